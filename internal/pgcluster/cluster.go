@@ -1,0 +1,341 @@
+// Package pgcluster runs a private PostgreSQL cluster in a folder, from the
+// machine's own PostgreSQL binaries. The server uses it when no database URL
+// is given, and the test harness uses it for a throwaway cluster per package.
+package pgcluster
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// ErrNoBinaries means PostgreSQL is not installed.
+var ErrNoBinaries = errors.New("no PostgreSQL server binaries (initdb, pg_ctl) found: install them (Debian/Ubuntu: apt-get install postgresql), put them on PATH, or set PG_BINDIR")
+
+// Options tune a cluster.
+type Options struct {
+	// Throwaway trades durability for speed (fsync off): for tests only.
+	Throwaway bool
+	Log       *slog.Logger
+}
+
+// Cluster is a PostgreSQL cluster in Dir/pgdata with its socket in SocketDir.
+type Cluster struct {
+	Dir       string
+	SocketDir string
+	binDir    string
+	cred      *syscall.Credential // set when running as root: run as "postgres"
+	opts      Options
+	log       *slog.Logger
+	started   bool // this process started the server, so it stops it
+}
+
+// New prepares a cluster in dir (created if missing). It finds the
+// binaries and, as root, the postgres user the server must run as.
+func New(dir string, opts Options) (*Cluster, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("data dir %s: %w", dir, err)
+	}
+	bin, err := FindBinaries()
+	if err != nil {
+		return nil, err
+	}
+	log := opts.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	c := &Cluster{Dir: abs, binDir: bin, opts: opts, log: log}
+	c.SocketDir = filepath.Join(abs, "run")
+	// A Unix socket path holds at most ~107 bytes; deep folders get a short
+	// socket folder of their own under /tmp, named for the data dir.
+	if len(c.SocketDir)+len("/.s.PGSQL.5432.lock") > 100 {
+		sum := sha256.Sum256([]byte(abs))
+		c.SocketDir = filepath.Join(os.TempDir(), "dankyu-"+hex.EncodeToString(sum[:6]))
+	}
+	if os.Geteuid() == 0 {
+		u, err := user.Lookup("postgres")
+		if err != nil {
+			return nil, fmt.Errorf("running as root, PostgreSQL must run as the 'postgres' user, which does not exist (apt-get install postgresql creates it): %w", err)
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		c.cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+	}
+	return c, nil
+}
+
+// FindBinaries locates initdb and pg_ctl: $PG_BINDIR, then PATH, then
+// `pg_config --bindir`, then the newest /usr/lib/postgresql/*/bin.
+func FindBinaries() (string, error) {
+	has := func(dir string) bool {
+		for _, b := range []string{"initdb", "pg_ctl", "postgres"} {
+			if _, err := os.Stat(filepath.Join(dir, b)); err != nil {
+				return false
+			}
+		}
+		return true
+	}
+	if d := os.Getenv("PG_BINDIR"); d != "" {
+		if has(d) {
+			return d, nil
+		}
+		return "", fmt.Errorf("PG_BINDIR=%s has no initdb, pg_ctl and postgres: %w", d, ErrNoBinaries)
+	}
+	if p, err := exec.LookPath("initdb"); err == nil {
+		if d := filepath.Dir(resolve(p)); has(d) {
+			return d, nil
+		}
+	}
+	if out, err := exec.Command("pg_config", "--bindir").Output(); err == nil {
+		if d := strings.TrimSpace(string(out)); has(d) {
+			return d, nil
+		}
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	sort.Slice(dirs, func(i, j int) bool { return versionOf(dirs[i]) > versionOf(dirs[j]) })
+	for _, d := range dirs {
+		if has(d) {
+			return d, nil
+		}
+	}
+	return "", ErrNoBinaries
+}
+
+func resolve(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
+}
+
+func versionOf(binDir string) int {
+	v, _ := strconv.Atoi(filepath.Base(filepath.Dir(binDir)))
+	return v
+}
+
+func (c *Cluster) dataDir() string { return filepath.Join(c.Dir, "pgdata") }
+func (c *Cluster) logFile() string { return filepath.Join(c.Dir, "postgres.log") }
+
+// ConnString is the keyword/value connection string for database db.
+func (c *Cluster) ConnString(db string) string {
+	return fmt.Sprintf("host=%s port=5432 user=postgres dbname=%s sslmode=disable", c.SocketDir, db)
+}
+
+func (c *Cluster) command(ctx context.Context, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, name), args...)
+	// Its own session: a Ctrl-C at the terminal reaches the server, which
+	// then stops PostgreSQL in order, instead of reaching both at once.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Credential: c.cred}
+	cmd.Dir = c.Dir
+	cmd.Env = append(os.Environ(), "LC_ALL=C", "LANG=C")
+	return cmd
+}
+
+func (c *Cluster) run(ctx context.Context, name string, args ...string) error {
+	cmd := c.command(ctx, name, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s: %w: %s", name, err, strings.TrimSpace(out.String()))
+	}
+	return nil
+}
+
+// prepareDirs creates the folders and, as root, hands them to postgres and
+// lets it pass through their parents.
+func (c *Cluster) prepareDirs() error {
+	for _, d := range []string{c.Dir, c.SocketDir} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return fmt.Errorf("create %s: %w", d, err)
+		}
+		if c.cred == nil {
+			continue
+		}
+		if err := os.Chown(d, int(c.cred.Uid), int(c.cred.Gid)); err != nil {
+			return fmt.Errorf("hand %s to the postgres user: %w", d, err)
+		}
+		if err := c.allowTraverse(filepath.Dir(d)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// allowTraverse adds search permission (x, not read) for others on every
+// ancestor of dir that lacks it, so the postgres user can reach its folder.
+func (c *Cluster) allowTraverse(dir string) error {
+	for d := dir; ; d = filepath.Dir(d) {
+		st, err := os.Stat(d)
+		if err != nil {
+			return fmt.Errorf("stat %s: %w", d, err)
+		}
+		if st.Mode().Perm()&0o001 == 0 {
+			if err := os.Chmod(d, st.Mode().Perm()|0o001); err != nil {
+				return fmt.Errorf("let the postgres user pass through %s: %w", d, err)
+			}
+			c.log.Info("granted search permission so the postgres user can reach its data folder", "dir", d)
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
+}
+
+// Start initialises the cluster on first use, clears what a killed server
+// left behind, and starts PostgreSQL unless it already runs. Several
+// processes may call Start on one folder at once; a file lock orders them.
+func (c *Cluster) Start(ctx context.Context) error {
+	if err := c.prepareDirs(); err != nil {
+		return err
+	}
+	lock, err := os.OpenFile(filepath.Join(c.Dir, "start.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return fmt.Errorf("open start lock: %w", err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return fmt.Errorf("take start lock: %w", err)
+	}
+	defer syscall.Flock(int(lock.Fd()), syscall.LOCK_UN)
+
+	if _, err := os.Stat(filepath.Join(c.dataDir(), "PG_VERSION")); errors.Is(err, os.ErrNotExist) {
+		if err := c.initdb(ctx); err != nil {
+			return err
+		}
+	}
+	if c.running() {
+		c.log.Info("reusing the PostgreSQL server already running", "data", c.dataDir())
+		return c.waitReady(ctx)
+	}
+	c.clearStale()
+	opts := fmt.Sprintf("-c listen_addresses='' -k %s -c unix_socket_permissions=0700", c.SocketDir)
+	if c.opts.Throwaway {
+		opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+	}
+	start := time.Now()
+	if err := c.run(ctx, "pg_ctl", "-D", c.dataDir(), "-l", c.logFile(), "-w", "-t", "60", "-o", opts, "start"); err != nil {
+		return fmt.Errorf("start PostgreSQL (its log: %s): %w", c.logFile(), err)
+	}
+	c.started = true
+	c.log.Info("PostgreSQL started", "data", c.dataDir(), "socket", c.SocketDir, "took", time.Since(start).Round(time.Millisecond))
+	return c.waitReady(ctx)
+}
+
+func (c *Cluster) initdb(ctx context.Context) error {
+	// initdb wants an empty or missing folder: clear a half-made one.
+	if err := os.RemoveAll(c.dataDir()); err != nil {
+		return fmt.Errorf("clear half-made cluster: %w", err)
+	}
+	args := []string{"-D", c.dataDir(), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-instructions"}
+	if c.opts.Throwaway {
+		args = append(args, "--no-sync")
+	}
+	start := time.Now()
+	if err := c.run(ctx, "initdb", args...); err != nil {
+		return fmt.Errorf("create PostgreSQL cluster in %s: %w", c.dataDir(), err)
+	}
+	c.log.Info("PostgreSQL cluster created", "data", c.dataDir(), "took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// postmasterPID reads the pid recorded by the server, 0 when none.
+func (c *Cluster) postmasterPID() int {
+	b, err := os.ReadFile(filepath.Join(c.dataDir(), "postmaster.pid"))
+	if err != nil {
+		return 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	pid, _ := strconv.Atoi(strings.TrimSpace(line))
+	return pid
+}
+
+// running reports whether the pid file names a live postgres process (not
+// merely a live process: after a reboot the pid may belong to another program).
+func (c *Cluster) running() bool {
+	pid := c.postmasterPID()
+	if pid <= 0 {
+		return false
+	}
+	comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
+	if err != nil {
+		return syscall.Kill(pid, 0) == nil // no /proc: trust the signal check
+	}
+	return strings.TrimSpace(string(comm)) == "postgres"
+}
+
+// clearStale removes the pid and socket lock files of a server that is gone.
+func (c *Cluster) clearStale() {
+	for _, f := range []string{filepath.Join(c.dataDir(), "postmaster.pid"), filepath.Join(c.SocketDir, ".s.PGSQL.5432.lock"), filepath.Join(c.SocketDir, ".s.PGSQL.5432")} {
+		if err := os.Remove(f); err == nil {
+			c.log.Info("removed a stale file left by a server that was killed", "file", f)
+		}
+	}
+}
+
+func (c *Cluster) waitReady(ctx context.Context) error {
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		conn, err := pgx.Connect(ctx, c.ConnString("postgres"))
+		if err == nil {
+			return conn.Close(ctx)
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return fmt.Errorf("PostgreSQL in %s does not accept connections (its log: %s): %w", c.dataDir(), c.logFile(), err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// EnsureDatabase creates database name unless it exists.
+func (c *Cluster) EnsureDatabase(ctx context.Context, name string) error {
+	conn, err := pgx.Connect(ctx, c.ConnString("postgres"))
+	if err != nil {
+		return fmt.Errorf("connect to cluster: %w", err)
+	}
+	defer conn.Close(ctx)
+	var exists bool
+	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil {
+		return fmt.Errorf("look up database %s: %w", name, err)
+	}
+	if exists {
+		return nil
+	}
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		return fmt.Errorf("create database %s: %w", name, err)
+	}
+	return nil
+}
+
+// Stop shuts PostgreSQL down if this process started it, or if force is set.
+// immediate skips the checkpoint (for throwaway clusters).
+func (c *Cluster) Stop(ctx context.Context, force, immediate bool) error {
+	if !c.started && !force {
+		return nil
+	}
+	mode := "fast"
+	if immediate {
+		mode = "immediate"
+	}
+	if err := c.run(ctx, "pg_ctl", "-D", c.dataDir(), "-m", mode, "-w", "stop"); err != nil {
+		return fmt.Errorf("stop PostgreSQL: %w", err)
+	}
+	c.started = false
+	c.log.Info("PostgreSQL stopped", "data", c.dataDir())
+	return nil
+}

@@ -1,0 +1,121 @@
+package registry
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// AgencyStatus is active or suspended.
+type AgencyStatus string
+
+const (
+	AgencyActive    AgencyStatus = "active"
+	AgencySuspended AgencyStatus = "suspended"
+)
+
+// Agency is the first-level agency of one province, keyed by its prefix.
+type Agency struct {
+	Prefix    string
+	Name      string
+	Contact   string
+	Status    AgencyStatus
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// AgencyInput is what staff submit to create an agency.
+type AgencyInput struct {
+	Prefix  string
+	Name    string
+	Contact string
+}
+
+func (in AgencyInput) validate() (Agency, error) {
+	a := Agency{Prefix: strings.TrimSpace(in.Prefix), Name: strings.TrimSpace(in.Name), Contact: strings.TrimSpace(in.Contact), Status: AgencyActive}
+	if p, ok := ProvinceByPrefix(a.Prefix); !ok || p.Prefix == AssociationPrefix {
+		return Agency{}, fieldErr("prefix", "%q is not the 3-digit prefix of a province, such as 110 for Beijing", in.Prefix)
+	}
+	if a.Name == "" {
+		return Agency{}, fieldErr("name", "is required")
+	}
+	if utf8.RuneCountInString(a.Name) > 100 {
+		return Agency{}, fieldErr("name", "is longer than 100 characters")
+	}
+	if utf8.RuneCountInString(a.Contact) > 200 {
+		return Agency{}, fieldErr("contact", "is longer than 200 characters")
+	}
+	return a, nil
+}
+
+const agencyColumns = `prefix, name, contact, status, created_at, updated_at`
+
+func scanAgency(r pgx.Row) (Agency, error) {
+	var a Agency
+	err := r.Scan(&a.Prefix, &a.Name, &a.Contact, &a.Status, &a.CreatedAt, &a.UpdatedAt)
+	return a, err
+}
+
+// CreateAgency registers the first-level agency of a province. Staff only.
+func (s *Service) CreateAgency(ctx context.Context, actor Actor, key string, in AgencyInput) (Agency, error) {
+	if !actor.IsStaff() {
+		return Agency{}, fmt.Errorf("create agency: only association staff may: %w", ErrPermissionDenied)
+	}
+	a, err := in.validate()
+	if err != nil {
+		return Agency{}, err
+	}
+	return mutate(ctx, s, actor, key, "CreateAgency", in, func(tx pgx.Tx, now time.Time) (Agency, error) {
+		a.CreatedAt, a.UpdatedAt = now, now
+		_, err := tx.Exec(ctx, `INSERT INTO agencies (`+agencyColumns+`) VALUES ($1, $2, $3, $4, $5, $6)`,
+			a.Prefix, a.Name, a.Contact, a.Status, a.CreatedAt, a.UpdatedAt)
+		if err != nil {
+			return Agency{}, pgErr(err, "create agency "+a.Prefix)
+		}
+		_, err = appendEvent(ctx, tx, now, actor, "agency.created", "agency", a.Prefix, a)
+		return a, err
+	})
+}
+
+// SetAgencyStatus suspends or reactivates an agency. Staff only.
+func (s *Service) SetAgencyStatus(ctx context.Context, actor Actor, key, prefix string, status AgencyStatus, reason string) (Agency, error) {
+	if !actor.IsStaff() {
+		return Agency{}, fmt.Errorf("set agency status: only association staff may: %w", ErrPermissionDenied)
+	}
+	if status != AgencyActive && status != AgencySuspended {
+		return Agency{}, fieldErr("status", "must be active or suspended")
+	}
+	req := struct{ Prefix, Status, Reason string }{prefix, string(status), reason}
+	return mutate(ctx, s, actor, key, "SetAgencyStatus", req, func(tx pgx.Tx, now time.Time) (Agency, error) {
+		a, err := scanAgency(tx.QueryRow(ctx, `UPDATE agencies SET status = $2, updated_at = $3 WHERE prefix = $1 RETURNING `+agencyColumns,
+			prefix, status, now))
+		if err != nil {
+			return Agency{}, pgErr(err, "agency "+prefix)
+		}
+		_, err = appendEvent(ctx, tx, now, actor, "agency.status_set", "agency", prefix,
+			map[string]string{"status": string(status), "reason": reason})
+		return a, err
+	})
+}
+
+// GetAgency returns the agency with the given prefix.
+func (s *Service) GetAgency(ctx context.Context, prefix string) (Agency, error) {
+	a, err := scanAgency(s.db.QueryRow(ctx, `SELECT `+agencyColumns+` FROM agencies WHERE prefix = $1`, prefix))
+	if err != nil {
+		return Agency{}, pgErr(err, "agency "+prefix)
+	}
+	return a, nil
+}
+
+// ListAgencies returns every agency ordered by prefix.
+func (s *Service) ListAgencies(ctx context.Context) ([]Agency, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+agencyColumns+` FROM agencies ORDER BY prefix`)
+	if err != nil {
+		return nil, fmt.Errorf("list agencies: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Agency, error) { return scanAgency(r) })
+}

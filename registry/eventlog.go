@@ -1,0 +1,144 @@
+package registry
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Event is one row of the append-only event log.
+type Event struct {
+	ID         int64
+	At         time.Time
+	Actor      string
+	Action     string
+	EntityType string
+	EntityID   string
+	Payload    json.RawMessage
+	PrevHash   []byte
+	Hash       []byte
+}
+
+// eventLogLock is the advisory lock that serialises appends, so that each
+// row's prev_hash is the hash of the row before it ("events" in ASCII).
+const eventLogLock int64 = 0x6576656e7473
+
+// ChainHash is SHA-256 over the previous row's hash and this row's content,
+// each field length-prefixed so no two different rows encode alike.
+func ChainHash(prev []byte, e Event) []byte {
+	var buf bytes.Buffer
+	field := func(b []byte) {
+		buf.Write(binary.AppendUvarint(nil, uint64(len(b))))
+		buf.Write(b)
+	}
+	field(prev)
+	field(binary.BigEndian.AppendUint64(nil, uint64(e.ID)))
+	field([]byte(e.At.UTC().Format(time.RFC3339Nano)))
+	field([]byte(e.Actor))
+	field([]byte(e.Action))
+	field([]byte(e.EntityType))
+	field([]byte(e.EntityID))
+	field(e.Payload)
+	sum := sha256.Sum256(buf.Bytes())
+	return sum[:]
+}
+
+// appendEvent writes one event inside tx, chained to the last row.
+func appendEvent(ctx context.Context, tx pgx.Tx, at time.Time, actor Actor, action, entityType, entityID string, payload any) (Event, error) {
+	raw, err := json.Marshal(payload)
+	if err != nil {
+		return Event{}, fmt.Errorf("encode %s event payload: %w", action, err)
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, eventLogLock); err != nil {
+		return Event{}, fmt.Errorf("lock event log: %w", err)
+	}
+	e := Event{
+		At:         at.UTC().Truncate(time.Microsecond), // what PostgreSQL keeps
+		Actor:      actor.String(),
+		Action:     action,
+		EntityType: entityType,
+		EntityID:   entityID,
+		Payload:    raw,
+		PrevHash:   []byte{},
+	}
+	err = tx.QueryRow(ctx, `SELECT id, hash FROM events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
+	if err != nil && err != pgx.ErrNoRows {
+		return Event{}, fmt.Errorf("read last event: %w", err)
+	}
+	e.ID++
+	e.Hash = ChainHash(e.PrevHash, e)
+	_, err = tx.Exec(ctx, `INSERT INTO events (id, at, actor, action, entity_type, entity_id, payload, prev_hash, hash)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		e.ID, e.At, e.Actor, e.Action, e.EntityType, e.EntityID, string(e.Payload), e.PrevHash, e.Hash)
+	if err != nil {
+		return Event{}, fmt.Errorf("append %s event: %w", action, err)
+	}
+	return e, nil
+}
+
+// BrokenLink describes the first event row whose chain does not hold.
+type BrokenLink struct {
+	ID     int64
+	Reason string
+}
+
+func (b *BrokenLink) Error() string { return fmt.Sprintf("event %d: %s", b.ID, b.Reason) }
+
+// VerifyLog walks the whole event log in order and returns how many rows it
+// checked, and a *BrokenLink error naming the first row that does not match.
+func VerifyLog(ctx context.Context, db Querier) (int64, error) {
+	rows, err := db.Query(ctx, `SELECT id, at, actor, action, entity_type, entity_id, payload::text, prev_hash, hash FROM events ORDER BY id`)
+	if err != nil {
+		return 0, fmt.Errorf("read event log: %w", err)
+	}
+	defer rows.Close()
+	var (
+		n    int64
+		prev = []byte{}
+		last int64
+	)
+	for rows.Next() {
+		var e Event
+		var payload string
+		if err := rows.Scan(&e.ID, &e.At, &e.Actor, &e.Action, &e.EntityType, &e.EntityID, &payload, &e.PrevHash, &e.Hash); err != nil {
+			return n, fmt.Errorf("read event: %w", err)
+		}
+		e.Payload = json.RawMessage(payload)
+		switch {
+		case e.ID != last+1:
+			return n, &BrokenLink{e.ID, fmt.Sprintf("follows event %d: a row is missing", last)}
+		case !bytes.Equal(e.PrevHash, prev):
+			return n, &BrokenLink{e.ID, "prev_hash does not match the hash of the row before"}
+		case !bytes.Equal(e.Hash, ChainHash(prev, e)):
+			return n, &BrokenLink{e.ID, "content does not match its hash (the row was changed)"}
+		}
+		prev, last = e.Hash, e.ID
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return n, fmt.Errorf("read event log: %w", err)
+	}
+	return n, nil
+}
+
+// EventsFor lists the events of one entity, oldest first.
+func EventsFor(ctx context.Context, db Querier, entityType, entityID string) ([]Event, error) {
+	rows, err := db.Query(ctx, `SELECT id, at, actor, action, entity_type, entity_id, payload::text, prev_hash, hash
+		FROM events WHERE entity_type = $1 AND entity_id = $2 ORDER BY id`, entityType, entityID)
+	if err != nil {
+		return nil, fmt.Errorf("events of %s %s: %w", entityType, entityID, err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Event, error) {
+		var e Event
+		var payload string
+		err := r.Scan(&e.ID, &e.At, &e.Actor, &e.Action, &e.EntityType, &e.EntityID, &payload, &e.PrevHash, &e.Hash)
+		e.Payload = json.RawMessage(payload)
+		return e, err
+	})
+}

@@ -1,0 +1,94 @@
+package registry
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// IDDefect names what is wrong with a resident ID number.
+type IDDefect string
+
+const (
+	DefectNone       IDDefect = ""
+	DefectLength     IDDefect = "length"
+	DefectCharacters IDDefect = "characters"
+	DefectRegion     IDDefect = "region"
+	DefectDate       IDDefect = "date"
+	DefectCheckDigit IDDefect = "check digit"
+)
+
+// IDError explains why an ID number is invalid.
+type IDError struct {
+	Defect IDDefect
+	Detail string
+}
+
+func (e *IDError) Error() string { return string(e.Defect) + ": " + e.Detail }
+
+// ResidentID is a checked 18-character resident identity number.
+type ResidentID struct {
+	Number    string // upper-case, 18 characters
+	Region    string // first six digits
+	BirthDate time.Time
+}
+
+// residencePermitRegions are the region codes of the residence permits for
+// Hong Kong, Macao and Taiwan residents, which share the resident ID format.
+var residencePermitRegions = map[string]bool{"810000": true, "820000": true, "830000": true}
+
+// idWeights are the ISO 7064 MOD 11-2 weights 2^(17-i) mod 11 of the first 17 digits.
+var idWeights = [17]int{7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2}
+
+const idCheckChars = "10X98765432"
+
+// ParseResidentID checks an 18-character resident ID: its length, characters,
+// region code, birth date and ISO 7064 MOD 11-2 check digit. now bounds the
+// birth date: nobody is registered before being born.
+func ParseResidentID(s string, now time.Time) (ResidentID, error) {
+	n := strings.ToUpper(strings.TrimSpace(s))
+	if len(n) != 18 {
+		return ResidentID{}, &IDError{DefectLength, fmt.Sprintf("has %d characters, want 18", len([]rune(n)))}
+	}
+	for i := 0; i < 17; i++ {
+		if n[i] < '0' || n[i] > '9' {
+			return ResidentID{}, &IDError{DefectCharacters, fmt.Sprintf("character %d is %q, want a digit", i+1, n[i])}
+		}
+	}
+	if c := n[17]; (c < '0' || c > '9') && c != 'X' {
+		return ResidentID{}, &IDError{DefectCharacters, fmt.Sprintf("character 18 is %q, want a digit or X", c)}
+	}
+	region := n[:6]
+	if _, ok := ProvinceByCode(region[:2]); !ok && !residencePermitRegions[region] {
+		return ResidentID{}, &IDError{DefectRegion, fmt.Sprintf("region code %s is not a province-level division", region)}
+	}
+	birth, err := time.Parse("20060102", n[6:14])
+	if err != nil {
+		return ResidentID{}, &IDError{DefectDate, fmt.Sprintf("birth date %s is not a calendar date", n[6:14])}
+	}
+	if birth.Year() < 1900 || birth.After(now) {
+		return ResidentID{}, &IDError{DefectDate, fmt.Sprintf("birth date %s is out of range", birth.Format(time.DateOnly))}
+	}
+	sum := 0
+	for i, w := range idWeights {
+		sum += int(n[i]-'0') * w
+	}
+	if want := idCheckChars[sum%11]; n[17] != want {
+		return ResidentID{}, &IDError{DefectCheckDigit, fmt.Sprintf("check digit is %c, want %c", n[17], want)}
+	}
+	return ResidentID{Number: n, Region: region, BirthDate: birth}, nil
+}
+
+// MaskIdentity hides all but a few characters of an identity number, for
+// public pages and logs.
+func MaskIdentity(n string) string {
+	r := []rune(n)
+	switch {
+	case len(r) >= 10:
+		return string(r[:3]) + strings.Repeat("*", len(r)-5) + string(r[len(r)-2:])
+	case len(r) > 2:
+		return string(r[:1]) + strings.Repeat("*", len(r)-2) + string(r[len(r)-1:])
+	default:
+		return strings.Repeat("*", len(r))
+	}
+}

@@ -1,0 +1,228 @@
+package registry
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+const playerColumns = `id, name, gender, birth_date, nationality, id_kind, id_number, province_code, agency_prefix, rank, created_at, updated_at`
+
+func scanPlayer(r pgx.Row) (Player, error) {
+	var p Player
+	err := r.Scan(&p.ID, &p.Name, &p.Gender, &p.BirthDate, &p.Nationality, &p.IDKind, &p.IDNumber,
+		&p.ProvinceCode, &p.AgencyPrefix, &p.Rank, &p.CreatedAt, &p.UpdatedAt)
+	return p, err
+}
+
+// identityKey makes resident IDs unique on their own and passports unique per country.
+func identityKey(p Player) string {
+	if p.IDKind == Passport {
+		return "passport:" + p.Nationality + ":" + p.IDNumber
+	}
+	return "resident:" + p.IDNumber
+}
+
+// playerEvent is what the event log keeps of a player: the identity number masked.
+func playerEvent(p Player) map[string]any {
+	return map[string]any{
+		"id": p.ID, "name": p.Name, "gender": p.Gender, "birth_date": p.BirthDate.Format(time.DateOnly),
+		"nationality": p.Nationality, "identity_kind": p.IDKind, "identity_number": MaskIdentity(p.IDNumber),
+		"province_code": p.ProvinceCode, "agency_prefix": p.AgencyPrefix, "rank": p.Rank.String(),
+	}
+}
+
+// mayWriteProvince checks that actor may register or change players of the
+// province: staff anywhere, an active agency only in its own province.
+func (s *Service) mayWriteProvince(ctx context.Context, tx pgx.Tx, actor Actor, provinceCode string) (string, error) {
+	prov, _ := ProvinceByCode(provinceCode)
+	switch {
+	case actor.IsStaff():
+		return AssociationPrefix, nil
+	case actor.Kind != AgencyActor:
+		return "", fmt.Errorf("only agencies and staff may change players: %w", ErrUnauthenticated)
+	case prov.Prefix != actor.Agency:
+		return "", fmt.Errorf("agency %s may not register or change players of province %s (%s): %w",
+			actor.Agency, provinceCode, prov.NameEN, ErrPermissionDenied)
+	}
+	var status AgencyStatus
+	if err := tx.QueryRow(ctx, `SELECT status FROM agencies WHERE prefix = $1`, actor.Agency).Scan(&status); err != nil {
+		return "", pgErr(err, "agency "+actor.Agency)
+	}
+	if status != AgencyActive {
+		return "", fmt.Errorf("agency %s is suspended: %w", actor.Agency, ErrPermissionDenied)
+	}
+	return actor.Agency, nil
+}
+
+// RegisterPlayer validates and stores a new player.
+func (s *Service) RegisterPlayer(ctx context.Context, actor Actor, key string, in PlayerInput) (Player, error) {
+	if actor.Kind == Public {
+		return Player{}, fmt.Errorf("register player: %w", ErrUnauthenticated)
+	}
+	p, err := in.Validate(s.now())
+	if err != nil {
+		return Player{}, err
+	}
+	return mutate(ctx, s, actor, key, "RegisterPlayer", in, func(tx pgx.Tx, now time.Time) (Player, error) {
+		agency, err := s.mayWriteProvince(ctx, tx, actor, p.ProvinceCode)
+		if err != nil {
+			return Player{}, fmt.Errorf("register player: %w", err)
+		}
+		p.AgencyPrefix, p.CreatedAt, p.UpdatedAt = agency, now, now
+		err = tx.QueryRow(ctx, `INSERT INTO players (name, gender, birth_date, nationality, id_kind, id_number, identity_key,
+			province_code, agency_prefix, rank, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+			p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p),
+			p.ProvinceCode, p.AgencyPrefix, p.Rank, now, now).Scan(&p.ID)
+		if err != nil {
+			if errors.Is(pgErr(err, ""), ErrAlreadyExists) {
+				return Player{}, fmt.Errorf("a player with identity number %s is already registered: %w", MaskIdentity(p.IDNumber), ErrAlreadyExists)
+			}
+			return Player{}, pgErr(err, "register player")
+		}
+		_, err = appendEvent(ctx, tx, now, actor, "player.registered", "player", strconv.FormatInt(p.ID, 10), playerEvent(p))
+		return p, err
+	})
+}
+
+// UpdatePlayer replaces a player's details. An agency may change only players
+// of its own province and may not move them to another province.
+func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id int64, in PlayerInput) (Player, error) {
+	if actor.Kind == Public {
+		return Player{}, fmt.Errorf("update player: %w", ErrUnauthenticated)
+	}
+	p, err := in.Validate(s.now())
+	if err != nil {
+		return Player{}, err
+	}
+	req := struct {
+		ID int64
+		In PlayerInput
+	}{id, in}
+	return mutate(ctx, s, actor, key, "UpdatePlayer", req, func(tx pgx.Tx, now time.Time) (Player, error) {
+		old, err := scanPlayer(tx.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1 FOR UPDATE`, id))
+		if err != nil {
+			return Player{}, pgErr(err, fmt.Sprintf("player %d", id))
+		}
+		for _, code := range []string{old.ProvinceCode, p.ProvinceCode} {
+			if _, err := s.mayWriteProvince(ctx, tx, actor, code); err != nil {
+				return Player{}, fmt.Errorf("update player %d: %w", id, err)
+			}
+		}
+		p.ID, p.AgencyPrefix, p.CreatedAt, p.UpdatedAt = id, old.AgencyPrefix, old.CreatedAt, now
+		_, err = tx.Exec(ctx, `UPDATE players SET name = $2, gender = $3, birth_date = $4, nationality = $5, id_kind = $6,
+			id_number = $7, identity_key = $8, province_code = $9, rank = $10, updated_at = $11 WHERE id = $1`,
+			id, p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p), p.ProvinceCode, p.Rank, now)
+		if err != nil {
+			if errors.Is(pgErr(err, ""), ErrAlreadyExists) {
+				return Player{}, fmt.Errorf("another player has identity number %s: %w", MaskIdentity(p.IDNumber), ErrAlreadyExists)
+			}
+			return Player{}, pgErr(err, fmt.Sprintf("update player %d", id))
+		}
+		_, err = appendEvent(ctx, tx, now, actor, "player.updated", "player", strconv.FormatInt(id, 10),
+			map[string]any{"before": playerEvent(old), "after": playerEvent(p)})
+		return p, err
+	})
+}
+
+// GetPlayer returns one player with every field; callers decide what to show.
+func (s *Service) GetPlayer(ctx context.Context, id int64) (Player, error) {
+	p, err := scanPlayer(s.db.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1`, id))
+	if err != nil {
+		return Player{}, pgErr(err, fmt.Sprintf("player %d", id))
+	}
+	return p, nil
+}
+
+// PlayerQuery selects players; empty fields match anything.
+type PlayerQuery struct {
+	Name         string
+	ProvinceCode string
+	Rank         string
+	PageSize     int
+	PageToken    string
+}
+
+// PlayerPage is one page of search results.
+type PlayerPage struct {
+	Players       []Player
+	NextPageToken string
+	Total         int64
+}
+
+// MaxPageSize bounds one page of results.
+const MaxPageSize = 100
+
+// SearchPlayers finds players by name substring, province and rank, ordered
+// by id, a page at a time (keyset pagination: stable while rows are added).
+func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage, error) {
+	size := q.PageSize
+	switch {
+	case size < 0:
+		return PlayerPage{}, fieldErr("page_size", "must not be negative")
+	case size == 0:
+		size = 20
+	case size > MaxPageSize:
+		size = MaxPageSize
+	}
+	var after int64
+	if q.PageToken != "" {
+		b, err := base64.RawURLEncoding.DecodeString(q.PageToken)
+		if err == nil {
+			after, err = strconv.ParseInt(strings.TrimPrefix(string(b), "after:"), 10, 64)
+		}
+		if err != nil || after < 0 {
+			return PlayerPage{}, fieldErr("page_token", "is not a token from a previous page")
+		}
+	}
+	var conds []string
+	var args []any
+	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+	if n := strings.TrimSpace(q.Name); n != "" {
+		escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(n))
+		conds = append(conds, "lower(name) LIKE "+arg("%"+escaped+"%"))
+	}
+	if c := strings.TrimSpace(q.ProvinceCode); c != "" {
+		if _, ok := ProvinceByCode(c); !ok {
+			return PlayerPage{}, fieldErr("province_code", "%q is not a two-digit province code", c)
+		}
+		conds = append(conds, "province_code = "+arg(c))
+	}
+	if strings.TrimSpace(q.Rank) != "" {
+		r, err := ParseRank(q.Rank)
+		if err != nil {
+			return PlayerPage{}, fieldErr("rank", "%v", err)
+		}
+		conds = append(conds, "rank = "+arg(r))
+	}
+	where := "TRUE"
+	if len(conds) > 0 {
+		where = strings.Join(conds, " AND ")
+	}
+	var page PlayerPage
+	if err := s.db.QueryRow(ctx, `SELECT count(*) FROM players WHERE `+where, args...).Scan(&page.Total); err != nil {
+		return PlayerPage{}, fmt.Errorf("count players: %w", err)
+	}
+	rows, err := s.db.Query(ctx, `SELECT `+playerColumns+` FROM players WHERE `+where+` AND id > `+arg(after)+
+		` ORDER BY id LIMIT `+arg(size+1), args...)
+	if err != nil {
+		return PlayerPage{}, fmt.Errorf("search players: %w", err)
+	}
+	page.Players, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Player, error) { return scanPlayer(r) })
+	if err != nil {
+		return PlayerPage{}, fmt.Errorf("search players: %w", err)
+	}
+	if len(page.Players) > size {
+		page.Players = page.Players[:size]
+		last := page.Players[size-1].ID
+		page.NextPageToken = base64.RawURLEncoding.EncodeToString([]byte("after:" + strconv.FormatInt(last, 10)))
+	}
+	return page, nil
+}

@@ -1,0 +1,231 @@
+package registry_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/registry"
+)
+
+var harness *pgtest.Harness
+
+func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness = h }) }
+
+var (
+	staff   = registry.Actor{Kind: registry.StaffActor, Name: "li"}
+	beijing = registry.Actor{Kind: registry.AgencyActor, Agency: "110"}
+	clock   = func() time.Time { return time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC) }
+)
+
+func newService(t *testing.T) *registry.Service {
+	t.Helper()
+	pool, _ := harness.NewDB(t)
+	s := registry.New(pool, clock)
+	for _, p := range []string{"110", "310"} {
+		if _, err := s.CreateAgency(context.Background(), staff, "", registry.AgencyInput{Prefix: p, Name: "agency " + p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// residentID builds a valid 18-character number for a Beijing birth date.
+func residentID(birth string, seq int) string {
+	first := fmt.Sprintf("110105%s%03d", strings.ReplaceAll(birth, "-", ""), seq)
+	sum, w := 0, 1
+	for i := 16; i >= 0; i-- {
+		w = w * 2 % 11
+		sum += int(first[i]-'0') * w
+	}
+	return first + string("10X98765432"[sum%11])
+}
+
+func zhang() registry.PlayerInput {
+	return registry.PlayerInput{Name: "张三", Gender: registry.Male, BirthDate: "1949-12-31",
+		IDKind: registry.ResidentIDCard, IDNumber: "11010519491231002X", ProvinceCode: "11", Rank: "3d"}
+}
+
+func TestRegisterPlayerPermissions(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	p, err := s.RegisterPlayer(ctx, beijing, "", zhang())
+	if err != nil {
+		t.Fatalf("own province: %v", err)
+	}
+	if p.AgencyPrefix != "110" || p.Rank != 3 || p.ID == 0 {
+		t.Fatalf("stored %+v", p)
+	}
+	shanghai := zhang()
+	shanghai.ProvinceCode = "31"
+	if _, err := s.RegisterPlayer(ctx, beijing, "", shanghai); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("other province: got %v, want permission denied", err)
+	}
+	if _, err := s.RegisterPlayer(ctx, beijing, "", zhang()); !errors.Is(err, registry.ErrAlreadyExists) {
+		t.Fatalf("same ID twice: got %v, want already exists", err)
+	}
+	if _, err := s.RegisterPlayer(ctx, registry.Actor{}, "", zhang()); !errors.Is(err, registry.ErrUnauthenticated) {
+		t.Fatalf("public: got %v, want unauthenticated", err)
+	}
+	if _, err := s.SetAgencyStatus(ctx, staff, "", "110", registry.AgencySuspended, "audit"); err != nil {
+		t.Fatal(err)
+	}
+	other := zhang()
+	other.IDNumber, other.BirthDate = residentID("2010-01-01", 1), "2010-01-01"
+	if _, err := s.RegisterPlayer(ctx, beijing, "", other); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("suspended agency: got %v, want permission denied", err)
+	}
+}
+
+func TestRegisterPlayerIdempotent(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	first, err := s.RegisterPlayer(ctx, beijing, "k1", zhang())
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.RegisterPlayer(ctx, beijing, "k1", zhang())
+	if err != nil {
+		t.Fatalf("retry with the same key: %v", err)
+	}
+	if again.ID != first.ID {
+		t.Fatalf("retry made player %d, first was %d", again.ID, first.ID)
+	}
+	changed := zhang()
+	changed.Name = "李四"
+	if _, err := s.RegisterPlayer(ctx, beijing, "k1", changed); !errors.Is(err, registry.ErrConflict) {
+		t.Fatalf("same key, other request: got %v, want conflict", err)
+	}
+	page, err := s.SearchPlayers(ctx, registry.PlayerQuery{})
+	if err != nil || page.Total != 1 {
+		t.Fatalf("players after retry: %d, %v", page.Total, err)
+	}
+	events, err := registry.EventsFor(ctx, s.DB(), "player", "1")
+	if err != nil || len(events) != 1 {
+		t.Fatalf("events after retry: %d, %v", len(events), err)
+	}
+}
+
+func TestValidationNamesTheField(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	tests := []struct {
+		field string
+		edit  func(*registry.PlayerInput)
+	}{
+		{"name", func(p *registry.PlayerInput) { p.Name = " " }},
+		{"gender", func(p *registry.PlayerInput) { p.Gender = "X" }},
+		{"birth_date", func(p *registry.PlayerInput) { p.BirthDate = "31/12/1949" }},
+		{"identity_number", func(p *registry.PlayerInput) { p.IDNumber = "110105194912310021" }},
+		{"identity_number", func(p *registry.PlayerInput) { p.BirthDate = "1949-12-30" }},
+		{"province_code", func(p *registry.PlayerInput) { p.ProvinceCode = "99" }},
+		{"rank", func(p *registry.PlayerInput) { p.Rank = "10d" }},
+		{"identity_kind", func(p *registry.PlayerInput) { p.IDKind = registry.Passport }},
+	}
+	for _, tt := range tests {
+		in := zhang()
+		tt.edit(&in)
+		_, err := s.RegisterPlayer(ctx, beijing, "", in)
+		var fe *registry.FieldError
+		if !errors.As(err, &fe) || fe.Field != tt.field {
+			t.Errorf("%s: got %v, want a field error on %s", tt.field, err, tt.field)
+		}
+	}
+}
+
+func TestSearchPagination(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	for i := range 5 {
+		id := residentID("2010-01-01", i+1)
+		in := zhang()
+		in.IDNumber, in.BirthDate, in.Name = id, "2010-01-01", "王"+string(rune('一'+i))
+		if i%2 == 0 {
+			in.Rank = "5d"
+		}
+		if _, err := s.RegisterPlayer(ctx, beijing, "", in); err != nil {
+			t.Fatalf("register %s: %v", id, err)
+		}
+	}
+	var seen []int64
+	token := ""
+	for {
+		page, err := s.SearchPlayers(ctx, registry.PlayerQuery{Name: "王", PageSize: 2, PageToken: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page.Total != 5 {
+			t.Fatalf("total = %d", page.Total)
+		}
+		for _, p := range page.Players {
+			seen = append(seen, p.ID)
+		}
+		if token = page.NextPageToken; token == "" {
+			break
+		}
+	}
+	if len(seen) != 5 {
+		t.Fatalf("paged through %v", seen)
+	}
+	page, err := s.SearchPlayers(ctx, registry.PlayerQuery{Rank: "5d", ProvinceCode: "11"})
+	if err != nil || page.Total != 3 {
+		t.Fatalf("rank filter: %d, %v", page.Total, err)
+	}
+	if _, err := s.SearchPlayers(ctx, registry.PlayerQuery{PageToken: "garbage!"}); !registry.IsFieldError(err) {
+		t.Fatalf("bad token: %v", err)
+	}
+}
+
+func TestEventLogChainDetectsTampering(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	if _, err := s.RegisterPlayer(ctx, beijing, "", zhang()); err != nil {
+		t.Fatal(err)
+	}
+	n, err := registry.VerifyLog(ctx, s.DB())
+	if err != nil || n != 3 {
+		t.Fatalf("intact log: %d rows, %v", n, err)
+	}
+	if _, err := s.DB().Exec(ctx, `UPDATE events SET actor = 'x' WHERE id = 2`); err == nil {
+		t.Fatal("the event log accepted an UPDATE")
+	}
+	tamper := `SET session_replication_role = replica; UPDATE events SET payload = '{"name":"forged"}' WHERE id = 2`
+	if _, err := s.DB().Exec(ctx, tamper); err != nil {
+		t.Fatal(err)
+	}
+	_, err = registry.VerifyLog(ctx, s.DB())
+	var broken *registry.BrokenLink
+	if !errors.As(err, &broken) || broken.ID != 2 {
+		t.Fatalf("tampered log: got %v, want row 2 named", err)
+	}
+}
+
+func TestTokens(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	tok, info, err := s.CreateToken(ctx, staff, registry.AgencyActor, "110", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.Authenticate(ctx, tok)
+	if err != nil || a.Kind != registry.AgencyActor || a.Agency != "110" {
+		t.Fatalf("Authenticate = %+v, %v", a, err)
+	}
+	if _, _, err := s.CreateToken(ctx, staff, registry.AgencyActor, "120", ""); !errors.Is(err, registry.ErrNotFound) {
+		t.Fatalf("token for agency that does not exist: %v", err)
+	}
+	if err := s.RevokeToken(ctx, staff, info.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Authenticate(ctx, tok); !errors.Is(err, registry.ErrUnauthenticated) {
+		t.Fatalf("revoked token: %v", err)
+	}
+	var stored int
+	if err := s.DB().QueryRow(ctx, `SELECT count(*) FROM api_tokens WHERE hash = $1::text::bytea`, tok).Scan(&stored); err != nil || stored != 0 {
+		t.Fatalf("token stored in plain text: %d, %v", stored, err)
+	}
+}

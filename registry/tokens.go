@@ -1,0 +1,149 @@
+package registry
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// TokenInfo describes an API token; the token itself is shown once and
+// never stored, only its SHA-256.
+type TokenInfo struct {
+	ID        int64
+	Kind      ActorKind
+	Agency    string
+	StaffName string
+	CreatedAt time.Time
+	RevokedAt *time.Time
+}
+
+const tokenPrefix = "dk_"
+
+func hashToken(tok string) []byte {
+	sum := sha256.Sum256([]byte(tok))
+	return sum[:]
+}
+
+// CreateToken makes a bearer token for an agency (by prefix) or a staff member
+// and returns it with its record. Only staff and the system may create tokens.
+func (s *Service) CreateToken(ctx context.Context, actor Actor, kind ActorKind, agencyPrefix, staffName string) (string, TokenInfo, error) {
+	if !actor.IsStaff() {
+		return "", TokenInfo{}, fmt.Errorf("create token: %w", ErrPermissionDenied)
+	}
+	info := TokenInfo{Kind: kind}
+	var kindName string
+	switch kind {
+	case AgencyActor:
+		kindName, info.Agency = "agency", strings.TrimSpace(agencyPrefix)
+		if _, err := s.GetAgency(ctx, info.Agency); err != nil {
+			return "", TokenInfo{}, fmt.Errorf("create token for agency %q (create the agency first): %w", info.Agency, err)
+		}
+	case StaffActor:
+		kindName, info.StaffName = "staff", strings.TrimSpace(staffName)
+		if info.StaffName == "" || strings.ContainsAny(info.StaffName, " \t\n:") {
+			return "", TokenInfo{}, fieldErr("staff", "name must be one word, such as li.wei")
+		}
+	default:
+		return "", TokenInfo{}, fieldErr("kind", "must be agency or staff")
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return "", TokenInfo{}, fmt.Errorf("create token: %w", err)
+	}
+	tok := tokenPrefix + base64.RawURLEncoding.EncodeToString(raw)
+	var agency, staff *string
+	if kind == AgencyActor {
+		agency = &info.Agency
+	} else {
+		staff = &info.StaffName
+	}
+	info, err := mutate(ctx, s, actor, "", "CreateToken", nil, func(tx pgx.Tx, now time.Time) (TokenInfo, error) {
+		info.CreatedAt = now
+		err := tx.QueryRow(ctx, `INSERT INTO api_tokens (hash, kind, agency_prefix, staff_name, created_at)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, hashToken(tok), kindName, agency, staff, now).Scan(&info.ID)
+		if err != nil {
+			return TokenInfo{}, pgErr(err, "create token")
+		}
+		_, err = appendEvent(ctx, tx, now, actor, "token.created", "token", strconv.FormatInt(info.ID, 10),
+			map[string]string{"kind": kindName, "agency": info.Agency, "staff": info.StaffName})
+		return info, err
+	})
+	if err != nil {
+		return "", TokenInfo{}, err
+	}
+	return tok, info, nil
+}
+
+// RevokeToken makes a token unusable from now on.
+func (s *Service) RevokeToken(ctx context.Context, actor Actor, id int64) error {
+	if !actor.IsStaff() {
+		return fmt.Errorf("revoke token: %w", ErrPermissionDenied)
+	}
+	_, err := mutate(ctx, s, actor, "", "RevokeToken", nil, func(tx pgx.Tx, now time.Time) (bool, error) {
+		tag, err := tx.Exec(ctx, `UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, id, now)
+		if err != nil {
+			return false, pgErr(err, "revoke token")
+		}
+		if tag.RowsAffected() == 0 {
+			return false, fmt.Errorf("token %d (or it is already revoked): %w", id, ErrNotFound)
+		}
+		_, err = appendEvent(ctx, tx, now, actor, "token.revoked", "token", strconv.FormatInt(id, 10), map[string]any{})
+		return true, err
+	})
+	return err
+}
+
+// ListTokens returns every token's record, newest first.
+func (s *Service) ListTokens(ctx context.Context) ([]TokenInfo, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, kind, coalesce(agency_prefix, ''), coalesce(staff_name, ''), created_at, revoked_at
+		FROM api_tokens ORDER BY id DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("list tokens: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (TokenInfo, error) {
+		var t TokenInfo
+		var kind string
+		err := r.Scan(&t.ID, &kind, &t.Agency, &t.StaffName, &t.CreatedAt, &t.RevokedAt)
+		t.Kind = StaffActor
+		if kind == "agency" {
+			t.Kind = AgencyActor
+		}
+		return t, err
+	})
+}
+
+// Authenticate finds the actor a bearer token stands for.
+func (s *Service) Authenticate(ctx context.Context, tok string) (Actor, error) {
+	if !strings.HasPrefix(tok, tokenPrefix) {
+		return Actor{}, fmt.Errorf("token is not a dankyu token (they start with %s): %w", tokenPrefix, ErrUnauthenticated)
+	}
+	var (
+		id            int64
+		kind          string
+		agency, staff *string
+		revoked       *time.Time
+	)
+	err := s.db.QueryRow(ctx, `SELECT id, kind, agency_prefix, staff_name, revoked_at FROM api_tokens WHERE hash = $1`,
+		hashToken(tok)).Scan(&id, &kind, &agency, &staff, &revoked)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Actor{}, fmt.Errorf("unknown token: %w", ErrUnauthenticated)
+	}
+	if err != nil {
+		return Actor{}, fmt.Errorf("authenticate: %w", err)
+	}
+	if revoked != nil {
+		return Actor{}, fmt.Errorf("token %d was revoked: %w", id, ErrUnauthenticated)
+	}
+	if kind == "agency" {
+		return Actor{Kind: AgencyActor, Agency: *agency, TokenID: id}, nil
+	}
+	return Actor{Kind: StaffActor, Name: *staff, TokenID: id}, nil
+}
