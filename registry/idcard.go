@@ -74,7 +74,7 @@ func ParseResidentID(s string, now time.Time) (ResidentID, error) {
 		sum += int(n[i]-'0') * w
 	}
 	if want := idCheckChars[sum%11]; n[17] != want {
-		return ResidentID{}, &IDError{DefectCheckDigit, fmt.Sprintf("check digit is %c, want %c", n[17], want)}
+		return ResidentID{}, &IDError{DefectCheckDigit, fmt.Sprintf("is %c, want %c", n[17], want)}
 	}
 	return ResidentID{Number: n, Region: region, BirthDate: birth}, nil
 }

@@ -185,7 +185,11 @@ func (c *Cluster) allowTraverse(dir string) error {
 		if err != nil {
 			return fmt.Errorf("stat %s: %w", d, err)
 		}
-		if st.Mode().Perm()&0o001 == 0 {
+		owned := false
+		if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+			owned = sys.Uid == c.cred.Uid
+		}
+		if !owned && st.Mode().Perm()&0o001 == 0 {
 			if err := os.Chmod(d, st.Mode().Perm()|0o001); err != nil {
 				return fmt.Errorf("let the postgres user pass through %s: %w", d, err)
 			}

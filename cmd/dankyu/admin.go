@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/dankyu/dankyu/internal/server"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// cliActor is who the event log records for changes made with this tool.
+var cliActor = registry.Actor{Kind: registry.SystemActor, Name: "cli"}
+
+// openRegistry opens the configured database; the returned func closes it
+// (and stops an embedded cluster only if this command started it).
+// check, when not nil, validates the parsed flags before the database opens.
+func openRegistry(ctx context.Context, fs *flag.FlagSet, args []string, getenv func(string) string, stderr io.Writer, check func() error) (*registry.Service, func(), error) {
+	def := getenv("DANKYU_DATA_DIR")
+	if def == "" {
+		def = "./.dankyu"
+	}
+	dataDir := fs.String("data-dir", def, "embedded cluster folder (DANKYU_DATA_DIR)")
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, usageError(err.Error())
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return nil, nil, err
+		}
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	db, err := server.OpenDatabase(ctx, getenv("DANKYU_DATABASE_URL"), *dataDir, false, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	return registry.New(db.Pool, time.Now), func() { _ = db.Close(context.Background()) }, nil
+}
+
+func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	if len(args) == 0 {
+		return usageError("usage: dankyu token create|revoke|list")
+	}
+	fs := flag.NewFlagSet("token "+args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	switch args[0] {
+	case "create":
+		agency := fs.String("agency", "", "3-digit province prefix of the agency")
+		staff := fs.String("staff", "", "name of the staff member")
+		reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
+			if (*agency == "") == (*staff == "") {
+				return usageError("token create: give exactly one of --agency PREFIX or --staff NAME")
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		kind := registry.StaffActor
+		if *agency != "" {
+			kind = registry.AgencyActor
+		}
+		tok, info, err := reg.CreateToken(ctx, cliActor, kind, *agency, *staff)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, tok)
+		fmt.Fprintf(stderr, "token %d created; it is shown only this once\n", info.ID)
+		return nil
+	case "revoke":
+		var id int64
+		reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
+			if fs.NArg() != 1 {
+				return usageError("usage: dankyu token revoke ID")
+			}
+			var err error
+			if id, err = strconv.ParseInt(fs.Arg(0), 10, 64); err != nil {
+				return usageError(fmt.Sprintf("token revoke: %q is not a token number (see dankyu token list)", fs.Arg(0)))
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		if err := reg.RevokeToken(ctx, cliActor, id); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "token %d revoked\n", id)
+		return nil
+	case "list":
+		reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, nil)
+		if err != nil {
+			return err
+		}
+		defer closeDB()
+		ts, err := reg.ListTokens(ctx)
+		if err != nil {
+			return err
+		}
+		for _, t := range ts {
+			who := "staff:" + t.StaffName
+			if t.Kind == registry.AgencyActor {
+				who = "agency:" + t.Agency
+			}
+			state := "active"
+			if t.RevokedAt != nil {
+				state = "revoked " + t.RevokedAt.Format(time.RFC3339)
+			}
+			fmt.Fprintf(stdout, "%d\t%s\t%s\t%s\n", t.ID, who, t.CreatedAt.Format(time.RFC3339), state)
+		}
+		return nil
+	}
+	return usageError(fmt.Sprintf("token: unknown subcommand %q (create, revoke, list)", args[0]))
+}
+
+func logCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	if len(args) == 0 || args[0] != "verify" {
+		return usageError("usage: dankyu log verify")
+	}
+	fs := flag.NewFlagSet("log verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, nil)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	n, err := registry.VerifyLog(ctx, reg.DB())
+	var broken *registry.BrokenLink
+	if errors.As(err, &broken) {
+		return fmt.Errorf("event log broken after %d good rows: %w", n, err)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "event log intact: %d rows verified\n", n)
+	return nil
+}

@@ -1,0 +1,162 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// RegistryServer serves dankyu.v1.RegistryService.
+type RegistryServer struct {
+	pb.UnimplementedRegistryServiceServer
+	reg *registry.Service
+}
+
+// NewRegistryServer serves the registry reg.
+func NewRegistryServer(reg *registry.Service) *RegistryServer { return &RegistryServer{reg: reg} }
+
+func (s *RegistryServer) ListProvinces(context.Context, *pb.ListProvincesRequest) (*pb.ListProvincesResponse, error) {
+	resp := &pb.ListProvincesResponse{}
+	for _, p := range registry.Provinces() {
+		resp.Provinces = append(resp.Provinces, &pb.Province{Code: p.Code, Prefix: p.Prefix, NameZh: p.NameZH, NameEn: p.NameEN})
+	}
+	return resp, nil
+}
+
+func (s *RegistryServer) CreateAgency(ctx context.Context, req *pb.CreateAgencyRequest) (*pb.CreateAgencyResponse, error) {
+	a, err := s.reg.CreateAgency(ctx, ActorFrom(ctx), idempotencyKey(ctx),
+		registry.AgencyInput{Prefix: req.GetPrefix(), Name: req.GetName(), Contact: req.GetContact()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.CreateAgencyResponse{Agency: agencyPB(a)}, nil
+}
+
+func (s *RegistryServer) SetAgencyStatus(ctx context.Context, req *pb.SetAgencyStatusRequest) (*pb.SetAgencyStatusResponse, error) {
+	var st registry.AgencyStatus
+	switch req.GetStatus() {
+	case pb.AgencyStatus_AGENCY_STATUS_ACTIVE:
+		st = registry.AgencyActive
+	case pb.AgencyStatus_AGENCY_STATUS_SUSPENDED:
+		st = registry.AgencySuspended
+	}
+	a, err := s.reg.SetAgencyStatus(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetPrefix(), st, req.GetReason())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetAgencyStatusResponse{Agency: agencyPB(a)}, nil
+}
+
+func (s *RegistryServer) GetAgency(ctx context.Context, req *pb.GetAgencyRequest) (*pb.GetAgencyResponse, error) {
+	a, err := s.reg.GetAgency(ctx, req.GetPrefix())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.GetAgencyResponse{Agency: agencyPB(a)}, nil
+}
+
+func (s *RegistryServer) ListAgencies(ctx context.Context, _ *pb.ListAgenciesRequest) (*pb.ListAgenciesResponse, error) {
+	as, err := s.reg.ListAgencies(ctx)
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListAgenciesResponse{}
+	for _, a := range as {
+		resp.Agencies = append(resp.Agencies, agencyPB(a))
+	}
+	return resp, nil
+}
+
+func (s *RegistryServer) RegisterPlayer(ctx context.Context, req *pb.RegisterPlayerRequest) (*pb.RegisterPlayerResponse, error) {
+	actor := ActorFrom(ctx)
+	p, err := s.reg.RegisterPlayer(ctx, actor, idempotencyKey(ctx), playerInput(req.GetPlayer()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RegisterPlayerResponse{Player: playerPB(actor, p)}, nil
+}
+
+func (s *RegistryServer) UpdatePlayer(ctx context.Context, req *pb.UpdatePlayerRequest) (*pb.UpdatePlayerResponse, error) {
+	actor := ActorFrom(ctx)
+	p, err := s.reg.UpdatePlayer(ctx, actor, idempotencyKey(ctx), req.GetId(), playerInput(req.GetPlayer()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.UpdatePlayerResponse{Player: playerPB(actor, p)}, nil
+}
+
+func (s *RegistryServer) GetPlayer(ctx context.Context, req *pb.GetPlayerRequest) (*pb.GetPlayerResponse, error) {
+	p, err := s.reg.GetPlayer(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.GetPlayerResponse{Player: playerPB(ActorFrom(ctx), p)}, nil
+}
+
+func (s *RegistryServer) SearchPlayers(ctx context.Context, req *pb.SearchPlayersRequest) (*pb.SearchPlayersResponse, error) {
+	page, err := s.reg.SearchPlayers(ctx, registry.PlayerQuery{Name: req.GetName(), ProvinceCode: req.GetProvinceCode(),
+		Rank: req.GetRank(), PageSize: int(req.GetPageSize()), PageToken: req.GetPageToken()})
+	if err != nil {
+		return nil, err
+	}
+	actor := ActorFrom(ctx)
+	resp := &pb.SearchPlayersResponse{NextPageToken: page.NextPageToken, Total: page.Total}
+	for _, p := range page.Players {
+		resp.Players = append(resp.Players, playerPB(actor, p))
+	}
+	return resp, nil
+}
+
+func agencyPB(a registry.Agency) *pb.Agency {
+	st := pb.AgencyStatus_AGENCY_STATUS_ACTIVE
+	if a.Status == registry.AgencySuspended {
+		st = pb.AgencyStatus_AGENCY_STATUS_SUSPENDED
+	}
+	return &pb.Agency{Prefix: a.Prefix, Name: a.Name, Contact: a.Contact, Status: st, CreatedAt: timestamppb.New(a.CreatedAt)}
+}
+
+func playerInput(in *pb.PlayerInput) registry.PlayerInput {
+	out := registry.PlayerInput{Name: in.GetName(), BirthDate: in.GetBirthDate(), Nationality: in.GetNationality(),
+		IDNumber: in.GetIdentityNumber(), ProvinceCode: in.GetProvinceCode(), Rank: in.GetRank()}
+	switch in.GetGender() {
+	case pb.Gender_GENDER_MALE:
+		out.Gender = registry.Male
+	case pb.Gender_GENDER_FEMALE:
+		out.Gender = registry.Female
+	}
+	switch in.GetIdentityKind() {
+	case pb.IdentityKind_IDENTITY_KIND_RESIDENT_ID:
+		out.IDKind = registry.ResidentIDCard
+	case pb.IdentityKind_IDENTITY_KIND_PASSPORT:
+		out.IDKind = registry.Passport
+	}
+	return out
+}
+
+// playerPB converts a player for actor: the identity number and birth date
+// only for staff and the player's own agency, masked for everyone else.
+func playerPB(actor registry.Actor, p registry.Player) *pb.Player {
+	out := &pb.Player{Id: p.ID, Name: p.Name, BirthYear: int32(p.BirthDate.Year()), Nationality: p.Nationality,
+		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(),
+		CreatedAt: timestamppb.New(p.CreatedAt), UpdatedAt: timestamppb.New(p.UpdatedAt),
+		IdentityNumber: registry.MaskIdentity(p.IDNumber)}
+	switch p.Gender {
+	case registry.Male:
+		out.Gender = pb.Gender_GENDER_MALE
+	case registry.Female:
+		out.Gender = pb.Gender_GENDER_FEMALE
+	}
+	out.IdentityKind = pb.IdentityKind_IDENTITY_KIND_RESIDENT_ID
+	if p.IDKind == registry.Passport {
+		out.IdentityKind = pb.IdentityKind_IDENTITY_KIND_PASSPORT
+	}
+	if actor.SeesIdentityOf(p) {
+		out.IdentityNumber = p.IDNumber
+		out.BirthDate = p.BirthDate.Format(time.DateOnly)
+	}
+	return out
+}

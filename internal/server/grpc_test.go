@@ -1,0 +1,218 @@
+package server_test
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/internal/server"
+	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/registry"
+)
+
+var harness *pgtest.Harness
+
+func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness = h }) }
+
+// env is one test's server over a real loopback gRPC connection.
+type env struct {
+	reg    *registry.Service
+	client pb.RegistryServiceClient
+	conn   *grpc.ClientConn
+	staff  string
+	bj     string // token of the Beijing agency
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	ctx := context.Background()
+	pool, _ := harness.NewDB(t)
+	reg := registry.New(pool, time.Now)
+	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	gs, hs := server.NewGRPCServer(reg, log)
+	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go gs.Serve(lis)
+	t.Cleanup(gs.Stop)
+	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	system := registry.Actor{Kind: registry.SystemActor, Name: "test"}
+	staff, _, err := reg.CreateToken(ctx, system, registry.StaffActor, "", "li")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{reg: reg, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff}
+	for _, p := range []string{"110", "310"} {
+		_, err := e.client.CreateAgency(e.as(staff), &pb.CreateAgencyRequest{Prefix: p, Name: "Agency " + p, Contact: "go@example.org"})
+		if err != nil {
+			t.Fatalf("create agency %s: %v", p, err)
+		}
+	}
+	e.bj, _, err = reg.CreateToken(ctx, system, registry.AgencyActor, "110", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+func (e *env) as(token string, kv ...string) context.Context {
+	md := metadata.Pairs(kv...)
+	if token != "" {
+		md.Append("authorization", "Bearer "+token)
+	}
+	return metadata.NewOutgoingContext(context.Background(), md)
+}
+
+func wang() *pb.PlayerInput {
+	return &pb.PlayerInput{Name: "王小明", Gender: pb.Gender_GENDER_MALE, BirthDate: "1949-12-31",
+		IdentityKind: pb.IdentityKind_IDENTITY_KIND_RESIDENT_ID, IdentityNumber: "11010519491231002X", ProvinceCode: "11", Rank: "4d"}
+}
+
+func TestHealthServing(t *testing.T) {
+	e := newEnv(t)
+	resp, err := healthpb.NewHealthClient(e.conn).Check(context.Background(), &healthpb.HealthCheckRequest{})
+	if err != nil || resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("health = %v, %v", resp, err)
+	}
+}
+
+func TestPlayerRolesAndMasking(t *testing.T) {
+	e := newEnv(t)
+	created, err := e.client.RegisterPlayer(e.as(e.bj), &pb.RegisterPlayerRequest{Player: wang()})
+	if err != nil {
+		t.Fatalf("agency in its own province: %v", err)
+	}
+	if created.GetPlayer().GetIdentityNumber() != "11010519491231002X" {
+		t.Fatalf("own agency sees %q", created.GetPlayer().GetIdentityNumber())
+	}
+	pub, err := e.client.GetPlayer(context.Background(), &pb.GetPlayerRequest{Id: created.GetPlayer().GetId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pub.GetPlayer().GetIdentityNumber(); strings.Contains(got, "19491231") || !strings.Contains(got, "*") {
+		t.Fatalf("public sees identity %q", got)
+	}
+	if pub.GetPlayer().GetBirthDate() != "" || pub.GetPlayer().GetBirthYear() != 1949 {
+		t.Fatalf("public sees birth date %q / year %d", pub.GetPlayer().GetBirthDate(), pub.GetPlayer().GetBirthYear())
+	}
+
+	other := wang()
+	other.ProvinceCode = "31"
+	_, err = e.client.RegisterPlayer(e.as(e.bj), &pb.RegisterPlayerRequest{Player: other})
+	if status.Code(err) != codes.PermissionDenied {
+		t.Fatalf("another province: %v, want PermissionDenied", err)
+	}
+
+	bad := wang()
+	bad.IdentityNumber = "110105194912310021"
+	_, err = e.client.RegisterPlayer(e.as(e.bj), &pb.RegisterPlayerRequest{Player: bad})
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(status.Convert(err).Message(), "check digit") ||
+		!strings.Contains(status.Convert(err).Message(), "identity_number") {
+		t.Fatalf("wrong check digit: %v, want InvalidArgument naming identity_number and the check digit", err)
+	}
+
+	_, err = e.client.RegisterPlayer(e.as(e.bj), &pb.RegisterPlayerRequest{Player: wang()})
+	if status.Code(err) != codes.AlreadyExists {
+		t.Fatalf("same ID twice: %v, want AlreadyExists", err)
+	}
+	_, err = e.client.RegisterPlayer(context.Background(), &pb.RegisterPlayerRequest{Player: wang()})
+	if status.Code(err) != codes.Unauthenticated {
+		t.Fatalf("public mutation: %v, want Unauthenticated", err)
+	}
+	_, err = e.client.RegisterPlayer(e.as("dk_forged"), &pb.RegisterPlayerRequest{Player: wang()})
+	if status.Code(err) != codes.Unauthenticated {
+		t.Fatalf("unknown token: %v, want Unauthenticated", err)
+	}
+	_, err = e.client.GetPlayer(context.Background(), &pb.GetPlayerRequest{Id: 9999})
+	if status.Code(err) != codes.NotFound {
+		t.Fatalf("unknown player: %v, want NotFound", err)
+	}
+	_, err = e.client.CreateAgency(e.as(e.bj), &pb.CreateAgencyRequest{Prefix: "440", Name: "x"})
+	if status.Code(err) != codes.PermissionDenied {
+		t.Fatalf("agency creating an agency: %v, want PermissionDenied", err)
+	}
+}
+
+func TestIdempotencyKeyOverGRPC(t *testing.T) {
+	e := newEnv(t)
+	ctx := e.as(e.bj, "idempotency-key", "reg-wang-1")
+	first, err := e.client.RegisterPlayer(ctx, &pb.RegisterPlayerRequest{Player: wang()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := e.client.RegisterPlayer(ctx, &pb.RegisterPlayerRequest{Player: wang()})
+	if err != nil {
+		t.Fatalf("repeat with the same key: %v", err)
+	}
+	if second.GetPlayer().GetId() != first.GetPlayer().GetId() {
+		t.Fatalf("repeat answered player %d, first %d", second.GetPlayer().GetId(), first.GetPlayer().GetId())
+	}
+	list, err := e.client.SearchPlayers(context.Background(), &pb.SearchPlayersRequest{})
+	if err != nil || list.GetTotal() != 1 {
+		t.Fatalf("players after repeat: %d, %v", list.GetTotal(), err)
+	}
+	other := wang()
+	other.Rank = "5d"
+	_, err = e.client.RegisterPlayer(ctx, &pb.RegisterPlayerRequest{Player: other})
+	if status.Code(err) != codes.Aborted {
+		t.Fatalf("same key, other request: %v, want Aborted", err)
+	}
+}
+
+func TestUpdatePlayerAndSearch(t *testing.T) {
+	e := newEnv(t)
+	created, err := e.client.RegisterPlayer(e.as(e.bj), &pb.RegisterPlayerRequest{Player: wang()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := wang()
+	in.Rank = "5d"
+	up, err := e.client.UpdatePlayer(e.as(e.bj), &pb.UpdatePlayerRequest{Id: created.GetPlayer().GetId(), Player: in})
+	if err != nil || up.GetPlayer().GetRank() != "5d" {
+		t.Fatalf("update: %v, %v", up, err)
+	}
+	in.ProvinceCode = "31"
+	_, err = e.client.UpdatePlayer(e.as(e.bj), &pb.UpdatePlayerRequest{Id: created.GetPlayer().GetId(), Player: in})
+	if status.Code(err) != codes.PermissionDenied {
+		t.Fatalf("moving a player out of the province: %v, want PermissionDenied", err)
+	}
+	found, err := e.client.SearchPlayers(context.Background(), &pb.SearchPlayersRequest{Name: "小明", Rank: "5d", ProvinceCode: "11"})
+	if err != nil || len(found.GetPlayers()) != 1 {
+		t.Fatalf("search: %v, %v", found, err)
+	}
+	_, err = e.client.SearchPlayers(context.Background(), &pb.SearchPlayersRequest{Rank: "12d"})
+	if status.Code(err) != codes.InvalidArgument {
+		t.Fatalf("bad rank: %v, want InvalidArgument", err)
+	}
+	events, err := registry.EventsFor(context.Background(), e.reg.DB(), "player", "1")
+	if err != nil || len(events) != 2 || events[1].Actor != "agency:110" || events[1].Action != "player.updated" {
+		t.Fatalf("events: %+v, %v", events, err)
+	}
+	if strings.Contains(string(events[0].Payload), "11010519491231002X") {
+		t.Fatalf("event log holds the full identity number: %s", events[0].Payload)
+	}
+}

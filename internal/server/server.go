@@ -1,0 +1,96 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/reflection"
+
+	"github.com/dankyu/dankyu/internal/api"
+	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web"
+)
+
+// NewGRPCServer builds the gRPC server with every service, health and reflection.
+func NewGRPCServer(reg *registry.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
+	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log)))
+	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg))
+	hs := health.NewServer()
+	healthpb.RegisterHealthServer(s, hs)
+	reflection.Register(s)
+	return s, hs
+}
+
+// Run serves until ctx is cancelled, then drains requests and stops.
+func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	start := time.Now()
+	db, err := OpenDatabase(ctx, cfg.DatabaseURL, cfg.DataDir, true, log)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := db.Close(stopCtx); err != nil {
+			log.Error("close database", "err", err)
+		}
+	}()
+	reg := registry.New(db.Pool, time.Now)
+
+	grpcLis, err := net.Listen("tcp", cfg.GRPCAddr)
+	if err != nil {
+		return fmt.Errorf("listen for gRPC on %s: %w", cfg.GRPCAddr, err)
+	}
+	httpLis, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		grpcLis.Close()
+		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
+	}
+	gs, hs := NewGRPCServer(reg, log)
+	hsrv := &http.Server{Handler: web.New(reg, log), ReadHeaderTimeout: 10 * time.Second}
+
+	errc := make(chan error, 2)
+	go func() { errc <- gs.Serve(grpcLis) }()
+	go func() {
+		if err := hsrv.Serve(httpLis); !errors.Is(err, http.ErrServerClosed) {
+			errc <- err
+		}
+	}()
+	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	log.Info("dankyu serving", "grpc", grpcLis.Addr().String(), "http", "http://"+httpLis.Addr().String()+"/",
+		"startup", time.Since(start).Round(time.Millisecond))
+
+	var serveErr error
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down")
+	case serveErr = <-errc:
+		log.Error("server failed", "err", serveErr)
+	}
+	hs.Shutdown() // health answers NOT_SERVING while we drain
+	shutCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := hsrv.Shutdown(shutCtx); err != nil {
+		log.Error("portal shutdown", "err", err)
+	}
+	stopped := make(chan struct{})
+	go func() { gs.GracefulStop(); close(stopped) }()
+	select {
+	case <-stopped:
+	case <-shutCtx.Done():
+		gs.Stop()
+	}
+	return serveErr
+}

@@ -1,0 +1,191 @@
+// Package web is the server-rendered portal (templ): public pages in
+// Chinese first, English on request, working without JavaScript.
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/a-h/templ"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+// Registry is what the public pages read.
+type Registry interface {
+	ListAgencies(ctx context.Context) ([]registry.Agency, error)
+	GetAgency(ctx context.Context, prefix string) (registry.Agency, error)
+	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
+	SearchPlayers(ctx context.Context, q registry.PlayerQuery) (registry.PlayerPage, error)
+}
+
+type portal struct {
+	reg Registry
+	log *slog.Logger
+}
+
+// New returns the portal's HTTP handler.
+func New(reg Registry, log *slog.Logger) http.Handler {
+	p := &portal{reg: reg, log: log}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", p.home)
+	mux.HandleFunc("GET /agencies", p.agencies)
+	mux.HandleFunc("GET /players", p.players)
+	mux.HandleFunc("GET /players/{id}", p.player)
+	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		_, _ = w.Write([]byte(siteCSS))
+	})
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		pg := p.page(w, r, "")
+		p.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
+	})
+	return http.NewCrossOriginProtection().Handler(securityHeaders(mux))
+}
+
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "same-origin")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'none'")
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (p *portal) page(w http.ResponseWriter, r *http.Request, titleKey string) Page {
+	lang := langFrom(w, r)
+	t := messages(lang)
+	q := r.URL.Query()
+	q.Set("lang", otherLang(lang))
+	title := t["site"]
+	if titleKey != "" {
+		title = t[titleKey]
+	}
+	return Page{Lang: lang, T: t, Title: title, SwitchURL: r.URL.Path + "?" + q.Encode()}
+}
+
+func (p *portal) render(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(code)
+	if err := c.Render(r.Context(), w); err != nil {
+		p.log.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)
+	}
+}
+
+func (p *portal) fail(w http.ResponseWriter, r *http.Request, err error) {
+	pg := p.page(w, r, "error")
+	if errors.Is(err, registry.ErrNotFound) {
+		p.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
+		return
+	}
+	p.log.ErrorContext(r.Context(), "portal error", "path", r.URL.Path, "err", err)
+	p.render(w, r, http.StatusInternalServerError, messagePage(pg, pg.T["error"], pg.T["error_text"]))
+}
+
+func (p *portal) home(w http.ResponseWriter, r *http.Request) {
+	as, err := p.reg.ListAgencies(r.Context())
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	p.render(w, r, http.StatusOK, homePage(p.page(w, r, ""), len(as)))
+}
+
+func (p *portal) agencies(w http.ResponseWriter, r *http.Request) {
+	as, err := p.reg.ListAgencies(r.Context())
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	byPrefix := map[string]*registry.Agency{}
+	for i := range as {
+		byPrefix[as[i].Prefix] = &as[i]
+	}
+	var rows []agencyRow
+	for _, pr := range registry.Provinces() {
+		if pr.Prefix != registry.AssociationPrefix {
+			rows = append(rows, agencyRow{Province: pr, Agency: byPrefix[pr.Prefix]})
+		}
+	}
+	p.render(w, r, http.StatusOK, agenciesPage(p.page(w, r, "agencies"), rows))
+}
+
+func (p *portal) players(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := searchQuery{Name: q.Get("name"), Province: q.Get("province"), Rank: q.Get("rank")}
+	pg := p.page(w, r, "players")
+	page, err := p.reg.SearchPlayers(r.Context(), registry.PlayerQuery{Name: f.Name, ProvinceCode: f.Province, Rank: f.Rank, PageToken: q.Get("page")})
+	var fe *registry.FieldError
+	if errors.As(err, &fe) {
+		p.render(w, r, http.StatusBadRequest, playersPage(pg, f, registry.PlayerPage{}, fe.Error(), ""))
+		return
+	}
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	next := ""
+	if page.NextPageToken != "" {
+		nq := url.Values{"name": {f.Name}, "province": {f.Province}, "rank": {f.Rank}, "page": {page.NextPageToken}}
+		next = "/players?" + nq.Encode()
+	}
+	p.render(w, r, http.StatusOK, playersPage(pg, f, page, "", next))
+}
+
+func (p *portal) player(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		p.fail(w, r, registry.ErrNotFound)
+		return
+	}
+	pl, err := p.reg.GetPlayer(r.Context(), id)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	agencyName := registry.AssociationPrefix
+	if a, err := p.reg.GetAgency(r.Context(), pl.AgencyPrefix); err == nil {
+		agencyName = a.Name
+	}
+	pg := p.page(w, r, "")
+	pg.Title = pl.Name
+	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName))
+}
+
+func otherLang(l Lang) string {
+	if l == English {
+		return string(Chinese)
+	}
+	return string(English)
+}
+
+func provinceName(l Lang, p registry.Province) string {
+	if l == English {
+		return p.NameEN
+	}
+	return p.NameZH
+}
+
+func provinceOf(l Lang, code string) string {
+	p, ok := registry.ProvinceByCode(code)
+	if !ok {
+		return code
+	}
+	return provinceName(l, p)
+}
+
+func rankName(l Lang, r registry.Rank) string {
+	if r == registry.NoRank {
+		return "—"
+	}
+	if l == English {
+		return r.English()
+	}
+	return r.Chinese()
+}

@@ -1,0 +1,117 @@
+package web
+
+import (
+	"net/http"
+	"time"
+)
+
+// Lang is a portal language: zh-CN first, English on request.
+type Lang string
+
+const (
+	Chinese Lang = "zh-CN"
+	English Lang = "en"
+)
+
+// messages holds every portal string, keyed by a short name.
+func messages(l Lang) map[string]string {
+	if l == English {
+		return map[string]string{
+			"site":           "dankyu — amateur weiqi rank registry",
+			"home":           "Home",
+			"agencies":       "Agencies",
+			"players":        "Players",
+			"switch":         "中文",
+			"intro":          "The registry of amateur dan and kyu ranks: players, agencies, certificates and public notices.",
+			"search_players": "Find a player",
+			"name":           "Name",
+			"province":       "Province",
+			"rank":           "Rank",
+			"any":            "Any",
+			"search":         "Search",
+			"agency":         "Agency",
+			"contact":        "Contact",
+			"status":         "Status",
+			"active":         "Active",
+			"suspended":      "Suspended",
+			"none":           "—",
+			"no_agency":      "No agency registered yet",
+			"results":        "players found",
+			"no_results":     "No player matches.",
+			"next":           "Next page",
+			"gender":         "Gender",
+			"M":              "Male",
+			"F":              "Female",
+			"birth_year":     "Year of birth",
+			"nationality":    "Nationality",
+			"identity":       "Identity number",
+			"registered":     "Registered",
+			"not_found":      "Not found",
+			"not_found_text": "There is no such page or player.",
+			"bad_request":    "Please check your search",
+			"error":          "Something went wrong",
+			"error_text":     "The registry could not answer. Please try again later.",
+			"prefix":         "Certificate prefix",
+			"agency_count":   "agencies registered",
+			"province_count": "province-level divisions",
+			"privacy":        "Identity numbers are shown masked on public pages.",
+		}
+	}
+	return map[string]string{
+		"site":           "dankyu — 业余围棋段级位登记",
+		"home":           "首页",
+		"agencies":       "代理机构",
+		"players":        "棋手",
+		"switch":         "English",
+		"intro":          "业余围棋段位、级位的登记系统：棋手、代理机构、证书与公示。",
+		"search_players": "查询棋手",
+		"name":           "姓名",
+		"province":       "省份",
+		"rank":           "段级位",
+		"any":            "全部",
+		"search":         "查询",
+		"agency":         "代理机构",
+		"contact":        "联系方式",
+		"status":         "状态",
+		"active":         "正常",
+		"suspended":      "暂停",
+		"none":           "—",
+		"no_agency":      "尚未登记代理机构",
+		"results":        "名棋手",
+		"no_results":     "没有符合条件的棋手。",
+		"next":           "下一页",
+		"gender":         "性别",
+		"M":              "男",
+		"F":              "女",
+		"birth_year":     "出生年份",
+		"nationality":    "国籍",
+		"identity":       "证件号码",
+		"registered":     "登记时间",
+		"not_found":      "未找到",
+		"not_found_text": "没有这个页面或棋手。",
+		"bad_request":    "请检查查询条件",
+		"error":          "出错了",
+		"error_text":     "系统暂时无法回答，请稍后再试。",
+		"prefix":         "证书编号前缀",
+		"agency_count":   "个代理机构已登记",
+		"province_count": "个省级行政区",
+		"privacy":        "公开页面上的证件号码均已隐去部分数字。",
+	}
+}
+
+// langFrom picks the language: ?lang= first (remembered in a cookie), then
+// the cookie, then Chinese.
+func langFrom(w http.ResponseWriter, r *http.Request) Lang {
+	switch Lang(r.URL.Query().Get("lang")) {
+	case English:
+		http.SetCookie(w, &http.Cookie{Name: "lang", Value: string(English), Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
+		return English
+	case Chinese:
+		http.SetCookie(w, &http.Cookie{Name: "lang", Value: string(Chinese), Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
+		return Chinese
+	}
+	if c, err := r.Cookie("lang"); err == nil && Lang(c.Value) == English {
+		return English
+	}
+	return Chinese
+}

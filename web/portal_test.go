@@ -1,0 +1,154 @@
+package web_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web"
+)
+
+var harness *pgtest.Harness
+
+func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness = h }) }
+
+// newPortal serves the portal over a fresh database holding one agency and one player.
+func newPortal(t *testing.T) (*httptest.Server, registry.Player) {
+	t.Helper()
+	ctx := context.Background()
+	pool, _ := harness.NewDB(t)
+	reg := registry.New(pool, time.Now)
+	staff := registry.Actor{Kind: registry.StaffActor, Name: "li"}
+	if _, err := reg.CreateAgency(ctx, staff, "", registry.AgencyInput{Prefix: "110", Name: "北京棋院", Contact: "010-1234"}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := reg.RegisterPlayer(ctx, registry.Actor{Kind: registry.AgencyActor, Agency: "110"}, "", registry.PlayerInput{
+		Name: "王小明", Gender: registry.Male, BirthDate: "1949-12-31", IDKind: registry.ResidentIDCard,
+		IDNumber: "11010519491231002X", ProvinceCode: "11", Rank: "4d"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(web.New(reg, slog.New(slog.DiscardHandler)))
+	t.Cleanup(srv.Close)
+	return srv, p
+}
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func TestPagesWithoutJavaScript(t *testing.T) {
+	srv, _ := newPortal(t)
+	tests := []struct {
+		path     string
+		code     int
+		contains []string
+		absent   []string
+	}{
+		{"/", 200, []string{`lang="zh-CN"`, "业余围棋段级位登记", "34 个省级行政区", "1 个代理机构"}, nil},
+		{"/?lang=en", 200, []string{`lang="en"`, "amateur weiqi rank registry"}, nil},
+		{"/agencies", 200, []string{"北京棋院", "010-1234", "广东省", "尚未登记代理机构"}, nil},
+		{"/players?name=小明", 200, []string{"王小明", "4段", "1949"}, []string{"11010519491231002X"}},
+		{"/players?rank=99d", 400, []string{"form-error", "rank"}, nil},
+		{"/players/1", 200, []string{"王小明", "110*************2X", "北京市"}, []string{"11010519491231002X", "1949-12-31"}},
+		{"/players/999", 404, []string{"未找到"}, nil},
+		{"/players/abc", 404, []string{"未找到"}, nil},
+		{"/nope", 404, []string{"未找到"}, nil},
+	}
+	for _, tt := range tests {
+		code, body := get(t, srv.URL+tt.path)
+		if code != tt.code {
+			t.Errorf("GET %s = %d, want %d", tt.path, code, tt.code)
+		}
+		if strings.Contains(body, "<script") {
+			t.Errorf("GET %s serves a script; the portal must work without JavaScript", tt.path)
+		}
+		for _, s := range tt.contains {
+			if !strings.Contains(body, s) {
+				t.Errorf("GET %s lacks %q", tt.path, s)
+			}
+		}
+		for _, s := range tt.absent {
+			if strings.Contains(body, s) {
+				t.Errorf("GET %s shows %q", tt.path, s)
+			}
+		}
+	}
+}
+
+// TestPortalInChromium drives the portal in headless Chromium: search for a
+// player with the form, open the public page, switch to English.
+func TestPortalInChromium(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium is not installed; .ci/run installs it")
+		}
+		t.Skip("chromium is not installed (apt-get install chromium)")
+	}
+	srv, _ := newPortal(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+		t.Fatalf("open home: %v", err)
+	}
+	step, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	title, err := chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-testid="title"]`)))
+	if err != nil || !strings.Contains(title, "业余围棋") {
+		t.Fatalf("home title %q, %v", title, err)
+	}
+	err = chromedp.Do(step,
+		chromedp.SendKeys(chromedp.CSS(`[data-testid="search-name"]`), "小明"),
+		chromedp.Click(chromedp.CSS(`[data-testid="search-submit"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="results"]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid="results"] a`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="player-identity"]`)),
+	)
+	if err != nil {
+		t.Fatalf("search and open the player: %v", err)
+	}
+	id, err := chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-testid="player-identity"]`)))
+	if err != nil || id != "110*************2X" {
+		t.Fatalf("public identity %q, %v; want it masked", id, err)
+	}
+	if err := chromedp.Do(step, chromedp.Click(chromedp.CSS(`[data-testid="lang-switch"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="player-rank"]`))); err != nil {
+		t.Fatal(err)
+	}
+	rank, err := chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-testid="player-rank"]`)))
+	if err != nil || rank != "4 dan" {
+		t.Fatalf("rank after switching to English %q, %v", rank, err)
+	}
+	// The choice is remembered: the home page now opens in English.
+	if err := chromedp.Do(step, chromedp.Click(chromedp.CSS(`[data-testid="nav-home"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="title"]`))); err != nil {
+		t.Fatal(err)
+	}
+	title, err = chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-testid="title"]`)))
+	if err != nil || !strings.Contains(title, "amateur weiqi") {
+		t.Fatalf("home after switching %q, %v", title, err)
+	}
+}

@@ -1,0 +1,19 @@
+package web
+
+// siteCSS is the portal's only stylesheet: plain, readable, no scripts needed.
+const siteCSS = `
+body { font-family: system-ui, "PingFang SC", "Noto Sans CJK SC", sans-serif; margin: 0; color: #222; line-height: 1.5; }
+header { display: flex; gap: 2rem; align-items: center; padding: .75rem 1.5rem; background: #1d3b2a; }
+header a { color: #f4efe1; text-decoration: none; }
+.brand { font-weight: bold; font-size: 1.2rem; }
+nav { display: flex; gap: 1.25rem; }
+main { max-width: 60rem; margin: 1.5rem auto; padding: 0 1.5rem; }
+footer { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; color: #666; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid #ddd; }
+.muted { color: #888; }
+.error { color: #a30000; font-weight: bold; }
+form.search { display: flex; flex-wrap: wrap; gap: 1rem; align-items: end; margin: 1rem 0; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .3rem 1.5rem; }
+dt { color: #555; }
+`
