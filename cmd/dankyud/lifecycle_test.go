@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -41,7 +42,26 @@ func build(t *testing.T) (server, cli string) {
 type running struct {
 	cmd        *exec.Cmd
 	grpc, http string
-	log        *bytes.Buffer
+	log        *syncBuffer
+	done       chan struct{} // closed when stderr reaches EOF
+}
+
+// syncBuffer is the server's log, written by the reader goroutine.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) add(line string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf.WriteString(line + "\n")
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 var servingRe = regexp.MustCompile(`dankyu serving"? grpc=(\S+) http=http://(\S+)/`)
@@ -56,25 +76,24 @@ func start(t *testing.T, bin, dataDir string) *running {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	r := &running{cmd: cmd, log: &bytes.Buffer{}}
+	r := &running{cmd: cmd, log: &syncBuffer{}, done: make(chan struct{})}
 	found := make(chan []string, 1)
 	go func() {
+		defer close(r.done)
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
-			r.log.WriteString(sc.Text() + "\n")
+			r.log.add(sc.Text())
 			if m := servingRe.FindStringSubmatch(sc.Text()); m != nil {
 				found <- m
 			}
 		}
-		close(found)
 	}()
 	select {
-	case m, ok := <-found:
-		if !ok {
-			cmd.Wait()
-			t.Fatalf("server exited before serving:\n%s", r.log)
-		}
+	case m := <-found:
 		r.grpc, r.http = m[1], m[2]
+	case <-r.done:
+		cmd.Wait()
+		t.Fatalf("server exited before serving:\n%s", r.log)
 	case <-time.After(60 * time.Second):
 		cmd.Process.Kill()
 		t.Fatalf("server not serving within 60 s:\n%s", r.log)
@@ -143,6 +162,7 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	if err := srv.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
+	<-srv.done
 	srv.cmd.Wait()
 
 	srv = start(t, server, dataDir)
@@ -190,6 +210,7 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 
 	// SIGTERM stops the server and its PostgreSQL in order.
 	srv.cmd.Process.Signal(syscall.SIGTERM)
+	<-srv.done
 	if err := srv.cmd.Wait(); err != nil {
 		t.Fatalf("graceful stop: %v\n%s", err, srv.log)
 	}
