@@ -1,0 +1,426 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// RuleSet names a rule set for legality, compensation and counting.
+type RuleSet string
+
+const (
+	// Chinese: area counting, no suicide, positional superko, komi 3¾ stones
+	// (7.5 points), black gives back half the handicap stones (N points).
+	Chinese RuleSet = "chinese"
+	// AGA: as Chinese, but white gets N−1 points for N handicap stones.
+	AGA RuleSet = "aga"
+	// Japanese (and Korean): territory plus prisoners, komi 6.5.
+	Japanese RuleSet = "japanese"
+	// Ing: area counting like Chinese, suicide allowed, komi 8 with ties to black.
+	Ing RuleSet = "ing"
+	// TrompTaylor: every stone on the board is alive, suicide allowed.
+	TrompTaylor RuleSet = "tromp-taylor"
+)
+
+// ParseRuleSet reads a rule-set name; "" means "from the record".
+func ParseRuleSet(s string) (RuleSet, error) {
+	switch r := RuleSet(strings.ToLower(strings.TrimSpace(s))); r {
+	case "", Chinese, AGA, Japanese, Ing, TrompTaylor:
+		return r, nil
+	case "korean":
+		return Japanese, nil
+	case "tt", "tromp/taylor", "tromptaylor":
+		return TrompTaylor, nil
+	}
+	return "", fmt.Errorf("rules %q: want chinese, japanese, ing, tromp-taylor or aga", s)
+}
+
+// ruleSetForRecord picks the rule set for a record with no --rules: the
+// Chinese rules, except that AGA records keep their N−1 handicap compensation.
+func ruleSetForRecord(ru string) RuleSet {
+	if strings.Contains(strings.ToUpper(ru), "AGA") {
+		return AGA
+	}
+	return Chinese
+}
+
+// Options tune one adjudication.
+type Options struct {
+	Rules    RuleSet  // "" reads the record's RU (see ruleSetForRecord)
+	Komi     *float64 // replaces the record's komi
+	Dead     []string // dead stones, GTP or SGF points; each stands for its chain
+	Strict   bool     // reject the record at its first illegal move
+	Ko       *KoRule  // nil: positional superko
+	Warnings [3]int   // referee's warnings per colour: one stone each, two lose the game
+}
+
+// IllegalMove is a move the rules forbid.
+type IllegalMove struct {
+	Move   int    `json:"move"`
+	Reason string `json:"reason"`
+}
+
+// Result is the outcome of one game, in the shape `dankyu adjudicate --json` prints.
+type Result struct {
+	File           string        `json:"file"`
+	Game           int           `json:"game,omitempty"` // 1-based index when a file holds several trees
+	Winner         string        `json:"winner"`
+	MarginPoints   float64       `json:"margin_points"`
+	Result         string        `json:"result"`
+	ResultZH       string        `json:"result_zh"`
+	BlackArea      float64       `json:"black_area"`
+	WhiteArea      float64       `json:"white_area"`
+	Moves          int           `json:"moves"`
+	IllegalMoves   []IllegalMove `json:"illegal_moves"`
+	End            string        `json:"end"`
+	Unsettled      []string      `json:"unsettled"`
+	Rules          RuleSet       `json:"rules"`
+	Komi           float64       `json:"komi"`
+	Handicap       int           `json:"handicap"`
+	Compensation   float64       `json:"handicap_compensation_points"`
+	RecordedResult string        `json:"recorded_result"`
+	Notes          []string      `json:"notes"`
+}
+
+// End reasons.
+const (
+	EndPasses      = "passes"
+	EndResignation = "resignation"
+	EndTime        = "time"
+	EndForfeit     = "forfeit"
+	EndAgreement   = "agreement" // no two passes, but the record gives a score
+	EndUnfinished  = "unfinished"
+	EndIllegal     = "illegal" // --strict rejected the record
+)
+
+// AdjudicateSGF parses an SGF collection and adjudicates every game tree.
+func AdjudicateSGF(data []byte, name string, opt Options) ([]Result, error) {
+	trees, err := ParseSGF(data)
+	if err != nil {
+		return nil, err
+	}
+	var out []Result
+	for i, t := range trees {
+		g, err := GameFromTree(t)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i+1, err)
+		}
+		r, err := Adjudicate(g, opt)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i+1, err)
+		}
+		r.File = name
+		if len(trees) > 1 {
+			r.Game = i + 1
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// recorded is what an RE property says.
+type recorded struct {
+	winner string // "B", "W", "0", ""
+	how    string // "R", "T", "F", "score", "draw", "void", ""
+}
+
+func parseRE(re string) recorded {
+	s := strings.ToUpper(strings.TrimSpace(re))
+	switch s {
+	case "0", "DRAW", "JIGO", "D":
+		return recorded{"0", "draw"}
+	case "VOID":
+		return recorded{"", "void"}
+	}
+	w, rest, ok := strings.Cut(s, "+")
+	if !ok || (w != "B" && w != "W") {
+		return recorded{}
+	}
+	switch {
+	case rest == "R" || strings.HasPrefix(rest, "RES"):
+		return recorded{w, "R"}
+	case rest == "T" || strings.HasPrefix(rest, "TIME"):
+		return recorded{w, "T"}
+	case rest == "F" || strings.HasPrefix(rest, "FORF"):
+		return recorded{w, "F"}
+	}
+	if _, err := strconv.ParseFloat(strings.TrimSpace(rest), 64); err == nil || rest == "" {
+		return recorded{w, "score"}
+	}
+	return recorded{w, ""}
+}
+
+// Adjudicate replays the main line of g under the options and counts it.
+func Adjudicate(g *Game, opt Options) (Result, error) {
+	rules := opt.Rules
+	if rules == "" {
+		rules = ruleSetForRecord(g.Rules)
+	}
+	r := Result{Rules: rules, Handicap: g.Handicap, RecordedResult: g.Result, IllegalMoves: []IllegalMove{}, Unsettled: []string{}, Notes: []string{}}
+	b, err := NewBoard(g.Size)
+	if err != nil {
+		return r, err
+	}
+	b.AllowSuicide = rules == Ing || rules == TrompTaylor
+	if opt.Ko != nil {
+		b.KoRule = *opt.Ko
+	}
+	note := func(format string, args ...any) { r.Notes = append(r.Notes, fmt.Sprintf(format, args...)) }
+
+	// Handicap stones: from the record (AB), or on the standard points.
+	setupBlack := 0
+	for _, s := range g.Steps {
+		if s.Kind == MoveStep {
+			break
+		}
+		if s.Kind == SetupStep && s.Color == Black {
+			setupBlack++
+		}
+	}
+	if g.Handicap >= 2 && setupBlack == 0 {
+		pts, err := HandicapPoints(g.Size, g.Handicap)
+		if err != nil {
+			return r, err
+		}
+		for _, c := range pts {
+			b.Setup(Black, b.At(c.X, c.Y))
+		}
+		note("placed %d handicap stones on the standard points", g.Handicap)
+	}
+	if g.Handicap == 0 && setupBlack >= 2 && firstMover(g) == White {
+		r.Handicap = setupBlack
+		note("no HA property: %d black setup stones and white to move read as a handicap of %d", setupBlack, setupBlack)
+	}
+	r.Komi, r.Compensation = komiFor(rules, g, r.Handicap)
+	if opt.Komi != nil {
+		r.Komi = *opt.Komi
+	}
+
+	toMove := firstMover(g)
+	if g.Handicap >= 2 && setupBlack == 0 {
+		toMove = White
+	}
+	b.Remember(toMove)
+	passes, afterEnd := 0, 0
+	ended := false
+	setupPending := false
+	for _, s := range g.Steps {
+		if ended {
+			if s.Kind == MoveStep {
+				afterEnd++
+			}
+			continue
+		}
+		switch s.Kind {
+		case SetupStep:
+			if b.OnBoard(s.At.X, s.At.Y) {
+				b.Setup(s.Color, b.At(s.At.X, s.At.Y))
+				setupPending = true
+			}
+			continue
+		case PlayerStep:
+			toMove = s.Color
+			continue
+		}
+		if setupPending {
+			b.Remember(s.Color)
+			setupPending = false
+		}
+		r.Moves++
+		if s.Pass {
+			b.Play(s.Color, Pass)
+			passes++
+		} else {
+			v := OffBoard
+			if b.OnBoard(s.At.X, s.At.Y) {
+				v = b.Play(s.Color, b.At(s.At.X, s.At.Y))
+			}
+			if v == NoViolation {
+				passes = 0
+			} else {
+				r.IllegalMoves = append(r.IllegalMoves, IllegalMove{Move: r.Moves, Reason: v.String()})
+				if opt.Strict {
+					note("record rejected at move %d (%s %s): %s", r.Moves, s.Color, SGFPoint(s.At), v)
+					r.End, r.Result, r.ResultZH = EndIllegal, "Void", "无胜负（第"+strconv.Itoa(r.Moves)+"手违规）"
+					return r, nil
+				}
+				note("move %d (%s %s) is illegal (%s): void, counted as a pass", r.Moves, s.Color, SGFPoint(s.At), v)
+				b.Play(s.Color, Pass)
+				passes++
+			}
+		}
+		toMove = s.Color.Opponent()
+		if passes >= 2 {
+			ended, r.End = true, EndPasses
+		}
+	}
+	if afterEnd > 0 {
+		note("%d moves recorded after two passes ended the game were not played", afterEnd)
+	}
+
+	re := parseRE(g.Result)
+	switch {
+	case re.how == "R" || re.how == "T" || re.how == "F":
+		r.End = map[string]string{"R": EndResignation, "T": EndTime, "F": EndForfeit}[re.how]
+	case r.End == EndPasses:
+	case re.how == "score" || re.how == "draw":
+		r.End = EndAgreement
+	default:
+		r.End = EndUnfinished
+	}
+
+	// Count the board (also for decided games, so the areas are there to read).
+	var dead []Point
+	for _, d := range opt.Dead {
+		c, err := ParsePoint(d, g.Size)
+		if err != nil {
+			return r, fmt.Errorf("dead stone: %w", err)
+		}
+		p := b.At(c.X, c.Y)
+		if b.Color(p) == Empty {
+			note("dead stone %s: the point is empty", d)
+			continue
+		}
+		dead = append(dead, p)
+	}
+	if rules == TrompTaylor && len(dead) > 0 {
+		note("Tromp–Taylor counts every stone on the board as alive: the dead stones given were ignored")
+		dead = nil
+	}
+	cnt := b.CountArea(dead)
+	if len(opt.Dead) == 0 && rules != TrompTaylor {
+		for _, p := range b.Unsettled() {
+			x, y := b.XY(p)
+			r.Unsettled = append(r.Unsettled, SGFPoint(Coord{x, y}))
+		}
+		sort.Strings(r.Unsettled)
+	}
+	var diff float64
+	switch rules {
+	case Japanese:
+		r.BlackArea = float64(cnt.Territory[Black] + b.Captured(Black) + cnt.Removed[White])
+		r.WhiteArea = float64(cnt.Territory[White] + b.Captured(White) + cnt.Removed[Black])
+	case TrompTaylor:
+		r.BlackArea = float64(cnt.Stones[Black] + cnt.Territory[Black])
+		r.WhiteArea = float64(cnt.Stones[White] + cnt.Territory[White])
+	default: // area counting: points between both sides' live stones count half to each
+		r.BlackArea = float64(cnt.Stones[Black]+cnt.Territory[Black]) + float64(cnt.Neutral)/2
+		r.WhiteArea = float64(cnt.Stones[White]+cnt.Territory[White]) + float64(cnt.Neutral)/2
+	}
+	diff = r.BlackArea - r.WhiteArea - r.Komi - r.Compensation
+	// Each warning costs the warned side one stone (two points).
+	diff += 2 * float64(opt.Warnings[White]-opt.Warnings[Black])
+
+	switch {
+	case opt.Warnings[Black] >= 2 && opt.Warnings[White] >= 2:
+		r.Winner, r.Result, r.ResultZH = "", "Void", "无胜负（双方各两次警告）"
+		return r, nil
+	case opt.Warnings[Black] >= 2:
+		r.Winner, r.Result, r.ResultZH = "W", "W+F", "白胜（黑方两次警告判负）"
+		return r, nil
+	case opt.Warnings[White] >= 2:
+		r.Winner, r.Result, r.ResultZH = "B", "B+F", "黑胜（白方两次警告判负）"
+		return r, nil
+	}
+
+	switch r.End {
+	case EndResignation, EndTime, EndForfeit:
+		r.Winner = re.winner
+		r.Result = re.winner + "+" + re.how
+		win, loser := "黑", "白"
+		if re.winner == "W" {
+			win, loser = "白", "黑"
+		}
+		r.ResultZH = map[string]string{"R": win + "中盘胜", "T": win + "胜（" + loser + "超时）", "F": win + "胜（" + loser + "弃权）"}[re.how]
+		return r, nil
+	case EndUnfinished:
+		r.Result, r.ResultZH = "?", "未终局"
+		return r, nil
+	}
+	r.MarginPoints = diff
+	switch {
+	case diff > 0 || (diff == 0 && rules == Ing): // Ing: black wins ties
+		r.Winner = "B"
+	case diff < 0:
+		r.Winner = "W"
+	default:
+		r.Winner = "0"
+	}
+	r.Result, r.ResultZH = formatResult(r.Winner, diff, rules)
+	return r, nil
+}
+
+// firstMover is the colour of the first move, black when there is none.
+func firstMover(g *Game) Color {
+	for _, s := range g.Steps {
+		if s.Kind == MoveStep || s.Kind == PlayerStep {
+			return s.Color
+		}
+	}
+	return Black
+}
+
+// komiFor returns the komi (the record's, else the rule set's) and the
+// handicap compensation in points.
+func komiFor(rules RuleSet, g *Game, handicap int) (komi, comp float64) {
+	if handicap >= 2 {
+		switch rules {
+		case Chinese, Ing:
+			comp = float64(handicap) // black gives back half a stone per handicap stone
+		case AGA:
+			comp = float64(handicap - 1)
+		}
+	}
+	if g.HasKomi {
+		return g.Komi, comp
+	}
+	if handicap >= 2 {
+		return 0, comp
+	}
+	switch rules {
+	case Japanese:
+		return 6.5, comp
+	case Ing:
+		return 8, comp
+	}
+	return 7.5, comp
+}
+
+// formatResult writes a margin as SGF ("B+7.5") and in Chinese: stones for
+// area counting ("黑胜3又3/4子"), points (目) for territory counting.
+func formatResult(winner string, diff float64, rules RuleSet) (string, string) {
+	if winner == "0" {
+		return "0", "和棋"
+	}
+	side := map[string]string{"B": "黑胜", "W": "白胜"}[winner]
+	m := math.Abs(diff)
+	sgf := winner + "+" + strconv.FormatFloat(m, 'f', -1, 64)
+	if m == 0 {
+		sgf = winner + "+0"
+	}
+	if rules == Japanese {
+		whole, half := int(m), m-math.Floor(m) >= 0.5
+		switch {
+		case whole == 0 && half:
+			return sgf, side + "半目"
+		case half:
+			return sgf, side + strconv.Itoa(whole) + "目半"
+		}
+		return sgf, side + strconv.Itoa(whole) + "目"
+	}
+	quarters := int(math.Round(m * 2)) // a stone is two points: quarter stones are half points
+	whole, frac := quarters/4, quarters%4
+	fracs := [...]string{"", "1/4", "1/2", "3/4"}
+	switch {
+	case quarters == 0:
+		return sgf, side // Ing tie to black
+	case whole == 0:
+		return sgf, side + fracs[frac] + "子"
+	case frac == 0:
+		return sgf, side + strconv.Itoa(whole) + "子"
+	}
+	return sgf, side + strconv.Itoa(whole) + "又" + fracs[frac] + "子"
+}

@@ -1,0 +1,462 @@
+// Package rules is dankyu's embedded weiqi rules engine: a board with
+// captures, suicide and whole-board repetition rules, an SGF reader and
+// writer, and adjudication and counting of game records under the Chinese
+// rules (area counting), the AGA variant, Ing, Tromp–Taylor and territory
+// counting. It reads no database and keeps no global state.
+package rules
+
+import "fmt"
+
+// Color is the content of a point.
+type Color uint8
+
+const (
+	Empty Color = iota
+	Black
+	White
+	edge // the frame around the board
+)
+
+// Opponent returns the other player.
+func (c Color) Opponent() Color { return 3 - c }
+
+func (c Color) String() string {
+	switch c {
+	case Black:
+		return "B"
+	case White:
+		return "W"
+	case Empty:
+		return "."
+	}
+	return "#"
+}
+
+// KoRule says which repeated positions are forbidden.
+type KoRule uint8
+
+const (
+	// PositionalSuperko forbids a move that recreates any earlier board
+	// colouring, whoever is to move (the default, as computer-go servers apply
+	// the Chinese rules).
+	PositionalSuperko KoRule = iota
+	// SituationalSuperko forbids recreating an earlier position with the same
+	// player to move ("the opponent must never again face a position that has
+	// occurred").
+	SituationalSuperko
+	// SimpleKo forbids only the immediate recapture of a single-stone ko.
+	SimpleKo
+)
+
+// Violation says why a move is illegal; NoViolation when it is legal.
+type Violation uint8
+
+const (
+	NoViolation Violation = iota
+	Occupied
+	Suicide
+	Ko      // immediate recapture of a single-stone ko
+	Superko // any other whole-board repetition
+	OffBoard
+)
+
+func (v Violation) String() string {
+	return [...]string{"", "occupied", "suicide", "ko", "superko", "off-board"}[v]
+}
+
+// MaxSize is the largest board (SGF letters a–y and beyond reach 52; the
+// engine stops at 25).
+const MaxSize = 25
+
+// Point is an index into the board's framed array; Pass is no point.
+type Point int16
+
+// Pass is the move that places no stone.
+const Pass Point = -1
+
+// Board is a position plus what the repetition rules need of its past.
+// Play and Check allocate nothing once the board is made.
+type Board struct {
+	size, stride int
+	color        []Color
+	head         []Point // chain head of each stone
+	next         []Point // circular list through a chain's stones
+	libs         []int16 // pseudo-liberties, at the head (an empty point adjacent twice counts twice)
+	count        []int16 // stones in the chain, at the head
+	zob          *zobrist
+	hash         uint64
+	koPoint      Point // the point the player koColor may not retake at once
+	koColor      Color
+	captured     [3]int // stones captured by each colour
+	history      hashSet
+	KoRule       KoRule
+	AllowSuicide bool
+}
+
+// NewBoard returns an empty size×size board with positional superko and no suicide.
+func NewBoard(size int) (*Board, error) {
+	if size < 2 || size > MaxSize {
+		return nil, fmt.Errorf("board size %d: want 2 to %d", size, MaxSize)
+	}
+	stride := size + 2
+	n := stride * stride
+	b := &Board{
+		size: size, stride: stride,
+		color: make([]Color, n), head: make([]Point, n), next: make([]Point, n),
+		libs: make([]int16, n), count: make([]int16, n),
+		zob:     newZobrist(n),
+		koPoint: Pass,
+	}
+	b.history.init(512)
+	b.Reset()
+	return b, nil
+}
+
+// Reset empties the board and forgets its history, keeping its settings.
+func (b *Board) Reset() {
+	for i := range b.color {
+		b.color[i] = edge
+	}
+	for y := 0; y < b.size; y++ {
+		for x := 0; x < b.size; x++ {
+			b.color[b.At(x, y)] = Empty
+		}
+	}
+	b.hash = 0
+	b.koPoint, b.koColor = Pass, Empty
+	b.captured = [3]int{}
+	b.history.clear()
+	b.history.add(b.key(Black))
+}
+
+// Size is the number of lines.
+func (b *Board) Size() int { return b.size }
+
+// At is the point at column x, row y, both from 0 at the top left (as SGF).
+func (b *Board) At(x, y int) Point { return Point((y+1)*b.stride + x + 1) }
+
+// XY is the inverse of At.
+func (b *Board) XY(p Point) (x, y int) { return int(p)%b.stride - 1, int(p)/b.stride - 1 }
+
+// OnBoard reports whether x, y is on the board.
+func (b *Board) OnBoard(x, y int) bool { return x >= 0 && y >= 0 && x < b.size && y < b.size }
+
+// Color returns the content of p.
+func (b *Board) Color(p Point) Color { return b.color[p] }
+
+// Hash is the Zobrist hash of the stones on the board.
+func (b *Board) Hash() uint64 { return b.hash }
+
+// Captured returns how many stones c has captured.
+func (b *Board) Captured(c Color) int { return b.captured[c] }
+
+// Points calls f for every point of the board, row by row.
+func (b *Board) Points(f func(p Point)) {
+	for y := 0; y < b.size; y++ {
+		for x := 0; x < b.size; x++ {
+			f(b.At(x, y))
+		}
+	}
+}
+
+func (b *Board) neighbours(p Point) [4]Point {
+	s := Point(b.stride)
+	return [4]Point{p - s, p - 1, p + 1, p + s}
+}
+
+// key is the repetition key of the current stones with toMove to play.
+func (b *Board) key(toMove Color) uint64 {
+	if b.KoRule == SituationalSuperko && toMove == White {
+		return b.hash ^ b.zob.whiteToMove
+	}
+	return b.hash
+}
+
+// Check reports whether c may play at p, without changing anything.
+func (b *Board) Check(c Color, p Point) Violation {
+	v, _ := b.check(c, p)
+	return v
+}
+
+// check finds the violation, if any, and the hash after the move.
+func (b *Board) check(c Color, p Point) (Violation, uint64) {
+	if p < 0 || int(p) >= len(b.color) || b.color[p] == edge {
+		return OffBoard, 0
+	}
+	if b.color[p] != Empty {
+		return Occupied, 0
+	}
+	opp := c.Opponent()
+	h := b.hash ^ b.zob.stone[c][p]
+	var seen [4]Point
+	nseen := 0
+	captures, hasLiberty := 0, false
+	ns := b.neighbours(p)
+	for _, n := range ns {
+		switch b.color[n] {
+		case Empty:
+			hasLiberty = true
+		case c, opp:
+			hd := b.head[n]
+			dup := false
+			for _, s := range seen[:nseen] {
+				dup = dup || s == hd
+			}
+			if dup {
+				continue
+			}
+			seen[nseen] = hd
+			nseen++
+			adj := int16(0)
+			for _, m := range ns {
+				if b.color[m] != Empty && b.color[m] != edge && b.head[m] == hd {
+					adj++
+				}
+			}
+			if b.color[n] == opp {
+				if b.libs[hd] == adj { // every liberty of the chain is p: captured
+					captures += int(b.count[hd])
+					for s := hd; ; {
+						h ^= b.zob.stone[opp][s]
+						if s = b.next[s]; s == hd {
+							break
+						}
+					}
+				}
+			} else if b.libs[hd] > adj {
+				hasLiberty = true
+			}
+		}
+	}
+	if captures == 0 && !hasLiberty {
+		if !b.AllowSuicide {
+			return Suicide, 0
+		}
+		// Suicide where allowed: the stone and its friends leave the board.
+		h ^= b.zob.stone[c][p]
+		for _, hd := range seen[:nseen] {
+			if b.color[hd] == c {
+				for s := hd; ; {
+					h ^= b.zob.stone[c][s]
+					if s = b.next[s]; s == hd {
+						break
+					}
+				}
+			}
+		}
+	}
+	if p == b.koPoint && c == b.koColor {
+		return Ko, 0
+	}
+	if b.KoRule != SimpleKo {
+		k := h
+		if b.KoRule == SituationalSuperko && opp == White {
+			k ^= b.zob.whiteToMove
+		}
+		if b.history.has(k) {
+			return Superko, 0
+		}
+	}
+	return NoViolation, h
+}
+
+// Play puts a stone of colour c at p, or passes when p is Pass. An illegal
+// move changes nothing and returns its violation.
+func (b *Board) Play(c Color, p Point) Violation {
+	if p == Pass {
+		b.koPoint, b.koColor = Pass, Empty
+		b.history.add(b.key(c.Opponent()))
+		return NoViolation
+	}
+	v, h := b.check(c, p)
+	if v != NoViolation {
+		return v
+	}
+	opp := c.Opponent()
+	b.color[p], b.head[p], b.next[p], b.count[p], b.libs[p] = c, p, p, 1, 0
+	ns := b.neighbours(p)
+	for _, n := range ns {
+		switch b.color[n] {
+		case Empty:
+			b.libs[p]++
+		case c, opp:
+			b.libs[b.head[n]]--
+		}
+	}
+	for _, n := range ns {
+		if b.color[n] == c && b.head[n] != b.head[p] {
+			b.merge(b.head[p], b.head[n])
+		}
+	}
+	captures, lastCaptured := 0, Pass
+	for _, n := range ns {
+		if b.color[n] == opp && b.libs[b.head[n]] == 0 {
+			lastCaptured = n
+			captures += b.remove(b.head[n])
+		}
+	}
+	b.captured[c] += captures
+	if captures == 0 && b.libs[b.head[p]] == 0 { // allowed suicide
+		b.captured[opp] += b.remove(b.head[p])
+	}
+	b.koPoint, b.koColor = Pass, Empty
+	if captures == 1 && b.count[b.head[p]] == 1 && b.libs[b.head[p]] == 1 {
+		b.koPoint, b.koColor = lastCaptured, opp
+	}
+	b.hash = h
+	b.history.add(b.key(opp))
+	return NoViolation
+}
+
+// merge joins chain b into chain a (the larger keeps its head).
+func (bd *Board) merge(a, b Point) {
+	if bd.count[a] < bd.count[b] {
+		a, b = b, a
+	}
+	for s := b; ; {
+		bd.head[s] = a
+		if s = bd.next[s]; s == b {
+			break
+		}
+	}
+	bd.next[a], bd.next[b] = bd.next[b], bd.next[a]
+	bd.count[a] += bd.count[b]
+	bd.libs[a] += bd.libs[b]
+}
+
+// remove takes a chain off the board, giving its neighbours their liberties back.
+func (b *Board) remove(hd Point) int {
+	n := 0
+	for s := hd; ; {
+		b.color[s] = Empty
+		n++
+		s = b.next[s]
+		if s == hd {
+			break
+		}
+	}
+	for s := hd; ; {
+		for _, m := range b.neighbours(s) {
+			if col := b.color[m]; col == Black || col == White {
+				b.libs[b.head[m]]++
+			}
+		}
+		s = b.next[s]
+		if s == hd {
+			break
+		}
+	}
+	return n
+}
+
+// Setup places or removes a stone outside play (SGF AB, AW, AE): no
+// captures, no ko. Callers record the new position with Remember.
+func (b *Board) Setup(c Color, p Point) {
+	if b.color[p] == edge || b.color[p] == c {
+		return
+	}
+	if b.color[p] != Empty {
+		b.lift(p)
+	}
+	if c == Empty {
+		return
+	}
+	b.color[p], b.head[p], b.next[p], b.count[p], b.libs[p] = c, p, p, 1, 0
+	b.hash ^= b.zob.stone[c][p]
+	for _, n := range b.neighbours(p) {
+		switch b.color[n] {
+		case Empty:
+			b.libs[p]++
+		case Black, White:
+			b.libs[b.head[n]]--
+		}
+	}
+	for _, n := range b.neighbours(p) {
+		if b.color[n] == c && b.head[n] != b.head[p] {
+			b.merge(b.head[p], b.head[n])
+		}
+	}
+	b.koPoint, b.koColor = Pass, Empty
+}
+
+// lift removes one stone and rebuilds the chains around it (setup only: slow).
+func (b *Board) lift(p Point) {
+	c := b.color[p]
+	b.hash ^= b.zob.stone[c][p]
+	var stones []Point
+	for s := b.head[p]; ; {
+		if s != p {
+			stones = append(stones, s)
+		}
+		b.color[s] = Empty
+		if s = b.next[s]; s == b.head[p] {
+			break
+		}
+	}
+	for _, m := range b.neighbours(p) {
+		if col := b.color[m]; col == Black || col == White {
+			b.libs[b.head[m]]++
+		}
+	}
+	for _, s := range stones {
+		b.hash ^= b.zob.stone[c][s] // Setup adds it back
+		for _, m := range b.neighbours(s) {
+			if col := b.color[m]; col == Black || col == White {
+				b.libs[b.head[m]]++
+			}
+		}
+	}
+	for _, s := range stones {
+		b.Setup(c, s)
+	}
+}
+
+// Remember records the current position for the repetition rules, with
+// toMove the player to move next.
+func (b *Board) Remember(toMove Color) { b.history.add(b.key(toMove)) }
+
+// Liberties counts the distinct empty points next to the chain at p (slow: for tests and counting).
+func (b *Board) Liberties(p Point) int {
+	if c := b.color[p]; c != Black && c != White {
+		return 0
+	}
+	seen := map[Point]bool{}
+	for s := b.head[p]; ; {
+		for _, m := range b.neighbours(s) {
+			if b.color[m] == Empty {
+				seen[m] = true
+			}
+		}
+		if s = b.next[s]; s == b.head[p] {
+			break
+		}
+	}
+	return len(seen)
+}
+
+// Chain returns the stones of the chain at p.
+func (b *Board) Chain(p Point) []Point {
+	if c := b.color[p]; c != Black && c != White {
+		return nil
+	}
+	var out []Point
+	for s := b.head[p]; ; {
+		out = append(out, s)
+		if s = b.next[s]; s == b.head[p] {
+			break
+		}
+	}
+	return out
+}
+
+// String draws the board, black X, white O, row 1 at the bottom.
+func (b *Board) String() string {
+	var buf []byte
+	for y := 0; y < b.size; y++ {
+		for x := 0; x < b.size; x++ {
+			buf = append(buf, ".XO#"[b.color[b.At(x, y)]], ' ')
+		}
+		buf[len(buf)-1] = '\n'
+	}
+	return string(buf)
+}

@@ -1,0 +1,138 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Game is the main line of one SGF game tree, ready to replay.
+type Game struct {
+	Size        int
+	Komi        float64
+	HasKomi     bool
+	Handicap    int
+	Rules       string // RU as written
+	Result      string // RE as written
+	PlayerBlack string
+	PlayerWhite string
+	RankBlack   string
+	RankWhite   string
+	Date        string
+	Event       string
+	Round       string
+	Steps       []Step
+}
+
+// StepKind says what a step of the main line does.
+type StepKind uint8
+
+const (
+	SetupStep StepKind = iota // AB, AW, AE: Color is Empty for AE
+	MoveStep                  // B or W
+	PlayerStep                // PL: Color is to move
+)
+
+// Step is one setup stone, one move, or a change of the player to move.
+type Step struct {
+	Kind  StepKind
+	Color Color
+	At    Coord
+	Pass  bool
+}
+
+// GameFromTree reads the main line (the first child at every branch) of a game tree.
+func GameFromTree(root *Node) (*Game, error) {
+	g := &Game{Size: 19}
+	if v, ok := root.Get("SZ"); ok {
+		w, _, _ := strings.Cut(v, ":") // SZ[19:19]: rectangular boards are not played
+		n, err := strconv.Atoi(strings.TrimSpace(w))
+		if err != nil || n < 2 || n > MaxSize {
+			return nil, fmt.Errorf("SZ[%s]: want a board size from 2 to %d", v, MaxSize)
+		}
+		g.Size = n
+	}
+	if v, ok := root.Get("KM"); ok && strings.TrimSpace(v) != "" {
+		k, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil {
+			return nil, fmt.Errorf("KM[%s]: want a number such as 7.5", v)
+		}
+		g.Komi, g.HasKomi = k, true
+	}
+	if v, ok := root.Get("HA"); ok && strings.TrimSpace(v) != "" {
+		h, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || h < 0 || h > 9*9 {
+			return nil, fmt.Errorf("HA[%s]: want a number of handicap stones", v)
+		}
+		g.Handicap = h
+	}
+	g.Rules, _ = root.Get("RU")
+	g.Result, _ = root.Get("RE")
+	g.PlayerBlack, _ = root.Get("PB")
+	g.PlayerWhite, _ = root.Get("PW")
+	g.RankBlack, _ = root.Get("BR")
+	g.RankWhite, _ = root.Get("WR")
+	g.Date, _ = root.Get("DT")
+	g.Event, _ = root.Get("EV")
+	g.Round, _ = root.Get("RO")
+	for n := root; n != nil; {
+		for _, p := range n.Props {
+			var c Color
+			switch p.ID {
+			case "AB", "AW", "AE":
+				c = map[string]Color{"AB": Black, "AW": White, "AE": Empty}[p.ID]
+				pts, err := ParsePointList(p.Values, g.Size)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", p.ID, err)
+				}
+				for _, pt := range pts {
+					g.Steps = append(g.Steps, Step{Kind: SetupStep, Color: c, At: pt})
+				}
+			case "PL":
+				switch strings.ToUpper(strings.TrimSpace(first(p.Values))) {
+				case "B", "1":
+					g.Steps = append(g.Steps, Step{Kind: PlayerStep, Color: Black})
+				case "W", "2":
+					g.Steps = append(g.Steps, Step{Kind: PlayerStep, Color: White})
+				}
+			}
+		}
+		for _, p := range n.Props {
+			if p.ID != "B" && p.ID != "W" {
+				continue
+			}
+			c := Black
+			if p.ID == "W" {
+				c = White
+			}
+			pt, pass, err := ParseSGFPoint(first(p.Values), g.Size)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", p.ID, err)
+			}
+			g.Steps = append(g.Steps, Step{Kind: MoveStep, Color: c, At: pt, Pass: pass})
+		}
+		if len(n.Children) == 0 {
+			break
+		}
+		n = n.Children[0]
+	}
+	return g, nil
+}
+
+func first(vs []string) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	return vs[0]
+}
+
+// Moves counts the B and W moves of the main line.
+func (g *Game) Moves() int {
+	n := 0
+	for _, s := range g.Steps {
+		if s.Kind == MoveStep {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,154 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Coord is a point as column x and row y from 0 at the top left, as SGF has it.
+type Coord struct{ X, Y int }
+
+// sgfLetter maps an SGF coordinate letter to 0…51 (a–z, A–Z).
+func sgfLetter(c byte) (int, bool) {
+	switch {
+	case c >= 'a' && c <= 'z':
+		return int(c - 'a'), true
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 26, true
+	}
+	return 0, false
+}
+
+// ParseSGFPoint reads "dd"; pass reports an empty value or "tt" on boards up to 19.
+func ParseSGFPoint(v string, size int) (c Coord, pass bool, err error) {
+	v = strings.TrimSpace(v)
+	if v == "" || (v == "tt" && size <= 19) {
+		return Coord{}, true, nil
+	}
+	if len(v) != 2 {
+		return Coord{}, false, fmt.Errorf("point %q: want two letters such as dd", v)
+	}
+	x, okx := sgfLetter(v[0])
+	y, oky := sgfLetter(v[1])
+	if !okx || !oky {
+		return Coord{}, false, fmt.Errorf("point %q: want two letters such as dd", v)
+	}
+	return Coord{x, y}, false, nil
+}
+
+// ParsePointList expands SGF point lists, including compressed rectangles "aa:cc".
+func ParsePointList(values []string, size int) ([]Coord, error) {
+	var out []Coord
+	for _, v := range values {
+		a, b, isRect := strings.Cut(v, ":")
+		p, pass, err := ParseSGFPoint(a, size)
+		if err != nil {
+			return nil, err
+		}
+		if pass {
+			continue
+		}
+		if !isRect {
+			out = append(out, p)
+			continue
+		}
+		q, _, err := ParseSGFPoint(b, size)
+		if err != nil {
+			return nil, err
+		}
+		for y := min(p.Y, q.Y); y <= max(p.Y, q.Y); y++ {
+			for x := min(p.X, q.X); x <= max(p.X, q.X); x++ {
+				out = append(out, Coord{x, y})
+			}
+		}
+	}
+	return out, nil
+}
+
+// SGFPoint writes c as two SGF letters.
+func SGFPoint(c Coord) string {
+	letter := func(i int) byte {
+		if i < 26 {
+			return byte('a' + i)
+		}
+		return byte('A' + i - 26)
+	}
+	return string([]byte{letter(c.X), letter(c.Y)})
+}
+
+// gtpColumns are the GTP column letters: A to Z without I.
+const gtpColumns = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+// ParsePoint reads a point as GTP ("D4", "q16": no letter I, row 1 at the
+// bottom) or SGF ("dd").
+func ParsePoint(s string, size int) (Coord, error) {
+	t := strings.TrimSpace(s)
+	if len(t) >= 2 && len(t) <= 3 {
+		if col := strings.IndexByte(gtpColumns, upper(t[0])); col >= 0 {
+			if row, err := strconv.Atoi(t[1:]); err == nil {
+				if col >= size || row < 1 || row > size {
+					return Coord{}, fmt.Errorf("point %s is off a %d×%d board", s, size, size)
+				}
+				return Coord{col, size - row}, nil
+			}
+		}
+	}
+	if len(t) == 2 && t[0] >= 'a' && t[0] <= 'z' && t[1] >= 'a' && t[1] <= 'z' {
+		c, _, err := ParseSGFPoint(t, MaxSize+1)
+		if err == nil && (c.X >= size || c.Y >= size) {
+			err = fmt.Errorf("point %s is off a %d×%d board", s, size, size)
+		}
+		return c, err
+	}
+	return Coord{}, fmt.Errorf("point %q: want GTP coordinates such as D4 or Q16 (no letter I), or SGF letters such as dd", s)
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// GTPPoint writes c as GTP coordinates on a board of the given size.
+func GTPPoint(c Coord, size int) string {
+	return string(gtpColumns[c.X]) + strconv.Itoa(size-c.Y)
+}
+
+// HandicapPoints returns the standard handicap points for 9, 13 and 19
+// (2–9 stones), as the Chinese rules place them.
+func HandicapPoints(size, n int) ([]Coord, error) {
+	var edge int
+	switch size {
+	case 9:
+		edge = 2
+	case 13, 19:
+		edge = 3
+	default:
+		return nil, fmt.Errorf("no standard handicap points on %d×%d: the record must place the stones", size, size)
+	}
+	if n < 2 || n > 9 || (size == 9 && n > 9) {
+		return nil, fmt.Errorf("handicap %d: want 2 to 9 stones", n)
+	}
+	lo, mid, hi := edge, size/2, size-1-edge
+	// From black's view: top right, bottom left, bottom right, top left, then
+	// centre (odd counts), left and right sides, top and bottom sides.
+	corners := []Coord{{hi, lo}, {lo, hi}, {hi, hi}, {lo, lo}}
+	var pts []Coord
+	switch {
+	case n <= 4:
+		pts = corners[:n]
+	case n == 5:
+		pts = append(corners, Coord{mid, mid})
+	case n == 6:
+		pts = append(corners, Coord{lo, mid}, Coord{hi, mid})
+	case n == 7:
+		pts = append(corners, Coord{lo, mid}, Coord{hi, mid}, Coord{mid, mid})
+	case n == 8:
+		pts = append(corners, Coord{lo, mid}, Coord{hi, mid}, Coord{mid, lo}, Coord{mid, hi})
+	default:
+		pts = append(corners, Coord{lo, mid}, Coord{hi, mid}, Coord{mid, lo}, Coord{mid, hi}, Coord{mid, mid})
+	}
+	return pts, nil
+}

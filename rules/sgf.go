@@ -1,0 +1,316 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Property is one SGF property with its values, unescaped and decoded to UTF-8.
+type Property struct {
+	ID     string
+	Values []string
+}
+
+// Node is one SGF node; its first child continues the main line.
+type Node struct {
+	Props    []Property
+	Children []*Node
+}
+
+// Get returns the first value of property id, and whether it is present.
+func (n *Node) Get(id string) (string, bool) {
+	for _, p := range n.Props {
+		if p.ID == id && len(p.Values) > 0 {
+			return p.Values[0], true
+		}
+	}
+	return "", false
+}
+
+// All returns every value of property id.
+func (n *Node) All(id string) []string {
+	var out []string
+	for _, p := range n.Props {
+		if p.ID == id {
+			out = append(out, p.Values...)
+		}
+	}
+	return out
+}
+
+// SyntaxError is malformed SGF: where (a byte offset into the input) and what was expected.
+type SyntaxError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("sgf: byte %d: %s", e.Offset, e.Msg) }
+
+// maxDepth bounds nested variations so hostile input cannot exhaust the stack.
+const maxDepth = 10000
+
+// ParseSGF reads an SGF collection: one or more game trees. Text is decoded
+// from the charset named by the root's CA property (GB2312/GBK/GB18030, Big5,
+// Shift_JIS, EUC-KR, Latin-1, UTF-8); without CA, UTF-8 when the bytes are
+// valid UTF-8, else GB18030, as Chinese records often are.
+func ParseSGF(data []byte) ([]*Node, error) {
+	ca := sniffCharset(data)
+	p := &parser{data: data, dbcs: doubleByteCharset(ca) || (ca == "" && !utf8.Valid(data))}
+	var trees []*Node
+	p.skipSpace()
+	for p.pos < len(p.data) {
+		if p.data[p.pos] != '(' {
+			if len(trees) > 0 {
+				break // trailing text after the last game tree is ignored, as FF[4] allows
+			}
+			return nil, p.errorf("expected '(' to open a game tree, found %s", p.found())
+		}
+		t, err := p.tree(0)
+		if err != nil {
+			return nil, err
+		}
+		trees = append(trees, t)
+		p.skipSpace()
+	}
+	if len(trees) == 0 {
+		return nil, p.errorf("expected '(' to open a game tree, found end of input")
+	}
+	for _, t := range trees {
+		if err := decodeTree(t); err != nil {
+			return nil, err
+		}
+	}
+	return trees, nil
+}
+
+type parser struct {
+	data []byte
+	pos  int
+	dbcs bool // lead bytes ≥ 0x81 take the next byte with them (GBK, Big5, Shift_JIS)
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	return &SyntaxError{Offset: p.pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) found() string {
+	if p.pos >= len(p.data) {
+		return "end of input"
+	}
+	return fmt.Sprintf("%q", p.data[p.pos])
+}
+
+func (p *parser) skipSpace() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r', '\v', '\f':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+// tree parses "(" Sequence GameTree* ")" into its first node.
+func (p *parser) tree(depth int) (*Node, error) {
+	if depth > maxDepth {
+		return nil, p.errorf("variations nested deeper than %d", maxDepth)
+	}
+	p.pos++ // '('
+	p.skipSpace()
+	if p.pos >= len(p.data) || p.data[p.pos] != ';' {
+		return nil, p.errorf("expected ';' to start the first node of a game tree, found %s", p.found())
+	}
+	var first, last *Node
+	inVariations := false // after a variation only more variations or ')' may follow
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return nil, p.errorf("expected ')' to close the game tree, found end of input")
+		}
+		switch p.data[p.pos] {
+		case ';':
+			if inVariations {
+				return nil, p.errorf("expected '(' or ')' after a variation, found ';'")
+			}
+			n, err := p.node()
+			if err != nil {
+				return nil, err
+			}
+			if first == nil {
+				first = n
+			} else {
+				last.Children = append(last.Children, n)
+			}
+			last = n
+		case '(':
+			sub, err := p.tree(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			last.Children = append(last.Children, sub)
+			inVariations = true
+		case ')':
+			p.pos++
+			return first, nil
+		default:
+			return nil, p.errorf("expected ';', '(' or ')', found %s", p.found())
+		}
+	}
+}
+
+// node parses ";" Property*.
+func (p *parser) node() (*Node, error) {
+	p.pos++ // ';'
+	n := &Node{}
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return n, nil
+		}
+		c := p.data[p.pos]
+		if !isLetter(c) {
+			return n, nil
+		}
+		start := p.pos
+		var id []byte
+		for p.pos < len(p.data) && isLetter(p.data[p.pos]) {
+			// FF[3] allowed lower-case letters in identifiers (e.g. "AddBlack"): keep the capitals.
+			if c := p.data[p.pos]; c >= 'A' && c <= 'Z' {
+				id = append(id, c)
+			}
+			p.pos++
+		}
+		if len(id) == 0 {
+			p.pos = start
+			return nil, p.errorf("expected a property identifier in capital letters, found %q", p.data[start:p.pos+1])
+		}
+		p.skipSpace()
+		if p.pos >= len(p.data) || p.data[p.pos] != '[' {
+			return nil, p.errorf("expected '[' after property %s, found %s", id, p.found())
+		}
+		prop := Property{ID: string(id)}
+		for p.pos < len(p.data) && p.data[p.pos] == '[' {
+			v, err := p.value()
+			if err != nil {
+				return nil, err
+			}
+			prop.Values = append(prop.Values, v)
+			p.skipSpace()
+		}
+		n.Props = append(n.Props, prop)
+	}
+}
+
+func isLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
+
+// value parses "[" ... "]", removing escapes and soft line breaks. The
+// result is still in the record's charset.
+func (p *parser) value() (string, error) {
+	start := p.pos
+	p.pos++ // '['
+	var buf []byte
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		switch {
+		case p.dbcs && c >= 0x81 && c != 0xFF && p.pos+1 < len(p.data):
+			buf = append(buf, c, p.data[p.pos+1])
+			p.pos += 2
+		case c == '\\':
+			p.pos++
+			if p.pos >= len(p.data) {
+				continue
+			}
+			switch p.data[p.pos] {
+			case '\n': // soft line break
+				p.pos++
+				if p.pos < len(p.data) && p.data[p.pos] == '\r' {
+					p.pos++
+				}
+			case '\r':
+				p.pos++
+				if p.pos < len(p.data) && p.data[p.pos] == '\n' {
+					p.pos++
+				}
+			default:
+				buf = append(buf, p.data[p.pos])
+				p.pos++
+			}
+		case c == ']':
+			p.pos++
+			return string(buf), nil
+		default:
+			buf = append(buf, c)
+			p.pos++
+		}
+	}
+	p.pos = start
+	return "", p.errorf("expected ']' to close the value opened here, found end of input")
+}
+
+// sniffCharset finds the CA value of the first node without a full parse.
+func sniffCharset(data []byte) string {
+	i := bytes.Index(data, []byte("CA["))
+	if i < 0 || i > 4096 {
+		return ""
+	}
+	j := bytes.IndexByte(data[i+3:], ']')
+	if j < 0 {
+		return ""
+	}
+	return string(data[i+3 : i+3+j])
+}
+
+// WriteSGF writes game trees as FF[4] text in UTF-8. Text values are
+// escaped; a CA property, if any, is rewritten to UTF-8.
+func WriteSGF(trees []*Node) []byte {
+	var b bytes.Buffer
+	for _, t := range trees {
+		writeTree(&b, t, true)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+func writeTree(b *bytes.Buffer, n *Node, root bool) {
+	b.WriteByte('(')
+	for {
+		b.WriteByte(';')
+		for _, p := range n.Props {
+			b.WriteString(p.ID)
+			for _, v := range p.Values {
+				if root && p.ID == "CA" {
+					v = "UTF-8"
+				}
+				b.WriteByte('[')
+				b.WriteString(escapeValue(v))
+				b.WriteByte(']')
+			}
+		}
+		root = false
+		if len(n.Children) != 1 {
+			break
+		}
+		n = n.Children[0]
+	}
+	for _, c := range n.Children {
+		writeTree(b, c, false)
+	}
+	b.WriteByte(')')
+}
+
+func escapeValue(v string) string {
+	if !strings.ContainsAny(v, `]\`) && utf8.ValidString(v) {
+		return v
+	}
+	var sb strings.Builder
+	for _, r := range strings.ToValidUTF8(v, "\uFFFD") {
+		if r == ']' || r == '\\' {
+			sb.WriteByte('\\')
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
