@@ -28,9 +28,9 @@ type Game struct {
 type StepKind uint8
 
 const (
-	SetupStep StepKind = iota // AB, AW, AE: Color is Empty for AE
-	MoveStep                  // B or W
-	PlayerStep                // PL: Color is to move
+	SetupStep  StepKind = iota // AB, AW, AE: Color is Empty for AE
+	MoveStep                   // B or W
+	PlayerStep                 // PL: Color is to move
 )
 
 // Step is one setup stone, one move, or a change of the player to move.
