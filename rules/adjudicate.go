@@ -247,9 +247,11 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 					r.End, r.Result, r.ResultZH = EndIllegal, "Void", "无胜负（第"+strconv.Itoa(r.Moves)+"手违规）"
 					return r, nil
 				}
+				// Void, and the turn passes; but a void move is no player's
+				// choice to pass, so it never ends the game.
 				note("move %d (%s %s) is illegal (%s): void, counted as a pass", r.Moves, s.Color, SGFPoint(s.At), v)
 				b.Play(s.Color, Pass)
-				passes++
+				passes = 0
 			}
 		}
 		toMove = s.Color.Opponent()
@@ -291,7 +293,8 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 		dead = nil
 	}
 	cnt := b.CountArea(dead)
-	if len(opt.Dead) == 0 && rules != TrompTaylor {
+	counted := r.End == EndPasses || r.End == EndAgreement || r.End == EndUnfinished
+	if counted && len(opt.Dead) == 0 && rules != TrompTaylor {
 		for _, p := range b.Unsettled() {
 			x, y := b.XY(p)
 			r.Unsettled = append(r.Unsettled, SGFPoint(Coord{x, y}))

@@ -89,6 +89,7 @@ type Board struct {
 	koColor      Color
 	captured     [3]int // stones captured by each colour
 	history      hashSet
+	dirty        bool // setup changed stones: chains need rebuilding
 	KoRule       KoRule
 	AllowSuicide bool
 }
@@ -122,7 +123,7 @@ func (b *Board) Reset() {
 			b.color[b.At(x, y)] = Empty
 		}
 	}
-	b.hash = 0
+	b.hash, b.dirty = 0, false
 	b.koPoint, b.koColor = Pass, Empty
 	b.captured = [3]int{}
 	b.history.clear()
@@ -180,6 +181,7 @@ func (b *Board) Check(c Color, p Point) Violation {
 
 // check finds the violation, if any, and the hash after the move.
 func (b *Board) check(c Color, p Point) (Violation, uint64) {
+	b.settle()
 	if p < 0 || int(p) >= len(b.color) || b.color[p] == edge {
 		return OffBoard, 0
 	}
@@ -350,65 +352,55 @@ func (b *Board) remove(hd Point) int {
 }
 
 // Setup places or removes a stone outside play (SGF AB, AW, AE): no
-// captures, no ko. Callers record the new position with Remember.
+// captures, no ko. Chains are rebuilt once, before the next move, so a large
+// setup costs one pass over the board. Callers record the new position with
+// Remember.
 func (b *Board) Setup(c Color, p Point) {
 	if b.color[p] == edge || b.color[p] == c {
 		return
 	}
-	if b.color[p] != Empty {
-		b.lift(p)
+	if old := b.color[p]; old != Empty {
+		b.hash ^= b.zob.stone[old][p]
 	}
-	if c == Empty {
-		return
+	if c != Empty {
+		b.hash ^= b.zob.stone[c][p]
 	}
-	b.color[p], b.head[p], b.next[p], b.count[p], b.libs[p] = c, p, p, 1, 0
-	b.hash ^= b.zob.stone[c][p]
-	for _, n := range b.neighbours(p) {
-		switch b.color[n] {
-		case Empty:
-			b.libs[p]++
-		case Black, White:
-			b.libs[b.head[n]]--
-		}
-	}
-	for _, n := range b.neighbours(p) {
-		if b.color[n] == c && b.head[n] != b.head[p] {
-			b.merge(b.head[p], b.head[n])
-		}
-	}
+	b.color[p] = c
 	b.koPoint, b.koColor = Pass, Empty
+	b.dirty = true
 }
 
-// lift removes one stone and rebuilds the chains around it (setup only: slow).
-func (b *Board) lift(p Point) {
-	c := b.color[p]
-	b.hash ^= b.zob.stone[c][p]
-	var stones []Point
-	for s := b.head[p]; ; {
-		if s != p {
-			stones = append(stones, s)
-		}
-		b.color[s] = Empty
-		if s = b.next[s]; s == b.head[p] {
-			break
-		}
+// settle rebuilds the chains after setup.
+func (b *Board) settle() {
+	if !b.dirty {
+		return
 	}
-	for _, m := range b.neighbours(p) {
-		if col := b.color[m]; col == Black || col == White {
-			b.libs[b.head[m]]++
+	b.dirty = false
+	b.Points(func(p Point) {
+		if c := b.color[p]; c == Black || c == White {
+			b.head[p], b.next[p], b.count[p], b.libs[p] = p, p, 1, 0
 		}
-	}
-	for _, s := range stones {
-		b.hash ^= b.zob.stone[c][s] // Setup adds it back
-		for _, m := range b.neighbours(s) {
-			if col := b.color[m]; col == Black || col == White {
-				b.libs[b.head[m]]++
+	})
+	b.Points(func(p Point) {
+		c := b.color[p]
+		if c != Black && c != White {
+			return
+		}
+		for _, n := range b.neighbours(p) {
+			if b.color[n] == c && b.head[n] != b.head[p] {
+				b.merge(b.head[p], b.head[n])
 			}
 		}
-	}
-	for _, s := range stones {
-		b.Setup(c, s)
-	}
+	})
+	b.Points(func(p Point) {
+		if c := b.color[p]; c == Black || c == White {
+			for _, n := range b.neighbours(p) {
+				if b.color[n] == Empty {
+					b.libs[b.head[p]]++
+				}
+			}
+		}
+	})
 }
 
 // Remember records the current position for the repetition rules, with
@@ -417,6 +409,7 @@ func (b *Board) Remember(toMove Color) { b.history.add(b.key(toMove)) }
 
 // Liberties counts the distinct empty points next to the chain at p (slow: for tests and counting).
 func (b *Board) Liberties(p Point) int {
+	b.settle()
 	if c := b.color[p]; c != Black && c != White {
 		return 0
 	}
@@ -436,6 +429,7 @@ func (b *Board) Liberties(p Point) int {
 
 // Chain returns the stones of the chain at p.
 func (b *Board) Chain(p Point) []Point {
+	b.settle()
 	if c := b.color[p]; c != Black && c != White {
 		return nil
 	}

@@ -71,6 +71,7 @@ func (b *Board) CountArea(dead []Point) Count {
 // alive by Benson's algorithm: the count of such a position needs the
 // players' agreement on what is dead.
 func (b *Board) Unsettled() []Point {
+	b.settle()
 	alive := make([]bool, len(b.color))
 	for _, c := range []Color{Black, White} {
 		for _, hd := range b.bensonAlive(c) {

@@ -19,6 +19,7 @@ commands:
   token revoke ID                              revoke a token by its number
   token list                                   list tokens (never the tokens themselves)
   log verify                                   walk the event log's hash chain
+  adjudicate [flags] FILE.sgf...               replay and count game records (see adjudicate -h)
 
 Commands that use the database read DANKYU_DATABASE_URL, or else use the
 embedded cluster in --data-dir (DANKYU_DATA_DIR, default ./.dankyu).
@@ -43,6 +44,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return idcheck(args[1:], stdout, stderr)
 	case "token":
 		err = tokenCmd(ctx, args[1:], stdout, stderr, getenv)
+	case "adjudicate":
+		return adjudicate(args[1:], os.Stdin, stdout, stderr)
 	case "log":
 		err = logCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "help", "-h", "--help":

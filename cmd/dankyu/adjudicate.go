@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/rules"
+)
+
+const adjudicateUsage = `usage: dankyu adjudicate [--rules chinese|japanese|ing|tromp-taylor|aga] [--komi K]
+       [--dead D4,Q16] [--ko positional|situational|simple] [--warnings B1,W2]
+       [--strict] [--json] FILE.sgf... (- for standard input)`
+
+// adjudicate replays and counts each file; exit 1 when a file could not be read.
+func adjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("adjudicate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	rulesFlag := fs.String("rules", "", "rule set; default: Chinese (AGA compensation for RU[AGA] records)")
+	komiFlag := fs.String("komi", "", "replace the record's komi (points)")
+	koFlag := fs.String("ko", "positional", "repetition rule: positional, situational or simple")
+	warnFlag := fs.String("warnings", "", "referee's warnings, e.g. B1 or B1,W2")
+	strict := fs.Bool("strict", false, "reject a record at its first illegal move")
+	asJSON := fs.Bool("json", false, "one JSON object per game")
+	var dead []string
+	fs.Func("dead", "dead stones, GTP (D4) or SGF (dd), comma-separated; repeatable", func(v string) error {
+		for _, d := range strings.Split(v, ",") {
+			if d = strings.TrimSpace(d); d != "" {
+				dead = append(dead, d)
+			}
+		}
+		return nil
+	})
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		fmt.Fprintf(stderr, "dankyu adjudicate: %v\n%s\n", err, adjudicateUsage)
+		return 2
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, adjudicateUsage)
+		return 2
+	}
+	opt := rules.Options{Dead: dead, Strict: *strict}
+	if opt.Rules, err = rules.ParseRuleSet(*rulesFlag); err != nil {
+		fmt.Fprintln(stderr, "dankyu adjudicate: --"+err.Error())
+		return 2
+	}
+	if *komiFlag != "" {
+		k, err := strconv.ParseFloat(*komiFlag, 64)
+		if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
+			fmt.Fprintf(stderr, "dankyu adjudicate: --komi %q: want a number of points such as 7.5\n", *komiFlag)
+			return 2
+		}
+		opt.Komi = &k
+	}
+	ko, ok := map[string]rules.KoRule{"positional": rules.PositionalSuperko, "situational": rules.SituationalSuperko, "simple": rules.SimpleKo}[*koFlag]
+	if !ok {
+		fmt.Fprintf(stderr, "dankyu adjudicate: --ko %q: want positional, situational or simple\n", *koFlag)
+		return 2
+	}
+	opt.Ko = &ko
+	if opt.Warnings, err = parseWarnings(*warnFlag); err != nil {
+		fmt.Fprintln(stderr, "dankyu adjudicate:", err)
+		return 2
+	}
+
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	code := 0
+	for _, name := range files {
+		var data []byte
+		if name == "-" {
+			data, err = io.ReadAll(stdin)
+		} else {
+			data, err = os.ReadFile(name)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "dankyu adjudicate: %v\n", err)
+			code = 1
+			continue
+		}
+		results, err := rules.AdjudicateSGF(data, name, opt)
+		if err != nil {
+			fmt.Fprintf(stderr, "dankyu adjudicate: %s: %v\n", name, err)
+			code = 1
+			continue
+		}
+		for _, r := range results {
+			if *asJSON {
+				_ = enc.Encode(r)
+			} else {
+				printResult(stdout, r)
+			}
+		}
+	}
+	return code
+}
+
+// parseInterleaved lets flags come before, between and after the files.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return files, nil
+		}
+		files = append(files, rest[0])
+		args = rest[1:]
+	}
+}
+
+// parseWarnings reads "B1", "W2", "B1,W2" or "B=1,W=2".
+func parseWarnings(s string) ([3]int, error) {
+	var w [3]int
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(strings.ToUpper(part))
+		if part == "" {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimPrefix(part[1:], "="))
+		if err != nil || n < 0 || (part[0] != 'B' && part[0] != 'W') {
+			return w, fmt.Errorf("--warnings %q: want a colour and a count, e.g. B1 or B1,W2", s)
+		}
+		if part[0] == 'B' {
+			w[rules.Black] = n
+		} else {
+			w[rules.White] = n
+		}
+	}
+	return w, nil
+}
+
+func printResult(w io.Writer, r rules.Result) {
+	name := r.File
+	if r.Game > 0 {
+		name += fmt.Sprintf(" (game %d)", r.Game)
+	}
+	fmt.Fprintf(w, "%s: %s  %s  [%s, %d moves, black %g, white %g, komi %g", name, r.Result, r.ResultZH, r.End, r.Moves, r.BlackArea, r.WhiteArea, r.Komi)
+	if r.Compensation != 0 {
+		fmt.Fprintf(w, ", handicap %d gives white %g", r.Handicap, r.Compensation)
+	}
+	fmt.Fprintln(w, "]")
+	for _, im := range r.IllegalMoves {
+		fmt.Fprintf(w, "  illegal move %d: %s\n", im.Move, im.Reason)
+	}
+	if len(r.Unsettled) > 0 {
+		fmt.Fprintf(w, "  %d stones are not unconditionally alive: the count needs the players' agreement on dead stones (--dead)\n", len(r.Unsettled))
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintln(w, "  note:", n)
+	}
+}
