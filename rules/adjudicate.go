@@ -57,6 +57,16 @@ type Options struct {
 	Warnings [3]int   // referee's warnings per colour: one stone each, two lose the game
 }
 
+// OptionError is an option that does not fit the record, such as a dead
+// stone off its board.
+type OptionError struct {
+	Option string
+	Err    error
+}
+
+func (e *OptionError) Error() string { return e.Option + ": " + e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
 // IllegalMove is a move the rules forbid.
 type IllegalMove struct {
 	Move   int    `json:"move"`
@@ -279,7 +289,7 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 	for _, d := range opt.Dead {
 		c, err := ParsePoint(d, g.Size)
 		if err != nil {
-			return r, fmt.Errorf("dead stone: %w", err)
+			return r, &OptionError{Option: "dead", Err: err}
 		}
 		p := b.At(c.X, c.Y)
 		if b.Color(p) == Empty {

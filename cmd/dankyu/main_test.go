@@ -72,3 +72,55 @@ func TestTokenCreateNeedsExactlyOneKind(t *testing.T) {
 		}
 	}
 }
+
+func TestAdjudicateJSON(t *testing.T) {
+	const corpus = "../../rules/testdata/corpus/"
+	var out, errb bytes.Buffer
+	args := []string{"adjudicate", "--json", corpus + "games/resign19/yenw-R_7-1-4_Dolbaram_vs_FineArt.SGF",
+		"--dead", "be,bg,bj,cd,cj,ck,dc,dg,di,dn,eh,en,fn,gj,ib,ic,jb,ni,ob,pb,pc,pd,pf,qe,qf,qg,qh,qi,re,ri",
+		corpus + "games/dead-stones/gnugo-dublin2.sgf"}
+	if code := run(context.Background(), args, &out, &errb, func(string) string { return "" }); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want one line per game:\n%s", out.String())
+	}
+	var resigned, counted map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &resigned); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &counted); err != nil {
+		t.Fatal(err)
+	}
+	if resigned["winner"] != "W" || resigned["end"] != "resignation" || resigned["result"] != "W+R" || resigned["margin_points"] != 0.0 {
+		t.Errorf("resigned game: %v", resigned)
+	}
+	if counted["winner"] != "W" || counted["margin_points"] != -29.5 || counted["end"] != "passes" || counted["result_zh"] != "白胜14又3/4子" {
+		t.Errorf("counted game: %v", counted)
+	}
+	for _, key := range []string{"file", "black_area", "white_area", "moves", "illegal_moves", "unsettled"} {
+		if _, ok := counted[key]; !ok {
+			t.Errorf("JSON lacks %q", key)
+		}
+	}
+}
+
+func TestAdjudicateStdinAndErrors(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := adjudicate([]string{"--json", "-"}, strings.NewReader("(;SZ[9]KM[7.5];B[ee];W[];B[])"), &out, &errb)
+	if code != 0 || !strings.Contains(out.String(), `"winner":"B"`) || !strings.Contains(out.String(), `"file":"-"`) {
+		t.Fatalf("stdin: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	code = adjudicate([]string{"-", "missing.sgf"}, strings.NewReader("(;SZ[9];B[ee]"), &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "byte 13") || !strings.Contains(errb.String(), "missing.sgf") {
+		t.Fatalf("unreadable records: exit %d, stderr %q", code, errb.String())
+	}
+	for _, args := range [][]string{{"--rules", "go", "x.sgf"}, {"--komi", "lots", "x.sgf"}, {"--ko", "never", "x.sgf"}, {"--warnings", "X3", "x.sgf"}, {}} {
+		if code := adjudicate(args, strings.NewReader(""), &out, &errb); code != 2 {
+			t.Errorf("adjudicate %v: exit %d, want 2", args, code)
+		}
+	}
+}

@@ -24,6 +24,7 @@ import (
 func NewGRPCServer(reg *registry.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log)))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg))
+	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
 	reflection.Register(s)

@@ -1,0 +1,64 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/rules"
+)
+
+// maxRecordBytes bounds one submitted record (the largest real records are tens of kilobytes).
+const maxRecordBytes = 1 << 20
+
+// AdjudicationServer serves dankyu.v1.AdjudicationService.
+type AdjudicationServer struct {
+	pb.UnimplementedAdjudicationServiceServer
+}
+
+// NewAdjudicationServer returns the adjudication service.
+func NewAdjudicationServer() *AdjudicationServer { return &AdjudicationServer{} }
+
+// Adjudicate replays and counts every game of the record.
+func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateRequest) (*pb.AdjudicateResponse, error) {
+	if len(req.GetSgf()) == 0 {
+		return nil, &registry.FieldError{Field: "sgf", Reason: "is empty: send the SGF record's bytes"}
+	}
+	if len(req.GetSgf()) > maxRecordBytes {
+		return nil, &registry.FieldError{Field: "sgf", Reason: fmt.Sprintf("is %d bytes, more than the %d allowed", len(req.GetSgf()), maxRecordBytes)}
+	}
+	rs, err := rules.ParseRuleSet(req.GetRules())
+	if err != nil {
+		return nil, &registry.FieldError{Field: "rules", Reason: err.Error()}
+	}
+	opt := rules.Options{Rules: rs, Dead: req.GetDead(), Strict: req.GetStrict()}
+	if req.Komi != nil {
+		k := req.GetKomi()
+		if math.IsNaN(k) || math.IsInf(k, 0) {
+			return nil, &registry.FieldError{Field: "komi", Reason: "must be a finite number of points"}
+		}
+		opt.Komi = &k
+	}
+	results, err := rules.AdjudicateSGF(req.GetSgf(), req.GetFile(), opt)
+	if err != nil {
+		var oe *rules.OptionError
+		if errors.As(err, &oe) {
+			return nil, &registry.FieldError{Field: oe.Option, Reason: oe.Err.Error()}
+		}
+		return nil, &registry.FieldError{Field: "sgf", Reason: err.Error()}
+	}
+	resp := &pb.AdjudicateResponse{}
+	for _, r := range results {
+		g := &pb.GameResult{File: r.File, Winner: r.Winner, MarginPoints: r.MarginPoints, Result: r.Result, ResultZh: r.ResultZH,
+			BlackArea: r.BlackArea, WhiteArea: r.WhiteArea, Moves: int32(r.Moves), End: r.End, Unsettled: r.Unsettled,
+			Rules: string(r.Rules), Komi: r.Komi, Handicap: int32(r.Handicap), Notes: r.Notes}
+		for _, im := range r.IllegalMoves {
+			g.IllegalMoves = append(g.IllegalMoves, &pb.IllegalMove{Move: int32(im.Move), Reason: im.Reason})
+		}
+		resp.Games = append(resp.Games, g)
+	}
+	return resp, nil
+}
