@@ -74,7 +74,7 @@ func mutate[T any](ctx context.Context, s *Service, actor Actor, key, method str
 				return fmt.Errorf("read idempotency key: %w", err)
 			}
 		}
-		now := s.now()
+		now := s.now().UTC().Truncate(time.Microsecond) // what PostgreSQL keeps
 		res, err := fn(tx, now)
 		if err != nil {
 			return err
