@@ -25,7 +25,7 @@ const lockID int64 = 0x64616e6b7975
 // Up applies every pending migration. It is safe to call from several
 // processes at once: goose holds a PostgreSQL advisory lock while it works.
 func Up(ctx context.Context, db *sql.DB) (int64, error) {
-	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(lockID))
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(lockID), lock.WithLockTimeout(1, 300))
 	if err != nil {
 		return 0, fmt.Errorf("migration locker: %w", err)
 	}

@@ -53,6 +53,9 @@ type Options struct {
 	Komi     *float64 // replaces the record's komi
 	Dead     []string // dead stones, GTP or SGF points; each stands for its chain
 	Strict   bool     // reject the record at its first illegal move
+	// DeadFromMarkup takes the dead stones from the record's final TB/TW
+	// markup (stones inside the other side's territory) when Dead is empty.
+	DeadFromMarkup bool
 	Ko       *KoRule  // nil: positional superko
 	Warnings [3]int   // referee's warnings per colour: one stone each, two lose the game
 }
@@ -205,6 +208,9 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 		note("no HA property: %d black setup stones and white to move read as a handicap of %d", setupBlack, setupBlack)
 	}
 	r.Komi, r.Compensation = komiFor(rules, g, r.Handicap)
+	if g.KomiNote != "" {
+		note("%s", g.KomiNote)
+	}
 	if opt.Komi != nil {
 		r.Komi = *opt.Komi
 	}
@@ -298,13 +304,17 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 		}
 		dead = append(dead, p)
 	}
+	if len(opt.Dead) == 0 && opt.DeadFromMarkup {
+		dead = markupDead(b, g)
+		note("%d dead stones taken from the record's TB/TW markup", len(dead))
+	}
 	if rules == TrompTaylor && len(dead) > 0 {
 		note("Tromp–Taylor counts every stone on the board as alive: the dead stones given were ignored")
 		dead = nil
 	}
 	cnt := b.CountArea(dead)
 	counted := r.End == EndPasses || r.End == EndAgreement || r.End == EndUnfinished
-	if counted && len(opt.Dead) == 0 && rules != TrompTaylor {
+	if counted && len(dead) == 0 && rules != TrompTaylor {
 		for _, p := range b.Unsettled() {
 			x, y := b.XY(p)
 			r.Unsettled = append(r.Unsettled, SGFPoint(Coord{x, y}))
@@ -436,4 +446,20 @@ func formatResult(winner string, diff float64, rules RuleSet) (string, string) {
 		return sgf, side + strconv.Itoa(whole) + "子"
 	}
 	return sgf, side + strconv.Itoa(whole) + "又" + fracs[frac] + "子"
+}
+
+// markupDead finds the stones lying in the other side's marked territory.
+func markupDead(b *Board, g *Game) []Point {
+	var dead []Point
+	for _, m := range []struct {
+		pts   []Coord
+		enemy Color
+	}{{g.TerritoryBlack, White}, {g.TerritoryWhite, Black}} {
+		for _, c := range m.pts {
+			if b.OnBoard(c.X, c.Y) && b.Color(b.At(c.X, c.Y)) == m.enemy {
+				dead = append(dead, b.At(c.X, c.Y))
+			}
+		}
+	}
+	return dead
 }

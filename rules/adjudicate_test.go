@@ -162,3 +162,41 @@ func TestDeadStonesAndUnsettled(t *testing.T) {
 		t.Error("a dead stone off the board must be an error")
 	}
 }
+
+func TestKomiInStones(t *testing.T) {
+	for _, tt := range []struct {
+		km   string
+		want float64
+	}{{"3.75", 7.5}, {"375", 7.5}, {"2.75", 5.5}, {"7.5", 7.5}, {"98", 98}, {"-1.5", -1.5}, {"0", 0}} {
+		r := adjudicateString(t, "(;SZ[9]KM["+tt.km+"];B[];W[])", Options{})
+		if r.Komi != tt.want {
+			t.Errorf("KM[%s]: komi %v, want %v", tt.km, r.Komi, tt.want)
+		}
+	}
+}
+
+// TestDeadFromMarkup derives the dead stones of the corpus's counted games
+// from their TB/TW markup and expects the manifest's margins.
+func TestDeadFromMarkup(t *testing.T) {
+	n := 0
+	for _, e := range loadManifest(t) {
+		if e.Category != "real-dead-stones" {
+			continue
+		}
+		data, err := os.ReadFile("testdata/corpus/" + e.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := AdjudicateSGF(data, e.File, Options{DeadFromMarkup: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs[0].MarginPoints != *e.Margin {
+			t.Errorf("%s: margin %v from markup, want %v", e.File, rs[0].MarginPoints, *e.Margin)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no dead-stone records")
+	}
+}

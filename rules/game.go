@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -22,6 +23,12 @@ type Game struct {
 	Event       string
 	Round       string
 	Steps       []Step
+	// TerritoryBlack and TerritoryWhite are the last TB/TW markup of the main
+	// line: the players' or server's view of the final count.
+	TerritoryBlack []Coord
+	TerritoryWhite []Coord
+	// KomiNote explains a komi read in another unit than points.
+	KomiNote string
 }
 
 // StepKind says what a step of the main line does.
@@ -58,6 +65,7 @@ func GameFromTree(root *Node) (*Game, error) {
 			return nil, fmt.Errorf("KM[%s]: want a number such as 7.5", v)
 		}
 		g.Komi, g.HasKomi = k, true
+		g.normalizeKomi(v)
 	}
 	if v, ok := root.Get("HA"); ok && strings.TrimSpace(v) != "" {
 		h, err := strconv.Atoi(strings.TrimSpace(v))
@@ -79,6 +87,16 @@ func GameFromTree(root *Node) (*Game, error) {
 		for _, p := range n.Props {
 			var c Color
 			switch p.ID {
+			case "TB", "TW":
+				pts, err := ParsePointList(p.Values, g.Size)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", p.ID, err)
+				}
+				if p.ID == "TB" {
+					g.TerritoryBlack = pts
+				} else {
+					g.TerritoryWhite = pts
+				}
 			case "AB", "AW", "AE":
 				c = map[string]Color{"AB": Black, "AW": White, "AE": Empty}[p.ID]
 				pts, err := ParsePointList(p.Values, g.Size)
@@ -135,4 +153,22 @@ func (g *Game) Moves() int {
 		}
 	}
 	return n
+}
+
+// normalizeKomi reads komi written in stones, as some Chinese records do:
+// a quarter-stone fraction (KM[3.75]) cannot be points, and KM[375] is the
+// same in hundredths. Real point komi (KM[98] included) is left alone.
+func (g *Game) normalizeKomi(raw string) {
+	quarter := func(k float64) bool {
+		f := math.Abs(k - math.Trunc(k))
+		return f == 0.25 || f == 0.75
+	}
+	switch {
+	case quarter(g.Komi):
+		g.KomiNote = fmt.Sprintf("KM[%s] is in stones: komi %g points", raw, 2*g.Komi)
+		g.Komi *= 2
+	case math.Abs(g.Komi) >= 100 && quarter(g.Komi/100):
+		g.KomiNote = fmt.Sprintf("KM[%s] is in hundredths of stones: komi %g points", raw, g.Komi/50)
+		g.Komi /= 50
+	}
 }

@@ -15,7 +15,7 @@ import (
 
 const adjudicateUsage = `usage: dankyu adjudicate [--rules chinese|japanese|ing|tromp-taylor|aga] [--komi K]
        [--dead D4,Q16] [--ko positional|situational|simple] [--warnings B1,W2]
-       [--strict] [--json] FILE.sgf... (- for standard input)`
+       [--dead-from-markup] [--strict] [--json] FILE.sgf... (- for standard input)`
 
 // adjudicate replays and counts each file; exit 1 when a file could not be read.
 func adjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -26,6 +26,7 @@ func adjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	koFlag := fs.String("ko", "positional", "repetition rule: positional, situational or simple")
 	warnFlag := fs.String("warnings", "", "referee's warnings, e.g. B1 or B1,W2")
 	strict := fs.Bool("strict", false, "reject a record at its first illegal move")
+	fromMarkup := fs.Bool("dead-from-markup", false, "with no --dead, take dead stones from the record's TB/TW markup")
 	asJSON := fs.Bool("json", false, "one JSON object per game")
 	var dead []string
 	fs.Func("dead", "dead stones, GTP (D4) or SGF (dd), comma-separated; repeatable", func(v string) error {
@@ -45,7 +46,7 @@ func adjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, adjudicateUsage)
 		return 2
 	}
-	opt := rules.Options{Dead: dead, Strict: *strict}
+	opt := rules.Options{Dead: dead, Strict: *strict, DeadFromMarkup: *fromMarkup}
 	if opt.Rules, err = rules.ParseRuleSet(*rulesFlag); err != nil {
 		fmt.Fprintln(stderr, "dankyu adjudicate: --"+err.Error())
 		return 2

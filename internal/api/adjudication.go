@@ -34,7 +34,7 @@ func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateR
 	if err != nil {
 		return nil, &registry.FieldError{Field: "rules", Reason: err.Error()}
 	}
-	opt := rules.Options{Rules: rs, Dead: req.GetDead(), Strict: req.GetStrict()}
+	opt := rules.Options{Rules: rs, Dead: req.GetDead(), Strict: req.GetStrict(), DeadFromMarkup: req.GetDeadFromMarkup()}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		if math.IsNaN(k) || math.IsInf(k, 0) {
@@ -54,7 +54,8 @@ func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateR
 	for _, r := range results {
 		g := &pb.GameResult{File: r.File, Winner: r.Winner, MarginPoints: r.MarginPoints, Result: r.Result, ResultZh: r.ResultZH,
 			BlackArea: r.BlackArea, WhiteArea: r.WhiteArea, Moves: int32(r.Moves), End: r.End, Unsettled: r.Unsettled,
-			Rules: string(r.Rules), Komi: r.Komi, Handicap: int32(r.Handicap), Notes: r.Notes}
+			Rules: string(r.Rules), Komi: r.Komi, Handicap: int32(r.Handicap), Notes: r.Notes,
+			HandicapCompensationPoints: r.Compensation, RecordedResult: r.RecordedResult}
 		for _, im := range r.IllegalMoves {
 			g.IllegalMoves = append(g.IllegalMoves, &pb.IllegalMove{Move: int32(im.Move), Reason: im.Reason})
 		}

@@ -92,6 +92,15 @@ func (h *Harness) ConnString(name string) string { return h.cluster.ConnString(n
 
 // NewDB creates a database cloned from the migrated template, dropped when the test ends.
 func (h *Harness) NewDB(t testing.TB) (*pgxpool.Pool, string) {
+	return h.newDB(t, templateDB)
+}
+
+// NewEmptyDB creates a database with no schema at all, for migration tests.
+func (h *Harness) NewEmptyDB(t testing.TB) (*pgxpool.Pool, string) {
+	return h.newDB(t, "template0")
+}
+
+func (h *Harness) newDB(t testing.TB, template string) (*pgxpool.Pool, string) {
 	t.Helper()
 	ctx := context.Background()
 	name := fmt.Sprintf("t%d_%d", os.Getpid(), h.seq.Add(1))
@@ -101,7 +110,7 @@ func (h *Harness) NewDB(t testing.TB) (*pgxpool.Pool, string) {
 	}
 	defer admin.Close(ctx)
 	// CREATE DATABASE must run alone, outside a multi-statement Exec.
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name+" TEMPLATE "+templateDB); err != nil {
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name+" TEMPLATE "+template); err != nil {
 		t.Fatalf("create test database: %v", err)
 	}
 	pool, err := pgxpool.New(ctx, h.cluster.ConnString(name))

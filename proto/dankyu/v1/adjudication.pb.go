@@ -34,9 +34,11 @@ type AdjudicateRequest struct {
 	// Reject the record at its first illegal move instead of voiding the move.
 	Strict bool `protobuf:"varint,5,opt,name=strict,proto3" json:"strict,omitempty"`
 	// A name for the record, echoed in the result.
-	File          string `protobuf:"bytes,6,opt,name=file,proto3" json:"file,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	File string `protobuf:"bytes,6,opt,name=file,proto3" json:"file,omitempty"`
+	// With no dead stones given, take them from the record's TB/TW markup.
+	DeadFromMarkup bool `protobuf:"varint,7,opt,name=dead_from_markup,json=deadFromMarkup,proto3" json:"dead_from_markup,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *AdjudicateRequest) Reset() {
@@ -109,6 +111,13 @@ func (x *AdjudicateRequest) GetFile() string {
 		return x.File
 	}
 	return ""
+}
+
+func (x *AdjudicateRequest) GetDeadFromMarkup() bool {
+	if x != nil {
+		return x.DeadFromMarkup
+	}
+	return false
 }
 
 type IllegalMove struct {
@@ -188,9 +197,13 @@ type GameResult struct {
 	Komi      float64  `protobuf:"fixed64,13,opt,name=komi,proto3" json:"komi,omitempty"`
 	Handicap  int32    `protobuf:"varint,14,opt,name=handicap,proto3" json:"handicap,omitempty"`
 	// Human-readable remarks: void moves, warnings, assumptions made.
-	Notes         []string `protobuf:"bytes,15,rep,name=notes,proto3" json:"notes,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Notes []string `protobuf:"bytes,15,rep,name=notes,proto3" json:"notes,omitempty"`
+	// Points white receives for black's handicap stones.
+	HandicapCompensationPoints float64 `protobuf:"fixed64,16,opt,name=handicap_compensation_points,json=handicapCompensationPoints,proto3" json:"handicap_compensation_points,omitempty"`
+	// The record's own RE value.
+	RecordedResult string `protobuf:"bytes,17,opt,name=recorded_result,json=recordedResult,proto3" json:"recorded_result,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *GameResult) Reset() {
@@ -328,6 +341,20 @@ func (x *GameResult) GetNotes() []string {
 	return nil
 }
 
+func (x *GameResult) GetHandicapCompensationPoints() float64 {
+	if x != nil {
+		return x.HandicapCompensationPoints
+	}
+	return 0
+}
+
+func (x *GameResult) GetRecordedResult() string {
+	if x != nil {
+		return x.RecordedResult
+	}
+	return ""
+}
+
 type AdjudicateResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Games         []*GameResult          `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
@@ -376,18 +403,19 @@ var File_dankyu_v1_adjudication_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_adjudication_proto_rawDesc = "" +
 	"\n" +
-	"\x1cdankyu/v1/adjudication.proto\x12\tdankyu.v1\"\x9d\x01\n" +
+	"\x1cdankyu/v1/adjudication.proto\x12\tdankyu.v1\"\xc7\x01\n" +
 	"\x11AdjudicateRequest\x12\x10\n" +
 	"\x03sgf\x18\x01 \x01(\fR\x03sgf\x12\x14\n" +
 	"\x05rules\x18\x02 \x01(\tR\x05rules\x12\x17\n" +
 	"\x04komi\x18\x03 \x01(\x01H\x00R\x04komi\x88\x01\x01\x12\x12\n" +
 	"\x04dead\x18\x04 \x03(\tR\x04dead\x12\x16\n" +
 	"\x06strict\x18\x05 \x01(\bR\x06strict\x12\x12\n" +
-	"\x04file\x18\x06 \x01(\tR\x04fileB\a\n" +
+	"\x04file\x18\x06 \x01(\tR\x04file\x12(\n" +
+	"\x10dead_from_markup\x18\a \x01(\bR\x0edeadFromMarkupB\a\n" +
 	"\x05_komi\"9\n" +
 	"\vIllegalMove\x12\x12\n" +
 	"\x04move\x18\x01 \x01(\x05R\x04move\x12\x16\n" +
-	"\x06reason\x18\x02 \x01(\tR\x06reason\"\xaf\x03\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x9a\x04\n" +
 	"\n" +
 	"GameResult\x12\x12\n" +
 	"\x04file\x18\x01 \x01(\tR\x04file\x12\x16\n" +
@@ -407,7 +435,9 @@ const file_dankyu_v1_adjudication_proto_rawDesc = "" +
 	"\x05rules\x18\f \x01(\tR\x05rules\x12\x12\n" +
 	"\x04komi\x18\r \x01(\x01R\x04komi\x12\x1a\n" +
 	"\bhandicap\x18\x0e \x01(\x05R\bhandicap\x12\x14\n" +
-	"\x05notes\x18\x0f \x03(\tR\x05notes\"A\n" +
+	"\x05notes\x18\x0f \x03(\tR\x05notes\x12@\n" +
+	"\x1chandicap_compensation_points\x18\x10 \x01(\x01R\x1ahandicapCompensationPoints\x12'\n" +
+	"\x0frecorded_result\x18\x11 \x01(\tR\x0erecordedResult\"A\n" +
 	"\x12AdjudicateResponse\x12+\n" +
 	"\x05games\x18\x01 \x03(\v2\x15.dankyu.v1.GameResultR\x05games2`\n" +
 	"\x13AdjudicationService\x12I\n" +
