@@ -49,15 +49,15 @@ func ruleSetForRecord(ru string) RuleSet {
 
 // Options tune one adjudication.
 type Options struct {
-	Rules    RuleSet  // "" reads the record's RU (see ruleSetForRecord)
-	Komi     *float64 // replaces the record's komi
-	Dead     []string // dead stones, GTP or SGF points; each stands for its chain
-	Strict   bool     // reject the record at its first illegal move
+	Rules  RuleSet  // "" reads the record's RU (see ruleSetForRecord)
+	Komi   *float64 // replaces the record's komi
+	Dead   []string // dead stones, GTP or SGF points; each stands for its chain
+	Strict bool     // reject the record at its first illegal move
 	// DeadFromMarkup takes the dead stones from the record's final TB/TW
 	// markup (stones inside the other side's territory) when Dead is empty.
 	DeadFromMarkup bool
-	Ko       *KoRule  // nil: positional superko
-	Warnings [3]int   // referee's warnings per colour: one stone each, two lose the game
+	Ko             *KoRule // nil: positional superko
+	Warnings       [3]int  // referee's warnings per colour: one stone each, two lose the game
 }
 
 // OptionError is an option that does not fit the record, such as a dead
