@@ -141,6 +141,9 @@ type recorded struct {
 }
 
 func parseRE(re string) recorded {
+	if strings.ContainsAny(re, "黑白和") {
+		return parseChineseRE(re)
+	}
 	s := strings.ToUpper(strings.TrimSpace(re))
 	switch s {
 	case "0", "DRAW", "JIGO", "D":
@@ -164,6 +167,31 @@ func parseRE(re string) recorded {
 		return recorded{w, "score"}
 	}
 	return recorded{w, ""}
+}
+
+// parseChineseRE reads results written in Chinese: 黑中盘胜, 白胜3又3/4子,
+// 黑超时负, 和棋.
+func parseChineseRE(re string) recorded {
+	if strings.Contains(re, "和") {
+		return recorded{"0", "draw"}
+	}
+	b, w := strings.Index(re, "黑"), strings.Index(re, "白")
+	winner := "B"
+	if w >= 0 && (b < 0 || w < b) {
+		winner = "W"
+	}
+	if strings.Contains(re, "负") && !strings.Contains(re, "胜") { // the named side lost
+		winner = map[string]string{"B": "W", "W": "B"}[winner]
+	}
+	switch {
+	case strings.Contains(re, "中盘") || strings.Contains(re, "认输"):
+		return recorded{winner, "R"}
+	case strings.Contains(re, "超时"):
+		return recorded{winner, "T"}
+	case strings.Contains(re, "弃权") || strings.Contains(re, "判负"):
+		return recorded{winner, "F"}
+	}
+	return recorded{winner, "score"}
 }
 
 // Adjudicate replays the main line of g under the options and counts it.

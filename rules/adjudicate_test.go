@@ -200,3 +200,20 @@ func TestDeadFromMarkup(t *testing.T) {
 		t.Fatal("no dead-stone records")
 	}
 }
+
+func TestParseRE(t *testing.T) {
+	tests := []struct {
+		re, winner, how string
+	}{
+		{"B+R", "B", "R"}, {"W+Resign", "W", "R"}, {"B+T", "B", "T"}, {"W+Time", "W", "T"}, {"B+F", "B", "F"},
+		{"W+7.5", "W", "score"}, {"B+", "B", "score"}, {"0", "0", "draw"}, {"Draw", "0", "draw"}, {"Void", "", "void"},
+		{"?", "", ""}, {"", "", ""},
+		{"黑中盘胜", "B", "R"}, {"白中盘胜", "W", "R"}, {"白胜3又3/4子", "W", "score"}, {"黑超时负", "W", "T"},
+		{"和棋", "0", "draw"}, {"黑胜1/4子", "B", "score"},
+	}
+	for _, tt := range tests {
+		if got := parseRE(tt.re); got.winner != tt.winner || got.how != tt.how {
+			t.Errorf("parseRE(%q) = %+v, want %s %s", tt.re, got, tt.winner, tt.how)
+		}
+	}
+}
