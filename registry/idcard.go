@@ -33,13 +33,13 @@ type ResidentID struct {
 	BirthDate time.Time
 }
 
-// residencePermitRegions are the region codes of the residence permits for
-// Hong Kong, Macao and Taiwan residents, which share the resident ID format.
-var residencePermitRegions = map[string]bool{"810000": true, "820000": true, "830000": true}
+// isResidencePermitRegion reports the region codes of the residence permits
+// for Hong Kong, Macao and Taiwan residents, which share the resident ID format.
+func isResidencePermitRegion(r string) bool {
+	return r == "810000" || r == "820000" || r == "830000"
+}
 
-// idWeights are the ISO 7064 MOD 11-2 weights 2^(17-i) mod 11 of the first 17 digits.
-var idWeights = [17]int{7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2}
-
+// idCheckChars maps the ISO 7064 MOD 11-2 remainder to the check character.
 const idCheckChars = "10X98765432"
 
 // ParseResidentID checks an 18-character resident ID: its length, characters,
@@ -59,7 +59,7 @@ func ParseResidentID(s string, now time.Time) (ResidentID, error) {
 		return ResidentID{}, &IDError{DefectCharacters, fmt.Sprintf("character 18 is %q, want a digit or X", c)}
 	}
 	region := n[:6]
-	if _, ok := ProvinceByCode(region[:2]); !ok && !residencePermitRegions[region] {
+	if _, ok := ProvinceByCode(region[:2]); !ok && !isResidencePermitRegion(region) {
 		return ResidentID{}, &IDError{DefectRegion, fmt.Sprintf("region code %s is not a province-level division", region)}
 	}
 	birth, err := time.Parse("20060102", n[6:14])
@@ -69,8 +69,10 @@ func ParseResidentID(s string, now time.Time) (ResidentID, error) {
 	if birth.Year() < 1900 || birth.After(now) {
 		return ResidentID{}, &IDError{DefectDate, fmt.Sprintf("birth date %s is out of range", birth.Format(time.DateOnly))}
 	}
-	sum := 0
-	for i, w := range idWeights {
+	// The weight of digit i is 2^(17-i) mod 11: 7, 9, 10, 5, 8, 4, 2, 1, 6, 3, …
+	sum, w := 0, 1
+	for i := 16; i >= 0; i-- {
+		w = w * 2 % 11
 		sum += int(n[i]-'0') * w
 	}
 	if want := idCheckChars[sum%11]; n[17] != want {

@@ -2,7 +2,6 @@ package registry
 
 import (
 	"errors"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -52,10 +51,20 @@ type PlayerInput struct {
 	Rank         string
 }
 
-var (
-	nationalityRe = regexp.MustCompile(`^[A-Z]{2}$`)
-	passportRe    = regexp.MustCompile(`^[A-Z0-9]{5,20}$`)
-)
+// isUpperAlnum reports whether s has between min and max characters, each A–Z
+// (or 0–9 when digits is set).
+func isUpperAlnum(s string, min, max int, digits bool) bool {
+	if len(s) < min || len(s) > max {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z') && !(digits && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
 
 // Validate checks every field and returns the player it describes (without
 // id, agency or timestamps). The first defect found is returned as a *FieldError.
@@ -87,7 +96,7 @@ func (in PlayerInput) Validate(now time.Time) (Player, error) {
 	if p.Nationality == "" {
 		p.Nationality = "CN"
 	}
-	if !nationalityRe.MatchString(p.Nationality) {
+	if !isUpperAlnum(p.Nationality, 2, 2, false) {
 		return Player{}, fieldErr("nationality", "%q is not an ISO 3166-1 alpha-2 code such as CN", in.Nationality)
 	}
 	if _, ok := ProvinceByCode(p.ProvinceCode); !ok {
@@ -109,7 +118,7 @@ func (in PlayerInput) Validate(now time.Time) (Player, error) {
 			return Player{}, fieldErr("identity_kind", "Chinese nationals register with their resident ID number")
 		}
 		n := strings.ToUpper(strings.TrimSpace(in.IDNumber))
-		if !passportRe.MatchString(n) {
+		if !isUpperAlnum(n, 5, 20, true) {
 			return Player{}, fieldErr("identity_number", "passport number must be 5 to 20 letters or digits")
 		}
 		p.IDNumber = n
