@@ -149,7 +149,7 @@ func TestBoardAgreesWithNaiveBoard(t *testing.T) {
 					n := newNaive(size, rule, suicide)
 					c := Black
 					for m := 0; m < 3*size*size; m++ {
-						i := rng.IntN(size*size + 1) - 1 // -1 is a pass
+						i := rng.IntN(size*size+1) - 1   // -1 is a pass
 						if i >= 0 && rng.IntN(20) == 0 { // now and then a setup stone (AB, AW, AE)
 							sc := Color(rng.IntN(3))
 							b.Setup(sc, b.At(i%size, i/size))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os/user"
 	"strconv"
 	"time"
 
@@ -14,8 +15,15 @@ import (
 	"github.com/dankyu/dankyu/registry"
 )
 
-// cliActor is who the event log records for changes made with this tool.
-var cliActor = registry.Actor{Kind: registry.SystemActor, Name: "cli"}
+// cliActor is who the event log records for changes made with this tool:
+// the operating-system user who ran it.
+func cliActor() registry.Actor {
+	name := "cli"
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		name = "cli:" + u.Username
+	}
+	return registry.Actor{Kind: registry.SystemActor, Name: name}
+}
 
 // openRegistry opens the configured database; the returned func closes it
 // (and stops an embedded cluster only if this command started it).
@@ -66,7 +74,7 @@ func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		if *agency != "" {
 			kind = registry.AgencyActor
 		}
-		tok, info, err := reg.CreateToken(ctx, cliActor, kind, *agency, *staff)
+		tok, info, err := reg.CreateToken(ctx, cliActor(), kind, *agency, *staff)
 		if err != nil {
 			return err
 		}
@@ -89,7 +97,7 @@ func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			return err
 		}
 		defer closeDB()
-		if err := reg.RevokeToken(ctx, cliActor, id); err != nil {
+		if err := reg.RevokeToken(ctx, cliActor(), id); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "token %d revoked\n", id)
