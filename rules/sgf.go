@@ -59,7 +59,16 @@ func ParseSGF(data []byte) ([]*Node, error) {
 	ca := sniffCharset(data)
 	p := &parser{data: data, dbcs: doubleByteCharset(ca) || (ca == "" && !utf8.Valid(data))}
 	var trees []*Node
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) { // a UTF-8 byte-order mark
+		p.pos = 3
+	}
 	p.skipSpace()
+	// Text before the first game tree (mail headers, notes) is skipped.
+	if p.pos < len(p.data) && p.data[p.pos] != '(' {
+		if i := bytes.Index(p.data[p.pos:], []byte("(;")); i > 0 {
+			p.pos += i
+		}
+	}
 	for p.pos < len(p.data) {
 		if p.data[p.pos] != '(' {
 			if len(trees) > 0 {

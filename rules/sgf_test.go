@@ -79,6 +79,15 @@ func TestParseSGFErrors(t *testing.T) {
 	}
 }
 
+func TestLeadingTextAndBOM(t *testing.T) {
+	for _, in := range []string{"\xef\xbb\xbf(;SZ[9];B[ee])", "Subject: a game\n\n(;SZ[9];B[ee])", "\n (;SZ[9];B[ee])\n"} {
+		trees, err := ParseSGF([]byte(in))
+		if err != nil || len(trees) != 1 {
+			t.Errorf("ParseSGF(%q) = %v", in, err)
+		}
+	}
+}
+
 func TestPassAsTT(t *testing.T) {
 	for _, tt := range []struct {
 		sgf  string
