@@ -98,6 +98,9 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id 
 	if actor.Kind == Public {
 		return Player{}, fmt.Errorf("update player: %w", ErrUnauthenticated)
 	}
+	if id <= 0 {
+		return Player{}, fieldErr("id", "must be a positive player id, got %d", id)
+	}
 	p, err := in.Validate(s.now())
 	if err != nil {
 		return Player{}, err
@@ -134,6 +137,9 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id 
 
 // GetPlayer returns one player with every field; callers decide what to show.
 func (s *Service) GetPlayer(ctx context.Context, id int64) (Player, error) {
+	if id <= 0 {
+		return Player{}, fieldErr("id", "must be a positive player id, got %d", id)
+	}
 	p, err := scanPlayer(s.db.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1`, id))
 	if err != nil {
 		return Player{}, pgErr(err, fmt.Sprintf("player %d", id))

@@ -151,6 +151,18 @@ func TestPlayerRolesAndMasking(t *testing.T) {
 	if status.Code(err) != codes.NotFound {
 		t.Fatalf("unknown player: %v, want NotFound", err)
 	}
+	_, err = e.client.GetPlayer(context.Background(), &pb.GetPlayerRequest{})
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(status.Convert(err).Message(), "id") {
+		t.Fatalf("player id 0: %v, want InvalidArgument naming id", err)
+	}
+	_, err = e.client.CreateAgency(e.as(e.staff), &pb.CreateAgencyRequest{Prefix: "110", Name: "again"})
+	if status.Code(err) != codes.AlreadyExists {
+		t.Fatalf("second agency for a province: %v, want AlreadyExists", err)
+	}
+	_, err = e.client.CreateAgency(e.as(e.staff), &pb.CreateAgencyRequest{Prefix: "999", Name: "x"})
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(status.Convert(err).Message(), "prefix") {
+		t.Fatalf("unknown prefix: %v, want InvalidArgument naming prefix", err)
+	}
 	_, err = e.client.CreateAgency(e.as(e.bj), &pb.CreateAgencyRequest{Prefix: "440", Name: "x"})
 	if status.Code(err) != codes.PermissionDenied {
 		t.Fatalf("agency creating an agency: %v, want PermissionDenied", err)
