@@ -124,3 +124,12 @@ func TestProvinces(t *testing.T) {
 		t.Errorf("the association is not a province")
 	}
 }
+
+func BenchmarkParseResidentID(b *testing.B) {
+	now := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	for b.Loop() {
+		if _, err := ParseResidentID("11010519491231002X", now); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
