@@ -265,8 +265,7 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 				setupPending = true
 			}
 			continue
-		case PlayerStep:
-			toMove = s.Color
+		case PlayerStep: // the next move's own colour says who plays
 			continue
 		}
 		if setupPending {
@@ -298,7 +297,6 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 				passes = 0
 			}
 		}
-		toMove = s.Color.Opponent()
 		if passes >= 2 {
 			ended, r.End = true, EndPasses
 		}
