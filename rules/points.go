@@ -152,3 +152,8 @@ func HandicapPoints(size, n int) ([]Coord, error) {
 	}
 	return pts, nil
 }
+
+// SplitPoints splits a list of points written with commas or spaces ("D4,Q16", "be bg").
+func SplitPoints(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '\n' })
+}

@@ -36,6 +36,8 @@ func New(reg Registry, log *slog.Logger) http.Handler {
 	mux.HandleFunc("GET /agencies", p.agencies)
 	mux.HandleFunc("GET /players", p.players)
 	mux.HandleFunc("GET /players/{id}", p.player)
+	mux.HandleFunc("GET /adjudicate", p.adjudicateForm)
+	mux.HandleFunc("POST /adjudicate", p.adjudicate)
 	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		w.Header().Set("Cache-Control", "public, max-age=3600")

@@ -8,6 +8,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -94,9 +96,9 @@ func TestPagesWithoutJavaScript(t *testing.T) {
 	}
 }
 
-// TestPortalInChromium drives the portal in headless Chromium: search for a
-// player with the form, open the public page, switch to English.
-func TestPortalInChromium(t *testing.T) {
+// browser starts headless Chromium for one test.
+func browser(t *testing.T) context.Context {
+	t.Helper()
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -104,15 +106,44 @@ func TestPortalInChromium(t *testing.T) {
 		}
 		t.Skip("chromium is not installed (apt-get install chromium)")
 	}
-	srv, _ := newPortal(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	return ctx
+}
+
+// TestAdjudicateInChromium pastes a record into the referee's form and reads the result.
+func TestAdjudicateInChromium(t *testing.T) {
+	srv, _ := newPortal(t)
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/adjudicate")); err != nil {
+		t.Fatal(err)
+	}
+	step, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
+	err := chromedp.Do(step,
+		chromedp.SendKeys(chromedp.CSS(`[data-testid="adjudicate-text"]`), "(;SZ[9]KM[7.5]RE[B+R];B[ee];W[cc])"),
+		chromedp.Click(chromedp.CSS(`[data-testid="adjudicate-submit"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="result"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-testid="result"]`)))
+	if err != nil || got != "B+R · 黑中盘胜" {
+		t.Fatalf("result %q, %v", got, err)
+	}
+}
+
+// TestPortalInChromium drives the portal in headless Chromium: search for a
+// player with the form, open the public page, switch to English.
+func TestPortalInChromium(t *testing.T) {
+	srv, _ := newPortal(t)
+	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
 		t.Fatalf("open home: %v", err)
 	}
@@ -150,5 +181,48 @@ func TestPortalInChromium(t *testing.T) {
 	title, err = chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-testid="title"]`)))
 	if err != nil || !strings.Contains(title, "amateur weiqi") {
 		t.Fatalf("home after switching %q, %v", title, err)
+	}
+}
+
+func TestMessagesCoverBothLanguages(t *testing.T) {
+	zh, en := web.Messages(web.Chinese), web.Messages(web.English)
+	for k := range zh {
+		if en[k] == "" {
+			t.Errorf("%q has no English text", k)
+		}
+	}
+	for k := range en {
+		if zh[k] == "" {
+			t.Errorf("%q has no Chinese text", k)
+		}
+	}
+}
+
+// TestEveryMessageUsedExists finds every p.T["key"] in the views and handlers
+// and checks that the key has a text (a missing one renders as nothing).
+func TestEveryMessageUsedExists(t *testing.T) {
+	files, _ := filepath.Glob("*.templ")
+	more, _ := filepath.Glob("*.go")
+	files = append(files, more...)
+	re := regexp.MustCompile(`\bp?g?\.T\["([a-z_]+)"\]`)
+	zh := web.Messages(web.Chinese)
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_templ.go") || strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+			n++
+			if zh[m[1]] == "" {
+				t.Errorf("%s uses message %q, which does not exist", f, m[1])
+			}
+		}
+	}
+	if n < 30 {
+		t.Fatalf("found only %d message uses: the pattern is wrong", n)
 	}
 }

@@ -30,11 +30,7 @@ func adjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "one JSON object per game")
 	var dead []string
 	fs.Func("dead", "dead stones, GTP (D4) or SGF (dd), comma-separated; repeatable", func(v string) error {
-		for _, d := range strings.Split(v, ",") {
-			if d = strings.TrimSpace(d); d != "" {
-				dead = append(dead, d)
-			}
-		}
+		dead = append(dead, rules.SplitPoints(v)...)
 		return nil
 	})
 	files, err := parseInterleaved(fs, args)

@@ -1,0 +1,72 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/rules"
+)
+
+// maxRecordBytes bounds an uploaded record; real ones are tens of kilobytes.
+const maxRecordBytes = 1 << 20
+
+func (p *portal) adjudicateForm(w http.ResponseWriter, r *http.Request) {
+	p.render(w, r, http.StatusOK, adjudicatePage(p.page(w, r, "adjudicate"), adjudicateForm{}, nil, ""))
+}
+
+// adjudicate replays the uploaded or pasted record; nothing is stored.
+func (p *portal) adjudicate(w http.ResponseWriter, r *http.Request) {
+	pg := p.page(w, r, "adjudicate")
+	r.Body = http.MaxBytesReader(w, r.Body, maxRecordBytes+64<<10)
+	f := adjudicateForm{}
+	fail := func(msg string) {
+		p.render(w, r, http.StatusBadRequest, adjudicatePage(pg, f, nil, msg))
+	}
+	if err := r.ParseMultipartForm(maxRecordBytes); err != nil && !errors.Is(err, http.ErrNotMultipart) {
+		fail(fmt.Sprintf("%s: %v", pg.T["sgf_file"], err))
+		return
+	}
+	f = adjudicateForm{Text: r.FormValue("sgf_text"), Rules: r.FormValue("rules"), Komi: strings.TrimSpace(r.FormValue("komi")),
+		Dead: r.FormValue("dead"), Strict: r.FormValue("strict") != ""}
+	data := []byte(f.Text)
+	if file, _, err := r.FormFile("sgf"); err == nil {
+		defer file.Close()
+		up, err := io.ReadAll(io.LimitReader(file, maxRecordBytes+1))
+		if err != nil || len(up) > maxRecordBytes {
+			fail(fmt.Sprintf("%s: at most %d bytes", pg.T["sgf_file"], maxRecordBytes))
+			return
+		}
+		if len(up) > 0 {
+			data = up
+		}
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		fail(pg.T["sgf_missing"])
+		return
+	}
+	opt := rules.Options{Dead: rules.SplitPoints(f.Dead), Strict: f.Strict}
+	var err error
+	if opt.Rules, err = rules.ParseRuleSet(f.Rules); err != nil {
+		fail(pg.T["rules"] + ": " + err.Error())
+		return
+	}
+	if f.Komi != "" {
+		k, err := strconv.ParseFloat(f.Komi, 64)
+		if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
+			fail(pg.T["komi"] + ": " + f.Komi)
+			return
+		}
+		opt.Komi = &k
+	}
+	results, err := rules.AdjudicateSGF(data, "", opt)
+	if err != nil {
+		fail(err.Error())
+		return
+	}
+	p.render(w, r, http.StatusOK, adjudicatePage(pg, f, results, ""))
+}

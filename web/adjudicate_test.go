@@ -1,0 +1,70 @@
+package web_test
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/dankyu/dankyu/web"
+)
+
+func postRecord(t *testing.T, url string, fields map[string]string, file []byte) (int, string) {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for k, v := range fields {
+		_ = mw.WriteField(k, v)
+	}
+	if file != nil {
+		fw, _ := mw.CreateFormFile("sgf", "game.sgf")
+		fw.Write(file)
+	}
+	mw.Close()
+	resp, err := http.Post(url+"/adjudicate?lang=en", mw.FormDataContentType(), &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func TestAdjudicatePage(t *testing.T) {
+	// Adjudication reads no database: the portal's registry is never asked.
+	srv := httptest.NewServer(web.New(nil, slog.New(slog.DiscardHandler)))
+	defer srv.Close()
+	dublin, err := os.ReadFile("../rules/testdata/corpus/games/dead-stones/gnugo-dublin2.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "be,bg,bj,cd,cj,ck,dc,dg,di,dn,eh,en,fn,gj,ib,ic,jb,ni,ob,pb,pc,pd,pf,qe,qf,qg,qh,qi,re,ri"
+	code, body := postRecord(t, srv.URL, map[string]string{"dead": dead}, dublin)
+	if code != 200 || !strings.Contains(body, "W+29.5 · 白胜14又3/4子") || !strings.Contains(body, "passes") {
+		t.Fatalf("upload: %d\n%s", code, body)
+	}
+	code, body = postRecord(t, srv.URL, map[string]string{"sgf_text": "(;SZ[9]KM[7.5];B[ee];W[];B[])", "komi": "0.5"}, nil)
+	if code != 200 || !strings.Contains(body, "B+80.5") {
+		t.Fatalf("pasted record with komi: %d\n%s", code, body)
+	}
+	for _, tt := range []struct {
+		fields map[string]string
+		want   string
+	}{
+		{map[string]string{}, "Upload or paste"},
+		{map[string]string{"sgf_text": "(;SZ[9];B[ee]"}, "byte 13"},
+		{map[string]string{"sgf_text": "(;SZ[9];B[ee])", "komi": "lots"}, "Komi"},
+		{map[string]string{"sgf_text": "(;SZ[9];B[ee])", "rules": "klingon"}, "Rules"},
+		{map[string]string{"sgf_text": "(;SZ[9];B[ee])", "dead": "Z99"}, "dead"},
+	} {
+		code, body := postRecord(t, srv.URL, tt.fields, nil)
+		if code != 400 || !strings.Contains(body, "form-error") || !strings.Contains(body, tt.want) {
+			t.Errorf("%v: %d, want 400 with a form error mentioning %q\n%s", tt.fields, code, tt.want, body[strings.Index(body, "</form>"):])
+		}
+	}
+}

@@ -1,0 +1,4 @@
+package web
+
+// Messages exposes the message tables to the tests.
+var Messages = messages
