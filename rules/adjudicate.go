@@ -38,6 +38,20 @@ func ParseRuleSet(s string) (RuleSet, error) {
 	return "", fmt.Errorf("rules %q: want chinese, japanese, ing, tromp-taylor or aga", s)
 }
 
+// ParseKomi reads a komi in points as typed by a person; "" means "the
+// record's" (nil).
+func ParseKomi(s string) (*float64, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	k, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
+		return nil, fmt.Errorf("komi %q: want a number of points such as 7.5", s)
+	}
+	return &k, nil
+}
+
 // ruleSetForRecord picks the rule set for a record with no --rules: the
 // Chinese rules, except that AGA records keep their N−1 handicap compensation.
 func ruleSetForRecord(ru string) RuleSet {

@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/dankyu/dankyu/rules"
@@ -55,13 +53,9 @@ func (p *portal) adjudicate(w http.ResponseWriter, r *http.Request) {
 		fail(pg.T["rules"] + ": " + err.Error())
 		return
 	}
-	if f.Komi != "" {
-		k, err := strconv.ParseFloat(f.Komi, 64)
-		if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
-			fail(pg.T["komi"] + ": " + f.Komi)
-			return
-		}
-		opt.Komi = &k
+	if opt.Komi, err = rules.ParseKomi(f.Komi); err != nil {
+		fail(pg.T["komi"] + ": " + err.Error())
+		return
 	}
 	results, err := rules.AdjudicateSGF(data, "", opt)
 	if err != nil {

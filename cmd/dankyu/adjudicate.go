@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -47,13 +46,9 @@ func adjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dankyu adjudicate: --"+err.Error())
 		return 2
 	}
-	if *komiFlag != "" {
-		k, err := strconv.ParseFloat(*komiFlag, 64)
-		if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
-			fmt.Fprintf(stderr, "dankyu adjudicate: --komi %q: want a number of points such as 7.5\n", *komiFlag)
-			return 2
-		}
-		opt.Komi = &k
+	if opt.Komi, err = rules.ParseKomi(*komiFlag); err != nil {
+		fmt.Fprintln(stderr, "dankyu adjudicate: --"+err.Error())
+		return 2
 	}
 	ko, ok := map[string]rules.KoRule{"positional": rules.PositionalSuperko, "situational": rules.SituationalSuperko, "simple": rules.SimpleKo}[*koFlag]
 	if !ok {
