@@ -114,7 +114,11 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id 
 		if err != nil {
 			return Player{}, pgErr(err, fmt.Sprintf("player %d", id))
 		}
-		for _, code := range []string{old.ProvinceCode, p.ProvinceCode} {
+		codes := []string{old.ProvinceCode}
+		if p.ProvinceCode != old.ProvinceCode { // moving a player: both provinces must allow it
+			codes = append(codes, p.ProvinceCode)
+		}
+		for _, code := range codes {
 			if _, err := s.mayWriteProvince(ctx, tx, actor, code); err != nil {
 				return Player{}, fmt.Errorf("update player %d: %w", id, err)
 			}
