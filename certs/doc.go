@@ -1,5 +1,7 @@
-// Package certs will hold dan/kyu certificates: the December ordering window
-// and quotas, applications, 9-digit numbering (PPP YY SSSS), public notice and
-// objections, issuance, verification and revocation. Not built yet: see the
-// roadmap in the project's shared spec.
+// Package certs holds dan and kyu certificates: the December stock orders and
+// their quotas, appraisers, applications, the public notice (公示) of 4–7 dan
+// with its objections, the 9-digit numbering, issuance, revocation and
+// verification. Pure rules live in numbering.go, window.go and
+// eligibility.go; the rest keeps them in PostgreSQL through the registry's
+// transaction and event-log discipline.
 package certs

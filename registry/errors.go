@@ -13,6 +13,7 @@ var (
 	ErrUnauthenticated  = errors.New("unauthenticated")
 	ErrConflict         = errors.New("conflict")
 	ErrPrecondition     = errors.New("failed precondition")
+	ErrExhausted        = errors.New("resource exhausted")
 )
 
 // FieldError says which input field is wrong and how.
@@ -26,3 +27,6 @@ func (e *FieldError) Error() string { return fmt.Sprintf("%s: %s", e.Field, e.Re
 func fieldErr(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
+
+// FieldErr builds a *FieldError, for the other domain packages.
+func FieldErr(field, format string, args ...any) error { return fieldErr(field, format, args...) }

@@ -123,6 +123,17 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id 
 				return Player{}, fmt.Errorf("update player %d: %w", id, err)
 			}
 		}
+		if p.Rank != old.Rank {
+			// Once certified, a rank follows the player's newest valid certificate only.
+			var certified bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE player_id = $1)`, id).Scan(&certified); err != nil {
+				return Player{}, pgErr(err, fmt.Sprintf("certificates of player %d", id))
+			}
+			if certified {
+				return Player{}, fmt.Errorf("player %d holds certificates, so the rank (%s) follows the newest valid certificate and cannot be edited: %w",
+					id, old.Rank.Chinese(), ErrPrecondition)
+			}
+		}
 		p.ID, p.AgencyPrefix, p.CreatedAt, p.UpdatedAt = id, old.AgencyPrefix, old.CreatedAt, now
 		_, err = tx.Exec(ctx, `UPDATE players SET name = $2, gender = $3, birth_date = $4, nationality = $5, id_kind = $6,
 			id_number = $7, identity_key = $8, province_code = $9, rank = $10, updated_at = $11 WHERE id = $1`,

@@ -86,3 +86,11 @@ func (r Rank) English() string {
 	}
 	return ""
 }
+
+// Outranks reports whether r is a higher rank than o; any rank outranks none.
+func (r Rank) Outranks(o Rank) bool {
+	if r == NoRank {
+		return false
+	}
+	return o == NoRank || r > o
+}

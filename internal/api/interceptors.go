@@ -102,6 +102,8 @@ func toStatus(ctx context.Context, log *slog.Logger, method string, err error) e
 		return status.Error(codes.Aborted, err.Error())
 	case errors.Is(err, registry.ErrPrecondition):
 		return status.Error(codes.FailedPrecondition, err.Error())
+	case errors.Is(err, registry.ErrExhausted):
+		return status.Error(codes.ResourceExhausted, err.Error())
 	case errors.Is(err, context.Canceled):
 		return status.Error(codes.Canceled, "request cancelled")
 	case errors.Is(err, context.DeadlineExceeded):

@@ -1,0 +1,313 @@
+package certs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+// AppStatus is where an application stands.
+type AppStatus string
+
+const (
+	AppApplied  AppStatus = "applied"   // waiting for approval
+	AppOnNotice AppStatus = "on_notice" // approved, 4–7 dan, announced publicly
+	AppIssued   AppStatus = "issued"    // certificate issued
+	AppRejected AppStatus = "rejected"  // refused by the approver
+	AppFailed   AppStatus = "failed"    // an objection was upheld
+)
+
+// Application is a request for a certificate for one player.
+type Application struct {
+	ID                int64
+	PlayerID          int64
+	PlayerName        string
+	AgencyPrefix      string // the agency of the player's province
+	TargetRank        registry.Rank
+	Basis             Basis
+	EventRef          string
+	RecordRef         string
+	Evidence          string
+	AppraiserID       int64
+	Status            AppStatus
+	AppliedAt         time.Time
+	AppliedBy         string
+	DecidedAt         *time.Time
+	DecidedBy         string
+	Reason            string
+	CertificateNumber string
+	NoticeID          int64
+}
+
+const applicationSelect = `SELECT a.id, a.player_id, p.name, a.agency_prefix, a.target_rank, a.basis, a.event_ref, a.record_ref,
+	a.evidence, coalesce(a.appraiser_id, 0), a.status, a.applied_at, a.applied_by, a.decided_at, coalesce(a.decided_by, ''),
+	a.reason, coalesce(c.number, ''), coalesce(n.id, 0)
+	FROM applications a JOIN players p ON p.id = a.player_id
+	LEFT JOIN certificates c ON c.id = a.certificate_id
+	LEFT JOIN notices n ON n.application_id = a.id`
+
+func scanApplication(r pgx.Row) (Application, error) {
+	var a Application
+	err := r.Scan(&a.ID, &a.PlayerID, &a.PlayerName, &a.AgencyPrefix, &a.TargetRank, &a.Basis, &a.EventRef, &a.RecordRef,
+		&a.Evidence, &a.AppraiserID, &a.Status, &a.AppliedAt, &a.AppliedBy, &a.DecidedAt, &a.DecidedBy,
+		&a.Reason, &a.CertificateNumber, &a.NoticeID)
+	return a, err
+}
+
+func applicationTx(ctx context.Context, tx pgx.Tx, id int64) (Application, error) {
+	if _, err := tx.Exec(ctx, `SELECT 1 FROM applications WHERE id = $1 FOR UPDATE`, id); err != nil {
+		return Application{}, registry.PgErr(err, fmt.Sprintf("lock application %d", id))
+	}
+	a, err := scanApplication(tx.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
+	if err != nil {
+		return Application{}, registry.PgErr(err, fmt.Sprintf("application %d", id))
+	}
+	return a, nil
+}
+
+func appID(id int64) string { return strconv.FormatInt(id, 10) }
+
+// Apply files an application for one of the actor's players.
+func (s *Service) Apply(ctx context.Context, actor registry.Actor, key string, in ApplicationInput) (Application, error) {
+	if err := requireAgencyOrStaff(actor, "applying for a certificate"); err != nil {
+		return Application{}, err
+	}
+	if in.PlayerID <= 0 {
+		return Application{}, registry.FieldErr("player_id", "must be a registered player's id")
+	}
+	in.EventRef, in.RecordRef, in.Evidence = strings.TrimSpace(in.EventRef), strings.TrimSpace(in.RecordRef), strings.TrimSpace(in.Evidence)
+	return registry.Mutate(ctx, s.reg, actor, key, "Apply", in, func(tx pgx.Tx, now time.Time) (Application, error) {
+		p, err := registry.PlayerTx(ctx, tx, in.PlayerID, true)
+		if err != nil {
+			return Application{}, err
+		}
+		target, basis, err := checkApplication(actor, p, in, now)
+		if err != nil {
+			return Application{}, err
+		}
+		prov, _ := registry.ProvinceByCode(p.ProvinceCode)
+		if actor.Kind == registry.AgencyActor {
+			if _, err := activeAgency(ctx, tx, actor.Agency); err != nil {
+				return Application{}, err
+			}
+		}
+		var appraiser any
+		if basis == Appraisal {
+			var st AppraiserStatus
+			if err := tx.QueryRow(ctx, `SELECT status FROM appraisers WHERE id = $1`, in.AppraiserID).Scan(&st); err != nil {
+				return Application{}, registry.PgErr(err, fmt.Sprintf("appraiser %d", in.AppraiserID))
+			}
+			if st != AppraiserApproved {
+				return Application{}, fmt.Errorf("appraiser %d is %s, not approved by the association: %w", in.AppraiserID, st, registry.ErrPrecondition)
+			}
+			appraiser = in.AppraiserID
+		}
+		var id int64
+		err = tx.QueryRow(ctx, `INSERT INTO applications (player_id, agency_prefix, target_rank, basis, event_ref, record_ref, evidence,
+			appraiser_id, status, applied_at, applied_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10) RETURNING id`,
+			p.ID, prov.Prefix, target, basis, in.EventRef, in.RecordRef, in.Evidence, appraiser, now, actor.String()).Scan(&id)
+		if err != nil {
+			if errors.Is(registry.PgErr(err, ""), registry.ErrAlreadyExists) {
+				var open int64
+				_ = tx.QueryRow(ctx, `SELECT id FROM applications WHERE player_id = $1 AND status IN ('applied', 'on_notice')`, p.ID).Scan(&open)
+				return Application{}, fmt.Errorf("player %d already has an open application (%d); decide it first: %w", p.ID, open, registry.ErrAlreadyExists)
+			}
+			return Application{}, registry.PgErr(err, "file application")
+		}
+		err = registry.AppendEvent(ctx, tx, now, actor, "application.submitted", "application", appID(id), map[string]any{
+			"player_id": p.ID, "target_rank": target.String(), "basis": basis, "event_ref": in.EventRef,
+			"record_ref": in.RecordRef, "appraiser_id": in.AppraiserID})
+		if err != nil {
+			return Application{}, err
+		}
+		return scanApplication(tx.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
+	})
+}
+
+// mayDecide checks that actor may approve or reject app: staff always; the
+// agency of the player's province for kyu to 5 dan.
+func mayDecide(ctx context.Context, tx pgx.Tx, actor registry.Actor, app Application) error {
+	if actor.IsStaff() {
+		return nil
+	}
+	if actor.Kind != registry.AgencyActor {
+		return fmt.Errorf("deciding applications: %w", registry.ErrUnauthenticated)
+	}
+	if AssociationIssues(app.TargetRank) {
+		return fmt.Errorf("only association staff approve %s: %w", app.TargetRank.English(), registry.ErrPermissionDenied)
+	}
+	if app.AgencyPrefix != actor.Agency {
+		return fmt.Errorf("application %d belongs to agency %s: %w", app.ID, app.AgencyPrefix, registry.ErrPermissionDenied)
+	}
+	_, err := activeAgency(ctx, tx, actor.Agency)
+	return err
+}
+
+// Approve approves an application: kyu to 3 dan are issued at once, 4 to 7
+// dan go on public notice and are issued when the notice period ends with no
+// open objection.
+func (s *Service) Approve(ctx context.Context, actor registry.Actor, key string, id int64) (Application, error) {
+	if err := requireAgencyOrStaff(actor, "approving an application"); err != nil {
+		return Application{}, err
+	}
+	return registry.Mutate(ctx, s.reg, actor, key, "Approve", id, func(tx pgx.Tx, now time.Time) (Application, error) {
+		app, err := applicationTx(ctx, tx, id)
+		if err != nil {
+			return Application{}, err
+		}
+		if err := mayDecide(ctx, tx, actor, app); err != nil {
+			return Application{}, err
+		}
+		if app.Status != AppApplied {
+			return Application{}, fmt.Errorf("application %d is %s, not waiting for approval: %w", id, app.Status, registry.ErrPrecondition)
+		}
+		p, err := registry.PlayerTx(ctx, tx, app.PlayerID, true)
+		if err != nil {
+			return Application{}, err
+		}
+		if !app.TargetRank.Outranks(p.Rank) {
+			return Application{}, fmt.Errorf("player %d already holds %s, not below the %s applied for: %w",
+				p.ID, p.Rank.Chinese(), app.TargetRank.Chinese(), registry.ErrPrecondition)
+		}
+		if app.Basis == Appraisal {
+			var st AppraiserStatus
+			if err := tx.QueryRow(ctx, `SELECT status FROM appraisers WHERE id = $1`, app.AppraiserID).Scan(&st); err != nil {
+				return Application{}, registry.PgErr(err, "appraiser")
+			}
+			if st != AppraiserApproved {
+				return Application{}, fmt.Errorf("appraiser %d is now %s: %w", app.AppraiserID, st, registry.ErrPrecondition)
+			}
+		}
+		if NeedsNotice(app.TargetRank) {
+			if err := s.checkStock(ctx, tx, app, now); err != nil {
+				return Application{}, err
+			}
+			n, err := s.publish(ctx, tx, now, actor, app, p)
+			if err != nil {
+				return Application{}, err
+			}
+			app.NoticeID = n.ID
+			app.Status = AppOnNotice
+		} else {
+			// issue before any event is appended: the series row lock comes before the event-log lock
+			c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: app.TargetRank, basis: app.Basis,
+				issuer: issuerOf(app), applicationID: app.ID})
+			if err != nil {
+				return Application{}, err
+			}
+			app.CertificateNumber, app.Status = c.Number, AppIssued
+			if _, err := tx.Exec(ctx, `UPDATE applications SET certificate_id = $2 WHERE id = $1`, id, c.ID); err != nil {
+				return Application{}, registry.PgErr(err, "link certificate")
+			}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE applications SET status = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+			id, app.Status, now, actor.String()); err != nil {
+			return Application{}, registry.PgErr(err, "approve application")
+		}
+		app.DecidedAt, app.DecidedBy = &now, actor.String()
+		err = registry.AppendEvent(ctx, tx, now, actor, "application.approved", "application", appID(id),
+			map[string]any{"status": app.Status, "certificate": app.CertificateNumber, "notice_id": app.NoticeID})
+		return app, err
+	})
+}
+
+// Reject refuses an application that waits for approval or is on notice.
+func (s *Service) Reject(ctx context.Context, actor registry.Actor, key string, id int64, reason string) (Application, error) {
+	if err := requireAgencyOrStaff(actor, "rejecting an application"); err != nil {
+		return Application{}, err
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return Application{}, registry.FieldErr("reason", "say why the application is rejected")
+	}
+	req := []any{id, reason}
+	return registry.Mutate(ctx, s.reg, actor, key, "Reject", req, func(tx pgx.Tx, now time.Time) (Application, error) {
+		app, err := applicationTx(ctx, tx, id)
+		if err != nil {
+			return Application{}, err
+		}
+		if err := mayDecide(ctx, tx, actor, app); err != nil {
+			return Application{}, err
+		}
+		switch {
+		case app.Status == AppOnNotice && !actor.IsStaff():
+			return Application{}, fmt.Errorf("application %d is on public notice; only staff may stop it: %w", id, registry.ErrPermissionDenied)
+		case app.Status != AppApplied && app.Status != AppOnNotice:
+			return Application{}, fmt.Errorf("application %d is already %s: %w", id, app.Status, registry.ErrPrecondition)
+		}
+		if app.Status == AppOnNotice {
+			if err := closeNotice(ctx, tx, now, app.NoticeID, NoticeFailed, "the application was rejected"); err != nil {
+				return Application{}, err
+			}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'rejected', decided_at = $2, decided_by = $3, reason = $4 WHERE id = $1`,
+			id, now, actor.String(), reason); err != nil {
+			return Application{}, registry.PgErr(err, "reject application")
+		}
+		app.Status, app.DecidedAt, app.DecidedBy, app.Reason = AppRejected, &now, actor.String(), reason
+		err = registry.AppendEvent(ctx, tx, now, actor, "application.rejected", "application", appID(id), map[string]any{"reason": reason})
+		return app, err
+	})
+}
+
+// GetApplication returns one application to its agency or to staff.
+func (s *Service) GetApplication(ctx context.Context, actor registry.Actor, id int64) (Application, error) {
+	if err := requireAgencyOrStaff(actor, "reading applications"); err != nil {
+		return Application{}, err
+	}
+	a, err := scanApplication(s.db.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
+	if err != nil {
+		return Application{}, registry.PgErr(err, fmt.Sprintf("application %d", id))
+	}
+	if actor.Kind == registry.AgencyActor && a.AgencyPrefix != actor.Agency {
+		return Application{}, fmt.Errorf("application %d: %w", id, registry.ErrNotFound)
+	}
+	return a, nil
+}
+
+// ApplicationQuery selects applications; empty fields match anything.
+type ApplicationQuery struct {
+	AgencyPrefix string
+	Status       AppStatus
+	MinRank      registry.Rank // e.g. 6 for the staff's 6–7 dan queue
+	Limit        int
+}
+
+// ListApplications lists applications newest first: an agency sees its own.
+func (s *Service) ListApplications(ctx context.Context, actor registry.Actor, q ApplicationQuery) ([]Application, error) {
+	if err := requireAgencyOrStaff(actor, "reading applications"); err != nil {
+		return nil, err
+	}
+	if actor.Kind == registry.AgencyActor {
+		q.AgencyPrefix = actor.Agency
+	}
+	if q.Limit <= 0 || q.Limit > 500 {
+		q.Limit = 200
+	}
+	min := int(registry.LowestKyu)
+	if q.MinRank != 0 {
+		min = int(q.MinRank)
+	}
+	rows, err := s.db.Query(ctx, applicationSelect+` WHERE ($1 = '' OR a.agency_prefix = $1) AND ($2 = '' OR a.status = $2)
+		AND a.target_rank >= $3 ORDER BY a.id DESC LIMIT $4`, q.AgencyPrefix, string(q.Status), min, q.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("list applications: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Application, error) { return scanApplication(r) })
+}
+
+// issuerOf is the body whose prefix a certificate carries: the association
+// for 6–7 dan, otherwise the agency of the player's province.
+func issuerOf(app Application) string {
+	if AssociationIssues(app.TargetRank) {
+		return registry.AssociationPrefix
+	}
+	return app.AgencyPrefix
+}

@@ -1,0 +1,165 @@
+package certs
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+// Basis is why a rank is granted.
+type Basis string
+
+const (
+	Tournament           Basis = "tournament"            // a competition or dan-grade tournament result
+	Appraisal            Basis = "appraisal"             // an appraiser approved by the association
+	NationalResult       Basis = "national_result"       // 6 dan: a result in a recognised national event
+	NationalChampionship Basis = "national_championship" // 7 dan: national amateur champion
+)
+
+// Bases lists every basis, in the order forms show them.
+func Bases() []Basis { return []Basis{Tournament, Appraisal, NationalResult, NationalChampionship} }
+
+// ParseBasis reads a basis name.
+func ParseBasis(s string) (Basis, error) {
+	b := Basis(strings.ToLower(strings.TrimSpace(s)))
+	for _, x := range Bases() {
+		if b == x {
+			return b, nil
+		}
+	}
+	return "", registry.FieldErr("basis", "%q is not one of tournament, appraisal, national_result, national_championship", s)
+}
+
+// AthleteGrade is the national athlete grade a certificate lets its holder apply for.
+type AthleteGrade string
+
+const (
+	NoGrade     AthleteGrade = ""
+	SecondClass AthleteGrade = "second" // 4–5 dan
+	FirstClass  AthleteGrade = "first"  // 6–7 dan
+)
+
+// AthleteGradeFor is the grade a rank obtained on basis b qualifies for;
+// a rank obtained by appraisal never does.
+func AthleteGradeFor(r registry.Rank, b Basis) AthleteGrade {
+	switch {
+	case b == Appraisal:
+		return NoGrade
+	case r == 4 || r == 5:
+		return SecondClass
+	case r == 6 || r == 7:
+		return FirstClass
+	}
+	return NoGrade
+}
+
+// NeedsNotice reports whether a rank is announced publicly before it stands.
+func NeedsNotice(r registry.Rank) bool { return r >= 4 && r <= registry.HighestDan }
+
+// AssociationIssues reports whether only the association may approve and
+// issue a rank (6 and 7 dan), under its own prefix 000.
+func AssociationIssues(r registry.Rank) bool { return r >= 6 }
+
+// MinAppraisalAge is how old a player put forward through appraisal must be.
+const MinAppraisalAge = 18
+
+// ApplicationInput is what an agency (or staff) submits.
+type ApplicationInput struct {
+	PlayerID    int64
+	TargetRank  string
+	Basis       string
+	EventRef    string // tournament: the event
+	RecordRef   string // tournament: the qualifying record (round, table, result)
+	Evidence    string // free text or a document reference
+	AppraiserID int64  // appraisal
+}
+
+// Application limits on free text.
+const (
+	maxRefLen      = 200
+	maxEvidenceLen = 2000
+)
+
+// checkApplication applies the rules that need no database beyond the
+// player: who may apply, for which rank, on which basis. on is the
+// application date.
+func checkApplication(actor registry.Actor, p registry.Player, in ApplicationInput, on time.Time) (registry.Rank, Basis, error) {
+	target, err := registry.ParseRank(in.TargetRank)
+	if err != nil {
+		return 0, "", registry.FieldErr("target_rank", "%v", err)
+	}
+	basis, err := ParseBasis(in.Basis)
+	if err != nil {
+		return 0, "", err
+	}
+	switch {
+	case target == registry.NoRank:
+		return 0, "", registry.FieldErr("target_rank", "is required, e.g. 1k or 4d")
+	case target == registry.HonoraryDan8:
+		return 0, "", registry.FieldErr("target_rank", "8 dan is an honorary title and is never issued")
+	case !target.Outranks(p.Rank):
+		return 0, "", registry.FieldErr("target_rank", "%s is not above the player's current rank %s", target.Chinese(), rankOrNone(p.Rank))
+	}
+	switch {
+	case target == 6 && basis != NationalResult:
+		return 0, "", registry.FieldErr("basis", "6 dan is granted only for a result in a national tournament (national_result)")
+	case target == 7 && basis != NationalChampionship:
+		return 0, "", registry.FieldErr("basis", "7 dan is granted only to a national amateur champion (national_championship)")
+	case target < 6 && (basis == NationalResult || basis == NationalChampionship):
+		return 0, "", registry.FieldErr("basis", "%s is a basis for 6 or 7 dan only; use tournament or appraisal", basis)
+	}
+	if AssociationIssues(target) && !actor.IsStaff() {
+		return 0, "", fmt.Errorf("only association staff apply for and approve 6 and 7 dan: %w", registry.ErrPermissionDenied)
+	}
+	if actor.Kind == registry.AgencyActor {
+		prov, _ := registry.ProvinceByCode(p.ProvinceCode)
+		if prov.Prefix != actor.Agency {
+			return 0, "", fmt.Errorf("agency %s may apply only for players of its own province; player %d is registered in %s: %w",
+				actor.Agency, p.ID, prov.NameEN, registry.ErrPermissionDenied)
+		}
+	}
+	if len(in.EventRef) > maxRefLen || len(in.RecordRef) > maxRefLen {
+		return 0, "", registry.FieldErr("event_ref", "references are limited to %d bytes", maxRefLen)
+	}
+	if len(in.Evidence) > maxEvidenceLen {
+		return 0, "", registry.FieldErr("evidence", "is limited to %d bytes", maxEvidenceLen)
+	}
+	switch basis {
+	case Tournament, NationalResult, NationalChampionship:
+		if strings.TrimSpace(in.EventRef) == "" {
+			return 0, "", registry.FieldErr("event_ref", "name the event the result comes from")
+		}
+		if strings.TrimSpace(in.RecordRef) == "" {
+			return 0, "", registry.FieldErr("record_ref", "name the qualifying result (e.g. group A, 6 wins of 7, 3rd place)")
+		}
+	case Appraisal:
+		if in.AppraiserID <= 0 {
+			return 0, "", registry.FieldErr("appraiser_id", "an appraisal names the approved appraiser")
+		}
+		if age := AgeOn(p.BirthDate, on); age < MinAppraisalAge {
+			return 0, "", registry.FieldErr("basis", "a player put forward through appraisal must be at least %d; this player is %d on %s",
+				MinAppraisalAge, age, on.In(ChinaTime).Format(time.DateOnly))
+		}
+	}
+	return target, basis, nil
+}
+
+// AgeOn is a person's age in whole years on the China Standard Time date of t.
+func AgeOn(birth, t time.Time) int {
+	by, bm, bd := birth.Date()
+	y, m, d := t.In(ChinaTime).Date()
+	age := y - by
+	if m < bm || (m == bm && d < bd) {
+		age--
+	}
+	return age
+}
+
+func rankOrNone(r registry.Rank) string {
+	if r == registry.NoRank {
+		return "(none)"
+	}
+	return r.Chinese()
+}

@@ -1,0 +1,378 @@
+package certs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+// CertStatus is a certificate's standing.
+type CertStatus string
+
+const (
+	CertValid    CertStatus = "valid"
+	CertRevoked  CertStatus = "revoked"
+	CertReissued CertStatus = "reissued" // replaced by a new number
+)
+
+// Certificate is an issued rank.
+type Certificate struct {
+	ID            int64
+	Number        string // empty for a kyu grade without a printed certificate
+	Kind          Kind
+	IssuingPrefix string
+	IssuingBody   string
+	PlayerID      int64
+	PlayerName    string
+	Rank          registry.Rank
+	Basis         Basis
+	ApplicationID int64
+	IssuedAt      time.Time
+	IssueDate     time.Time // the China Standard Time date
+	AthleteGrade  AthleteGrade
+	Status        CertStatus
+	StatusReason  string
+	Replaces      string // number of the certificate this one replaced
+	ReplacedBy    string // number of the certificate that replaced this one
+}
+
+const certificateSelect = `SELECT c.id, coalesce(c.number, ''), c.kind, c.issuing_prefix,
+	CASE WHEN c.issuing_prefix = '000' THEN '' ELSE coalesce(ag.name, '') END,
+	c.player_id, p.name, c.rank, c.basis, coalesce(c.application_id, 0), c.issued_at, c.issue_date, c.athlete_grade,
+	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, '')
+	FROM certificates c JOIN players p ON p.id = c.player_id
+	LEFT JOIN agencies ag ON ag.prefix = c.issuing_prefix
+	LEFT JOIN certificates old ON old.id = c.replaces
+	LEFT JOIN certificates nw ON nw.id = c.replaced_by`
+
+func scanCertificate(r pgx.Row) (Certificate, error) {
+	var c Certificate
+	err := r.Scan(&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
+		&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy)
+	return c, err
+}
+
+type issueInput struct {
+	player        registry.Player
+	rank          registry.Rank
+	basis         Basis
+	issuer        string
+	applicationID int64
+	replaces      int64
+	grantedAt     time.Time // zero: now
+}
+
+// nextSerial hands out the next serial of a series. The upsert's row lock
+// makes concurrent issuers of one series wait for each other; a rolled-back
+// transaction rolls its serial back with it, so a series never skips.
+func nextSerial(ctx context.Context, tx pgx.Tx, prefix string, year int, kind Kind) (int, error) {
+	var last int
+	err := tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial) VALUES ($1, $2, $3, 1)
+		ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1
+		RETURNING last_serial`, prefix, year, kind).Scan(&last)
+	if err != nil {
+		return 0, registry.PgErr(err, "next serial")
+	}
+	return last, nil
+}
+
+// grantedStock is an agency's granted count of one kind for a full year.
+func grantedStock(ctx context.Context, tx pgx.Tx, agency string, year int, kind Kind) (int, bool, error) {
+	col := "dan_count"
+	if kind == KyuSeries {
+		col = "kyu_count"
+	}
+	var n int
+	err := tx.QueryRow(ctx, `SELECT `+col+` FROM certificate_orders WHERE agency_prefix = $1 AND year = $2 AND status = 'granted'`,
+		agency, year).Scan(&n)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, registry.PgErr(err, "read granted stock")
+	}
+	return n, true, nil
+}
+
+func noStock(agency string, year int, kind Kind) error {
+	return fmt.Errorf("agency %s has no granted %s certificate stock for %d: orders are placed 1–31 December and granted by the association: %w",
+		agency, kind, year, registry.ErrPrecondition)
+}
+
+func stockUsedUp(agency string, year int, kind Kind, granted int) error {
+	return fmt.Errorf("agency %s has used all %d %s certificates granted for %d: %w", agency, granted, kind, year, registry.ErrPrecondition)
+}
+
+// checkStock refuses early, at approval, an application whose certificate
+// could not be issued today for want of stock.
+func (s *Service) checkStock(ctx context.Context, tx pgx.Tx, app Application, now time.Time) error {
+	issuer := issuerOf(app)
+	if issuer == registry.AssociationPrefix || !s.Printed(app.TargetRank) {
+		return nil
+	}
+	kind, full := KindOf(app.TargetRank), now.In(ChinaTime).Year()
+	granted, ok, err := grantedStock(ctx, tx, issuer, full, kind)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return noStock(issuer, full, kind)
+	}
+	var used int
+	if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT last_serial FROM certificate_series WHERE prefix = $1 AND year = $2 AND kind = $3), 0)`,
+		issuer, Year(now), kind).Scan(&used); err != nil {
+		return registry.PgErr(err, "read used stock")
+	}
+	if used >= granted {
+		return stockUsedUp(issuer, full, kind, granted)
+	}
+	return nil
+}
+
+// issueTx issues a certificate inside tx. It takes the series row lock
+// before appending to the event log, the lock order every issuer keeps.
+func (s *Service) issueTx(ctx context.Context, tx pgx.Tx, now time.Time, actor registry.Actor, in issueInput) (Certificate, error) {
+	kind, yy, full := KindOf(in.rank), Year(now), now.In(ChinaTime).Year()
+	var (
+		number, serial any
+		num            Number
+	)
+	if s.Printed(in.rank) {
+		last, err := nextSerial(ctx, tx, in.issuer, yy, kind)
+		if err != nil {
+			return Certificate{}, err
+		}
+		max := MaxDanSerial
+		if kind == KyuSeries {
+			max = MaxKyuSerial
+		}
+		if last > max {
+			return Certificate{}, fmt.Errorf("certificate series %s-%02d (%s) is full: all %d serials of the year are used; no number can be issued before next year: %w",
+				in.issuer, yy, kind, max, registry.ErrExhausted)
+		}
+		if in.issuer != registry.AssociationPrefix {
+			granted, ok, err := grantedStock(ctx, tx, in.issuer, full, kind)
+			switch {
+			case err != nil:
+				return Certificate{}, err
+			case !ok:
+				return Certificate{}, noStock(in.issuer, full, kind)
+			case last > granted:
+				return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
+			}
+		}
+		num, err = NewNumber(kind, in.issuer, yy, last)
+		if err != nil {
+			return Certificate{}, fmt.Errorf("issue certificate: %w", err)
+		}
+		number, serial = num.String(), last
+	}
+	granted := in.grantedAt
+	if granted.IsZero() {
+		granted = now
+	}
+	var replaces, application any
+	if in.replaces != 0 {
+		replaces = in.replaces
+	}
+	if in.applicationID != 0 {
+		application = in.applicationID
+	}
+	grade := AthleteGradeFor(in.rank, in.basis)
+	var id int64
+	err := tx.QueryRow(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
+		application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15) RETURNING id`,
+		number, kind, in.issuer, yy, serial, in.player.ID, in.rank, in.player.Rank, in.basis,
+		application, now, granted, IssueDate(now), grade, replaces).Scan(&id)
+	if err != nil {
+		return Certificate{}, registry.PgErr(err, "issue certificate")
+	}
+	c, err := scanCertificate(tx.QueryRow(ctx, certificateSelect+` WHERE c.id = $1`, id))
+	if err != nil {
+		return Certificate{}, registry.PgErr(err, "read issued certificate")
+	}
+	err = registry.AppendEvent(ctx, tx, now, actor, "certificate.issued", "certificate", certEntity(c), map[string]any{
+		"number": c.Number, "player_id": c.PlayerID, "rank": c.Rank.String(), "basis": c.Basis, "issuer": c.IssuingPrefix,
+		"issue_date": c.IssueDate.Format(time.DateOnly), "athlete_grade": c.AthleteGrade, "application_id": in.applicationID,
+		"replaces": in.replaces})
+	if err != nil {
+		return Certificate{}, err
+	}
+	if err := s.followRank(ctx, tx, now, actor, in.player.ID, "certificate "+certEntity(c)); err != nil {
+		return Certificate{}, err
+	}
+	return c, nil
+}
+
+// certEntity names a certificate in the event log: its number, or its row id
+// for an unprinted kyu grade.
+func certEntity(c Certificate) string {
+	if c.Number != "" {
+		return c.Number
+	}
+	return fmt.Sprintf("#%d", c.ID)
+}
+
+// followRank sets a player's rank to his newest valid certificate's; with
+// none left, to the rank he held before his first certificate.
+func (s *Service) followRank(ctx context.Context, tx pgx.Tx, now time.Time, actor registry.Actor, playerID int64, why string) error {
+	p, err := registry.PlayerTx(ctx, tx, playerID, true)
+	if err != nil {
+		return err
+	}
+	var rank registry.Rank
+	err = tx.QueryRow(ctx, `SELECT coalesce(
+			(SELECT rank FROM certificates WHERE player_id = $1 AND status IN ('valid') ORDER BY granted_at DESC, rank DESC, id DESC LIMIT 1),
+			(SELECT previous_rank FROM certificates WHERE player_id = $1 ORDER BY granted_at, id LIMIT 1),
+			0)`, playerID).Scan(&rank)
+	if err != nil {
+		return registry.PgErr(err, "newest certificate")
+	}
+	return registry.SetRank(ctx, tx, now, actor, playerID, p.Rank, rank, why)
+}
+
+func certTx(ctx context.Context, tx pgx.Tx, n Number) (Certificate, error) {
+	var id int64
+	if err := tx.QueryRow(ctx, `SELECT id FROM certificates WHERE number = $1 FOR UPDATE`, n.String()).Scan(&id); err != nil {
+		return Certificate{}, registry.PgErr(err, "certificate "+n.String())
+	}
+	return scanCertificate(tx.QueryRow(ctx, certificateSelect+` WHERE c.id = $1`, id))
+}
+
+func parseNumberField(raw string) (Number, error) {
+	n, err := ParseNumber(raw)
+	if err != nil {
+		return Number{}, registry.FieldErr("number", "%v", err)
+	}
+	return n, nil
+}
+
+// Revoke withdraws a certificate (staff), with the reason shown to anyone who
+// verifies it; the holder's rank falls back to his newest valid certificate.
+func (s *Service) Revoke(ctx context.Context, actor registry.Actor, key, number, reason string) (Certificate, error) {
+	if err := requireStaff(actor, "revoking a certificate"); err != nil {
+		return Certificate{}, err
+	}
+	n, err := parseNumberField(number)
+	if err != nil {
+		return Certificate{}, err
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return Certificate{}, registry.FieldErr("reason", "say why the certificate is revoked; it is shown on verification")
+	}
+	req := []any{n.String(), reason}
+	return registry.Mutate(ctx, s.reg, actor, key, "Revoke", req, func(tx pgx.Tx, now time.Time) (Certificate, error) {
+		c, err := certTx(ctx, tx, n)
+		if err != nil {
+			return Certificate{}, err
+		}
+		if c.Status != CertValid {
+			return Certificate{}, fmt.Errorf("certificate %s is already %s: %w", c.Number, c.Status, registry.ErrPrecondition)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'revoked', status_reason = $2 WHERE id = $1`, c.ID, reason); err != nil {
+			return Certificate{}, registry.PgErr(err, "revoke certificate")
+		}
+		c.Status, c.StatusReason = CertRevoked, reason
+		if err := registry.AppendEvent(ctx, tx, now, actor, "certificate.revoked", "certificate", c.Number, map[string]any{"reason": reason}); err != nil {
+			return Certificate{}, err
+		}
+		return c, s.followRank(ctx, tx, now, actor, c.PlayerID, "certificate "+c.Number+" revoked")
+	})
+}
+
+// Reissue replaces a lost or damaged certificate with a new number of the
+// current year (staff, or the agency that issued it); the old number then
+// verifies as reissued and names the new one.
+func (s *Service) Reissue(ctx context.Context, actor registry.Actor, key, number, reason string) (Certificate, error) {
+	if err := requireAgencyOrStaff(actor, "reissuing a certificate"); err != nil {
+		return Certificate{}, err
+	}
+	n, err := parseNumberField(number)
+	if err != nil {
+		return Certificate{}, err
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return Certificate{}, registry.FieldErr("reason", "say why the certificate is reissued (lost, damaged, name changed …)")
+	}
+	req := []any{n.String(), reason}
+	return registry.Mutate(ctx, s.reg, actor, key, "Reissue", req, func(tx pgx.Tx, now time.Time) (Certificate, error) {
+		old, err := certTx(ctx, tx, n)
+		if err != nil {
+			return Certificate{}, err
+		}
+		if actor.Kind == registry.AgencyActor && old.IssuingPrefix != actor.Agency {
+			return Certificate{}, fmt.Errorf("certificate %s was issued by %s; only its issuer or staff reissue it: %w",
+				old.Number, old.IssuingPrefix, registry.ErrPermissionDenied)
+		}
+		if old.Status != CertValid {
+			return Certificate{}, fmt.Errorf("certificate %s is %s; only a valid certificate is reissued: %w", old.Number, old.Status, registry.ErrPrecondition)
+		}
+		p, err := registry.PlayerTx(ctx, tx, old.PlayerID, true)
+		if err != nil {
+			return Certificate{}, err
+		}
+		var grantedAt time.Time
+		if err := tx.QueryRow(ctx, `SELECT granted_at FROM certificates WHERE id = $1`, old.ID).Scan(&grantedAt); err != nil {
+			return Certificate{}, registry.PgErr(err, "read certificate")
+		}
+		c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: old.Rank, basis: old.Basis, issuer: old.IssuingPrefix,
+			applicationID: old.ApplicationID, replaces: old.ID, grantedAt: grantedAt})
+		if err != nil {
+			return Certificate{}, err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'reissued', status_reason = $2, replaced_by = $3 WHERE id = $1`,
+			old.ID, reason, c.ID); err != nil {
+			return Certificate{}, registry.PgErr(err, "mark certificate reissued")
+		}
+		if err := registry.AppendEvent(ctx, tx, now, actor, "certificate.reissued", "certificate", old.Number,
+			map[string]any{"reason": reason, "new_number": c.Number}); err != nil {
+			return Certificate{}, err
+		}
+		c.Replaces = old.Number
+		return c, nil
+	})
+}
+
+// Verification is what anyone learns from a certificate number.
+type Verification struct {
+	Number      string
+	Found       bool
+	Certificate Certificate
+}
+
+// Verify looks a number up. A malformed number is an InvalidArgument error;
+// a well-formed number nobody was issued is Found == false.
+func (s *Service) Verify(ctx context.Context, number string) (Verification, error) {
+	n, err := parseNumberField(number)
+	if err != nil {
+		return Verification{}, err
+	}
+	v := Verification{Number: n.String()}
+	c, err := scanCertificate(s.db.QueryRow(ctx, certificateSelect+` WHERE c.number = $1`, v.Number))
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return v, nil
+	case err != nil:
+		return Verification{}, fmt.Errorf("verify %s: %w", v.Number, err)
+	}
+	v.Found, v.Certificate = true, c
+	return v, nil
+}
+
+// PlayerCertificates lists a player's certificates, newest first.
+func (s *Service) PlayerCertificates(ctx context.Context, playerID int64) ([]Certificate, error) {
+	rows, err := s.db.Query(ctx, certificateSelect+` WHERE c.player_id = $1 ORDER BY c.issued_at DESC, c.id DESC`, playerID)
+	if err != nil {
+		return nil, fmt.Errorf("certificates of player %d: %w", playerID, err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Certificate, error) { return scanCertificate(r) })
+}

@@ -1,0 +1,462 @@
+package certs
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+// NoticeStatus is where a public notice stands.
+type NoticeStatus string
+
+const (
+	NoticeOpen   NoticeStatus = "open"   // within its period, or waiting for a ruling
+	NoticeIssued NoticeStatus = "issued" // the rank stands: certificate issued
+	NoticeFailed NoticeStatus = "failed" // an objection was upheld or the application rejected
+)
+
+// Notice is the public announcement (公示) of a 4–7 dan.
+type Notice struct {
+	ID                int64
+	ApplicationID     int64
+	PlayerName        string
+	Gender            registry.Gender
+	ProvinceCode      string
+	AgencyPrefix      string
+	AgencyName        string
+	Rank              registry.Rank
+	Basis             Basis
+	BasisDetail       string
+	PublishedAt       time.Time
+	EndsAt            time.Time
+	Status            NoticeStatus
+	ClosedAt          *time.Time
+	Objections        int
+	OpenObjections    int
+	CertificateNumber string
+}
+
+const noticeSelect = `SELECT n.id, n.application_id, n.player_name, n.gender, n.province_code, n.agency_prefix, n.agency_name,
+	n.rank, n.basis, n.basis_detail, n.published_at, n.ends_at, n.status, n.closed_at,
+	(SELECT count(*) FROM objections o WHERE o.notice_id = n.id),
+	(SELECT count(*) FROM objections o WHERE o.notice_id = n.id AND o.status = 'open'),
+	coalesce((SELECT c.number FROM applications a JOIN certificates c ON c.id = a.certificate_id WHERE a.id = n.application_id), '')
+	FROM notices n`
+
+func scanNotice(r pgx.Row) (Notice, error) {
+	var n Notice
+	err := r.Scan(&n.ID, &n.ApplicationID, &n.PlayerName, &n.Gender, &n.ProvinceCode, &n.AgencyPrefix, &n.AgencyName,
+		&n.Rank, &n.Basis, &n.BasisDetail, &n.PublishedAt, &n.EndsAt, &n.Status, &n.ClosedAt,
+		&n.Objections, &n.OpenObjections, &n.CertificateNumber)
+	return n, err
+}
+
+func noticeID(id int64) string { return strconv.FormatInt(id, 10) }
+
+// publish puts an approved 4–7 dan application on public notice.
+func (s *Service) publish(ctx context.Context, tx pgx.Tx, now time.Time, actor registry.Actor, app Application, p registry.Player) (Notice, error) {
+	var agencyName string
+	if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, app.AgencyPrefix).Scan(&agencyName); err != nil {
+		return Notice{}, registry.PgErr(err, "agency name")
+	}
+	detail := strings.TrimSpace(app.EventRef + " — " + app.RecordRef)
+	if app.Basis == Appraisal {
+		var name string
+		_ = tx.QueryRow(ctx, `SELECT name FROM appraisers WHERE id = $1`, app.AppraiserID).Scan(&name)
+		detail = name
+	}
+	detail = strings.Trim(detail, " —")
+	var id int64
+	err := tx.QueryRow(ctx, `INSERT INTO notices (application_id, player_name, gender, province_code, agency_prefix, agency_name,
+		rank, basis, basis_detail, published_at, ends_at, status)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open') RETURNING id`,
+		app.ID, p.Name, p.Gender, p.ProvinceCode, app.AgencyPrefix, agencyName, app.TargetRank, app.Basis, detail,
+		now, now.Add(s.cfg.NoticePeriod)).Scan(&id)
+	if err != nil {
+		return Notice{}, registry.PgErr(err, "publish notice")
+	}
+	n, err := scanNotice(tx.QueryRow(ctx, noticeSelect+` WHERE n.id = $1`, id))
+	if err != nil {
+		return Notice{}, registry.PgErr(err, "read notice")
+	}
+	err = registry.AppendEvent(ctx, tx, now, actor, "notice.published", "notice", noticeID(id), map[string]any{
+		"application_id": app.ID, "player": p.Name, "rank": app.TargetRank.String(), "basis": app.Basis,
+		"ends_at": n.EndsAt.UTC().Format(time.RFC3339)})
+	return n, err
+}
+
+func closeNotice(ctx context.Context, tx pgx.Tx, now time.Time, id int64, st NoticeStatus, why string) error {
+	if _, err := tx.Exec(ctx, `UPDATE notices SET status = $2, closed_at = $3 WHERE id = $1`, id, st, now); err != nil {
+		return registry.PgErr(err, "close notice")
+	}
+	if st == NoticeFailed {
+		if _, err := tx.Exec(ctx, `UPDATE objections SET status = 'closed', ruled_at = $2, ruling = $3
+			WHERE notice_id = $1 AND status = 'open'`, id, now, why); err != nil {
+			return registry.PgErr(err, "close objections")
+		}
+	}
+	return nil
+}
+
+// GetNotice returns one notice.
+func (s *Service) GetNotice(ctx context.Context, id int64) (Notice, error) {
+	n, err := scanNotice(s.db.QueryRow(ctx, noticeSelect+` WHERE n.id = $1`, id))
+	if err != nil {
+		return Notice{}, registry.PgErr(err, fmt.Sprintf("notice %d", id))
+	}
+	return n, nil
+}
+
+// NoticeQuery selects notices; empty fields match anything.
+type NoticeQuery struct {
+	ProvinceCode string
+	Rank         registry.Rank
+	// State: "current" (open), "past" (issued or failed) or "" for both.
+	State     string
+	PageSize  int
+	PageToken string
+}
+
+// NoticePage is one page of notices, newest first.
+type NoticePage struct {
+	Notices       []Notice
+	NextPageToken string
+}
+
+// ListNotices lists notices newest first, a page at a time.
+func (s *Service) ListNotices(ctx context.Context, q NoticeQuery) (NoticePage, error) {
+	size := q.PageSize
+	if size <= 0 || size > 100 {
+		size = 50
+	}
+	if q.ProvinceCode != "" {
+		if _, ok := registry.ProvinceByCode(q.ProvinceCode); !ok {
+			return NoticePage{}, registry.FieldErr("province_code", "%q is not a two-digit province code", q.ProvinceCode)
+		}
+	}
+	if q.Rank != 0 && !NeedsNotice(q.Rank) {
+		return NoticePage{}, registry.FieldErr("rank", "only 4 to 7 dan are announced")
+	}
+	var statuses []string
+	switch q.State {
+	case "":
+		statuses = []string{"open", "issued", "failed"}
+	case "current":
+		statuses = []string{"open"}
+	case "past":
+		statuses = []string{"issued", "failed"}
+	default:
+		return NoticePage{}, registry.FieldErr("state", "must be current, past or empty")
+	}
+	before := int64(1) << 62
+	if q.PageToken != "" {
+		b, err := base64.RawURLEncoding.DecodeString(q.PageToken)
+		if err == nil {
+			before, err = strconv.ParseInt(strings.TrimPrefix(string(b), "before:"), 10, 64)
+		}
+		if err != nil {
+			return NoticePage{}, registry.FieldErr("page_token", "is not a token from a previous page")
+		}
+	}
+	rows, err := s.db.Query(ctx, noticeSelect+` WHERE ($1 = '' OR n.province_code = $1) AND ($2 = 0 OR n.rank = $2)
+		AND n.status = ANY($3) AND n.id < $4 ORDER BY n.id DESC LIMIT $5`,
+		q.ProvinceCode, int(q.Rank), statuses, before, size+1)
+	if err != nil {
+		return NoticePage{}, fmt.Errorf("list notices: %w", err)
+	}
+	var page NoticePage
+	page.Notices, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Notice, error) { return scanNotice(r) })
+	if err != nil {
+		return NoticePage{}, fmt.Errorf("list notices: %w", err)
+	}
+	if len(page.Notices) > size {
+		page.Notices = page.Notices[:size]
+		page.NextPageToken = base64.RawURLEncoding.EncodeToString([]byte("before:" + strconv.FormatInt(page.Notices[size-1].ID, 10)))
+	}
+	return page, nil
+}
+
+// ObjectionStatus is where an objection stands.
+type ObjectionStatus string
+
+const (
+	ObjectionOpen      ObjectionStatus = "open"
+	ObjectionUpheld    ObjectionStatus = "upheld"
+	ObjectionDismissed ObjectionStatus = "dismissed"
+	ObjectionClosed    ObjectionStatus = "closed" // the notice ended another way
+)
+
+// Objection is a member of the public's objection to a notice. Contact and
+// address are personal data: staff see them, the public sees counts only.
+type Objection struct {
+	ID       int64
+	NoticeID int64
+	Name     string
+	Contact  string
+	Reason   string
+	Address  string
+	LodgedAt time.Time
+	Status   ObjectionStatus
+	RuledAt  *time.Time
+	RuledBy  string
+	Ruling   string
+}
+
+// ObjectionInput is what anyone submits; Address is the caller's network
+// address, filled in by the transport.
+type ObjectionInput struct {
+	NoticeID int64
+	Name     string
+	Contact  string
+	Reason   string
+	Address  string
+}
+
+const objectionColumns = `id, notice_id, name, contact, reason, address, lodged_at, status, ruled_at, coalesce(ruled_by, ''), ruling`
+
+func scanObjection(r pgx.Row) (Objection, error) {
+	var o Objection
+	err := r.Scan(&o.ID, &o.NoticeID, &o.Name, &o.Contact, &o.Reason, &o.Address, &o.LodgedAt, &o.Status, &o.RuledAt, &o.RuledBy, &o.Ruling)
+	return o, err
+}
+
+func checkText(field, v string, max int) (string, error) {
+	v = strings.TrimSpace(v)
+	switch {
+	case v == "":
+		return "", registry.FieldErr(field, "is required")
+	case utf8.RuneCountInString(v) > max:
+		return "", registry.FieldErr(field, "is limited to %d characters", max)
+	case !utf8.ValidString(v):
+		return "", registry.FieldErr(field, "is not valid UTF-8")
+	}
+	return v, nil
+}
+
+// LodgeObjection records an objection to an open notice. No account is
+// needed; the number per address and per notice is limited.
+func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionInput) (Objection, error) {
+	var err error
+	if in.NoticeID <= 0 {
+		return Objection{}, registry.FieldErr("notice_id", "must be a notice id")
+	}
+	if in.Name, err = checkText("name", in.Name, 50); err != nil {
+		return Objection{}, err
+	}
+	if in.Contact, err = checkText("contact", in.Contact, 100); err != nil {
+		return Objection{}, err
+	}
+	if in.Reason, err = checkText("reason", in.Reason, 2000); err != nil {
+		return Objection{}, err
+	}
+	if in.Address == "" {
+		in.Address = "unknown"
+	}
+	// The public share one actor: scope their idempotency keys by address.
+	actor := registry.Actor{Kind: registry.Public}
+	if key != "" {
+		key = in.Address + "/" + key
+	}
+	return registry.Mutate(ctx, s.reg, actor, key, "LodgeObjection", in, func(tx pgx.Tx, now time.Time) (Objection, error) {
+		var (
+			status NoticeStatus
+			ends   time.Time
+		)
+		err := tx.QueryRow(ctx, `SELECT status, ends_at FROM notices WHERE id = $1 FOR UPDATE`, in.NoticeID).Scan(&status, &ends)
+		if err != nil {
+			return Objection{}, registry.PgErr(err, fmt.Sprintf("notice %d", in.NoticeID))
+		}
+		if status != NoticeOpen || !now.Before(ends) {
+			return Objection{}, fmt.Errorf("the notice period of notice %d ended on %s (Beijing time); objections are no longer taken: %w",
+				in.NoticeID, ends.In(ChinaTime).Format("2006-01-02 15:04"), registry.ErrPrecondition)
+		}
+		var fromAddress, total int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE address = $2), count(*) FROM objections WHERE notice_id = $1`,
+			in.NoticeID, in.Address).Scan(&fromAddress, &total); err != nil {
+			return Objection{}, registry.PgErr(err, "count objections")
+		}
+		if fromAddress >= s.cfg.ObjectionsPerAddress {
+			return Objection{}, fmt.Errorf("at most %d objections to one notice are taken from one address: %w", s.cfg.ObjectionsPerAddress, registry.ErrExhausted)
+		}
+		if total >= s.cfg.ObjectionsPerNotice {
+			return Objection{}, fmt.Errorf("notice %d already has %d objections, the most taken for one notice; staff are reviewing them: %w",
+				in.NoticeID, total, registry.ErrExhausted)
+		}
+		o, err := scanObjection(tx.QueryRow(ctx, `INSERT INTO objections (notice_id, name, contact, reason, address, lodged_at, status)
+			VALUES ($1, $2, $3, $4, $5, $6, 'open') RETURNING `+objectionColumns, in.NoticeID, in.Name, in.Contact, in.Reason, in.Address, now))
+		if err != nil {
+			return Objection{}, registry.PgErr(err, "lodge objection")
+		}
+		// the log names the objector and the reason; contact details stay in the objections table
+		err = registry.AppendEvent(ctx, tx, now, actor, "objection.lodged", "notice", noticeID(in.NoticeID),
+			map[string]any{"objection_id": o.ID, "name": o.Name, "reason": o.Reason})
+		return o, err
+	})
+}
+
+// ListObjections lists the objections to one notice (0: every notice), open
+// ones only when openOnly is set; staff only, as they show contacts.
+func (s *Service) ListObjections(ctx context.Context, actor registry.Actor, notice int64, openOnly bool) ([]Objection, error) {
+	if err := requireStaff(actor, "reading objections"); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Query(ctx, `SELECT `+objectionColumns+` FROM objections
+		WHERE ($1 = 0 OR notice_id = $1) AND (NOT $2 OR status = 'open') ORDER BY id`, notice, openOnly)
+	if err != nil {
+		return nil, fmt.Errorf("list objections: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Objection, error) { return scanObjection(r) })
+}
+
+// RuleObjection upholds an objection, which fails the application with no
+// number consumed, or dismisses it; when the period is over and nothing is
+// left open, the certificate is issued at once.
+func (s *Service) RuleObjection(ctx context.Context, actor registry.Actor, key string, id int64, uphold bool, ruling string) (Objection, error) {
+	if err := requireStaff(actor, "ruling on objections"); err != nil {
+		return Objection{}, err
+	}
+	ruling = strings.TrimSpace(ruling)
+	if ruling == "" {
+		return Objection{}, registry.FieldErr("ruling", "give the ruling's reasons; they are kept with the objection")
+	}
+	req := []any{id, uphold, ruling}
+	return registry.Mutate(ctx, s.reg, actor, key, "RuleObjection", req, func(tx pgx.Tx, now time.Time) (Objection, error) {
+		var notice int64
+		if err := tx.QueryRow(ctx, `SELECT notice_id FROM objections WHERE id = $1`, id).Scan(&notice); err != nil {
+			return Objection{}, registry.PgErr(err, fmt.Sprintf("objection %d", id))
+		}
+		// lock order: notice, objection, application, player, series, event log
+		var ends time.Time
+		var app int64
+		if err := tx.QueryRow(ctx, `SELECT ends_at, application_id FROM notices WHERE id = $1 FOR UPDATE`, notice).Scan(&ends, &app); err != nil {
+			return Objection{}, registry.PgErr(err, "notice")
+		}
+		o, err := scanObjection(tx.QueryRow(ctx, `SELECT `+objectionColumns+` FROM objections WHERE id = $1 FOR UPDATE`, id))
+		if err != nil {
+			return Objection{}, registry.PgErr(err, "objection")
+		}
+		if o.Status != ObjectionOpen {
+			return Objection{}, fmt.Errorf("objection %d is already %s: %w", id, o.Status, registry.ErrPrecondition)
+		}
+		status := ObjectionDismissed
+		if uphold {
+			status = ObjectionUpheld
+		}
+		if _, err := tx.Exec(ctx, `UPDATE objections SET status = $2, ruled_at = $3, ruled_by = $4, ruling = $5 WHERE id = $1`,
+			id, status, now, actor.String(), ruling); err != nil {
+			return Objection{}, registry.PgErr(err, "rule objection")
+		}
+		o.Status, o.RuledAt, o.RuledBy, o.Ruling = status, &now, actor.String(), ruling
+		if uphold {
+			if err := closeNotice(ctx, tx, now, notice, NoticeFailed, fmt.Sprintf("objection %d was upheld", id)); err != nil {
+				return Objection{}, err
+			}
+			if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'failed', reason = $2 WHERE id = $1`, app,
+				fmt.Sprintf("objection %d upheld: %s", id, ruling)); err != nil {
+				return Objection{}, registry.PgErr(err, "fail application")
+			}
+			if err := registry.AppendEvent(ctx, tx, now, actor, "objection.upheld", "notice", noticeID(notice),
+				map[string]any{"objection_id": id, "ruling": ruling}); err != nil {
+				return Objection{}, err
+			}
+			return o, registry.AppendEvent(ctx, tx, now, actor, "application.failed", "application", appID(app),
+				map[string]any{"objection_id": id})
+		}
+		var open int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM objections WHERE notice_id = $1 AND status = 'open'`, notice).Scan(&open); err != nil {
+			return Objection{}, registry.PgErr(err, "count objections")
+		}
+		if open == 0 && !now.Before(ends) {
+			if _, err := s.finalize(ctx, tx, now, actor, notice, app); err != nil {
+				return Objection{}, err
+			}
+		}
+		return o, registry.AppendEvent(ctx, tx, now, actor, "objection.dismissed", "notice", noticeID(notice),
+			map[string]any{"objection_id": id, "ruling": ruling})
+	})
+}
+
+// finalize issues the certificate of a notice whose period is over with
+// nothing open; the caller holds the notice's row lock.
+func (s *Service) finalize(ctx context.Context, tx pgx.Tx, now time.Time, actor registry.Actor, notice, appID int64) (Certificate, error) {
+	app, err := applicationTx(ctx, tx, appID)
+	if err != nil {
+		return Certificate{}, err
+	}
+	if app.Status != AppOnNotice {
+		return Certificate{}, fmt.Errorf("application %d is %s, not on notice: %w", app.ID, app.Status, registry.ErrPrecondition)
+	}
+	p, err := registry.PlayerTx(ctx, tx, app.PlayerID, true)
+	if err != nil {
+		return Certificate{}, err
+	}
+	c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: app.TargetRank, basis: app.Basis, issuer: issuerOf(app), applicationID: app.ID})
+	if err != nil {
+		return Certificate{}, err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'issued', certificate_id = $2 WHERE id = $1`, app.ID, c.ID); err != nil {
+		return Certificate{}, registry.PgErr(err, "mark application issued")
+	}
+	if err := closeNotice(ctx, tx, now, notice, NoticeIssued, ""); err != nil {
+		return Certificate{}, err
+	}
+	return c, registry.AppendEvent(ctx, tx, now, actor, "notice.completed", "notice", noticeID(notice),
+		map[string]any{"certificate": c.Number, "application_id": app.ID})
+}
+
+// Sweep issues the certificates of every notice whose period has ended, by
+// the database's clock, with no open objection. Each notice is claimed with
+// SKIP LOCKED in its own transaction, so several server processes may sweep
+// at once and a crash loses nothing. It returns the certificates issued and
+// the notices that could not be finished (e.g. no stock left), with why.
+func (s *Service) Sweep(ctx context.Context) ([]Certificate, error) {
+	var (
+		issued []Certificate
+		errs   []error
+		failed = []int64{}
+	)
+	for {
+		var (
+			c    Certificate
+			done bool
+			id   int64
+		)
+		err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+			var app int64
+			var now time.Time
+			err := tx.QueryRow(ctx, `SELECT n.id, n.application_id, now() FROM notices n
+				WHERE n.status = 'open' AND n.ends_at <= now() AND n.id <> ALL($1)
+				  AND NOT EXISTS (SELECT 1 FROM objections o WHERE o.notice_id = n.id AND o.status = 'open')
+				ORDER BY n.ends_at LIMIT 1 FOR UPDATE OF n SKIP LOCKED`, failed).Scan(&id, &app, &now)
+			if errors.Is(err, pgx.ErrNoRows) {
+				done = true
+				return nil
+			}
+			if err != nil {
+				return fmt.Errorf("find due notices: %w", err)
+			}
+			c, err = s.finalize(ctx, tx, now.UTC(), sweeper, id, app)
+			return err
+		})
+		switch {
+		case done:
+			return issued, errors.Join(errs...)
+		case err != nil && (ctx.Err() != nil || id == 0):
+			return issued, errors.Join(append(errs, err)...)
+		case err != nil:
+			errs = append(errs, fmt.Errorf("notice %d: %w", id, err))
+			failed = append(failed, id)
+		default:
+			issued = append(issued, c)
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package certs
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+// ChinaTime is China Standard Time. China has kept UTC+8 without daylight
+// saving since 1991, so a fixed zone equals Asia/Shanghai for every date the
+// registry deals with and needs no tz database on the host.
+var ChinaTime = time.FixedZone("CST", 8*3600)
+
+// Kind is a certificate series: dan certificates carry the 9-digit number,
+// kyu certificates a series of their own.
+type Kind string
+
+const (
+	DanSeries Kind = "dan"
+	KyuSeries Kind = "kyu"
+)
+
+// Series limits: a dan serial has 4 digits, a kyu serial 5.
+const (
+	MaxDanSerial = 9999
+	MaxKyuSerial = 99999
+)
+
+// KindOf says which series a rank's certificate belongs to.
+func KindOf(r registry.Rank) Kind {
+	if r > 0 {
+		return DanSeries
+	}
+	return KyuSeries
+}
+
+// Year is the two-digit year of t in China Standard Time.
+func Year(t time.Time) int { return t.In(ChinaTime).Year() % 100 }
+
+// IssueDate is the calendar date of t in China Standard Time.
+func IssueDate(t time.Time) time.Time {
+	y, m, d := t.In(ChinaTime).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// Number is a parsed certificate number.
+type Number struct {
+	Kind   Kind
+	Prefix string // issuing body's province prefix, "000" for the association
+	Year   int    // two digits
+	Serial int
+}
+
+// String writes the number: dan "PPPYYSSSS" (9 digits), kyu "KPPPYYSSSSS".
+func (n Number) String() string {
+	if n.Kind == KyuSeries {
+		return fmt.Sprintf("K%s%02d%05d", n.Prefix, n.Year, n.Serial)
+	}
+	return fmt.Sprintf("%s%02d%04d", n.Prefix, n.Year, n.Serial)
+}
+
+// NewNumber checks the parts of a number and builds it.
+func NewNumber(kind Kind, prefix string, year, serial int) (Number, error) {
+	max := MaxDanSerial
+	if kind == KyuSeries {
+		max = MaxKyuSerial
+	}
+	switch {
+	case !knownPrefix(prefix):
+		return Number{}, fmt.Errorf("prefix %q is not a province prefix or the association's 000", prefix)
+	case year < 0 || year > 99:
+		return Number{}, fmt.Errorf("year %d does not fit two digits", year)
+	case serial < 1 || serial > max:
+		return Number{}, fmt.Errorf("serial %d is outside 1..%d", serial, max)
+	}
+	return Number{Kind: kind, Prefix: prefix, Year: year, Serial: serial}, nil
+}
+
+func knownPrefix(p string) bool {
+	for _, pr := range registry.Provinces() {
+		if pr.Prefix == p {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseNumber reads a certificate number as a person types it: spaces and
+// dashes between groups are ignored. Dan numbers are 9 digits, kyu numbers a
+// K followed by 10 digits. The error says what is wrong with the number.
+func ParseNumber(s string) (Number, error) {
+	t := strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '\u00a0', '\u3000':
+			return -1
+		}
+		return r
+	}, strings.TrimSpace(s))
+	if t == "" {
+		return Number{}, fmt.Errorf("certificate number is empty: a dan certificate has 9 digits, e.g. 110260001")
+	}
+	kind, digits, want := DanSeries, t, 9
+	if t[0] == 'K' || t[0] == 'k' {
+		kind, digits, want = KyuSeries, t[1:], 10
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return Number{}, fmt.Errorf("certificate number %q: only digits are allowed (a kyu number starts with K)", s)
+		}
+	}
+	if len(digits) != want {
+		if kind == KyuSeries {
+			return Number{}, fmt.Errorf("certificate number %q: a kyu number is K and 10 digits, got %d digits", s, len(digits))
+		}
+		return Number{}, fmt.Errorf("certificate number %q: a dan number has 9 digits (province 3, year 2, serial 4), got %d", s, len(digits))
+	}
+	year, _ := strconv.Atoi(digits[3:5])
+	serial, _ := strconv.Atoi(digits[5:])
+	n, err := NewNumber(kind, digits[:3], year, serial)
+	if err != nil {
+		return Number{}, fmt.Errorf("certificate number %q: %w", s, err)
+	}
+	return n, nil
+}

@@ -1,0 +1,168 @@
+package certs
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+func TestParseNumber(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    string
+		kind    Kind
+		errPart string
+	}{
+		{in: "110260001", want: "110260001", kind: DanSeries},
+		{in: " 110 26 0001 ", want: "110260001", kind: DanSeries},
+		{in: "000-27-9999", want: "000279999", kind: DanSeries},
+		{in: "K1102600001", want: "K1102600001", kind: KyuSeries},
+		{in: "k440-27-12345", want: "K4402712345", kind: KyuSeries},
+		{in: "", errPart: "empty"},
+		{in: "11026001", errPart: "9 digits"},
+		{in: "1102600001", errPart: "9 digits"},
+		{in: "11026O001", errPart: "only digits"},
+		{in: "999260001", errPart: "not a province prefix"},
+		{in: "110260000", errPart: "serial 0"},
+		{in: "K110260001", errPart: "K and 10 digits"},
+	}
+	for _, tt := range tests {
+		n, err := ParseNumber(tt.in)
+		if tt.errPart != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.errPart) {
+				t.Errorf("ParseNumber(%q) = %v, %v; want error containing %q", tt.in, n, err, tt.errPart)
+			}
+			continue
+		}
+		if err != nil || n.String() != tt.want || n.Kind != tt.kind {
+			t.Errorf("ParseNumber(%q) = %v (%s), %v; want %s (%s)", tt.in, n, n.Kind, err, tt.want, tt.kind)
+		}
+	}
+}
+
+func TestYearIsChinaStandardTime(t *testing.T) {
+	tests := []struct {
+		utc  string
+		year int
+		date string
+	}{
+		{"2026-12-31T15:59:59Z", 26, "2026-12-31"},
+		{"2026-12-31T16:00:00Z", 27, "2027-01-01"},
+		{"2026-12-31T16:30:00Z", 27, "2027-01-01"}, // the issue's example
+		{"2099-12-31T16:00:00Z", 0, "2100-01-01"},
+	}
+	for _, tt := range tests {
+		at, _ := time.Parse(time.RFC3339, tt.utc)
+		if got := Year(at); got != tt.year {
+			t.Errorf("Year(%s) = %02d, want %02d", tt.utc, got, tt.year)
+		}
+		if got := IssueDate(at).Format(time.DateOnly); got != tt.date {
+			t.Errorf("IssueDate(%s) = %s, want %s", tt.utc, got, tt.date)
+		}
+	}
+}
+
+func TestOrderWindow(t *testing.T) {
+	tests := []struct {
+		utc     string
+		year    int
+		errPart string
+	}{
+		{utc: "2026-11-30T08:00:00Z", errPart: "opens on 2026-12-01"},
+		{utc: "2026-11-30T15:59:59Z", errPart: "opens on 2026-12-01"},
+		{utc: "2026-11-30T16:00:00Z", year: 2027}, // 1 December 00:00 in Beijing
+		{utc: "2026-12-31T15:59:59Z", year: 2027},
+		{utc: "2026-12-31T16:00:00Z", errPart: "opens on 2027-12-01"},
+		{utc: "2027-06-15T00:00:00Z", errPart: "opens on 2027-12-01"},
+	}
+	for _, tt := range tests {
+		at, _ := time.Parse(time.RFC3339, tt.utc)
+		y, err := OrderStockYear(at)
+		if tt.errPart != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.errPart) || !errors.Is(err, registry.ErrPrecondition) {
+				t.Errorf("OrderStockYear(%s) = %d, %v; want precondition error with %q", tt.utc, y, err, tt.errPart)
+			}
+			continue
+		}
+		if err != nil || y != tt.year {
+			t.Errorf("OrderStockYear(%s) = %d, %v; want %d", tt.utc, y, err, tt.year)
+		}
+	}
+}
+
+func TestAthleteGrade(t *testing.T) {
+	tests := []struct {
+		rank  registry.Rank
+		basis Basis
+		want  AthleteGrade
+	}{
+		{-5, Tournament, NoGrade}, {3, Tournament, NoGrade}, {4, Tournament, SecondClass}, {5, Tournament, SecondClass},
+		{5, Appraisal, NoGrade}, {6, NationalResult, FirstClass}, {7, NationalChampionship, FirstClass}, {4, Appraisal, NoGrade},
+	}
+	for _, tt := range tests {
+		if got := AthleteGradeFor(tt.rank, tt.basis); got != tt.want {
+			t.Errorf("AthleteGradeFor(%s, %s) = %q, want %q", tt.rank, tt.basis, got, tt.want)
+		}
+	}
+}
+
+func TestCheckApplication(t *testing.T) {
+	on := time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)
+	adult := registry.Player{ID: 1, ProvinceCode: "11", Rank: 3, BirthDate: time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)}
+	minor := adult
+	minor.BirthDate = time.Date(2008, 12, 1, 0, 0, 0, 0, time.UTC) // 18 on 2026-12-01, one day late
+	agency := registry.Actor{Kind: registry.AgencyActor, Agency: "110"}
+	other := registry.Actor{Kind: registry.AgencyActor, Agency: "310"}
+	staff := registry.Actor{Kind: registry.StaffActor, Name: "li"}
+	tourney := ApplicationInput{TargetRank: "4d", Basis: "tournament", EventRef: "2026 Beijing dan-grade", RecordRef: "group A, 6/7"}
+	with := func(f func(*ApplicationInput)) ApplicationInput { in := tourney; f(&in); return in }
+	tests := []struct {
+		name   string
+		actor  registry.Actor
+		p      registry.Player
+		in     ApplicationInput
+		target registry.Rank
+		err    string
+		is     error
+	}{
+		{name: "tournament 4d", actor: agency, p: adult, in: tourney, target: 4},
+		{name: "not above", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "3d" }), err: "not above"},
+		{name: "kyu below dan", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "1k" }), err: "not above"},
+		{name: "honorary", actor: staff, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "8d" }), err: "honorary"},
+		{name: "no event", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.EventRef = "" }), err: "event_ref"},
+		{name: "no record", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.RecordRef = " " }), err: "record_ref"},
+		{name: "other province", actor: other, p: adult, in: tourney, is: registry.ErrPermissionDenied},
+		{name: "6d by agency", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d"; i.Basis = "national_result" }), is: registry.ErrPermissionDenied},
+		{name: "6d by staff", actor: staff, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d"; i.Basis = "national_result" }), target: 6},
+		{name: "6d needs national", actor: staff, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d" }), err: "national_result"},
+		{name: "7d needs championship", actor: staff, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "7d"; i.Basis = "national_result" }), err: "national_championship"},
+		{name: "national basis below 6d", actor: staff, p: adult, in: with(func(i *ApplicationInput) { i.Basis = "national_championship" }), err: "6 or 7 dan only"},
+		{name: "appraisal adult", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.Basis = "appraisal"; i.AppraiserID = 9 }), target: 4},
+		{name: "appraisal minor", actor: agency, p: minor, in: with(func(i *ApplicationInput) { i.Basis = "appraisal"; i.AppraiserID = 9 }), err: "at least 18"},
+		{name: "appraisal without appraiser", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.Basis = "appraisal" }), err: "appraiser"},
+		{name: "unknown basis", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.Basis = "luck" }), err: "basis"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _, err := checkApplication(tt.actor, tt.p, tt.in, on)
+			switch {
+			case tt.err != "":
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want one mentioning %q", err, tt.err)
+				}
+			case tt.is != nil:
+				if !errors.Is(err, tt.is) {
+					t.Fatalf("err = %v, want %v", err, tt.is)
+				}
+			case err != nil || got != tt.target:
+				t.Fatalf("= %s, %v; want %s", got, err, tt.target)
+			}
+		})
+	}
+	if AgeOn(minor.BirthDate, on.Add(16*time.Hour)) != 18 { // 2026-12-01 00:00 Beijing
+		t.Errorf("a player born 2008-12-01 is 18 on 2026-12-01 in Beijing")
+	}
+}

@@ -1,0 +1,200 @@
+package certs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+// OrderStatus is where an order stands.
+type OrderStatus string
+
+const (
+	OrderRequested OrderStatus = "requested"
+	OrderGranted   OrderStatus = "granted"
+	OrderRefused   OrderStatus = "refused"
+)
+
+// Order is an agency's order of one year's certificate stock.
+type Order struct {
+	AgencyPrefix string
+	Year         int
+	DanCount     int
+	KyuCount     int
+	Status       OrderStatus
+	OrderedAt    time.Time
+	OrderedBy    string
+	DecidedAt    *time.Time
+	DecidedBy    string
+	Note         string
+}
+
+// OrderInput is an order. An agency orders for itself for next year (Year
+// may be left 0); staff may record an order for any agency and year, e.g.
+// one received on paper.
+type OrderInput struct {
+	AgencyPrefix string
+	Year         int
+	DanCount     int
+	KyuCount     int
+}
+
+const orderColumns = `agency_prefix, year, dan_count, kyu_count, status, ordered_at, ordered_by, decided_at, coalesce(decided_by, ''), note`
+
+func scanOrder(r pgx.Row) (Order, error) {
+	var o Order
+	err := r.Scan(&o.AgencyPrefix, &o.Year, &o.DanCount, &o.KyuCount, &o.Status, &o.OrderedAt, &o.OrderedBy, &o.DecidedAt, &o.DecidedBy, &o.Note)
+	return o, err
+}
+
+// PlaceOrder records an order, or amends one that is not yet decided.
+func (s *Service) PlaceOrder(ctx context.Context, actor registry.Actor, key string, in OrderInput) (Order, error) {
+	if err := requireAgencyOrStaff(actor, "ordering certificates"); err != nil {
+		return Order{}, err
+	}
+	switch {
+	case in.DanCount < 0 || in.DanCount > MaxDanSerial:
+		return Order{}, registry.FieldErr("dan_count", "must be between 0 and %d", MaxDanSerial)
+	case in.KyuCount < 0 || in.KyuCount > MaxKyuSerial:
+		return Order{}, registry.FieldErr("kyu_count", "must be between 0 and %d", MaxKyuSerial)
+	case in.DanCount+in.KyuCount == 0:
+		return Order{}, registry.FieldErr("dan_count", "an order needs at least one certificate")
+	}
+	if actor.Kind == registry.AgencyActor {
+		if in.AgencyPrefix != "" && in.AgencyPrefix != actor.Agency {
+			return Order{}, fmt.Errorf("agency %s may order only for itself: %w", actor.Agency, registry.ErrPermissionDenied)
+		}
+		in.AgencyPrefix = actor.Agency
+		year, err := OrderStockYear(s.reg.Now())
+		if err != nil {
+			return Order{}, fmt.Errorf("order certificates: %w", err)
+		}
+		if in.Year != 0 && in.Year != year {
+			return Order{}, registry.FieldErr("year", "orders placed now are for %d stock, not %d", year, in.Year)
+		}
+		in.Year = year
+	} else if in.Year < 2005 || in.Year > 2999 {
+		return Order{}, registry.FieldErr("year", "staff recording an order give its stock year (2005 or later)")
+	}
+	return registry.Mutate(ctx, s.reg, actor, key, "PlaceOrder", in, func(tx pgx.Tx, now time.Time) (Order, error) {
+		if _, err := activeAgency(ctx, tx, in.AgencyPrefix); err != nil {
+			return Order{}, fmt.Errorf("order certificates: %w", err)
+		}
+		old, err := scanOrder(tx.QueryRow(ctx, `SELECT `+orderColumns+` FROM certificate_orders
+			WHERE agency_prefix = $1 AND year = $2 FOR UPDATE`, in.AgencyPrefix, in.Year))
+		action := "order.placed"
+		switch {
+		case err == nil && old.Status != OrderRequested:
+			return Order{}, fmt.Errorf("the %d order of agency %s was already %s on %s: %w",
+				in.Year, in.AgencyPrefix, old.Status, old.DecidedAt.In(ChinaTime).Format(time.DateOnly), registry.ErrPrecondition)
+		case err == nil:
+			action = "order.amended"
+		case !errors.Is(err, pgx.ErrNoRows):
+			return Order{}, registry.PgErr(err, "read order")
+		}
+		o, err := scanOrder(tx.QueryRow(ctx, `INSERT INTO certificate_orders (agency_prefix, year, dan_count, kyu_count, status, ordered_at, ordered_by)
+			VALUES ($1, $2, $3, $4, 'requested', $5, $6)
+			ON CONFLICT (agency_prefix, year) DO UPDATE SET dan_count = EXCLUDED.dan_count, kyu_count = EXCLUDED.kyu_count,
+				ordered_at = EXCLUDED.ordered_at, ordered_by = EXCLUDED.ordered_by
+			RETURNING `+orderColumns, in.AgencyPrefix, in.Year, in.DanCount, in.KyuCount, now, actor.String()))
+		if err != nil {
+			return Order{}, registry.PgErr(err, "place order")
+		}
+		err = registry.AppendEvent(ctx, tx, now, actor, action, "order", fmt.Sprintf("%s/%d", o.AgencyPrefix, o.Year),
+			map[string]any{"dan": o.DanCount, "kyu": o.KyuCount})
+		return o, err
+	})
+}
+
+// DecideOrder grants or refuses an order (staff). A grant may lower each
+// count (0 keeps what was ordered) and must pass the gate (the audit).
+func (s *Service) DecideOrder(ctx context.Context, actor registry.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (Order, error) {
+	if err := requireStaff(actor, "granting orders"); err != nil {
+		return Order{}, err
+	}
+	if dan < 0 || kyu < 0 {
+		return Order{}, registry.FieldErr("dan_count", "granted counts cannot be negative")
+	}
+	req := []any{agency, year, grant, dan, kyu, note}
+	return registry.Mutate(ctx, s.reg, actor, key, "DecideOrder", req, func(tx pgx.Tx, now time.Time) (Order, error) {
+		o, err := scanOrder(tx.QueryRow(ctx, `SELECT `+orderColumns+` FROM certificate_orders
+			WHERE agency_prefix = $1 AND year = $2 FOR UPDATE`, agency, year))
+		if err != nil {
+			return Order{}, registry.PgErr(err, fmt.Sprintf("order of agency %s for %d", agency, year))
+		}
+		if o.Status != OrderRequested {
+			return Order{}, fmt.Errorf("the %d order of agency %s was already %s: %w", year, agency, o.Status, registry.ErrPrecondition)
+		}
+		status, action := OrderRefused, "order.refused"
+		if grant {
+			status, action = OrderGranted, "order.granted"
+			if s.cfg.Gate != nil {
+				if err := s.cfg.Gate.MayGrant(ctx, tx, agency, year); err != nil {
+					return Order{}, fmt.Errorf("grant the %d order of agency %s: %w", year, agency, err)
+				}
+			}
+			if dan > o.DanCount || kyu > o.KyuCount {
+				return Order{}, registry.FieldErr("dan_count", "a grant cannot exceed the order (%d dan, %d kyu)", o.DanCount, o.KyuCount)
+			}
+			if dan > 0 {
+				o.DanCount = dan
+			}
+			if kyu > 0 {
+				o.KyuCount = kyu
+			}
+		}
+		o, err = scanOrder(tx.QueryRow(ctx, `UPDATE certificate_orders SET status = $3, dan_count = $4, kyu_count = $5,
+			decided_at = $6, decided_by = $7, note = $8 WHERE agency_prefix = $1 AND year = $2 RETURNING `+orderColumns,
+			agency, year, status, o.DanCount, o.KyuCount, now, actor.String(), note))
+		if err != nil {
+			return Order{}, registry.PgErr(err, "decide order")
+		}
+		err = registry.AppendEvent(ctx, tx, now, actor, action, "order", fmt.Sprintf("%s/%d", agency, year),
+			map[string]any{"dan": o.DanCount, "kyu": o.KyuCount, "note": note})
+		return o, err
+	})
+}
+
+// ListOrders lists orders, newest year first: an agency sees its own, staff
+// every agency's (or one agency's when agency is set).
+func (s *Service) ListOrders(ctx context.Context, actor registry.Actor, agency string) ([]Order, error) {
+	if err := requireAgencyOrStaff(actor, "listing orders"); err != nil {
+		return nil, err
+	}
+	if actor.Kind == registry.AgencyActor {
+		agency = actor.Agency
+	}
+	rows, err := s.db.Query(ctx, `SELECT `+orderColumns+` FROM certificate_orders
+		WHERE $1 = '' OR agency_prefix = $1 ORDER BY year DESC, agency_prefix`, agency)
+	if err != nil {
+		return nil, fmt.Errorf("list orders: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Order, error) { return scanOrder(r) })
+}
+
+// Quota is an agency's stock for a year: granted and used.
+type Quota struct {
+	Year               int
+	DanGranted, DanUsed int
+	KyuGranted, KyuUsed int
+}
+
+// QuotaOf reports an agency's granted and used stock for a year.
+func (s *Service) QuotaOf(ctx context.Context, agency string, year int) (Quota, error) {
+	q := Quota{Year: year}
+	err := s.db.QueryRow(ctx, `SELECT
+			coalesce((SELECT dan_count FROM certificate_orders WHERE agency_prefix = $1 AND year = $2 AND status = 'granted'), 0),
+			coalesce((SELECT kyu_count FROM certificate_orders WHERE agency_prefix = $1 AND year = $2 AND status = 'granted'), 0),
+			coalesce((SELECT last_serial FROM certificate_series WHERE prefix = $1 AND year = $3 AND kind = 'dan'), 0),
+			coalesce((SELECT last_serial FROM certificate_series WHERE prefix = $1 AND year = $3 AND kind = 'kyu'), 0)`,
+		agency, year, year%100).Scan(&q.DanGranted, &q.KyuGranted, &q.DanUsed, &q.KyuUsed)
+	if err != nil {
+		return q, fmt.Errorf("quota of agency %s for %d: %w", agency, year, err)
+	}
+	return q, nil
+}

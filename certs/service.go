@@ -1,0 +1,119 @@
+package certs
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+// GrantGate decides whether staff may grant an agency's order for a year.
+// The annual audit plugs in here: an agency collects its stock only after
+// passing the year's audit.
+type GrantGate interface {
+	MayGrant(ctx context.Context, tx pgx.Tx, agencyPrefix string, year int) error
+}
+
+// Config holds the settings of certification.
+type Config struct {
+	// NoticePeriod is how long a 4–7 dan stays on public notice (default 7 days).
+	NoticePeriod time.Duration
+	// PrintedKyu lists the kyu grades that get a printed, numbered certificate
+	// (default the association's 1, 2, 5, 10, 15, 20 and 25 kyu); promotions
+	// to other kyu grades are recorded without a number.
+	PrintedKyu []int
+	// ObjectionsPerAddress bounds the objections one address lodges against
+	// one notice (default 3); ObjectionsPerNotice bounds one notice's total
+	// (default 200).
+	ObjectionsPerAddress int
+	ObjectionsPerNotice  int
+	// Gate is consulted before an order is granted; nil lets every grant through.
+	Gate GrantGate
+}
+
+// DefaultPrintedKyu is the association's set of printed kyu grades.
+var defaultPrintedKyu = []int{1, 2, 5, 10, 15, 20, 25}
+
+// DefaultPrintedKyu returns the association's set of printed kyu grades.
+func DefaultPrintedKyu() []int { return append([]int(nil), defaultPrintedKyu...) }
+
+func (c Config) withDefaults() Config {
+	if c.NoticePeriod <= 0 {
+		c.NoticePeriod = 7 * 24 * time.Hour
+	}
+	if c.PrintedKyu == nil {
+		c.PrintedKyu = DefaultPrintedKyu()
+	}
+	if c.ObjectionsPerAddress <= 0 {
+		c.ObjectionsPerAddress = 3
+	}
+	if c.ObjectionsPerNotice <= 0 {
+		c.ObjectionsPerNotice = 200
+	}
+	return c
+}
+
+// Service is certification over the registry's database.
+type Service struct {
+	reg     *registry.Service
+	db      *pgxpool.Pool
+	cfg     Config
+	printed map[registry.Rank]bool
+}
+
+// New returns the certificate service; reg supplies the database, the clock,
+// players and the event log.
+func New(reg *registry.Service, cfg Config) (*Service, error) {
+	cfg = cfg.withDefaults()
+	printed := map[registry.Rank]bool{}
+	for _, k := range cfg.PrintedKyu {
+		if k < 1 || k > 30 {
+			return nil, fmt.Errorf("printed kyu grade %d: kyu runs from 30 to 1", k)
+		}
+		printed[registry.Rank(-k)] = true
+	}
+	return &Service{reg: reg, db: reg.DB(), cfg: cfg, printed: printed}, nil
+}
+
+// Config returns the settings in force.
+func (s *Service) Config() Config { return s.cfg }
+
+// Printed reports whether a rank gets a numbered certificate: every dan, and
+// the configured kyu grades.
+func (s *Service) Printed(r registry.Rank) bool { return r > 0 || s.printed[r] }
+
+var sweeper = registry.Actor{Kind: registry.SystemActor, Name: "notice-sweeper"}
+
+func requireStaff(actor registry.Actor, what string) error {
+	if actor.IsStaff() {
+		return nil
+	}
+	if actor.Kind == registry.Public {
+		return fmt.Errorf("%s: %w", what, registry.ErrUnauthenticated)
+	}
+	return fmt.Errorf("%s is for association staff only: %w", what, registry.ErrPermissionDenied)
+}
+
+func requireAgencyOrStaff(actor registry.Actor, what string) error {
+	if actor.Kind == registry.Public {
+		return fmt.Errorf("%s needs an agency or staff token: %w", what, registry.ErrUnauthenticated)
+	}
+	return nil
+}
+
+// activeAgency checks that an agency exists and is not suspended.
+func activeAgency(ctx context.Context, tx pgx.Tx, prefix string) (registry.Agency, error) {
+	var a registry.Agency
+	err := tx.QueryRow(ctx, `SELECT prefix, name, status FROM agencies WHERE prefix = $1`, prefix).Scan(&a.Prefix, &a.Name, &a.Status)
+	if err != nil {
+		return a, registry.PgErr(err, "agency "+prefix)
+	}
+	if a.Status != registry.AgencyActive {
+		return a, fmt.Errorf("agency %s is suspended: %w", prefix, registry.ErrPermissionDenied)
+	}
+	return a, nil
+}

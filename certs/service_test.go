@@ -1,0 +1,562 @@
+package certs_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/registry"
+)
+
+var harness *pgtest.Harness
+
+func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness = h }) }
+
+var (
+	staff   = fixture.Staff
+	beijing = fixture.Agency("110")
+	start   = time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC) // 16:00 in Beijing
+)
+
+type env struct {
+	pool  *pgxpool.Pool
+	reg   *registry.Service
+	cs    *certs.Service
+	clock *fixture.Clock
+}
+
+func newEnv(t testing.TB, cfg certs.Config) *env {
+	t.Helper()
+	pool, _ := harness.NewDB(t)
+	clock := fixture.NewClock(start)
+	reg := registry.New(pool, clock.Now)
+	fixture.Agencies(t, reg, "110", "310", "440")
+	cs, err := certs.New(reg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{pool: pool, reg: reg, cs: cs, clock: clock}
+}
+
+func (e *env) apply(t testing.TB, actor registry.Actor, p registry.Player, rank string) certs.Application {
+	t.Helper()
+	a, err := e.cs.Apply(context.Background(), actor, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: rank,
+		Basis: "tournament", EventRef: "2026 dan-grade tournament", RecordRef: "group A, 6 wins of 7"})
+	if err != nil {
+		t.Fatalf("apply %s for %s: %v", rank, p.Name, err)
+	}
+	return a
+}
+
+// endNotice moves a notice's end into the past by the database clock, as if
+// its period had run out.
+func (e *env) endNotice(t testing.TB, id int64) {
+	t.Helper()
+	if _, err := e.pool.Exec(context.Background(), `UPDATE notices SET ends_at = now() - interval '1 second',
+		published_at = now() - interval '8 days' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFourDanThroughNoticeToVerification(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	p := fixture.Player(t, e.reg, "110", "王五", "3d", "1990-05-01", 1)
+
+	app := e.apply(t, beijing, p, "4d")
+	if app.Status != certs.AppApplied {
+		t.Fatalf("status after apply = %s", app.Status)
+	}
+	app, err := e.cs.Approve(ctx, beijing, "approve-1", app.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if app.Status != certs.AppOnNotice || app.NoticeID == 0 || app.CertificateNumber != "" {
+		t.Fatalf("approved 4d: %+v, want on notice without a number", app)
+	}
+	n, err := e.cs.GetNotice(ctx, app.NoticeID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.PlayerName != "王五" || n.Rank != 4 || n.AgencyName != "北京市围棋协会" || n.EndsAt.Sub(n.PublishedAt) != 7*24*time.Hour {
+		t.Fatalf("notice = %+v", n)
+	}
+	// nothing is issued while the period runs
+	if issued, err := e.cs.Sweep(ctx); err != nil || len(issued) != 0 {
+		t.Fatalf("sweep during the period issued %v, %v", issued, err)
+	}
+	o, err := e.cs.LodgeObjection(ctx, "k1", certs.ObjectionInput{NoticeID: n.ID, Name: "赵六", Contact: "zhao@example.cn",
+		Reason: "他在第三轮弃权", Address: "203.0.113.9"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.endNotice(t, n.ID)
+	if issued, err := e.cs.Sweep(ctx); err != nil || len(issued) != 0 {
+		t.Fatalf("sweep with an open objection issued %v, %v", issued, err)
+	}
+	if _, err := e.cs.RuleObjection(ctx, beijing, "", o.ID, false, "查无此事"); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("agency ruling: %v, want permission denied", err)
+	}
+	if _, err := e.cs.RuleObjection(ctx, staff, "", o.ID, false, "比赛记录显示第三轮正常对局"); err != nil {
+		t.Fatal(err)
+	}
+	// the period had ended, so dismissing the last objection issues at once
+	app, err = e.cs.GetApplication(ctx, beijing, app.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if app.Status != certs.AppIssued || app.CertificateNumber != "110260001" {
+		t.Fatalf("after dismissal: %s %q, want issued 110260001", app.Status, app.CertificateNumber)
+	}
+	v, err := e.cs.Verify(ctx, "110 26 0001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := v.Certificate
+	if !v.Found || c.Status != certs.CertValid || c.PlayerName != "王五" || c.Rank != 4 || c.AthleteGrade != certs.SecondClass ||
+		c.IssuingPrefix != "110" || c.IssueDate.Format(time.DateOnly) != "2026-11-30" {
+		t.Fatalf("verification = %+v", v)
+	}
+	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 4 {
+		t.Fatalf("player rank = %s, want 4d", got.Rank)
+	}
+	// the whole story is in the event log, and the chain holds
+	var actions []string
+	for _, typ := range []struct{ t, id string }{{"application", "1"}, {"notice", "1"}, {"certificate", "110260001"}, {"player", "1"}} {
+		evs, err := registry.EventsFor(ctx, e.pool, typ.t, typ.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range evs {
+			actions = append(actions, ev.Actor+" "+ev.Action)
+		}
+	}
+	want := []string{"agency:110 application.submitted", "agency:110 application.approved", "agency:110 notice.published",
+		"public objection.lodged", "staff:li notice.completed", "staff:li objection.dismissed", "staff:li certificate.issued",
+		"staff:li player.registered", "staff:li player.rank_changed"}
+	if strings.Join(actions, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("events:\n%s\nwant:\n%s", strings.Join(actions, "\n"), strings.Join(want, "\n"))
+	}
+	if _, err := registry.VerifyLog(ctx, e.pool); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUpheldObjectionConsumesNoNumber(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	a := fixture.Player(t, e.reg, "110", "甲", "4d", "1990-01-01", 1)
+	b := fixture.Player(t, e.reg, "110", "乙", "4d", "1990-01-01", 2)
+	appA, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, a, "5d").ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o1, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: appA.NoticeID, Name: "丙", Contact: "138", Reason: "代打", Address: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o2, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: appA.NoticeID, Name: "丁", Contact: "139", Reason: "代打", Address: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.RuleObjection(ctx, staff, "", o1.ID, true, "查实代打"); err != nil {
+		t.Fatal(err)
+	}
+	appA, _ = e.cs.GetApplication(ctx, staff, appA.ID)
+	n, _ := e.cs.GetNotice(ctx, appA.NoticeID)
+	if appA.Status != certs.AppFailed || n.Status != certs.NoticeFailed || appA.CertificateNumber != "" {
+		t.Fatalf("after upheld objection: application %s, notice %s, number %q", appA.Status, n.Status, appA.CertificateNumber)
+	}
+	obs, _ := e.cs.ListObjections(ctx, staff, n.ID, false)
+	if len(obs) != 2 || obs[1].ID != o2.ID || obs[1].Status != certs.ObjectionClosed {
+		t.Fatalf("the other objection = %+v, want closed", obs)
+	}
+	if _, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: n.ID, Name: "戊", Contact: "1", Reason: "x", Address: "c"}); !errors.Is(err, registry.ErrPrecondition) {
+		t.Fatalf("objection to a failed notice: %v, want failed precondition", err)
+	}
+	// the next 5d takes serial 0001: the failed one consumed nothing
+	appB, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, b, "5d").ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.endNotice(t, appB.NoticeID)
+	issued, err := e.cs.Sweep(ctx)
+	if err != nil || len(issued) != 1 || issued[0].Number != "110260001" {
+		t.Fatalf("sweep = %+v, %v; want 110260001", issued, err)
+	}
+	if got, _ := e.reg.GetPlayer(ctx, a.ID); got.Rank != 4 {
+		t.Fatalf("failed player's rank = %s, want unchanged 4d", got.Rank)
+	}
+}
+
+func TestLowRanksIssueOnApproval(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	p := fixture.Player(t, e.reg, "110", "小明", "", "2015-03-01", 1)
+	steps := []struct {
+		rank, number string
+	}{{"10k", "K1102600001"}, {"3k", ""}, {"1k", "K1102600002"}, {"1d", "110260001"}, {"3d", "110260002"}}
+	for _, s := range steps {
+		a, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, s.rank).ID)
+		if err != nil {
+			t.Fatalf("%s: %v", s.rank, err)
+		}
+		if a.Status != certs.AppIssued || a.CertificateNumber != s.number {
+			t.Fatalf("%s: %s %q, want issued %q", s.rank, a.Status, a.CertificateNumber, s.number)
+		}
+	}
+	cs, _ := e.cs.PlayerCertificates(ctx, p.ID)
+	if len(cs) != 5 || cs[0].Rank != 3 || cs[3].Number != "" || cs[3].Rank != -3 {
+		t.Fatalf("certificates = %+v", cs)
+	}
+	q, _ := e.cs.QuotaOf(ctx, "110", 2026)
+	if q.DanUsed != 2 || q.KyuUsed != 2 {
+		t.Fatalf("quota = %+v, want 2 dan and 2 kyu used (3k is not printed)", q)
+	}
+	// the rank now follows certificates only
+	in := registry.PlayerInput{Name: p.Name, Gender: p.Gender, BirthDate: "2015-03-01", IDKind: p.IDKind, IDNumber: p.IDNumber, ProvinceCode: "11", Rank: "5d"}
+	if _, err := e.reg.UpdatePlayer(ctx, beijing, "", p.ID, in); !errors.Is(err, registry.ErrPrecondition) {
+		t.Fatalf("editing a certified rank: %v, want failed precondition", err)
+	}
+}
+
+func TestWhoMayApplyAndApprove(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	p := fixture.Player(t, e.reg, "110", "冠军", "5d", "1990-01-01", 1)
+	young := fixture.Player(t, e.reg, "110", "少年", "2d", "2010-01-01", 2)
+	shanghai := fixture.Agency("310")
+
+	if _, err := e.cs.Apply(ctx, shanghai, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"}); err == nil {
+		t.Fatal("Shanghai applied for a Beijing player")
+	}
+	if _, err := e.cs.Apply(ctx, registry.Actor{}, "", certs.ApplicationInput{PlayerID: p.ID}); !errors.Is(err, registry.ErrUnauthenticated) {
+		t.Fatalf("public apply: %v", err)
+	}
+	six := certs.ApplicationInput{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventRef: "2026 全国业余围棋锦标赛", RecordRef: "第五名"}
+	if _, err := e.cs.Apply(ctx, beijing, "", six); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("agency applying for 6d: %v, want permission denied", err)
+	}
+	app, err := e.cs.Apply(ctx, staff, "", six)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.Approve(ctx, beijing, "", app.ID); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("agency approving 6d: %v, want permission denied", err)
+	}
+	if _, err := e.cs.Apply(ctx, staff, "", six); !errors.Is(err, registry.ErrAlreadyExists) {
+		t.Fatalf("second open application: %v, want already exists", err)
+	}
+	app, err = e.cs.Approve(ctx, staff, "", app.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.endNotice(t, app.NoticeID)
+	issued, err := e.cs.Sweep(ctx)
+	if err != nil || len(issued) != 1 {
+		t.Fatalf("sweep: %v %v", issued, err)
+	}
+	if c := issued[0]; c.Number != "000260001" || c.IssuingPrefix != "000" || c.AthleteGrade != certs.FirstClass {
+		t.Fatalf("6d certificate = %+v, want 000260001 of the association, first class", c)
+	}
+
+	// appraisal: the appraiser must be approved, the player 18
+	ap, err := e.cs.RecommendAppraiser(ctx, beijing, "", certs.AppraiserInput{Name: "聂老师", Qualification: "省冠军"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byAppraisal := certs.ApplicationInput{PlayerID: young.ID, TargetRank: "3d", Basis: "appraisal", AppraiserID: ap.ID}
+	var fe *registry.FieldError
+	if _, err := e.cs.Apply(ctx, beijing, "", byAppraisal); !errors.As(err, &fe) || !strings.Contains(err.Error(), "at least 18") {
+		t.Fatalf("appraisal of a 16-year-old: %v", err)
+	}
+	adult := fixture.Player(t, e.reg, "110", "成人", "2d", "1980-01-01", 3)
+	byAppraisal.PlayerID = adult.ID
+	if _, err := e.cs.Apply(ctx, beijing, "", byAppraisal); !errors.Is(err, registry.ErrPrecondition) {
+		t.Fatalf("unapproved appraiser: %v, want failed precondition", err)
+	}
+	if _, err := e.cs.SetAppraiserStatus(ctx, beijing, "", ap.ID, certs.AppraiserApproved); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("agency approving its appraiser: %v", err)
+	}
+	if _, err := e.cs.SetAppraiserStatus(ctx, staff, "", ap.ID, certs.AppraiserApproved); err != nil {
+		t.Fatal(err)
+	}
+	a, err := e.cs.Apply(ctx, beijing, "", byAppraisal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err = e.cs.Approve(ctx, beijing, "", a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := e.cs.Verify(ctx, a.CertificateNumber)
+	if v.Certificate.Basis != certs.Appraisal || v.Certificate.AthleteGrade != certs.NoGrade {
+		t.Fatalf("appraised certificate = %+v, want no athlete grade", v.Certificate)
+	}
+}
+
+func TestOrderWindowAndQuota(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	order := certs.OrderInput{DanCount: 2, KyuCount: 5}
+	_, err := e.cs.PlaceOrder(ctx, beijing, "", order)
+	if !errors.Is(err, registry.ErrPrecondition) || !strings.Contains(err.Error(), "2026-12-01") {
+		t.Fatalf("order on 30 November: %v, want failed precondition naming 2026-12-01", err)
+	}
+	e.clock.Set(time.Date(2026, 11, 30, 16, 0, 0, 0, time.UTC)) // 1 December, 00:00 in Beijing
+	o, err := e.cs.PlaceOrder(ctx, beijing, "o1", order)
+	if err != nil {
+		t.Fatalf("order on 1 December: %v", err)
+	}
+	if o.Year != 2027 || o.Status != certs.OrderRequested {
+		t.Fatalf("order = %+v, want 2027 requested", o)
+	}
+	order.DanCount = 3
+	if o, err = e.cs.PlaceOrder(ctx, beijing, "o2", order); err != nil || o.DanCount != 3 {
+		t.Fatalf("amend: %+v %v", o, err)
+	}
+	if _, err := e.cs.DecideOrder(ctx, beijing, "", "110", 2027, true, 0, 0, ""); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("agency granting: %v", err)
+	}
+	if o, err = e.cs.DecideOrder(ctx, staff, "", "110", 2027, true, 2, 0, "年审通过"); err != nil || o.DanCount != 2 || o.KyuCount != 5 {
+		t.Fatalf("grant: %+v %v", o, err)
+	}
+	if _, err := e.cs.PlaceOrder(ctx, beijing, "o3", order); !errors.Is(err, registry.ErrPrecondition) {
+		t.Fatalf("order after grant: %v", err)
+	}
+
+	// in 2027 the agency issues two dan certificates, not three
+	e.clock.Set(time.Date(2027, 3, 1, 2, 0, 0, 0, time.UTC))
+	var last error
+	for i := range 3 {
+		p := fixture.Player(t, e.reg, "110", "棋手", "", "1995-01-01", 10+i)
+		_, last = e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "1d").ID)
+		if i < 2 && last != nil {
+			t.Fatal(last)
+		}
+	}
+	if !errors.Is(last, registry.ErrPrecondition) || !strings.Contains(last.Error(), "used all 2 dan") {
+		t.Fatalf("third certificate: %v, want stock used up", last)
+	}
+	// Shanghai has no granted stock at all
+	sp := fixture.Player(t, e.reg, "310", "沪", "", "1995-01-01", 1)
+	if _, err := e.cs.Approve(ctx, fixture.Agency("310"), "", e.apply(t, fixture.Agency("310"), sp, "1d").ID); !errors.Is(err, registry.ErrPrecondition) {
+		t.Fatalf("no stock: %v", err)
+	}
+}
+
+// gateFunc is a GrantGate made of a function, standing in for the audit.
+type gateFunc func(agency string, year int) error
+
+func (f gateFunc) MayGrant(_ context.Context, _ pgx.Tx, agency string, year int) error { return f(agency, year) }
+
+func TestGrantGate(t *testing.T) {
+	e := newEnv(t, certs.Config{Gate: gateFunc(func(agency string, year int) error {
+		return errors.New("audit of " + agency + " not passed")
+	})})
+	ctx := context.Background()
+	if _, err := e.cs.PlaceOrder(ctx, staff, "", certs.OrderInput{AgencyPrefix: "110", Year: 2027, DanCount: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.DecideOrder(ctx, staff, "", "110", 2027, true, 0, 0, ""); err == nil || !strings.Contains(err.Error(), "audit of 110") {
+		t.Fatalf("grant through a closed gate: %v", err)
+	}
+}
+
+func TestYearBoundaryInBeijing(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
+	fixture.Stock(t, e.cs, "110", 2027, 10, 0)
+	p := fixture.Player(t, e.reg, "110", "跨年", "", "1990-01-01", 1)
+	e.clock.Set(time.Date(2026, 12, 31, 15, 59, 0, 0, time.UTC))
+	a, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "1d").ID)
+	if err != nil || a.CertificateNumber != "110260001" {
+		t.Fatalf("at 23:59 on 31 December: %q %v", a.CertificateNumber, err)
+	}
+	e.clock.Set(time.Date(2026, 12, 31, 16, 30, 0, 0, time.UTC))
+	a, err = e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "2d").ID)
+	if err != nil || a.CertificateNumber != "110270001" {
+		t.Fatalf("at 16:30 UTC on 31 December: %q %v, want year 27", a.CertificateNumber, err)
+	}
+	v, _ := e.cs.Verify(ctx, a.CertificateNumber)
+	if v.Certificate.IssueDate.Format(time.DateOnly) != "2027-01-01" {
+		t.Fatalf("issue date = %s", v.Certificate.IssueDate)
+	}
+}
+
+func TestSeriesExhausted(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	p := fixture.Player(t, e.reg, "110", "满", "5d", "1990-01-01", 1)
+	if _, err := e.pool.Exec(ctx, `INSERT INTO certificate_series VALUES ('000', 26, 'dan', 9998)`); err != nil {
+		t.Fatal(err)
+	}
+	app, _ := e.cs.Apply(ctx, staff, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventRef: "e", RecordRef: "r"})
+	app, err := e.cs.Approve(ctx, staff, "", app.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.endNotice(t, app.NoticeID)
+	issued, err := e.cs.Sweep(ctx)
+	if err != nil || len(issued) != 1 || issued[0].Number != "000269999" {
+		t.Fatalf("9,999th: %+v %v", issued, err)
+	}
+	q := fixture.Player(t, e.reg, "110", "溢", "6d", "1990-01-01", 2)
+	app, _ = e.cs.Apply(ctx, staff, "", certs.ApplicationInput{PlayerID: q.ID, TargetRank: "7d", Basis: "national_championship", EventRef: "e", RecordRef: "r"})
+	app, _ = e.cs.Approve(ctx, staff, "", app.ID)
+	e.endNotice(t, app.NoticeID)
+	issued, err = e.cs.Sweep(ctx)
+	if len(issued) != 0 || !errors.Is(err, registry.ErrExhausted) || !strings.Contains(err.Error(), "is full") {
+		t.Fatalf("10,000th: %+v %v, want resource exhausted", issued, err)
+	}
+	var last int
+	_ = e.pool.QueryRow(ctx, `SELECT last_serial FROM certificate_series WHERE prefix = '000'`).Scan(&last)
+	if last != 9999 {
+		t.Fatalf("series counter = %d after the refused issue, want 9999", last)
+	}
+}
+
+func TestRevokeReissueAndVerify(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
+	p := fixture.Player(t, e.reg, "110", "复", "1d", "1990-01-01", 1)
+	a2, _ := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "2d").ID)
+	e.clock.Set(start.Add(time.Hour))
+	a3, _ := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "3d").ID)
+	if a2.CertificateNumber != "110260001" || a3.CertificateNumber != "110260002" {
+		t.Fatalf("numbers %q %q", a2.CertificateNumber, a3.CertificateNumber)
+	}
+	// reissuing the 2d keeps the player at 3d: newest means first granted
+	re, err := e.cs.Reissue(ctx, beijing, "", "110260001", "遗失")
+	if err != nil || re.Number != "110260003" || re.Replaces != "110260001" {
+		t.Fatalf("reissue: %+v %v", re, err)
+	}
+	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 3 {
+		t.Fatalf("rank after reissue = %s", got.Rank)
+	}
+	if _, err := e.cs.Revoke(ctx, beijing, "", "110260002", "x"); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("agency revoking: %v", err)
+	}
+	if _, err := e.cs.Revoke(ctx, staff, "", "110260002", ""); err == nil {
+		t.Fatal("revoked without a reason")
+	}
+	if _, err := e.cs.Revoke(ctx, staff, "", "110260002", "成绩作假"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 2 {
+		t.Fatalf("rank after revoking 3d = %s, want 2d", got.Rank)
+	}
+	if _, err := e.cs.Revoke(ctx, staff, "", "110260003", "成绩作假"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 1 {
+		t.Fatalf("rank with no valid certificate = %s, want the 1d held before", got.Rank)
+	}
+	for _, tt := range []struct {
+		number string
+		found  bool
+		status certs.CertStatus
+		extra  string
+	}{
+		{"110260001", true, certs.CertReissued, "110260003"},
+		{"110260002", true, certs.CertRevoked, "成绩作假"},
+		{"110260099", false, "", ""},
+	} {
+		v, err := e.cs.Verify(ctx, tt.number)
+		if err != nil || v.Found != tt.found || v.Certificate.Status != tt.status ||
+			!strings.Contains(v.Certificate.ReplacedBy+v.Certificate.StatusReason, tt.extra) {
+			t.Errorf("Verify(%s) = %+v, %v", tt.number, v, err)
+		}
+	}
+	var fe *registry.FieldError
+	if _, err := e.cs.Verify(ctx, "12345"); !errors.As(err, &fe) {
+		t.Fatalf("malformed number: %v, want a field error", err)
+	}
+}
+
+func TestObjectionLimitsAndIdempotency(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{ObjectionsPerAddress: 2, ObjectionsPerNotice: 3})
+	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
+	p := fixture.Player(t, e.reg, "110", "公", "3d", "1990-01-01", 1)
+	app, _ := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "4d").ID)
+	obj := func(key, addr string) (certs.Objection, error) {
+		return e.cs.LodgeObjection(ctx, key, certs.ObjectionInput{NoticeID: app.NoticeID, Name: "某", Contact: "c", Reason: "r", Address: addr})
+	}
+	first, err := obj("same", "1.1.1.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := obj("same", "1.1.1.1")
+	if err != nil || again.ID != first.ID {
+		t.Fatalf("retry with the same key: %+v %v, want objection %d", again, err, first.ID)
+	}
+	if _, err := obj("same", "2.2.2.2"); err != nil {
+		t.Fatalf("same key from another address is another objection: %v", err)
+	}
+	if _, err := obj("", "1.1.1.1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := obj("", "1.1.1.1"); !errors.Is(err, registry.ErrExhausted) {
+		t.Fatalf("third from one address: %v, want resource exhausted", err)
+	}
+	if _, err := obj("", "3.3.3.3"); !errors.Is(err, registry.ErrExhausted) {
+		t.Fatalf("fourth on the notice: %v, want resource exhausted", err)
+	}
+	if _, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: app.NoticeID, Name: "", Contact: "c", Reason: "r"}); err == nil {
+		t.Fatal("objection without a name accepted")
+	}
+	e.clock.Set(start.Add(8 * 24 * time.Hour))
+	if _, err := obj("", "4.4.4.4"); !errors.Is(err, registry.ErrPrecondition) {
+		t.Fatalf("objection after the period: %v, want failed precondition", err)
+	}
+}
+
+func TestRosterCSV(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	p := fixture.Player(t, e.reg, "110", "名册", "", "1990-01-01", 1)
+	for _, r := range []string{"1k", "1d", "2d"} {
+		if _, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, r).ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.cs.Revoke(ctx, staff, "", "110260002", "误发"); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	n, err := e.cs.WriteRoster(ctx, beijing, "", &buf)
+	if err != nil || n != 1 {
+		t.Fatalf("roster rows = %d, %v; want the one valid dan certificate", n, err)
+	}
+	if !bytes.HasPrefix(buf.Bytes(), []byte("\xef\xbb\xbf")) {
+		t.Fatal("roster has no UTF-8 BOM")
+	}
+	recs, err := csv.NewReader(bytes.NewReader(buf.Bytes()[3:])).ReadAll()
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("csv: %v %v", recs, err)
+	}
+	if row := recs[1]; row[0] != "110260001" || row[1] != "名册" || row[5] != p.IDNumber || row[6] != "1段" {
+		t.Fatalf("row = %q", row)
+	}
+	if _, err := e.cs.WriteRoster(ctx, beijing, "310", &buf); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("another province's roster: %v", err)
+	}
+}

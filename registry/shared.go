@@ -1,0 +1,59 @@
+package registry
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// The exports below let the other domain packages (certs, and later
+// tournaments and audits) change the registry's database with the same
+// discipline: one transaction, idempotency keys, and the chained event log.
+
+// Mutate runs fn in a transaction under the idempotency rules of the registry
+// (see mutate).
+func Mutate[T any](ctx context.Context, s *Service, actor Actor, key, method string, req any, fn func(tx pgx.Tx, now time.Time) (T, error)) (T, error) {
+	return mutate(ctx, s, actor, key, method, req, fn)
+}
+
+// AppendEvent appends one event to the log inside tx.
+func AppendEvent(ctx context.Context, tx pgx.Tx, at time.Time, actor Actor, action, entityType, entityID string, payload any) error {
+	_, err := appendEvent(ctx, tx, at, actor, action, entityType, entityID, payload)
+	return err
+}
+
+// PgErr translates a PostgreSQL error into a domain error, with context.
+func PgErr(err error, what string) error { return pgErr(err, what) }
+
+// Now is the service's clock.
+func (s *Service) Now() time.Time { return s.now() }
+
+// PlayerTx reads a player inside tx; with lock set the row stays locked until
+// the transaction ends.
+func PlayerTx(ctx context.Context, tx pgx.Tx, id int64, lock bool) (Player, error) {
+	q := `SELECT ` + playerColumns + ` FROM players WHERE id = $1`
+	if lock {
+		q += ` FOR UPDATE`
+	}
+	p, err := scanPlayer(tx.QueryRow(ctx, q, id))
+	if err != nil {
+		return Player{}, pgErr(err, fmt.Sprintf("player %d", id))
+	}
+	return p, nil
+}
+
+// SetRank changes a player's rank inside tx and logs why (the certificate
+// that caused it).
+func SetRank(ctx context.Context, tx pgx.Tx, now time.Time, actor Actor, playerID int64, from, to Rank, why string) error {
+	if from == to {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `UPDATE players SET rank = $2, updated_at = $3 WHERE id = $1`, playerID, to, now); err != nil {
+		return pgErr(err, fmt.Sprintf("set rank of player %d", playerID))
+	}
+	return AppendEvent(ctx, tx, now, actor, "player.rank_changed", "player", strconv.FormatInt(playerID, 10),
+		map[string]any{"from": from.String(), "to": to.String(), "because": why})
+}
