@@ -179,7 +179,7 @@ func (s *Service) ListOrders(ctx context.Context, actor registry.Actor, agency s
 
 // Quota is an agency's stock for a year: granted and used.
 type Quota struct {
-	Year               int
+	Year                int
 	DanGranted, DanUsed int
 	KyuGranted, KyuUsed int
 }

@@ -362,7 +362,9 @@ func TestOrderWindowAndQuota(t *testing.T) {
 // gateFunc is a GrantGate made of a function, standing in for the audit.
 type gateFunc func(agency string, year int) error
 
-func (f gateFunc) MayGrant(_ context.Context, _ pgx.Tx, agency string, year int) error { return f(agency, year) }
+func (f gateFunc) MayGrant(_ context.Context, _ pgx.Tx, agency string, year int) error {
+	return f(agency, year)
+}
 
 func TestGrantGate(t *testing.T) {
 	e := newEnv(t, certs.Config{Gate: gateFunc(func(agency string, year int) error {
