@@ -61,7 +61,7 @@ func scanApplication(r pgx.Row) (Application, error) {
 	return a, err
 }
 
-func applicationTx(ctx context.Context, tx pgx.Tx, id int64) (Application, error) {
+func applicationTx(ctx context.Context, tx *registry.Tx, id int64) (Application, error) {
 	if _, err := tx.Exec(ctx, `SELECT 1 FROM applications WHERE id = $1 FOR UPDATE`, id); err != nil {
 		return Application{}, registry.PgErr(err, fmt.Sprintf("lock application %d", id))
 	}
@@ -83,7 +83,7 @@ func (s *Service) Apply(ctx context.Context, actor registry.Actor, key string, i
 		return Application{}, registry.FieldErr("player_id", "must be a registered player's id")
 	}
 	in.EventRef, in.RecordRef, in.Evidence = strings.TrimSpace(in.EventRef), strings.TrimSpace(in.RecordRef), strings.TrimSpace(in.Evidence)
-	return registry.Mutate(ctx, s.reg, actor, key, "Apply", in, func(tx pgx.Tx, now time.Time) (Application, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "Apply", in, func(tx *registry.Tx, now time.Time) (Application, error) {
 		p, err := registry.PlayerTx(ctx, tx, in.PlayerID, true)
 		if err != nil {
 			return Application{}, err
@@ -133,7 +133,7 @@ func (s *Service) Apply(ctx context.Context, actor registry.Actor, key string, i
 
 // mayDecide checks that actor may approve or reject app: staff always; the
 // agency of the player's province for kyu to 5 dan.
-func mayDecide(ctx context.Context, tx pgx.Tx, actor registry.Actor, app Application) error {
+func mayDecide(ctx context.Context, tx *registry.Tx, actor registry.Actor, app Application) error {
 	if actor.IsStaff() {
 		return nil
 	}
@@ -157,7 +157,7 @@ func (s *Service) Approve(ctx context.Context, actor registry.Actor, key string,
 	if err := requireAgencyOrStaff(actor, "approving an application"); err != nil {
 		return Application{}, err
 	}
-	return registry.Mutate(ctx, s.reg, actor, key, "Approve", id, func(tx pgx.Tx, now time.Time) (Application, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "Approve", id, func(tx *registry.Tx, now time.Time) (Application, error) {
 		app, err := applicationTx(ctx, tx, id)
 		if err != nil {
 			return Application{}, err
@@ -185,6 +185,7 @@ func (s *Service) Approve(ctx context.Context, actor registry.Actor, key string,
 				return Application{}, fmt.Errorf("appraiser %d is now %s: %w", app.AppraiserID, st, registry.ErrPrecondition)
 			}
 		}
+		var certID any
 		if NeedsNotice(app.TargetRank) {
 			if err := s.checkStock(ctx, tx, app, now); err != nil {
 				return Application{}, err
@@ -202,13 +203,10 @@ func (s *Service) Approve(ctx context.Context, actor registry.Actor, key string,
 			if err != nil {
 				return Application{}, err
 			}
-			app.CertificateNumber, app.Status = c.Number, AppIssued
-			if _, err := tx.Exec(ctx, `UPDATE applications SET certificate_id = $2 WHERE id = $1`, id, c.ID); err != nil {
-				return Application{}, registry.PgErr(err, "link certificate")
-			}
+			app.CertificateNumber, app.Status, certID = c.Number, AppIssued, c.ID
 		}
-		if _, err := tx.Exec(ctx, `UPDATE applications SET status = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
-			id, app.Status, now, actor.String()); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE applications SET status = $2, decided_at = $3, decided_by = $4, certificate_id = $5 WHERE id = $1`,
+			id, app.Status, now, actor.String(), certID); err != nil {
 			return Application{}, registry.PgErr(err, "approve application")
 		}
 		app.DecidedAt, app.DecidedBy = &now, actor.String()
@@ -228,7 +226,7 @@ func (s *Service) Reject(ctx context.Context, actor registry.Actor, key string, 
 		return Application{}, registry.FieldErr("reason", "say why the application is rejected")
 	}
 	req := []any{id, reason}
-	return registry.Mutate(ctx, s.reg, actor, key, "Reject", req, func(tx pgx.Tx, now time.Time) (Application, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "Reject", req, func(tx *registry.Tx, now time.Time) (Application, error) {
 		app, err := applicationTx(ctx, tx, id)
 		if err != nil {
 			return Application{}, err

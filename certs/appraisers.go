@@ -68,7 +68,7 @@ func (s *Service) RecommendAppraiser(ctx context.Context, actor registry.Actor, 
 	if actor.Kind == registry.AgencyActor {
 		in.AgencyPrefix = actor.Agency
 	}
-	return registry.Mutate(ctx, s.reg, actor, key, "RecommendAppraiser", in, func(tx pgx.Tx, now time.Time) (Appraiser, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "RecommendAppraiser", in, func(tx *registry.Tx, now time.Time) (Appraiser, error) {
 		if _, err := activeAgency(ctx, tx, in.AgencyPrefix); err != nil {
 			return Appraiser{}, fmt.Errorf("recommend appraiser: %w", err)
 		}
@@ -99,7 +99,7 @@ func (s *Service) SetAppraiserStatus(ctx context.Context, actor registry.Actor, 
 		return Appraiser{}, registry.FieldErr("status", "must be approved, refused or revoked")
 	}
 	req := []any{id, st}
-	return registry.Mutate(ctx, s.reg, actor, key, "SetAppraiserStatus", req, func(tx pgx.Tx, now time.Time) (Appraiser, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "SetAppraiserStatus", req, func(tx *registry.Tx, now time.Time) (Appraiser, error) {
 		a, err := scanAppraiser(tx.QueryRow(ctx, `UPDATE appraisers SET status = $2, decided_at = $3, decided_by = $4
 			WHERE id = $1 RETURNING `+appraiserColumns, id, st, now, actor.String()))
 		if err != nil {

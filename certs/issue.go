@@ -71,7 +71,7 @@ type issueInput struct {
 // nextSerial hands out the next serial of a series. The upsert's row lock
 // makes concurrent issuers of one series wait for each other; a rolled-back
 // transaction rolls its serial back with it, so a series never skips.
-func nextSerial(ctx context.Context, tx pgx.Tx, prefix string, year int, kind Kind) (int, error) {
+func nextSerial(ctx context.Context, tx *registry.Tx, prefix string, year int, kind Kind) (int, error) {
 	var last int
 	err := tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial) VALUES ($1, $2, $3, 1)
 		ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1
@@ -83,7 +83,7 @@ func nextSerial(ctx context.Context, tx pgx.Tx, prefix string, year int, kind Ki
 }
 
 // grantedStock is an agency's granted count of one kind for a full year.
-func grantedStock(ctx context.Context, tx pgx.Tx, agency string, year int, kind Kind) (int, bool, error) {
+func grantedStock(ctx context.Context, tx *registry.Tx, agency string, year int, kind Kind) (int, bool, error) {
 	col := "dan_count"
 	if kind == KyuSeries {
 		col = "kyu_count"
@@ -111,7 +111,7 @@ func stockUsedUp(agency string, year int, kind Kind, granted int) error {
 
 // checkStock refuses early, at approval, an application whose certificate
 // could not be issued today for want of stock.
-func (s *Service) checkStock(ctx context.Context, tx pgx.Tx, app Application, now time.Time) error {
+func (s *Service) checkStock(ctx context.Context, tx *registry.Tx, app Application, now time.Time) error {
 	issuer := issuerOf(app)
 	if issuer == registry.AssociationPrefix || !s.Printed(app.TargetRank) {
 		return nil
@@ -135,15 +135,46 @@ func (s *Service) checkStock(ctx context.Context, tx pgx.Tx, app Application, no
 	return nil
 }
 
-// issueTx issues a certificate inside tx. It takes the series row lock
-// before appending to the event log, the lock order every issuer keeps.
-func (s *Service) issueTx(ctx context.Context, tx pgx.Tx, now time.Time, actor registry.Actor, in issueInput) (Certificate, error) {
+// issueTx issues a certificate inside tx. The series row lock is taken as
+// late as possible (everything that does not need the serial comes first),
+// because concurrent issuers of one series wait on it until commit.
+func (s *Service) issueTx(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, in issueInput) (Certificate, error) {
 	kind, yy, full := KindOf(in.rank), Year(now), now.In(ChinaTime).Year()
-	var (
-		number, serial any
-		num            Number
-	)
-	if s.Printed(in.rank) {
+	c := Certificate{Kind: kind, IssuingPrefix: in.issuer, PlayerID: in.player.ID, PlayerName: in.player.Name, Rank: in.rank,
+		Basis: in.basis, ApplicationID: in.applicationID, IssuedAt: now, IssueDate: IssueDate(now),
+		AthleteGrade: AthleteGradeFor(in.rank, in.basis), Status: CertValid}
+	printed := s.Printed(in.rank)
+	granted, hasStock := 0, false
+	if printed && in.issuer != registry.AssociationPrefix {
+		var err error
+		if granted, hasStock, err = grantedStock(ctx, tx, in.issuer, full, kind); err != nil {
+			return Certificate{}, err
+		}
+		if !hasStock {
+			return Certificate{}, noStock(in.issuer, full, kind)
+		}
+	}
+	if in.issuer != registry.AssociationPrefix {
+		if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, in.issuer).Scan(&c.IssuingBody); err != nil {
+			return Certificate{}, registry.PgErr(err, "issuing agency")
+		}
+	}
+	grantedAt := in.grantedAt
+	if grantedAt.IsZero() {
+		grantedAt = now
+		// a fresh certificate is the newest: the rank follows it
+		if err := registry.SetRank(ctx, tx, now, actor, in.player.ID, in.player.Rank, in.rank, "certificate issued"); err != nil {
+			return Certificate{}, err
+		}
+	}
+	var number, serial, replaces, application any
+	if in.replaces != 0 {
+		replaces = in.replaces
+	}
+	if in.applicationID != 0 {
+		application = in.applicationID
+	}
+	if printed {
 		last, err := nextSerial(ctx, tx, in.issuer, yy, kind)
 		if err != nil {
 			return Certificate{}, err
@@ -152,63 +183,33 @@ func (s *Service) issueTx(ctx context.Context, tx pgx.Tx, now time.Time, actor r
 		if kind == KyuSeries {
 			max = MaxKyuSerial
 		}
-		if last > max {
+		switch {
+		case last > max:
 			return Certificate{}, fmt.Errorf("certificate series %s-%02d (%s) is full: all %d serials of the year are used; no number can be issued before next year: %w",
 				in.issuer, yy, kind, max, registry.ErrExhausted)
+		case hasStock && last > granted:
+			return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
 		}
-		if in.issuer != registry.AssociationPrefix {
-			granted, ok, err := grantedStock(ctx, tx, in.issuer, full, kind)
-			switch {
-			case err != nil:
-				return Certificate{}, err
-			case !ok:
-				return Certificate{}, noStock(in.issuer, full, kind)
-			case last > granted:
-				return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
-			}
-		}
-		num, err = NewNumber(kind, in.issuer, yy, last)
+		num, err := NewNumber(kind, in.issuer, yy, last)
 		if err != nil {
 			return Certificate{}, fmt.Errorf("issue certificate: %w", err)
 		}
-		number, serial = num.String(), last
+		c.Number = num.String()
+		number, serial = c.Number, last
 	}
-	granted := in.grantedAt
-	if granted.IsZero() {
-		granted = now
-	}
-	var replaces, application any
-	if in.replaces != 0 {
-		replaces = in.replaces
-	}
-	if in.applicationID != 0 {
-		application = in.applicationID
-	}
-	grade := AthleteGradeFor(in.rank, in.basis)
-	var id int64
 	err := tx.QueryRow(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
 		application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15) RETURNING id`,
 		number, kind, in.issuer, yy, serial, in.player.ID, in.rank, in.player.Rank, in.basis,
-		application, now, granted, IssueDate(now), grade, replaces).Scan(&id)
+		application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces).Scan(&c.ID)
 	if err != nil {
 		return Certificate{}, registry.PgErr(err, "issue certificate")
-	}
-	c, err := scanCertificate(tx.QueryRow(ctx, certificateSelect+` WHERE c.id = $1`, id))
-	if err != nil {
-		return Certificate{}, registry.PgErr(err, "read issued certificate")
 	}
 	err = registry.AppendEvent(ctx, tx, now, actor, "certificate.issued", "certificate", certEntity(c), map[string]any{
 		"number": c.Number, "player_id": c.PlayerID, "rank": c.Rank.String(), "basis": c.Basis, "issuer": c.IssuingPrefix,
 		"issue_date": c.IssueDate.Format(time.DateOnly), "athlete_grade": c.AthleteGrade, "application_id": in.applicationID,
 		"replaces": in.replaces})
-	if err != nil {
-		return Certificate{}, err
-	}
-	if err := s.followRank(ctx, tx, now, actor, in.player.ID, "certificate "+certEntity(c)); err != nil {
-		return Certificate{}, err
-	}
-	return c, nil
+	return c, err
 }
 
 // certEntity names a certificate in the event log: its number, or its row id
@@ -222,7 +223,7 @@ func certEntity(c Certificate) string {
 
 // followRank sets a player's rank to his newest valid certificate's; with
 // none left, to the rank he held before his first certificate.
-func (s *Service) followRank(ctx context.Context, tx pgx.Tx, now time.Time, actor registry.Actor, playerID int64, why string) error {
+func (s *Service) followRank(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, playerID int64, why string) error {
 	p, err := registry.PlayerTx(ctx, tx, playerID, true)
 	if err != nil {
 		return err
@@ -238,7 +239,7 @@ func (s *Service) followRank(ctx context.Context, tx pgx.Tx, now time.Time, acto
 	return registry.SetRank(ctx, tx, now, actor, playerID, p.Rank, rank, why)
 }
 
-func certTx(ctx context.Context, tx pgx.Tx, n Number) (Certificate, error) {
+func certTx(ctx context.Context, tx *registry.Tx, n Number) (Certificate, error) {
 	var id int64
 	if err := tx.QueryRow(ctx, `SELECT id FROM certificates WHERE number = $1 FOR UPDATE`, n.String()).Scan(&id); err != nil {
 		return Certificate{}, registry.PgErr(err, "certificate "+n.String())
@@ -269,7 +270,7 @@ func (s *Service) Revoke(ctx context.Context, actor registry.Actor, key, number,
 		return Certificate{}, registry.FieldErr("reason", "say why the certificate is revoked; it is shown on verification")
 	}
 	req := []any{n.String(), reason}
-	return registry.Mutate(ctx, s.reg, actor, key, "Revoke", req, func(tx pgx.Tx, now time.Time) (Certificate, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "Revoke", req, func(tx *registry.Tx, now time.Time) (Certificate, error) {
 		c, err := certTx(ctx, tx, n)
 		if err != nil {
 			return Certificate{}, err
@@ -304,7 +305,7 @@ func (s *Service) Reissue(ctx context.Context, actor registry.Actor, key, number
 		return Certificate{}, registry.FieldErr("reason", "say why the certificate is reissued (lost, damaged, name changed …)")
 	}
 	req := []any{n.String(), reason}
-	return registry.Mutate(ctx, s.reg, actor, key, "Reissue", req, func(tx pgx.Tx, now time.Time) (Certificate, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "Reissue", req, func(tx *registry.Tx, now time.Time) (Certificate, error) {
 		old, err := certTx(ctx, tx, n)
 		if err != nil {
 			return Certificate{}, err

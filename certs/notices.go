@@ -63,7 +63,7 @@ func scanNotice(r pgx.Row) (Notice, error) {
 func noticeID(id int64) string { return strconv.FormatInt(id, 10) }
 
 // publish puts an approved 4–7 dan application on public notice.
-func (s *Service) publish(ctx context.Context, tx pgx.Tx, now time.Time, actor registry.Actor, app Application, p registry.Player) (Notice, error) {
+func (s *Service) publish(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, app Application, p registry.Player) (Notice, error) {
 	var agencyName string
 	if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, app.AgencyPrefix).Scan(&agencyName); err != nil {
 		return Notice{}, registry.PgErr(err, "agency name")
@@ -94,7 +94,7 @@ func (s *Service) publish(ctx context.Context, tx pgx.Tx, now time.Time, actor r
 	return n, err
 }
 
-func closeNotice(ctx context.Context, tx pgx.Tx, now time.Time, id int64, st NoticeStatus, why string) error {
+func closeNotice(ctx context.Context, tx *registry.Tx, now time.Time, id int64, st NoticeStatus, why string) error {
 	if _, err := tx.Exec(ctx, `UPDATE notices SET status = $2, closed_at = $3 WHERE id = $1`, id, st, now); err != nil {
 		return registry.PgErr(err, "close notice")
 	}
@@ -266,7 +266,7 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 	if key != "" {
 		key = in.Address + "/" + key
 	}
-	return registry.Mutate(ctx, s.reg, actor, key, "LodgeObjection", in, func(tx pgx.Tx, now time.Time) (Objection, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "LodgeObjection", in, func(tx *registry.Tx, now time.Time) (Objection, error) {
 		var (
 			status NoticeStatus
 			ends   time.Time
@@ -329,7 +329,7 @@ func (s *Service) RuleObjection(ctx context.Context, actor registry.Actor, key s
 		return Objection{}, registry.FieldErr("ruling", "give the ruling's reasons; they are kept with the objection")
 	}
 	req := []any{id, uphold, ruling}
-	return registry.Mutate(ctx, s.reg, actor, key, "RuleObjection", req, func(tx pgx.Tx, now time.Time) (Objection, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "RuleObjection", req, func(tx *registry.Tx, now time.Time) (Objection, error) {
 		var notice int64
 		if err := tx.QueryRow(ctx, `SELECT notice_id FROM objections WHERE id = $1`, id).Scan(&notice); err != nil {
 			return Objection{}, registry.PgErr(err, fmt.Sprintf("objection %d", id))
@@ -387,7 +387,7 @@ func (s *Service) RuleObjection(ctx context.Context, actor registry.Actor, key s
 
 // finalize issues the certificate of a notice whose period is over with
 // nothing open; the caller holds the notice's row lock.
-func (s *Service) finalize(ctx context.Context, tx pgx.Tx, now time.Time, actor registry.Actor, notice, appID int64) (Certificate, error) {
+func (s *Service) finalize(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, notice, appID int64) (Certificate, error) {
 	app, err := applicationTx(ctx, tx, appID)
 	if err != nil {
 		return Certificate{}, err
@@ -430,7 +430,7 @@ func (s *Service) Sweep(ctx context.Context) ([]Certificate, error) {
 			done bool
 			id   int64
 		)
-		err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		err := registry.Transact(ctx, s.reg, func(tx *registry.Tx) error {
 			var app int64
 			var now time.Time
 			err := tx.QueryRow(ctx, `SELECT n.id, n.application_id, now() FROM notices n

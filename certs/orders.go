@@ -81,7 +81,7 @@ func (s *Service) PlaceOrder(ctx context.Context, actor registry.Actor, key stri
 	} else if in.Year < 2005 || in.Year > 2999 {
 		return Order{}, registry.FieldErr("year", "staff recording an order give its stock year (2005 or later)")
 	}
-	return registry.Mutate(ctx, s.reg, actor, key, "PlaceOrder", in, func(tx pgx.Tx, now time.Time) (Order, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "PlaceOrder", in, func(tx *registry.Tx, now time.Time) (Order, error) {
 		if _, err := activeAgency(ctx, tx, in.AgencyPrefix); err != nil {
 			return Order{}, fmt.Errorf("order certificates: %w", err)
 		}
@@ -121,7 +121,7 @@ func (s *Service) DecideOrder(ctx context.Context, actor registry.Actor, key, ag
 		return Order{}, registry.FieldErr("dan_count", "granted counts cannot be negative")
 	}
 	req := []any{agency, year, grant, dan, kyu, note}
-	return registry.Mutate(ctx, s.reg, actor, key, "DecideOrder", req, func(tx pgx.Tx, now time.Time) (Order, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "DecideOrder", req, func(tx *registry.Tx, now time.Time) (Order, error) {
 		o, err := scanOrder(tx.QueryRow(ctx, `SELECT `+orderColumns+` FROM certificate_orders
 			WHERE agency_prefix = $1 AND year = $2 FOR UPDATE`, agency, year))
 		if err != nil {

@@ -106,7 +106,7 @@ func requireAgencyOrStaff(actor registry.Actor, what string) error {
 }
 
 // activeAgency checks that an agency exists and is not suspended.
-func activeAgency(ctx context.Context, tx pgx.Tx, prefix string) (registry.Agency, error) {
+func activeAgency(ctx context.Context, tx *registry.Tx, prefix string) (registry.Agency, error) {
 	var a registry.Agency
 	err := tx.QueryRow(ctx, `SELECT prefix, name, status FROM agencies WHERE prefix = $1`, prefix).Scan(&a.Prefix, &a.Name, &a.Status)
 	if err != nil {

@@ -69,7 +69,7 @@ func (s *Service) CreateAgency(ctx context.Context, actor Actor, key string, in 
 	if err != nil {
 		return Agency{}, err
 	}
-	return mutate(ctx, s, actor, key, "CreateAgency", in, func(tx pgx.Tx, now time.Time) (Agency, error) {
+	return mutate(ctx, s, actor, key, "CreateAgency", in, func(tx *Tx, now time.Time) (Agency, error) {
 		a.CreatedAt, a.UpdatedAt = now, now
 		_, err := tx.Exec(ctx, `INSERT INTO agencies (`+agencyColumns+`) VALUES ($1, $2, $3, $4, $5, $6)`,
 			a.Prefix, a.Name, a.Contact, a.Status, a.CreatedAt, a.UpdatedAt)
@@ -90,7 +90,7 @@ func (s *Service) SetAgencyStatus(ctx context.Context, actor Actor, key, prefix 
 		return Agency{}, fieldErr("status", "must be active or suspended")
 	}
 	req := struct{ Prefix, Status, Reason string }{prefix, string(status), reason}
-	return mutate(ctx, s, actor, key, "SetAgencyStatus", req, func(tx pgx.Tx, now time.Time) (Agency, error) {
+	return mutate(ctx, s, actor, key, "SetAgencyStatus", req, func(tx *Tx, now time.Time) (Agency, error) {
 		a, err := scanAgency(tx.QueryRow(ctx, `UPDATE agencies SET status = $2, updated_at = $3 WHERE prefix = $1 RETURNING `+agencyColumns,
 			prefix, status, now))
 		if err != nil {

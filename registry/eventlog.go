@@ -2,6 +2,7 @@ package registry
 
 import (
 	"bytes"
+	"strings"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -49,14 +50,19 @@ func ChainHash(prev []byte, e Event) []byte {
 	return sum[:]
 }
 
-// appendEvent writes one event inside tx, chained to the last row.
-func appendEvent(ctx context.Context, tx pgx.Tx, at time.Time, actor Actor, action, entityType, entityID string, payload any) (Event, error) {
+// Tx is a transaction of the registry's database that gathers the events
+// of a change and appends them to the log in one go just before commit, so
+// the log's lock is held for the last few statements only.
+type Tx struct {
+	pgx.Tx
+	pending []Event
+}
+
+// appendEvent queues one event of tx; flushEvents writes the queue.
+func appendEvent(_ context.Context, tx *Tx, at time.Time, actor Actor, action, entityType, entityID string, payload any) (Event, error) {
 	raw, err := json.Marshal(payload)
 	if err != nil {
 		return Event{}, fmt.Errorf("encode %s event payload: %w", action, err)
-	}
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, eventLogLock); err != nil {
-		return Event{}, fmt.Errorf("lock event log: %w", err)
 	}
 	e := Event{
 		At:         at.UTC().Truncate(time.Microsecond), // what PostgreSQL keeps
@@ -65,21 +71,49 @@ func appendEvent(ctx context.Context, tx pgx.Tx, at time.Time, actor Actor, acti
 		EntityType: entityType,
 		EntityID:   entityID,
 		Payload:    raw,
-		PrevHash:   []byte{},
 	}
-	err = tx.QueryRow(ctx, `SELECT id, hash FROM events ORDER BY id DESC LIMIT 1`).Scan(&e.ID, &e.PrevHash)
-	if err != nil && err != pgx.ErrNoRows {
-		return Event{}, fmt.Errorf("read last event: %w", err)
-	}
-	e.ID++
-	e.Hash = ChainHash(e.PrevHash, e)
-	_, err = tx.Exec(ctx, `INSERT INTO events (id, at, actor, action, entity_type, entity_id, payload, prev_hash, hash)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		e.ID, e.At, e.Actor, e.Action, e.EntityType, e.EntityID, string(e.Payload), e.PrevHash, e.Hash)
-	if err != nil {
-		return Event{}, fmt.Errorf("append %s event: %w", action, err)
-	}
+	tx.pending = append(tx.pending, e)
 	return e, nil
+}
+
+// flushEvents appends the queued events, chained to the last row, under the
+// advisory lock that keeps appends in order.
+func (tx *Tx) flushEvents(ctx context.Context) error {
+	if len(tx.pending) == 0 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, eventLogLock); err != nil {
+		return fmt.Errorf("lock event log: %w", err)
+	}
+	var lastID int64
+	prev := []byte{}
+	err := tx.QueryRow(ctx, `SELECT id, hash FROM events ORDER BY id DESC LIMIT 1`).Scan(&lastID, &prev)
+	if err != nil && err != pgx.ErrNoRows {
+		return fmt.Errorf("read last event: %w", err)
+	}
+	var (
+		sql  strings.Builder
+		args []any
+	)
+	sql.WriteString(`INSERT INTO events (id, at, actor, action, entity_type, entity_id, payload, prev_hash, hash) VALUES `)
+	for i := range tx.pending {
+		e := &tx.pending[i]
+		lastID++
+		e.ID, e.PrevHash = lastID, prev
+		e.Hash = ChainHash(prev, *e)
+		prev = e.Hash
+		if i > 0 {
+			sql.WriteString(", ")
+		}
+		n := len(args)
+		fmt.Fprintf(&sql, "($%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8, n+9)
+		args = append(args, e.ID, e.At, e.Actor, e.Action, e.EntityType, e.EntityID, string(e.Payload), e.PrevHash, e.Hash)
+	}
+	if _, err := tx.Exec(ctx, sql.String(), args...); err != nil {
+		return fmt.Errorf("append %d events: %w", len(tx.pending), err)
+	}
+	tx.pending = tx.pending[:0]
+	return nil
 }
 
 // BrokenLink describes the first event row whose chain does not hold.

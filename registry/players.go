@@ -40,7 +40,7 @@ func playerEvent(p Player) map[string]any {
 
 // mayWriteProvince checks that actor may register or change players of the
 // province: staff anywhere, an active agency only in its own province.
-func (s *Service) mayWriteProvince(ctx context.Context, tx pgx.Tx, actor Actor, provinceCode string) (string, error) {
+func (s *Service) mayWriteProvince(ctx context.Context, tx *Tx, actor Actor, provinceCode string) (string, error) {
 	prov, _ := ProvinceByCode(provinceCode)
 	switch {
 	case actor.IsStaff():
@@ -70,7 +70,7 @@ func (s *Service) RegisterPlayer(ctx context.Context, actor Actor, key string, i
 	if err != nil {
 		return Player{}, err
 	}
-	return mutate(ctx, s, actor, key, "RegisterPlayer", in, func(tx pgx.Tx, now time.Time) (Player, error) {
+	return mutate(ctx, s, actor, key, "RegisterPlayer", in, func(tx *Tx, now time.Time) (Player, error) {
 		agency, err := s.mayWriteProvince(ctx, tx, actor, p.ProvinceCode)
 		if err != nil {
 			return Player{}, fmt.Errorf("register player: %w", err)
@@ -109,7 +109,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id 
 		ID int64
 		In PlayerInput
 	}{id, in}
-	return mutate(ctx, s, actor, key, "UpdatePlayer", req, func(tx pgx.Tx, now time.Time) (Player, error) {
+	return mutate(ctx, s, actor, key, "UpdatePlayer", req, func(tx *Tx, now time.Time) (Player, error) {
 		old, err := scanPlayer(tx.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1 FOR UPDATE`, id))
 		if err != nil {
 			return Player{}, pgErr(err, fmt.Sprintf("player %d", id))

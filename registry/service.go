@@ -41,7 +41,7 @@ func (s *Service) DB() *pgxpool.Pool { return s.db }
 // request returns that answer without running fn again; the same key with a
 // different request is ErrConflict. Errors are not recorded, so a failed
 // request may be retried with its key.
-func mutate[T any](ctx context.Context, s *Service, actor Actor, key, method string, req any, fn func(tx pgx.Tx, now time.Time) (T, error)) (T, error) {
+func mutate[T any](ctx context.Context, s *Service, actor Actor, key, method string, req any, fn func(tx *Tx, now time.Time) (T, error)) (T, error) {
 	var zero T
 	reqJSON, err := json.Marshal(req)
 	if err != nil {
@@ -49,7 +49,8 @@ func mutate[T any](ctx context.Context, s *Service, actor Actor, key, method str
 	}
 	reqHash := sha256.Sum256(append([]byte(method+"\x00"), reqJSON...))
 	var out T
-	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
+		tx := &Tx{Tx: ptx}
 		if key != "" {
 			if len(key) > 200 {
 				return fieldErr("idempotency-key", "is longer than 200 characters")
@@ -77,6 +78,9 @@ func mutate[T any](ctx context.Context, s *Service, actor Actor, key, method str
 		now := s.now().UTC().Truncate(time.Microsecond) // what PostgreSQL keeps
 		res, err := fn(tx, now)
 		if err != nil {
+			return err
+		}
+		if err := tx.flushEvents(ctx); err != nil {
 			return err
 		}
 		out = res

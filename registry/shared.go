@@ -15,12 +15,24 @@ import (
 
 // Mutate runs fn in a transaction under the idempotency rules of the registry
 // (see mutate).
-func Mutate[T any](ctx context.Context, s *Service, actor Actor, key, method string, req any, fn func(tx pgx.Tx, now time.Time) (T, error)) (T, error) {
+func Mutate[T any](ctx context.Context, s *Service, actor Actor, key, method string, req any, fn func(tx *Tx, now time.Time) (T, error)) (T, error) {
 	return mutate(ctx, s, actor, key, method, req, fn)
 }
 
-// AppendEvent appends one event to the log inside tx.
-func AppendEvent(ctx context.Context, tx pgx.Tx, at time.Time, actor Actor, action, entityType, entityID string, payload any) error {
+// Transact runs fn in a transaction of its own (no idempotency key), for
+// work the system does by itself, and appends its events before commit.
+func Transact(ctx context.Context, s *Service, fn func(tx *Tx) error) error {
+	return pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
+		tx := &Tx{Tx: ptx}
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return tx.flushEvents(ctx)
+	})
+}
+
+// AppendEvent queues one event of tx; it is written, chained, at commit.
+func AppendEvent(ctx context.Context, tx *Tx, at time.Time, actor Actor, action, entityType, entityID string, payload any) error {
 	_, err := appendEvent(ctx, tx, at, actor, action, entityType, entityID, payload)
 	return err
 }
@@ -47,7 +59,7 @@ func PlayerTx(ctx context.Context, tx pgx.Tx, id int64, lock bool) (Player, erro
 
 // SetRank changes a player's rank inside tx and logs why (the certificate
 // that caused it).
-func SetRank(ctx context.Context, tx pgx.Tx, now time.Time, actor Actor, playerID int64, from, to Rank, why string) error {
+func SetRank(ctx context.Context, tx *Tx, now time.Time, actor Actor, playerID int64, from, to Rank, why string) error {
 	if from == to {
 		return nil
 	}

@@ -65,7 +65,7 @@ func (s *Service) CreateToken(ctx context.Context, actor Actor, kind ActorKind, 
 	} else {
 		staff = &info.StaffName
 	}
-	info, err := mutate(ctx, s, actor, "", "CreateToken", nil, func(tx pgx.Tx, now time.Time) (TokenInfo, error) {
+	info, err := mutate(ctx, s, actor, "", "CreateToken", nil, func(tx *Tx, now time.Time) (TokenInfo, error) {
 		info.CreatedAt = now
 		err := tx.QueryRow(ctx, `INSERT INTO api_tokens (hash, kind, agency_prefix, staff_name, created_at)
 			VALUES ($1, $2, $3, $4, $5) RETURNING id`, hashToken(tok), kindName, agency, staff, now).Scan(&info.ID)
@@ -87,7 +87,7 @@ func (s *Service) RevokeToken(ctx context.Context, actor Actor, id int64) error 
 	if !actor.IsStaff() {
 		return fmt.Errorf("revoke token: %w", ErrPermissionDenied)
 	}
-	_, err := mutate(ctx, s, actor, "", "RevokeToken", nil, func(tx pgx.Tx, now time.Time) (bool, error) {
+	_, err := mutate(ctx, s, actor, "", "RevokeToken", nil, func(tx *Tx, now time.Time) (bool, error) {
 		tag, err := tx.Exec(ctx, `UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, id, now)
 		if err != nil {
 			return false, pgErr(err, "revoke token")

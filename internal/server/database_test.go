@@ -2,11 +2,13 @@ package server_test
 
 import (
 	"context"
+	"io/fs"
 	"log/slog"
 	"sync"
 	"testing"
 
 	"github.com/dankyu/dankyu/internal/server"
+	"github.com/dankyu/dankyu/migrations"
 )
 
 // TestOpenDatabaseURLMigratesOnce opens an empty outside database from
@@ -38,8 +40,12 @@ func TestOpenDatabaseURLMigratesOnce(t *testing.T) {
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM goose_db_version WHERE version_id > 0`).Scan(&applied); err != nil {
 		t.Fatal(err)
 	}
-	if applied != 1 {
-		t.Fatalf("migration rows %d, want 1 (applied once)", applied)
+	files, err := fs.Glob(migrations.FS(), "*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if applied != len(files) {
+		t.Fatalf("migration rows %d, want %d (each migration applied once)", applied, len(files))
 	}
 	var tables int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_name IN ('players', 'agencies', 'events', 'api_tokens')`).Scan(&tables); err != nil || tables != 4 {
