@@ -2,12 +2,12 @@ package registry
 
 import (
 	"bytes"
-	"strings"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
