@@ -2,6 +2,9 @@ package registry
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -68,4 +71,27 @@ func SetRank(ctx context.Context, tx *Tx, now time.Time, actor Actor, playerID i
 	}
 	return AppendEvent(ctx, tx, now, actor, "player.rank_changed", "player", strconv.FormatInt(playerID, 10),
 		map[string]any{"from": from.String(), "to": to.String(), "because": why})
+}
+
+// SharedSecret returns the named random secret every server process of this
+// database agrees on (e.g. the portal's form-signing key), creating it on
+// first use.
+func (s *Service) SharedSecret(ctx context.Context, name string) ([]byte, error) {
+	fresh := make([]byte, 32)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, fmt.Errorf("secret %s: %w", name, err)
+	}
+	var value string
+	err := s.db.QueryRow(ctx, `WITH ins AS (
+			INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING value)
+		SELECT value FROM ins UNION ALL SELECT value FROM settings WHERE key = $1 LIMIT 1`,
+		"secret:"+name, hex.EncodeToString(fresh)).Scan(&value)
+	if errors.Is(err, pgx.ErrNoRows) {
+		// another process inserted it after this statement's snapshot was taken
+		err = s.db.QueryRow(ctx, `SELECT value FROM settings WHERE key = $1`, "secret:"+name).Scan(&value)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("secret %s: %w", name, err)
+	}
+	return hex.DecodeString(value)
 }

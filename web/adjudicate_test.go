@@ -3,15 +3,11 @@ package web_test
 import (
 	"bytes"
 	"io"
-	"log/slog"
 	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/dankyu/dankyu/web"
 )
 
 func postRecord(t *testing.T, url string, fields map[string]string, file []byte) (int, string) {
@@ -36,9 +32,7 @@ func postRecord(t *testing.T, url string, fields map[string]string, file []byte)
 }
 
 func TestAdjudicatePage(t *testing.T) {
-	// Adjudication reads no database: the portal's registry is never asked.
-	srv := httptest.NewServer(web.New(nil, slog.New(slog.DiscardHandler)))
-	defer srv.Close()
+	srv, _ := newPortal(t)
 	dublin, err := os.ReadFile("../rules/testdata/corpus/games/dead-stones/gnugo-dublin2.sgf")
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -21,16 +22,26 @@ type Registry interface {
 	GetAgency(ctx context.Context, prefix string) (registry.Agency, error)
 	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
 	SearchPlayers(ctx context.Context, q registry.PlayerQuery) (registry.PlayerPage, error)
+	Authenticate(ctx context.Context, token string) (registry.Actor, error)
+	SharedSecret(ctx context.Context, name string) ([]byte, error)
+	Now() time.Time
 }
 
 type portal struct {
-	reg Registry
-	log *slog.Logger
+	reg    Registry
+	certs  Certs
+	log    *slog.Logger
+	secret []byte // signs form tokens; shared by every server process
+	now    func() time.Time
 }
 
 // New returns the portal's HTTP handler.
-func New(reg Registry, log *slog.Logger) http.Handler {
-	p := &portal{reg: reg, log: log}
+func New(ctx context.Context, reg Registry, cs Certs, log *slog.Logger) (http.Handler, error) {
+	secret, err := reg.SharedSecret(ctx, "portal-forms")
+	if err != nil {
+		return nil, err
+	}
+	p := &portal{reg: reg, certs: cs, log: log, secret: secret, now: reg.Now}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", p.home)
 	mux.HandleFunc("GET /agencies", p.agencies)
@@ -38,6 +49,23 @@ func New(reg Registry, log *slog.Logger) http.Handler {
 	mux.HandleFunc("GET /players/{id}", p.player)
 	mux.HandleFunc("GET /adjudicate", p.adjudicateForm)
 	mux.HandleFunc("POST /adjudicate", p.adjudicate)
+	mux.HandleFunc("GET /notices", p.notices)
+	mux.HandleFunc("GET /notices/{id}", p.notice)
+	mux.HandleFunc("POST /notices/{id}/objections", p.object)
+	mux.HandleFunc("GET /verify", p.verify)
+	mux.HandleFunc("GET /login", p.loginForm)
+	mux.HandleFunc("POST /login", p.login)
+	mux.HandleFunc("POST /logout", p.logout)
+	mux.HandleFunc("GET /workspace", p.workspacePage)
+	mux.HandleFunc("GET /workspace/roster.csv", p.roster)
+	mux.Handle("POST /workspace/applications", p.act(p.submitApplication))
+	mux.Handle("POST /workspace/applications/{id}", p.act(p.decideApplication))
+	mux.Handle("POST /workspace/orders", p.act(p.placeOrder))
+	mux.Handle("POST /workspace/orders/{agency}/{year}", p.act(p.decideOrder))
+	mux.Handle("POST /workspace/appraisers", p.act(p.recommendAppraiser))
+	mux.Handle("POST /workspace/appraisers/{id}", p.act(p.setAppraiser))
+	mux.Handle("POST /workspace/objections/{id}", p.act(p.ruleObjection))
+	mux.Handle("POST /workspace/revoke", p.act(p.revoke))
 	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		w.Header().Set("Cache-Control", "public, max-age=3600")
@@ -48,7 +76,7 @@ func New(reg Registry, log *slog.Logger) http.Handler {
 		pg := p.page(w, r, "")
 		p.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
 	})
-	return http.NewCrossOriginProtection().Handler(securityHeaders(mux))
+	return http.NewCrossOriginProtection().Handler(securityHeaders(mux)), nil
 }
 
 func securityHeaders(h http.Handler) http.Handler {
@@ -69,7 +97,7 @@ func (p *portal) page(w http.ResponseWriter, r *http.Request, titleKey string) P
 	if titleKey != "" {
 		title = t[titleKey]
 	}
-	return Page{Lang: lang, T: t, Title: title, SwitchURL: r.URL.Path + "?" + q.Encode()}
+	return Page{Lang: lang, T: t, Title: title, SwitchURL: r.URL.Path + "?" + q.Encode(), Actor: p.actor(r), CSRF: p.formToken(w, r)}
 }
 
 func (p *portal) render(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
@@ -155,9 +183,14 @@ func (p *portal) player(w http.ResponseWriter, r *http.Request) {
 	if a, err := p.reg.GetAgency(r.Context(), pl.AgencyPrefix); err == nil {
 		agencyName = a.Name
 	}
+	cs, err := p.certs.PlayerCertificates(r.Context(), pl.ID)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
 	pg := p.page(w, r, "")
 	pg.Title = pl.Name
-	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName))
+	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs))
 }
 
 func otherLang(l Lang) string {

@@ -15,6 +15,15 @@ const (
 
 // messages holds every portal string, keyed by a short name.
 func messages(l Lang) map[string]string {
+	m := baseMessages(l)
+	for k, v := range certMessages(l) {
+		m[k] = v
+	}
+	return m
+}
+
+// baseMessages are the strings of the registry and referee pages.
+func baseMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
 			"site":           "dankyu — amateur weiqi rank registry",

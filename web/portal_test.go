@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/pgtest"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web"
@@ -25,8 +26,15 @@ var harness *pgtest.Harness
 
 func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness = h }) }
 
-// newPortal serves the portal over a fresh database holding one agency and one player.
-func newPortal(t *testing.T) (*httptest.Server, registry.Player) {
+// portalEnv is a portal over a fresh database holding one agency and one player.
+type portalEnv struct {
+	srv    *httptest.Server
+	reg    *registry.Service
+	cs     *certs.Service
+	player registry.Player
+}
+
+func newPortalEnv(t *testing.T) *portalEnv {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
@@ -41,9 +49,22 @@ func newPortal(t *testing.T) (*httptest.Server, registry.Player) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(web.New(reg, slog.New(slog.DiscardHandler)))
+	cs, err := certs.New(reg, certs.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := web.New(ctx, reg, cs, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return srv, p
+	return &portalEnv{srv: srv, reg: reg, cs: cs, player: p}
+}
+
+func newPortal(t *testing.T) (*httptest.Server, registry.Player) {
+	e := newPortalEnv(t)
+	return e.srv, e.player
 }
 
 func get(t *testing.T, url string) (int, string) {

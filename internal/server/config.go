@@ -7,8 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/dankyu/dankyu/certs"
 )
 
 // Config is everything the server can be told; each field has a flag and a
@@ -20,6 +23,12 @@ type Config struct {
 	DatabaseURL     string
 	ShutdownTimeout time.Duration
 	LogFormat       string
+	// NoticePeriod is how long a 4–7 dan stays on public notice.
+	NoticePeriod time.Duration
+	// PrintedKyu lists the kyu grades that get a numbered certificate, e.g. "1,2,5,10,15,20,25".
+	PrintedKyu string
+	// SweepInterval is how often the server issues certificates whose notice period has ended.
+	SweepInterval time.Duration
 }
 
 // BindFlags registers the flags on fs, with defaults taken from the
@@ -41,6 +50,44 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 		d = 15 * time.Second
 	}
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", d, "how long to drain requests on shutdown (DANKYU_SHUTDOWN_TIMEOUT)")
+	dur := func(name, def string) time.Duration {
+		d, err := time.ParseDuration(env(name, def))
+		if err != nil {
+			d, _ = time.ParseDuration(def)
+		}
+		return d
+	}
+	fs.DurationVar(&c.NoticePeriod, "notice-period", dur("DANKYU_NOTICE_PERIOD", "168h"), "public notice period of 4–7 dan (DANKYU_NOTICE_PERIOD)")
+	fs.StringVar(&c.PrintedKyu, "printed-kyu", env("DANKYU_PRINTED_KYU", "1,2,5,10,15,20,25"), "kyu grades that get a numbered certificate (DANKYU_PRINTED_KYU)")
+	fs.DurationVar(&c.SweepInterval, "sweep-interval", dur("DANKYU_SWEEP_INTERVAL", "1m"), "how often ended notices are issued (DANKYU_SWEEP_INTERVAL)")
+}
+
+// printedKyu parses --printed-kyu.
+func (c *Config) printedKyu() ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(c.PrintedKyu, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSuffix(strings.ToLower(f), "k"))
+		if err != nil || n < 1 || n > 30 {
+			return nil, fmt.Errorf("--printed-kyu %q: %q is not a kyu grade between 1 and 30", c.PrintedKyu, f)
+		}
+		out = append(out, n)
+	}
+	if out == nil {
+		out = []int{} // no printed kyu grade at all
+	}
+	return out, nil
+}
+
+// CertsConfig is the certificate settings of c.
+func (c *Config) CertsConfig() (certs.Config, error) {
+	kyu, err := c.printedKyu()
+	if err != nil {
+		return certs.Config{}, err
+	}
+	return certs.Config{NoticePeriod: c.NoticePeriod, PrintedKyu: kyu}, nil
 }
 
 // Validate reports the first setting that cannot work.
@@ -56,6 +103,15 @@ func (c *Config) Validate() error {
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("--log-format %q: want text or json", c.LogFormat))
+	}
+	if _, err := c.printedKyu(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.NoticePeriod <= 0 {
+		errs = append(errs, fmt.Errorf("--notice-period %s: want a positive duration", c.NoticePeriod))
+	}
+	if c.SweepInterval <= 0 {
+		errs = append(errs, fmt.Errorf("--sweep-interval %s: want a positive duration", c.SweepInterval))
 	}
 	if c.ShutdownTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("--shutdown-timeout %s: want a positive duration", c.ShutdownTimeout))

@@ -2,10 +2,12 @@ package server_test
 
 import (
 	"context"
+	"flag"
 	"io/fs"
 	"log/slog"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/dankyu/dankyu/internal/server"
 	"github.com/dankyu/dankyu/migrations"
@@ -64,9 +66,16 @@ func TestConfigValidate(t *testing.T) {
 		{"bad log format", func(c *server.Config) { c.LogFormat = "xml" }, false},
 		{"no data dir and no url", func(c *server.Config) { c.DataDir = "" }, false},
 		{"url instead of data dir", func(c *server.Config) { c.DataDir, c.DatabaseURL = "", "postgres://x" }, true},
+		{"printed kyu", func(c *server.Config) { c.PrintedKyu = "1, 5k, 30" }, true},
+		{"no printed kyu", func(c *server.Config) { c.PrintedKyu = "" }, true},
+		{"printed kyu out of range", func(c *server.Config) { c.PrintedKyu = "1,31" }, false},
+		{"printed kyu not a number", func(c *server.Config) { c.PrintedKyu = "one" }, false},
+		{"no notice period", func(c *server.Config) { c.NoticePeriod = 0 }, false},
+		{"no sweep interval", func(c *server.Config) { c.SweepInterval = -time.Second }, false},
 	}
 	for _, tt := range tests {
-		c := server.Config{GRPCAddr: "127.0.0.1:9090", HTTPAddr: "127.0.0.1:8080", DataDir: "./.dankyu", LogFormat: "text", ShutdownTimeout: 1}
+		var c server.Config
+		c.BindFlags(flag.NewFlagSet("test", flag.ContinueOnError), func(string) string { return "" })
 		tt.edit(&c)
 		if err := c.Validate(); (err == nil) != tt.ok {
 			t.Errorf("%s: Validate() = %v", tt.name, err)

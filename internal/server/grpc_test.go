@@ -15,6 +15,8 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
 	"github.com/dankyu/dankyu/internal/server"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
@@ -27,20 +29,29 @@ func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness =
 
 // env is one test's server over a real loopback gRPC connection.
 type env struct {
-	reg    *registry.Service
-	client pb.RegistryServiceClient
-	conn   *grpc.ClientConn
-	staff  string
-	bj     string // token of the Beijing agency
+	clock   *fixture.Clock
+	cs      *certs.Service
+	certs   pb.CertificateServiceClient
+	notices pb.NoticeServiceClient
+	reg     *registry.Service
+	client  pb.RegistryServiceClient
+	conn    *grpc.ClientConn
+	staff   string
+	bj      string // token of the Beijing agency
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
-	reg := registry.New(pool, time.Now)
+	clock := fixture.NewClock(time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)) // 16:00 in Beijing
+	reg := registry.New(pool, clock.Now)
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	gs, hs := server.NewGRPCServer(reg, log)
+	cs, err := certs.New(reg, certs.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, hs := server.NewGRPCServer(reg, cs, log)
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -58,7 +69,8 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{reg: reg, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff}
+	e := &env{reg: reg, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff, clock: clock, cs: cs,
+		certs: pb.NewCertificateServiceClient(conn), notices: pb.NewNoticeServiceClient(conn)}
 	for _, p := range []string{"110", "310"} {
 		_, err := e.client.CreateAgency(e.as(staff), &pb.CreateAgencyRequest{Prefix: p, Name: "Agency " + p, Contact: "go@example.org"})
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
@@ -21,9 +22,11 @@ import (
 )
 
 // NewGRPCServer builds the gRPC server with every service, health and reflection.
-func NewGRPCServer(reg *registry.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
+func NewGRPCServer(reg *registry.Service, cs *certs.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log)))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg))
+	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs))
+	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs))
 	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
@@ -49,6 +52,14 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		}
 	}()
 	reg := registry.New(db.Pool, time.Now)
+	ccfg, err := cfg.CertsConfig()
+	if err != nil {
+		return err
+	}
+	cs, err := certs.New(reg, ccfg)
+	if err != nil {
+		return err
+	}
 
 	grpcLis, err := net.Listen("tcp", cfg.GRPCAddr)
 	if err != nil {
@@ -59,8 +70,18 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		grpcLis.Close()
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
-	gs, hs := NewGRPCServer(reg, log)
-	hsrv := &http.Server{Handler: web.New(reg, log), ReadHeaderTimeout: 10 * time.Second}
+	gs, hs := NewGRPCServer(reg, cs, log)
+	portal, err := web.New(ctx, reg, cs, log)
+	if err != nil {
+		grpcLis.Close()
+		httpLis.Close()
+		return err
+	}
+	hsrv := &http.Server{Handler: portal, ReadHeaderTimeout: 10 * time.Second}
+	sweepCtx, stopSweep := context.WithCancel(context.Background())
+	sweepDone := make(chan struct{})
+	go func() { defer close(sweepDone); cs.RunSweeper(sweepCtx, cfg.SweepInterval, log) }()
+	defer func() { stopSweep(); <-sweepDone }()
 
 	errc := make(chan error, 2)
 	go func() { errc <- gs.Serve(grpcLis) }()

@@ -1,0 +1,368 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"strings"
+	"time"
+
+	"google.golang.org/grpc/peer"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/dankyu/dankyu/certs"
+	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// enumOf maps a domain value such as "on_notice" to the protobuf enum whose
+// name is the prefix plus the value in upper case (APPLICATION_STATUS_ON_NOTICE).
+func enumOf[E ~int32](values map[string]int32, prefix, v string) E {
+	return E(values[prefix+strings.ToUpper(v)])
+}
+
+// domainOf maps a protobuf enum back to its domain value, "" for unspecified.
+func domainOf[E interface {
+	~int32
+	String() string
+}](prefix string, e E) string {
+	if e == 0 {
+		return ""
+	}
+	return strings.ToLower(strings.TrimPrefix(e.String(), prefix))
+}
+
+func ts(t time.Time) *timestamppb.Timestamp { return timestamppb.New(t) }
+
+func tsp(t *time.Time) *timestamppb.Timestamp {
+	if t == nil {
+		return nil
+	}
+	return timestamppb.New(*t)
+}
+
+func basisPB(b certs.Basis) pb.Basis { return enumOf[pb.Basis](pb.Basis_value, "BASIS_", string(b)) }
+
+func rankOrEmpty(s string) (registry.Rank, error) {
+	r, err := registry.ParseRank(s)
+	if err != nil {
+		return 0, registry.FieldErr("rank", "%v", err)
+	}
+	return r, nil
+}
+
+// CertificateServer serves dankyu.v1.CertificateService.
+type CertificateServer struct {
+	pb.UnimplementedCertificateServiceServer
+	cs *certs.Service
+}
+
+// NewCertificateServer serves the certificates of cs.
+func NewCertificateServer(cs *certs.Service) *CertificateServer { return &CertificateServer{cs: cs} }
+
+func orderPB(o certs.Order) *pb.Order {
+	return &pb.Order{AgencyPrefix: o.AgencyPrefix, Year: int32(o.Year), DanCount: int32(o.DanCount), KyuCount: int32(o.KyuCount),
+		Status: enumOf[pb.OrderStatus](pb.OrderStatus_value, "ORDER_STATUS_", string(o.Status)), OrderedAt: ts(o.OrderedAt),
+		OrderedBy: o.OrderedBy, DecidedAt: tsp(o.DecidedAt), DecidedBy: o.DecidedBy, Note: o.Note}
+}
+
+func (s *CertificateServer) PlaceOrder(ctx context.Context, req *pb.PlaceOrderRequest) (*pb.PlaceOrderResponse, error) {
+	o, err := s.cs.PlaceOrder(ctx, ActorFrom(ctx), idempotencyKey(ctx), certs.OrderInput{AgencyPrefix: req.GetAgencyPrefix(),
+		Year: int(req.GetYear()), DanCount: int(req.GetDanCount()), KyuCount: int(req.GetKyuCount())})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.PlaceOrderResponse{Order: orderPB(o)}, nil
+}
+
+func (s *CertificateServer) DecideOrder(ctx context.Context, req *pb.DecideOrderRequest) (*pb.DecideOrderResponse, error) {
+	o, err := s.cs.DecideOrder(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetAgencyPrefix(), int(req.GetYear()), req.GetGrant(),
+		int(req.GetDanCount()), int(req.GetKyuCount()), req.GetNote())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.DecideOrderResponse{Order: orderPB(o)}, nil
+}
+
+func (s *CertificateServer) ListOrders(ctx context.Context, req *pb.ListOrdersRequest) (*pb.ListOrdersResponse, error) {
+	os, err := s.cs.ListOrders(ctx, ActorFrom(ctx), req.GetAgencyPrefix())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListOrdersResponse{}
+	for _, o := range os {
+		resp.Orders = append(resp.Orders, orderPB(o))
+	}
+	return resp, nil
+}
+
+func (s *CertificateServer) GetQuota(ctx context.Context, req *pb.GetQuotaRequest) (*pb.GetQuotaResponse, error) {
+	actor := ActorFrom(ctx)
+	if actor.Kind == registry.Public {
+		return nil, registry.ErrUnauthenticated
+	}
+	agency := req.GetAgencyPrefix()
+	if actor.Kind == registry.AgencyActor {
+		agency = actor.Agency
+	}
+	q, err := s.cs.QuotaOf(ctx, agency, int(req.GetYear()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.GetQuotaResponse{Year: int32(q.Year), DanGranted: int32(q.DanGranted), DanUsed: int32(q.DanUsed),
+		KyuGranted: int32(q.KyuGranted), KyuUsed: int32(q.KyuUsed)}, nil
+}
+
+func appraiserPB(a certs.Appraiser) *pb.Appraiser {
+	return &pb.Appraiser{Id: a.ID, Name: a.Name, AgencyPrefix: a.AgencyPrefix, PlayerId: a.PlayerID, Qualification: a.Qualification,
+		Status:        enumOf[pb.AppraiserStatus](pb.AppraiserStatus_value, "APPRAISER_STATUS_", string(a.Status)),
+		RecommendedAt: ts(a.RecommendedAt), DecidedAt: tsp(a.DecidedAt)}
+}
+
+func (s *CertificateServer) RecommendAppraiser(ctx context.Context, req *pb.RecommendAppraiserRequest) (*pb.RecommendAppraiserResponse, error) {
+	a, err := s.cs.RecommendAppraiser(ctx, ActorFrom(ctx), idempotencyKey(ctx), certs.AppraiserInput{Name: req.GetName(),
+		AgencyPrefix: req.GetAgencyPrefix(), PlayerID: req.GetPlayerId(), Qualification: req.GetQualification()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RecommendAppraiserResponse{Appraiser: appraiserPB(a)}, nil
+}
+
+func (s *CertificateServer) SetAppraiserStatus(ctx context.Context, req *pb.SetAppraiserStatusRequest) (*pb.SetAppraiserStatusResponse, error) {
+	st := certs.AppraiserStatus(domainOf("APPRAISER_STATUS_", req.GetStatus()))
+	a, err := s.cs.SetAppraiserStatus(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetId(), st)
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetAppraiserStatusResponse{Appraiser: appraiserPB(a)}, nil
+}
+
+func (s *CertificateServer) ListAppraisers(ctx context.Context, req *pb.ListAppraisersRequest) (*pb.ListAppraisersResponse, error) {
+	as, err := s.cs.ListAppraisers(ctx, req.GetAgencyPrefix())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListAppraisersResponse{}
+	for _, a := range as {
+		resp.Appraisers = append(resp.Appraisers, appraiserPB(a))
+	}
+	return resp, nil
+}
+
+func applicationPB(a certs.Application) *pb.Application {
+	return &pb.Application{Id: a.ID, PlayerId: a.PlayerID, PlayerName: a.PlayerName, AgencyPrefix: a.AgencyPrefix,
+		TargetRank: a.TargetRank.String(), Basis: basisPB(a.Basis), EventRef: a.EventRef, RecordRef: a.RecordRef,
+		Evidence: a.Evidence, AppraiserId: a.AppraiserID,
+		Status:    enumOf[pb.ApplicationStatus](pb.ApplicationStatus_value, "APPLICATION_STATUS_", string(a.Status)),
+		AppliedAt: ts(a.AppliedAt), AppliedBy: a.AppliedBy, DecidedAt: tsp(a.DecidedAt), DecidedBy: a.DecidedBy,
+		Reason: a.Reason, CertificateNumber: a.CertificateNumber, NoticeId: a.NoticeID}
+}
+
+func (s *CertificateServer) SubmitApplication(ctx context.Context, req *pb.SubmitApplicationRequest) (*pb.SubmitApplicationResponse, error) {
+	a, err := s.cs.Apply(ctx, ActorFrom(ctx), idempotencyKey(ctx), certs.ApplicationInput{PlayerID: req.GetPlayerId(),
+		TargetRank: req.GetTargetRank(), Basis: domainOf("BASIS_", req.GetBasis()), EventRef: req.GetEventRef(),
+		RecordRef: req.GetRecordRef(), Evidence: req.GetEvidence(), AppraiserID: req.GetAppraiserId()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SubmitApplicationResponse{Application: applicationPB(a)}, nil
+}
+
+func (s *CertificateServer) ApproveApplication(ctx context.Context, req *pb.ApproveApplicationRequest) (*pb.ApproveApplicationResponse, error) {
+	a, err := s.cs.Approve(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.ApproveApplicationResponse{Application: applicationPB(a)}, nil
+}
+
+func (s *CertificateServer) RejectApplication(ctx context.Context, req *pb.RejectApplicationRequest) (*pb.RejectApplicationResponse, error) {
+	a, err := s.cs.Reject(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetId(), req.GetReason())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RejectApplicationResponse{Application: applicationPB(a)}, nil
+}
+
+func (s *CertificateServer) GetApplication(ctx context.Context, req *pb.GetApplicationRequest) (*pb.GetApplicationResponse, error) {
+	a, err := s.cs.GetApplication(ctx, ActorFrom(ctx), req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.GetApplicationResponse{Application: applicationPB(a)}, nil
+}
+
+func (s *CertificateServer) ListApplications(ctx context.Context, req *pb.ListApplicationsRequest) (*pb.ListApplicationsResponse, error) {
+	min, err := rankOrEmpty(req.GetMinRank())
+	if err != nil {
+		return nil, err
+	}
+	as, err := s.cs.ListApplications(ctx, ActorFrom(ctx), certs.ApplicationQuery{AgencyPrefix: req.GetAgencyPrefix(),
+		Status: certs.AppStatus(domainOf("APPLICATION_STATUS_", req.GetStatus())), MinRank: min})
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListApplicationsResponse{}
+	for _, a := range as {
+		resp.Applications = append(resp.Applications, applicationPB(a))
+	}
+	return resp, nil
+}
+
+func certificatePB(c certs.Certificate) *pb.Certificate {
+	grade := pb.AthleteGrade_ATHLETE_GRADE_NONE
+	if c.AthleteGrade != certs.NoGrade {
+		grade = enumOf[pb.AthleteGrade](pb.AthleteGrade_value, "ATHLETE_GRADE_", string(c.AthleteGrade))
+	}
+	return &pb.Certificate{Number: c.Number, PlayerName: c.PlayerName, PlayerId: c.PlayerID, Rank: c.Rank.String(),
+		Basis: basisPB(c.Basis), IssuingPrefix: c.IssuingPrefix, IssuingBody: c.IssuingBody,
+		IssueDate: c.IssueDate.Format(time.DateOnly), AthleteGrade: grade,
+		Status:       enumOf[pb.CertificateStatus](pb.CertificateStatus_value, "CERTIFICATE_STATUS_", string(c.Status)),
+		StatusReason: c.StatusReason, Replaces: c.Replaces, ReplacedBy: c.ReplacedBy}
+}
+
+func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.VerifyCertificateRequest) (*pb.VerifyCertificateResponse, error) {
+	v, err := s.cs.Verify(ctx, req.GetNumber())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.VerifyCertificateResponse{Number: v.Number, Found: v.Found}
+	if v.Found {
+		resp.Certificate = certificatePB(v.Certificate)
+	}
+	return resp, nil
+}
+
+func (s *CertificateServer) ListPlayerCertificates(ctx context.Context, req *pb.ListPlayerCertificatesRequest) (*pb.ListPlayerCertificatesResponse, error) {
+	cs, err := s.cs.PlayerCertificates(ctx, req.GetPlayerId())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListPlayerCertificatesResponse{}
+	for _, c := range cs {
+		resp.Certificates = append(resp.Certificates, certificatePB(c))
+	}
+	return resp, nil
+}
+
+func (s *CertificateServer) RevokeCertificate(ctx context.Context, req *pb.RevokeCertificateRequest) (*pb.RevokeCertificateResponse, error) {
+	c, err := s.cs.Revoke(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetNumber(), req.GetReason())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RevokeCertificateResponse{Certificate: certificatePB(c)}, nil
+}
+
+func (s *CertificateServer) ReissueCertificate(ctx context.Context, req *pb.ReissueCertificateRequest) (*pb.ReissueCertificateResponse, error) {
+	c, err := s.cs.Reissue(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetNumber(), req.GetReason())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.ReissueCertificateResponse{Certificate: certificatePB(c)}, nil
+}
+
+func (s *CertificateServer) ExportRoster(ctx context.Context, req *pb.ExportRosterRequest) (*pb.ExportRosterResponse, error) {
+	var buf bytes.Buffer
+	n, err := s.cs.WriteRoster(ctx, ActorFrom(ctx), req.GetAgencyPrefix(), &buf)
+	if err != nil {
+		return nil, err
+	}
+	return &pb.ExportRosterResponse{Csv: buf.Bytes(), Rows: int32(n)}, nil
+}
+
+// NoticeServer serves dankyu.v1.NoticeService.
+type NoticeServer struct {
+	pb.UnimplementedNoticeServiceServer
+	cs *certs.Service
+}
+
+// NewNoticeServer serves the notices of cs.
+func NewNoticeServer(cs *certs.Service) *NoticeServer { return &NoticeServer{cs: cs} }
+
+func noticePB(n certs.Notice) *pb.Notice {
+	out := &pb.Notice{Id: n.ID, PlayerName: n.PlayerName, ProvinceCode: n.ProvinceCode, AgencyPrefix: n.AgencyPrefix,
+		AgencyName: n.AgencyName, Rank: n.Rank.String(), Basis: basisPB(n.Basis), BasisDetail: n.BasisDetail,
+		PublishedAt: ts(n.PublishedAt), EndsAt: ts(n.EndsAt),
+		Status:     enumOf[pb.NoticeStatus](pb.NoticeStatus_value, "NOTICE_STATUS_", string(n.Status)),
+		Objections: int32(n.Objections), OpenObjections: int32(n.OpenObjections), CertificateNumber: n.CertificateNumber}
+	switch n.Gender {
+	case registry.Male:
+		out.Gender = pb.Gender_GENDER_MALE
+	case registry.Female:
+		out.Gender = pb.Gender_GENDER_FEMALE
+	}
+	return out
+}
+
+func (s *NoticeServer) ListNotices(ctx context.Context, req *pb.ListNoticesRequest) (*pb.ListNoticesResponse, error) {
+	rank, err := rankOrEmpty(req.GetRank())
+	if err != nil {
+		return nil, err
+	}
+	page, err := s.cs.ListNotices(ctx, certs.NoticeQuery{ProvinceCode: req.GetProvinceCode(), Rank: rank, State: req.GetState(),
+		PageSize: int(req.GetPageSize()), PageToken: req.GetPageToken()})
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListNoticesResponse{NextPageToken: page.NextPageToken}
+	for _, n := range page.Notices {
+		resp.Notices = append(resp.Notices, noticePB(n))
+	}
+	return resp, nil
+}
+
+func (s *NoticeServer) GetNotice(ctx context.Context, req *pb.GetNoticeRequest) (*pb.GetNoticeResponse, error) {
+	n, err := s.cs.GetNotice(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.GetNoticeResponse{Notice: noticePB(n)}, nil
+}
+
+// peerHost is the caller's IP address, which limits objections per address.
+func peerHost(ctx context.Context) string {
+	p, ok := peer.FromContext(ctx)
+	if !ok || p.Addr == nil {
+		return ""
+	}
+	host, _, err := net.SplitHostPort(p.Addr.String())
+	if err != nil {
+		return p.Addr.String()
+	}
+	return host
+}
+
+func (s *NoticeServer) LodgeObjection(ctx context.Context, req *pb.LodgeObjectionRequest) (*pb.LodgeObjectionResponse, error) {
+	o, err := s.cs.LodgeObjection(ctx, idempotencyKey(ctx), certs.ObjectionInput{NoticeID: req.GetNoticeId(), Name: req.GetName(),
+		Contact: req.GetContact(), Reason: req.GetReason(), Address: peerHost(ctx)})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.LodgeObjectionResponse{Id: o.ID, Status: pb.ObjectionStatus_OBJECTION_STATUS_OPEN}, nil
+}
+
+func objectionPB(o certs.Objection) *pb.Objection {
+	return &pb.Objection{Id: o.ID, NoticeId: o.NoticeID, Name: o.Name, Contact: o.Contact, Reason: o.Reason, Address: o.Address,
+		LodgedAt: ts(o.LodgedAt), Status: enumOf[pb.ObjectionStatus](pb.ObjectionStatus_value, "OBJECTION_STATUS_", string(o.Status)),
+		RuledAt: tsp(o.RuledAt), RuledBy: o.RuledBy, Ruling: o.Ruling}
+}
+
+func (s *NoticeServer) ListObjections(ctx context.Context, req *pb.ListObjectionsRequest) (*pb.ListObjectionsResponse, error) {
+	os, err := s.cs.ListObjections(ctx, ActorFrom(ctx), req.GetNoticeId(), req.GetOpenOnly())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListObjectionsResponse{}
+	for _, o := range os {
+		resp.Objections = append(resp.Objections, objectionPB(o))
+	}
+	return resp, nil
+}
+
+func (s *NoticeServer) RuleObjection(ctx context.Context, req *pb.RuleObjectionRequest) (*pb.RuleObjectionResponse, error) {
+	o, err := s.cs.RuleObjection(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetId(), req.GetUphold(), req.GetRuling())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RuleObjectionResponse{Objection: objectionPB(o)}, nil
+}

@@ -1,0 +1,208 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// Certs is what the notice, verification and workspace pages use.
+type Certs interface {
+	ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error)
+	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
+	LodgeObjection(ctx context.Context, key string, in certs.ObjectionInput) (certs.Objection, error)
+	Verify(ctx context.Context, number string) (certs.Verification, error)
+	PlayerCertificates(ctx context.Context, playerID int64) ([]certs.Certificate, error)
+
+	Apply(ctx context.Context, actor registry.Actor, key string, in certs.ApplicationInput) (certs.Application, error)
+	Approve(ctx context.Context, actor registry.Actor, key string, id int64) (certs.Application, error)
+	Reject(ctx context.Context, actor registry.Actor, key string, id int64, reason string) (certs.Application, error)
+	ListApplications(ctx context.Context, actor registry.Actor, q certs.ApplicationQuery) ([]certs.Application, error)
+	PlaceOrder(ctx context.Context, actor registry.Actor, key string, in certs.OrderInput) (certs.Order, error)
+	DecideOrder(ctx context.Context, actor registry.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (certs.Order, error)
+	ListOrders(ctx context.Context, actor registry.Actor, agency string) ([]certs.Order, error)
+	QuotaOf(ctx context.Context, agency string, year int) (certs.Quota, error)
+	RecommendAppraiser(ctx context.Context, actor registry.Actor, key string, in certs.AppraiserInput) (certs.Appraiser, error)
+	SetAppraiserStatus(ctx context.Context, actor registry.Actor, key string, id int64, st certs.AppraiserStatus) (certs.Appraiser, error)
+	ListAppraisers(ctx context.Context, agency string) ([]certs.Appraiser, error)
+	ListObjections(ctx context.Context, actor registry.Actor, notice int64, openOnly bool) ([]certs.Objection, error)
+	RuleObjection(ctx context.Context, actor registry.Actor, key string, id int64, uphold bool, ruling string) (certs.Objection, error)
+	Revoke(ctx context.Context, actor registry.Actor, key, number, reason string) (certs.Certificate, error)
+	WriteRoster(ctx context.Context, actor registry.Actor, agency string, w io.Writer) (int, error)
+}
+
+// httpStatus maps a domain error to the status a form error page answers with.
+func httpStatus(err error) int {
+	var fe *registry.FieldError
+	switch {
+	case errors.As(err, &fe):
+		return http.StatusBadRequest
+	case errors.Is(err, registry.ErrNotFound):
+		return http.StatusNotFound
+	case errors.Is(err, registry.ErrPermissionDenied):
+		return http.StatusForbidden
+	case errors.Is(err, registry.ErrUnauthenticated):
+		return http.StatusUnauthorized
+	case errors.Is(err, registry.ErrAlreadyExists), errors.Is(err, registry.ErrConflict), errors.Is(err, registry.ErrPrecondition):
+		return http.StatusConflict
+	case errors.Is(err, registry.ErrExhausted):
+		return http.StatusTooManyRequests
+	}
+	return http.StatusInternalServerError
+}
+
+// userError is the message shown for a domain error; anything unexpected is
+// logged and shown as a generic failure.
+func (p *portal) userError(r *http.Request, pg Page, err error) string {
+	if httpStatus(err) == http.StatusInternalServerError {
+		p.log.ErrorContext(r.Context(), "portal error", "path", r.URL.Path, "err", err)
+		return pg.T["error_text"]
+	}
+	return err.Error()
+}
+
+func clientHost(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func pathID(r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	return id, err == nil && id > 0
+}
+
+func (p *portal) notices(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := noticeFilter{Province: q.Get("province"), Rank: q.Get("rank"), State: q.Get("state")}
+	pg := p.page(w, r, "notices")
+	query := certs.NoticeQuery{ProvinceCode: f.Province, State: f.State, PageToken: q.Get("page")}
+	var err error
+	if f.Rank != "" {
+		query.Rank, err = registry.ParseRank(f.Rank)
+	}
+	var page certs.NoticePage
+	if err == nil {
+		page, err = p.certs.ListNotices(r.Context(), query)
+	}
+	if err != nil {
+		p.render(w, r, httpStatus(err), noticesPage(pg, f, certs.NoticePage{}, p.userError(r, pg, err), ""))
+		return
+	}
+	next := ""
+	if page.NextPageToken != "" {
+		next = "/notices?" + url.Values{"province": {f.Province}, "rank": {f.Rank}, "state": {f.State}, "page": {page.NextPageToken}}.Encode()
+	}
+	p.render(w, r, http.StatusOK, noticesPage(pg, f, page, "", next))
+}
+
+func (p *portal) notice(w http.ResponseWriter, r *http.Request) {
+	p.showNotice(w, r, http.StatusOK, objectionForm{}, "")
+}
+
+func (p *portal) showNotice(w http.ResponseWriter, r *http.Request, code int, f objectionForm, formErr string) {
+	id, ok := pathID(r)
+	if !ok {
+		p.fail(w, r, registry.ErrNotFound)
+		return
+	}
+	n, err := p.certs.GetNotice(r.Context(), id)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	pg := p.page(w, r, "notice")
+	pg.Title = n.PlayerName + " · " + rankName(pg.Lang, n.Rank)
+	f.Idem = randomHex(12)
+	f.CSRF = p.formToken(w, r)
+	open := n.Status == certs.NoticeOpen && p.now().Before(n.EndsAt)
+	p.render(w, r, code, noticePage(pg, n, open, f, formErr, r.URL.Query().Get("lodged") == "1"))
+}
+
+func (p *portal) object(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	if !ok {
+		p.fail(w, r, registry.ErrNotFound)
+		return
+	}
+	f := objectionForm{Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact"), Reason: r.PostFormValue("reason")}
+	pg := p.page(w, r, "notice")
+	if !p.formOK(r) {
+		p.showNotice(w, r, http.StatusForbidden, f, pg.T["form_expired"])
+		return
+	}
+	_, err := p.certs.LodgeObjection(r.Context(), r.PostFormValue("idem"), certs.ObjectionInput{NoticeID: id, Name: f.Name,
+		Contact: f.Contact, Reason: f.Reason, Address: clientHost(r)})
+	if err != nil {
+		p.showNotice(w, r, httpStatus(err), f, p.userError(r, pg, err))
+		return
+	}
+	http.Redirect(w, r, "/notices/"+strconv.FormatInt(id, 10)+"?lodged=1", http.StatusSeeOther)
+}
+
+func (p *portal) verify(w http.ResponseWriter, r *http.Request) {
+	number := strings.TrimSpace(r.URL.Query().Get("number"))
+	pg := p.page(w, r, "verify")
+	if number == "" {
+		p.render(w, r, http.StatusOK, verifyPage(pg, number, nil, ""))
+		return
+	}
+	v, err := p.certs.Verify(r.Context(), number)
+	if err != nil {
+		p.render(w, r, httpStatus(err), verifyPage(pg, number, nil, p.userError(r, pg, err)))
+		return
+	}
+	p.render(w, r, http.StatusOK, verifyPage(pg, number, &v, ""))
+}
+
+func (p *portal) loginForm(w http.ResponseWriter, r *http.Request) {
+	p.render(w, r, http.StatusOK, loginPage(p.page(w, r, "login"), p.formToken(w, r), ""))
+}
+
+func (p *portal) login(w http.ResponseWriter, r *http.Request) {
+	pg := p.page(w, r, "login")
+	if !p.formOK(r) {
+		p.render(w, r, http.StatusForbidden, loginPage(pg, p.formToken(w, r), pg.T["form_expired"]))
+		return
+	}
+	tok := strings.TrimSpace(r.PostFormValue("token"))
+	a, err := p.reg.Authenticate(r.Context(), tok)
+	if err != nil || a.Kind == registry.Public {
+		p.render(w, r, http.StatusUnauthorized, loginPage(pg, p.formToken(w, r), pg.T["login_failed"]))
+		return
+	}
+	setCookie(w, r, sessionCookie, tok, 12*3600)
+	http.Redirect(w, r, "/workspace", http.StatusSeeOther)
+}
+
+func (p *portal) logout(w http.ResponseWriter, r *http.Request) {
+	if p.formOK(r) {
+		setCookie(w, r, sessionCookie, "", -1)
+	}
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// chinaTime writes a moment as Beijing time, which the notices are kept in.
+func chinaTime(t time.Time) string { return t.In(certs.ChinaTime).Format("2006-01-02 15:04") }
+
+// issuerName names a certificate's issuing body.
+func issuerName(p Page, c certs.Certificate) string {
+	if c.IssuingPrefix == registry.AssociationPrefix || c.IssuingBody == "" {
+		if c.IssuingPrefix == registry.AssociationPrefix {
+			return p.T["association"]
+		}
+		return c.IssuingPrefix
+	}
+	return c.IssuingBody + " (" + c.IssuingPrefix + ")"
+}

@@ -1,0 +1,314 @@
+package web_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web"
+)
+
+// tokens creates an agency token for Beijing and a staff token.
+func (e *portalEnv) tokens(t *testing.T) (agency, staff string) {
+	t.Helper()
+	ctx := context.Background()
+	system := registry.Actor{Kind: registry.SystemActor, Name: "test"}
+	agency, _, err := e.reg.CreateToken(ctx, system, registry.AgencyActor, "110", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	staff, _, err = e.reg.CreateToken(ctx, system, registry.StaffActor, "", "li")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return agency, staff
+}
+
+// stockThisYear grants Beijing stock for the current year in Beijing.
+func (e *portalEnv) stockThisYear(t *testing.T) {
+	fixture.Stock(t, e.cs, "110", time.Now().In(certs.ChinaTime).Year(), 10, 10)
+}
+
+// run performs browser actions with a deadline.
+func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	step, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(step, actions...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	step, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(step, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("read %s: %v", sel, err)
+	}
+	return strings.TrimSpace(s)
+}
+
+func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+// TestFourDanThroughThePortal drives the whole 4-dan story in Chromium: the
+// agency signs in, applies and approves; the public objects on the notice;
+// once the period is over staff dismiss the objection, which issues the
+// certificate; anyone verifies the number.
+func TestFourDanThroughThePortal(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	agencyTok, staffTok := e.tokens(t)
+	p := fixture.Player(t, e.reg, "110", "李四", "3d", "1985-06-01", 1)
+	ctx := browser(t)
+	u := e.srv.URL
+	// the first action starts the browser and binds it to ctx, not to a step's deadline
+	if err := chromedp.Do(ctx, chromedp.Navigate(u+"/")); err != nil {
+		t.Fatal(err)
+	}
+
+	login := func(tok string) {
+		run(t, ctx, "sign in", chromedp.Navigate(u+"/login"),
+			chromedp.SendKeys(css(`[data-testid="login-token"]`), tok),
+			chromedp.Click(css(`[data-testid="login-submit"]`)),
+			chromedp.WaitVisible(css(`[data-testid="apply-form"]`)))
+	}
+	login(agencyTok)
+	run(t, ctx, "apply",
+		chromedp.SendKeys(css(`[data-testid="apply-player"]`), strconv.FormatInt(p.ID, 10)),
+		chromedp.SendKeys(css(`[data-testid="apply-rank"]`), "4d"),
+		chromedp.SendKeys(css(`[data-testid="apply-event"]`), "2026年北京市段位赛"),
+		chromedp.SendKeys(css(`[data-testid="apply-record"]`), "A组 6胜1负"),
+		chromedp.Click(css(`[data-testid="apply-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="ok"]`)))
+	if got := text(t, ctx, `[data-testid="ok"]`); got != "申请已提交。" {
+		t.Fatalf("after applying: %q", got)
+	}
+	run(t, ctx, "approve", chromedp.Click(css(`[data-testid="approve"]`)), chromedp.WaitVisible(css(`[data-testid="application-notice"]`)))
+	if got := text(t, ctx, `[data-testid="ok"]`); got != "已批准，现进入公示。" {
+		t.Fatalf("after approving: %q", got)
+	}
+	run(t, ctx, "sign out", chromedp.Click(css(`[data-testid="logout"]`)), chromedp.WaitVisible(css(`[data-testid="nav-login"]`)))
+
+	// the public finds the notice and objects
+	run(t, ctx, "open the notice", chromedp.Navigate(u+"/notices?state=current"),
+		chromedp.Click(css(`[data-testid="notice-link"]`)), chromedp.WaitVisible(css(`[data-testid="objection-form"]`)))
+	if got := text(t, ctx, `[data-testid="notice-rank"]`); got != "4段" {
+		t.Fatalf("notice rank %q", got)
+	}
+	run(t, ctx, "object",
+		chromedp.SendKeys(css(`[data-testid="objection-name"]`), "赵六"),
+		chromedp.SendKeys(css(`[data-testid="objection-contact"]`), "zhao@example.cn"),
+		chromedp.SendKeys(css(`[data-testid="objection-reason"]`), "第三轮由他人代下"),
+		chromedp.Click(css(`[data-testid="objection-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="objection-lodged"]`)))
+	if got := text(t, ctx, `[data-testid="notice-objections"]`); got != "1 (待处理 1)" {
+		t.Fatalf("objections on the notice: %q", got)
+	}
+
+	// the period runs out (by the database clock); staff dismiss the objection
+	if _, err := e.reg.DB().Exec(context.Background(), `UPDATE notices SET ends_at = now() - interval '1 second', published_at = now() - interval '8 days'`); err != nil {
+		t.Fatal(err)
+	}
+	login(staffTok)
+	run(t, ctx, "dismiss",
+		chromedp.SendKeys(css(`[data-testid="ruling"]`), "经核查比赛记录，异议不成立"),
+		chromedp.Click(css(`[data-testid="dismiss"]`)),
+		chromedp.WaitVisible(css(`[data-testid="ok"]`)))
+	if got := text(t, ctx, `[data-testid="ok"]`); got != "裁定已记录。" {
+		t.Fatalf("after ruling: %q", got)
+	}
+	year := strconv.Itoa(time.Now().In(certs.ChinaTime).Year() % 100)
+	want := "110" + year + "0001"
+
+	// anyone verifies the number
+	run(t, ctx, "verify", chromedp.Navigate(u+"/verify"),
+		chromedp.SendKeys(css(`[data-testid="verify-number"]`), want),
+		chromedp.Click(css(`[data-testid="verify-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="verify-result"]`)))
+	if got := text(t, ctx, `[data-testid="verify-holder"]`); got != "李四" {
+		t.Fatalf("holder %q", got)
+	}
+	if got := text(t, ctx, `[data-testid="verify-rank"]`); got != "4段" {
+		t.Fatalf("rank %q", got)
+	}
+	if got := text(t, ctx, `.verdict-head`); got != "证书有效" {
+		t.Fatalf("verdict %q", got)
+	}
+}
+
+// client is a browser without JavaScript: it keeps cookies and posts forms.
+func client(t *testing.T) *http.Client {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+func fetch(t *testing.T, c *http.Client, method, u string, form url.Values) (int, string, http.Header) {
+	t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, _ := http.NewRequest(method, u, body)
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), resp.Header
+}
+
+// csrfOf reads the form token out of a page.
+func csrfOf(t *testing.T, page string) string {
+	t.Helper()
+	i := strings.Index(page, `name="csrf" value="`)
+	if i < 0 {
+		t.Fatal("page has no form token")
+	}
+	rest := page[i+len(`name="csrf" value="`):]
+	return rest[:strings.IndexByte(rest, '"')]
+}
+
+func TestCertificatePagesWithoutJavaScript(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	ctx := context.Background()
+	agency := fixture.Agency("110")
+	p := fixture.Player(t, e.reg, "110", "钱七", "4d", "1980-02-02", 7)
+	app, err := e.cs.Apply(ctx, agency, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "5d", Basis: "tournament", EventRef: "赛", RecordRef: "绩"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if app, err = e.cs.Approve(ctx, agency, "", app.ID); err != nil {
+		t.Fatal(err)
+	}
+	c := client(t)
+	u := e.srv.URL
+	noticeURL := u + "/notices/" + strconv.FormatInt(app.NoticeID, 10)
+
+	code, page, _ := fetch(t, c, "GET", noticeURL, nil)
+	if code != 200 || !strings.Contains(page, "钱七") || strings.Contains(page, p.IDNumber) {
+		t.Fatalf("notice page %d", code)
+	}
+	// a post without the form token (a forged cross-site form) is refused and stores nothing
+	code, page, _ = fetch(t, c, "POST", noticeURL+"/objections", url.Values{"name": {"x"}, "contact": {"y"}, "reason": {"z"}})
+	if code != http.StatusForbidden || !strings.Contains(page, "表单已过期") {
+		t.Fatalf("objection without token: %d", code)
+	}
+	// a form error keeps what was typed
+	form := url.Values{"csrf": {csrfOf(t, page)}, "idem": {"k1"}, "name": {"孙八"}, "contact": {""}, "reason": {"成绩有误"}}
+	code, page, _ = fetch(t, c, "POST", noticeURL+"/objections", form)
+	if code != http.StatusBadRequest || !strings.Contains(page, "contact") || !strings.Contains(page, "成绩有误") {
+		t.Fatalf("objection without contact: %d", code)
+	}
+	form.Set("contact", "139")
+	code, _, hdr := fetch(t, c, "POST", noticeURL+"/objections", form)
+	if code != http.StatusSeeOther || !strings.HasSuffix(hdr.Get("Location"), "?lodged=1") {
+		t.Fatalf("objection: %d %v", code, hdr)
+	}
+	// the same form sent again (a double click) is one objection
+	fetch(t, c, "POST", noticeURL+"/objections", form)
+	if n, _ := e.cs.GetNotice(ctx, app.NoticeID); n.Objections != 1 {
+		t.Fatalf("objections after a double submit: %d", n.Objections)
+	}
+
+	for _, tt := range []struct {
+		path string
+		code int
+		want string
+	}{
+		{"/verify?number=12345", 400, "9 digits"},
+		{"/verify?number=110990001", 200, `data-status="unknown"`},
+		{"/notices?rank=3d", 400, "only 4 to 7 dan"},
+		{"/notices?state=current&lang=en", 200, "On notice"},
+		{"/workspace", 303, ""},
+	} {
+		code, page, _ := fetch(t, c, "GET", u+tt.path, nil)
+		if code != tt.code || !strings.Contains(page, tt.want) {
+			t.Errorf("GET %s = %d, want %d with %q", tt.path, code, tt.code, tt.want)
+		}
+	}
+	// a public visitor cannot reach the roster
+	if code, _, hdr := fetch(t, c, "GET", u+"/workspace/roster.csv", nil); code != http.StatusSeeOther || hdr.Get("Location") != "/login" {
+		t.Fatalf("roster without sign-in: %d", code)
+	}
+}
+
+func TestRosterDownload(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	agencyTok, _ := e.tokens(t)
+	ctx := context.Background()
+	p := fixture.Player(t, e.reg, "110", "周九", "", "1990-03-03", 9)
+	a, _ := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	if _, err := e.cs.Approve(ctx, fixture.Agency("110"), "", a.ID); err != nil {
+		t.Fatal(err)
+	}
+	c := client(t)
+	_, page, _ := fetch(t, c, "GET", e.srv.URL+"/login", nil)
+	code, _, _ := fetch(t, c, "POST", e.srv.URL+"/login", url.Values{"csrf": {csrfOf(t, page)}, "token": {agencyTok}})
+	if code != http.StatusSeeOther {
+		t.Fatalf("login: %d", code)
+	}
+	code, body, hdr := fetch(t, c, "GET", e.srv.URL+"/workspace/roster.csv", nil)
+	if code != 200 || !strings.HasPrefix(body, "\ufeff证书编号") || !strings.Contains(body, p.IDNumber) ||
+		!strings.Contains(hdr.Get("Content-Disposition"), "roster-110.csv") {
+		t.Fatalf("roster: %d %q %v", code, body, hdr)
+	}
+}
+
+// TestStatusMessagesExist checks the texts picked by a value at run time
+// (statuses, bases, grades), which the static key scan cannot see.
+func TestStatusMessagesExist(t *testing.T) {
+	var keys []string
+	for _, b := range certs.Bases() {
+		keys = append(keys, "basis_"+string(b))
+	}
+	for _, s := range []certs.CertStatus{certs.CertValid, certs.CertRevoked, certs.CertReissued} {
+		keys = append(keys, "cert_"+string(s), "verify_"+string(s))
+	}
+	for _, s := range []certs.NoticeStatus{certs.NoticeOpen, certs.NoticeIssued, certs.NoticeFailed} {
+		keys = append(keys, "notice_"+string(s))
+	}
+	for _, s := range []certs.AppStatus{certs.AppApplied, certs.AppOnNotice, certs.AppIssued, certs.AppRejected, certs.AppFailed} {
+		keys = append(keys, "app_"+string(s))
+	}
+	for _, s := range []certs.OrderStatus{certs.OrderRequested, certs.OrderGranted, certs.OrderRefused} {
+		keys = append(keys, "order_"+string(s))
+	}
+	for _, s := range []certs.AppraiserStatus{certs.AppraiserRecommended, certs.AppraiserApproved, certs.AppraiserRefused, certs.AppraiserRevoked} {
+		keys = append(keys, "appraiser_"+string(s))
+	}
+	for _, g := range []certs.AthleteGrade{certs.NoGrade, certs.SecondClass, certs.FirstClass} {
+		keys = append(keys, "grade_"+string(g))
+	}
+	// every "ok" key a workspace action redirects with
+	for _, ok := range []string{"applied", "issued", "on_notice", "rejected", "ordered", "order_granted", "order_refused",
+		"recommended", "appraiser_set", "ruled", "revoked"} {
+		keys = append(keys, "ok_"+ok)
+	}
+	for _, lang := range []web.Lang{web.Chinese, web.English} {
+		m := web.Messages(lang)
+		for _, k := range keys {
+			if m[k] == "" {
+				t.Errorf("%s: no text for %q", lang, k)
+			}
+		}
+	}
+}

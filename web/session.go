@@ -1,0 +1,74 @@
+package web
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+
+	"github.com/dankyu/dankyu/registry"
+)
+
+// Cookie names. The session cookie carries the API token the user signed in
+// with (HttpOnly, SameSite=Lax); the form cookie binds form tokens to one browser.
+const (
+	sessionCookie = "dk_session"
+	formCookie    = "dk_form"
+)
+
+// actor is the signed-in user, or the public.
+func (p *portal) actor(r *http.Request) registry.Actor {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || c.Value == "" {
+		return registry.Actor{Kind: registry.Public}
+	}
+	a, err := p.reg.Authenticate(r.Context(), c.Value)
+	if err != nil {
+		return registry.Actor{Kind: registry.Public}
+	}
+	return a
+}
+
+func setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge int) {
+	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
+		Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode})
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// formToken returns the token every POST form carries: an HMAC of this
+// browser's form cookie under the shared secret, so a page from another
+// site cannot forge it (on top of http.CrossOriginProtection).
+func (p *portal) formToken(w http.ResponseWriter, r *http.Request) string {
+	c, err := r.Cookie(formCookie)
+	v := ""
+	if err == nil && len(c.Value) == 32 {
+		v = c.Value
+	} else {
+		v = randomHex(16)
+		setCookie(w, r, formCookie, v, 0)
+		r.AddCookie(&http.Cookie{Name: formCookie, Value: v})
+	}
+	return p.sign(v)
+}
+
+func (p *portal) sign(v string) string {
+	m := hmac.New(sha256.New, p.secret)
+	m.Write([]byte("form:" + v))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// formOK checks a POST's form token against the browser's form cookie.
+func (p *portal) formOK(r *http.Request) bool {
+	c, err := r.Cookie(formCookie)
+	if err != nil || c.Value == "" {
+		return false
+	}
+	got := r.PostFormValue("csrf")
+	return hmac.Equal([]byte(got), []byte(p.sign(c.Value)))
+}
