@@ -562,3 +562,46 @@ func TestRosterCSV(t *testing.T) {
 		t.Fatalf("another province's roster: %v", err)
 	}
 }
+
+// TestSweepersInParallel stands in for several server processes sweeping at
+// once: every due notice is issued exactly once.
+func TestSweepersInParallel(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	fixture.Stock(t, e.cs, "110", 2026, 100, 0)
+	const notices = 30
+	for i := range notices {
+		p := fixture.Player(t, e.reg, "110", "并行", "3d", "1990-01-01", i)
+		app, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "4d").ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.endNotice(t, app.NoticeID)
+	}
+	results := make(chan []certs.Certificate, 4)
+	for range 4 {
+		go func() {
+			issued, err := e.cs.Sweep(ctx)
+			if err != nil {
+				t.Error(err)
+			}
+			results <- issued
+		}()
+	}
+	seen := map[string]bool{}
+	for range 4 {
+		for _, c := range <-results {
+			if seen[c.Number] {
+				t.Fatalf("%s issued twice", c.Number)
+			}
+			seen[c.Number] = true
+		}
+	}
+	if len(seen) != notices {
+		t.Fatalf("%d certificates issued, want %d", len(seen), notices)
+	}
+	page, _ := e.cs.ListNotices(ctx, certs.NoticeQuery{State: "current"})
+	if len(page.Notices) != 0 {
+		t.Fatalf("%d notices still open", len(page.Notices))
+	}
+}

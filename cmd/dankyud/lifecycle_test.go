@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -22,6 +23,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/pgcluster"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 )
@@ -70,7 +72,9 @@ var servingRe = regexp.MustCompile(`dankyu serving"? grpc=(\S+) http=http://(\S+
 func start(t *testing.T, bin, dataDir string) *running {
 	t.Helper()
 	cmd := exec.Command(bin, "--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0")
-	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=")
+	// a short notice period and sweep, so a notice ends within the test
+	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=",
+		"DANKYU_NOTICE_PERIOD=3s", "DANKYU_SWEEP_INTERVAL=200ms")
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -157,6 +161,23 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// a 4 dan goes on a 3-second notice; the server is killed before it ends
+	certClient := pb.NewCertificateServiceClient(conn)
+	year := int32(time.Now().In(certs.ChinaTime).Year())
+	if _, err := certClient.PlaceOrder(bearer(staff), &pb.PlaceOrderRequest{AgencyPrefix: "110", Year: year, DanCount: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := certClient.DecideOrder(bearer(staff), &pb.DecideOrderRequest{AgencyPrefix: "110", Year: year, Grant: true}); err != nil {
+		t.Fatal(err)
+	}
+	app, err := certClient.SubmitApplication(bearer(strings.Fields(agency)[0]), &pb.SubmitApplicationRequest{PlayerId: reg.GetPlayer().GetId(),
+		TargetRank: "4d", Basis: pb.Basis_BASIS_TOURNAMENT, EventRef: "北京市段位赛", RecordRef: "6/7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := certClient.ApproveApplication(bearer(strings.Fields(agency)[0]), &pb.ApproveApplicationRequest{Id: app.GetApplication().GetId()}); err != nil {
+		t.Fatal(err)
+	}
 	conn.Close()
 
 	if err := srv.cmd.Process.Signal(syscall.SIGKILL); err != nil {
@@ -179,6 +200,19 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	if err != nil || got.GetPlayer().GetName() != "王小明" {
 		t.Fatalf("player after kill -9: %v, %v", got, err)
 	}
+	// the restarted server's sweeper issues the certificate once the notice has ended
+	number := fmt.Sprintf("110%02d0001", year%100)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		v, err := pb.NewCertificateServiceClient(conn).VerifyCertificate(context.Background(), &pb.VerifyCertificateRequest{Number: number})
+		if err == nil && v.GetFound() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("certificate %s not issued after the notice ended: %v %v\n%s", number, v, err, srv.log)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 	resp, err := http.Get("http://" + srv.http + "/players/1")
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +224,7 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	}
 
 	out, err := runCLI(t, cli, dataDir, "log", "verify")
-	if err != nil || !strings.Contains(out, "4 rows verified") {
+	if err != nil || !strings.Contains(out, "12 rows verified") {
 		t.Fatalf("log verify on an intact log: %v: %s", err, out)
 	}
 	c := mustCluster(t, dataDir)
