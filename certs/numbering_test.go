@@ -166,3 +166,25 @@ func TestCheckApplication(t *testing.T) {
 		t.Errorf("a player born 2008-12-01 is 18 on 2026-12-01 in Beijing")
 	}
 }
+
+// FuzzParseNumber: numbers typed by the public never panic the parser, and
+// whatever it accepts writes back to a canonical number that parses the same.
+func FuzzParseNumber(f *testing.F) {
+	for _, s := range []string{"110260001", "000-27-9999", "K1102600001", " 440 26 0100 ", "", "K", "999260001", "11026０001"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseNumber(s)
+		if err != nil {
+			return
+		}
+		out := n.String()
+		if (n.Kind == DanSeries && len(out) != 9) || (n.Kind == KyuSeries && len(out) != 11) {
+			t.Fatalf("%q parsed to %q of the wrong length", s, out)
+		}
+		again, err := ParseNumber(out)
+		if err != nil || again != n {
+			t.Fatalf("%q -> %q -> %v, %v", s, out, again, err)
+		}
+	})
+}
