@@ -255,19 +255,28 @@ func parseNumberField(raw string) (Number, error) {
 	return n, nil
 }
 
+// numberAndReason checks the two fields every change to a certificate takes.
+func numberAndReason(number, reason, ask string) (Number, string, error) {
+	n, err := parseNumberField(number)
+	if err != nil {
+		return Number{}, "", err
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return Number{}, "", registry.FieldErr("reason", "%s", ask)
+	}
+	return n, reason, nil
+}
+
 // Revoke withdraws a certificate (staff), with the reason shown to anyone who
 // verifies it; the holder's rank falls back to his newest valid certificate.
 func (s *Service) Revoke(ctx context.Context, actor registry.Actor, key, number, reason string) (Certificate, error) {
 	if err := requireStaff(actor, "revoking a certificate"); err != nil {
 		return Certificate{}, err
 	}
-	n, err := parseNumberField(number)
+	n, reason, err := numberAndReason(number, reason, "say why the certificate is revoked; it is shown on verification")
 	if err != nil {
 		return Certificate{}, err
-	}
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return Certificate{}, registry.FieldErr("reason", "say why the certificate is revoked; it is shown on verification")
 	}
 	req := []any{n.String(), reason}
 	return registry.Mutate(ctx, s.reg, actor, key, "Revoke", req, func(tx *registry.Tx, now time.Time) (Certificate, error) {
@@ -296,13 +305,9 @@ func (s *Service) Reissue(ctx context.Context, actor registry.Actor, key, number
 	if err := requireAgencyOrStaff(actor, "reissuing a certificate"); err != nil {
 		return Certificate{}, err
 	}
-	n, err := parseNumberField(number)
+	n, reason, err := numberAndReason(number, reason, "say why the certificate is reissued (lost, damaged, name changed …)")
 	if err != nil {
 		return Certificate{}, err
-	}
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return Certificate{}, registry.FieldErr("reason", "say why the certificate is reissued (lost, damaged, name changed …)")
 	}
 	req := []any{n.String(), reason}
 	return registry.Mutate(ctx, s.reg, actor, key, "Reissue", req, func(tx *registry.Tx, now time.Time) (Certificate, error) {
