@@ -1,0 +1,61 @@
+package tournaments
+
+import "fmt"
+
+// Result is the outcome of one game.
+type Result string
+
+const (
+	NoResult     Result = ""              // not played yet, or void
+	BlackWins    Result = "black"         // black won on the board
+	WhiteWins    Result = "white"         // white won on the board
+	Draw         Result = "draw"          // jigo
+	BlackForfeit Result = "black_forfeit" // black won by forfeit (white did not play)
+	WhiteForfeit Result = "white_forfeit" // white won by forfeit
+	BothLose     Result = "both_lose"     // both lost (e.g. both late)
+	BothWin      Result = "both_win"      // both credited with a win (EGD files have it)
+)
+
+// Results lists every result, in the order forms show them.
+func Results() []Result {
+	return []Result{NoResult, BlackWins, WhiteWins, Draw, BlackForfeit, WhiteForfeit, BothLose, BothWin}
+}
+
+// ParseResult reads a result name; "" is no result.
+func ParseResult(s string) (Result, error) {
+	for _, r := range Results() {
+		if string(r) == s {
+			return r, nil
+		}
+	}
+	return NoResult, fmt.Errorf("result %q: want one of black, white, draw, black_forfeit, white_forfeit, both_lose, both_win or empty", s)
+}
+
+// Individual scoring of the Chinese rules: win 2, draw 1, loss 0.
+const (
+	WinPoints  = 2
+	DrawPoints = 1
+)
+
+// Points returns what black and white score for the result.
+func (r Result) Points() (black, white int) {
+	switch r {
+	case BlackWins, BlackForfeit:
+		return WinPoints, 0
+	case WhiteWins, WhiteForfeit:
+		return 0, WinPoints
+	case Draw:
+		return DrawPoints, DrawPoints
+	case BothWin:
+		return WinPoints, WinPoints
+	}
+	return 0, 0
+}
+
+// Played reports whether the game was played on the board (forfeits and
+// void games were not): only played games count for opponents' scores' sake
+// in some tie-breaks, and only played games carry a record.
+func (r Result) Played() bool { return r == BlackWins || r == WhiteWins || r == Draw }
+
+// Decided reports whether the game has a result at all.
+func (r Result) Decided() bool { return r != NoResult }

@@ -1,0 +1,160 @@
+package tournaments
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// simulate plays rounds of a Swiss event with random results and returns
+// the players' final state.
+func simulate(t testing.TB, n, rounds int, seed uint64) []SwissPlayer {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	ps := make([]SwissPlayer, n)
+	for i := range ps {
+		ps[i] = SwissPlayer{ID: i + 1, Strength: rng.IntN(40), Met: map[int]bool{}}
+	}
+	byID := func(id int) *SwissPlayer { return &ps[id-1] }
+	for r := 1; r <= rounds; r++ {
+		round, err := PairSwiss(ps, seed+uint64(r))
+		if err != nil {
+			t.Fatalf("%d players, round %d (seed %d): %v", n, r, seed, err)
+		}
+		seen := map[int]bool{}
+		for _, pr := range round.Pairs {
+			b, w := byID(pr.Black), byID(pr.White)
+			if seen[b.ID] || seen[w.ID] || b.ID == w.ID {
+				t.Fatalf("round %d: a player paired twice", r)
+			}
+			seen[b.ID], seen[w.ID] = true, true
+			if b.Met[w.ID] {
+				t.Fatalf("%d players, seed %d, round %d: %d and %d meet again", n, seed, r, b.ID, w.ID)
+			}
+			b.Met[w.ID], w.Met[b.ID] = true, true
+			b.Colour++
+			w.Colour--
+			if b.Colour > 2 || w.Colour < -2 {
+				t.Fatalf("round %d: colour balance out of bounds (%d, %d)", r, b.Colour, w.Colour)
+			}
+			if rng.IntN(2) == 0 {
+				b.Score += 2
+			} else {
+				w.Score += 2
+			}
+		}
+		if round.Bye != 0 {
+			by := byID(round.Bye)
+			if by.HadBye {
+				t.Fatalf("%d players, seed %d, round %d: player %d has a second bye", n, seed, r, by.ID)
+			}
+			if seen[by.ID] {
+				t.Fatalf("round %d: the bye is also paired", r)
+			}
+			by.HadBye = true
+			by.Score += 2
+		}
+		if len(round.Pairs)*2+map[bool]int{true: 1}[round.Bye != 0] != n {
+			t.Fatalf("round %d: %d pairs and bye %d for %d players", r, len(round.Pairs), round.Bye, n)
+		}
+	}
+	return ps
+}
+
+// TestSwissProperties runs hundreds of random events: nobody meets twice,
+// byes go to different players, colour balance stays within two.
+func TestSwissProperties(t *testing.T) {
+	for seed := uint64(1); seed <= 300; seed++ {
+		n := 10 + int(seed%41) // 10 … 50 players, odd and even
+		rounds := 5 + int(seed%4) // 5 … 8 rounds, at most half the field as dan-grade events play
+		simulate(t, n, rounds, seed)
+	}
+}
+
+func TestSwissIsRepeatable(t *testing.T) {
+	ps := []SwissPlayer{{ID: 1, Met: map[int]bool{}}, {ID: 2, Met: map[int]bool{}}, {ID: 3, Met: map[int]bool{}}, {ID: 4, Met: map[int]bool{}}, {ID: 5, Met: map[int]bool{}}}
+	a, _ := PairSwiss(ps, 42)
+	b, _ := PairSwiss(ps, 42)
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Fatalf("same inputs, different rounds: %v / %v", a, b)
+	}
+	if a.Bye != 5 {
+		t.Fatalf("bye to %d, want the lowest-placed player 5", a.Bye)
+	}
+	for _, p := range a.Pairs {
+		if !p.Nigiri {
+			t.Fatalf("equal balances without nigiri: %+v", p)
+		}
+	}
+}
+
+func TestSwissSplitsScoreGroups(t *testing.T) {
+	// four players on 2 points, four on 0: top half meets bottom half in each group
+	var ps []SwissPlayer
+	for i := 1; i <= 8; i++ {
+		s := 0
+		if i <= 4 {
+			s = 2
+		}
+		ps = append(ps, SwissPlayer{ID: i, Score: s, Strength: 10 - i, Met: map[int]bool{}})
+	}
+	r, err := PairSwiss(ps, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]int{}
+	for _, p := range r.Pairs {
+		got[p.Black], got[p.White] = p.White, p.Black
+	}
+	if got[1] != 3 || got[2] != 4 || got[5] != 7 || got[6] != 8 {
+		t.Fatalf("pairs %v, want 1–3, 2–4, 5–7, 6–8", r.Pairs)
+	}
+}
+
+func TestKnockoutBracket(t *testing.T) {
+	got, _ := KnockoutBracket(6)
+	// 8 places: 1–8, 4–5, 2–7, 3–6; seeds 7 and 8 are missing, so 1 and 2 have byes
+	want := []Pair{{1, 0}, {4, 5}, {2, 0}, {3, 6}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("bracket of 6: %v, want %v", got, want)
+	}
+	next, _ := NextKnockoutRound([]int{1, 5, 2, 3})
+	if fmt.Sprint(next) != fmt.Sprint([]Pair{{1, 5}, {2, 3}}) {
+		t.Fatalf("next round: %v", next)
+	}
+}
+
+// BenchmarkSwissPairing500 pairs round 6 of a 500-player Swiss event.
+func BenchmarkSwissPairing500(b *testing.B) {
+	ps := simulate(b, 500, 5, 99)
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, err := PairSwiss(ps, uint64(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkStandings500 computes Swiss standings (SOS, SOSOS, SODOS) for 500
+// players after 6 rounds.
+func BenchmarkStandings500(b *testing.B) {
+	f := Field{Rounds: 6}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for i := 1; i <= 500; i++ {
+		f.Entrants = append(f.Entrants, Entrant{ID: i, Name: fmt.Sprintf("p%03d", i)})
+	}
+	for r := 1; r <= 6; r++ {
+		perm := rng.Perm(500)
+		for k := 0; k < 500; k += 2 {
+			res := BlackWins
+			if rng.IntN(2) == 0 {
+				res = WhiteWins
+			}
+			f.Games = append(f.Games, Game{Round: r, Black: perm[k] + 1, White: perm[k+1] + 1, Result: res})
+		}
+	}
+	for b.Loop() {
+		if _, err := Standings(f, SwissSOSOrder); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
