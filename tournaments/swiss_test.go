@@ -64,7 +64,7 @@ func simulate(t testing.TB, n, rounds int, seed uint64) []SwissPlayer {
 // byes go to different players, colour balance stays within two.
 func TestSwissProperties(t *testing.T) {
 	for seed := uint64(1); seed <= 300; seed++ {
-		n := 10 + int(seed%41) // 10 … 50 players, odd and even
+		n := 10 + int(seed%41)    // 10 … 50 players, odd and even
 		rounds := 5 + int(seed%4) // 5 … 8 rounds, at most half the field as dan-grade events play
 		simulate(t, n, rounds, seed)
 	}
