@@ -1,5 +1,6 @@
 // Command dankyu is the registry's command-line tool: offline ID checks,
-// token administration, event-log verification and game adjudication.
+// token administration, event-log verification, game adjudication,
+// pairing tables and tournament-file checks.
 package main
 
 import (
@@ -20,6 +21,8 @@ commands:
   token list                                   list tokens (never the tokens themselves)
   log verify                                   walk the event log's hash chain
   adjudicate [flags] FILE.sgf...               replay and count game records (see adjudicate -h)
+  pairings --system S --players N [--json]     print a round-robin (Berger) or knockout table
+  import --dry-run [--format F] [--json] FILE  check an EGD h-file or OpenGotha XML offline
 
 Commands that use the database read DANKYU_DATABASE_URL, or else use the
 embedded cluster in --data-dir (DANKYU_DATA_DIR, default ./.dankyu).
@@ -46,6 +49,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		err = tokenCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "adjudicate":
 		return adjudicate(args[1:], os.Stdin, stdout, stderr)
+	case "pairings":
+		return pairingsCmd(args[1:], stdout, stderr)
+	case "import":
+		return importCmd(args[1:], stdout, stderr)
 	case "log":
 		err = logCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "help", "-h", "--help":

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/dankyu/dankyu/tournaments"
+)
+
+// pairingsCmd prints a pairing table offline.
+func pairingsCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pairings", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	system := fs.String("system", "round-robin", "round-robin, double-round-robin or knockout")
+	players := fs.Int("players", 0, "number of players, numbered 1..N (for knockout: by seed)")
+	asJSON := fs.Bool("json", false, `print {"rounds": [[[a, b], ...], ...]} (byes apart, under "byes")`)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var (
+		rounds [][]tournaments.Pair
+		err    error
+	)
+	switch *system {
+	case "round-robin":
+		rounds, err = tournaments.RoundRobin(*players, false)
+	case "double-round-robin":
+		rounds, err = tournaments.RoundRobin(*players, true)
+	case "knockout":
+		var first []tournaments.Pair
+		first, err = tournaments.KnockoutBracket(*players)
+		rounds = [][]tournaments.Pair{first}
+	default:
+		fmt.Fprintf(stderr, "dankyu pairings: --system %q: want round-robin, double-round-robin or knockout (Swiss rounds depend on results: pair them in the registry)\n", *system)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "dankyu pairings:", err)
+		return 2
+	}
+	out := struct {
+		Rounds [][][2]int `json:"rounds"`
+		Byes   [][]int    `json:"byes,omitempty"`
+	}{Rounds: [][][2]int{}}
+	hasBye := false
+	for _, round := range rounds {
+		games := [][2]int{}
+		byes := []int{}
+		for _, p := range round {
+			if p.Bye() {
+				byes = append(byes, p.A)
+				hasBye = true
+				continue
+			}
+			games = append(games, [2]int{p.A, p.B})
+		}
+		out.Rounds = append(out.Rounds, games)
+		out.Byes = append(out.Byes, byes)
+	}
+	if !hasBye {
+		out.Byes = nil
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintln(stderr, "dankyu pairings:", err)
+			return 1
+		}
+		return 0
+	}
+	for r, games := range out.Rounds {
+		var parts []string
+		for _, g := range games {
+			parts = append(parts, fmt.Sprintf("%d–%d", g[0], g[1]))
+		}
+		line := fmt.Sprintf("round %2d: %s", r+1, strings.Join(parts, "  "))
+		if out.Byes != nil && len(out.Byes[r]) > 0 {
+			line += fmt.Sprintf("  (bye: %d)", out.Byes[r][0])
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	return 0
+}
+
+// importCmd checks a tournament file offline.
+func importCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dry := fs.Bool("dry-run", false, "parse and rank the file without a server (required: imports into the registry go through TournamentService)")
+	format := fs.String("format", "", "h9 or opengotha (default: detected)")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: dankyu import --dry-run [--format h9|opengotha] [--json] FILE")
+		return 2
+	}
+	if !*dry {
+		fmt.Fprintln(stderr, "dankyu import: only --dry-run is offline; import into the registry with TournamentService.ImportTournament or the agency workspace")
+		return 2
+	}
+	if *format != "" && *format != "h9" && *format != "opengotha" {
+		fmt.Fprintf(stderr, "dankyu import: --format %q: want h9 or opengotha\n", *format)
+		return 2
+	}
+	name := fs.Arg(0)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "dankyu import: %v\n", err)
+		return 1
+	}
+	imp, err := tournaments.Import(data, *format)
+	if err != nil {
+		fmt.Fprintf(stderr, "dankyu import: %s: %v\n", name, err)
+		return 1
+	}
+	sum, err := imp.Summarize()
+	if err != nil {
+		fmt.Fprintf(stderr, "dankyu import: %s: %v\n", name, err)
+		return 1
+	}
+	if *asJSON {
+		if err := json.NewEncoder(stdout).Encode(sum); err != nil {
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s (%s): %d players, %d rounds, %d games, %d byes\n", sum.Name, sum.Format, sum.Players, sum.Rounds, sum.Games, sum.Byes)
+	for _, p := range sum.Standings {
+		fmt.Fprintf(stdout, "%4d  %-30s %4s %3d points  SOS %d\n", p.Place, p.Name, p.Rank, p.Points, p.SOS)
+	}
+	return 0
+}
