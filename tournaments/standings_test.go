@@ -13,7 +13,7 @@ func names(st []Standing) string {
 	return strings.Join(out, " ")
 }
 
-func field(names ...string) []Entrant {
+func entrants(names ...string) []Entrant {
 	var es []Entrant
 	for i, n := range names {
 		es = append(es, Entrant{ID: i + 1, Name: n})
@@ -25,7 +25,7 @@ func field(names ...string) []Entrant {
 // event: A beat B and C, lost to D; B beat C and drew D; C beat D.
 // Points A 4, B 3, D 3, C 2; winners' score B = 2 + 3/2 = 3.5, D = 4 + 3/2 = 5.5.
 func TestRoundRobinWinnersScore(t *testing.T) {
-	f := Field{Entrants: field("A", "B", "C", "D"), Games: []Game{
+	f := Field{Entrants: entrants("A", "B", "C", "D"), Games: []Game{
 		{Round: 1, Black: 1, White: 2, Result: BlackWins},
 		{Round: 1, Black: 3, White: 4, Result: BlackWins},
 		{Round: 2, Black: 1, White: 3, Result: BlackWins},
@@ -52,7 +52,7 @@ func TestRoundRobinWinnersScore(t *testing.T) {
 // TestWarningsThenLot: equal points and winners' score; fewer warnings first,
 // then the lot, which depends on the seed only.
 func TestWarningsThenLot(t *testing.T) {
-	f := Field{Entrants: field("甲", "乙", "丙", "丁"), Games: []Game{
+	f := Field{Entrants: entrants("甲", "乙", "丙", "丁"), Games: []Game{
 		{Round: 1, Black: 1, White: 2, Result: BlackWins, BlackWarnings: 1},
 		{Round: 1, Black: 3, White: 4, Result: BlackWins},
 		{Round: 2, Black: 2, White: 1, Result: BlackWins},
@@ -77,7 +77,7 @@ func TestWarningsThenLot(t *testing.T) {
 // TestSwissTotal works formula (A) with three rounds: total = points + SOS/3 − 3.
 func TestSwissTotal(t *testing.T) {
 	// byes stand in for earlier rounds' points; round 2 pairs X–o1, Y–o2, Z–o3
-	f := Field{Rounds: 3, Entrants: field("X", "Y", "Z", "o1", "o2", "o3"),
+	f := Field{Rounds: 3, Entrants: entrants("X", "Y", "Z", "o1", "o2", "o3"),
 		Byes: []Bye{{1, 1, 2}, {1, 2, 2}, {1, 3, 4}, {1, 4, 3}, {1, 5, 1}, {1, 6, 1}},
 		Games: []Game{
 			{Round: 2, Black: 1, White: 4, Result: BlackWins},
@@ -107,7 +107,7 @@ func TestSwissTotal(t *testing.T) {
 
 func TestSwissSOSOrder(t *testing.T) {
 	// four players, two rounds: 1 beats 2 and 3; 4 beats 3 and loses to 2
-	f := Field{Entrants: field("p1", "p2", "p3", "p4"), Games: []Game{
+	f := Field{Entrants: entrants("p1", "p2", "p3", "p4"), Games: []Game{
 		{Round: 1, Black: 1, White: 2, Result: BlackWins},
 		{Round: 1, Black: 3, White: 4, Result: WhiteWins},
 		{Round: 2, Black: 1, White: 3, Result: BlackWins},
@@ -143,7 +143,7 @@ func TestRoundRobinWithdrawal(t *testing.T) {
 		}
 		return gs
 	}
-	es := field("1", "2", "3", "4", "5", "6")
+	es := entrants("1", "2", "3", "4", "5", "6")
 	es[5].Withdrawn = true
 
 	// player 6 played rounds 1 and 2 of 5: fewer than half, all his games void

@@ -1,0 +1,436 @@
+package tournaments
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/rules"
+)
+
+// System is how an event pairs its rounds.
+type System string
+
+const (
+	RoundRobinSystem       System = "round_robin"
+	DoubleRoundRobinSystem System = "double_round_robin"
+	SwissSystem            System = "swiss"
+	McMahonSystem          System = "mcmahon"
+	KnockoutSystem         System = "knockout"
+)
+
+// Level is the level of the organising body.
+type Level string
+
+// Levels lists the levels of events.
+func Levels() []Level { return []Level{"county", "city", "province", "national"} }
+
+// Systems lists the pairing systems.
+func Systems() []System {
+	return []System{RoundRobinSystem, DoubleRoundRobinSystem, SwissSystem, McMahonSystem, KnockoutSystem}
+}
+
+// Event is a tournament.
+type Event struct {
+	ID              int64
+	Name            string
+	OrganiserPrefix string
+	Start, End      time.Time
+	Venue           string
+	Level           Level
+	System          System
+	Order           Order
+	Rounds          int
+	Rules           string
+	Komi            float64
+	Team            bool
+	DanGrade        bool
+	Seed            int64
+	Status          string // open or finished
+	Source          string // the imported file's format, if any
+	CreatedAt       time.Time
+	CreatedBy       string
+	Groups          []Group
+	PairedRounds    int
+}
+
+// Group is a dan-grade group: its players aim at a rank and qualify with
+// at least MinWins wins.
+type Group struct {
+	ID         int64
+	Name       string
+	TargetRank registry.Rank
+	MinWins    int
+}
+
+// GroupInput is a group as submitted.
+type GroupInput struct {
+	Name       string
+	TargetRank string
+	MinWins    int
+}
+
+// EventInput is what an organiser submits to create an event.
+type EventInput struct {
+	Name     string
+	Start    string // YYYY-MM-DD
+	End      string
+	Venue    string
+	Level    string
+	System   string
+	Order    string // standings order; empty picks the system's usual one
+	Rounds   int    // 0: the system's number (round robin: from the field when paired)
+	Rules    string // rules.RuleSet; empty is chinese
+	Komi     *float64
+	Team     bool
+	DanGrade bool
+	Groups   []GroupInput
+	Seed     int64 // 0: drawn by the server and recorded
+}
+
+// Service keeps tournaments in the registry's database.
+type Service struct {
+	reg   *registry.Service
+	db    *pgxpool.Pool
+	certs *certs.Service
+}
+
+// New returns the tournament service over the registry's database; cs
+// receives the certificate applications finished dan-grade events propose.
+func New(reg *registry.Service, cs *certs.Service) *Service {
+	return &Service{reg: reg, db: reg.DB(), certs: cs}
+}
+
+func (in EventInput) validate() (Event, []Group, error) {
+	e := Event{Name: strings.TrimSpace(in.Name), Venue: strings.TrimSpace(in.Venue), Team: in.Team, DanGrade: in.DanGrade, Seed: in.Seed}
+	var err error
+	switch {
+	case e.Name == "" || utf8.RuneCountInString(e.Name) > 200:
+		return e, nil, registry.FieldErr("name", "is required, at most 200 characters")
+	}
+	if e.Start, err = time.Parse(time.DateOnly, strings.TrimSpace(in.Start)); err != nil {
+		return e, nil, registry.FieldErr("start", "%q is not a date like 2026-12-05", in.Start)
+	}
+	if strings.TrimSpace(in.End) == "" {
+		e.End = e.Start
+	} else if e.End, err = time.Parse(time.DateOnly, strings.TrimSpace(in.End)); err != nil || e.End.Before(e.Start) {
+		return e, nil, registry.FieldErr("end", "%q is not a date on or after the start", in.End)
+	}
+	e.Level = Level(in.Level)
+	if !contains(Levels(), e.Level) {
+		return e, nil, registry.FieldErr("level", "%q: want county, city, province or national", in.Level)
+	}
+	e.System = System(in.System)
+	if !contains(Systems(), e.System) {
+		return e, nil, registry.FieldErr("system", "%q: want round_robin, double_round_robin, swiss, mcmahon or knockout", in.System)
+	}
+	e.Order = Order(in.Order)
+	if e.Order == "" {
+		e.Order = map[System]Order{RoundRobinSystem: RoundRobinOrder, DoubleRoundRobinSystem: RoundRobinOrder,
+			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder}[e.System]
+	}
+	if !contains([]Order{RoundRobinOrder, SwissTotalOrder, SwissSOSOrder, McMahonOrder}, e.Order) {
+		return e, nil, registry.FieldErr("order", "%q: want round_robin, swiss_total, swiss_sos or mcmahon", in.Order)
+	}
+	e.Rounds = in.Rounds
+	if e.Rounds < 0 || e.Rounds > 99 {
+		return e, nil, registry.FieldErr("rounds", "must be between 1 and 99")
+	}
+	if e.Rounds == 0 && (e.System == SwissSystem || e.System == McMahonSystem) {
+		return e, nil, registry.FieldErr("rounds", "a Swiss or McMahon event needs its number of rounds")
+	}
+	e.Rules = strings.TrimSpace(in.Rules)
+	if e.Rules == "" {
+		e.Rules = string(rules.Chinese)
+	}
+	if _, err := rules.ParseRuleSet(e.Rules); err != nil {
+		return e, nil, registry.FieldErr("rules", "%v", err)
+	}
+	e.Komi = 7.5
+	if in.Komi != nil {
+		e.Komi = *in.Komi
+	}
+	var groups []Group
+	for i, g := range in.Groups {
+		r, err := registry.ParseRank(g.TargetRank)
+		if err != nil || r == registry.NoRank || r > registry.HighestDan {
+			return e, nil, registry.FieldErr(fmt.Sprintf("groups[%d].target_rank", i), "%q is not a rank from 30k to 7d", g.TargetRank)
+		}
+		name := strings.TrimSpace(g.Name)
+		if name == "" {
+			name = r.Chinese() + "组"
+		}
+		if g.MinWins < 1 {
+			return e, nil, registry.FieldErr(fmt.Sprintf("groups[%d].min_wins", i), "a group needs a qualifying number of wins (at least 1)")
+		}
+		groups = append(groups, Group{Name: name, TargetRank: r, MinWins: g.MinWins})
+	}
+	if e.DanGrade && len(groups) == 0 {
+		return e, nil, registry.FieldErr("groups", "a dan-grade event has at least one group with a target rank and a qualifying number of wins")
+	}
+	return e, groups, nil
+}
+
+func contains[T comparable](list []T, v T) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// organiser is the prefix an actor organises under: its own province for an
+// agency, the association's 000 for staff.
+func organiser(actor registry.Actor) (string, error) {
+	switch {
+	case actor.Kind == registry.AgencyActor:
+		return actor.Agency, nil
+	case actor.IsStaff():
+		return registry.AssociationPrefix, nil
+	}
+	return "", fmt.Errorf("organising a tournament needs an agency or staff token: %w", registry.ErrUnauthenticated)
+}
+
+// CreateEvent creates an event organised by the actor's agency (staff: the association).
+func (s *Service) CreateEvent(ctx context.Context, actor registry.Actor, key string, in EventInput) (Event, error) {
+	org, err := organiser(actor)
+	if err != nil {
+		return Event{}, err
+	}
+	e, groups, err := in.validate()
+	if err != nil {
+		return Event{}, err
+	}
+	if e.Level == "national" && !actor.IsStaff() {
+		return Event{}, fmt.Errorf("national events are created by association staff: %w", registry.ErrPermissionDenied)
+	}
+	return registry.Mutate(ctx, s.reg, actor, key, "CreateEvent", in, func(tx *registry.Tx, now time.Time) (Event, error) {
+		return s.createTx(ctx, tx, now, actor, org, e, groups)
+	})
+}
+
+func (s *Service) createTx(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, org string, e Event, groups []Group) (Event, error) {
+	if e.Seed == 0 {
+		e.Seed = now.UnixNano()
+	}
+	err := tx.QueryRow(ctx, `INSERT INTO tournaments (name, organiser_prefix, start_date, end_date, venue, level, system, standings_order,
+		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17) RETURNING id`,
+		e.Name, org, e.Start, e.End, e.Venue, e.Level, e.System, e.Order, max(e.Rounds, 1), e.Rules, e.Komi, e.Team, e.DanGrade,
+		e.Seed, e.Source, now, actor.String()).Scan(&e.ID)
+	if err != nil {
+		return Event{}, registry.PgErr(err, "create tournament")
+	}
+	for i := range groups {
+		if err := tx.QueryRow(ctx, `INSERT INTO tournament_groups (tournament_id, name, target_rank, min_wins) VALUES ($1, $2, $3, $4) RETURNING id`,
+			e.ID, groups[i].Name, groups[i].TargetRank, groups[i].MinWins).Scan(&groups[i].ID); err != nil {
+			return Event{}, registry.PgErr(err, "create group "+groups[i].Name)
+		}
+	}
+	e.Groups, e.OrganiserPrefix, e.Status, e.CreatedAt, e.CreatedBy = groups, org, "open", now, actor.String()
+	if e.Rounds == 0 {
+		e.Rounds = 1
+	}
+	err = registry.AppendEvent(ctx, tx, now, actor, "tournament.created", "tournament", strconv.FormatInt(e.ID, 10), map[string]any{
+		"name": e.Name, "system": e.System, "level": e.Level, "rounds": e.Rounds, "seed": e.Seed, "dan_grade": e.DanGrade, "source": e.Source})
+	return e, err
+}
+
+const eventColumns = `id, name, organiser_prefix, start_date, end_date, venue, level, system, standings_order, rounds, rules, komi,
+	team, dan_grade, seed, status, source, created_at, created_by,
+	(SELECT coalesce(max(round), 0) FROM tournament_rounds r WHERE r.tournament_id = tournaments.id)`
+
+func scanEvent(r pgx.Row) (Event, error) {
+	var e Event
+	err := r.Scan(&e.ID, &e.Name, &e.OrganiserPrefix, &e.Start, &e.End, &e.Venue, &e.Level, &e.System, &e.Order, &e.Rounds,
+		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.PairedRounds)
+	return e, err
+}
+
+func (s *Service) groups(ctx context.Context, q registry.Querier, id int64) ([]Group, error) {
+	rows, err := q.Query(ctx, `SELECT id, name, target_rank, min_wins FROM tournament_groups WHERE tournament_id = $1 ORDER BY id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("groups of tournament %d: %w", id, err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Group, error) {
+		var g Group
+		err := r.Scan(&g.ID, &g.Name, &g.TargetRank, &g.MinWins)
+		return g, err
+	})
+}
+
+// GetEvent returns one event with its groups.
+func (s *Service) GetEvent(ctx context.Context, id int64) (Event, error) {
+	e, err := scanEvent(s.db.QueryRow(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE id = $1`, id))
+	if err != nil {
+		return Event{}, registry.PgErr(err, fmt.Sprintf("tournament %d", id))
+	}
+	e.Groups, err = s.groups(ctx, s.db, id)
+	return e, err
+}
+
+// ListEvents lists events, newest first; organiser "" for all.
+func (s *Service) ListEvents(ctx context.Context, organiser string, limit int) ([]Event, error) {
+	if limit <= 0 || limit > 200 {
+		limit = 100
+	}
+	rows, err := s.db.Query(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE $1 = '' OR organiser_prefix = $1
+		ORDER BY start_date DESC, id DESC LIMIT $2`, organiser, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list tournaments: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Event, error) { return scanEvent(r) })
+}
+
+// lockEvent locks an event for a change by its organiser (or staff).
+func lockEvent(ctx context.Context, tx *registry.Tx, actor registry.Actor, id int64) (Event, error) {
+	e, err := scanEvent(tx.QueryRow(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE id = $1 FOR UPDATE`, id))
+	if err != nil {
+		return Event{}, registry.PgErr(err, fmt.Sprintf("tournament %d", id))
+	}
+	switch {
+	case actor.Kind == registry.Public:
+		return Event{}, fmt.Errorf("changing tournament %d: %w", id, registry.ErrUnauthenticated)
+	case !actor.IsStaff() && (actor.Kind != registry.AgencyActor || actor.Agency != e.OrganiserPrefix):
+		return Event{}, fmt.Errorf("tournament %d is organised by %s: %w", id, e.OrganiserPrefix, registry.ErrPermissionDenied)
+	case e.Status != "open":
+		return Event{}, fmt.Errorf("tournament %d is finished: %w", id, registry.ErrPrecondition)
+	}
+	return e, nil
+}
+
+// Participant is an entrant of an event: a registered player or a guest.
+type Participant struct {
+	Number        int
+	PlayerID      int64 // 0 for a guest
+	Name          string
+	Rank          registry.Rank
+	Country       string
+	GroupID       int64
+	Team          string
+	Board         int
+	Withdrawn     bool
+	WithdrewAfter int
+}
+
+// ParticipantInput registers a player (PlayerID) or a guest (name, rank, country).
+type ParticipantInput struct {
+	PlayerID     int64
+	GuestName    string
+	GuestRank    string
+	GuestCountry string
+	Group        string // group name, for dan-grade events
+	Team         string
+	Board        int
+}
+
+func (s *Service) participants(ctx context.Context, q registry.Querier, id int64) ([]Participant, error) {
+	rows, err := q.Query(ctx, `SELECT number, coalesce(player_id, 0), name, rank, country, coalesce(group_id, 0), team, board, withdrawn, withdrew_after
+		FROM participants WHERE tournament_id = $1 ORDER BY number`, id)
+	if err != nil {
+		return nil, fmt.Errorf("participants of tournament %d: %w", id, err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Participant, error) {
+		var p Participant
+		err := r.Scan(&p.Number, &p.PlayerID, &p.Name, &p.Rank, &p.Country, &p.GroupID, &p.Team, &p.Board, &p.Withdrawn, &p.WithdrewAfter)
+		return p, err
+	})
+}
+
+// Participants lists an event's entrants by number.
+func (s *Service) Participants(ctx context.Context, id int64) ([]Participant, error) {
+	return s.participants(ctx, s.db, id)
+}
+
+// AddParticipant registers a player or a guest before the first round.
+func (s *Service) AddParticipant(ctx context.Context, actor registry.Actor, key string, id int64, in ParticipantInput) (Participant, error) {
+	req := []any{id, in}
+	return registry.Mutate(ctx, s.reg, actor, key, "AddParticipant", req, func(tx *registry.Tx, now time.Time) (Participant, error) {
+		e, err := lockEvent(ctx, tx, actor, id)
+		if err != nil {
+			return Participant{}, err
+		}
+		if e.PairedRounds > 0 && e.System != SwissSystem && e.System != McMahonSystem {
+			return Participant{}, fmt.Errorf("tournament %d has started; a %s field is fixed: %w", id, e.System, registry.ErrPrecondition)
+		}
+		return s.addTx(ctx, tx, now, actor, e, in)
+	})
+}
+
+func (s *Service) addTx(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, e Event, in ParticipantInput) (Participant, error) {
+	p := Participant{Team: strings.TrimSpace(in.Team), Board: in.Board}
+	if in.PlayerID > 0 {
+		pl, err := registry.PlayerTx(ctx, tx, in.PlayerID, false)
+		if err != nil {
+			return Participant{}, err
+		}
+		p.PlayerID, p.Name, p.Rank, p.Country = pl.ID, pl.Name, pl.Rank, pl.Nationality
+	} else {
+		p.Name = strings.TrimSpace(in.GuestName)
+		if p.Name == "" {
+			return Participant{}, registry.FieldErr("guest_name", "a participant is a registered player (player_id) or a guest with a name")
+		}
+		r, err := registry.ParseRank(in.GuestRank)
+		if err != nil {
+			return Participant{}, registry.FieldErr("guest_rank", "%v", err)
+		}
+		p.Rank, p.Country = r, strings.ToUpper(strings.TrimSpace(in.GuestCountry))
+	}
+	var group any
+	if g := strings.TrimSpace(in.Group); g != "" {
+		if err := tx.QueryRow(ctx, `SELECT id FROM tournament_groups WHERE tournament_id = $1 AND name = $2`, e.ID, g).Scan(&p.GroupID); err != nil {
+			return Participant{}, registry.FieldErr("group", "tournament %d has no group %q", e.ID, g)
+		}
+		group = p.GroupID
+	} else if e.DanGrade {
+		return Participant{}, registry.FieldErr("group", "a dan-grade event puts every participant in a group")
+	}
+	var player any
+	if p.PlayerID > 0 {
+		player = p.PlayerID
+	}
+	err := tx.QueryRow(ctx, `INSERT INTO participants (tournament_id, number, player_id, name, rank, country, group_id, team, board)
+		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM participants WHERE tournament_id = $1), $2, $3, $4, $5, $6, $7, $8)
+		RETURNING number`, e.ID, player, p.Name, p.Rank, p.Country, group, p.Team, p.Board).Scan(&p.Number)
+	if err != nil {
+		return Participant{}, registry.PgErr(err, fmt.Sprintf("register %s in tournament %d", p.Name, e.ID))
+	}
+	err = registry.AppendEvent(ctx, tx, now, actor, "tournament.participant_added", "tournament", strconv.FormatInt(e.ID, 10),
+		map[string]any{"number": p.Number, "player_id": p.PlayerID, "name": p.Name, "rank": p.Rank.String()})
+	return p, err
+}
+
+// Withdraw records that a participant left after a round (0: before the start).
+func (s *Service) Withdraw(ctx context.Context, actor registry.Actor, key string, id int64, number int) (Participant, error) {
+	req := []any{id, number}
+	return registry.Mutate(ctx, s.reg, actor, key, "Withdraw", req, func(tx *registry.Tx, now time.Time) (Participant, error) {
+		e, err := lockEvent(ctx, tx, actor, id)
+		if err != nil {
+			return Participant{}, err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE participants SET withdrawn = true, withdrew_after = $3 WHERE tournament_id = $1 AND number = $2 AND NOT withdrawn`,
+			id, number, e.PairedRounds)
+		if err != nil {
+			return Participant{}, registry.PgErr(err, "withdraw")
+		}
+		if tag.RowsAffected() == 0 {
+			return Participant{}, fmt.Errorf("tournament %d has no participant %d still playing: %w", id, number, registry.ErrNotFound)
+		}
+		ps, err := s.participants(ctx, tx, id)
+		if err != nil {
+			return Participant{}, err
+		}
+		err = registry.AppendEvent(ctx, tx, now, actor, "tournament.withdrawal", "tournament", strconv.FormatInt(id, 10),
+			map[string]any{"number": number, "after_round": e.PairedRounds})
+		return ps[number-1], err
+	})
+}

@@ -1,0 +1,189 @@
+package tournaments
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// ImportInput is a tournament file to bring into the registry, with the
+// organiser's decisions about its players.
+type ImportInput struct {
+	Data    []byte
+	Format  string // "" detects
+	Level   string
+	Matches map[int]int64 // file player (1..N) → registered player
+	Guests  []int         // file players to add as guests
+	Commit  bool          // false: only report how the players match
+}
+
+// ImportPlayer is how one of the file's players matches the registry.
+type ImportPlayer struct {
+	Index      int
+	Name       string
+	Rank       string
+	Country    string
+	PlayerID   int64
+	Candidates []int64
+	Status     string // matched, guest or unmatched
+}
+
+// ImportResult reports an import: the file's summary, the players' matching
+// and, once committed, the new event.
+type ImportResult struct {
+	Summary Summary
+	Players []ImportPlayer
+	Event   *Event
+}
+
+// nameVariants are the ways a file may write a registered name: "Surname
+// Given", "Given Surname", and run together as Chinese names are.
+func nameVariants(p ImportedPlayer) []string {
+	s, g := strings.TrimSpace(p.Surname), strings.TrimSpace(p.Given)
+	vs := []string{strings.ToLower(strings.TrimSpace(s + " " + g)), strings.ToLower(strings.TrimSpace(g + " " + s)), strings.ToLower(s + g)}
+	return vs
+}
+
+// ImportEvent reads a tournament file and matches its players against the
+// registry: a player is matched when the organiser says so, or when exactly
+// one registered player has his name; anyone else must be matched or added
+// as a guest before the import commits. Nobody is created in the registry.
+func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key string, in ImportInput) (ImportResult, error) {
+	org, err := organiser(actor)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	imp, err := Import(in.Data, in.Format)
+	if err != nil {
+		return ImportResult{}, registry.FieldErr("file", "%v", err)
+	}
+	sum, err := imp.Summarize()
+	if err != nil {
+		return ImportResult{}, registry.FieldErr("file", "%v", err)
+	}
+	res := ImportResult{Summary: sum}
+	guests := map[int]bool{}
+	for _, g := range in.Guests {
+		guests[g] = true
+	}
+	var unmatched []string
+	for _, p := range imp.Players {
+		ip := ImportPlayer{Index: p.ID, Name: p.Name(), Rank: p.Rank, Country: p.Country}
+		switch id, ok := in.Matches[p.ID]; {
+		case ok:
+			if _, err := s.reg.GetPlayer(ctx, id); err != nil {
+				return ImportResult{}, fmt.Errorf("match for %s: %w", ip.Name, err)
+			}
+			ip.PlayerID, ip.Status = id, "matched"
+		case guests[p.ID]:
+			ip.Status = "guest"
+		default:
+			rows, err := s.db.Query(ctx, `SELECT id FROM players WHERE lower(name) = ANY($1) ORDER BY id LIMIT 10`, nameVariants(p))
+			if err != nil {
+				return ImportResult{}, fmt.Errorf("match %s: %w", ip.Name, err)
+			}
+			for rows.Next() {
+				var id int64
+				if err := rows.Scan(&id); err != nil {
+					rows.Close()
+					return ImportResult{}, err
+				}
+				ip.Candidates = append(ip.Candidates, id)
+			}
+			rows.Close()
+			if len(ip.Candidates) == 1 {
+				ip.PlayerID, ip.Status = ip.Candidates[0], "matched"
+			} else {
+				ip.Status = "unmatched"
+				unmatched = append(unmatched, fmt.Sprintf("%d %s", p.ID, ip.Name))
+			}
+		}
+		res.Players = append(res.Players, ip)
+	}
+	if !in.Commit {
+		return res, nil
+	}
+	if len(unmatched) > 0 {
+		return res, fmt.Errorf("%d players of the file are not matched to the registry (%s): match them or add them as guests: %w",
+			len(unmatched), strings.Join(unmatched, ", "), registry.ErrPrecondition)
+	}
+	system := SwissSystem
+	if imp.Format == "opengotha" && strings.Contains(string(in.Data), `PlacementCriterion name="MMS"`) {
+		system = McMahonSystem
+	}
+	start := imp.Start
+	if _, err := time.Parse(time.DateOnly, start); err != nil {
+		start = s.reg.Now().In(certs.ChinaTime).Format(time.DateOnly)
+	}
+	end := imp.End
+	if _, err := time.Parse(time.DateOnly, end); err != nil {
+		end = start
+	}
+	komi := imp.Komi
+	ev := EventInput{Name: imp.Name, Start: start, End: end, Venue: imp.Location, Level: in.Level, System: string(system),
+		Order: string(SwissSOSOrder), Rounds: max(imp.Rounds, 1), Komi: &komi}
+	e, groups, err := ev.validate()
+	if err != nil {
+		return res, err
+	}
+	e.Source = imp.Format
+	req := struct {
+		In  ImportInput
+		Org string
+	}{in, org}
+	created, err := registry.Mutate(ctx, s.reg, actor, key, "ImportEvent", req, func(tx *registry.Tx, now time.Time) (Event, error) {
+		e, err := s.createTx(ctx, tx, now, actor, org, e, groups)
+		if err != nil {
+			return Event{}, err
+		}
+		for _, ip := range res.Players {
+			pin := ParticipantInput{PlayerID: ip.PlayerID, GuestName: ip.Name, GuestRank: ip.Rank, GuestCountry: ip.Country}
+			if ip.Status == "guest" {
+				pin.PlayerID = 0
+				if _, err := registry.ParseRank(ip.Rank); err != nil {
+					pin.GuestRank = "" // professional ranks (3P) are not amateur ranks
+				}
+			}
+			if _, err := s.addTx(ctx, tx, now, actor, e, pin); err != nil {
+				return Event{}, fmt.Errorf("add %s: %w", ip.Name, err)
+			}
+		}
+		byeOf := map[int]Bye{}
+		for _, b := range imp.Byes {
+			byeOf[b.Round] = b
+		}
+		for r := 1; r <= imp.Rounds; r++ {
+			var bye any
+			points := 0
+			if b, ok := byeOf[r]; ok {
+				bye, points = b.Player, b.Points
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO tournament_rounds (tournament_id, round, seed, paired_at, bye, bye_points) VALUES ($1, $2, 0, $3, $4, $5)`,
+				e.ID, r, now, bye, points); err != nil {
+				return Event{}, registry.PgErr(err, "import round")
+			}
+		}
+		boards := map[int]int{}
+		for _, g := range imp.Games {
+			boards[g.Round]++
+			if _, err := tx.Exec(ctx, `INSERT INTO tournament_games (tournament_id, round, board, black, white, handicap, result) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+				e.ID, g.Round, boards[g.Round], g.Black, g.White, g.Handicap, g.Result); err != nil {
+				return Event{}, registry.PgErr(err, "import game")
+			}
+		}
+		e.PairedRounds = imp.Rounds
+		err = registry.AppendEvent(ctx, tx, now, actor, "tournament.imported", "tournament", strconv.FormatInt(e.ID, 10),
+			map[string]any{"format": imp.Format, "players": len(imp.Players), "games": len(imp.Games), "rounds": imp.Rounds})
+		return e, err
+	})
+	if err != nil {
+		return res, err
+	}
+	res.Event = &created
+	return res, nil
+}

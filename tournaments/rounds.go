@@ -1,0 +1,395 @@
+package tournaments
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/rules"
+)
+
+// GameRow is a stored game with the referee's view of its record.
+type GameRow struct {
+	Game
+	Nigiri      bool
+	Adjudicated string // the rules engine's result of the record, e.g. "B+3.5"
+	Flagged     bool   // the record disagrees with the reported result: for review
+	FlagReason  string
+}
+
+// RoundInfo is a paired round.
+type RoundInfo struct {
+	Round     int
+	Seed      int64
+	Bye       int
+	ByePoints int
+	Games     []GameRow
+}
+
+func (s *Service) games(ctx context.Context, q registry.Querier, id int64) ([]GameRow, error) {
+	rows, err := q.Query(ctx, `SELECT round, board, black, white, nigiri, handicap, result, black_warnings, white_warnings,
+		record, adjudicated, flagged, flag_reason FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, id)
+	if err != nil {
+		return nil, fmt.Errorf("games of tournament %d: %w", id, err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (GameRow, error) {
+		var g GameRow
+		err := r.Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Result, &g.BlackWarnings, &g.WhiteWarnings,
+			&g.Record, &g.Adjudicated, &g.Flagged, &g.FlagReason)
+		return g, err
+	})
+}
+
+type byeRow struct {
+	round, number, points int
+}
+
+func (s *Service) byes(ctx context.Context, q registry.Querier, id int64) ([]byeRow, error) {
+	rows, err := q.Query(ctx, `SELECT round, bye, bye_points FROM tournament_rounds WHERE tournament_id = $1 AND bye IS NOT NULL ORDER BY round`, id)
+	if err != nil {
+		return nil, fmt.Errorf("byes of tournament %d: %w", id, err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (byeRow, error) {
+		var b byeRow
+		err := r.Scan(&b.round, &b.number, &b.points)
+		return b, err
+	})
+}
+
+// Rounds returns every paired round with its games.
+func (s *Service) Rounds(ctx context.Context, id int64) ([]RoundInfo, error) {
+	rows, err := s.db.Query(ctx, `SELECT round, seed, coalesce(bye, 0), bye_points FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round`, id)
+	if err != nil {
+		return nil, fmt.Errorf("rounds of tournament %d: %w", id, err)
+	}
+	rounds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RoundInfo, error) {
+		var ri RoundInfo
+		err := r.Scan(&ri.Round, &ri.Seed, &ri.Bye, &ri.ByePoints)
+		return ri, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	games, err := s.games(ctx, s.db, id)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		if g.Round >= 1 && g.Round <= len(rounds) {
+			rounds[g.Round-1].Games = append(rounds[g.Round-1].Games, g)
+		}
+	}
+	return rounds, nil
+}
+
+// strength turns a rank into a number that grows with strength (30k = 1, 7d = 37).
+func strength(r registry.Rank) int {
+	switch {
+	case r < 0:
+		return 31 + int(r)
+	case r > 0:
+		return 30 + int(r)
+	}
+	return 0
+}
+
+// PairNextRound pairs the next round by the event's system. The previous
+// round must be complete. The round's seed (event seed and round) is
+// recorded, so pairing the same state again gives the same round.
+func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key string, id int64) (RoundInfo, error) {
+	return registry.Mutate(ctx, s.reg, actor, key, "PairNextRound", id, func(tx *registry.Tx, now time.Time) (RoundInfo, error) {
+		e, err := lockEvent(ctx, tx, actor, id)
+		if err != nil {
+			return RoundInfo{}, err
+		}
+		ps, err := s.participants(ctx, tx, id)
+		if err != nil {
+			return RoundInfo{}, err
+		}
+		games, err := s.games(ctx, tx, id)
+		if err != nil {
+			return RoundInfo{}, err
+		}
+		byes, err := s.byes(ctx, tx, id)
+		if err != nil {
+			return RoundInfo{}, err
+		}
+		for _, g := range games {
+			if !g.Result.Decided() {
+				return RoundInfo{}, fmt.Errorf("round %d board %d has no result yet; enter every result before pairing the next round: %w",
+					g.Round, g.Board, registry.ErrPrecondition)
+			}
+		}
+		round := e.PairedRounds + 1
+		info := RoundInfo{Round: round, Seed: e.Seed + int64(round)}
+		var pairs []Pairing
+		switch e.System {
+		case RoundRobinSystem, DoubleRoundRobinSystem:
+			pairs, info.Bye, err = roundRobinRound(e, ps, round)
+		case SwissSystem, McMahonSystem:
+			if round > e.Rounds {
+				return RoundInfo{}, fmt.Errorf("all %d rounds of tournament %d are paired: %w", e.Rounds, id, registry.ErrPrecondition)
+			}
+			var sr SwissRound
+			sr, err = PairSwiss(swissState(e, ps, games, byes), uint64(info.Seed))
+			pairs, info.Bye = sr.Pairs, sr.Bye
+			if info.Bye != 0 {
+				info.ByePoints = WinPoints
+			}
+		case KnockoutSystem:
+			pairs, err = knockoutRound(ps, games, round)
+		}
+		if err != nil {
+			return RoundInfo{}, fmt.Errorf("pair round %d of tournament %d: %w", round, id, asPrecondition(err))
+		}
+		var bye any
+		if info.Bye != 0 {
+			bye = info.Bye
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO tournament_rounds (tournament_id, round, seed, paired_at, bye, bye_points) VALUES ($1, $2, $3, $4, $5, $6)`,
+			id, round, info.Seed, now, bye, info.ByePoints); err != nil {
+			return RoundInfo{}, registry.PgErr(err, "record round")
+		}
+		for i, p := range pairs {
+			g := GameRow{Game: Game{Round: round, Board: i + 1, Black: p.Black, White: p.White}, Nigiri: p.Nigiri}
+			if _, err := tx.Exec(ctx, `INSERT INTO tournament_games (tournament_id, round, board, black, white, nigiri) VALUES ($1, $2, $3, $4, $5, $6)`,
+				id, round, g.Board, g.Black, g.White, g.Nigiri); err != nil {
+				return RoundInfo{}, registry.PgErr(err, "record pairing")
+			}
+			info.Games = append(info.Games, g)
+		}
+		err = registry.AppendEvent(ctx, tx, now, actor, "tournament.round_paired", "tournament", strconv.FormatInt(id, 10),
+			map[string]any{"round": round, "seed": info.Seed, "pairs": pairs, "bye": info.Bye})
+		return info, err
+	})
+}
+
+// asPrecondition marks pairing failures (a finished schedule, no possible
+// pairing) as the caller's state, not a server fault.
+func asPrecondition(err error) error {
+	if strings.Contains(err.Error(), registry.ErrPrecondition.Error()) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", registry.ErrPrecondition, err)
+}
+
+func roundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, error) {
+	sched, err := RoundRobin(len(ps), e.System == DoubleRoundRobinSystem)
+	if err != nil {
+		return nil, 0, err
+	}
+	if round > len(sched) {
+		return nil, 0, fmt.Errorf("the %d rounds of the round robin are all paired", len(sched))
+	}
+	var pairs []Pairing
+	bye := 0
+	for _, p := range sched[round-1] {
+		if p.Bye() {
+			bye = p.A
+			continue
+		}
+		// a withdrawn player's games are still scheduled: they count as forfeits or void
+		pairs = append(pairs, Pairing{Black: p.A, White: p.B})
+	}
+	return pairs, bye, nil
+}
+
+// swissState turns stored games into the pairing state.
+func swissState(e Event, ps []Participant, games []GameRow, byes []byeRow) []SwissPlayer {
+	low := 1 << 30
+	for _, p := range ps {
+		low = min(low, strength(p.Rank))
+	}
+	idx := map[int]*SwissPlayer{}
+	var out []SwissPlayer
+	for _, p := range ps {
+		if p.Withdrawn {
+			continue // no longer paired; results stand
+		}
+		sp := SwissPlayer{ID: p.Number, Strength: strength(p.Rank), Met: map[int]bool{}}
+		if e.System == McMahonSystem {
+			sp.Score = 2 * (strength(p.Rank) - low) // McMahon start: one band (a win) per rank
+		}
+		out = append(out, sp)
+	}
+	for i := range out {
+		idx[out[i].ID] = &out[i]
+	}
+	for _, g := range games {
+		bp, wp := g.Result.Points()
+		if b := idx[g.Black]; b != nil {
+			b.Score += bp
+			b.Colour++
+			b.Met[g.White] = true
+		}
+		if w := idx[g.White]; w != nil {
+			w.Score += wp
+			w.Colour--
+			w.Met[g.Black] = true
+		}
+	}
+	for _, b := range byes {
+		if p := idx[b.number]; p != nil {
+			p.Score += b.points
+			p.HadBye = true
+		}
+	}
+	return out
+}
+
+// knockoutRound replays the bracket: the first round by seed (rank, then
+// number; the top seeds get the byes of an incomplete bracket), each later
+// round from the winners of the one before, in bracket order.
+func knockoutRound(ps []Participant, games []GameRow, round int) ([]Pairing, error) {
+	seeds := make([]Participant, len(ps))
+	copy(seeds, ps)
+	sortBy(seeds, func(a, b Participant) bool {
+		if a.Rank != b.Rank {
+			return strength(a.Rank) > strength(b.Rank)
+		}
+		return a.Number < b.Number
+	})
+	bracket, err := KnockoutBracket(len(seeds))
+	if err != nil {
+		return nil, err
+	}
+	slots := make([]Pair, len(bracket))
+	for i, p := range bracket {
+		slots[i] = Pair{A: seeds[p.A-1].Number}
+		if !p.Bye() {
+			slots[i].B = seeds[p.B-1].Number
+		}
+	}
+	for k := 1; k < round; k++ {
+		var winners []int
+		for _, p := range slots {
+			if p.Bye() {
+				winners = append(winners, p.A)
+				continue
+			}
+			w, err := winnerOf(games, k, p)
+			if err != nil {
+				return nil, err
+			}
+			winners = append(winners, w)
+		}
+		if len(winners) == 1 {
+			return nil, fmt.Errorf("the knockout is decided: participant %d won the final", winners[0])
+		}
+		if slots, err = NextKnockoutRound(winners); err != nil {
+			return nil, err
+		}
+	}
+	var pairs []Pairing
+	for _, p := range slots {
+		if !p.Bye() {
+			pairs = append(pairs, Pairing{Black: p.A, White: p.B})
+		}
+	}
+	return pairs, nil
+}
+
+func winnerOf(games []GameRow, round int, p Pair) (int, error) {
+	for _, g := range games {
+		if g.Round != round || !((g.Black == p.A && g.White == p.B) || (g.Black == p.B && g.White == p.A)) {
+			continue
+		}
+		switch g.Result {
+		case BlackWins, BlackForfeit:
+			return g.Black, nil
+		case WhiteWins, WhiteForfeit:
+			return g.White, nil
+		}
+		return 0, fmt.Errorf("round %d board %d (%s): a knockout game needs a winner; replay it", round, g.Board, g.Result)
+	}
+	return 0, fmt.Errorf("round %d has no game between %d and %d", round, p.A, p.B)
+}
+
+func sortBy[T any](xs []T, less func(a, b T) bool) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && less(xs[j], xs[j-1]); j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+// ResultInput is a reported result, with the record when there is one.
+type ResultInput struct {
+	Round, Board  int
+	Result        string
+	BlackWarnings int
+	WhiteWarnings int
+	SGF           string
+}
+
+// RecordResult stores a game's result. A record is adjudicated by the rules
+// engine under the event's rules; when its result disagrees with the
+// reported one, the game is flagged for review and the reported result stays.
+func (s *Service) RecordResult(ctx context.Context, actor registry.Actor, key string, id int64, in ResultInput) (GameRow, error) {
+	res, err := ParseResult(in.Result)
+	if err != nil {
+		return GameRow{}, registry.FieldErr("result", "%v", err)
+	}
+	if in.BlackWarnings < 0 || in.BlackWarnings > 2 || in.WhiteWarnings < 0 || in.WhiteWarnings > 2 {
+		return GameRow{}, registry.FieldErr("warnings", "are 0, 1 or 2 per player (two lose the game)")
+	}
+	if len(in.SGF) > 1<<20 {
+		return GameRow{}, registry.FieldErr("sgf", "a record is at most 1 MiB")
+	}
+	req := []any{id, in}
+	return registry.Mutate(ctx, s.reg, actor, key, "RecordResult", req, func(tx *registry.Tx, now time.Time) (GameRow, error) {
+		e, err := lockEvent(ctx, tx, actor, id)
+		if err != nil {
+			return GameRow{}, err
+		}
+		var g GameRow
+		err = tx.QueryRow(ctx, `SELECT round, board, black, white, nigiri, handicap FROM tournament_games
+			WHERE tournament_id = $1 AND round = $2 AND board = $3`, id, in.Round, in.Board).
+			Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap)
+		if err != nil {
+			return GameRow{}, registry.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
+		}
+		g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record = res, in.BlackWarnings, in.WhiteWarnings, in.SGF
+		if strings.TrimSpace(in.SGF) != "" {
+			g.Adjudicated, g.Flagged, g.FlagReason = adjudicate(e, in)
+		}
+		_, err = tx.Exec(ctx, `UPDATE tournament_games SET result = $4, black_warnings = $5, white_warnings = $6, record = $7,
+			adjudicated = $8, flagged = $9, flag_reason = $10 WHERE tournament_id = $1 AND round = $2 AND board = $3`,
+			id, in.Round, in.Board, g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.Adjudicated, g.Flagged, g.FlagReason)
+		if err != nil {
+			return GameRow{}, registry.PgErr(err, "record result")
+		}
+		err = registry.AppendEvent(ctx, tx, now, actor, "tournament.result", "tournament", strconv.FormatInt(id, 10), map[string]any{
+			"round": g.Round, "board": g.Board, "result": g.Result, "warnings": []int{g.BlackWarnings, g.WhiteWarnings},
+			"record": g.Record != "", "adjudicated": g.Adjudicated, "flagged": g.Flagged})
+		return g, err
+	})
+}
+
+// adjudicate replays a record and compares it with the reported result.
+func adjudicate(e Event, in ResultInput) (adjudicated string, flagged bool, reason string) {
+	komi := e.Komi
+	var warnings [3]int
+	warnings[rules.Black], warnings[rules.White] = in.BlackWarnings, in.WhiteWarnings
+	rs, err := rules.AdjudicateSGF([]byte(in.SGF), "", rules.Options{Rules: rules.RuleSet(e.Rules), Komi: &komi, Warnings: warnings})
+	if err != nil {
+		return "", true, "the record could not be read: " + err.Error()
+	}
+	if len(rs) != 1 {
+		return "", true, fmt.Sprintf("the file holds %d games, not one", len(rs))
+	}
+	r := rs[0]
+	want := map[Result]string{BlackWins: "B", WhiteWins: "W", Draw: "0", BlackForfeit: "B", WhiteForfeit: "W"}[Result(in.Result)]
+	switch {
+	case r.Winner == "":
+		return r.Result, true, "the record does not decide the game (" + r.End + ")"
+	case r.Winner != want:
+		return r.Result, true, fmt.Sprintf("the record gives %s, the reported result is %s", r.Result, in.Result)
+	}
+	return r.Result, false, ""
+}

@@ -1,0 +1,268 @@
+package tournaments_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
+)
+
+var harness *pgtest.Harness
+
+func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness = h }) }
+
+var beijing = fixture.Agency("110")
+
+type env struct {
+	reg *registry.Service
+	cs  *certs.Service
+	ts  *tournaments.Service
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	pool, _ := harness.NewDB(t)
+	clock := fixture.NewClock(time.Date(2026, 12, 5, 2, 0, 0, 0, time.UTC))
+	reg := registry.New(pool, clock.Now)
+	fixture.Agencies(t, reg, "110", "310")
+	cs, err := certs.New(reg, certs.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{reg: reg, cs: cs, ts: tournaments.New(reg, cs)}
+}
+
+// playRound enters a result for every game of the latest round: the lower
+// participant number wins (the field is seeded by strength).
+func (e *env) playRound(t *testing.T, id int64, ri tournaments.RoundInfo, sgf func(g tournaments.GameRow) string) {
+	t.Helper()
+	for _, g := range ri.Games {
+		res := "black"
+		if g.White < g.Black {
+			res = "white"
+		}
+		in := tournaments.ResultInput{Round: g.Round, Board: g.Board, Result: res}
+		if sgf != nil {
+			in.SGF = sgf(g)
+		}
+		if _, err := e.ts.RecordResult(context.Background(), beijing, fmt.Sprintf("r%d-b%d", g.Round, g.Board), id, in); err != nil {
+			t.Fatalf("round %d board %d: %v", g.Round, g.Board, err)
+		}
+	}
+}
+
+// TestDanGradeSwissEvent runs a 7-round dan-grade Swiss event: pairing,
+// results with records, standings, and the applications proposed for the
+// players who reached the threshold.
+func TestDanGradeSwissEvent(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, err := e.ts.CreateEvent(ctx, beijing, "create", tournaments.EventInput{Name: "2026年北京市业余段位赛", Start: "2026-12-05", End: "2026-12-06",
+		Venue: "北京棋院", Level: "province", System: "swiss", Rounds: 7, DanGrade: true,
+		Groups: []tournaments.GroupInput{{Name: "升段组", TargetRank: "1d", MinWins: 5}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players []registry.Player
+	for i := range 10 {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("选手%02d", i+1), "1k", "1995-01-01", i)
+		players = append(players, p)
+		if _, err := e.ts.AddParticipant(ctx, beijing, fmt.Sprintf("add-%d", i), ev.ID, tournaments.ParticipantInput{PlayerID: p.ID, Group: "升段组"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.ts.AddParticipant(ctx, beijing, "guest", ev.ID, tournaments.ParticipantInput{GuestName: "Guest Player", GuestRank: "1k", GuestCountry: "fr", Group: "升段组"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.ts.AddParticipant(ctx, fixture.Agency("310"), "", ev.ID, tournaments.ParticipantInput{PlayerID: players[0].ID}); !errors.Is(err, registry.ErrPermissionDenied) {
+		t.Fatalf("another agency adding: %v", err)
+	}
+	for r := 1; r <= 7; r++ {
+		ri, err := e.ts.PairNextRound(ctx, beijing, fmt.Sprintf("pair-%d", r), ev.ID)
+		if err != nil {
+			t.Fatalf("pair round %d: %v", r, err)
+		}
+		again, err := e.ts.PairNextRound(ctx, beijing, fmt.Sprintf("pair-%d", r), ev.ID)
+		if err != nil || fmt.Sprint(again) != fmt.Sprint(ri) {
+			t.Fatalf("retried pairing of round %d: %v", r, err)
+		}
+		if len(ri.Games) != 5 || ri.Bye == 0 {
+			t.Fatalf("round %d: %d games, bye %d; want 5 games and a bye for 11 players", r, len(ri.Games), ri.Bye)
+		}
+		if r == 1 {
+			if _, err := e.ts.PairNextRound(ctx, beijing, "too-early", ev.ID); !errors.Is(err, registry.ErrPrecondition) {
+				t.Fatalf("pairing before results: %v", err)
+			}
+		}
+		e.playRound(t, ev.ID, ri, nil)
+	}
+	if _, err := e.ts.PairNextRound(ctx, beijing, "eighth", ev.ID); !errors.Is(err, registry.ErrPrecondition) {
+		t.Fatalf("an eighth round: %v", err)
+	}
+	rep, err := e.ts.Finish(ctx, beijing, "finish", ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qualified := map[string]bool{}
+	for _, s := range rep.Standings {
+		if s.Wins >= 5 {
+			qualified[s.Name] = true
+		}
+	}
+	if len(qualified) == 0 {
+		t.Fatal("nobody reached 5 wins")
+	}
+	proposed := 0
+	for _, p := range rep.Proposals {
+		if !qualified[p.Name] {
+			t.Fatalf("%s proposed without qualifying", p.Name)
+		}
+		switch {
+		case p.Name == "Guest Player":
+			if p.ApplicationID != 0 || !strings.Contains(p.Note, "guest") {
+				t.Fatalf("guest proposal: %+v", p)
+			}
+		case p.ApplicationID == 0:
+			t.Fatalf("no application for %s: %s", p.Name, p.Note)
+		default:
+			proposed++
+			a, err := e.cs.GetApplication(ctx, beijing, p.ApplicationID)
+			if err != nil || a.TargetRank != 1 || a.Basis != certs.Tournament || a.Status != certs.AppApplied || !strings.Contains(a.EventRef, "段位赛") {
+				t.Fatalf("application %d: %+v %v", p.ApplicationID, a, err)
+			}
+		}
+	}
+	if proposed == 0 || len(rep.Proposals) != len(qualified) {
+		t.Fatalf("%d proposals (%d applications) for %d qualified", len(rep.Proposals), proposed, len(qualified))
+	}
+	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "white"}); !errors.Is(err, registry.ErrPrecondition) {
+		t.Fatalf("changing a finished event: %v", err)
+	}
+}
+
+func TestRecordsAreAdjudicatedAndFlagged(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "循环赛", Start: "2026-12-05", Level: "city", System: "round_robin"})
+	for i := range 4 {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("P%d", i), "", "1990-01-01", i)
+		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
+	}
+	ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Berger round 1 for four: 1–4, 2–3
+	if ri.Games[0].Black != 1 || ri.Games[0].White != 4 || ri.Games[1].Black != 2 || ri.Games[1].White != 3 {
+		t.Fatalf("round 1: %+v", ri.Games)
+	}
+	resign := "(;GM[1]SZ[19]KM[7.5]RE[B+R];B[pd];W[dp])"
+	g, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "black", SGF: resign})
+	if err != nil || g.Flagged || g.Adjudicated != "B+R" {
+		t.Fatalf("agreeing record: %+v %v", g, err)
+	}
+	g, err = e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "black", SGF: "(;GM[1]SZ[19]RE[W+R];B[pd])"})
+	if err != nil || !g.Flagged || g.Result != tournaments.BlackWins || !strings.Contains(g.FlagReason, "W+R") {
+		t.Fatalf("disagreeing record: %+v %v", g, err)
+	}
+	g, err = e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "black", SGF: "(;GM[1]SZ[19"})
+	if err != nil || !g.Flagged || !strings.Contains(g.FlagReason, "could not be read") {
+		t.Fatalf("broken record: %+v %v", g, err)
+	}
+	var fe *registry.FieldError
+	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "B+R"}); !errors.As(err, &fe) {
+		t.Fatalf("unknown result: %v", err)
+	}
+	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 9, Board: 1, Result: "black"}); !errors.Is(err, registry.ErrNotFound) {
+		t.Fatalf("unknown game: %v", err)
+	}
+}
+
+func TestKnockoutEvent(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "淘汰赛", Start: "2026-12-05", Level: "city", System: "knockout"})
+	for i, r := range []string{"1d", "5d", "3d", "2d", "4d"} {
+		p := fixture.Player(t, e.reg, "110", "K"+r, r, "1990-01-01", i)
+		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
+	}
+	// seeds by rank: 5d (#2), 4d (#5), 3d (#3), 2d (#4), 1d (#1); 8 places, so seeds 1–3 have byes
+	ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+	if err != nil || len(ri.Games) != 1 || ri.Games[0].Black != 4 || ri.Games[0].White != 1 {
+		t.Fatalf("round 1: %+v %v", ri, err)
+	}
+	e.playRound(t, ev.ID, ri, nil) // 1 beats 4
+	ri, err = e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+	if err != nil || len(ri.Games) != 2 {
+		t.Fatalf("round 2: %+v %v", ri, err)
+	}
+	if ri.Games[0].Black != 2 || ri.Games[0].White != 1 || ri.Games[1].Black != 5 || ri.Games[1].White != 3 {
+		t.Fatalf("semi-finals %+v, want 2–1 and 5–3", ri.Games)
+	}
+}
+
+// TestImportMatchesPlayers imports the real h-file: nobody is in the registry,
+// so every player is listed for matching; one registered namesake is
+// matched; the rest come in as guests.
+func TestImportMatchesPlayers(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	data, err := os.ReadFile("testdata/TestPartEtLic.h9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	robin := fixture.Player(t, e.reg, "110", "Chauvin Robin", "2d", "1990-01-01", 1)
+	dry, err := e.ts.ImportEvent(ctx, beijing, "", tournaments.ImportInput{Data: data, Level: "city"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	unmatched := 0
+	for _, p := range dry.Players {
+		switch {
+		case p.Name == "Chauvin Robin" && (p.Status != "matched" || p.PlayerID != robin.ID):
+			t.Fatalf("namesake not matched: %+v", p)
+		case p.Status == "unmatched":
+			unmatched++
+		}
+	}
+	if unmatched != 21 || dry.Event != nil {
+		t.Fatalf("%d unmatched, event %v; want 21 listed and nothing created", unmatched, dry.Event)
+	}
+	_, err = e.ts.ImportEvent(ctx, beijing, "", tournaments.ImportInput{Data: data, Level: "city", Commit: true})
+	if !errors.Is(err, registry.ErrPrecondition) || !strings.Contains(err.Error(), "21 players") {
+		t.Fatalf("commit with unmatched players: %v", err)
+	}
+	var guests []int
+	for _, p := range dry.Players {
+		if p.Status == "unmatched" {
+			guests = append(guests, p.Index)
+		}
+	}
+	res, err := e.ts.ImportEvent(ctx, beijing, "import-1", tournaments.ImportInput{Data: data, Level: "city", Guests: guests, Commit: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := e.ts.EventReport(ctx, res.Event.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	for _, r := range rep.Rounds {
+		games += len(r.Games)
+	}
+	if len(rep.Participants) != 22 || len(rep.Rounds) != 4 || games != 31 || rep.Standings[0].Name != "Chauvin Robin" {
+		t.Fatalf("imported: %d participants, %d rounds, %d games, first %s", len(rep.Participants), len(rep.Rounds), games, rep.Standings[0].Name)
+	}
+	if page, _ := e.reg.SearchPlayers(ctx, registry.PlayerQuery{}); page.Total != 1 {
+		t.Fatalf("the import created %d registry players; it must create none", page.Total-1)
+	}
+}
