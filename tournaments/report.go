@@ -19,6 +19,7 @@ type Report struct {
 	Participants []Participant
 	Rounds       []RoundInfo
 	Standings    []Standing
+	Teams        []TeamStanding // team events
 	Proposals    []Proposal
 }
 
@@ -82,6 +83,21 @@ func (s *Service) EventReport(ctx context.Context, id int64) (Report, error) {
 	}
 	if r.Standings, err = Standings(field(r.Event, r.Participants, r.Rounds), r.Event.Order); err != nil {
 		return r, fmt.Errorf("standings of tournament %d: %w", id, err)
+	}
+	if r.Event.Team {
+		members := map[int]TeamMember{}
+		for _, p := range r.Participants {
+			members[p.Number] = TeamMember{Team: p.Team, Board: p.Board}
+		}
+		var games []Game
+		for _, rd := range r.Rounds {
+			for _, g := range rd.Games {
+				games = append(games, g.Game)
+			}
+		}
+		if r.Teams, err = TeamStandings(members, games); err != nil {
+			return r, fmt.Errorf("team standings of tournament %d: %w", id, err)
+		}
 	}
 	rows, err := s.db.Query(ctx, `SELECT pr.number, pa.name, coalesce(pr.application_id, 0), pr.note FROM tournament_proposals pr
 		JOIN participants pa ON pa.tournament_id = pr.tournament_id AND pa.number = pr.number WHERE pr.tournament_id = $1 ORDER BY pr.number`, id)

@@ -1,0 +1,126 @@
+package tournaments
+
+import (
+	"fmt"
+	"sort"
+)
+
+// TeamMember places a participant on a team's board.
+type TeamMember struct {
+	Team  string
+	Board int // 1 is the first board
+}
+
+// TeamStanding is one line of team standings.
+type TeamStanding struct {
+	Place       int
+	Team        string
+	MatchPoints int   // match won 2, drawn 1, lost 0
+	BoardPoints int   // the members' game points (win 2, draw 1)
+	ByBoard     []int // board points of board 1, 2, …
+	Matches     int
+}
+
+// TeamStandings ranks teams by the Chinese rules: match points, then board
+// points, then the first board's points, then the next board's; teams equal
+// in all of these share the place. A match is every game of a round between
+// the same two teams.
+func TeamStandings(members map[int]TeamMember, games []Game) ([]TeamStanding, error) {
+	boards := 0
+	teams := map[string]*TeamStanding{}
+	for _, m := range members {
+		boards = max(boards, m.Board)
+		if teams[m.Team] == nil {
+			teams[m.Team] = &TeamStanding{Team: m.Team}
+		}
+	}
+	for _, t := range teams {
+		t.ByBoard = make([]int, boards)
+	}
+	type match struct {
+		round  int
+		a, b   string
+		pa, pb int
+	}
+	matches := map[[3]string]*match{}
+	for _, g := range games {
+		if !g.Result.Decided() {
+			continue
+		}
+		mb, okB := members[g.Black]
+		mw, okW := members[g.White]
+		if !okB || !okW {
+			return nil, fmt.Errorf("round %d: a game between %d and %d has a player without a team", g.Round, g.Black, g.White)
+		}
+		if mb.Team == mw.Team {
+			return nil, fmt.Errorf("round %d: %d and %d are both of team %s", g.Round, g.Black, g.White, mb.Team)
+		}
+		bp, wp := g.Result.Points()
+		tb, tw := teams[mb.Team], teams[mw.Team]
+		tb.BoardPoints += bp
+		tw.BoardPoints += wp
+		if mb.Board >= 1 {
+			tb.ByBoard[mb.Board-1] += bp
+		}
+		if mw.Board >= 1 {
+			tw.ByBoard[mw.Board-1] += wp
+		}
+		a, b, pa, pb := mb.Team, mw.Team, bp, wp
+		if a > b {
+			a, b, pa, pb = b, a, wp, bp
+		}
+		k := [3]string{fmt.Sprint(g.Round), a, b}
+		m := matches[k]
+		if m == nil {
+			m = &match{round: g.Round, a: a, b: b}
+			matches[k] = m
+		}
+		m.pa += pa
+		m.pb += pb
+	}
+	for _, m := range matches {
+		ta, tb := teams[m.a], teams[m.b]
+		ta.Matches++
+		tb.Matches++
+		switch {
+		case m.pa > m.pb:
+			ta.MatchPoints += WinPoints
+		case m.pa < m.pb:
+			tb.MatchPoints += WinPoints
+		default:
+			ta.MatchPoints += DrawPoints
+			tb.MatchPoints += DrawPoints
+		}
+	}
+	var out []TeamStanding
+	for _, t := range teams {
+		out = append(out, *t)
+	}
+	less := func(x, y TeamStanding) int { // >0 when x ranks above y
+		if x.MatchPoints != y.MatchPoints {
+			return x.MatchPoints - y.MatchPoints
+		}
+		if x.BoardPoints != y.BoardPoints {
+			return x.BoardPoints - y.BoardPoints
+		}
+		for i := range x.ByBoard {
+			if x.ByBoard[i] != y.ByBoard[i] {
+				return x.ByBoard[i] - y.ByBoard[i]
+			}
+		}
+		return 0
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if c := less(out[i], out[j]); c != 0 {
+			return c > 0
+		}
+		return out[i].Team < out[j].Team
+	})
+	for i := range out {
+		out[i].Place = i + 1
+		if i > 0 && less(out[i], out[i-1]) == 0 {
+			out[i].Place = out[i-1].Place // the rules allow a shared place
+		}
+	}
+	return out, nil
+}
