@@ -30,18 +30,19 @@ type Registry interface {
 type portal struct {
 	reg    Registry
 	certs  Certs
+	tours  Tournaments
 	log    *slog.Logger
 	secret []byte // signs form tokens; shared by every server process
 	now    func() time.Time
 }
 
 // New returns the portal's HTTP handler.
-func New(ctx context.Context, reg Registry, cs Certs, log *slog.Logger) (http.Handler, error) {
+func New(ctx context.Context, reg Registry, cs Certs, ts Tournaments, log *slog.Logger) (http.Handler, error) {
 	secret, err := reg.SharedSecret(ctx, "portal-forms")
 	if err != nil {
 		return nil, err
 	}
-	p := &portal{reg: reg, certs: cs, log: log, secret: secret, now: reg.Now}
+	p := &portal{reg: reg, certs: cs, tours: ts, log: log, secret: secret, now: reg.Now}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", p.home)
 	mux.HandleFunc("GET /agencies", p.agencies)
@@ -66,6 +67,15 @@ func New(ctx context.Context, reg Registry, cs Certs, log *slog.Logger) (http.Ha
 	mux.Handle("POST /workspace/appraisers/{id}", p.act(p.setAppraiser))
 	mux.Handle("POST /workspace/objections/{id}", p.act(p.ruleObjection))
 	mux.Handle("POST /workspace/revoke", p.act(p.revoke))
+	mux.HandleFunc("GET /tournaments", p.tournamentList)
+	mux.HandleFunc("GET /tournaments/{id}", p.tournament)
+	mux.HandleFunc("GET /tournaments/{id}/export/{format}", p.exportTournament)
+	mux.Handle("POST /workspace/tournaments", p.act(p.createTournament))
+	mux.Handle("POST /tournaments/{id}/participants", p.tact(p.addParticipant))
+	mux.Handle("POST /tournaments/{id}/withdrawals", p.tact(p.withdraw))
+	mux.Handle("POST /tournaments/{id}/pair", p.tact(p.pairRound))
+	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.tact(p.enterResults))
+	mux.Handle("POST /tournaments/{id}/finish", p.tact(p.finishTournament))
 	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		w.Header().Set("Cache-Control", "public, max-age=3600")

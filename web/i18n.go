@@ -19,6 +19,9 @@ func messages(l Lang) map[string]string {
 	for k, v := range certMessages(l) {
 		m[k] = v
 	}
+	for k, v := range tournamentMessages(l) {
+		m[k] = v
+	}
 	return m
 }
 

@@ -117,6 +117,10 @@ func (p *portal) act(fn func(r *http.Request, a registry.Actor, key string) (str
 			p.showWorkspace(w, r, a, httpStatus(err), f, p.userError(r, pg, err))
 			return
 		}
+		if strings.HasPrefix(ok, "/") { // the action made a page of its own
+			http.Redirect(w, r, ok, http.StatusSeeOther)
+			return
+		}
 		http.Redirect(w, r, "/workspace?ok="+ok+"#top", http.StatusSeeOther)
 	}
 }

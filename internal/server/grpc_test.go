@@ -21,6 +21,7 @@ import (
 	"github.com/dankyu/dankyu/internal/server"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
 )
 
 var harness *pgtest.Harness
@@ -51,7 +52,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs, hs := server.NewGRPCServer(reg, cs, log)
+	gs, hs := server.NewGRPCServer(reg, cs, tournaments.New(reg, cs), log)
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -18,15 +18,17 @@ import (
 	"github.com/dankyu/dankyu/internal/api"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web"
 )
 
 // NewGRPCServer builds the gRPC server with every service, health and reflection.
-func NewGRPCServer(reg *registry.Service, cs *certs.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
+func NewGRPCServer(reg *registry.Service, cs *certs.Service, ts *tournaments.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log)))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg))
 	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs))
 	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs))
+	pb.RegisterTournamentServiceServer(s, api.NewTournamentServer(ts))
 	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
@@ -70,8 +72,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		grpcLis.Close()
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
-	gs, hs := NewGRPCServer(reg, cs, log)
-	portal, err := web.New(ctx, reg, cs, log)
+	ts := tournaments.New(reg, cs)
+	gs, hs := NewGRPCServer(reg, cs, ts, log)
+	portal, err := web.New(ctx, reg, cs, ts, log)
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()

@@ -1,0 +1,223 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"time"
+
+	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
+)
+
+// TournamentServer serves dankyu.v1.TournamentService.
+type TournamentServer struct {
+	pb.UnimplementedTournamentServiceServer
+	ts *tournaments.Service
+}
+
+// NewTournamentServer serves the tournaments of ts.
+func NewTournamentServer(ts *tournaments.Service) *TournamentServer { return &TournamentServer{ts: ts} }
+
+func tournamentPB(e tournaments.Event) *pb.Tournament {
+	out := &pb.Tournament{Id: e.ID, Name: e.Name, OrganiserPrefix: e.OrganiserPrefix, StartDate: e.Start.Format(time.DateOnly),
+		EndDate: e.End.Format(time.DateOnly), Venue: e.Venue, Level: string(e.Level), System: string(e.System),
+		StandingsOrder: string(e.Order), Rounds: int32(e.Rounds), Rules: e.Rules, Komi: e.Komi, Team: e.Team, DanGrade: e.DanGrade,
+		Seed: e.Seed, Status: e.Status, PairedRounds: int32(e.PairedRounds), CreatedAt: ts(e.CreatedAt)}
+	for _, g := range e.Groups {
+		out.Groups = append(out.Groups, &pb.TournamentGroup{Name: g.Name, TargetRank: g.TargetRank.String(), MinWins: int32(g.MinWins)})
+	}
+	return out
+}
+
+func participantPB(p tournaments.Participant, groups map[int64]string) *pb.TournamentParticipant {
+	return &pb.TournamentParticipant{Number: int32(p.Number), PlayerId: p.PlayerID, Name: p.Name, Rank: p.Rank.String(),
+		Country: p.Country, Group: groups[p.GroupID], Team: p.Team, Board: int32(p.Board), Withdrawn: p.Withdrawn}
+}
+
+func gamePB(g tournaments.GameRow) *pb.TournamentGame {
+	return &pb.TournamentGame{Round: int32(g.Round), Board: int32(g.Board), Black: int32(g.Black), White: int32(g.White),
+		Result: string(g.Result), BlackWarnings: int32(g.BlackWarnings), WhiteWarnings: int32(g.WhiteWarnings), Nigiri: g.Nigiri,
+		HasRecord: g.Record != "", Adjudicated: g.Adjudicated, Flagged: g.Flagged, FlagReason: g.FlagReason}
+}
+
+func roundPB(r tournaments.RoundInfo) *pb.TournamentRound {
+	out := &pb.TournamentRound{Round: int32(r.Round), Seed: r.Seed, Bye: int32(r.Bye)}
+	for _, g := range r.Games {
+		out.Games = append(out.Games, gamePB(g))
+	}
+	return out
+}
+
+func standingsPB(st []tournaments.Standing) []*pb.StandingRow {
+	var out []*pb.StandingRow
+	for _, s := range st {
+		out = append(out, &pb.StandingRow{Place: int32(s.Place), Number: int32(s.Entrant), Name: s.Name, Points: int32(s.Points),
+			Wins: int32(s.Wins), Draws: int32(s.Draws), Losses: int32(s.Losses), WinnersScore: float64(s.WinnersScore2) / 2,
+			Sos: int32(s.SOS), Sosos: int32(s.SOSOS), Sodos: float64(s.SODOS2) / 2, Mms: int32(s.MMS), Total: s.Total,
+			Warnings: int32(s.Warnings), Withdrawn: s.Withdrawn})
+	}
+	return out
+}
+
+func proposalsPB(ps []tournaments.Proposal) []*pb.Proposal {
+	var out []*pb.Proposal
+	for _, p := range ps {
+		out = append(out, &pb.Proposal{Number: int32(p.Number), Name: p.Name, ApplicationId: p.ApplicationID, Note: p.Note})
+	}
+	return out
+}
+
+func (s *TournamentServer) CreateTournament(ctx context.Context, req *pb.CreateTournamentRequest) (*pb.CreateTournamentResponse, error) {
+	in := tournaments.EventInput{Name: req.GetName(), Start: req.GetStartDate(), End: req.GetEndDate(), Venue: req.GetVenue(),
+		Level: req.GetLevel(), System: req.GetSystem(), Order: req.GetStandingsOrder(), Rounds: int(req.GetRounds()), Rules: req.GetRules(),
+		Team: req.GetTeam(), DanGrade: req.GetDanGrade(), Seed: req.GetSeed()}
+	if req.Komi != nil {
+		k := req.GetKomi()
+		in.Komi = &k
+	}
+	for _, g := range req.GetGroups() {
+		in.Groups = append(in.Groups, tournaments.GroupInput{Name: g.GetName(), TargetRank: g.GetTargetRank(), MinWins: int(g.GetMinWins())})
+	}
+	e, err := s.ts.CreateEvent(ctx, ActorFrom(ctx), idempotencyKey(ctx), in)
+	if err != nil {
+		return nil, err
+	}
+	return &pb.CreateTournamentResponse{Tournament: tournamentPB(e)}, nil
+}
+
+func (s *TournamentServer) GetTournament(ctx context.Context, req *pb.GetTournamentRequest) (*pb.GetTournamentResponse, error) {
+	r, err := s.ts.EventReport(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	groups := map[int64]string{}
+	for _, g := range r.Event.Groups {
+		groups[g.ID] = g.Name
+	}
+	resp := &pb.GetTournamentResponse{Tournament: tournamentPB(r.Event), Standings: standingsPB(r.Standings), Proposals: proposalsPB(r.Proposals)}
+	for _, p := range r.Participants {
+		resp.Participants = append(resp.Participants, participantPB(p, groups))
+	}
+	for _, rd := range r.Rounds {
+		resp.Rounds = append(resp.Rounds, roundPB(rd))
+	}
+	for _, t := range r.Teams {
+		row := &pb.TeamStandingRow{Place: int32(t.Place), Team: t.Team, MatchPoints: int32(t.MatchPoints), BoardPoints: int32(t.BoardPoints)}
+		for _, b := range t.ByBoard {
+			row.ByBoard = append(row.ByBoard, int32(b))
+		}
+		resp.TeamStandings = append(resp.TeamStandings, row)
+	}
+	return resp, nil
+}
+
+func (s *TournamentServer) ListTournaments(ctx context.Context, req *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error) {
+	es, err := s.ts.ListEvents(ctx, req.GetOrganiserPrefix(), 0)
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListTournamentsResponse{}
+	for _, e := range es {
+		resp.Tournaments = append(resp.Tournaments, tournamentPB(e))
+	}
+	return resp, nil
+}
+
+func (s *TournamentServer) AddParticipant(ctx context.Context, req *pb.AddParticipantRequest) (*pb.AddParticipantResponse, error) {
+	p, err := s.ts.AddParticipant(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.ParticipantInput{
+		PlayerID: req.GetPlayerId(), GuestName: req.GetGuestName(), GuestRank: req.GetGuestRank(), GuestCountry: req.GetGuestCountry(),
+		Group: req.GetGroup(), Team: req.GetTeam(), Board: int(req.GetBoard())})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.AddParticipantResponse{Participant: participantPB(p, nil)}, nil
+}
+
+func (s *TournamentServer) WithdrawParticipant(ctx context.Context, req *pb.WithdrawParticipantRequest) (*pb.WithdrawParticipantResponse, error) {
+	p, err := s.ts.Withdraw(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), int(req.GetNumber()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.WithdrawParticipantResponse{Participant: participantPB(p, nil)}, nil
+}
+
+func (s *TournamentServer) PairNextRound(ctx context.Context, req *pb.PairNextRoundRequest) (*pb.PairNextRoundResponse, error) {
+	r, err := s.ts.PairNextRound(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.PairNextRoundResponse{Round: roundPB(r)}, nil
+}
+
+func (s *TournamentServer) RecordResult(ctx context.Context, req *pb.RecordResultRequest) (*pb.RecordResultResponse, error) {
+	g, err := s.ts.RecordResult(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.ResultInput{
+		Round: int(req.GetRound()), Board: int(req.GetBoard()), Result: req.GetResult(), BlackWarnings: int(req.GetBlackWarnings()),
+		WhiteWarnings: int(req.GetWhiteWarnings()), SGF: req.GetSgf()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RecordResultResponse{Game: gamePB(g)}, nil
+}
+
+func (s *TournamentServer) FinishTournament(ctx context.Context, req *pb.FinishTournamentRequest) (*pb.FinishTournamentResponse, error) {
+	r, err := s.ts.Finish(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.FinishTournamentResponse{Standings: standingsPB(r.Standings), Proposals: proposalsPB(r.Proposals)}, nil
+}
+
+func (s *TournamentServer) ImportTournament(ctx context.Context, req *pb.ImportTournamentRequest) (*pb.ImportTournamentResponse, error) {
+	in := tournaments.ImportInput{Data: req.GetData(), Format: req.GetFormat(), Level: req.GetLevel(), Commit: req.GetCommit(),
+		Matches: map[int]int64{}}
+	for k, v := range req.GetMatches() {
+		in.Matches[int(k)] = v
+	}
+	for _, g := range req.GetGuests() {
+		in.Guests = append(in.Guests, int(g))
+	}
+	res, err := s.ts.ImportEvent(ctx, ActorFrom(ctx), idempotencyKey(ctx), in)
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ImportTournamentResponse{Format: res.Summary.Format, Players: int32(res.Summary.Players), Rounds: int32(res.Summary.Rounds),
+		Games: int32(res.Summary.Games), Byes: int32(res.Summary.Byes)}
+	for _, p := range res.Players {
+		resp.ImportPlayers = append(resp.ImportPlayers, &pb.ImportPlayer{Index: int32(p.Index), Name: p.Name, Rank: p.Rank,
+			Country: p.Country, PlayerId: p.PlayerID, Candidates: p.Candidates, Status: p.Status})
+	}
+	if res.Event != nil {
+		resp.Tournament = tournamentPB(*res.Event)
+	}
+	return resp, nil
+}
+
+func (s *TournamentServer) ExportTournament(ctx context.Context, req *pb.ExportTournamentRequest) (*pb.ExportTournamentResponse, error) {
+	r, err := s.ts.EventReport(ctx, req.GetTournamentId())
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	resp := &pb.ExportTournamentResponse{}
+	base := fmt.Sprintf("tournament-%d", r.Event.ID)
+	switch req.GetFormat() {
+	case "h9":
+		err = tournaments.WriteH9(&buf, r)
+		resp.ContentType, resp.Filename = "text/plain; charset=utf-8", base+".h9"
+	case "csv":
+		err = tournaments.WriteStandingsCSV(&buf, r)
+		resp.ContentType, resp.Filename = "text/csv; charset=utf-8", base+"-standings.csv"
+	case "sgf_zip":
+		_, err = tournaments.WriteSGFArchive(&buf, r)
+		resp.ContentType, resp.Filename = "application/zip", base+"-games.zip"
+	default:
+		return nil, registry.FieldErr("format", "%q: want h9, csv or sgf_zip", req.GetFormat())
+	}
+	if err != nil {
+		return nil, fmt.Errorf("export tournament %d: %w", r.Event.ID, err)
+	}
+	resp.Data = buf.Bytes()
+	return resp, nil
+}

@@ -1,0 +1,304 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
+)
+
+// Tournaments is what the tournament pages use.
+type Tournaments interface {
+	ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error)
+	EventReport(ctx context.Context, id int64) (tournaments.Report, error)
+	CreateEvent(ctx context.Context, actor registry.Actor, key string, in tournaments.EventInput) (tournaments.Event, error)
+	AddParticipant(ctx context.Context, actor registry.Actor, key string, id int64, in tournaments.ParticipantInput) (tournaments.Participant, error)
+	Withdraw(ctx context.Context, actor registry.Actor, key string, id int64, number int) (tournaments.Participant, error)
+	PairNextRound(ctx context.Context, actor registry.Actor, key string, id int64) (tournaments.RoundInfo, error)
+	RecordResult(ctx context.Context, actor registry.Actor, key string, id int64, in tournaments.ResultInput) (tournaments.GameRow, error)
+	Finish(ctx context.Context, actor registry.Actor, key string, id int64) (tournaments.Report, error)
+}
+
+// eventView is a tournament page: the report plus what the viewer may do.
+type eventView struct {
+	Report    tournaments.Report
+	Names     map[int]string // participant number → name
+	Groups    map[int64]string
+	Cross     []crossRow
+	Organiser bool // the viewer may run the event
+	Err       string
+	OK        string
+	Idem      string
+	CSRF      string
+}
+
+// crossRow is one line of the crosstable, in standings order.
+type crossRow struct {
+	Standing tournaments.Standing
+	Cells    []string // per round: opponent's place, result, colour ("3+/b"), "bye", or ""
+}
+
+func crosstable(r tournaments.Report) []crossRow {
+	place := map[int]int{}
+	for _, s := range r.Standings {
+		place[s.Entrant] = s.Place
+	}
+	var rows []crossRow
+	for _, s := range r.Standings {
+		row := crossRow{Standing: s}
+		for _, rd := range r.Rounds {
+			cell := ""
+			if rd.Bye == s.Entrant {
+				cell = "bye"
+			}
+			for _, g := range rd.Games {
+				if g.Black != s.Entrant && g.White != s.Entrant {
+					continue
+				}
+				bp, wp := g.Result.Points()
+				mine, theirs, colour, opp := bp, wp, "b", g.White
+				if g.White == s.Entrant {
+					mine, theirs, colour, opp = wp, bp, "w", g.Black
+				}
+				out := "?"
+				switch {
+				case !g.Result.Decided():
+				case mine == tournaments.WinPoints:
+					out = "+"
+				case mine == tournaments.DrawPoints && theirs == tournaments.DrawPoints:
+					out = "="
+				default:
+					out = "-"
+				}
+				cell = fmt.Sprintf("%d%s/%s", place[opp], out, colour)
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func (p *portal) mayRun(a registry.Actor, e tournaments.Event) bool {
+	return e.Status == "open" && (a.IsStaff() || (a.Kind == registry.AgencyActor && a.Agency == e.OrganiserPrefix))
+}
+
+func (p *portal) tournamentList(w http.ResponseWriter, r *http.Request) {
+	es, err := p.tours.ListEvents(r.Context(), r.URL.Query().Get("organiser"), 100)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	p.render(w, r, http.StatusOK, tournamentsPage(p.page(w, r, "tournaments"), es))
+}
+
+func (p *portal) tournament(w http.ResponseWriter, r *http.Request) {
+	p.showTournament(w, r, http.StatusOK, "")
+}
+
+func (p *portal) showTournament(w http.ResponseWriter, r *http.Request, code int, errText string) {
+	id, ok := pathID(r)
+	if !ok {
+		p.fail(w, r, registry.ErrNotFound)
+		return
+	}
+	rep, err := p.tours.EventReport(r.Context(), id)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	v := eventView{Report: rep, Names: map[int]string{}, Groups: map[int64]string{}, Cross: crosstable(rep), Err: errText,
+		Idem: randomHex(12), CSRF: p.formToken(w, r), Organiser: p.mayRun(p.actor(r), rep.Event)}
+	if code == http.StatusOK {
+		v.OK = r.URL.Query().Get("ok")
+	}
+	for _, pt := range rep.Participants {
+		v.Names[pt.Number] = pt.Name
+	}
+	for _, g := range rep.Event.Groups {
+		v.Groups[g.ID] = g.Name
+	}
+	pg := p.page(w, r, "tournaments")
+	pg.Title = rep.Event.Name
+	p.render(w, r, code, tournamentPage(pg, v))
+}
+
+// tact wraps a tournament form post like act, returning to the tournament page.
+func (p *portal) tact(fn func(r *http.Request, a registry.Actor, key string, id int64) (string, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		a := p.actor(r)
+		if a.Kind == registry.Public {
+			http.Redirect(w, r, "/login", http.StatusSeeOther)
+			return
+		}
+		id, ok := pathID(r)
+		if !ok {
+			p.fail(w, r, registry.ErrNotFound)
+			return
+		}
+		if err := r.ParseMultipartForm(16 << 20); err != nil && err != http.ErrNotMultipart {
+			p.showTournament(w, r, http.StatusBadRequest, err.Error())
+			return
+		}
+		if !p.formOK(r) {
+			p.showTournament(w, r, http.StatusForbidden, messages(langFrom(w, r))["form_expired"])
+			return
+		}
+		done, err := fn(r, a, r.PostFormValue("idem"), id)
+		if err != nil {
+			pg := p.page(w, r, "tournaments")
+			p.showTournament(w, r, httpStatus(err), p.userError(r, pg, err))
+			return
+		}
+		http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?ok=%s", id, done), http.StatusSeeOther)
+	}
+}
+
+func (p *portal) createTournament(r *http.Request, a registry.Actor, key string) (string, error) {
+	rounds, err := formInt(r, "rounds")
+	if err != nil {
+		return "", err
+	}
+	in := tournaments.EventInput{Name: r.PostFormValue("name"), Start: r.PostFormValue("start"), End: r.PostFormValue("end"),
+		Venue: r.PostFormValue("venue"), Level: r.PostFormValue("level"), System: r.PostFormValue("system"), Rounds: int(rounds),
+		DanGrade: r.PostFormValue("dan_grade") == "on"}
+	for i := 1; i <= 3; i++ {
+		rank := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("group%d_rank", i)))
+		if rank == "" {
+			continue
+		}
+		wins, err := formInt(r, fmt.Sprintf("group%d_wins", i))
+		if err != nil {
+			return "", err
+		}
+		in.Groups = append(in.Groups, tournaments.GroupInput{Name: r.PostFormValue(fmt.Sprintf("group%d_name", i)), TargetRank: rank, MinWins: int(wins)})
+	}
+	e, err := p.tours.CreateEvent(r.Context(), a, key, in)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("/tournaments/%d?ok=created", e.ID), nil
+}
+
+func (p *portal) addParticipant(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+	player, err := formInt(r, "player_id")
+	if err != nil {
+		return "", err
+	}
+	_, err = p.tours.AddParticipant(r.Context(), a, key, id, tournaments.ParticipantInput{PlayerID: player,
+		GuestName: r.PostFormValue("guest_name"), GuestRank: r.PostFormValue("guest_rank"), GuestCountry: r.PostFormValue("guest_country"),
+		Group: r.PostFormValue("group"), Team: r.PostFormValue("team")})
+	return "participant_added", err
+}
+
+func (p *portal) withdraw(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+	n, err := formInt(r, "number")
+	if err != nil {
+		return "", err
+	}
+	_, err = p.tours.Withdraw(r.Context(), a, key, id, int(n))
+	return "withdrawn", err
+}
+
+func (p *portal) pairRound(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+	_, err := p.tours.PairNextRound(r.Context(), a, key, id)
+	return "paired", err
+}
+
+func (p *portal) finishTournament(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+	_, err := p.tours.Finish(r.Context(), a, key, id)
+	return "finished", err
+}
+
+// enterResults takes a round's form: a result, warnings and optionally an
+// SGF file per board; boards left empty are skipped.
+func (p *portal) enterResults(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+	round, err := strconv.Atoi(r.PathValue("round"))
+	if err != nil {
+		return "", registry.ErrNotFound
+	}
+	boards, err := formInt(r, "boards")
+	if err != nil {
+		return "", err
+	}
+	for b := 1; b <= int(boards); b++ {
+		res := r.PostFormValue(fmt.Sprintf("result_%d", b))
+		sgf := ""
+		if f, _, err := r.FormFile(fmt.Sprintf("sgf_%d", b)); err == nil {
+			data, err := io.ReadAll(io.LimitReader(f, 1<<20+1))
+			f.Close()
+			if err != nil {
+				return "", fmt.Errorf("read the record of board %d: %w", b, err)
+			}
+			sgf = string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+		}
+		if res == "" && sgf == "" {
+			continue
+		}
+		bw, err := formInt(r, fmt.Sprintf("bw_%d", b))
+		if err != nil {
+			return "", err
+		}
+		ww, err := formInt(r, fmt.Sprintf("ww_%d", b))
+		if err != nil {
+			return "", err
+		}
+		if _, err := p.tours.RecordResult(r.Context(), a, fmt.Sprintf("%s-%d", key, b), id, tournaments.ResultInput{Round: round, Board: b,
+			Result: res, BlackWarnings: int(bw), WhiteWarnings: int(ww), SGF: sgf}); err != nil {
+			return "", fmt.Errorf("board %d: %w", b, err)
+		}
+	}
+	return "results", nil
+}
+
+func (p *portal) exportTournament(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	if !ok {
+		p.fail(w, r, registry.ErrNotFound)
+		return
+	}
+	rep, err := p.tours.EventReport(r.Context(), id)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	var buf bytes.Buffer
+	name := fmt.Sprintf("tournament-%d", id)
+	switch r.PathValue("format") {
+	case "h9":
+		err = tournaments.WriteH9(&buf, rep)
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		name += ".h9"
+	case "standings.csv":
+		err = tournaments.WriteStandingsCSV(&buf, rep)
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		name += "-standings.csv"
+	case "games.zip":
+		_, err = tournaments.WriteSGFArchive(&buf, rep)
+		w.Header().Set("Content-Type", "application/zip")
+		name += "-games.zip"
+	default:
+		p.fail(w, r, registry.ErrNotFound)
+		return
+	}
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// half writes a score kept doubled (so that halves stay exact): 7 → "3.5".
+func half(x2 int) string {
+	if x2%2 == 0 {
+		return strconv.Itoa(x2 / 2)
+	}
+	return strconv.Itoa(x2/2) + ".5"
+}

@@ -1,0 +1,166 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/fixture"
+)
+
+// TestDanGradeEventThroughThePortal: an agency creates a 7-round dan-grade
+// Swiss event in Chromium, registers ten players, pairs every round, enters
+// results (uploading SGF records, one of which disagrees and is flagged),
+// reads the standings, finishes the event and finds the certificate
+// applications proposed for the players who reached the threshold.
+func TestDanGradeEventThroughThePortal(t *testing.T) {
+	e := newPortalEnv(t)
+	agencyTok, _ := e.tokens(t)
+	ctx := browser(t)
+	u := e.srv.URL
+	bg := context.Background()
+
+	var ids []int64
+	for i := range 10 {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("段位赛选手%02d", i+1), "1k", "1996-01-01", 100+i)
+		ids = append(ids, p.ID)
+	}
+	dir := t.TempDir()
+	agree := filepath.Join(dir, "agree.sgf")
+	disagree := filepath.Join(dir, "disagree.sgf")
+
+	run(t, ctx, "sign in", chromedp.Navigate(u+"/login"),
+		chromedp.SendKeys(css(`[data-testid="login-token"]`), agencyTok),
+		chromedp.Click(css(`[data-testid="login-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="tournament-form"]`)))
+	run(t, ctx, "create the event",
+		chromedp.SendKeys(css(`[data-testid="t-name"]`), "2026年北京市业余段位赛"),
+		chromedp.SetValue(css(`[data-testid="t-start"]`), "2026-12-05"),
+		chromedp.SetValue(css(`[data-testid="t-level"]`), "province"),
+		chromedp.SetValue(css(`[data-testid="t-system"]`), "swiss"),
+		chromedp.SetValue(css(`[data-testid="t-rounds"]`), "7"),
+		chromedp.Click(css(`[data-testid="t-dan-grade"]`)),
+		chromedp.SendKeys(css(`[data-testid="t-group1-name"]`), "升段组"),
+		chromedp.SendKeys(css(`[data-testid="t-group1-rank"]`), "1d"),
+		chromedp.SendKeys(css(`[data-testid="t-group1-wins"]`), "5"),
+		chromedp.Click(css(`[data-testid="t-create"]`)),
+		chromedp.WaitVisible(css(`[data-testid="participant-form"]`)))
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var eventID int64
+	if _, err := fmt.Sscanf(loc[len(u):], "/tournaments/%d", &eventID); err != nil {
+		t.Fatalf("after creating: at %s", loc)
+	}
+	for k, id := range ids {
+		run(t, ctx, "add a participant",
+			chromedp.SendKeys(css(`[data-testid="p-player"]`), strconv.FormatInt(id, 10)),
+			chromedp.Click(css(`[data-testid="p-add"]`)),
+			// the reloaded page lists one more participant
+			chromedp.WaitVisible(css(fmt.Sprintf(`[data-testid="participants"] tbody tr:nth-child(%d)`, k+1))))
+	}
+
+	for round := 1; round <= 7; round++ {
+		run(t, ctx, fmt.Sprintf("pair round %d", round), chromedp.Click(css(`[data-testid="pair"]`)))
+		waitText(t, ctx, `[data-testid="ok"]`, "本轮已编排。")
+		rep, err := e.ts.EventReport(bg, eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var actions []chromedp.Action[chromedp.Void]
+		for _, g := range rep.Rounds[round-1].Games {
+			// the lower participant number (registered earlier) wins
+			res := "black"
+			if g.White < g.Black {
+				res = "white"
+			}
+			actions = append(actions, chromedp.SetValue(css(fmt.Sprintf(`[data-testid="result-%d-%d"]`, round, g.Board)), res))
+			if round == 1 && g.Board <= 2 {
+				winner := map[string]string{"black": "B", "white": "W"}[res]
+				file := agree
+				if g.Board == 2 {
+					file, winner = disagree, map[string]string{"B": "W", "W": "B"}[winner]
+				}
+				os.WriteFile(file, []byte("(;GM[1]FF[4]SZ[19]KM[7.5]RE["+winner+"+R];B[pd];W[dp];B[pq])"), 0o644)
+				actions = append(actions, chromedp.SetUploadFiles(css(fmt.Sprintf(`[data-testid="sgf-%d-%d"]`, round, g.Board)), []string{file}))
+			}
+		}
+		actions = append(actions, chromedp.Click(css(fmt.Sprintf(`[data-testid="results-submit-%d"]`, round))))
+		run(t, ctx, fmt.Sprintf("results of round %d", round), actions...)
+		waitText(t, ctx, `[data-testid="ok"]`, "成绩已保存。")
+	}
+	if got := text(t, ctx, `[data-testid="flagged"]`); !strings.Contains(got, "待复核") {
+		t.Fatalf("the disagreeing record is not flagged: %q", got)
+	}
+	if got := text(t, ctx, `[data-testid="rounds-played"]`); got != "7/7" {
+		t.Fatalf("rounds played %q", got)
+	}
+	// standings: the first registered player won every game
+	if got := text(t, ctx, `[data-testid="standing-name"]`); got != "段位赛选手01" {
+		t.Fatalf("leader %q", got)
+	}
+	if got := text(t, ctx, `[data-testid="standing-wins"]`); got != "7" {
+		t.Fatalf("leader's wins %q", got)
+	}
+
+	run(t, ctx, "finish", chromedp.Click(css(`[data-testid="finish"]`)))
+	waitText(t, ctx, `[data-testid="ok"]`, "比赛已结束。")
+	rep, err := e.ts.EventReport(bg, eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qualified := 0
+	for _, s := range rep.Standings {
+		if s.Wins >= 5 {
+			qualified++
+		}
+	}
+	nodes, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll(`[data-testid="proposal-application"]`), chromedp.AtLeast(0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if qualified == 0 || len(nodes) != qualified {
+		t.Fatalf("%d applications shown for %d qualified players", len(nodes), qualified)
+	}
+	// the agency finds them in its workspace, waiting for approval
+	apps, err := e.cs.ListApplications(bg, fixture.Agency("110"), certs.ApplicationQuery{Status: certs.AppApplied})
+	if err != nil || len(apps) != qualified {
+		t.Fatalf("%d applications waiting, want %d: %v", len(apps), qualified, err)
+	}
+	run(t, ctx, "workspace", chromedp.Navigate(u+"/workspace"), chromedp.WaitVisible(css(`[data-testid="applications"]`)))
+	if got := text(t, ctx, `[data-testid="applications"]`); !strings.Contains(got, "段位赛选手01") || !strings.Contains(got, "1段") {
+		t.Fatalf("workspace applications: %q", got)
+	}
+	if rep.Event.Status != "finished" || rep.Rounds[0].Games[0].Adjudicated == "" {
+		t.Fatalf("event %s; first record adjudicated %q", rep.Event.Status, rep.Rounds[0].Games[0].Adjudicated)
+	}
+}
+
+// waitText waits until the element shows want: after a form post the old
+// page stays in place until the new one has loaded.
+func waitText(t *testing.T, ctx context.Context, sel, want string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	last := ""
+	for time.Now().Before(deadline) {
+		step, cancel := context.WithTimeout(ctx, 2*time.Second)
+		got, err := chromedp.Run(step, chromedp.Text(chromedp.CSS(sel)))
+		cancel()
+		if err == nil && strings.TrimSpace(got) == want {
+			return
+		}
+		last = got
+		time.Sleep(50 * time.Millisecond)
+	}
+	errText, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("main")))
+	t.Fatalf("%s never showed %q (last %q); page: %.500s", sel, want, last, errText)
+}
