@@ -11,7 +11,7 @@ import (
 var (
 	rankRe  = regexp.MustCompile(`^[0-9]{1,2}[kKdDpP]$`)
 	roundRe = regexp.MustCompile(`^([0-9]+)([-+=?])(!)?(?:/([bwBW])([0-9]*))?$`)
-	headRe  = regexp.MustCompile(`^;\s*([A-Z]{2})\[(.*)\]\s*$`)
+	headRe  = regexp.MustCompile(`^;\s*([A-Z]{2})\[([^\]]*)\]`)
 )
 
 type hEntry struct {
@@ -41,16 +41,17 @@ func ParseH9(data []byte) (*Imported, error) {
 	lineNo := 0
 	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 		lineNo++
-		trim := strings.TrimSpace(line)
-		if trim == "" {
-			continue
-		}
-		if strings.HasPrefix(trim, ";") {
-			if m := headRe.FindStringSubmatch(trim); m != nil {
+		// everything after a semicolon is a comment; header fields live there
+		body, comment, hasComment := strings.Cut(line, ";")
+		if hasComment {
+			if m := headRe.FindStringSubmatch(";" + strings.TrimSpace(comment)); m != nil {
 				if err := t.header(m[1], m[2]); err != nil {
 					return nil, fail(lineNo, "%s[%s]: %v", m[1], m[2], err)
 				}
 			}
+		}
+		trim := strings.TrimSpace(body)
+		if trim == "" {
 			continue
 		}
 		if pin, _, ok := strings.Cut(trim, "|"); ok {
@@ -59,7 +60,7 @@ func ParseH9(data []byte) (*Imported, error) {
 		fields := strings.Fields(trim)
 		// the place is a number, blank when tied with the line above
 		i := 0
-		if _, err := strconv.Atoi(fields[0]); err == nil {
+		if _, err := strconv.Atoi(strings.TrimRight(fields[0], ".)")); err == nil {
 			i = 1
 		}
 		r := i
@@ -79,7 +80,7 @@ func ParseH9(data []byte) (*Imported, error) {
 			p.Country, rest = rest[0], rest[1:]
 		}
 		if len(rest) > 0 && !roundRe.MatchString(rest[0]) {
-			if _, err := strconv.Atoi(rest[0]); err != nil {
+			if _, err := strconv.ParseFloat(rest[0], 64); err != nil {
 				p.Club, rest = rest[0], rest[1:]
 			}
 		}
@@ -90,8 +91,8 @@ func ParseH9(data []byte) (*Imported, error) {
 		for _, f := range rest {
 			m := roundRe.FindStringSubmatch(f)
 			if m == nil {
-				if _, err := strconv.Atoi(f); err == nil && len(entries) == 0 {
-					continue // a placement column (MMS, SOS …)
+				if _, err := strconv.ParseFloat(f, 64); err == nil && len(entries) == 0 {
+					continue // a placement column (MMS, SOS …), halves allowed
 				}
 				return nil, fail(lineNo, "round %d: %q is not an entry like 3+/b0, 12-/w2 or 0-", len(entries)+1, f)
 			}

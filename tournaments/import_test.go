@@ -111,6 +111,39 @@ func TestCdFO2020Imports(t *testing.T) {
 	}
 }
 
+// TestH9Variants reads forms the EGF format allows beyond OpenGotha's
+// export: comments after a semicolon, colour without handicap, no colour,
+// half-point placement columns, places with a dot, free wins and half byes.
+func TestH9Variants(t *testing.T) {
+	data := "; EV[Variants] ; a comment\n" +
+		"1. Doe John   5d  DE Berl  2.5  3+/w  2=    0+  ; leader\n" +
+		"2. Roe Ann    3k  FR Pari  1.5  0=    1=    3-/b2\n" +
+		"3. Poe Ed     10k NL Amst  1    1-/b  0-    2+/w2\n"
+	imp, err := ParseH9([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := imp.Summarize()
+	if s.Name != "Variants" || s.Players != 3 || s.Games != 3 || s.Byes != 2 || s.Rounds != 3 {
+		t.Fatalf("summary %+v", s)
+	}
+	var draw, hcp bool
+	for _, g := range imp.Games {
+		if g.Round == 2 && g.Result == Draw {
+			draw = true
+		}
+		if g.Round == 3 && g.Handicap == 2 && g.Black == 2 && g.Result == WhiteWins {
+			hcp = true
+		}
+	}
+	if !draw || !hcp {
+		t.Fatalf("games %+v", imp.Games)
+	}
+	if s.Standings[0].Name != "Doe John" || s.Standings[0].Points != 5 {
+		t.Fatalf("standings %+v", s.Standings)
+	}
+}
+
 func TestMalformedFilesNameTheLine(t *testing.T) {
 	tests := []struct {
 		name, data string

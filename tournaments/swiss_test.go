@@ -3,6 +3,7 @@ package tournaments
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
 	"testing"
 )
 
@@ -131,6 +132,21 @@ func BenchmarkSwissPairing500(b *testing.B) {
 		if _, err := PairSwiss(ps, uint64(i)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkSortBaseline500 is the floor any pairing pays: ordering the 500
+// players by score and strength, once.
+func BenchmarkSortBaseline500(b *testing.B) {
+	ps := simulate(b, 500, 5, 99)
+	for b.Loop() {
+		cp := append([]SwissPlayer(nil), ps...)
+		sort.Slice(cp, func(i, j int) bool {
+			if cp[i].Score != cp[j].Score {
+				return cp[i].Score > cp[j].Score
+			}
+			return cp[i].Strength > cp[j].Strength
+		})
 	}
 }
 
