@@ -26,10 +26,12 @@ func (s *Service) Finish(ctx context.Context, actor registry.Actor, key string, 
 		if err != nil {
 			return false, err
 		}
-		for _, g := range games {
-			if !g.Result.Decided() {
-				return false, fmt.Errorf("round %d board %d has no result yet: %w", g.Round, g.Board, registry.ErrPrecondition)
-			}
+		ps, err := s.participants(ctx, tx, id)
+		if err != nil {
+			return false, err
+		}
+		if g, open := pending(ps, games); open {
+			return false, fmt.Errorf("round %d board %d has no result yet: %w", g.Round, g.Board, registry.ErrPrecondition)
 		}
 		if e.PairedRounds == 0 {
 			return false, fmt.Errorf("tournament %d has not played a round: %w", id, registry.ErrPrecondition)

@@ -119,11 +119,9 @@ func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key s
 		if err != nil {
 			return RoundInfo{}, err
 		}
-		for _, g := range games {
-			if !g.Result.Decided() {
-				return RoundInfo{}, fmt.Errorf("round %d board %d has no result yet; enter every result before pairing the next round: %w",
-					g.Round, g.Board, registry.ErrPrecondition)
-			}
+		if g, open := pending(ps, games); open {
+			return RoundInfo{}, fmt.Errorf("round %d board %d has no result yet; enter every result before pairing the next round: %w",
+				g.Round, g.Board, registry.ErrPrecondition)
 		}
 		round := e.PairedRounds + 1
 		info := RoundInfo{Round: round, Seed: e.Seed + int64(round)}
@@ -167,6 +165,23 @@ func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key s
 			map[string]any{"round": round, "seed": info.Seed, "pairs": pairs, "bye": info.Bye})
 		return info, err
 	})
+}
+
+// pending finds a game still waiting for its result. A round-robin game of
+// a withdrawn player needs none: the withdrawal rules decide it.
+func pending(ps []Participant, games []GameRow) (GameRow, bool) {
+	gone := map[int]bool{}
+	for _, p := range ps {
+		if p.Withdrawn {
+			gone[p.Number] = true
+		}
+	}
+	for _, g := range games {
+		if !g.Result.Decided() && !gone[g.Black] && !gone[g.White] {
+			return g, true
+		}
+	}
+	return GameRow{}, false
 }
 
 // asPrecondition marks pairing failures (a finished schedule, no possible

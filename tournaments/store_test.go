@@ -266,3 +266,52 @@ func TestImportMatchesPlayers(t *testing.T) {
 		t.Fatalf("the import created %d registry players; it must create none", page.Total-1)
 	}
 }
+
+// TestRoundRobinWithdrawalInTheRegistry: a player leaves a six-player round
+// robin after two of five rounds; his remaining games need no result, and
+// all his results are void in the standings.
+func TestRoundRobinWithdrawalInTheRegistry(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "退赛", Start: "2026-12-05", Level: "city", System: "round_robin"})
+	for i := range 6 {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("W%d", i+1), "", "1990-01-01", i)
+		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
+	}
+	for r := 1; r <= 5; r++ {
+		ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+		if err != nil {
+			t.Fatalf("round %d: %v", r, err)
+		}
+		for _, g := range ri.Games {
+			if r > 2 && (g.Black == 6 || g.White == 6) {
+				continue // he is gone
+			}
+			res := "black"
+			if g.White < g.Black {
+				res = "white"
+			}
+			if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: r, Board: g.Board, Result: res}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if r == 2 {
+			if _, err := e.ts.Withdraw(ctx, beijing, "", ev.ID, 6); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	rep, err := e.ts.Finish(ctx, beijing, "", ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := rep.Standings[len(rep.Standings)-1]
+	if last.Name != "W6" || last.Points != 0 || last.Played != 0 || !last.Withdrawn {
+		t.Fatalf("withdrawn player: %+v", last)
+	}
+	for _, s := range rep.Standings[:5] {
+		if s.Played != 4 {
+			t.Fatalf("%s has %d games counted, want 4 (the game with W6 is void)", s.Name, s.Played)
+		}
+	}
+}

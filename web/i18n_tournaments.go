@@ -22,6 +22,9 @@ func tournamentMessages(l Lang) map[string]string {
 			"result_both_lose": "Both lose", "result_both_win": "Both win", "warnings_black": "warnings B",
 			"warnings_white": "W", "flagged": "for review",
 			"ok_created": "Tournament created.", "ok_participant_added": "Participant added.", "ok_withdrawn": "Withdrawal recorded.",
+			"standings_order": "Standings", "order_default": "usual for the system",
+			"order_round_robin": "points, winners' score, warnings", "order_swiss_total": "Swiss (A): total score",
+			"order_swiss_sos": "Swiss (B): points, SOS, SOSOS, SODOS", "order_mcmahon": "McMahon: MMS, SOSM, SOSOSM",
 			"ok_paired": "Round paired.", "ok_results": "Results saved.", "ok_finished": "Tournament finished.",
 		}
 	}
@@ -44,6 +47,9 @@ func tournamentMessages(l Lang) map[string]string {
 		"result_both_lose": "双方负", "result_both_win": "双方胜", "warnings_black": "警告 黑",
 		"warnings_white": "白", "flagged": "待复核",
 		"ok_created": "比赛已创建。", "ok_participant_added": "选手已添加。", "ok_withdrawn": "退赛已记录。",
+		"standings_order": "名次计算", "order_default": "按赛制",
+		"order_round_robin": "积分、胜者小分、警告", "order_swiss_total": "积分编排（A）：总得分",
+		"order_swiss_sos": "积分编排（B）：积分、对手分", "order_mcmahon": "麦克马洪分",
 		"ok_paired": "本轮已编排。", "ok_results": "成绩已保存。", "ok_finished": "比赛已结束。",
 	}
 }

@@ -14,6 +14,8 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web"
 )
 
 // TestDanGradeEventThroughThePortal: an agency creates a 7-round dan-grade
@@ -163,4 +165,33 @@ func waitText(t *testing.T, ctx context.Context, sel, want string) {
 	}
 	errText, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("main")))
 	t.Fatalf("%s never showed %q (last %q); page: %.500s", sel, want, last, errText)
+}
+
+// TestTournamentMessagesExist checks the texts picked by value at run time.
+func TestTournamentMessagesExist(t *testing.T) {
+	var keys []string
+	for _, s := range tournaments.Systems() {
+		keys = append(keys, "system_"+string(s))
+	}
+	for _, l := range tournaments.Levels() {
+		keys = append(keys, "level_"+string(l))
+	}
+	for _, r := range tournaments.Results() {
+		keys = append(keys, "result_"+string(r))
+	}
+	for _, o := range []tournaments.Order{tournaments.RoundRobinOrder, tournaments.SwissTotalOrder, tournaments.SwissSOSOrder, tournaments.McMahonOrder} {
+		keys = append(keys, "order_"+string(o))
+	}
+	keys = append(keys, "event_open", "event_finished")
+	for _, ok := range []string{"created", "participant_added", "withdrawn", "paired", "results", "finished"} {
+		keys = append(keys, "ok_"+ok)
+	}
+	for _, lang := range []web.Lang{web.Chinese, web.English} {
+		m := web.Messages(lang)
+		for _, k := range keys {
+			if m[k] == "" {
+				t.Errorf("%s: no text for %q", lang, k)
+			}
+		}
+	}
 }
