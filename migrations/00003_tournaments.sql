@@ -7,7 +7,7 @@ CREATE TABLE tournaments (
     end_date          date NOT NULL CHECK (end_date >= start_date),
     venue             text NOT NULL DEFAULT '',
     level             text NOT NULL CHECK (level IN ('county', 'city', 'province', 'national')),
-    system            text NOT NULL CHECK (system IN ('round_robin', 'double_round_robin', 'swiss', 'mcmahon', 'knockout')),
+    system            text NOT NULL CHECK (system IN ('round_robin', 'double_round_robin', 'swiss', 'mcmahon', 'knockout', 'double_knockout')),
     standings_order   text NOT NULL CHECK (standings_order IN ('round_robin', 'swiss_total', 'swiss_sos', 'mcmahon')),
     rounds            integer NOT NULL CHECK (rounds BETWEEN 1 AND 99),
     rules             text NOT NULL,

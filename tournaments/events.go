@@ -25,6 +25,8 @@ const (
 	SwissSystem            System = "swiss"
 	McMahonSystem          System = "mcmahon"
 	KnockoutSystem         System = "knockout"
+	// DoubleKnockoutSystem: a player is out after his second loss.
+	DoubleKnockoutSystem System = "double_knockout"
 )
 
 // Level is the level of the organising body.
@@ -35,7 +37,7 @@ func Levels() []Level { return []Level{"county", "city", "province", "national"}
 
 // Systems lists the pairing systems.
 func Systems() []System {
-	return []System{RoundRobinSystem, DoubleRoundRobinSystem, SwissSystem, McMahonSystem, KnockoutSystem}
+	return []System{RoundRobinSystem, DoubleRoundRobinSystem, SwissSystem, McMahonSystem, KnockoutSystem, DoubleKnockoutSystem}
 }
 
 // Event is a tournament.
@@ -130,12 +132,12 @@ func (in EventInput) validate() (Event, []Group, error) {
 	}
 	e.System = System(in.System)
 	if !contains(Systems(), e.System) {
-		return e, nil, registry.FieldErr("system", "%q: want round_robin, double_round_robin, swiss, mcmahon or knockout", in.System)
+		return e, nil, registry.FieldErr("system", "%q: want round_robin, double_round_robin, swiss, mcmahon, knockout or double_knockout", in.System)
 	}
 	e.Order = Order(in.Order)
 	if e.Order == "" {
 		e.Order = map[System]Order{RoundRobinSystem: RoundRobinOrder, DoubleRoundRobinSystem: RoundRobinOrder,
-			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder}[e.System]
+			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder, DoubleKnockoutSystem: SwissSOSOrder}[e.System]
 	}
 	if !contains([]Order{RoundRobinOrder, SwissTotalOrder, SwissSOSOrder, McMahonOrder}, e.Order) {
 		return e, nil, registry.FieldErr("order", "%q: want round_robin, swiss_total, swiss_sos or mcmahon", in.Order)

@@ -126,10 +126,12 @@ func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key s
 		round := e.PairedRounds + 1
 		info := RoundInfo{Round: round, Seed: e.Seed + int64(round)}
 		var pairs []Pairing
-		switch e.System {
-		case RoundRobinSystem, DoubleRoundRobinSystem:
+		switch {
+		case e.Team:
+			pairs, err = teamRound(e, ps, games, round, uint64(info.Seed))
+		case e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem:
 			pairs, info.Bye, err = roundRobinRound(e, ps, round)
-		case SwissSystem, McMahonSystem:
+		case e.System == SwissSystem || e.System == McMahonSystem:
 			if round > e.Rounds {
 				return RoundInfo{}, fmt.Errorf("all %d rounds of tournament %d are paired: %w", e.Rounds, id, registry.ErrPrecondition)
 			}
@@ -139,8 +141,12 @@ func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key s
 			if info.Bye != 0 {
 				info.ByePoints = WinPoints
 			}
-		case KnockoutSystem:
+		case e.System == KnockoutSystem:
 			pairs, err = knockoutRound(ps, games, round)
+		case e.System == DoubleKnockoutSystem:
+			var sr SwissRound
+			sr, err = doubleKnockoutRound(ps, games, byes, uint64(info.Seed))
+			pairs, info.Bye = sr.Pairs, sr.Bye
 		}
 		if err != nil {
 			return RoundInfo{}, fmt.Errorf("pair round %d of tournament %d: %w", round, id, asPrecondition(err))
@@ -307,6 +313,59 @@ func knockoutRound(ps []Participant, games []GameRow, round int) ([]Pairing, err
 		}
 	}
 	return pairs, nil
+}
+
+// doubleKnockoutRound pairs the survivors of a double elimination.
+func doubleKnockoutRound(ps []Participant, games []GameRow, byes []byeRow, seed uint64) (SwissRound, error) {
+	seeds := make([]Participant, len(ps))
+	copy(seeds, ps)
+	sortBy(seeds, func(a, b Participant) bool {
+		if a.Rank != b.Rank {
+			return strength(a.Rank) > strength(b.Rank)
+		}
+		return a.Number < b.Number
+	})
+	state := map[int]*ElimPlayer{}
+	var players []ElimPlayer
+	for i, p := range seeds {
+		players = append(players, ElimPlayer{ID: p.Number, Seed: i + 1, Met: map[int]bool{}})
+		if p.Withdrawn {
+			players[i].Losses = 2
+		}
+	}
+	for i := range players {
+		state[players[i].ID] = &players[i]
+	}
+	for _, g := range games {
+		b, w := state[g.Black], state[g.White]
+		b.Met[g.White], w.Met[g.Black] = true, true
+		b.Colour++
+		w.Colour--
+		switch g.Result {
+		case BlackWins, BlackForfeit:
+			w.Losses++
+		case WhiteWins, WhiteForfeit:
+			b.Losses++
+		case BothLose:
+			b.Losses++
+			w.Losses++
+		default:
+			return SwissRound{}, fmt.Errorf("round %d board %d (%s): an elimination game needs a winner; replay it", g.Round, g.Board, g.Result)
+		}
+	}
+	for _, by := range byes {
+		if p := state[by.number]; p != nil {
+			p.HadBye = true
+		}
+	}
+	r, winner, err := EliminationRound(players, 2, seed)
+	if err != nil {
+		return SwissRound{}, err
+	}
+	if winner != 0 {
+		return SwissRound{}, fmt.Errorf("the double elimination is decided: participant %d is the last with fewer than two losses", winner)
+	}
+	return r, nil
 }
 
 func winnerOf(games []GameRow, round int, p Pair) (int, error) {

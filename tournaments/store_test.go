@@ -315,3 +315,103 @@ func TestRoundRobinWithdrawalInTheRegistry(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamRoundRobin pairs three teams of two boards: each round one match,
+// board k against board k, colours alternating by board; team standings follow.
+func TestTeamRoundRobin(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体赛", Start: "2026-12-05", Level: "city", System: "round_robin", Team: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq := 0
+	for _, team := range []string{"东城", "西城", "海淀"} {
+		for board := 1; board <= 2; board++ {
+			p := fixture.Player(t, e.reg, "110", fmt.Sprintf("%s%d", team, board), "", "1990-01-01", seq)
+			seq++
+			if _, err := e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID, Team: team, Board: board}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	team := func(n int) int { return (n - 1) / 2 }  // participants 1–2 東城, 3–4 西城, 5–6 海淀
+	board := func(n int) int { return (n-1)%2 + 1 } // odd numbers are board 1
+	met := map[[2]int]bool{}
+	for r := 1; r <= 3; r++ {
+		ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+		if err != nil {
+			t.Fatalf("round %d: %v", r, err)
+		}
+		if len(ri.Games) != 2 {
+			t.Fatalf("round %d: %d games, want one match of two boards", r, len(ri.Games))
+		}
+		for _, g := range ri.Games {
+			if board(g.Black) != board(g.White) || team(g.Black) == team(g.White) {
+				t.Fatalf("round %d: %d plays %d", r, g.Black, g.White)
+			}
+			ta, tb := min(team(g.Black), team(g.White)), max(team(g.Black), team(g.White))
+			met[[2]int{ta, tb}] = true
+			// 東城 wins everything; otherwise board 1 wins for the lower team
+			res := "white"
+			if team(g.Black) < team(g.White) {
+				res = "black"
+			}
+			if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: r, Board: g.Board, Result: res}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if ri.Games[0].Black == ri.Games[1].Black || team(ri.Games[0].Black) == team(ri.Games[1].Black) {
+			t.Fatalf("round %d: colours do not alternate by board: %+v", r, ri.Games)
+		}
+	}
+	if len(met) != 3 {
+		t.Fatalf("matches %v, want every pair of teams once", met)
+	}
+	rep, err := e.ts.EventReport(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Teams) != 3 || rep.Teams[0].Team != "东城" || rep.Teams[0].MatchPoints != 4 || rep.Teams[2].MatchPoints != 0 {
+		t.Fatalf("team standings %+v", rep.Teams)
+	}
+}
+
+// TestDoubleKnockoutEvent plays a four-player double elimination to its end.
+func TestDoubleKnockoutEvent(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "双败", Start: "2026-12-05", Level: "city", System: "double_knockout"})
+	for i, r := range []string{"4d", "3d", "2d", "1d"} {
+		p := fixture.Player(t, e.reg, "110", "D"+r, r, "1990-01-01", i)
+		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
+	}
+	losses := map[int]int{}
+	for round := 1; ; round++ {
+		ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+		if errors.Is(err, registry.ErrPrecondition) && strings.Contains(err.Error(), "decided") {
+			break
+		}
+		if err != nil || round > 10 {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		for _, g := range ri.Games {
+			if losses[g.Black] >= 2 || losses[g.White] >= 2 {
+				t.Fatalf("round %d pairs an eliminated player", round)
+			}
+			res := "black" // the stronger seed (lower number) wins
+			if g.White < g.Black {
+				res = "white"
+				losses[g.Black]++
+			} else {
+				losses[g.White]++
+			}
+			if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: round, Board: g.Board, Result: res}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if losses[1] != 0 || losses[2] != 2 || losses[3] != 2 || losses[4] != 2 {
+		t.Fatalf("losses %v: the top seed should be the last one standing", losses)
+	}
+}

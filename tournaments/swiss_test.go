@@ -174,3 +174,52 @@ func BenchmarkStandings500(b *testing.B) {
 		}
 	}
 }
+
+// TestDoubleElimination plays random double-elimination events to the end:
+// nobody plays on after a second loss, and exactly one player remains.
+func TestDoubleElimination(t *testing.T) {
+	for seed := uint64(1); seed <= 100; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		n := 3 + int(seed%14)
+		ps := make([]ElimPlayer, n)
+		for i := range ps {
+			ps[i] = ElimPlayer{ID: i + 1, Seed: i + 1, Met: map[int]bool{}}
+		}
+		for round := 1; ; round++ {
+			if round > 4*n {
+				t.Fatalf("%d players: no winner after %d rounds", n, round)
+			}
+			r, winner, err := EliminationRound(ps, 2, seed+uint64(round))
+			if err != nil {
+				t.Fatalf("%d players, round %d: %v", n, round, err)
+			}
+			if winner != 0 {
+				left := 0
+				for _, p := range ps {
+					if p.Losses < 2 {
+						left++
+					}
+				}
+				if left != 1 || ps[winner-1].Losses >= 2 {
+					t.Fatalf("%d players: winner %d with %d left", n, winner, left)
+				}
+				break
+			}
+			for _, pr := range r.Pairs {
+				b, w := &ps[pr.Black-1], &ps[pr.White-1]
+				if b.Losses >= 2 || w.Losses >= 2 {
+					t.Fatalf("an eliminated player was paired in round %d", round)
+				}
+				b.Met[w.ID], w.Met[b.ID] = true, true
+				if rng.IntN(2) == 0 {
+					w.Losses++
+				} else {
+					b.Losses++
+				}
+			}
+			if r.Bye != 0 {
+				ps[r.Bye-1].HadBye = true
+			}
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package tournaments
+
+import (
+	"fmt"
+	"sort"
+)
+
+// teamRound pairs a round of a team event: the teams are paired as units
+// (Berger tables for a round robin, by match points for Swiss and McMahon),
+// then board k of one team meets board k of the other, the first-named team
+// taking black on odd boards and white on even ones.
+func teamRound(e Event, ps []Participant, games []GameRow, round int, seed uint64) ([]Pairing, error) {
+	roster := map[string]map[int]int{}
+	var teams []string
+	members := map[int]TeamMember{}
+	strengthOf := map[string]int{}
+	for _, p := range ps {
+		members[p.Number] = TeamMember{Team: p.Team, Board: p.Board}
+		if p.Withdrawn {
+			continue
+		}
+		if p.Team == "" || p.Board < 1 {
+			return nil, fmt.Errorf("participant %d (%s) has no team and board; a team event needs both", p.Number, p.Name)
+		}
+		if roster[p.Team] == nil {
+			roster[p.Team] = map[int]int{}
+			teams = append(teams, p.Team)
+		}
+		if other, dup := roster[p.Team][p.Board]; dup {
+			return nil, fmt.Errorf("team %s has two players on board %d (%d and %d)", p.Team, p.Board, other, p.Number)
+		}
+		roster[p.Team][p.Board] = p.Number
+		strengthOf[p.Team] += strength(p.Rank)
+	}
+	if len(teams) < 2 {
+		return nil, fmt.Errorf("a team event needs at least two teams, it has %d", len(teams))
+	}
+	boards := len(roster[teams[0]])
+	for _, t := range teams {
+		if len(roster[t]) != boards {
+			return nil, fmt.Errorf("team %s has %d boards, team %s %d: every team plays the same number", t, len(roster[t]), teams[0], boards)
+		}
+		for b := 1; b <= boards; b++ {
+			if _, ok := roster[t][b]; !ok {
+				return nil, fmt.Errorf("team %s has nobody on board %d", t, b)
+			}
+		}
+	}
+	index := map[string]int{}
+	for i, t := range teams {
+		index[t] = i + 1
+	}
+	var tpairs []Pair
+	switch e.System {
+	case RoundRobinSystem, DoubleRoundRobinSystem:
+		sched, err := RoundRobin(len(teams), e.System == DoubleRoundRobinSystem)
+		if err != nil {
+			return nil, err
+		}
+		if round > len(sched) {
+			return nil, fmt.Errorf("the %d rounds of the team round robin are all paired", len(sched))
+		}
+		for _, p := range sched[round-1] {
+			if !p.Bye() {
+				tpairs = append(tpairs, p)
+			}
+		}
+	case SwissSystem, McMahonSystem:
+		if round > e.Rounds {
+			return nil, fmt.Errorf("all %d rounds are paired", e.Rounds)
+		}
+		var decided []Game
+		met := map[string]map[int]bool{}
+		for _, g := range games {
+			decided = append(decided, g.Game)
+			a, b := members[g.Black].Team, members[g.White].Team
+			if met[a] == nil {
+				met[a] = map[int]bool{}
+			}
+			if met[b] == nil {
+				met[b] = map[int]bool{}
+			}
+			met[a][index[b]], met[b][index[a]] = true, true
+		}
+		st, err := TeamStandings(members, decided)
+		if err != nil {
+			return nil, err
+		}
+		score := map[string]int{}
+		for _, s := range st {
+			score[s.Team] = s.MatchPoints
+		}
+		var state []SwissPlayer
+		for _, t := range teams {
+			state = append(state, SwissPlayer{ID: index[t], Score: score[t], Strength: strengthOf[t], Met: met[t]})
+		}
+		sr, err := PairSwiss(state, seed)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range sr.Pairs {
+			tpairs = append(tpairs, Pair{p.Black, p.White})
+		}
+		sort.Slice(tpairs, func(i, j int) bool { return tpairs[i].A < tpairs[j].A })
+	default:
+		return nil, fmt.Errorf("team events are paired as round robin, Swiss or McMahon; a team knockout is not built")
+	}
+	var out []Pairing
+	for _, tp := range tpairs {
+		a, b := teams[tp.A-1], teams[tp.B-1]
+		for k := 1; k <= boards; k++ {
+			pr := Pairing{Black: roster[a][k], White: roster[b][k]}
+			if k%2 == 0 {
+				pr.Black, pr.White = pr.White, pr.Black
+			}
+			out = append(out, pr)
+		}
+	}
+	return out, nil
+}
