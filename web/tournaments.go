@@ -167,7 +167,7 @@ func (p *portal) createTournament(r *http.Request, a registry.Actor, key string)
 	}
 	in := tournaments.EventInput{Name: r.PostFormValue("name"), Start: r.PostFormValue("start"), End: r.PostFormValue("end"),
 		Venue: r.PostFormValue("venue"), Level: r.PostFormValue("level"), System: r.PostFormValue("system"), Rounds: int(rounds),
-		Order: r.PostFormValue("order"),
+		Order:    r.PostFormValue("order"),
 		DanGrade: r.PostFormValue("dan_grade") == "on"}
 	for i := 1; i <= 3; i++ {
 		rank := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("group%d_rank", i)))
