@@ -303,3 +303,11 @@ func half(x2 int) string {
 	}
 	return strconv.Itoa(x2/2) + ".5"
 }
+
+// roundName writes "第3轮" or "Round 3".
+func roundName(p Page, n int) string {
+	if p.Lang == English {
+		return "Round " + strconv.Itoa(n)
+	}
+	return "第" + strconv.Itoa(n) + "轮"
+}
