@@ -125,18 +125,11 @@ func WriteStandingsCSV(w io.Writer, r Report) error {
 	_ = cw.Write([]string{"名次 Place", "编号 No", "姓名 Name", "积分 Points", "胜 W", "和 D", "负 L", "胜者小分 Winners' score", "SOS", "SOSOS", "SODOS", "警告 Warnings"})
 	for _, s := range r.Standings {
 		_ = cw.Write([]string{strconv.Itoa(s.Place), strconv.Itoa(s.Entrant), s.Name, strconv.Itoa(s.Points), strconv.Itoa(s.Wins),
-			strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), half(s.WinnersScore2), strconv.Itoa(s.SOS), strconv.Itoa(s.SOSOS),
-			half(s.SODOS2), strconv.Itoa(s.Warnings)})
+			strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), HalfString(s.WinnersScore2), strconv.Itoa(s.SOS), strconv.Itoa(s.SOSOS),
+			HalfString(s.SODOS2), strconv.Itoa(s.Warnings)})
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-func half(x2 int) string {
-	if x2%2 == 0 {
-		return strconv.Itoa(x2 / 2)
-	}
-	return strconv.Itoa(x2/2) + ".5"
 }
 
 // egdRank writes a rank as EGD files do: 2D, 14K.
@@ -179,27 +172,15 @@ func WriteH9(w io.Writer, r Report) error {
 				entry = "0+"
 			}
 			for _, g := range rd.Games {
-				if g.Black != s.Entrant && g.White != s.Entrant {
+				side, ok := g.SideOf(s.Entrant)
+				if !ok {
 					continue
 				}
-				bp, wp := g.Result.Points()
-				mine, theirs, colour, opp := bp, wp, "b", g.White
-				if g.White == s.Entrant {
-					mine, theirs, colour, opp = wp, bp, "w", g.Black
-				}
-				out := "-"
-				switch {
-				case !g.Result.Decided():
-					out = "?"
-				case mine == WinPoints:
-					out = "+"
-				case mine == DrawPoints && theirs == DrawPoints:
-					out = "="
-				}
-				if g.Result == BlackForfeit || g.Result == WhiteForfeit {
+				out := string(side.Outcome)
+				if side.Forfeit {
 					out += "!"
 				}
-				entry = fmt.Sprintf("%d%s/%s%d", line[opp], out, colour, g.Handicap)
+				entry = fmt.Sprintf("%d%s/%c%d", line[side.Opponent], out, side.Colour, g.Handicap)
 			}
 			fmt.Fprintf(w, " %8s", entry)
 		}

@@ -1,6 +1,9 @@
 package tournaments
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Result is the outcome of one game.
 type Result string
@@ -59,3 +62,43 @@ func (r Result) Played() bool { return r == BlackWins || r == WhiteWins || r == 
 
 // Decided reports whether the game has a result at all.
 func (r Result) Decided() bool { return r != NoResult }
+
+// Side is a game seen from one of its players.
+type Side struct {
+	Opponent int
+	Colour   byte // 'b' or 'w'
+	Outcome  byte // '+' win, '-' loss, '=' draw, '?' no result
+	Forfeit  bool
+}
+
+// SideOf reads the game from entrant's side; ok is false when he did not play in it.
+func (g Game) SideOf(entrant int) (Side, bool) {
+	if g.Black != entrant && g.White != entrant {
+		return Side{}, false
+	}
+	bp, wp := g.Result.Points()
+	s := Side{Opponent: g.White, Colour: 'b', Forfeit: g.Result == BlackForfeit || g.Result == WhiteForfeit}
+	mine, theirs := bp, wp
+	if g.White == entrant {
+		s.Opponent, s.Colour, mine, theirs = g.Black, 'w', wp, bp
+	}
+	switch {
+	case !g.Result.Decided():
+		s.Outcome = '?'
+	case mine == WinPoints:
+		s.Outcome = '+'
+	case mine == DrawPoints && theirs == DrawPoints:
+		s.Outcome = '='
+	default:
+		s.Outcome = '-'
+	}
+	return s, true
+}
+
+// HalfString writes a score kept doubled (so that halves stay exact): 7 → "3.5".
+func HalfString(x2 int) string {
+	if x2%2 == 0 {
+		return strconv.Itoa(x2 / 2)
+	}
+	return strconv.Itoa(x2/2) + ".5"
+}

@@ -58,25 +58,9 @@ func crosstable(r tournaments.Report) []crossRow {
 				cell = "bye"
 			}
 			for _, g := range rd.Games {
-				if g.Black != s.Entrant && g.White != s.Entrant {
-					continue
+				if side, ok := g.SideOf(s.Entrant); ok {
+					cell = fmt.Sprintf("%d%c/%c", place[side.Opponent], side.Outcome, side.Colour)
 				}
-				bp, wp := g.Result.Points()
-				mine, theirs, colour, opp := bp, wp, "b", g.White
-				if g.White == s.Entrant {
-					mine, theirs, colour, opp = wp, bp, "w", g.Black
-				}
-				out := "?"
-				switch {
-				case !g.Result.Decided():
-				case mine == tournaments.WinPoints:
-					out = "+"
-				case mine == tournaments.DrawPoints && theirs == tournaments.DrawPoints:
-					out = "="
-				default:
-					out = "-"
-				}
-				cell = fmt.Sprintf("%d%s/%s", place[opp], out, colour)
 			}
 			row.Cells = append(row.Cells, cell)
 		}
@@ -294,14 +278,6 @@ func (p *portal) exportTournament(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	_, _ = w.Write(buf.Bytes())
-}
-
-// half writes a score kept doubled (so that halves stay exact): 7 → "3.5".
-func half(x2 int) string {
-	if x2%2 == 0 {
-		return strconv.Itoa(x2 / 2)
-	}
-	return strconv.Itoa(x2/2) + ".5"
 }
 
 // roundName writes "第3轮" or "Round 3".
