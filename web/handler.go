@@ -71,6 +71,8 @@ func New(ctx context.Context, reg Registry, cs Certs, ts Tournaments, log *slog.
 	mux.HandleFunc("GET /tournaments/{id}", p.tournament)
 	mux.HandleFunc("GET /tournaments/{id}/export/{format}", p.exportTournament)
 	mux.Handle("POST /workspace/tournaments", p.act(p.createTournament))
+	mux.HandleFunc("GET /workspace/import", p.importForm)
+	mux.HandleFunc("POST /workspace/import", p.importFile)
 	mux.Handle("POST /tournaments/{id}/participants", p.tact(p.addParticipant))
 	mux.Handle("POST /tournaments/{id}/withdrawals", p.tact(p.withdraw))
 	mux.Handle("POST /tournaments/{id}/pair", p.tact(p.pairRound))

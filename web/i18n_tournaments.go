@@ -25,6 +25,10 @@ func tournamentMessages(l Lang) map[string]string {
 			"standings_order": "Standings", "order_default": "usual for the system",
 			"order_round_robin": "points, winners' score, warnings", "order_swiss_total": "Swiss (A): total score",
 			"order_swiss_sos": "Swiss (B): points, SOS, SOSOS, SODOS", "order_mcmahon": "McMahon: MMS, SOSM, SOSOSM",
+			"import": "Import a tournament file", "import_intro": "An EGD h-file or an OpenGotha file. Its players are matched against the registry; match the others by player number or add them as guests. Nobody is added to the registry.",
+			"file": "File", "games": "games", "match_matched": "matched", "match_guest": "guest", "match_unmatched": "not matched",
+			"candidates": "candidates", "check_again": "Check again", "import_commit": "Import", "check_file": "Check the file",
+			"ok_imported": "Tournament imported.",
 			"ok_paired": "Round paired.", "ok_results": "Results saved.", "ok_finished": "Tournament finished.",
 		}
 	}
@@ -50,6 +54,10 @@ func tournamentMessages(l Lang) map[string]string {
 		"standings_order": "名次计算", "order_default": "按赛制",
 		"order_round_robin": "积分、胜者小分、警告", "order_swiss_total": "积分编排（A）：总得分",
 		"order_swiss_sos": "积分编排（B）：积分、对手分", "order_mcmahon": "麦克马洪分",
+		"import": "导入比赛文件", "import_intro": "EGD 成绩文件（h 文件）或 OpenGotha 文件。文件中的选手将与登记系统匹配；其余选手请填写棋手编号或作为外来选手加入。不会在登记系统中新建棋手。",
+		"file": "文件", "games": "盘", "match_matched": "已匹配", "match_guest": "外来选手", "match_unmatched": "未匹配",
+		"candidates": "候选", "check_again": "重新检查", "import_commit": "导入", "check_file": "检查文件",
+		"ok_imported": "比赛已导入。",
 		"ok_paired": "本轮已编排。", "ok_results": "成绩已保存。", "ok_finished": "比赛已结束。",
 	}
 }

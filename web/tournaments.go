@@ -23,6 +23,7 @@ type Tournaments interface {
 	PairNextRound(ctx context.Context, actor registry.Actor, key string, id int64) (tournaments.RoundInfo, error)
 	RecordResult(ctx context.Context, actor registry.Actor, key string, id int64, in tournaments.ResultInput) (tournaments.GameRow, error)
 	Finish(ctx context.Context, actor registry.Actor, key string, id int64) (tournaments.Report, error)
+	ImportEvent(ctx context.Context, actor registry.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
 }
 
 // eventView is a tournament page: the report plus what the viewer may do.

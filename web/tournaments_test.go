@@ -1,8 +1,14 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -183,7 +189,8 @@ func TestTournamentMessagesExist(t *testing.T) {
 		keys = append(keys, "order_"+string(o))
 	}
 	keys = append(keys, "event_open", "event_finished")
-	for _, ok := range []string{"created", "participant_added", "withdrawn", "paired", "results", "finished"} {
+	keys = append(keys, "match_matched", "match_guest", "match_unmatched")
+	for _, ok := range []string{"created", "participant_added", "withdrawn", "paired", "results", "finished", "imported"} {
 		keys = append(keys, "ok_"+ok)
 	}
 	for _, lang := range []web.Lang{web.Chinese, web.English} {
@@ -193,5 +200,65 @@ func TestTournamentMessagesExist(t *testing.T) {
 				t.Errorf("%s: no text for %q", lang, k)
 			}
 		}
+	}
+}
+
+// TestImportPageWithoutJavaScript uploads the real h-file, sees its players
+// listed for matching, adds them as guests and imports the event.
+func TestImportPageWithoutJavaScript(t *testing.T) {
+	e := newPortalEnv(t)
+	agencyTok, _ := e.tokens(t)
+	c := client(t)
+	u := e.srv.URL
+	_, page, _ := fetch(t, c, "GET", u+"/login", nil)
+	if code, _, _ := fetch(t, c, "POST", u+"/login", url.Values{"csrf": {csrfOf(t, page)}, "token": {agencyTok}}); code != http.StatusSeeOther {
+		t.Fatalf("login: %d", code)
+	}
+	_, page, _ = fetch(t, c, "GET", u+"/workspace/import", nil)
+	data, err := os.ReadFile("../tournaments/testdata/TestPartEtLic.h9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := func(fields map[string]string, file []byte) (int, string, http.Header) {
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		for k, v := range fields {
+			mw.WriteField(k, v)
+		}
+		if file != nil {
+			fw, _ := mw.CreateFormFile("file", "TestPartEtLic.h9")
+			fw.Write(file)
+		}
+		mw.Close()
+		req, _ := http.NewRequest("POST", u+"/workspace/import", &body)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b), resp.Header
+	}
+	code, page, _ := post(map[string]string{"csrf": csrfOf(t, page), "idem": "i1", "level": "city"}, data)
+	if code != 200 || strings.Count(page, `data-testid="import-status">未匹配`) != 22 || !strings.Contains(page, "22 参赛选手") {
+		t.Fatalf("check: %d\n%.2000s", code, page)
+	}
+	fields := map[string]string{"csrf": csrfOf(t, page), "idem": "i2", "level": "city", "commit": "1",
+		"data": base64.StdEncoding.EncodeToString(data), "filename": "TestPartEtLic.h9"}
+	code, page, _ = post(fields, nil)
+	if code != http.StatusConflict || !strings.Contains(page, "22 players") {
+		t.Fatalf("commit with nobody matched: %d", code)
+	}
+	for i := 1; i <= 22; i++ {
+		fields[fmt.Sprintf("guest_%d", i)] = "on"
+	}
+	code, _, hdr := post(fields, nil)
+	if code != http.StatusSeeOther || !strings.Contains(hdr.Get("Location"), "ok=imported") {
+		t.Fatalf("import: %d %v", code, hdr)
+	}
+	_, page, _ = fetch(t, c, "GET", u+hdr.Get("Location"), nil)
+	if !strings.Contains(page, "比赛已导入。") || !strings.Contains(page, "Chauvin Robin") || !strings.Contains(page, "4/4") {
+		t.Fatalf("imported tournament page:\n%.1500s", page)
 	}
 }

@@ -1,0 +1,126 @@
+package web
+
+import (
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
+)
+
+// importView is the import page: the file carried between the steps, and
+// how its players match the registry.
+type importView struct {
+	Data     string // the file, base64, so the second step needs no new upload
+	FileName string
+	Level    string
+	Result   *tournaments.ImportResult
+	Err      string
+	Idem     string
+	CSRF     string
+}
+
+func (p *portal) importForm(w http.ResponseWriter, r *http.Request) {
+	if p.actor(r).Kind == registry.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	p.render(w, r, http.StatusOK, importPage(p.page(w, r, "import"), importView{Level: "city", Idem: randomHex(12), CSRF: p.formToken(w, r)}))
+}
+
+// importFile checks a tournament file against the registry (first step) and
+// brings it in once every player is matched or a guest (second step).
+func (p *portal) importFile(w http.ResponseWriter, r *http.Request) {
+	a := p.actor(r)
+	if a.Kind == registry.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	pg := p.page(w, r, "import")
+	v := importView{Level: r.PostFormValue("level"), Idem: randomHex(12), CSRF: p.formToken(w, r)}
+	show := func(code int, err error) {
+		if err != nil {
+			v.Err = p.userError(r, pg, err)
+		}
+		p.render(w, r, code, importPage(pg, v))
+	}
+	if err := r.ParseMultipartForm(4 << 20); err != nil && err != http.ErrNotMultipart {
+		show(http.StatusBadRequest, registry.FieldErr("file", "%v", err))
+		return
+	}
+	if !p.formOK(r) {
+		v.Err = pg.T["form_expired"]
+		p.render(w, r, http.StatusForbidden, importPage(pg, v))
+		return
+	}
+	var data []byte
+	if f, hdr, err := r.FormFile("file"); err == nil {
+		data, err = io.ReadAll(io.LimitReader(f, 2<<20))
+		f.Close()
+		if err != nil {
+			show(http.StatusBadRequest, registry.FieldErr("file", "could not be read: %v", err))
+			return
+		}
+		v.FileName = hdr.Filename
+	} else if enc := r.PostFormValue("data"); enc != "" {
+		if data, err = base64.StdEncoding.DecodeString(enc); err != nil {
+			show(http.StatusBadRequest, registry.FieldErr("file", "upload the file again"))
+			return
+		}
+		v.FileName = r.PostFormValue("filename")
+	} else {
+		show(http.StatusBadRequest, registry.FieldErr("file", "choose an h-file (.h9) or an OpenGotha file (.xml)"))
+		return
+	}
+	v.Data = base64.StdEncoding.EncodeToString(data)
+	in := tournaments.ImportInput{Data: data, Format: r.PostFormValue("format"), Level: v.Level, Matches: map[int]int64{},
+		Commit: r.PostFormValue("commit") == "1"}
+	for key, vals := range r.PostForm {
+		switch {
+		case strings.HasPrefix(key, "match_") && len(vals) > 0 && strings.TrimSpace(vals[0]) != "":
+			i, err1 := strconv.Atoi(strings.TrimPrefix(key, "match_"))
+			id, err2 := strconv.ParseInt(strings.TrimSpace(vals[0]), 10, 64)
+			if err1 != nil || err2 != nil {
+				show(http.StatusBadRequest, registry.FieldErr(key, "%q is not a player number", vals[0]))
+				return
+			}
+			in.Matches[i] = id
+		case strings.HasPrefix(key, "guest_") && len(vals) > 0 && vals[0] == "on":
+			if i, err := strconv.Atoi(strings.TrimPrefix(key, "guest_")); err == nil {
+				in.Guests = append(in.Guests, i)
+			}
+		}
+	}
+	res, err := p.tours.ImportEvent(r.Context(), a, r.PostFormValue("idem"), in)
+	if res.Summary.Format != "" {
+		v.Result = &res
+	}
+	if err != nil {
+		show(httpStatus(err), err)
+		return
+	}
+	if res.Event != nil {
+		http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?ok=imported", res.Event.ID), http.StatusSeeOther)
+		return
+	}
+	show(http.StatusOK, nil)
+}
+
+func idOrEmpty(id int64) string {
+	if id == 0 {
+		return ""
+	}
+	return strconv.FormatInt(id, 10)
+}
+
+func joinIDs(ids []int64) string {
+	var s []string
+	for _, id := range ids {
+		s = append(s, strconv.FormatInt(id, 10))
+	}
+	return strings.Join(s, ", ")
+}
