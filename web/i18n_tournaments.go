@@ -29,7 +29,7 @@ func tournamentMessages(l Lang) map[string]string {
 			"file": "File", "games": "games", "match_matched": "matched", "match_guest": "guest", "match_unmatched": "not matched",
 			"candidates": "candidates", "check_again": "Check again", "import_commit": "Import", "check_file": "Check the file",
 			"ok_imported": "Tournament imported.",
-			"ok_paired": "Round paired.", "ok_results": "Results saved.", "ok_finished": "Tournament finished.",
+			"ok_paired":   "Round paired.", "ok_results": "Results saved.", "ok_finished": "Tournament finished.",
 		}
 	}
 	return map[string]string{
@@ -58,6 +58,6 @@ func tournamentMessages(l Lang) map[string]string {
 		"file": "文件", "games": "盘", "match_matched": "已匹配", "match_guest": "外来选手", "match_unmatched": "未匹配",
 		"candidates": "候选", "check_again": "重新检查", "import_commit": "导入", "check_file": "检查文件",
 		"ok_imported": "比赛已导入。",
-		"ok_paired": "本轮已编排。", "ok_results": "成绩已保存。", "ok_finished": "比赛已结束。",
+		"ok_paired":   "本轮已编排。", "ok_results": "成绩已保存。", "ok_finished": "比赛已结束。",
 	}
 }
