@@ -90,12 +90,16 @@ func (s *Service) EventReport(ctx context.Context, id int64) (Report, error) {
 			members[p.Number] = TeamMember{Team: p.Team, Board: p.Board}
 		}
 		var games []Game
+		var byes []string
 		for _, rd := range r.Rounds {
 			for _, g := range rd.Games {
 				games = append(games, g.Game)
 			}
+			if m, ok := members[rd.Bye]; ok && rd.Bye != 0 {
+				byes = append(byes, m.Team)
+			}
 		}
-		if r.Teams, err = TeamStandings(members, games); err != nil {
+		if r.Teams, err = TeamStandings(members, games, byes); err != nil {
 			return r, fmt.Errorf("team standings of tournament %d: %w", id, err)
 		}
 	}

@@ -128,7 +128,7 @@ func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key s
 		var pairs []Pairing
 		switch {
 		case e.Team:
-			pairs, err = teamRound(e, ps, games, round, uint64(info.Seed))
+			pairs, info.Bye, err = teamRound(e, ps, games, byes, round, uint64(info.Seed))
 		case e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem:
 			pairs, info.Bye, err = roundRobinRound(e, ps, round)
 		case e.System == SwissSystem || e.System == McMahonSystem:

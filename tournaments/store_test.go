@@ -343,8 +343,8 @@ func TestTeamRoundRobin(t *testing.T) {
 		if err != nil {
 			t.Fatalf("round %d: %v", r, err)
 		}
-		if len(ri.Games) != 2 {
-			t.Fatalf("round %d: %d games, want one match of two boards", r, len(ri.Games))
+		if len(ri.Games) != 2 || ri.Bye == 0 {
+			t.Fatalf("round %d: %d games, bye %d; want one match of two boards and a team sitting out", r, len(ri.Games), ri.Bye)
 		}
 		for _, g := range ri.Games {
 			if board(g.Black) != board(g.White) || team(g.Black) == team(g.White) {
@@ -372,7 +372,9 @@ func TestTeamRoundRobin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Teams) != 3 || rep.Teams[0].Team != "东城" || rep.Teams[0].MatchPoints != 4 || rep.Teams[2].MatchPoints != 0 {
+	// each team sat out one round: a bye is a match won (2), so 东城 2+2+2, 海淀 0+0+2
+	if len(rep.Teams) != 3 || rep.Teams[0].Team != "东城" || rep.Teams[0].MatchPoints != 6 || rep.Teams[2].MatchPoints != 2 ||
+		rep.Teams[0].Matches != 3 {
 		t.Fatalf("team standings %+v", rep.Teams)
 	}
 }

@@ -9,7 +9,7 @@ import (
 // (Berger tables for a round robin, by match points for Swiss and McMahon),
 // then board k of one team meets board k of the other, the first-named team
 // taking black on odd boards and white on even ones.
-func teamRound(e Event, ps []Participant, games []GameRow, round int, seed uint64) ([]Pairing, error) {
+func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round int, seed uint64) ([]Pairing, int, error) {
 	roster := map[string]map[int]int{}
 	var teams []string
 	members := map[int]TeamMember{}
@@ -20,29 +20,29 @@ func teamRound(e Event, ps []Participant, games []GameRow, round int, seed uint6
 			continue
 		}
 		if p.Team == "" || p.Board < 1 {
-			return nil, fmt.Errorf("participant %d (%s) has no team and board; a team event needs both", p.Number, p.Name)
+			return nil, 0, fmt.Errorf("participant %d (%s) has no team and board; a team event needs both", p.Number, p.Name)
 		}
 		if roster[p.Team] == nil {
 			roster[p.Team] = map[int]int{}
 			teams = append(teams, p.Team)
 		}
 		if other, dup := roster[p.Team][p.Board]; dup {
-			return nil, fmt.Errorf("team %s has two players on board %d (%d and %d)", p.Team, p.Board, other, p.Number)
+			return nil, 0, fmt.Errorf("team %s has two players on board %d (%d and %d)", p.Team, p.Board, other, p.Number)
 		}
 		roster[p.Team][p.Board] = p.Number
 		strengthOf[p.Team] += strength(p.Rank)
 	}
 	if len(teams) < 2 {
-		return nil, fmt.Errorf("a team event needs at least two teams, it has %d", len(teams))
+		return nil, 0, fmt.Errorf("a team event needs at least two teams, it has %d", len(teams))
 	}
 	boards := len(roster[teams[0]])
 	for _, t := range teams {
 		if len(roster[t]) != boards {
-			return nil, fmt.Errorf("team %s has %d boards, team %s %d: every team plays the same number", t, len(roster[t]), teams[0], boards)
+			return nil, 0, fmt.Errorf("team %s has %d boards, team %s %d: every team plays the same number", t, len(roster[t]), teams[0], boards)
 		}
 		for b := 1; b <= boards; b++ {
 			if _, ok := roster[t][b]; !ok {
-				return nil, fmt.Errorf("team %s has nobody on board %d", t, b)
+				return nil, 0, fmt.Errorf("team %s has nobody on board %d", t, b)
 			}
 		}
 	}
@@ -50,24 +50,28 @@ func teamRound(e Event, ps []Participant, games []GameRow, round int, seed uint6
 	for i, t := range teams {
 		index[t] = i + 1
 	}
+	byeTeams := teamsOf(members, byes)
 	var tpairs []Pair
+	byeTeam := 0
 	switch e.System {
 	case RoundRobinSystem, DoubleRoundRobinSystem:
 		sched, err := RoundRobin(len(teams), e.System == DoubleRoundRobinSystem)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if round > len(sched) {
-			return nil, fmt.Errorf("the %d rounds of the team round robin are all paired", len(sched))
+			return nil, 0, fmt.Errorf("the %d rounds of the team round robin are all paired", len(sched))
 		}
 		for _, p := range sched[round-1] {
-			if !p.Bye() {
-				tpairs = append(tpairs, p)
+			if p.Bye() {
+				byeTeam = p.A
+				continue
 			}
+			tpairs = append(tpairs, p)
 		}
 	case SwissSystem, McMahonSystem:
 		if round > e.Rounds {
-			return nil, fmt.Errorf("all %d rounds are paired", e.Rounds)
+			return nil, 0, fmt.Errorf("all %d rounds are paired", e.Rounds)
 		}
 		var decided []Game
 		met := map[string]map[int]bool{}
@@ -82,9 +86,9 @@ func teamRound(e Event, ps []Participant, games []GameRow, round int, seed uint6
 			}
 			met[a][index[b]], met[b][index[a]] = true, true
 		}
-		st, err := TeamStandings(members, decided)
+		st, err := TeamStandings(members, decided, byeTeams)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		score := map[string]int{}
 		for _, s := range st {
@@ -92,18 +96,19 @@ func teamRound(e Event, ps []Participant, games []GameRow, round int, seed uint6
 		}
 		var state []SwissPlayer
 		for _, t := range teams {
-			state = append(state, SwissPlayer{ID: index[t], Score: score[t], Strength: strengthOf[t], Met: met[t]})
+			state = append(state, SwissPlayer{ID: index[t], Score: score[t], Strength: strengthOf[t], Met: met[t], HadBye: contains(byeTeams, t)})
 		}
 		sr, err := PairSwiss(state, seed)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		for _, p := range sr.Pairs {
 			tpairs = append(tpairs, Pair{p.Black, p.White})
 		}
+		byeTeam = sr.Bye
 		sort.Slice(tpairs, func(i, j int) bool { return tpairs[i].A < tpairs[j].A })
 	default:
-		return nil, fmt.Errorf("team events are paired as round robin, Swiss or McMahon; a team knockout is not built")
+		return nil, 0, fmt.Errorf("team events are paired as round robin, Swiss or McMahon; a team knockout is not built")
 	}
 	var out []Pairing
 	for _, tp := range tpairs {
@@ -116,5 +121,20 @@ func teamRound(e Event, ps []Participant, games []GameRow, round int, seed uint6
 			out = append(out, pr)
 		}
 	}
-	return out, nil
+	bye := 0
+	if byeTeam != 0 {
+		bye = roster[teams[byeTeam-1]][1] // the bye is recorded on the team's first board
+	}
+	return out, bye, nil
+}
+
+// teamsOf names the teams of the participants who had byes.
+func teamsOf(members map[int]TeamMember, byes []byeRow) []string {
+	var out []string
+	for _, b := range byes {
+		if m, ok := members[b.number]; ok && m.Team != "" {
+			out = append(out, m.Team)
+		}
+	}
+	return out
 }

@@ -24,8 +24,9 @@ type TeamStanding struct {
 // TeamStandings ranks teams by the Chinese rules: match points, then board
 // points, then the first board's points, then the next board's; teams equal
 // in all of these share the place. A match is every game of a round between
-// the same two teams.
-func TeamStandings(members map[int]TeamMember, games []Game) ([]TeamStanding, error) {
+// the same two teams. A team's bye (byes names one team per entry) counts as
+// a match won, with no board points.
+func TeamStandings(members map[int]TeamMember, games []Game, byes []string) ([]TeamStanding, error) {
 	boards := 0
 	teams := map[string]*TeamStanding{}
 	for _, m := range members {
@@ -90,6 +91,12 @@ func TeamStandings(members map[int]TeamMember, games []Game) ([]TeamStanding, er
 		default:
 			ta.MatchPoints += DrawPoints
 			tb.MatchPoints += DrawPoints
+		}
+	}
+	for _, b := range byes {
+		if t := teams[b]; t != nil {
+			t.MatchPoints += WinPoints
+			t.Matches++
 		}
 	}
 	var out []TeamStanding
