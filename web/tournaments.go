@@ -153,7 +153,7 @@ func (p *portal) createTournament(r *http.Request, a registry.Actor, key string)
 	in := tournaments.EventInput{Name: r.PostFormValue("name"), Start: r.PostFormValue("start"), End: r.PostFormValue("end"),
 		Venue: r.PostFormValue("venue"), Level: r.PostFormValue("level"), System: r.PostFormValue("system"), Rounds: int(rounds),
 		Order:    r.PostFormValue("order"),
-		DanGrade: r.PostFormValue("dan_grade") == "on"}
+		DanGrade: r.PostFormValue("dan_grade") == "on", Team: r.PostFormValue("team") == "on"}
 	for i := 1; i <= 3; i++ {
 		rank := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("group%d_rank", i)))
 		if rank == "" {
@@ -177,9 +177,13 @@ func (p *portal) addParticipant(r *http.Request, a registry.Actor, key string, i
 	if err != nil {
 		return "", err
 	}
+	board, err := formInt(r, "board")
+	if err != nil {
+		return "", err
+	}
 	_, err = p.tours.AddParticipant(r.Context(), a, key, id, tournaments.ParticipantInput{PlayerID: player,
 		GuestName: r.PostFormValue("guest_name"), GuestRank: r.PostFormValue("guest_rank"), GuestCountry: r.PostFormValue("guest_country"),
-		Group: r.PostFormValue("group"), Team: r.PostFormValue("team")})
+		Group: r.PostFormValue("group"), Team: r.PostFormValue("team"), Board: int(board)})
 	return "participant_added", err
 }
 
