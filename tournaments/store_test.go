@@ -417,3 +417,52 @@ func TestDoubleKnockoutEvent(t *testing.T) {
 		t.Fatalf("losses %v: the top seed should be the last one standing", losses)
 	}
 }
+
+// TestTeamKnockout: four teams of two boards, seeded by strength; the
+// stronger team wins each match; the final is between the top two seeds.
+func TestTeamKnockout(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体淘汰", Start: "2026-12-05", Level: "city", System: "knockout", Team: true})
+	teamOf := map[int]string{}
+	seq := 0
+	for _, tm := range []struct{ name, rank string }{{"甲队", "5d"}, {"乙队", "4d"}, {"丙队", "3d"}, {"丁队", "2d"}} {
+		for board := 1; board <= 2; board++ {
+			p := fixture.Player(t, e.reg, "110", fmt.Sprintf("%s%d", tm.name, board), tm.rank, "1990-01-01", seq)
+			seq++
+			pt, err := e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID, Team: tm.name, Board: board})
+			if err != nil {
+				t.Fatal(err)
+			}
+			teamOf[pt.Number] = tm.name
+		}
+	}
+	strong := map[string]int{"甲队": 4, "乙队": 3, "丙队": 2, "丁队": 1}
+	var final []string
+	for round := 1; round <= 2; round++ {
+		ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		final = nil
+		for _, g := range ri.Games {
+			res := "black"
+			if strong[teamOf[g.White]] > strong[teamOf[g.Black]] {
+				res = "white"
+			}
+			final = append(final, teamOf[g.Black], teamOf[g.White])
+			if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: round, Board: g.Board, Result: res}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if round == 1 && len(ri.Games) != 4 {
+			t.Fatalf("semi-finals: %d games, want two matches of two boards", len(ri.Games))
+		}
+	}
+	if len(final) != 4 || !((final[0] == "甲队" && final[1] == "乙队") || (final[0] == "乙队" && final[1] == "甲队")) {
+		t.Fatalf("final between %v, want 甲队 and 乙队", final)
+	}
+	if _, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID); !errors.Is(err, registry.ErrPrecondition) || !strings.Contains(err.Error(), "甲队") {
+		t.Fatalf("after the final: %v", err)
+	}
+}

@@ -107,8 +107,13 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 		}
 		byeTeam = sr.Bye
 		sort.Slice(tpairs, func(i, j int) bool { return tpairs[i].A < tpairs[j].A })
+	case KnockoutSystem:
+		var err error
+		if tpairs, err = teamKnockout(teams, strengthOf, members, games, round); err != nil {
+			return nil, 0, err
+		}
 	default:
-		return nil, 0, fmt.Errorf("team events are paired as round robin, Swiss or McMahon; a team knockout is not built")
+		return nil, 0, fmt.Errorf("team events are paired as round robin, Swiss, McMahon or knockout, not %s", e.System)
 	}
 	var out []Pairing
 	for _, tp := range tpairs {
@@ -137,4 +142,98 @@ func teamsOf(members map[int]TeamMember, byes []byeRow) []string {
 		}
 	}
 	return out
+}
+
+// teamKnockout replays a team bracket: seeds by the teams' strength, byes to
+// the top seeds, each later round from the winners of the matches before.
+// A match goes to the team with more board points; level, to the winner of
+// the first board that was won.
+func teamKnockout(teams []string, strengthOf map[string]int, members map[int]TeamMember, games []GameRow, round int) ([]Pair, error) {
+	seeds := make([]int, len(teams)) // seed → team index (1-based)
+	for i := range seeds {
+		seeds[i] = i + 1
+	}
+	sort.SliceStable(seeds, func(a, b int) bool { return strengthOf[teams[seeds[a]-1]] > strengthOf[teams[seeds[b]-1]] })
+	bracket, err := KnockoutBracket(len(teams))
+	if err != nil {
+		return nil, err
+	}
+	slots := make([]Pair, len(bracket))
+	for i, p := range bracket {
+		slots[i] = Pair{A: seeds[p.A-1]}
+		if !p.Bye() {
+			slots[i].B = seeds[p.B-1]
+		}
+	}
+	for k := 1; k < round; k++ {
+		var winners []int
+		for _, p := range slots {
+			if p.Bye() {
+				winners = append(winners, p.A)
+				continue
+			}
+			w, err := matchWinner(teams, members, games, k, p)
+			if err != nil {
+				return nil, err
+			}
+			winners = append(winners, w)
+		}
+		if len(winners) == 1 {
+			return nil, fmt.Errorf("the knockout is decided: team %s won the final", teams[winners[0]-1])
+		}
+		if slots, err = NextKnockoutRound(winners); err != nil {
+			return nil, err
+		}
+	}
+	var out []Pair
+	for _, p := range slots {
+		if !p.Bye() {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func matchWinner(teams []string, members map[int]TeamMember, games []GameRow, round int, p Pair) (int, error) {
+	a, b := teams[p.A-1], teams[p.B-1]
+	points := map[string]int{}
+	firstWin := map[int]string{} // board → the team that won it
+	played := false
+	for _, g := range games {
+		tb, tw := members[g.Black], members[g.White]
+		if g.Round != round || !((tb.Team == a && tw.Team == b) || (tb.Team == b && tw.Team == a)) {
+			continue
+		}
+		played = true
+		bp, wp := g.Result.Points()
+		points[tb.Team] += bp
+		points[tw.Team] += wp
+		switch {
+		case bp > wp:
+			firstWin[tb.Board] = tb.Team
+		case wp > bp:
+			firstWin[tw.Board] = tw.Team
+		}
+	}
+	if !played {
+		return 0, fmt.Errorf("round %d has no match between %s and %s", round, a, b)
+	}
+	switch {
+	case points[a] > points[b]:
+		return p.A, nil
+	case points[b] > points[a]:
+		return p.B, nil
+	}
+	boards := make([]int, 0, len(firstWin))
+	for k := range firstWin {
+		boards = append(boards, k)
+	}
+	sort.Ints(boards)
+	if len(boards) > 0 {
+		if firstWin[boards[0]] == a {
+			return p.A, nil
+		}
+		return p.B, nil
+	}
+	return 0, fmt.Errorf("round %d: the match between %s and %s is level on every board; replay a board", round, a, b)
 }
