@@ -58,6 +58,9 @@ func ParseH9(data []byte) (*Imported, error) {
 			trim = strings.TrimSpace(pin) // the EGD PIN after | is kept below
 		}
 		fields := strings.Fields(trim)
+		if len(fields) == 0 {
+			return nil, fail(lineNo, "a line with an EGD PIN but no player")
+		}
 		// the place is a number, blank when tied with the line above
 		i := 0
 		if _, err := strconv.Atoi(strings.TrimRight(fields[0], ".)")); err == nil {
