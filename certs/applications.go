@@ -100,12 +100,8 @@ func (s *Service) Apply(ctx context.Context, actor registry.Actor, key string, i
 		}
 		var appraiser any
 		if basis == Appraisal {
-			var st AppraiserStatus
-			if err := tx.QueryRow(ctx, `SELECT status FROM appraisers WHERE id = $1`, in.AppraiserID).Scan(&st); err != nil {
-				return Application{}, registry.PgErr(err, fmt.Sprintf("appraiser %d", in.AppraiserID))
-			}
-			if st != AppraiserApproved {
-				return Application{}, fmt.Errorf("appraiser %d is %s, not approved by the association: %w", in.AppraiserID, st, registry.ErrPrecondition)
+			if err := requireApproved(ctx, tx, in.AppraiserID); err != nil {
+				return Application{}, err
 			}
 			appraiser = in.AppraiserID
 		}
@@ -129,6 +125,18 @@ func (s *Service) Apply(ctx context.Context, actor registry.Actor, key string, i
 		}
 		return scanApplication(tx.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
 	})
+}
+
+// requireApproved checks that an appraiser is approved by the association.
+func requireApproved(ctx context.Context, tx *registry.Tx, id int64) error {
+	var st AppraiserStatus
+	if err := tx.QueryRow(ctx, `SELECT status FROM appraisers WHERE id = $1`, id).Scan(&st); err != nil {
+		return registry.PgErr(err, fmt.Sprintf("appraiser %d", id))
+	}
+	if st != AppraiserApproved {
+		return fmt.Errorf("appraiser %d is %s, not approved by the association: %w", id, st, registry.ErrPrecondition)
+	}
+	return nil
 }
 
 // mayDecide checks that actor may approve or reject app: staff always; the
@@ -177,12 +185,9 @@ func (s *Service) Approve(ctx context.Context, actor registry.Actor, key string,
 				p.ID, p.Rank.Chinese(), app.TargetRank.Chinese(), registry.ErrPrecondition)
 		}
 		if app.Basis == Appraisal {
-			var st AppraiserStatus
-			if err := tx.QueryRow(ctx, `SELECT status FROM appraisers WHERE id = $1`, app.AppraiserID).Scan(&st); err != nil {
-				return Application{}, registry.PgErr(err, "appraiser")
-			}
-			if st != AppraiserApproved {
-				return Application{}, fmt.Errorf("appraiser %d is now %s: %w", app.AppraiserID, st, registry.ErrPrecondition)
+			// the appraiser may have been revoked since the application was filed
+			if err := requireApproved(ctx, tx, app.AppraiserID); err != nil {
+				return Application{}, err
 			}
 		}
 		var certID any

@@ -444,7 +444,7 @@ func (s *Service) Sweep(ctx context.Context) ([]Certificate, error) {
 			if err != nil {
 				return fmt.Errorf("find due notices: %w", err)
 			}
-			c, err = s.finalize(ctx, tx, now.UTC(), sweeper, id, app)
+			c, err = s.finalize(ctx, tx, now.UTC(), sweeper(), id, app)
 			return err
 		})
 		switch {

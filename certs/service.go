@@ -35,11 +35,8 @@ type Config struct {
 	Gate GrantGate
 }
 
-// DefaultPrintedKyu is the association's set of printed kyu grades.
-var defaultPrintedKyu = []int{1, 2, 5, 10, 15, 20, 25}
-
 // DefaultPrintedKyu returns the association's set of printed kyu grades.
-func DefaultPrintedKyu() []int { return append([]int(nil), defaultPrintedKyu...) }
+func DefaultPrintedKyu() []int { return []int{1, 2, 5, 10, 15, 20, 25} }
 
 func (c Config) withDefaults() Config {
 	if c.NoticePeriod <= 0 {
@@ -79,14 +76,14 @@ func New(reg *registry.Service, cfg Config) (*Service, error) {
 	return &Service{reg: reg, db: reg.DB(), cfg: cfg, printed: printed}, nil
 }
 
-// Config returns the settings in force.
-func (s *Service) Config() Config { return s.cfg }
-
 // Printed reports whether a rank gets a numbered certificate: every dan, and
 // the configured kyu grades.
 func (s *Service) Printed(r registry.Rank) bool { return r > 0 || s.printed[r] }
 
-var sweeper = registry.Actor{Kind: registry.SystemActor, Name: "notice-sweeper"}
+// sweeper is who the event log names for certificates issued when a notice ends.
+func sweeper() registry.Actor {
+	return registry.Actor{Kind: registry.SystemActor, Name: "notice-sweeper"}
+}
 
 func requireStaff(actor registry.Actor, what string) error {
 	if actor.IsStaff() {

@@ -3,6 +3,7 @@ package tournaments
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -127,11 +128,11 @@ func (in EventInput) validate() (Event, []Group, error) {
 		return e, nil, registry.FieldErr("end", "%q is not a date on or after the start", in.End)
 	}
 	e.Level = Level(in.Level)
-	if !contains(Levels(), e.Level) {
+	if !slices.Contains(Levels(), e.Level) {
 		return e, nil, registry.FieldErr("level", "%q: want county, city, province or national", in.Level)
 	}
 	e.System = System(in.System)
-	if !contains(Systems(), e.System) {
+	if !slices.Contains(Systems(), e.System) {
 		return e, nil, registry.FieldErr("system", "%q: want round_robin, double_round_robin, swiss, mcmahon, knockout or double_knockout", in.System)
 	}
 	e.Order = Order(in.Order)
@@ -139,7 +140,7 @@ func (in EventInput) validate() (Event, []Group, error) {
 		e.Order = map[System]Order{RoundRobinSystem: RoundRobinOrder, DoubleRoundRobinSystem: RoundRobinOrder,
 			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder, DoubleKnockoutSystem: SwissSOSOrder}[e.System]
 	}
-	if !contains([]Order{RoundRobinOrder, SwissTotalOrder, SwissSOSOrder, McMahonOrder}, e.Order) {
+	if !slices.Contains([]Order{RoundRobinOrder, SwissTotalOrder, SwissSOSOrder, McMahonOrder}, e.Order) {
 		return e, nil, registry.FieldErr("order", "%q: want round_robin, swiss_total, swiss_sos or mcmahon", in.Order)
 	}
 	e.Rounds = in.Rounds
@@ -179,15 +180,6 @@ func (in EventInput) validate() (Event, []Group, error) {
 		return e, nil, registry.FieldErr("groups", "a dan-grade event has at least one group with a target rank and a qualifying number of wins")
 	}
 	return e, groups, nil
-}
-
-func contains[T comparable](list []T, v T) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // organiser is the prefix an actor organises under: its own province for an

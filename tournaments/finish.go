@@ -49,12 +49,13 @@ func (s *Service) Finish(ctx context.Context, actor registry.Actor, key string, 
 	if err != nil {
 		return Report{}, err
 	}
-	if r.Event.DanGrade {
-		if err := s.propose(ctx, actor, r); err != nil {
-			return Report{}, err
-		}
+	if !r.Event.DanGrade {
+		return r, nil
 	}
-	return s.EventReport(ctx, id)
+	if err := s.propose(ctx, actor, r); err != nil {
+		return Report{}, err
+	}
+	return s.EventReport(ctx, id) // again, with the proposals
 }
 
 // propose files the certificate applications of a finished dan-grade event.

@@ -3,6 +3,7 @@ package tournaments
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -49,6 +50,30 @@ func nameVariants(p ImportedPlayer) []string {
 	return vs
 }
 
+// playersByName finds, in one query, the registered players whose lower-case
+// name is one of the ways the file writes its players.
+func (s *Service) playersByName(ctx context.Context, players []ImportedPlayer) (map[string][]int64, error) {
+	var names []string
+	for _, p := range players {
+		names = append(names, nameVariants(p)...)
+	}
+	rows, err := s.db.Query(ctx, `SELECT id, lower(name) FROM players WHERE lower(name) = ANY($1) ORDER BY id`, names)
+	if err != nil {
+		return nil, fmt.Errorf("match players by name: %w", err)
+	}
+	defer rows.Close()
+	out := map[string][]int64{}
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, fmt.Errorf("match players by name: %w", err)
+		}
+		out[name] = append(out[name], id)
+	}
+	return out, rows.Err()
+}
+
 // ImportEvent reads a tournament file and matches its players against the
 // registry: a player is matched when the organiser says so, or when exactly
 // one registered player has his name; anyone else must be matched or added
@@ -71,6 +96,10 @@ func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key str
 	for _, g := range in.Guests {
 		guests[g] = true
 	}
+	byName, err := s.playersByName(ctx, imp.Players)
+	if err != nil {
+		return ImportResult{}, err
+	}
 	var unmatched []string
 	for _, p := range imp.Players {
 		ip := ImportPlayer{Index: p.ID, Name: p.Name(), Rank: p.Rank, Country: p.Country}
@@ -83,19 +112,16 @@ func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key str
 		case guests[p.ID]:
 			ip.Status = "guest"
 		default:
-			rows, err := s.db.Query(ctx, `SELECT id FROM players WHERE lower(name) = ANY($1) ORDER BY id LIMIT 10`, nameVariants(p))
-			if err != nil {
-				return ImportResult{}, fmt.Errorf("match %s: %w", ip.Name, err)
-			}
-			for rows.Next() {
-				var id int64
-				if err := rows.Scan(&id); err != nil {
-					rows.Close()
-					return ImportResult{}, err
+			seen := map[int64]bool{}
+			for _, v := range nameVariants(p) {
+				for _, id := range byName[v] {
+					if !seen[id] && len(ip.Candidates) < 10 {
+						seen[id] = true
+						ip.Candidates = append(ip.Candidates, id)
+					}
 				}
-				ip.Candidates = append(ip.Candidates, id)
 			}
-			rows.Close()
+			slices.Sort(ip.Candidates)
 			if len(ip.Candidates) == 1 {
 				ip.PlayerID, ip.Status = ip.Candidates[0], "matched"
 			} else {

@@ -50,3 +50,49 @@ func NextKnockoutRound(winners []int) ([]Pair, error) {
 	}
 	return pairs, nil
 }
+
+// replayBracket returns the games of one round of a single elimination:
+// round 1 from the entries in seed order (strongest first, the top seeds
+// getting the byes of an incomplete bracket), each later round from the
+// winners of the one before, as winner reports them. Once one entry is
+// left it is returned as the champion, with no games.
+func replayBracket(seeds []int, round int, winner func(round int, p Pair) (int, error)) ([]Pair, int, error) {
+	bracket, err := KnockoutBracket(len(seeds))
+	if err != nil {
+		return nil, 0, err
+	}
+	slots := make([]Pair, len(bracket))
+	for i, p := range bracket {
+		slots[i] = Pair{A: seeds[p.A-1]}
+		if !p.Bye() {
+			slots[i].B = seeds[p.B-1]
+		}
+	}
+	for k := 1; k < round; k++ {
+		var winners []int
+		for _, p := range slots {
+			if p.Bye() {
+				winners = append(winners, p.A)
+				continue
+			}
+			w, err := winner(k, p)
+			if err != nil {
+				return nil, 0, err
+			}
+			winners = append(winners, w)
+		}
+		if len(winners) == 1 {
+			return nil, winners[0], nil
+		}
+		if slots, err = NextKnockoutRound(winners); err != nil {
+			return nil, 0, err
+		}
+	}
+	var games []Pair
+	for _, p := range slots {
+		if !p.Bye() {
+			games = append(games, p)
+		}
+	}
+	return games, 0, nil
+}

@@ -35,9 +35,13 @@ type Proposal struct {
 // rules of its system.
 func field(e Event, ps []Participant, rounds []RoundInfo) Field {
 	f := Field{Rounds: max(e.Rounds, len(rounds)), Seed: e.Seed}
+	var starts map[int]int
+	if e.System == McMahonSystem {
+		starts = mcMahonStarts(ps)
+	}
 	for _, p := range ps {
 		f.Entrants = append(f.Entrants, Entrant{ID: p.Number, Name: p.Name, Withdrawn: p.Withdrawn, WithdrewAfter: p.WithdrewAfter,
-			MMS0: mms0(e, ps, p)})
+			MMS0: starts[p.Number]})
 	}
 	for _, r := range rounds {
 		for _, g := range r.Games {
@@ -55,17 +59,6 @@ func field(e Event, ps []Participant, rounds []RoundInfo) Field {
 		f.Games = ApplyWithdrawals(f.Entrants, f.Games, total)
 	}
 	return f
-}
-
-func mms0(e Event, ps []Participant, p Participant) int {
-	if e.System != McMahonSystem {
-		return 0
-	}
-	low := 1 << 30
-	for _, x := range ps {
-		low = min(low, strength(x.Rank))
-	}
-	return 2 * (strength(p.Rank) - low)
 }
 
 // EventReport reads an event, its field, rounds, standings and proposals.
@@ -226,4 +219,20 @@ func safe(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// Export writes the event as an EGD h-file ("h9"), CSV standings ("csv") or
+// a zip of the SGF records ("sgf_zip"), and names the file and its type.
+func Export(w io.Writer, r Report, format string) (contentType, filename string, err error) {
+	base := fmt.Sprintf("tournament-%d", r.Event.ID)
+	switch format {
+	case "h9":
+		return "text/plain; charset=utf-8", base + ".h9", WriteH9(w, r)
+	case "csv":
+		return "text/csv; charset=utf-8", base + "-standings.csv", WriteStandingsCSV(w, r)
+	case "sgf_zip":
+		_, err := WriteSGFArchive(w, r)
+		return "application/zip", base + "-games.zip", err
+	}
+	return "", "", registry.FieldErr("format", "%q: want h9, csv or sgf_zip", format)
 }

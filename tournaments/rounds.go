@@ -1,8 +1,11 @@
 package tournaments
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -222,10 +225,7 @@ func roundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, erro
 
 // swissState turns stored games into the pairing state.
 func swissState(e Event, ps []Participant, games []GameRow, byes []byeRow) []SwissPlayer {
-	low := 1 << 30
-	for _, p := range ps {
-		low = min(low, strength(p.Rank))
-	}
+	starts := mcMahonStarts(ps)
 	idx := map[int]*SwissPlayer{}
 	var out []SwissPlayer
 	for _, p := range ps {
@@ -234,7 +234,7 @@ func swissState(e Event, ps []Participant, games []GameRow, byes []byeRow) []Swi
 		}
 		sp := SwissPlayer{ID: p.Number, Strength: strength(p.Rank), Met: map[int]bool{}}
 		if e.System == McMahonSystem {
-			sp.Score = 2 * (strength(p.Rank) - low) // McMahon start: one band (a win) per rank
+			sp.Score = starts[p.Number]
 		}
 		out = append(out, sp)
 	}
@@ -267,64 +267,27 @@ func swissState(e Event, ps []Participant, games []GameRow, byes []byeRow) []Swi
 // number; the top seeds get the byes of an incomplete bracket), each later
 // round from the winners of the one before, in bracket order.
 func knockoutRound(ps []Participant, games []GameRow, round int) ([]Pairing, error) {
-	seeds := make([]Participant, len(ps))
-	copy(seeds, ps)
-	sortBy(seeds, func(a, b Participant) bool {
-		if a.Rank != b.Rank {
-			return strength(a.Rank) > strength(b.Rank)
-		}
-		return a.Number < b.Number
-	})
-	bracket, err := KnockoutBracket(len(seeds))
-	if err != nil {
+	var seeds []int
+	for _, p := range bySeed(ps) {
+		seeds = append(seeds, p.Number)
+	}
+	slots, champion, err := replayBracket(seeds, round, func(k int, p Pair) (int, error) { return winnerOf(games, k, p) })
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	slots := make([]Pair, len(bracket))
-	for i, p := range bracket {
-		slots[i] = Pair{A: seeds[p.A-1].Number}
-		if !p.Bye() {
-			slots[i].B = seeds[p.B-1].Number
-		}
-	}
-	for k := 1; k < round; k++ {
-		var winners []int
-		for _, p := range slots {
-			if p.Bye() {
-				winners = append(winners, p.A)
-				continue
-			}
-			w, err := winnerOf(games, k, p)
-			if err != nil {
-				return nil, err
-			}
-			winners = append(winners, w)
-		}
-		if len(winners) == 1 {
-			return nil, fmt.Errorf("the knockout is decided: participant %d won the final", winners[0])
-		}
-		if slots, err = NextKnockoutRound(winners); err != nil {
-			return nil, err
-		}
+	case champion != 0:
+		return nil, fmt.Errorf("the knockout is decided: participant %d won the final", champion)
 	}
 	var pairs []Pairing
 	for _, p := range slots {
-		if !p.Bye() {
-			pairs = append(pairs, Pairing{Black: p.A, White: p.B})
-		}
+		pairs = append(pairs, Pairing{Black: p.A, White: p.B})
 	}
 	return pairs, nil
 }
 
 // doubleKnockoutRound pairs the survivors of a double elimination.
 func doubleKnockoutRound(ps []Participant, games []GameRow, byes []byeRow, seed uint64) (SwissRound, error) {
-	seeds := make([]Participant, len(ps))
-	copy(seeds, ps)
-	sortBy(seeds, func(a, b Participant) bool {
-		if a.Rank != b.Rank {
-			return strength(a.Rank) > strength(b.Rank)
-		}
-		return a.Number < b.Number
-	})
+	seeds := bySeed(ps)
 	state := map[int]*ElimPlayer{}
 	var players []ElimPlayer
 	for i, p := range seeds {
@@ -384,12 +347,30 @@ func winnerOf(games []GameRow, round int, p Pair) (int, error) {
 	return 0, fmt.Errorf("round %d has no game between %d and %d", round, p.A, p.B)
 }
 
-func sortBy[T any](xs []T, less func(a, b T) bool) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && less(xs[j], xs[j-1]); j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
+// bySeed ranks a field for a bracket: strongest first, then by number.
+func bySeed(ps []Participant) []Participant {
+	seeds := slices.Clone(ps)
+	slices.SortStableFunc(seeds, func(a, b Participant) int {
+		if c := cmp.Compare(strength(b.Rank), strength(a.Rank)); c != 0 {
+			return c
 		}
+		return cmp.Compare(a.Number, b.Number)
+	})
+	return seeds
+}
+
+// mcMahonStarts gives each participant's McMahon starting score: one band
+// (a win, 2 points) per rank above the weakest entrant.
+func mcMahonStarts(ps []Participant) map[int]int {
+	low := math.MaxInt
+	for _, p := range ps {
+		low = min(low, strength(p.Rank))
 	}
+	starts := make(map[int]int, len(ps))
+	for _, p := range ps {
+		starts[p.Number] = 2 * (strength(p.Rank) - low)
+	}
+	return starts
 }
 
 // ResultInput is a reported result, with the record when there is one.

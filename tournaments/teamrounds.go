@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -96,7 +97,7 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 		}
 		var state []SwissPlayer
 		for _, t := range teams {
-			state = append(state, SwissPlayer{ID: index[t], Score: score[t], Strength: strengthOf[t], Met: met[t], HadBye: contains(byeTeams, t)})
+			state = append(state, SwissPlayer{ID: index[t], Score: score[t], Strength: strengthOf[t], Met: met[t], HadBye: slices.Contains(byeTeams, t)})
 		}
 		sr, err := PairSwiss(state, seed)
 		if err != nil {
@@ -154,42 +155,12 @@ func teamKnockout(teams []string, strengthOf map[string]int, members map[int]Tea
 		seeds[i] = i + 1
 	}
 	sort.SliceStable(seeds, func(a, b int) bool { return strengthOf[teams[seeds[a]-1]] > strengthOf[teams[seeds[b]-1]] })
-	bracket, err := KnockoutBracket(len(teams))
-	if err != nil {
+	out, champion, err := replayBracket(seeds, round, func(k int, p Pair) (int, error) { return matchWinner(teams, members, games, k, p) })
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	slots := make([]Pair, len(bracket))
-	for i, p := range bracket {
-		slots[i] = Pair{A: seeds[p.A-1]}
-		if !p.Bye() {
-			slots[i].B = seeds[p.B-1]
-		}
-	}
-	for k := 1; k < round; k++ {
-		var winners []int
-		for _, p := range slots {
-			if p.Bye() {
-				winners = append(winners, p.A)
-				continue
-			}
-			w, err := matchWinner(teams, members, games, k, p)
-			if err != nil {
-				return nil, err
-			}
-			winners = append(winners, w)
-		}
-		if len(winners) == 1 {
-			return nil, fmt.Errorf("the knockout is decided: team %s won the final", teams[winners[0]-1])
-		}
-		if slots, err = NextKnockoutRound(winners); err != nil {
-			return nil, err
-		}
-	}
-	var out []Pair
-	for _, p := range slots {
-		if !p.Bye() {
-			out = append(out, p)
-		}
+	case champion != 0:
+		return nil, fmt.Errorf("the knockout is decided: team %s won the final", teams[champion-1])
 	}
 	return out, nil
 }

@@ -88,7 +88,7 @@ func New(ctx context.Context, reg Registry, cs Certs, ts Tournaments, log *slog.
 		pg := p.page(w, r, "")
 		p.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
 	})
-	return http.NewCrossOriginProtection().Handler(securityHeaders(mux)), nil
+	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(mux))), nil
 }
 
 func securityHeaders(h http.Handler) http.Handler {

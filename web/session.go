@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -17,15 +18,36 @@ const (
 	formCookie    = "dk_form"
 )
 
+// actorMemo keeps one request's signed-in user, so that the page layout and
+// the handler do not look the token up twice.
+type actorMemo struct {
+	done  bool
+	actor registry.Actor
+}
+
+type actorMemoKey struct{}
+
+// withActorMemo gives each request its own memo.
+func withActorMemo(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), actorMemoKey{}, &actorMemo{})))
+	})
+}
+
 // actor is the signed-in user, or the public.
 func (p *portal) actor(r *http.Request) registry.Actor {
-	c, err := r.Cookie(sessionCookie)
-	if err != nil || c.Value == "" {
-		return registry.Actor{Kind: registry.Public}
+	memo, _ := r.Context().Value(actorMemoKey{}).(*actorMemo)
+	if memo != nil && memo.done {
+		return memo.actor
 	}
-	a, err := p.reg.Authenticate(r.Context(), c.Value)
-	if err != nil {
-		return registry.Actor{Kind: registry.Public}
+	a := registry.Actor{Kind: registry.Public}
+	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
+		if got, err := p.reg.Authenticate(r.Context(), c.Value); err == nil {
+			a = got
+		}
+	}
+	if memo != nil {
+		memo.done, memo.actor = true, a
 	}
 	return a
 }

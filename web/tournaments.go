@@ -247,9 +247,23 @@ func (p *portal) enterResults(r *http.Request, a registry.Actor, key string, id 
 	return "results", nil
 }
 
+// exportFormat maps an export link's last path segment to tournaments.Export's format.
+func exportFormat(segment string) (string, bool) {
+	switch segment {
+	case "h9":
+		return "h9", true
+	case "standings.csv":
+		return "csv", true
+	case "games.zip":
+		return "sgf_zip", true
+	}
+	return "", false
+}
+
 func (p *portal) exportTournament(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r)
-	if !ok {
+	format, known := exportFormat(r.PathValue("format"))
+	if !ok || !known {
 		p.fail(w, r, registry.ErrNotFound)
 		return
 	}
@@ -259,28 +273,12 @@ func (p *portal) exportTournament(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
-	name := fmt.Sprintf("tournament-%d", id)
-	switch r.PathValue("format") {
-	case "h9":
-		err = tournaments.WriteH9(&buf, rep)
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		name += ".h9"
-	case "standings.csv":
-		err = tournaments.WriteStandingsCSV(&buf, rep)
-		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-		name += "-standings.csv"
-	case "games.zip":
-		_, err = tournaments.WriteSGFArchive(&buf, rep)
-		w.Header().Set("Content-Type", "application/zip")
-		name += "-games.zip"
-	default:
-		p.fail(w, r, registry.ErrNotFound)
-		return
-	}
+	ctype, name, err := tournaments.Export(&buf, rep, format)
 	if err != nil {
 		p.fail(w, r, err)
 		return
 	}
+	w.Header().Set("Content-Type", ctype)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	_, _ = w.Write(buf.Bytes())
 }

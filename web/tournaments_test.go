@@ -261,4 +261,12 @@ func TestImportPageWithoutJavaScript(t *testing.T) {
 	if !strings.Contains(page, "比赛已导入。") || !strings.Contains(page, "Chauvin Robin") || !strings.Contains(page, "4/4") {
 		t.Fatalf("imported tournament page:\n%.1500s", page)
 	}
+	base := u + strings.Split(hdr.Get("Location"), "?")[0]
+	if code, body, h := fetch(t, c, "GET", base+"/export/h9", nil); code != 200 || !strings.Contains(body, "Chauvin_Robin") ||
+		!strings.Contains(h.Get("Content-Disposition"), ".h9") {
+		t.Fatalf("h-file export: %d %v", code, h)
+	}
+	if code, _, _ := fetch(t, c, "GET", base+"/export/pdf", nil); code != http.StatusNotFound {
+		t.Fatalf("unknown export: %d", code)
+	}
 }

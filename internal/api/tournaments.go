@@ -7,7 +7,6 @@ import (
 	"time"
 
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
-	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 )
 
@@ -201,20 +200,7 @@ func (s *TournamentServer) ExportTournament(ctx context.Context, req *pb.ExportT
 	}
 	var buf bytes.Buffer
 	resp := &pb.ExportTournamentResponse{}
-	base := fmt.Sprintf("tournament-%d", r.Event.ID)
-	switch req.GetFormat() {
-	case "h9":
-		err = tournaments.WriteH9(&buf, r)
-		resp.ContentType, resp.Filename = "text/plain; charset=utf-8", base+".h9"
-	case "csv":
-		err = tournaments.WriteStandingsCSV(&buf, r)
-		resp.ContentType, resp.Filename = "text/csv; charset=utf-8", base+"-standings.csv"
-	case "sgf_zip":
-		_, err = tournaments.WriteSGFArchive(&buf, r)
-		resp.ContentType, resp.Filename = "application/zip", base+"-games.zip"
-	default:
-		return nil, registry.FieldErr("format", "%q: want h9, csv or sgf_zip", req.GetFormat())
-	}
+	resp.ContentType, resp.Filename, err = tournaments.Export(&buf, r, req.GetFormat())
 	if err != nil {
 		return nil, fmt.Errorf("export tournament %d: %w", r.Event.ID, err)
 	}
