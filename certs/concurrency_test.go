@@ -31,7 +31,7 @@ func TestConcurrentIssuanceHasNoGapsOrDuplicates(t *testing.T) {
 	}
 	var jobs []job
 	for _, pre := range prefixes {
-		fixture.Stock(t, e.cs, pre, 2026, 9999, 9999)
+		fixture.Stock(t, e.cs, pre, e.year(), 9999, 9999)
 		for i := range playersPerProvince {
 			jobs = append(jobs, job{fixture.Agency(pre), fixture.Player(t, e.reg, pre, fmt.Sprintf("棋手%s-%d", pre, i), "", "1990-01-01", i)})
 		}

@@ -414,7 +414,8 @@ func (s *Service) finalize(ctx context.Context, tx *registry.Tx, now time.Time, 
 }
 
 // Sweep issues the certificates of every notice whose period has ended, by
-// the database's clock, with no open objection. Each notice is claimed with
+// the service's clock (never the database's: lodging an objection and ruling
+// on one decide by the same clock), with no open objection. Each notice is claimed with
 // SKIP LOCKED in its own transaction, so several server processes may sweep
 // at once and a crash loses nothing. It returns the certificates issued and
 // the notices that could not be finished (e.g. no stock left), with why.
@@ -432,11 +433,12 @@ func (s *Service) Sweep(ctx context.Context) ([]Certificate, error) {
 		)
 		err := registry.Transact(ctx, s.reg, func(tx *registry.Tx) error {
 			var app int64
-			var now time.Time
-			err := tx.QueryRow(ctx, `SELECT n.id, n.application_id, now() FROM notices n
-				WHERE n.status = 'open' AND n.ends_at <= now() AND n.id <> ALL($1)
+			// the service's clock, the same one lodging and ruling read
+			now := s.reg.Now().UTC().Truncate(time.Microsecond)
+			err := tx.QueryRow(ctx, `SELECT n.id, n.application_id FROM notices n
+				WHERE n.status = 'open' AND n.ends_at <= $2 AND n.id <> ALL($1)
 				  AND NOT EXISTS (SELECT 1 FROM objections o WHERE o.notice_id = n.id AND o.status = 'open')
-				ORDER BY n.ends_at LIMIT 1 FOR UPDATE OF n SKIP LOCKED`, failed).Scan(&id, &app, &now)
+				ORDER BY n.ends_at LIMIT 1 FOR UPDATE OF n SKIP LOCKED`, failed, now).Scan(&id, &app)
 			if errors.Is(err, pgx.ErrNoRows) {
 				done = true
 				return nil
@@ -444,7 +446,7 @@ func (s *Service) Sweep(ctx context.Context) ([]Certificate, error) {
 			if err != nil {
 				return fmt.Errorf("find due notices: %w", err)
 			}
-			c, err = s.finalize(ctx, tx, now.UTC(), sweeper(), id, app)
+			c, err = s.finalize(ctx, tx, now, sweeper(), id, app)
 			return err
 		})
 		switch {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +26,6 @@ func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness =
 var (
 	staff   = fixture.Staff
 	beijing = fixture.Agency("110")
-	start   = time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC) // 16:00 in Beijing
 )
 
 type env struct {
@@ -33,20 +33,50 @@ type env struct {
 	reg   *registry.Service
 	cs    *certs.Service
 	clock *fixture.Clock
+	start time.Time
 }
 
+// newEnv starts at the harness's "today" (DANKYU_TEST_NOW or the real time):
+// the tests that use it hold on any day of the year.
 func newEnv(t testing.TB, cfg certs.Config) *env {
 	t.Helper()
+	return newEnvAt(t, cfg, fixture.Today(t))
+}
+
+// newEnvAt starts at a given moment, for the tests whose subject is a date.
+func newEnvAt(t testing.TB, cfg certs.Config, at time.Time) *env {
+	t.Helper()
 	pool, _ := harness.NewDB(t)
-	clock := fixture.NewClock(start)
+	clock := fixture.NewClock(at)
 	reg := registry.New(pool, clock.Now)
 	fixture.Agencies(t, reg, "110", "310", "440")
 	cs, err := certs.New(reg, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{pool: pool, reg: reg, cs: cs, clock: clock}
+	return &env{pool: pool, reg: reg, cs: cs, clock: clock, start: at}
 }
+
+// stock grants an agency stock for the year of the start and, should a
+// notice period run into it, the next.
+func (e *env) stock(t testing.TB, agency string, dan, kyu int) {
+	t.Helper()
+	fixture.StockThrough(t, e.cs, agency, e.start, e.start.Add(30*24*time.Hour), dan, kyu)
+}
+
+// number is the dan certificate number with the given serial in the series
+// of prefix for the year (in Beijing) of the clock.
+func (e *env) number(prefix string, serial int) string {
+	return fmt.Sprintf("%s%02d%04d", prefix, certs.Year(e.clock.Now()), serial)
+}
+
+// kyuNumber is number's kyu counterpart (K, prefix, year, five digits).
+func (e *env) kyuNumber(prefix string, serial int) string {
+	return fmt.Sprintf("K%s%02d%05d", prefix, certs.Year(e.clock.Now()), serial)
+}
+
+// year is the clock's year in Beijing.
+func (e *env) year() int { return e.clock.Now().In(certs.ChinaTime).Year() }
 
 func (e *env) apply(t testing.TB, actor registry.Actor, p registry.Player, rank string) certs.Application {
 	t.Helper()
@@ -58,20 +88,23 @@ func (e *env) apply(t testing.TB, actor registry.Actor, p registry.Player, rank 
 	return a
 }
 
-// endNotice moves a notice's end into the past by the database clock, as if
-// its period had run out.
+// endNotice lets a notice's period run out: the clock moves to a minute
+// past its end (never backwards).
 func (e *env) endNotice(t testing.TB, id int64) {
 	t.Helper()
-	if _, err := e.pool.Exec(context.Background(), `UPDATE notices SET ends_at = now() - interval '1 second',
-		published_at = now() - interval '8 days' WHERE id = $1`, id); err != nil {
+	n, err := e.cs.GetNotice(context.Background(), id)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if end := n.EndsAt.Add(time.Minute); end.After(e.clock.Now()) {
+		e.clock.Set(end)
 	}
 }
 
 func TestFourDanThroughNoticeToVerification(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
-	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	e.stock(t, "110", 10, 10)
 	p := fixture.Player(t, e.reg, "110", "王五", "3d", "1990-05-01", 1)
 
 	app := e.apply(t, beijing, p, "4d")
@@ -116,24 +149,26 @@ func TestFourDanThroughNoticeToVerification(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if app.Status != certs.AppIssued || app.CertificateNumber != "110260001" {
-		t.Fatalf("after dismissal: %s %q, want issued 110260001", app.Status, app.CertificateNumber)
+	number := e.number("110", 1)
+	if app.Status != certs.AppIssued || app.CertificateNumber != number {
+		t.Fatalf("after dismissal: %s %q, want issued %s", app.Status, app.CertificateNumber, number)
 	}
-	v, err := e.cs.Verify(ctx, "110 26 0001")
+	v, err := e.cs.Verify(ctx, number[:3]+" "+number[3:5]+" "+number[5:])
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := v.Certificate
+	issueDate := certs.IssueDate(e.clock.Now()).Format(time.DateOnly)
 	if !v.Found || c.Status != certs.CertValid || c.PlayerName != "王五" || c.Rank != 4 || c.AthleteGrade != certs.SecondClass ||
-		c.IssuingPrefix != "110" || c.IssueDate.Format(time.DateOnly) != "2026-11-30" {
-		t.Fatalf("verification = %+v", v)
+		c.IssuingPrefix != "110" || c.IssueDate.Format(time.DateOnly) != issueDate {
+		t.Fatalf("verification = %+v, want valid, issued %s", v, issueDate)
 	}
 	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 4 {
 		t.Fatalf("player rank = %s, want 4d", got.Rank)
 	}
 	// the whole story is in the event log, and the chain holds
 	var actions []string
-	for _, typ := range []struct{ t, id string }{{"application", "1"}, {"notice", "1"}, {"certificate", "110260001"}, {"player", "1"}} {
+	for _, typ := range []struct{ t, id string }{{"application", "1"}, {"notice", "1"}, {"certificate", number}, {"player", "1"}} {
 		evs, err := registry.EventsFor(ctx, e.pool, typ.t, typ.id)
 		if err != nil {
 			t.Fatal(err)
@@ -156,7 +191,7 @@ func TestFourDanThroughNoticeToVerification(t *testing.T) {
 func TestUpheldObjectionConsumesNoNumber(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
-	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	e.stock(t, "110", 10, 10)
 	a := fixture.Player(t, e.reg, "110", "甲", "4d", "1990-01-01", 1)
 	b := fixture.Player(t, e.reg, "110", "乙", "4d", "1990-01-01", 2)
 	appA, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, a, "5d").ID)
@@ -193,8 +228,8 @@ func TestUpheldObjectionConsumesNoNumber(t *testing.T) {
 	}
 	e.endNotice(t, appB.NoticeID)
 	issued, err := e.cs.Sweep(ctx)
-	if err != nil || len(issued) != 1 || issued[0].Number != "110260001" {
-		t.Fatalf("sweep = %+v, %v; want 110260001", issued, err)
+	if want := e.number("110", 1); err != nil || len(issued) != 1 || issued[0].Number != want {
+		t.Fatalf("sweep = %+v, %v; want %s", issued, err, want)
 	}
 	if got, _ := e.reg.GetPlayer(ctx, a.ID); got.Rank != 4 {
 		t.Fatalf("failed player's rank = %s, want unchanged 4d", got.Rank)
@@ -204,11 +239,11 @@ func TestUpheldObjectionConsumesNoNumber(t *testing.T) {
 func TestLowRanksIssueOnApproval(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
-	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	e.stock(t, "110", 10, 10)
 	p := fixture.Player(t, e.reg, "110", "小明", "", "2015-03-01", 1)
 	steps := []struct {
 		rank, number string
-	}{{"10k", "K1102600001"}, {"3k", ""}, {"1k", "K1102600002"}, {"1d", "110260001"}, {"3d", "110260002"}}
+	}{{"10k", e.kyuNumber("110", 1)}, {"3k", ""}, {"1k", e.kyuNumber("110", 2)}, {"1d", e.number("110", 1)}, {"3d", e.number("110", 2)}}
 	for _, s := range steps {
 		a, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, s.rank).ID)
 		if err != nil {
@@ -222,7 +257,7 @@ func TestLowRanksIssueOnApproval(t *testing.T) {
 	if len(cs) != 5 || cs[0].Rank != 3 || cs[3].Number != "" || cs[3].Rank != -3 {
 		t.Fatalf("certificates = %+v", cs)
 	}
-	q, _ := e.cs.QuotaOf(ctx, "110", 2026)
+	q, _ := e.cs.QuotaOf(ctx, "110", e.year())
 	if q.DanUsed != 2 || q.KyuUsed != 2 {
 		t.Fatalf("quota = %+v, want 2 dan and 2 kyu used (3k is not printed)", q)
 	}
@@ -236,9 +271,9 @@ func TestLowRanksIssueOnApproval(t *testing.T) {
 func TestWhoMayApplyAndApprove(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
-	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	e.stock(t, "110", 10, 10)
 	p := fixture.Player(t, e.reg, "110", "冠军", "5d", "1990-01-01", 1)
-	young := fixture.Player(t, e.reg, "110", "少年", "2d", "2010-01-01", 2)
+	young := fixture.Player(t, e.reg, "110", "少年", "2d", fixture.BirthDate(e.start, 16), 2)
 	shanghai := fixture.Agency("310")
 
 	if _, err := e.cs.Apply(ctx, shanghai, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"}); err == nil {
@@ -270,8 +305,8 @@ func TestWhoMayApplyAndApprove(t *testing.T) {
 	if err != nil || len(issued) != 1 {
 		t.Fatalf("sweep: %v %v", issued, err)
 	}
-	if c := issued[0]; c.Number != "000260001" || c.IssuingPrefix != "000" || c.AthleteGrade != certs.FirstClass {
-		t.Fatalf("6d certificate = %+v, want 000260001 of the association, first class", c)
+	if c, want := issued[0], e.number("000", 1); c.Number != want || c.IssuingPrefix != "000" || c.AthleteGrade != certs.FirstClass {
+		t.Fatalf("6d certificate = %+v, want %s of the association, first class", c, want)
 	}
 
 	// appraisal: the appraiser must be approved, the player 18
@@ -311,7 +346,7 @@ func TestWhoMayApplyAndApprove(t *testing.T) {
 
 func TestOrderWindowAndQuota(t *testing.T) {
 	ctx := context.Background()
-	e := newEnv(t, certs.Config{})
+	e := newEnvAt(t, certs.Config{}, time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)) // 16:00 in Beijing
 	order := certs.OrderInput{DanCount: 2, KyuCount: 5}
 	_, err := e.cs.PlaceOrder(ctx, beijing, "", order)
 	if !errors.Is(err, registry.ErrPrecondition) || !strings.Contains(err.Error(), "2026-12-01") {
@@ -381,7 +416,7 @@ func TestGrantGate(t *testing.T) {
 
 func TestYearBoundaryInBeijing(t *testing.T) {
 	ctx := context.Background()
-	e := newEnv(t, certs.Config{})
+	e := newEnvAt(t, certs.Config{}, time.Date(2026, 12, 31, 8, 0, 0, 0, time.UTC))
 	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
 	fixture.Stock(t, e.cs, "110", 2027, 10, 0)
 	p := fixture.Player(t, e.reg, "110", "跨年", "", "1990-01-01", 1)
@@ -405,26 +440,32 @@ func TestSeriesExhausted(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
 	p := fixture.Player(t, e.reg, "110", "满", "5d", "1990-01-01", 1)
-	if _, err := e.pool.Exec(ctx, `INSERT INTO certificate_series VALUES ('000', 26, 'dan', 9998)`); err != nil {
-		t.Fatal(err)
-	}
-	app, _ := e.cs.Apply(ctx, staff, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventRef: "e", RecordRef: "r"})
-	app, err := e.cs.Approve(ctx, staff, "", app.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.endNotice(t, app.NoticeID)
-	issued, err := e.cs.Sweep(ctx)
-	if err != nil || len(issued) != 1 || issued[0].Number != "000269999" {
-		t.Fatalf("9,999th: %+v %v", issued, err)
-	}
 	q := fixture.Player(t, e.reg, "110", "溢", "6d", "1990-01-01", 2)
-	app, _ = e.cs.Apply(ctx, staff, "", certs.ApplicationInput{PlayerID: q.ID, TargetRank: "7d", Basis: "national_championship", EventRef: "e", RecordRef: "r"})
-	app, _ = e.cs.Approve(ctx, staff, "", app.ID)
-	e.endNotice(t, app.NoticeID)
-	issued, err = e.cs.Sweep(ctx)
-	if len(issued) != 0 || !errors.Is(err, registry.ErrExhausted) || !strings.Contains(err.Error(), "is full") {
-		t.Fatalf("10,000th: %+v %v, want resource exhausted", issued, err)
+	var notices []int64
+	for _, in := range []certs.ApplicationInput{
+		{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventRef: "e", RecordRef: "r"},
+		{PlayerID: q.ID, TargetRank: "7d", Basis: "national_championship", EventRef: "e", RecordRef: "r"},
+	} {
+		app, err := e.cs.Apply(ctx, staff, "", in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if app, err = e.cs.Approve(ctx, staff, "", app.ID); err != nil {
+			t.Fatal(err)
+		}
+		notices = append(notices, app.NoticeID)
+	}
+	e.endNotice(t, notices[1])
+	// the series of the year both issue in has 9,998 numbers used
+	if _, err := e.pool.Exec(ctx, `INSERT INTO certificate_series VALUES ('000', $1, 'dan', 9998)`, certs.Year(e.clock.Now())); err != nil {
+		t.Fatal(err)
+	}
+	issued, err := e.cs.Sweep(ctx)
+	if want := e.number("000", 9999); len(issued) != 1 || issued[0].Number != want {
+		t.Fatalf("9,999th: %+v, want %s", issued, want)
+	}
+	if !errors.Is(err, registry.ErrExhausted) || !strings.Contains(err.Error(), "is full") {
+		t.Fatalf("10,000th: %v, want resource exhausted", err)
 	}
 	var last int
 	_ = e.pool.QueryRow(ctx, `SELECT last_serial FROM certificate_series WHERE prefix = '000'`).Scan(&last)
@@ -436,35 +477,45 @@ func TestSeriesExhausted(t *testing.T) {
 func TestRevokeReissueAndVerify(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
-	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
+	e.stock(t, "110", 10, 0)
 	p := fixture.Player(t, e.reg, "110", "复", "1d", "1990-01-01", 1)
+	// the series restarts at 0001 should the hour cross New Year in Beijing
+	serials := map[int]int{}
+	next := func() string {
+		yy := certs.Year(e.clock.Now())
+		serials[yy]++
+		return fmt.Sprintf("110%02d%04d", yy, serials[yy])
+	}
+	want2 := next()
 	a2, _ := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "2d").ID)
-	e.clock.Set(start.Add(time.Hour))
+	e.clock.Advance(time.Hour)
+	want3 := next()
 	a3, _ := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "3d").ID)
-	if a2.CertificateNumber != "110260001" || a3.CertificateNumber != "110260002" {
-		t.Fatalf("numbers %q %q", a2.CertificateNumber, a3.CertificateNumber)
+	if a2.CertificateNumber != want2 || a3.CertificateNumber != want3 {
+		t.Fatalf("numbers %q %q, want %s %s", a2.CertificateNumber, a3.CertificateNumber, want2, want3)
 	}
 	// reissuing the 2d keeps the player at 3d: newest means first granted
-	re, err := e.cs.Reissue(ctx, beijing, "", "110260001", "遗失")
-	if err != nil || re.Number != "110260003" || re.Replaces != "110260001" {
-		t.Fatalf("reissue: %+v %v", re, err)
+	wantRe := next()
+	re, err := e.cs.Reissue(ctx, beijing, "", want2, "遗失")
+	if err != nil || re.Number != wantRe || re.Replaces != want2 {
+		t.Fatalf("reissue: %+v %v, want %s replacing %s", re, err, wantRe, want2)
 	}
 	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 3 {
 		t.Fatalf("rank after reissue = %s", got.Rank)
 	}
-	if _, err := e.cs.Revoke(ctx, beijing, "", "110260002", "x"); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := e.cs.Revoke(ctx, beijing, "", want3, "x"); !errors.Is(err, registry.ErrPermissionDenied) {
 		t.Fatalf("agency revoking: %v", err)
 	}
-	if _, err := e.cs.Revoke(ctx, staff, "", "110260002", ""); err == nil {
+	if _, err := e.cs.Revoke(ctx, staff, "", want3, ""); err == nil {
 		t.Fatal("revoked without a reason")
 	}
-	if _, err := e.cs.Revoke(ctx, staff, "", "110260002", "成绩作假"); err != nil {
+	if _, err := e.cs.Revoke(ctx, staff, "", want3, "成绩作假"); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 2 {
 		t.Fatalf("rank after revoking 3d = %s, want 2d", got.Rank)
 	}
-	if _, err := e.cs.Revoke(ctx, staff, "", "110260003", "成绩作假"); err != nil {
+	if _, err := e.cs.Revoke(ctx, staff, "", wantRe, "成绩作假"); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 1 {
@@ -476,9 +527,9 @@ func TestRevokeReissueAndVerify(t *testing.T) {
 		status certs.CertStatus
 		extra  string
 	}{
-		{"110260001", true, certs.CertReissued, "110260003"},
-		{"110260002", true, certs.CertRevoked, "成绩作假"},
-		{"110260099", false, "", ""},
+		{want2, true, certs.CertReissued, wantRe},
+		{want3, true, certs.CertRevoked, "成绩作假"},
+		{e.number("110", 99), false, "", ""},
 	} {
 		v, err := e.cs.Verify(ctx, tt.number)
 		if err != nil || v.Found != tt.found || v.Certificate.Status != tt.status ||
@@ -495,7 +546,7 @@ func TestRevokeReissueAndVerify(t *testing.T) {
 func TestObjectionLimitsAndIdempotency(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{ObjectionsPerAddress: 2, ObjectionsPerNotice: 3})
-	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
+	e.stock(t, "110", 10, 0)
 	p := fixture.Player(t, e.reg, "110", "公", "3d", "1990-01-01", 1)
 	app, _ := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "4d").ID)
 	obj := func(key, addr string) (certs.Objection, error) {
@@ -524,7 +575,7 @@ func TestObjectionLimitsAndIdempotency(t *testing.T) {
 	if _, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: app.NoticeID, Name: "", Contact: "c", Reason: "r"}); err == nil {
 		t.Fatal("objection without a name accepted")
 	}
-	e.clock.Set(start.Add(8 * 24 * time.Hour))
+	e.clock.Set(e.start.Add(8 * 24 * time.Hour))
 	if _, err := obj("", "4.4.4.4"); !errors.Is(err, registry.ErrPrecondition) {
 		t.Fatalf("objection after the period: %v, want failed precondition", err)
 	}
@@ -533,14 +584,17 @@ func TestObjectionLimitsAndIdempotency(t *testing.T) {
 func TestRosterCSV(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
-	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
+	e.stock(t, "110", 10, 10)
 	p := fixture.Player(t, e.reg, "110", "名册", "", "1990-01-01", 1)
+	var numbers []string
 	for _, r := range []string{"1k", "1d", "2d"} {
-		if _, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, r).ID); err != nil {
+		a, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, r).ID)
+		if err != nil {
 			t.Fatal(err)
 		}
+		numbers = append(numbers, a.CertificateNumber)
 	}
-	if _, err := e.cs.Revoke(ctx, staff, "", "110260002", "误发"); err != nil {
+	if _, err := e.cs.Revoke(ctx, staff, "", numbers[2], "误发"); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
@@ -555,7 +609,7 @@ func TestRosterCSV(t *testing.T) {
 	if err != nil || len(recs) != 2 {
 		t.Fatalf("csv: %v %v", recs, err)
 	}
-	if row := recs[1]; row[0] != "110260001" || row[1] != "名册" || row[5] != p.IDNumber || row[6] != "1段" {
+	if row := recs[1]; row[0] != numbers[1] || row[1] != "名册" || row[5] != p.IDNumber || row[6] != "1段" {
 		t.Fatalf("row = %q", row)
 	}
 	if _, err := e.cs.WriteRoster(ctx, beijing, "310", &buf); !errors.Is(err, registry.ErrPermissionDenied) {
@@ -568,16 +622,18 @@ func TestRosterCSV(t *testing.T) {
 func TestSweepersInParallel(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
-	fixture.Stock(t, e.cs, "110", 2026, 100, 0)
+	e.stock(t, "110", 100, 0)
 	const notices = 30
+	var last int64
 	for i := range notices {
 		p := fixture.Player(t, e.reg, "110", "并行", "3d", "1990-01-01", i)
 		app, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "4d").ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		e.endNotice(t, app.NoticeID)
+		last = app.NoticeID
 	}
+	e.endNotice(t, last)
 	results := make(chan []certs.Certificate, 4)
 	for range 4 {
 		go func() {

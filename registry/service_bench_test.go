@@ -49,8 +49,8 @@ func BenchmarkInsertPlayerBaseline(b *testing.B) {
 		in := benchPlayer(i)
 		_, err := pool.Exec(ctx, `INSERT INTO players (name, gender, birth_date, nationality, id_kind, id_number, identity_key,
 			province_code, agency_prefix, rank, created_at, updated_at)
-			VALUES ($1, 'M', $2, 'CN', 'resident_id', $3, $4, '11', '110', 3, now(), now())`,
-			in.Name, in.BirthDate, in.IDNumber, "resident:"+in.IDNumber)
+			VALUES ($1, 'M', $2, 'CN', 'resident_id', $3, $4, '11', '110', 3, $5, $5)`,
+			in.Name, in.BirthDate, in.IDNumber, "resident:"+in.IDNumber, clock())
 		if err != nil {
 			b.Fatal(err)
 		}

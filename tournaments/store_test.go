@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
@@ -31,7 +30,7 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	pool, _ := harness.NewDB(t)
-	clock := fixture.NewClock(time.Date(2026, 12, 5, 2, 0, 0, 0, time.UTC))
+	clock := fixture.TodayClock(t)
 	reg := registry.New(pool, clock.Now)
 	fixture.Agencies(t, reg, "110", "310")
 	cs, err := certs.New(reg, certs.Config{})

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -35,9 +36,11 @@ func (e *portalEnv) tokens(t *testing.T) (agency, staff string) {
 	return agency, staff
 }
 
-// stockThisYear grants Beijing stock for the current year in Beijing.
+// stockThisYear grants Beijing stock for the clock's year in Beijing and,
+// should a notice period run into it, the next.
 func (e *portalEnv) stockThisYear(t *testing.T) {
-	fixture.Stock(t, e.cs, "110", time.Now().In(certs.ChinaTime).Year(), 10, 10)
+	now := e.clock.Now()
+	fixture.StockThrough(t, e.cs, "110", now, now.Add(30*24*time.Hour), 10, 10)
 }
 
 // run performs browser actions with a deadline.
@@ -118,10 +121,8 @@ func TestFourDanThroughThePortal(t *testing.T) {
 		t.Fatalf("objections on the notice: %q", got)
 	}
 
-	// the period runs out (by the database clock); staff dismiss the objection
-	if _, err := e.reg.DB().Exec(context.Background(), `UPDATE notices SET ends_at = now() - interval '1 second', published_at = now() - interval '8 days'`); err != nil {
-		t.Fatal(err)
-	}
+	// the period runs out (the clock moves past its end); staff dismiss the objection
+	e.clock.Advance(7*24*time.Hour + time.Minute)
 	login(staffTok)
 	run(t, ctx, "dismiss",
 		chromedp.SendKeys(css(`[data-testid="ruling"]`), "经核查比赛记录，异议不成立"),
@@ -130,7 +131,7 @@ func TestFourDanThroughThePortal(t *testing.T) {
 	if got := text(t, ctx, `[data-testid="ok"]`); got != "裁定已记录。" {
 		t.Fatalf("after ruling: %q", got)
 	}
-	year := strconv.Itoa(time.Now().In(certs.ChinaTime).Year() % 100)
+	year := fmt.Sprintf("%02d", certs.Year(e.clock.Now()))
 	want := "110" + year + "0001"
 
 	// anyone verifies the number

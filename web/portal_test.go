@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
@@ -33,6 +34,7 @@ type portalEnv struct {
 	reg    *registry.Service
 	cs     *certs.Service
 	ts     *tournaments.Service
+	clock  *fixture.Clock
 	player registry.Player
 }
 
@@ -40,7 +42,8 @@ func newPortalEnv(t *testing.T) *portalEnv {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
-	reg := registry.New(pool, time.Now)
+	clock := fixture.TodayClock(t)
+	reg := registry.New(pool, clock.Now)
 	staff := registry.Actor{Kind: registry.StaffActor, Name: "li"}
 	if _, err := reg.CreateAgency(ctx, staff, "", registry.AgencyInput{Prefix: "110", Name: "北京棋院", Contact: "010-1234"}); err != nil {
 		t.Fatal(err)
@@ -62,7 +65,7 @@ func newPortalEnv(t *testing.T) *portalEnv {
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &portalEnv{srv: srv, reg: reg, cs: cs, ts: ts, player: p}
+	return &portalEnv{srv: srv, reg: reg, cs: cs, ts: ts, clock: clock, player: p}
 }
 
 func newPortal(t *testing.T) (*httptest.Server, registry.Player) {
