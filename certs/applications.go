@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -61,13 +62,13 @@ func scanApplication(r pgx.Row) (Application, error) {
 	return a, err
 }
 
-func applicationTx(ctx context.Context, tx *registry.Tx, id int64) (Application, error) {
+func applicationTx(ctx context.Context, tx *ledger.Tx, id int64) (Application, error) {
 	if _, err := tx.Exec(ctx, `SELECT 1 FROM applications WHERE id = $1 FOR UPDATE`, id); err != nil {
-		return Application{}, registry.PgErr(err, fmt.Sprintf("lock application %d", id))
+		return Application{}, ledger.PgErr(err, fmt.Sprintf("lock application %d", id))
 	}
 	a, err := scanApplication(tx.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
 	if err != nil {
-		return Application{}, registry.PgErr(err, fmt.Sprintf("application %d", id))
+		return Application{}, ledger.PgErr(err, fmt.Sprintf("application %d", id))
 	}
 	return a, nil
 }
@@ -75,15 +76,15 @@ func applicationTx(ctx context.Context, tx *registry.Tx, id int64) (Application,
 func appID(id int64) string { return strconv.FormatInt(id, 10) }
 
 // Apply files an application for one of the actor's players.
-func (s *Service) Apply(ctx context.Context, actor registry.Actor, key string, in ApplicationInput) (Application, error) {
+func (s *Service) Apply(ctx context.Context, actor ledger.Actor, key string, in ApplicationInput) (Application, error) {
 	if err := requireAgencyOrStaff(actor, "applying for a certificate"); err != nil {
 		return Application{}, err
 	}
 	if in.PlayerID <= 0 {
-		return Application{}, registry.FieldErr("player_id", "must be a registered player's id")
+		return Application{}, ledger.FieldErr("player_id", "must be a registered player's id")
 	}
 	in.EventRef, in.RecordRef, in.Evidence = strings.TrimSpace(in.EventRef), strings.TrimSpace(in.RecordRef), strings.TrimSpace(in.Evidence)
-	return registry.Mutate(ctx, s.reg, actor, key, "Apply", in, func(tx *registry.Tx, now time.Time) (Application, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "Apply", in, func(tx *ledger.Tx, now time.Time) (Application, error) {
 		p, err := registry.PlayerTx(ctx, tx, in.PlayerID, true)
 		if err != nil {
 			return Application{}, err
@@ -93,7 +94,7 @@ func (s *Service) Apply(ctx context.Context, actor registry.Actor, key string, i
 			return Application{}, err
 		}
 		prov, _ := registry.ProvinceByCode(p.ProvinceCode)
-		if actor.Kind == registry.AgencyActor {
+		if actor.Kind == ledger.AgencyActor {
 			if _, err := activeAgency(ctx, tx, actor.Agency); err != nil {
 				return Application{}, err
 			}
@@ -110,14 +111,14 @@ func (s *Service) Apply(ctx context.Context, actor registry.Actor, key string, i
 			appraiser_id, status, applied_at, applied_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10) RETURNING id`,
 			p.ID, prov.Prefix, target, basis, in.EventRef, in.RecordRef, in.Evidence, appraiser, now, actor.String()).Scan(&id)
 		if err != nil {
-			if errors.Is(registry.PgErr(err, ""), registry.ErrAlreadyExists) {
+			if errors.Is(ledger.PgErr(err, ""), ledger.ErrAlreadyExists) {
 				var open int64
 				_ = tx.QueryRow(ctx, `SELECT id FROM applications WHERE player_id = $1 AND status IN ('applied', 'on_notice')`, p.ID).Scan(&open)
-				return Application{}, fmt.Errorf("player %d already has an open application (%d); decide it first: %w", p.ID, open, registry.ErrAlreadyExists)
+				return Application{}, fmt.Errorf("player %d already has an open application (%d); decide it first: %w", p.ID, open, ledger.ErrAlreadyExists)
 			}
-			return Application{}, registry.PgErr(err, "file application")
+			return Application{}, ledger.PgErr(err, "file application")
 		}
-		err = registry.AppendEvent(ctx, tx, now, actor, "application.submitted", "application", appID(id), map[string]any{
+		err = ledger.AppendEvent(ctx, tx, now, actor, "application.submitted", "application", appID(id), map[string]any{
 			"player_id": p.ID, "target_rank": target.String(), "basis": basis, "event_ref": in.EventRef,
 			"record_ref": in.RecordRef, "appraiser_id": in.AppraiserID})
 		if err != nil {
@@ -128,31 +129,31 @@ func (s *Service) Apply(ctx context.Context, actor registry.Actor, key string, i
 }
 
 // requireApproved checks that an appraiser is approved by the association.
-func requireApproved(ctx context.Context, tx *registry.Tx, id int64) error {
+func requireApproved(ctx context.Context, tx *ledger.Tx, id int64) error {
 	var st AppraiserStatus
 	if err := tx.QueryRow(ctx, `SELECT status FROM appraisers WHERE id = $1`, id).Scan(&st); err != nil {
-		return registry.PgErr(err, fmt.Sprintf("appraiser %d", id))
+		return ledger.PgErr(err, fmt.Sprintf("appraiser %d", id))
 	}
 	if st != AppraiserApproved {
-		return fmt.Errorf("appraiser %d is %s, not approved by the association: %w", id, st, registry.ErrPrecondition)
+		return fmt.Errorf("appraiser %d is %s, not approved by the association: %w", id, st, ledger.ErrPrecondition)
 	}
 	return nil
 }
 
 // mayDecide checks that actor may approve or reject app: staff always; the
 // agency of the player's province for kyu to 5 dan.
-func mayDecide(ctx context.Context, tx *registry.Tx, actor registry.Actor, app Application) error {
+func mayDecide(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, app Application) error {
 	if actor.IsStaff() {
 		return nil
 	}
-	if actor.Kind != registry.AgencyActor {
-		return fmt.Errorf("deciding applications: %w", registry.ErrUnauthenticated)
+	if actor.Kind != ledger.AgencyActor {
+		return fmt.Errorf("deciding applications: %w", ledger.ErrUnauthenticated)
 	}
 	if AssociationIssues(app.TargetRank) {
-		return fmt.Errorf("only association staff approve %s: %w", app.TargetRank.English(), registry.ErrPermissionDenied)
+		return fmt.Errorf("only association staff approve %s: %w", app.TargetRank.English(), ledger.ErrPermissionDenied)
 	}
 	if app.AgencyPrefix != actor.Agency {
-		return fmt.Errorf("application %d belongs to agency %s: %w", app.ID, app.AgencyPrefix, registry.ErrPermissionDenied)
+		return fmt.Errorf("application %d belongs to agency %s: %w", app.ID, app.AgencyPrefix, ledger.ErrPermissionDenied)
 	}
 	_, err := activeAgency(ctx, tx, actor.Agency)
 	return err
@@ -161,11 +162,11 @@ func mayDecide(ctx context.Context, tx *registry.Tx, actor registry.Actor, app A
 // Approve approves an application: kyu to 3 dan are issued at once, 4 to 7
 // dan go on public notice and are issued when the notice period ends with no
 // open objection.
-func (s *Service) Approve(ctx context.Context, actor registry.Actor, key string, id int64) (Application, error) {
+func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, id int64) (Application, error) {
 	if err := requireAgencyOrStaff(actor, "approving an application"); err != nil {
 		return Application{}, err
 	}
-	return registry.Mutate(ctx, s.reg, actor, key, "Approve", id, func(tx *registry.Tx, now time.Time) (Application, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "Approve", id, func(tx *ledger.Tx, now time.Time) (Application, error) {
 		app, err := applicationTx(ctx, tx, id)
 		if err != nil {
 			return Application{}, err
@@ -174,7 +175,7 @@ func (s *Service) Approve(ctx context.Context, actor registry.Actor, key string,
 			return Application{}, err
 		}
 		if app.Status != AppApplied {
-			return Application{}, fmt.Errorf("application %d is %s, not waiting for approval: %w", id, app.Status, registry.ErrPrecondition)
+			return Application{}, fmt.Errorf("application %d is %s, not waiting for approval: %w", id, app.Status, ledger.ErrPrecondition)
 		}
 		p, err := registry.PlayerTx(ctx, tx, app.PlayerID, true)
 		if err != nil {
@@ -182,7 +183,7 @@ func (s *Service) Approve(ctx context.Context, actor registry.Actor, key string,
 		}
 		if !app.TargetRank.Outranks(p.Rank) {
 			return Application{}, fmt.Errorf("player %d already holds %s, not below the %s applied for: %w",
-				p.ID, p.Rank.Chinese(), app.TargetRank.Chinese(), registry.ErrPrecondition)
+				p.ID, p.Rank.Chinese(), app.TargetRank.Chinese(), ledger.ErrPrecondition)
 		}
 		if app.Basis == Appraisal {
 			// the appraiser may have been revoked since the application was filed
@@ -212,26 +213,26 @@ func (s *Service) Approve(ctx context.Context, actor registry.Actor, key string,
 		}
 		if _, err := tx.Exec(ctx, `UPDATE applications SET status = $2, decided_at = $3, decided_by = $4, certificate_id = $5 WHERE id = $1`,
 			id, app.Status, now, actor.String(), certID); err != nil {
-			return Application{}, registry.PgErr(err, "approve application")
+			return Application{}, ledger.PgErr(err, "approve application")
 		}
 		app.DecidedAt, app.DecidedBy = &now, actor.String()
-		err = registry.AppendEvent(ctx, tx, now, actor, "application.approved", "application", appID(id),
+		err = ledger.AppendEvent(ctx, tx, now, actor, "application.approved", "application", appID(id),
 			map[string]any{"status": app.Status, "certificate": app.CertificateNumber, "notice_id": app.NoticeID})
 		return app, err
 	})
 }
 
 // Reject refuses an application that waits for approval or is on notice.
-func (s *Service) Reject(ctx context.Context, actor registry.Actor, key string, id int64, reason string) (Application, error) {
+func (s *Service) Reject(ctx context.Context, actor ledger.Actor, key string, id int64, reason string) (Application, error) {
 	if err := requireAgencyOrStaff(actor, "rejecting an application"); err != nil {
 		return Application{}, err
 	}
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return Application{}, registry.FieldErr("reason", "say why the application is rejected")
+		return Application{}, ledger.FieldErr("reason", "say why the application is rejected")
 	}
 	req := []any{id, reason}
-	return registry.Mutate(ctx, s.reg, actor, key, "Reject", req, func(tx *registry.Tx, now time.Time) (Application, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "Reject", req, func(tx *ledger.Tx, now time.Time) (Application, error) {
 		app, err := applicationTx(ctx, tx, id)
 		if err != nil {
 			return Application{}, err
@@ -241,9 +242,9 @@ func (s *Service) Reject(ctx context.Context, actor registry.Actor, key string, 
 		}
 		switch {
 		case app.Status == AppOnNotice && !actor.IsStaff():
-			return Application{}, fmt.Errorf("application %d is on public notice; only staff may stop it: %w", id, registry.ErrPermissionDenied)
+			return Application{}, fmt.Errorf("application %d is on public notice; only staff may stop it: %w", id, ledger.ErrPermissionDenied)
 		case app.Status != AppApplied && app.Status != AppOnNotice:
-			return Application{}, fmt.Errorf("application %d is already %s: %w", id, app.Status, registry.ErrPrecondition)
+			return Application{}, fmt.Errorf("application %d is already %s: %w", id, app.Status, ledger.ErrPrecondition)
 		}
 		if app.Status == AppOnNotice {
 			if err := closeNotice(ctx, tx, now, app.NoticeID, NoticeFailed, "the application was rejected"); err != nil {
@@ -252,25 +253,25 @@ func (s *Service) Reject(ctx context.Context, actor registry.Actor, key string, 
 		}
 		if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'rejected', decided_at = $2, decided_by = $3, reason = $4 WHERE id = $1`,
 			id, now, actor.String(), reason); err != nil {
-			return Application{}, registry.PgErr(err, "reject application")
+			return Application{}, ledger.PgErr(err, "reject application")
 		}
 		app.Status, app.DecidedAt, app.DecidedBy, app.Reason = AppRejected, &now, actor.String(), reason
-		err = registry.AppendEvent(ctx, tx, now, actor, "application.rejected", "application", appID(id), map[string]any{"reason": reason})
+		err = ledger.AppendEvent(ctx, tx, now, actor, "application.rejected", "application", appID(id), map[string]any{"reason": reason})
 		return app, err
 	})
 }
 
 // GetApplication returns one application to its agency or to staff.
-func (s *Service) GetApplication(ctx context.Context, actor registry.Actor, id int64) (Application, error) {
+func (s *Service) GetApplication(ctx context.Context, actor ledger.Actor, id int64) (Application, error) {
 	if err := requireAgencyOrStaff(actor, "reading applications"); err != nil {
 		return Application{}, err
 	}
 	a, err := scanApplication(s.db.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
 	if err != nil {
-		return Application{}, registry.PgErr(err, fmt.Sprintf("application %d", id))
+		return Application{}, ledger.PgErr(err, fmt.Sprintf("application %d", id))
 	}
-	if actor.Kind == registry.AgencyActor && a.AgencyPrefix != actor.Agency {
-		return Application{}, fmt.Errorf("application %d: %w", id, registry.ErrNotFound)
+	if actor.Kind == ledger.AgencyActor && a.AgencyPrefix != actor.Agency {
+		return Application{}, fmt.Errorf("application %d: %w", id, ledger.ErrNotFound)
 	}
 	return a, nil
 }
@@ -284,11 +285,11 @@ type ApplicationQuery struct {
 }
 
 // ListApplications lists applications newest first: an agency sees its own.
-func (s *Service) ListApplications(ctx context.Context, actor registry.Actor, q ApplicationQuery) ([]Application, error) {
+func (s *Service) ListApplications(ctx context.Context, actor ledger.Actor, q ApplicationQuery) ([]Application, error) {
 	if err := requireAgencyOrStaff(actor, "reading applications"); err != nil {
 		return nil, err
 	}
-	if actor.Kind == registry.AgencyActor {
+	if actor.Kind == ledger.AgencyActor {
 		q.AgencyPrefix = actor.Agency
 	}
 	if q.Limit <= 0 || q.Limit > 500 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -54,21 +55,21 @@ func scanAppraiser(r pgx.Row) (Appraiser, error) {
 }
 
 // RecommendAppraiser records an agency's recommendation.
-func (s *Service) RecommendAppraiser(ctx context.Context, actor registry.Actor, key string, in AppraiserInput) (Appraiser, error) {
+func (s *Service) RecommendAppraiser(ctx context.Context, actor ledger.Actor, key string, in AppraiserInput) (Appraiser, error) {
 	if err := requireAgencyOrStaff(actor, "recommending an appraiser"); err != nil {
 		return Appraiser{}, err
 	}
 	in.Name = strings.TrimSpace(in.Name)
 	if in.Name == "" || utf8.RuneCountInString(in.Name) > 50 {
-		return Appraiser{}, registry.FieldErr("name", "is required, at most 50 characters")
+		return Appraiser{}, ledger.FieldErr("name", "is required, at most 50 characters")
 	}
 	if len(in.Qualification) > maxEvidenceLen {
-		return Appraiser{}, registry.FieldErr("qualification", "is limited to %d bytes", maxEvidenceLen)
+		return Appraiser{}, ledger.FieldErr("qualification", "is limited to %d bytes", maxEvidenceLen)
 	}
-	if actor.Kind == registry.AgencyActor {
+	if actor.Kind == ledger.AgencyActor {
 		in.AgencyPrefix = actor.Agency
 	}
-	return registry.Mutate(ctx, s.reg, actor, key, "RecommendAppraiser", in, func(tx *registry.Tx, now time.Time) (Appraiser, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "RecommendAppraiser", in, func(tx *ledger.Tx, now time.Time) (Appraiser, error) {
 		if _, err := activeAgency(ctx, tx, in.AgencyPrefix); err != nil {
 			return Appraiser{}, fmt.Errorf("recommend appraiser: %w", err)
 		}
@@ -82,30 +83,30 @@ func (s *Service) RecommendAppraiser(ctx context.Context, actor registry.Actor, 
 		a, err := scanAppraiser(tx.QueryRow(ctx, `INSERT INTO appraisers (name, agency_prefix, player_id, qualification, status, recommended_at)
 			VALUES ($1, $2, $3, $4, 'recommended', $5) RETURNING `+appraiserColumns, in.Name, in.AgencyPrefix, player, in.Qualification, now))
 		if err != nil {
-			return Appraiser{}, registry.PgErr(err, "recommend appraiser")
+			return Appraiser{}, ledger.PgErr(err, "recommend appraiser")
 		}
-		err = registry.AppendEvent(ctx, tx, now, actor, "appraiser.recommended", "appraiser", strconv.FormatInt(a.ID, 10),
+		err = ledger.AppendEvent(ctx, tx, now, actor, "appraiser.recommended", "appraiser", strconv.FormatInt(a.ID, 10),
 			map[string]any{"name": a.Name, "agency": a.AgencyPrefix, "player_id": a.PlayerID, "qualification": a.Qualification})
 		return a, err
 	})
 }
 
 // SetAppraiserStatus approves, refuses or revokes an appraiser (staff).
-func (s *Service) SetAppraiserStatus(ctx context.Context, actor registry.Actor, key string, id int64, st AppraiserStatus) (Appraiser, error) {
+func (s *Service) SetAppraiserStatus(ctx context.Context, actor ledger.Actor, key string, id int64, st AppraiserStatus) (Appraiser, error) {
 	if err := requireStaff(actor, "approving appraisers"); err != nil {
 		return Appraiser{}, err
 	}
 	if st != AppraiserApproved && st != AppraiserRefused && st != AppraiserRevoked {
-		return Appraiser{}, registry.FieldErr("status", "must be approved, refused or revoked")
+		return Appraiser{}, ledger.FieldErr("status", "must be approved, refused or revoked")
 	}
 	req := []any{id, st}
-	return registry.Mutate(ctx, s.reg, actor, key, "SetAppraiserStatus", req, func(tx *registry.Tx, now time.Time) (Appraiser, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "SetAppraiserStatus", req, func(tx *ledger.Tx, now time.Time) (Appraiser, error) {
 		a, err := scanAppraiser(tx.QueryRow(ctx, `UPDATE appraisers SET status = $2, decided_at = $3, decided_by = $4
 			WHERE id = $1 RETURNING `+appraiserColumns, id, st, now, actor.String()))
 		if err != nil {
-			return Appraiser{}, registry.PgErr(err, fmt.Sprintf("appraiser %d", id))
+			return Appraiser{}, ledger.PgErr(err, fmt.Sprintf("appraiser %d", id))
 		}
-		err = registry.AppendEvent(ctx, tx, now, actor, "appraiser."+string(st), "appraiser", strconv.FormatInt(id, 10),
+		err = ledger.AppendEvent(ctx, tx, now, actor, "appraiser."+string(st), "appraiser", strconv.FormatInt(id, 10),
 			map[string]any{"name": a.Name})
 		return a, err
 	})

@@ -8,7 +8,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
-	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // TestOneClockDecidesTheNoticePeriod runs the service clock hours away from
@@ -61,7 +61,7 @@ func TestOneClockDecidesTheNoticePeriod(t *testing.T) {
 			}
 
 			e.clock.Set(n.EndsAt.Add(time.Minute))
-			if _, err := objection("late"); !errors.Is(err, registry.ErrPrecondition) {
+			if _, err := objection("late"); !errors.Is(err, ledger.ErrPrecondition) {
 				t.Fatalf("a minute after the end: objection %v, want failed precondition", err)
 			}
 			issued, err := e.cs.Sweep(ctx)

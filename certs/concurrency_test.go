@@ -9,6 +9,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -26,7 +27,7 @@ func TestConcurrentIssuanceHasNoGapsOrDuplicates(t *testing.T) {
 	prefixes := []string{"110", "310", "440"}
 	ranks := []string{"1k", "1d", "2d", "3d"} // 1k is printed (kyu series), 1–3 dan issue on approval
 	type job struct {
-		actor registry.Actor
+		actor ledger.Actor
 		p     registry.Player
 	}
 	var jobs []job
@@ -147,7 +148,7 @@ func TestConcurrentIssuanceHasNoGapsOrDuplicates(t *testing.T) {
 	if rows != want || maxSerialSum != want || counterSum != want {
 		t.Fatalf("rows %d, sum of max serials %d, sum of counters %d; want %d each", rows, maxSerialSum, counterSum, want)
 	}
-	if _, err := registry.VerifyLog(ctx, e.pool); err != nil {
+	if _, err := ledger.VerifyLog(ctx, e.pool); err != nil {
 		t.Fatal(err)
 	}
 }

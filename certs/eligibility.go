@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -29,7 +30,7 @@ func ParseBasis(s string) (Basis, error) {
 			return b, nil
 		}
 	}
-	return "", registry.FieldErr("basis", "%q is not one of tournament, appraisal, national_result, national_championship", s)
+	return "", ledger.FieldErr("basis", "%q is not one of tournament, appraisal, national_result, national_championship", s)
 }
 
 // AthleteGrade is the national athlete grade a certificate lets its holder apply for.
@@ -85,10 +86,10 @@ const (
 // checkApplication applies the rules that need no database beyond the
 // player: who may apply, for which rank, on which basis. on is the
 // application date.
-func checkApplication(actor registry.Actor, p registry.Player, in ApplicationInput, on time.Time) (registry.Rank, Basis, error) {
+func checkApplication(actor ledger.Actor, p registry.Player, in ApplicationInput, on time.Time) (registry.Rank, Basis, error) {
 	target, err := registry.ParseRank(in.TargetRank)
 	if err != nil {
-		return 0, "", registry.FieldErr("target_rank", "%v", err)
+		return 0, "", ledger.FieldErr("target_rank", "%v", err)
 	}
 	basis, err := ParseBasis(in.Basis)
 	if err != nil {
@@ -96,51 +97,51 @@ func checkApplication(actor registry.Actor, p registry.Player, in ApplicationInp
 	}
 	switch {
 	case target == registry.NoRank:
-		return 0, "", registry.FieldErr("target_rank", "is required, e.g. 1k or 4d")
+		return 0, "", ledger.FieldErr("target_rank", "is required, e.g. 1k or 4d")
 	case target == registry.HonoraryDan8:
-		return 0, "", registry.FieldErr("target_rank", "8 dan is an honorary title and is never issued")
+		return 0, "", ledger.FieldErr("target_rank", "8 dan is an honorary title and is never issued")
 	case !target.Outranks(p.Rank):
-		return 0, "", registry.FieldErr("target_rank", "%s is not above the player's current rank %s", target.Chinese(), rankOrNone(p.Rank))
+		return 0, "", ledger.FieldErr("target_rank", "%s is not above the player's current rank %s", target.Chinese(), rankOrNone(p.Rank))
 	}
 	switch {
 	case target == 6 && basis != NationalResult:
-		return 0, "", registry.FieldErr("basis", "6 dan is granted only for a result in a national tournament (national_result)")
+		return 0, "", ledger.FieldErr("basis", "6 dan is granted only for a result in a national tournament (national_result)")
 	case target == 7 && basis != NationalChampionship:
-		return 0, "", registry.FieldErr("basis", "7 dan is granted only to a national amateur champion (national_championship)")
+		return 0, "", ledger.FieldErr("basis", "7 dan is granted only to a national amateur champion (national_championship)")
 	case target < 6 && (basis == NationalResult || basis == NationalChampionship):
-		return 0, "", registry.FieldErr("basis", "%s is a basis for 6 or 7 dan only; use tournament or appraisal", basis)
+		return 0, "", ledger.FieldErr("basis", "%s is a basis for 6 or 7 dan only; use tournament or appraisal", basis)
 	}
 	if AssociationIssues(target) && !actor.IsStaff() {
-		return 0, "", fmt.Errorf("only association staff apply for and approve 6 and 7 dan: %w", registry.ErrPermissionDenied)
+		return 0, "", fmt.Errorf("only association staff apply for and approve 6 and 7 dan: %w", ledger.ErrPermissionDenied)
 	}
-	if actor.Kind == registry.AgencyActor {
+	if actor.Kind == ledger.AgencyActor {
 		prov, _ := registry.ProvinceByCode(p.ProvinceCode)
 		if prov.Prefix != actor.Agency {
 			return 0, "", fmt.Errorf("agency %s may apply only for players of its own province; player %d is registered in %s: %w",
-				actor.Agency, p.ID, prov.NameEN, registry.ErrPermissionDenied)
+				actor.Agency, p.ID, prov.NameEN, ledger.ErrPermissionDenied)
 		}
 	}
 	if len(in.EventRef) > maxRefLen || len(in.RecordRef) > maxRefLen {
-		return 0, "", registry.FieldErr("event_ref", "references are limited to %d bytes", maxRefLen)
+		return 0, "", ledger.FieldErr("event_ref", "references are limited to %d bytes", maxRefLen)
 	}
 	if len(in.Evidence) > maxEvidenceLen {
-		return 0, "", registry.FieldErr("evidence", "is limited to %d bytes", maxEvidenceLen)
+		return 0, "", ledger.FieldErr("evidence", "is limited to %d bytes", maxEvidenceLen)
 	}
 	switch basis {
 	case Tournament, NationalResult, NationalChampionship:
 		if strings.TrimSpace(in.EventRef) == "" {
-			return 0, "", registry.FieldErr("event_ref", "name the event the result comes from")
+			return 0, "", ledger.FieldErr("event_ref", "name the event the result comes from")
 		}
 		if strings.TrimSpace(in.RecordRef) == "" {
-			return 0, "", registry.FieldErr("record_ref", "name the qualifying result (e.g. group A, 6 wins of 7, 3rd place)")
+			return 0, "", ledger.FieldErr("record_ref", "name the qualifying result (e.g. group A, 6 wins of 7, 3rd place)")
 		}
 	case Appraisal:
 		if in.AppraiserID <= 0 {
-			return 0, "", registry.FieldErr("appraiser_id", "an appraisal names the approved appraiser")
+			return 0, "", ledger.FieldErr("appraiser_id", "an appraisal names the approved appraiser")
 		}
 		if age := AgeOn(p.BirthDate, on); age < MinAppraisalAge {
-			return 0, "", registry.FieldErr("basis", "a player put forward through appraisal must be at least %d; this player is %d on %s",
-				MinAppraisalAge, age, on.In(ChinaTime).Format(time.DateOnly))
+			return 0, "", ledger.FieldErr("basis", "a player put forward through appraisal must be at least %d; this player is %d on %s",
+				MinAppraisalAge, age, on.In(ledger.ChinaTime).Format(time.DateOnly))
 		}
 	}
 	return target, basis, nil
@@ -149,7 +150,7 @@ func checkApplication(actor registry.Actor, p registry.Player, in ApplicationInp
 // AgeOn is a person's age in whole years on the China Standard Time date of t.
 func AgeOn(birth, t time.Time) int {
 	by, bm, bd := birth.Date()
-	y, m, d := t.In(ChinaTime).Date()
+	y, m, d := t.In(ledger.ChinaTime).Date()
 	age := y - by
 	if m < bm || (m == bm && d < bd) {
 		age--

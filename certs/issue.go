@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -71,19 +72,19 @@ type issueInput struct {
 // nextSerial hands out the next serial of a series. The upsert's row lock
 // makes concurrent issuers of one series wait for each other; a rolled-back
 // transaction rolls its serial back with it, so a series never skips.
-func nextSerial(ctx context.Context, tx *registry.Tx, prefix string, year int, kind Kind) (int, error) {
+func nextSerial(ctx context.Context, tx *ledger.Tx, prefix string, year int, kind Kind) (int, error) {
 	var last int
 	err := tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial) VALUES ($1, $2, $3, 1)
 		ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1
 		RETURNING last_serial`, prefix, year, kind).Scan(&last)
 	if err != nil {
-		return 0, registry.PgErr(err, "next serial")
+		return 0, ledger.PgErr(err, "next serial")
 	}
 	return last, nil
 }
 
 // grantedStock is an agency's granted count of one kind for a full year.
-func grantedStock(ctx context.Context, tx *registry.Tx, agency string, year int, kind Kind) (int, bool, error) {
+func grantedStock(ctx context.Context, tx *ledger.Tx, agency string, year int, kind Kind) (int, bool, error) {
 	col := "dan_count"
 	if kind == KyuSeries {
 		col = "kyu_count"
@@ -95,28 +96,28 @@ func grantedStock(ctx context.Context, tx *registry.Tx, agency string, year int,
 		return 0, false, nil
 	}
 	if err != nil {
-		return 0, false, registry.PgErr(err, "read granted stock")
+		return 0, false, ledger.PgErr(err, "read granted stock")
 	}
 	return n, true, nil
 }
 
 func noStock(agency string, year int, kind Kind) error {
 	return fmt.Errorf("agency %s has no granted %s certificate stock for %d: orders are placed 1–31 December and granted by the association: %w",
-		agency, kind, year, registry.ErrPrecondition)
+		agency, kind, year, ledger.ErrPrecondition)
 }
 
 func stockUsedUp(agency string, year int, kind Kind, granted int) error {
-	return fmt.Errorf("agency %s has used all %d %s certificates granted for %d: %w", agency, granted, kind, year, registry.ErrPrecondition)
+	return fmt.Errorf("agency %s has used all %d %s certificates granted for %d: %w", agency, granted, kind, year, ledger.ErrPrecondition)
 }
 
 // checkStock refuses early, at approval, an application whose certificate
 // could not be issued today for want of stock.
-func (s *Service) checkStock(ctx context.Context, tx *registry.Tx, app Application, now time.Time) error {
+func (s *Service) checkStock(ctx context.Context, tx *ledger.Tx, app Application, now time.Time) error {
 	issuer := issuerOf(app)
 	if issuer == registry.AssociationPrefix || !s.Printed(app.TargetRank) {
 		return nil
 	}
-	kind, full := KindOf(app.TargetRank), now.In(ChinaTime).Year()
+	kind, full := KindOf(app.TargetRank), now.In(ledger.ChinaTime).Year()
 	granted, ok, err := grantedStock(ctx, tx, issuer, full, kind)
 	if err != nil {
 		return err
@@ -127,7 +128,7 @@ func (s *Service) checkStock(ctx context.Context, tx *registry.Tx, app Applicati
 	var used int
 	if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT last_serial FROM certificate_series WHERE prefix = $1 AND year = $2 AND kind = $3), 0)`,
 		issuer, Year(now), kind).Scan(&used); err != nil {
-		return registry.PgErr(err, "read used stock")
+		return ledger.PgErr(err, "read used stock")
 	}
 	if used >= granted {
 		return stockUsedUp(issuer, full, kind, granted)
@@ -138,8 +139,8 @@ func (s *Service) checkStock(ctx context.Context, tx *registry.Tx, app Applicati
 // issueTx issues a certificate inside tx. The series row lock is taken as
 // late as possible (everything that does not need the serial comes first),
 // because concurrent issuers of one series wait on it until commit.
-func (s *Service) issueTx(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, in issueInput) (Certificate, error) {
-	kind, yy, full := KindOf(in.rank), Year(now), now.In(ChinaTime).Year()
+func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, in issueInput) (Certificate, error) {
+	kind, yy, full := KindOf(in.rank), Year(now), now.In(ledger.ChinaTime).Year()
 	c := Certificate{Kind: kind, IssuingPrefix: in.issuer, PlayerID: in.player.ID, PlayerName: in.player.Name, Rank: in.rank,
 		Basis: in.basis, ApplicationID: in.applicationID, IssuedAt: now, IssueDate: IssueDate(now),
 		AthleteGrade: AthleteGradeFor(in.rank, in.basis), Status: CertValid}
@@ -156,7 +157,7 @@ func (s *Service) issueTx(ctx context.Context, tx *registry.Tx, now time.Time, a
 	}
 	if in.issuer != registry.AssociationPrefix {
 		if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, in.issuer).Scan(&c.IssuingBody); err != nil {
-			return Certificate{}, registry.PgErr(err, "issuing agency")
+			return Certificate{}, ledger.PgErr(err, "issuing agency")
 		}
 	}
 	grantedAt := in.grantedAt
@@ -186,7 +187,7 @@ func (s *Service) issueTx(ctx context.Context, tx *registry.Tx, now time.Time, a
 		switch {
 		case last > max:
 			return Certificate{}, fmt.Errorf("certificate series %s-%02d (%s) is full: all %d serials of the year are used; no number can be issued before next year: %w",
-				in.issuer, yy, kind, max, registry.ErrExhausted)
+				in.issuer, yy, kind, max, ledger.ErrExhausted)
 		case hasStock && last > granted:
 			return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
 		}
@@ -203,9 +204,9 @@ func (s *Service) issueTx(ctx context.Context, tx *registry.Tx, now time.Time, a
 		number, kind, in.issuer, yy, serial, in.player.ID, in.rank, in.player.Rank, in.basis,
 		application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces).Scan(&c.ID)
 	if err != nil {
-		return Certificate{}, registry.PgErr(err, "issue certificate")
+		return Certificate{}, ledger.PgErr(err, "issue certificate")
 	}
-	err = registry.AppendEvent(ctx, tx, now, actor, "certificate.issued", "certificate", certEntity(c), map[string]any{
+	err = ledger.AppendEvent(ctx, tx, now, actor, "certificate.issued", "certificate", certEntity(c), map[string]any{
 		"number": c.Number, "player_id": c.PlayerID, "rank": c.Rank.String(), "basis": c.Basis, "issuer": c.IssuingPrefix,
 		"issue_date": c.IssueDate.Format(time.DateOnly), "athlete_grade": c.AthleteGrade, "application_id": in.applicationID,
 		"replaces": in.replaces})
@@ -223,7 +224,7 @@ func certEntity(c Certificate) string {
 
 // followRank sets a player's rank to his newest valid certificate's; with
 // none left, to the rank he held before his first certificate.
-func (s *Service) followRank(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, playerID int64, why string) error {
+func (s *Service) followRank(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, playerID int64, why string) error {
 	p, err := registry.PlayerTx(ctx, tx, playerID, true)
 	if err != nil {
 		return err
@@ -234,15 +235,15 @@ func (s *Service) followRank(ctx context.Context, tx *registry.Tx, now time.Time
 			(SELECT previous_rank FROM certificates WHERE player_id = $1 ORDER BY granted_at, id LIMIT 1),
 			0)`, playerID).Scan(&rank)
 	if err != nil {
-		return registry.PgErr(err, "newest certificate")
+		return ledger.PgErr(err, "newest certificate")
 	}
 	return registry.SetRank(ctx, tx, now, actor, playerID, p.Rank, rank, why)
 }
 
-func certTx(ctx context.Context, tx *registry.Tx, n Number) (Certificate, error) {
+func certTx(ctx context.Context, tx *ledger.Tx, n Number) (Certificate, error) {
 	var id int64
 	if err := tx.QueryRow(ctx, `SELECT id FROM certificates WHERE number = $1 FOR UPDATE`, n.String()).Scan(&id); err != nil {
-		return Certificate{}, registry.PgErr(err, "certificate "+n.String())
+		return Certificate{}, ledger.PgErr(err, "certificate "+n.String())
 	}
 	return scanCertificate(tx.QueryRow(ctx, certificateSelect+` WHERE c.id = $1`, id))
 }
@@ -250,7 +251,7 @@ func certTx(ctx context.Context, tx *registry.Tx, n Number) (Certificate, error)
 func parseNumberField(raw string) (Number, error) {
 	n, err := ParseNumber(raw)
 	if err != nil {
-		return Number{}, registry.FieldErr("number", "%v", err)
+		return Number{}, ledger.FieldErr("number", "%v", err)
 	}
 	return n, nil
 }
@@ -263,14 +264,14 @@ func numberAndReason(number, reason, ask string) (Number, string, error) {
 	}
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return Number{}, "", registry.FieldErr("reason", "%s", ask)
+		return Number{}, "", ledger.FieldErr("reason", "%s", ask)
 	}
 	return n, reason, nil
 }
 
 // Revoke withdraws a certificate (staff), with the reason shown to anyone who
 // verifies it; the holder's rank falls back to his newest valid certificate.
-func (s *Service) Revoke(ctx context.Context, actor registry.Actor, key, number, reason string) (Certificate, error) {
+func (s *Service) Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (Certificate, error) {
 	if err := requireStaff(actor, "revoking a certificate"); err != nil {
 		return Certificate{}, err
 	}
@@ -279,19 +280,19 @@ func (s *Service) Revoke(ctx context.Context, actor registry.Actor, key, number,
 		return Certificate{}, err
 	}
 	req := []any{n.String(), reason}
-	return registry.Mutate(ctx, s.reg, actor, key, "Revoke", req, func(tx *registry.Tx, now time.Time) (Certificate, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "Revoke", req, func(tx *ledger.Tx, now time.Time) (Certificate, error) {
 		c, err := certTx(ctx, tx, n)
 		if err != nil {
 			return Certificate{}, err
 		}
 		if c.Status != CertValid {
-			return Certificate{}, fmt.Errorf("certificate %s is already %s: %w", c.Number, c.Status, registry.ErrPrecondition)
+			return Certificate{}, fmt.Errorf("certificate %s is already %s: %w", c.Number, c.Status, ledger.ErrPrecondition)
 		}
 		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'revoked', status_reason = $2 WHERE id = $1`, c.ID, reason); err != nil {
-			return Certificate{}, registry.PgErr(err, "revoke certificate")
+			return Certificate{}, ledger.PgErr(err, "revoke certificate")
 		}
 		c.Status, c.StatusReason = CertRevoked, reason
-		if err := registry.AppendEvent(ctx, tx, now, actor, "certificate.revoked", "certificate", c.Number, map[string]any{"reason": reason}); err != nil {
+		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.revoked", "certificate", c.Number, map[string]any{"reason": reason}); err != nil {
 			return Certificate{}, err
 		}
 		return c, s.followRank(ctx, tx, now, actor, c.PlayerID, "certificate "+c.Number+" revoked")
@@ -301,7 +302,7 @@ func (s *Service) Revoke(ctx context.Context, actor registry.Actor, key, number,
 // Reissue replaces a lost or damaged certificate with a new number of the
 // current year (staff, or the agency that issued it); the old number then
 // verifies as reissued and names the new one.
-func (s *Service) Reissue(ctx context.Context, actor registry.Actor, key, number, reason string) (Certificate, error) {
+func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, reason string) (Certificate, error) {
 	if err := requireAgencyOrStaff(actor, "reissuing a certificate"); err != nil {
 		return Certificate{}, err
 	}
@@ -310,17 +311,17 @@ func (s *Service) Reissue(ctx context.Context, actor registry.Actor, key, number
 		return Certificate{}, err
 	}
 	req := []any{n.String(), reason}
-	return registry.Mutate(ctx, s.reg, actor, key, "Reissue", req, func(tx *registry.Tx, now time.Time) (Certificate, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "Reissue", req, func(tx *ledger.Tx, now time.Time) (Certificate, error) {
 		old, err := certTx(ctx, tx, n)
 		if err != nil {
 			return Certificate{}, err
 		}
-		if actor.Kind == registry.AgencyActor && old.IssuingPrefix != actor.Agency {
+		if actor.Kind == ledger.AgencyActor && old.IssuingPrefix != actor.Agency {
 			return Certificate{}, fmt.Errorf("certificate %s was issued by %s; only its issuer or staff reissue it: %w",
-				old.Number, old.IssuingPrefix, registry.ErrPermissionDenied)
+				old.Number, old.IssuingPrefix, ledger.ErrPermissionDenied)
 		}
 		if old.Status != CertValid {
-			return Certificate{}, fmt.Errorf("certificate %s is %s; only a valid certificate is reissued: %w", old.Number, old.Status, registry.ErrPrecondition)
+			return Certificate{}, fmt.Errorf("certificate %s is %s; only a valid certificate is reissued: %w", old.Number, old.Status, ledger.ErrPrecondition)
 		}
 		p, err := registry.PlayerTx(ctx, tx, old.PlayerID, true)
 		if err != nil {
@@ -328,7 +329,7 @@ func (s *Service) Reissue(ctx context.Context, actor registry.Actor, key, number
 		}
 		var grantedAt time.Time
 		if err := tx.QueryRow(ctx, `SELECT granted_at FROM certificates WHERE id = $1`, old.ID).Scan(&grantedAt); err != nil {
-			return Certificate{}, registry.PgErr(err, "read certificate")
+			return Certificate{}, ledger.PgErr(err, "read certificate")
 		}
 		c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: old.Rank, basis: old.Basis, issuer: old.IssuingPrefix,
 			applicationID: old.ApplicationID, replaces: old.ID, grantedAt: grantedAt})
@@ -337,9 +338,9 @@ func (s *Service) Reissue(ctx context.Context, actor registry.Actor, key, number
 		}
 		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'reissued', status_reason = $2, replaced_by = $3 WHERE id = $1`,
 			old.ID, reason, c.ID); err != nil {
-			return Certificate{}, registry.PgErr(err, "mark certificate reissued")
+			return Certificate{}, ledger.PgErr(err, "mark certificate reissued")
 		}
-		if err := registry.AppendEvent(ctx, tx, now, actor, "certificate.reissued", "certificate", old.Number,
+		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.reissued", "certificate", old.Number,
 			map[string]any{"reason": reason, "new_number": c.Number}); err != nil {
 			return Certificate{}, err
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
-	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/ledger"
 )
 
 const benchClients = 32
@@ -62,7 +62,7 @@ func BenchmarkIssuance(b *testing.B) {
 		n = len(prefixes) * certs.MaxDanSerial
 	}
 	apps := make([]int64, n)
-	actors := make([]registry.Actor, n)
+	actors := make([]ledger.Actor, n)
 	for i := range n {
 		pre := prefixes[i%len(prefixes)]
 		p := fixture.Player(b, e.reg, pre, fmt.Sprintf("b%d", i), "", "1990-01-01", i/len(prefixes))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -63,10 +64,10 @@ func scanNotice(r pgx.Row) (Notice, error) {
 func noticeID(id int64) string { return strconv.FormatInt(id, 10) }
 
 // publish puts an approved 4–7 dan application on public notice.
-func (s *Service) publish(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, app Application, p registry.Player) (Notice, error) {
+func (s *Service) publish(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, app Application, p registry.Player) (Notice, error) {
 	var agencyName string
 	if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, app.AgencyPrefix).Scan(&agencyName); err != nil {
-		return Notice{}, registry.PgErr(err, "agency name")
+		return Notice{}, ledger.PgErr(err, "agency name")
 	}
 	detail := strings.TrimSpace(app.EventRef + " — " + app.RecordRef)
 	if app.Basis == Appraisal {
@@ -82,26 +83,26 @@ func (s *Service) publish(ctx context.Context, tx *registry.Tx, now time.Time, a
 		app.ID, p.Name, p.Gender, p.ProvinceCode, app.AgencyPrefix, agencyName, app.TargetRank, app.Basis, detail,
 		now, now.Add(s.cfg.NoticePeriod)).Scan(&id)
 	if err != nil {
-		return Notice{}, registry.PgErr(err, "publish notice")
+		return Notice{}, ledger.PgErr(err, "publish notice")
 	}
 	n, err := scanNotice(tx.QueryRow(ctx, noticeSelect+` WHERE n.id = $1`, id))
 	if err != nil {
-		return Notice{}, registry.PgErr(err, "read notice")
+		return Notice{}, ledger.PgErr(err, "read notice")
 	}
-	err = registry.AppendEvent(ctx, tx, now, actor, "notice.published", "notice", noticeID(id), map[string]any{
+	err = ledger.AppendEvent(ctx, tx, now, actor, "notice.published", "notice", noticeID(id), map[string]any{
 		"application_id": app.ID, "player": p.Name, "rank": app.TargetRank.String(), "basis": app.Basis,
 		"ends_at": n.EndsAt.UTC().Format(time.RFC3339)})
 	return n, err
 }
 
-func closeNotice(ctx context.Context, tx *registry.Tx, now time.Time, id int64, st NoticeStatus, why string) error {
+func closeNotice(ctx context.Context, tx *ledger.Tx, now time.Time, id int64, st NoticeStatus, why string) error {
 	if _, err := tx.Exec(ctx, `UPDATE notices SET status = $2, closed_at = $3 WHERE id = $1`, id, st, now); err != nil {
-		return registry.PgErr(err, "close notice")
+		return ledger.PgErr(err, "close notice")
 	}
 	if st == NoticeFailed {
 		if _, err := tx.Exec(ctx, `UPDATE objections SET status = 'closed', ruled_at = $2, ruling = $3
 			WHERE notice_id = $1 AND status = 'open'`, id, now, why); err != nil {
-			return registry.PgErr(err, "close objections")
+			return ledger.PgErr(err, "close objections")
 		}
 	}
 	return nil
@@ -111,7 +112,7 @@ func closeNotice(ctx context.Context, tx *registry.Tx, now time.Time, id int64, 
 func (s *Service) GetNotice(ctx context.Context, id int64) (Notice, error) {
 	n, err := scanNotice(s.db.QueryRow(ctx, noticeSelect+` WHERE n.id = $1`, id))
 	if err != nil {
-		return Notice{}, registry.PgErr(err, fmt.Sprintf("notice %d", id))
+		return Notice{}, ledger.PgErr(err, fmt.Sprintf("notice %d", id))
 	}
 	return n, nil
 }
@@ -140,11 +141,11 @@ func (s *Service) ListNotices(ctx context.Context, q NoticeQuery) (NoticePage, e
 	}
 	if q.ProvinceCode != "" {
 		if _, ok := registry.ProvinceByCode(q.ProvinceCode); !ok {
-			return NoticePage{}, registry.FieldErr("province_code", "%q is not a two-digit province code", q.ProvinceCode)
+			return NoticePage{}, ledger.FieldErr("province_code", "%q is not a two-digit province code", q.ProvinceCode)
 		}
 	}
 	if q.Rank != 0 && !NeedsNotice(q.Rank) {
-		return NoticePage{}, registry.FieldErr("rank", "only 4 to 7 dan are announced")
+		return NoticePage{}, ledger.FieldErr("rank", "only 4 to 7 dan are announced")
 	}
 	var statuses []string
 	switch q.State {
@@ -155,7 +156,7 @@ func (s *Service) ListNotices(ctx context.Context, q NoticeQuery) (NoticePage, e
 	case "past":
 		statuses = []string{"issued", "failed"}
 	default:
-		return NoticePage{}, registry.FieldErr("state", "must be current, past or empty")
+		return NoticePage{}, ledger.FieldErr("state", "must be current, past or empty")
 	}
 	before := int64(1) << 62
 	if q.PageToken != "" {
@@ -164,7 +165,7 @@ func (s *Service) ListNotices(ctx context.Context, q NoticeQuery) (NoticePage, e
 			before, err = strconv.ParseInt(strings.TrimPrefix(string(b), "before:"), 10, 64)
 		}
 		if err != nil {
-			return NoticePage{}, registry.FieldErr("page_token", "is not a token from a previous page")
+			return NoticePage{}, ledger.FieldErr("page_token", "is not a token from a previous page")
 		}
 	}
 	rows, err := s.db.Query(ctx, noticeSelect+` WHERE ($1 = '' OR n.province_code = $1) AND ($2 = 0 OR n.rank = $2)
@@ -233,11 +234,11 @@ func checkText(field, v string, max int) (string, error) {
 	v = strings.TrimSpace(v)
 	switch {
 	case v == "":
-		return "", registry.FieldErr(field, "is required")
+		return "", ledger.FieldErr(field, "is required")
 	case utf8.RuneCountInString(v) > max:
-		return "", registry.FieldErr(field, "is limited to %d characters", max)
+		return "", ledger.FieldErr(field, "is limited to %d characters", max)
 	case !utf8.ValidString(v):
-		return "", registry.FieldErr(field, "is not valid UTF-8")
+		return "", ledger.FieldErr(field, "is not valid UTF-8")
 	}
 	return v, nil
 }
@@ -247,7 +248,7 @@ func checkText(field, v string, max int) (string, error) {
 func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionInput) (Objection, error) {
 	var err error
 	if in.NoticeID <= 0 {
-		return Objection{}, registry.FieldErr("notice_id", "must be a notice id")
+		return Objection{}, ledger.FieldErr("notice_id", "must be a notice id")
 	}
 	if in.Name, err = checkText("name", in.Name, 50); err != nil {
 		return Objection{}, err
@@ -262,42 +263,42 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 		in.Address = "unknown"
 	}
 	// The public share one actor: scope their idempotency keys by address.
-	actor := registry.Actor{Kind: registry.Public}
+	actor := ledger.Actor{Kind: ledger.Public}
 	if key != "" {
 		key = in.Address + "/" + key
 	}
-	return registry.Mutate(ctx, s.reg, actor, key, "LodgeObjection", in, func(tx *registry.Tx, now time.Time) (Objection, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "LodgeObjection", in, func(tx *ledger.Tx, now time.Time) (Objection, error) {
 		var (
 			status NoticeStatus
 			ends   time.Time
 		)
 		err := tx.QueryRow(ctx, `SELECT status, ends_at FROM notices WHERE id = $1 FOR UPDATE`, in.NoticeID).Scan(&status, &ends)
 		if err != nil {
-			return Objection{}, registry.PgErr(err, fmt.Sprintf("notice %d", in.NoticeID))
+			return Objection{}, ledger.PgErr(err, fmt.Sprintf("notice %d", in.NoticeID))
 		}
 		if status != NoticeOpen || !now.Before(ends) {
 			return Objection{}, fmt.Errorf("the notice period of notice %d ended on %s (Beijing time); objections are no longer taken: %w",
-				in.NoticeID, ends.In(ChinaTime).Format("2006-01-02 15:04"), registry.ErrPrecondition)
+				in.NoticeID, ends.In(ledger.ChinaTime).Format("2006-01-02 15:04"), ledger.ErrPrecondition)
 		}
 		var fromAddress, total int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE address = $2), count(*) FROM objections WHERE notice_id = $1`,
 			in.NoticeID, in.Address).Scan(&fromAddress, &total); err != nil {
-			return Objection{}, registry.PgErr(err, "count objections")
+			return Objection{}, ledger.PgErr(err, "count objections")
 		}
 		if fromAddress >= s.cfg.ObjectionsPerAddress {
-			return Objection{}, fmt.Errorf("at most %d objections to one notice are taken from one address: %w", s.cfg.ObjectionsPerAddress, registry.ErrExhausted)
+			return Objection{}, fmt.Errorf("at most %d objections to one notice are taken from one address: %w", s.cfg.ObjectionsPerAddress, ledger.ErrExhausted)
 		}
 		if total >= s.cfg.ObjectionsPerNotice {
 			return Objection{}, fmt.Errorf("notice %d already has %d objections, the most taken for one notice; staff are reviewing them: %w",
-				in.NoticeID, total, registry.ErrExhausted)
+				in.NoticeID, total, ledger.ErrExhausted)
 		}
 		o, err := scanObjection(tx.QueryRow(ctx, `INSERT INTO objections (notice_id, name, contact, reason, address, lodged_at, status)
 			VALUES ($1, $2, $3, $4, $5, $6, 'open') RETURNING `+objectionColumns, in.NoticeID, in.Name, in.Contact, in.Reason, in.Address, now))
 		if err != nil {
-			return Objection{}, registry.PgErr(err, "lodge objection")
+			return Objection{}, ledger.PgErr(err, "lodge objection")
 		}
 		// the log names the objector and the reason; contact details stay in the objections table
-		err = registry.AppendEvent(ctx, tx, now, actor, "objection.lodged", "notice", noticeID(in.NoticeID),
+		err = ledger.AppendEvent(ctx, tx, now, actor, "objection.lodged", "notice", noticeID(in.NoticeID),
 			map[string]any{"objection_id": o.ID, "name": o.Name, "reason": o.Reason})
 		return o, err
 	})
@@ -305,7 +306,7 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 
 // ListObjections lists the objections to one notice (0: every notice), open
 // ones only when openOnly is set; staff only, as they show contacts.
-func (s *Service) ListObjections(ctx context.Context, actor registry.Actor, notice int64, openOnly bool) ([]Objection, error) {
+func (s *Service) ListObjections(ctx context.Context, actor ledger.Actor, notice int64, openOnly bool) ([]Objection, error) {
 	if err := requireStaff(actor, "reading objections"); err != nil {
 		return nil, err
 	}
@@ -320,32 +321,32 @@ func (s *Service) ListObjections(ctx context.Context, actor registry.Actor, noti
 // RuleObjection upholds an objection, which fails the application with no
 // number consumed, or dismisses it; when the period is over and nothing is
 // left open, the certificate is issued at once.
-func (s *Service) RuleObjection(ctx context.Context, actor registry.Actor, key string, id int64, uphold bool, ruling string) (Objection, error) {
+func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key string, id int64, uphold bool, ruling string) (Objection, error) {
 	if err := requireStaff(actor, "ruling on objections"); err != nil {
 		return Objection{}, err
 	}
 	ruling = strings.TrimSpace(ruling)
 	if ruling == "" {
-		return Objection{}, registry.FieldErr("ruling", "give the ruling's reasons; they are kept with the objection")
+		return Objection{}, ledger.FieldErr("ruling", "give the ruling's reasons; they are kept with the objection")
 	}
 	req := []any{id, uphold, ruling}
-	return registry.Mutate(ctx, s.reg, actor, key, "RuleObjection", req, func(tx *registry.Tx, now time.Time) (Objection, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "RuleObjection", req, func(tx *ledger.Tx, now time.Time) (Objection, error) {
 		var notice int64
 		if err := tx.QueryRow(ctx, `SELECT notice_id FROM objections WHERE id = $1`, id).Scan(&notice); err != nil {
-			return Objection{}, registry.PgErr(err, fmt.Sprintf("objection %d", id))
+			return Objection{}, ledger.PgErr(err, fmt.Sprintf("objection %d", id))
 		}
 		// lock order: notice, objection, application, player, series, event log
 		var ends time.Time
 		var app int64
 		if err := tx.QueryRow(ctx, `SELECT ends_at, application_id FROM notices WHERE id = $1 FOR UPDATE`, notice).Scan(&ends, &app); err != nil {
-			return Objection{}, registry.PgErr(err, "notice")
+			return Objection{}, ledger.PgErr(err, "notice")
 		}
 		o, err := scanObjection(tx.QueryRow(ctx, `SELECT `+objectionColumns+` FROM objections WHERE id = $1 FOR UPDATE`, id))
 		if err != nil {
-			return Objection{}, registry.PgErr(err, "objection")
+			return Objection{}, ledger.PgErr(err, "objection")
 		}
 		if o.Status != ObjectionOpen {
-			return Objection{}, fmt.Errorf("objection %d is already %s: %w", id, o.Status, registry.ErrPrecondition)
+			return Objection{}, fmt.Errorf("objection %d is already %s: %w", id, o.Status, ledger.ErrPrecondition)
 		}
 		status := ObjectionDismissed
 		if uphold {
@@ -353,7 +354,7 @@ func (s *Service) RuleObjection(ctx context.Context, actor registry.Actor, key s
 		}
 		if _, err := tx.Exec(ctx, `UPDATE objections SET status = $2, ruled_at = $3, ruled_by = $4, ruling = $5 WHERE id = $1`,
 			id, status, now, actor.String(), ruling); err != nil {
-			return Objection{}, registry.PgErr(err, "rule objection")
+			return Objection{}, ledger.PgErr(err, "rule objection")
 		}
 		o.Status, o.RuledAt, o.RuledBy, o.Ruling = status, &now, actor.String(), ruling
 		if uphold {
@@ -362,38 +363,38 @@ func (s *Service) RuleObjection(ctx context.Context, actor registry.Actor, key s
 			}
 			if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'failed', reason = $2 WHERE id = $1`, app,
 				fmt.Sprintf("objection %d upheld: %s", id, ruling)); err != nil {
-				return Objection{}, registry.PgErr(err, "fail application")
+				return Objection{}, ledger.PgErr(err, "fail application")
 			}
-			if err := registry.AppendEvent(ctx, tx, now, actor, "objection.upheld", "notice", noticeID(notice),
+			if err := ledger.AppendEvent(ctx, tx, now, actor, "objection.upheld", "notice", noticeID(notice),
 				map[string]any{"objection_id": id, "ruling": ruling}); err != nil {
 				return Objection{}, err
 			}
-			return o, registry.AppendEvent(ctx, tx, now, actor, "application.failed", "application", appID(app),
+			return o, ledger.AppendEvent(ctx, tx, now, actor, "application.failed", "application", appID(app),
 				map[string]any{"objection_id": id})
 		}
 		var open int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM objections WHERE notice_id = $1 AND status = 'open'`, notice).Scan(&open); err != nil {
-			return Objection{}, registry.PgErr(err, "count objections")
+			return Objection{}, ledger.PgErr(err, "count objections")
 		}
 		if open == 0 && !now.Before(ends) {
 			if _, err := s.finalize(ctx, tx, now, actor, notice, app); err != nil {
 				return Objection{}, err
 			}
 		}
-		return o, registry.AppendEvent(ctx, tx, now, actor, "objection.dismissed", "notice", noticeID(notice),
+		return o, ledger.AppendEvent(ctx, tx, now, actor, "objection.dismissed", "notice", noticeID(notice),
 			map[string]any{"objection_id": id, "ruling": ruling})
 	})
 }
 
 // finalize issues the certificate of a notice whose period is over with
 // nothing open; the caller holds the notice's row lock.
-func (s *Service) finalize(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, notice, appID int64) (Certificate, error) {
+func (s *Service) finalize(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, notice, appID int64) (Certificate, error) {
 	app, err := applicationTx(ctx, tx, appID)
 	if err != nil {
 		return Certificate{}, err
 	}
 	if app.Status != AppOnNotice {
-		return Certificate{}, fmt.Errorf("application %d is %s, not on notice: %w", app.ID, app.Status, registry.ErrPrecondition)
+		return Certificate{}, fmt.Errorf("application %d is %s, not on notice: %w", app.ID, app.Status, ledger.ErrPrecondition)
 	}
 	p, err := registry.PlayerTx(ctx, tx, app.PlayerID, true)
 	if err != nil {
@@ -404,12 +405,12 @@ func (s *Service) finalize(ctx context.Context, tx *registry.Tx, now time.Time, 
 		return Certificate{}, err
 	}
 	if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'issued', certificate_id = $2 WHERE id = $1`, app.ID, c.ID); err != nil {
-		return Certificate{}, registry.PgErr(err, "mark application issued")
+		return Certificate{}, ledger.PgErr(err, "mark application issued")
 	}
 	if err := closeNotice(ctx, tx, now, notice, NoticeIssued, ""); err != nil {
 		return Certificate{}, err
 	}
-	return c, registry.AppendEvent(ctx, tx, now, actor, "notice.completed", "notice", noticeID(notice),
+	return c, ledger.AppendEvent(ctx, tx, now, actor, "notice.completed", "notice", noticeID(notice),
 		map[string]any{"certificate": c.Number, "application_id": app.ID})
 }
 
@@ -431,10 +432,10 @@ func (s *Service) Sweep(ctx context.Context) ([]Certificate, error) {
 			done bool
 			id   int64
 		)
-		err := registry.Transact(ctx, s.reg, func(tx *registry.Tx) error {
+		err := ledger.Transact(ctx, s.store, func(tx *ledger.Tx) error {
 			var app int64
 			// the service's clock, the same one lodging and ruling read
-			now := s.reg.Now().UTC().Truncate(time.Microsecond)
+			now := s.store.Now().UTC().Truncate(time.Microsecond)
 			err := tx.QueryRow(ctx, `SELECT n.id, n.application_id FROM notices n
 				WHERE n.status = 'open' AND n.ends_at <= $2 AND n.id <> ALL($1)
 				  AND NOT EXISTS (SELECT 1 FROM objections o WHERE o.notice_id = n.id AND o.status = 'open')

@@ -6,13 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
-
-// ChinaTime is China Standard Time. China has kept UTC+8 without daylight
-// saving since 1991, so a fixed zone equals Asia/Shanghai for every date the
-// registry deals with and needs no tz database on the host.
-var ChinaTime = time.FixedZone("CST", 8*3600)
 
 // Kind is a certificate series: dan certificates carry the 9-digit number,
 // kyu certificates a series of their own.
@@ -38,11 +34,11 @@ func KindOf(r registry.Rank) Kind {
 }
 
 // Year is the two-digit year of t in China Standard Time.
-func Year(t time.Time) int { return t.In(ChinaTime).Year() % 100 }
+func Year(t time.Time) int { return t.In(ledger.ChinaTime).Year() % 100 }
 
 // IssueDate is the calendar date of t in China Standard Time.
 func IssueDate(t time.Time) time.Time {
-	y, m, d := t.In(ChinaTime).Date()
+	y, m, d := t.In(ledger.ChinaTime).Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 

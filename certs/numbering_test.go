@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -82,7 +83,7 @@ func TestOrderWindow(t *testing.T) {
 		at, _ := time.Parse(time.RFC3339, tt.utc)
 		y, err := OrderStockYear(at)
 		if tt.errPart != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.errPart) || !errors.Is(err, registry.ErrPrecondition) {
+			if err == nil || !strings.Contains(err.Error(), tt.errPart) || !errors.Is(err, ledger.ErrPrecondition) {
 				t.Errorf("OrderStockYear(%s) = %d, %v; want precondition error with %q", tt.utc, y, err, tt.errPart)
 			}
 			continue
@@ -114,14 +115,14 @@ func TestCheckApplication(t *testing.T) {
 	adult := registry.Player{ID: 1, ProvinceCode: "11", Rank: 3, BirthDate: time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)}
 	minor := adult
 	minor.BirthDate = time.Date(2008, 12, 1, 0, 0, 0, 0, time.UTC) // 18 on 2026-12-01, one day late
-	agency := registry.Actor{Kind: registry.AgencyActor, Agency: "110"}
-	other := registry.Actor{Kind: registry.AgencyActor, Agency: "310"}
-	staff := registry.Actor{Kind: registry.StaffActor, Name: "li"}
+	agency := ledger.Actor{Kind: ledger.AgencyActor, Agency: "110"}
+	other := ledger.Actor{Kind: ledger.AgencyActor, Agency: "310"}
+	staff := ledger.Actor{Kind: ledger.StaffActor, Name: "li"}
 	tourney := ApplicationInput{TargetRank: "4d", Basis: "tournament", EventRef: "2026 Beijing dan-grade", RecordRef: "group A, 6/7"}
 	with := func(f func(*ApplicationInput)) ApplicationInput { in := tourney; f(&in); return in }
 	tests := []struct {
 		name   string
-		actor  registry.Actor
+		actor  ledger.Actor
 		p      registry.Player
 		in     ApplicationInput
 		target registry.Rank
@@ -134,8 +135,8 @@ func TestCheckApplication(t *testing.T) {
 		{name: "honorary", actor: staff, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "8d" }), err: "honorary"},
 		{name: "no event", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.EventRef = "" }), err: "event_ref"},
 		{name: "no record", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.RecordRef = " " }), err: "record_ref"},
-		{name: "other province", actor: other, p: adult, in: tourney, is: registry.ErrPermissionDenied},
-		{name: "6d by agency", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d"; i.Basis = "national_result" }), is: registry.ErrPermissionDenied},
+		{name: "other province", actor: other, p: adult, in: tourney, is: ledger.ErrPermissionDenied},
+		{name: "6d by agency", actor: agency, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d"; i.Basis = "national_result" }), is: ledger.ErrPermissionDenied},
 		{name: "6d by staff", actor: staff, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d"; i.Basis = "national_result" }), target: 6},
 		{name: "6d needs national", actor: staff, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d" }), err: "national_result"},
 		{name: "7d needs championship", actor: staff, p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "7d"; i.Basis = "national_result" }), err: "national_championship"},

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/jackc/pgx/v5"
-
-	"github.com/dankyu/dankyu/registry"
 )
 
 // OrderStatus is where an order stands.
@@ -53,35 +52,35 @@ func scanOrder(r pgx.Row) (Order, error) {
 }
 
 // PlaceOrder records an order, or amends one that is not yet decided.
-func (s *Service) PlaceOrder(ctx context.Context, actor registry.Actor, key string, in OrderInput) (Order, error) {
+func (s *Service) PlaceOrder(ctx context.Context, actor ledger.Actor, key string, in OrderInput) (Order, error) {
 	if err := requireAgencyOrStaff(actor, "ordering certificates"); err != nil {
 		return Order{}, err
 	}
 	switch {
 	case in.DanCount < 0 || in.DanCount > MaxDanSerial:
-		return Order{}, registry.FieldErr("dan_count", "must be between 0 and %d", MaxDanSerial)
+		return Order{}, ledger.FieldErr("dan_count", "must be between 0 and %d", MaxDanSerial)
 	case in.KyuCount < 0 || in.KyuCount > MaxKyuSerial:
-		return Order{}, registry.FieldErr("kyu_count", "must be between 0 and %d", MaxKyuSerial)
+		return Order{}, ledger.FieldErr("kyu_count", "must be between 0 and %d", MaxKyuSerial)
 	case in.DanCount+in.KyuCount == 0:
-		return Order{}, registry.FieldErr("dan_count", "an order needs at least one certificate")
+		return Order{}, ledger.FieldErr("dan_count", "an order needs at least one certificate")
 	}
-	if actor.Kind == registry.AgencyActor {
+	if actor.Kind == ledger.AgencyActor {
 		if in.AgencyPrefix != "" && in.AgencyPrefix != actor.Agency {
-			return Order{}, fmt.Errorf("agency %s may order only for itself: %w", actor.Agency, registry.ErrPermissionDenied)
+			return Order{}, fmt.Errorf("agency %s may order only for itself: %w", actor.Agency, ledger.ErrPermissionDenied)
 		}
 		in.AgencyPrefix = actor.Agency
-		year, err := OrderStockYear(s.reg.Now())
+		year, err := OrderStockYear(s.store.Now())
 		if err != nil {
 			return Order{}, fmt.Errorf("order certificates: %w", err)
 		}
 		if in.Year != 0 && in.Year != year {
-			return Order{}, registry.FieldErr("year", "orders placed now are for %d stock, not %d", year, in.Year)
+			return Order{}, ledger.FieldErr("year", "orders placed now are for %d stock, not %d", year, in.Year)
 		}
 		in.Year = year
 	} else if in.Year < 2005 || in.Year > 2999 {
-		return Order{}, registry.FieldErr("year", "staff recording an order give its stock year (2005 or later)")
+		return Order{}, ledger.FieldErr("year", "staff recording an order give its stock year (2005 or later)")
 	}
-	return registry.Mutate(ctx, s.reg, actor, key, "PlaceOrder", in, func(tx *registry.Tx, now time.Time) (Order, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "PlaceOrder", in, func(tx *ledger.Tx, now time.Time) (Order, error) {
 		if _, err := activeAgency(ctx, tx, in.AgencyPrefix); err != nil {
 			return Order{}, fmt.Errorf("order certificates: %w", err)
 		}
@@ -91,11 +90,11 @@ func (s *Service) PlaceOrder(ctx context.Context, actor registry.Actor, key stri
 		switch {
 		case err == nil && old.Status != OrderRequested:
 			return Order{}, fmt.Errorf("the %d order of agency %s was already %s on %s: %w",
-				in.Year, in.AgencyPrefix, old.Status, old.DecidedAt.In(ChinaTime).Format(time.DateOnly), registry.ErrPrecondition)
+				in.Year, in.AgencyPrefix, old.Status, old.DecidedAt.In(ledger.ChinaTime).Format(time.DateOnly), ledger.ErrPrecondition)
 		case err == nil:
 			action = "order.amended"
 		case !errors.Is(err, pgx.ErrNoRows):
-			return Order{}, registry.PgErr(err, "read order")
+			return Order{}, ledger.PgErr(err, "read order")
 		}
 		o, err := scanOrder(tx.QueryRow(ctx, `INSERT INTO certificate_orders (agency_prefix, year, dan_count, kyu_count, status, ordered_at, ordered_by)
 			VALUES ($1, $2, $3, $4, 'requested', $5, $6)
@@ -103,9 +102,9 @@ func (s *Service) PlaceOrder(ctx context.Context, actor registry.Actor, key stri
 				ordered_at = EXCLUDED.ordered_at, ordered_by = EXCLUDED.ordered_by
 			RETURNING `+orderColumns, in.AgencyPrefix, in.Year, in.DanCount, in.KyuCount, now, actor.String()))
 		if err != nil {
-			return Order{}, registry.PgErr(err, "place order")
+			return Order{}, ledger.PgErr(err, "place order")
 		}
-		err = registry.AppendEvent(ctx, tx, now, actor, action, "order", fmt.Sprintf("%s/%d", o.AgencyPrefix, o.Year),
+		err = ledger.AppendEvent(ctx, tx, now, actor, action, "order", fmt.Sprintf("%s/%d", o.AgencyPrefix, o.Year),
 			map[string]any{"dan": o.DanCount, "kyu": o.KyuCount})
 		return o, err
 	})
@@ -113,22 +112,22 @@ func (s *Service) PlaceOrder(ctx context.Context, actor registry.Actor, key stri
 
 // DecideOrder grants or refuses an order (staff). A grant may lower each
 // count (0 keeps what was ordered) and must pass the gate (the audit).
-func (s *Service) DecideOrder(ctx context.Context, actor registry.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (Order, error) {
+func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (Order, error) {
 	if err := requireStaff(actor, "granting orders"); err != nil {
 		return Order{}, err
 	}
 	if dan < 0 || kyu < 0 {
-		return Order{}, registry.FieldErr("dan_count", "granted counts cannot be negative")
+		return Order{}, ledger.FieldErr("dan_count", "granted counts cannot be negative")
 	}
 	req := []any{agency, year, grant, dan, kyu, note}
-	return registry.Mutate(ctx, s.reg, actor, key, "DecideOrder", req, func(tx *registry.Tx, now time.Time) (Order, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "DecideOrder", req, func(tx *ledger.Tx, now time.Time) (Order, error) {
 		o, err := scanOrder(tx.QueryRow(ctx, `SELECT `+orderColumns+` FROM certificate_orders
 			WHERE agency_prefix = $1 AND year = $2 FOR UPDATE`, agency, year))
 		if err != nil {
-			return Order{}, registry.PgErr(err, fmt.Sprintf("order of agency %s for %d", agency, year))
+			return Order{}, ledger.PgErr(err, fmt.Sprintf("order of agency %s for %d", agency, year))
 		}
 		if o.Status != OrderRequested {
-			return Order{}, fmt.Errorf("the %d order of agency %s was already %s: %w", year, agency, o.Status, registry.ErrPrecondition)
+			return Order{}, fmt.Errorf("the %d order of agency %s was already %s: %w", year, agency, o.Status, ledger.ErrPrecondition)
 		}
 		status, action := OrderRefused, "order.refused"
 		if grant {
@@ -139,7 +138,7 @@ func (s *Service) DecideOrder(ctx context.Context, actor registry.Actor, key, ag
 				}
 			}
 			if dan > o.DanCount || kyu > o.KyuCount {
-				return Order{}, registry.FieldErr("dan_count", "a grant cannot exceed the order (%d dan, %d kyu)", o.DanCount, o.KyuCount)
+				return Order{}, ledger.FieldErr("dan_count", "a grant cannot exceed the order (%d dan, %d kyu)", o.DanCount, o.KyuCount)
 			}
 			if dan > 0 {
 				o.DanCount = dan
@@ -152,9 +151,9 @@ func (s *Service) DecideOrder(ctx context.Context, actor registry.Actor, key, ag
 			decided_at = $6, decided_by = $7, note = $8 WHERE agency_prefix = $1 AND year = $2 RETURNING `+orderColumns,
 			agency, year, status, o.DanCount, o.KyuCount, now, actor.String(), note))
 		if err != nil {
-			return Order{}, registry.PgErr(err, "decide order")
+			return Order{}, ledger.PgErr(err, "decide order")
 		}
-		err = registry.AppendEvent(ctx, tx, now, actor, action, "order", fmt.Sprintf("%s/%d", agency, year),
+		err = ledger.AppendEvent(ctx, tx, now, actor, action, "order", fmt.Sprintf("%s/%d", agency, year),
 			map[string]any{"dan": o.DanCount, "kyu": o.KyuCount, "note": note})
 		return o, err
 	})
@@ -162,11 +161,11 @@ func (s *Service) DecideOrder(ctx context.Context, actor registry.Actor, key, ag
 
 // ListOrders lists orders, newest year first: an agency sees its own, staff
 // every agency's (or one agency's when agency is set).
-func (s *Service) ListOrders(ctx context.Context, actor registry.Actor, agency string) ([]Order, error) {
+func (s *Service) ListOrders(ctx context.Context, actor ledger.Actor, agency string) ([]Order, error) {
 	if err := requireAgencyOrStaff(actor, "listing orders"); err != nil {
 		return nil, err
 	}
-	if actor.Kind == registry.AgencyActor {
+	if actor.Kind == ledger.AgencyActor {
 		agency = actor.Agency
 	}
 	rows, err := s.db.Query(ctx, `SELECT `+orderColumns+` FROM certificate_orders

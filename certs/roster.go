@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -24,19 +25,19 @@ var rosterHeader = []string{
 // 1-dan-and-above holders: each valid dan certificate with the holder's full
 // identity, as CSV in UTF-8 with a BOM. It is the agency's own record for
 // the association's backup, so only that agency and staff may export it.
-func (s *Service) WriteRoster(ctx context.Context, actor registry.Actor, agency string, w io.Writer) (int, error) {
+func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error) {
 	if err := requireAgencyOrStaff(actor, "exporting the roster"); err != nil {
 		return 0, err
 	}
-	if actor.Kind == registry.AgencyActor {
+	if actor.Kind == ledger.AgencyActor {
 		if agency != "" && agency != actor.Agency {
-			return 0, fmt.Errorf("agency %s may export only its own roster: %w", actor.Agency, registry.ErrPermissionDenied)
+			return 0, fmt.Errorf("agency %s may export only its own roster: %w", actor.Agency, ledger.ErrPermissionDenied)
 		}
 		agency = actor.Agency
 	}
 	prov, ok := registry.ProvinceByPrefix(agency)
 	if !ok || agency == registry.AssociationPrefix {
-		return 0, registry.FieldErr("agency", "%q is not a province's agency prefix", agency)
+		return 0, ledger.FieldErr("agency", "%q is not a province's agency prefix", agency)
 	}
 	rows, err := s.db.Query(ctx, `SELECT coalesce(c.number, ''), p.name, p.gender, p.birth_date, p.id_kind, p.id_number,
 		c.rank, c.issue_date, c.issuing_prefix, c.basis, c.athlete_grade, c.status

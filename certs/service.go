@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -54,17 +55,18 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Service is certification over the registry's database.
+// Service is certification over the kernel's store.
 type Service struct {
+	store   *ledger.Store
 	reg     *registry.Service
 	db      *pgxpool.Pool
 	cfg     Config
 	printed map[registry.Rank]bool
 }
 
-// New returns the certificate service; reg supplies the database, the clock,
-// players and the event log.
-func New(reg *registry.Service, cfg Config) (*Service, error) {
+// New returns the certificate service over the store; reg supplies players
+// and agencies.
+func New(store *ledger.Store, reg *registry.Service, cfg Config) (*Service, error) {
 	cfg = cfg.withDefaults()
 	printed := map[registry.Rank]bool{}
 	for _, k := range cfg.PrintedKyu {
@@ -73,7 +75,7 @@ func New(reg *registry.Service, cfg Config) (*Service, error) {
 		}
 		printed[registry.Rank(-k)] = true
 	}
-	return &Service{reg: reg, db: reg.DB(), cfg: cfg, printed: printed}, nil
+	return &Service{store: store, reg: reg, db: store.DB(), cfg: cfg, printed: printed}, nil
 }
 
 // Printed reports whether a rank gets a numbered certificate: every dan, and
@@ -81,36 +83,36 @@ func New(reg *registry.Service, cfg Config) (*Service, error) {
 func (s *Service) Printed(r registry.Rank) bool { return r > 0 || s.printed[r] }
 
 // sweeper is who the event log names for certificates issued when a notice ends.
-func sweeper() registry.Actor {
-	return registry.Actor{Kind: registry.SystemActor, Name: "notice-sweeper"}
+func sweeper() ledger.Actor {
+	return ledger.Actor{Kind: ledger.SystemActor, Name: "notice-sweeper"}
 }
 
-func requireStaff(actor registry.Actor, what string) error {
+func requireStaff(actor ledger.Actor, what string) error {
 	if actor.IsStaff() {
 		return nil
 	}
-	if actor.Kind == registry.Public {
-		return fmt.Errorf("%s: %w", what, registry.ErrUnauthenticated)
+	if actor.Kind == ledger.Public {
+		return fmt.Errorf("%s: %w", what, ledger.ErrUnauthenticated)
 	}
-	return fmt.Errorf("%s is for association staff only: %w", what, registry.ErrPermissionDenied)
+	return fmt.Errorf("%s is for association staff only: %w", what, ledger.ErrPermissionDenied)
 }
 
-func requireAgencyOrStaff(actor registry.Actor, what string) error {
-	if actor.Kind == registry.Public {
-		return fmt.Errorf("%s needs an agency or staff token: %w", what, registry.ErrUnauthenticated)
+func requireAgencyOrStaff(actor ledger.Actor, what string) error {
+	if actor.Kind == ledger.Public {
+		return fmt.Errorf("%s needs an agency or staff token: %w", what, ledger.ErrUnauthenticated)
 	}
 	return nil
 }
 
 // activeAgency checks that an agency exists and is not suspended.
-func activeAgency(ctx context.Context, tx *registry.Tx, prefix string) (registry.Agency, error) {
+func activeAgency(ctx context.Context, tx *ledger.Tx, prefix string) (registry.Agency, error) {
 	var a registry.Agency
 	err := tx.QueryRow(ctx, `SELECT prefix, name, status FROM agencies WHERE prefix = $1`, prefix).Scan(&a.Prefix, &a.Name, &a.Status)
 	if err != nil {
-		return a, registry.PgErr(err, "agency "+prefix)
+		return a, ledger.PgErr(err, "agency "+prefix)
 	}
 	if a.Status != registry.AgencyActive {
-		return a, fmt.Errorf("agency %s is suspended: %w", prefix, registry.ErrPermissionDenied)
+		return a, fmt.Errorf("agency %s is suspended: %w", prefix, ledger.ErrPermissionDenied)
 	}
 	return a, nil
 }

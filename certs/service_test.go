@@ -16,6 +16,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -48,9 +49,10 @@ func newEnvAt(t testing.TB, cfg certs.Config, at time.Time) *env {
 	t.Helper()
 	pool, _ := harness.NewDB(t)
 	clock := fixture.NewClock(at)
-	reg := registry.New(pool, clock.Now)
+	store := ledger.New(pool, clock.Now, nil)
+	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110", "310", "440")
-	cs, err := certs.New(reg, cfg)
+	cs, err := certs.New(store, reg, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,9 +78,9 @@ func (e *env) kyuNumber(prefix string, serial int) string {
 }
 
 // year is the clock's year in Beijing.
-func (e *env) year() int { return e.clock.Now().In(certs.ChinaTime).Year() }
+func (e *env) year() int { return e.clock.Now().In(ledger.ChinaTime).Year() }
 
-func (e *env) apply(t testing.TB, actor registry.Actor, p registry.Player, rank string) certs.Application {
+func (e *env) apply(t testing.TB, actor ledger.Actor, p registry.Player, rank string) certs.Application {
 	t.Helper()
 	a, err := e.cs.Apply(context.Background(), actor, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: rank,
 		Basis: "tournament", EventRef: "2026 dan-grade tournament", RecordRef: "group A, 6 wins of 7"})
@@ -138,7 +140,7 @@ func TestFourDanThroughNoticeToVerification(t *testing.T) {
 	if issued, err := e.cs.Sweep(ctx); err != nil || len(issued) != 0 {
 		t.Fatalf("sweep with an open objection issued %v, %v", issued, err)
 	}
-	if _, err := e.cs.RuleObjection(ctx, beijing, "", o.ID, false, "查无此事"); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := e.cs.RuleObjection(ctx, beijing, "", o.ID, false, "查无此事"); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("agency ruling: %v, want permission denied", err)
 	}
 	if _, err := e.cs.RuleObjection(ctx, staff, "", o.ID, false, "比赛记录显示第三轮正常对局"); err != nil {
@@ -169,7 +171,7 @@ func TestFourDanThroughNoticeToVerification(t *testing.T) {
 	// the whole story is in the event log, and the chain holds
 	var actions []string
 	for _, typ := range []struct{ t, id string }{{"application", "1"}, {"notice", "1"}, {"certificate", number}, {"player", "1"}} {
-		evs, err := registry.EventsFor(ctx, e.pool, typ.t, typ.id)
+		evs, err := ledger.EventsFor(ctx, e.pool, typ.t, typ.id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,7 +185,7 @@ func TestFourDanThroughNoticeToVerification(t *testing.T) {
 	if strings.Join(actions, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("events:\n%s\nwant:\n%s", strings.Join(actions, "\n"), strings.Join(want, "\n"))
 	}
-	if _, err := registry.VerifyLog(ctx, e.pool); err != nil {
+	if _, err := ledger.VerifyLog(ctx, e.pool); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -218,7 +220,7 @@ func TestUpheldObjectionConsumesNoNumber(t *testing.T) {
 	if len(obs) != 2 || obs[1].ID != o2.ID || obs[1].Status != certs.ObjectionClosed {
 		t.Fatalf("the other objection = %+v, want closed", obs)
 	}
-	if _, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: n.ID, Name: "戊", Contact: "1", Reason: "x", Address: "c"}); !errors.Is(err, registry.ErrPrecondition) {
+	if _, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: n.ID, Name: "戊", Contact: "1", Reason: "x", Address: "c"}); !errors.Is(err, ledger.ErrPrecondition) {
 		t.Fatalf("objection to a failed notice: %v, want failed precondition", err)
 	}
 	// the next 5d takes serial 0001: the failed one consumed nothing
@@ -263,7 +265,7 @@ func TestLowRanksIssueOnApproval(t *testing.T) {
 	}
 	// the rank now follows certificates only
 	in := registry.PlayerInput{Name: p.Name, Gender: p.Gender, BirthDate: "2015-03-01", IDKind: p.IDKind, IDNumber: p.IDNumber, ProvinceCode: "11", Rank: "5d"}
-	if _, err := e.reg.UpdatePlayer(ctx, beijing, "", p.ID, in); !errors.Is(err, registry.ErrPrecondition) {
+	if _, err := e.reg.UpdatePlayer(ctx, beijing, "", p.ID, in); !errors.Is(err, ledger.ErrPrecondition) {
 		t.Fatalf("editing a certified rank: %v, want failed precondition", err)
 	}
 }
@@ -279,21 +281,21 @@ func TestWhoMayApplyAndApprove(t *testing.T) {
 	if _, err := e.cs.Apply(ctx, shanghai, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"}); err == nil {
 		t.Fatal("Shanghai applied for a Beijing player")
 	}
-	if _, err := e.cs.Apply(ctx, registry.Actor{}, "", certs.ApplicationInput{PlayerID: p.ID}); !errors.Is(err, registry.ErrUnauthenticated) {
+	if _, err := e.cs.Apply(ctx, ledger.Actor{}, "", certs.ApplicationInput{PlayerID: p.ID}); !errors.Is(err, ledger.ErrUnauthenticated) {
 		t.Fatalf("public apply: %v", err)
 	}
 	six := certs.ApplicationInput{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventRef: "2026 全国业余围棋锦标赛", RecordRef: "第五名"}
-	if _, err := e.cs.Apply(ctx, beijing, "", six); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := e.cs.Apply(ctx, beijing, "", six); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("agency applying for 6d: %v, want permission denied", err)
 	}
 	app, err := e.cs.Apply(ctx, staff, "", six)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.cs.Approve(ctx, beijing, "", app.ID); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := e.cs.Approve(ctx, beijing, "", app.ID); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("agency approving 6d: %v, want permission denied", err)
 	}
-	if _, err := e.cs.Apply(ctx, staff, "", six); !errors.Is(err, registry.ErrAlreadyExists) {
+	if _, err := e.cs.Apply(ctx, staff, "", six); !errors.Is(err, ledger.ErrAlreadyExists) {
 		t.Fatalf("second open application: %v, want already exists", err)
 	}
 	app, err = e.cs.Approve(ctx, staff, "", app.ID)
@@ -315,16 +317,16 @@ func TestWhoMayApplyAndApprove(t *testing.T) {
 		t.Fatal(err)
 	}
 	byAppraisal := certs.ApplicationInput{PlayerID: young.ID, TargetRank: "3d", Basis: "appraisal", AppraiserID: ap.ID}
-	var fe *registry.FieldError
+	var fe *ledger.FieldError
 	if _, err := e.cs.Apply(ctx, beijing, "", byAppraisal); !errors.As(err, &fe) || !strings.Contains(err.Error(), "at least 18") {
 		t.Fatalf("appraisal of a 16-year-old: %v", err)
 	}
 	adult := fixture.Player(t, e.reg, "110", "成人", "2d", "1980-01-01", 3)
 	byAppraisal.PlayerID = adult.ID
-	if _, err := e.cs.Apply(ctx, beijing, "", byAppraisal); !errors.Is(err, registry.ErrPrecondition) {
+	if _, err := e.cs.Apply(ctx, beijing, "", byAppraisal); !errors.Is(err, ledger.ErrPrecondition) {
 		t.Fatalf("unapproved appraiser: %v, want failed precondition", err)
 	}
-	if _, err := e.cs.SetAppraiserStatus(ctx, beijing, "", ap.ID, certs.AppraiserApproved); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := e.cs.SetAppraiserStatus(ctx, beijing, "", ap.ID, certs.AppraiserApproved); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("agency approving its appraiser: %v", err)
 	}
 	if _, err := e.cs.SetAppraiserStatus(ctx, staff, "", ap.ID, certs.AppraiserApproved); err != nil {
@@ -349,7 +351,7 @@ func TestOrderWindowAndQuota(t *testing.T) {
 	e := newEnvAt(t, certs.Config{}, time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)) // 16:00 in Beijing
 	order := certs.OrderInput{DanCount: 2, KyuCount: 5}
 	_, err := e.cs.PlaceOrder(ctx, beijing, "", order)
-	if !errors.Is(err, registry.ErrPrecondition) || !strings.Contains(err.Error(), "2026-12-01") {
+	if !errors.Is(err, ledger.ErrPrecondition) || !strings.Contains(err.Error(), "2026-12-01") {
 		t.Fatalf("order on 30 November: %v, want failed precondition naming 2026-12-01", err)
 	}
 	e.clock.Set(time.Date(2026, 11, 30, 16, 0, 0, 0, time.UTC)) // 1 December, 00:00 in Beijing
@@ -364,13 +366,13 @@ func TestOrderWindowAndQuota(t *testing.T) {
 	if o, err = e.cs.PlaceOrder(ctx, beijing, "o2", order); err != nil || o.DanCount != 3 {
 		t.Fatalf("amend: %+v %v", o, err)
 	}
-	if _, err := e.cs.DecideOrder(ctx, beijing, "", "110", 2027, true, 0, 0, ""); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := e.cs.DecideOrder(ctx, beijing, "", "110", 2027, true, 0, 0, ""); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("agency granting: %v", err)
 	}
 	if o, err = e.cs.DecideOrder(ctx, staff, "", "110", 2027, true, 2, 0, "年审通过"); err != nil || o.DanCount != 2 || o.KyuCount != 5 {
 		t.Fatalf("grant: %+v %v", o, err)
 	}
-	if _, err := e.cs.PlaceOrder(ctx, beijing, "o3", order); !errors.Is(err, registry.ErrPrecondition) {
+	if _, err := e.cs.PlaceOrder(ctx, beijing, "o3", order); !errors.Is(err, ledger.ErrPrecondition) {
 		t.Fatalf("order after grant: %v", err)
 	}
 
@@ -384,12 +386,12 @@ func TestOrderWindowAndQuota(t *testing.T) {
 			t.Fatal(last)
 		}
 	}
-	if !errors.Is(last, registry.ErrPrecondition) || !strings.Contains(last.Error(), "used all 2 dan") {
+	if !errors.Is(last, ledger.ErrPrecondition) || !strings.Contains(last.Error(), "used all 2 dan") {
 		t.Fatalf("third certificate: %v, want stock used up", last)
 	}
 	// Shanghai has no granted stock at all
 	sp := fixture.Player(t, e.reg, "310", "沪", "", "1995-01-01", 1)
-	if _, err := e.cs.Approve(ctx, fixture.Agency("310"), "", e.apply(t, fixture.Agency("310"), sp, "1d").ID); !errors.Is(err, registry.ErrPrecondition) {
+	if _, err := e.cs.Approve(ctx, fixture.Agency("310"), "", e.apply(t, fixture.Agency("310"), sp, "1d").ID); !errors.Is(err, ledger.ErrPrecondition) {
 		t.Fatalf("no stock: %v", err)
 	}
 }
@@ -464,7 +466,7 @@ func TestSeriesExhausted(t *testing.T) {
 	if want := e.number("000", 9999); len(issued) != 1 || issued[0].Number != want {
 		t.Fatalf("9,999th: %+v, want %s", issued, want)
 	}
-	if !errors.Is(err, registry.ErrExhausted) || !strings.Contains(err.Error(), "is full") {
+	if !errors.Is(err, ledger.ErrExhausted) || !strings.Contains(err.Error(), "is full") {
 		t.Fatalf("10,000th: %v, want resource exhausted", err)
 	}
 	var last int
@@ -503,7 +505,7 @@ func TestRevokeReissueAndVerify(t *testing.T) {
 	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 3 {
 		t.Fatalf("rank after reissue = %s", got.Rank)
 	}
-	if _, err := e.cs.Revoke(ctx, beijing, "", want3, "x"); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := e.cs.Revoke(ctx, beijing, "", want3, "x"); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("agency revoking: %v", err)
 	}
 	if _, err := e.cs.Revoke(ctx, staff, "", want3, ""); err == nil {
@@ -537,7 +539,7 @@ func TestRevokeReissueAndVerify(t *testing.T) {
 			t.Errorf("Verify(%s) = %+v, %v", tt.number, v, err)
 		}
 	}
-	var fe *registry.FieldError
+	var fe *ledger.FieldError
 	if _, err := e.cs.Verify(ctx, "12345"); !errors.As(err, &fe) {
 		t.Fatalf("malformed number: %v, want a field error", err)
 	}
@@ -566,17 +568,17 @@ func TestObjectionLimitsAndIdempotency(t *testing.T) {
 	if _, err := obj("", "1.1.1.1"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := obj("", "1.1.1.1"); !errors.Is(err, registry.ErrExhausted) {
+	if _, err := obj("", "1.1.1.1"); !errors.Is(err, ledger.ErrExhausted) {
 		t.Fatalf("third from one address: %v, want resource exhausted", err)
 	}
-	if _, err := obj("", "3.3.3.3"); !errors.Is(err, registry.ErrExhausted) {
+	if _, err := obj("", "3.3.3.3"); !errors.Is(err, ledger.ErrExhausted) {
 		t.Fatalf("fourth on the notice: %v, want resource exhausted", err)
 	}
 	if _, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: app.NoticeID, Name: "", Contact: "c", Reason: "r"}); err == nil {
 		t.Fatal("objection without a name accepted")
 	}
 	e.clock.Set(e.start.Add(8 * 24 * time.Hour))
-	if _, err := obj("", "4.4.4.4"); !errors.Is(err, registry.ErrPrecondition) {
+	if _, err := obj("", "4.4.4.4"); !errors.Is(err, ledger.ErrPrecondition) {
 		t.Fatalf("objection after the period: %v, want failed precondition", err)
 	}
 }
@@ -612,7 +614,7 @@ func TestRosterCSV(t *testing.T) {
 	if row := recs[1]; row[0] != numbers[1] || row[1] != "名册" || row[5] != p.IDNumber || row[6] != "1段" {
 		t.Fatalf("row = %q", row)
 	}
-	if _, err := e.cs.WriteRoster(ctx, beijing, "310", &buf); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := e.cs.WriteRoster(ctx, beijing, "310", &buf); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("another province's roster: %v", err)
 	}
 }

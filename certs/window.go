@@ -4,17 +4,17 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // OrderStockYear returns the year whose stock an agency orders at t. Orders
 // are taken only from 1 to 31 December in China Standard Time, for the next
 // year; at any other time the error says when the window opens.
 func OrderStockYear(t time.Time) (int, error) {
-	c := t.In(ChinaTime)
+	c := t.In(ledger.ChinaTime)
 	if c.Month() == time.December {
 		return c.Year() + 1, nil
 	}
 	return 0, fmt.Errorf("certificate orders are taken from 1 to 31 December (Asia/Shanghai); the next window opens on %d-12-01 for %d stock: %w",
-		c.Year(), c.Year()+1, registry.ErrPrecondition)
+		c.Year(), c.Year()+1, ledger.ErrPrecondition)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -38,16 +39,16 @@ type AgencyInput struct {
 func (in AgencyInput) validate() (Agency, error) {
 	a := Agency{Prefix: strings.TrimSpace(in.Prefix), Name: strings.TrimSpace(in.Name), Contact: strings.TrimSpace(in.Contact), Status: AgencyActive}
 	if p, ok := ProvinceByPrefix(a.Prefix); !ok || p.Prefix == AssociationPrefix {
-		return Agency{}, fieldErr("prefix", "%q is not the 3-digit prefix of a province, such as 110 for Beijing", in.Prefix)
+		return Agency{}, ledger.FieldErr("prefix", "%q is not the 3-digit prefix of a province, such as 110 for Beijing", in.Prefix)
 	}
 	if a.Name == "" {
-		return Agency{}, fieldErr("name", "is required")
+		return Agency{}, ledger.FieldErr("name", "is required")
 	}
 	if utf8.RuneCountInString(a.Name) > 100 {
-		return Agency{}, fieldErr("name", "is longer than 100 characters")
+		return Agency{}, ledger.FieldErr("name", "is longer than 100 characters")
 	}
 	if utf8.RuneCountInString(a.Contact) > 200 {
-		return Agency{}, fieldErr("contact", "is longer than 200 characters")
+		return Agency{}, ledger.FieldErr("contact", "is longer than 200 characters")
 	}
 	return a, nil
 }
@@ -61,42 +62,42 @@ func scanAgency(r pgx.Row) (Agency, error) {
 }
 
 // CreateAgency registers the first-level agency of a province. Staff only.
-func (s *Service) CreateAgency(ctx context.Context, actor Actor, key string, in AgencyInput) (Agency, error) {
+func (s *Service) CreateAgency(ctx context.Context, actor ledger.Actor, key string, in AgencyInput) (Agency, error) {
 	if !actor.IsStaff() {
-		return Agency{}, fmt.Errorf("create agency: only association staff may: %w", ErrPermissionDenied)
+		return Agency{}, fmt.Errorf("create agency: only association staff may: %w", ledger.ErrPermissionDenied)
 	}
 	a, err := in.validate()
 	if err != nil {
 		return Agency{}, err
 	}
-	return mutate(ctx, s, actor, key, "CreateAgency", in, func(tx *Tx, now time.Time) (Agency, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "CreateAgency", in, func(tx *ledger.Tx, now time.Time) (Agency, error) {
 		a.CreatedAt, a.UpdatedAt = now, now
 		_, err := tx.Exec(ctx, `INSERT INTO agencies (`+agencyColumns+`) VALUES ($1, $2, $3, $4, $5, $6)`,
 			a.Prefix, a.Name, a.Contact, a.Status, a.CreatedAt, a.UpdatedAt)
 		if err != nil {
-			return Agency{}, pgErr(err, "create agency "+a.Prefix)
+			return Agency{}, ledger.PgErr(err, "create agency "+a.Prefix)
 		}
-		_, err = appendEvent(ctx, tx, now, actor, "agency.created", "agency", a.Prefix, a)
+		err = ledger.AppendEvent(ctx, tx, now, actor, "agency.created", "agency", a.Prefix, a)
 		return a, err
 	})
 }
 
 // SetAgencyStatus suspends or reactivates an agency. Staff only.
-func (s *Service) SetAgencyStatus(ctx context.Context, actor Actor, key, prefix string, status AgencyStatus, reason string) (Agency, error) {
+func (s *Service) SetAgencyStatus(ctx context.Context, actor ledger.Actor, key, prefix string, status AgencyStatus, reason string) (Agency, error) {
 	if !actor.IsStaff() {
-		return Agency{}, fmt.Errorf("set agency status: only association staff may: %w", ErrPermissionDenied)
+		return Agency{}, fmt.Errorf("set agency status: only association staff may: %w", ledger.ErrPermissionDenied)
 	}
 	if status != AgencyActive && status != AgencySuspended {
-		return Agency{}, fieldErr("status", "must be active or suspended")
+		return Agency{}, ledger.FieldErr("status", "must be active or suspended")
 	}
 	req := struct{ Prefix, Status, Reason string }{prefix, string(status), reason}
-	return mutate(ctx, s, actor, key, "SetAgencyStatus", req, func(tx *Tx, now time.Time) (Agency, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "SetAgencyStatus", req, func(tx *ledger.Tx, now time.Time) (Agency, error) {
 		a, err := scanAgency(tx.QueryRow(ctx, `UPDATE agencies SET status = $2, updated_at = $3 WHERE prefix = $1 RETURNING `+agencyColumns,
 			prefix, status, now))
 		if err != nil {
-			return Agency{}, pgErr(err, "agency "+prefix)
+			return Agency{}, ledger.PgErr(err, "agency "+prefix)
 		}
-		_, err = appendEvent(ctx, tx, now, actor, "agency.status_set", "agency", prefix,
+		err = ledger.AppendEvent(ctx, tx, now, actor, "agency.status_set", "agency", prefix,
 			map[string]string{"status": string(status), "reason": reason})
 		return a, err
 	})
@@ -104,16 +105,16 @@ func (s *Service) SetAgencyStatus(ctx context.Context, actor Actor, key, prefix 
 
 // GetAgency returns the agency with the given prefix.
 func (s *Service) GetAgency(ctx context.Context, prefix string) (Agency, error) {
-	a, err := scanAgency(s.db.QueryRow(ctx, `SELECT `+agencyColumns+` FROM agencies WHERE prefix = $1`, prefix))
+	a, err := scanAgency(s.store.DB().QueryRow(ctx, `SELECT `+agencyColumns+` FROM agencies WHERE prefix = $1`, prefix))
 	if err != nil {
-		return Agency{}, pgErr(err, "agency "+prefix)
+		return Agency{}, ledger.PgErr(err, "agency "+prefix)
 	}
 	return a, nil
 }
 
 // ListAgencies returns every agency ordered by prefix.
 func (s *Service) ListAgencies(ctx context.Context) ([]Agency, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+agencyColumns+` FROM agencies ORDER BY prefix`)
+	rows, err := s.store.DB().Query(ctx, `SELECT `+agencyColumns+` FROM agencies ORDER BY prefix`)
 	if err != nil {
 		return nil, fmt.Errorf("list agencies: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -40,37 +41,37 @@ func playerEvent(p Player) map[string]any {
 
 // mayWriteProvince checks that actor may register or change players of the
 // province: staff anywhere, an active agency only in its own province.
-func (s *Service) mayWriteProvince(ctx context.Context, tx *Tx, actor Actor, provinceCode string) (string, error) {
+func (s *Service) mayWriteProvince(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, provinceCode string) (string, error) {
 	prov, _ := ProvinceByCode(provinceCode)
 	switch {
 	case actor.IsStaff():
 		return AssociationPrefix, nil
-	case actor.Kind != AgencyActor:
-		return "", fmt.Errorf("only agencies and staff may change players: %w", ErrUnauthenticated)
+	case actor.Kind != ledger.AgencyActor:
+		return "", fmt.Errorf("only agencies and staff may change players: %w", ledger.ErrUnauthenticated)
 	case prov.Prefix != actor.Agency:
 		return "", fmt.Errorf("agency %s may not register or change players of province %s (%s): %w",
-			actor.Agency, provinceCode, prov.NameEN, ErrPermissionDenied)
+			actor.Agency, provinceCode, prov.NameEN, ledger.ErrPermissionDenied)
 	}
 	var status AgencyStatus
 	if err := tx.QueryRow(ctx, `SELECT status FROM agencies WHERE prefix = $1`, actor.Agency).Scan(&status); err != nil {
-		return "", pgErr(err, "agency "+actor.Agency)
+		return "", ledger.PgErr(err, "agency "+actor.Agency)
 	}
 	if status != AgencyActive {
-		return "", fmt.Errorf("agency %s is suspended: %w", actor.Agency, ErrPermissionDenied)
+		return "", fmt.Errorf("agency %s is suspended: %w", actor.Agency, ledger.ErrPermissionDenied)
 	}
 	return actor.Agency, nil
 }
 
 // RegisterPlayer validates and stores a new player.
-func (s *Service) RegisterPlayer(ctx context.Context, actor Actor, key string, in PlayerInput) (Player, error) {
-	if actor.Kind == Public {
-		return Player{}, fmt.Errorf("register player: %w", ErrUnauthenticated)
+func (s *Service) RegisterPlayer(ctx context.Context, actor ledger.Actor, key string, in PlayerInput) (Player, error) {
+	if actor.Kind == ledger.Public {
+		return Player{}, fmt.Errorf("register player: %w", ledger.ErrUnauthenticated)
 	}
-	p, err := in.Validate(s.now())
+	p, err := in.Validate(s.store.Now())
 	if err != nil {
 		return Player{}, err
 	}
-	return mutate(ctx, s, actor, key, "RegisterPlayer", in, func(tx *Tx, now time.Time) (Player, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "RegisterPlayer", in, func(tx *ledger.Tx, now time.Time) (Player, error) {
 		agency, err := s.mayWriteProvince(ctx, tx, actor, p.ProvinceCode)
 		if err != nil {
 			return Player{}, fmt.Errorf("register player: %w", err)
@@ -82,26 +83,26 @@ func (s *Service) RegisterPlayer(ctx context.Context, actor Actor, key string, i
 			p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p),
 			p.ProvinceCode, p.AgencyPrefix, p.Rank, now, now).Scan(&p.ID)
 		if err != nil {
-			if errors.Is(pgErr(err, ""), ErrAlreadyExists) {
-				return Player{}, fmt.Errorf("a player with identity number %s is already registered: %w", MaskIdentity(p.IDNumber), ErrAlreadyExists)
+			if errors.Is(ledger.PgErr(err, ""), ledger.ErrAlreadyExists) {
+				return Player{}, fmt.Errorf("a player with identity number %s is already registered: %w", MaskIdentity(p.IDNumber), ledger.ErrAlreadyExists)
 			}
-			return Player{}, pgErr(err, "register player")
+			return Player{}, ledger.PgErr(err, "register player")
 		}
-		_, err = appendEvent(ctx, tx, now, actor, "player.registered", "player", strconv.FormatInt(p.ID, 10), playerEvent(p))
+		err = ledger.AppendEvent(ctx, tx, now, actor, "player.registered", "player", strconv.FormatInt(p.ID, 10), playerEvent(p))
 		return p, err
 	})
 }
 
 // UpdatePlayer replaces a player's details. An agency may change only players
 // of its own province and may not move them to another province.
-func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id int64, in PlayerInput) (Player, error) {
-	if actor.Kind == Public {
-		return Player{}, fmt.Errorf("update player: %w", ErrUnauthenticated)
+func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key string, id int64, in PlayerInput) (Player, error) {
+	if actor.Kind == ledger.Public {
+		return Player{}, fmt.Errorf("update player: %w", ledger.ErrUnauthenticated)
 	}
 	if id <= 0 {
-		return Player{}, fieldErr("id", "must be a positive player id, got %d", id)
+		return Player{}, ledger.FieldErr("id", "must be a positive player id, got %d", id)
 	}
-	p, err := in.Validate(s.now())
+	p, err := in.Validate(s.store.Now())
 	if err != nil {
 		return Player{}, err
 	}
@@ -109,10 +110,10 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id 
 		ID int64
 		In PlayerInput
 	}{id, in}
-	return mutate(ctx, s, actor, key, "UpdatePlayer", req, func(tx *Tx, now time.Time) (Player, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "UpdatePlayer", req, func(tx *ledger.Tx, now time.Time) (Player, error) {
 		old, err := scanPlayer(tx.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1 FOR UPDATE`, id))
 		if err != nil {
-			return Player{}, pgErr(err, fmt.Sprintf("player %d", id))
+			return Player{}, ledger.PgErr(err, fmt.Sprintf("player %d", id))
 		}
 		codes := []string{old.ProvinceCode}
 		if p.ProvinceCode != old.ProvinceCode { // moving a player: both provinces must allow it
@@ -127,11 +128,11 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id 
 			// Once certified, a rank follows the player's newest valid certificate only.
 			var certified bool
 			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE player_id = $1)`, id).Scan(&certified); err != nil {
-				return Player{}, pgErr(err, fmt.Sprintf("certificates of player %d", id))
+				return Player{}, ledger.PgErr(err, fmt.Sprintf("certificates of player %d", id))
 			}
 			if certified {
 				return Player{}, fmt.Errorf("player %d holds certificates, so the rank (%s) follows the newest valid certificate and cannot be edited: %w",
-					id, old.Rank.Chinese(), ErrPrecondition)
+					id, old.Rank.Chinese(), ledger.ErrPrecondition)
 			}
 		}
 		p.ID, p.AgencyPrefix, p.CreatedAt, p.UpdatedAt = id, old.AgencyPrefix, old.CreatedAt, now
@@ -139,12 +140,12 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id 
 			id_number = $7, identity_key = $8, province_code = $9, rank = $10, updated_at = $11 WHERE id = $1`,
 			id, p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p), p.ProvinceCode, p.Rank, now)
 		if err != nil {
-			if errors.Is(pgErr(err, ""), ErrAlreadyExists) {
-				return Player{}, fmt.Errorf("another player has identity number %s: %w", MaskIdentity(p.IDNumber), ErrAlreadyExists)
+			if errors.Is(ledger.PgErr(err, ""), ledger.ErrAlreadyExists) {
+				return Player{}, fmt.Errorf("another player has identity number %s: %w", MaskIdentity(p.IDNumber), ledger.ErrAlreadyExists)
 			}
-			return Player{}, pgErr(err, fmt.Sprintf("update player %d", id))
+			return Player{}, ledger.PgErr(err, fmt.Sprintf("update player %d", id))
 		}
-		_, err = appendEvent(ctx, tx, now, actor, "player.updated", "player", strconv.FormatInt(id, 10),
+		err = ledger.AppendEvent(ctx, tx, now, actor, "player.updated", "player", strconv.FormatInt(id, 10),
 			map[string]any{"before": playerEvent(old), "after": playerEvent(p)})
 		return p, err
 	})
@@ -153,11 +154,11 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor Actor, key string, id 
 // GetPlayer returns one player with every field; callers decide what to show.
 func (s *Service) GetPlayer(ctx context.Context, id int64) (Player, error) {
 	if id <= 0 {
-		return Player{}, fieldErr("id", "must be a positive player id, got %d", id)
+		return Player{}, ledger.FieldErr("id", "must be a positive player id, got %d", id)
 	}
-	p, err := scanPlayer(s.db.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1`, id))
+	p, err := scanPlayer(s.store.DB().QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1`, id))
 	if err != nil {
-		return Player{}, pgErr(err, fmt.Sprintf("player %d", id))
+		return Player{}, ledger.PgErr(err, fmt.Sprintf("player %d", id))
 	}
 	return p, nil
 }
@@ -187,7 +188,7 @@ func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage,
 	size := q.PageSize
 	switch {
 	case size < 0:
-		return PlayerPage{}, fieldErr("page_size", "must not be negative")
+		return PlayerPage{}, ledger.FieldErr("page_size", "must not be negative")
 	case size == 0:
 		size = 20
 	case size > MaxPageSize:
@@ -200,7 +201,7 @@ func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage,
 			after, err = strconv.ParseInt(strings.TrimPrefix(string(b), "after:"), 10, 64)
 		}
 		if err != nil || after < 0 {
-			return PlayerPage{}, fieldErr("page_token", "is not a token from a previous page")
+			return PlayerPage{}, ledger.FieldErr("page_token", "is not a token from a previous page")
 		}
 	}
 	var conds []string
@@ -212,14 +213,14 @@ func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage,
 	}
 	if c := strings.TrimSpace(q.ProvinceCode); c != "" {
 		if _, ok := ProvinceByCode(c); !ok {
-			return PlayerPage{}, fieldErr("province_code", "%q is not a two-digit province code", c)
+			return PlayerPage{}, ledger.FieldErr("province_code", "%q is not a two-digit province code", c)
 		}
 		conds = append(conds, "province_code = "+arg(c))
 	}
 	if strings.TrimSpace(q.Rank) != "" {
 		r, err := ParseRank(q.Rank)
 		if err != nil {
-			return PlayerPage{}, fieldErr("rank", "%v", err)
+			return PlayerPage{}, ledger.FieldErr("rank", "%v", err)
 		}
 		conds = append(conds, "rank = "+arg(r))
 	}
@@ -228,10 +229,10 @@ func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage,
 		where = strings.Join(conds, " AND ")
 	}
 	var page PlayerPage
-	if err := s.db.QueryRow(ctx, `SELECT count(*) FROM players WHERE `+where, args...).Scan(&page.Total); err != nil {
+	if err := s.store.DB().QueryRow(ctx, `SELECT count(*) FROM players WHERE `+where, args...).Scan(&page.Total); err != nil {
 		return PlayerPage{}, fmt.Errorf("count players: %w", err)
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+playerColumns+` FROM players WHERE `+where+` AND id > `+arg(after)+
+	rows, err := s.store.DB().Query(ctx, `SELECT `+playerColumns+` FROM players WHERE `+where+` AND id > `+arg(after)+
 		` ORDER BY id LIMIT `+arg(size+1), args...)
 	if err != nil {
 		return PlayerPage{}, fmt.Errorf("search players: %w", err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -25,7 +26,8 @@ func benchPlayer(i int) registry.PlayerInput {
 func BenchmarkRegisterPlayer(b *testing.B) {
 	ctx := context.Background()
 	pool, _ := harness.NewDB(b)
-	s := registry.New(pool, time.Now)
+	store := ledger.New(pool, time.Now, nil)
+	s := registry.New(store)
 	if _, err := s.CreateAgency(ctx, staff, "", registry.AgencyInput{Prefix: "110", Name: "agency"}); err != nil {
 		b.Fatal(err)
 	}
@@ -62,7 +64,8 @@ func BenchmarkInsertPlayerBaseline(b *testing.B) {
 func BenchmarkSearchPlayers(b *testing.B) {
 	ctx := context.Background()
 	pool, _ := harness.NewDB(b)
-	s := registry.New(pool, time.Now)
+	store := ledger.New(pool, time.Now, nil)
+	s := registry.New(store)
 	if _, err := s.CreateAgency(ctx, staff, "", registry.AgencyInput{Prefix: "110", Name: "agency"}); err != nil {
 		b.Fatal(err)
 	}

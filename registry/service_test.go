@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 var harness *pgtest.Harness
@@ -17,21 +19,29 @@ var harness *pgtest.Harness
 func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness = h }) }
 
 var (
-	staff   = registry.Actor{Kind: registry.StaffActor, Name: "li"}
-	beijing = registry.Actor{Kind: registry.AgencyActor, Agency: "110"}
+	staff   = ledger.Actor{Kind: ledger.StaffActor, Name: "li"}
+	beijing = ledger.Actor{Kind: ledger.AgencyActor, Agency: "110"}
 	clock   = func() time.Time { return time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC) }
 )
 
 func newService(t *testing.T) *registry.Service {
+	s, _ := newServiceDB(t)
+	return s
+}
+
+// newServiceDB is newService with its database, for the tests that read or
+// tamper with rows directly.
+func newServiceDB(t *testing.T) (*registry.Service, *pgxpool.Pool) {
 	t.Helper()
 	pool, _ := harness.NewDB(t)
-	s := registry.New(pool, clock)
+	store := ledger.New(pool, clock, nil)
+	s := registry.New(store)
 	for _, p := range []string{"110", "310"} {
 		if _, err := s.CreateAgency(context.Background(), staff, "", registry.AgencyInput{Prefix: p, Name: "agency " + p}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return s
+	return s, pool
 }
 
 // residentID builds a valid 18-character number for a Beijing birth date.
@@ -62,13 +72,13 @@ func TestRegisterPlayerPermissions(t *testing.T) {
 	}
 	shanghai := zhang()
 	shanghai.ProvinceCode = "31"
-	if _, err := s.RegisterPlayer(ctx, beijing, "", shanghai); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := s.RegisterPlayer(ctx, beijing, "", shanghai); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("other province: got %v, want permission denied", err)
 	}
-	if _, err := s.RegisterPlayer(ctx, beijing, "", zhang()); !errors.Is(err, registry.ErrAlreadyExists) {
+	if _, err := s.RegisterPlayer(ctx, beijing, "", zhang()); !errors.Is(err, ledger.ErrAlreadyExists) {
 		t.Fatalf("same ID twice: got %v, want already exists", err)
 	}
-	if _, err := s.RegisterPlayer(ctx, registry.Actor{}, "", zhang()); !errors.Is(err, registry.ErrUnauthenticated) {
+	if _, err := s.RegisterPlayer(ctx, ledger.Actor{}, "", zhang()); !errors.Is(err, ledger.ErrUnauthenticated) {
 		t.Fatalf("public: got %v, want unauthenticated", err)
 	}
 	if _, err := s.SetAgencyStatus(ctx, staff, "", "110", registry.AgencySuspended, "audit"); err != nil {
@@ -76,14 +86,14 @@ func TestRegisterPlayerPermissions(t *testing.T) {
 	}
 	other := zhang()
 	other.IDNumber, other.BirthDate = residentID("2010-01-01", 1), "2010-01-01"
-	if _, err := s.RegisterPlayer(ctx, beijing, "", other); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := s.RegisterPlayer(ctx, beijing, "", other); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("suspended agency: got %v, want permission denied", err)
 	}
 }
 
 func TestRegisterPlayerIdempotent(t *testing.T) {
 	ctx := context.Background()
-	s := newService(t)
+	s, pool := newServiceDB(t)
 	first, err := s.RegisterPlayer(ctx, beijing, "k1", zhang())
 	if err != nil {
 		t.Fatal(err)
@@ -97,14 +107,14 @@ func TestRegisterPlayerIdempotent(t *testing.T) {
 	}
 	changed := zhang()
 	changed.Name = "李四"
-	if _, err := s.RegisterPlayer(ctx, beijing, "k1", changed); !errors.Is(err, registry.ErrConflict) {
+	if _, err := s.RegisterPlayer(ctx, beijing, "k1", changed); !errors.Is(err, ledger.ErrConflict) {
 		t.Fatalf("same key, other request: got %v, want conflict", err)
 	}
 	page, err := s.SearchPlayers(ctx, registry.PlayerQuery{})
 	if err != nil || page.Total != 1 {
 		t.Fatalf("players after retry: %d, %v", page.Total, err)
 	}
-	events, err := registry.EventsFor(ctx, s.DB(), "player", "1")
+	events, err := ledger.EventsFor(ctx, pool, "player", "1")
 	if err != nil || len(events) != 1 {
 		t.Fatalf("events after retry: %d, %v", len(events), err)
 	}
@@ -130,7 +140,7 @@ func TestValidationNamesTheField(t *testing.T) {
 		in := zhang()
 		tt.edit(&in)
 		_, err := s.RegisterPlayer(ctx, beijing, "", in)
-		var fe *registry.FieldError
+		var fe *ledger.FieldError
 		if !errors.As(err, &fe) || fe.Field != tt.field {
 			t.Errorf("%s: got %v, want a field error on %s", tt.field, err, tt.field)
 		}
@@ -182,23 +192,23 @@ func TestSearchPagination(t *testing.T) {
 
 func TestEventLogChainDetectsTampering(t *testing.T) {
 	ctx := context.Background()
-	s := newService(t)
+	s, pool := newServiceDB(t)
 	if _, err := s.RegisterPlayer(ctx, beijing, "", zhang()); err != nil {
 		t.Fatal(err)
 	}
-	n, err := registry.VerifyLog(ctx, s.DB())
+	n, err := ledger.VerifyLog(ctx, pool)
 	if err != nil || n != 3 {
 		t.Fatalf("intact log: %d rows, %v", n, err)
 	}
-	if _, err := s.DB().Exec(ctx, `UPDATE events SET actor = 'x' WHERE id = 2`); err == nil {
+	if _, err := pool.Exec(ctx, `UPDATE events SET actor = 'x' WHERE id = 2`); err == nil {
 		t.Fatal("the event log accepted an UPDATE")
 	}
 	tamper := `SET session_replication_role = replica; UPDATE events SET payload = '{"name":"forged"}' WHERE id = 2`
-	if _, err := s.DB().Exec(ctx, tamper); err != nil {
+	if _, err := pool.Exec(ctx, tamper); err != nil {
 		t.Fatal(err)
 	}
-	_, err = registry.VerifyLog(ctx, s.DB())
-	var broken *registry.BrokenLink
+	_, err = ledger.VerifyLog(ctx, pool)
+	var broken *ledger.BrokenLink
 	if !errors.As(err, &broken) || broken.ID != 2 {
 		t.Fatalf("tampered log: got %v, want row 2 named", err)
 	}
@@ -206,26 +216,26 @@ func TestEventLogChainDetectsTampering(t *testing.T) {
 
 func TestTokens(t *testing.T) {
 	ctx := context.Background()
-	s := newService(t)
-	tok, info, err := s.CreateToken(ctx, staff, registry.AgencyActor, "110", "")
+	s, pool := newServiceDB(t)
+	tok, info, err := s.CreateToken(ctx, staff, ledger.AgencyActor, "110", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	a, err := s.Authenticate(ctx, tok)
-	if err != nil || a.Kind != registry.AgencyActor || a.Agency != "110" {
+	if err != nil || a.Kind != ledger.AgencyActor || a.Agency != "110" {
 		t.Fatalf("Authenticate = %+v, %v", a, err)
 	}
-	if _, _, err := s.CreateToken(ctx, staff, registry.AgencyActor, "120", ""); !errors.Is(err, registry.ErrNotFound) {
+	if _, _, err := s.CreateToken(ctx, staff, ledger.AgencyActor, "120", ""); !errors.Is(err, ledger.ErrNotFound) {
 		t.Fatalf("token for agency that does not exist: %v", err)
 	}
 	if err := s.RevokeToken(ctx, staff, info.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Authenticate(ctx, tok); !errors.Is(err, registry.ErrUnauthenticated) {
+	if _, err := s.Authenticate(ctx, tok); !errors.Is(err, ledger.ErrUnauthenticated) {
 		t.Fatalf("revoked token: %v", err)
 	}
 	var stored int
-	if err := s.DB().QueryRow(ctx, `SELECT count(*) FROM api_tokens WHERE hash = $1::text::bytea`, tok).Scan(&stored); err != nil || stored != 0 {
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM api_tokens WHERE hash = $1::text::bytea`, tok).Scan(&stored); err != nil || stored != 0 {
 		t.Fatalf("token stored in plain text: %d, %v", stored, err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -18,7 +19,7 @@ import (
 // never stored, only its SHA-256.
 type TokenInfo struct {
 	ID        int64
-	Kind      ActorKind
+	Kind      ledger.ActorKind
 	Agency    string
 	StaffName string
 	CreatedAt time.Time
@@ -34,25 +35,25 @@ func hashToken(tok string) []byte {
 
 // CreateToken makes a bearer token for an agency (by prefix) or a staff member
 // and returns it with its record. Only staff and the system may create tokens.
-func (s *Service) CreateToken(ctx context.Context, actor Actor, kind ActorKind, agencyPrefix, staffName string) (string, TokenInfo, error) {
+func (s *Service) CreateToken(ctx context.Context, actor ledger.Actor, kind ledger.ActorKind, agencyPrefix, staffName string) (string, TokenInfo, error) {
 	if !actor.IsStaff() {
-		return "", TokenInfo{}, fmt.Errorf("create token: %w", ErrPermissionDenied)
+		return "", TokenInfo{}, fmt.Errorf("create token: %w", ledger.ErrPermissionDenied)
 	}
 	info := TokenInfo{Kind: kind}
 	var kindName string
 	switch kind {
-	case AgencyActor:
+	case ledger.AgencyActor:
 		kindName, info.Agency = "agency", strings.TrimSpace(agencyPrefix)
 		if _, err := s.GetAgency(ctx, info.Agency); err != nil {
 			return "", TokenInfo{}, fmt.Errorf("create token for agency %q (create the agency first): %w", info.Agency, err)
 		}
-	case StaffActor:
+	case ledger.StaffActor:
 		kindName, info.StaffName = "staff", strings.TrimSpace(staffName)
 		if info.StaffName == "" || strings.ContainsAny(info.StaffName, " \t\n:") {
-			return "", TokenInfo{}, fieldErr("staff", "name must be one word, such as li.wei")
+			return "", TokenInfo{}, ledger.FieldErr("staff", "name must be one word, such as li.wei")
 		}
 	default:
-		return "", TokenInfo{}, fieldErr("kind", "must be agency or staff")
+		return "", TokenInfo{}, ledger.FieldErr("kind", "must be agency or staff")
 	}
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
@@ -60,19 +61,19 @@ func (s *Service) CreateToken(ctx context.Context, actor Actor, kind ActorKind, 
 	}
 	tok := tokenPrefix + base64.RawURLEncoding.EncodeToString(raw)
 	var agency, staff *string
-	if kind == AgencyActor {
+	if kind == ledger.AgencyActor {
 		agency = &info.Agency
 	} else {
 		staff = &info.StaffName
 	}
-	info, err := mutate(ctx, s, actor, "", "CreateToken", nil, func(tx *Tx, now time.Time) (TokenInfo, error) {
+	info, err := ledger.Mutate(ctx, s.store, actor, "", "CreateToken", nil, func(tx *ledger.Tx, now time.Time) (TokenInfo, error) {
 		info.CreatedAt = now
 		err := tx.QueryRow(ctx, `INSERT INTO api_tokens (hash, kind, agency_prefix, staff_name, created_at)
 			VALUES ($1, $2, $3, $4, $5) RETURNING id`, hashToken(tok), kindName, agency, staff, now).Scan(&info.ID)
 		if err != nil {
-			return TokenInfo{}, pgErr(err, "create token")
+			return TokenInfo{}, ledger.PgErr(err, "create token")
 		}
-		_, err = appendEvent(ctx, tx, now, actor, "token.created", "token", strconv.FormatInt(info.ID, 10),
+		err = ledger.AppendEvent(ctx, tx, now, actor, "token.created", "token", strconv.FormatInt(info.ID, 10),
 			map[string]string{"kind": kindName, "agency": info.Agency, "staff": info.StaffName})
 		return info, err
 	})
@@ -83,19 +84,19 @@ func (s *Service) CreateToken(ctx context.Context, actor Actor, kind ActorKind, 
 }
 
 // RevokeToken makes a token unusable from now on.
-func (s *Service) RevokeToken(ctx context.Context, actor Actor, id int64) error {
+func (s *Service) RevokeToken(ctx context.Context, actor ledger.Actor, id int64) error {
 	if !actor.IsStaff() {
-		return fmt.Errorf("revoke token: %w", ErrPermissionDenied)
+		return fmt.Errorf("revoke token: %w", ledger.ErrPermissionDenied)
 	}
-	_, err := mutate(ctx, s, actor, "", "RevokeToken", nil, func(tx *Tx, now time.Time) (bool, error) {
+	_, err := ledger.Mutate(ctx, s.store, actor, "", "RevokeToken", nil, func(tx *ledger.Tx, now time.Time) (bool, error) {
 		tag, err := tx.Exec(ctx, `UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, id, now)
 		if err != nil {
-			return false, pgErr(err, "revoke token")
+			return false, ledger.PgErr(err, "revoke token")
 		}
 		if tag.RowsAffected() == 0 {
-			return false, fmt.Errorf("token %d (or it is already revoked): %w", id, ErrNotFound)
+			return false, fmt.Errorf("token %d (or it is already revoked): %w", id, ledger.ErrNotFound)
 		}
-		_, err = appendEvent(ctx, tx, now, actor, "token.revoked", "token", strconv.FormatInt(id, 10), map[string]any{})
+		err = ledger.AppendEvent(ctx, tx, now, actor, "token.revoked", "token", strconv.FormatInt(id, 10), map[string]any{})
 		return true, err
 	})
 	return err
@@ -103,7 +104,7 @@ func (s *Service) RevokeToken(ctx context.Context, actor Actor, id int64) error 
 
 // ListTokens returns every token's record, newest first.
 func (s *Service) ListTokens(ctx context.Context) ([]TokenInfo, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, kind, coalesce(agency_prefix, ''), coalesce(staff_name, ''), created_at, revoked_at
+	rows, err := s.store.DB().Query(ctx, `SELECT id, kind, coalesce(agency_prefix, ''), coalesce(staff_name, ''), created_at, revoked_at
 		FROM api_tokens ORDER BY id DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("list tokens: %w", err)
@@ -112,18 +113,18 @@ func (s *Service) ListTokens(ctx context.Context) ([]TokenInfo, error) {
 		var t TokenInfo
 		var kind string
 		err := r.Scan(&t.ID, &kind, &t.Agency, &t.StaffName, &t.CreatedAt, &t.RevokedAt)
-		t.Kind = StaffActor
+		t.Kind = ledger.StaffActor
 		if kind == "agency" {
-			t.Kind = AgencyActor
+			t.Kind = ledger.AgencyActor
 		}
 		return t, err
 	})
 }
 
 // Authenticate finds the actor a bearer token stands for.
-func (s *Service) Authenticate(ctx context.Context, tok string) (Actor, error) {
+func (s *Service) Authenticate(ctx context.Context, tok string) (ledger.Actor, error) {
 	if !strings.HasPrefix(tok, tokenPrefix) {
-		return Actor{}, fmt.Errorf("token is not a dankyu token (they start with %s): %w", tokenPrefix, ErrUnauthenticated)
+		return ledger.Actor{}, fmt.Errorf("token is not a dankyu token (they start with %s): %w", tokenPrefix, ledger.ErrUnauthenticated)
 	}
 	var (
 		id            int64
@@ -131,19 +132,19 @@ func (s *Service) Authenticate(ctx context.Context, tok string) (Actor, error) {
 		agency, staff *string
 		revoked       *time.Time
 	)
-	err := s.db.QueryRow(ctx, `SELECT id, kind, agency_prefix, staff_name, revoked_at FROM api_tokens WHERE hash = $1`,
+	err := s.store.DB().QueryRow(ctx, `SELECT id, kind, agency_prefix, staff_name, revoked_at FROM api_tokens WHERE hash = $1`,
 		hashToken(tok)).Scan(&id, &kind, &agency, &staff, &revoked)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return Actor{}, fmt.Errorf("unknown token: %w", ErrUnauthenticated)
+		return ledger.Actor{}, fmt.Errorf("unknown token: %w", ledger.ErrUnauthenticated)
 	}
 	if err != nil {
-		return Actor{}, fmt.Errorf("authenticate: %w", err)
+		return ledger.Actor{}, fmt.Errorf("authenticate: %w", err)
 	}
 	if revoked != nil {
-		return Actor{}, fmt.Errorf("token %d was revoked: %w", id, ErrUnauthenticated)
+		return ledger.Actor{}, fmt.Errorf("token %d was revoked: %w", id, ledger.ErrUnauthenticated)
 	}
 	if kind == "agency" {
-		return Actor{Kind: AgencyActor, Agency: *agency, TokenID: id}, nil
+		return ledger.Actor{Kind: ledger.AgencyActor, Agency: *agency, TokenID: id}, nil
 	}
-	return Actor{Kind: StaffActor, Name: *staff, TokenID: id}, nil
+	return ledger.Actor{Kind: ledger.StaffActor, Name: *staff, TokenID: id}, nil
 }

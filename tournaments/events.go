@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/rules"
 )
@@ -101,6 +102,7 @@ type EventInput struct {
 
 // Service keeps tournaments in the registry's database.
 type Service struct {
+	store *ledger.Store
 	reg   *registry.Service
 	db    *pgxpool.Pool
 	certs *certs.Service
@@ -108,8 +110,8 @@ type Service struct {
 
 // New returns the tournament service over the registry's database; cs
 // receives the certificate applications finished dan-grade events propose.
-func New(reg *registry.Service, cs *certs.Service) *Service {
-	return &Service{reg: reg, db: reg.DB(), certs: cs}
+func New(store *ledger.Store, reg *registry.Service, cs *certs.Service) *Service {
+	return &Service{store: store, reg: reg, db: store.DB(), certs: cs}
 }
 
 func (in EventInput) validate() (Event, []Group, error) {
@@ -117,23 +119,23 @@ func (in EventInput) validate() (Event, []Group, error) {
 	var err error
 	switch {
 	case e.Name == "" || utf8.RuneCountInString(e.Name) > 200:
-		return e, nil, registry.FieldErr("name", "is required, at most 200 characters")
+		return e, nil, ledger.FieldErr("name", "is required, at most 200 characters")
 	}
 	if e.Start, err = time.Parse(time.DateOnly, strings.TrimSpace(in.Start)); err != nil {
-		return e, nil, registry.FieldErr("start", "%q is not a date like 2026-12-05", in.Start)
+		return e, nil, ledger.FieldErr("start", "%q is not a date like 2026-12-05", in.Start)
 	}
 	if strings.TrimSpace(in.End) == "" {
 		e.End = e.Start
 	} else if e.End, err = time.Parse(time.DateOnly, strings.TrimSpace(in.End)); err != nil || e.End.Before(e.Start) {
-		return e, nil, registry.FieldErr("end", "%q is not a date on or after the start", in.End)
+		return e, nil, ledger.FieldErr("end", "%q is not a date on or after the start", in.End)
 	}
 	e.Level = Level(in.Level)
 	if !slices.Contains(Levels(), e.Level) {
-		return e, nil, registry.FieldErr("level", "%q: want county, city, province or national", in.Level)
+		return e, nil, ledger.FieldErr("level", "%q: want county, city, province or national", in.Level)
 	}
 	e.System = System(in.System)
 	if !slices.Contains(Systems(), e.System) {
-		return e, nil, registry.FieldErr("system", "%q: want round_robin, double_round_robin, swiss, mcmahon, knockout or double_knockout", in.System)
+		return e, nil, ledger.FieldErr("system", "%q: want round_robin, double_round_robin, swiss, mcmahon, knockout or double_knockout", in.System)
 	}
 	e.Order = Order(in.Order)
 	if e.Order == "" {
@@ -141,21 +143,21 @@ func (in EventInput) validate() (Event, []Group, error) {
 			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder, DoubleKnockoutSystem: SwissSOSOrder}[e.System]
 	}
 	if !slices.Contains([]Order{RoundRobinOrder, SwissTotalOrder, SwissSOSOrder, McMahonOrder}, e.Order) {
-		return e, nil, registry.FieldErr("order", "%q: want round_robin, swiss_total, swiss_sos or mcmahon", in.Order)
+		return e, nil, ledger.FieldErr("order", "%q: want round_robin, swiss_total, swiss_sos or mcmahon", in.Order)
 	}
 	e.Rounds = in.Rounds
 	if e.Rounds < 0 || e.Rounds > 99 {
-		return e, nil, registry.FieldErr("rounds", "must be between 1 and 99")
+		return e, nil, ledger.FieldErr("rounds", "must be between 1 and 99")
 	}
 	if e.Rounds == 0 && (e.System == SwissSystem || e.System == McMahonSystem) {
-		return e, nil, registry.FieldErr("rounds", "a Swiss or McMahon event needs its number of rounds")
+		return e, nil, ledger.FieldErr("rounds", "a Swiss or McMahon event needs its number of rounds")
 	}
 	e.Rules = strings.TrimSpace(in.Rules)
 	if e.Rules == "" {
 		e.Rules = string(rules.Chinese)
 	}
 	if _, err := rules.ParseRuleSet(e.Rules); err != nil {
-		return e, nil, registry.FieldErr("rules", "%v", err)
+		return e, nil, ledger.FieldErr("rules", "%v", err)
 	}
 	e.Komi = 7.5
 	if in.Komi != nil {
@@ -165,37 +167,37 @@ func (in EventInput) validate() (Event, []Group, error) {
 	for i, g := range in.Groups {
 		r, err := registry.ParseRank(g.TargetRank)
 		if err != nil || r == registry.NoRank || r > registry.HighestDan {
-			return e, nil, registry.FieldErr(fmt.Sprintf("groups[%d].target_rank", i), "%q is not a rank from 30k to 7d", g.TargetRank)
+			return e, nil, ledger.FieldErr(fmt.Sprintf("groups[%d].target_rank", i), "%q is not a rank from 30k to 7d", g.TargetRank)
 		}
 		name := strings.TrimSpace(g.Name)
 		if name == "" {
 			name = r.Chinese() + "组"
 		}
 		if g.MinWins < 1 {
-			return e, nil, registry.FieldErr(fmt.Sprintf("groups[%d].min_wins", i), "a group needs a qualifying number of wins (at least 1)")
+			return e, nil, ledger.FieldErr(fmt.Sprintf("groups[%d].min_wins", i), "a group needs a qualifying number of wins (at least 1)")
 		}
 		groups = append(groups, Group{Name: name, TargetRank: r, MinWins: g.MinWins})
 	}
 	if e.DanGrade && len(groups) == 0 {
-		return e, nil, registry.FieldErr("groups", "a dan-grade event has at least one group with a target rank and a qualifying number of wins")
+		return e, nil, ledger.FieldErr("groups", "a dan-grade event has at least one group with a target rank and a qualifying number of wins")
 	}
 	return e, groups, nil
 }
 
 // organiser is the prefix an actor organises under: its own province for an
 // agency, the association's 000 for staff.
-func organiser(actor registry.Actor) (string, error) {
+func organiser(actor ledger.Actor) (string, error) {
 	switch {
-	case actor.Kind == registry.AgencyActor:
+	case actor.Kind == ledger.AgencyActor:
 		return actor.Agency, nil
 	case actor.IsStaff():
 		return registry.AssociationPrefix, nil
 	}
-	return "", fmt.Errorf("organising a tournament needs an agency or staff token: %w", registry.ErrUnauthenticated)
+	return "", fmt.Errorf("organising a tournament needs an agency or staff token: %w", ledger.ErrUnauthenticated)
 }
 
 // CreateEvent creates an event organised by the actor's agency (staff: the association).
-func (s *Service) CreateEvent(ctx context.Context, actor registry.Actor, key string, in EventInput) (Event, error) {
+func (s *Service) CreateEvent(ctx context.Context, actor ledger.Actor, key string, in EventInput) (Event, error) {
 	org, err := organiser(actor)
 	if err != nil {
 		return Event{}, err
@@ -205,14 +207,14 @@ func (s *Service) CreateEvent(ctx context.Context, actor registry.Actor, key str
 		return Event{}, err
 	}
 	if e.Level == "national" && !actor.IsStaff() {
-		return Event{}, fmt.Errorf("national events are created by association staff: %w", registry.ErrPermissionDenied)
+		return Event{}, fmt.Errorf("national events are created by association staff: %w", ledger.ErrPermissionDenied)
 	}
-	return registry.Mutate(ctx, s.reg, actor, key, "CreateEvent", in, func(tx *registry.Tx, now time.Time) (Event, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "CreateEvent", in, func(tx *ledger.Tx, now time.Time) (Event, error) {
 		return s.createTx(ctx, tx, now, actor, org, e, groups)
 	})
 }
 
-func (s *Service) createTx(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, org string, e Event, groups []Group) (Event, error) {
+func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, org string, e Event, groups []Group) (Event, error) {
 	if e.Seed == 0 {
 		e.Seed = now.UnixNano()
 	}
@@ -222,19 +224,19 @@ func (s *Service) createTx(ctx context.Context, tx *registry.Tx, now time.Time, 
 		e.Name, org, e.Start, e.End, e.Venue, e.Level, e.System, e.Order, max(e.Rounds, 1), e.Rules, e.Komi, e.Team, e.DanGrade,
 		e.Seed, e.Source, now, actor.String()).Scan(&e.ID)
 	if err != nil {
-		return Event{}, registry.PgErr(err, "create tournament")
+		return Event{}, ledger.PgErr(err, "create tournament")
 	}
 	for i := range groups {
 		if err := tx.QueryRow(ctx, `INSERT INTO tournament_groups (tournament_id, name, target_rank, min_wins) VALUES ($1, $2, $3, $4) RETURNING id`,
 			e.ID, groups[i].Name, groups[i].TargetRank, groups[i].MinWins).Scan(&groups[i].ID); err != nil {
-			return Event{}, registry.PgErr(err, "create group "+groups[i].Name)
+			return Event{}, ledger.PgErr(err, "create group "+groups[i].Name)
 		}
 	}
 	e.Groups, e.OrganiserPrefix, e.Status, e.CreatedAt, e.CreatedBy = groups, org, "open", now, actor.String()
 	if e.Rounds == 0 {
 		e.Rounds = 1
 	}
-	err = registry.AppendEvent(ctx, tx, now, actor, "tournament.created", "tournament", strconv.FormatInt(e.ID, 10), map[string]any{
+	err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.created", "tournament", strconv.FormatInt(e.ID, 10), map[string]any{
 		"name": e.Name, "system": e.System, "level": e.Level, "rounds": e.Rounds, "seed": e.Seed, "dan_grade": e.DanGrade, "source": e.Source})
 	return e, err
 }
@@ -250,7 +252,7 @@ func scanEvent(r pgx.Row) (Event, error) {
 	return e, err
 }
 
-func (s *Service) groups(ctx context.Context, q registry.Querier, id int64) ([]Group, error) {
+func (s *Service) groups(ctx context.Context, q ledger.Querier, id int64) ([]Group, error) {
 	rows, err := q.Query(ctx, `SELECT id, name, target_rank, min_wins FROM tournament_groups WHERE tournament_id = $1 ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("groups of tournament %d: %w", id, err)
@@ -266,7 +268,7 @@ func (s *Service) groups(ctx context.Context, q registry.Querier, id int64) ([]G
 func (s *Service) GetEvent(ctx context.Context, id int64) (Event, error) {
 	e, err := scanEvent(s.db.QueryRow(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE id = $1`, id))
 	if err != nil {
-		return Event{}, registry.PgErr(err, fmt.Sprintf("tournament %d", id))
+		return Event{}, ledger.PgErr(err, fmt.Sprintf("tournament %d", id))
 	}
 	e.Groups, err = s.groups(ctx, s.db, id)
 	return e, err
@@ -286,18 +288,18 @@ func (s *Service) ListEvents(ctx context.Context, organiser string, limit int) (
 }
 
 // lockEvent locks an event for a change by its organiser (or staff).
-func lockEvent(ctx context.Context, tx *registry.Tx, actor registry.Actor, id int64) (Event, error) {
+func lockEvent(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, id int64) (Event, error) {
 	e, err := scanEvent(tx.QueryRow(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE id = $1 FOR UPDATE`, id))
 	if err != nil {
-		return Event{}, registry.PgErr(err, fmt.Sprintf("tournament %d", id))
+		return Event{}, ledger.PgErr(err, fmt.Sprintf("tournament %d", id))
 	}
 	switch {
-	case actor.Kind == registry.Public:
-		return Event{}, fmt.Errorf("changing tournament %d: %w", id, registry.ErrUnauthenticated)
-	case !actor.IsStaff() && (actor.Kind != registry.AgencyActor || actor.Agency != e.OrganiserPrefix):
-		return Event{}, fmt.Errorf("tournament %d is organised by %s: %w", id, e.OrganiserPrefix, registry.ErrPermissionDenied)
+	case actor.Kind == ledger.Public:
+		return Event{}, fmt.Errorf("changing tournament %d: %w", id, ledger.ErrUnauthenticated)
+	case !actor.IsStaff() && (actor.Kind != ledger.AgencyActor || actor.Agency != e.OrganiserPrefix):
+		return Event{}, fmt.Errorf("tournament %d is organised by %s: %w", id, e.OrganiserPrefix, ledger.ErrPermissionDenied)
 	case e.Status != "open":
-		return Event{}, fmt.Errorf("tournament %d is finished: %w", id, registry.ErrPrecondition)
+		return Event{}, fmt.Errorf("tournament %d is finished: %w", id, ledger.ErrPrecondition)
 	}
 	return e, nil
 }
@@ -327,7 +329,7 @@ type ParticipantInput struct {
 	Board        int
 }
 
-func (s *Service) participants(ctx context.Context, q registry.Querier, id int64) ([]Participant, error) {
+func (s *Service) participants(ctx context.Context, q ledger.Querier, id int64) ([]Participant, error) {
 	rows, err := q.Query(ctx, `SELECT number, coalesce(player_id, 0), name, rank, country, coalesce(group_id, 0), team, board, withdrawn, withdrew_after
 		FROM participants WHERE tournament_id = $1 ORDER BY number`, id)
 	if err != nil {
@@ -346,21 +348,21 @@ func (s *Service) Participants(ctx context.Context, id int64) ([]Participant, er
 }
 
 // AddParticipant registers a player or a guest before the first round.
-func (s *Service) AddParticipant(ctx context.Context, actor registry.Actor, key string, id int64, in ParticipantInput) (Participant, error) {
+func (s *Service) AddParticipant(ctx context.Context, actor ledger.Actor, key string, id int64, in ParticipantInput) (Participant, error) {
 	req := []any{id, in}
-	return registry.Mutate(ctx, s.reg, actor, key, "AddParticipant", req, func(tx *registry.Tx, now time.Time) (Participant, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "AddParticipant", req, func(tx *ledger.Tx, now time.Time) (Participant, error) {
 		e, err := lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return Participant{}, err
 		}
 		if e.PairedRounds > 0 && e.System != SwissSystem && e.System != McMahonSystem {
-			return Participant{}, fmt.Errorf("tournament %d has started; a %s field is fixed: %w", id, e.System, registry.ErrPrecondition)
+			return Participant{}, fmt.Errorf("tournament %d has started; a %s field is fixed: %w", id, e.System, ledger.ErrPrecondition)
 		}
 		return s.addTx(ctx, tx, now, actor, e, in)
 	})
 }
 
-func (s *Service) addTx(ctx context.Context, tx *registry.Tx, now time.Time, actor registry.Actor, e Event, in ParticipantInput) (Participant, error) {
+func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, e Event, in ParticipantInput) (Participant, error) {
 	p := Participant{Team: strings.TrimSpace(in.Team), Board: in.Board}
 	if in.PlayerID > 0 {
 		pl, err := registry.PlayerTx(ctx, tx, in.PlayerID, false)
@@ -371,22 +373,22 @@ func (s *Service) addTx(ctx context.Context, tx *registry.Tx, now time.Time, act
 	} else {
 		p.Name = strings.TrimSpace(in.GuestName)
 		if p.Name == "" {
-			return Participant{}, registry.FieldErr("guest_name", "a participant is a registered player (player_id) or a guest with a name")
+			return Participant{}, ledger.FieldErr("guest_name", "a participant is a registered player (player_id) or a guest with a name")
 		}
 		r, err := registry.ParseRank(in.GuestRank)
 		if err != nil {
-			return Participant{}, registry.FieldErr("guest_rank", "%v", err)
+			return Participant{}, ledger.FieldErr("guest_rank", "%v", err)
 		}
 		p.Rank, p.Country = r, strings.ToUpper(strings.TrimSpace(in.GuestCountry))
 	}
 	var group any
 	if g := strings.TrimSpace(in.Group); g != "" {
 		if err := tx.QueryRow(ctx, `SELECT id FROM tournament_groups WHERE tournament_id = $1 AND name = $2`, e.ID, g).Scan(&p.GroupID); err != nil {
-			return Participant{}, registry.FieldErr("group", "tournament %d has no group %q", e.ID, g)
+			return Participant{}, ledger.FieldErr("group", "tournament %d has no group %q", e.ID, g)
 		}
 		group = p.GroupID
 	} else if e.DanGrade {
-		return Participant{}, registry.FieldErr("group", "a dan-grade event puts every participant in a group")
+		return Participant{}, ledger.FieldErr("group", "a dan-grade event puts every participant in a group")
 	}
 	var player any
 	if p.PlayerID > 0 {
@@ -396,17 +398,17 @@ func (s *Service) addTx(ctx context.Context, tx *registry.Tx, now time.Time, act
 		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM participants WHERE tournament_id = $1), $2, $3, $4, $5, $6, $7, $8)
 		RETURNING number`, e.ID, player, p.Name, p.Rank, p.Country, group, p.Team, p.Board).Scan(&p.Number)
 	if err != nil {
-		return Participant{}, registry.PgErr(err, fmt.Sprintf("register %s in tournament %d", p.Name, e.ID))
+		return Participant{}, ledger.PgErr(err, fmt.Sprintf("register %s in tournament %d", p.Name, e.ID))
 	}
-	err = registry.AppendEvent(ctx, tx, now, actor, "tournament.participant_added", "tournament", strconv.FormatInt(e.ID, 10),
+	err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.participant_added", "tournament", strconv.FormatInt(e.ID, 10),
 		map[string]any{"number": p.Number, "player_id": p.PlayerID, "name": p.Name, "rank": p.Rank.String()})
 	return p, err
 }
 
 // Withdraw records that a participant left after a round (0: before the start).
-func (s *Service) Withdraw(ctx context.Context, actor registry.Actor, key string, id int64, number int) (Participant, error) {
+func (s *Service) Withdraw(ctx context.Context, actor ledger.Actor, key string, id int64, number int) (Participant, error) {
 	req := []any{id, number}
-	return registry.Mutate(ctx, s.reg, actor, key, "Withdraw", req, func(tx *registry.Tx, now time.Time) (Participant, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "Withdraw", req, func(tx *ledger.Tx, now time.Time) (Participant, error) {
 		e, err := lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return Participant{}, err
@@ -414,16 +416,16 @@ func (s *Service) Withdraw(ctx context.Context, actor registry.Actor, key string
 		tag, err := tx.Exec(ctx, `UPDATE participants SET withdrawn = true, withdrew_after = $3 WHERE tournament_id = $1 AND number = $2 AND NOT withdrawn`,
 			id, number, e.PairedRounds)
 		if err != nil {
-			return Participant{}, registry.PgErr(err, "withdraw")
+			return Participant{}, ledger.PgErr(err, "withdraw")
 		}
 		if tag.RowsAffected() == 0 {
-			return Participant{}, fmt.Errorf("tournament %d has no participant %d still playing: %w", id, number, registry.ErrNotFound)
+			return Participant{}, fmt.Errorf("tournament %d has no participant %d still playing: %w", id, number, ledger.ErrNotFound)
 		}
 		ps, err := s.participants(ctx, tx, id)
 		if err != nil {
 			return Participant{}, err
 		}
-		err = registry.AppendEvent(ctx, tx, now, actor, "tournament.withdrawal", "tournament", strconv.FormatInt(id, 10),
+		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.withdrawal", "tournament", strconv.FormatInt(id, 10),
 			map[string]any{"number": number, "after_round": e.PairedRounds})
 		return ps[number-1], err
 	})

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -16,8 +17,8 @@ import (
 // cannot be filed (rank already held, an open application …) are listed
 // with the reason. Proposals carry idempotency keys, so finishing again
 // after a failure files each one once.
-func (s *Service) Finish(ctx context.Context, actor registry.Actor, key string, id int64) (Report, error) {
-	_, err := registry.Mutate(ctx, s.reg, actor, key, "FinishTournament", id, func(tx *registry.Tx, now time.Time) (bool, error) {
+func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id int64) (Report, error) {
+	_, err := ledger.Mutate(ctx, s.store, actor, key, "FinishTournament", id, func(tx *ledger.Tx, now time.Time) (bool, error) {
 		e, err := lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return false, err
@@ -31,15 +32,15 @@ func (s *Service) Finish(ctx context.Context, actor registry.Actor, key string, 
 			return false, err
 		}
 		if g, open := pending(ps, games); open {
-			return false, fmt.Errorf("round %d board %d has no result yet: %w", g.Round, g.Board, registry.ErrPrecondition)
+			return false, fmt.Errorf("round %d board %d has no result yet: %w", g.Round, g.Board, ledger.ErrPrecondition)
 		}
 		if e.PairedRounds == 0 {
-			return false, fmt.Errorf("tournament %d has not played a round: %w", id, registry.ErrPrecondition)
+			return false, fmt.Errorf("tournament %d has not played a round: %w", id, ledger.ErrPrecondition)
 		}
 		if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = 'finished', finished_at = $2 WHERE id = $1`, id, now); err != nil {
-			return false, registry.PgErr(err, "finish tournament")
+			return false, ledger.PgErr(err, "finish tournament")
 		}
-		return true, registry.AppendEvent(ctx, tx, now, actor, "tournament.finished", "tournament", strconv.FormatInt(id, 10),
+		return true, ledger.AppendEvent(ctx, tx, now, actor, "tournament.finished", "tournament", strconv.FormatInt(id, 10),
 			map[string]any{"rounds": e.PairedRounds})
 	})
 	if err != nil {
@@ -59,7 +60,7 @@ func (s *Service) Finish(ctx context.Context, actor registry.Actor, key string, 
 }
 
 // propose files the certificate applications of a finished dan-grade event.
-func (s *Service) propose(ctx context.Context, actor registry.Actor, r Report) error {
+func (s *Service) propose(ctx context.Context, actor ledger.Actor, r Report) error {
 	e := r.Event
 	if e.OrganiserPrefix == registry.AssociationPrefix {
 		return nil // national events lead to 6–7 dan, which staff apply for themselves

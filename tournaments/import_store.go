@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -78,18 +78,18 @@ func (s *Service) playersByName(ctx context.Context, players []ImportedPlayer) (
 // registry: a player is matched when the organiser says so, or when exactly
 // one registered player has his name; anyone else must be matched or added
 // as a guest before the import commits. Nobody is created in the registry.
-func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key string, in ImportInput) (ImportResult, error) {
+func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key string, in ImportInput) (ImportResult, error) {
 	org, err := organiser(actor)
 	if err != nil {
 		return ImportResult{}, err
 	}
 	imp, err := Import(in.Data, in.Format)
 	if err != nil {
-		return ImportResult{}, registry.FieldErr("file", "%v", err)
+		return ImportResult{}, ledger.FieldErr("file", "%v", err)
 	}
 	sum, err := imp.Summarize()
 	if err != nil {
-		return ImportResult{}, registry.FieldErr("file", "%v", err)
+		return ImportResult{}, ledger.FieldErr("file", "%v", err)
 	}
 	res := ImportResult{Summary: sum}
 	guests := map[int]bool{}
@@ -136,7 +136,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key str
 	}
 	if len(unmatched) > 0 {
 		return res, fmt.Errorf("%d players of the file are not matched to the registry (%s): match them or add them as guests: %w",
-			len(unmatched), strings.Join(unmatched, ", "), registry.ErrPrecondition)
+			len(unmatched), strings.Join(unmatched, ", "), ledger.ErrPrecondition)
 	}
 	system := SwissSystem
 	if imp.Format == "opengotha" && strings.Contains(string(in.Data), `PlacementCriterion name="MMS"`) {
@@ -144,7 +144,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key str
 	}
 	start := imp.Start
 	if _, err := time.Parse(time.DateOnly, start); err != nil {
-		start = s.reg.Now().In(certs.ChinaTime).Format(time.DateOnly)
+		start = s.store.Now().In(ledger.ChinaTime).Format(time.DateOnly)
 	}
 	end := imp.End
 	if _, err := time.Parse(time.DateOnly, end); err != nil {
@@ -162,7 +162,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key str
 		In  ImportInput
 		Org string
 	}{in, org}
-	created, err := registry.Mutate(ctx, s.reg, actor, key, "ImportEvent", req, func(tx *registry.Tx, now time.Time) (Event, error) {
+	created, err := ledger.Mutate(ctx, s.store, actor, key, "ImportEvent", req, func(tx *ledger.Tx, now time.Time) (Event, error) {
 		e, err := s.createTx(ctx, tx, now, actor, org, e, groups)
 		if err != nil {
 			return Event{}, err
@@ -191,7 +191,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key str
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO tournament_rounds (tournament_id, round, seed, paired_at, bye, bye_points) VALUES ($1, $2, 0, $3, $4, $5)`,
 				e.ID, r, now, bye, points); err != nil {
-				return Event{}, registry.PgErr(err, "import round")
+				return Event{}, ledger.PgErr(err, "import round")
 			}
 		}
 		boards := map[int]int{}
@@ -199,11 +199,11 @@ func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key str
 			boards[g.Round]++
 			if _, err := tx.Exec(ctx, `INSERT INTO tournament_games (tournament_id, round, board, black, white, handicap, result) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 				e.ID, g.Round, boards[g.Round], g.Black, g.White, g.Handicap, g.Result); err != nil {
-				return Event{}, registry.PgErr(err, "import game")
+				return Event{}, ledger.PgErr(err, "import game")
 			}
 		}
 		e.PairedRounds = imp.Rounds
-		err = registry.AppendEvent(ctx, tx, now, actor, "tournament.imported", "tournament", strconv.FormatInt(e.ID, 10),
+		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.imported", "tournament", strconv.FormatInt(e.ID, 10),
 			map[string]any{"format": imp.Format, "players": len(imp.Players), "games": len(imp.Games), "rounds": imp.Rounds})
 		return e, err
 	})

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -234,5 +235,5 @@ func Export(w io.Writer, r Report, format string) (contentType, filename string,
 		_, err := WriteSGFArchive(w, r)
 		return "application/zip", base + "-games.zip", err
 	}
-	return "", "", registry.FieldErr("format", "%q: want h9, csv or sgf_zip", format)
+	return "", "", ledger.FieldErr("format", "%q: want h9, csv or sgf_zip", format)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/rules"
 )
@@ -34,7 +35,7 @@ type RoundInfo struct {
 	Games     []GameRow
 }
 
-func (s *Service) games(ctx context.Context, q registry.Querier, id int64) ([]GameRow, error) {
+func (s *Service) games(ctx context.Context, q ledger.Querier, id int64) ([]GameRow, error) {
 	rows, err := q.Query(ctx, `SELECT round, board, black, white, nigiri, handicap, result, black_warnings, white_warnings,
 		record, adjudicated, flagged, flag_reason FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, id)
 	if err != nil {
@@ -52,7 +53,7 @@ type byeRow struct {
 	round, number, points int
 }
 
-func (s *Service) byes(ctx context.Context, q registry.Querier, id int64) ([]byeRow, error) {
+func (s *Service) byes(ctx context.Context, q ledger.Querier, id int64) ([]byeRow, error) {
 	rows, err := q.Query(ctx, `SELECT round, bye, bye_points FROM tournament_rounds WHERE tournament_id = $1 AND bye IS NOT NULL ORDER BY round`, id)
 	if err != nil {
 		return nil, fmt.Errorf("byes of tournament %d: %w", id, err)
@@ -104,8 +105,8 @@ func strength(r registry.Rank) int {
 // PairNextRound pairs the next round by the event's system. The previous
 // round must be complete. The round's seed (event seed and round) is
 // recorded, so pairing the same state again gives the same round.
-func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key string, id int64) (RoundInfo, error) {
-	return registry.Mutate(ctx, s.reg, actor, key, "PairNextRound", id, func(tx *registry.Tx, now time.Time) (RoundInfo, error) {
+func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key string, id int64) (RoundInfo, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "PairNextRound", id, func(tx *ledger.Tx, now time.Time) (RoundInfo, error) {
 		e, err := lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return RoundInfo{}, err
@@ -124,7 +125,7 @@ func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key s
 		}
 		if g, open := pending(ps, games); open {
 			return RoundInfo{}, fmt.Errorf("round %d board %d has no result yet; enter every result before pairing the next round: %w",
-				g.Round, g.Board, registry.ErrPrecondition)
+				g.Round, g.Board, ledger.ErrPrecondition)
 		}
 		round := e.PairedRounds + 1
 		info := RoundInfo{Round: round, Seed: e.Seed + int64(round)}
@@ -136,7 +137,7 @@ func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key s
 			pairs, info.Bye, err = roundRobinRound(e, ps, round)
 		case e.System == SwissSystem || e.System == McMahonSystem:
 			if round > e.Rounds {
-				return RoundInfo{}, fmt.Errorf("all %d rounds of tournament %d are paired: %w", e.Rounds, id, registry.ErrPrecondition)
+				return RoundInfo{}, fmt.Errorf("all %d rounds of tournament %d are paired: %w", e.Rounds, id, ledger.ErrPrecondition)
 			}
 			var sr SwissRound
 			sr, err = PairSwiss(swissState(e, ps, games, byes), uint64(info.Seed))
@@ -160,17 +161,17 @@ func (s *Service) PairNextRound(ctx context.Context, actor registry.Actor, key s
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO tournament_rounds (tournament_id, round, seed, paired_at, bye, bye_points) VALUES ($1, $2, $3, $4, $5, $6)`,
 			id, round, info.Seed, now, bye, info.ByePoints); err != nil {
-			return RoundInfo{}, registry.PgErr(err, "record round")
+			return RoundInfo{}, ledger.PgErr(err, "record round")
 		}
 		for i, p := range pairs {
 			g := GameRow{Game: Game{Round: round, Board: i + 1, Black: p.Black, White: p.White}, Nigiri: p.Nigiri}
 			if _, err := tx.Exec(ctx, `INSERT INTO tournament_games (tournament_id, round, board, black, white, nigiri) VALUES ($1, $2, $3, $4, $5, $6)`,
 				id, round, g.Board, g.Black, g.White, g.Nigiri); err != nil {
-				return RoundInfo{}, registry.PgErr(err, "record pairing")
+				return RoundInfo{}, ledger.PgErr(err, "record pairing")
 			}
 			info.Games = append(info.Games, g)
 		}
-		err = registry.AppendEvent(ctx, tx, now, actor, "tournament.round_paired", "tournament", strconv.FormatInt(id, 10),
+		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.round_paired", "tournament", strconv.FormatInt(id, 10),
 			map[string]any{"round": round, "seed": info.Seed, "pairs": pairs, "bye": info.Bye})
 		return info, err
 	})
@@ -196,10 +197,10 @@ func pending(ps []Participant, games []GameRow) (GameRow, bool) {
 // asPrecondition marks pairing failures (a finished schedule, no possible
 // pairing) as the caller's state, not a server fault.
 func asPrecondition(err error) error {
-	if strings.Contains(err.Error(), registry.ErrPrecondition.Error()) {
+	if strings.Contains(err.Error(), ledger.ErrPrecondition.Error()) {
 		return err
 	}
-	return fmt.Errorf("%w: %w", registry.ErrPrecondition, err)
+	return fmt.Errorf("%w: %w", ledger.ErrPrecondition, err)
 }
 
 func roundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, error) {
@@ -385,19 +386,19 @@ type ResultInput struct {
 // RecordResult stores a game's result. A record is adjudicated by the rules
 // engine under the event's rules; when its result disagrees with the
 // reported one, the game is flagged for review and the reported result stays.
-func (s *Service) RecordResult(ctx context.Context, actor registry.Actor, key string, id int64, in ResultInput) (GameRow, error) {
+func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key string, id int64, in ResultInput) (GameRow, error) {
 	res, err := ParseResult(in.Result)
 	if err != nil {
-		return GameRow{}, registry.FieldErr("result", "%v", err)
+		return GameRow{}, ledger.FieldErr("result", "%v", err)
 	}
 	if in.BlackWarnings < 0 || in.BlackWarnings > 2 || in.WhiteWarnings < 0 || in.WhiteWarnings > 2 {
-		return GameRow{}, registry.FieldErr("warnings", "are 0, 1 or 2 per player (two lose the game)")
+		return GameRow{}, ledger.FieldErr("warnings", "are 0, 1 or 2 per player (two lose the game)")
 	}
 	if len(in.SGF) > 1<<20 {
-		return GameRow{}, registry.FieldErr("sgf", "a record is at most 1 MiB")
+		return GameRow{}, ledger.FieldErr("sgf", "a record is at most 1 MiB")
 	}
 	req := []any{id, in}
-	return registry.Mutate(ctx, s.reg, actor, key, "RecordResult", req, func(tx *registry.Tx, now time.Time) (GameRow, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "RecordResult", req, func(tx *ledger.Tx, now time.Time) (GameRow, error) {
 		e, err := lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return GameRow{}, err
@@ -407,7 +408,7 @@ func (s *Service) RecordResult(ctx context.Context, actor registry.Actor, key st
 			WHERE tournament_id = $1 AND round = $2 AND board = $3`, id, in.Round, in.Board).
 			Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap)
 		if err != nil {
-			return GameRow{}, registry.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
+			return GameRow{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
 		}
 		g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record = res, in.BlackWarnings, in.WhiteWarnings, in.SGF
 		if strings.TrimSpace(in.SGF) != "" {
@@ -417,9 +418,9 @@ func (s *Service) RecordResult(ctx context.Context, actor registry.Actor, key st
 			adjudicated = $8, flagged = $9, flag_reason = $10 WHERE tournament_id = $1 AND round = $2 AND board = $3`,
 			id, in.Round, in.Board, g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.Adjudicated, g.Flagged, g.FlagReason)
 		if err != nil {
-			return GameRow{}, registry.PgErr(err, "record result")
+			return GameRow{}, ledger.PgErr(err, "record result")
 		}
-		err = registry.AppendEvent(ctx, tx, now, actor, "tournament.result", "tournament", strconv.FormatInt(id, 10), map[string]any{
+		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.result", "tournament", strconv.FormatInt(id, 10), map[string]any{
 			"round": g.Round, "board": g.Board, "result": g.Result, "warnings": []int{g.BlackWarnings, g.WhiteWarnings},
 			"record": g.Record != "", "adjudicated": g.Adjudicated, "flagged": g.Flagged})
 		return g, err

@@ -11,6 +11,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 )
@@ -31,13 +32,14 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	pool, _ := harness.NewDB(t)
 	clock := fixture.TodayClock(t)
-	reg := registry.New(pool, clock.Now)
+	store := ledger.New(pool, clock.Now, nil)
+	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110", "310")
-	cs, err := certs.New(reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{reg: reg, cs: cs, ts: tournaments.New(reg, cs)}
+	return &env{reg: reg, cs: cs, ts: tournaments.New(store, reg, cs)}
 }
 
 // playRound enters a result for every game of the latest round: the lower
@@ -82,7 +84,7 @@ func TestDanGradeSwissEvent(t *testing.T) {
 	if _, err := e.ts.AddParticipant(ctx, beijing, "guest", ev.ID, tournaments.ParticipantInput{GuestName: "Guest Player", GuestRank: "1k", GuestCountry: "fr", Group: "升段组"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.ts.AddParticipant(ctx, fixture.Agency("310"), "", ev.ID, tournaments.ParticipantInput{PlayerID: players[0].ID}); !errors.Is(err, registry.ErrPermissionDenied) {
+	if _, err := e.ts.AddParticipant(ctx, fixture.Agency("310"), "", ev.ID, tournaments.ParticipantInput{PlayerID: players[0].ID}); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("another agency adding: %v", err)
 	}
 	for r := 1; r <= 7; r++ {
@@ -98,13 +100,13 @@ func TestDanGradeSwissEvent(t *testing.T) {
 			t.Fatalf("round %d: %d games, bye %d; want 5 games and a bye for 11 players", r, len(ri.Games), ri.Bye)
 		}
 		if r == 1 {
-			if _, err := e.ts.PairNextRound(ctx, beijing, "too-early", ev.ID); !errors.Is(err, registry.ErrPrecondition) {
+			if _, err := e.ts.PairNextRound(ctx, beijing, "too-early", ev.ID); !errors.Is(err, ledger.ErrPrecondition) {
 				t.Fatalf("pairing before results: %v", err)
 			}
 		}
 		e.playRound(t, ev.ID, ri, nil)
 	}
-	if _, err := e.ts.PairNextRound(ctx, beijing, "eighth", ev.ID); !errors.Is(err, registry.ErrPrecondition) {
+	if _, err := e.ts.PairNextRound(ctx, beijing, "eighth", ev.ID); !errors.Is(err, ledger.ErrPrecondition) {
 		t.Fatalf("an eighth round: %v", err)
 	}
 	rep, err := e.ts.Finish(ctx, beijing, "finish", ev.ID)
@@ -143,7 +145,7 @@ func TestDanGradeSwissEvent(t *testing.T) {
 	if proposed == 0 || len(rep.Proposals) != len(qualified) {
 		t.Fatalf("%d proposals (%d applications) for %d qualified", len(rep.Proposals), proposed, len(qualified))
 	}
-	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "white"}); !errors.Is(err, registry.ErrPrecondition) {
+	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "white"}); !errors.Is(err, ledger.ErrPrecondition) {
 		t.Fatalf("changing a finished event: %v", err)
 	}
 }
@@ -177,11 +179,11 @@ func TestRecordsAreAdjudicatedAndFlagged(t *testing.T) {
 	if err != nil || !g.Flagged || !strings.Contains(g.FlagReason, "could not be read") {
 		t.Fatalf("broken record: %+v %v", g, err)
 	}
-	var fe *registry.FieldError
+	var fe *ledger.FieldError
 	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "B+R"}); !errors.As(err, &fe) {
 		t.Fatalf("unknown result: %v", err)
 	}
-	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 9, Board: 1, Result: "black"}); !errors.Is(err, registry.ErrNotFound) {
+	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 9, Board: 1, Result: "black"}); !errors.Is(err, ledger.ErrNotFound) {
 		t.Fatalf("unknown game: %v", err)
 	}
 }
@@ -237,7 +239,7 @@ func TestImportMatchesPlayers(t *testing.T) {
 		t.Fatalf("%d unmatched, event %v; want 21 listed and nothing created", unmatched, dry.Event)
 	}
 	_, err = e.ts.ImportEvent(ctx, beijing, "", tournaments.ImportInput{Data: data, Level: "city", Commit: true})
-	if !errors.Is(err, registry.ErrPrecondition) || !strings.Contains(err.Error(), "21 players") {
+	if !errors.Is(err, ledger.ErrPrecondition) || !strings.Contains(err.Error(), "21 players") {
 		t.Fatalf("commit with unmatched players: %v", err)
 	}
 	var guests []int
@@ -390,7 +392,7 @@ func TestDoubleKnockoutEvent(t *testing.T) {
 	losses := map[int]int{}
 	for round := 1; ; round++ {
 		ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
-		if errors.Is(err, registry.ErrPrecondition) && strings.Contains(err.Error(), "decided") {
+		if errors.Is(err, ledger.ErrPrecondition) && strings.Contains(err.Error(), "decided") {
 			break
 		}
 		if err != nil || round > 10 {
@@ -461,7 +463,7 @@ func TestTeamKnockout(t *testing.T) {
 	if len(final) != 4 || !((final[0] == "甲队" && final[1] == "乙队") || (final[0] == "乙队" && final[1] == "甲队")) {
 		t.Fatalf("final between %v, want 甲队 and 乙队", final)
 	}
-	if _, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID); !errors.Is(err, registry.ErrPrecondition) || !strings.Contains(err.Error(), "甲队") {
+	if _, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID); !errors.Is(err, ledger.ErrPrecondition) || !strings.Contains(err.Error(), "甲队") {
 		t.Fatalf("after the final: %v", err)
 	}
 }

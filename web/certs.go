@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -23,38 +24,38 @@ type Certs interface {
 	Verify(ctx context.Context, number string) (certs.Verification, error)
 	PlayerCertificates(ctx context.Context, playerID int64) ([]certs.Certificate, error)
 
-	Apply(ctx context.Context, actor registry.Actor, key string, in certs.ApplicationInput) (certs.Application, error)
-	Approve(ctx context.Context, actor registry.Actor, key string, id int64) (certs.Application, error)
-	Reject(ctx context.Context, actor registry.Actor, key string, id int64, reason string) (certs.Application, error)
-	ListApplications(ctx context.Context, actor registry.Actor, q certs.ApplicationQuery) ([]certs.Application, error)
-	PlaceOrder(ctx context.Context, actor registry.Actor, key string, in certs.OrderInput) (certs.Order, error)
-	DecideOrder(ctx context.Context, actor registry.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (certs.Order, error)
-	ListOrders(ctx context.Context, actor registry.Actor, agency string) ([]certs.Order, error)
+	Apply(ctx context.Context, actor ledger.Actor, key string, in certs.ApplicationInput) (certs.Application, error)
+	Approve(ctx context.Context, actor ledger.Actor, key string, id int64) (certs.Application, error)
+	Reject(ctx context.Context, actor ledger.Actor, key string, id int64, reason string) (certs.Application, error)
+	ListApplications(ctx context.Context, actor ledger.Actor, q certs.ApplicationQuery) ([]certs.Application, error)
+	PlaceOrder(ctx context.Context, actor ledger.Actor, key string, in certs.OrderInput) (certs.Order, error)
+	DecideOrder(ctx context.Context, actor ledger.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (certs.Order, error)
+	ListOrders(ctx context.Context, actor ledger.Actor, agency string) ([]certs.Order, error)
 	QuotaOf(ctx context.Context, agency string, year int) (certs.Quota, error)
-	RecommendAppraiser(ctx context.Context, actor registry.Actor, key string, in certs.AppraiserInput) (certs.Appraiser, error)
-	SetAppraiserStatus(ctx context.Context, actor registry.Actor, key string, id int64, st certs.AppraiserStatus) (certs.Appraiser, error)
+	RecommendAppraiser(ctx context.Context, actor ledger.Actor, key string, in certs.AppraiserInput) (certs.Appraiser, error)
+	SetAppraiserStatus(ctx context.Context, actor ledger.Actor, key string, id int64, st certs.AppraiserStatus) (certs.Appraiser, error)
 	ListAppraisers(ctx context.Context, agency string) ([]certs.Appraiser, error)
-	ListObjections(ctx context.Context, actor registry.Actor, notice int64, openOnly bool) ([]certs.Objection, error)
-	RuleObjection(ctx context.Context, actor registry.Actor, key string, id int64, uphold bool, ruling string) (certs.Objection, error)
-	Revoke(ctx context.Context, actor registry.Actor, key, number, reason string) (certs.Certificate, error)
-	WriteRoster(ctx context.Context, actor registry.Actor, agency string, w io.Writer) (int, error)
+	ListObjections(ctx context.Context, actor ledger.Actor, notice int64, openOnly bool) ([]certs.Objection, error)
+	RuleObjection(ctx context.Context, actor ledger.Actor, key string, id int64, uphold bool, ruling string) (certs.Objection, error)
+	Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
+	WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
 }
 
 // httpStatus maps a domain error to the status a form error page answers with.
 func httpStatus(err error) int {
-	var fe *registry.FieldError
+	var fe *ledger.FieldError
 	switch {
 	case errors.As(err, &fe):
 		return http.StatusBadRequest
-	case errors.Is(err, registry.ErrNotFound):
+	case errors.Is(err, ledger.ErrNotFound):
 		return http.StatusNotFound
-	case errors.Is(err, registry.ErrPermissionDenied):
+	case errors.Is(err, ledger.ErrPermissionDenied):
 		return http.StatusForbidden
-	case errors.Is(err, registry.ErrUnauthenticated):
+	case errors.Is(err, ledger.ErrUnauthenticated):
 		return http.StatusUnauthorized
-	case errors.Is(err, registry.ErrAlreadyExists), errors.Is(err, registry.ErrConflict), errors.Is(err, registry.ErrPrecondition):
+	case errors.Is(err, ledger.ErrAlreadyExists), errors.Is(err, ledger.ErrConflict), errors.Is(err, ledger.ErrPrecondition):
 		return http.StatusConflict
-	case errors.Is(err, registry.ErrExhausted):
+	case errors.Is(err, ledger.ErrExhausted):
 		return http.StatusTooManyRequests
 	}
 	return http.StatusInternalServerError
@@ -114,7 +115,7 @@ func (p *portal) notice(w http.ResponseWriter, r *http.Request) {
 func (p *portal) showNotice(w http.ResponseWriter, r *http.Request, code int, f objectionForm, formErr string) {
 	id, ok := pathID(r)
 	if !ok {
-		p.fail(w, r, registry.ErrNotFound)
+		p.fail(w, r, ledger.ErrNotFound)
 		return
 	}
 	n, err := p.certs.GetNotice(r.Context(), id)
@@ -133,7 +134,7 @@ func (p *portal) showNotice(w http.ResponseWriter, r *http.Request, code int, f 
 func (p *portal) object(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r)
 	if !ok {
-		p.fail(w, r, registry.ErrNotFound)
+		p.fail(w, r, ledger.ErrNotFound)
 		return
 	}
 	f := objectionForm{Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact"), Reason: r.PostFormValue("reason")}
@@ -178,7 +179,7 @@ func (p *portal) login(w http.ResponseWriter, r *http.Request) {
 	}
 	tok := strings.TrimSpace(r.PostFormValue("token"))
 	a, err := p.reg.Authenticate(r.Context(), tok)
-	if err != nil || a.Kind == registry.Public {
+	if err != nil || a.Kind == ledger.Public {
 		p.render(w, r, http.StatusUnauthorized, loginPage(pg, p.formToken(w, r), pg.T["login_failed"]))
 		return
 	}
@@ -194,7 +195,7 @@ func (p *portal) logout(w http.ResponseWriter, r *http.Request) {
 }
 
 // chinaTime writes a moment as Beijing time, which the notices are kept in.
-func chinaTime(t time.Time) string { return t.In(certs.ChinaTime).Format("2006-01-02 15:04") }
+func chinaTime(t time.Time) string { return t.In(ledger.ChinaTime).Format("2006-01-02 15:04") }
 
 // issuerName names a certificate's issuing body.
 func issuerName(p Page, c certs.Certificate) string {

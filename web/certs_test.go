@@ -16,7 +16,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
-	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/web"
 )
 
@@ -24,12 +24,12 @@ import (
 func (e *portalEnv) tokens(t *testing.T) (agency, staff string) {
 	t.Helper()
 	ctx := context.Background()
-	system := registry.Actor{Kind: registry.SystemActor, Name: "test"}
-	agency, _, err := e.reg.CreateToken(ctx, system, registry.AgencyActor, "110", "")
+	system := ledger.Actor{Kind: ledger.SystemActor, Name: "test"}
+	agency, _, err := e.reg.CreateToken(ctx, system, ledger.AgencyActor, "110", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	staff, _, err = e.reg.CreateToken(ctx, system, registry.StaffActor, "", "li")
+	staff, _, err = e.reg.CreateToken(ctx, system, ledger.StaffActor, "", "li")
 	if err != nil {
 		t.Fatal(err)
 	}

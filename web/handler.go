@@ -13,6 +13,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -22,7 +23,12 @@ type Registry interface {
 	GetAgency(ctx context.Context, prefix string) (registry.Agency, error)
 	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
 	SearchPlayers(ctx context.Context, q registry.PlayerQuery) (registry.PlayerPage, error)
-	Authenticate(ctx context.Context, token string) (registry.Actor, error)
+	Authenticate(ctx context.Context, token string) (ledger.Actor, error)
+}
+
+// Store is what the portal takes from the kernel: the one clock, and the
+// secret that signs its forms, shared by every server process.
+type Store interface {
 	SharedSecret(ctx context.Context, name string) ([]byte, error)
 	Now() time.Time
 }
@@ -37,12 +43,12 @@ type portal struct {
 }
 
 // New returns the portal's HTTP handler.
-func New(ctx context.Context, reg Registry, cs Certs, ts Tournaments, log *slog.Logger) (http.Handler, error) {
-	secret, err := reg.SharedSecret(ctx, "portal-forms")
+func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger) (http.Handler, error) {
+	secret, err := store.SharedSecret(ctx, "portal-forms")
 	if err != nil {
 		return nil, err
 	}
-	p := &portal{reg: reg, certs: cs, tours: ts, log: log, secret: secret, now: reg.Now}
+	p := &portal{reg: reg, certs: cs, tours: ts, log: log, secret: secret, now: store.Now}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", p.home)
 	mux.HandleFunc("GET /agencies", p.agencies)
@@ -122,7 +128,7 @@ func (p *portal) render(w http.ResponseWriter, r *http.Request, code int, c temp
 
 func (p *portal) fail(w http.ResponseWriter, r *http.Request, err error) {
 	pg := p.page(w, r, "error")
-	if errors.Is(err, registry.ErrNotFound) {
+	if errors.Is(err, ledger.ErrNotFound) {
 		p.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
 		return
 	}
@@ -163,7 +169,7 @@ func (p *portal) players(w http.ResponseWriter, r *http.Request) {
 	f := searchQuery{Name: q.Get("name"), Province: q.Get("province"), Rank: q.Get("rank")}
 	pg := p.page(w, r, "players")
 	page, err := p.reg.SearchPlayers(r.Context(), registry.PlayerQuery{Name: f.Name, ProvinceCode: f.Province, Rank: f.Rank, PageToken: q.Get("page")})
-	var fe *registry.FieldError
+	var fe *ledger.FieldError
 	if errors.As(err, &fe) {
 		p.render(w, r, http.StatusBadRequest, playersPage(pg, f, registry.PlayerPage{}, fe.Error(), ""))
 		return
@@ -183,7 +189,7 @@ func (p *portal) players(w http.ResponseWriter, r *http.Request) {
 func (p *portal) player(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
-		p.fail(w, r, registry.ErrNotFound)
+		p.fail(w, r, ledger.ErrNotFound)
 		return
 	}
 	pl, err := p.reg.GetPlayer(r.Context(), id)

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/tournaments"
 )
 
@@ -25,7 +25,7 @@ type importView struct {
 }
 
 func (p *portal) importForm(w http.ResponseWriter, r *http.Request) {
-	if p.actor(r).Kind == registry.Public {
+	if p.actor(r).Kind == ledger.Public {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return
 	}
@@ -36,7 +36,7 @@ func (p *portal) importForm(w http.ResponseWriter, r *http.Request) {
 // brings it in once every player is matched or a guest (second step).
 func (p *portal) importFile(w http.ResponseWriter, r *http.Request) {
 	a := p.actor(r)
-	if a.Kind == registry.Public {
+	if a.Kind == ledger.Public {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return
 	}
@@ -49,7 +49,7 @@ func (p *portal) importFile(w http.ResponseWriter, r *http.Request) {
 		p.render(w, r, code, importPage(pg, v))
 	}
 	if err := r.ParseMultipartForm(4 << 20); err != nil && err != http.ErrNotMultipart {
-		show(http.StatusBadRequest, registry.FieldErr("file", "%v", err))
+		show(http.StatusBadRequest, ledger.FieldErr("file", "%v", err))
 		return
 	}
 	if !p.formOK(r) {
@@ -62,18 +62,18 @@ func (p *portal) importFile(w http.ResponseWriter, r *http.Request) {
 		data, err = io.ReadAll(io.LimitReader(f, 2<<20))
 		f.Close()
 		if err != nil {
-			show(http.StatusBadRequest, registry.FieldErr("file", "could not be read: %v", err))
+			show(http.StatusBadRequest, ledger.FieldErr("file", "could not be read: %v", err))
 			return
 		}
 		v.FileName = hdr.Filename
 	} else if enc := r.PostFormValue("data"); enc != "" {
 		if data, err = base64.StdEncoding.DecodeString(enc); err != nil {
-			show(http.StatusBadRequest, registry.FieldErr("file", "upload the file again"))
+			show(http.StatusBadRequest, ledger.FieldErr("file", "upload the file again"))
 			return
 		}
 		v.FileName = r.PostFormValue("filename")
 	} else {
-		show(http.StatusBadRequest, registry.FieldErr("file", "choose an h-file (.h9) or an OpenGotha file (.xml)"))
+		show(http.StatusBadRequest, ledger.FieldErr("file", "choose an h-file (.h9) or an OpenGotha file (.xml)"))
 		return
 	}
 	v.Data = base64.StdEncoding.EncodeToString(data)
@@ -85,7 +85,7 @@ func (p *portal) importFile(w http.ResponseWriter, r *http.Request) {
 			i, err1 := strconv.Atoi(strings.TrimPrefix(key, "match_"))
 			id, err2 := strconv.ParseInt(strings.TrimSpace(vals[0]), 10, 64)
 			if err1 != nil || err2 != nil {
-				show(http.StatusBadRequest, registry.FieldErr(key, "%q is not a player number", vals[0]))
+				show(http.StatusBadRequest, ledger.FieldErr(key, "%q is not a player number", vals[0]))
 				return
 			}
 			in.Matches[i] = id

@@ -19,6 +19,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web"
@@ -43,23 +44,24 @@ func newPortalEnv(t *testing.T) *portalEnv {
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
 	clock := fixture.TodayClock(t)
-	reg := registry.New(pool, clock.Now)
-	staff := registry.Actor{Kind: registry.StaffActor, Name: "li"}
+	store := ledger.New(pool, clock.Now, nil)
+	reg := registry.New(store)
+	staff := ledger.Actor{Kind: ledger.StaffActor, Name: "li"}
 	if _, err := reg.CreateAgency(ctx, staff, "", registry.AgencyInput{Prefix: "110", Name: "北京棋院", Contact: "010-1234"}); err != nil {
 		t.Fatal(err)
 	}
-	p, err := reg.RegisterPlayer(ctx, registry.Actor{Kind: registry.AgencyActor, Agency: "110"}, "", registry.PlayerInput{
+	p, err := reg.RegisterPlayer(ctx, ledger.Actor{Kind: ledger.AgencyActor, Agency: "110"}, "", registry.PlayerInput{
 		Name: "王小明", Gender: registry.Male, BirthDate: "1949-12-31", IDKind: registry.ResidentIDCard,
 		IDNumber: "11010519491231002X", ProvinceCode: "11", Rank: "4d"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := certs.New(reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := tournaments.New(reg, cs)
-	h, err := web.New(ctx, reg, cs, ts, slog.New(slog.DiscardHandler))
+	ts := tournaments.New(store, reg, cs)
+	h, err := web.New(ctx, store, reg, cs, ts, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"encoding/hex"
 	"net/http"
 
-	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // Cookie names. The session cookie carries the API token the user signed in
@@ -22,7 +22,7 @@ const (
 // the handler do not look the token up twice.
 type actorMemo struct {
 	done  bool
-	actor registry.Actor
+	actor ledger.Actor
 }
 
 type actorMemoKey struct{}
@@ -35,12 +35,12 @@ func withActorMemo(h http.Handler) http.Handler {
 }
 
 // actor is the signed-in user, or the public.
-func (p *portal) actor(r *http.Request) registry.Actor {
+func (p *portal) actor(r *http.Request) ledger.Actor {
 	memo, _ := r.Context().Value(actorMemoKey{}).(*actorMemo)
 	if memo != nil && memo.done {
 		return memo.actor
 	}
-	a := registry.Actor{Kind: registry.Public}
+	a := ledger.Actor{Kind: ledger.Public}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
 		if got, err := p.reg.Authenticate(r.Context(), c.Value); err == nil {
 			a = got

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/tournaments"
 )
 
@@ -17,13 +17,13 @@ import (
 type Tournaments interface {
 	ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error)
 	EventReport(ctx context.Context, id int64) (tournaments.Report, error)
-	CreateEvent(ctx context.Context, actor registry.Actor, key string, in tournaments.EventInput) (tournaments.Event, error)
-	AddParticipant(ctx context.Context, actor registry.Actor, key string, id int64, in tournaments.ParticipantInput) (tournaments.Participant, error)
-	Withdraw(ctx context.Context, actor registry.Actor, key string, id int64, number int) (tournaments.Participant, error)
-	PairNextRound(ctx context.Context, actor registry.Actor, key string, id int64) (tournaments.RoundInfo, error)
-	RecordResult(ctx context.Context, actor registry.Actor, key string, id int64, in tournaments.ResultInput) (tournaments.GameRow, error)
-	Finish(ctx context.Context, actor registry.Actor, key string, id int64) (tournaments.Report, error)
-	ImportEvent(ctx context.Context, actor registry.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
+	CreateEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.EventInput) (tournaments.Event, error)
+	AddParticipant(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ParticipantInput) (tournaments.Participant, error)
+	Withdraw(ctx context.Context, actor ledger.Actor, key string, id int64, number int) (tournaments.Participant, error)
+	PairNextRound(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.RoundInfo, error)
+	RecordResult(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ResultInput) (tournaments.GameRow, error)
+	Finish(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.Report, error)
+	ImportEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
 }
 
 // eventView is a tournament page: the report plus what the viewer may do.
@@ -70,8 +70,8 @@ func crosstable(r tournaments.Report) []crossRow {
 	return rows
 }
 
-func (p *portal) mayRun(a registry.Actor, e tournaments.Event) bool {
-	return e.Status == "open" && (a.IsStaff() || (a.Kind == registry.AgencyActor && a.Agency == e.OrganiserPrefix))
+func (p *portal) mayRun(a ledger.Actor, e tournaments.Event) bool {
+	return e.Status == "open" && (a.IsStaff() || (a.Kind == ledger.AgencyActor && a.Agency == e.OrganiserPrefix))
 }
 
 func (p *portal) tournamentList(w http.ResponseWriter, r *http.Request) {
@@ -90,7 +90,7 @@ func (p *portal) tournament(w http.ResponseWriter, r *http.Request) {
 func (p *portal) showTournament(w http.ResponseWriter, r *http.Request, code int, errText string) {
 	id, ok := pathID(r)
 	if !ok {
-		p.fail(w, r, registry.ErrNotFound)
+		p.fail(w, r, ledger.ErrNotFound)
 		return
 	}
 	rep, err := p.tours.EventReport(r.Context(), id)
@@ -115,16 +115,16 @@ func (p *portal) showTournament(w http.ResponseWriter, r *http.Request, code int
 }
 
 // tact wraps a tournament form post like act, returning to the tournament page.
-func (p *portal) tact(fn func(r *http.Request, a registry.Actor, key string, id int64) (string, error)) http.HandlerFunc {
+func (p *portal) tact(fn func(r *http.Request, a ledger.Actor, key string, id int64) (string, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		a := p.actor(r)
-		if a.Kind == registry.Public {
+		if a.Kind == ledger.Public {
 			http.Redirect(w, r, "/login", http.StatusSeeOther)
 			return
 		}
 		id, ok := pathID(r)
 		if !ok {
-			p.fail(w, r, registry.ErrNotFound)
+			p.fail(w, r, ledger.ErrNotFound)
 			return
 		}
 		if err := r.ParseMultipartForm(16 << 20); err != nil && err != http.ErrNotMultipart {
@@ -145,7 +145,7 @@ func (p *portal) tact(fn func(r *http.Request, a registry.Actor, key string, id 
 	}
 }
 
-func (p *portal) createTournament(r *http.Request, a registry.Actor, key string) (string, error) {
+func (p *portal) createTournament(r *http.Request, a ledger.Actor, key string) (string, error) {
 	rounds, err := formInt(r, "rounds")
 	if err != nil {
 		return "", err
@@ -172,7 +172,7 @@ func (p *portal) createTournament(r *http.Request, a registry.Actor, key string)
 	return fmt.Sprintf("/tournaments/%d?ok=created", e.ID), nil
 }
 
-func (p *portal) addParticipant(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+func (p *portal) addParticipant(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
 	player, err := formInt(r, "player_id")
 	if err != nil {
 		return "", err
@@ -187,7 +187,7 @@ func (p *portal) addParticipant(r *http.Request, a registry.Actor, key string, i
 	return "participant_added", err
 }
 
-func (p *portal) withdraw(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+func (p *portal) withdraw(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
 	n, err := formInt(r, "number")
 	if err != nil {
 		return "", err
@@ -196,22 +196,22 @@ func (p *portal) withdraw(r *http.Request, a registry.Actor, key string, id int6
 	return "withdrawn", err
 }
 
-func (p *portal) pairRound(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+func (p *portal) pairRound(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
 	_, err := p.tours.PairNextRound(r.Context(), a, key, id)
 	return "paired", err
 }
 
-func (p *portal) finishTournament(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+func (p *portal) finishTournament(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
 	_, err := p.tours.Finish(r.Context(), a, key, id)
 	return "finished", err
 }
 
 // enterResults takes a round's form: a result, warnings and optionally an
 // SGF file per board; boards left empty are skipped.
-func (p *portal) enterResults(r *http.Request, a registry.Actor, key string, id int64) (string, error) {
+func (p *portal) enterResults(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
 	round, err := strconv.Atoi(r.PathValue("round"))
 	if err != nil {
-		return "", registry.ErrNotFound
+		return "", ledger.ErrNotFound
 	}
 	boards, err := formInt(r, "boards")
 	if err != nil {
@@ -264,7 +264,7 @@ func (p *portal) exportTournament(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r)
 	format, known := exportFormat(r.PathValue("format"))
 	if !ok || !known {
-		p.fail(w, r, registry.ErrNotFound)
+		p.fail(w, r, ledger.ErrNotFound)
 		return
 	}
 	rep, err := p.tours.EventReport(r.Context(), id)

@@ -6,14 +6,13 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
 import (
 	"strconv"
 
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
 	"github.com/dankyu/dankyu/certs"
-
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -23,8 +22,8 @@ type Page struct {
 	T         map[string]string
 	Title     string
 	SwitchURL string
-	Actor     registry.Actor // who is signed in; the public when nobody
-	CSRF      string         // form token for this browser
+	Actor     ledger.Actor // who is signed in; the public when nobody
+	CSRF      string       // form token for this browser
 }
 
 func layout(p Page) templ.Component {
@@ -166,7 +165,7 @@ func layout(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if p.Actor.Kind == registry.Public {
+		if p.Actor.Kind == ledger.Public {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<a href=\"/login\" data-testid=\"nav-login\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -7,12 +7,12 @@ import (
 	"strings"
 
 	"github.com/dankyu/dankyu/certs"
-	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // workspace is what an agency's or the staff's page shows.
 type workspace struct {
-	Actor      registry.Actor
+	Actor      ledger.Actor
 	Apps       []certs.Application
 	Orders     []certs.Order
 	Quota      certs.Quota
@@ -37,14 +37,14 @@ type applyForm struct {
 
 func (p *portal) workspacePage(w http.ResponseWriter, r *http.Request) {
 	a := p.actor(r)
-	if a.Kind == registry.Public {
+	if a.Kind == ledger.Public {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return
 	}
 	p.showWorkspace(w, r, a, http.StatusOK, applyForm{}, "")
 }
 
-func (p *portal) showWorkspace(w http.ResponseWriter, r *http.Request, a registry.Actor, code int, f applyForm, errText string) {
+func (p *portal) showWorkspace(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, f applyForm, errText string) {
 	ctx := r.Context()
 	ws := workspace{Actor: a, Apply: f, Err: errText, OK: r.URL.Query().Get("ok"), Idem: randomHex(12), CSRF: p.formToken(w, r)}
 	if code != http.StatusOK {
@@ -64,9 +64,9 @@ func (p *portal) showWorkspace(w http.ResponseWriter, r *http.Request, a registr
 		return
 	}
 	agency := ""
-	if a.Kind == registry.AgencyActor {
+	if a.Kind == ledger.AgencyActor {
 		agency = a.Agency
-		year := p.now().In(certs.ChinaTime).Year()
+		year := p.now().In(ledger.ChinaTime).Year()
 		if ws.Quota, err = p.certs.QuotaOf(ctx, agency, year); err != nil {
 			p.fail(w, r, err)
 			return
@@ -97,10 +97,10 @@ func (p *portal) showWorkspace(w http.ResponseWriter, r *http.Request, a registr
 // act wraps a workspace form post: sign-in and form token checks, then the
 // action; success redirects back with a message key, failure shows the
 // workspace again with the error and the form as typed.
-func (p *portal) act(fn func(r *http.Request, a registry.Actor, key string) (string, error)) http.HandlerFunc {
+func (p *portal) act(fn func(r *http.Request, a ledger.Actor, key string) (string, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		a := p.actor(r)
-		if a.Kind == registry.Public {
+		if a.Kind == ledger.Public {
 			http.Redirect(w, r, "/login", http.StatusSeeOther)
 			return
 		}
@@ -132,12 +132,12 @@ func formInt(r *http.Request, field string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil {
-		return 0, registry.FieldErr(field, "%q is not a whole number", v)
+		return 0, ledger.FieldErr(field, "%q is not a whole number", v)
 	}
 	return n, nil
 }
 
-func (p *portal) submitApplication(r *http.Request, a registry.Actor, key string) (string, error) {
+func (p *portal) submitApplication(r *http.Request, a ledger.Actor, key string) (string, error) {
 	player, err := formInt(r, "player_id")
 	if err != nil {
 		return "", err
@@ -152,10 +152,10 @@ func (p *portal) submitApplication(r *http.Request, a registry.Actor, key string
 	return "applied", err
 }
 
-func (p *portal) decideApplication(r *http.Request, a registry.Actor, key string) (string, error) {
+func (p *portal) decideApplication(r *http.Request, a ledger.Actor, key string) (string, error) {
 	id, ok := pathID(r)
 	if !ok {
-		return "", registry.ErrNotFound
+		return "", ledger.ErrNotFound
 	}
 	if r.PostFormValue("decision") == "reject" {
 		_, err := p.certs.Reject(r.Context(), a, key, id, r.PostFormValue("reason"))
@@ -168,7 +168,7 @@ func (p *portal) decideApplication(r *http.Request, a registry.Actor, key string
 	return "issued", err
 }
 
-func (p *portal) placeOrder(r *http.Request, a registry.Actor, key string) (string, error) {
+func (p *portal) placeOrder(r *http.Request, a ledger.Actor, key string) (string, error) {
 	dan, err := formInt(r, "dan_count")
 	if err != nil {
 		return "", err
@@ -186,10 +186,10 @@ func (p *portal) placeOrder(r *http.Request, a registry.Actor, key string) (stri
 	return "ordered", err
 }
 
-func (p *portal) decideOrder(r *http.Request, a registry.Actor, key string) (string, error) {
+func (p *portal) decideOrder(r *http.Request, a ledger.Actor, key string) (string, error) {
 	year, err := strconv.Atoi(r.PathValue("year"))
 	if err != nil {
-		return "", registry.ErrNotFound
+		return "", ledger.ErrNotFound
 	}
 	grant := r.PostFormValue("decision") == "grant"
 	_, err = p.certs.DecideOrder(r.Context(), a, key, r.PathValue("agency"), year, grant, 0, 0, r.PostFormValue("note"))
@@ -199,44 +199,44 @@ func (p *portal) decideOrder(r *http.Request, a registry.Actor, key string) (str
 	return "order_granted", err
 }
 
-func (p *portal) recommendAppraiser(r *http.Request, a registry.Actor, key string) (string, error) {
+func (p *portal) recommendAppraiser(r *http.Request, a ledger.Actor, key string) (string, error) {
 	_, err := p.certs.RecommendAppraiser(r.Context(), a, key, certs.AppraiserInput{Name: r.PostFormValue("name"),
 		AgencyPrefix: r.PostFormValue("agency"), Qualification: r.PostFormValue("qualification")})
 	return "recommended", err
 }
 
-func (p *portal) setAppraiser(r *http.Request, a registry.Actor, key string) (string, error) {
+func (p *portal) setAppraiser(r *http.Request, a ledger.Actor, key string) (string, error) {
 	id, ok := pathID(r)
 	if !ok {
-		return "", registry.ErrNotFound
+		return "", ledger.ErrNotFound
 	}
 	_, err := p.certs.SetAppraiserStatus(r.Context(), a, key, id, certs.AppraiserStatus(r.PostFormValue("status")))
 	return "appraiser_set", err
 }
 
-func (p *portal) ruleObjection(r *http.Request, a registry.Actor, key string) (string, error) {
+func (p *portal) ruleObjection(r *http.Request, a ledger.Actor, key string) (string, error) {
 	id, ok := pathID(r)
 	if !ok {
-		return "", registry.ErrNotFound
+		return "", ledger.ErrNotFound
 	}
 	uphold := r.PostFormValue("decision") == "uphold"
 	_, err := p.certs.RuleObjection(r.Context(), a, key, id, uphold, r.PostFormValue("ruling"))
 	return "ruled", err
 }
 
-func (p *portal) revoke(r *http.Request, a registry.Actor, key string) (string, error) {
+func (p *portal) revoke(r *http.Request, a ledger.Actor, key string) (string, error) {
 	_, err := p.certs.Revoke(r.Context(), a, key, r.PostFormValue("number"), r.PostFormValue("reason"))
 	return "revoked", err
 }
 
 func (p *portal) roster(w http.ResponseWriter, r *http.Request) {
 	a := p.actor(r)
-	if a.Kind == registry.Public {
+	if a.Kind == ledger.Public {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return
 	}
 	agency := r.URL.Query().Get("agency")
-	if a.Kind == registry.AgencyActor {
+	if a.Kind == ledger.AgencyActor {
 		agency = a.Agency
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")

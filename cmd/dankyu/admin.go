@@ -12,42 +12,44 @@ import (
 	"time"
 
 	"github.com/dankyu/dankyu/internal/server"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
 
 // cliActor is who the event log records for changes made with this tool:
 // the operating-system user who ran it.
-func cliActor() registry.Actor {
+func cliActor() ledger.Actor {
 	name := "cli"
 	if u, err := user.Current(); err == nil && u.Username != "" {
 		name = "cli:" + u.Username
 	}
-	return registry.Actor{Kind: registry.SystemActor, Name: name}
+	return ledger.Actor{Kind: ledger.SystemActor, Name: name}
 }
 
 // openRegistry opens the configured database; the returned func closes it
 // (and stops an embedded cluster only if this command started it).
 // check, when not nil, validates the parsed flags before the database opens.
-func openRegistry(ctx context.Context, fs *flag.FlagSet, args []string, getenv func(string) string, stderr io.Writer, check func() error) (*registry.Service, func(), error) {
+func openRegistry(ctx context.Context, fs *flag.FlagSet, args []string, getenv func(string) string, stderr io.Writer, check func() error) (*ledger.Store, *registry.Service, func(), error) {
 	def := getenv("DANKYU_DATA_DIR")
 	if def == "" {
 		def = "./.dankyu"
 	}
 	dataDir := fs.String("data-dir", def, "embedded cluster folder (DANKYU_DATA_DIR)")
 	if err := fs.Parse(args); err != nil {
-		return nil, nil, usageError(err.Error())
+		return nil, nil, nil, usageError(err.Error())
 	}
 	if check != nil {
 		if err := check(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	db, err := server.OpenDatabase(ctx, getenv("DANKYU_DATABASE_URL"), *dataDir, false, log)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return registry.New(db.Pool, time.Now), func() { _ = db.Close(context.Background()) }, nil
+	store := ledger.New(db.Pool, time.Now, log)
+	return store, registry.New(store), func() { _ = db.Close(context.Background()) }, nil
 }
 
 func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
@@ -60,7 +62,7 @@ func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	case "create":
 		agency := fs.String("agency", "", "3-digit province prefix of the agency")
 		staff := fs.String("staff", "", "name of the staff member")
-		reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
+		_, reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
 			if (*agency == "") == (*staff == "") {
 				return usageError("token create: give exactly one of --agency PREFIX or --staff NAME")
 			}
@@ -70,9 +72,9 @@ func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			return err
 		}
 		defer closeDB()
-		kind := registry.StaffActor
+		kind := ledger.StaffActor
 		if *agency != "" {
-			kind = registry.AgencyActor
+			kind = ledger.AgencyActor
 		}
 		tok, info, err := reg.CreateToken(ctx, cliActor(), kind, *agency, *staff)
 		if err != nil {
@@ -83,7 +85,7 @@ func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return nil
 	case "revoke":
 		var id int64
-		reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
+		_, reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
 			if fs.NArg() != 1 {
 				return usageError("usage: dankyu token revoke ID")
 			}
@@ -103,7 +105,7 @@ func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		fmt.Fprintf(stdout, "token %d revoked\n", id)
 		return nil
 	case "list":
-		reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, nil)
+		_, reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, nil)
 		if err != nil {
 			return err
 		}
@@ -114,7 +116,7 @@ func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		}
 		for _, t := range ts {
 			who := "staff:" + t.StaffName
-			if t.Kind == registry.AgencyActor {
+			if t.Kind == ledger.AgencyActor {
 				who = "agency:" + t.Agency
 			}
 			state := "active"
@@ -134,13 +136,13 @@ func logCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	}
 	fs := flag.NewFlagSet("log verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, nil)
+	store, _, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, nil)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	n, err := registry.VerifyLog(ctx, reg.DB())
-	var broken *registry.BrokenLink
+	n, err := ledger.VerifyLog(ctx, store.DB())
+	var broken *ledger.BrokenLink
 	if errors.As(err, &broken) {
 		return fmt.Errorf("event log broken after %d good rows: %w", n, err)
 	}

@@ -24,8 +24,8 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 
-	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/pgcluster"
+	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 )
 
@@ -166,7 +166,7 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	certClient := pb.NewCertificateServiceClient(conn)
 	// The server runs on the machine's clock; stock for this year and the
 	// next keeps the test whole should it run across New Year in Beijing.
-	year := int32(time.Now().In(certs.ChinaTime).Year())
+	year := int32(time.Now().In(ledger.ChinaTime).Year())
 	for _, y := range []int32{year, year + 1} {
 		if _, err := certClient.PlaceOrder(bearer(staff), &pb.PlaceOrderRequest{AgencyPrefix: "110", Year: y, DanCount: 5}); err != nil {
 			t.Fatal(err)

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
-	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/rules"
 )
 
@@ -25,20 +25,20 @@ func NewAdjudicationServer() *AdjudicationServer { return &AdjudicationServer{} 
 // Adjudicate replays and counts every game of the record.
 func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateRequest) (*pb.AdjudicateResponse, error) {
 	if len(req.GetSgf()) == 0 {
-		return nil, &registry.FieldError{Field: "sgf", Reason: "is empty: send the SGF record's bytes"}
+		return nil, &ledger.FieldError{Field: "sgf", Reason: "is empty: send the SGF record's bytes"}
 	}
 	if len(req.GetSgf()) > maxRecordBytes {
-		return nil, &registry.FieldError{Field: "sgf", Reason: fmt.Sprintf("is %d bytes, more than the %d allowed", len(req.GetSgf()), maxRecordBytes)}
+		return nil, &ledger.FieldError{Field: "sgf", Reason: fmt.Sprintf("is %d bytes, more than the %d allowed", len(req.GetSgf()), maxRecordBytes)}
 	}
 	rs, err := rules.ParseRuleSet(req.GetRules())
 	if err != nil {
-		return nil, &registry.FieldError{Field: "rules", Reason: err.Error()}
+		return nil, &ledger.FieldError{Field: "rules", Reason: err.Error()}
 	}
 	opt := rules.Options{Rules: rs, Dead: req.GetDead(), Strict: req.GetStrict(), DeadFromMarkup: req.GetDeadFromMarkup()}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		if math.IsNaN(k) || math.IsInf(k, 0) {
-			return nil, &registry.FieldError{Field: "komi", Reason: "must be a finite number of points"}
+			return nil, &ledger.FieldError{Field: "komi", Reason: "must be a finite number of points"}
 		}
 		opt.Komi = &k
 	}
@@ -46,9 +46,9 @@ func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateR
 	if err != nil {
 		var oe *rules.OptionError
 		if errors.As(err, &oe) {
-			return nil, &registry.FieldError{Field: oe.Option, Reason: oe.Err.Error()}
+			return nil, &ledger.FieldError{Field: oe.Option, Reason: oe.Err.Error()}
 		}
-		return nil, &registry.FieldError{Field: "sgf", Reason: err.Error()}
+		return nil, &ledger.FieldError{Field: "sgf", Reason: err.Error()}
 	}
 	resp := &pb.AdjudicateResponse{}
 	for _, r := range results {

@@ -11,6 +11,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -46,7 +47,7 @@ func basisPB(b certs.Basis) pb.Basis { return enumOf[pb.Basis](pb.Basis_value, "
 func rankOrEmpty(s string) (registry.Rank, error) {
 	r, err := registry.ParseRank(s)
 	if err != nil {
-		return 0, registry.FieldErr("rank", "%v", err)
+		return 0, ledger.FieldErr("rank", "%v", err)
 	}
 	return r, nil
 }
@@ -98,11 +99,11 @@ func (s *CertificateServer) ListOrders(ctx context.Context, req *pb.ListOrdersRe
 
 func (s *CertificateServer) GetQuota(ctx context.Context, req *pb.GetQuotaRequest) (*pb.GetQuotaResponse, error) {
 	actor := ActorFrom(ctx)
-	if actor.Kind == registry.Public {
-		return nil, registry.ErrUnauthenticated
+	if actor.Kind == ledger.Public {
+		return nil, ledger.ErrUnauthenticated
 	}
 	agency := req.GetAgencyPrefix()
-	if actor.Kind == registry.AgencyActor {
+	if actor.Kind == ledger.AgencyActor {
 		agency = actor.Agency
 	}
 	q, err := s.cs.QuotaOf(ctx, agency, int(req.GetYear()))

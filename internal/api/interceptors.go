@@ -12,24 +12,23 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/ledger"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
-
-	"github.com/dankyu/dankyu/registry"
 )
 
 // Authenticator turns a bearer token into an actor.
 type Authenticator interface {
-	Authenticate(ctx context.Context, token string) (registry.Actor, error)
+	Authenticate(ctx context.Context, token string) (ledger.Actor, error)
 }
 
 type actorKey struct{}
 
 // ActorFrom returns the caller, the public when no token was sent.
-func ActorFrom(ctx context.Context) registry.Actor {
-	a, _ := ctx.Value(actorKey{}).(registry.Actor)
+func ActorFrom(ctx context.Context) ledger.Actor {
+	a, _ := ctx.Value(actorKey{}).(ledger.Actor)
 	return a
 }
 
@@ -64,15 +63,15 @@ func UnaryInterceptor(auth Authenticator, log *slog.Logger) grpc.UnaryServerInte
 	}
 }
 
-func authenticate(ctx context.Context, auth Authenticator) (registry.Actor, error) {
+func authenticate(ctx context.Context, auth Authenticator) (ledger.Actor, error) {
 	md, _ := metadata.FromIncomingContext(ctx)
 	vals := md.Get("authorization")
 	if len(vals) == 0 || strings.TrimSpace(vals[0]) == "" {
-		return registry.Actor{Kind: registry.Public}, nil
+		return ledger.Actor{Kind: ledger.Public}, nil
 	}
 	scheme, tok, ok := strings.Cut(strings.TrimSpace(vals[0]), " ")
 	if !ok || !strings.EqualFold(scheme, "bearer") {
-		return registry.Actor{}, fmt.Errorf("authorization must be \"Bearer <token>\": %w", registry.ErrUnauthenticated)
+		return ledger.Actor{}, fmt.Errorf("authorization must be \"Bearer <token>\": %w", ledger.ErrUnauthenticated)
 	}
 	return auth.Authenticate(ctx, strings.TrimSpace(tok))
 }
@@ -86,23 +85,23 @@ func toStatus(ctx context.Context, log *slog.Logger, method string, err error) e
 	if _, ok := status.FromError(err); ok {
 		return err
 	}
-	var fe *registry.FieldError
+	var fe *ledger.FieldError
 	switch {
 	case errors.As(err, &fe):
 		return status.Error(codes.InvalidArgument, err.Error())
-	case errors.Is(err, registry.ErrNotFound):
+	case errors.Is(err, ledger.ErrNotFound):
 		return status.Error(codes.NotFound, err.Error())
-	case errors.Is(err, registry.ErrAlreadyExists):
+	case errors.Is(err, ledger.ErrAlreadyExists):
 		return status.Error(codes.AlreadyExists, err.Error())
-	case errors.Is(err, registry.ErrPermissionDenied):
+	case errors.Is(err, ledger.ErrPermissionDenied):
 		return status.Error(codes.PermissionDenied, err.Error())
-	case errors.Is(err, registry.ErrUnauthenticated):
+	case errors.Is(err, ledger.ErrUnauthenticated):
 		return status.Error(codes.Unauthenticated, err.Error())
-	case errors.Is(err, registry.ErrConflict):
+	case errors.Is(err, ledger.ErrConflict):
 		return status.Error(codes.Aborted, err.Error())
-	case errors.Is(err, registry.ErrPrecondition):
+	case errors.Is(err, ledger.ErrPrecondition):
 		return status.Error(codes.FailedPrecondition, err.Error())
-	case errors.Is(err, registry.ErrExhausted):
+	case errors.Is(err, ledger.ErrExhausted):
 		return status.Error(codes.ResourceExhausted, err.Error())
 	case errors.Is(err, context.Canceled):
 		return status.Error(codes.Canceled, "request cancelled")

@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -139,7 +140,7 @@ func playerInput(in *pb.PlayerInput) registry.PlayerInput {
 
 // playerPB converts a player for actor: the identity number and birth date
 // only for staff and the player's own agency, masked for everyone else.
-func playerPB(actor registry.Actor, p registry.Player) *pb.Player {
+func playerPB(actor ledger.Actor, p registry.Player) *pb.Player {
 	out := &pb.Player{Id: p.ID, Name: p.Name, BirthYear: int32(p.BirthDate.Year()), Nationality: p.Nationality,
 		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(),
 		CreatedAt: timestamppb.New(p.CreatedAt), UpdatedAt: timestamppb.New(p.UpdatedAt),
@@ -154,7 +155,7 @@ func playerPB(actor registry.Actor, p registry.Player) *pb.Player {
 	if p.IDKind == registry.Passport {
 		out.IdentityKind = pb.IdentityKind_IDENTITY_KIND_PASSPORT
 	}
-	if actor.SeesIdentityOf(p) {
+	if registry.SeesIdentityOf(actor, p) {
 		out.IdentityNumber = p.IDNumber
 		out.BirthDate = p.BirthDate.Format(time.DateOnly)
 	}

@@ -141,7 +141,7 @@ func TestSeriesFullOverGRPC(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	fixture.Stock(t, e.cs, "110", 2026, 9999, 0)
-	if _, err := e.reg.DB().Exec(ctx, `INSERT INTO certificate_series VALUES ('110', 26, 'dan', 9999)`); err != nil {
+	if _, err := e.store.DB().Exec(ctx, `INSERT INTO certificate_series VALUES ('110', 26, 'dan', 9999)`); err != nil {
 		t.Fatal(err)
 	}
 	p := fixture.Player(t, e.reg, "110", "第一万", "", "1990-01-01", 1)

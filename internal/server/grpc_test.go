@@ -19,6 +19,7 @@ import (
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
 	"github.com/dankyu/dankyu/internal/server"
+	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
@@ -35,6 +36,7 @@ type env struct {
 	certs   pb.CertificateServiceClient
 	notices pb.NoticeServiceClient
 	reg     *registry.Service
+	store   *ledger.Store
 	client  pb.RegistryServiceClient
 	conn    *grpc.ClientConn
 	staff   string
@@ -46,13 +48,14 @@ func newEnv(t *testing.T) *env {
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
 	clock := fixture.NewClock(time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)) // 16:00 in Beijing
-	reg := registry.New(pool, clock.Now)
+	store := ledger.New(pool, clock.Now, nil)
+	reg := registry.New(store)
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	cs, err := certs.New(reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs, hs := server.NewGRPCServer(reg, cs, tournaments.New(reg, cs), log)
+	gs, hs := server.NewGRPCServer(reg, cs, tournaments.New(store, reg, cs), log)
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -65,12 +68,12 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
-	system := registry.Actor{Kind: registry.SystemActor, Name: "test"}
-	staff, _, err := reg.CreateToken(ctx, system, registry.StaffActor, "", "li")
+	system := ledger.Actor{Kind: ledger.SystemActor, Name: "test"}
+	staff, _, err := reg.CreateToken(ctx, system, ledger.StaffActor, "", "li")
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{reg: reg, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff, clock: clock, cs: cs,
+	e := &env{reg: reg, store: store, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff, clock: clock, cs: cs,
 		certs: pb.NewCertificateServiceClient(conn), notices: pb.NewNoticeServiceClient(conn)}
 	for _, p := range []string{"110", "310"} {
 		_, err := e.client.CreateAgency(e.as(staff), &pb.CreateAgencyRequest{Prefix: p, Name: "Agency " + p, Contact: "go@example.org"})
@@ -78,7 +81,7 @@ func newEnv(t *testing.T) *env {
 			t.Fatalf("create agency %s: %v", p, err)
 		}
 	}
-	e.bj, _, err = reg.CreateToken(ctx, system, registry.AgencyActor, "110", "")
+	e.bj, _, err = reg.CreateToken(ctx, system, ledger.AgencyActor, "110", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +236,7 @@ func TestUpdatePlayerAndSearch(t *testing.T) {
 	if status.Code(err) != codes.InvalidArgument {
 		t.Fatalf("bad rank: %v, want InvalidArgument", err)
 	}
-	events, err := registry.EventsFor(context.Background(), e.reg.DB(), "player", "1")
+	events, err := ledger.EventsFor(context.Background(), e.store.DB(), "player", "1")
 	if err != nil || len(events) != 2 || events[1].Actor != "agency:110" || events[1].Action != "player.updated" {
 		t.Fatalf("events: %+v, %v", events, err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
+	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
@@ -53,12 +54,14 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 			log.Error("close database", "err", err)
 		}
 	}()
-	reg := registry.New(db.Pool, time.Now)
+	// the one clock of every rule, handed to every service through the store
+	store := ledger.New(db.Pool, time.Now, log)
+	reg := registry.New(store)
 	ccfg, err := cfg.CertsConfig()
 	if err != nil {
 		return err
 	}
-	cs, err := certs.New(reg, ccfg)
+	cs, err := certs.New(store, reg, ccfg)
 	if err != nil {
 		return err
 	}
@@ -72,9 +75,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		grpcLis.Close()
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
-	ts := tournaments.New(reg, cs)
+	ts := tournaments.New(store, reg, cs)
 	gs, hs := NewGRPCServer(reg, cs, ts, log)
-	portal, err := web.New(ctx, reg, cs, ts, log)
+	portal, err := web.New(ctx, store, reg, cs, ts, log)
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()

@@ -1,4 +1,4 @@
-package registry
+package ledger
 
 import (
 	"bytes"
@@ -50,7 +50,7 @@ func ChainHash(prev []byte, e Event) []byte {
 	return sum[:]
 }
 
-// Tx is a transaction of the registry's database that gathers the events
+// Tx is a transaction of the database that gathers the events
 // of a change and appends them to the log in one go just before commit, so
 // the log's lock is held for the last few statements only.
 type Tx struct {
@@ -58,22 +58,21 @@ type Tx struct {
 	pending []Event
 }
 
-// appendEvent queues one event of tx; flushEvents writes the queue.
-func appendEvent(_ context.Context, tx *Tx, at time.Time, actor Actor, action, entityType, entityID string, payload any) (Event, error) {
+// AppendEvent queues one event of tx; it is written, chained, at commit.
+func AppendEvent(_ context.Context, tx *Tx, at time.Time, actor Actor, action, entityType, entityID string, payload any) error {
 	raw, err := json.Marshal(payload)
 	if err != nil {
-		return Event{}, fmt.Errorf("encode %s event payload: %w", action, err)
+		return fmt.Errorf("encode %s event payload: %w", action, err)
 	}
-	e := Event{
+	tx.pending = append(tx.pending, Event{
 		At:         at.UTC().Truncate(time.Microsecond), // what PostgreSQL keeps
 		Actor:      actor.String(),
 		Action:     action,
 		EntityType: entityType,
 		EntityID:   entityID,
 		Payload:    raw,
-	}
-	tx.pending = append(tx.pending, e)
-	return e, nil
+	})
+	return nil
 }
 
 // flushEvents appends the queued events, chained to the last row, under the

@@ -1,4 +1,4 @@
-package registry
+package ledger
 
 // ActorKind says what kind of caller acts.
 type ActorKind int
@@ -33,16 +33,3 @@ func (a Actor) String() string {
 
 // IsStaff reports whether the actor may do what only the association may do.
 func (a Actor) IsStaff() bool { return a.Kind == StaffActor || a.Kind == SystemActor }
-
-// SeesIdentityOf reports whether the actor may see a player's full identity
-// number and birth date: staff, and the agency of the player's province.
-func (a Actor) SeesIdentityOf(p Player) bool {
-	if a.IsStaff() {
-		return true
-	}
-	if a.Kind != AgencyActor {
-		return false
-	}
-	prov, ok := ProvinceByCode(p.ProvinceCode)
-	return ok && prov.Prefix == a.Agency
-}

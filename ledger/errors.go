@@ -1,8 +1,11 @@
-package registry
+package ledger
 
 import (
 	"errors"
 	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Domain errors. The transport maps each to its status code in one place.
@@ -24,9 +27,26 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return fmt.Sprintf("%s: %s", e.Field, e.Reason) }
 
-func fieldErr(field, format string, args ...any) error {
+// FieldErr builds a *FieldError.
+func FieldErr(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
 
-// FieldErr builds a *FieldError, for the other domain packages.
-func FieldErr(field, format string, args ...any) error { return fieldErr(field, format, args...) }
+// PgErr translates a PostgreSQL error into a domain error, with context.
+func PgErr(err error, what string) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "23505":
+			return fmt.Errorf("%s: %w", what, ErrAlreadyExists)
+		case "23503":
+			return fmt.Errorf("%s: %w", what, ErrNotFound)
+		case "40001", "40P01":
+			return fmt.Errorf("%s: %w", what, ErrConflict)
+		}
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}

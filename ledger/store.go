@@ -1,0 +1,77 @@
+package ledger
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Querier is what read-only queries need: a pool, a connection or a transaction.
+type Querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Clock is the one source of time for every rule: injected at the entry
+// point (time.Now in production, a settable clock in tests) and passed into
+// SQL as a parameter wherever a query decides by "now".
+type Clock func() time.Time
+
+// Store is the database with the one clock and the logger, handed to every
+// domain package.
+type Store struct {
+	db  *pgxpool.Pool
+	now Clock
+	log *slog.Logger
+}
+
+// New returns a store over db; a nil clock is time.Now and a nil logger
+// discards.
+func New(db *pgxpool.Pool, now Clock, log *slog.Logger) *Store {
+	if now == nil {
+		now = time.Now
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Store{db: db, now: now, log: log}
+}
+
+// DB returns the pool.
+func (s *Store) DB() *pgxpool.Pool { return s.db }
+
+// Now reads the clock, at the precision PostgreSQL keeps.
+func (s *Store) Now() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
+
+// Log returns the logger.
+func (s *Store) Log() *slog.Logger { return s.log }
+
+// SharedSecret returns the named random secret every server process of this
+// database agrees on (e.g. the portal's form-signing key), creating it on
+// first use.
+func (s *Store) SharedSecret(ctx context.Context, name string) ([]byte, error) {
+	fresh := make([]byte, 32)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, fmt.Errorf("secret %s: %w", name, err)
+	}
+	var value string
+	err := s.db.QueryRow(ctx, `WITH ins AS (
+			INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING value)
+		SELECT value FROM ins UNION ALL SELECT value FROM settings WHERE key = $1 LIMIT 1`,
+		"secret:"+name, hex.EncodeToString(fresh)).Scan(&value)
+	if errors.Is(err, pgx.ErrNoRows) {
+		// another process inserted it after this statement's snapshot was taken
+		err = s.db.QueryRow(ctx, `SELECT value FROM settings WHERE key = $1`, "secret:"+name).Scan(&value)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("secret %s: %w", name, err)
+	}
+	return hex.DecodeString(value)
+}
