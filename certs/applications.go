@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -68,7 +69,7 @@ func applicationTx(ctx context.Context, tx *ledger.Tx, id int64) (Application, e
 	}
 	a, err := scanApplication(tx.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
 	if err != nil {
-		return Application{}, ledger.PgErr(err, fmt.Sprintf("application %d", id))
+		return Application{}, ledger.RowErr(err, fmt.Sprintf("application %d", id), ReasonNoSuchApplication.New("application", appID(id)))
 	}
 	return a, nil
 }
@@ -77,93 +78,99 @@ func appID(id int64) string { return strconv.FormatInt(id, 10) }
 
 // Apply files an application for one of the actor's players.
 func (s *Service) Apply(ctx context.Context, actor ledger.Actor, key string, in ApplicationInput) (Application, error) {
-	if err := requireAgencyOrStaff(actor, "applying for a certificate"); err != nil {
+	if err := access.RequireSignedIn(actor, access.Apply); err != nil {
 		return Application{}, err
 	}
 	if in.PlayerID <= 0 {
-		return Application{}, ledger.FieldErr("player_id", "must be a registered player's id")
+		return Application{}, registry.ReasonPlayerID.OnField("player_id", "value", strconv.FormatInt(in.PlayerID, 10))
 	}
 	in.EventRef, in.RecordRef, in.Evidence = strings.TrimSpace(in.EventRef), strings.TrimSpace(in.RecordRef), strings.TrimSpace(in.Evidence)
 	return ledger.Mutate(ctx, s.store, actor, key, "Apply", in, func(tx *ledger.Tx, now time.Time) (Application, error) {
-		p, err := registry.PlayerTx(ctx, tx, in.PlayerID, true)
-		if err != nil {
-			return Application{}, err
-		}
-		target, basis, err := checkApplication(actor, p, in, now)
-		if err != nil {
-			return Application{}, err
-		}
-		prov, _ := registry.ProvinceByCode(p.ProvinceCode)
-		if actor.Kind == ledger.AgencyActor {
-			if _, err := activeAgency(ctx, tx, actor.Agency); err != nil {
-				return Application{}, err
-			}
-		}
-		var appraiser any
-		if basis == Appraisal {
-			if err := requireApproved(ctx, tx, in.AppraiserID); err != nil {
-				return Application{}, err
-			}
-			appraiser = in.AppraiserID
-		}
-		var id int64
-		err = tx.QueryRow(ctx, `INSERT INTO applications (player_id, agency_prefix, target_rank, basis, event_ref, record_ref, evidence,
-			appraiser_id, status, applied_at, applied_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10) RETURNING id`,
-			p.ID, prov.Prefix, target, basis, in.EventRef, in.RecordRef, in.Evidence, appraiser, now, actor.String()).Scan(&id)
-		if err != nil {
-			if errors.Is(ledger.PgErr(err, ""), ledger.ErrAlreadyExists) {
-				var open int64
-				_ = tx.QueryRow(ctx, `SELECT id FROM applications WHERE player_id = $1 AND status IN ('applied', 'on_notice')`, p.ID).Scan(&open)
-				return Application{}, fmt.Errorf("player %d already has an open application (%d); decide it first: %w", p.ID, open, ledger.ErrAlreadyExists)
-			}
-			return Application{}, ledger.PgErr(err, "file application")
-		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "application.submitted", "application", appID(id), map[string]any{
-			"player_id": p.ID, "target_rank": target.String(), "basis": basis, "event_ref": in.EventRef,
-			"record_ref": in.RecordRef, "appraiser_id": in.AppraiserID})
-		if err != nil {
-			return Application{}, err
-		}
-		return scanApplication(tx.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
+		return s.ApplyTx(ctx, tx, now, actor, in)
 	})
+}
+
+// ApplyTx files an application inside the caller's transaction (e.g. the
+// one finishing a dan-grade event), with the checks of Apply.
+func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, in ApplicationInput) (Application, error) {
+	p, err := registry.PlayerTx(ctx, tx, in.PlayerID, true)
+	if err != nil {
+		return Application{}, err
+	}
+	target, basis, err := checkApplication(p, in, now)
+	if err != nil {
+		return Application{}, err
+	}
+	prov, _ := registry.ProvinceByCode(p.ProvinceCode)
+	capability := access.Apply
+	if AssociationIssues(target) {
+		capability = access.ApplyHighDan
+	}
+	if err := s.policy.Require(ctx, tx, actor, capability, prov.Prefix); err != nil {
+		return Application{}, err
+	}
+	var appraiser any
+	if basis == Appraisal {
+		if err := requireApproved(ctx, tx, in.AppraiserID); err != nil {
+			return Application{}, err
+		}
+		appraiser = in.AppraiserID
+	}
+	var open int64
+	err = tx.QueryRow(ctx, `SELECT id FROM applications WHERE player_id = $1 AND status IN ('applied', 'on_notice')`, p.ID).Scan(&open)
+	switch {
+	case err == nil:
+		return Application{}, ReasonOpenApplication.New("player", strconv.FormatInt(p.ID, 10), "application", appID(open))
+	case !errors.Is(err, pgx.ErrNoRows):
+		return Application{}, ledger.PgErr(err, "open applications")
+	}
+	var id int64
+	err = tx.QueryRow(ctx, `INSERT INTO applications (player_id, agency_prefix, target_rank, basis, event_ref, record_ref, evidence,
+		appraiser_id, status, applied_at, applied_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10) RETURNING id`,
+		p.ID, prov.Prefix, target, basis, in.EventRef, in.RecordRef, in.Evidence, appraiser, now, actor.String()).Scan(&id)
+	if err != nil {
+		// a concurrent application of the same player won the unique index
+		return Application{}, ledger.PgErr(err, "file application")
+	}
+	err = ledger.AppendEvent(ctx, tx, now, actor, "application.submitted", "application", appID(id), map[string]any{
+		"player_id": p.ID, "target_rank": target.String(), "basis": basis, "event_ref": in.EventRef,
+		"record_ref": in.RecordRef, "appraiser_id": in.AppraiserID})
+	if err != nil {
+		return Application{}, err
+	}
+	return scanApplication(tx.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
 }
 
 // requireApproved checks that an appraiser is approved by the association.
 func requireApproved(ctx context.Context, tx *ledger.Tx, id int64) error {
 	var st AppraiserStatus
-	if err := tx.QueryRow(ctx, `SELECT status FROM appraisers WHERE id = $1`, id).Scan(&st); err != nil {
+	err := tx.QueryRow(ctx, `SELECT status FROM appraisers WHERE id = $1`, id).Scan(&st)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ReasonNoSuchAppraiser.New("appraiser", strconv.FormatInt(id, 10))
+	}
+	if err != nil {
 		return ledger.PgErr(err, fmt.Sprintf("appraiser %d", id))
 	}
 	if st != AppraiserApproved {
-		return fmt.Errorf("appraiser %d is %s, not approved by the association: %w", id, st, ledger.ErrPrecondition)
+		return ReasonAppraiserNotApproved.New("appraiser", strconv.FormatInt(id, 10), "status", string(st))
 	}
 	return nil
 }
 
 // mayDecide checks that actor may approve or reject app: staff always; the
-// agency of the player's province for kyu to 5 dan.
-func mayDecide(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, app Application) error {
-	if actor.IsStaff() {
-		return nil
-	}
-	if actor.Kind != ledger.AgencyActor {
-		return fmt.Errorf("deciding applications: %w", ledger.ErrUnauthenticated)
-	}
+// active agency of the player's province for kyu to 5 dan.
+func (s *Service) mayDecide(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, app Application) error {
 	if AssociationIssues(app.TargetRank) {
-		return fmt.Errorf("only association staff approve %s: %w", app.TargetRank.English(), ledger.ErrPermissionDenied)
+		return s.policy.Require(ctx, tx, actor, access.ApplyHighDan, app.AgencyPrefix)
 	}
-	if app.AgencyPrefix != actor.Agency {
-		return fmt.Errorf("application %d belongs to agency %s: %w", app.ID, app.AgencyPrefix, ledger.ErrPermissionDenied)
-	}
-	_, err := activeAgency(ctx, tx, actor.Agency)
-	return err
+	return s.policy.Require(ctx, tx, actor, access.DecideApplication, app.AgencyPrefix)
 }
 
 // Approve approves an application: kyu to 3 dan are issued at once, 4 to 7
 // dan go on public notice and are issued when the notice period ends with no
 // open objection.
 func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, id int64) (Application, error) {
-	if err := requireAgencyOrStaff(actor, "approving an application"); err != nil {
+	if err := access.RequireSignedIn(actor, access.DecideApplication); err != nil {
 		return Application{}, err
 	}
 	return ledger.Mutate(ctx, s.store, actor, key, "Approve", id, func(tx *ledger.Tx, now time.Time) (Application, error) {
@@ -171,19 +178,19 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		if err != nil {
 			return Application{}, err
 		}
-		if err := mayDecide(ctx, tx, actor, app); err != nil {
+		if err := s.mayDecide(ctx, tx, actor, app); err != nil {
 			return Application{}, err
 		}
 		if app.Status != AppApplied {
-			return Application{}, fmt.Errorf("application %d is %s, not waiting for approval: %w", id, app.Status, ledger.ErrPrecondition)
+			return Application{}, ReasonNotWaiting.New("application", appID(id), "status", string(app.Status))
 		}
 		p, err := registry.PlayerTx(ctx, tx, app.PlayerID, true)
 		if err != nil {
 			return Application{}, err
 		}
 		if !app.TargetRank.Outranks(p.Rank) {
-			return Application{}, fmt.Errorf("player %d already holds %s, not below the %s applied for: %w",
-				p.ID, p.Rank.Chinese(), app.TargetRank.Chinese(), ledger.ErrPrecondition)
+			return Application{}, ReasonAlreadyHolds.With(ledger.Value("player", strconv.FormatInt(p.ID, 10)),
+				ledger.Words("current", p.Rank.Chinese(), p.Rank.String()), ledger.Words("target", app.TargetRank.Chinese(), app.TargetRank.String()))
 		}
 		if app.Basis == Appraisal {
 			// the appraiser may have been revoked since the application was filed
@@ -224,12 +231,12 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 
 // Reject refuses an application that waits for approval or is on notice.
 func (s *Service) Reject(ctx context.Context, actor ledger.Actor, key string, id int64, reason string) (Application, error) {
-	if err := requireAgencyOrStaff(actor, "rejecting an application"); err != nil {
+	if err := access.RequireSignedIn(actor, access.DecideApplication); err != nil {
 		return Application{}, err
 	}
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return Application{}, ledger.FieldErr("reason", "say why the application is rejected")
+		return Application{}, ReasonReasonRequired.With(ledger.Words("why", "驳回申请须写明理由。", "say why the application is rejected."))
 	}
 	req := []any{id, reason}
 	return ledger.Mutate(ctx, s.store, actor, key, "Reject", req, func(tx *ledger.Tx, now time.Time) (Application, error) {
@@ -237,14 +244,16 @@ func (s *Service) Reject(ctx context.Context, actor ledger.Actor, key string, id
 		if err != nil {
 			return Application{}, err
 		}
-		if err := mayDecide(ctx, tx, actor, app); err != nil {
+		if err := s.mayDecide(ctx, tx, actor, app); err != nil {
 			return Application{}, err
 		}
 		switch {
-		case app.Status == AppOnNotice && !actor.IsStaff():
-			return Application{}, fmt.Errorf("application %d is on public notice; only staff may stop it: %w", id, ledger.ErrPermissionDenied)
-		case app.Status != AppApplied && app.Status != AppOnNotice:
-			return Application{}, fmt.Errorf("application %d is already %s: %w", id, app.Status, ledger.ErrPrecondition)
+		case app.Status == AppOnNotice:
+			if err := s.requireStaff(ctx, actor, access.StopNotice); err != nil {
+				return Application{}, err
+			}
+		case app.Status != AppApplied:
+			return Application{}, ReasonApplicationClosed.New("application", appID(id), "status", string(app.Status))
 		}
 		if app.Status == AppOnNotice {
 			if err := closeNotice(ctx, tx, now, app.NoticeID, NoticeFailed, "the application was rejected"); err != nil {
@@ -263,15 +272,15 @@ func (s *Service) Reject(ctx context.Context, actor ledger.Actor, key string, id
 
 // GetApplication returns one application to its agency or to staff.
 func (s *Service) GetApplication(ctx context.Context, actor ledger.Actor, id int64) (Application, error) {
-	if err := requireAgencyOrStaff(actor, "reading applications"); err != nil {
+	if err := access.RequireSignedIn(actor, access.ReadApplications); err != nil {
 		return Application{}, err
 	}
 	a, err := scanApplication(s.db.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
 	if err != nil {
-		return Application{}, ledger.PgErr(err, fmt.Sprintf("application %d", id))
+		return Application{}, ledger.RowErr(err, fmt.Sprintf("application %d", id), ReasonNoSuchApplication.New("application", appID(id)))
 	}
 	if actor.Kind == ledger.AgencyActor && a.AgencyPrefix != actor.Agency {
-		return Application{}, fmt.Errorf("application %d: %w", id, ledger.ErrNotFound)
+		return Application{}, ReasonNoSuchApplication.New("application", appID(id))
 	}
 	return a, nil
 }
@@ -286,7 +295,7 @@ type ApplicationQuery struct {
 
 // ListApplications lists applications newest first: an agency sees its own.
 func (s *Service) ListApplications(ctx context.Context, actor ledger.Actor, q ApplicationQuery) ([]Application, error) {
-	if err := requireAgencyOrStaff(actor, "reading applications"); err != nil {
+	if err := access.RequireSignedIn(actor, access.ReadApplications); err != nil {
 		return nil, err
 	}
 	if actor.Kind == ledger.AgencyActor {

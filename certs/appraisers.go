@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -56,22 +57,25 @@ func scanAppraiser(r pgx.Row) (Appraiser, error) {
 
 // RecommendAppraiser records an agency's recommendation.
 func (s *Service) RecommendAppraiser(ctx context.Context, actor ledger.Actor, key string, in AppraiserInput) (Appraiser, error) {
-	if err := requireAgencyOrStaff(actor, "recommending an appraiser"); err != nil {
+	if err := access.RequireSignedIn(actor, access.RecommendAppraiser); err != nil {
 		return Appraiser{}, err
 	}
 	in.Name = strings.TrimSpace(in.Name)
-	if in.Name == "" || utf8.RuneCountInString(in.Name) > 50 {
-		return Appraiser{}, ledger.FieldErr("name", "is required, at most 50 characters")
+	if in.Name == "" {
+		return Appraiser{}, ledger.ReasonRequired.OnField("name")
+	}
+	if utf8.RuneCountInString(in.Name) > 50 {
+		return Appraiser{}, ledger.ReasonTooLong.OnField("name", "max", "50")
 	}
 	if len(in.Qualification) > maxEvidenceLen {
-		return Appraiser{}, ledger.FieldErr("qualification", "is limited to %d bytes", maxEvidenceLen)
+		return Appraiser{}, ReasonTooLongBytes.OnField("qualification", "max", strconv.Itoa(maxEvidenceLen))
 	}
 	if actor.Kind == ledger.AgencyActor {
 		in.AgencyPrefix = actor.Agency
 	}
 	return ledger.Mutate(ctx, s.store, actor, key, "RecommendAppraiser", in, func(tx *ledger.Tx, now time.Time) (Appraiser, error) {
-		if _, err := activeAgency(ctx, tx, in.AgencyPrefix); err != nil {
-			return Appraiser{}, fmt.Errorf("recommend appraiser: %w", err)
+		if err := s.policy.Require(ctx, tx, actor, access.RecommendAppraiser, in.AgencyPrefix); err != nil {
+			return Appraiser{}, err
 		}
 		var player any
 		if in.PlayerID > 0 {
@@ -93,18 +97,18 @@ func (s *Service) RecommendAppraiser(ctx context.Context, actor ledger.Actor, ke
 
 // SetAppraiserStatus approves, refuses or revokes an appraiser (staff).
 func (s *Service) SetAppraiserStatus(ctx context.Context, actor ledger.Actor, key string, id int64, st AppraiserStatus) (Appraiser, error) {
-	if err := requireStaff(actor, "approving appraisers"); err != nil {
+	if err := s.requireStaff(ctx, actor, access.DecideAppraiser); err != nil {
 		return Appraiser{}, err
 	}
 	if st != AppraiserApproved && st != AppraiserRefused && st != AppraiserRevoked {
-		return Appraiser{}, ledger.FieldErr("status", "must be approved, refused or revoked")
+		return Appraiser{}, ReasonAppraiserStatus.OnField("status")
 	}
 	req := []any{id, st}
 	return ledger.Mutate(ctx, s.store, actor, key, "SetAppraiserStatus", req, func(tx *ledger.Tx, now time.Time) (Appraiser, error) {
 		a, err := scanAppraiser(tx.QueryRow(ctx, `UPDATE appraisers SET status = $2, decided_at = $3, decided_by = $4
 			WHERE id = $1 RETURNING `+appraiserColumns, id, st, now, actor.String()))
 		if err != nil {
-			return Appraiser{}, ledger.PgErr(err, fmt.Sprintf("appraiser %d", id))
+			return Appraiser{}, ledger.RowErr(err, fmt.Sprintf("appraiser %d", id), ReasonNoSuchAppraiser.New("appraiser", strconv.FormatInt(id, 10)))
 		}
 		err = ledger.AppendEvent(ctx, tx, now, actor, "appraiser."+string(st), "appraiser", strconv.FormatInt(id, 10),
 			map[string]any{"name": a.Name})

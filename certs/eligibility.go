@@ -1,7 +1,7 @@
 package certs
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,7 +30,7 @@ func ParseBasis(s string) (Basis, error) {
 			return b, nil
 		}
 	}
-	return "", ledger.FieldErr("basis", "%q is not one of tournament, appraisal, national_result, national_championship", s)
+	return "", ReasonBasis.OnField("basis", "value", s)
 }
 
 // AthleteGrade is the national athlete grade a certificate lets its holder apply for.
@@ -84,12 +84,12 @@ const (
 )
 
 // checkApplication applies the rules that need no database beyond the
-// player: who may apply, for which rank, on which basis. on is the
-// application date.
-func checkApplication(actor ledger.Actor, p registry.Player, in ApplicationInput, on time.Time) (registry.Rank, Basis, error) {
+// player: for which rank, on which basis (who may apply is the policy's).
+// on is the application date.
+func checkApplication(p registry.Player, in ApplicationInput, on time.Time) (registry.Rank, Basis, error) {
 	target, err := registry.ParseRank(in.TargetRank)
 	if err != nil {
-		return 0, "", ledger.FieldErr("target_rank", "%v", err)
+		return 0, "", registry.ReasonRank.OnField("target_rank", "value", in.TargetRank)
 	}
 	basis, err := ParseBasis(in.Basis)
 	if err != nil {
@@ -97,51 +97,42 @@ func checkApplication(actor ledger.Actor, p registry.Player, in ApplicationInput
 	}
 	switch {
 	case target == registry.NoRank:
-		return 0, "", ledger.FieldErr("target_rank", "is required, e.g. 1k or 4d")
+		return 0, "", ReasonTargetRankRequired.OnField("target_rank")
 	case target == registry.HonoraryDan8:
-		return 0, "", ledger.FieldErr("target_rank", "8 dan is an honorary title and is never issued")
+		return 0, "", ReasonHonoraryNeverIssued.OnField("target_rank")
 	case !target.Outranks(p.Rank):
-		return 0, "", ledger.FieldErr("target_rank", "%s is not above the player's current rank %s", target.Chinese(), rankOrNone(p.Rank))
+		return 0, "", ReasonNotAboveRank.FieldWith("target_rank", ledger.Words("target", target.Chinese(), target.String()),
+			ledger.Words("current", rankOrNoneZH(p.Rank), rankOrNone(p.Rank)))
 	}
 	switch {
 	case target == 6 && basis != NationalResult:
-		return 0, "", ledger.FieldErr("basis", "6 dan is granted only for a result in a national tournament (national_result)")
+		return 0, "", ReasonSixDanBasis.OnField("basis")
 	case target == 7 && basis != NationalChampionship:
-		return 0, "", ledger.FieldErr("basis", "7 dan is granted only to a national amateur champion (national_championship)")
+		return 0, "", ReasonSevenDanBasis.OnField("basis")
 	case target < 6 && (basis == NationalResult || basis == NationalChampionship):
-		return 0, "", ledger.FieldErr("basis", "%s is a basis for 6 or 7 dan only; use tournament or appraisal", basis)
-	}
-	if AssociationIssues(target) && !actor.IsStaff() {
-		return 0, "", fmt.Errorf("only association staff apply for and approve 6 and 7 dan: %w", ledger.ErrPermissionDenied)
-	}
-	if actor.Kind == ledger.AgencyActor {
-		prov, _ := registry.ProvinceByCode(p.ProvinceCode)
-		if prov.Prefix != actor.Agency {
-			return 0, "", fmt.Errorf("agency %s may apply only for players of its own province; player %d is registered in %s: %w",
-				actor.Agency, p.ID, prov.NameEN, ledger.ErrPermissionDenied)
-		}
+		return 0, "", ReasonHighDanBasisOnly.OnField("basis", "basis", string(basis))
 	}
 	if len(in.EventRef) > maxRefLen || len(in.RecordRef) > maxRefLen {
-		return 0, "", ledger.FieldErr("event_ref", "references are limited to %d bytes", maxRefLen)
+		return 0, "", ReasonTooLongBytes.OnField("event_ref", "max", strconv.Itoa(maxRefLen))
 	}
 	if len(in.Evidence) > maxEvidenceLen {
-		return 0, "", ledger.FieldErr("evidence", "is limited to %d bytes", maxEvidenceLen)
+		return 0, "", ReasonTooLongBytes.OnField("evidence", "max", strconv.Itoa(maxEvidenceLen))
 	}
 	switch basis {
 	case Tournament, NationalResult, NationalChampionship:
 		if strings.TrimSpace(in.EventRef) == "" {
-			return 0, "", ledger.FieldErr("event_ref", "name the event the result comes from")
+			return 0, "", ReasonEventRefRequired.OnField("event_ref")
 		}
 		if strings.TrimSpace(in.RecordRef) == "" {
-			return 0, "", ledger.FieldErr("record_ref", "name the qualifying result (e.g. group A, 6 wins of 7, 3rd place)")
+			return 0, "", ReasonRecordRefRequired.OnField("record_ref")
 		}
 	case Appraisal:
 		if in.AppraiserID <= 0 {
-			return 0, "", ledger.FieldErr("appraiser_id", "an appraisal names the approved appraiser")
+			return 0, "", ReasonAppraiserRequired.OnField("appraiser_id")
 		}
 		if age := AgeOn(p.BirthDate, on); age < MinAppraisalAge {
-			return 0, "", ledger.FieldErr("basis", "a player put forward through appraisal must be at least %d; this player is %d on %s",
-				MinAppraisalAge, age, on.In(ledger.ChinaTime).Format(time.DateOnly))
+			return 0, "", ReasonUnderAppraisalAge.OnField("basis", "min", strconv.Itoa(MinAppraisalAge), "age", strconv.Itoa(age),
+				"date", on.In(ledger.ChinaTime).Format(time.DateOnly))
 		}
 	}
 	return target, basis, nil
@@ -161,6 +152,13 @@ func AgeOn(birth, t time.Time) int {
 func rankOrNone(r registry.Rank) string {
 	if r == registry.NoRank {
 		return "(none)"
+	}
+	return r.String()
+}
+
+func rankOrNoneZH(r registry.Rank) string {
+	if r == registry.NoRank {
+		return "（无）"
 	}
 	return r.Chinese()
 }

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -102,12 +104,12 @@ func grantedStock(ctx context.Context, tx *ledger.Tx, agency string, year int, k
 }
 
 func noStock(agency string, year int, kind Kind) error {
-	return fmt.Errorf("agency %s has no granted %s certificate stock for %d: orders are placed 1–31 December and granted by the association: %w",
-		agency, kind, year, ledger.ErrPrecondition)
+	return ReasonNoStock.With(ledger.Value("agency", agency), ledger.Value("year", strconv.Itoa(year)), kindWords(kind))
 }
 
 func stockUsedUp(agency string, year int, kind Kind, granted int) error {
-	return fmt.Errorf("agency %s has used all %d %s certificates granted for %d: %w", agency, granted, kind, year, ledger.ErrPrecondition)
+	return ReasonStockUsedUp.With(ledger.Value("agency", agency), ledger.Value("year", strconv.Itoa(year)), kindWords(kind),
+		ledger.Value("granted", strconv.Itoa(granted)))
 }
 
 // checkStock refuses early, at approval, an application whose certificate
@@ -186,8 +188,8 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		}
 		switch {
 		case last > max:
-			return Certificate{}, fmt.Errorf("certificate series %s-%02d (%s) is full: all %d serials of the year are used; no number can be issued before next year: %w",
-				in.issuer, yy, kind, max, ledger.ErrExhausted)
+			return Certificate{}, ReasonSeriesFull.With(ledger.Value("prefix", in.issuer), ledger.Value("yy", fmt.Sprintf("%02d", yy)),
+				kindWords(kind), ledger.Value("max", strconv.Itoa(max)))
 		case hasStock && last > granted:
 			return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
 		}
@@ -243,28 +245,28 @@ func (s *Service) followRank(ctx context.Context, tx *ledger.Tx, now time.Time, 
 func certTx(ctx context.Context, tx *ledger.Tx, n Number) (Certificate, error) {
 	var id int64
 	if err := tx.QueryRow(ctx, `SELECT id FROM certificates WHERE number = $1 FOR UPDATE`, n.String()).Scan(&id); err != nil {
-		return Certificate{}, ledger.PgErr(err, "certificate "+n.String())
+		return Certificate{}, ledger.RowErr(err, "certificate "+n.String(), ReasonNoSuchCertificate.New("number", n.String()))
 	}
 	return scanCertificate(tx.QueryRow(ctx, certificateSelect+` WHERE c.id = $1`, id))
 }
 
 func parseNumberField(raw string) (Number, error) {
 	n, err := ParseNumber(raw)
-	if err != nil {
-		return Number{}, ledger.FieldErr("number", "%v", err)
+	if e, ok := ledger.AsError(err); ok && e.Field == "" {
+		e.Field = "number"
 	}
-	return n, nil
+	return n, err
 }
 
 // numberAndReason checks the two fields every change to a certificate takes.
-func numberAndReason(number, reason, ask string) (Number, string, error) {
+func numberAndReason(number, reason string, ask ledger.Param) (Number, string, error) {
 	n, err := parseNumberField(number)
 	if err != nil {
 		return Number{}, "", err
 	}
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return Number{}, "", ledger.FieldErr("reason", "%s", ask)
+		return Number{}, "", ReasonReasonRequired.FieldWith("reason", ask)
 	}
 	return n, reason, nil
 }
@@ -272,10 +274,10 @@ func numberAndReason(number, reason, ask string) (Number, string, error) {
 // Revoke withdraws a certificate (staff), with the reason shown to anyone who
 // verifies it; the holder's rank falls back to his newest valid certificate.
 func (s *Service) Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (Certificate, error) {
-	if err := requireStaff(actor, "revoking a certificate"); err != nil {
+	if err := s.requireStaff(ctx, actor, access.Revoke); err != nil {
 		return Certificate{}, err
 	}
-	n, reason, err := numberAndReason(number, reason, "say why the certificate is revoked; it is shown on verification")
+	n, reason, err := numberAndReason(number, reason, ledger.Words("why", "撤销证书须写明理由，理由将在查验时显示。", "say why the certificate is revoked; it is shown on verification."))
 	if err != nil {
 		return Certificate{}, err
 	}
@@ -286,7 +288,7 @@ func (s *Service) Revoke(ctx context.Context, actor ledger.Actor, key, number, r
 			return Certificate{}, err
 		}
 		if c.Status != CertValid {
-			return Certificate{}, fmt.Errorf("certificate %s is already %s: %w", c.Number, c.Status, ledger.ErrPrecondition)
+			return Certificate{}, ReasonCertificateNotValid.New("number", c.Number, "status", string(c.Status))
 		}
 		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'revoked', status_reason = $2 WHERE id = $1`, c.ID, reason); err != nil {
 			return Certificate{}, ledger.PgErr(err, "revoke certificate")
@@ -303,10 +305,10 @@ func (s *Service) Revoke(ctx context.Context, actor ledger.Actor, key, number, r
 // current year (staff, or the agency that issued it); the old number then
 // verifies as reissued and names the new one.
 func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, reason string) (Certificate, error) {
-	if err := requireAgencyOrStaff(actor, "reissuing a certificate"); err != nil {
+	if err := access.RequireSignedIn(actor, access.Reissue); err != nil {
 		return Certificate{}, err
 	}
-	n, reason, err := numberAndReason(number, reason, "say why the certificate is reissued (lost, damaged, name changed …)")
+	n, reason, err := numberAndReason(number, reason, ledger.Words("why", "补发证书须写明原因（遗失、损坏、更名等）。", "say why the certificate is reissued (lost, damaged, name changed …)."))
 	if err != nil {
 		return Certificate{}, err
 	}
@@ -316,12 +318,11 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 		if err != nil {
 			return Certificate{}, err
 		}
-		if actor.Kind == ledger.AgencyActor && old.IssuingPrefix != actor.Agency {
-			return Certificate{}, fmt.Errorf("certificate %s was issued by %s; only its issuer or staff reissue it: %w",
-				old.Number, old.IssuingPrefix, ledger.ErrPermissionDenied)
+		if err := s.policy.Require(ctx, tx, actor, access.Reissue, old.IssuingPrefix); err != nil {
+			return Certificate{}, err
 		}
 		if old.Status != CertValid {
-			return Certificate{}, fmt.Errorf("certificate %s is %s; only a valid certificate is reissued: %w", old.Number, old.Status, ledger.ErrPrecondition)
+			return Certificate{}, ReasonCertificateNotValid.New("number", old.Number, "status", string(old.Status))
 		}
 		p, err := registry.PlayerTx(ctx, tx, old.PlayerID, true)
 		if err != nil {
@@ -382,4 +383,12 @@ func (s *Service) PlayerCertificates(ctx context.Context, playerID int64) ([]Cer
 		return nil, fmt.Errorf("certificates of player %d: %w", playerID, err)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Certificate, error) { return scanCertificate(r) })
+}
+
+// kindWords is a series kind as the refusals word it.
+func kindWords(k Kind) ledger.Param {
+	if k == KyuSeries {
+		return ledger.Words("kind", "级位", "kyu")
+	}
+	return ledger.Words("kind", "段位", "dan")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -112,7 +113,7 @@ func closeNotice(ctx context.Context, tx *ledger.Tx, now time.Time, id int64, st
 func (s *Service) GetNotice(ctx context.Context, id int64) (Notice, error) {
 	n, err := scanNotice(s.db.QueryRow(ctx, noticeSelect+` WHERE n.id = $1`, id))
 	if err != nil {
-		return Notice{}, ledger.PgErr(err, fmt.Sprintf("notice %d", id))
+		return Notice{}, ledger.RowErr(err, fmt.Sprintf("notice %d", id), ReasonNoSuchNotice.New("notice", noticeID(id)))
 	}
 	return n, nil
 }
@@ -141,11 +142,11 @@ func (s *Service) ListNotices(ctx context.Context, q NoticeQuery) (NoticePage, e
 	}
 	if q.ProvinceCode != "" {
 		if _, ok := registry.ProvinceByCode(q.ProvinceCode); !ok {
-			return NoticePage{}, ledger.FieldErr("province_code", "%q is not a two-digit province code", q.ProvinceCode)
+			return NoticePage{}, registry.ReasonNotAProvinceCode.OnField("province_code", "value", q.ProvinceCode)
 		}
 	}
 	if q.Rank != 0 && !NeedsNotice(q.Rank) {
-		return NoticePage{}, ledger.FieldErr("rank", "only 4 to 7 dan are announced")
+		return NoticePage{}, ReasonNotAnnounced.OnField("rank")
 	}
 	var statuses []string
 	switch q.State {
@@ -156,7 +157,7 @@ func (s *Service) ListNotices(ctx context.Context, q NoticeQuery) (NoticePage, e
 	case "past":
 		statuses = []string{"issued", "failed"}
 	default:
-		return NoticePage{}, ledger.FieldErr("state", "must be current, past or empty")
+		return NoticePage{}, ReasonNoticeState.OnField("state")
 	}
 	before := int64(1) << 62
 	if q.PageToken != "" {
@@ -165,7 +166,7 @@ func (s *Service) ListNotices(ctx context.Context, q NoticeQuery) (NoticePage, e
 			before, err = strconv.ParseInt(strings.TrimPrefix(string(b), "before:"), 10, 64)
 		}
 		if err != nil {
-			return NoticePage{}, ledger.FieldErr("page_token", "is not a token from a previous page")
+			return NoticePage{}, registry.ReasonPageToken.OnField("page_token")
 		}
 	}
 	rows, err := s.db.Query(ctx, noticeSelect+` WHERE ($1 = '' OR n.province_code = $1) AND ($2 = 0 OR n.rank = $2)
@@ -234,11 +235,11 @@ func checkText(field, v string, max int) (string, error) {
 	v = strings.TrimSpace(v)
 	switch {
 	case v == "":
-		return "", ledger.FieldErr(field, "is required")
+		return "", ledger.ReasonRequired.OnField(field)
 	case utf8.RuneCountInString(v) > max:
-		return "", ledger.FieldErr(field, "is limited to %d characters", max)
+		return "", ledger.ReasonTooLong.OnField(field, "max", strconv.Itoa(max))
 	case !utf8.ValidString(v):
-		return "", ledger.FieldErr(field, "is not valid UTF-8")
+		return "", ReasonInvalidUTF8.OnField(field)
 	}
 	return v, nil
 }
@@ -248,7 +249,7 @@ func checkText(field, v string, max int) (string, error) {
 func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionInput) (Objection, error) {
 	var err error
 	if in.NoticeID <= 0 {
-		return Objection{}, ledger.FieldErr("notice_id", "must be a notice id")
+		return Objection{}, ReasonNoSuchNotice.OnField("notice_id", "notice", strconv.FormatInt(in.NoticeID, 10))
 	}
 	if in.Name, err = checkText("name", in.Name, 50); err != nil {
 		return Objection{}, err
@@ -274,11 +275,10 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 		)
 		err := tx.QueryRow(ctx, `SELECT status, ends_at FROM notices WHERE id = $1 FOR UPDATE`, in.NoticeID).Scan(&status, &ends)
 		if err != nil {
-			return Objection{}, ledger.PgErr(err, fmt.Sprintf("notice %d", in.NoticeID))
+			return Objection{}, ledger.RowErr(err, fmt.Sprintf("notice %d", in.NoticeID), ReasonNoSuchNotice.New("notice", noticeID(in.NoticeID)))
 		}
 		if status != NoticeOpen || !now.Before(ends) {
-			return Objection{}, fmt.Errorf("the notice period of notice %d ended on %s (Beijing time); objections are no longer taken: %w",
-				in.NoticeID, ends.In(ledger.ChinaTime).Format("2006-01-02 15:04"), ledger.ErrPrecondition)
+			return Objection{}, ReasonNoticePeriodOver.New("notice", noticeID(in.NoticeID), "ends", ends.In(ledger.ChinaTime).Format("2006-01-02 15:04"))
 		}
 		var fromAddress, total int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE address = $2), count(*) FROM objections WHERE notice_id = $1`,
@@ -286,11 +286,10 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 			return Objection{}, ledger.PgErr(err, "count objections")
 		}
 		if fromAddress >= s.cfg.ObjectionsPerAddress {
-			return Objection{}, fmt.Errorf("at most %d objections to one notice are taken from one address: %w", s.cfg.ObjectionsPerAddress, ledger.ErrExhausted)
+			return Objection{}, ReasonObjectionsPerAddress.New("max", strconv.Itoa(s.cfg.ObjectionsPerAddress))
 		}
 		if total >= s.cfg.ObjectionsPerNotice {
-			return Objection{}, fmt.Errorf("notice %d already has %d objections, the most taken for one notice; staff are reviewing them: %w",
-				in.NoticeID, total, ledger.ErrExhausted)
+			return Objection{}, ReasonObjectionsPerNotice.New("notice", noticeID(in.NoticeID), "count", strconv.Itoa(total))
 		}
 		o, err := scanObjection(tx.QueryRow(ctx, `INSERT INTO objections (notice_id, name, contact, reason, address, lodged_at, status)
 			VALUES ($1, $2, $3, $4, $5, $6, 'open') RETURNING `+objectionColumns, in.NoticeID, in.Name, in.Contact, in.Reason, in.Address, now))
@@ -307,7 +306,7 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 // ListObjections lists the objections to one notice (0: every notice), open
 // ones only when openOnly is set; staff only, as they show contacts.
 func (s *Service) ListObjections(ctx context.Context, actor ledger.Actor, notice int64, openOnly bool) ([]Objection, error) {
-	if err := requireStaff(actor, "reading objections"); err != nil {
+	if err := s.requireStaff(ctx, actor, access.RuleObjection); err != nil {
 		return nil, err
 	}
 	rows, err := s.db.Query(ctx, `SELECT `+objectionColumns+` FROM objections
@@ -322,18 +321,18 @@ func (s *Service) ListObjections(ctx context.Context, actor ledger.Actor, notice
 // number consumed, or dismisses it; when the period is over and nothing is
 // left open, the certificate is issued at once.
 func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key string, id int64, uphold bool, ruling string) (Objection, error) {
-	if err := requireStaff(actor, "ruling on objections"); err != nil {
+	if err := s.requireStaff(ctx, actor, access.RuleObjection); err != nil {
 		return Objection{}, err
 	}
 	ruling = strings.TrimSpace(ruling)
 	if ruling == "" {
-		return Objection{}, ledger.FieldErr("ruling", "give the ruling's reasons; they are kept with the objection")
+		return Objection{}, ReasonRulingRequired.OnField("ruling")
 	}
 	req := []any{id, uphold, ruling}
 	return ledger.Mutate(ctx, s.store, actor, key, "RuleObjection", req, func(tx *ledger.Tx, now time.Time) (Objection, error) {
 		var notice int64
 		if err := tx.QueryRow(ctx, `SELECT notice_id FROM objections WHERE id = $1`, id).Scan(&notice); err != nil {
-			return Objection{}, ledger.PgErr(err, fmt.Sprintf("objection %d", id))
+			return Objection{}, ledger.RowErr(err, fmt.Sprintf("objection %d", id), ReasonNoSuchObjection.New("objection", strconv.FormatInt(id, 10)))
 		}
 		// lock order: notice, objection, application, player, series, event log
 		var ends time.Time
@@ -346,7 +345,7 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 			return Objection{}, ledger.PgErr(err, "objection")
 		}
 		if o.Status != ObjectionOpen {
-			return Objection{}, fmt.Errorf("objection %d is already %s: %w", id, o.Status, ledger.ErrPrecondition)
+			return Objection{}, ReasonObjectionRuled.New("objection", strconv.FormatInt(id, 10), "status", string(o.Status))
 		}
 		status := ObjectionDismissed
 		if uphold {
@@ -394,7 +393,7 @@ func (s *Service) finalize(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 		return Certificate{}, err
 	}
 	if app.Status != AppOnNotice {
-		return Certificate{}, fmt.Errorf("application %d is %s, not on notice: %w", app.ID, app.Status, ledger.ErrPrecondition)
+		return Certificate{}, ReasonNotOnNotice.New("application", strconv.FormatInt(app.ID, 10), "status", string(app.Status))
 	}
 	p, err := registry.PlayerTx(ctx, tx, app.PlayerID, true)
 	if err != nil {

@@ -96,7 +96,7 @@ func ParseNumber(s string) (Number, error) {
 		return r
 	}, strings.TrimSpace(s))
 	if t == "" {
-		return Number{}, fmt.Errorf("certificate number is empty: a dan certificate has 9 digits, e.g. 110260001")
+		return Number{}, ReasonNumberEmpty.New()
 	}
 	kind, digits, want := DanSeries, t, 9
 	if t[0] == 'K' || t[0] == 'k' {
@@ -104,20 +104,26 @@ func ParseNumber(s string) (Number, error) {
 	}
 	for i := 0; i < len(digits); i++ {
 		if digits[i] < '0' || digits[i] > '9' {
-			return Number{}, fmt.Errorf("certificate number %q: only digits are allowed (a kyu number starts with K)", s)
+			return Number{}, ReasonNumberCharacters.New("number", s)
 		}
 	}
 	if len(digits) != want {
 		if kind == KyuSeries {
-			return Number{}, fmt.Errorf("certificate number %q: a kyu number is K and 10 digits, got %d digits", s, len(digits))
+			return Number{}, ReasonKyuNumberLength.New("number", s, "digits", strconv.Itoa(len(digits)))
 		}
-		return Number{}, fmt.Errorf("certificate number %q: a dan number has 9 digits (province 3, year 2, serial 4), got %d", s, len(digits))
+		return Number{}, ReasonDanNumberLength.New("number", s, "digits", strconv.Itoa(len(digits)))
 	}
 	year, _ := strconv.Atoi(digits[3:5])
 	serial, _ := strconv.Atoi(digits[5:])
-	n, err := NewNumber(kind, digits[:3], year, serial)
-	if err != nil {
-		return Number{}, fmt.Errorf("certificate number %q: %w", s, err)
+	max := MaxDanSerial
+	if kind == KyuSeries {
+		max = MaxKyuSerial
 	}
-	return n, nil
+	switch {
+	case !knownPrefix(digits[:3]):
+		return Number{}, ReasonNumberPrefix.New("number", s, "prefix", digits[:3])
+	case serial < 1 || serial > max:
+		return Number{}, ReasonNumberSerial.New("number", s, "serial", strconv.Itoa(serial), "max", strconv.Itoa(max))
+	}
+	return NewNumber(kind, digits[:3], year, serial)
 }

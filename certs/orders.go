@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/jackc/pgx/v5"
 )
@@ -53,20 +55,20 @@ func scanOrder(r pgx.Row) (Order, error) {
 
 // PlaceOrder records an order, or amends one that is not yet decided.
 func (s *Service) PlaceOrder(ctx context.Context, actor ledger.Actor, key string, in OrderInput) (Order, error) {
-	if err := requireAgencyOrStaff(actor, "ordering certificates"); err != nil {
+	if err := access.RequireSignedIn(actor, access.OrderStock); err != nil {
 		return Order{}, err
 	}
 	switch {
 	case in.DanCount < 0 || in.DanCount > MaxDanSerial:
-		return Order{}, ledger.FieldErr("dan_count", "must be between 0 and %d", MaxDanSerial)
+		return Order{}, ledger.ReasonOutOfRange.OnField("dan_count", "min", "0", "max", strconv.Itoa(MaxDanSerial))
 	case in.KyuCount < 0 || in.KyuCount > MaxKyuSerial:
-		return Order{}, ledger.FieldErr("kyu_count", "must be between 0 and %d", MaxKyuSerial)
+		return Order{}, ledger.ReasonOutOfRange.OnField("kyu_count", "min", "0", "max", strconv.Itoa(MaxKyuSerial))
 	case in.DanCount+in.KyuCount == 0:
-		return Order{}, ledger.FieldErr("dan_count", "an order needs at least one certificate")
+		return Order{}, ReasonOrderEmpty.OnField("dan_count")
 	}
 	if actor.Kind == ledger.AgencyActor {
 		if in.AgencyPrefix != "" && in.AgencyPrefix != actor.Agency {
-			return Order{}, fmt.Errorf("agency %s may order only for itself: %w", actor.Agency, ledger.ErrPermissionDenied)
+			return Order{}, ReasonOrderOtherAgency.New("agency", actor.Agency)
 		}
 		in.AgencyPrefix = actor.Agency
 		year, err := OrderStockYear(s.store.Now())
@@ -74,23 +76,23 @@ func (s *Service) PlaceOrder(ctx context.Context, actor ledger.Actor, key string
 			return Order{}, fmt.Errorf("order certificates: %w", err)
 		}
 		if in.Year != 0 && in.Year != year {
-			return Order{}, ledger.FieldErr("year", "orders placed now are for %d stock, not %d", year, in.Year)
+			return Order{}, ReasonOrderYear.OnField("year", "year", strconv.Itoa(year), "given", strconv.Itoa(in.Year))
 		}
 		in.Year = year
 	} else if in.Year < 2005 || in.Year > 2999 {
-		return Order{}, ledger.FieldErr("year", "staff recording an order give its stock year (2005 or later)")
+		return Order{}, ReasonOrderYearRequired.OnField("year")
 	}
 	return ledger.Mutate(ctx, s.store, actor, key, "PlaceOrder", in, func(tx *ledger.Tx, now time.Time) (Order, error) {
-		if _, err := activeAgency(ctx, tx, in.AgencyPrefix); err != nil {
-			return Order{}, fmt.Errorf("order certificates: %w", err)
+		if err := s.policy.Require(ctx, tx, actor, access.OrderStock, in.AgencyPrefix); err != nil {
+			return Order{}, err
 		}
 		old, err := scanOrder(tx.QueryRow(ctx, `SELECT `+orderColumns+` FROM certificate_orders
 			WHERE agency_prefix = $1 AND year = $2 FOR UPDATE`, in.AgencyPrefix, in.Year))
 		action := "order.placed"
 		switch {
 		case err == nil && old.Status != OrderRequested:
-			return Order{}, fmt.Errorf("the %d order of agency %s was already %s on %s: %w",
-				in.Year, in.AgencyPrefix, old.Status, old.DecidedAt.In(ledger.ChinaTime).Format(time.DateOnly), ledger.ErrPrecondition)
+			return Order{}, ReasonOrderDecided.With(ledger.Value("year", strconv.Itoa(in.Year)), ledger.Value("agency", in.AgencyPrefix),
+				orderStatusWords(old.Status), ledger.Value("date", old.DecidedAt.In(ledger.ChinaTime).Format(time.DateOnly)))
 		case err == nil:
 			action = "order.amended"
 		case !errors.Is(err, pgx.ErrNoRows):
@@ -113,21 +115,23 @@ func (s *Service) PlaceOrder(ctx context.Context, actor ledger.Actor, key string
 // DecideOrder grants or refuses an order (staff). A grant may lower each
 // count (0 keeps what was ordered) and must pass the gate (the audit).
 func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (Order, error) {
-	if err := requireStaff(actor, "granting orders"); err != nil {
+	if err := s.requireStaff(ctx, actor, access.DecideOrder); err != nil {
 		return Order{}, err
 	}
 	if dan < 0 || kyu < 0 {
-		return Order{}, ledger.FieldErr("dan_count", "granted counts cannot be negative")
+		return Order{}, ReasonGrantNegative.OnField("dan_count")
 	}
 	req := []any{agency, year, grant, dan, kyu, note}
 	return ledger.Mutate(ctx, s.store, actor, key, "DecideOrder", req, func(tx *ledger.Tx, now time.Time) (Order, error) {
 		o, err := scanOrder(tx.QueryRow(ctx, `SELECT `+orderColumns+` FROM certificate_orders
 			WHERE agency_prefix = $1 AND year = $2 FOR UPDATE`, agency, year))
 		if err != nil {
-			return Order{}, ledger.PgErr(err, fmt.Sprintf("order of agency %s for %d", agency, year))
+			return Order{}, ledger.RowErr(err, fmt.Sprintf("order of agency %s for %d", agency, year),
+				ReasonNoOrder.New("agency", agency, "year", strconv.Itoa(year)))
 		}
 		if o.Status != OrderRequested {
-			return Order{}, fmt.Errorf("the %d order of agency %s was already %s: %w", year, agency, o.Status, ledger.ErrPrecondition)
+			return Order{}, ReasonOrderDecided.With(ledger.Value("year", strconv.Itoa(year)), ledger.Value("agency", agency),
+				orderStatusWords(o.Status), ledger.Value("date", o.DecidedAt.In(ledger.ChinaTime).Format(time.DateOnly)))
 		}
 		status, action := OrderRefused, "order.refused"
 		if grant {
@@ -138,7 +142,7 @@ func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key, agen
 				}
 			}
 			if dan > o.DanCount || kyu > o.KyuCount {
-				return Order{}, ledger.FieldErr("dan_count", "a grant cannot exceed the order (%d dan, %d kyu)", o.DanCount, o.KyuCount)
+				return Order{}, ReasonGrantExceedsOrder.OnField("dan_count", "dan", strconv.Itoa(o.DanCount), "kyu", strconv.Itoa(o.KyuCount))
 			}
 			if dan > 0 {
 				o.DanCount = dan
@@ -162,7 +166,7 @@ func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key, agen
 // ListOrders lists orders, newest year first: an agency sees its own, staff
 // every agency's (or one agency's when agency is set).
 func (s *Service) ListOrders(ctx context.Context, actor ledger.Actor, agency string) ([]Order, error) {
-	if err := requireAgencyOrStaff(actor, "listing orders"); err != nil {
+	if err := access.RequireSignedIn(actor, access.ReadApplications); err != nil {
 		return nil, err
 	}
 	if actor.Kind == ledger.AgencyActor {
@@ -196,4 +200,15 @@ func (s *Service) QuotaOf(ctx context.Context, agency string, year int) (Quota, 
 		return q, fmt.Errorf("quota of agency %s for %d: %w", agency, year, err)
 	}
 	return q, nil
+}
+
+// orderStatusWords is an order's status as the refusals word it.
+func orderStatusWords(st OrderStatus) ledger.Param {
+	switch st {
+	case OrderGranted:
+		return ledger.Words("status", "批准", "granted")
+	case OrderRefused:
+		return ledger.Words("status", "驳回", "refused")
+	}
+	return ledger.Words("status", "提交", string(st))
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -26,18 +27,18 @@ var rosterHeader = []string{
 // identity, as CSV in UTF-8 with a BOM. It is the agency's own record for
 // the association's backup, so only that agency and staff may export it.
 func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error) {
-	if err := requireAgencyOrStaff(actor, "exporting the roster"); err != nil {
+	if err := access.RequireSignedIn(actor, access.ExportRoster); err != nil {
 		return 0, err
 	}
-	if actor.Kind == ledger.AgencyActor {
-		if agency != "" && agency != actor.Agency {
-			return 0, fmt.Errorf("agency %s may export only its own roster: %w", actor.Agency, ledger.ErrPermissionDenied)
-		}
+	if actor.Kind == ledger.AgencyActor && agency == "" {
 		agency = actor.Agency
 	}
 	prov, ok := registry.ProvinceByPrefix(agency)
 	if !ok || agency == registry.AssociationPrefix {
-		return 0, ledger.FieldErr("agency", "%q is not a province's agency prefix", agency)
+		return 0, ReasonRosterAgency.OnField("agency", "value", agency)
+	}
+	if err := s.policy.Require(ctx, s.db, actor, access.ExportRoster, agency); err != nil {
+		return 0, err
 	}
 	rows, err := s.db.Query(ctx, `SELECT coalesce(c.number, ''), p.name, p.gender, p.birth_date, p.id_kind, p.id_number,
 		c.rank, c.issue_date, c.issuing_prefix, c.basis, c.athlete_grade, c.status

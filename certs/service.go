@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -59,6 +60,7 @@ func (c Config) withDefaults() Config {
 type Service struct {
 	store   *ledger.Store
 	reg     *registry.Service
+	policy  *access.Policy
 	db      *pgxpool.Pool
 	cfg     Config
 	printed map[registry.Rank]bool
@@ -75,7 +77,7 @@ func New(store *ledger.Store, reg *registry.Service, cfg Config) (*Service, erro
 		}
 		printed[registry.Rank(-k)] = true
 	}
-	return &Service{store: store, reg: reg, db: store.DB(), cfg: cfg, printed: printed}, nil
+	return &Service{store: store, reg: reg, policy: reg.Policy(), db: store.DB(), cfg: cfg, printed: printed}, nil
 }
 
 // Printed reports whether a rank gets a numbered certificate: every dan, and
@@ -87,32 +89,7 @@ func sweeper() ledger.Actor {
 	return ledger.Actor{Kind: ledger.SystemActor, Name: "notice-sweeper"}
 }
 
-func requireStaff(actor ledger.Actor, what string) error {
-	if actor.IsStaff() {
-		return nil
-	}
-	if actor.Kind == ledger.Public {
-		return fmt.Errorf("%s: %w", what, ledger.ErrUnauthenticated)
-	}
-	return fmt.Errorf("%s is for association staff only: %w", what, ledger.ErrPermissionDenied)
-}
-
-func requireAgencyOrStaff(actor ledger.Actor, what string) error {
-	if actor.Kind == ledger.Public {
-		return fmt.Errorf("%s needs an agency or staff token: %w", what, ledger.ErrUnauthenticated)
-	}
-	return nil
-}
-
-// activeAgency checks that an agency exists and is not suspended.
-func activeAgency(ctx context.Context, tx *ledger.Tx, prefix string) (registry.Agency, error) {
-	var a registry.Agency
-	err := tx.QueryRow(ctx, `SELECT prefix, name, status FROM agencies WHERE prefix = $1`, prefix).Scan(&a.Prefix, &a.Name, &a.Status)
-	if err != nil {
-		return a, ledger.PgErr(err, "agency "+prefix)
-	}
-	if a.Status != registry.AgencyActive {
-		return a, fmt.Errorf("agency %s is suspended: %w", prefix, ledger.ErrPermissionDenied)
-	}
-	return a, nil
+// requireStaff checks a capability only the association has.
+func (s *Service) requireStaff(ctx context.Context, actor ledger.Actor, c access.Capability) error {
+	return s.policy.Require(ctx, s.db, actor, c, registry.AssociationPrefix)
 }

@@ -317,7 +317,7 @@ func TestWhoMayApplyAndApprove(t *testing.T) {
 		t.Fatal(err)
 	}
 	byAppraisal := certs.ApplicationInput{PlayerID: young.ID, TargetRank: "3d", Basis: "appraisal", AppraiserID: ap.ID}
-	var fe *ledger.FieldError
+	var fe *ledger.Error
 	if _, err := e.cs.Apply(ctx, beijing, "", byAppraisal); !errors.As(err, &fe) || !strings.Contains(err.Error(), "at least 18") {
 		t.Fatalf("appraisal of a 16-year-old: %v", err)
 	}
@@ -539,7 +539,7 @@ func TestRevokeReissueAndVerify(t *testing.T) {
 			t.Errorf("Verify(%s) = %+v, %v", tt.number, v, err)
 		}
 	}
-	var fe *ledger.FieldError
+	var fe *ledger.Error
 	if _, err := e.cs.Verify(ctx, "12345"); !errors.As(err, &fe) {
 		t.Fatalf("malformed number: %v, want a field error", err)
 	}

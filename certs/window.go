@@ -2,6 +2,7 @@ package certs
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/dankyu/dankyu/ledger"
@@ -15,6 +16,5 @@ func OrderStockYear(t time.Time) (int, error) {
 	if c.Month() == time.December {
 		return c.Year() + 1, nil
 	}
-	return 0, fmt.Errorf("certificate orders are taken from 1 to 31 December (Asia/Shanghai); the next window opens on %d-12-01 for %d stock: %w",
-		c.Year(), c.Year()+1, ledger.ErrPrecondition)
+	return 0, ReasonOrderWindowClosed.New("opens", fmt.Sprintf("%d-12-01", c.Year()), "year", strconv.Itoa(c.Year()+1))
 }

@@ -29,7 +29,7 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 		tx := &Tx{Tx: ptx}
 		if key != "" {
 			if len(key) > 200 {
-				return FieldErr("idempotency-key", "is longer than 200 characters")
+				return ReasonIdempotencyKeyTooLong.OnField("idempotency-key")
 			}
 			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, actor.String()+"\x1f"+key); err != nil {
 				return fmt.Errorf("lock idempotency key: %w", err)
@@ -44,7 +44,7 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 			switch {
 			case err == nil:
 				if gotMethod != method || string(gotHash) != string(reqHash[:]) {
-					return fmt.Errorf("idempotency key %q was first used for a different request (%s): %w", key, gotMethod, ErrConflict)
+					return ReasonIdempotencyKeyReused.New("key", key, "method", gotMethod)
 				}
 				return json.Unmarshal(resp, &out)
 			case !errors.Is(err, pgx.ErrNoRows):
@@ -90,4 +90,27 @@ func Transact(ctx context.Context, s *Store, fn func(tx *Tx) error) error {
 		}
 		return tx.flushEvents(ctx)
 	})
+}
+
+// Savepoint runs fn in a savepoint of tx: when fn fails, what it wrote and
+// the events it queued are undone and tx goes on, so one change may try a
+// step that can be refused (e.g. filing an application) without losing the
+// rest.
+func (tx *Tx) Savepoint(ctx context.Context, fn func(tx *Tx) error) error {
+	sp, err := tx.Tx.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("savepoint: %w", err)
+	}
+	inner := &Tx{Tx: sp}
+	if err := fn(inner); err != nil {
+		if rbErr := sp.Rollback(ctx); rbErr != nil {
+			return errors.Join(err, fmt.Errorf("roll back to savepoint: %w", rbErr))
+		}
+		return err
+	}
+	if err := sp.Commit(ctx); err != nil {
+		return fmt.Errorf("release savepoint: %w", err)
+	}
+	tx.pending = append(tx.pending, inner.pending...)
+	return nil
 }

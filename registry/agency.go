@@ -2,11 +2,13 @@ package registry
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/jackc/pgx/v5"
 )
@@ -39,16 +41,16 @@ type AgencyInput struct {
 func (in AgencyInput) validate() (Agency, error) {
 	a := Agency{Prefix: strings.TrimSpace(in.Prefix), Name: strings.TrimSpace(in.Name), Contact: strings.TrimSpace(in.Contact), Status: AgencyActive}
 	if p, ok := ProvinceByPrefix(a.Prefix); !ok || p.Prefix == AssociationPrefix {
-		return Agency{}, ledger.FieldErr("prefix", "%q is not the 3-digit prefix of a province, such as 110 for Beijing", in.Prefix)
+		return Agency{}, ReasonNotAProvincePrefix.OnField("prefix", "value", in.Prefix)
 	}
 	if a.Name == "" {
-		return Agency{}, ledger.FieldErr("name", "is required")
+		return Agency{}, ledger.ReasonRequired.OnField("name")
 	}
 	if utf8.RuneCountInString(a.Name) > 100 {
-		return Agency{}, ledger.FieldErr("name", "is longer than 100 characters")
+		return Agency{}, ledger.ReasonTooLong.OnField("name", "max", "100")
 	}
 	if utf8.RuneCountInString(a.Contact) > 200 {
-		return Agency{}, ledger.FieldErr("contact", "is longer than 200 characters")
+		return Agency{}, ledger.ReasonTooLong.OnField("contact", "max", "200")
 	}
 	return a, nil
 }
@@ -63,8 +65,8 @@ func scanAgency(r pgx.Row) (Agency, error) {
 
 // CreateAgency registers the first-level agency of a province. Staff only.
 func (s *Service) CreateAgency(ctx context.Context, actor ledger.Actor, key string, in AgencyInput) (Agency, error) {
-	if !actor.IsStaff() {
-		return Agency{}, fmt.Errorf("create agency: only association staff may: %w", ledger.ErrPermissionDenied)
+	if err := s.policy.Require(ctx, s.store.DB(), actor, access.ManageAgencies, AssociationPrefix); err != nil {
+		return Agency{}, err
 	}
 	a, err := in.validate()
 	if err != nil {
@@ -84,11 +86,11 @@ func (s *Service) CreateAgency(ctx context.Context, actor ledger.Actor, key stri
 
 // SetAgencyStatus suspends or reactivates an agency. Staff only.
 func (s *Service) SetAgencyStatus(ctx context.Context, actor ledger.Actor, key, prefix string, status AgencyStatus, reason string) (Agency, error) {
-	if !actor.IsStaff() {
-		return Agency{}, fmt.Errorf("set agency status: only association staff may: %w", ledger.ErrPermissionDenied)
+	if err := s.policy.Require(ctx, s.store.DB(), actor, access.ManageAgencies, AssociationPrefix); err != nil {
+		return Agency{}, err
 	}
 	if status != AgencyActive && status != AgencySuspended {
-		return Agency{}, ledger.FieldErr("status", "must be active or suspended")
+		return Agency{}, ReasonAgencyStatus.OnField("status")
 	}
 	req := struct{ Prefix, Status, Reason string }{prefix, string(status), reason}
 	return ledger.Mutate(ctx, s.store, actor, key, "SetAgencyStatus", req, func(tx *ledger.Tx, now time.Time) (Agency, error) {
@@ -106,6 +108,9 @@ func (s *Service) SetAgencyStatus(ctx context.Context, actor ledger.Actor, key, 
 // GetAgency returns the agency with the given prefix.
 func (s *Service) GetAgency(ctx context.Context, prefix string) (Agency, error) {
 	a, err := scanAgency(s.store.DB().QueryRow(ctx, `SELECT `+agencyColumns+` FROM agencies WHERE prefix = $1`, prefix))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Agency{}, ReasonNoSuchAgency.New("agency", prefix)
+	}
 	if err != nil {
 		return Agency{}, ledger.PgErr(err, "agency "+prefix)
 	}

@@ -18,10 +18,15 @@ const (
 	DefectCheckDigit IDDefect = "check digit"
 )
 
-// IDError explains why an ID number is invalid.
+// IDError explains why an ID number is invalid: the defect, an English
+// detail, and the parts a message in any language needs (the character's
+// position, what was found and what was wanted).
 type IDError struct {
-	Defect IDDefect
-	Detail string
+	Defect   IDDefect
+	Detail   string
+	Position int
+	Got      string
+	Want     string
 }
 
 func (e *IDError) Error() string { return string(e.Defect) + ": " + e.Detail }
@@ -48,26 +53,29 @@ const idCheckChars = "10X98765432"
 func ParseResidentID(s string, now time.Time) (ResidentID, error) {
 	n := strings.ToUpper(strings.TrimSpace(s))
 	if len(n) != 18 {
-		return ResidentID{}, &IDError{DefectLength, fmt.Sprintf("has %d characters, want 18", len([]rune(n)))}
+		got := fmt.Sprint(len([]rune(n)))
+		return ResidentID{}, &IDError{Defect: DefectLength, Detail: "has " + got + " characters, want 18", Got: got, Want: "18"}
 	}
 	for i := 0; i < 17; i++ {
 		if n[i] < '0' || n[i] > '9' {
-			return ResidentID{}, &IDError{DefectCharacters, fmt.Sprintf("character %d is %q, want a digit", i+1, n[i])}
+			return ResidentID{}, &IDError{Defect: DefectCharacters, Detail: fmt.Sprintf("character %d is %q, want a digit", i+1, n[i]),
+				Position: i + 1, Got: string(n[i]), Want: "0-9"}
 		}
 	}
 	if c := n[17]; (c < '0' || c > '9') && c != 'X' {
-		return ResidentID{}, &IDError{DefectCharacters, fmt.Sprintf("character 18 is %q, want a digit or X", c)}
+		return ResidentID{}, &IDError{Defect: DefectCharacters, Detail: fmt.Sprintf("character 18 is %q, want a digit or X", c),
+			Position: 18, Got: string(c), Want: "0-9, X"}
 	}
 	region := n[:6]
 	if _, ok := ProvinceByCode(region[:2]); !ok && !isResidencePermitRegion(region) {
-		return ResidentID{}, &IDError{DefectRegion, fmt.Sprintf("region code %s is not a province-level division", region)}
+		return ResidentID{}, &IDError{Defect: DefectRegion, Detail: fmt.Sprintf("region code %s is not a province-level division", region), Got: region}
 	}
 	birth, err := time.Parse("20060102", n[6:14])
 	if err != nil {
-		return ResidentID{}, &IDError{DefectDate, fmt.Sprintf("birth date %s is not a calendar date", n[6:14])}
+		return ResidentID{}, &IDError{Defect: DefectDate, Detail: fmt.Sprintf("birth date %s is not a calendar date", n[6:14]), Got: n[6:14]}
 	}
 	if birth.Year() < 1900 || birth.After(now) {
-		return ResidentID{}, &IDError{DefectDate, fmt.Sprintf("birth date %s is out of range", birth.Format(time.DateOnly))}
+		return ResidentID{}, &IDError{Defect: DefectDate, Detail: fmt.Sprintf("birth date %s is out of range", birth.Format(time.DateOnly)), Got: birth.Format(time.DateOnly)}
 	}
 	// The weight of digit i is 2^(17-i) mod 11: 7, 9, 10, 5, 8, 4, 2, 1, 6, 3, …
 	sum, w := 0, 1
@@ -76,7 +84,7 @@ func ParseResidentID(s string, now time.Time) (ResidentID, error) {
 		sum += int(n[i]-'0') * w
 	}
 	if want := idCheckChars[sum%11]; n[17] != want {
-		return ResidentID{}, &IDError{DefectCheckDigit, fmt.Sprintf("is %c, want %c", n[17], want)}
+		return ResidentID{}, &IDError{Defect: DefectCheckDigit, Detail: fmt.Sprintf("is %c, want %c", n[17], want), Got: string(n[17]), Want: string(want)}
 	}
 	return ResidentID{Number: n, Region: region, BirthDate: birth}, nil
 }

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -79,63 +80,82 @@ func (in PlayerInput) Validate(now time.Time) (Player, error) {
 		ProvinceCode: strings.TrimSpace(in.ProvinceCode),
 	}
 	if p.Name == "" {
-		return Player{}, ledger.FieldErr("name", "is required")
+		return Player{}, ledger.ReasonRequired.OnField("name")
 	}
 	if utf8.RuneCountInString(p.Name) > 64 {
-		return Player{}, ledger.FieldErr("name", "is longer than 64 characters")
+		return Player{}, ledger.ReasonTooLong.OnField("name", "max", "64")
 	}
 	if p.Gender != Male && p.Gender != Female {
-		return Player{}, ledger.FieldErr("gender", "must be male or female")
+		return Player{}, ReasonGender.OnField("gender")
 	}
 	birth, err := time.Parse(time.DateOnly, strings.TrimSpace(in.BirthDate))
 	if err != nil {
-		return Player{}, ledger.FieldErr("birth_date", "%q is not a date in the form YYYY-MM-DD", in.BirthDate)
+		return Player{}, ReasonNotADate.OnField("birth_date", "value", in.BirthDate)
 	}
 	if birth.Year() < 1900 || birth.After(now) {
-		return Player{}, ledger.FieldErr("birth_date", "%s is out of range", birth.Format(time.DateOnly))
+		return Player{}, ReasonDateOutOfRange.OnField("birth_date", "value", birth.Format(time.DateOnly))
 	}
 	p.BirthDate = birth
 	if p.Nationality == "" {
 		p.Nationality = "CN"
 	}
 	if !isUpperAlnum(p.Nationality, 2, 2, false) {
-		return Player{}, ledger.FieldErr("nationality", "%q is not an ISO 3166-1 alpha-2 code such as CN", in.Nationality)
+		return Player{}, ReasonNationality.OnField("nationality", "value", in.Nationality)
 	}
 	if _, ok := ProvinceByCode(p.ProvinceCode); !ok {
-		return Player{}, ledger.FieldErr("province_code", "%q is not a two-digit GB/T 2260 province code such as 11", in.ProvinceCode)
+		return Player{}, ReasonNotAProvinceCode.OnField("province_code", "value", in.ProvinceCode)
 	}
 	switch p.IDKind {
 	case ResidentIDCard:
 		id, err := ParseResidentID(in.IDNumber, now)
 		if err != nil {
-			return Player{}, ledger.FieldErr("identity_number", "%v", err)
+			return Player{}, idRefusal(err)
 		}
 		if !id.BirthDate.Equal(birth) {
-			return Player{}, ledger.FieldErr("identity_number", "date: birth date in the number is %s, but birth_date is %s",
-				id.BirthDate.Format(time.DateOnly), birth.Format(time.DateOnly))
+			return Player{}, ReasonIDBirthMismatch.OnField("identity_number", "in_number", id.BirthDate.Format(time.DateOnly),
+				"given", birth.Format(time.DateOnly))
 		}
 		p.IDNumber = id.Number
 	case Passport:
 		if p.Nationality == "CN" {
-			return Player{}, ledger.FieldErr("identity_kind", "Chinese nationals register with their resident ID number")
+			return Player{}, ReasonResidentIDRequired.OnField("identity_kind")
 		}
 		n := strings.ToUpper(strings.TrimSpace(in.IDNumber))
 		if !isUpperAlnum(n, 5, 20, true) {
-			return Player{}, ledger.FieldErr("identity_number", "passport number must be 5 to 20 letters or digits")
+			return Player{}, ReasonPassport.OnField("identity_number")
 		}
 		p.IDNumber = n
 	default:
-		return Player{}, ledger.FieldErr("identity_kind", "must be resident_id or passport")
+		return Player{}, ReasonIdentityKind.OnField("identity_kind")
 	}
 	p.Rank, err = ParseRank(in.Rank)
 	if err != nil {
-		return Player{}, ledger.FieldErr("rank", "%v", err)
+		return Player{}, ReasonRank.OnField("rank", "value", in.Rank)
 	}
 	return p, nil
 }
 
 // IsFieldError reports whether err is a validation error of one input field.
-func IsFieldError(err error) bool {
-	var fe *ledger.FieldError
-	return errors.As(err, &fe)
+func IsFieldError(err error) bool { return ledger.KindOf(err) == ledger.Invalid }
+
+// idRefusal words a resident ID defect as a refusal of identity_number.
+func idRefusal(err error) error {
+	var ie *IDError
+	if !errors.As(err, &ie) {
+		return ledger.FieldErr("identity_number", "%v", err)
+	}
+	const f = "identity_number"
+	switch ie.Defect {
+	case DefectLength:
+		return ReasonIDLength.OnField(f, "length", ie.Got)
+	case DefectCharacters:
+		return ReasonIDCharacter.OnField(f, "position", strconv.Itoa(ie.Position), "char", ie.Got)
+	case DefectRegion:
+		return ReasonIDRegion.OnField(f, "region", ie.Got)
+	case DefectDate:
+		return ReasonIDDate.OnField(f, "date", ie.Got)
+	case DefectCheckDigit:
+		return ReasonIDCheckDigit.OnField(f, "got", ie.Got, "want", ie.Want)
+	}
+	return ledger.FieldErr(f, "%v", err)
 }

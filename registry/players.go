@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/jackc/pgx/v5"
 )
@@ -41,31 +42,23 @@ func playerEvent(p Player) map[string]any {
 
 // mayWriteProvince checks that actor may register or change players of the
 // province: staff anywhere, an active agency only in its own province.
+// It returns the prefix the change is recorded under: the agency's, or the
+// association's for staff.
 func (s *Service) mayWriteProvince(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, provinceCode string) (string, error) {
 	prov, _ := ProvinceByCode(provinceCode)
-	switch {
-	case actor.IsStaff():
+	if err := s.policy.Require(ctx, tx, actor, access.WritePlayers, prov.Prefix); err != nil {
+		return "", err
+	}
+	if actor.IsStaff() {
 		return AssociationPrefix, nil
-	case actor.Kind != ledger.AgencyActor:
-		return "", fmt.Errorf("only agencies and staff may change players: %w", ledger.ErrUnauthenticated)
-	case prov.Prefix != actor.Agency:
-		return "", fmt.Errorf("agency %s may not register or change players of province %s (%s): %w",
-			actor.Agency, provinceCode, prov.NameEN, ledger.ErrPermissionDenied)
-	}
-	var status AgencyStatus
-	if err := tx.QueryRow(ctx, `SELECT status FROM agencies WHERE prefix = $1`, actor.Agency).Scan(&status); err != nil {
-		return "", ledger.PgErr(err, "agency "+actor.Agency)
-	}
-	if status != AgencyActive {
-		return "", fmt.Errorf("agency %s is suspended: %w", actor.Agency, ledger.ErrPermissionDenied)
 	}
 	return actor.Agency, nil
 }
 
 // RegisterPlayer validates and stores a new player.
 func (s *Service) RegisterPlayer(ctx context.Context, actor ledger.Actor, key string, in PlayerInput) (Player, error) {
-	if actor.Kind == ledger.Public {
-		return Player{}, fmt.Errorf("register player: %w", ledger.ErrUnauthenticated)
+	if err := access.RequireSignedIn(actor, access.WritePlayers); err != nil {
+		return Player{}, err
 	}
 	p, err := in.Validate(s.store.Now())
 	if err != nil {
@@ -84,7 +77,7 @@ func (s *Service) RegisterPlayer(ctx context.Context, actor ledger.Actor, key st
 			p.ProvinceCode, p.AgencyPrefix, p.Rank, now, now).Scan(&p.ID)
 		if err != nil {
 			if errors.Is(ledger.PgErr(err, ""), ledger.ErrAlreadyExists) {
-				return Player{}, fmt.Errorf("a player with identity number %s is already registered: %w", MaskIdentity(p.IDNumber), ledger.ErrAlreadyExists)
+				return Player{}, ReasonAlreadyRegistered.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))
 			}
 			return Player{}, ledger.PgErr(err, "register player")
 		}
@@ -96,11 +89,11 @@ func (s *Service) RegisterPlayer(ctx context.Context, actor ledger.Actor, key st
 // UpdatePlayer replaces a player's details. An agency may change only players
 // of its own province and may not move them to another province.
 func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key string, id int64, in PlayerInput) (Player, error) {
-	if actor.Kind == ledger.Public {
-		return Player{}, fmt.Errorf("update player: %w", ledger.ErrUnauthenticated)
+	if err := access.RequireSignedIn(actor, access.WritePlayers); err != nil {
+		return Player{}, err
 	}
 	if id <= 0 {
-		return Player{}, ledger.FieldErr("id", "must be a positive player id, got %d", id)
+		return Player{}, ReasonPlayerID.OnField("id", "value", strconv.FormatInt(id, 10))
 	}
 	p, err := in.Validate(s.store.Now())
 	if err != nil {
@@ -113,7 +106,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 	return ledger.Mutate(ctx, s.store, actor, key, "UpdatePlayer", req, func(tx *ledger.Tx, now time.Time) (Player, error) {
 		old, err := scanPlayer(tx.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1 FOR UPDATE`, id))
 		if err != nil {
-			return Player{}, ledger.PgErr(err, fmt.Sprintf("player %d", id))
+			return Player{}, playerErr(err, id)
 		}
 		codes := []string{old.ProvinceCode}
 		if p.ProvinceCode != old.ProvinceCode { // moving a player: both provinces must allow it
@@ -131,8 +124,8 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 				return Player{}, ledger.PgErr(err, fmt.Sprintf("certificates of player %d", id))
 			}
 			if certified {
-				return Player{}, fmt.Errorf("player %d holds certificates, so the rank (%s) follows the newest valid certificate and cannot be edited: %w",
-					id, old.Rank.Chinese(), ledger.ErrPrecondition)
+				return Player{}, ReasonCertifiedRank.With(ledger.Value("player", strconv.FormatInt(id, 10)),
+					ledger.Words("rank", old.Rank.Chinese(), old.Rank.String()))
 			}
 		}
 		p.ID, p.AgencyPrefix, p.CreatedAt, p.UpdatedAt = id, old.AgencyPrefix, old.CreatedAt, now
@@ -141,7 +134,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 			id, p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p), p.ProvinceCode, p.Rank, now)
 		if err != nil {
 			if errors.Is(ledger.PgErr(err, ""), ledger.ErrAlreadyExists) {
-				return Player{}, fmt.Errorf("another player has identity number %s: %w", MaskIdentity(p.IDNumber), ledger.ErrAlreadyExists)
+				return Player{}, ReasonIdentityTaken.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))
 			}
 			return Player{}, ledger.PgErr(err, fmt.Sprintf("update player %d", id))
 		}
@@ -154,11 +147,11 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 // GetPlayer returns one player with every field; callers decide what to show.
 func (s *Service) GetPlayer(ctx context.Context, id int64) (Player, error) {
 	if id <= 0 {
-		return Player{}, ledger.FieldErr("id", "must be a positive player id, got %d", id)
+		return Player{}, ReasonPlayerID.OnField("id", "value", strconv.FormatInt(id, 10))
 	}
 	p, err := scanPlayer(s.store.DB().QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1`, id))
 	if err != nil {
-		return Player{}, ledger.PgErr(err, fmt.Sprintf("player %d", id))
+		return Player{}, playerErr(err, id)
 	}
 	return p, nil
 }
@@ -188,7 +181,7 @@ func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage,
 	size := q.PageSize
 	switch {
 	case size < 0:
-		return PlayerPage{}, ledger.FieldErr("page_size", "must not be negative")
+		return PlayerPage{}, ReasonPageSize.OnField("page_size")
 	case size == 0:
 		size = 20
 	case size > MaxPageSize:
@@ -201,7 +194,7 @@ func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage,
 			after, err = strconv.ParseInt(strings.TrimPrefix(string(b), "after:"), 10, 64)
 		}
 		if err != nil || after < 0 {
-			return PlayerPage{}, ledger.FieldErr("page_token", "is not a token from a previous page")
+			return PlayerPage{}, ReasonPageToken.OnField("page_token")
 		}
 	}
 	var conds []string
@@ -213,14 +206,14 @@ func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage,
 	}
 	if c := strings.TrimSpace(q.ProvinceCode); c != "" {
 		if _, ok := ProvinceByCode(c); !ok {
-			return PlayerPage{}, ledger.FieldErr("province_code", "%q is not a two-digit province code", c)
+			return PlayerPage{}, ReasonNotAProvinceCode.OnField("province_code", "value", c)
 		}
 		conds = append(conds, "province_code = "+arg(c))
 	}
 	if strings.TrimSpace(q.Rank) != "" {
 		r, err := ParseRank(q.Rank)
 		if err != nil {
-			return PlayerPage{}, ledger.FieldErr("rank", "%v", err)
+			return PlayerPage{}, ReasonRank.OnField("rank", "value", q.Rank)
 		}
 		conds = append(conds, "rank = "+arg(r))
 	}

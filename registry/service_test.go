@@ -140,7 +140,7 @@ func TestValidationNamesTheField(t *testing.T) {
 		in := zhang()
 		tt.edit(&in)
 		_, err := s.RegisterPlayer(ctx, beijing, "", in)
-		var fe *ledger.FieldError
+		var fe *ledger.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field {
 			t.Errorf("%s: got %v, want a field error on %s", tt.field, err, tt.field)
 		}

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -23,7 +24,7 @@ func PlayerTx(ctx context.Context, tx pgx.Tx, id int64, lock bool) (Player, erro
 	}
 	p, err := scanPlayer(tx.QueryRow(ctx, q, id))
 	if err != nil {
-		return Player{}, ledger.PgErr(err, fmt.Sprintf("player %d", id))
+		return Player{}, playerErr(err, id)
 	}
 	return p, nil
 }
@@ -39,4 +40,12 @@ func SetRank(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Act
 	}
 	return ledger.AppendEvent(ctx, tx, now, actor, "player.rank_changed", "player", strconv.FormatInt(playerID, 10),
 		map[string]any{"from": from.String(), "to": to.String(), "because": why})
+}
+
+// playerErr words a failed read of player id: not found, or what PgErr says.
+func playerErr(err error, id int64) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ReasonNoSuchPlayer.New("player", strconv.FormatInt(id, 10))
+	}
+	return ledger.PgErr(err, fmt.Sprintf("player %d", id))
 }

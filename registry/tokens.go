@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/jackc/pgx/v5"
 )
@@ -36,8 +37,8 @@ func hashToken(tok string) []byte {
 // CreateToken makes a bearer token for an agency (by prefix) or a staff member
 // and returns it with its record. Only staff and the system may create tokens.
 func (s *Service) CreateToken(ctx context.Context, actor ledger.Actor, kind ledger.ActorKind, agencyPrefix, staffName string) (string, TokenInfo, error) {
-	if !actor.IsStaff() {
-		return "", TokenInfo{}, fmt.Errorf("create token: %w", ledger.ErrPermissionDenied)
+	if err := s.policy.Require(ctx, s.store.DB(), actor, access.ManageTokens, AssociationPrefix); err != nil {
+		return "", TokenInfo{}, err
 	}
 	info := TokenInfo{Kind: kind}
 	var kindName string
@@ -45,15 +46,18 @@ func (s *Service) CreateToken(ctx context.Context, actor ledger.Actor, kind ledg
 	case ledger.AgencyActor:
 		kindName, info.Agency = "agency", strings.TrimSpace(agencyPrefix)
 		if _, err := s.GetAgency(ctx, info.Agency); err != nil {
-			return "", TokenInfo{}, fmt.Errorf("create token for agency %q (create the agency first): %w", info.Agency, err)
+			if ledger.KindOf(err) == ledger.NotFound {
+				return "", TokenInfo{}, ReasonNoSuchAgency.OnField("agency", "agency", info.Agency)
+			}
+			return "", TokenInfo{}, fmt.Errorf("create token for agency %q: %w", info.Agency, err)
 		}
 	case ledger.StaffActor:
 		kindName, info.StaffName = "staff", strings.TrimSpace(staffName)
 		if info.StaffName == "" || strings.ContainsAny(info.StaffName, " \t\n:") {
-			return "", TokenInfo{}, ledger.FieldErr("staff", "name must be one word, such as li.wei")
+			return "", TokenInfo{}, ReasonStaffName.OnField("staff")
 		}
 	default:
-		return "", TokenInfo{}, ledger.FieldErr("kind", "must be agency or staff")
+		return "", TokenInfo{}, ReasonTokenKind.OnField("kind")
 	}
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
@@ -85,8 +89,8 @@ func (s *Service) CreateToken(ctx context.Context, actor ledger.Actor, kind ledg
 
 // RevokeToken makes a token unusable from now on.
 func (s *Service) RevokeToken(ctx context.Context, actor ledger.Actor, id int64) error {
-	if !actor.IsStaff() {
-		return fmt.Errorf("revoke token: %w", ledger.ErrPermissionDenied)
+	if err := s.policy.Require(ctx, s.store.DB(), actor, access.ManageTokens, AssociationPrefix); err != nil {
+		return err
 	}
 	_, err := ledger.Mutate(ctx, s.store, actor, "", "RevokeToken", nil, func(tx *ledger.Tx, now time.Time) (bool, error) {
 		tag, err := tx.Exec(ctx, `UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, id, now)
@@ -94,7 +98,7 @@ func (s *Service) RevokeToken(ctx context.Context, actor ledger.Actor, id int64)
 			return false, ledger.PgErr(err, "revoke token")
 		}
 		if tag.RowsAffected() == 0 {
-			return false, fmt.Errorf("token %d (or it is already revoked): %w", id, ledger.ErrNotFound)
+			return false, ReasonNoSuchToken.New("token", strconv.FormatInt(id, 10))
 		}
 		err = ledger.AppendEvent(ctx, tx, now, actor, "token.revoked", "token", strconv.FormatInt(id, 10), map[string]any{})
 		return true, err
@@ -124,7 +128,7 @@ func (s *Service) ListTokens(ctx context.Context) ([]TokenInfo, error) {
 // Authenticate finds the actor a bearer token stands for.
 func (s *Service) Authenticate(ctx context.Context, tok string) (ledger.Actor, error) {
 	if !strings.HasPrefix(tok, tokenPrefix) {
-		return ledger.Actor{}, fmt.Errorf("token is not a dankyu token (they start with %s): %w", tokenPrefix, ledger.ErrUnauthenticated)
+		return ledger.Actor{}, ReasonNotAToken.New("prefix", tokenPrefix)
 	}
 	var (
 		id            int64
@@ -135,13 +139,13 @@ func (s *Service) Authenticate(ctx context.Context, tok string) (ledger.Actor, e
 	err := s.store.DB().QueryRow(ctx, `SELECT id, kind, agency_prefix, staff_name, revoked_at FROM api_tokens WHERE hash = $1`,
 		hashToken(tok)).Scan(&id, &kind, &agency, &staff, &revoked)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return ledger.Actor{}, fmt.Errorf("unknown token: %w", ledger.ErrUnauthenticated)
+		return ledger.Actor{}, ReasonUnknownToken.New()
 	}
 	if err != nil {
 		return ledger.Actor{}, fmt.Errorf("authenticate: %w", err)
 	}
 	if revoked != nil {
-		return ledger.Actor{}, fmt.Errorf("token %d was revoked: %w", id, ledger.ErrUnauthenticated)
+		return ledger.Actor{}, ReasonRevokedToken.New()
 	}
 	if kind == "agency" {
 		return ledger.Actor{Kind: ledger.AgencyActor, Agency: *agency, TokenID: id}, nil

@@ -51,6 +51,10 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("sgf: byte %d: %s", e.
 // maxDepth bounds nested variations so hostile input cannot exhaust the stack.
 const maxDepth = 10000
 
+// MaxRecordBytes bounds one game record anyone submits (the largest real
+// records are tens of kilobytes); every transport refuses larger ones.
+const MaxRecordBytes = 1 << 20
+
 // ParseSGF reads an SGF collection: one or more game trees. Text is decoded
 // from the charset named by the root's CA property (GB2312/GBK/GB18030, Big5,
 // Shift_JIS, EUC-KR, Latin-1, UTF-8); without CA, UTF-8 when the bytes are

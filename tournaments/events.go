@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/rules"
@@ -34,8 +34,11 @@ const (
 // Level is the level of the organising body.
 type Level string
 
+// NationalLevel events are the association's own.
+const NationalLevel Level = "national"
+
 // Levels lists the levels of events.
-func Levels() []Level { return []Level{"county", "city", "province", "national"} }
+func Levels() []Level { return []Level{"county", "city", "province", NationalLevel} }
 
 // Systems lists the pairing systems.
 func Systems() []System {
@@ -102,40 +105,43 @@ type EventInput struct {
 
 // Service keeps tournaments in the registry's database.
 type Service struct {
-	store *ledger.Store
-	reg   *registry.Service
-	db    *pgxpool.Pool
-	certs *certs.Service
+	store    *ledger.Store
+	reg      *registry.Service
+	policy   *access.Policy
+	db       *pgxpool.Pool
+	proposer Proposer
 }
 
-// New returns the tournament service over the registry's database; cs
-// receives the certificate applications finished dan-grade events propose.
-func New(store *ledger.Store, reg *registry.Service, cs *certs.Service) *Service {
-	return &Service{store: store, reg: reg, db: store.DB(), certs: cs}
+// New returns the tournament service over the store; proposer files the
+// certificate applications finished dan-grade events propose.
+func New(store *ledger.Store, reg *registry.Service, proposer Proposer) *Service {
+	return &Service{store: store, reg: reg, policy: reg.Policy(), db: store.DB(), proposer: proposer}
 }
 
 func (in EventInput) validate() (Event, []Group, error) {
 	e := Event{Name: strings.TrimSpace(in.Name), Venue: strings.TrimSpace(in.Venue), Team: in.Team, DanGrade: in.DanGrade, Seed: in.Seed}
 	var err error
 	switch {
-	case e.Name == "" || utf8.RuneCountInString(e.Name) > 200:
-		return e, nil, ledger.FieldErr("name", "is required, at most 200 characters")
+	case e.Name == "":
+		return e, nil, ledger.ReasonRequired.OnField("name")
+	case utf8.RuneCountInString(e.Name) > 200:
+		return e, nil, ledger.ReasonTooLong.OnField("name", "max", "200")
 	}
 	if e.Start, err = time.Parse(time.DateOnly, strings.TrimSpace(in.Start)); err != nil {
-		return e, nil, ledger.FieldErr("start", "%q is not a date like 2026-12-05", in.Start)
+		return e, nil, ReasonEventDate.OnField("start", "value", in.Start)
 	}
 	if strings.TrimSpace(in.End) == "" {
 		e.End = e.Start
 	} else if e.End, err = time.Parse(time.DateOnly, strings.TrimSpace(in.End)); err != nil || e.End.Before(e.Start) {
-		return e, nil, ledger.FieldErr("end", "%q is not a date on or after the start", in.End)
+		return e, nil, ReasonEventEnd.OnField("end", "value", in.End)
 	}
 	e.Level = Level(in.Level)
 	if !slices.Contains(Levels(), e.Level) {
-		return e, nil, ledger.FieldErr("level", "%q: want county, city, province or national", in.Level)
+		return e, nil, ReasonEventLevel.OnField("level", "value", in.Level)
 	}
 	e.System = System(in.System)
 	if !slices.Contains(Systems(), e.System) {
-		return e, nil, ledger.FieldErr("system", "%q: want round_robin, double_round_robin, swiss, mcmahon, knockout or double_knockout", in.System)
+		return e, nil, ReasonEventSystem.OnField("system", "value", in.System)
 	}
 	e.Order = Order(in.Order)
 	if e.Order == "" {
@@ -143,21 +149,21 @@ func (in EventInput) validate() (Event, []Group, error) {
 			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder, DoubleKnockoutSystem: SwissSOSOrder}[e.System]
 	}
 	if !slices.Contains([]Order{RoundRobinOrder, SwissTotalOrder, SwissSOSOrder, McMahonOrder}, e.Order) {
-		return e, nil, ledger.FieldErr("order", "%q: want round_robin, swiss_total, swiss_sos or mcmahon", in.Order)
+		return e, nil, ReasonEventOrder.OnField("order", "value", in.Order)
 	}
 	e.Rounds = in.Rounds
 	if e.Rounds < 0 || e.Rounds > 99 {
-		return e, nil, ledger.FieldErr("rounds", "must be between 1 and 99")
+		return e, nil, ledger.ReasonOutOfRange.OnField("rounds", "min", "1", "max", "99")
 	}
 	if e.Rounds == 0 && (e.System == SwissSystem || e.System == McMahonSystem) {
-		return e, nil, ledger.FieldErr("rounds", "a Swiss or McMahon event needs its number of rounds")
+		return e, nil, ReasonRoundsNeeded.OnField("rounds")
 	}
 	e.Rules = strings.TrimSpace(in.Rules)
 	if e.Rules == "" {
 		e.Rules = string(rules.Chinese)
 	}
 	if _, err := rules.ParseRuleSet(e.Rules); err != nil {
-		return e, nil, ledger.FieldErr("rules", "%v", err)
+		return e, nil, ReasonRules.OnField("rules", "value", e.Rules)
 	}
 	e.Komi = 7.5
 	if in.Komi != nil {
@@ -167,19 +173,19 @@ func (in EventInput) validate() (Event, []Group, error) {
 	for i, g := range in.Groups {
 		r, err := registry.ParseRank(g.TargetRank)
 		if err != nil || r == registry.NoRank || r > registry.HighestDan {
-			return e, nil, ledger.FieldErr(fmt.Sprintf("groups[%d].target_rank", i), "%q is not a rank from 30k to 7d", g.TargetRank)
+			return e, nil, ReasonGroupRank.OnField(fmt.Sprintf("groups[%d].target_rank", i), "value", g.TargetRank)
 		}
 		name := strings.TrimSpace(g.Name)
 		if name == "" {
 			name = r.Chinese() + "组"
 		}
 		if g.MinWins < 1 {
-			return e, nil, ledger.FieldErr(fmt.Sprintf("groups[%d].min_wins", i), "a group needs a qualifying number of wins (at least 1)")
+			return e, nil, ReasonGroupWins.OnField(fmt.Sprintf("groups[%d].min_wins", i))
 		}
 		groups = append(groups, Group{Name: name, TargetRank: r, MinWins: g.MinWins})
 	}
 	if e.DanGrade && len(groups) == 0 {
-		return e, nil, ledger.FieldErr("groups", "a dan-grade event has at least one group with a target rank and a qualifying number of wins")
+		return e, nil, ReasonGroupsNeeded.OnField("groups")
 	}
 	return e, groups, nil
 }
@@ -187,13 +193,29 @@ func (in EventInput) validate() (Event, []Group, error) {
 // organiser is the prefix an actor organises under: its own province for an
 // agency, the association's 000 for staff.
 func organiser(actor ledger.Actor) (string, error) {
-	switch {
-	case actor.Kind == ledger.AgencyActor:
-		return actor.Agency, nil
-	case actor.IsStaff():
-		return registry.AssociationPrefix, nil
+	if err := access.RequireSignedIn(actor, access.RunEvent); err != nil {
+		return "", err
 	}
-	return "", fmt.Errorf("organising a tournament needs an agency or staff token: %w", ledger.ErrUnauthenticated)
+	if actor.Kind == ledger.AgencyActor {
+		return actor.Agency, nil
+	}
+	return registry.AssociationPrefix, nil
+}
+
+// mayRun checks the policy for running (creating, importing, changing) an
+// event of the organiser at the level: national events are the
+// association's.
+func (s *Service) mayRun(ctx context.Context, q ledger.Querier, actor ledger.Actor, org string, level Level) error {
+	if level == NationalLevel {
+		return s.policy.Require(ctx, q, actor, access.RunNationalEvent, registry.AssociationPrefix)
+	}
+	return s.policy.Require(ctx, q, actor, access.RunEvent, org)
+}
+
+// MayRun reports whether actor may change the event now: the policy allows
+// it and the event is still open. The portal asks it to decide what to offer.
+func (s *Service) MayRun(ctx context.Context, actor ledger.Actor, e Event) bool {
+	return e.Status == "open" && s.mayRun(ctx, s.db, actor, e.OrganiserPrefix, e.Level) == nil
 }
 
 // CreateEvent creates an event organised by the actor's agency (staff: the association).
@@ -206,15 +228,15 @@ func (s *Service) CreateEvent(ctx context.Context, actor ledger.Actor, key strin
 	if err != nil {
 		return Event{}, err
 	}
-	if e.Level == "national" && !actor.IsStaff() {
-		return Event{}, fmt.Errorf("national events are created by association staff: %w", ledger.ErrPermissionDenied)
-	}
 	return ledger.Mutate(ctx, s.store, actor, key, "CreateEvent", in, func(tx *ledger.Tx, now time.Time) (Event, error) {
 		return s.createTx(ctx, tx, now, actor, org, e, groups)
 	})
 }
 
 func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, org string, e Event, groups []Group) (Event, error) {
+	if err := s.mayRun(ctx, tx, actor, org, e.Level); err != nil {
+		return Event{}, err
+	}
 	if e.Seed == 0 {
 		e.Seed = now.UnixNano()
 	}
@@ -266,11 +288,15 @@ func (s *Service) groups(ctx context.Context, q ledger.Querier, id int64) ([]Gro
 
 // GetEvent returns one event with its groups.
 func (s *Service) GetEvent(ctx context.Context, id int64) (Event, error) {
-	e, err := scanEvent(s.db.QueryRow(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE id = $1`, id))
+	return s.getEvent(ctx, s.db, id)
+}
+
+func (s *Service) getEvent(ctx context.Context, q ledger.Querier, id int64) (Event, error) {
+	e, err := scanEvent(q.QueryRow(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE id = $1`, id))
 	if err != nil {
-		return Event{}, ledger.PgErr(err, fmt.Sprintf("tournament %d", id))
+		return Event{}, ledger.RowErr(err, fmt.Sprintf("tournament %d", id), ReasonNoSuchEvent.New("event", eventID(id)))
 	}
-	e.Groups, err = s.groups(ctx, s.db, id)
+	e.Groups, err = s.groups(ctx, q, id)
 	return e, err
 }
 
@@ -288,21 +314,24 @@ func (s *Service) ListEvents(ctx context.Context, organiser string, limit int) (
 }
 
 // lockEvent locks an event for a change by its organiser (or staff).
-func lockEvent(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, id int64) (Event, error) {
+func (s *Service) lockEvent(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, id int64) (Event, error) {
+	if err := access.RequireSignedIn(actor, access.RunEvent); err != nil {
+		return Event{}, err
+	}
 	e, err := scanEvent(tx.QueryRow(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE id = $1 FOR UPDATE`, id))
 	if err != nil {
-		return Event{}, ledger.PgErr(err, fmt.Sprintf("tournament %d", id))
+		return Event{}, ledger.RowErr(err, fmt.Sprintf("tournament %d", id), ReasonNoSuchEvent.New("event", eventID(id)))
 	}
-	switch {
-	case actor.Kind == ledger.Public:
-		return Event{}, fmt.Errorf("changing tournament %d: %w", id, ledger.ErrUnauthenticated)
-	case !actor.IsStaff() && (actor.Kind != ledger.AgencyActor || actor.Agency != e.OrganiserPrefix):
-		return Event{}, fmt.Errorf("tournament %d is organised by %s: %w", id, e.OrganiserPrefix, ledger.ErrPermissionDenied)
-	case e.Status != "open":
-		return Event{}, fmt.Errorf("tournament %d is finished: %w", id, ledger.ErrPrecondition)
+	if err := s.mayRun(ctx, tx, actor, e.OrganiserPrefix, e.Level); err != nil {
+		return Event{}, err
+	}
+	if e.Status != "open" {
+		return Event{}, ReasonEventFinished.New("event", eventID(id))
 	}
 	return e, nil
 }
+
+func eventID(id int64) string { return strconv.FormatInt(id, 10) }
 
 // Participant is an entrant of an event: a registered player or a guest.
 type Participant struct {
@@ -351,12 +380,12 @@ func (s *Service) Participants(ctx context.Context, id int64) ([]Participant, er
 func (s *Service) AddParticipant(ctx context.Context, actor ledger.Actor, key string, id int64, in ParticipantInput) (Participant, error) {
 	req := []any{id, in}
 	return ledger.Mutate(ctx, s.store, actor, key, "AddParticipant", req, func(tx *ledger.Tx, now time.Time) (Participant, error) {
-		e, err := lockEvent(ctx, tx, actor, id)
+		e, err := s.lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return Participant{}, err
 		}
 		if e.PairedRounds > 0 && e.System != SwissSystem && e.System != McMahonSystem {
-			return Participant{}, fmt.Errorf("tournament %d has started; a %s field is fixed: %w", id, e.System, ledger.ErrPrecondition)
+			return Participant{}, ReasonFieldFixed.New("event", eventID(id), "system", string(e.System))
 		}
 		return s.addTx(ctx, tx, now, actor, e, in)
 	})
@@ -373,22 +402,22 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 	} else {
 		p.Name = strings.TrimSpace(in.GuestName)
 		if p.Name == "" {
-			return Participant{}, ledger.FieldErr("guest_name", "a participant is a registered player (player_id) or a guest with a name")
+			return Participant{}, ReasonParticipantRequired.OnField("guest_name")
 		}
 		r, err := registry.ParseRank(in.GuestRank)
 		if err != nil {
-			return Participant{}, ledger.FieldErr("guest_rank", "%v", err)
+			return Participant{}, registry.ReasonRank.OnField("guest_rank", "value", in.GuestRank)
 		}
 		p.Rank, p.Country = r, strings.ToUpper(strings.TrimSpace(in.GuestCountry))
 	}
 	var group any
 	if g := strings.TrimSpace(in.Group); g != "" {
 		if err := tx.QueryRow(ctx, `SELECT id FROM tournament_groups WHERE tournament_id = $1 AND name = $2`, e.ID, g).Scan(&p.GroupID); err != nil {
-			return Participant{}, ledger.FieldErr("group", "tournament %d has no group %q", e.ID, g)
+			return Participant{}, ReasonNoSuchGroup.OnField("group", "event", eventID(e.ID), "group", g)
 		}
 		group = p.GroupID
 	} else if e.DanGrade {
-		return Participant{}, ledger.FieldErr("group", "a dan-grade event puts every participant in a group")
+		return Participant{}, ReasonGroupRequired.OnField("group")
 	}
 	var player any
 	if p.PlayerID > 0 {
@@ -409,7 +438,7 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 func (s *Service) Withdraw(ctx context.Context, actor ledger.Actor, key string, id int64, number int) (Participant, error) {
 	req := []any{id, number}
 	return ledger.Mutate(ctx, s.store, actor, key, "Withdraw", req, func(tx *ledger.Tx, now time.Time) (Participant, error) {
-		e, err := lockEvent(ctx, tx, actor, id)
+		e, err := s.lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return Participant{}, err
 		}
@@ -419,7 +448,7 @@ func (s *Service) Withdraw(ctx context.Context, actor ledger.Actor, key string, 
 			return Participant{}, ledger.PgErr(err, "withdraw")
 		}
 		if tag.RowsAffected() == 0 {
-			return Participant{}, fmt.Errorf("tournament %d has no participant %d still playing: %w", id, number, ledger.ErrNotFound)
+			return Participant{}, ReasonNoSuchParticipant.New("event", eventID(id), "number", strconv.Itoa(number))
 		}
 		ps, err := s.participants(ctx, tx, id)
 		if err != nil {

@@ -6,10 +6,26 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
+
+// ProposalInput is a certificate application a finished dan-grade event
+// proposes for one of its players.
+type ProposalInput struct {
+	PlayerID   int64
+	TargetRank registry.Rank
+	EventRef   string // the event, for the application's basis
+	RecordRef  string // the qualifying result
+	Evidence   string
+}
+
+// Proposer files a proposed application inside the finishing transaction
+// and returns its id; certification implements it, wired at the entry point,
+// so that tournaments and certificates stay peers.
+type Proposer interface {
+	ProposeTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, in ProposalInput) (int64, error)
+}
 
 // Finish closes an event. For a dan-grade event, every participant of the
 // organising agency's province who reached his group's threshold gets a
@@ -19,7 +35,7 @@ import (
 // after a failure files each one once.
 func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id int64) (Report, error) {
 	_, err := ledger.Mutate(ctx, s.store, actor, key, "FinishTournament", id, func(tx *ledger.Tx, now time.Time) (bool, error) {
-		e, err := lockEvent(ctx, tx, actor, id)
+		e, err := s.lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return false, err
 		}
@@ -32,35 +48,38 @@ func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id
 			return false, err
 		}
 		if g, open := pending(ps, games); open {
-			return false, fmt.Errorf("round %d board %d has no result yet: %w", g.Round, g.Board, ledger.ErrPrecondition)
+			return false, ReasonResultMissing.New("round", strconv.Itoa(g.Round), "board", strconv.Itoa(g.Board))
 		}
 		if e.PairedRounds == 0 {
-			return false, fmt.Errorf("tournament %d has not played a round: %w", id, ledger.ErrPrecondition)
+			return false, ReasonNoRoundPlayed.New("event", eventID(id))
 		}
 		if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = 'finished', finished_at = $2 WHERE id = $1`, id, now); err != nil {
 			return false, ledger.PgErr(err, "finish tournament")
 		}
-		return true, ledger.AppendEvent(ctx, tx, now, actor, "tournament.finished", "tournament", strconv.FormatInt(id, 10),
-			map[string]any{"rounds": e.PairedRounds})
+		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.finished", "tournament", eventID(id),
+			map[string]any{"rounds": e.PairedRounds}); err != nil {
+			return false, err
+		}
+		if !e.DanGrade {
+			return true, nil
+		}
+		r, err := s.eventReport(ctx, tx, id)
+		if err != nil {
+			return false, err
+		}
+		return true, s.propose(ctx, tx, now, actor, r)
 	})
 	if err != nil {
 		return Report{}, err
 	}
-	r, err := s.EventReport(ctx, id)
-	if err != nil {
-		return Report{}, err
-	}
-	if !r.Event.DanGrade {
-		return r, nil
-	}
-	if err := s.propose(ctx, actor, r); err != nil {
-		return Report{}, err
-	}
-	return s.EventReport(ctx, id) // again, with the proposals
+	return s.EventReport(ctx, id)
 }
 
-// propose files the certificate applications of a finished dan-grade event.
-func (s *Service) propose(ctx context.Context, actor ledger.Actor, r Report) error {
+// propose files the certificate applications of a finished dan-grade event
+// and records each proposal (or why there is none) in tx. A proposal the
+// certification refuses (rank already held, an open application …) is
+// recorded with the refusal; the event finishes all the same.
+func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, r Report) error {
 	e := r.Event
 	if e.OrganiserPrefix == registry.AssociationPrefix {
 		return nil // national events lead to 6–7 dan, which staff apply for themselves
@@ -73,44 +92,49 @@ func (s *Service) propose(ctx context.Context, actor ledger.Actor, r Report) err
 	for _, st := range r.Standings {
 		wins[st.Entrant] = st.Wins
 	}
+	filed := 0
 	for _, p := range r.Participants {
 		g, ok := groups[p.GroupID]
 		if !ok || wins[p.Number] < g.MinWins {
 			continue
 		}
 		note, appID := "", int64(0)
-		prov := ""
 		if p.PlayerID == 0 {
 			note = "guest: not in the registry"
-		} else if pl, err := s.reg.GetPlayer(ctx, p.PlayerID); err != nil {
+		} else if pl, err := registry.PlayerTx(ctx, tx.Tx, p.PlayerID, false); err != nil {
 			return err
 		} else if pv, _ := registry.ProvinceByCode(pl.ProvinceCode); pv.Prefix != e.OrganiserPrefix {
 			note = "registered in another province (" + pv.NameEN + ")"
 		} else {
-			prov = pv.Prefix
-		}
-		if prov != "" {
-			a, err := s.certs.Apply(ctx, actor, fmt.Sprintf("tournament-%d-proposal-%d", e.ID, p.Number), certs.ApplicationInput{
-				PlayerID: p.PlayerID, TargetRank: g.TargetRank.String(), Basis: string(certs.Tournament),
+			in := ProposalInput{PlayerID: p.PlayerID, TargetRank: g.TargetRank,
 				EventRef:  fmt.Sprintf("%s (tournament %d)", e.Name, e.ID),
 				RecordRef: fmt.Sprintf("%s: %d wins of %d, threshold %d", g.Name, wins[p.Number], e.PairedRounds, g.MinWins),
-				Evidence:  fmt.Sprintf("dankyu tournament %d, participant %d", e.ID, p.Number)})
-			if err != nil {
-				note = err.Error()
-			} else {
-				appID = a.ID
+				Evidence:  fmt.Sprintf("dankyu tournament %d, participant %d", e.ID, p.Number)}
+			err := tx.Savepoint(ctx, func(sp *ledger.Tx) error {
+				id, err := s.proposer.ProposeTx(ctx, sp, now, actor, in)
+				appID = id
+				return err
+			})
+			switch {
+			case err == nil:
 				note = "proposed"
+				filed++
+			case ledger.KindOf(err) == ledger.Internal:
+				return fmt.Errorf("propose participant %d: %w", p.Number, err)
+			default:
+				note = err.Error()
 			}
 		}
 		var app any
 		if appID != 0 {
 			app = appID
 		}
-		if _, err := s.db.Exec(ctx, `INSERT INTO tournament_proposals (tournament_id, number, application_id, note) VALUES ($1, $2, $3, $4)
+		if _, err := tx.Exec(ctx, `INSERT INTO tournament_proposals (tournament_id, number, application_id, note) VALUES ($1, $2, $3, $4)
 			ON CONFLICT (tournament_id, number) DO UPDATE SET application_id = coalesce(EXCLUDED.application_id, tournament_proposals.application_id), note = EXCLUDED.note`,
 			e.ID, p.Number, app, note); err != nil {
-			return fmt.Errorf("record proposal: %w", err)
+			return ledger.PgErr(err, "record proposal")
 		}
 	}
-	return nil
+	return ledger.AppendEvent(ctx, tx, now, actor, "tournament.proposals_recorded", "tournament", eventID(e.ID),
+		map[string]any{"filed": filed})
 }

@@ -85,11 +85,11 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 	}
 	imp, err := Import(in.Data, in.Format)
 	if err != nil {
-		return ImportResult{}, ledger.FieldErr("file", "%v", err)
+		return ImportResult{}, ReasonUnreadableFile.OnField("file", "detail", err.Error())
 	}
 	sum, err := imp.Summarize()
 	if err != nil {
-		return ImportResult{}, ledger.FieldErr("file", "%v", err)
+		return ImportResult{}, ReasonUnreadableFile.OnField("file", "detail", err.Error())
 	}
 	res := ImportResult{Summary: sum}
 	guests := map[int]bool{}
@@ -135,8 +135,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 		return res, nil
 	}
 	if len(unmatched) > 0 {
-		return res, fmt.Errorf("%d players of the file are not matched to the registry (%s): match them or add them as guests: %w",
-			len(unmatched), strings.Join(unmatched, ", "), ledger.ErrPrecondition)
+		return res, ReasonUnmatchedPlayers.New("count", strconv.Itoa(len(unmatched)), "players", strings.Join(unmatched, ", "))
 	}
 	system := SwissSystem
 	if imp.Format == "opengotha" && strings.Contains(string(in.Data), `PlacementCriterion name="MMS"`) {

@@ -64,15 +64,19 @@ func field(e Event, ps []Participant, rounds []RoundInfo) Field {
 
 // EventReport reads an event, its field, rounds, standings and proposals.
 func (s *Service) EventReport(ctx context.Context, id int64) (Report, error) {
+	return s.eventReport(ctx, s.db, id)
+}
+
+func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (Report, error) {
 	var r Report
 	var err error
-	if r.Event, err = s.GetEvent(ctx, id); err != nil {
+	if r.Event, err = s.getEvent(ctx, q, id); err != nil {
 		return r, err
 	}
-	if r.Participants, err = s.participants(ctx, s.db, id); err != nil {
+	if r.Participants, err = s.participants(ctx, q, id); err != nil {
 		return r, err
 	}
-	if r.Rounds, err = s.Rounds(ctx, id); err != nil {
+	if r.Rounds, err = s.rounds(ctx, q, id); err != nil {
 		return r, err
 	}
 	if r.Standings, err = Standings(field(r.Event, r.Participants, r.Rounds), r.Event.Order); err != nil {
@@ -97,7 +101,7 @@ func (s *Service) EventReport(ctx context.Context, id int64) (Report, error) {
 			return r, fmt.Errorf("team standings of tournament %d: %w", id, err)
 		}
 	}
-	rows, err := s.db.Query(ctx, `SELECT pr.number, pa.name, coalesce(pr.application_id, 0), pr.note FROM tournament_proposals pr
+	rows, err := q.Query(ctx, `SELECT pr.number, pa.name, coalesce(pr.application_id, 0), pr.note FROM tournament_proposals pr
 		JOIN participants pa ON pa.tournament_id = pr.tournament_id AND pa.number = pr.number WHERE pr.tournament_id = $1 ORDER BY pr.number`, id)
 	if err != nil {
 		return r, fmt.Errorf("proposals of tournament %d: %w", id, err)
@@ -235,5 +239,5 @@ func Export(w io.Writer, r Report, format string) (contentType, filename string,
 		_, err := WriteSGFArchive(w, r)
 		return "application/zip", base + "-games.zip", err
 	}
-	return "", "", ledger.FieldErr("format", "%q: want h9, csv or sgf_zip", format)
+	return "", "", ReasonExportFormat.OnField("format", "value", format)
 }

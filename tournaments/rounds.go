@@ -67,7 +67,11 @@ func (s *Service) byes(ctx context.Context, q ledger.Querier, id int64) ([]byeRo
 
 // Rounds returns every paired round with its games.
 func (s *Service) Rounds(ctx context.Context, id int64) ([]RoundInfo, error) {
-	rows, err := s.db.Query(ctx, `SELECT round, seed, coalesce(bye, 0), bye_points FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round`, id)
+	return s.rounds(ctx, s.db, id)
+}
+
+func (s *Service) rounds(ctx context.Context, q ledger.Querier, id int64) ([]RoundInfo, error) {
+	rows, err := q.Query(ctx, `SELECT round, seed, coalesce(bye, 0), bye_points FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round`, id)
 	if err != nil {
 		return nil, fmt.Errorf("rounds of tournament %d: %w", id, err)
 	}
@@ -79,7 +83,7 @@ func (s *Service) Rounds(ctx context.Context, id int64) ([]RoundInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	games, err := s.games(ctx, s.db, id)
+	games, err := s.games(ctx, q, id)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +111,7 @@ func strength(r registry.Rank) int {
 // recorded, so pairing the same state again gives the same round.
 func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key string, id int64) (RoundInfo, error) {
 	return ledger.Mutate(ctx, s.store, actor, key, "PairNextRound", id, func(tx *ledger.Tx, now time.Time) (RoundInfo, error) {
-		e, err := lockEvent(ctx, tx, actor, id)
+		e, err := s.lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return RoundInfo{}, err
 		}
@@ -124,8 +128,7 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			return RoundInfo{}, err
 		}
 		if g, open := pending(ps, games); open {
-			return RoundInfo{}, fmt.Errorf("round %d board %d has no result yet; enter every result before pairing the next round: %w",
-				g.Round, g.Board, ledger.ErrPrecondition)
+			return RoundInfo{}, ReasonResultMissing.New("round", strconv.Itoa(g.Round), "board", strconv.Itoa(g.Board))
 		}
 		round := e.PairedRounds + 1
 		info := RoundInfo{Round: round, Seed: e.Seed + int64(round)}
@@ -137,7 +140,7 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			pairs, info.Bye, err = roundRobinRound(e, ps, round)
 		case e.System == SwissSystem || e.System == McMahonSystem:
 			if round > e.Rounds {
-				return RoundInfo{}, fmt.Errorf("all %d rounds of tournament %d are paired: %w", e.Rounds, id, ledger.ErrPrecondition)
+				return RoundInfo{}, ReasonAllRoundsPaired.New("event", eventID(id), "rounds", strconv.Itoa(e.Rounds))
 			}
 			var sr SwissRound
 			sr, err = PairSwiss(swissState(e, ps, games, byes), uint64(info.Seed))
@@ -389,17 +392,17 @@ type ResultInput struct {
 func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key string, id int64, in ResultInput) (GameRow, error) {
 	res, err := ParseResult(in.Result)
 	if err != nil {
-		return GameRow{}, ledger.FieldErr("result", "%v", err)
+		return GameRow{}, ReasonResult.OnField("result", "value", in.Result)
 	}
 	if in.BlackWarnings < 0 || in.BlackWarnings > 2 || in.WhiteWarnings < 0 || in.WhiteWarnings > 2 {
-		return GameRow{}, ledger.FieldErr("warnings", "are 0, 1 or 2 per player (two lose the game)")
+		return GameRow{}, ReasonWarnings.OnField("warnings")
 	}
-	if len(in.SGF) > 1<<20 {
-		return GameRow{}, ledger.FieldErr("sgf", "a record is at most 1 MiB")
+	if len(in.SGF) > rules.MaxRecordBytes {
+		return GameRow{}, ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes))
 	}
 	req := []any{id, in}
 	return ledger.Mutate(ctx, s.store, actor, key, "RecordResult", req, func(tx *ledger.Tx, now time.Time) (GameRow, error) {
-		e, err := lockEvent(ctx, tx, actor, id)
+		e, err := s.lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return GameRow{}, err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
@@ -39,7 +40,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{reg: reg, cs: cs, ts: tournaments.New(store, reg, cs)}
+	return &env{reg: reg, cs: cs, ts: tournaments.New(store, reg, proposals.Certs{Certs: cs})}
 }
 
 // playRound enters a result for every game of the latest round: the lower
@@ -179,7 +180,7 @@ func TestRecordsAreAdjudicatedAndFlagged(t *testing.T) {
 	if err != nil || !g.Flagged || !strings.Contains(g.FlagReason, "could not be read") {
 		t.Fatalf("broken record: %+v %v", g, err)
 	}
-	var fe *ledger.FieldError
+	var fe *ledger.Error
 	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "B+R"}); !errors.As(err, &fe) {
 		t.Fatalf("unknown result: %v", err)
 	}

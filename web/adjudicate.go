@@ -10,8 +10,6 @@ import (
 	"github.com/dankyu/dankyu/rules"
 )
 
-// maxRecordBytes bounds an uploaded record; real ones are tens of kilobytes.
-const maxRecordBytes = 1 << 20
 
 func (p *portal) adjudicateForm(w http.ResponseWriter, r *http.Request) {
 	p.render(w, r, http.StatusOK, adjudicatePage(p.page(w, r, "adjudicate"), adjudicateForm{}, nil, ""))
@@ -20,12 +18,12 @@ func (p *portal) adjudicateForm(w http.ResponseWriter, r *http.Request) {
 // adjudicate replays the uploaded or pasted record; nothing is stored.
 func (p *portal) adjudicate(w http.ResponseWriter, r *http.Request) {
 	pg := p.page(w, r, "adjudicate")
-	r.Body = http.MaxBytesReader(w, r.Body, maxRecordBytes+64<<10)
+	r.Body = http.MaxBytesReader(w, r.Body, rules.MaxRecordBytes+64<<10)
 	f := adjudicateForm{}
 	fail := func(msg string) {
 		p.render(w, r, http.StatusBadRequest, adjudicatePage(pg, f, nil, msg))
 	}
-	if err := r.ParseMultipartForm(maxRecordBytes); err != nil && !errors.Is(err, http.ErrNotMultipart) {
+	if err := r.ParseMultipartForm(rules.MaxRecordBytes); err != nil && !errors.Is(err, http.ErrNotMultipart) {
 		fail(fmt.Sprintf("%s: %v", pg.T["sgf_file"], err))
 		return
 	}
@@ -34,9 +32,9 @@ func (p *portal) adjudicate(w http.ResponseWriter, r *http.Request) {
 	data := []byte(f.Text)
 	if file, _, err := r.FormFile("sgf"); err == nil {
 		defer file.Close()
-		up, err := io.ReadAll(io.LimitReader(file, maxRecordBytes+1))
-		if err != nil || len(up) > maxRecordBytes {
-			fail(fmt.Sprintf("%s: at most %d bytes", pg.T["sgf_file"], maxRecordBytes))
+		up, err := io.ReadAll(io.LimitReader(file, rules.MaxRecordBytes+1))
+		if err != nil || len(up) > rules.MaxRecordBytes {
+			fail(fmt.Sprintf("%s: at most %d bytes", pg.T["sgf_file"], rules.MaxRecordBytes))
 			return
 		}
 		if len(up) > 0 {

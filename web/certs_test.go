@@ -234,9 +234,10 @@ func TestCertificatePagesWithoutJavaScript(t *testing.T) {
 		code int
 		want string
 	}{
-		{"/verify?number=12345", 400, "9 digits"},
+		{"/verify?number=12345", 400, "段位证书编号为 9 位数字"},
 		{"/verify?number=110990001", 200, `data-status="unknown"`},
-		{"/notices?rank=3d", 400, "only 4 to 7 dan"},
+		{"/notices?rank=3d", 400, "只有业余4段至7段需要公示"},
+		{"/verify?number=12345&lang=en", 400, "a dan number has 9 digits"}, // the language is remembered from here on
 		{"/notices?state=current&lang=en", 200, "On notice"},
 		{"/workspace", 303, ""},
 	} {

@@ -169,9 +169,8 @@ func (p *portal) players(w http.ResponseWriter, r *http.Request) {
 	f := searchQuery{Name: q.Get("name"), Province: q.Get("province"), Rank: q.Get("rank")}
 	pg := p.page(w, r, "players")
 	page, err := p.reg.SearchPlayers(r.Context(), registry.PlayerQuery{Name: f.Name, ProvinceCode: f.Province, Rank: f.Rank, PageToken: q.Get("page")})
-	var fe *ledger.FieldError
-	if errors.As(err, &fe) {
-		p.render(w, r, http.StatusBadRequest, playersPage(pg, f, registry.PlayerPage{}, fe.Error(), ""))
+	if ledger.KindOf(err) == ledger.Invalid {
+		p.render(w, r, http.StatusBadRequest, playersPage(pg, f, registry.PlayerPage{}, p.userError(r, pg, err), ""))
 		return
 	}
 	if err != nil {

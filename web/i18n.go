@@ -3,14 +3,16 @@ package web
 import (
 	"net/http"
 	"time"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // Lang is a portal language: zh-CN first, English on request.
-type Lang string
+type Lang = ledger.Lang
 
 const (
-	Chinese Lang = "zh-CN"
-	English Lang = "en"
+	Chinese = ledger.Chinese
+	English = ledger.English
 )
 
 // messages holds every portal string, keyed by a short name.
@@ -20,6 +22,9 @@ func messages(l Lang) map[string]string {
 		m[k] = v
 	}
 	for k, v := range tournamentMessages(l) {
+		m[k] = v
+	}
+	for k, v := range errorMessages(l) {
 		m[k] = v
 	}
 	return m

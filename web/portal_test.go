@@ -19,6 +19,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
@@ -60,7 +61,7 @@ func newPortalEnv(t *testing.T) *portalEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := tournaments.New(store, reg, cs)
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
 	h, err := web.New(ctx, store, reg, cs, ts, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/rules"
 	"github.com/dankyu/dankyu/tournaments"
 )
 
@@ -221,7 +222,7 @@ func (p *portal) enterResults(r *http.Request, a ledger.Actor, key string, id in
 		res := r.PostFormValue(fmt.Sprintf("result_%d", b))
 		sgf := ""
 		if f, _, err := r.FormFile(fmt.Sprintf("sgf_%d", b)); err == nil {
-			data, err := io.ReadAll(io.LimitReader(f, 1<<20+1))
+			data, err := io.ReadAll(io.LimitReader(f, rules.MaxRecordBytes+1))
 			f.Close()
 			if err != nil {
 				return "", fmt.Errorf("read the record of board %d: %w", b, err)

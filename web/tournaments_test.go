@@ -247,7 +247,7 @@ func TestImportPageWithoutJavaScript(t *testing.T) {
 	fields := map[string]string{"csrf": csrfOf(t, page), "idem": "i2", "level": "city", "commit": "1",
 		"data": base64.StdEncoding.EncodeToString(data), "filename": "TestPartEtLic.h9"}
 	code, page, _ = post(fields, nil)
-	if code != http.StatusConflict || !strings.Contains(page, "22 players") {
+	if code != http.StatusConflict || !strings.Contains(page, "文件中有 22 名棋手未对应") {
 		t.Fatalf("commit with nobody matched: %d", code)
 	}
 	for i := 1; i <= 22; i++ {

@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 
 	"github.com/dankyu/dankyu/ledger"
@@ -11,8 +10,6 @@ import (
 	"github.com/dankyu/dankyu/rules"
 )
 
-// maxRecordBytes bounds one submitted record (the largest real records are tens of kilobytes).
-const maxRecordBytes = 1 << 20
 
 // AdjudicationServer serves dankyu.v1.AdjudicationService.
 type AdjudicationServer struct {
@@ -25,20 +22,20 @@ func NewAdjudicationServer() *AdjudicationServer { return &AdjudicationServer{} 
 // Adjudicate replays and counts every game of the record.
 func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateRequest) (*pb.AdjudicateResponse, error) {
 	if len(req.GetSgf()) == 0 {
-		return nil, &ledger.FieldError{Field: "sgf", Reason: "is empty: send the SGF record's bytes"}
+		return nil, ledger.FieldErr("sgf", "is empty: send the SGF record's bytes")
 	}
-	if len(req.GetSgf()) > maxRecordBytes {
-		return nil, &ledger.FieldError{Field: "sgf", Reason: fmt.Sprintf("is %d bytes, more than the %d allowed", len(req.GetSgf()), maxRecordBytes)}
+	if len(req.GetSgf()) > rules.MaxRecordBytes {
+		return nil, ledger.FieldErr("sgf", "is %d bytes, more than the %d allowed", len(req.GetSgf()), rules.MaxRecordBytes)
 	}
 	rs, err := rules.ParseRuleSet(req.GetRules())
 	if err != nil {
-		return nil, &ledger.FieldError{Field: "rules", Reason: err.Error()}
+		return nil, ledger.FieldErr("rules", "%v", err)
 	}
 	opt := rules.Options{Rules: rs, Dead: req.GetDead(), Strict: req.GetStrict(), DeadFromMarkup: req.GetDeadFromMarkup()}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		if math.IsNaN(k) || math.IsInf(k, 0) {
-			return nil, &ledger.FieldError{Field: "komi", Reason: "must be a finite number of points"}
+			return nil, ledger.FieldErr("komi", "must be a finite number of points")
 		}
 		opt.Komi = &k
 	}
@@ -46,9 +43,9 @@ func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateR
 	if err != nil {
 		var oe *rules.OptionError
 		if errors.As(err, &oe) {
-			return nil, &ledger.FieldError{Field: oe.Option, Reason: oe.Err.Error()}
+			return nil, ledger.FieldErr(oe.Option, "%v", oe.Err)
 		}
-		return nil, &ledger.FieldError{Field: "sgf", Reason: err.Error()}
+		return nil, ledger.FieldErr("sgf", "%v", err)
 	}
 	resp := &pb.AdjudicateResponse{}
 	for _, r := range results {

@@ -13,10 +13,13 @@ import (
 	"time"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/protoadapt"
 )
 
 // Authenticator turns a bearer token into an actor.
@@ -71,13 +74,31 @@ func authenticate(ctx context.Context, auth Authenticator) (ledger.Actor, error)
 	}
 	scheme, tok, ok := strings.Cut(strings.TrimSpace(vals[0]), " ")
 	if !ok || !strings.EqualFold(scheme, "bearer") {
-		return ledger.Actor{}, fmt.Errorf("authorization must be \"Bearer <token>\": %w", ledger.ErrUnauthenticated)
+		return ledger.Actor{}, registry.ReasonBadAuthorization.New()
 	}
 	return auth.Authenticate(ctx, strings.TrimSpace(tok))
 }
 
+// errorDomain names this service in google.rpc.ErrorInfo.
+const errorDomain = "dankyu.org"
+
+// statusCodes maps each kind of domain error to its gRPC code.
+var statusCodes = map[ledger.Kind]codes.Code{
+	ledger.Invalid:          codes.InvalidArgument,
+	ledger.NotFound:         codes.NotFound,
+	ledger.AlreadyExists:    codes.AlreadyExists,
+	ledger.PermissionDenied: codes.PermissionDenied,
+	ledger.Unauthenticated:  codes.Unauthenticated,
+	ledger.Conflict:         codes.Aborted,
+	ledger.Precondition:     codes.FailedPrecondition,
+	ledger.Exhausted:        codes.ResourceExhausted,
+}
+
 // toStatus is the one place where domain errors become gRPC status codes.
-// Unknown errors are logged and answered with a generic Internal.
+// A coded refusal carries google.rpc.ErrorInfo (its reason code and
+// parameters, so a client can word it in its own language) and, when it
+// concerns a field, google.rpc.BadRequest. Unknown errors are logged and
+// answered with a generic Internal.
 func toStatus(ctx context.Context, log *slog.Logger, method string, err error) error {
 	if err == nil {
 		return nil
@@ -85,29 +106,34 @@ func toStatus(ctx context.Context, log *slog.Logger, method string, err error) e
 	if _, ok := status.FromError(err); ok {
 		return err
 	}
-	var fe *ledger.FieldError
 	switch {
-	case errors.As(err, &fe):
-		return status.Error(codes.InvalidArgument, err.Error())
-	case errors.Is(err, ledger.ErrNotFound):
-		return status.Error(codes.NotFound, err.Error())
-	case errors.Is(err, ledger.ErrAlreadyExists):
-		return status.Error(codes.AlreadyExists, err.Error())
-	case errors.Is(err, ledger.ErrPermissionDenied):
-		return status.Error(codes.PermissionDenied, err.Error())
-	case errors.Is(err, ledger.ErrUnauthenticated):
-		return status.Error(codes.Unauthenticated, err.Error())
-	case errors.Is(err, ledger.ErrConflict):
-		return status.Error(codes.Aborted, err.Error())
-	case errors.Is(err, ledger.ErrPrecondition):
-		return status.Error(codes.FailedPrecondition, err.Error())
-	case errors.Is(err, ledger.ErrExhausted):
-		return status.Error(codes.ResourceExhausted, err.Error())
 	case errors.Is(err, context.Canceled):
 		return status.Error(codes.Canceled, "request cancelled")
 	case errors.Is(err, context.DeadlineExceeded):
 		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
 	}
-	log.ErrorContext(ctx, "internal error", "method", method, "err", err.Error())
-	return status.Error(codes.Internal, "internal error")
+	code, ok := statusCodes[ledger.KindOf(err)]
+	if !ok {
+		log.ErrorContext(ctx, "internal error", "method", method, "err", err.Error())
+		return status.Error(codes.Internal, "internal error")
+	}
+	e, coded := ledger.AsError(err)
+	if !coded {
+		return status.Error(code, err.Error())
+	}
+	st := status.New(code, e.Error())
+	info := &errdetails.ErrorInfo{Reason: e.Reason.Code(), Domain: errorDomain, Metadata: map[string]string{}}
+	for _, p := range e.Params {
+		info.Metadata[p.Name] = p.Value
+	}
+	details := []protoadapt.MessageV1{info}
+	if e.Field != "" {
+		info.Metadata["field"] = e.Field
+		details = append(details, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
+			{Field: e.Field, Description: e.Message(ledger.English), Reason: e.Reason.Code()}}})
+	}
+	if withDetails, err := st.WithDetails(details...); err == nil {
+		st = withDetails
+	}
+	return st.Err()
 }

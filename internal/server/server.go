@@ -16,6 +16,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
@@ -75,7 +76,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		grpcLis.Close()
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
-	ts := tournaments.New(store, reg, cs)
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
 	gs, hs := NewGRPCServer(reg, cs, ts, log)
 	portal, err := web.New(ctx, store, reg, cs, ts, log)
 	if err != nil {

@@ -1,0 +1,197 @@
+// Package access is the one permission policy: named capabilities, who may
+// exercise each over what a province owns, and the suspension check, used
+// by every domain package and by both transports, so that the portal and
+// gRPC decide alike.
+package access
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// Capability is something an actor may be allowed to do.
+type Capability int
+
+const (
+	WritePlayers       Capability = iota + 1 // register or change a province's players
+	SeeIdentity                              // see a player's full identity number and birth date
+	ReadApplications                         // read a province's applications and orders
+	Apply                                    // apply for kyu to 5 dan for a province's player
+	DecideApplication                        // approve or reject kyu to 5 dan of a province
+	ApplyHighDan                             // apply for and approve 6 and 7 dan (the association's)
+	StopNotice                               // reject an application while it is on public notice
+	OrderStock                               // order a province's certificate stock
+	DecideOrder                              // grant or refuse an order
+	ReadQuota                                // read a province's stock and its use
+	RecommendAppraiser                       // recommend an appraiser of a province
+	DecideAppraiser                          // approve or withdraw an appraiser
+	RuleObjection                            // rule on objections to a notice
+	Revoke                                   // revoke a certificate
+	Reissue                                  // reissue a certificate a province issued
+	ExportRoster                             // export a province's roster with full identities
+	RunEvent                                 // create, import and run a province's tournaments
+	RunNationalEvent                         // create, import and run national tournaments
+	ManageAgencies                           // create, suspend and reactivate agencies
+	ManageTokens                             // create, revoke and list API tokens
+)
+
+// rule says who may exercise a capability.
+type rule int
+
+const (
+	staffOnly   rule = iota // association staff (and the system's own tools)
+	ownActive               // staff, or the owning province's agency while it is active
+	ownEvenIdle             // staff, or the owning province's agency, even suspended (reading its own records)
+)
+
+// capability is a capability's rule and its wording in refusals.
+type capability struct {
+	rule   rule
+	zh, en string
+}
+
+// describe returns a capability's rule and wording.
+func describe(c Capability) (capability, bool) {
+	switch c {
+	case WritePlayers:
+		return capability{ownActive, "登记或修改棋手", "register or change players"}, true
+	case SeeIdentity:
+		return capability{ownActive, "查看完整身份证件号码", "see full identity numbers"}, true
+	case ReadApplications:
+		return capability{ownEvenIdle, "查看申请和预订", "read applications and orders"}, true
+	case Apply:
+		return capability{ownActive, "申请段级位证书", "apply for certificates"}, true
+	case DecideApplication:
+		return capability{ownActive, "审批段级位申请", "decide applications"}, true
+	case ApplyHighDan:
+		return capability{staffOnly, "申请或审批业余6段、7段", "apply for or approve 6 and 7 dan"}, true
+	case StopNotice:
+		return capability{staffOnly, "驳回公示中的申请", "reject an application on public notice"}, true
+	case OrderStock:
+		return capability{ownActive, "预订证书", "order certificate stock"}, true
+	case DecideOrder:
+		return capability{staffOnly, "批准或驳回证书预订", "grant or refuse orders"}, true
+	case ReadQuota:
+		return capability{ownEvenIdle, "查看证书配额", "read certificate stock"}, true
+	case RecommendAppraiser:
+		return capability{ownActive, "推荐鉴定人", "recommend appraisers"}, true
+	case DecideAppraiser:
+		return capability{staffOnly, "批准或撤销鉴定人", "approve or withdraw appraisers"}, true
+	case RuleObjection:
+		return capability{staffOnly, "裁定异议", "rule on objections"}, true
+	case Revoke:
+		return capability{staffOnly, "撤销证书", "revoke certificates"}, true
+	case Reissue:
+		return capability{ownActive, "补发证书", "reissue certificates"}, true
+	case ExportRoster:
+		return capability{ownActive, "导出棋手名册", "export the roster"}, true
+	case RunEvent:
+		return capability{ownActive, "举办和管理比赛", "run tournaments"}, true
+	case RunNationalEvent:
+		return capability{staffOnly, "举办全国性比赛", "run national tournaments"}, true
+	case ManageAgencies:
+		return capability{staffOnly, "管理代理机构", "manage agencies"}, true
+	case ManageTokens:
+		return capability{staffOnly, "管理访问令牌", "manage tokens"}, true
+	}
+	return capability{}, false
+}
+
+// lastCapability is the highest Capability value.
+const lastCapability = ManageTokens
+
+// Capabilities lists every capability, for tests and documentation.
+func Capabilities() []Capability {
+	out := make([]Capability, 0, int(lastCapability))
+	for c := Capability(1); c <= lastCapability; c++ {
+		out = append(out, c)
+	}
+	return out
+}
+
+func (c Capability) String() string {
+	if d, ok := describe(c); ok {
+		return d.en
+	}
+	return fmt.Sprintf("capability %d", int(c))
+}
+
+// The refusals of the policy.
+var (
+	ReasonNeedsToken = ledger.NewReason(ledger.Unauthenticated, "NEEDS_TOKEN",
+		"{action}需要代理机构或协会工作人员的令牌，请先登录。",
+		"to {action} you need an agency or staff token; sign in first.")
+	ReasonStaffOnly = ledger.NewReason(ledger.PermissionDenied, "STAFF_ONLY",
+		"只有中国围棋协会工作人员可以{action}。",
+		"only association staff may {action}.")
+	ReasonOtherProvince = ledger.NewReason(ledger.PermissionDenied, "OTHER_PROVINCE",
+		"代理机构 {agency} 只能为本省{action}，这一项属于 {owner}。",
+		"agency {agency} may {action} only for its own province; this belongs to {owner}.")
+	ReasonAgencySuspended = ledger.NewReason(ledger.PermissionDenied, "AGENCY_SUSPENDED",
+		"代理机构 {agency} 已被暂停，暂停期间不能{action}。",
+		"agency {agency} is suspended and may not {action} until it is reactivated.")
+)
+
+// Agencies tells whether an agency may act: it exists and is not suspended.
+type Agencies interface {
+	AgencyActive(ctx context.Context, q ledger.Querier, prefix string) (bool, error)
+}
+
+// Policy decides who may do what.
+type Policy struct {
+	agencies Agencies
+}
+
+// New returns the policy over the agencies' standing.
+func New(agencies Agencies) *Policy { return &Policy{agencies: agencies} }
+
+// Require returns nil when actor may exercise c over what the province with
+// prefix owner owns (000 for the association's own), else the refusal: the
+// public is Unauthenticated, everyone else PermissionDenied. q is the
+// transaction the change runs in, so a suspension committed before it is
+// seen.
+func (p *Policy) Require(ctx context.Context, q ledger.Querier, actor ledger.Actor, c Capability, owner string) error {
+	d, ok := describe(c)
+	if !ok {
+		return fmt.Errorf("unknown capability %d", int(c))
+	}
+	action := ledger.Words("action", d.zh, d.en)
+	switch {
+	case actor.IsStaff():
+		return nil
+	case actor.Kind != ledger.AgencyActor:
+		return ReasonNeedsToken.With(action)
+	case d.rule == staffOnly:
+		return ReasonStaffOnly.With(action)
+	case owner != actor.Agency:
+		return ReasonOtherProvince.With(action, ledger.Value("agency", actor.Agency), ledger.Value("owner", owner))
+	case d.rule == ownEvenIdle:
+		return nil
+	}
+	active, err := p.agencies.AgencyActive(ctx, q, actor.Agency)
+	if err != nil {
+		return fmt.Errorf("%s: standing of agency %s: %w", c, actor.Agency, err)
+	}
+	if !active {
+		return ReasonAgencySuspended.With(action, ledger.Value("agency", actor.Agency))
+	}
+	return nil
+}
+
+// Allows reports whether actor may exercise c over owner's; for deciding
+// what a page offers. A failed lookup allows nothing.
+func (p *Policy) Allows(ctx context.Context, q ledger.Querier, actor ledger.Actor, c Capability, owner string) bool {
+	return p.Require(ctx, q, actor, c, owner) == nil
+}
+
+// RequireSignedIn refuses the public before anything else is looked at, for
+// requests whose owner is known only once their input is checked.
+func RequireSignedIn(actor ledger.Actor, c Capability) error {
+	if actor.Kind == ledger.AgencyActor || actor.IsStaff() {
+		return nil
+	}
+	d, _ := describe(c)
+	return ReasonNeedsToken.With(ledger.Words("action", d.zh, d.en))
+}

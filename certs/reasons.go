@@ -1,0 +1,145 @@
+package certs
+
+import "github.com/dankyu/dankyu/ledger"
+
+// The refusals of certification, each with its code and its message in
+// both languages (see ledger.Reason).
+var (
+	// numbers
+	ReasonNumberEmpty = ledger.NewReason(ledger.Invalid, "NUMBER_EMPTY",
+		"请填写证书编号：段位证书编号为 9 位数字，如 110260001。",
+		"the certificate number is empty: a dan certificate has 9 digits, e.g. 110260001.")
+	ReasonNumberCharacters = ledger.NewReason(ledger.Invalid, "NUMBER_CHARACTERS",
+		"证书编号 {number} 只能由数字组成（级位证书编号以 K 开头）。",
+		"certificate number {number}: only digits are allowed (a kyu number starts with K).")
+	ReasonDanNumberLength = ledger.NewReason(ledger.Invalid, "DAN_NUMBER_LENGTH",
+		"段位证书编号为 9 位数字（省份 3 位、年份 2 位、序号 4 位），{number} 有 {digits} 位。",
+		"certificate number {number}: a dan number has 9 digits (province 3, year 2, serial 4), got {digits}.")
+	ReasonKyuNumberLength = ledger.NewReason(ledger.Invalid, "KYU_NUMBER_LENGTH",
+		"级位证书编号为 K 加 10 位数字，{number} 有 {digits} 位数字。",
+		"certificate number {number}: a kyu number is K and 10 digits, got {digits} digits.")
+	ReasonNumberPrefix = ledger.NewReason(ledger.Invalid, "NUMBER_PREFIX",
+		"证书编号 {number} 的前三位 {prefix} 不是省份前缀，也不是协会的 000。",
+		"certificate number {number}: prefix {prefix} is not a province prefix or the association's 000.")
+	ReasonNumberSerial = ledger.NewReason(ledger.Invalid, "NUMBER_SERIAL",
+		"证书编号 {number} 的序号 {serial} 超出 1–{max} 的范围。",
+		"certificate number {number}: serial {serial} is outside 1..{max}.")
+
+	// stock and orders
+	ReasonOrderWindowClosed = ledger.NewReason(ledger.Precondition, "ORDER_WINDOW_CLOSED",
+		"证书预订只在每年 12 月 1 日至 31 日（北京时间）受理；下次受理从 {opens} 开始，预订 {year} 年的证书。",
+		"certificate orders are taken from 1 to 31 December (Beijing time); the next window opens on {opens} for {year} stock.")
+	ReasonOrderYear = ledger.NewReason(ledger.Invalid, "ORDER_YEAR",
+		"现在预订的是 {year} 年的证书，不是 {given} 年。", "orders placed now are for {year} stock, not {given}.")
+	ReasonOrderYearRequired = ledger.NewReason(ledger.Invalid, "ORDER_YEAR_REQUIRED",
+		"工作人员补录预订时须填写证书年度（2005 年或以后）。", "staff recording an order give its stock year (2005 or later).")
+	ReasonOrderEmpty = ledger.NewReason(ledger.Invalid, "ORDER_EMPTY",
+		"预订至少需要一张证书。", "an order needs at least one certificate.")
+	ReasonOrderOtherAgency = ledger.NewReason(ledger.PermissionDenied, "ORDER_OTHER_AGENCY",
+		"代理机构 {agency} 只能为自己预订证书。", "agency {agency} may order only for itself.")
+	ReasonOrderDecided = ledger.NewReason(ledger.Precondition, "ORDER_DECIDED",
+		"{agency} 的 {year} 年证书预订已于 {date} {status}，不能再修改。",
+		"the {year} order of agency {agency} was already {status} on {date}.")
+	ReasonNoOrder = ledger.NewReason(ledger.NotFound, "NO_ORDER",
+		"{agency} 没有 {year} 年的证书预订。", "agency {agency} has no order for {year}.")
+	ReasonGrantNegative = ledger.NewReason(ledger.Invalid, "GRANT_NEGATIVE",
+		"批准数量不能为负数。", "granted counts cannot be negative.")
+	ReasonGrantExceedsOrder = ledger.NewReason(ledger.Invalid, "GRANT_EXCEEDS_ORDER",
+		"批准数量不能超过预订数量（段位 {dan} 张、级位 {kyu} 张）。", "a grant cannot exceed the order ({dan} dan, {kyu} kyu).")
+	ReasonNoStock = ledger.NewReason(ledger.Precondition, "NO_STOCK",
+		"代理机构 {agency} 没有获批的 {year} 年{kind}证书：证书须在每年 12 月预订并经协会批准。",
+		"agency {agency} has no granted {kind} certificate stock for {year}: orders are placed 1–31 December and granted by the association.")
+	ReasonStockUsedUp = ledger.NewReason(ledger.Precondition, "STOCK_USED_UP",
+		"代理机构 {agency} 已用完 {year} 年获批的全部 {granted} 张{kind}证书。",
+		"agency {agency} has used all {granted} {kind} certificates granted for {year}.")
+	ReasonSeriesFull = ledger.NewReason(ledger.Exhausted, "SERIES_FULL",
+		"证书编号段 {prefix}-{yy}（{kind}）已满：本年度 {max} 个序号已全部使用，明年之前不能再发证。",
+		"certificate series {prefix}-{yy} ({kind}) is full: all {max} serials of the year are used; no number can be issued before next year.")
+
+	// applications
+	ReasonNoSuchApplication = ledger.NewReason(ledger.NotFound, "NO_SUCH_APPLICATION",
+		"没有编号为 {application} 的申请。", "there is no application {application}.")
+	ReasonTargetRankRequired = ledger.NewReason(ledger.Invalid, "TARGET_RANK_REQUIRED",
+		"请填写申请的段级位，如 1k 或 4d。", "is required, e.g. 1k or 4d.")
+	ReasonHonoraryNeverIssued = ledger.NewReason(ledger.Invalid, "HONORARY_NEVER_ISSUED",
+		"业余8段是荣誉称号，不通过申请颁发。", "8 dan is an honorary title and is never issued.")
+	ReasonNotAboveRank = ledger.NewReason(ledger.Invalid, "NOT_ABOVE_RANK",
+		"申请的{target}不高于棋手现有的{current}。", "{target} is not above the player's current rank {current}.")
+	ReasonBasis = ledger.NewReason(ledger.Invalid, "BASIS",
+		"“{value}”不是申请依据：应为比赛成绩、鉴定、全国比赛成绩或全国冠军。",
+		"{value} is not one of tournament, appraisal, national_result, national_championship.")
+	ReasonSixDanBasis = ledger.NewReason(ledger.Invalid, "SIX_DAN_BASIS",
+		"业余6段只授予在全国性比赛中取得规定成绩的棋手（全国比赛成绩）。",
+		"6 dan is granted only for a result in a national tournament (national_result).")
+	ReasonSevenDanBasis = ledger.NewReason(ledger.Invalid, "SEVEN_DAN_BASIS",
+		"业余7段只授予全国业余围棋冠军（全国冠军）。",
+		"7 dan is granted only to a national amateur champion (national_championship).")
+	ReasonHighDanBasisOnly = ledger.NewReason(ledger.Invalid, "HIGH_DAN_BASIS_ONLY",
+		"“{basis}”只适用于业余6段、7段，请选择比赛成绩或鉴定。", "{basis} is a basis for 6 or 7 dan only; use tournament or appraisal.")
+	ReasonEventRefRequired = ledger.NewReason(ledger.Invalid, "EVENT_REF_REQUIRED",
+		"请填写取得成绩的比赛名称。", "name the event the result comes from.")
+	ReasonRecordRefRequired = ledger.NewReason(ledger.Invalid, "RECORD_REF_REQUIRED",
+		"请填写达标成绩（如 A 组 7 胜 6、第三名）。", "name the qualifying result (e.g. group A, 6 wins of 7, 3rd place).")
+	ReasonTooLongBytes = ledger.NewReason(ledger.Invalid, "TOO_LONG_BYTES",
+		"内容过长：不能超过 {max} 字节。", "is limited to {max} bytes.")
+	ReasonAppraiserRequired = ledger.NewReason(ledger.Invalid, "APPRAISER_REQUIRED",
+		"鉴定申请须注明经协会批准的鉴定人。", "an appraisal names the approved appraiser.")
+	ReasonUnderAppraisalAge = ledger.NewReason(ledger.Invalid, "UNDER_APPRAISAL_AGE",
+		"通过鉴定申请段位的棋手须年满 {min} 周岁；该棋手在 {date} 为 {age} 岁。",
+		"a player put forward through appraisal must be at least {min}; this player is {age} on {date}.")
+	ReasonOpenApplication = ledger.NewReason(ledger.AlreadyExists, "OPEN_APPLICATION",
+		"棋手 {player} 已有一份未决申请（{application}），请先处理该申请。",
+		"player {player} already has an open application ({application}); decide it first.")
+	ReasonAppraiserNotApproved = ledger.NewReason(ledger.Precondition, "APPRAISER_NOT_APPROVED",
+		"鉴定人 {appraiser} 的状态为“{status}”，尚未获协会批准。",
+		"appraiser {appraiser} is {status}, not approved by the association.")
+	ReasonNoSuchAppraiser = ledger.NewReason(ledger.NotFound, "NO_SUCH_APPRAISER",
+		"没有编号为 {appraiser} 的鉴定人。", "there is no appraiser {appraiser}.")
+	ReasonAppraiserStatus = ledger.NewReason(ledger.Invalid, "APPRAISER_STATUS",
+		"状态只能是批准、驳回或撤销。", "must be approved, refused or revoked.")
+	ReasonNotWaiting = ledger.NewReason(ledger.Precondition, "APPLICATION_NOT_WAITING",
+		"申请 {application} 的状态为“{status}”，不在待审批状态。",
+		"application {application} is {status}, not waiting for approval.")
+	ReasonAlreadyHolds = ledger.NewReason(ledger.Precondition, "ALREADY_HOLDS_RANK",
+		"棋手 {player} 已持有{current}，不低于申请的{target}。",
+		"player {player} already holds {current}, not below the {target} applied for.")
+	ReasonApplicationClosed = ledger.NewReason(ledger.Precondition, "APPLICATION_CLOSED",
+		"申请 {application} 已经是“{status}”状态。", "application {application} is already {status}.")
+	ReasonReasonRequired = ledger.NewReason(ledger.Invalid, "REASON_REQUIRED",
+		"请说明理由：{why}", "{why}")
+
+	// notices and objections
+	ReasonNoSuchNotice = ledger.NewReason(ledger.NotFound, "NO_SUCH_NOTICE",
+		"没有编号为 {notice} 的公示。", "there is no notice {notice}.")
+	ReasonNotAnnounced = ledger.NewReason(ledger.Invalid, "RANK_NOT_ANNOUNCED",
+		"只有业余4段至7段需要公示。", "only 4 to 7 dan are announced.")
+	ReasonNoticeState = ledger.NewReason(ledger.Invalid, "NOTICE_STATE",
+		"只能查看“公示中”“已结束”或全部公示。", "must be current, past or empty.")
+	ReasonInvalidUTF8 = ledger.NewReason(ledger.Invalid, "INVALID_UTF8",
+		"含有无法识别的字符，请重新输入。", "is not valid UTF-8.")
+	ReasonNoticePeriodOver = ledger.NewReason(ledger.Precondition, "NOTICE_PERIOD_OVER",
+		"公示 {notice} 的公示期已于 {ends}（北京时间）结束，不再受理异议。",
+		"the notice period of notice {notice} ended on {ends} (Beijing time); objections are no longer taken.")
+	ReasonObjectionsPerAddress = ledger.NewReason(ledger.Exhausted, "OBJECTIONS_PER_ADDRESS",
+		"同一地址对一则公示最多提出 {max} 条异议。", "at most {max} objections to one notice are taken from one address.")
+	ReasonObjectionsPerNotice = ledger.NewReason(ledger.Exhausted, "OBJECTIONS_PER_NOTICE",
+		"公示 {notice} 已收到 {count} 条异议，达到上限，工作人员正在处理。",
+		"notice {notice} already has {count} objections, the most taken for one notice; staff are reviewing them.")
+	ReasonRulingRequired = ledger.NewReason(ledger.Invalid, "RULING_REQUIRED",
+		"请写明裁定理由，理由将与异议一并保存。", "give the ruling's reasons; they are kept with the objection.")
+	ReasonObjectionRuled = ledger.NewReason(ledger.Precondition, "OBJECTION_RULED",
+		"异议 {objection} 已经是“{status}”状态。", "objection {objection} is already {status}.")
+	ReasonNoSuchObjection = ledger.NewReason(ledger.NotFound, "NO_SUCH_OBJECTION",
+		"没有编号为 {objection} 的异议。", "there is no objection {objection}.")
+	ReasonNotOnNotice = ledger.NewReason(ledger.Precondition, "NOT_ON_NOTICE",
+		"申请 {application} 的状态为“{status}”，不在公示中。", "application {application} is {status}, not on notice.")
+
+	// certificates
+	ReasonNoSuchCertificate = ledger.NewReason(ledger.NotFound, "NO_SUCH_CERTIFICATE",
+		"没有编号为 {number} 的证书。", "there is no certificate {number}.")
+	ReasonCertificateNotValid = ledger.NewReason(ledger.Precondition, "CERTIFICATE_NOT_VALID",
+		"证书 {number} 的状态为“{status}”，只能对有效证书进行此操作。",
+		"certificate {number} is {status}; only a valid certificate can be changed so.")
+	ReasonRosterAgency = ledger.NewReason(ledger.Invalid, "ROSTER_AGENCY",
+		"“{value}”不是省级代理机构的前缀。", "{value} is not a province's agency prefix.")
+)

@@ -1,0 +1,68 @@
+package tournaments
+
+import "github.com/dankyu/dankyu/ledger"
+
+// The refusals of the tournament layer, each with its code and its message
+// in both languages (see ledger.Reason).
+var (
+	ReasonEventDate = ledger.NewReason(ledger.Invalid, "EVENT_DATE",
+		"“{value}”不是日期，请按 2026-12-05 的格式填写。", "{value} is not a date like 2026-12-05.")
+	ReasonEventEnd = ledger.NewReason(ledger.Invalid, "EVENT_END",
+		"结束日期“{value}”应为不早于开始日期的日期。", "{value} is not a date on or after the start.")
+	ReasonEventLevel = ledger.NewReason(ledger.Invalid, "EVENT_LEVEL",
+		"“{value}”不是比赛级别：应为县级、市级、省级或全国。", "{value}: want county, city, province or national.")
+	ReasonEventSystem = ledger.NewReason(ledger.Invalid, "EVENT_SYSTEM",
+		"“{value}”不是竞赛制度：应为单循环、双循环、积分编排、麦克马洪、淘汰或双败淘汰。",
+		"{value}: want round_robin, double_round_robin, swiss, mcmahon, knockout or double_knockout.")
+	ReasonEventOrder = ledger.NewReason(ledger.Invalid, "EVENT_ORDER",
+		"“{value}”不是名次排列方法：应为循环赛、积分编排（总分）、积分编排（对手分）或麦克马洪。",
+		"{value}: want round_robin, swiss_total, swiss_sos or mcmahon.")
+	ReasonRoundsNeeded = ledger.NewReason(ledger.Invalid, "ROUNDS_NEEDED",
+		"积分编排或麦克马洪制比赛须填写轮次数。", "a Swiss or McMahon event needs its number of rounds.")
+	ReasonRules = ledger.NewReason(ledger.Invalid, "RULES",
+		"“{value}”不是可用的规则：应为中国规则、AGA、日本规则、应氏规则或 Tromp–Taylor。",
+		"{value} is not a rule set: want chinese, aga, japanese, ing or tromp-taylor.")
+	ReasonGroupRank = ledger.NewReason(ledger.Invalid, "GROUP_RANK",
+		"“{value}”不是 30k 到 7d 之间的段级位。", "{value} is not a rank from 30k to 7d.")
+	ReasonGroupWins = ledger.NewReason(ledger.Invalid, "GROUP_WINS",
+		"每个组别须填写达标胜局数（至少 1）。", "a group needs a qualifying number of wins (at least 1).")
+	ReasonGroupsNeeded = ledger.NewReason(ledger.Invalid, "GROUPS_NEEDED",
+		"定段赛至少要有一个组别，并写明目标段位和达标胜局数。",
+		"a dan-grade event has at least one group with a target rank and a qualifying number of wins.")
+	ReasonNoSuchEvent = ledger.NewReason(ledger.NotFound, "NO_SUCH_EVENT",
+		"没有编号为 {event} 的比赛。", "there is no tournament {event}.")
+	ReasonEventFinished = ledger.NewReason(ledger.Precondition, "EVENT_FINISHED",
+		"比赛 {event} 已结束，不能再修改。", "tournament {event} is finished.")
+	ReasonFieldFixed = ledger.NewReason(ledger.Precondition, "FIELD_FIXED",
+		"比赛 {event} 已经开始，{system}的参赛名单已固定。", "tournament {event} has started; a {system} field is fixed.")
+	ReasonParticipantRequired = ledger.NewReason(ledger.Invalid, "PARTICIPANT_REQUIRED",
+		"参赛者须为已登记的棋手（棋手编号）或填写姓名的嘉宾。",
+		"a participant is a registered player (player_id) or a guest with a name.")
+	ReasonNoSuchGroup = ledger.NewReason(ledger.Invalid, "NO_SUCH_GROUP",
+		"比赛 {event} 没有“{group}”组。", "tournament {event} has no group {group}.")
+	ReasonGroupRequired = ledger.NewReason(ledger.Invalid, "GROUP_REQUIRED",
+		"定段赛的每名参赛者都要分入一个组别。", "a dan-grade event puts every participant in a group.")
+	ReasonNoSuchParticipant = ledger.NewReason(ledger.NotFound, "NO_SUCH_PARTICIPANT",
+		"比赛 {event} 没有仍在比赛的 {number} 号参赛者。", "tournament {event} has no participant {number} still playing.")
+	ReasonResultMissing = ledger.NewReason(ledger.Precondition, "RESULT_MISSING",
+		"第 {round} 轮第 {board} 台还没有结果，请先录入本轮全部结果。",
+		"round {round} board {board} has no result yet; enter every result first.")
+	ReasonNoRoundPlayed = ledger.NewReason(ledger.Precondition, "NO_ROUND_PLAYED",
+		"比赛 {event} 还没有进行任何一轮。", "tournament {event} has not played a round.")
+	ReasonAllRoundsPaired = ledger.NewReason(ledger.Precondition, "ALL_ROUNDS_PAIRED",
+		"比赛 {event} 的全部 {rounds} 轮都已编排。", "all {rounds} rounds of tournament {event} are paired.")
+	ReasonUnmatchedPlayers = ledger.NewReason(ledger.Precondition, "UNMATCHED_PLAYERS",
+		"文件中有 {count} 名棋手未对应到登记系统中的棋手（{players}）：请逐一对应或作为嘉宾加入。",
+		"{count} players of the file are not matched to the registry ({players}): match them or add them as guests.")
+	ReasonExportFormat = ledger.NewReason(ledger.Invalid, "EXPORT_FORMAT",
+		"“{value}”不是导出格式：应为 h9、csv 或 sgf_zip。", "{value}: want h9, csv or sgf_zip.")
+	ReasonResult = ledger.NewReason(ledger.Invalid, "RESULT",
+		"“{value}”不是对局结果：应为黑胜、白胜、和棋、一方弃权、双方负、双方胜或无结果。",
+		"{value} is not a result: want black, white, draw, black_forfeit, white_forfeit, both_lose, both_win or none.")
+	ReasonWarnings = ledger.NewReason(ledger.Invalid, "WARNINGS",
+		"每名棋手的警告为 0、1 或 2 次（两次警告判负）。", "are 0, 1 or 2 per player (two lose the game).")
+	ReasonRecordTooLarge = ledger.NewReason(ledger.Invalid, "RECORD_TOO_LARGE",
+		"棋谱不能超过 {max} 字节。", "a record is at most {max} bytes.")
+	ReasonUnreadableFile = ledger.NewReason(ledger.Invalid, "UNREADABLE_FILE",
+		"无法读取比赛文件：{detail}", "the tournament file cannot be read: {detail}")
+)

@@ -1,0 +1,64 @@
+package web
+
+import (
+	"fmt"
+
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// errorMessages are the words around a refusal: what a refusal of each kind
+// says when it carries no reason code, and the labels of the fields a
+// refusal names.
+func errorMessages(l Lang) map[string]string {
+	zh := l != English
+	pick := func(c, e string) string {
+		if zh {
+			return c
+		}
+		return e
+	}
+	m := map[string]string{
+		"field_sep": pick("：", ": "),
+	}
+	kinds := map[ledger.Kind][2]string{
+		ledger.Invalid:          {"填写的内容有误，请检查后重新提交。", "Some of what you entered is not valid; please check it."},
+		ledger.NotFound:         {"找不到所要的记录。", "The record was not found."},
+		ledger.AlreadyExists:    {"该记录已经存在。", "That record already exists."},
+		ledger.PermissionDenied: {"您无权执行此操作。", "You may not do this."},
+		ledger.Unauthenticated:  {"请先登录。", "Please sign in first."},
+		ledger.Conflict:         {"记录已被同时修改，请重试。", "The record was changed at the same time; please try again."},
+		ledger.Precondition:     {"当前状态下不能执行此操作。", "This cannot be done in the record's present state."},
+		ledger.Exhausted:        {"已达到上限，请稍后再试。", "A limit was reached; please try again later."},
+	}
+	for k, v := range kinds {
+		m[fmt.Sprintf("error_kind_%d", k)] = pick(v[0], v[1])
+	}
+	for field, v := range fieldLabels() {
+		m["field_"+field] = pick(v[0], v[1])
+	}
+	return m
+}
+
+// fieldLabels names, in Chinese and English, every input field a refusal
+// may name.
+func fieldLabels() map[string][2]string {
+	return map[string][2]string{
+		"agency": {"代理机构", "Agency"}, "appraiser_id": {"鉴定人", "Appraiser"}, "basis": {"申请依据", "Basis"},
+		"birth_date": {"出生日期", "Birth date"}, "contact": {"联系方式", "Contact"}, "dan_count": {"段位证书数量", "Dan certificates"},
+		"end": {"结束日期", "End date"}, "event_ref": {"比赛", "Event"}, "evidence": {"证明材料", "Evidence"},
+		"file": {"文件", "File"}, "format": {"格式", "Format"}, "gender": {"性别", "Gender"}, "group": {"组别", "Group"},
+		"groups": {"组别", "Groups"}, "guest_name": {"嘉宾姓名", "Guest name"}, "guest_rank": {"嘉宾段级位", "Guest rank"},
+		"id": {"编号", "Number"}, "idempotency-key": {"幂等键", "Idempotency key"}, "identity_kind": {"证件类型", "Identity document"},
+		"identity_number": {"证件号码", "Identity number"}, "kind": {"类型", "Kind"}, "komi": {"贴目", "Komi"},
+		"kyu_count": {"级位证书数量", "Kyu certificates"}, "level": {"级别", "Level"}, "name": {"姓名/名称", "Name"},
+		"nationality": {"国籍", "Nationality"}, "notice_id": {"公示", "Notice"}, "number": {"证书编号", "Certificate number"},
+		"order": {"名次排列", "Standings order"}, "page_size": {"每页条数", "Page size"}, "page_token": {"翻页", "Page"},
+		"player_id": {"棋手编号", "Player number"}, "prefix": {"证书编号前缀", "Prefix"}, "province_code": {"省份", "Province"},
+		"qualification": {"资历", "Qualification"}, "rank": {"段级位", "Rank"}, "reason": {"理由", "Reason"},
+		"record_ref": {"达标成绩", "Qualifying result"}, "result": {"结果", "Result"}, "rounds": {"轮次", "Rounds"},
+		"rules": {"规则", "Rules"}, "ruling": {"裁定", "Ruling"}, "sgf": {"棋谱", "Record"}, "staff": {"工作人员", "Staff"},
+		"start": {"开始日期", "Start date"}, "state": {"状态", "State"}, "status": {"状态", "Status"},
+		"system": {"竞赛制度", "System"}, "target_rank": {"申请段级位", "Rank applied for"}, "warnings": {"警告", "Warnings"},
+		"year": {"年度", "Year"},
+	}
+}
