@@ -10,7 +10,6 @@ import (
 	"github.com/dankyu/dankyu/rules"
 )
 
-
 func (p *portal) adjudicateForm(w http.ResponseWriter, r *http.Request) {
 	p.render(w, r, http.StatusOK, adjudicatePage(p.page(w, r, "adjudicate"), adjudicateForm{}, nil, ""))
 }

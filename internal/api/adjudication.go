@@ -10,7 +10,6 @@ import (
 	"github.com/dankyu/dankyu/rules"
 )
 
-
 // AdjudicationServer serves dankyu.v1.AdjudicationService.
 type AdjudicationServer struct {
 	pb.UnimplementedAdjudicationServiceServer
