@@ -187,8 +187,12 @@ type Quota struct {
 	KyuGranted, KyuUsed int
 }
 
-// QuotaOf reports an agency's granted and used stock for a year.
-func (s *Service) QuotaOf(ctx context.Context, agency string, year int) (Quota, error) {
+// QuotaOf reports an agency's granted and used stock for a year, to that
+// agency (suspended or not) and to staff.
+func (s *Service) QuotaOf(ctx context.Context, actor ledger.Actor, agency string, year int) (Quota, error) {
+	if err := s.policy.Require(ctx, s.db, actor, access.ReadQuota, agency); err != nil {
+		return Quota{}, err
+	}
 	q := Quota{Year: year}
 	err := s.db.QueryRow(ctx, `SELECT
 			coalesce((SELECT dan_count FROM certificate_orders WHERE agency_prefix = $1 AND year = $2 AND status = 'granted'), 0),

@@ -259,7 +259,7 @@ func TestLowRanksIssueOnApproval(t *testing.T) {
 	if len(cs) != 5 || cs[0].Rank != 3 || cs[3].Number != "" || cs[3].Rank != -3 {
 		t.Fatalf("certificates = %+v", cs)
 	}
-	q, _ := e.cs.QuotaOf(ctx, "110", e.year())
+	q, _ := e.cs.QuotaOf(ctx, beijing, "110", e.year())
 	if q.DanUsed != 2 || q.KyuUsed != 2 {
 		t.Fatalf("quota = %+v, want 2 dan and 2 kyu used (3k is not printed)", q)
 	}

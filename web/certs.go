@@ -31,7 +31,7 @@ type Certs interface {
 	PlaceOrder(ctx context.Context, actor ledger.Actor, key string, in certs.OrderInput) (certs.Order, error)
 	DecideOrder(ctx context.Context, actor ledger.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (certs.Order, error)
 	ListOrders(ctx context.Context, actor ledger.Actor, agency string) ([]certs.Order, error)
-	QuotaOf(ctx context.Context, agency string, year int) (certs.Quota, error)
+	QuotaOf(ctx context.Context, actor ledger.Actor, agency string, year int) (certs.Quota, error)
 	RecommendAppraiser(ctx context.Context, actor ledger.Actor, key string, in certs.AppraiserInput) (certs.Appraiser, error)
 	SetAppraiserStatus(ctx context.Context, actor ledger.Actor, key string, id int64, st certs.AppraiserStatus) (certs.Appraiser, error)
 	ListAppraisers(ctx context.Context, agency string) ([]certs.Appraiser, error)

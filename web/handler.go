@@ -24,6 +24,7 @@ type Registry interface {
 	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
 	SearchPlayers(ctx context.Context, q registry.PlayerQuery) (registry.PlayerPage, error)
 	Authenticate(ctx context.Context, token string) (ledger.Actor, error)
+	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 }
 
 // Store is what the portal takes from the kernel: the one clock, and the
@@ -207,7 +208,7 @@ func (p *portal) player(w http.ResponseWriter, r *http.Request) {
 	}
 	pg := p.page(w, r, "")
 	pg.Title = pl.Name
-	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs))
+	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, p.reg.SeesIdentity(r.Context(), p.actor(r), pl)))
 }
 
 func otherLang(l Lang) string {

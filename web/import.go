@@ -49,7 +49,7 @@ func (p *portal) importFile(w http.ResponseWriter, r *http.Request) {
 		p.render(w, r, code, importPage(pg, v))
 	}
 	if err := r.ParseMultipartForm(4 << 20); err != nil && err != http.ErrNotMultipart {
-		show(http.StatusBadRequest, ledger.FieldErr("file", "%v", err))
+		show(http.StatusBadRequest, reasonUploadUnreadable.OnField("file"))
 		return
 	}
 	if !p.formOK(r) {
@@ -62,18 +62,18 @@ func (p *portal) importFile(w http.ResponseWriter, r *http.Request) {
 		data, err = io.ReadAll(io.LimitReader(f, 2<<20))
 		f.Close()
 		if err != nil {
-			show(http.StatusBadRequest, ledger.FieldErr("file", "could not be read: %v", err))
+			show(http.StatusBadRequest, reasonUploadUnreadable.OnField("file"))
 			return
 		}
 		v.FileName = hdr.Filename
 	} else if enc := r.PostFormValue("data"); enc != "" {
 		if data, err = base64.StdEncoding.DecodeString(enc); err != nil {
-			show(http.StatusBadRequest, ledger.FieldErr("file", "upload the file again"))
+			show(http.StatusBadRequest, reasonUploadUnreadable.OnField("file"))
 			return
 		}
 		v.FileName = r.PostFormValue("filename")
 	} else {
-		show(http.StatusBadRequest, ledger.FieldErr("file", "choose an h-file (.h9) or an OpenGotha file (.xml)"))
+		show(http.StatusBadRequest, reasonUploadMissing.OnField("file"))
 		return
 	}
 	v.Data = base64.StdEncoding.EncodeToString(data)
@@ -85,7 +85,7 @@ func (p *portal) importFile(w http.ResponseWriter, r *http.Request) {
 			i, err1 := strconv.Atoi(strings.TrimPrefix(key, "match_"))
 			id, err2 := strconv.ParseInt(strings.TrimSpace(vals[0]), 10, 64)
 			if err1 != nil || err2 != nil {
-				show(http.StatusBadRequest, ledger.FieldErr(key, "%q is not a player number", vals[0]))
+				show(http.StatusBadRequest, reasonNotAPlayerNumber.OnField(key, "value", vals[0]))
 				return
 			}
 			in.Matches[i] = id

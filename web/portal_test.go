@@ -37,6 +37,7 @@ type portalEnv struct {
 	cs     *certs.Service
 	ts     *tournaments.Service
 	clock  *fixture.Clock
+	store  *ledger.Store
 	player registry.Player
 }
 
@@ -68,7 +69,7 @@ func newPortalEnv(t *testing.T) *portalEnv {
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &portalEnv{srv: srv, reg: reg, cs: cs, ts: ts, clock: clock, player: p}
+	return &portalEnv{srv: srv, reg: reg, cs: cs, ts: ts, clock: clock, store: store, player: p}
 }
 
 func newPortal(t *testing.T) (*httptest.Server, registry.Player) {

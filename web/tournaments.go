@@ -25,6 +25,7 @@ type Tournaments interface {
 	RecordResult(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ResultInput) (tournaments.GameRow, error)
 	Finish(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.Report, error)
 	ImportEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
+	MayRun(ctx context.Context, actor ledger.Actor, e tournaments.Event) bool
 }
 
 // eventView is a tournament page: the report plus what the viewer may do.
@@ -71,10 +72,6 @@ func crosstable(r tournaments.Report) []crossRow {
 	return rows
 }
 
-func (p *portal) mayRun(a ledger.Actor, e tournaments.Event) bool {
-	return e.Status == "open" && (a.IsStaff() || (a.Kind == ledger.AgencyActor && a.Agency == e.OrganiserPrefix))
-}
-
 func (p *portal) tournamentList(w http.ResponseWriter, r *http.Request) {
 	es, err := p.tours.ListEvents(r.Context(), r.URL.Query().Get("organiser"), 100)
 	if err != nil {
@@ -100,7 +97,7 @@ func (p *portal) showTournament(w http.ResponseWriter, r *http.Request, code int
 		return
 	}
 	v := eventView{Report: rep, Names: map[int]string{}, Groups: map[int64]string{}, Cross: crosstable(rep), Err: errText,
-		Idem: randomHex(12), CSRF: p.formToken(w, r), Organiser: p.mayRun(p.actor(r), rep.Event)}
+		Idem: randomHex(12), CSRF: p.formToken(w, r), Organiser: p.tours.MayRun(r.Context(), p.actor(r), rep.Event)}
 	if code == http.StatusOK {
 		v.OK = r.URL.Query().Get("ok")
 	}
@@ -129,7 +126,7 @@ func (p *portal) tact(fn func(r *http.Request, a ledger.Actor, key string, id in
 			return
 		}
 		if err := r.ParseMultipartForm(16 << 20); err != nil && err != http.ErrNotMultipart {
-			p.showTournament(w, r, http.StatusBadRequest, err.Error())
+			p.showTournament(w, r, http.StatusBadRequest, reasonUploadUnreadable.New().Message(langFrom(w, r)))
 			return
 		}
 		if !p.formOK(r) {

@@ -67,7 +67,7 @@ func (p *portal) showWorkspace(w http.ResponseWriter, r *http.Request, a ledger.
 	if a.Kind == ledger.AgencyActor {
 		agency = a.Agency
 		year := p.now().In(ledger.ChinaTime).Year()
-		if ws.Quota, err = p.certs.QuotaOf(ctx, agency, year); err != nil {
+		if ws.Quota, err = p.certs.QuotaOf(ctx, a, agency, year); err != nil {
 			p.fail(w, r, err)
 			return
 		}
@@ -132,7 +132,7 @@ func formInt(r *http.Request, field string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil {
-		return 0, ledger.FieldErr(field, "%q is not a whole number", v)
+		return 0, reasonNotANumber.OnField(field, "value", v)
 	}
 	return n, nil
 }

@@ -47,7 +47,7 @@ func basisPB(b certs.Basis) pb.Basis { return enumOf[pb.Basis](pb.Basis_value, "
 func rankOrEmpty(s string) (registry.Rank, error) {
 	r, err := registry.ParseRank(s)
 	if err != nil {
-		return 0, ledger.FieldErr("rank", "%v", err)
+		return 0, registry.ReasonRank.OnField("rank", "value", s)
 	}
 	return r, nil
 }
@@ -99,14 +99,11 @@ func (s *CertificateServer) ListOrders(ctx context.Context, req *pb.ListOrdersRe
 
 func (s *CertificateServer) GetQuota(ctx context.Context, req *pb.GetQuotaRequest) (*pb.GetQuotaResponse, error) {
 	actor := ActorFrom(ctx)
-	if actor.Kind == ledger.Public {
-		return nil, ledger.ErrUnauthenticated
-	}
 	agency := req.GetAgencyPrefix()
-	if actor.Kind == ledger.AgencyActor {
+	if agency == "" && actor.Kind == ledger.AgencyActor {
 		agency = actor.Agency
 	}
-	q, err := s.cs.QuotaOf(ctx, agency, int(req.GetYear()))
+	q, err := s.cs.QuotaOf(ctx, actor, agency, int(req.GetYear()))
 	if err != nil {
 		return nil, err
 	}

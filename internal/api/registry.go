@@ -6,7 +6,6 @@ import (
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -78,7 +77,7 @@ func (s *RegistryServer) RegisterPlayer(ctx context.Context, req *pb.RegisterPla
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RegisterPlayerResponse{Player: playerPB(actor, p)}, nil
+	return &pb.RegisterPlayerResponse{Player: playerPB(s.reg.SeesIdentity(ctx, actor, p), p)}, nil
 }
 
 func (s *RegistryServer) UpdatePlayer(ctx context.Context, req *pb.UpdatePlayerRequest) (*pb.UpdatePlayerResponse, error) {
@@ -87,7 +86,7 @@ func (s *RegistryServer) UpdatePlayer(ctx context.Context, req *pb.UpdatePlayerR
 	if err != nil {
 		return nil, err
 	}
-	return &pb.UpdatePlayerResponse{Player: playerPB(actor, p)}, nil
+	return &pb.UpdatePlayerResponse{Player: playerPB(s.reg.SeesIdentity(ctx, actor, p), p)}, nil
 }
 
 func (s *RegistryServer) GetPlayer(ctx context.Context, req *pb.GetPlayerRequest) (*pb.GetPlayerResponse, error) {
@@ -95,7 +94,7 @@ func (s *RegistryServer) GetPlayer(ctx context.Context, req *pb.GetPlayerRequest
 	if err != nil {
 		return nil, err
 	}
-	return &pb.GetPlayerResponse{Player: playerPB(ActorFrom(ctx), p)}, nil
+	return &pb.GetPlayerResponse{Player: playerPB(s.reg.SeesIdentity(ctx, ActorFrom(ctx), p), p)}, nil
 }
 
 func (s *RegistryServer) SearchPlayers(ctx context.Context, req *pb.SearchPlayersRequest) (*pb.SearchPlayersResponse, error) {
@@ -106,8 +105,14 @@ func (s *RegistryServer) SearchPlayers(ctx context.Context, req *pb.SearchPlayer
 	}
 	actor := ActorFrom(ctx)
 	resp := &pb.SearchPlayersResponse{NextPageToken: page.NextPageToken, Total: page.Total}
+	sees := map[string]bool{} // per province: one policy decision for the page
 	for _, p := range page.Players {
-		resp.Players = append(resp.Players, playerPB(actor, p))
+		full, ok := sees[p.ProvinceCode]
+		if !ok {
+			full = s.reg.SeesIdentity(ctx, actor, p)
+			sees[p.ProvinceCode] = full
+		}
+		resp.Players = append(resp.Players, playerPB(full, p))
 	}
 	return resp, nil
 }
@@ -140,7 +145,7 @@ func playerInput(in *pb.PlayerInput) registry.PlayerInput {
 
 // playerPB converts a player for actor: the identity number and birth date
 // only for staff and the player's own agency, masked for everyone else.
-func playerPB(actor ledger.Actor, p registry.Player) *pb.Player {
+func playerPB(fullIdentity bool, p registry.Player) *pb.Player {
 	out := &pb.Player{Id: p.ID, Name: p.Name, BirthYear: int32(p.BirthDate.Year()), Nationality: p.Nationality,
 		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(),
 		CreatedAt: timestamppb.New(p.CreatedAt), UpdatedAt: timestamppb.New(p.UpdatedAt),
@@ -155,7 +160,7 @@ func playerPB(actor ledger.Actor, p registry.Player) *pb.Player {
 	if p.IDKind == registry.Passport {
 		out.IdentityKind = pb.IdentityKind_IDENTITY_KIND_PASSPORT
 	}
-	if registry.SeesIdentityOf(actor, p) {
+	if fullIdentity {
 		out.IdentityNumber = p.IDNumber
 		out.BirthDate = p.BirthDate.Format(time.DateOnly)
 	}

@@ -1,0 +1,15 @@
+package web
+
+import "github.com/dankyu/dankyu/ledger"
+
+// The portal's own refusals: form input that never reaches a domain package.
+var (
+	reasonNotANumber = ledger.NewReason(ledger.Invalid, "NOT_A_NUMBER",
+		"“{value}”不是整数。", "{value} is not a whole number.")
+	reasonNotAPlayerNumber = ledger.NewReason(ledger.Invalid, "NOT_A_PLAYER_NUMBER",
+		"“{value}”不是棋手编号。", "{value} is not a player number.")
+	reasonUploadUnreadable = ledger.NewReason(ledger.Invalid, "UPLOAD_UNREADABLE",
+		"无法读取上传的文件，请重新上传。", "the uploaded file could not be read; upload it again.")
+	reasonUploadMissing = ledger.NewReason(ledger.Invalid, "UPLOAD_MISSING",
+		"请选择比赛文件：h 文件（.h9）或 OpenGotha 文件（.xml）。", "choose an h-file (.h9) or an OpenGotha file (.xml).")
+)
