@@ -48,10 +48,10 @@ type Application struct {
 	NoticeID          int64
 }
 
-const applicationSelect = `SELECT a.id, a.player_id, p.name, a.agency_prefix, a.target_rank, a.basis, a.event_ref, a.record_ref,
+const applicationSelect = `SELECT a.id, a.player_id, a.player_name, a.agency_prefix, a.target_rank, a.basis, a.event_ref, a.record_ref,
 	a.evidence, coalesce(a.appraiser_id, 0), a.status, a.applied_at, a.applied_by, a.decided_at, coalesce(a.decided_by, ''),
 	a.reason, coalesce(c.number, ''), coalesce(n.id, 0)
-	FROM applications a JOIN players p ON p.id = a.player_id
+	FROM applications a
 	LEFT JOIN certificates c ON c.id = a.certificate_id
 	LEFT JOIN notices n ON n.application_id = a.id`
 
@@ -126,8 +126,8 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	}
 	var id int64
 	err = tx.QueryRow(ctx, `INSERT INTO applications (player_id, agency_prefix, target_rank, basis, event_ref, record_ref, evidence,
-		appraiser_id, status, applied_at, applied_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10) RETURNING id`,
-		p.ID, prov.Prefix, target, basis, in.EventRef, in.RecordRef, in.Evidence, appraiser, now, actor.String()).Scan(&id)
+		appraiser_id, status, applied_at, applied_by, player_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10, $11) RETURNING id`,
+		p.ID, prov.Prefix, target, basis, in.EventRef, in.RecordRef, in.Evidence, appraiser, now, actor.String(), p.Name).Scan(&id)
 	if err != nil {
 		// a concurrent application of the same player won the unique index
 		return Application{}, ledger.PgErr(err, "file application")

@@ -45,12 +45,12 @@ type Certificate struct {
 	ReplacedBy    string // number of the certificate that replaced this one
 }
 
-const certificateSelect = `SELECT c.id, coalesce(c.number, ''), c.kind, c.issuing_prefix,
-	CASE WHEN c.issuing_prefix = '000' THEN '' ELSE coalesce(ag.name, '') END,
-	c.player_id, p.name, c.rank, c.basis, coalesce(c.application_id, 0), c.issued_at, c.issue_date, c.athlete_grade,
+// certificateSelect reads certificates with the names they were issued
+// under: the holder's as printed, the issuing body's.
+const certificateSelect = `SELECT c.id, coalesce(c.number, ''), c.kind, c.issuing_prefix, c.issuing_body,
+	c.player_id, c.holder_name, c.rank, c.basis, coalesce(c.application_id, 0), c.issued_at, c.issue_date, c.athlete_grade,
 	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, '')
-	FROM certificates c JOIN players p ON p.id = c.player_id
-	LEFT JOIN agencies ag ON ag.prefix = c.issuing_prefix
+	FROM certificates c
 	LEFT JOIN certificates old ON old.id = c.replaces
 	LEFT JOIN certificates nw ON nw.id = c.replaced_by`
 
@@ -158,8 +158,9 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		}
 	}
 	if in.issuer != registry.AssociationPrefix {
-		if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, in.issuer).Scan(&c.IssuingBody); err != nil {
-			return Certificate{}, ledger.PgErr(err, "issuing agency")
+		var err error
+		if c.IssuingBody, err = registry.AgencyName(ctx, tx, in.issuer); err != nil {
+			return Certificate{}, err
 		}
 	}
 	grantedAt := in.grantedAt
@@ -201,10 +202,10 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		number, serial = c.Number, last
 	}
 	err := tx.QueryRow(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
-		application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15) RETURNING id`,
+		application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces, holder_name, issuing_body)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15, $16, $17) RETURNING id`,
 		number, kind, in.issuer, yy, serial, in.player.ID, in.rank, in.player.Rank, in.basis,
-		application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces).Scan(&c.ID)
+		application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody).Scan(&c.ID)
 	if err != nil {
 		return Certificate{}, ledger.PgErr(err, "issue certificate")
 	}

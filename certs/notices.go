@@ -66,9 +66,9 @@ func noticeID(id int64) string { return strconv.FormatInt(id, 10) }
 
 // publish puts an approved 4–7 dan application on public notice.
 func (s *Service) publish(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, app Application, p registry.Player) (Notice, error) {
-	var agencyName string
-	if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, app.AgencyPrefix).Scan(&agencyName); err != nil {
-		return Notice{}, ledger.PgErr(err, "agency name")
+	agencyName, err := registry.AgencyName(ctx, tx, app.AgencyPrefix)
+	if err != nil {
+		return Notice{}, err
 	}
 	detail := strings.TrimSpace(app.EventRef + " — " + app.RecordRef)
 	if app.Basis == Appraisal {
@@ -78,7 +78,7 @@ func (s *Service) publish(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	}
 	detail = strings.Trim(detail, " —")
 	var id int64
-	err := tx.QueryRow(ctx, `INSERT INTO notices (application_id, player_name, gender, province_code, agency_prefix, agency_name,
+	err = tx.QueryRow(ctx, `INSERT INTO notices (application_id, player_name, gender, province_code, agency_prefix, agency_name,
 		rank, basis, basis_detail, published_at, ends_at, status)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open') RETURNING id`,
 		app.ID, p.Name, p.Gender, p.ProvinceCode, app.AgencyPrefix, agencyName, app.TargetRank, app.Basis, detail,

@@ -40,11 +40,21 @@ func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency st
 	if err := s.policy.Require(ctx, s.db, actor, access.ExportRoster, agency); err != nil {
 		return 0, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT coalesce(c.number, ''), p.name, p.gender, p.birth_date, p.id_kind, p.id_number,
+	// the province's players as the registry has them now (a player who
+	// moved is on his new province's roster), then their certificates
+	players, err := registry.PlayersOfProvince(ctx, s.db, prov.Code)
+	if err != nil {
+		return 0, fmt.Errorf("roster of %s: %w", agency, err)
+	}
+	ids := make([]int64, 0, len(players))
+	for id := range players {
+		ids = append(ids, id)
+	}
+	rows, err := s.db.Query(ctx, `SELECT coalesce(c.number, ''), c.player_id,
 		c.rank, c.issue_date, c.issuing_prefix, c.basis, c.athlete_grade, c.status
-		FROM certificates c JOIN players p ON p.id = c.player_id
-		WHERE p.province_code = $1 AND c.kind = 'dan' AND c.status = 'valid'
-		ORDER BY c.issue_date, c.number`, prov.Code)
+		FROM certificates c
+		WHERE c.player_id = ANY($1) AND c.kind = 'dan' AND c.status = 'valid'
+		ORDER BY c.issue_date, c.number`, ids)
 	if err != nil {
 		return 0, fmt.Errorf("roster of %s: %w", agency, err)
 	}
@@ -60,14 +70,16 @@ func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency st
 	n := 0
 	for rows.Next() {
 		var (
-			number, name, gender, idKind, idNumber, issuer, basis, grade, status string
-			birth, issued                                                        time.Time
-			rank                                                                 registry.Rank
+			number, issuer, basis, grade, status string
+			playerID                             int64
+			issued                               time.Time
+			rank                                 registry.Rank
 		)
-		if err := rows.Scan(&number, &name, &gender, &birth, &idKind, &idNumber, &rank, &issued, &issuer, &basis, &grade, &status); err != nil {
+		if err := rows.Scan(&number, &playerID, &rank, &issued, &issuer, &basis, &grade, &status); err != nil {
 			return n, fmt.Errorf("roster of %s: %w", agency, err)
 		}
-		if err := cw.Write([]string{number, name, gender, birth.Format(time.DateOnly), idKind, idNumber,
+		p := players[playerID]
+		if err := cw.Write([]string{number, p.Name, string(p.Gender), p.BirthDate.Format(time.DateOnly), string(p.IDKind), p.IDNumber,
 			rank.Chinese(), issued.Format(time.DateOnly), issuer, basis, string(grade), status}); err != nil {
 			return n, err
 		}

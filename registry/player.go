@@ -38,8 +38,11 @@ type Player struct {
 	ProvinceCode string
 	AgencyPrefix string
 	Rank         Rank
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// RankCertified: the rank follows the player's certificates (set when
+	// certification first sets it) and is no longer edited by hand.
+	RankCertified bool
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 // PlayerInput is what an agency submits to register or change a player.

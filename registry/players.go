@@ -14,12 +14,12 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-const playerColumns = `id, name, gender, birth_date, nationality, id_kind, id_number, province_code, agency_prefix, rank, created_at, updated_at`
+const playerColumns = `id, name, gender, birth_date, nationality, id_kind, id_number, province_code, agency_prefix, rank, rank_certified, created_at, updated_at`
 
 func scanPlayer(r pgx.Row) (Player, error) {
 	var p Player
 	err := r.Scan(&p.ID, &p.Name, &p.Gender, &p.BirthDate, &p.Nationality, &p.IDKind, &p.IDNumber,
-		&p.ProvinceCode, &p.AgencyPrefix, &p.Rank, &p.CreatedAt, &p.UpdatedAt)
+		&p.ProvinceCode, &p.AgencyPrefix, &p.Rank, &p.RankCertified, &p.CreatedAt, &p.UpdatedAt)
 	return p, err
 }
 
@@ -119,16 +119,12 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 		}
 		if p.Rank != old.Rank {
 			// Once certified, a rank follows the player's newest valid certificate only.
-			var certified bool
-			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE player_id = $1)`, id).Scan(&certified); err != nil {
-				return Player{}, ledger.PgErr(err, fmt.Sprintf("certificates of player %d", id))
-			}
-			if certified {
+			if old.RankCertified {
 				return Player{}, ReasonCertifiedRank.With(ledger.Value("player", strconv.FormatInt(id, 10)),
 					ledger.Words("rank", old.Rank.Chinese(), old.Rank.String()))
 			}
 		}
-		p.ID, p.AgencyPrefix, p.CreatedAt, p.UpdatedAt = id, old.AgencyPrefix, old.CreatedAt, now
+		p.ID, p.AgencyPrefix, p.RankCertified, p.CreatedAt, p.UpdatedAt = id, old.AgencyPrefix, old.RankCertified, old.CreatedAt, now
 		_, err = tx.Exec(ctx, `UPDATE players SET name = $2, gender = $3, birth_date = $4, nationality = $5, id_kind = $6,
 			id_number = $7, identity_key = $8, province_code = $9, rank = $10, updated_at = $11 WHERE id = $1`,
 			id, p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p), p.ProvinceCode, p.Rank, now)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -29,13 +30,14 @@ func PlayerTx(ctx context.Context, tx pgx.Tx, id int64, lock bool) (Player, erro
 	return p, nil
 }
 
-// SetRank changes a player's rank inside tx and logs why (the certificate
-// that caused it).
+// SetRank is certification's way to change a player's rank inside tx: it
+// logs why (the certificate that caused it), and from then on the rank
+// follows certificates only (RankCertified).
 func SetRank(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, playerID int64, from, to Rank, why string) error {
 	if from == to {
 		return nil
 	}
-	if _, err := tx.Exec(ctx, `UPDATE players SET rank = $2, updated_at = $3 WHERE id = $1`, playerID, to, now); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE players SET rank = $2, rank_certified = true, updated_at = $3 WHERE id = $1`, playerID, to, now); err != nil {
 		return ledger.PgErr(err, fmt.Sprintf("set rank of player %d", playerID))
 	}
 	return ledger.AppendEvent(ctx, tx, now, actor, "player.rank_changed", "player", strconv.FormatInt(playerID, 10),
@@ -48,4 +50,56 @@ func playerErr(err error, id int64) error {
 		return ReasonNoSuchPlayer.New("player", strconv.FormatInt(id, 10))
 	}
 	return ledger.PgErr(err, fmt.Sprintf("player %d", id))
+}
+
+// AgencyName returns the name of the agency with the prefix as q sees it,
+// or "" when the province has none (the association's 000 has none).
+func AgencyName(ctx context.Context, q ledger.Querier, prefix string) (string, error) {
+	var name string
+	err := q.QueryRow(ctx, `SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, prefix).Scan(&name)
+	if err != nil {
+		return "", ledger.PgErr(err, "agency "+prefix)
+	}
+	return name, nil
+}
+
+// PlayersOfProvince returns every player registered in the province, by id.
+func PlayersOfProvince(ctx context.Context, q ledger.Querier, provinceCode string) (map[int64]Player, error) {
+	rows, err := q.Query(ctx, `SELECT `+playerColumns+` FROM players WHERE province_code = $1`, provinceCode)
+	if err != nil {
+		return nil, fmt.Errorf("players of province %s: %w", provinceCode, err)
+	}
+	ps, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Player, error) { return scanPlayer(r) })
+	if err != nil {
+		return nil, fmt.Errorf("players of province %s: %w", provinceCode, err)
+	}
+	out := make(map[int64]Player, len(ps))
+	for _, p := range ps {
+		out[p.ID] = p
+	}
+	return out, nil
+}
+
+// PlayersNamed returns the ids of the players with each of the names
+// (compared case-insensitively), oldest first.
+func PlayersNamed(ctx context.Context, q ledger.Querier, names []string) (map[string][]int64, error) {
+	lower := make([]string, len(names))
+	for i, n := range names {
+		lower[i] = strings.ToLower(n)
+	}
+	rows, err := q.Query(ctx, `SELECT id, lower(name) FROM players WHERE lower(name) = ANY($1) ORDER BY id`, lower)
+	if err != nil {
+		return nil, fmt.Errorf("players by name: %w", err)
+	}
+	defer rows.Close()
+	out := map[string][]int64{}
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, fmt.Errorf("players by name: %w", err)
+		}
+		out[name] = append(out[name], id)
+	}
+	return out, rows.Err()
 }

@@ -57,21 +57,7 @@ func (s *Service) playersByName(ctx context.Context, players []ImportedPlayer) (
 	for _, p := range players {
 		names = append(names, nameVariants(p)...)
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, lower(name) FROM players WHERE lower(name) = ANY($1) ORDER BY id`, names)
-	if err != nil {
-		return nil, fmt.Errorf("match players by name: %w", err)
-	}
-	defer rows.Close()
-	out := map[string][]int64{}
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, fmt.Errorf("match players by name: %w", err)
-		}
-		out[name] = append(out[name], id)
-	}
-	return out, rows.Err()
+	return registry.PlayersNamed(ctx, s.db, names)
 }
 
 // ImportEvent reads a tournament file and matches its players against the

@@ -200,10 +200,10 @@ func pending(ps []Participant, games []GameRow) (GameRow, bool) {
 // asPrecondition marks pairing failures (a finished schedule, no possible
 // pairing) as the caller's state, not a server fault.
 func asPrecondition(err error) error {
-	if strings.Contains(err.Error(), ledger.ErrPrecondition.Error()) {
+	if ledger.KindOf(err) != ledger.Internal {
 		return err
 	}
-	return fmt.Errorf("%w: %w", ledger.ErrPrecondition, err)
+	return ReasonPairingImpossible.New("detail", err.Error())
 }
 
 func roundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, error) {

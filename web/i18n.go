@@ -15,6 +15,10 @@ const (
 	English = ledger.English
 )
 
+// Messages returns every portal string of the language, keyed by a short
+// name (for tests that check the tables against the code).
+func Messages(l Lang) map[string]string { return messages(l) }
+
 // messages holds every portal string, keyed by a short name.
 func messages(l Lang) map[string]string {
 	m := baseMessages(l)

@@ -1,0 +1,126 @@
+package archtest
+
+import (
+	"bufio"
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/dankyu/dankyu"
+
+// importRule forbids packages under From to depend (directly or through
+// others) on packages under any of To.
+type importRule struct {
+	why  string
+	from []string
+	to   []string
+}
+
+var (
+	domain     = []string{"ledger", "access", "registry", "certs", "tournaments", "audit", "ratings", "rules"}
+	transports = []string{"web", "internal/api", "internal/server", "internal/proposals", "cmd"}
+)
+
+func importRules() []importRule {
+	return []importRule{
+		{"the rules engine is pure: nothing of the registry or any transport", []string{"rules"},
+			append([]string{"ledger", "access", "registry", "certs", "tournaments", "audit", "ratings"}, transports...)},
+		{"ratings are pure: nothing of the registry, certificates or any transport", []string{"ratings"},
+			append([]string{"ledger", "access", "registry", "certs", "tournaments", "audit"}, transports...)},
+		{"no domain package imports the portal, the API adapters or a main", domain, transports},
+		{"tournaments and certificates are peers", []string{"tournaments"}, []string{"certs"}},
+		{"certificates do not reach into tournaments", []string{"certs"}, []string{"tournaments"}},
+		{"the kernel stands under every domain package", []string{"ledger"}, []string{"access", "registry", "certs", "tournaments", "audit", "ratings", "rules"}},
+		{"the policy knows the kernel only", []string{"access"}, []string{"registry", "certs", "tournaments", "audit", "ratings", "rules"}},
+	}
+}
+
+// under reports whether pkg (a module-relative path) is dir or inside it.
+func under(pkg, dir string) bool { return pkg == dir || strings.HasPrefix(pkg, dir+"/") }
+
+// violations lists every forbidden arrow of the dependency graph deps
+// (module-relative package → its module-relative dependencies).
+func violations(deps map[string][]string, rules []importRule) []string {
+	var out []string
+	for pkg, ds := range deps {
+		for _, r := range rules {
+			if !anyUnder(pkg, r.from) {
+				continue
+			}
+			for _, d := range ds {
+				if anyUnder(d, r.to) {
+					out = append(out, pkg+" → "+d+": "+r.why)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func anyUnder(pkg string, dirs []string) bool {
+	for _, d := range dirs {
+		if under(pkg, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestImportRules reads the module's dependency graph from go list and
+// fails on any arrow that must never exist.
+func TestImportRules(t *testing.T) {
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, "./...")
+	cmd.Dir = moduleRoot(t)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := map[string][]string{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || !strings.HasPrefix(fields[0], module+"/") {
+			continue
+		}
+		pkg := strings.TrimPrefix(fields[0], module+"/")
+		for _, d := range fields[1:] {
+			if strings.HasPrefix(d, module+"/") {
+				deps[pkg] = append(deps[pkg], strings.TrimPrefix(d, module+"/"))
+			}
+		}
+	}
+	if len(deps) < 10 {
+		t.Fatalf("go list gave %d packages of the module", len(deps))
+	}
+	for _, v := range violations(deps, importRules()) {
+		t.Error(v)
+	}
+}
+
+// TestImportRulesCatchAForbiddenArrow shows the check failing on graphs
+// that break each rule.
+func TestImportRulesCatchAForbiddenArrow(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		deps map[string][]string
+		bad  bool
+	}{
+		{"today's shape", map[string][]string{"tournaments": {"ledger", "access", "registry", "rules"}, "web": {"certs", "tournaments"}}, false},
+		{"tournaments importing certs", map[string][]string{"tournaments": {"certs"}}, true},
+		{"tournaments reaching certs through another package", map[string][]string{"tournaments/store": {"certs"}}, true},
+		{"rules importing the registry", map[string][]string{"rules": {"registry"}}, true},
+		{"rules importing the kernel", map[string][]string{"rules/bench": {"ledger"}}, true},
+		{"ratings importing certs", map[string][]string{"ratings": {"certs"}}, true},
+		{"a domain package importing the portal", map[string][]string{"certs": {"web"}}, true},
+		{"a domain package importing the API adapters", map[string][]string{"registry": {"internal/api"}}, true},
+		{"a domain package importing a main", map[string][]string{"audit": {"cmd/dankyud"}}, true},
+		{"the kernel importing the registry", map[string][]string{"ledger": {"registry"}}, true},
+	} {
+		if got := len(violations(tt.deps, importRules())) > 0; got != tt.bad {
+			t.Errorf("%s: violation found = %v, want %v", tt.name, got, tt.bad)
+		}
+	}
+}
