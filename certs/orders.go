@@ -112,17 +112,27 @@ func (s *Service) PlaceOrder(ctx context.Context, actor ledger.Actor, key string
 	})
 }
 
+// OrderDecision is staff's answer to an agency's order.
+type OrderDecision struct {
+	AgencyPrefix string
+	Year         int
+	Grant        bool // false refuses
+	// DanCount and KyuCount lower a grant; 0 keeps what was ordered.
+	DanCount, KyuCount int
+	Note               string
+}
+
 // DecideOrder grants or refuses an order (staff). A grant may lower each
-// count (0 keeps what was ordered) and must pass the gate (the audit).
-func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (Order, error) {
+// count and must pass the gate (the audit).
+func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key string, d OrderDecision) (Order, error) {
+	agency, year, grant, dan, kyu, note := d.AgencyPrefix, d.Year, d.Grant, d.DanCount, d.KyuCount, d.Note
 	if err := s.requireStaff(ctx, actor, access.DecideOrder); err != nil {
 		return Order{}, err
 	}
 	if dan < 0 || kyu < 0 {
 		return Order{}, ReasonGrantNegative.OnField("dan_count")
 	}
-	req := []any{agency, year, grant, dan, kyu, note}
-	return ledger.Mutate(ctx, s.store, actor, key, "DecideOrder", req, func(tx *ledger.Tx, now time.Time) (Order, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "DecideOrder", d, func(tx *ledger.Tx, now time.Time) (Order, error) {
 		o, err := scanOrder(tx.QueryRow(ctx, `SELECT `+orderColumns+` FROM certificate_orders
 			WHERE agency_prefix = $1 AND year = $2 FOR UPDATE`, agency, year))
 		if err != nil {

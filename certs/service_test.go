@@ -366,10 +366,10 @@ func TestOrderWindowAndQuota(t *testing.T) {
 	if o, err = e.cs.PlaceOrder(ctx, beijing, "o2", order); err != nil || o.DanCount != 3 {
 		t.Fatalf("amend: %+v %v", o, err)
 	}
-	if _, err := e.cs.DecideOrder(ctx, beijing, "", "110", 2027, true, 0, 0, ""); !errors.Is(err, ledger.ErrPermissionDenied) {
+	if _, err := e.cs.DecideOrder(ctx, beijing, "", certs.OrderDecision{AgencyPrefix: "110", Year: 2027, Grant: true}); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("agency granting: %v", err)
 	}
-	if o, err = e.cs.DecideOrder(ctx, staff, "", "110", 2027, true, 2, 0, "年审通过"); err != nil || o.DanCount != 2 || o.KyuCount != 5 {
+	if o, err = e.cs.DecideOrder(ctx, staff, "", certs.OrderDecision{AgencyPrefix: "110", Year: 2027, Grant: true, DanCount: 2, Note: "年审通过"}); err != nil || o.DanCount != 2 || o.KyuCount != 5 {
 		t.Fatalf("grant: %+v %v", o, err)
 	}
 	if _, err := e.cs.PlaceOrder(ctx, beijing, "o3", order); !errors.Is(err, ledger.ErrPrecondition) {
@@ -411,7 +411,7 @@ func TestGrantGate(t *testing.T) {
 	if _, err := e.cs.PlaceOrder(ctx, staff, "", certs.OrderInput{AgencyPrefix: "110", Year: 2027, DanCount: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.cs.DecideOrder(ctx, staff, "", "110", 2027, true, 0, 0, ""); err == nil || !strings.Contains(err.Error(), "audit of 110") {
+	if _, err := e.cs.DecideOrder(ctx, staff, "", certs.OrderDecision{AgencyPrefix: "110", Year: 2027, Grant: true}); err == nil || !strings.Contains(err.Error(), "audit of 110") {
 		t.Fatalf("grant through a closed gate: %v", err)
 	}
 }

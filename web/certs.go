@@ -29,7 +29,7 @@ type Certs interface {
 	Reject(ctx context.Context, actor ledger.Actor, key string, id int64, reason string) (certs.Application, error)
 	ListApplications(ctx context.Context, actor ledger.Actor, q certs.ApplicationQuery) ([]certs.Application, error)
 	PlaceOrder(ctx context.Context, actor ledger.Actor, key string, in certs.OrderInput) (certs.Order, error)
-	DecideOrder(ctx context.Context, actor ledger.Actor, key, agency string, year int, grant bool, dan, kyu int, note string) (certs.Order, error)
+	DecideOrder(ctx context.Context, actor ledger.Actor, key string, d certs.OrderDecision) (certs.Order, error)
 	ListOrders(ctx context.Context, actor ledger.Actor, agency string) ([]certs.Order, error)
 	QuotaOf(ctx context.Context, actor ledger.Actor, agency string, year int) (certs.Quota, error)
 	RecommendAppraiser(ctx context.Context, actor ledger.Actor, key string, in certs.AppraiserInput) (certs.Appraiser, error)

@@ -192,7 +192,8 @@ func (p *portal) decideOrder(r *http.Request, a ledger.Actor, key string) (strin
 		return "", ledger.ErrNotFound
 	}
 	grant := r.PostFormValue("decision") == "grant"
-	_, err = p.certs.DecideOrder(r.Context(), a, key, r.PathValue("agency"), year, grant, 0, 0, r.PostFormValue("note"))
+	_, err = p.certs.DecideOrder(r.Context(), a, key, certs.OrderDecision{AgencyPrefix: r.PathValue("agency"), Year: int(year),
+		Grant: grant, Note: r.PostFormValue("note")})
 	if !grant {
 		return "order_refused", err
 	}

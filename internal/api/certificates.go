@@ -77,8 +77,8 @@ func (s *CertificateServer) PlaceOrder(ctx context.Context, req *pb.PlaceOrderRe
 }
 
 func (s *CertificateServer) DecideOrder(ctx context.Context, req *pb.DecideOrderRequest) (*pb.DecideOrderResponse, error) {
-	o, err := s.cs.DecideOrder(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetAgencyPrefix(), int(req.GetYear()), req.GetGrant(),
-		int(req.GetDanCount()), int(req.GetKyuCount()), req.GetNote())
+	o, err := s.cs.DecideOrder(ctx, ActorFrom(ctx), idempotencyKey(ctx), certs.OrderDecision{AgencyPrefix: req.GetAgencyPrefix(),
+		Year: int(req.GetYear()), Grant: req.GetGrant(), DanCount: int(req.GetDanCount()), KyuCount: int(req.GetKyuCount()), Note: req.GetNote()})
 	if err != nil {
 		return nil, err
 	}
