@@ -47,10 +47,15 @@ type Certificate struct {
 
 // certificateSelect reads certificates with the names they were issued
 // under: the holder's as printed, the issuing body's.
-const certificateSelect = `SELECT c.id, coalesce(c.number, ''), c.kind, c.issuing_prefix, c.issuing_body,
+const certificateSelect = `SELECT ` + certificateColumns + ` FROM certificates c` + certificateJoins
+
+// certificateColumns are certificateSelect's columns, of c joined with the
+// certificates it replaced (old) and was replaced by (nw).
+const certificateColumns = `c.id, coalesce(c.number, ''), c.kind, c.issuing_prefix, c.issuing_body,
 	c.player_id, c.holder_name, c.rank, c.basis, coalesce(c.application_id, 0), c.issued_at, c.issue_date, c.athlete_grade,
-	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, '')
-	FROM certificates c
+	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, '')`
+
+const certificateJoins = `
 	LEFT JOIN certificates old ON old.id = c.replaces
 	LEFT JOIN certificates nw ON nw.id = c.replaced_by`
 

@@ -226,6 +226,50 @@ func safe(s string) string {
 	}, s)
 }
 
+// ExportEvent reads an event and writes it in the format (see Export); the
+// SGF bodies are read only for the archive of records.
+func (s *Service) ExportEvent(ctx context.Context, w io.Writer, id int64, format string) (contentType, filename string, err error) {
+	r, err := s.EventReport(ctx, id)
+	if err != nil {
+		return "", "", err
+	}
+	if format == "sgf_zip" {
+		if err := s.loadRecords(ctx, &r); err != nil {
+			return "", "", err
+		}
+	}
+	return Export(w, r, format)
+}
+
+// loadRecords fills in the SGF bodies of a report's games.
+func (s *Service) loadRecords(ctx context.Context, r *Report) error {
+	rows, err := s.db.Query(ctx, `SELECT round, board, record FROM tournament_games WHERE tournament_id = $1 AND record <> ''`, r.Event.ID)
+	if err != nil {
+		return fmt.Errorf("records of tournament %d: %w", r.Event.ID, err)
+	}
+	defer rows.Close()
+	type at struct{ round, board int }
+	records := map[at]string{}
+	for rows.Next() {
+		var k at
+		var rec string
+		if err := rows.Scan(&k.round, &k.board, &rec); err != nil {
+			return fmt.Errorf("records of tournament %d: %w", r.Event.ID, err)
+		}
+		records[k] = rec
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i := range r.Rounds {
+		for j := range r.Rounds[i].Games {
+			g := &r.Rounds[i].Games[j]
+			g.Record = records[at{g.Round, g.Board}]
+		}
+	}
+	return nil
+}
+
 // Export writes the event as an EGD h-file ("h9"), CSV standings ("csv") or
 // a zip of the SGF records ("sgf_zip"), and names the file and its type.
 func Export(w io.Writer, r Report, format string) (contentType, filename string, err error) {

@@ -20,6 +20,7 @@ import (
 // GameRow is a stored game with the referee's view of its record.
 type GameRow struct {
 	Game
+	HasRecord   bool // an SGF was uploaded (its body is read only for the archive)
 	Nigiri      bool
 	Adjudicated string // the rules engine's result of the record, e.g. "B+3.5"
 	Flagged     bool   // the record disagrees with the reported result: for review
@@ -37,14 +38,14 @@ type RoundInfo struct {
 
 func (s *Service) games(ctx context.Context, q ledger.Querier, id int64) ([]GameRow, error) {
 	rows, err := q.Query(ctx, `SELECT round, board, black, white, nigiri, handicap, result, black_warnings, white_warnings,
-		record, adjudicated, flagged, flag_reason FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, id)
+		record <> '', adjudicated, flagged, flag_reason FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, id)
 	if err != nil {
 		return nil, fmt.Errorf("games of tournament %d: %w", id, err)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (GameRow, error) {
 		var g GameRow
 		err := r.Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Result, &g.BlackWarnings, &g.WhiteWarnings,
-			&g.Record, &g.Adjudicated, &g.Flagged, &g.FlagReason)
+			&g.HasRecord, &g.Adjudicated, &g.Flagged, &g.FlagReason)
 		return g, err
 	})
 }
@@ -413,7 +414,7 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 		if err != nil {
 			return GameRow{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
 		}
-		g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record = res, in.BlackWarnings, in.WhiteWarnings, in.SGF
+		g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.HasRecord = res, in.BlackWarnings, in.WhiteWarnings, in.SGF, in.SGF != ""
 		if strings.TrimSpace(in.SGF) != "" {
 			g.Adjudicated, g.Flagged, g.FlagReason = adjudicate(e, in)
 		}

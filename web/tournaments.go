@@ -26,6 +26,7 @@ type Tournaments interface {
 	Finish(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.Report, error)
 	ImportEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
 	MayRun(ctx context.Context, actor ledger.Actor, e tournaments.Event) bool
+	ExportEvent(ctx context.Context, w io.Writer, id int64, format string) (contentType, filename string, err error)
 }
 
 // eventView is a tournament page: the report plus what the viewer may do.
@@ -265,13 +266,8 @@ func (p *portal) exportTournament(w http.ResponseWriter, r *http.Request) {
 		p.fail(w, r, ledger.ErrNotFound)
 		return
 	}
-	rep, err := p.tours.EventReport(r.Context(), id)
-	if err != nil {
-		p.fail(w, r, err)
-		return
-	}
 	var buf bytes.Buffer
-	ctype, name, err := tournaments.Export(&buf, rep, format)
+	ctype, name, err := p.tours.ExportEvent(r.Context(), &buf, id, format)
 	if err != nil {
 		p.fail(w, r, err)
 		return

@@ -38,7 +38,7 @@ func participantPB(p tournaments.Participant, groups map[int64]string) *pb.Tourn
 func gamePB(g tournaments.GameRow) *pb.TournamentGame {
 	return &pb.TournamentGame{Round: int32(g.Round), Board: int32(g.Board), Black: int32(g.Black), White: int32(g.White),
 		Result: string(g.Result), BlackWarnings: int32(g.BlackWarnings), WhiteWarnings: int32(g.WhiteWarnings), Nigiri: g.Nigiri,
-		HasRecord: g.Record != "", Adjudicated: g.Adjudicated, Flagged: g.Flagged, FlagReason: g.FlagReason}
+		HasRecord: g.HasRecord, Adjudicated: g.Adjudicated, Flagged: g.Flagged, FlagReason: g.FlagReason}
 }
 
 func roundPB(r tournaments.RoundInfo) *pb.TournamentRound {
@@ -194,15 +194,12 @@ func (s *TournamentServer) ImportTournament(ctx context.Context, req *pb.ImportT
 }
 
 func (s *TournamentServer) ExportTournament(ctx context.Context, req *pb.ExportTournamentRequest) (*pb.ExportTournamentResponse, error) {
-	r, err := s.ts.EventReport(ctx, req.GetTournamentId())
-	if err != nil {
-		return nil, err
-	}
 	var buf bytes.Buffer
 	resp := &pb.ExportTournamentResponse{}
-	resp.ContentType, resp.Filename, err = tournaments.Export(&buf, r, req.GetFormat())
+	var err error
+	resp.ContentType, resp.Filename, err = s.ts.ExportEvent(ctx, &buf, req.GetTournamentId(), req.GetFormat())
 	if err != nil {
-		return nil, fmt.Errorf("export tournament %d: %w", r.Event.ID, err)
+		return nil, fmt.Errorf("export tournament %d: %w", req.GetTournamentId(), err)
 	}
 	resp.Data = buf.Bytes()
 	return resp, nil
