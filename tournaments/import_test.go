@@ -458,7 +458,9 @@ func checkImported(t *testing.T, imp *Imported, err error) {
 
 // FuzzImport: no tournament file panics the readers, whatever its format.
 func FuzzImport(f *testing.F) {
-	fuzzSeeds(f, "TestPartEtLic.h9", "TournoiChinois.xml")
+	fuzzSeeds(f, "real/istanbul2020.h9")
+	f.Add([]byte(ogQuirks))
+	f.Add([]byte(pgSmall))
 	f.Add([]byte(" 1 Doe John 2D FR Club 2+/b0\n 2 Roe Ann 3K FR Club 1-/w0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		imp, err := Import(data, "")
@@ -476,17 +478,43 @@ func FuzzH9(f *testing.F) {
 	})
 }
 
+// ogQuirks has what OpenGotha 3.52 writes: a BOM, a newline in egfPin, a
+// <ByePlayer> wrapper and a bye key in another case.
+const ogQuirks = "\ufeff<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament fullVersionNumber=\"3.52.03\"><Players>\n" +
+	"<Player name=\"Kose\" firstName=\"Dogac\" rank=\"3D\" egfPin=\"14825052\n\"/>\n<Player name=\"Guney\" firstName=\"Mete\" rank=\"1K\"/>\n" +
+	"<Player name=\"Ak\" firstName=\"Can Ali\" rank=\"2K\"/>\n</Players><Games>\n" +
+	"<Game blackPlayer=\"KOSEDOGAC\" whitePlayer=\"AK_CAN_ALI\" roundNumber=\"1\" result=\"RESULT_WHITEWINS_BYDEF\" handicap=\"0\"/>\n" +
+	"</Games><ByePlayer>\n<ByePlayer player=\"GuneyMete\" roundNumber=\"1\"/>\n</ByePlayer>" +
+	"<TournamentParameterSet><GeneralParameterSet name=\"q\" komi=\"6.5\" genNBW2ValueBye=\"2\"/></TournamentParameterSet></Tournament>\n"
+
+func TestOpenGothaQuirks(t *testing.T) {
+	imp, err := ParseOpenGotha([]byte(ogQuirks))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := imp.Summarize()
+	if s.Encoding != "UTF-8 (BOM)" || s.Program != "OpenGotha 3.52.03" || s.Games != 1 || s.DefaultWins != 1 || s.Byes != 1 || s.EGDPins != 1 || imp.Players[0].EGDPin != "14825052" {
+		t.Fatalf("summary %+v, players %+v", s, imp.Players)
+	}
+	if imp.Byes[0].Player != 2 || imp.Players[1].Name() != "Guney Mete" {
+		t.Fatalf("bye %+v to %+v", imp.Byes, imp.Players)
+	}
+}
+
 func FuzzOpenGotha(f *testing.F) {
-	fuzzSeeds(f, "real/levallois2018.xml", "real/bogazici2024.xml")
+	// small seeds: the fuzzer mutates little of a large file in 30 s
+	f.Add([]byte(ogQuirks))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		imp, err := Read(data, ReadOptions{Format: "opengotha"})
 		checkImported(t, imp, err)
 	})
 }
 
+const pgSmall = `{"name":"x","players":[{"id":1,"name":"A","rank":-3,"egf":"123\n"},{"id":2,"name":"B","rank":2},{"id":3,"name":"C","rank":0}],` +
+	`"games":[[{"id":1,"t":1,"w":1,"b":2,"r":"="},{"id":2,"t":0,"w":0,"b":3,"r":"b"}],[{"id":3,"t":1,"w":3,"b":1,"h":2,"r":"#"}]]}`
+
 func FuzzPairgoth(f *testing.F) {
-	fuzzSeeds(f, "real/bogazici2024.tour")
-	f.Add([]byte(`{"name":"x","players":[{"id":1,"name":"A","rank":-3,"egf":"123\n"},{"id":2,"name":"B","rank":2}],"games":[[{"id":1,"t":1,"w":1,"b":2,"r":"="},{"id":2,"t":0,"w":0,"b":1,"r":"b"}]]}`))
+	f.Add([]byte(pgSmall))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		imp, err := Read(data, ReadOptions{Format: "pairgoth"})
 		checkImported(t, imp, err)
