@@ -29,6 +29,7 @@ type ImportPlayer struct {
 	Name       string
 	Rank       string
 	Country    string
+	EGDPin     string
 	PlayerID   int64
 	Candidates []int64
 	Status     string // matched, guest or unmatched
@@ -102,7 +103,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key str
 	}
 	var unmatched []string
 	for _, p := range imp.Players {
-		ip := ImportPlayer{Index: p.ID, Name: p.Name(), Rank: p.Rank, Country: p.Country}
+		ip := ImportPlayer{Index: p.ID, Name: p.Name(), Rank: p.Rank, Country: p.Country, EGDPin: p.EGDPin}
 		switch id, ok := in.Matches[p.ID]; {
 		case ok:
 			if _, err := s.reg.GetPlayer(ctx, id); err != nil {
@@ -168,7 +169,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor registry.Actor, key str
 			return Event{}, err
 		}
 		for _, ip := range res.Players {
-			pin := ParticipantInput{PlayerID: ip.PlayerID, GuestName: ip.Name, GuestRank: ip.Rank, GuestCountry: ip.Country}
+			pin := ParticipantInput{PlayerID: ip.PlayerID, GuestName: ip.Name, GuestRank: ip.Rank, GuestCountry: ip.Country, EGDPin: ip.EGDPin}
 			if ip.Status == "guest" {
 				pin.PlayerID = 0
 				if _, err := registry.ParseRank(ip.Rank); err != nil {
