@@ -20,7 +20,7 @@ var (
 	// or 3+/b0!), the sign may be missing in hand-made tables
 	cellRe = regexp.MustCompile(`^([0-9]{1,4})([-+=?])?(!)?(?:/?([bwBW])?[hH]?([0-9]{1,2})?)?(!)?$`)
 	// a round number in a header line: "1." "R1" "Rd1"
-	roundHeadRe = regexp.MustCompile(`^(?:[0-9]{1,2}\.|[Rr][a-z]?[0-9]{1,2})$`)
+	roundHeadRe = regexp.MustCompile(`^(?:[0-9]{1,2}\.|[Rr][Dd]?[0-9]{1,2})$`)
 )
 
 // maxRounds bounds the round columns looked for (the registry keeps 1–99).
@@ -127,7 +127,9 @@ func parseH9(data []byte, enc string) (*Imported, error) {
 	var rows []hRow
 	headRounds, headLine := 0, 0
 	lineNo, lastLine := 0, 1
-	for _, line := range strings.Split(strings.ReplaceAll(text, "\r", ""), "\n") {
+	// line ends: \r\n, \n, or \r alone as old Macs wrote them
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	for _, line := range strings.Split(text, "\n") {
 		lineNo++
 		if strings.TrimSpace(line) != "" {
 			lastLine = lineNo
@@ -187,15 +189,15 @@ func parseH9(data []byte, enc string) (*Imported, error) {
 			parsed[i][j] = parseCell(c, r.line)
 		}
 	}
-	n := chooseRounds(parsed)
+	skip, n := chooseRounds(parsed)
 	if headRounds > 0 && headRounds != n {
 		t.warn(headLine, 0, "", "the header names %d rounds, the lines have %d round columns: read %d", headRounds, n, n)
 	}
 	entries := make([][]hEntry, len(rows))
 	for i, row := range parsed {
-		entries[i] = roundCells(row, n)
-		if len(row) < n {
-			t.warn(rows[i].line, 0, "", "%d round columns where the other lines have %d: read as rounds 1–%d", len(row), n, len(row))
+		entries[i] = roundCells(row, skip, n)
+		if len(row) < skip+n {
+			t.warn(rows[i].line, 0, "", "%d round columns where the other lines have %d: read as rounds 1–%d", len(entries[i]), n, len(entries[i]))
 		}
 		for _, e := range entries[i] {
 			if !e.ok {
@@ -210,12 +212,19 @@ func parseH9(data []byte, enc string) (*Imported, error) {
 	return t, nil
 }
 
-// countRoundHeads counts the round numbers of a column header line ("1. 2. 3.").
+// countRoundHeads counts the round numbers of a column header line
+// ("Pl Name … 1. 2. 3." or "R1 R2 R3"): numbered from 1 on, on a line
+// that names the name column, so a comment's "places 5 to 15." is none.
 func countRoundHeads(c string) int {
+	if !strings.Contains(strings.ToLower(c), "name") {
+		return 0
+	}
 	n := 0
 	for _, f := range strings.Fields(c) {
 		if roundHeadRe.MatchString(f) {
-			n++
+			if v, _ := strconv.Atoi(strings.TrimLeft(strings.TrimRight(f, "."), "RrDd")); v == n+1 {
+				n++
+			}
 		}
 	}
 	return n
@@ -294,36 +303,46 @@ func isLetters(s string) bool {
 	return true
 }
 
-// roundCells takes the last n cells of a row as its rounds (placement
-// columns come first, as many as the program wrote); a row with fewer
-// cells reads them as the first rounds.
-func roundCells(row []hEntry, n int) []hEntry {
-	if len(row) <= n {
-		return row
+// roundCells takes a row's rounds: n cells that end skip cells before the
+// end of the row (placement columns stand before the rounds, and some
+// programs write more after them). A row with fewer cells reads what it
+// has before the skipped ones as the first rounds.
+func roundCells(row []hEntry, skip, n int) []hEntry {
+	if len(row) < skip+n {
+		return row[:max(0, len(row)-skip)]
 	}
-	return row[len(row)-n:]
+	return row[len(row)-skip-n : len(row)-skip]
 }
 
-// chooseRounds finds how many of the trailing cells are rounds. The
-// placement columns before them can look like round cells (a tie marker
-// 4=, an MMS of 36 read as opponent 36), so each column, from the right,
-// scores the games the opponents' rows confirm less the cells that do not
-// read or that the other row contradicts; the count of columns with the
-// best total wins, the smallest one on a tie (a column of 0 placement
-// values scores nothing).
-func chooseRounds(rows [][]hEntry) int {
+// maxColumns bounds the columns, from the right, looked at for rounds.
+const maxColumns = 400
+
+// chooseRounds finds which columns of the cells are the rounds. Placement
+// columns before or after them can look like round cells (a tie marker 4=,
+// an MMS of 36 read as opponent 36), so each column, counted from the right
+// of the rows, scores the games the opponents' rows confirm in that column
+// less the cells that do not read or that the other row contradicts; the
+// run of columns with the best total are the rounds, the rightmost and then
+// the shortest on a tie (a column of 0 placement values scores nothing, and
+// is a round only at the right, where absences and byes stand).
+func chooseRounds(rows [][]hEntry) (skip, n int) {
 	longest := 0
 	for _, r := range rows {
 		longest = max(longest, len(r))
 	}
-	best, bestScore, score := 0, 0, 0
-	for n := 1; n <= min(longest, maxRounds); n++ {
-		// the column n cells from the right, in every row that has it
+	longest = min(longest, maxColumns)
+	if longest == 0 {
+		return 0, 0
+	}
+	// sum[j] is the total score of the columns 1..j from the right
+	sum := make([]int, longest+1)
+	for j := 1; j <= longest; j++ {
+		score := 0
 		for a, r := range rows {
-			if len(r) < n {
+			if len(r) < j {
 				continue
 			}
-			e := r[len(r)-n]
+			e := r[len(r)-j]
 			switch {
 			case !e.ok:
 				score--
@@ -332,18 +351,26 @@ func chooseRounds(rows [][]hEntry) int {
 				score--
 			default:
 				o := rows[e.opponent-1]
-				if len(o) >= n && o[len(o)-n].ok && o[len(o)-n].opponent == a+1 {
-					score++
-				} else {
+				switch {
+				case len(o) < j || !o[len(o)-j].ok || o[len(o)-j].opponent != a+1:
 					score--
+				case !e.bare || !o[len(o)-j].bare:
+					score++ // two bare numbers naming each other are no evidence of a game
 				}
 			}
 		}
-		if n == 1 || score > bestScore {
-			best, bestScore = n, score
+		sum[j] = sum[j-1] + score
+	}
+	skip, n = 0, 1
+	best := sum[1]
+	for k := 0; k < longest; k++ {
+		for m := 1; m <= min(maxRounds, longest-k); m++ {
+			if v := sum[k+m] - sum[k]; v > best {
+				skip, n, best = k, m, v
+			}
 		}
 	}
-	return best
+	return skip, n
 }
 
 func (t *Imported) header(key, val string) error {
