@@ -416,6 +416,18 @@ func TestEncodings(t *testing.T) {
 			t.Errorf("%s: read as %s, event %q, players %v", tt.name, imp.Encoding, imp.Name, imp.Players)
 		}
 	}
+	ogLatin1, _ := charmap.Windows1252.NewEncoder().String(`<Tournament><Players><Player name="Noël" firstName="Rémy" rank="2K"/>` +
+		`<Player name="Lamôle" firstName="Laurent" rank="4K"/></Players><Games>` +
+		`<Game blackPlayer="NOËLRÉMY" whitePlayer="LAMÔLELAURENT" roundNumber="1" result="RESULT_BLACKWINS"/></Games></Tournament>`)
+	for _, og := range []struct{ data, enc string }{
+		{`<?xml version="1.0" encoding="ISO-8859-1"?>` + ogLatin1, ""}, // declared
+		{ogLatin1, "latin1"}, // chosen, not declared
+	} {
+		imp, err := Read([]byte(og.data), ReadOptions{Encoding: og.enc})
+		if err != nil || imp.Encoding != "Windows-1252" || !hasPlayer(imp, "Noël Rémy") || len(imp.Games) != 1 {
+			t.Errorf("Latin-1 OpenGotha file (encoding %q): %v %+v", og.enc, err, imp)
+		}
+	}
 	if _, err := Read([]byte(latin1), ReadOptions{Encoding: "utf-8"}); err == nil {
 		t.Error("Latin-1 bytes read as UTF-8 when UTF-8 was chosen")
 	}

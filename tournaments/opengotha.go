@@ -45,12 +45,21 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 	if bytes.HasPrefix(data, bom) {
 		data, t.Encoding = data[3:], "UTF-8 (BOM)"
 	}
+	decoded := false
+	if enc != "" {
+		// a chosen encoding wins over the declaration (or its absence)
+		text, used, err := decodeText(data, enc)
+		if err != nil {
+			return nil, &FormatError{"opengotha", 1, err.Error()}
+		}
+		data, t.Encoding, decoded = []byte(text), used, true
+	}
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
-		if enc == "" {
-			enc = label
+		if decoded {
+			return r, nil
 		}
-		e, name, err := encodingByName(enc)
+		e, name, err := encodingByName(label)
 		if err != nil {
 			return nil, err
 		}
