@@ -139,6 +139,7 @@ type Summary struct {
 	DoubleDefaults int            `json:"double_defaults"`
 	Jigo           int            `json:"jigo"`
 	Byes           int            `json:"byes"`
+	HalfByes       int            `json:"half_byes"` // of the byes, those scored as a draw (0= : OpenGotha's absent rounds)
 	EGDPins        int            `json:"egd_pins"`
 	Warnings       []Warning      `json:"warnings"`
 	Standings      []SummaryPlace `json:"standings"`
@@ -178,6 +179,11 @@ func (t *Imported) Summarize() (Summary, error) {
 		}
 		if g.DoubleDefault() {
 			s.DoubleDefaults++
+		}
+	}
+	for _, b := range t.Byes {
+		if b.Points == DrawPoints {
+			s.HalfByes++
 		}
 	}
 	for _, p := range t.Players {

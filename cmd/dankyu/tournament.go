@@ -131,9 +131,9 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	fmt.Fprintf(stdout, "%s (%s, %s): %d players, %d rounds, %d games (%d played and rated, %d played not rated, %d not played; %d default wins, %d double defaults, %d jigo), %d byes, %d EGD PINs\n",
+	fmt.Fprintf(stdout, "%s (%s, %s): %d players, %d rounds, %d games (%d played and rated, %d played not rated, %d not played; %d default wins, %d double defaults, %d jigo), %d byes (%d half-point), %d EGD PINs\n",
 		sum.Name, sum.Format, sum.Encoding, sum.Players, sum.Rounds, sum.Games, sum.PlayedRated, sum.PlayedUnrated, sum.NotPlayed,
-		sum.DefaultWins, sum.DoubleDefaults, sum.Jigo, sum.Byes, sum.EGDPins)
+		sum.DefaultWins, sum.DoubleDefaults, sum.Jigo, sum.Byes, sum.HalfByes, sum.EGDPins)
 	for _, w := range sum.Warnings {
 		fmt.Fprintf(stdout, "warning: %s\n", w)
 	}

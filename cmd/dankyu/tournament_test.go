@@ -84,14 +84,15 @@ func TestImportDryRun(t *testing.T) {
 // the warnings.
 func TestImportDryRunReal(t *testing.T) {
 	tests := []struct {
-		file                                  string
-		players, rounds, games, defaults, bye int
-		encoding                              string
+		file                                            string
+		players, rounds, games, defaults, bye, halfByes int
+		encoding                                        string
 	}{
-		{"egc2013.h9", 594, 10, 2259, 33, 1420, "UTF-8"},
-		{"bogazici2024.xml", 39, 2, 38, 0, 2, "UTF-8 (BOM)"},
-		{"bogazici2024.tour", 39, 2, 38, 0, 2, "UTF-8"},
-		{"chinois2020-gbk.h9", 24, 1, 12, 0, 0, "GBK"},
+		{"egc2013.h9", 594, 10, 2259, 33, 1420, 1418, "UTF-8"},
+		{"bogazici2024.xml", 39, 2, 38, 0, 2, 0, "UTF-8 (BOM)"},
+		{"bogazici2024.tour", 39, 2, 38, 0, 2, 0, "UTF-8"},
+		{"wagc1981.h", 32, 6, 60, 1, 0, 0, "UTF-8"},
+		{"chinois2020-gbk.h9", 24, 1, 12, 0, 0, 0, "GBK"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCmd("import", "--dry-run", "--json", filepath.Join("..", "..", "tournaments", "testdata", "real", tt.file))
@@ -104,6 +105,7 @@ func TestImportDryRunReal(t *testing.T) {
 			Games       int               `json:"games"`
 			DefaultWins int               `json:"default_wins"`
 			Byes        int               `json:"byes"`
+			HalfByes    int               `json:"half_byes"`
 			Encoding    string            `json:"encoding"`
 			Warnings    []json.RawMessage `json:"warnings"`
 		}
@@ -111,7 +113,7 @@ func TestImportDryRunReal(t *testing.T) {
 			t.Fatal(err)
 		}
 		if sum.Players != tt.players || sum.Rounds != tt.rounds || sum.Games != tt.games || sum.DefaultWins != tt.defaults ||
-			sum.Byes != tt.bye || sum.Encoding != tt.encoding || sum.Warnings == nil || len(sum.Warnings) != 0 {
+			sum.Byes != tt.bye || sum.HalfByes != tt.halfByes || sum.Encoding != tt.encoding || sum.Warnings == nil || len(sum.Warnings) != 0 {
 			t.Errorf("%s: %s", tt.file, out)
 		}
 	}
