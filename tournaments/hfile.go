@@ -140,9 +140,7 @@ func parseH9(data []byte, enc string) (*Imported, error) {
 		if hasComment {
 			c := strings.TrimSpace(comment)
 			if m := headRe.FindStringSubmatch(";" + c); m != nil {
-				if err := t.header(m[1], m[2]); err != nil {
-					return nil, fail(lineNo, "%s[%s]: %v", m[1], m[2], err)
-				}
+				t.header(m[1], m[2], lineNo)
 			}
 			if m := programRe.FindStringSubmatch(c); m != nil && t.Program == "" {
 				t.Program = strings.TrimSpace(m[1])
@@ -374,7 +372,8 @@ func chooseRounds(rows [][]hEntry) (skip, n int) {
 	return skip, n
 }
 
-func (t *Imported) header(key, val string) error {
+// header reads a header field; a value it cannot read is warned, not fatal.
+func (t *Imported) header(key, val string, line int) {
 	switch key {
 	case "EV":
 		t.Name = strings.TrimSpace(val)
@@ -387,11 +386,11 @@ func (t *Imported) header(key, val string) error {
 	case "KM":
 		k, err := strconv.ParseFloat(strings.TrimSpace(strings.ReplaceAll(val, ",", ".")), 64)
 		if err != nil {
-			return fmt.Errorf("komi is not a number")
+			t.warn(line, 0, "KM["+val+"]", "komi is not a number: read as none")
+			return
 		}
 		t.Komi = k
 	}
-	return nil
 }
 
 // gamesFromRows turns each player's round entries into games, checking

@@ -258,6 +258,13 @@ func TestQuestionableCellsWarn(t *testing.T) {
 	}
 }
 
+func TestHeaderKomiUnreadable(t *testing.T) {
+	imp := parse(t, "; KM[six and a half]\n 1 A B 2D 2+/w0\n 2 C D 2D 1-/b0\n")
+	if len(imp.Games) != 1 || len(imp.Warnings) != 1 || imp.Warnings[0].Line != 1 || !strings.Contains(imp.Warnings[0].Msg, "komi") {
+		t.Fatalf("games %d, warnings %v", len(imp.Games), imp.Warnings)
+	}
+}
+
 func TestHeaderRoundCountDiffers(t *testing.T) {
 	imp := parse(t, "; Pl Name Rk 1. 2. 3.\n 1 A B 2D 2+/w0 2-/b0\n 2 C D 2D 1-/b0 1+/w0\n")
 	if imp.Rounds != 2 || len(imp.Games) != 2 || len(imp.Warnings) != 1 || imp.Warnings[0].Line != 1 || !strings.Contains(imp.Warnings[0].Msg, "names 3 rounds") {
