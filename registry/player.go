@@ -73,7 +73,7 @@ func isUpperAlnum(s string, min, max int, digits bool) bool {
 }
 
 // Validate checks every field and returns the player it describes (without
-// id, agency or timestamps). The first defect found is returned as a *ledger.FieldError.
+// id, agency or timestamps). The first defect found is returned as a field refusal (*ledger.Error with Field set).
 func (in PlayerInput) Validate(now time.Time) (Player, error) {
 	p := Player{
 		Name:         strings.TrimSpace(in.Name),

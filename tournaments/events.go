@@ -345,6 +345,7 @@ type Participant struct {
 	Board         int
 	Withdrawn     bool
 	WithdrewAfter int
+	EGDPin        string // from an imported file; "" when none
 }
 
 // ParticipantInput registers a player (PlayerID) or a guest (name, rank, country).
@@ -356,17 +357,18 @@ type ParticipantInput struct {
 	Group        string // group name, for dan-grade events
 	Team         string
 	Board        int
+	EGDPin       string // the EGD PIN an imported file gives
 }
 
 func (s *Service) participants(ctx context.Context, q ledger.Querier, id int64) ([]Participant, error) {
-	rows, err := q.Query(ctx, `SELECT number, coalesce(player_id, 0), name, rank, country, coalesce(group_id, 0), team, board, withdrawn, withdrew_after
+	rows, err := q.Query(ctx, `SELECT number, coalesce(player_id, 0), name, rank, country, coalesce(group_id, 0), team, board, withdrawn, withdrew_after, egd_pin
 		FROM participants WHERE tournament_id = $1 ORDER BY number`, id)
 	if err != nil {
 		return nil, fmt.Errorf("participants of tournament %d: %w", id, err)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Participant, error) {
 		var p Participant
-		err := r.Scan(&p.Number, &p.PlayerID, &p.Name, &p.Rank, &p.Country, &p.GroupID, &p.Team, &p.Board, &p.Withdrawn, &p.WithdrewAfter)
+		err := r.Scan(&p.Number, &p.PlayerID, &p.Name, &p.Rank, &p.Country, &p.GroupID, &p.Team, &p.Board, &p.Withdrawn, &p.WithdrewAfter, &p.EGDPin)
 		return p, err
 	})
 }
@@ -392,7 +394,7 @@ func (s *Service) AddParticipant(ctx context.Context, actor ledger.Actor, key st
 }
 
 func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, e Event, in ParticipantInput) (Participant, error) {
-	p := Participant{Team: strings.TrimSpace(in.Team), Board: in.Board}
+	p := Participant{Team: strings.TrimSpace(in.Team), Board: in.Board, EGDPin: strings.TrimSpace(in.EGDPin)}
 	if in.PlayerID > 0 {
 		pl, err := registry.PlayerTx(ctx, tx, in.PlayerID, false)
 		if err != nil {
@@ -423,9 +425,9 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 	if p.PlayerID > 0 {
 		player = p.PlayerID
 	}
-	err := tx.QueryRow(ctx, `INSERT INTO participants (tournament_id, number, player_id, name, rank, country, group_id, team, board)
-		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM participants WHERE tournament_id = $1), $2, $3, $4, $5, $6, $7, $8)
-		RETURNING number`, e.ID, player, p.Name, p.Rank, p.Country, group, p.Team, p.Board).Scan(&p.Number)
+	err := tx.QueryRow(ctx, `INSERT INTO participants (tournament_id, number, player_id, name, rank, country, group_id, team, board, egd_pin)
+		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM participants WHERE tournament_id = $1), $2, $3, $4, $5, $6, $7, $8, $9)
+		RETURNING number`, e.ID, player, p.Name, p.Rank, p.Country, group, p.Team, p.Board, p.EGDPin).Scan(&p.Number)
 	if err != nil {
 		return Participant{}, ledger.PgErr(err, fmt.Sprintf("register %s in tournament %d", p.Name, e.ID))
 	}

@@ -29,6 +29,7 @@ type ImportPlayer struct {
 	Name       string
 	Rank       string
 	Country    string
+	EGDPin     string
 	PlayerID   int64
 	Candidates []int64
 	Status     string // matched, guest or unmatched
@@ -88,7 +89,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 	}
 	var unmatched []string
 	for _, p := range imp.Players {
-		ip := ImportPlayer{Index: p.ID, Name: p.Name(), Rank: p.Rank, Country: p.Country}
+		ip := ImportPlayer{Index: p.ID, Name: p.Name(), Rank: p.Rank, Country: p.Country, EGDPin: p.EGDPin}
 		switch id, ok := in.Matches[p.ID]; {
 		case ok:
 			if _, err := s.reg.GetPlayer(ctx, id); err != nil {
@@ -153,7 +154,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 			return Event{}, err
 		}
 		for _, ip := range res.Players {
-			pin := ParticipantInput{PlayerID: ip.PlayerID, GuestName: ip.Name, GuestRank: ip.Rank, GuestCountry: ip.Country}
+			pin := ParticipantInput{PlayerID: ip.PlayerID, GuestName: ip.Name, GuestRank: ip.Rank, GuestCountry: ip.Country, EGDPin: ip.EGDPin}
 			if ip.Status == "guest" {
 				pin.PlayerID = 0
 				if _, err := registry.ParseRank(ip.Rank); err != nil {

@@ -1,17 +1,15 @@
 package tournaments
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
-	"unicode/utf8"
-
-	"golang.org/x/text/encoding/charmap"
 )
 
 // Imported is a tournament read from a file, whatever its format.
 type Imported struct {
-	Format   string // "h9" or "opengotha"
+	Format   string // "h9", "opengotha" or "pairgoth"
+	Program  string // the program that wrote the file, when it says ("OpenGotha 3.45.01")
+	Encoding string // how the bytes were read ("UTF-8", "Windows-1252", "GBK" …)
 	Name     string
 	Location string
 	Start    string // YYYY-MM-DD when the file says
@@ -19,8 +17,11 @@ type Imported struct {
 	Komi     float64
 	Rounds   int // the rounds in which anything was played
 	Players  []ImportedPlayer
-	Games    []Game // Black and White are indexes into Players, from 1
+	Games    []ImportedGame // Black and White are indexes into Players, from 1
 	Byes     []Bye
+	// Warnings are the questionable cells and the reading taken for each;
+	// a file whose games cannot be known is refused instead (FormatError).
+	Warnings []Warning
 }
 
 // ImportedPlayer is a player as the file names him.
@@ -28,14 +29,78 @@ type ImportedPlayer struct {
 	ID      int
 	Surname string
 	Given   string
-	Rank    string // as written: "2D", "14K", "3P"
+	Rank    string // as written, upper case: "2D", "14K", "3P"
 	Country string
 	Club    string
-	EGDPin  string
+	EGDPin  string // digits only; "" when the file has none
 }
 
 // Name is "Surname Given", as EGD files write it.
 func (p ImportedPlayer) Name() string { return strings.TrimSpace(p.Surname + " " + p.Given) }
+
+// Play says how a game counts: the EGD rates only games played on the
+// board with a winner or a jigo.
+type Play string
+
+const (
+	PlayedRated   Play = "rated"      // played; a win, a loss or a jigo
+	PlayedUnrated Play = "unrated"    // played, but both won or both lost (the referee's decision)
+	NotPlayed     Play = "not_played" // won by default, a double default, or no result
+)
+
+// ImportedGame is a game of the file with how it counts.
+type ImportedGame struct {
+	Game
+	// Default: not played, decided by default (`!` in an h-file, _BYDEF in
+	// OpenGotha): a default win, or a double default when neither side won.
+	Default bool
+}
+
+// Play classifies the game.
+func (g ImportedGame) Play() Play {
+	switch {
+	case g.Default || g.Result == NoResult || g.Result == BlackForfeit || g.Result == WhiteForfeit:
+		return NotPlayed
+	case g.Result == BothWin || g.Result == BothLose:
+		return PlayedUnrated
+	}
+	return PlayedRated
+}
+
+// DefaultWin reports a game one side won without playing.
+func (g ImportedGame) DefaultWin() bool {
+	return g.Result == BlackForfeit || g.Result == WhiteForfeit
+}
+
+// DoubleDefault reports a game neither side played nor won alone: both
+// lost (or both won, or shared the points) by default.
+func (g ImportedGame) DoubleDefault() bool {
+	return g.Default && (g.Result == BothLose || g.Result == BothWin || g.Result == Draw)
+}
+
+// Warning is a questionable cell: where it is, what it says, and the
+// reading the importer took.
+type Warning struct {
+	Line   int    `json:"line"`
+	Column int    `json:"column,omitempty"`
+	Cell   string `json:"cell,omitempty"`
+	Msg    string `json:"message"`
+}
+
+func (w Warning) String() string {
+	at := fmt.Sprintf("line %d", w.Line)
+	if w.Column > 0 {
+		at += fmt.Sprintf(", column %d", w.Column)
+	}
+	if w.Cell != "" {
+		at += fmt.Sprintf(" (%q)", w.Cell)
+	}
+	return at + ": " + w.Msg
+}
+
+func (t *Imported) warn(line, col int, cell, format string, args ...any) {
+	t.Warnings = append(t.Warnings, Warning{Line: line, Column: col, Cell: cell, Msg: fmt.Sprintf(format, args...)})
+}
 
 // FormatError says where in a file the reading stopped and why.
 type FormatError struct {
@@ -46,23 +111,12 @@ type FormatError struct {
 
 func (e *FormatError) Error() string { return fmt.Sprintf("%s line %d: %s", e.Format, e.Line, e.Msg) }
 
-// decodeText turns a file into UTF-8: as it is when it is valid UTF-8,
-// otherwise read as Windows-1252 (the Latin-1 of European h-files).
-func decodeText(b []byte) (string, error) {
-	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
-	if utf8.Valid(b) {
-		return string(b), nil
-	}
-	out, err := charmap.Windows1252.NewDecoder().Bytes(b)
-	if err != nil {
-		return "", fmt.Errorf("decode as Windows-1252: %w", err)
-	}
-	return string(out), nil
-}
-
 // Field is the tournament as standings see it.
 func (t *Imported) Field() Field {
-	f := Field{Games: t.Games, Byes: t.Byes, Rounds: t.Rounds}
+	f := Field{Byes: t.Byes, Rounds: t.Rounds}
+	for _, g := range t.Games {
+		f.Games = append(f.Games, g.Game)
+	}
 	for _, p := range t.Players {
 		f.Entrants = append(f.Entrants, Entrant{ID: p.ID, Name: p.Name()})
 	}
@@ -71,13 +125,24 @@ func (t *Imported) Field() Field {
 
 // Summary is what `dankyu import --dry-run --json` prints.
 type Summary struct {
-	Format    string         `json:"format"`
-	Name      string         `json:"name,omitempty"`
-	Players   int            `json:"players"`
-	Rounds    int            `json:"rounds"`
-	Games     int            `json:"games"`
-	Byes      int            `json:"byes"`
-	Standings []SummaryPlace `json:"standings"`
+	Format         string         `json:"format"`
+	Program        string         `json:"program,omitempty"`
+	Encoding       string         `json:"encoding,omitempty"`
+	Name           string         `json:"name,omitempty"`
+	Players        int            `json:"players"`
+	Rounds         int            `json:"rounds"`
+	Games          int            `json:"games"`
+	PlayedRated    int            `json:"played_rated"`
+	PlayedUnrated  int            `json:"played_unrated"`
+	NotPlayed      int            `json:"not_played"`
+	DefaultWins    int            `json:"default_wins"`
+	DoubleDefaults int            `json:"double_defaults"`
+	Jigo           int            `json:"jigo"`
+	Byes           int            `json:"byes"`
+	HalfByes       int            `json:"half_byes"` // of the byes, those scored as a draw (0= : OpenGotha's absent rounds)
+	EGDPins        int            `json:"egd_pins"`
+	Warnings       []Warning      `json:"warnings"`
+	Standings      []SummaryPlace `json:"standings"`
 }
 
 // SummaryPlace is one line of the summary's standings.
@@ -92,7 +157,40 @@ type SummaryPlace struct {
 // Summarize counts the tournament and ranks it (Swiss order B: points with
 // win 2 and draw 1, then SOS, SOSOS, SODOS; lots drawn by name).
 func (t *Imported) Summarize() (Summary, error) {
-	s := Summary{Format: t.Format, Name: t.Name, Players: len(t.Players), Rounds: t.Rounds, Games: len(t.Games), Byes: len(t.Byes)}
+	s := Summary{Format: t.Format, Program: t.Program, Encoding: t.Encoding, Name: t.Name, Players: len(t.Players),
+		Rounds: t.Rounds, Games: len(t.Games), Byes: len(t.Byes), Warnings: t.Warnings}
+	if s.Warnings == nil {
+		s.Warnings = []Warning{}
+	}
+	for _, g := range t.Games {
+		switch g.Play() {
+		case PlayedRated:
+			s.PlayedRated++
+			if g.Result == Draw {
+				s.Jigo++
+			}
+		case PlayedUnrated:
+			s.PlayedUnrated++
+		case NotPlayed:
+			s.NotPlayed++
+		}
+		if g.DefaultWin() {
+			s.DefaultWins++
+		}
+		if g.DoubleDefault() {
+			s.DoubleDefaults++
+		}
+	}
+	for _, b := range t.Byes {
+		if b.Points == DrawPoints {
+			s.HalfByes++
+		}
+	}
+	for _, p := range t.Players {
+		if p.EGDPin != "" {
+			s.EGDPins++
+		}
+	}
 	st, err := Standings(t.Field(), SwissSOSOrder)
 	if err != nil {
 		return Summary{}, err
@@ -131,4 +229,28 @@ func (t *Imported) keepPlayers() {
 	for i := range t.Byes {
 		t.Byes[i].Player = renum[t.Byes[i].Player]
 	}
+}
+
+// countRounds sets Rounds to the last round with a game or a bye.
+func (t *Imported) countRounds() {
+	t.Rounds = 0
+	for _, g := range t.Games {
+		t.Rounds = max(t.Rounds, g.Round)
+	}
+	for _, b := range t.Byes {
+		t.Rounds = max(t.Rounds, b.Round)
+	}
+}
+
+// egdPin keeps the digits of an EGD PIN as files write it (OpenGotha 3.52
+// leaves a newline in egfPin, pairgoth too); ok is false when something else
+// is in it.
+func egdPin(s string) (pin string, ok bool) {
+	s = strings.TrimSpace(s)
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return "", false
+		}
+	}
+	return s, true
 }

@@ -10,7 +10,8 @@ import (
 	"strings"
 )
 
-// ogResults maps OpenGotha's results (black's view) to ours.
+// ogResults maps OpenGotha's results (black's view) to ours; the _BYDEF
+// ones were not played.
 var ogResults = map[string]Result{
 	"RESULT_UNKNOWN":         NoResult,
 	"RESULT_BLACKWINS":       BlackWins,
@@ -25,34 +26,56 @@ var ogResults = map[string]Result{
 	"RESULT_BOTHLOSE_BYDEF":  BothLose,
 }
 
-// ogKey is how OpenGotha names a player in games: surname and given name
-// run together, upper case, without spaces.
-func ogKey(name, first string) string {
-	return strings.ToUpper(strings.ReplaceAll(name+first, " ", ""))
+// ogKey is how OpenGotha names a player in games and byes: surname and
+// given name run together in upper case. Versions differ in the spaces
+// (removed, or written as _) and bye keys may keep the names' case, so
+// keys are compared without case, spaces or underscores.
+func ogKey(s string) string {
+	return strings.ToUpper(strings.NewReplacer(" ", "", "_", "", "\t", "", "\n", "").Replace(s))
 }
 
-// ParseOpenGotha reads an OpenGotha tournament file (XML): players, games,
-// byes and the general parameters. Errors name the line.
-func ParseOpenGotha(data []byte) (*Imported, error) {
-	t := &Imported{Format: "opengotha"}
+func nameField(s string) string { return strings.TrimSpace(strings.ReplaceAll(s, "_", " ")) }
+
+// ParseOpenGotha reads an OpenGotha tournament file (XML, any version from
+// 3.x): players, games, byes and the general parameters. Errors name the line.
+func ParseOpenGotha(data []byte) (*Imported, error) { return parseOpenGotha(data, "") }
+
+func parseOpenGotha(data []byte, enc string) (*Imported, error) {
+	t := &Imported{Format: "opengotha", Encoding: "UTF-8"}
+	if bytes.HasPrefix(data, bom) {
+		data, t.Encoding = data[3:], "UTF-8 (BOM)"
+	}
+	decoded := false
+	if enc != "" {
+		// a chosen encoding wins over the declaration (or its absence)
+		text, used, err := decodeText(data, enc)
+		if err != nil {
+			return nil, &FormatError{"opengotha", 1, err.Error()}
+		}
+		data, t.Encoding, decoded = []byte(text), used, true
+	}
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
-		if strings.EqualFold(label, "ISO-8859-1") || strings.EqualFold(label, "windows-1252") {
-			b, err := io.ReadAll(r)
-			if err != nil {
-				return nil, err
-			}
-			s, err := decodeText(b)
-			return strings.NewReader(s), err
+		if decoded {
+			return r, nil
 		}
-		return nil, fmt.Errorf("unsupported encoding %q", label)
+		e, name, err := encodingByName(label)
+		if err != nil {
+			return nil, err
+		}
+		t.Encoding = name
+		if e == nil {
+			return r, nil
+		}
+		return e.NewDecoder().Reader(r), nil
 	}
+	line := func() int { l, _ := dec.InputPos(); return l }
 	fail := func(format string, args ...any) error {
-		line, _ := dec.InputPos()
-		return &FormatError{"opengotha", line, fmt.Sprintf(format, args...)}
+		return &FormatError{"opengotha", line(), fmt.Sprintf(format, args...)}
 	}
 	keys := map[string]int{}
-	byeRounds := map[int]int{}
+	type bye struct{ player, line int }
+	byeRounds := map[int]bye{}
 	byeValue := WinPoints
 	sawRoot := false
 	for {
@@ -61,8 +84,7 @@ func ParseOpenGotha(data []byte) (*Imported, error) {
 			break
 		}
 		if err != nil {
-			line, _ := dec.InputPos()
-			return nil, &FormatError{"opengotha", line, err.Error()}
+			return nil, &FormatError{"opengotha", line(), err.Error()}
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
@@ -79,16 +101,33 @@ func ParseOpenGotha(data []byte) (*Imported, error) {
 		switch se.Name.Local {
 		case "Tournament":
 			sawRoot = true
+			switch v := attr("fullVersionNumber"); {
+			case v != "":
+				t.Program = "OpenGotha " + v
+			case len(attr("gothaVersion")) == 3:
+				// older files say 345 for 3.45 and the minor apart
+				v := attr("gothaVersion")
+				t.Program = "OpenGotha " + v[:1] + "." + v[1:]
+				if m := attr("gothaMinorVersion"); m != "" {
+					t.Program += "." + m
+				}
+			}
 		case "Player":
-			p := ImportedPlayer{ID: len(t.Players) + 1, Surname: strings.TrimSpace(attr("name")), Given: strings.TrimSpace(attr("firstName")),
-				Rank: strings.ToUpper(attr("rank")), Country: attr("country"), Club: attr("club"), EGDPin: attr("egfPin")}
+			// OpenGotha writes the spaces inside a name as _ (le_Galiard), as h-files do
+			p := ImportedPlayer{ID: len(t.Players) + 1, Surname: nameField(attr("name")), Given: nameField(attr("firstName")),
+				Rank: strings.ToUpper(strings.TrimSpace(attr("rank"))), Country: strings.TrimSpace(attr("country")), Club: strings.TrimSpace(attr("club"))}
 			if p.Surname == "" {
 				return nil, fail("a player has no name")
 			}
 			if !rankRe.MatchString(p.Rank) {
-				return nil, fail("player %s: rank %q is not like 2D or 14K", p.Name(), p.Rank)
+				t.warn(line(), 0, attr("rank"), "player %s: rank is not like 2D or 14K: kept as written", p.Name())
 			}
-			k := ogKey(p.Surname, p.Given)
+			if pin, ok := egdPin(attr("egfPin")); ok {
+				p.EGDPin = pin
+			} else {
+				t.warn(line(), 0, attr("egfPin"), "player %s: egfPin is not a number: not kept", p.Name())
+			}
+			k := ogKey(attr("name") + attr("firstName"))
 			if _, dup := keys[k]; dup {
 				return nil, fail("player %s appears twice", p.Name())
 			}
@@ -96,12 +135,12 @@ func ParseOpenGotha(data []byte) (*Imported, error) {
 			t.Players = append(t.Players, p)
 		case "Game":
 			round, err := strconv.Atoi(attr("roundNumber"))
-			if err != nil || round < 1 {
-				return nil, fail("game without a round number")
+			if err != nil || round < 1 || round > maxRounds {
+				return nil, fail("game without a round number (1–%d)", maxRounds)
 			}
-			b, okB := keys[attr("blackPlayer")]
-			w, okW := keys[attr("whitePlayer")]
-			if !okB || !okW {
+			b, okB := keys[ogKey(attr("blackPlayer"))]
+			w, okW := keys[ogKey(attr("whitePlayer"))]
+			if !okB || !okW || b == w {
 				return nil, fail("round %d: game between %q and %q names a player not in <Players>", round, attr("blackPlayer"), attr("whitePlayer"))
 			}
 			res, ok := ogResults[attr("result")]
@@ -110,14 +149,18 @@ func ParseOpenGotha(data []byte) (*Imported, error) {
 			}
 			hd, _ := strconv.Atoi(attr("handicap"))
 			board, _ := strconv.Atoi(attr("tableNumber"))
-			t.Games = append(t.Games, Game{Round: round, Board: board + 1, Black: b, White: w, Result: res, Handicap: hd})
+			t.Games = append(t.Games, ImportedGame{Game: Game{Round: round, Board: board + 1, Black: b, White: w, Result: res, Handicap: hd},
+				Default: strings.HasSuffix(attr("result"), "_BYDEF")})
 		case "ByePlayer":
+			if len(se.Attr) == 0 {
+				continue // OpenGotha 3.52 wraps the byes in a <ByePlayer> of its own
+			}
 			round, err := strconv.Atoi(attr("roundNumber"))
-			id, ok := keys[attr("player")]
-			if err != nil || !ok {
+			id, ok := keys[ogKey(attr("player"))]
+			if err != nil || round < 1 || round > maxRounds || !ok {
 				return nil, fail("bye for %q in round %q: unknown player or round", attr("player"), attr("roundNumber"))
 			}
-			byeRounds[round] = id
+			byeRounds[round] = bye{id, line()}
 		case "GeneralParameterSet":
 			t.Name, t.Location = attr("name"), attr("location")
 			t.Start, t.End = attr("beginDate"), attr("endDate")
@@ -131,34 +174,55 @@ func ParseOpenGotha(data []byte) (*Imported, error) {
 	if !sawRoot {
 		return nil, &FormatError{"opengotha", 1, "not an OpenGotha file: no <Tournament> element"}
 	}
-	for round, id := range byeRounds {
-		t.Byes = append(t.Byes, Bye{Round: round, Player: id, Points: byeValue})
-	}
+	played := map[[2]int]bool{}
 	for _, g := range t.Games {
-		t.Rounds = max(t.Rounds, g.Round)
+		played[[2]int{g.Round, g.Black}], played[[2]int{g.Round, g.White}] = true, true
 	}
-	for _, b := range t.Byes {
-		t.Rounds = max(t.Rounds, b.Round)
+	for round := 1; round <= maxRounds; round++ {
+		b, ok := byeRounds[round]
+		if !ok {
+			continue
+		}
+		if played[[2]int{round, b.player}] {
+			t.warn(b.line, 0, "", "round %d: %s has a bye and a game: the bye is not kept", round, t.Players[b.player-1].Name())
+			continue
+		}
+		t.Byes = append(t.Byes, Bye{Round: round, Player: b.player, Points: byeValue})
 	}
+	t.countRounds()
 	t.keepPlayers()
 	return t, nil
 }
 
 // DetectFormat names the format of a tournament file: "opengotha" for XML,
-// "h9" for an EGD report.
+// "pairgoth" for JSON, "h9" for an EGD report.
 func DetectFormat(data []byte) (string, error) {
-	head := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	head := bytes.TrimSpace(bytes.TrimPrefix(data, bom))
 	switch {
-	case bytes.HasPrefix(head, []byte("<")):
+	case len(head) == 0:
+		return "", &FormatError{"", 1, "the file is empty"}
+	case head[0] == '<':
 		return "opengotha", nil
-	case bytes.HasPrefix(head, []byte(";")) || len(head) > 0:
-		return "h9", nil
+	case head[0] == '{':
+		return "pairgoth", nil
 	}
-	return "", &FormatError{"", 1, "the file is empty"}
+	return "h9", nil
+}
+
+// ReadOptions choose how Read takes a file; the zero value detects everything.
+type ReadOptions struct {
+	Format   string // "h9", "opengotha", "pairgoth" or "" to detect
+	Encoding string // a charset name ("gbk", "latin1", "windows-1251" …) or "" to detect
 }
 
 // Import reads a tournament file in the given format ("" to detect it).
 func Import(data []byte, format string) (*Imported, error) {
+	return Read(data, ReadOptions{Format: format})
+}
+
+// Read reads a tournament file.
+func Read(data []byte, o ReadOptions) (*Imported, error) {
+	format := o.Format
 	if format == "" {
 		f, err := DetectFormat(data)
 		if err != nil {
@@ -168,9 +232,11 @@ func Import(data []byte, format string) (*Imported, error) {
 	}
 	switch format {
 	case "h9":
-		return ParseH9(data)
+		return parseH9(data, o.Encoding)
 	case "opengotha":
-		return ParseOpenGotha(data)
+		return parseOpenGotha(data, o.Encoding)
+	case "pairgoth":
+		return ParsePairgoth(data)
 	}
-	return nil, fmt.Errorf("format %q: want h9 or opengotha", format)
+	return nil, fmt.Errorf("format %q: want h9, opengotha or pairgoth", format)
 }

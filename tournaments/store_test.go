@@ -269,6 +269,51 @@ func TestImportMatchesPlayers(t *testing.T) {
 	}
 }
 
+// TestImportKeepsEGDPins imports a real OpenGotha 3.52 file whose egfPin
+// values hold a newline; every player comes in as a guest, and each guest
+// keeps the PIN the file gives (or none).
+func TestImportKeepsEGDPins(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	data, err := os.ReadFile("testdata/real/bogazici2024.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dry, err := e.ts.ImportEvent(ctx, beijing, "", tournaments.ImportInput{Data: data, Level: "city"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	var guests []int
+	for _, p := range dry.Players {
+		guests = append(guests, p.Index)
+		want[p.Name] = p.EGDPin
+	}
+	if want["Kose Dogac"] != "14825052" {
+		t.Fatalf("dry run: Kose Dogac has PIN %q, want 14825052", want["Kose Dogac"])
+	}
+	res, err := e.ts.ImportEvent(ctx, beijing, "import-pins", tournaments.ImportInput{Data: data, Level: "city", Guests: guests, Commit: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := e.ts.Participants(ctx, res.Event.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pins := 0
+	for _, p := range ps {
+		if p.PlayerID != 0 || p.EGDPin != want[p.Name] {
+			t.Fatalf("participant %s (player %d): PIN %q, want %q as a guest", p.Name, p.PlayerID, p.EGDPin, want[p.Name])
+		}
+		if p.EGDPin != "" {
+			pins++
+		}
+	}
+	if len(ps) != 39 || pins != 34 {
+		t.Fatalf("%d participants, %d with a PIN; want 39 and 34", len(ps), pins)
+	}
+}
+
 // TestRoundRobinWithdrawalInTheRegistry: a player leaves a six-player round
 // robin after two of five rounds; his remaining games need no result, and
 // all his results are void in the standings.

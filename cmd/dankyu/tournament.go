@@ -91,21 +91,22 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dry := fs.Bool("dry-run", false, "parse and rank the file without a server (required: imports into the registry go through TournamentService)")
-	format := fs.String("format", "", "h9 or opengotha (default: detected)")
-	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	format := fs.String("format", "", "h9, opengotha or pairgoth (default: detected)")
+	encoding := fs.String("encoding", "", "the file's charset, e.g. gbk, latin1, windows-1251 (default: detected)")
+	asJSON := fs.Bool("json", false, "print the summary as JSON: players, rounds, games, default wins, byes, warnings, standings")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: dankyu import --dry-run [--format h9|opengotha] [--json] FILE")
+		fmt.Fprintln(stderr, "usage: dankyu import --dry-run [--format h9|opengotha|pairgoth] [--encoding NAME] [--json] FILE")
 		return 2
 	}
 	if !*dry {
 		fmt.Fprintln(stderr, "dankyu import: only --dry-run is offline; import into the registry with TournamentService.ImportTournament or the agency workspace")
 		return 2
 	}
-	if *format != "" && *format != "h9" && *format != "opengotha" {
-		fmt.Fprintf(stderr, "dankyu import: --format %q: want h9 or opengotha\n", *format)
+	if *format != "" && *format != "h9" && *format != "opengotha" && *format != "pairgoth" {
+		fmt.Fprintf(stderr, "dankyu import: --format %q: want h9, opengotha or pairgoth\n", *format)
 		return 2
 	}
 	name := fs.Arg(0)
@@ -114,7 +115,7 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dankyu import: %v\n", err)
 		return 1
 	}
-	imp, err := tournaments.Import(data, *format)
+	imp, err := tournaments.Read(data, tournaments.ReadOptions{Format: *format, Encoding: *encoding})
 	if err != nil {
 		fmt.Fprintf(stderr, "dankyu import: %s: %v\n", name, err)
 		return 1
@@ -130,7 +131,12 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	fmt.Fprintf(stdout, "%s (%s): %d players, %d rounds, %d games, %d byes\n", sum.Name, sum.Format, sum.Players, sum.Rounds, sum.Games, sum.Byes)
+	fmt.Fprintf(stdout, "%s (%s, %s): %d players, %d rounds, %d games (%d played and rated, %d played not rated, %d not played; %d default wins, %d double defaults, %d jigo), %d byes (%d half-point), %d EGD PINs\n",
+		sum.Name, sum.Format, sum.Encoding, sum.Players, sum.Rounds, sum.Games, sum.PlayedRated, sum.PlayedUnrated, sum.NotPlayed,
+		sum.DefaultWins, sum.DoubleDefaults, sum.Jigo, sum.Byes, sum.HalfByes, sum.EGDPins)
+	for _, w := range sum.Warnings {
+		fmt.Fprintf(stdout, "warning: %s\n", w)
+	}
 	for _, p := range sum.Standings {
 		fmt.Fprintf(stdout, "%4d  %-30s %4s %3d points  SOS %d\n", p.Place, p.Name, p.Rank, p.Points, p.SOS)
 	}
