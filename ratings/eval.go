@@ -218,8 +218,8 @@ func (sp Split) Select(gs *Games) (Part, error) {
 	return pt, nil
 }
 
-// MedianFirstRank is the median GoR of the first declared rank of each
-// player in games, the protocol's rating for a newcomer of unknown rank
+// MedianFirstRank is the median GoR of the rank each player declared in
+// his first game in games (players whose first rank is unknown left out), the protocol's rating for a newcomer of unknown rank
 // (2100 if no rank is known).
 func MedianFirstRank(games []Game, players int) float64 {
 	seen := make([]bool, players)
@@ -230,9 +230,11 @@ func MedianFirstRank(games []Game, players int) float64 {
 			p int32
 			r Rank
 		}{{g.Black, g.BlackRank}, {g.White, g.WhiteRank}} {
-			if !seen[pr.p] && pr.r.Known {
+			if !seen[pr.p] {
 				seen[pr.p] = true
-				first = append(first, pr.r.GoR)
+				if pr.r.Known {
+					first = append(first, pr.r.GoR)
+				}
 			}
 		}
 	}
