@@ -6,6 +6,7 @@ import "math"
 type BayesParams struct {
 	SD0    float64 // newcomer's standard deviation, GoR points
 	Drift  float64 // growth of the deviation, GoR points per sqrt(day)
+	Play   float64 // growth of the deviation per game played (players learn by playing), GoR points
 	RankSD float64 // how far a newly declared rank is trusted, GoR points
 	Width  float64 // logistic width at 1 dan (2100), GoR points: e:1 odds
 	Span   float64 // the width shrinks linearly to 0 at 2100 + Span
@@ -13,7 +14,7 @@ type BayesParams struct {
 
 // DefaultBayes is a starting point before tuning.
 func DefaultBayes() BayesParams {
-	return BayesParams{SD0: 150, Drift: 5, RankSD: 150, Width: 1200.0 / 7, Span: 1200}
+	return BayesParams{SD0: 150, Drift: 5, Play: 5, RankSD: 150, Width: 1200.0 / 7, Span: 1200}
 }
 
 // Bayes is the project's own rating system: every player is a Gaussian
@@ -72,9 +73,7 @@ func (s *Bayes) belief(p int32, rank Rank, day int32) belief {
 		return belief{r, v0, r}
 	}
 	b := belief{s.m[p], s.v[p], s.rank[p]}
-	if d := day - s.last[p]; d > 0 {
-		b.v = min(b.v+s.p.Drift*s.p.Drift*float64(d), v0)
-	}
+	b.v = min(b.v+s.p.Drift*s.p.Drift*float64(max(day-s.last[p], 0))+s.p.Play*s.p.Play, v0)
 	if rank.Known && rank.GoR != b.rank {
 		tau2 := s.p.RankSD * s.p.RankSD
 		k := b.v / (b.v + tau2)
