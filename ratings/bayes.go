@@ -9,7 +9,7 @@ type BayesParams struct {
 	Play   float64 // growth of the deviation per game played (players learn by playing), GoR points
 	RankSD float64 // how far a newly declared rank is trusted, GoR points
 	Width  float64 // logistic width at 1 dan (2100), GoR points: e:1 odds
-	Span   float64 // the width shrinks linearly to 0 at 2100 + Span
+	Span   float64 // the width shrinks linearly to 0 at 2100 + Span (tuned >= 1200: never steeper than the GoR)
 }
 
 // DefaultBayes is a starting point before tuning.
