@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"testing"
+	"time"
 )
 
 // benchGames is the file the benchmarks replay: $DANKYU_GAMES, else the
@@ -56,6 +57,32 @@ func BenchmarkReplay(b *testing.B) {
 				gs := parseBench(b, data)
 				Replay(gs.Games, m.New(x, len(gs.Players), 2100), ByGame)
 			}
+		})
+	}
+}
+
+// BenchmarkRatio times, in each iteration, a parse alone and then a parse
+// plus replay, and reports their ratio: interleaving makes it robust to the
+// load of a shared machine, where separate benchmarks drift apart.
+func BenchmarkRatio(b *testing.B) {
+	data := benchGames(b)
+	for _, m := range Models() {
+		b.Run(m.Name, func(b *testing.B) {
+			x := make([]float64, len(m.Params))
+			for i, p := range m.Params {
+				x[i] = p.Init
+			}
+			var parse, replay time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				parseBench(b, data)
+				t1 := time.Now()
+				gs := parseBench(b, data)
+				Replay(gs.Games, m.New(x, len(gs.Players), 2100), ByGame)
+				parse += t1.Sub(t0)
+				replay += time.Since(t1)
+			}
+			b.ReportMetric(float64(replay)/float64(parse), "replay/parse")
 		})
 	}
 }

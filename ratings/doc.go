@@ -14,7 +14,8 @@
 // newcomers, and its predictions are over-confident (calibration slope far
 // below 1); a Bayesian filter fixes both while staying one pass with
 // constant work per game, so a million games replay at about parsing speed.
-// WHR refits whole histories and is ten times slower for no gain here.
+// WHR revises whole histories and replays ten times slower, for no gain on
+// KGS, AGA or Tygem.
 //
 // The baselines are GoR 2021 exactly as the EGD computes it (GoR), Elo,
 // Glicko-2 and an incremental WHR. Every system turns handicap and komi
