@@ -23,7 +23,6 @@ commands:
   adjudicate [flags] FILE.sgf...               replay and count game records (see adjudicate -h)
   pairings --system S --players N [--json]     print a round-robin (Berger) or knockout table
   import --dry-run [--format F] [--json] FILE  check an EGD h-file or OpenGotha XML offline
-  ratings predict|eval --games FILE [flags]    replay a games file: P(black wins), scores (see ratings)
 
 Commands that use the database read DANKYU_DATABASE_URL, or else use the
 embedded cluster in --data-dir (DANKYU_DATA_DIR, default ./.dankyu).

@@ -65,7 +65,7 @@ func ratingsPredict(args []string, stdout, stderr io.Writer) int {
 	batchName := fs.String("batch", "game", "game: update after each game; round: after each (event, round, date)")
 	system := fs.String("system", "bayes", "bayes (ours), gor2021, elo or glicko2")
 	splitName := fs.String("split", "", "predict only this split's games, tuned on its training part (default: every row, default parameters)")
-	budget := fs.Int("budget", 60, "tuning replays per system (with --split)")
+	budget := fs.Int("budget", 150, "tuning replays per system (with --split)")
 	out := fs.String("out", "", "prediction file: game_index,p_black")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -154,7 +154,7 @@ func ratingsEval(args []string, stdout, stderr io.Writer) int {
 	games := fs.String("games", "", "games file (columns of games.csv)")
 	batchName := fs.String("batch", "game", "game or round")
 	splitNames := fs.String("split", "", "comma-separated splits (kgs, aga, egc, tygem); default every split with games in the file")
-	budget := fs.Int("budget", 60, "tuning replays per system")
+	budget := fs.Int("budget", 150, "tuning replays per system")
 	boot := fs.Int("bootstrap", 1000, "paired bootstrap resamples")
 	markdown := fs.Bool("markdown", false, "print Markdown tables")
 	if err := fs.Parse(args); err != nil {
