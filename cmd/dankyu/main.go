@@ -53,6 +53,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return pairingsCmd(args[1:], stdout, stderr)
 	case "import":
 		return importCmd(args[1:], stdout, stderr)
+	case "ratings":
+		return ratingsCmd(args[1:], stdout, stderr)
 	case "log":
 		err = logCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "help", "-h", "--help":

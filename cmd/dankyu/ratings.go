@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/dankyu/dankyu/ratings"
+)
+
+const ratingsUsage = `usage:
+  dankyu ratings predict --games FILE [--batch game|round] [--system S] [--split S] --out PRED.csv
+  dankyu ratings eval --games FILE [--batch game|round] [--split S,...] [--budget N] [--markdown]
+`
+
+// ratingsCmd replays games files offline: predictions and their scores.
+func ratingsCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, ratingsUsage)
+		return 2
+	}
+	switch args[0] {
+	case "predict":
+		return ratingsPredict(args[1:], stdout, stderr)
+	case "eval":
+		return ratingsEval(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "dankyu ratings: unknown command %q\n\n%s", args[0], ratingsUsage)
+	return 2
+}
+
+func readGamesFile(path string) (*ratings.Games, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	gs, err := ratings.ReadGames(bufio.NewReaderSize(f, 1<<20))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return gs, nil
+}
+
+func modelByName(name string) (ratings.Model, error) {
+	var names []string
+	for _, m := range ratings.Models() {
+		if m.Name == name {
+			return m, nil
+		}
+		names = append(names, m.Name)
+	}
+	return ratings.Model{}, fmt.Errorf("system %q: want one of %s", name, strings.Join(names, ", "))
+}
+
+func ratingsPredict(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ratings predict", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.String("games", "", "games file (columns of games.csv)")
+	batchName := fs.String("batch", "game", "game: update after each game; round: after each (event, round, date)")
+	system := fs.String("system", "bayes", "bayes (ours), gor2021, elo or glicko2")
+	splitName := fs.String("split", "", "predict only this split's games, tuned on its training part (default: every row, default parameters)")
+	budget := fs.Int("budget", 150, "tuning replays per system (with --split)")
+	out := fs.String("out", "", "prediction file: game_index,p_black")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	batch, err := ratings.ParseBatch(*batchName)
+	if err == nil && (*games == "" || *out == "") {
+		err = fmt.Errorf("--games and --out are required")
+	}
+	var model ratings.Model
+	if err == nil {
+		model, err = modelByName(*system)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dankyu ratings predict: %v\n\n%s", err, ratingsUsage)
+		return 2
+	}
+	gs, err := readGamesFile(*games)
+	if err != nil {
+		fmt.Fprintln(stderr, "dankyu ratings predict:", err)
+		return 1
+	}
+	rows := make([]int, len(gs.Games))
+	for i := range rows {
+		rows[i] = i
+	}
+	part := ratings.Part{Rows: rows, Games: gs.Games, Cut: len(gs.Games)}
+	var x []float64
+	for _, p := range model.Params {
+		x = append(x, p.Init)
+	}
+	if *splitName != "" {
+		sp, err := ratings.SplitByName(*splitName)
+		if err == nil {
+			part, err = sp.Select(gs)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "dankyu ratings predict:", err)
+			return 1
+		}
+		x = ratings.Tune(model, part.Games[:part.Cut], len(gs.Players), ratings.MedianFirstRank(part.Games[:part.Cut], len(gs.Players)), batch, *budget)
+	}
+	unknown := ratings.MedianFirstRank(part.Games[:part.Cut], len(gs.Players))
+	p := ratings.Replay(part.Games, model.New(x, len(gs.Players), unknown), batch)
+	if err := writePredictions(*out, part.Rows, p); err != nil {
+		fmt.Fprintln(stderr, "dankyu ratings predict:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%d predictions by %s %s (batch %s) in %s\n", len(p), model.Name, formatParams(model, x), batch, *out)
+	return 0
+}
+
+func writePredictions(path string, rows []int, p []float64) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintln(w, "game_index,p_black")
+	for i, r := range rows {
+		w.WriteString(strconv.Itoa(r))
+		w.WriteByte(',')
+		w.WriteString(strconv.FormatFloat(p[i], 'f', 6, 64))
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+func formatParams(m ratings.Model, x []float64) string {
+	var parts []string
+	for i, p := range m.Params {
+		parts = append(parts, fmt.Sprintf("%s=%.4g", p.Name, x[i]))
+	}
+	return strings.Join(parts, " ")
+}
+
+func ratingsEval(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ratings eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.String("games", "", "games file (columns of games.csv)")
+	batchName := fs.String("batch", "game", "game or round")
+	splitNames := fs.String("split", "", "comma-separated splits (kgs, aga, egc, tygem); default every split with games in the file")
+	budget := fs.Int("budget", 150, "tuning replays per system")
+	boot := fs.Int("bootstrap", 1000, "paired bootstrap resamples")
+	markdown := fs.Bool("markdown", false, "print Markdown tables")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	batch, err := ratings.ParseBatch(*batchName)
+	if err == nil && *games == "" {
+		err = fmt.Errorf("--games is required")
+	}
+	var splits []ratings.Split
+	if err == nil && *splitNames != "" {
+		for _, n := range strings.Split(*splitNames, ",") {
+			sp, e := ratings.SplitByName(strings.TrimSpace(n))
+			if e != nil {
+				err = e
+				break
+			}
+			splits = append(splits, sp)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dankyu ratings eval: %v\n\n%s", err, ratingsUsage)
+		return 2
+	}
+	gs, err := readGamesFile(*games)
+	if err != nil {
+		fmt.Fprintln(stderr, "dankyu ratings eval:", err)
+		return 1
+	}
+	explicit := splits != nil
+	if !explicit {
+		splits = ratings.Splits()
+	}
+	models := ratings.Models()
+	done := 0
+	for _, sp := range splits {
+		part, err := sp.Select(gs)
+		if err != nil {
+			if explicit {
+				fmt.Fprintln(stderr, "dankyu ratings eval:", err)
+				return 1
+			}
+			continue
+		}
+		rep, err := ratings.Evaluate(part, len(gs.Players), batch, models, *budget)
+		if err != nil {
+			fmt.Fprintf(stderr, "dankyu ratings eval: split %s: %v\n", sp.Name, err)
+			return 1
+		}
+		rep.Split = sp.Name
+		printReport(stdout, rep, models, *boot, *markdown)
+		done++
+	}
+	if done == 0 {
+		fmt.Fprintln(stderr, "dankyu ratings eval: no split has games in", *games)
+		return 1
+	}
+	return 0
+}
+
+func printReport(w io.Writer, rep *ratings.Report, models []ratings.Model, boot int, markdown bool) {
+	fmt.Fprintf(w, "\nsplit %s (batch %s): %d training games, %d evaluation games; unknown rank starts at %.0f GoR\n\n",
+		rep.Split, rep.Batch, rep.Train, rep.Eval, rep.Unknown)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	sep, end := "\t", "\t\n"
+	if markdown {
+		sep, end = " | ", " |\n"
+		fmt.Fprint(w, "| system | train log-loss | train Brier | train acc. | train slope | eval log-loss | eval Brier | eval acc. | eval slope | tuned parameters |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	} else {
+		fmt.Fprint(tw, "system\ttrain ll\tBrier\tacc\tslope\teval ll\tBrier\tacc\tslope\t\n")
+	}
+	for i, r := range rep.Results {
+		m := r.Train
+		e := r.Eval
+		line := strings.Join([]string{r.Model,
+			fmt.Sprintf("%.4f", m.LogLoss), fmt.Sprintf("%.4f", m.Brier), fmt.Sprintf("%.3f", m.Accuracy), fmt.Sprintf("%.3f", m.Slope),
+			fmt.Sprintf("%.4f", e.LogLoss), fmt.Sprintf("%.4f", e.Brier), fmt.Sprintf("%.3f", e.Accuracy), fmt.Sprintf("%.3f", e.Slope)}, sep)
+		if markdown {
+			fmt.Fprint(w, "| "+line+sep+formatParams(models[i], r.Params)+end)
+		} else {
+			fmt.Fprint(tw, line+end)
+		}
+	}
+	tw.Flush()
+	if !markdown {
+		fmt.Fprintln(w)
+		for i, r := range rep.Results {
+			if len(r.Params) > 0 {
+				fmt.Fprintf(w, "  %s: %s\n", r.Model, formatParams(models[i], r.Params))
+			}
+		}
+	}
+	if len(rep.Results) < 2 || rep.Eval == 0 {
+		return
+	}
+	ours := rep.Results[0]
+	fmt.Fprintf(w, "\nlog-loss of %s minus each (evaluation part, paired bootstrap 95%% interval, %d resamples):\n", ours.Model, boot)
+	for _, r := range rep.Results[1:] {
+		iv := ratings.PairedBootstrap(ours.Losses, r.Losses, boot, 1)
+		fmt.Fprintf(w, "  vs %-8s %+.4f [%+.4f, %+.4f]\n", r.Model, iv.Mean, iv.Lo, iv.Hi)
+	}
+}

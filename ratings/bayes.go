@@ -1,0 +1,146 @@
+package ratings
+
+import "math"
+
+// BayesParams are the parameters of the project's own system.
+type BayesParams struct {
+	SD0    float64 // newcomer's standard deviation, GoR points
+	Drift  float64 // growth of the deviation, GoR points per sqrt(day)
+	Play   float64 // growth of the deviation per game played (players learn by playing), GoR points
+	RankSD float64 // how far a newly declared rank is trusted, GoR points
+	Width  float64 // logistic width at 1 dan (2100), GoR points: e:1 odds
+	Span   float64 // the width shrinks linearly to 0 at 2100 + Span (tuned >= 1200: never steeper than the GoR)
+}
+
+// DefaultBayes is a starting point before tuning.
+func DefaultBayes() BayesParams {
+	return BayesParams{SD0: 150, Drift: 5, Play: 5, RankSD: 150, Width: 1200.0 / 7, Span: 1200}
+}
+
+// Bayes is the project's own rating system: every player is a Gaussian
+// belief N(m, v) on the GoR scale, updated by assumed-density filtering (a
+// Glicko-1-like Newton step) on the GoR's own win model,
+//
+//	P(black wins) = 1 / (1 + e^(beta(r_white) - beta(r_black + adv))),
+//	beta(r) = -(Span / Width) ln(2100 + Span - r),
+//
+// (the GoR's is Width 1200/7, Span 1200: its 3300 pole), so that a stone may
+// weigh more among strong players than among weak ones, as in the EGD, and the prediction is flattened by both players'
+// uncertainty (Glicko's g factor). Three things the GoR lacks:
+//   - uncertainty: a newcomer moves fast, an established player slowly;
+//   - time: the variance grows by Drift^2 per day away, capped at SD0^2,
+//     so a returning player is again uncertain;
+//   - declared ranks: each time a player declares a new rank (a promotion on
+//     a server, a new entry grade at a tournament), that rank is a noisy
+//     observation of the rating (sd RankSD) and is combined with the belief
+//     by a Kalman step, as the AGA reseeds self-promoted players.
+//
+// It is incremental (one pass, constant work per game) where WHR refits the
+// whole history, which keeps a replay of a million games near parsing speed.
+type Bayes struct {
+	p       BayesParams
+	unknown float64
+	m, v    []float64
+	last    []int32
+	rank    []float64 // last declared rank, GoR; NaN if none yet
+	seen    []bool
+	// per batch
+	hsum, gsum []float64
+	in         []bool
+	touched    []int32
+	pre        []belief
+}
+
+type belief struct{ m, v, rank float64 }
+
+// NewBayes rates players 0..players-1.
+func NewBayes(players int, unknown float64, p BayesParams) *Bayes {
+	return &Bayes{p: p, unknown: unknown,
+		m: make([]float64, players), v: make([]float64, players), last: make([]int32, players),
+		rank: make([]float64, players), seen: make([]bool, players),
+		hsum: make([]float64, players), gsum: make([]float64, players), in: make([]bool, players)}
+}
+
+// belief is p's prior for a game on day where p declares rank: the stored
+// belief grown by the time away, then moved toward a newly declared rank.
+func (s *Bayes) belief(p int32, rank Rank, day int32) belief {
+	v0 := s.p.SD0 * s.p.SD0
+	if !s.seen[p] {
+		r := startRating(rank, s.unknown)
+		if !rank.Known {
+			return belief{r, v0, math.NaN()}
+		}
+		return belief{r, v0, r}
+	}
+	b := belief{s.m[p], s.v[p], s.rank[p]}
+	b.v = min(b.v+s.p.Drift*s.p.Drift*float64(max(day-s.last[p], 0))+s.p.Play*s.p.Play, v0)
+	if rank.Known && rank.GoR != b.rank {
+		tau2 := s.p.RankSD * s.p.RankSD
+		k := b.v / (b.v + tau2)
+		b.m += k * (rank.GoR - b.m)
+		b.v *= 1 - k
+		b.rank = rank.GoR
+	}
+	return b
+}
+
+// beta is the strength on the logit scale.
+func (s *Bayes) beta(r float64) float64 {
+	return -s.p.Span / s.p.Width * math.Log(max(2100+s.p.Span-r, 1))
+}
+
+// slope is d beta / dr: the logit per GoR point at r.
+func (s *Bayes) slope(r float64) float64 {
+	return s.p.Span / s.p.Width / max(2100+s.p.Span-r, 1)
+}
+
+// game returns the logit of black's win before uncertainty, and the two
+// players' slopes and variances in logit units.
+func (s *Bayes) game(b, w belief, adv float64) (x, sb, sw float64) {
+	x = s.beta(b.m+adv) - s.beta(w.m)
+	return x, s.slope(b.m + adv), s.slope(w.m)
+}
+
+func (s *Bayes) Predict(g *Game) float64 {
+	b, w := s.belief(g.Black, g.BlackRank, g.Day), s.belief(g.White, g.WhiteRank, g.Day)
+	x, sb, sw := s.game(b, w, advantage(g))
+	return 1 / (1 + math.Exp(-glickoG(math.Sqrt(sb*sb*b.v+sw*sw*w.v))*x))
+}
+
+func (s *Bayes) Update(batch []Game) {
+	for i := range batch {
+		g := &batch[i]
+		b, w := s.belief(g.Black, g.BlackRank, g.Day), s.belief(g.White, g.WhiteRank, g.Day)
+		x, sb, sw := s.game(b, w, advantage(g))
+		y := g.Score()
+		// Each player's step integrates over the opponent's uncertainty only.
+		s.add(g.Black, b, glickoG(sw*math.Sqrt(w.v)), sb, x, y)
+		s.add(g.White, w, glickoG(sb*math.Sqrt(b.v)), sw, -x, 1-y)
+	}
+	day := batch[len(batch)-1].Day
+	for k, p := range s.touched {
+		pre := s.pre[k]
+		v := 1 / (1/pre.v + s.hsum[p])
+		s.m[p] = pre.m + v*s.gsum[p]
+		s.v[p] = v
+		s.rank[p] = pre.rank
+		s.last[p] = day
+		s.seen[p] = true
+		s.hsum[p], s.gsum[p], s.in[p] = 0, 0, false
+	}
+	s.touched, s.pre = s.touched[:0], s.pre[:0]
+}
+
+// add takes one game of p: x is p's logit of winning, slope its derivative
+// in p's rating, gopp the flattening by the opponent's uncertainty.
+func (s *Bayes) add(p int32, pre belief, gopp, slope, x, score float64) {
+	if !s.in[p] {
+		s.in[p] = true
+		s.touched = append(s.touched, p)
+		s.pre = append(s.pre, pre)
+	}
+	e := 1 / (1 + math.Exp(-gopp*x))
+	c := gopp * slope
+	s.hsum[p] += c * c * e * (1 - e)
+	s.gsum[p] += c * (score - e)
+}

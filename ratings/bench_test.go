@@ -1,0 +1,88 @@
+package ratings
+
+import (
+	"bytes"
+	"os"
+	"testing"
+	"time"
+)
+
+// benchGames is the file the benchmarks replay: $DANKYU_GAMES, else the
+// shared million-game file when present, else a committed subset. Only
+// benchmarks read the big file; go test without -bench never does.
+func benchGames(b *testing.B) []byte {
+	b.Helper()
+	for _, path := range []string{os.Getenv("DANKYU_GAMES"), "/work/shared/data/ratings/games.csv", "testdata/tygem-3000.csv"} {
+		if path == "" {
+			continue
+		}
+		if data, err := os.ReadFile(path); err == nil {
+			b.Logf("%s: %d bytes", path, len(data))
+			return data
+		}
+	}
+	b.Fatal("no games file")
+	return nil
+}
+
+func parseBench(b *testing.B, data []byte) *Games {
+	gs, err := ReadGames(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return gs
+}
+
+// BenchmarkParse is the yardstick: reading the games file only.
+func BenchmarkParse(b *testing.B) {
+	data := benchGames(b)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		parseBench(b, data)
+	}
+}
+
+// BenchmarkReplay parses the file and replays it through each system
+// (predict, then update, every game), default parameters.
+func BenchmarkReplay(b *testing.B) {
+	data := benchGames(b)
+	for _, m := range Models() {
+		b.Run(m.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			x := make([]float64, len(m.Params))
+			for i, p := range m.Params {
+				x[i] = p.Init
+			}
+			for b.Loop() {
+				gs := parseBench(b, data)
+				Replay(gs.Games, m.New(x, len(gs.Players), 2100), ByGame)
+			}
+		})
+	}
+}
+
+// BenchmarkRatio times, in each iteration, a parse alone and then a parse
+// plus replay, and reports their ratio: interleaving makes it robust to the
+// load of a shared machine, where separate benchmarks drift apart.
+func BenchmarkRatio(b *testing.B) {
+	data := benchGames(b)
+	for _, m := range Models() {
+		b.Run(m.Name, func(b *testing.B) {
+			x := make([]float64, len(m.Params))
+			for i, p := range m.Params {
+				x[i] = p.Init
+			}
+			var parse, replay time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				parseBench(b, data)
+				t1 := time.Now()
+				gs := parseBench(b, data)
+				Replay(gs.Games, m.New(x, len(gs.Players), 2100), ByGame)
+				parse += t1.Sub(t0)
+				replay += time.Since(t1)
+			}
+			b.ReportMetric(float64(replay)/float64(parse), "replay/parse")
+		})
+	}
+}
