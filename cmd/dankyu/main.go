@@ -1,6 +1,6 @@
 // Command dankyu is the registry's command-line tool: offline ID checks,
 // token administration, event-log verification, game adjudication,
-// pairing tables and tournament-file checks.
+// pairing tables, tournament-file checks and rating evaluation.
 package main
 
 import (
@@ -22,7 +22,9 @@ commands:
   log verify                                   walk the event log's hash chain
   adjudicate [flags] FILE.sgf...               replay and count game records (see adjudicate -h)
   pairings --system S --players N [--json]     print a round-robin (Berger) or knockout table
-  import --dry-run [--format F] [--json] FILE  check an EGD h-file or OpenGotha XML offline
+  import --dry-run [--format F] [--json] FILE  check an EGD h-file, OpenGotha XML or pairgoth file offline
+  ratings predict --games FILE --out PRED.csv  P(black wins) for each game before its result is used
+  ratings eval --games FILE                    log-loss, Brier, accuracy, calibration of every system per split
 
 Commands that use the database read DANKYU_DATABASE_URL, or else use the
 embedded cluster in --data-dir (DANKYU_DATA_DIR, default ./.dankyu).
