@@ -85,3 +85,39 @@ func NoticesOf(ctx context.Context, q ledger.Querier, agencyPrefix string, from,
 	}
 	return out, nil
 }
+
+// ObjectionOnNotice is an objection with the notice it is about.
+type ObjectionOnNotice struct {
+	Objection Objection
+	Notice    Notice
+}
+
+// OpenObjections lists the objections waiting for a ruling with their
+// notices (staff), in two queries however many there are.
+func (s *Service) OpenObjections(ctx context.Context, actor ledger.Actor) ([]ObjectionOnNotice, error) {
+	obs, err := s.ListObjections(ctx, actor, 0, true)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, 0, len(obs))
+	for _, o := range obs {
+		ids = append(ids, o.NoticeID)
+	}
+	rows, err := s.db.Query(ctx, noticeSelect+` WHERE n.id = ANY($1)`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("notices of open objections: %w", err)
+	}
+	ns, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Notice, error) { return scanNotice(r) })
+	if err != nil {
+		return nil, fmt.Errorf("notices of open objections: %w", err)
+	}
+	byID := make(map[int64]Notice, len(ns))
+	for _, n := range ns {
+		byID[n.ID] = n
+	}
+	out := make([]ObjectionOnNotice, len(obs))
+	for i, o := range obs {
+		out[i] = ObjectionOnNotice{Objection: o, Notice: byID[o.NoticeID]}
+	}
+	return out, nil
+}

@@ -10,12 +10,20 @@ import (
 	"github.com/dankyu/dankyu/rules"
 )
 
-func (p *portal) adjudicateForm(w http.ResponseWriter, r *http.Request) {
+// refereePages let anyone adjudicate a game record with the rules engine.
+type refereePages struct{ *site }
+
+func (p *refereePages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /adjudicate", p.adjudicateForm)
+	mux.HandleFunc("POST /adjudicate", p.adjudicate)
+}
+
+func (p *refereePages) adjudicateForm(w http.ResponseWriter, r *http.Request) {
 	p.render(w, r, http.StatusOK, adjudicatePage(p.page(w, r, "adjudicate"), adjudicateForm{}, nil, ""))
 }
 
 // adjudicate replays the uploaded or pasted record; nothing is stored.
-func (p *portal) adjudicate(w http.ResponseWriter, r *http.Request) {
+func (p *refereePages) adjudicate(w http.ResponseWriter, r *http.Request) {
 	pg := p.page(w, r, "adjudicate")
 	r.Body = http.MaxBytesReader(w, r.Body, rules.MaxRecordBytes+64<<10)
 	f := adjudicateForm{}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -15,6 +14,30 @@ import (
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
+
+// certPages are the pages of certification: public notices and objections,
+// verification, and the workspace of agencies and staff.
+type certPages struct {
+	*site
+	certs Certs
+}
+
+func (p *certPages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /notices", p.notices)
+	mux.HandleFunc("GET /notices/{id}", p.notice)
+	mux.HandleFunc("POST /notices/{id}/objections", p.object)
+	mux.HandleFunc("GET /verify", p.verify)
+	mux.HandleFunc("GET /workspace", p.workspacePage)
+	mux.HandleFunc("GET /workspace/roster.csv", p.roster)
+	mux.Handle("POST /workspace/applications", p.onWorkspace(p.submitApplication))
+	mux.Handle("POST /workspace/applications/{id}", p.onWorkspace(p.decideApplication))
+	mux.Handle("POST /workspace/orders", p.onWorkspace(p.placeOrder))
+	mux.Handle("POST /workspace/orders/{agency}/{year}", p.onWorkspace(p.decideOrder))
+	mux.Handle("POST /workspace/appraisers", p.onWorkspace(p.recommendAppraiser))
+	mux.Handle("POST /workspace/appraisers/{id}", p.onWorkspace(p.setAppraiser))
+	mux.Handle("POST /workspace/objections/{id}", p.onWorkspace(p.ruleObjection))
+	mux.Handle("POST /workspace/revoke", p.onWorkspace(p.revoke))
+}
 
 // Certs is what the notice, verification and workspace pages use.
 type Certs interface {
@@ -35,57 +58,10 @@ type Certs interface {
 	RecommendAppraiser(ctx context.Context, actor ledger.Actor, key string, in certs.AppraiserInput) (certs.Appraiser, error)
 	SetAppraiserStatus(ctx context.Context, actor ledger.Actor, key string, id int64, st certs.AppraiserStatus) (certs.Appraiser, error)
 	ListAppraisers(ctx context.Context, agency string) ([]certs.Appraiser, error)
-	ListObjections(ctx context.Context, actor ledger.Actor, notice int64, openOnly bool) ([]certs.Objection, error)
+	OpenObjections(ctx context.Context, actor ledger.Actor) ([]certs.ObjectionOnNotice, error)
 	RuleObjection(ctx context.Context, actor ledger.Actor, key string, id int64, uphold bool, ruling string) (certs.Objection, error)
 	Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
 	WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
-}
-
-// httpStatuses maps each kind of domain error to the status a page with a
-// form error answers with.
-var httpStatuses = map[ledger.Kind]int{
-	ledger.Invalid:          http.StatusBadRequest,
-	ledger.NotFound:         http.StatusNotFound,
-	ledger.PermissionDenied: http.StatusForbidden,
-	ledger.Unauthenticated:  http.StatusUnauthorized,
-	ledger.AlreadyExists:    http.StatusConflict,
-	ledger.Conflict:         http.StatusConflict,
-	ledger.Precondition:     http.StatusConflict,
-	ledger.Exhausted:        http.StatusTooManyRequests,
-}
-
-// httpStatus maps a domain error to its HTTP status.
-func httpStatus(err error) int {
-	if st, ok := httpStatuses[ledger.KindOf(err)]; ok {
-		return st
-	}
-	return http.StatusInternalServerError
-}
-
-// userError is the one place the portal words a domain error: a coded
-// refusal in the page's language (with the field's label when it names
-// one), a refusal without a code by its kind; anything unexpected is logged
-// and shown as a generic failure. No error's own text reaches a page.
-func (p *portal) userError(r *http.Request, pg Page, err error) string {
-	kind := ledger.KindOf(err)
-	if kind == ledger.Internal {
-		p.log.ErrorContext(r.Context(), "portal error", "path", r.URL.Path, "err", err)
-		return pg.T["error_text"]
-	}
-	e, ok := ledger.AsError(err)
-	if !ok {
-		p.log.DebugContext(r.Context(), "refusal without a reason code", "path", r.URL.Path, "err", err)
-		return pg.T[fmt.Sprintf("error_kind_%d", kind)]
-	}
-	msg := e.Message(pg.Lang)
-	if e.Field != "" {
-		label := pg.T["field_"+e.Field]
-		if label == "" {
-			label = e.Field
-		}
-		msg = label + pg.T["field_sep"] + msg
-	}
-	return msg
 }
 
 func clientHost(r *http.Request) string {
@@ -101,7 +77,7 @@ func pathID(r *http.Request) (int64, bool) {
 	return id, err == nil && id > 0
 }
 
-func (p *portal) notices(w http.ResponseWriter, r *http.Request) {
+func (p *certPages) notices(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := noticeFilter{Province: q.Get("province"), Rank: q.Get("rank"), State: q.Get("state")}
 	pg := p.page(w, r, "notices")
@@ -125,11 +101,11 @@ func (p *portal) notices(w http.ResponseWriter, r *http.Request) {
 	p.render(w, r, http.StatusOK, noticesPage(pg, f, page, "", next))
 }
 
-func (p *portal) notice(w http.ResponseWriter, r *http.Request) {
+func (p *certPages) notice(w http.ResponseWriter, r *http.Request) {
 	p.showNotice(w, r, http.StatusOK, objectionForm{}, "")
 }
 
-func (p *portal) showNotice(w http.ResponseWriter, r *http.Request, code int, f objectionForm, formErr string) {
+func (p *certPages) showNotice(w http.ResponseWriter, r *http.Request, code int, f objectionForm, formErr string) {
 	id, ok := pathID(r)
 	if !ok {
 		p.fail(w, r, ledger.ErrNotFound)
@@ -148,7 +124,7 @@ func (p *portal) showNotice(w http.ResponseWriter, r *http.Request, code int, f 
 	p.render(w, r, code, noticePage(pg, n, open, f, formErr, r.URL.Query().Get("lodged") == "1"))
 }
 
-func (p *portal) object(w http.ResponseWriter, r *http.Request) {
+func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r)
 	if !ok {
 		p.fail(w, r, ledger.ErrNotFound)
@@ -169,7 +145,7 @@ func (p *portal) object(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/notices/"+strconv.FormatInt(id, 10)+"?lodged=1", http.StatusSeeOther)
 }
 
-func (p *portal) verify(w http.ResponseWriter, r *http.Request) {
+func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
 	number := strings.TrimSpace(r.URL.Query().Get("number"))
 	pg := p.page(w, r, "verify")
 	if number == "" {
@@ -182,33 +158,6 @@ func (p *portal) verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.render(w, r, http.StatusOK, verifyPage(pg, number, &v, ""))
-}
-
-func (p *portal) loginForm(w http.ResponseWriter, r *http.Request) {
-	p.render(w, r, http.StatusOK, loginPage(p.page(w, r, "login"), p.formToken(w, r), ""))
-}
-
-func (p *portal) login(w http.ResponseWriter, r *http.Request) {
-	pg := p.page(w, r, "login")
-	if !p.formOK(r) {
-		p.render(w, r, http.StatusForbidden, loginPage(pg, p.formToken(w, r), pg.T["form_expired"]))
-		return
-	}
-	tok := strings.TrimSpace(r.PostFormValue("token"))
-	a, err := p.reg.Authenticate(r.Context(), tok)
-	if err != nil || a.Kind == ledger.Public {
-		p.render(w, r, http.StatusUnauthorized, loginPage(pg, p.formToken(w, r), pg.T["login_failed"]))
-		return
-	}
-	setCookie(w, r, sessionCookie, tok, 12*3600)
-	http.Redirect(w, r, "/workspace", http.StatusSeeOther)
-}
-
-func (p *portal) logout(w http.ResponseWriter, r *http.Request) {
-	if p.formOK(r) {
-		setCookie(w, r, sessionCookie, "", -1)
-	}
-	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
 // chinaTime writes a moment as Beijing time, which the notices are kept in.

@@ -24,7 +24,7 @@ type importView struct {
 	CSRF     string
 }
 
-func (p *portal) importForm(w http.ResponseWriter, r *http.Request) {
+func (p *tournamentPages) importForm(w http.ResponseWriter, r *http.Request) {
 	if p.actor(r).Kind == ledger.Public {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return
@@ -34,7 +34,7 @@ func (p *portal) importForm(w http.ResponseWriter, r *http.Request) {
 
 // importFile checks a tournament file against the registry (first step) and
 // brings it in once every player is matched or a guest (second step).
-func (p *portal) importFile(w http.ResponseWriter, r *http.Request) {
+func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
 	a := p.actor(r)
 	if a.Kind == ledger.Public {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)

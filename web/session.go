@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"strings"
 
 	"github.com/dankyu/dankyu/ledger"
 )
@@ -35,14 +36,14 @@ func withActorMemo(h http.Handler) http.Handler {
 }
 
 // actor is the signed-in user, or the public.
-func (p *portal) actor(r *http.Request) ledger.Actor {
+func (p *site) actor(r *http.Request) ledger.Actor {
 	memo, _ := r.Context().Value(actorMemoKey{}).(*actorMemo)
 	if memo != nil && memo.done {
 		return memo.actor
 	}
 	a := ledger.Actor{Kind: ledger.Public}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		if got, err := p.reg.Authenticate(r.Context(), c.Value); err == nil {
+		if got, err := p.auth.Authenticate(r.Context(), c.Value); err == nil {
 			a = got
 		}
 	}
@@ -66,7 +67,7 @@ func randomHex(n int) string {
 // formToken returns the token every POST form carries: an HMAC of this
 // browser's form cookie under the shared secret, so a page from another
 // site cannot forge it (on top of http.CrossOriginProtection).
-func (p *portal) formToken(w http.ResponseWriter, r *http.Request) string {
+func (p *site) formToken(w http.ResponseWriter, r *http.Request) string {
 	c, err := r.Cookie(formCookie)
 	v := ""
 	if err == nil && len(c.Value) == 32 {
@@ -79,18 +80,45 @@ func (p *portal) formToken(w http.ResponseWriter, r *http.Request) string {
 	return p.sign(v)
 }
 
-func (p *portal) sign(v string) string {
+func (p *site) sign(v string) string {
 	m := hmac.New(sha256.New, p.secret)
 	m.Write([]byte("form:" + v))
 	return hex.EncodeToString(m.Sum(nil))
 }
 
 // formOK checks a POST's form token against the browser's form cookie.
-func (p *portal) formOK(r *http.Request) bool {
+func (p *site) formOK(r *http.Request) bool {
 	c, err := r.Cookie(formCookie)
 	if err != nil || c.Value == "" {
 		return false
 	}
 	got := r.PostFormValue("csrf")
 	return hmac.Equal([]byte(got), []byte(p.sign(c.Value)))
+}
+
+func (p *site) loginForm(w http.ResponseWriter, r *http.Request) {
+	p.render(w, r, http.StatusOK, loginPage(p.page(w, r, "login"), p.formToken(w, r), ""))
+}
+
+func (p *site) login(w http.ResponseWriter, r *http.Request) {
+	pg := p.page(w, r, "login")
+	if !p.formOK(r) {
+		p.render(w, r, http.StatusForbidden, loginPage(pg, p.formToken(w, r), pg.T["form_expired"]))
+		return
+	}
+	tok := strings.TrimSpace(r.PostFormValue("token"))
+	a, err := p.auth.Authenticate(r.Context(), tok)
+	if err != nil || a.Kind == ledger.Public {
+		p.render(w, r, http.StatusUnauthorized, loginPage(pg, p.formToken(w, r), pg.T["login_failed"]))
+		return
+	}
+	setCookie(w, r, sessionCookie, tok, 12*3600)
+	http.Redirect(w, r, "/workspace", http.StatusSeeOther)
+}
+
+func (p *site) logout(w http.ResponseWriter, r *http.Request) {
+	if p.formOK(r) {
+		setCookie(w, r, sessionCookie, "", -1)
+	}
+	http.Redirect(w, r, "/", http.StatusSeeOther)
 }

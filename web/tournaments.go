@@ -14,6 +14,29 @@ import (
 	"github.com/dankyu/dankyu/tournaments"
 )
 
+// tournamentPages are the tournament list and pages, the organiser's
+// controls and the import of tournament files.
+type tournamentPages struct {
+	*site
+	tours Tournaments
+	// workspace shows the workspace again when the tournament form on it is refused.
+	workspace failPage
+}
+
+func (p *tournamentPages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /tournaments", p.tournamentList)
+	mux.HandleFunc("GET /tournaments/{id}", p.tournament)
+	mux.HandleFunc("GET /tournaments/{id}/export/{format}", p.exportTournament)
+	mux.Handle("POST /workspace/tournaments", p.post(func(*http.Request) string { return "/workspace" }, p.workspace, p.createTournament))
+	mux.HandleFunc("GET /workspace/import", p.importForm)
+	mux.HandleFunc("POST /workspace/import", p.importFile)
+	mux.Handle("POST /tournaments/{id}/participants", p.onTournament(p.addParticipant))
+	mux.Handle("POST /tournaments/{id}/withdrawals", p.onTournament(p.withdraw))
+	mux.Handle("POST /tournaments/{id}/pair", p.onTournament(p.pairRound))
+	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.onTournament(p.enterResults))
+	mux.Handle("POST /tournaments/{id}/finish", p.onTournament(p.finishTournament))
+}
+
 // Tournaments is what the tournament pages use.
 type Tournaments interface {
 	ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error)
@@ -73,7 +96,7 @@ func crosstable(r tournaments.Report) []crossRow {
 	return rows
 }
 
-func (p *portal) tournamentList(w http.ResponseWriter, r *http.Request) {
+func (p *tournamentPages) tournamentList(w http.ResponseWriter, r *http.Request) {
 	es, err := p.tours.ListEvents(r.Context(), r.URL.Query().Get("organiser"), 100)
 	if err != nil {
 		p.fail(w, r, err)
@@ -82,11 +105,11 @@ func (p *portal) tournamentList(w http.ResponseWriter, r *http.Request) {
 	p.render(w, r, http.StatusOK, tournamentsPage(p.page(w, r, "tournaments"), es))
 }
 
-func (p *portal) tournament(w http.ResponseWriter, r *http.Request) {
+func (p *tournamentPages) tournament(w http.ResponseWriter, r *http.Request) {
 	p.showTournament(w, r, http.StatusOK, "")
 }
 
-func (p *portal) showTournament(w http.ResponseWriter, r *http.Request, code int, errText string) {
+func (p *tournamentPages) showTournament(w http.ResponseWriter, r *http.Request, code int, errText string) {
 	id, ok := pathID(r)
 	if !ok {
 		p.fail(w, r, ledger.ErrNotFound)
@@ -113,41 +136,28 @@ func (p *portal) showTournament(w http.ResponseWriter, r *http.Request, code int
 	p.render(w, r, code, tournamentPage(pg, v))
 }
 
-// tact wraps a tournament form post like act, returning to the tournament page.
-func (p *portal) tact(fn func(r *http.Request, a ledger.Actor, key string, id int64) (string, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		a := p.actor(r)
-		if a.Kind == ledger.Public {
-			http.Redirect(w, r, "/login", http.StatusSeeOther)
-			return
-		}
-		id, ok := pathID(r)
-		if !ok {
-			p.fail(w, r, ledger.ErrNotFound)
-			return
-		}
-		if err := r.ParseMultipartForm(16 << 20); err != nil && err != http.ErrNotMultipart {
-			p.showTournament(w, r, http.StatusBadRequest, reasonUploadUnreadable.New().Message(langFrom(w, r)))
-			return
-		}
-		if !p.formOK(r) {
-			p.showTournament(w, r, http.StatusForbidden, messages(langFrom(w, r))["form_expired"])
-			return
-		}
-		done, err := fn(r, a, r.PostFormValue("idem"), id)
-		if err != nil {
-			pg := p.page(w, r, "tournaments")
-			p.showTournament(w, r, httpStatus(err), p.userError(r, pg, err))
-			return
-		}
-		http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?ok=%s", id, done), http.StatusSeeOther)
-	}
+// failOnTournament shows the tournament page again with a refusal.
+func (p *tournamentPages) failOnTournament(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+	p.showTournament(w, r, code, errText)
 }
 
-func (p *portal) createTournament(r *http.Request, a ledger.Actor, key string) (string, error) {
+// onTournament wraps a form post on a tournament's page: the action gets
+// the tournament's id and returns to its page.
+func (p *tournamentPages) onTournament(fn func(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error)) http.HandlerFunc {
+	back := func(r *http.Request) string { return "/tournaments/" + r.PathValue("id") }
+	return p.post(back, p.failOnTournament, func(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+		id, ok := pathID(r)
+		if !ok {
+			return outcome{}, ledger.ErrNotFound
+		}
+		return fn(r, a, key, id)
+	})
+}
+
+func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	rounds, err := formInt(r, "rounds")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	in := tournaments.EventInput{Name: r.PostFormValue("name"), Start: r.PostFormValue("start"), End: r.PostFormValue("end"),
 		Venue: r.PostFormValue("venue"), Level: r.PostFormValue("level"), System: r.PostFormValue("system"), Rounds: int(rounds),
@@ -160,61 +170,61 @@ func (p *portal) createTournament(r *http.Request, a ledger.Actor, key string) (
 		}
 		wins, err := formInt(r, fmt.Sprintf("group%d_wins", i))
 		if err != nil {
-			return "", err
+			return outcome{}, err
 		}
 		in.Groups = append(in.Groups, tournaments.GroupInput{Name: r.PostFormValue(fmt.Sprintf("group%d_name", i)), TargetRank: rank, MinWins: int(wins)})
 	}
 	e, err := p.tours.CreateEvent(r.Context(), a, key, in)
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
-	return fmt.Sprintf("/tournaments/%d?ok=created", e.ID), nil
+	return goTo(fmt.Sprintf("/tournaments/%d?ok=created", e.ID)), nil
 }
 
-func (p *portal) addParticipant(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
+func (p *tournamentPages) addParticipant(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
 	player, err := formInt(r, "player_id")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	board, err := formInt(r, "board")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	_, err = p.tours.AddParticipant(r.Context(), a, key, id, tournaments.ParticipantInput{PlayerID: player,
 		GuestName: r.PostFormValue("guest_name"), GuestRank: r.PostFormValue("guest_rank"), GuestCountry: r.PostFormValue("guest_country"),
 		Group: r.PostFormValue("group"), Team: r.PostFormValue("team"), Board: int(board)})
-	return "participant_added", err
+	return done("participant_added"), err
 }
 
-func (p *portal) withdraw(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
+func (p *tournamentPages) withdraw(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
 	n, err := formInt(r, "number")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	_, err = p.tours.Withdraw(r.Context(), a, key, id, int(n))
-	return "withdrawn", err
+	return done("withdrawn"), err
 }
 
-func (p *portal) pairRound(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
+func (p *tournamentPages) pairRound(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
 	_, err := p.tours.PairNextRound(r.Context(), a, key, id)
-	return "paired", err
+	return done("paired"), err
 }
 
-func (p *portal) finishTournament(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
+func (p *tournamentPages) finishTournament(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
 	_, err := p.tours.Finish(r.Context(), a, key, id)
-	return "finished", err
+	return done("finished"), err
 }
 
 // enterResults takes a round's form: a result, warnings and optionally an
 // SGF file per board; boards left empty are skipped.
-func (p *portal) enterResults(r *http.Request, a ledger.Actor, key string, id int64) (string, error) {
+func (p *tournamentPages) enterResults(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
 	round, err := strconv.Atoi(r.PathValue("round"))
 	if err != nil {
-		return "", ledger.ErrNotFound
+		return outcome{}, ledger.ErrNotFound
 	}
 	boards, err := formInt(r, "boards")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	for b := 1; b <= int(boards); b++ {
 		res := r.PostFormValue(fmt.Sprintf("result_%d", b))
@@ -223,7 +233,7 @@ func (p *portal) enterResults(r *http.Request, a ledger.Actor, key string, id in
 			data, err := io.ReadAll(io.LimitReader(f, rules.MaxRecordBytes+1))
 			f.Close()
 			if err != nil {
-				return "", fmt.Errorf("read the record of board %d: %w", b, err)
+				return outcome{}, fmt.Errorf("read the record of board %d: %w", b, err)
 			}
 			sgf = string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
 		}
@@ -232,18 +242,18 @@ func (p *portal) enterResults(r *http.Request, a ledger.Actor, key string, id in
 		}
 		bw, err := formInt(r, fmt.Sprintf("bw_%d", b))
 		if err != nil {
-			return "", err
+			return outcome{}, err
 		}
 		ww, err := formInt(r, fmt.Sprintf("ww_%d", b))
 		if err != nil {
-			return "", err
+			return outcome{}, err
 		}
 		if _, err := p.tours.RecordResult(r.Context(), a, fmt.Sprintf("%s-%d", key, b), id, tournaments.ResultInput{Round: round, Board: b,
 			Result: res, BlackWarnings: int(bw), WhiteWarnings: int(ww), SGF: sgf}); err != nil {
-			return "", fmt.Errorf("board %d: %w", b, err)
+			return outcome{}, fmt.Errorf("board %d: %w", b, err)
 		}
 	}
-	return "results", nil
+	return done("results"), nil
 }
 
 // exportFormat maps an export link's last path segment to tournaments.Export's format.
@@ -259,7 +269,7 @@ func exportFormat(segment string) (string, bool) {
 	return "", false
 }
 
-func (p *portal) exportTournament(w http.ResponseWriter, r *http.Request) {
+func (p *tournamentPages) exportTournament(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r)
 	format, known := exportFormat(r.PathValue("format"))
 	if !ok || !known {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
@@ -17,7 +16,7 @@ type workspace struct {
 	Orders     []certs.Order
 	Quota      certs.Quota
 	Appraisers []certs.Appraiser
-	Objections []objectionRow
+	Objections []certs.ObjectionOnNotice
 	Apply      applyForm
 	OK         string
 	Err        string
@@ -25,17 +24,12 @@ type workspace struct {
 	CSRF       string
 }
 
-type objectionRow struct {
-	Objection certs.Objection
-	Notice    certs.Notice
-}
-
 // applyForm is the application form as typed.
 type applyForm struct {
 	PlayerID, TargetRank, Basis, EventRef, RecordRef, Evidence, AppraiserID string
 }
 
-func (p *portal) workspacePage(w http.ResponseWriter, r *http.Request) {
+func (p *certPages) workspacePage(w http.ResponseWriter, r *http.Request) {
 	a := p.actor(r)
 	if a.Kind == ledger.Public {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
@@ -44,7 +38,7 @@ func (p *portal) workspacePage(w http.ResponseWriter, r *http.Request) {
 	p.showWorkspace(w, r, a, http.StatusOK, applyForm{}, "")
 }
 
-func (p *portal) showWorkspace(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, f applyForm, errText string) {
+func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, f applyForm, errText string) {
 	ctx := r.Context()
 	ws := workspace{Actor: a, Apply: f, Err: errText, OK: r.URL.Query().Get("ok"), Idem: randomHex(12), CSRF: p.formToken(w, r)}
 	if code != http.StatusOK {
@@ -77,160 +71,123 @@ func (p *portal) showWorkspace(w http.ResponseWriter, r *http.Request, a ledger.
 		return
 	}
 	if a.IsStaff() {
-		obs, err := p.certs.ListObjections(ctx, a, 0, true)
-		if err != nil {
+		if ws.Objections, err = p.certs.OpenObjections(ctx, a); err != nil {
 			p.fail(w, r, err)
 			return
-		}
-		for _, o := range obs {
-			n, err := p.certs.GetNotice(ctx, o.NoticeID)
-			if err != nil {
-				p.fail(w, r, err)
-				return
-			}
-			ws.Objections = append(ws.Objections, objectionRow{o, n})
 		}
 	}
 	p.render(w, r, code, workspaceView(p.page(w, r, "workspace"), ws))
 }
 
-// act wraps a workspace form post: sign-in and form token checks, then the
-// action; success redirects back with a message key, failure shows the
-// workspace again with the error and the form as typed.
-func (p *portal) act(fn func(r *http.Request, a ledger.Actor, key string) (string, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		a := p.actor(r)
-		if a.Kind == ledger.Public {
-			http.Redirect(w, r, "/login", http.StatusSeeOther)
-			return
-		}
-		f := applyForm{PlayerID: r.PostFormValue("player_id"), TargetRank: r.PostFormValue("target_rank"), Basis: r.PostFormValue("basis"),
-			EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"), Evidence: r.PostFormValue("evidence"),
-			AppraiserID: r.PostFormValue("appraiser_id")}
-		if !p.formOK(r) {
-			p.showWorkspace(w, r, a, http.StatusForbidden, f, messages(langFrom(w, r))["form_expired"])
-			return
-		}
-		ok, err := fn(r, a, r.PostFormValue("idem"))
-		if err != nil {
-			pg := p.page(w, r, "workspace")
-			p.showWorkspace(w, r, a, httpStatus(err), f, p.userError(r, pg, err))
-			return
-		}
-		if strings.HasPrefix(ok, "/") { // the action made a page of its own
-			http.Redirect(w, r, ok, http.StatusSeeOther)
-			return
-		}
-		http.Redirect(w, r, "/workspace?ok="+ok+"#top", http.StatusSeeOther)
-	}
+// failOnWorkspace shows the workspace again with a refusal and the
+// application form as typed; the workspace's forms (and the tournament
+// form on it) fail here.
+func (p *certPages) failOnWorkspace(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string) {
+	f := applyForm{PlayerID: r.PostFormValue("player_id"), TargetRank: r.PostFormValue("target_rank"), Basis: r.PostFormValue("basis"),
+		EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"), Evidence: r.PostFormValue("evidence"),
+		AppraiserID: r.PostFormValue("appraiser_id")}
+	p.showWorkspace(w, r, a, code, f, errText)
 }
 
-func formInt(r *http.Request, field string) (int64, error) {
-	v := strings.TrimSpace(r.PostFormValue(field))
-	if v == "" {
-		return 0, nil
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		return 0, reasonNotANumber.OnField(field, "value", v)
-	}
-	return n, nil
+// onWorkspace wraps a workspace form post.
+func (p *certPages) onWorkspace(fn action) http.HandlerFunc {
+	return p.post(func(*http.Request) string { return "/workspace" }, p.failOnWorkspace, fn)
 }
 
-func (p *portal) submitApplication(r *http.Request, a ledger.Actor, key string) (string, error) {
+func (p *certPages) submitApplication(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	player, err := formInt(r, "player_id")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	appraiser, err := formInt(r, "appraiser_id")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	_, err = p.certs.Apply(r.Context(), a, key, certs.ApplicationInput{PlayerID: player, TargetRank: r.PostFormValue("target_rank"),
 		Basis: r.PostFormValue("basis"), EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"),
 		Evidence: r.PostFormValue("evidence"), AppraiserID: appraiser})
-	return "applied", err
+	return done("applied"), err
 }
 
-func (p *portal) decideApplication(r *http.Request, a ledger.Actor, key string) (string, error) {
+func (p *certPages) decideApplication(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	id, ok := pathID(r)
 	if !ok {
-		return "", ledger.ErrNotFound
+		return outcome{}, ledger.ErrNotFound
 	}
 	if r.PostFormValue("decision") == "reject" {
 		_, err := p.certs.Reject(r.Context(), a, key, id, r.PostFormValue("reason"))
-		return "rejected", err
+		return done("rejected"), err
 	}
 	app, err := p.certs.Approve(r.Context(), a, key, id)
 	if err == nil && app.Status == certs.AppOnNotice {
-		return "on_notice", nil
+		return done("on_notice"), nil
 	}
-	return "issued", err
+	return done("issued"), err
 }
 
-func (p *portal) placeOrder(r *http.Request, a ledger.Actor, key string) (string, error) {
+func (p *certPages) placeOrder(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	dan, err := formInt(r, "dan_count")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	kyu, err := formInt(r, "kyu_count")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	year, err := formInt(r, "year")
 	if err != nil {
-		return "", err
+		return outcome{}, err
 	}
 	_, err = p.certs.PlaceOrder(r.Context(), a, key, certs.OrderInput{AgencyPrefix: r.PostFormValue("agency"), Year: int(year),
 		DanCount: int(dan), KyuCount: int(kyu)})
-	return "ordered", err
+	return done("ordered"), err
 }
 
-func (p *portal) decideOrder(r *http.Request, a ledger.Actor, key string) (string, error) {
+func (p *certPages) decideOrder(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	year, err := strconv.Atoi(r.PathValue("year"))
 	if err != nil {
-		return "", ledger.ErrNotFound
+		return outcome{}, ledger.ErrNotFound
 	}
 	grant := r.PostFormValue("decision") == "grant"
 	_, err = p.certs.DecideOrder(r.Context(), a, key, certs.OrderDecision{AgencyPrefix: r.PathValue("agency"), Year: int(year),
 		Grant: grant, Note: r.PostFormValue("note")})
 	if !grant {
-		return "order_refused", err
+		return done("order_refused"), err
 	}
-	return "order_granted", err
+	return done("order_granted"), err
 }
 
-func (p *portal) recommendAppraiser(r *http.Request, a ledger.Actor, key string) (string, error) {
+func (p *certPages) recommendAppraiser(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	_, err := p.certs.RecommendAppraiser(r.Context(), a, key, certs.AppraiserInput{Name: r.PostFormValue("name"),
 		AgencyPrefix: r.PostFormValue("agency"), Qualification: r.PostFormValue("qualification")})
-	return "recommended", err
+	return done("recommended"), err
 }
 
-func (p *portal) setAppraiser(r *http.Request, a ledger.Actor, key string) (string, error) {
+func (p *certPages) setAppraiser(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	id, ok := pathID(r)
 	if !ok {
-		return "", ledger.ErrNotFound
+		return outcome{}, ledger.ErrNotFound
 	}
 	_, err := p.certs.SetAppraiserStatus(r.Context(), a, key, id, certs.AppraiserStatus(r.PostFormValue("status")))
-	return "appraiser_set", err
+	return done("appraiser_set"), err
 }
 
-func (p *portal) ruleObjection(r *http.Request, a ledger.Actor, key string) (string, error) {
+func (p *certPages) ruleObjection(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	id, ok := pathID(r)
 	if !ok {
-		return "", ledger.ErrNotFound
+		return outcome{}, ledger.ErrNotFound
 	}
 	uphold := r.PostFormValue("decision") == "uphold"
 	_, err := p.certs.RuleObjection(r.Context(), a, key, id, uphold, r.PostFormValue("ruling"))
-	return "ruled", err
+	return done("ruled"), err
 }
 
-func (p *portal) revoke(r *http.Request, a ledger.Actor, key string) (string, error) {
+func (p *certPages) revoke(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	_, err := p.certs.Revoke(r.Context(), a, key, r.PostFormValue("number"), r.PostFormValue("reason"))
-	return "revoked", err
+	return done("revoked"), err
 }
 
-func (p *portal) roster(w http.ResponseWriter, r *http.Request) {
+func (p *certPages) roster(w http.ResponseWriter, r *http.Request) {
 	a := p.actor(r)
 	if a.Kind == ledger.Public {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)

@@ -1,0 +1,73 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// outcome is where a form post that succeeded leads: back to the page it
+// came from with a message (ok names it), or to a page of its own (to).
+type outcome struct {
+	ok string
+	to string
+}
+
+// done returns to the form's page with the message key.
+func done(ok string) outcome { return outcome{ok: ok} }
+
+// goTo leads to a page of the action's own, e.g. a tournament it created.
+func goTo(url string) outcome { return outcome{to: url} }
+
+// failPage shows a form's page again with the refusal, the form as typed.
+type failPage func(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string)
+
+// action is what a form post does for the signed-in actor; key is the
+// form's idempotency key.
+type action func(r *http.Request, a ledger.Actor, key string) (outcome, error)
+
+// post is the one wrapper of every form post of a signed-in user: sign-in
+// and the form token first, then the action; success redirects (to back
+// with the message, or where the action says), a refusal shows fail's page
+// with the refusal in the page's language.
+func (s *site) post(back func(r *http.Request) string, fail failPage, fn action) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		a := s.actor(r)
+		if a.Kind == ledger.Public {
+			http.Redirect(w, r, "/login", http.StatusSeeOther)
+			return
+		}
+		if err := r.ParseMultipartForm(16 << 20); err != nil && err != http.ErrNotMultipart {
+			fail(w, r, a, http.StatusBadRequest, reasonUploadUnreadable.New().Message(langFrom(w, r)))
+			return
+		}
+		if !s.formOK(r) {
+			fail(w, r, a, http.StatusForbidden, messages(langFrom(w, r))["form_expired"])
+			return
+		}
+		out, err := fn(r, a, r.PostFormValue("idem"))
+		if err != nil {
+			fail(w, r, a, httpStatus(err), s.userError(r, s.page(w, r, ""), err))
+			return
+		}
+		if out.to != "" {
+			http.Redirect(w, r, out.to, http.StatusSeeOther)
+			return
+		}
+		http.Redirect(w, r, back(r)+"?ok="+out.ok+"#top", http.StatusSeeOther)
+	}
+}
+
+func formInt(r *http.Request, field string) (int64, error) {
+	v := strings.TrimSpace(r.PostFormValue(field))
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0, reasonNotANumber.OnField(field, "value", v)
+	}
+	return n, nil
+}

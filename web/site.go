@@ -1,0 +1,147 @@
+// Package web is the server-rendered portal (templ): public pages in
+// Chinese first, English on request, working without JavaScript. Each
+// feature has its own handler type and files (registry_pages.go, certs.go
+// and workspace.go, tournaments.go and import.go, adjudicate.go) over the
+// shared site (site.go, session.go, forms.go, i18n*.go).
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/a-h/templ"
+
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// Store is what the portal takes from the kernel: the one clock, and the
+// secret that signs its forms, shared by every server process.
+type Store interface {
+	SharedSecret(ctx context.Context, name string) ([]byte, error)
+	Now() time.Time
+}
+
+// Authenticator turns the session's token into the signed-in user.
+type Authenticator interface {
+	Authenticate(ctx context.Context, token string) (ledger.Actor, error)
+}
+
+// site is what every feature's pages share: the layout and the page's
+// language, sign-in, form tokens, the one form-post wrapper and the one
+// wording of errors. Each feature is a handler type over it with only the
+// services it needs (registryPages, certPages, tournamentPages,
+// refereePages), and registers its own routes.
+type site struct {
+	auth   Authenticator
+	log    *slog.Logger
+	secret []byte // signs form tokens; shared by every server process
+	now    func() time.Time
+}
+
+// New returns the portal's HTTP handler.
+func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger) (http.Handler, error) {
+	secret, err := store.SharedSecret(ctx, "portal-forms")
+	if err != nil {
+		return nil, err
+	}
+	s := &site{auth: reg, log: log, secret: secret, now: store.Now}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /login", s.loginForm)
+	mux.HandleFunc("POST /login", s.login)
+	mux.HandleFunc("POST /logout", s.logout)
+	certPages := &certPages{site: s, certs: cs}
+	for _, f := range []interface{ routes(*http.ServeMux) }{
+		&registryPages{site: s, reg: reg, certs: cs},
+		certPages,
+		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace},
+		&refereePages{site: s},
+	} {
+		f.routes(mux)
+	}
+	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		_, _ = w.Write([]byte(siteCSS))
+	})
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		pg := s.page(w, r, "")
+		s.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
+	})
+	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(mux))), nil
+}
+
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "same-origin")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'none'")
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (p *site) page(w http.ResponseWriter, r *http.Request, titleKey string) Page {
+	lang := langFrom(w, r)
+	t := messages(lang)
+	q := r.URL.Query()
+	q.Set("lang", otherLang(lang))
+	title := t["site"]
+	if titleKey != "" {
+		title = t[titleKey]
+	}
+	return Page{Lang: lang, T: t, Title: title, SwitchURL: r.URL.Path + "?" + q.Encode(), Actor: p.actor(r), CSRF: p.formToken(w, r)}
+}
+
+func (p *site) render(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(code)
+	if err := c.Render(r.Context(), w); err != nil {
+		p.log.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)
+	}
+}
+
+func (p *site) fail(w http.ResponseWriter, r *http.Request, err error) {
+	pg := p.page(w, r, "error")
+	if errors.Is(err, ledger.ErrNotFound) {
+		p.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
+		return
+	}
+	p.log.ErrorContext(r.Context(), "portal error", "path", r.URL.Path, "err", err)
+	p.render(w, r, http.StatusInternalServerError, messagePage(pg, pg.T["error"], pg.T["error_text"]))
+}
+
+func otherLang(l Lang) string {
+	if l == English {
+		return string(Chinese)
+	}
+	return string(English)
+}
+
+func provinceName(l Lang, p registry.Province) string {
+	if l == English {
+		return p.NameEN
+	}
+	return p.NameZH
+}
+
+func provinceOf(l Lang, code string) string {
+	p, ok := registry.ProvinceByCode(code)
+	if !ok {
+		return code
+	}
+	return provinceName(l, p)
+}
+
+func rankName(l Lang, r registry.Rank) string {
+	if r == registry.NoRank {
+		return "—"
+	}
+	if l == English {
+		return r.English()
+	}
+	return r.Chinese()
+}
