@@ -1,8 +1,6 @@
 package archtest
 
 import (
-	"go/ast"
-	"go/token"
 	"os"
 	"path"
 	"path/filepath"
@@ -49,15 +47,7 @@ func TestEveryTableHasOneOwner(t *testing.T) {
 	users := map[string]map[string]string{} // table → package → first place
 	for file, f := range files {
 		pkg := path.Dir(file)
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				return true
-			}
+		eachString(f, fset, func(s string, line int) {
 			for _, m := range sqlTable.FindAllStringSubmatch(s, -1) {
 				table := strings.ToLower(m[1])
 				if !tables[table] {
@@ -67,10 +57,9 @@ func TestEveryTableHasOneOwner(t *testing.T) {
 					users[table] = map[string]string{}
 				}
 				if _, seen := users[table][pkg]; !seen {
-					users[table][pkg] = file + ":" + strconv.Itoa(fset.Position(lit.Pos()).Line)
+					users[table][pkg] = file + ":" + strconv.Itoa(line)
 				}
 			}
-			return true
 		})
 	}
 	if len(users) < len(tables)/2 {

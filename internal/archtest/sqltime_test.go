@@ -84,19 +84,24 @@ func scanGo(t *testing.T, path string, report func(string, int, string)) {
 	if err != nil {
 		t.Fatalf("parse %s: %v", path, err)
 	}
+	eachString(f, fset, func(s string, at int) {
+		for i, line := range strings.Split(s, "\n") {
+			if sqlClock.MatchString(line) {
+				report(path, at+i, line)
+			}
+		}
+	})
+}
+
+// eachString calls fn with every string literal of a Go file and its line.
+func eachString(f *ast.File, fset *token.FileSet, fn func(s string, line int)) {
 	ast.Inspect(f, func(n ast.Node) bool {
 		lit, ok := n.(*ast.BasicLit)
 		if !ok || lit.Kind != token.STRING {
 			return true
 		}
-		s, err := strconv.Unquote(lit.Value)
-		if err != nil {
-			return true
-		}
-		for i, line := range strings.Split(s, "\n") {
-			if sqlClock.MatchString(line) {
-				report(path, fset.Position(lit.Pos()).Line+i, line)
-			}
+		if s, err := strconv.Unquote(lit.Value); err == nil {
+			fn(s, fset.Position(lit.Pos()).Line)
 		}
 		return true
 	})
