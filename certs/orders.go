@@ -71,6 +71,10 @@ func (s *Service) PlaceOrder(ctx context.Context, actor ledger.Actor, key string
 			return Order{}, ReasonOrderOtherAgency.New("agency", actor.Agency)
 		}
 		in.AgencyPrefix = actor.Agency
+		// who may order comes before when: a suspended agency hears that first
+		if err := s.policy.Require(ctx, s.db, actor, access.OrderStock, in.AgencyPrefix); err != nil {
+			return Order{}, err
+		}
 		year, err := OrderStockYear(s.store.Now())
 		if err != nil {
 			return Order{}, fmt.Errorf("order certificates: %w", err)
