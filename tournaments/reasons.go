@@ -61,8 +61,6 @@ var (
 		"{value} is not a result: want black, white, draw, black_forfeit, white_forfeit, both_lose, both_win or none.")
 	ReasonWarnings = ledger.NewReason(ledger.Invalid, "WARNINGS",
 		"每名棋手的警告为 0、1 或 2 次（两次警告判负）。", "are 0, 1 or 2 per player (two lose the game).")
-	ReasonRecordTooLarge = ledger.NewReason(ledger.Invalid, "RECORD_TOO_LARGE",
-		"棋谱不能超过 {max} 字节。", "a record is at most {max} bytes.")
 	ReasonPairingImpossible = ledger.NewReason(ledger.Precondition, "PAIRING_IMPOSSIBLE",
 		"无法编排下一轮：{detail}", "the next round cannot be paired: {detail}")
 	ReasonUnreadableFile = ledger.NewReason(ledger.Invalid, "UNREADABLE_FILE",

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/referee"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/rules"
 )
@@ -399,7 +400,7 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 		return GameRow{}, ReasonWarnings.OnField("warnings")
 	}
 	if len(in.SGF) > rules.MaxRecordBytes {
-		return GameRow{}, ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes))
+		return GameRow{}, referee.ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes))
 	}
 	req := []any{id, in}
 	return ledger.Mutate(ctx, s.store, actor, key, "RecordResult", req, func(tx *ledger.Tx, now time.Time) (GameRow, error) {

@@ -2,11 +2,12 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
+	"github.com/dankyu/dankyu/referee"
 	"github.com/dankyu/dankyu/rules"
 )
 
@@ -27,11 +28,11 @@ func (p *refereePages) adjudicate(w http.ResponseWriter, r *http.Request) {
 	pg := p.page(w, r, "adjudicate")
 	r.Body = http.MaxBytesReader(w, r.Body, rules.MaxRecordBytes+64<<10)
 	f := adjudicateForm{}
-	fail := func(msg string) {
-		p.render(w, r, http.StatusBadRequest, adjudicatePage(pg, f, nil, msg))
+	fail := func(err error) {
+		p.render(w, r, http.StatusBadRequest, adjudicatePage(pg, f, nil, p.userError(r, pg, err)))
 	}
 	if err := r.ParseMultipartForm(rules.MaxRecordBytes); err != nil && !errors.Is(err, http.ErrNotMultipart) {
-		fail(fmt.Sprintf("%s: %v", pg.T["sgf_file"], err))
+		fail(referee.ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes)))
 		return
 	}
 	f = adjudicateForm{Text: r.FormValue("sgf_text"), Rules: r.FormValue("rules"), Komi: strings.TrimSpace(r.FormValue("komi")),
@@ -41,30 +42,21 @@ func (p *refereePages) adjudicate(w http.ResponseWriter, r *http.Request) {
 		defer file.Close()
 		up, err := io.ReadAll(io.LimitReader(file, rules.MaxRecordBytes+1))
 		if err != nil || len(up) > rules.MaxRecordBytes {
-			fail(fmt.Sprintf("%s: at most %d bytes", pg.T["sgf_file"], rules.MaxRecordBytes))
+			fail(referee.ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes)))
 			return
 		}
 		if len(up) > 0 {
 			data = up
 		}
 	}
-	if len(strings.TrimSpace(string(data))) == 0 {
-		fail(pg.T["sgf_missing"])
-		return
-	}
-	opt := rules.Options{Dead: rules.SplitPoints(f.Dead), Strict: f.Strict}
-	var err error
-	if opt.Rules, err = rules.ParseRuleSet(f.Rules); err != nil {
-		fail(pg.T["rules"] + ": " + err.Error())
-		return
-	}
-	if opt.Komi, err = rules.ParseKomi(f.Komi); err != nil {
-		fail(pg.T["komi"] + ": " + err.Error())
-		return
-	}
-	results, err := rules.AdjudicateSGF(data, "", opt)
+	komi, err := referee.ParseKomi(f.Komi)
 	if err != nil {
-		fail(err.Error())
+		fail(err)
+		return
+	}
+	results, err := referee.Adjudicate(referee.Request{SGF: data, Rules: f.Rules, Komi: komi, Dead: rules.SplitPoints(f.Dead), Strict: f.Strict})
+	if err != nil {
+		fail(err)
 		return
 	}
 	p.render(w, r, http.StatusOK, adjudicatePage(pg, f, results, ""))

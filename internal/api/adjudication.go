@@ -2,12 +2,9 @@ package api
 
 import (
 	"context"
-	"errors"
-	"math"
 
-	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
-	"github.com/dankyu/dankyu/rules"
+	"github.com/dankyu/dankyu/referee"
 )
 
 // AdjudicationServer serves dankyu.v1.AdjudicationService.
@@ -20,31 +17,15 @@ func NewAdjudicationServer() *AdjudicationServer { return &AdjudicationServer{} 
 
 // Adjudicate replays and counts every game of the record.
 func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateRequest) (*pb.AdjudicateResponse, error) {
-	if len(req.GetSgf()) == 0 {
-		return nil, ledger.FieldErr("sgf", "is empty: send the SGF record's bytes")
-	}
-	if len(req.GetSgf()) > rules.MaxRecordBytes {
-		return nil, ledger.FieldErr("sgf", "is %d bytes, more than the %d allowed", len(req.GetSgf()), rules.MaxRecordBytes)
-	}
-	rs, err := rules.ParseRuleSet(req.GetRules())
-	if err != nil {
-		return nil, ledger.FieldErr("rules", "%v", err)
-	}
-	opt := rules.Options{Rules: rs, Dead: req.GetDead(), Strict: req.GetStrict(), DeadFromMarkup: req.GetDeadFromMarkup()}
+	in := referee.Request{SGF: req.GetSgf(), File: req.GetFile(), Rules: req.GetRules(), Dead: req.GetDead(),
+		Strict: req.GetStrict(), DeadFromMarkup: req.GetDeadFromMarkup()}
 	if req.Komi != nil {
 		k := req.GetKomi()
-		if math.IsNaN(k) || math.IsInf(k, 0) {
-			return nil, ledger.FieldErr("komi", "must be a finite number of points")
-		}
-		opt.Komi = &k
+		in.Komi = &k
 	}
-	results, err := rules.AdjudicateSGF(req.GetSgf(), req.GetFile(), opt)
+	results, err := referee.Adjudicate(in)
 	if err != nil {
-		var oe *rules.OptionError
-		if errors.As(err, &oe) {
-			return nil, ledger.FieldErr(oe.Option, "%v", oe.Err)
-		}
-		return nil, ledger.FieldErr("sgf", "%v", err)
+		return nil, err
 	}
 	resp := &pb.AdjudicateResponse{}
 	for _, r := range results {

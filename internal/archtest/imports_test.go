@@ -19,7 +19,7 @@ type importRule struct {
 }
 
 var (
-	domain     = []string{"ledger", "access", "registry", "certs", "tournaments", "audit", "ratings", "rules"}
+	domain     = []string{"ledger", "access", "registry", "certs", "tournaments", "audit", "ratings", "rules", "referee"}
 	transports = []string{"web", "internal/api", "internal/server", "internal/proposals", "cmd"}
 )
 
