@@ -160,13 +160,9 @@ func VerifyLog(ctx context.Context, db Querier) (int64, error) {
 	return n, nil
 }
 
-// EventsFor lists the events of one entity, oldest first.
-func EventsFor(ctx context.Context, db Querier, entityType, entityID string) ([]Event, error) {
-	rows, err := db.Query(ctx, `SELECT id, at, actor, action, entity_type, entity_id, payload::text, prev_hash, hash
-		FROM events WHERE entity_type = $1 AND entity_id = $2 ORDER BY id`, entityType, entityID)
-	if err != nil {
-		return nil, fmt.Errorf("events of %s %s: %w", entityType, entityID, err)
-	}
+const eventColumns = `id, at, actor, action, entity_type, entity_id, payload::text, prev_hash, hash`
+
+func scanEvents(rows pgx.Rows) ([]Event, error) {
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Event, error) {
 		var e Event
 		var payload string
@@ -174,4 +170,24 @@ func EventsFor(ctx context.Context, db Querier, entityType, entityID string) ([]
 		e.Payload = json.RawMessage(payload)
 		return e, err
 	})
+}
+
+// EventsFor lists the events of one entity, oldest first.
+func EventsFor(ctx context.Context, db Querier, entityType, entityID string) ([]Event, error) {
+	rows, err := db.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE entity_type = $1 AND entity_id = $2 ORDER BY id`, entityType, entityID)
+	if err != nil {
+		return nil, fmt.Errorf("events of %s %s: %w", entityType, entityID, err)
+	}
+	return scanEvents(rows)
+}
+
+// EventsBy lists what one actor (as the log writes it, e.g. "agency:110")
+// did from from (inclusive) to to (exclusive), oldest first: the audit reads
+// an agency's activity from it.
+func EventsBy(ctx context.Context, db Querier, actor string, from, to time.Time) ([]Event, error) {
+	rows, err := db.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE actor = $1 AND at >= $2 AND at < $3 ORDER BY id`, actor, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("events by %s: %w", actor, err)
+	}
+	return scanEvents(rows)
 }

@@ -12,8 +12,11 @@ ALTER TABLE applications ADD COLUMN player_name text NOT NULL DEFAULT '';
 UPDATE applications a SET player_name = p.name FROM players p WHERE p.id = a.player_id;
 ALTER TABLE players ADD COLUMN rank_certified boolean NOT NULL DEFAULT false;
 UPDATE players p SET rank_certified = EXISTS (SELECT 1 FROM certificates c WHERE c.player_id = p.id);
+-- what one actor did, read by the audit
+CREATE INDEX events_actor ON events (actor, at);
 
 -- +goose Down
+DROP INDEX events_actor;
 ALTER TABLE players DROP COLUMN rank_certified;
 ALTER TABLE applications DROP COLUMN player_name;
 ALTER TABLE certificates DROP COLUMN issuing_body;

@@ -118,6 +118,15 @@ func TestRegisterPlayerIdempotent(t *testing.T) {
 	if err != nil || len(events) != 1 {
 		t.Fatalf("events after retry: %d, %v", len(events), err)
 	}
+	// the same change read by who made it: Beijing's registration, not staff's agencies
+	now := clock()
+	by, err := ledger.EventsBy(ctx, pool, beijing.String(), now.Add(-time.Hour), now.Add(time.Hour))
+	if err != nil || len(by) != 1 || by[0].Action != "player.registered" || by[0].ID != events[0].ID {
+		t.Fatalf("events by %s: %+v, %v", beijing, by, err)
+	}
+	if by, _ := ledger.EventsBy(ctx, pool, beijing.String(), now.Add(time.Hour), now.Add(2*time.Hour)); len(by) != 0 {
+		t.Fatalf("events by %s after the change: %+v", beijing, by)
+	}
 }
 
 func TestValidationNamesTheField(t *testing.T) {

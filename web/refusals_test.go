@@ -25,7 +25,12 @@ func TestRefusalsInThePagesLanguage(t *testing.T) {
 	young := fixture.Player(t, e.reg, "110", "少年", "2d", "2010-06-01", 3)
 	fixture.Agencies(t, e.reg, "310")
 	other := fixture.Player(t, e.reg, "310", "外省", "", "1990-01-01", 9)
-	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
+	fixture.Stock(t, e.cs, "110", 2026, 10, 0) // no kyu certificates granted
+	kyuPlayer := fixture.Player(t, e.reg, "110", "级位", "", "2012-01-01", 5)
+	kyu, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: kyuPlayer.ID, TargetRank: "1k", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	four, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: e.player.ID, TargetRank: "5d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +49,7 @@ func TestRefusalsInThePagesLanguage(t *testing.T) {
 			"公示期已于",
 			"段位证书编号为 9 位数字",
 			"代理机构 110 只能为本省申请段级位证书",
+			"代理机构 110 已用完 2026 年获批的全部 0 张级位证书。",
 		}},
 		{"English", "?lang=en", []string{
 			"certificate orders are taken from 1 to 31 December (Beijing time)",
@@ -51,6 +57,7 @@ func TestRefusalsInThePagesLanguage(t *testing.T) {
 			"objections are no longer taken",
 			"a dan number has 9 digits",
 			"agency 110 may apply for certificates only for its own province",
+			"agency 110 has used all 0 kyu certificates granted for 2026.",
 		}},
 	} {
 		t.Run(lang.name, func(t *testing.T) {
@@ -81,6 +88,8 @@ func TestRefusalsInThePagesLanguage(t *testing.T) {
 			code, body = post("/workspace/applications", url.Values{"player_id": {fmt.Sprint(other.ID)}, "target_rank": {"1d"},
 				"basis": {"tournament"}, "event_ref": {"e"}, "record_ref": {"r"}})
 			check(t, "another province's player", code, http.StatusForbidden, body, lang.want[4])
+			code, body = post(fmt.Sprintf("/workspace/applications/%d", kyu.ID), url.Values{"decision": {"approve"}})
+			check(t, "no kyu stock", code, http.StatusConflict, body, lang.want[5])
 		})
 	}
 }
