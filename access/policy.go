@@ -35,6 +35,7 @@ const (
 	RunNationalEvent                         // create, import and run national tournaments
 	ManageAgencies                           // create, suspend and reactivate agencies
 	ManageTokens                             // create, revoke and list API tokens
+	RecordRanks                              // record honorary 8 dan, review declared ranks
 )
 
 // rule says who may exercise a capability.
@@ -95,12 +96,14 @@ func describe(c Capability) (capability, bool) {
 		return capability{staffOnly, "管理代理机构", "manage agencies"}, true
 	case ManageTokens:
 		return capability{staffOnly, "管理访问令牌", "manage tokens"}, true
+	case RecordRanks:
+		return capability{staffOnly, "记录荣誉段位、复核自报段位", "record honorary ranks and review declared ranks"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = ManageTokens
+const lastCapability = RecordRanks
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

@@ -230,8 +230,9 @@ func certEntity(c Certificate) string {
 	return fmt.Sprintf("#%d", c.ID)
 }
 
-// followRank sets a player's rank to his newest valid certificate's; with
-// none left, to the rank he held before his first certificate.
+// followRank sets a player's certified rank to his newest valid
+// certificate's; with none left he holds no certified rank (his declared
+// rank is the registry's and stays as it was).
 func (s *Service) followRank(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, playerID int64, why string) error {
 	p, err := registry.PlayerTx(ctx, tx, playerID, true)
 	if err != nil {
@@ -240,7 +241,6 @@ func (s *Service) followRank(ctx context.Context, tx *ledger.Tx, now time.Time, 
 	var rank registry.Rank
 	err = tx.QueryRow(ctx, `SELECT coalesce(
 			(SELECT rank FROM certificates WHERE player_id = $1 AND status IN ('valid') ORDER BY granted_at DESC, rank DESC, id DESC LIMIT 1),
-			(SELECT previous_rank FROM certificates WHERE player_id = $1 ORDER BY granted_at, id LIMIT 1),
 			0)`, playerID).Scan(&rank)
 	if err != nil {
 		return ledger.PgErr(err, "newest certificate")

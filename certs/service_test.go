@@ -194,8 +194,8 @@ func TestUpheldObjectionConsumesNoNumber(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
 	e.stock(t, "110", 10, 10)
-	a := fixture.Player(t, e.reg, "110", "甲", "4d", "1990-01-01", 1)
-	b := fixture.Player(t, e.reg, "110", "乙", "4d", "1990-01-01", 2)
+	a := fixture.Player(t, e.reg, "110", "甲", "3d", "1990-01-01", 1)
+	b := fixture.Player(t, e.reg, "110", "乙", "3d", "1990-01-01", 2)
 	appA, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, a, "5d").ID)
 	if err != nil {
 		t.Fatal(err)
@@ -233,8 +233,8 @@ func TestUpheldObjectionConsumesNoNumber(t *testing.T) {
 	if want := e.number("110", 1); err != nil || len(issued) != 1 || issued[0].Number != want {
 		t.Fatalf("sweep = %+v, %v; want %s", issued, err, want)
 	}
-	if got, _ := e.reg.GetPlayer(ctx, a.ID); got.Rank != 4 {
-		t.Fatalf("failed player's rank = %s, want unchanged 4d", got.Rank)
+	if got, _ := e.reg.GetPlayer(ctx, a.ID); got.Rank != registry.NoRank || got.DeclaredRank != 3 {
+		t.Fatalf("failed player: certified %q, declared %s; want no certified rank, declared 3d unchanged", got.Rank, got.DeclaredRank)
 	}
 }
 
@@ -263,10 +263,14 @@ func TestLowRanksIssueOnApproval(t *testing.T) {
 	if q.DanUsed != 2 || q.KyuUsed != 2 {
 		t.Fatalf("quota = %+v, want 2 dan and 2 kyu used (3k is not printed)", q)
 	}
-	// the rank now follows certificates only
+	// the certified rank follows certificates only: an edit changes the declared rank, never above 3 dan
 	in := registry.PlayerInput{Name: p.Name, Gender: p.Gender, BirthDate: "2015-03-01", IDKind: p.IDKind, IDNumber: p.IDNumber, ProvinceCode: "11", Rank: "5d"}
 	if _, err := e.reg.UpdatePlayer(ctx, beijing, "", p.ID, in); !errors.Is(err, ledger.ErrPrecondition) {
-		t.Fatalf("editing a certified rank: %v, want failed precondition", err)
+		t.Fatalf("declaring 5d: %v, want failed precondition", err)
+	}
+	in.Rank = "1k"
+	if got, err := e.reg.UpdatePlayer(ctx, beijing, "", p.ID, in); err != nil || got.Rank != 3 || got.DeclaredRank != -1 {
+		t.Fatalf("declaring 1k: certified %s, declared %s, %v; want certified 3d kept", got.Rank, got.DeclaredRank, err)
 	}
 }
 
@@ -274,7 +278,7 @@ func TestWhoMayApplyAndApprove(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
 	e.stock(t, "110", 10, 10)
-	p := fixture.Player(t, e.reg, "110", "冠军", "5d", "1990-01-01", 1)
+	p := fixture.Player(t, e.reg, "110", "冠军", "3d", "1990-01-01", 1)
 	young := fixture.Player(t, e.reg, "110", "少年", "2d", fixture.BirthDate(e.start, 16), 2)
 	shanghai := fixture.Agency("310")
 
@@ -441,8 +445,8 @@ func TestYearBoundaryInBeijing(t *testing.T) {
 func TestSeriesExhausted(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
-	p := fixture.Player(t, e.reg, "110", "满", "5d", "1990-01-01", 1)
-	q := fixture.Player(t, e.reg, "110", "溢", "6d", "1990-01-01", 2)
+	p := fixture.Player(t, e.reg, "110", "满", "3d", "1990-01-01", 1)
+	q := fixture.Player(t, e.reg, "110", "溢", "3d", "1990-01-01", 2)
 	var notices []int64
 	for _, in := range []certs.ApplicationInput{
 		{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventRef: "e", RecordRef: "r"},
@@ -520,8 +524,8 @@ func TestRevokeReissueAndVerify(t *testing.T) {
 	if _, err := e.cs.Revoke(ctx, staff, "", wantRe, "成绩作假"); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != 1 {
-		t.Fatalf("rank with no valid certificate = %s, want the 1d held before", got.Rank)
+	if got, _ := e.reg.GetPlayer(ctx, p.ID); got.Rank != registry.NoRank || got.DeclaredRank != 1 {
+		t.Fatalf("with no valid certificate: certified %q, declared %s; want none certified, the declared 1d kept", got.Rank, got.DeclaredRank)
 	}
 	for _, tt := range []struct {
 		number string

@@ -37,10 +37,16 @@ type Player struct {
 	IDNumber     string
 	ProvinceCode string
 	AgencyPrefix string
-	Rank         Rank
-	// RankCertified: the rank follows the player's certificates (set when
-	// certification first sets it) and is no longer edited by hand.
+	// Rank is the certified rank: the newest valid certificate's (set only
+	// by certification, or by staff for honorary 8 dan); NoRank without one.
+	Rank Rank
+	// DeclaredRank is what the agency enters without a certificate (自报):
+	// for seeding and pairing, shown as declared, never above 3 dan.
+	DeclaredRank Rank
+	// RankCertified: certification has set the rank at least once.
 	RankCertified bool
+	// HonoraryBasis says why staff recorded an honorary 8 dan.
+	HonoraryBasis string
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
 }
@@ -54,7 +60,20 @@ type PlayerInput struct {
 	IDKind       IdentityKind
 	IDNumber     string
 	ProvinceCode string
-	Rank         string
+	// Rank is the declared rank (30k … 3d, or empty): 4 to 7 dan come only
+	// from certificates, honorary 8 dan only from staff.
+	Rank string
+}
+
+// HighestDeclared is the highest rank an agency may enter without a certificate.
+const HighestDeclared Rank = 3
+
+// PlayingRank is the rank events seed by: the certified one, else the declared.
+func (p Player) PlayingRank() Rank {
+	if p.Rank != NoRank {
+		return p.Rank
+	}
+	return p.DeclaredRank
 }
 
 // isUpperAlnum reports whether s has between min and max characters, each A–Z
@@ -131,9 +150,14 @@ func (in PlayerInput) Validate(now time.Time) (Player, error) {
 	default:
 		return Player{}, ReasonIdentityKind.OnField("identity_kind")
 	}
-	p.Rank, err = ParseRank(in.Rank)
-	if err != nil {
+	p.DeclaredRank, err = ParseRank(in.Rank)
+	switch {
+	case err != nil:
 		return Player{}, ReasonRank.OnField("rank", "value", in.Rank)
+	case p.DeclaredRank == HonoraryDan8:
+		return Player{}, ReasonHonoraryByStaff.OnField("rank")
+	case p.DeclaredRank > HighestDeclared:
+		return Player{}, ReasonDeclaredTooHigh.FieldWith("rank", ledger.Words("rank", p.DeclaredRank.Chinese(), p.DeclaredRank.String()))
 	}
 	return p, nil
 }

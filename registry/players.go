@@ -14,12 +14,13 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-const playerColumns = `id, name, gender, birth_date, nationality, id_kind, id_number, province_code, agency_prefix, rank, rank_certified, created_at, updated_at`
+const playerColumns = `id, name, gender, birth_date, nationality, id_kind, id_number, province_code, agency_prefix, rank,
+	declared_rank, rank_certified, honorary_basis, created_at, updated_at`
 
 func scanPlayer(r pgx.Row) (Player, error) {
 	var p Player
 	err := r.Scan(&p.ID, &p.Name, &p.Gender, &p.BirthDate, &p.Nationality, &p.IDKind, &p.IDNumber,
-		&p.ProvinceCode, &p.AgencyPrefix, &p.Rank, &p.RankCertified, &p.CreatedAt, &p.UpdatedAt)
+		&p.ProvinceCode, &p.AgencyPrefix, &p.Rank, &p.DeclaredRank, &p.RankCertified, &p.HonoraryBasis, &p.CreatedAt, &p.UpdatedAt)
 	return p, err
 }
 
@@ -36,7 +37,7 @@ func playerEvent(p Player) map[string]any {
 	return map[string]any{
 		"id": p.ID, "name": p.Name, "gender": p.Gender, "birth_date": p.BirthDate.Format(time.DateOnly),
 		"nationality": p.Nationality, "identity_kind": p.IDKind, "identity_number": MaskIdentity(p.IDNumber),
-		"province_code": p.ProvinceCode, "agency_prefix": p.AgencyPrefix, "rank": p.Rank.String(),
+		"province_code": p.ProvinceCode, "agency_prefix": p.AgencyPrefix, "rank": p.Rank.String(), "declared_rank": p.DeclaredRank.String(),
 	}
 }
 
@@ -71,10 +72,10 @@ func (s *Service) RegisterPlayer(ctx context.Context, actor ledger.Actor, key st
 		}
 		p.AgencyPrefix, p.CreatedAt, p.UpdatedAt = agency, now, now
 		err = tx.QueryRow(ctx, `INSERT INTO players (name, gender, birth_date, nationality, id_kind, id_number, identity_key,
-			province_code, agency_prefix, rank, created_at, updated_at)
+			province_code, agency_prefix, declared_rank, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
 			p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p),
-			p.ProvinceCode, p.AgencyPrefix, p.Rank, now, now).Scan(&p.ID)
+			p.ProvinceCode, p.AgencyPrefix, p.DeclaredRank, now, now).Scan(&p.ID)
 		if err != nil {
 			if errors.Is(ledger.PgErr(err, ""), ledger.ErrAlreadyExists) {
 				return Player{}, ReasonAlreadyRegistered.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))
@@ -117,17 +118,12 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 				return Player{}, fmt.Errorf("update player %d: %w", id, err)
 			}
 		}
-		if p.Rank != old.Rank {
-			// Once certified, a rank follows the player's newest valid certificate only.
-			if old.RankCertified {
-				return Player{}, ReasonCertifiedRank.With(ledger.Value("player", strconv.FormatInt(id, 10)),
-					ledger.Words("rank", old.Rank.Chinese(), old.Rank.String()))
-			}
-		}
-		p.ID, p.AgencyPrefix, p.RankCertified, p.CreatedAt, p.UpdatedAt = id, old.AgencyPrefix, old.RankCertified, old.CreatedAt, now
+		// the certified rank is certification's; only the declared rank is edited here
+		p.ID, p.AgencyPrefix, p.Rank, p.RankCertified, p.HonoraryBasis = id, old.AgencyPrefix, old.Rank, old.RankCertified, old.HonoraryBasis
+		p.CreatedAt, p.UpdatedAt = old.CreatedAt, now
 		_, err = tx.Exec(ctx, `UPDATE players SET name = $2, gender = $3, birth_date = $4, nationality = $5, id_kind = $6,
-			id_number = $7, identity_key = $8, province_code = $9, rank = $10, updated_at = $11 WHERE id = $1`,
-			id, p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p), p.ProvinceCode, p.Rank, now)
+			id_number = $7, identity_key = $8, province_code = $9, declared_rank = $10, updated_at = $11 WHERE id = $1`,
+			id, p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p), p.ProvinceCode, p.DeclaredRank, now)
 		if err != nil {
 			if errors.Is(ledger.PgErr(err, ""), ledger.ErrAlreadyExists) {
 				return Player{}, ReasonIdentityTaken.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))
@@ -236,4 +232,45 @@ func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage,
 		page.NextPageToken = base64.RawURLEncoding.EncodeToString([]byte("after:" + strconv.FormatInt(last, 10)))
 	}
 	return page, nil
+}
+
+// RecordHonoraryDan records honorary 8 dan for a player (staff only), with
+// its basis; the rank is certified from then on.
+func (s *Service) RecordHonoraryDan(ctx context.Context, actor ledger.Actor, key string, id int64, basis string) (Player, error) {
+	if err := s.policy.Require(ctx, s.store.DB(), actor, access.RecordRanks, AssociationPrefix); err != nil {
+		return Player{}, err
+	}
+	basis = strings.TrimSpace(basis)
+	if basis == "" {
+		return Player{}, ReasonHonoraryBasis.OnField("basis")
+	}
+	req := []any{id, basis}
+	return ledger.Mutate(ctx, s.store, actor, key, "RecordHonoraryDan", req, func(tx *ledger.Tx, now time.Time) (Player, error) {
+		p, err := PlayerTx(ctx, tx, id, true)
+		if err != nil {
+			return Player{}, err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE players SET rank = $2, rank_certified = true, honorary_basis = $3, updated_at = $4 WHERE id = $1`,
+			id, HonoraryDan8, basis, now); err != nil {
+			return Player{}, ledger.PgErr(err, fmt.Sprintf("record honorary 8 dan of player %d", id))
+		}
+		from := p.Rank
+		p.Rank, p.RankCertified, p.HonoraryBasis, p.UpdatedAt = HonoraryDan8, true, basis, now
+		return p, ledger.AppendEvent(ctx, tx, now, actor, "player.honorary_dan", "player", strconv.FormatInt(id, 10),
+			map[string]any{"from": from.String(), "basis": basis})
+	})
+}
+
+// DeclaredHighRanks lists, for staff to review, the players whose declared
+// rank is 4 dan or above: ranks entered before ranks needed certificates,
+// which no certificate or paper record backs yet.
+func (s *Service) DeclaredHighRanks(ctx context.Context, actor ledger.Actor) ([]Player, error) {
+	if err := s.policy.Require(ctx, s.store.DB(), actor, access.RecordRanks, AssociationPrefix); err != nil {
+		return nil, err
+	}
+	rows, err := s.store.DB().Query(ctx, `SELECT `+playerColumns+` FROM players WHERE declared_rank >= 4 ORDER BY province_code, id`)
+	if err != nil {
+		return nil, fmt.Errorf("declared high ranks: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Player, error) { return scanPlayer(r) })
 }

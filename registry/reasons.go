@@ -56,9 +56,14 @@ var (
 		"a player with identity number {identity} is already registered; find that player and change the record instead.")
 	ReasonIdentityTaken = ledger.NewReason(ledger.AlreadyExists, "IDENTITY_TAKEN",
 		"另一名棋手已使用证件号码 {identity}。", "another player has identity number {identity}.")
-	ReasonCertifiedRank = ledger.NewReason(ledger.Precondition, "CERTIFIED_RANK",
-		"棋手 {player} 持有证书，其段级位（{rank}）随最新的有效证书确定，不能手工修改。",
-		"player {player} holds certificates, so the rank ({rank}) follows the newest valid certificate and cannot be edited.")
+	ReasonDeclaredTooHigh = ledger.NewReason(ledger.Precondition, "DECLARED_RANK_TOO_HIGH",
+		"{rank}不能自报：业余4段至7段只能通过证书申请（4段以上须经公示）取得，或补录已有的纸质证书；自报段位最高为3段。",
+		"{rank} cannot be declared: 4 to 7 dan come only from a certificate application (with public notice from 4 dan) or a recorded paper certificate; a declared rank is at most 3 dan.")
+	ReasonHonoraryByStaff = ledger.NewReason(ledger.Precondition, "HONORARY_BY_STAFF",
+		"荣誉8段由协会工作人员连同授予依据记录，不能自报。",
+		"honorary 8 dan is recorded by association staff with its basis; it cannot be declared.")
+	ReasonHonoraryBasis = ledger.NewReason(ledger.Invalid, "HONORARY_BASIS",
+		"请写明授予荣誉8段的依据。", "give the basis of the honorary 8 dan.")
 	ReasonNoSuchAgency = ledger.NewReason(ledger.NotFound, "NO_SUCH_AGENCY",
 		"代理机构 {agency} 尚未登记，请先登记代理机构。", "agency {agency} is not registered; create the agency first.")
 	ReasonNoSuchPlayer = ledger.NewReason(ledger.NotFound, "NO_SUCH_PLAYER",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -32,6 +33,13 @@ func newService(t *testing.T) *registry.Service {
 // newServiceDB is newService with its database, for the tests that read or
 // tamper with rows directly.
 func newServiceDB(t *testing.T) (*registry.Service, *pgxpool.Pool) {
+	s, store := newServiceStore(t)
+	return s, store.DB()
+}
+
+// newServiceStore is newService with its store, for the tests that change
+// rows inside their own transactions.
+func newServiceStore(t *testing.T) (*registry.Service, *ledger.Store) {
 	t.Helper()
 	pool, _ := harness.NewDB(t)
 	store := ledger.New(pool, clock, nil)
@@ -41,7 +49,7 @@ func newServiceDB(t *testing.T) (*registry.Service, *pgxpool.Pool) {
 			t.Fatal(err)
 		}
 	}
-	return s, pool
+	return s, store
 }
 
 // residentID builds a valid 18-character number for a Beijing birth date.
@@ -67,7 +75,7 @@ func TestRegisterPlayerPermissions(t *testing.T) {
 	if err != nil {
 		t.Fatalf("own province: %v", err)
 	}
-	if p.AgencyPrefix != "110" || p.Rank != 3 || p.ID == 0 {
+	if p.AgencyPrefix != "110" || p.Rank != registry.NoRank || p.DeclaredRank != 3 || p.ID == 0 {
 		t.Fatalf("stored %+v", p)
 	}
 	shanghai := zhang()
@@ -158,16 +166,21 @@ func TestValidationNamesTheField(t *testing.T) {
 
 func TestSearchPagination(t *testing.T) {
 	ctx := context.Background()
-	s := newService(t)
+	s, store := newServiceStore(t)
 	for i := range 5 {
 		id := residentID("2010-01-01", i+1)
-		in := zhang()
+		in := zhang() // declared 3d
 		in.IDNumber, in.BirthDate, in.Name = id, "2010-01-01", "王"+string(rune('一'+i))
-		if i%2 == 0 {
-			in.Rank = "5d"
-		}
-		if _, err := s.RegisterPlayer(ctx, beijing, "", in); err != nil {
+		p, err := s.RegisterPlayer(ctx, beijing, "", in)
+		if err != nil {
 			t.Fatalf("register %s: %v", id, err)
+		}
+		if i%2 == 0 { // certified 5d, as certification sets it
+			if err := ledger.Transact(ctx, store, func(tx *ledger.Tx) error {
+				return registry.SetRank(ctx, tx, clock(), staff, p.ID, registry.NoRank, 5, "certificate issued")
+			}); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	var seen []int64
@@ -193,6 +206,10 @@ func TestSearchPagination(t *testing.T) {
 	page, err := s.SearchPlayers(ctx, registry.PlayerQuery{Rank: "5d", ProvinceCode: "11"})
 	if err != nil || page.Total != 3 {
 		t.Fatalf("rank filter: %d, %v", page.Total, err)
+	}
+	// declared ranks are never searched as if certified
+	if page, err := s.SearchPlayers(ctx, registry.PlayerQuery{Rank: "3d"}); err != nil || page.Total != 0 {
+		t.Fatalf("searching the declared 3d: %d, %v; want none", page.Total, err)
 	}
 	if _, err := s.SearchPlayers(ctx, registry.PlayerQuery{PageToken: "garbage!"}); !registry.IsFieldError(err) {
 		t.Fatalf("bad token: %v", err)
@@ -246,5 +263,57 @@ func TestTokens(t *testing.T) {
 	var stored int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM api_tokens WHERE hash = $1::text::bytea`, tok).Scan(&stored); err != nil || stored != 0 {
 		t.Fatalf("token stored in plain text: %d, %v", stored, err)
+	}
+}
+
+// TestDeclaredRanks: a rank entered without a certificate is declared, at
+// most 3 dan; 4 to 7 dan and honorary 8 dan are refused with the route that
+// leads to them, and only staff record 8 dan, with its basis.
+func TestDeclaredRanks(t *testing.T) {
+	ctx := context.Background()
+	s, store := newServiceStore(t)
+	for _, tt := range []struct {
+		rank, code string
+	}{{"4d", "DECLARED_RANK_TOO_HIGH"}, {"7d", "DECLARED_RANK_TOO_HIGH"}, {"8d", "HONORARY_BY_STAFF"}} {
+		in := zhang()
+		in.Rank = tt.rank
+		_, err := s.RegisterPlayer(ctx, beijing, "", in)
+		e, ok := ledger.AsError(err)
+		if !errors.Is(err, ledger.ErrPrecondition) || !ok || e.Reason.Code() != tt.code || e.Field != "rank" {
+			t.Errorf("declaring %s: %v, want failed precondition %s on rank", tt.rank, err, tt.code)
+			continue
+		}
+		if tt.code == "DECLARED_RANK_TOO_HIGH" && (!strings.Contains(e.Message(ledger.Chinese), "公示") || !strings.Contains(e.Message(ledger.English), "paper certificate")) {
+			t.Errorf("the refusal of %s does not name the routes (a certificate with notice, a paper record): %v", tt.rank, e)
+		}
+	}
+	p, err := s.RegisterPlayer(ctx, beijing, "", zhang())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RecordHonoraryDan(ctx, beijing, "", p.ID, "贡献"); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("agency recording 8 dan: %v, want permission denied", err)
+	}
+	if _, err := s.RecordHonoraryDan(ctx, staff, "", p.ID, " "); ledger.KindOf(err) != ledger.Invalid {
+		t.Fatalf("8 dan without a basis: %v, want invalid argument", err)
+	}
+	got, err := s.RecordHonoraryDan(ctx, staff, "", p.ID, "为围棋普及作出突出贡献")
+	if err != nil || got.Rank != registry.HonoraryDan8 || got.HonoraryBasis != "为围棋普及作出突出贡献" || got.DeclaredRank != 3 {
+		t.Fatalf("honorary 8 dan: %+v, %v", got, err)
+	}
+	evs, _ := ledger.EventsFor(ctx, store.DB(), "player", strconv.FormatInt(p.ID, 10))
+	if len(evs) != 2 || evs[1].Action != "player.honorary_dan" || evs[1].Actor != staff.String() {
+		t.Fatalf("events: %+v", evs)
+	}
+	// a rank stored before ranks needed certificates is listed for staff
+	if _, err := store.DB().Exec(ctx, `UPDATE players SET declared_rank = 5 WHERE id = $1`, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DeclaredHighRanks(ctx, beijing); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("agency reading the review list: %v", err)
+	}
+	list, err := s.DeclaredHighRanks(ctx, staff)
+	if err != nil || len(list) != 1 || list[0].ID != p.ID {
+		t.Fatalf("review list: %+v, %v", list, err)
 	}
 }

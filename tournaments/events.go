@@ -400,7 +400,7 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 		if err != nil {
 			return Participant{}, err
 		}
-		p.PlayerID, p.Name, p.Rank, p.Country = pl.ID, pl.Name, pl.Rank, pl.Nationality
+		p.PlayerID, p.Name, p.Rank, p.Country = pl.ID, pl.Name, pl.PlayingRank(), pl.Nationality
 	} else {
 		p.Name = strings.TrimSpace(in.GuestName)
 		if p.Name == "" {

@@ -193,11 +193,11 @@ func TestKnockoutEvent(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
 	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "淘汰赛", Start: "2026-12-05", Level: "city", System: "knockout"})
-	for i, r := range []string{"1d", "5d", "3d", "2d", "4d"} {
+	for i, r := range []string{"2k", "3d", "1d", "1k", "2d"} {
 		p := fixture.Player(t, e.reg, "110", "K"+r, r, "1990-01-01", i)
 		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
 	}
-	// seeds by rank: 5d (#2), 4d (#5), 3d (#3), 2d (#4), 1d (#1); 8 places, so seeds 1–3 have byes
+	// seeds by rank: 3d (#2), 2d (#5), 1d (#3), 1k (#4), 2k (#1); 8 places, so seeds 1–3 have byes
 	ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
 	if err != nil || len(ri.Games) != 1 || ri.Games[0].Black != 4 || ri.Games[0].White != 1 {
 		t.Fatalf("round 1: %+v %v", ri, err)
@@ -431,7 +431,7 @@ func TestDoubleKnockoutEvent(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
 	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "双败", Start: "2026-12-05", Level: "city", System: "double_knockout"})
-	for i, r := range []string{"4d", "3d", "2d", "1d"} {
+	for i, r := range []string{"3d", "2d", "1d", "1k"} {
 		p := fixture.Player(t, e.reg, "110", "D"+r, r, "1990-01-01", i)
 		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
 	}
@@ -473,7 +473,7 @@ func TestTeamKnockout(t *testing.T) {
 	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体淘汰", Start: "2026-12-05", Level: "city", System: "knockout", Team: true})
 	teamOf := map[int]string{}
 	seq := 0
-	for _, tm := range []struct{ name, rank string }{{"甲队", "5d"}, {"乙队", "4d"}, {"丙队", "3d"}, {"丁队", "2d"}} {
+	for _, tm := range []struct{ name, rank string }{{"甲队", "3d"}, {"乙队", "2d"}, {"丙队", "1d"}, {"丁队", "1k"}} {
 		for board := 1; board <= 2; board++ {
 			p := fixture.Player(t, e.reg, "110", fmt.Sprintf("%s%d", tm.name, board), tm.rank, "1990-01-01", seq)
 			seq++

@@ -191,7 +191,7 @@ func TestCertificatePagesWithoutJavaScript(t *testing.T) {
 	e.stockThisYear(t)
 	ctx := context.Background()
 	agency := fixture.Agency("110")
-	p := fixture.Player(t, e.reg, "110", "钱七", "4d", "1980-02-02", 7)
+	p := fixture.Player(t, e.reg, "110", "钱七", "3d", "1980-02-02", 7)
 	app, err := e.cs.Apply(ctx, agency, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "5d", Basis: "tournament", EventRef: "赛", RecordRef: "绩"})
 	if err != nil {
 		t.Fatal(err)

@@ -54,7 +54,7 @@ func newPortalEnv(t *testing.T) *portalEnv {
 	}
 	p, err := reg.RegisterPlayer(ctx, ledger.Actor{Kind: ledger.AgencyActor, Agency: "110"}, "", registry.PlayerInput{
 		Name: "王小明", Gender: registry.Male, BirthDate: "1949-12-31", IDKind: registry.ResidentIDCard,
-		IDNumber: "11010519491231002X", ProvinceCode: "11", Rank: "4d"})
+		IDNumber: "11010519491231002X", ProvinceCode: "11", Rank: "3d"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,9 +99,11 @@ func TestPagesWithoutJavaScript(t *testing.T) {
 		{"/", 200, []string{`lang="zh-CN"`, "业余围棋段级位登记", "34 个省级行政区", "1 个代理机构"}, nil},
 		{"/?lang=en", 200, []string{`lang="en"`, "amateur weiqi rank registry"}, nil},
 		{"/agencies", 200, []string{"北京棋院", "010-1234", "广东省", "尚未登记代理机构"}, nil},
-		{"/players?name=小明", 200, []string{"王小明", "4段", "1949"}, []string{"11010519491231002X"}},
+		// a declared rank is never shown as certified: the list shows "no certificate", the page the declared rank as such
+		{"/players?name=小明", 200, []string{"王小明", "无证书", "1949"}, []string{"11010519491231002X", "3段"}},
+		{"/players?rank=3d", 200, nil, []string{"王小明"}},
 		{"/players?rank=99d", 400, []string{"form-error", "rank"}, nil},
-		{"/players/1", 200, []string{"王小明", "110*************2X", "北京市"}, []string{"11010519491231002X", "1949-12-31"}},
+		{"/players/1", 200, []string{"王小明", "110*************2X", "北京市", "无证书", "自报段级位", "3段", "未经认证"}, []string{"11010519491231002X", "1949-12-31"}},
 		{"/players/999", 404, []string{"未找到"}, nil},
 		{"/players/abc", 404, []string{"未找到"}, nil},
 		{"/nope", 404, []string{"未找到"}, nil},
@@ -213,8 +215,12 @@ func TestPortalInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	rank, err := chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-testid="player-rank"]`)))
-	if err != nil || rank != "4 dan" {
-		t.Fatalf("rank after switching to English %q, %v", rank, err)
+	if err != nil || rank != "no certificate" {
+		t.Fatalf("certified rank after switching to English %q, %v", rank, err)
+	}
+	declared, err := chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-testid="player-declared-rank"]`)))
+	if err != nil || declared != "3 dan (declared by the agency, not certified)" {
+		t.Fatalf("declared rank in English %q, %v", declared, err)
 	}
 	// The choice is remembered: the home page now opens in English.
 	if err := chromedp.Do(step, chromedp.Click(chromedp.CSS(`[data-testid="nav-home"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="title"]`))); err != nil {

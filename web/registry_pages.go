@@ -113,3 +113,12 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) {
 	pg.Title = pl.Name
 	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, p.reg.SeesIdentity(r.Context(), p.actor(r), pl)))
 }
+
+// certifiedRank is a player's certified rank, or "no certificate": a
+// declared rank is never shown in its place.
+func certifiedRank(p Page, pl registry.Player) string {
+	if pl.Rank == registry.NoRank {
+		return p.T["no_certificate"]
+	}
+	return rankName(p.Lang, pl.Rank)
+}

@@ -117,6 +117,15 @@ func (s *RegistryServer) SearchPlayers(ctx context.Context, req *pb.SearchPlayer
 	return resp, nil
 }
 
+func (s *RegistryServer) RecordHonoraryDan(ctx context.Context, req *pb.RecordHonoraryDanRequest) (*pb.RecordHonoraryDanResponse, error) {
+	actor := ActorFrom(ctx)
+	p, err := s.reg.RecordHonoraryDan(ctx, actor, idempotencyKey(ctx), req.GetPlayerId(), req.GetBasis())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RecordHonoraryDanResponse{Player: playerPB(s.reg.SeesIdentity(ctx, actor, p), p)}, nil
+}
+
 func agencyPB(a registry.Agency) *pb.Agency {
 	st := pb.AgencyStatus_AGENCY_STATUS_ACTIVE
 	if a.Status == registry.AgencySuspended {
@@ -147,7 +156,7 @@ func playerInput(in *pb.PlayerInput) registry.PlayerInput {
 // only for staff and the player's own agency, masked for everyone else.
 func playerPB(fullIdentity bool, p registry.Player) *pb.Player {
 	out := &pb.Player{Id: p.ID, Name: p.Name, BirthYear: int32(p.BirthDate.Year()), Nationality: p.Nationality,
-		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(),
+		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(), DeclaredRank: p.DeclaredRank.String(),
 		CreatedAt: timestamppb.New(p.CreatedAt), UpdatedAt: timestamppb.New(p.UpdatedAt),
 		IdentityNumber: registry.MaskIdentity(p.IDNumber)}
 	switch p.Gender {

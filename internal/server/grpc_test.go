@@ -106,7 +106,7 @@ func (e *env) as(token string, kv ...string) context.Context {
 
 func wang() *pb.PlayerInput {
 	return &pb.PlayerInput{Name: "王小明", Gender: pb.Gender_GENDER_MALE, BirthDate: "1949-12-31",
-		IdentityKind: pb.IdentityKind_IDENTITY_KIND_RESIDENT_ID, IdentityNumber: "11010519491231002X", ProvinceCode: "11", Rank: "4d"}
+		IdentityKind: pb.IdentityKind_IDENTITY_KIND_RESIDENT_ID, IdentityNumber: "11010519491231002X", ProvinceCode: "11", Rank: "3d"}
 }
 
 func TestHealthServing(t *testing.T) {
@@ -205,7 +205,7 @@ func TestIdempotencyKeyOverGRPC(t *testing.T) {
 		t.Fatalf("players after repeat: %d, %v", list.GetTotal(), err)
 	}
 	other := wang()
-	other.Rank = "5d"
+	other.Rank = "2d"
 	_, err = e.client.RegisterPlayer(ctx, &pb.RegisterPlayerRequest{Player: other})
 	if status.Code(err) != codes.Aborted {
 		t.Fatalf("same key, other request: %v, want Aborted", err)
@@ -220,18 +220,26 @@ func TestUpdatePlayerAndSearch(t *testing.T) {
 	}
 	in := wang()
 	in.Rank = "5d"
+	_, err = e.client.UpdatePlayer(e.as(e.bj), &pb.UpdatePlayerRequest{Id: created.GetPlayer().GetId(), Player: in})
+	if status.Code(err) != codes.FailedPrecondition || reasonOf(err) != "DECLARED_RANK_TOO_HIGH" {
+		t.Fatalf("declaring 5d: %v, want FailedPrecondition DECLARED_RANK_TOO_HIGH", err)
+	}
+	in.Rank = "2d"
 	up, err := e.client.UpdatePlayer(e.as(e.bj), &pb.UpdatePlayerRequest{Id: created.GetPlayer().GetId(), Player: in})
-	if err != nil || up.GetPlayer().GetRank() != "5d" {
-		t.Fatalf("update: %v, %v", up, err)
+	if err != nil || up.GetPlayer().GetDeclaredRank() != "2d" || up.GetPlayer().GetRank() != "" {
+		t.Fatalf("update: %v, %v; want declared 2d, no certified rank", up, err)
 	}
 	in.ProvinceCode = "31"
 	_, err = e.client.UpdatePlayer(e.as(e.bj), &pb.UpdatePlayerRequest{Id: created.GetPlayer().GetId(), Player: in})
 	if status.Code(err) != codes.PermissionDenied {
 		t.Fatalf("moving a player out of the province: %v, want PermissionDenied", err)
 	}
-	found, err := e.client.SearchPlayers(context.Background(), &pb.SearchPlayersRequest{Name: "小明", Rank: "5d", ProvinceCode: "11"})
+	found, err := e.client.SearchPlayers(context.Background(), &pb.SearchPlayersRequest{Name: "小明", ProvinceCode: "11"})
 	if err != nil || len(found.GetPlayers()) != 1 {
 		t.Fatalf("search: %v, %v", found, err)
+	}
+	if found, err := e.client.SearchPlayers(context.Background(), &pb.SearchPlayersRequest{Rank: "2d"}); err != nil || len(found.GetPlayers()) != 0 {
+		t.Fatalf("searching the declared 2d as a rank: %v, %v; want none", found, err)
 	}
 	_, err = e.client.SearchPlayers(context.Background(), &pb.SearchPlayersRequest{Rank: "12d"})
 	if status.Code(err) != codes.InvalidArgument {

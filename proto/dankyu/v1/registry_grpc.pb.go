@@ -19,15 +19,16 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	RegistryService_ListProvinces_FullMethodName   = "/dankyu.v1.RegistryService/ListProvinces"
-	RegistryService_CreateAgency_FullMethodName    = "/dankyu.v1.RegistryService/CreateAgency"
-	RegistryService_SetAgencyStatus_FullMethodName = "/dankyu.v1.RegistryService/SetAgencyStatus"
-	RegistryService_GetAgency_FullMethodName       = "/dankyu.v1.RegistryService/GetAgency"
-	RegistryService_ListAgencies_FullMethodName    = "/dankyu.v1.RegistryService/ListAgencies"
-	RegistryService_RegisterPlayer_FullMethodName  = "/dankyu.v1.RegistryService/RegisterPlayer"
-	RegistryService_UpdatePlayer_FullMethodName    = "/dankyu.v1.RegistryService/UpdatePlayer"
-	RegistryService_GetPlayer_FullMethodName       = "/dankyu.v1.RegistryService/GetPlayer"
-	RegistryService_SearchPlayers_FullMethodName   = "/dankyu.v1.RegistryService/SearchPlayers"
+	RegistryService_ListProvinces_FullMethodName     = "/dankyu.v1.RegistryService/ListProvinces"
+	RegistryService_CreateAgency_FullMethodName      = "/dankyu.v1.RegistryService/CreateAgency"
+	RegistryService_SetAgencyStatus_FullMethodName   = "/dankyu.v1.RegistryService/SetAgencyStatus"
+	RegistryService_GetAgency_FullMethodName         = "/dankyu.v1.RegistryService/GetAgency"
+	RegistryService_ListAgencies_FullMethodName      = "/dankyu.v1.RegistryService/ListAgencies"
+	RegistryService_RegisterPlayer_FullMethodName    = "/dankyu.v1.RegistryService/RegisterPlayer"
+	RegistryService_UpdatePlayer_FullMethodName      = "/dankyu.v1.RegistryService/UpdatePlayer"
+	RegistryService_GetPlayer_FullMethodName         = "/dankyu.v1.RegistryService/GetPlayer"
+	RegistryService_SearchPlayers_FullMethodName     = "/dankyu.v1.RegistryService/SearchPlayers"
+	RegistryService_RecordHonoraryDan_FullMethodName = "/dankyu.v1.RegistryService/RecordHonoraryDan"
 )
 
 // RegistryServiceClient is the client API for RegistryService service.
@@ -57,6 +58,8 @@ type RegistryServiceClient interface {
 	GetPlayer(ctx context.Context, in *GetPlayerRequest, opts ...grpc.CallOption) (*GetPlayerResponse, error)
 	// SearchPlayers lists players matching a name, province and rank, a page at a time.
 	SearchPlayers(ctx context.Context, in *SearchPlayersRequest, opts ...grpc.CallOption) (*SearchPlayersResponse, error)
+	// RecordHonoraryDan records honorary 8 dan with its basis (staff).
+	RecordHonoraryDan(ctx context.Context, in *RecordHonoraryDanRequest, opts ...grpc.CallOption) (*RecordHonoraryDanResponse, error)
 }
 
 type registryServiceClient struct {
@@ -157,6 +160,16 @@ func (c *registryServiceClient) SearchPlayers(ctx context.Context, in *SearchPla
 	return out, nil
 }
 
+func (c *registryServiceClient) RecordHonoraryDan(ctx context.Context, in *RecordHonoraryDanRequest, opts ...grpc.CallOption) (*RecordHonoraryDanResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordHonoraryDanResponse)
+	err := c.cc.Invoke(ctx, RegistryService_RecordHonoraryDan_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RegistryServiceServer is the server API for RegistryService service.
 // All implementations must embed UnimplementedRegistryServiceServer
 // for forward compatibility.
@@ -184,6 +197,8 @@ type RegistryServiceServer interface {
 	GetPlayer(context.Context, *GetPlayerRequest) (*GetPlayerResponse, error)
 	// SearchPlayers lists players matching a name, province and rank, a page at a time.
 	SearchPlayers(context.Context, *SearchPlayersRequest) (*SearchPlayersResponse, error)
+	// RecordHonoraryDan records honorary 8 dan with its basis (staff).
+	RecordHonoraryDan(context.Context, *RecordHonoraryDanRequest) (*RecordHonoraryDanResponse, error)
 	mustEmbedUnimplementedRegistryServiceServer()
 }
 
@@ -220,6 +235,9 @@ func (UnimplementedRegistryServiceServer) GetPlayer(context.Context, *GetPlayerR
 }
 func (UnimplementedRegistryServiceServer) SearchPlayers(context.Context, *SearchPlayersRequest) (*SearchPlayersResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SearchPlayers not implemented")
+}
+func (UnimplementedRegistryServiceServer) RecordHonoraryDan(context.Context, *RecordHonoraryDanRequest) (*RecordHonoraryDanResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordHonoraryDan not implemented")
 }
 func (UnimplementedRegistryServiceServer) mustEmbedUnimplementedRegistryServiceServer() {}
 func (UnimplementedRegistryServiceServer) testEmbeddedByValue()                         {}
@@ -404,6 +422,24 @@ func _RegistryService_SearchPlayers_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RegistryService_RecordHonoraryDan_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordHonoraryDanRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).RecordHonoraryDan(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_RecordHonoraryDan_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).RecordHonoraryDan(ctx, req.(*RecordHonoraryDanRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RegistryService_ServiceDesc is the grpc.ServiceDesc for RegistryService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -446,6 +482,10 @@ var RegistryService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SearchPlayers",
 			Handler:    _RegistryService_SearchPlayers_Handler,
+		},
+		{
+			MethodName: "RecordHonoraryDan",
+			Handler:    _RegistryService_RecordHonoraryDan_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
