@@ -130,23 +130,12 @@ func checkApplication(p registry.Player, in ApplicationInput, on time.Time) (reg
 		if in.AppraiserID <= 0 {
 			return 0, "", ReasonAppraiserRequired.OnField("appraiser_id")
 		}
-		if age := AgeOn(p.BirthDate, on); age < MinAppraisalAge {
+		if age := registry.AgeOn(p.BirthDate, on); age < MinAppraisalAge {
 			return 0, "", ReasonUnderAppraisalAge.OnField("basis", "min", strconv.Itoa(MinAppraisalAge), "age", strconv.Itoa(age),
 				"date", on.In(ledger.ChinaTime).Format(time.DateOnly))
 		}
 	}
 	return target, basis, nil
-}
-
-// AgeOn is a person's age in whole years on the China Standard Time date of t.
-func AgeOn(birth, t time.Time) int {
-	by, bm, bd := birth.Date()
-	y, m, d := t.In(ledger.ChinaTime).Date()
-	age := y - by
-	if m < bm || (m == bm && d < bd) {
-		age--
-	}
-	return age
 }
 
 func rankOrNone(r registry.Rank) string {

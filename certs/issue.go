@@ -363,6 +363,13 @@ type Verification struct {
 	Certificate Certificate
 }
 
+// Issuer is who issues every certificate, whichever agency applied for it
+// and whichever province numbers it (seeds: 获得中国围棋协会颁发的…证书).
+const (
+	IssuerZH = "中国围棋协会"
+	IssuerEN = "Chinese Weiqi Association"
+)
+
 // Verify looks a number up. A malformed number is an InvalidArgument error;
 // a well-formed number nobody was issued is Found == false.
 func (s *Service) Verify(ctx context.Context, number string) (Verification, error) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"golang.org/x/text/width"
 )
 
 // Kind is a certificate series: dan certificates carry the 9-digit number,
@@ -84,17 +85,20 @@ func knownPrefix(p string) bool {
 	return false
 }
 
-// ParseNumber reads a certificate number as a person types it: spaces and
-// dashes between groups are ignored. Dan numbers are 9 digits, kyu numbers a
-// K followed by 10 digits. The error says what is wrong with the number.
+// ParseNumber reads a certificate number as a person types it: full-width
+// digits and letters (１１０…, Ｋ) are read as ASCII, spaces, hyphens and
+// dashes between groups and a closing full stop (。 or .) are ignored. Dan
+// numbers are 9 digits, kyu numbers a K followed by 10 digits. The error
+// says what is wrong with the number.
 func ParseNumber(s string) (Number, error) {
 	t := strings.Map(func(r rune) rune {
 		switch r {
-		case ' ', '-', '\u00a0', '\u3000':
+		case ' ', '\t', '\u00a0', '\u3000', '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2212', '\uff0d':
 			return -1
 		}
 		return r
-	}, strings.TrimSpace(s))
+	}, width.Fold.String(strings.TrimSpace(s)))
+	t = strings.TrimRight(t, ".。．")
 	if t == "" {
 		return Number{}, ReasonNumberEmpty.New()
 	}

@@ -22,6 +22,13 @@ func TestParseNumber(t *testing.T) {
 		{in: "000-27-9999", want: "000279999", kind: DanSeries},
 		{in: "K1102600001", want: "K1102600001", kind: KyuSeries},
 		{in: "k440-27-12345", want: "K4402712345", kind: KyuSeries},
+		// as people type them: full-width digits, dashes, a closing full stop
+		{in: "１１０２６０００１", want: "110260001", kind: DanSeries},
+		{in: "１１０　２６　０００１。", want: "110260001", kind: DanSeries},
+		{in: "110–26–0001", want: "110260001", kind: DanSeries},
+		{in: "110—26—0001.", want: "110260001", kind: DanSeries},
+		{in: "Ｋ１１０２６００００１", want: "K1102600001", kind: KyuSeries},
+		{in: "110－26－0001", want: "110260001", kind: DanSeries},
 		{in: "", errPart: "empty"},
 		{in: "11026001", errPart: "9 digits"},
 		{in: "1102600001", errPart: "9 digits"},
@@ -152,7 +159,7 @@ func TestCheckApplication(t *testing.T) {
 			}
 		})
 	}
-	if AgeOn(minor.BirthDate, on.Add(16*time.Hour)) != 18 { // 2026-12-01 00:00 Beijing
+	if registry.AgeOn(minor.BirthDate, on.Add(16*time.Hour)) != 18 { // 2026-12-01 00:00 Beijing
 		t.Errorf("a player born 2008-12-01 is 18 on 2026-12-01 in Beijing")
 	}
 }

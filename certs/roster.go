@@ -17,9 +17,14 @@ const utf8BOM = "\ufeff"
 
 // rosterHeader names the columns in Chinese and English, as the
 // association's staff and agencies read both.
-var rosterHeader = []string{
-	"证书编号 Certificate", "姓名 Name", "性别 Gender", "出生日期 Birth date", "证件类型 ID kind", "证件号码 ID number",
-	"段位 Rank", "发证日期 Issue date", "发证单位 Issuer", "依据 Basis", "运动员等级 Athlete grade", "状态 Status",
+// Every certificate is the association's; the agency applied for it and
+// the prefix names the province that numbers it.
+func rosterHeader() []string {
+	return []string{
+		"证书编号 Certificate", "姓名 Name", "性别 Gender", "出生日期 Birth date", "证件类型 ID kind", "证件号码 ID number",
+		"段位 Rank", "发证日期 Issue date", "发证单位 Issuer", "申请单位 Applicant", "编号前缀 Prefix", "依据 Basis",
+		"运动员等级 Athlete grade", "状态 Status",
+	}
 }
 
 // WriteRoster writes the record every agency keeps of its province's
@@ -51,7 +56,7 @@ func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency st
 		ids = append(ids, id)
 	}
 	rows, err := s.db.Query(ctx, `SELECT coalesce(c.number, ''), c.player_id,
-		c.rank, c.issue_date, c.issuing_prefix, c.basis, c.athlete_grade, c.status
+		c.rank, c.issue_date, c.issuing_prefix, c.issuing_body, c.basis, c.athlete_grade, c.status
 		FROM certificates c
 		WHERE c.player_id = ANY($1) AND c.kind = 'dan' AND c.status = 'valid'
 		ORDER BY c.issue_date, c.number`, ids)
@@ -64,23 +69,26 @@ func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency st
 	}
 	cw := csv.NewWriter(w)
 	cw.UseCRLF = true // what Excel writes and expects
-	if err := cw.Write(rosterHeader); err != nil {
+	if err := cw.Write(rosterHeader()); err != nil {
 		return 0, err
 	}
 	n := 0
 	for rows.Next() {
 		var (
-			number, issuer, basis, grade, status string
-			playerID                             int64
-			issued                               time.Time
-			rank                                 registry.Rank
+			number, prefix, body, basis, grade, status string
+			playerID                                   int64
+			issued                                     time.Time
+			rank                                       registry.Rank
 		)
-		if err := rows.Scan(&number, &playerID, &rank, &issued, &issuer, &basis, &grade, &status); err != nil {
+		if err := rows.Scan(&number, &playerID, &rank, &issued, &prefix, &body, &basis, &grade, &status); err != nil {
 			return n, fmt.Errorf("roster of %s: %w", agency, err)
 		}
 		p := players[playerID]
+		if prefix == registry.AssociationPrefix {
+			body = IssuerZH // the association applied for its own 6 and 7 dan
+		}
 		if err := cw.Write([]string{number, p.Name, string(p.Gender), p.BirthDate.Format(time.DateOnly), string(p.IDKind), p.IDNumber,
-			rank.Chinese(), issued.Format(time.DateOnly), issuer, basis, string(grade), status}); err != nil {
+			rank.Chinese(), issued.Format(time.DateOnly), IssuerZH, body, prefix, basis, string(grade), status}); err != nil {
 			return n, err
 		}
 		n++

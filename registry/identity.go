@@ -2,6 +2,7 @@ package registry
 
 import (
 	"context"
+	"time"
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
@@ -13,4 +14,39 @@ import (
 func (s *Service) SeesIdentity(ctx context.Context, actor ledger.Actor, p Player) bool {
 	prov, ok := ProvinceByCode(p.ProvinceCode)
 	return ok && s.policy.Allows(ctx, s.store.DB(), actor, access.SeeIdentity, prov.Prefix)
+}
+
+// AgeOn is a person's age in whole years on the China Standard Time date of t.
+func AgeOn(birth, t time.Time) int {
+	by, bm, bd := birth.Date()
+	y, m, d := t.In(ledger.ChinaTime).Date()
+	age := y - by
+	if m < bm || (m == bm && d < bd) {
+		age--
+	}
+	return age
+}
+
+// AdultAge is the age from which a player is no longer a minor.
+const AdultAge = 18
+
+// ShowsPersonalDetails reports whether the actor may see a player's birth
+// year and gender: anyone for an adult, only those who see his identity for
+// a minor (the seeds call under-18s the most sensitive group; the public
+// sees a minor only by name, rank and province, through his notices,
+// certificates and results).
+func (s *Service) ShowsPersonalDetails(ctx context.Context, actor ledger.Actor, p Player) bool {
+	return AgeOn(p.BirthDate, s.store.Now()) >= AdultAge || s.SeesIdentity(ctx, actor, p)
+}
+
+// lastAdultBirthDate is the latest birth date of someone who is an adult on
+// the Beijing date of now (for 29 February in a year without it, the 28th:
+// such a person comes of age on 1 March, as AgeOn counts).
+func lastAdultBirthDate(now time.Time) time.Time {
+	y, m, d := now.In(ledger.ChinaTime).Date()
+	b := time.Date(y-AdultAge, m, d, 0, 0, 0, 0, time.UTC)
+	if b.Month() != m {
+		b = time.Date(y-AdultAge, m+1, 0, 0, 0, 0, 0, time.UTC)
+	}
+	return b
 }

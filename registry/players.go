@@ -167,9 +167,11 @@ type PlayerPage struct {
 // MaxPageSize bounds one page of results.
 const MaxPageSize = 100
 
-// SearchPlayers finds players by name substring, province and rank, ordered
-// by id, a page at a time (keyset pagination: stable while rows are added).
-func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage, error) {
+// SearchPlayers finds players by name substring, province and certified
+// rank, ordered by id, a page at a time (keyset pagination: stable while
+// rows are added). Minors are listed only to staff and the agency of their
+// province.
+func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q PlayerQuery) (PlayerPage, error) {
 	size := q.PageSize
 	switch {
 	case size < 0:
@@ -201,6 +203,14 @@ func (s *Service) SearchPlayers(ctx context.Context, q PlayerQuery) (PlayerPage,
 			return PlayerPage{}, ReasonNotAProvinceCode.OnField("province_code", "value", c)
 		}
 		conds = append(conds, "province_code = "+arg(c))
+	}
+	if !actor.IsStaff() {
+		cond := "birth_date <= " + arg(lastAdultBirthDate(s.store.Now()))
+		if pr, ok := ProvinceByPrefix(actor.Agency); ok && actor.Kind == ledger.AgencyActor &&
+			s.policy.Allows(ctx, s.store.DB(), actor, access.SeeIdentity, pr.Prefix) {
+			cond = "(" + cond + " OR province_code = " + arg(pr.Code) + ")"
+		}
+		conds = append(conds, cond)
 	}
 	if strings.TrimSpace(q.Rank) != "" {
 		r, err := ParseRank(q.Rank)

@@ -75,7 +75,7 @@ func BenchmarkSearchPlayers(b *testing.B) {
 		}
 	}
 	for b.Loop() {
-		page, err := s.SearchPlayers(ctx, registry.PlayerQuery{Name: "棋手1", ProvinceCode: "11", PageSize: 20})
+		page, err := s.SearchPlayers(ctx, staff, registry.PlayerQuery{Name: "棋手1", ProvinceCode: "11", PageSize: 20})
 		if err != nil || len(page.Players) != 20 {
 			b.Fatalf("%d players, %v", len(page.Players), err)
 		}

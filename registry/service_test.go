@@ -118,7 +118,7 @@ func TestRegisterPlayerIdempotent(t *testing.T) {
 	if _, err := s.RegisterPlayer(ctx, beijing, "k1", changed); !errors.Is(err, ledger.ErrConflict) {
 		t.Fatalf("same key, other request: got %v, want conflict", err)
 	}
-	page, err := s.SearchPlayers(ctx, registry.PlayerQuery{})
+	page, err := s.SearchPlayers(ctx, staff, registry.PlayerQuery{})
 	if err != nil || page.Total != 1 {
 		t.Fatalf("players after retry: %d, %v", page.Total, err)
 	}
@@ -186,7 +186,7 @@ func TestSearchPagination(t *testing.T) {
 	var seen []int64
 	token := ""
 	for {
-		page, err := s.SearchPlayers(ctx, registry.PlayerQuery{Name: "王", PageSize: 2, PageToken: token})
+		page, err := s.SearchPlayers(ctx, staff, registry.PlayerQuery{Name: "王", PageSize: 2, PageToken: token})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,15 +203,25 @@ func TestSearchPagination(t *testing.T) {
 	if len(seen) != 5 {
 		t.Fatalf("paged through %v", seen)
 	}
-	page, err := s.SearchPlayers(ctx, registry.PlayerQuery{Rank: "5d", ProvinceCode: "11"})
+	page, err := s.SearchPlayers(ctx, staff, registry.PlayerQuery{Rank: "5d", ProvinceCode: "11"})
 	if err != nil || page.Total != 3 {
 		t.Fatalf("rank filter: %d, %v", page.Total, err)
 	}
 	// declared ranks are never searched as if certified
-	if page, err := s.SearchPlayers(ctx, registry.PlayerQuery{Rank: "3d"}); err != nil || page.Total != 0 {
+	if page, err := s.SearchPlayers(ctx, staff, registry.PlayerQuery{Rank: "3d"}); err != nil || page.Total != 0 {
 		t.Fatalf("searching the declared 3d: %d, %v; want none", page.Total, err)
 	}
-	if _, err := s.SearchPlayers(ctx, registry.PlayerQuery{PageToken: "garbage!"}); !registry.IsFieldError(err) {
+	// the five are minors (born 2010): the public does not find them, their agency and staff do
+	public, shanghai := ledger.Actor{Kind: ledger.Public}, ledger.Actor{Kind: ledger.AgencyActor, Agency: "310"}
+	for _, tt := range []struct {
+		who   ledger.Actor
+		total int64
+	}{{public, 0}, {shanghai, 0}, {beijing, 5}, {staff, 5}} {
+		if page, err := s.SearchPlayers(ctx, tt.who, registry.PlayerQuery{Name: "王"}); err != nil || page.Total != tt.total {
+			t.Errorf("minors found by %s: %d, %v; want %d", tt.who, page.Total, err, tt.total)
+		}
+	}
+	if _, err := s.SearchPlayers(ctx, staff, registry.PlayerQuery{PageToken: "garbage!"}); !registry.IsFieldError(err) {
 		t.Fatalf("bad token: %v", err)
 	}
 }

@@ -264,7 +264,7 @@ func TestImportMatchesPlayers(t *testing.T) {
 	if len(rep.Participants) != 22 || len(rep.Rounds) != 4 || games != 31 || rep.Standings[0].Name != "Chauvin Robin" {
 		t.Fatalf("imported: %d participants, %d rounds, %d games, first %s", len(rep.Participants), len(rep.Rounds), games, rep.Standings[0].Name)
 	}
-	if page, _ := e.reg.SearchPlayers(ctx, registry.PlayerQuery{}); page.Total != 1 {
+	if page, _ := e.reg.SearchPlayers(ctx, fixture.Staff, registry.PlayerQuery{}); page.Total != 1 {
 		t.Fatalf("the import created %d registry players; it must create none", page.Total-1)
 	}
 }

@@ -163,13 +163,27 @@ func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
 // chinaTime writes a moment as Beijing time, which the notices are kept in.
 func chinaTime(t time.Time) string { return t.In(ledger.ChinaTime).Format("2006-01-02 15:04") }
 
-// issuerName names a certificate's issuing body.
-func issuerName(p Page, c certs.Certificate) string {
-	if c.IssuingPrefix == registry.AssociationPrefix || c.IssuingBody == "" {
-		if c.IssuingPrefix == registry.AssociationPrefix {
-			return p.T["association"]
-		}
+// applicantName names the body that applied for a certificate: the
+// province's agency, or the association itself for 6 and 7 dan. The issuer
+// is always the association.
+func applicantName(p Page, c certs.Certificate) string {
+	if c.IssuingPrefix == registry.AssociationPrefix {
+		return p.T["association"]
+	}
+	if c.IssuingBody == "" {
 		return c.IssuingPrefix
 	}
-	return c.IssuingBody + " (" + c.IssuingPrefix + ")"
+	return c.IssuingBody
+}
+
+// numberingProvince names the province whose prefix numbers the certificate.
+func numberingProvince(p Page, c certs.Certificate) string {
+	if c.IssuingPrefix == registry.AssociationPrefix {
+		return p.T["association"] + " (000)"
+	}
+	pr, ok := registry.ProvinceByPrefix(c.IssuingPrefix)
+	if !ok {
+		return c.IssuingPrefix
+	}
+	return provinceName(p.Lang, pr) + " (" + c.IssuingPrefix + ")"
 }

@@ -259,7 +259,8 @@ func TestRosterDownload(t *testing.T) {
 	ctx := context.Background()
 	p := fixture.Player(t, e.reg, "110", "周九", "", "1990-03-03", 9)
 	a, _ := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
-	if _, err := e.cs.Approve(ctx, fixture.Agency("110"), "", a.ID); err != nil {
+	a, err := e.cs.Approve(ctx, fixture.Agency("110"), "", a.ID)
+	if err != nil {
 		t.Fatal(err)
 	}
 	c := client(t)
@@ -272,6 +273,19 @@ func TestRosterDownload(t *testing.T) {
 	if code != 200 || !strings.HasPrefix(body, "\ufeff证书编号") || !strings.Contains(body, p.IDNumber) ||
 		!strings.Contains(hdr.Get("Content-Disposition"), "roster-110.csv") {
 		t.Fatalf("roster: %d %q %v", code, body, hdr)
+	}
+	if !strings.Contains(body, "发证单位 Issuer") || !strings.Contains(body, ",中国围棋协会,北京棋院,110,") {
+		t.Fatalf("roster does not name the association as issuer and the agency as applicant: %q", body)
+	}
+	// the public verifies the number as typed with full-width digits; the
+	// association is the issuer, the agency the applicant, 110 the numbering province
+	number := strings.Map(func(r rune) rune { return r - '0' + '０' }, a.CertificateNumber)
+	code, page, _ = fetch(t, client(t), "GET", e.srv.URL+"/verify?number="+url.QueryEscape(number+"。"), nil)
+	for _, want := range []string{`data-status="valid"`, `data-testid="verify-issuer">中国围棋协会<`, `data-testid="verify-applicant">北京棋院<`,
+		`data-testid="verify-numbering">北京市 (110)<`} {
+		if code != 200 || !strings.Contains(page, want) {
+			t.Errorf("verify %s: %d, page lacks %s", number, code, want)
+		}
 	}
 }
 

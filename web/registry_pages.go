@@ -17,7 +17,8 @@ type Registry interface {
 	ListAgencies(ctx context.Context) ([]registry.Agency, error)
 	GetAgency(ctx context.Context, prefix string) (registry.Agency, error)
 	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
-	SearchPlayers(ctx context.Context, q registry.PlayerQuery) (registry.PlayerPage, error)
+	SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error)
+	ShowsPersonalDetails(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 }
 
@@ -72,7 +73,7 @@ func (p *registryPages) players(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := searchQuery{Name: q.Get("name"), Province: q.Get("province"), Rank: q.Get("rank")}
 	pg := p.page(w, r, "players")
-	page, err := p.reg.SearchPlayers(r.Context(), registry.PlayerQuery{Name: f.Name, ProvinceCode: f.Province, Rank: f.Rank, PageToken: q.Get("page")})
+	page, err := p.reg.SearchPlayers(r.Context(), p.actor(r), registry.PlayerQuery{Name: f.Name, ProvinceCode: f.Province, Rank: f.Rank, PageToken: q.Get("page")})
 	if ledger.KindOf(err) == ledger.Invalid {
 		p.render(w, r, http.StatusBadRequest, playersPage(pg, f, registry.PlayerPage{}, p.userError(r, pg, err), ""))
 		return
@@ -111,7 +112,9 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) {
 	}
 	pg := p.page(w, r, "")
 	pg.Title = pl.Name
-	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, p.reg.SeesIdentity(r.Context(), p.actor(r), pl)))
+	a := p.actor(r)
+	full := p.reg.SeesIdentity(r.Context(), a, pl)
+	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, full, full || p.reg.ShowsPersonalDetails(r.Context(), a, pl)))
 }
 
 // certifiedRank is a player's certified rank, or "no certificate": a

@@ -159,3 +159,35 @@ func TestIdentityOnThePortal(t *testing.T) {
 		}
 	}
 }
+
+// TestMinorsOnThePortal: the public does not find a minor in the player
+// search, and his page shows name, rank and province only; his agency
+// sees him in full.
+func TestMinorsOnThePortal(t *testing.T) {
+	e := newPortalEnv(t)
+	agencyTok, _ := e.tokens(t)
+	minor := fixture.Player(t, e.reg, "110", "少年棋手", "2k", fixture.BirthDate(e.clock.Now(), 12), 8)
+	page := fmt.Sprintf("%s/players/%d", e.srv.URL, minor.ID)
+	_, list := get(t, e.srv.URL+"/players?name="+url.QueryEscape("少年棋手"))
+	link := fmt.Sprintf(`href="/players/%d"`, minor.ID)
+	if strings.Contains(list, link) {
+		t.Fatal("the public player search lists a minor")
+	}
+	_, body := get(t, page)
+	if !strings.Contains(body, "少年棋手") || !strings.Contains(body, "北京市") || strings.Contains(body, `data-testid="player-gender"`) ||
+		strings.Contains(body, `data-testid="player-birth"`) || strings.Contains(body, `data-testid="player-identity"`) {
+		t.Fatalf("the public page of a minor shows more than name, rank and province:\n%s", body)
+	}
+	c := client(t)
+	_, login, _ := fetch(t, c, "GET", e.srv.URL+"/login", nil)
+	if code, _, _ := fetch(t, c, "POST", e.srv.URL+"/login", url.Values{"csrf": {csrfOf(t, login)}, "token": {agencyTok}}); code != http.StatusSeeOther {
+		t.Fatalf("login: %d", code)
+	}
+	_, own, _ := fetch(t, c, "GET", page, nil)
+	if !strings.Contains(own, `data-testid="player-birth"`) || !strings.Contains(own, minor.IDNumber) {
+		t.Fatal("the minor's own agency does not see his details")
+	}
+	if _, found, _ := fetch(t, c, "GET", e.srv.URL+"/players?name="+url.QueryEscape("少年棋手"), nil); !strings.Contains(found, link) {
+		t.Fatal("the minor's own agency does not find him")
+	}
+}

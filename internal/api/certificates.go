@@ -216,7 +216,7 @@ func certificatePB(c certs.Certificate) *pb.Certificate {
 		Basis: basisPB(c.Basis), IssuingPrefix: c.IssuingPrefix, IssuingBody: c.IssuingBody,
 		IssueDate: c.IssueDate.Format(time.DateOnly), AthleteGrade: grade,
 		Status:       enumOf[pb.CertificateStatus](pb.CertificateStatus_value, "CERTIFICATE_STATUS_", string(c.Status)),
-		StatusReason: c.StatusReason, Replaces: c.Replaces, ReplacedBy: c.ReplacedBy}
+		StatusReason: c.StatusReason, Replaces: c.Replaces, ReplacedBy: c.ReplacedBy, Issuer: certs.IssuerZH}
 }
 
 func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.VerifyCertificateRequest) (*pb.VerifyCertificateResponse, error) {
@@ -224,9 +224,10 @@ func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.Verif
 	if err != nil {
 		return nil, err
 	}
-	resp := &pb.VerifyCertificateResponse{Number: v.Number, Found: v.Found}
+	resp := &pb.VerifyCertificateResponse{Number: v.Number, Found: v.Found, Verdict: pb.Verdict_VERDICT_NOT_FOUND}
 	if v.Found {
 		resp.Certificate = certificatePB(v.Certificate)
+		resp.Verdict = enumOf[pb.Verdict](pb.Verdict_value, "VERDICT_", string(v.Certificate.Status))
 	}
 	return resp, nil
 }

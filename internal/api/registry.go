@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -77,7 +78,7 @@ func (s *RegistryServer) RegisterPlayer(ctx context.Context, req *pb.RegisterPla
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RegisterPlayerResponse{Player: playerPB(s.reg.SeesIdentity(ctx, actor, p), p)}, nil
+	return &pb.RegisterPlayerResponse{Player: s.playerPB(ctx, actor, p)}, nil
 }
 
 func (s *RegistryServer) UpdatePlayer(ctx context.Context, req *pb.UpdatePlayerRequest) (*pb.UpdatePlayerResponse, error) {
@@ -86,7 +87,7 @@ func (s *RegistryServer) UpdatePlayer(ctx context.Context, req *pb.UpdatePlayerR
 	if err != nil {
 		return nil, err
 	}
-	return &pb.UpdatePlayerResponse{Player: playerPB(s.reg.SeesIdentity(ctx, actor, p), p)}, nil
+	return &pb.UpdatePlayerResponse{Player: s.playerPB(ctx, actor, p)}, nil
 }
 
 func (s *RegistryServer) GetPlayer(ctx context.Context, req *pb.GetPlayerRequest) (*pb.GetPlayerResponse, error) {
@@ -94,11 +95,11 @@ func (s *RegistryServer) GetPlayer(ctx context.Context, req *pb.GetPlayerRequest
 	if err != nil {
 		return nil, err
 	}
-	return &pb.GetPlayerResponse{Player: playerPB(s.reg.SeesIdentity(ctx, ActorFrom(ctx), p), p)}, nil
+	return &pb.GetPlayerResponse{Player: s.playerPB(ctx, ActorFrom(ctx), p)}, nil
 }
 
 func (s *RegistryServer) SearchPlayers(ctx context.Context, req *pb.SearchPlayersRequest) (*pb.SearchPlayersResponse, error) {
-	page, err := s.reg.SearchPlayers(ctx, registry.PlayerQuery{Name: req.GetName(), ProvinceCode: req.GetProvinceCode(),
+	page, err := s.reg.SearchPlayers(ctx, ActorFrom(ctx), registry.PlayerQuery{Name: req.GetName(), ProvinceCode: req.GetProvinceCode(),
 		Rank: req.GetRank(), PageSize: int(req.GetPageSize()), PageToken: req.GetPageToken()})
 	if err != nil {
 		return nil, err
@@ -112,7 +113,7 @@ func (s *RegistryServer) SearchPlayers(ctx context.Context, req *pb.SearchPlayer
 			full = s.reg.SeesIdentity(ctx, actor, p)
 			sees[p.ProvinceCode] = full
 		}
-		resp.Players = append(resp.Players, playerPB(full, p))
+		resp.Players = append(resp.Players, s.playerView(ctx, actor, p, full))
 	}
 	return resp, nil
 }
@@ -123,7 +124,7 @@ func (s *RegistryServer) RecordHonoraryDan(ctx context.Context, req *pb.RecordHo
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RecordHonoraryDanResponse{Player: playerPB(s.reg.SeesIdentity(ctx, actor, p), p)}, nil
+	return &pb.RecordHonoraryDanResponse{Player: s.playerPB(ctx, actor, p)}, nil
 }
 
 func agencyPB(a registry.Agency) *pb.Agency {
@@ -153,7 +154,21 @@ func playerInput(in *pb.PlayerInput) registry.PlayerInput {
 }
 
 // playerPB converts a player for actor: the identity number and birth date
-// only for staff and the player's own agency, masked for everyone else.
+// only for staff and the player's own agency, masked for everyone else; a
+// minor's birth year and gender only for them too.
+func (s *RegistryServer) playerPB(ctx context.Context, actor ledger.Actor, p registry.Player) *pb.Player {
+	return s.playerView(ctx, actor, p, s.reg.SeesIdentity(ctx, actor, p))
+}
+
+// playerView is playerPB with the identity decision already made.
+func (s *RegistryServer) playerView(ctx context.Context, actor ledger.Actor, p registry.Player, fullIdentity bool) *pb.Player {
+	out := playerPB(fullIdentity, p)
+	if !fullIdentity && !s.reg.ShowsPersonalDetails(ctx, actor, p) {
+		out.BirthYear, out.Gender = 0, pb.Gender_GENDER_UNSPECIFIED
+	}
+	return out
+}
+
 func playerPB(fullIdentity bool, p registry.Player) *pb.Player {
 	out := &pb.Player{Id: p.ID, Name: p.Name, BirthYear: int32(p.BirthDate.Year()), Nationality: p.Nationality,
 		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(), DeclaredRank: p.DeclaredRank.String(),

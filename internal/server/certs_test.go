@@ -115,14 +115,18 @@ func TestCertificatesOverGRPC(t *testing.T) {
 	if err != nil || issued.GetApplication().GetCertificateNumber() != "110270001" {
 		t.Fatalf("1 dan: %v %v", issued, err)
 	}
-	v, err := e.certs.VerifyCertificate(context.Background(), &pb.VerifyCertificateRequest{Number: "110-27-0001"})
-	if err != nil || !v.GetFound() || v.GetCertificate().GetPlayerName() != "新手" || v.GetCertificate().GetIssueDate() != "2027-04-01" ||
-		v.GetCertificate().GetStatus() != pb.CertificateStatus_CERTIFICATE_STATUS_VALID || v.GetCertificate().GetIssuingBody() != "Agency 110" {
-		t.Fatalf("verify: %v %v", v, err)
+	// the number as people type it: full-width digits, en-dashes, a closing full stop
+	for _, typed := range []string{"110-27-0001", "１１０２７０００１", "110–27–0001。"} {
+		v, err := e.certs.VerifyCertificate(context.Background(), &pb.VerifyCertificateRequest{Number: typed})
+		c := v.GetCertificate()
+		if err != nil || !v.GetFound() || v.GetVerdict() != pb.Verdict_VERDICT_VALID || c.GetPlayerName() != "新手" || c.GetIssueDate() != "2027-04-01" ||
+			c.GetStatus() != pb.CertificateStatus_CERTIFICATE_STATUS_VALID || c.GetIssuer() != "中国围棋协会" || c.GetIssuingBody() != "Agency 110" {
+			t.Fatalf("verify %q: %v %v; want valid, issued by the association, applied for by Agency 110", typed, v, err)
+		}
 	}
-	v, err = e.certs.VerifyCertificate(context.Background(), &pb.VerifyCertificateRequest{Number: "110270002"})
-	if err != nil || v.GetFound() {
-		t.Fatalf("unknown number: %v %v", v, err)
+	v, err := e.certs.VerifyCertificate(context.Background(), &pb.VerifyCertificateRequest{Number: "110270002"})
+	if err != nil || v.GetFound() || v.GetVerdict() != pb.Verdict_VERDICT_NOT_FOUND || v.GetNumber() != "110270002" {
+		t.Fatalf("unknown number: %v %v; want the verdict not found", v, err)
 	}
 	_, err = e.certs.VerifyCertificate(context.Background(), &pb.VerifyCertificateRequest{Number: "1102700"})
 	code(t, "malformed number", err, codes.InvalidArgument, "9 digits")

@@ -354,6 +354,61 @@ func (AthleteGrade) EnumDescriptor() ([]byte, []int) {
 	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{5}
 }
 
+type Verdict int32
+
+const (
+	Verdict_VERDICT_UNSPECIFIED Verdict = 0
+	Verdict_VERDICT_VALID       Verdict = 1
+	Verdict_VERDICT_REVOKED     Verdict = 2
+	Verdict_VERDICT_REISSUED    Verdict = 3
+	Verdict_VERDICT_NOT_FOUND   Verdict = 4
+)
+
+// Enum value maps for Verdict.
+var (
+	Verdict_name = map[int32]string{
+		0: "VERDICT_UNSPECIFIED",
+		1: "VERDICT_VALID",
+		2: "VERDICT_REVOKED",
+		3: "VERDICT_REISSUED",
+		4: "VERDICT_NOT_FOUND",
+	}
+	Verdict_value = map[string]int32{
+		"VERDICT_UNSPECIFIED": 0,
+		"VERDICT_VALID":       1,
+		"VERDICT_REVOKED":     2,
+		"VERDICT_REISSUED":    3,
+		"VERDICT_NOT_FOUND":   4,
+	}
+)
+
+func (x Verdict) Enum() *Verdict {
+	p := new(Verdict)
+	*p = x
+	return p
+}
+
+func (x Verdict) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Verdict) Descriptor() protoreflect.EnumDescriptor {
+	return file_dankyu_v1_certificates_proto_enumTypes[6].Descriptor()
+}
+
+func (Verdict) Type() protoreflect.EnumType {
+	return &file_dankyu_v1_certificates_proto_enumTypes[6]
+}
+
+func (x Verdict) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Verdict.Descriptor instead.
+func (Verdict) EnumDescriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{6}
+}
+
 type NoticeStatus int32
 
 const (
@@ -390,11 +445,11 @@ func (x NoticeStatus) String() string {
 }
 
 func (NoticeStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_certificates_proto_enumTypes[6].Descriptor()
+	return file_dankyu_v1_certificates_proto_enumTypes[7].Descriptor()
 }
 
 func (NoticeStatus) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_certificates_proto_enumTypes[6]
+	return &file_dankyu_v1_certificates_proto_enumTypes[7]
 }
 
 func (x NoticeStatus) Number() protoreflect.EnumNumber {
@@ -403,7 +458,7 @@ func (x NoticeStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use NoticeStatus.Descriptor instead.
 func (NoticeStatus) EnumDescriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{7}
 }
 
 type ObjectionStatus int32
@@ -446,11 +501,11 @@ func (x ObjectionStatus) String() string {
 }
 
 func (ObjectionStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_certificates_proto_enumTypes[7].Descriptor()
+	return file_dankyu_v1_certificates_proto_enumTypes[8].Descriptor()
 }
 
 func (ObjectionStatus) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_certificates_proto_enumTypes[7]
+	return &file_dankyu_v1_certificates_proto_enumTypes[8]
 }
 
 func (x ObjectionStatus) Number() protoreflect.EnumNumber {
@@ -459,7 +514,7 @@ func (x ObjectionStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ObjectionStatus.Descriptor instead.
 func (ObjectionStatus) EnumDescriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
 }
 
 type Order struct {
@@ -2142,17 +2197,21 @@ type Certificate struct {
 	PlayerId   int64  `protobuf:"varint,3,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
 	Rank       string `protobuf:"bytes,4,opt,name=rank,proto3" json:"rank,omitempty"`
 	Basis      Basis  `protobuf:"varint,5,opt,name=basis,proto3,enum=dankyu.v1.Basis" json:"basis,omitempty"`
-	// "000" for the association.
+	// The prefix of the province that numbers it; "000" for the association's
+	// own series (6 and 7 dan).
 	IssuingPrefix string `protobuf:"bytes,6,opt,name=issuing_prefix,json=issuingPrefix,proto3" json:"issuing_prefix,omitempty"`
-	IssuingBody   string `protobuf:"bytes,7,opt,name=issuing_body,json=issuingBody,proto3" json:"issuing_body,omitempty"`
+	// The agency that applied for it (empty when the association applied).
+	IssuingBody string `protobuf:"bytes,7,opt,name=issuing_body,json=issuingBody,proto3" json:"issuing_body,omitempty"`
 	// YYYY-MM-DD in China Standard Time.
 	IssueDate    string            `protobuf:"bytes,8,opt,name=issue_date,json=issueDate,proto3" json:"issue_date,omitempty"`
 	AthleteGrade AthleteGrade      `protobuf:"varint,9,opt,name=athlete_grade,json=athleteGrade,proto3,enum=dankyu.v1.AthleteGrade" json:"athlete_grade,omitempty"`
 	Status       CertificateStatus `protobuf:"varint,10,opt,name=status,proto3,enum=dankyu.v1.CertificateStatus" json:"status,omitempty"`
 	// Why it was revoked or reissued.
-	StatusReason  string `protobuf:"bytes,11,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
-	Replaces      string `protobuf:"bytes,12,opt,name=replaces,proto3" json:"replaces,omitempty"`
-	ReplacedBy    string `protobuf:"bytes,13,opt,name=replaced_by,json=replacedBy,proto3" json:"replaced_by,omitempty"`
+	StatusReason string `protobuf:"bytes,11,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
+	Replaces     string `protobuf:"bytes,12,opt,name=replaces,proto3" json:"replaces,omitempty"`
+	ReplacedBy   string `protobuf:"bytes,13,opt,name=replaced_by,json=replacedBy,proto3" json:"replaced_by,omitempty"`
+	// Who issued it: every certificate is the association's ("中国围棋协会").
+	Issuer        string `protobuf:"bytes,14,opt,name=issuer,proto3" json:"issuer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2278,6 +2337,13 @@ func (x *Certificate) GetReplacedBy() string {
 	return ""
 }
 
+func (x *Certificate) GetIssuer() string {
+	if x != nil {
+		return x.Issuer
+	}
+	return ""
+}
+
 type VerifyCertificateRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Number        string                 `protobuf:"bytes,1,opt,name=number,proto3" json:"number,omitempty"`
@@ -2325,9 +2391,11 @@ func (x *VerifyCertificateRequest) GetNumber() string {
 type VerifyCertificateResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The number as normalised, e.g. "110260001".
-	Number        string       `protobuf:"bytes,1,opt,name=number,proto3" json:"number,omitempty"`
-	Found         bool         `protobuf:"varint,2,opt,name=found,proto3" json:"found,omitempty"`
-	Certificate   *Certificate `protobuf:"bytes,3,opt,name=certificate,proto3" json:"certificate,omitempty"`
+	Number      string       `protobuf:"bytes,1,opt,name=number,proto3" json:"number,omitempty"`
+	Found       bool         `protobuf:"varint,2,opt,name=found,proto3" json:"found,omitempty"`
+	Certificate *Certificate `protobuf:"bytes,3,opt,name=certificate,proto3" json:"certificate,omitempty"`
+	// Always set: valid, revoked, reissued or not found.
+	Verdict       Verdict `protobuf:"varint,4,opt,name=verdict,proto3,enum=dankyu.v1.Verdict" json:"verdict,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2381,6 +2449,13 @@ func (x *VerifyCertificateResponse) GetCertificate() *Certificate {
 		return x.Certificate
 	}
 	return nil
+}
+
+func (x *VerifyCertificateResponse) GetVerdict() Verdict {
+	if x != nil {
+		return x.Verdict
+	}
+	return Verdict_VERDICT_UNSPECIFIED
 }
 
 type ListPlayerCertificatesRequest struct {
@@ -3720,7 +3795,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06status\x18\x02 \x01(\x0e2\x1c.dankyu.v1.ApplicationStatusR\x06status\x12\x19\n" +
 	"\bmin_rank\x18\x03 \x01(\tR\aminRank\"V\n" +
 	"\x18ListApplicationsResponse\x12:\n" +
-	"\fapplications\x18\x01 \x03(\v2\x16.dankyu.v1.ApplicationR\fapplications\"\xde\x03\n" +
+	"\fapplications\x18\x01 \x03(\v2\x16.dankyu.v1.ApplicationR\fapplications\"\xf6\x03\n" +
 	"\vCertificate\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x1f\n" +
 	"\vplayer_name\x18\x02 \x01(\tR\n" +
@@ -3738,13 +3813,15 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\rstatus_reason\x18\v \x01(\tR\fstatusReason\x12\x1a\n" +
 	"\breplaces\x18\f \x01(\tR\breplaces\x12\x1f\n" +
 	"\vreplaced_by\x18\r \x01(\tR\n" +
-	"replacedBy\"2\n" +
+	"replacedBy\x12\x16\n" +
+	"\x06issuer\x18\x0e \x01(\tR\x06issuer\"2\n" +
 	"\x18VerifyCertificateRequest\x12\x16\n" +
-	"\x06number\x18\x01 \x01(\tR\x06number\"\x83\x01\n" +
+	"\x06number\x18\x01 \x01(\tR\x06number\"\xb1\x01\n" +
 	"\x19VerifyCertificateResponse\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x14\n" +
 	"\x05found\x18\x02 \x01(\bR\x05found\x128\n" +
-	"\vcertificate\x18\x03 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\"<\n" +
+	"\vcertificate\x18\x03 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\x12,\n" +
+	"\averdict\x18\x04 \x01(\x0e2\x12.dankyu.v1.VerdictR\averdict\"<\n" +
 	"\x1dListPlayerCertificatesRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\"\\\n" +
 	"\x1eListPlayerCertificatesResponse\x12:\n" +
@@ -3866,7 +3943,13 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x19ATHLETE_GRADE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12ATHLETE_GRADE_NONE\x10\x01\x12\x18\n" +
 	"\x14ATHLETE_GRADE_SECOND\x10\x02\x12\x17\n" +
-	"\x13ATHLETE_GRADE_FIRST\x10\x03*y\n" +
+	"\x13ATHLETE_GRADE_FIRST\x10\x03*w\n" +
+	"\aVerdict\x12\x17\n" +
+	"\x13VERDICT_UNSPECIFIED\x10\x00\x12\x11\n" +
+	"\rVERDICT_VALID\x10\x01\x12\x13\n" +
+	"\x0fVERDICT_REVOKED\x10\x02\x12\x14\n" +
+	"\x10VERDICT_REISSUED\x10\x03\x12\x15\n" +
+	"\x11VERDICT_NOT_FOUND\x10\x04*y\n" +
 	"\fNoticeStatus\x12\x1d\n" +
 	"\x19NOTICE_STATUS_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12NOTICE_STATUS_OPEN\x10\x01\x12\x18\n" +
@@ -3919,7 +4002,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_certificates_proto_rawDescData
 }
 
-var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
+var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
 var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 50)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                       // 0: dankyu.v1.OrderStatus
@@ -3928,155 +4011,157 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(ApplicationStatus)(0),                 // 3: dankyu.v1.ApplicationStatus
 	(CertificateStatus)(0),                 // 4: dankyu.v1.CertificateStatus
 	(AthleteGrade)(0),                      // 5: dankyu.v1.AthleteGrade
-	(NoticeStatus)(0),                      // 6: dankyu.v1.NoticeStatus
-	(ObjectionStatus)(0),                   // 7: dankyu.v1.ObjectionStatus
-	(*Order)(nil),                          // 8: dankyu.v1.Order
-	(*PlaceOrderRequest)(nil),              // 9: dankyu.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),             // 10: dankyu.v1.PlaceOrderResponse
-	(*DecideOrderRequest)(nil),             // 11: dankyu.v1.DecideOrderRequest
-	(*DecideOrderResponse)(nil),            // 12: dankyu.v1.DecideOrderResponse
-	(*ListOrdersRequest)(nil),              // 13: dankyu.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),             // 14: dankyu.v1.ListOrdersResponse
-	(*GetQuotaRequest)(nil),                // 15: dankyu.v1.GetQuotaRequest
-	(*GetQuotaResponse)(nil),               // 16: dankyu.v1.GetQuotaResponse
-	(*Appraiser)(nil),                      // 17: dankyu.v1.Appraiser
-	(*RecommendAppraiserRequest)(nil),      // 18: dankyu.v1.RecommendAppraiserRequest
-	(*RecommendAppraiserResponse)(nil),     // 19: dankyu.v1.RecommendAppraiserResponse
-	(*SetAppraiserStatusRequest)(nil),      // 20: dankyu.v1.SetAppraiserStatusRequest
-	(*SetAppraiserStatusResponse)(nil),     // 21: dankyu.v1.SetAppraiserStatusResponse
-	(*ListAppraisersRequest)(nil),          // 22: dankyu.v1.ListAppraisersRequest
-	(*ListAppraisersResponse)(nil),         // 23: dankyu.v1.ListAppraisersResponse
-	(*Application)(nil),                    // 24: dankyu.v1.Application
-	(*SubmitApplicationRequest)(nil),       // 25: dankyu.v1.SubmitApplicationRequest
-	(*SubmitApplicationResponse)(nil),      // 26: dankyu.v1.SubmitApplicationResponse
-	(*ApproveApplicationRequest)(nil),      // 27: dankyu.v1.ApproveApplicationRequest
-	(*ApproveApplicationResponse)(nil),     // 28: dankyu.v1.ApproveApplicationResponse
-	(*RejectApplicationRequest)(nil),       // 29: dankyu.v1.RejectApplicationRequest
-	(*RejectApplicationResponse)(nil),      // 30: dankyu.v1.RejectApplicationResponse
-	(*GetApplicationRequest)(nil),          // 31: dankyu.v1.GetApplicationRequest
-	(*GetApplicationResponse)(nil),         // 32: dankyu.v1.GetApplicationResponse
-	(*ListApplicationsRequest)(nil),        // 33: dankyu.v1.ListApplicationsRequest
-	(*ListApplicationsResponse)(nil),       // 34: dankyu.v1.ListApplicationsResponse
-	(*Certificate)(nil),                    // 35: dankyu.v1.Certificate
-	(*VerifyCertificateRequest)(nil),       // 36: dankyu.v1.VerifyCertificateRequest
-	(*VerifyCertificateResponse)(nil),      // 37: dankyu.v1.VerifyCertificateResponse
-	(*ListPlayerCertificatesRequest)(nil),  // 38: dankyu.v1.ListPlayerCertificatesRequest
-	(*ListPlayerCertificatesResponse)(nil), // 39: dankyu.v1.ListPlayerCertificatesResponse
-	(*RevokeCertificateRequest)(nil),       // 40: dankyu.v1.RevokeCertificateRequest
-	(*RevokeCertificateResponse)(nil),      // 41: dankyu.v1.RevokeCertificateResponse
-	(*ReissueCertificateRequest)(nil),      // 42: dankyu.v1.ReissueCertificateRequest
-	(*ReissueCertificateResponse)(nil),     // 43: dankyu.v1.ReissueCertificateResponse
-	(*ExportRosterRequest)(nil),            // 44: dankyu.v1.ExportRosterRequest
-	(*ExportRosterResponse)(nil),           // 45: dankyu.v1.ExportRosterResponse
-	(*Notice)(nil),                         // 46: dankyu.v1.Notice
-	(*ListNoticesRequest)(nil),             // 47: dankyu.v1.ListNoticesRequest
-	(*ListNoticesResponse)(nil),            // 48: dankyu.v1.ListNoticesResponse
-	(*GetNoticeRequest)(nil),               // 49: dankyu.v1.GetNoticeRequest
-	(*GetNoticeResponse)(nil),              // 50: dankyu.v1.GetNoticeResponse
-	(*Objection)(nil),                      // 51: dankyu.v1.Objection
-	(*LodgeObjectionRequest)(nil),          // 52: dankyu.v1.LodgeObjectionRequest
-	(*LodgeObjectionResponse)(nil),         // 53: dankyu.v1.LodgeObjectionResponse
-	(*ListObjectionsRequest)(nil),          // 54: dankyu.v1.ListObjectionsRequest
-	(*ListObjectionsResponse)(nil),         // 55: dankyu.v1.ListObjectionsResponse
-	(*RuleObjectionRequest)(nil),           // 56: dankyu.v1.RuleObjectionRequest
-	(*RuleObjectionResponse)(nil),          // 57: dankyu.v1.RuleObjectionResponse
-	(*timestamppb.Timestamp)(nil),          // 58: google.protobuf.Timestamp
-	(Gender)(0),                            // 59: dankyu.v1.Gender
+	(Verdict)(0),                           // 6: dankyu.v1.Verdict
+	(NoticeStatus)(0),                      // 7: dankyu.v1.NoticeStatus
+	(ObjectionStatus)(0),                   // 8: dankyu.v1.ObjectionStatus
+	(*Order)(nil),                          // 9: dankyu.v1.Order
+	(*PlaceOrderRequest)(nil),              // 10: dankyu.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),             // 11: dankyu.v1.PlaceOrderResponse
+	(*DecideOrderRequest)(nil),             // 12: dankyu.v1.DecideOrderRequest
+	(*DecideOrderResponse)(nil),            // 13: dankyu.v1.DecideOrderResponse
+	(*ListOrdersRequest)(nil),              // 14: dankyu.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),             // 15: dankyu.v1.ListOrdersResponse
+	(*GetQuotaRequest)(nil),                // 16: dankyu.v1.GetQuotaRequest
+	(*GetQuotaResponse)(nil),               // 17: dankyu.v1.GetQuotaResponse
+	(*Appraiser)(nil),                      // 18: dankyu.v1.Appraiser
+	(*RecommendAppraiserRequest)(nil),      // 19: dankyu.v1.RecommendAppraiserRequest
+	(*RecommendAppraiserResponse)(nil),     // 20: dankyu.v1.RecommendAppraiserResponse
+	(*SetAppraiserStatusRequest)(nil),      // 21: dankyu.v1.SetAppraiserStatusRequest
+	(*SetAppraiserStatusResponse)(nil),     // 22: dankyu.v1.SetAppraiserStatusResponse
+	(*ListAppraisersRequest)(nil),          // 23: dankyu.v1.ListAppraisersRequest
+	(*ListAppraisersResponse)(nil),         // 24: dankyu.v1.ListAppraisersResponse
+	(*Application)(nil),                    // 25: dankyu.v1.Application
+	(*SubmitApplicationRequest)(nil),       // 26: dankyu.v1.SubmitApplicationRequest
+	(*SubmitApplicationResponse)(nil),      // 27: dankyu.v1.SubmitApplicationResponse
+	(*ApproveApplicationRequest)(nil),      // 28: dankyu.v1.ApproveApplicationRequest
+	(*ApproveApplicationResponse)(nil),     // 29: dankyu.v1.ApproveApplicationResponse
+	(*RejectApplicationRequest)(nil),       // 30: dankyu.v1.RejectApplicationRequest
+	(*RejectApplicationResponse)(nil),      // 31: dankyu.v1.RejectApplicationResponse
+	(*GetApplicationRequest)(nil),          // 32: dankyu.v1.GetApplicationRequest
+	(*GetApplicationResponse)(nil),         // 33: dankyu.v1.GetApplicationResponse
+	(*ListApplicationsRequest)(nil),        // 34: dankyu.v1.ListApplicationsRequest
+	(*ListApplicationsResponse)(nil),       // 35: dankyu.v1.ListApplicationsResponse
+	(*Certificate)(nil),                    // 36: dankyu.v1.Certificate
+	(*VerifyCertificateRequest)(nil),       // 37: dankyu.v1.VerifyCertificateRequest
+	(*VerifyCertificateResponse)(nil),      // 38: dankyu.v1.VerifyCertificateResponse
+	(*ListPlayerCertificatesRequest)(nil),  // 39: dankyu.v1.ListPlayerCertificatesRequest
+	(*ListPlayerCertificatesResponse)(nil), // 40: dankyu.v1.ListPlayerCertificatesResponse
+	(*RevokeCertificateRequest)(nil),       // 41: dankyu.v1.RevokeCertificateRequest
+	(*RevokeCertificateResponse)(nil),      // 42: dankyu.v1.RevokeCertificateResponse
+	(*ReissueCertificateRequest)(nil),      // 43: dankyu.v1.ReissueCertificateRequest
+	(*ReissueCertificateResponse)(nil),     // 44: dankyu.v1.ReissueCertificateResponse
+	(*ExportRosterRequest)(nil),            // 45: dankyu.v1.ExportRosterRequest
+	(*ExportRosterResponse)(nil),           // 46: dankyu.v1.ExportRosterResponse
+	(*Notice)(nil),                         // 47: dankyu.v1.Notice
+	(*ListNoticesRequest)(nil),             // 48: dankyu.v1.ListNoticesRequest
+	(*ListNoticesResponse)(nil),            // 49: dankyu.v1.ListNoticesResponse
+	(*GetNoticeRequest)(nil),               // 50: dankyu.v1.GetNoticeRequest
+	(*GetNoticeResponse)(nil),              // 51: dankyu.v1.GetNoticeResponse
+	(*Objection)(nil),                      // 52: dankyu.v1.Objection
+	(*LodgeObjectionRequest)(nil),          // 53: dankyu.v1.LodgeObjectionRequest
+	(*LodgeObjectionResponse)(nil),         // 54: dankyu.v1.LodgeObjectionResponse
+	(*ListObjectionsRequest)(nil),          // 55: dankyu.v1.ListObjectionsRequest
+	(*ListObjectionsResponse)(nil),         // 56: dankyu.v1.ListObjectionsResponse
+	(*RuleObjectionRequest)(nil),           // 57: dankyu.v1.RuleObjectionRequest
+	(*RuleObjectionResponse)(nil),          // 58: dankyu.v1.RuleObjectionResponse
+	(*timestamppb.Timestamp)(nil),          // 59: google.protobuf.Timestamp
+	(Gender)(0),                            // 60: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	58, // 1: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	58, // 2: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
-	8,  // 3: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
-	8,  // 4: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
-	8,  // 5: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
+	59, // 1: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	59, // 2: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	9,  // 3: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
+	9,  // 4: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
+	9,  // 5: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,  // 6: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	58, // 7: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	58, // 8: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
-	17, // 9: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	59, // 7: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	59, // 8: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	18, // 9: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,  // 10: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
-	17, // 11: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
-	17, // 12: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
+	18, // 11: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	18, // 12: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,  // 13: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,  // 14: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	58, // 15: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	58, // 16: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	59, // 15: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	59, // 16: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,  // 17: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
-	24, // 18: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
-	24, // 19: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
-	24, // 20: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
-	24, // 21: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
+	25, // 18: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
+	25, // 19: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
+	25, // 20: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
+	25, // 21: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
 	3,  // 22: dankyu.v1.ListApplicationsRequest.status:type_name -> dankyu.v1.ApplicationStatus
-	24, // 23: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
+	25, // 23: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
 	2,  // 24: dankyu.v1.Certificate.basis:type_name -> dankyu.v1.Basis
 	5,  // 25: dankyu.v1.Certificate.athlete_grade:type_name -> dankyu.v1.AthleteGrade
 	4,  // 26: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
-	35, // 27: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	35, // 28: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
-	35, // 29: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	35, // 30: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	59, // 31: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
-	2,  // 32: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	58, // 33: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	58, // 34: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
-	6,  // 35: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	46, // 36: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	46, // 37: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	58, // 38: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
-	7,  // 39: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	58, // 40: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
-	7,  // 41: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	51, // 42: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	51, // 43: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	9,  // 44: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	11, // 45: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	13, // 46: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	15, // 47: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	18, // 48: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	20, // 49: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	22, // 50: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	25, // 51: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	27, // 52: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	29, // 53: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	31, // 54: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	33, // 55: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	36, // 56: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	38, // 57: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	40, // 58: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	42, // 59: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	44, // 60: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	47, // 61: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	49, // 62: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	52, // 63: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	54, // 64: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	56, // 65: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	10, // 66: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	12, // 67: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	14, // 68: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	16, // 69: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	19, // 70: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	21, // 71: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	23, // 72: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	26, // 73: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	28, // 74: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	30, // 75: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	32, // 76: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	34, // 77: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	37, // 78: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	39, // 79: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	41, // 80: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	43, // 81: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	45, // 82: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	48, // 83: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	50, // 84: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	53, // 85: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	55, // 86: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	57, // 87: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	66, // [66:88] is the sub-list for method output_type
-	44, // [44:66] is the sub-list for method input_type
-	44, // [44:44] is the sub-list for extension type_name
-	44, // [44:44] is the sub-list for extension extendee
-	0,  // [0:44] is the sub-list for field type_name
+	36, // 27: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	6,  // 28: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
+	36, // 29: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
+	36, // 30: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	36, // 31: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	60, // 32: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	2,  // 33: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
+	59, // 34: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	59, // 35: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	7,  // 36: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
+	47, // 37: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	47, // 38: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	59, // 39: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	8,  // 40: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
+	59, // 41: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	8,  // 42: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
+	52, // 43: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	52, // 44: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	10, // 45: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	12, // 46: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	14, // 47: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	16, // 48: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	19, // 49: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	21, // 50: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	23, // 51: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	26, // 52: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	28, // 53: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	30, // 54: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	32, // 55: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	34, // 56: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	37, // 57: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	39, // 58: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	41, // 59: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	43, // 60: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	45, // 61: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	48, // 62: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	50, // 63: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	53, // 64: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	55, // 65: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	57, // 66: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	11, // 67: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	13, // 68: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	15, // 69: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	17, // 70: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	20, // 71: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	22, // 72: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	24, // 73: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	27, // 74: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	29, // 75: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	31, // 76: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	33, // 77: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	35, // 78: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	38, // 79: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	40, // 80: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	42, // 81: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	44, // 82: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	46, // 83: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	49, // 84: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	51, // 85: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	54, // 86: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	56, // 87: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	58, // 88: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	67, // [67:89] is the sub-list for method output_type
+	45, // [45:67] is the sub-list for method input_type
+	45, // [45:45] is the sub-list for extension type_name
+	45, // [45:45] is the sub-list for extension extendee
+	0,  // [0:45] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -4090,7 +4175,7 @@ func file_dankyu_v1_certificates_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
-			NumEnums:      8,
+			NumEnums:      9,
 			NumMessages:   50,
 			NumExtensions: 0,
 			NumServices:   2,
