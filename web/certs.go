@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"net"
@@ -27,6 +28,8 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /notices/{id}", p.notice)
 	mux.HandleFunc("POST /notices/{id}/objections", p.object)
 	mux.HandleFunc("GET /verify", p.verify)
+	mux.HandleFunc("GET /verify/batch", p.batchForm)
+	mux.HandleFunc("POST /verify/batch", p.batchVerify)
 	mux.HandleFunc("GET /workspace", p.workspacePage)
 	mux.HandleFunc("GET /workspace/roster.csv", p.roster)
 	mux.Handle("POST /workspace/applications", p.onWorkspace(p.submitApplication))
@@ -45,6 +48,7 @@ type Certs interface {
 	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
 	LodgeObjection(ctx context.Context, key string, in certs.ObjectionInput) (certs.Objection, error)
 	Verify(ctx context.Context, number string) (certs.Verification, error)
+	VerifyBatch(ctx context.Context, rows []certs.BatchRow) ([]certs.BatchResult, error)
 	PlayerCertificates(ctx context.Context, playerID int64) ([]certs.Certificate, error)
 
 	Apply(ctx context.Context, actor ledger.Actor, key string, in certs.ApplicationInput) (certs.Application, error)
@@ -158,6 +162,39 @@ func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.render(w, r, http.StatusOK, verifyPage(pg, number, &v, ""))
+}
+
+func (p *certPages) batchForm(w http.ResponseWriter, r *http.Request) {
+	pg := p.page(w, r, "verify_batch")
+	p.render(w, r, http.StatusOK, batchVerifyPage(pg, "", nil, ""))
+}
+
+// batchVerify checks a pasted or uploaded list of claims (number, name per
+// line) and shows every row's verdict.
+func (p *certPages) batchVerify(w http.ResponseWriter, r *http.Request) {
+	pg := p.page(w, r, "verify_batch")
+	text := r.PostFormValue("claims")
+	if !p.formOK(r) {
+		p.render(w, r, http.StatusForbidden, batchVerifyPage(pg, text, nil, pg.T["form_expired"]))
+		return
+	}
+	if f, _, err := r.FormFile("file"); err == nil {
+		data, err := io.ReadAll(io.LimitReader(f, 1<<20))
+		f.Close()
+		if err != nil {
+			p.render(w, r, http.StatusBadRequest, batchVerifyPage(pg, text, nil, p.userError(r, pg, reasonUploadUnreadable.New())))
+			return
+		}
+		if len(bytes.TrimSpace(data)) > 0 {
+			text = string(data)
+		}
+	}
+	results, err := p.certs.VerifyBatch(r.Context(), certs.ParseBatch(text))
+	if err != nil {
+		p.render(w, r, httpStatus(err), batchVerifyPage(pg, text, nil, p.userError(r, pg, err)))
+		return
+	}
+	p.render(w, r, http.StatusOK, batchVerifyPage(pg, text, results, ""))
 }
 
 // chinaTime writes a moment as Beijing time, which the notices are kept in.

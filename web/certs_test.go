@@ -328,3 +328,31 @@ func TestStatusMessagesExist(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchVerificationOnThePortal pastes three claims, as an admissions
+// office copies them from a sheet, and reads every row's verdict.
+func TestBatchVerificationOnThePortal(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	ctx := context.Background()
+	p := fixture.Player(t, e.reg, "110", "考生", "", "2008-03-03", 11)
+	a, err := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, err = e.cs.Approve(ctx, fixture.Agency("110"), "", a.ID); err != nil {
+		t.Fatal(err)
+	}
+	c := client(t)
+	_, form, _ := fetch(t, c, "GET", e.srv.URL+"/verify/batch", nil)
+	claims := "证书编号\t姓名\n" + a.CertificateNumber + "\t考生\n" + a.CertificateNumber + "\t别人\n12345\t某人\n"
+	code, page, _ := fetch(t, c, "POST", e.srv.URL+"/verify/batch", url.Values{"csrf": {csrfOf(t, form)}, "claims": {claims}})
+	if code != http.StatusOK || strings.Count(page, "<tr data-verdict=") != 3 {
+		t.Fatalf("batch: %d, %d rows", code, strings.Count(page, "<tr data-verdict="))
+	}
+	for _, want := range []string{`data-verdict="valid"`, `data-verdict="other_holder"`, `data-verdict="malformed"`, "与持证人不符", "段位证书编号为 9 位数字"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("batch page lacks %s", want)
+		}
+	}
+}

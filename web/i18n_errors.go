@@ -51,7 +51,7 @@ func fieldLabels() map[string][2]string {
 		"id": {"编号", "Number"}, "idempotency-key": {"幂等键", "Idempotency key"}, "identity_kind": {"证件类型", "Identity document"},
 		"identity_number": {"证件号码", "Identity number"}, "kind": {"类型", "Kind"}, "komi": {"贴目", "Komi"},
 		"kyu_count": {"级位证书数量", "Kyu certificates"}, "level": {"级别", "Level"}, "name": {"姓名/名称", "Name"},
-		"nationality": {"国籍", "Nationality"}, "notice_id": {"公示", "Notice"}, "number": {"证书编号", "Certificate number"},
+		"nationality": {"国籍", "Nationality"}, "notice_id": {"公示", "Notice"}, "number": {"证书编号", "Certificate number"}, "numbers": {"证书编号列表", "Certificate numbers"},
 		"order": {"名次排列", "Standings order"}, "page_size": {"每页条数", "Page size"}, "page_token": {"翻页", "Page"},
 		"player_id": {"棋手编号", "Player number"}, "prefix": {"证书编号前缀", "Prefix"}, "province_code": {"省份", "Province"},
 		"qualification": {"资历", "Qualification"}, "rank": {"段级位", "Rank"}, "reason": {"理由", "Reason"},

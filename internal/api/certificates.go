@@ -232,6 +232,30 @@ func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.Verif
 	return resp, nil
 }
 
+func (s *CertificateServer) VerifyCertificates(ctx context.Context, req *pb.VerifyCertificatesRequest) (*pb.VerifyCertificatesResponse, error) {
+	rows := make([]certs.BatchRow, len(req.GetClaims()))
+	for i, c := range req.GetClaims() {
+		rows[i] = certs.BatchRow{Number: c.GetNumber(), Name: c.GetName()}
+	}
+	results, err := s.cs.VerifyBatch(ctx, rows)
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.VerifyCertificatesResponse{}
+	for i, r := range results {
+		v := &pb.ClaimVerdict{Claim: req.GetClaims()[i], Number: r.Number,
+			Verdict: enumOf[pb.Verdict](pb.Verdict_value, "VERDICT_", string(r.Verdict))}
+		if r.Certificate != nil {
+			v.Certificate = certificatePB(*r.Certificate)
+		}
+		if r.Problem != nil {
+			v.Problem, v.Reason = r.Problem.Message(ledger.English), r.Problem.Reason.Code()
+		}
+		resp.Verdicts = append(resp.Verdicts, v)
+	}
+	return resp, nil
+}
+
 func (s *CertificateServer) ListPlayerCertificates(ctx context.Context, req *pb.ListPlayerCertificatesRequest) (*pb.ListPlayerCertificatesResponse, error) {
 	cs, err := s.cs.PlayerCertificates(ctx, req.GetPlayerId())
 	if err != nil {

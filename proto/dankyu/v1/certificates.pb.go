@@ -357,11 +357,13 @@ func (AthleteGrade) EnumDescriptor() ([]byte, []int) {
 type Verdict int32
 
 const (
-	Verdict_VERDICT_UNSPECIFIED Verdict = 0
-	Verdict_VERDICT_VALID       Verdict = 1
-	Verdict_VERDICT_REVOKED     Verdict = 2
-	Verdict_VERDICT_REISSUED    Verdict = 3
-	Verdict_VERDICT_NOT_FOUND   Verdict = 4
+	Verdict_VERDICT_UNSPECIFIED  Verdict = 0
+	Verdict_VERDICT_VALID        Verdict = 1
+	Verdict_VERDICT_REVOKED      Verdict = 2
+	Verdict_VERDICT_REISSUED     Verdict = 3
+	Verdict_VERDICT_NOT_FOUND    Verdict = 4
+	Verdict_VERDICT_MALFORMED    Verdict = 5
+	Verdict_VERDICT_OTHER_HOLDER Verdict = 6
 )
 
 // Enum value maps for Verdict.
@@ -372,13 +374,17 @@ var (
 		2: "VERDICT_REVOKED",
 		3: "VERDICT_REISSUED",
 		4: "VERDICT_NOT_FOUND",
+		5: "VERDICT_MALFORMED",
+		6: "VERDICT_OTHER_HOLDER",
 	}
 	Verdict_value = map[string]int32{
-		"VERDICT_UNSPECIFIED": 0,
-		"VERDICT_VALID":       1,
-		"VERDICT_REVOKED":     2,
-		"VERDICT_REISSUED":    3,
-		"VERDICT_NOT_FOUND":   4,
+		"VERDICT_UNSPECIFIED":  0,
+		"VERDICT_VALID":        1,
+		"VERDICT_REVOKED":      2,
+		"VERDICT_REISSUED":     3,
+		"VERDICT_NOT_FOUND":    4,
+		"VERDICT_MALFORMED":    5,
+		"VERDICT_OTHER_HOLDER": 6,
 	}
 )
 
@@ -2458,6 +2464,235 @@ func (x *VerifyCertificateResponse) GetVerdict() Verdict {
 	return Verdict_VERDICT_UNSPECIFIED
 }
 
+type VerifyCertificatesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Claims        []*CertificateClaim    `protobuf:"bytes,1,rep,name=claims,proto3" json:"claims,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyCertificatesRequest) Reset() {
+	*x = VerifyCertificatesRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyCertificatesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyCertificatesRequest) ProtoMessage() {}
+
+func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyCertificatesRequest.ProtoReflect.Descriptor instead.
+func (*VerifyCertificatesRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *VerifyCertificatesRequest) GetClaims() []*CertificateClaim {
+	if x != nil {
+		return x.Claims
+	}
+	return nil
+}
+
+// CertificateClaim is a number someone claims, with the claimant's name
+// when known (a mismatch is VERDICT_OTHER_HOLDER).
+type CertificateClaim struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Number        string                 `protobuf:"bytes,1,opt,name=number,proto3" json:"number,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CertificateClaim) Reset() {
+	*x = CertificateClaim{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CertificateClaim) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CertificateClaim) ProtoMessage() {}
+
+func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CertificateClaim.ProtoReflect.Descriptor instead.
+func (*CertificateClaim) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *CertificateClaim) GetNumber() string {
+	if x != nil {
+		return x.Number
+	}
+	return ""
+}
+
+func (x *CertificateClaim) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type VerifyCertificatesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Verdicts      []*ClaimVerdict        `protobuf:"bytes,1,rep,name=verdicts,proto3" json:"verdicts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyCertificatesResponse) Reset() {
+	*x = VerifyCertificatesResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyCertificatesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyCertificatesResponse) ProtoMessage() {}
+
+func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyCertificatesResponse.ProtoReflect.Descriptor instead.
+func (*VerifyCertificatesResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *VerifyCertificatesResponse) GetVerdicts() []*ClaimVerdict {
+	if x != nil {
+		return x.Verdicts
+	}
+	return nil
+}
+
+type ClaimVerdict struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Claim   *CertificateClaim      `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	Verdict Verdict                `protobuf:"varint,2,opt,name=verdict,proto3,enum=dankyu.v1.Verdict" json:"verdict,omitempty"`
+	// As normalised; empty when malformed.
+	Number string `protobuf:"bytes,3,opt,name=number,proto3" json:"number,omitempty"`
+	// When found.
+	Certificate *Certificate `protobuf:"bytes,4,opt,name=certificate,proto3" json:"certificate,omitempty"`
+	// Why the number is malformed (its reason code is in reason).
+	Problem       string `protobuf:"bytes,5,opt,name=problem,proto3" json:"problem,omitempty"`
+	Reason        string `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimVerdict) Reset() {
+	*x = ClaimVerdict{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimVerdict) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimVerdict) ProtoMessage() {}
+
+func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimVerdict.ProtoReflect.Descriptor instead.
+func (*ClaimVerdict) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *ClaimVerdict) GetClaim() *CertificateClaim {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+func (x *ClaimVerdict) GetVerdict() Verdict {
+	if x != nil {
+		return x.Verdict
+	}
+	return Verdict_VERDICT_UNSPECIFIED
+}
+
+func (x *ClaimVerdict) GetNumber() string {
+	if x != nil {
+		return x.Number
+	}
+	return ""
+}
+
+func (x *ClaimVerdict) GetCertificate() *Certificate {
+	if x != nil {
+		return x.Certificate
+	}
+	return nil
+}
+
+func (x *ClaimVerdict) GetProblem() string {
+	if x != nil {
+		return x.Problem
+	}
+	return ""
+}
+
+func (x *ClaimVerdict) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 type ListPlayerCertificatesRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	PlayerId      int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
@@ -2467,7 +2702,7 @@ type ListPlayerCertificatesRequest struct {
 
 func (x *ListPlayerCertificatesRequest) Reset() {
 	*x = ListPlayerCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2479,7 +2714,7 @@ func (x *ListPlayerCertificatesRequest) String() string {
 func (*ListPlayerCertificatesRequest) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2492,7 +2727,7 @@ func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ListPlayerCertificatesRequest) GetPlayerId() int64 {
@@ -2511,7 +2746,7 @@ type ListPlayerCertificatesResponse struct {
 
 func (x *ListPlayerCertificatesResponse) Reset() {
 	*x = ListPlayerCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2523,7 +2758,7 @@ func (x *ListPlayerCertificatesResponse) String() string {
 func (*ListPlayerCertificatesResponse) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2536,7 +2771,7 @@ func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ListPlayerCertificatesResponse) GetCertificates() []*Certificate {
@@ -2556,7 +2791,7 @@ type RevokeCertificateRequest struct {
 
 func (x *RevokeCertificateRequest) Reset() {
 	*x = RevokeCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2568,7 +2803,7 @@ func (x *RevokeCertificateRequest) String() string {
 func (*RevokeCertificateRequest) ProtoMessage() {}
 
 func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2581,7 +2816,7 @@ func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateRequest.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *RevokeCertificateRequest) GetNumber() string {
@@ -2607,7 +2842,7 @@ type RevokeCertificateResponse struct {
 
 func (x *RevokeCertificateResponse) Reset() {
 	*x = RevokeCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2619,7 +2854,7 @@ func (x *RevokeCertificateResponse) String() string {
 func (*RevokeCertificateResponse) ProtoMessage() {}
 
 func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2632,7 +2867,7 @@ func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateResponse.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RevokeCertificateResponse) GetCertificate() *Certificate {
@@ -2652,7 +2887,7 @@ type ReissueCertificateRequest struct {
 
 func (x *ReissueCertificateRequest) Reset() {
 	*x = ReissueCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2664,7 +2899,7 @@ func (x *ReissueCertificateRequest) String() string {
 func (*ReissueCertificateRequest) ProtoMessage() {}
 
 func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2677,7 +2912,7 @@ func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateRequest.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ReissueCertificateRequest) GetNumber() string {
@@ -2704,7 +2939,7 @@ type ReissueCertificateResponse struct {
 
 func (x *ReissueCertificateResponse) Reset() {
 	*x = ReissueCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2716,7 +2951,7 @@ func (x *ReissueCertificateResponse) String() string {
 func (*ReissueCertificateResponse) ProtoMessage() {}
 
 func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2729,7 +2964,7 @@ func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateResponse.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ReissueCertificateResponse) GetCertificate() *Certificate {
@@ -2749,7 +2984,7 @@ type ExportRosterRequest struct {
 
 func (x *ExportRosterRequest) Reset() {
 	*x = ExportRosterRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2761,7 +2996,7 @@ func (x *ExportRosterRequest) String() string {
 func (*ExportRosterRequest) ProtoMessage() {}
 
 func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2774,7 +3009,7 @@ func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterRequest.ProtoReflect.Descriptor instead.
 func (*ExportRosterRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ExportRosterRequest) GetAgencyPrefix() string {
@@ -2795,7 +3030,7 @@ type ExportRosterResponse struct {
 
 func (x *ExportRosterResponse) Reset() {
 	*x = ExportRosterResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2807,7 +3042,7 @@ func (x *ExportRosterResponse) String() string {
 func (*ExportRosterResponse) ProtoMessage() {}
 
 func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2820,7 +3055,7 @@ func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterResponse.ProtoReflect.Descriptor instead.
 func (*ExportRosterResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ExportRosterResponse) GetCsv() []byte {
@@ -2860,7 +3095,7 @@ type Notice struct {
 
 func (x *Notice) Reset() {
 	*x = Notice{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2872,7 +3107,7 @@ func (x *Notice) String() string {
 func (*Notice) ProtoMessage() {}
 
 func (x *Notice) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2885,7 +3120,7 @@ func (x *Notice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notice.ProtoReflect.Descriptor instead.
 func (*Notice) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *Notice) GetId() int64 {
@@ -3008,7 +3243,7 @@ type ListNoticesRequest struct {
 
 func (x *ListNoticesRequest) Reset() {
 	*x = ListNoticesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3020,7 +3255,7 @@ func (x *ListNoticesRequest) String() string {
 func (*ListNoticesRequest) ProtoMessage() {}
 
 func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3033,7 +3268,7 @@ func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesRequest.ProtoReflect.Descriptor instead.
 func (*ListNoticesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ListNoticesRequest) GetProvinceCode() string {
@@ -3081,7 +3316,7 @@ type ListNoticesResponse struct {
 
 func (x *ListNoticesResponse) Reset() {
 	*x = ListNoticesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3093,7 +3328,7 @@ func (x *ListNoticesResponse) String() string {
 func (*ListNoticesResponse) ProtoMessage() {}
 
 func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3106,7 +3341,7 @@ func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesResponse.ProtoReflect.Descriptor instead.
 func (*ListNoticesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ListNoticesResponse) GetNotices() []*Notice {
@@ -3132,7 +3367,7 @@ type GetNoticeRequest struct {
 
 func (x *GetNoticeRequest) Reset() {
 	*x = GetNoticeRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3144,7 +3379,7 @@ func (x *GetNoticeRequest) String() string {
 func (*GetNoticeRequest) ProtoMessage() {}
 
 func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3157,7 +3392,7 @@ func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeRequest.ProtoReflect.Descriptor instead.
 func (*GetNoticeRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *GetNoticeRequest) GetId() int64 {
@@ -3176,7 +3411,7 @@ type GetNoticeResponse struct {
 
 func (x *GetNoticeResponse) Reset() {
 	*x = GetNoticeResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3188,7 +3423,7 @@ func (x *GetNoticeResponse) String() string {
 func (*GetNoticeResponse) ProtoMessage() {}
 
 func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3201,7 +3436,7 @@ func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeResponse.ProtoReflect.Descriptor instead.
 func (*GetNoticeResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *GetNoticeResponse) GetNotice() *Notice {
@@ -3232,7 +3467,7 @@ type Objection struct {
 
 func (x *Objection) Reset() {
 	*x = Objection{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3244,7 +3479,7 @@ func (x *Objection) String() string {
 func (*Objection) ProtoMessage() {}
 
 func (x *Objection) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3257,7 +3492,7 @@ func (x *Objection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Objection.ProtoReflect.Descriptor instead.
 func (*Objection) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Objection) GetId() int64 {
@@ -3349,7 +3584,7 @@ type LodgeObjectionRequest struct {
 
 func (x *LodgeObjectionRequest) Reset() {
 	*x = LodgeObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3361,7 +3596,7 @@ func (x *LodgeObjectionRequest) String() string {
 func (*LodgeObjectionRequest) ProtoMessage() {}
 
 func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3374,7 +3609,7 @@ func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionRequest.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *LodgeObjectionRequest) GetNoticeId() int64 {
@@ -3415,7 +3650,7 @@ type LodgeObjectionResponse struct {
 
 func (x *LodgeObjectionResponse) Reset() {
 	*x = LodgeObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3427,7 +3662,7 @@ func (x *LodgeObjectionResponse) String() string {
 func (*LodgeObjectionResponse) ProtoMessage() {}
 
 func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3440,7 +3675,7 @@ func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionResponse.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *LodgeObjectionResponse) GetId() int64 {
@@ -3468,7 +3703,7 @@ type ListObjectionsRequest struct {
 
 func (x *ListObjectionsRequest) Reset() {
 	*x = ListObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3480,7 +3715,7 @@ func (x *ListObjectionsRequest) String() string {
 func (*ListObjectionsRequest) ProtoMessage() {}
 
 func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3493,7 +3728,7 @@ func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*ListObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ListObjectionsRequest) GetNoticeId() int64 {
@@ -3519,7 +3754,7 @@ type ListObjectionsResponse struct {
 
 func (x *ListObjectionsResponse) Reset() {
 	*x = ListObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3531,7 +3766,7 @@ func (x *ListObjectionsResponse) String() string {
 func (*ListObjectionsResponse) ProtoMessage() {}
 
 func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3544,7 +3779,7 @@ func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*ListObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ListObjectionsResponse) GetObjections() []*Objection {
@@ -3565,7 +3800,7 @@ type RuleObjectionRequest struct {
 
 func (x *RuleObjectionRequest) Reset() {
 	*x = RuleObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3577,7 +3812,7 @@ func (x *RuleObjectionRequest) String() string {
 func (*RuleObjectionRequest) ProtoMessage() {}
 
 func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3590,7 +3825,7 @@ func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *RuleObjectionRequest) GetId() int64 {
@@ -3623,7 +3858,7 @@ type RuleObjectionResponse struct {
 
 func (x *RuleObjectionResponse) Reset() {
 	*x = RuleObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3635,7 +3870,7 @@ func (x *RuleObjectionResponse) String() string {
 func (*RuleObjectionResponse) ProtoMessage() {}
 
 func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3648,7 +3883,7 @@ func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *RuleObjectionResponse) GetObjection() *Objection {
@@ -3821,7 +4056,21 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x14\n" +
 	"\x05found\x18\x02 \x01(\bR\x05found\x128\n" +
 	"\vcertificate\x18\x03 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\x12,\n" +
-	"\averdict\x18\x04 \x01(\x0e2\x12.dankyu.v1.VerdictR\averdict\"<\n" +
+	"\averdict\x18\x04 \x01(\x0e2\x12.dankyu.v1.VerdictR\averdict\"P\n" +
+	"\x19VerifyCertificatesRequest\x123\n" +
+	"\x06claims\x18\x01 \x03(\v2\x1b.dankyu.v1.CertificateClaimR\x06claims\">\n" +
+	"\x10CertificateClaim\x12\x16\n" +
+	"\x06number\x18\x01 \x01(\tR\x06number\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"Q\n" +
+	"\x1aVerifyCertificatesResponse\x123\n" +
+	"\bverdicts\x18\x01 \x03(\v2\x17.dankyu.v1.ClaimVerdictR\bverdicts\"\xf3\x01\n" +
+	"\fClaimVerdict\x121\n" +
+	"\x05claim\x18\x01 \x01(\v2\x1b.dankyu.v1.CertificateClaimR\x05claim\x12,\n" +
+	"\averdict\x18\x02 \x01(\x0e2\x12.dankyu.v1.VerdictR\averdict\x12\x16\n" +
+	"\x06number\x18\x03 \x01(\tR\x06number\x128\n" +
+	"\vcertificate\x18\x04 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\x12\x18\n" +
+	"\aproblem\x18\x05 \x01(\tR\aproblem\x12\x16\n" +
+	"\x06reason\x18\x06 \x01(\tR\x06reason\"<\n" +
 	"\x1dListPlayerCertificatesRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\"\\\n" +
 	"\x1eListPlayerCertificatesResponse\x12:\n" +
@@ -3943,13 +4192,15 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x19ATHLETE_GRADE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12ATHLETE_GRADE_NONE\x10\x01\x12\x18\n" +
 	"\x14ATHLETE_GRADE_SECOND\x10\x02\x12\x17\n" +
-	"\x13ATHLETE_GRADE_FIRST\x10\x03*w\n" +
+	"\x13ATHLETE_GRADE_FIRST\x10\x03*\xa8\x01\n" +
 	"\aVerdict\x12\x17\n" +
 	"\x13VERDICT_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rVERDICT_VALID\x10\x01\x12\x13\n" +
 	"\x0fVERDICT_REVOKED\x10\x02\x12\x14\n" +
 	"\x10VERDICT_REISSUED\x10\x03\x12\x15\n" +
-	"\x11VERDICT_NOT_FOUND\x10\x04*y\n" +
+	"\x11VERDICT_NOT_FOUND\x10\x04\x12\x15\n" +
+	"\x11VERDICT_MALFORMED\x10\x05\x12\x18\n" +
+	"\x14VERDICT_OTHER_HOLDER\x10\x06*y\n" +
 	"\fNoticeStatus\x12\x1d\n" +
 	"\x19NOTICE_STATUS_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12NOTICE_STATUS_OPEN\x10\x01\x12\x18\n" +
@@ -3960,7 +4211,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x15OBJECTION_STATUS_OPEN\x10\x01\x12\x1b\n" +
 	"\x17OBJECTION_STATUS_UPHELD\x10\x02\x12\x1e\n" +
 	"\x1aOBJECTION_STATUS_DISMISSED\x10\x03\x12\x1b\n" +
-	"\x17OBJECTION_STATUS_CLOSED\x10\x042\x94\f\n" +
+	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xf7\f\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -3976,7 +4227,8 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x11RejectApplication\x12#.dankyu.v1.RejectApplicationRequest\x1a$.dankyu.v1.RejectApplicationResponse\x12U\n" +
 	"\x0eGetApplication\x12 .dankyu.v1.GetApplicationRequest\x1a!.dankyu.v1.GetApplicationResponse\x12[\n" +
 	"\x10ListApplications\x12\".dankyu.v1.ListApplicationsRequest\x1a#.dankyu.v1.ListApplicationsResponse\x12^\n" +
-	"\x11VerifyCertificate\x12#.dankyu.v1.VerifyCertificateRequest\x1a$.dankyu.v1.VerifyCertificateResponse\x12m\n" +
+	"\x11VerifyCertificate\x12#.dankyu.v1.VerifyCertificateRequest\x1a$.dankyu.v1.VerifyCertificateResponse\x12a\n" +
+	"\x12VerifyCertificates\x12$.dankyu.v1.VerifyCertificatesRequest\x1a%.dankyu.v1.VerifyCertificatesResponse\x12m\n" +
 	"\x16ListPlayerCertificates\x12(.dankyu.v1.ListPlayerCertificatesRequest\x1a).dankyu.v1.ListPlayerCertificatesResponse\x12^\n" +
 	"\x11RevokeCertificate\x12#.dankyu.v1.RevokeCertificateRequest\x1a$.dankyu.v1.RevokeCertificateResponse\x12a\n" +
 	"\x12ReissueCertificate\x12$.dankyu.v1.ReissueCertificateRequest\x1a%.dankyu.v1.ReissueCertificateResponse\x12O\n" +
@@ -4003,7 +4255,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 50)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 54)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                       // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                   // 1: dankyu.v1.AppraiserStatus
@@ -4044,47 +4296,51 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(*Certificate)(nil),                    // 36: dankyu.v1.Certificate
 	(*VerifyCertificateRequest)(nil),       // 37: dankyu.v1.VerifyCertificateRequest
 	(*VerifyCertificateResponse)(nil),      // 38: dankyu.v1.VerifyCertificateResponse
-	(*ListPlayerCertificatesRequest)(nil),  // 39: dankyu.v1.ListPlayerCertificatesRequest
-	(*ListPlayerCertificatesResponse)(nil), // 40: dankyu.v1.ListPlayerCertificatesResponse
-	(*RevokeCertificateRequest)(nil),       // 41: dankyu.v1.RevokeCertificateRequest
-	(*RevokeCertificateResponse)(nil),      // 42: dankyu.v1.RevokeCertificateResponse
-	(*ReissueCertificateRequest)(nil),      // 43: dankyu.v1.ReissueCertificateRequest
-	(*ReissueCertificateResponse)(nil),     // 44: dankyu.v1.ReissueCertificateResponse
-	(*ExportRosterRequest)(nil),            // 45: dankyu.v1.ExportRosterRequest
-	(*ExportRosterResponse)(nil),           // 46: dankyu.v1.ExportRosterResponse
-	(*Notice)(nil),                         // 47: dankyu.v1.Notice
-	(*ListNoticesRequest)(nil),             // 48: dankyu.v1.ListNoticesRequest
-	(*ListNoticesResponse)(nil),            // 49: dankyu.v1.ListNoticesResponse
-	(*GetNoticeRequest)(nil),               // 50: dankyu.v1.GetNoticeRequest
-	(*GetNoticeResponse)(nil),              // 51: dankyu.v1.GetNoticeResponse
-	(*Objection)(nil),                      // 52: dankyu.v1.Objection
-	(*LodgeObjectionRequest)(nil),          // 53: dankyu.v1.LodgeObjectionRequest
-	(*LodgeObjectionResponse)(nil),         // 54: dankyu.v1.LodgeObjectionResponse
-	(*ListObjectionsRequest)(nil),          // 55: dankyu.v1.ListObjectionsRequest
-	(*ListObjectionsResponse)(nil),         // 56: dankyu.v1.ListObjectionsResponse
-	(*RuleObjectionRequest)(nil),           // 57: dankyu.v1.RuleObjectionRequest
-	(*RuleObjectionResponse)(nil),          // 58: dankyu.v1.RuleObjectionResponse
-	(*timestamppb.Timestamp)(nil),          // 59: google.protobuf.Timestamp
-	(Gender)(0),                            // 60: dankyu.v1.Gender
+	(*VerifyCertificatesRequest)(nil),      // 39: dankyu.v1.VerifyCertificatesRequest
+	(*CertificateClaim)(nil),               // 40: dankyu.v1.CertificateClaim
+	(*VerifyCertificatesResponse)(nil),     // 41: dankyu.v1.VerifyCertificatesResponse
+	(*ClaimVerdict)(nil),                   // 42: dankyu.v1.ClaimVerdict
+	(*ListPlayerCertificatesRequest)(nil),  // 43: dankyu.v1.ListPlayerCertificatesRequest
+	(*ListPlayerCertificatesResponse)(nil), // 44: dankyu.v1.ListPlayerCertificatesResponse
+	(*RevokeCertificateRequest)(nil),       // 45: dankyu.v1.RevokeCertificateRequest
+	(*RevokeCertificateResponse)(nil),      // 46: dankyu.v1.RevokeCertificateResponse
+	(*ReissueCertificateRequest)(nil),      // 47: dankyu.v1.ReissueCertificateRequest
+	(*ReissueCertificateResponse)(nil),     // 48: dankyu.v1.ReissueCertificateResponse
+	(*ExportRosterRequest)(nil),            // 49: dankyu.v1.ExportRosterRequest
+	(*ExportRosterResponse)(nil),           // 50: dankyu.v1.ExportRosterResponse
+	(*Notice)(nil),                         // 51: dankyu.v1.Notice
+	(*ListNoticesRequest)(nil),             // 52: dankyu.v1.ListNoticesRequest
+	(*ListNoticesResponse)(nil),            // 53: dankyu.v1.ListNoticesResponse
+	(*GetNoticeRequest)(nil),               // 54: dankyu.v1.GetNoticeRequest
+	(*GetNoticeResponse)(nil),              // 55: dankyu.v1.GetNoticeResponse
+	(*Objection)(nil),                      // 56: dankyu.v1.Objection
+	(*LodgeObjectionRequest)(nil),          // 57: dankyu.v1.LodgeObjectionRequest
+	(*LodgeObjectionResponse)(nil),         // 58: dankyu.v1.LodgeObjectionResponse
+	(*ListObjectionsRequest)(nil),          // 59: dankyu.v1.ListObjectionsRequest
+	(*ListObjectionsResponse)(nil),         // 60: dankyu.v1.ListObjectionsResponse
+	(*RuleObjectionRequest)(nil),           // 61: dankyu.v1.RuleObjectionRequest
+	(*RuleObjectionResponse)(nil),          // 62: dankyu.v1.RuleObjectionResponse
+	(*timestamppb.Timestamp)(nil),          // 63: google.protobuf.Timestamp
+	(Gender)(0),                            // 64: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	59, // 1: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	59, // 2: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	63, // 1: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	63, // 2: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
 	9,  // 3: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
 	9,  // 4: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
 	9,  // 5: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,  // 6: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	59, // 7: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	59, // 8: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	63, // 7: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	63, // 8: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
 	18, // 9: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,  // 10: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
 	18, // 11: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	18, // 12: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,  // 13: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,  // 14: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	59, // 15: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	59, // 16: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	63, // 15: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	63, // 16: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,  // 17: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
 	25, // 18: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
 	25, // 19: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
@@ -4097,71 +4353,78 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	4,  // 26: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
 	36, // 27: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
 	6,  // 28: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
-	36, // 29: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
-	36, // 30: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	36, // 31: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	60, // 32: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
-	2,  // 33: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	59, // 34: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	59, // 35: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
-	7,  // 36: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	47, // 37: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	47, // 38: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	59, // 39: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
-	8,  // 40: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	59, // 41: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
-	8,  // 42: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	52, // 43: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	52, // 44: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	10, // 45: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	12, // 46: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	14, // 47: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	16, // 48: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	19, // 49: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	21, // 50: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	23, // 51: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	26, // 52: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	28, // 53: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	30, // 54: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	32, // 55: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	34, // 56: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	37, // 57: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	39, // 58: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	41, // 59: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	43, // 60: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	45, // 61: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	48, // 62: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	50, // 63: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	53, // 64: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	55, // 65: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	57, // 66: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	11, // 67: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	13, // 68: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	15, // 69: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	17, // 70: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	20, // 71: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	22, // 72: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	24, // 73: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	27, // 74: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	29, // 75: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	31, // 76: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	33, // 77: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	35, // 78: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	38, // 79: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	40, // 80: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	42, // 81: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	44, // 82: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	46, // 83: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	49, // 84: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	51, // 85: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	54, // 86: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	56, // 87: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	58, // 88: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	67, // [67:89] is the sub-list for method output_type
-	45, // [45:67] is the sub-list for method input_type
-	45, // [45:45] is the sub-list for extension type_name
-	45, // [45:45] is the sub-list for extension extendee
-	0,  // [0:45] is the sub-list for field type_name
+	40, // 29: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
+	42, // 30: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
+	40, // 31: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
+	6,  // 32: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
+	36, // 33: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
+	36, // 34: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
+	36, // 35: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	36, // 36: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	64, // 37: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	2,  // 38: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
+	63, // 39: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	63, // 40: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	7,  // 41: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
+	51, // 42: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	51, // 43: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	63, // 44: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	8,  // 45: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
+	63, // 46: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	8,  // 47: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
+	56, // 48: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	56, // 49: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	10, // 50: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	12, // 51: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	14, // 52: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	16, // 53: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	19, // 54: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	21, // 55: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	23, // 56: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	26, // 57: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	28, // 58: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	30, // 59: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	32, // 60: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	34, // 61: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	37, // 62: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	39, // 63: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	43, // 64: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	45, // 65: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	47, // 66: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	49, // 67: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	52, // 68: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	54, // 69: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	57, // 70: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	59, // 71: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	61, // 72: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	11, // 73: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	13, // 74: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	15, // 75: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	17, // 76: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	20, // 77: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	22, // 78: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	24, // 79: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	27, // 80: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	29, // 81: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	31, // 82: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	33, // 83: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	35, // 84: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	38, // 85: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	41, // 86: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	44, // 87: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	46, // 88: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	48, // 89: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	50, // 90: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	53, // 91: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	55, // 92: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	58, // 93: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	60, // 94: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	62, // 95: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	73, // [73:96] is the sub-list for method output_type
+	50, // [50:73] is the sub-list for method input_type
+	50, // [50:50] is the sub-list for extension type_name
+	50, // [50:50] is the sub-list for extension extendee
+	0,  // [0:50] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -4176,7 +4439,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   50,
+			NumMessages:   54,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

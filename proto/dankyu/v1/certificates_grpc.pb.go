@@ -32,6 +32,7 @@ const (
 	CertificateService_GetApplication_FullMethodName         = "/dankyu.v1.CertificateService/GetApplication"
 	CertificateService_ListApplications_FullMethodName       = "/dankyu.v1.CertificateService/ListApplications"
 	CertificateService_VerifyCertificate_FullMethodName      = "/dankyu.v1.CertificateService/VerifyCertificate"
+	CertificateService_VerifyCertificates_FullMethodName     = "/dankyu.v1.CertificateService/VerifyCertificates"
 	CertificateService_ListPlayerCertificates_FullMethodName = "/dankyu.v1.CertificateService/ListPlayerCertificates"
 	CertificateService_RevokeCertificate_FullMethodName      = "/dankyu.v1.CertificateService/RevokeCertificate"
 	CertificateService_ReissueCertificate_FullMethodName     = "/dankyu.v1.CertificateService/ReissueCertificate"
@@ -75,6 +76,9 @@ type CertificateServiceClient interface {
 	// VerifyCertificate looks a number up (public). A malformed number is
 	// INVALID_ARGUMENT; a well-formed unknown number answers found = false.
 	VerifyCertificate(ctx context.Context, in *VerifyCertificateRequest, opts ...grpc.CallOption) (*VerifyCertificateResponse, error)
+	// VerifyCertificates checks up to 1000 claims at once (public): every row
+	// gets a verdict, in order; a malformed number is that row's verdict.
+	VerifyCertificates(ctx context.Context, in *VerifyCertificatesRequest, opts ...grpc.CallOption) (*VerifyCertificatesResponse, error)
 	// ListPlayerCertificates lists a player's certificates, newest first (public).
 	ListPlayerCertificates(ctx context.Context, in *ListPlayerCertificatesRequest, opts ...grpc.CallOption) (*ListPlayerCertificatesResponse, error)
 	// RevokeCertificate withdraws a certificate (staff).
@@ -224,6 +228,16 @@ func (c *certificateServiceClient) VerifyCertificate(ctx context.Context, in *Ve
 	return out, nil
 }
 
+func (c *certificateServiceClient) VerifyCertificates(ctx context.Context, in *VerifyCertificatesRequest, opts ...grpc.CallOption) (*VerifyCertificatesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VerifyCertificatesResponse)
+	err := c.cc.Invoke(ctx, CertificateService_VerifyCertificates_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *certificateServiceClient) ListPlayerCertificates(ctx context.Context, in *ListPlayerCertificatesRequest, opts ...grpc.CallOption) (*ListPlayerCertificatesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListPlayerCertificatesResponse)
@@ -301,6 +315,9 @@ type CertificateServiceServer interface {
 	// VerifyCertificate looks a number up (public). A malformed number is
 	// INVALID_ARGUMENT; a well-formed unknown number answers found = false.
 	VerifyCertificate(context.Context, *VerifyCertificateRequest) (*VerifyCertificateResponse, error)
+	// VerifyCertificates checks up to 1000 claims at once (public): every row
+	// gets a verdict, in order; a malformed number is that row's verdict.
+	VerifyCertificates(context.Context, *VerifyCertificatesRequest) (*VerifyCertificatesResponse, error)
 	// ListPlayerCertificates lists a player's certificates, newest first (public).
 	ListPlayerCertificates(context.Context, *ListPlayerCertificatesRequest) (*ListPlayerCertificatesResponse, error)
 	// RevokeCertificate withdraws a certificate (staff).
@@ -358,6 +375,9 @@ func (UnimplementedCertificateServiceServer) ListApplications(context.Context, *
 }
 func (UnimplementedCertificateServiceServer) VerifyCertificate(context.Context, *VerifyCertificateRequest) (*VerifyCertificateResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method VerifyCertificate not implemented")
+}
+func (UnimplementedCertificateServiceServer) VerifyCertificates(context.Context, *VerifyCertificatesRequest) (*VerifyCertificatesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method VerifyCertificates not implemented")
 }
 func (UnimplementedCertificateServiceServer) ListPlayerCertificates(context.Context, *ListPlayerCertificatesRequest) (*ListPlayerCertificatesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListPlayerCertificates not implemented")
@@ -626,6 +646,24 @@ func _CertificateService_VerifyCertificate_Handler(srv interface{}, ctx context.
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CertificateService_VerifyCertificates_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VerifyCertificatesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).VerifyCertificates(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_VerifyCertificates_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).VerifyCertificates(ctx, req.(*VerifyCertificatesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CertificateService_ListPlayerCertificates_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListPlayerCertificatesRequest)
 	if err := dec(in); err != nil {
@@ -756,6 +794,10 @@ var CertificateService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "VerifyCertificate",
 			Handler:    _CertificateService_VerifyCertificate_Handler,
+		},
+		{
+			MethodName: "VerifyCertificates",
+			Handler:    _CertificateService_VerifyCertificates_Handler,
 		},
 		{
 			MethodName: "ListPlayerCertificates",
