@@ -140,6 +140,8 @@ var (
 	ReasonCertificateNotValid = ledger.NewReason(ledger.Precondition, "CERTIFICATE_NOT_VALID",
 		"证书 {number} 的状态为“{status}”，只能对有效证书进行此操作。",
 		"certificate {number} is {status}; only a valid certificate can be changed so.")
+	ReasonRosterFormat = ledger.NewReason(ledger.Invalid, "ROSTER_FORMAT",
+		"“{value}”不是名册格式：应为 csv 或 xlsx。", "{value}: want csv or xlsx.")
 	ReasonRosterAgency = ledger.NewReason(ledger.Invalid, "ROSTER_AGENCY",
 		"“{value}”不是省级代理机构的前缀。", "{value} is not a province's agency prefix.")
 )

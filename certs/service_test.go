@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
@@ -665,5 +666,70 @@ func TestSweepersInParallel(t *testing.T) {
 	page, _ := e.cs.ListNotices(ctx, certs.NoticeQuery{State: "current"})
 	if len(page.Notices) != 0 {
 		t.Fatalf("%d notices still open", len(page.Notices))
+	}
+}
+
+// TestRosterSubmissionsAndWorkbook: an agency reports its roster twice; the
+// second report says what changed; staff see both with their dates; the
+// workbook keeps identity numbers as text.
+func TestRosterSubmissionsAndWorkbook(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	e.stock(t, "110", 10, 0)
+	p := fixture.Player(t, e.reg, "110", "名册甲", "", "1990-01-01", 1)
+	q := fixture.Player(t, e.reg, "110", "名册乙", "", "1991-02-02", 2)
+	first, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "1d").ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub1, err := e.cs.SubmitRoster(ctx, beijing, "s1", "")
+	if err != nil || sub1.Rows != 1 || !sub1.First || len(sub1.Added) != 1 || sub1.Added[0] != first.CertificateNumber {
+		t.Fatalf("first submission: %+v, %v", sub1, err)
+	}
+	if again, err := e.cs.SubmitRoster(ctx, beijing, "s1", ""); err != nil || again.ID != sub1.ID {
+		t.Fatalf("retried submission: %+v, %v; want the same one", again, err)
+	}
+	e.clock.Advance(time.Hour)
+	second, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, q, "1d").ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.Revoke(ctx, staff, "", first.CertificateNumber, "误发"); err != nil {
+		t.Fatal(err)
+	}
+	sub2, err := e.cs.SubmitRoster(ctx, beijing, "s2", "")
+	if err != nil || sub2.First || sub2.Rows != 1 || len(sub2.Added) != 1 || sub2.Added[0] != second.CertificateNumber ||
+		len(sub2.Removed) != 1 || sub2.Removed[0] != first.CertificateNumber {
+		t.Fatalf("second submission: %+v, %v", sub2, err)
+	}
+	if _, err := e.cs.SubmitRoster(ctx, fixture.Agency("310"), "", "110"); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("Shanghai submitting Beijing's roster: %v", err)
+	}
+	subs, err := e.cs.RosterSubmissions(ctx, staff, e.year())
+	if err != nil || len(subs) != 2 || subs[0].ID != sub2.ID || !subs[0].SubmittedAt.Equal(e.clock.Now()) || len(subs[0].Removed) != 1 {
+		t.Fatalf("staff's list: %+v, %v", subs, err)
+	}
+	evs, _ := ledger.EventsFor(ctx, e.pool, "roster", fmt.Sprintf("110/%d", e.year()))
+	if len(evs) != 2 || strings.Contains(string(evs[0].Payload), p.IDNumber) {
+		t.Fatalf("roster events: %+v (identity numbers stay out of the log)", evs)
+	}
+
+	var buf bytes.Buffer
+	if n, err := e.cs.WriteRosterXLSX(ctx, beijing, "", &buf); err != nil || n != 1 {
+		t.Fatalf("workbook: %d rows, %v", n, err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := f.GetRows("名册")
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("workbook rows: %v, %v", rows, err)
+	}
+	if rows[1][5] != q.IDNumber || rows[1][2] != "男" || rows[1][4] != "居民身份证" || rows[1][8] != "中国围棋协会" {
+		t.Fatalf("workbook row: %q", rows[1])
+	}
+	if typ, err := f.GetCellType("名册", "F2"); err != nil || (typ != excelize.CellTypeSharedString && typ != excelize.CellTypeInlineString) {
+		t.Fatalf("identity number cell type: %v, %v; want a text cell", typ, err)
 	}
 }

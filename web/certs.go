@@ -31,7 +31,9 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /verify/batch", p.batchForm)
 	mux.HandleFunc("POST /verify/batch", p.batchVerify)
 	mux.HandleFunc("GET /workspace", p.workspacePage)
-	mux.HandleFunc("GET /workspace/roster.csv", p.roster)
+	mux.HandleFunc("GET /workspace/roster.csv", p.roster("csv"))
+	mux.HandleFunc("GET /workspace/roster.xlsx", p.roster("xlsx"))
+	mux.Handle("POST /workspace/roster/submissions", p.onWorkspace(p.submitRoster))
 	mux.Handle("POST /workspace/applications", p.onWorkspace(p.submitApplication))
 	mux.Handle("POST /workspace/applications/{id}", p.onWorkspace(p.decideApplication))
 	mux.Handle("POST /workspace/orders", p.onWorkspace(p.placeOrder))
@@ -66,6 +68,9 @@ type Certs interface {
 	RuleObjection(ctx context.Context, actor ledger.Actor, key string, id int64, uphold bool, ruling string) (certs.Objection, error)
 	Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
 	WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
+	WriteRosterXLSX(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
+	SubmitRoster(ctx context.Context, actor ledger.Actor, key, agency string) (certs.RosterSubmission, error)
+	RosterSubmissions(ctx context.Context, actor ledger.Actor, year int) ([]certs.RosterSubmission, error)
 }
 
 func clientHost(r *http.Request) string {

@@ -356,3 +356,44 @@ func TestBatchVerificationOnThePortal(t *testing.T) {
 		}
 	}
 }
+
+// TestRosterSubmissionInChromium: a Beijing clerk submits the roster to the
+// association; staff see the submission with its date in their workspace.
+func TestRosterSubmissionInChromium(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	agencyTok, staffTok := e.tokens(t)
+	p := fixture.Player(t, e.reg, "110", "名册", "", "1990-03-03", 9)
+	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d",
+		Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.Approve(context.Background(), fixture.Agency("110"), "", a.ID); err != nil {
+		t.Fatal(err)
+	}
+	ctx := browser(t)
+	u := e.srv.URL
+	login := func(tok, ready string) {
+		run(t, ctx, "sign in", chromedp.Navigate(u+"/login"),
+			chromedp.SendKeys(css(`[data-testid="login-token"]`), tok),
+			chromedp.Click(css(`[data-testid="login-submit"]`)),
+			chromedp.WaitVisible(css(ready)))
+	}
+	login(agencyTok, `[data-testid="roster-submit"]`)
+	if got := text(t, ctx, `[data-testid="no-submissions"]`); got != "本年度尚未提交名册。" {
+		t.Fatalf("before submitting: %q", got)
+	}
+	run(t, ctx, "submit the roster", chromedp.Click(css(`[data-testid="roster-submit"]`)), chromedp.WaitVisible(css(`[data-testid="ok"]`)))
+	if got := text(t, ctx, `[data-testid="ok"]`); got != "名册已报协会备份。" {
+		t.Fatalf("after submitting: %q", got)
+	}
+	run(t, ctx, "sign out", chromedp.Navigate(u+"/"))
+	login(staffTok, `[data-testid="submissions"]`)
+	want := chinaTimeOf(e.clock.Now())
+	if got := text(t, ctx, `[data-testid="submission-110"] [data-testid="submitted-at"]`); got != want {
+		t.Fatalf("staff see the submission at %q, want %q", got, want)
+	}
+}
+
+func chinaTimeOf(t time.Time) string { return t.In(time.FixedZone("CST", 8*3600)).Format("2006-01-02 15:04") }

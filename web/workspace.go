@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -17,11 +18,13 @@ type workspace struct {
 	Quota      certs.Quota
 	Appraisers []certs.Appraiser
 	Objections []certs.ObjectionOnNotice
-	Apply      applyForm
-	OK         string
-	Err        string
-	Idem       string
-	CSRF       string
+	// Submissions are the year's roster reports (the agency's, or all for staff).
+	Submissions []certs.RosterSubmission
+	Apply       applyForm
+	OK          string
+	Err         string
+	Idem        string
+	CSRF        string
 }
 
 // applyForm is the application form as typed.
@@ -65,6 +68,10 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 			p.fail(w, r, err)
 			return
 		}
+	}
+	if ws.Submissions, err = p.certs.RosterSubmissions(ctx, a, p.now().In(ledger.ChinaTime).Year()); err != nil {
+		p.fail(w, r, err)
+		return
 	}
 	if ws.Appraisers, err = p.certs.ListAppraisers(ctx, agency); err != nil {
 		p.fail(w, r, err)
@@ -187,22 +194,36 @@ func (p *certPages) revoke(r *http.Request, a ledger.Actor, key string) (outcome
 	return done("revoked"), err
 }
 
-func (p *certPages) roster(w http.ResponseWriter, r *http.Request) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
-		return
+// roster downloads the roster as CSV or as an Excel workbook with text cells.
+func (p *certPages) roster(format string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		a := p.actor(r)
+		if a.Kind == ledger.Public {
+			http.Redirect(w, r, "/login", http.StatusSeeOther)
+			return
+		}
+		agency := r.URL.Query().Get("agency")
+		if a.Kind == ledger.AgencyActor {
+			agency = a.Agency
+		}
+		var buf bytes.Buffer
+		write, ctype := p.certs.WriteRoster, "text/csv; charset=utf-8"
+		if format == "xlsx" {
+			write, ctype = p.certs.WriteRosterXLSX, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+		}
+		if _, err := write(r.Context(), a, agency, &buf); err != nil {
+			pg := p.page(w, r, "workspace")
+			http.Error(w, p.userError(r, pg, err), httpStatus(err))
+			return
+		}
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="roster-%s.%s"`, agency, format))
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = w.Write(buf.Bytes())
 	}
-	agency := r.URL.Query().Get("agency")
-	if a.Kind == ledger.AgencyActor {
-		agency = a.Agency
-	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="roster-%s.csv"`, agency))
-	w.Header().Set("Cache-Control", "no-store")
-	if _, err := p.certs.WriteRoster(r.Context(), a, agency, w); err != nil {
-		w.Header().Del("Content-Disposition")
-		pg := p.page(w, r, "workspace")
-		http.Error(w, p.userError(r, pg, err), httpStatus(err))
-	}
+}
+
+func (p *certPages) submitRoster(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	_, err := p.certs.SubmitRoster(r.Context(), a, key, "")
+	return done("roster_submitted"), err
 }

@@ -286,11 +286,44 @@ func (s *CertificateServer) ReissueCertificate(ctx context.Context, req *pb.Reis
 
 func (s *CertificateServer) ExportRoster(ctx context.Context, req *pb.ExportRosterRequest) (*pb.ExportRosterResponse, error) {
 	var buf bytes.Buffer
-	n, err := s.cs.WriteRoster(ctx, ActorFrom(ctx), req.GetAgencyPrefix(), &buf)
+	write := s.cs.WriteRoster
+	switch req.GetFormat() {
+	case "", "csv":
+	case "xlsx":
+		write = s.cs.WriteRosterXLSX
+	default:
+		return nil, certs.ReasonRosterFormat.OnField("format", "value", req.GetFormat())
+	}
+	n, err := write(ctx, ActorFrom(ctx), req.GetAgencyPrefix(), &buf)
 	if err != nil {
 		return nil, err
 	}
 	return &pb.ExportRosterResponse{Csv: buf.Bytes(), Rows: int32(n)}, nil
+}
+
+func (s *CertificateServer) SubmitRoster(ctx context.Context, req *pb.SubmitRosterRequest) (*pb.SubmitRosterResponse, error) {
+	sub, err := s.cs.SubmitRoster(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetAgencyPrefix())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SubmitRosterResponse{Submission: submissionPB(sub)}, nil
+}
+
+func (s *CertificateServer) ListRosterSubmissions(ctx context.Context, req *pb.ListRosterSubmissionsRequest) (*pb.ListRosterSubmissionsResponse, error) {
+	subs, err := s.cs.RosterSubmissions(ctx, ActorFrom(ctx), int(req.GetYear()))
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListRosterSubmissionsResponse{}
+	for _, sub := range subs {
+		resp.Submissions = append(resp.Submissions, submissionPB(sub))
+	}
+	return resp, nil
+}
+
+func submissionPB(s certs.RosterSubmission) *pb.RosterSubmission {
+	return &pb.RosterSubmission{Id: s.ID, AgencyPrefix: s.AgencyPrefix, Year: int32(s.Year), SubmittedAt: timestamppb.New(s.SubmittedAt),
+		SubmittedBy: s.SubmittedBy, Rows: int32(s.Rows), Added: s.Added, Removed: s.Removed, First: s.First}
 }
 
 // NoticeServer serves dankyu.v1.NoticeService.

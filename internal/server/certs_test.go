@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -135,6 +136,18 @@ func TestCertificatesOverGRPC(t *testing.T) {
 	roster, err := e.certs.ExportRoster(bj, &pb.ExportRosterRequest{})
 	if err != nil || roster.GetRows() != 1 || !strings.HasPrefix(string(roster.GetCsv()), "\ufeff") {
 		t.Fatalf("roster: %v %v", roster, err)
+	}
+	if x, err := e.certs.ExportRoster(bj, &pb.ExportRosterRequest{Format: "xlsx"}); err != nil || x.GetRows() != 1 || !bytes.HasPrefix(x.GetCsv(), []byte("PK")) {
+		t.Fatalf("roster workbook: %v", err)
+	}
+	sub, err := e.certs.SubmitRoster(e.as(e.bj, "idempotency-key", "roster-1"), &pb.SubmitRosterRequest{})
+	if err != nil || sub.GetSubmission().GetRows() != 1 || !sub.GetSubmission().GetFirst() {
+		t.Fatalf("submit roster: %v %v", sub, err)
+	}
+	subs, err := e.certs.ListRosterSubmissions(staff, &pb.ListRosterSubmissionsRequest{Year: 2027})
+	if err != nil || len(subs.GetSubmissions()) != 1 || subs.GetSubmissions()[0].GetAgencyPrefix() != "110" ||
+		!subs.GetSubmissions()[0].GetSubmittedAt().AsTime().Equal(e.clock.Now()) {
+		t.Fatalf("staff's roster submissions: %v %v", subs, err)
 	}
 	_, err = e.certs.ExportRoster(context.Background(), &pb.ExportRosterRequest{AgencyPrefix: "110"})
 	code(t, "public roster", err, codes.Unauthenticated, "")

@@ -523,6 +523,293 @@ func (ObjectionStatus) EnumDescriptor() ([]byte, []int) {
 	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
 }
 
+type SubmitRosterRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Staff only; an agency submits its own.
+	AgencyPrefix  string `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitRosterRequest) Reset() {
+	*x = SubmitRosterRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitRosterRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitRosterRequest) ProtoMessage() {}
+
+func (x *SubmitRosterRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitRosterRequest.ProtoReflect.Descriptor instead.
+func (*SubmitRosterRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *SubmitRosterRequest) GetAgencyPrefix() string {
+	if x != nil {
+		return x.AgencyPrefix
+	}
+	return ""
+}
+
+type SubmitRosterResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Submission    *RosterSubmission      `protobuf:"bytes,1,opt,name=submission,proto3" json:"submission,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitRosterResponse) Reset() {
+	*x = SubmitRosterResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitRosterResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitRosterResponse) ProtoMessage() {}
+
+func (x *SubmitRosterResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitRosterResponse.ProtoReflect.Descriptor instead.
+func (*SubmitRosterResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *SubmitRosterResponse) GetSubmission() *RosterSubmission {
+	if x != nil {
+		return x.Submission
+	}
+	return nil
+}
+
+type ListRosterSubmissionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Year          int32                  `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRosterSubmissionsRequest) Reset() {
+	*x = ListRosterSubmissionsRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRosterSubmissionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRosterSubmissionsRequest) ProtoMessage() {}
+
+func (x *ListRosterSubmissionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRosterSubmissionsRequest.ProtoReflect.Descriptor instead.
+func (*ListRosterSubmissionsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListRosterSubmissionsRequest) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+type ListRosterSubmissionsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Submissions   []*RosterSubmission    `protobuf:"bytes,1,rep,name=submissions,proto3" json:"submissions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRosterSubmissionsResponse) Reset() {
+	*x = ListRosterSubmissionsResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRosterSubmissionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRosterSubmissionsResponse) ProtoMessage() {}
+
+func (x *ListRosterSubmissionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRosterSubmissionsResponse.ProtoReflect.Descriptor instead.
+func (*ListRosterSubmissionsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ListRosterSubmissionsResponse) GetSubmissions() []*RosterSubmission {
+	if x != nil {
+		return x.Submissions
+	}
+	return nil
+}
+
+type RosterSubmission struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Id           int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	AgencyPrefix string                 `protobuf:"bytes,2,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	Year         int32                  `protobuf:"varint,3,opt,name=year,proto3" json:"year,omitempty"`
+	SubmittedAt  *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=submitted_at,json=submittedAt,proto3" json:"submitted_at,omitempty"`
+	SubmittedBy  string                 `protobuf:"bytes,5,opt,name=submitted_by,json=submittedBy,proto3" json:"submitted_by,omitempty"`
+	Rows         int32                  `protobuf:"varint,6,opt,name=rows,proto3" json:"rows,omitempty"`
+	// Certificate numbers that came onto and went off the roster since the
+	// agency's previous report.
+	Added         []string `protobuf:"bytes,7,rep,name=added,proto3" json:"added,omitempty"`
+	Removed       []string `protobuf:"bytes,8,rep,name=removed,proto3" json:"removed,omitempty"`
+	First         bool     `protobuf:"varint,9,opt,name=first,proto3" json:"first,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RosterSubmission) Reset() {
+	*x = RosterSubmission{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RosterSubmission) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RosterSubmission) ProtoMessage() {}
+
+func (x *RosterSubmission) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RosterSubmission.ProtoReflect.Descriptor instead.
+func (*RosterSubmission) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *RosterSubmission) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *RosterSubmission) GetAgencyPrefix() string {
+	if x != nil {
+		return x.AgencyPrefix
+	}
+	return ""
+}
+
+func (x *RosterSubmission) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *RosterSubmission) GetSubmittedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.SubmittedAt
+	}
+	return nil
+}
+
+func (x *RosterSubmission) GetSubmittedBy() string {
+	if x != nil {
+		return x.SubmittedBy
+	}
+	return ""
+}
+
+func (x *RosterSubmission) GetRows() int32 {
+	if x != nil {
+		return x.Rows
+	}
+	return 0
+}
+
+func (x *RosterSubmission) GetAdded() []string {
+	if x != nil {
+		return x.Added
+	}
+	return nil
+}
+
+func (x *RosterSubmission) GetRemoved() []string {
+	if x != nil {
+		return x.Removed
+	}
+	return nil
+}
+
+func (x *RosterSubmission) GetFirst() bool {
+	if x != nil {
+		return x.First
+	}
+	return false
+}
+
 type Order struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	AgencyPrefix string                 `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
@@ -542,7 +829,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[0]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -554,7 +841,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[0]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -567,7 +854,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Order) GetAgencyPrefix() string {
@@ -654,7 +941,7 @@ type PlaceOrderRequest struct {
 
 func (x *PlaceOrderRequest) Reset() {
 	*x = PlaceOrderRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[1]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -666,7 +953,7 @@ func (x *PlaceOrderRequest) String() string {
 func (*PlaceOrderRequest) ProtoMessage() {}
 
 func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[1]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -679,7 +966,7 @@ func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderRequest.ProtoReflect.Descriptor instead.
 func (*PlaceOrderRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *PlaceOrderRequest) GetAgencyPrefix() string {
@@ -719,7 +1006,7 @@ type PlaceOrderResponse struct {
 
 func (x *PlaceOrderResponse) Reset() {
 	*x = PlaceOrderResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[2]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -731,7 +1018,7 @@ func (x *PlaceOrderResponse) String() string {
 func (*PlaceOrderResponse) ProtoMessage() {}
 
 func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[2]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -744,7 +1031,7 @@ func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderResponse.ProtoReflect.Descriptor instead.
 func (*PlaceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PlaceOrderResponse) GetOrder() *Order {
@@ -769,7 +1056,7 @@ type DecideOrderRequest struct {
 
 func (x *DecideOrderRequest) Reset() {
 	*x = DecideOrderRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -781,7 +1068,7 @@ func (x *DecideOrderRequest) String() string {
 func (*DecideOrderRequest) ProtoMessage() {}
 
 func (x *DecideOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -794,7 +1081,7 @@ func (x *DecideOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideOrderRequest.ProtoReflect.Descriptor instead.
 func (*DecideOrderRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *DecideOrderRequest) GetAgencyPrefix() string {
@@ -848,7 +1135,7 @@ type DecideOrderResponse struct {
 
 func (x *DecideOrderResponse) Reset() {
 	*x = DecideOrderResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -860,7 +1147,7 @@ func (x *DecideOrderResponse) String() string {
 func (*DecideOrderResponse) ProtoMessage() {}
 
 func (x *DecideOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -873,7 +1160,7 @@ func (x *DecideOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideOrderResponse.ProtoReflect.Descriptor instead.
 func (*DecideOrderResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *DecideOrderResponse) GetOrder() *Order {
@@ -893,7 +1180,7 @@ type ListOrdersRequest struct {
 
 func (x *ListOrdersRequest) Reset() {
 	*x = ListOrdersRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -905,7 +1192,7 @@ func (x *ListOrdersRequest) String() string {
 func (*ListOrdersRequest) ProtoMessage() {}
 
 func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -918,7 +1205,7 @@ func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrdersRequest.ProtoReflect.Descriptor instead.
 func (*ListOrdersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListOrdersRequest) GetAgencyPrefix() string {
@@ -937,7 +1224,7 @@ type ListOrdersResponse struct {
 
 func (x *ListOrdersResponse) Reset() {
 	*x = ListOrdersResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -949,7 +1236,7 @@ func (x *ListOrdersResponse) String() string {
 func (*ListOrdersResponse) ProtoMessage() {}
 
 func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -962,7 +1249,7 @@ func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrdersResponse.ProtoReflect.Descriptor instead.
 func (*ListOrdersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListOrdersResponse) GetOrders() []*Order {
@@ -982,7 +1269,7 @@ type GetQuotaRequest struct {
 
 func (x *GetQuotaRequest) Reset() {
 	*x = GetQuotaRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -994,7 +1281,7 @@ func (x *GetQuotaRequest) String() string {
 func (*GetQuotaRequest) ProtoMessage() {}
 
 func (x *GetQuotaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1007,7 +1294,7 @@ func (x *GetQuotaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetQuotaRequest.ProtoReflect.Descriptor instead.
 func (*GetQuotaRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetQuotaRequest) GetAgencyPrefix() string {
@@ -1037,7 +1324,7 @@ type GetQuotaResponse struct {
 
 func (x *GetQuotaResponse) Reset() {
 	*x = GetQuotaResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1049,7 +1336,7 @@ func (x *GetQuotaResponse) String() string {
 func (*GetQuotaResponse) ProtoMessage() {}
 
 func (x *GetQuotaResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1062,7 +1349,7 @@ func (x *GetQuotaResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetQuotaResponse.ProtoReflect.Descriptor instead.
 func (*GetQuotaResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetQuotaResponse) GetYear() int32 {
@@ -1116,7 +1403,7 @@ type Appraiser struct {
 
 func (x *Appraiser) Reset() {
 	*x = Appraiser{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1128,7 +1415,7 @@ func (x *Appraiser) String() string {
 func (*Appraiser) ProtoMessage() {}
 
 func (x *Appraiser) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1141,7 +1428,7 @@ func (x *Appraiser) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Appraiser.ProtoReflect.Descriptor instead.
 func (*Appraiser) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Appraiser) GetId() int64 {
@@ -1213,7 +1500,7 @@ type RecommendAppraiserRequest struct {
 
 func (x *RecommendAppraiserRequest) Reset() {
 	*x = RecommendAppraiserRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1225,7 +1512,7 @@ func (x *RecommendAppraiserRequest) String() string {
 func (*RecommendAppraiserRequest) ProtoMessage() {}
 
 func (x *RecommendAppraiserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1238,7 +1525,7 @@ func (x *RecommendAppraiserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendAppraiserRequest.ProtoReflect.Descriptor instead.
 func (*RecommendAppraiserRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{10}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *RecommendAppraiserRequest) GetName() string {
@@ -1278,7 +1565,7 @@ type RecommendAppraiserResponse struct {
 
 func (x *RecommendAppraiserResponse) Reset() {
 	*x = RecommendAppraiserResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1290,7 +1577,7 @@ func (x *RecommendAppraiserResponse) String() string {
 func (*RecommendAppraiserResponse) ProtoMessage() {}
 
 func (x *RecommendAppraiserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1303,7 +1590,7 @@ func (x *RecommendAppraiserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendAppraiserResponse.ProtoReflect.Descriptor instead.
 func (*RecommendAppraiserResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{11}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *RecommendAppraiserResponse) GetAppraiser() *Appraiser {
@@ -1323,7 +1610,7 @@ type SetAppraiserStatusRequest struct {
 
 func (x *SetAppraiserStatusRequest) Reset() {
 	*x = SetAppraiserStatusRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1335,7 +1622,7 @@ func (x *SetAppraiserStatusRequest) String() string {
 func (*SetAppraiserStatusRequest) ProtoMessage() {}
 
 func (x *SetAppraiserStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1348,7 +1635,7 @@ func (x *SetAppraiserStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAppraiserStatusRequest.ProtoReflect.Descriptor instead.
 func (*SetAppraiserStatusRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SetAppraiserStatusRequest) GetId() int64 {
@@ -1374,7 +1661,7 @@ type SetAppraiserStatusResponse struct {
 
 func (x *SetAppraiserStatusResponse) Reset() {
 	*x = SetAppraiserStatusResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1386,7 +1673,7 @@ func (x *SetAppraiserStatusResponse) String() string {
 func (*SetAppraiserStatusResponse) ProtoMessage() {}
 
 func (x *SetAppraiserStatusResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1399,7 +1686,7 @@ func (x *SetAppraiserStatusResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAppraiserStatusResponse.ProtoReflect.Descriptor instead.
 func (*SetAppraiserStatusResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SetAppraiserStatusResponse) GetAppraiser() *Appraiser {
@@ -1418,7 +1705,7 @@ type ListAppraisersRequest struct {
 
 func (x *ListAppraisersRequest) Reset() {
 	*x = ListAppraisersRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1430,7 +1717,7 @@ func (x *ListAppraisersRequest) String() string {
 func (*ListAppraisersRequest) ProtoMessage() {}
 
 func (x *ListAppraisersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1443,7 +1730,7 @@ func (x *ListAppraisersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppraisersRequest.ProtoReflect.Descriptor instead.
 func (*ListAppraisersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ListAppraisersRequest) GetAgencyPrefix() string {
@@ -1462,7 +1749,7 @@ type ListAppraisersResponse struct {
 
 func (x *ListAppraisersResponse) Reset() {
 	*x = ListAppraisersResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1474,7 +1761,7 @@ func (x *ListAppraisersResponse) String() string {
 func (*ListAppraisersResponse) ProtoMessage() {}
 
 func (x *ListAppraisersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1487,7 +1774,7 @@ func (x *ListAppraisersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppraisersResponse.ProtoReflect.Descriptor instead.
 func (*ListAppraisersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ListAppraisersResponse) GetAppraisers() []*Appraiser {
@@ -1525,7 +1812,7 @@ type Application struct {
 
 func (x *Application) Reset() {
 	*x = Application{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1537,7 +1824,7 @@ func (x *Application) String() string {
 func (*Application) ProtoMessage() {}
 
 func (x *Application) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1550,7 +1837,7 @@ func (x *Application) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Application.ProtoReflect.Descriptor instead.
 func (*Application) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Application) GetId() int64 {
@@ -1696,7 +1983,7 @@ type SubmitApplicationRequest struct {
 
 func (x *SubmitApplicationRequest) Reset() {
 	*x = SubmitApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1708,7 +1995,7 @@ func (x *SubmitApplicationRequest) String() string {
 func (*SubmitApplicationRequest) ProtoMessage() {}
 
 func (x *SubmitApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1721,7 +2008,7 @@ func (x *SubmitApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitApplicationRequest.ProtoReflect.Descriptor instead.
 func (*SubmitApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SubmitApplicationRequest) GetPlayerId() int64 {
@@ -1782,7 +2069,7 @@ type SubmitApplicationResponse struct {
 
 func (x *SubmitApplicationResponse) Reset() {
 	*x = SubmitApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1794,7 +2081,7 @@ func (x *SubmitApplicationResponse) String() string {
 func (*SubmitApplicationResponse) ProtoMessage() {}
 
 func (x *SubmitApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1807,7 +2094,7 @@ func (x *SubmitApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitApplicationResponse.ProtoReflect.Descriptor instead.
 func (*SubmitApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SubmitApplicationResponse) GetApplication() *Application {
@@ -1826,7 +2113,7 @@ type ApproveApplicationRequest struct {
 
 func (x *ApproveApplicationRequest) Reset() {
 	*x = ApproveApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1838,7 +2125,7 @@ func (x *ApproveApplicationRequest) String() string {
 func (*ApproveApplicationRequest) ProtoMessage() {}
 
 func (x *ApproveApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1851,7 +2138,7 @@ func (x *ApproveApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApproveApplicationRequest.ProtoReflect.Descriptor instead.
 func (*ApproveApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ApproveApplicationRequest) GetId() int64 {
@@ -1870,7 +2157,7 @@ type ApproveApplicationResponse struct {
 
 func (x *ApproveApplicationResponse) Reset() {
 	*x = ApproveApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1882,7 +2169,7 @@ func (x *ApproveApplicationResponse) String() string {
 func (*ApproveApplicationResponse) ProtoMessage() {}
 
 func (x *ApproveApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1895,7 +2182,7 @@ func (x *ApproveApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApproveApplicationResponse.ProtoReflect.Descriptor instead.
 func (*ApproveApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ApproveApplicationResponse) GetApplication() *Application {
@@ -1915,7 +2202,7 @@ type RejectApplicationRequest struct {
 
 func (x *RejectApplicationRequest) Reset() {
 	*x = RejectApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1927,7 +2214,7 @@ func (x *RejectApplicationRequest) String() string {
 func (*RejectApplicationRequest) ProtoMessage() {}
 
 func (x *RejectApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1940,7 +2227,7 @@ func (x *RejectApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectApplicationRequest.ProtoReflect.Descriptor instead.
 func (*RejectApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RejectApplicationRequest) GetId() int64 {
@@ -1966,7 +2253,7 @@ type RejectApplicationResponse struct {
 
 func (x *RejectApplicationResponse) Reset() {
 	*x = RejectApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1978,7 +2265,7 @@ func (x *RejectApplicationResponse) String() string {
 func (*RejectApplicationResponse) ProtoMessage() {}
 
 func (x *RejectApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1991,7 +2278,7 @@ func (x *RejectApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectApplicationResponse.ProtoReflect.Descriptor instead.
 func (*RejectApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RejectApplicationResponse) GetApplication() *Application {
@@ -2010,7 +2297,7 @@ type GetApplicationRequest struct {
 
 func (x *GetApplicationRequest) Reset() {
 	*x = GetApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2022,7 +2309,7 @@ func (x *GetApplicationRequest) String() string {
 func (*GetApplicationRequest) ProtoMessage() {}
 
 func (x *GetApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2035,7 +2322,7 @@ func (x *GetApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetApplicationRequest.ProtoReflect.Descriptor instead.
 func (*GetApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetApplicationRequest) GetId() int64 {
@@ -2054,7 +2341,7 @@ type GetApplicationResponse struct {
 
 func (x *GetApplicationResponse) Reset() {
 	*x = GetApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2066,7 +2353,7 @@ func (x *GetApplicationResponse) String() string {
 func (*GetApplicationResponse) ProtoMessage() {}
 
 func (x *GetApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2079,7 +2366,7 @@ func (x *GetApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetApplicationResponse.ProtoReflect.Descriptor instead.
 func (*GetApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetApplicationResponse) GetApplication() *Application {
@@ -2102,7 +2389,7 @@ type ListApplicationsRequest struct {
 
 func (x *ListApplicationsRequest) Reset() {
 	*x = ListApplicationsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2114,7 +2401,7 @@ func (x *ListApplicationsRequest) String() string {
 func (*ListApplicationsRequest) ProtoMessage() {}
 
 func (x *ListApplicationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2127,7 +2414,7 @@ func (x *ListApplicationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApplicationsRequest.ProtoReflect.Descriptor instead.
 func (*ListApplicationsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ListApplicationsRequest) GetAgencyPrefix() string {
@@ -2160,7 +2447,7 @@ type ListApplicationsResponse struct {
 
 func (x *ListApplicationsResponse) Reset() {
 	*x = ListApplicationsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2172,7 +2459,7 @@ func (x *ListApplicationsResponse) String() string {
 func (*ListApplicationsResponse) ProtoMessage() {}
 
 func (x *ListApplicationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2185,7 +2472,7 @@ func (x *ListApplicationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApplicationsResponse.ProtoReflect.Descriptor instead.
 func (*ListApplicationsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ListApplicationsResponse) GetApplications() []*Application {
@@ -2224,7 +2511,7 @@ type Certificate struct {
 
 func (x *Certificate) Reset() {
 	*x = Certificate{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2236,7 +2523,7 @@ func (x *Certificate) String() string {
 func (*Certificate) ProtoMessage() {}
 
 func (x *Certificate) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2249,7 +2536,7 @@ func (x *Certificate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Certificate.ProtoReflect.Descriptor instead.
 func (*Certificate) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Certificate) GetNumber() string {
@@ -2359,7 +2646,7 @@ type VerifyCertificateRequest struct {
 
 func (x *VerifyCertificateRequest) Reset() {
 	*x = VerifyCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2371,7 +2658,7 @@ func (x *VerifyCertificateRequest) String() string {
 func (*VerifyCertificateRequest) ProtoMessage() {}
 
 func (x *VerifyCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2384,7 +2671,7 @@ func (x *VerifyCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificateRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *VerifyCertificateRequest) GetNumber() string {
@@ -2408,7 +2695,7 @@ type VerifyCertificateResponse struct {
 
 func (x *VerifyCertificateResponse) Reset() {
 	*x = VerifyCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2420,7 +2707,7 @@ func (x *VerifyCertificateResponse) String() string {
 func (*VerifyCertificateResponse) ProtoMessage() {}
 
 func (x *VerifyCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2433,7 +2720,7 @@ func (x *VerifyCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificateResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *VerifyCertificateResponse) GetNumber() string {
@@ -2473,7 +2760,7 @@ type VerifyCertificatesRequest struct {
 
 func (x *VerifyCertificatesRequest) Reset() {
 	*x = VerifyCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2485,7 +2772,7 @@ func (x *VerifyCertificatesRequest) String() string {
 func (*VerifyCertificatesRequest) ProtoMessage() {}
 
 func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2498,7 +2785,7 @@ func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *VerifyCertificatesRequest) GetClaims() []*CertificateClaim {
@@ -2520,7 +2807,7 @@ type CertificateClaim struct {
 
 func (x *CertificateClaim) Reset() {
 	*x = CertificateClaim{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2532,7 +2819,7 @@ func (x *CertificateClaim) String() string {
 func (*CertificateClaim) ProtoMessage() {}
 
 func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2545,7 +2832,7 @@ func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CertificateClaim.ProtoReflect.Descriptor instead.
 func (*CertificateClaim) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *CertificateClaim) GetNumber() string {
@@ -2571,7 +2858,7 @@ type VerifyCertificatesResponse struct {
 
 func (x *VerifyCertificatesResponse) Reset() {
 	*x = VerifyCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2583,7 +2870,7 @@ func (x *VerifyCertificatesResponse) String() string {
 func (*VerifyCertificatesResponse) ProtoMessage() {}
 
 func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2596,7 +2883,7 @@ func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *VerifyCertificatesResponse) GetVerdicts() []*ClaimVerdict {
@@ -2623,7 +2910,7 @@ type ClaimVerdict struct {
 
 func (x *ClaimVerdict) Reset() {
 	*x = ClaimVerdict{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2635,7 +2922,7 @@ func (x *ClaimVerdict) String() string {
 func (*ClaimVerdict) ProtoMessage() {}
 
 func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2648,7 +2935,7 @@ func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimVerdict.ProtoReflect.Descriptor instead.
 func (*ClaimVerdict) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ClaimVerdict) GetClaim() *CertificateClaim {
@@ -2702,7 +2989,7 @@ type ListPlayerCertificatesRequest struct {
 
 func (x *ListPlayerCertificatesRequest) Reset() {
 	*x = ListPlayerCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2714,7 +3001,7 @@ func (x *ListPlayerCertificatesRequest) String() string {
 func (*ListPlayerCertificatesRequest) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2727,7 +3014,7 @@ func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ListPlayerCertificatesRequest) GetPlayerId() int64 {
@@ -2746,7 +3033,7 @@ type ListPlayerCertificatesResponse struct {
 
 func (x *ListPlayerCertificatesResponse) Reset() {
 	*x = ListPlayerCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2758,7 +3045,7 @@ func (x *ListPlayerCertificatesResponse) String() string {
 func (*ListPlayerCertificatesResponse) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2771,7 +3058,7 @@ func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ListPlayerCertificatesResponse) GetCertificates() []*Certificate {
@@ -2791,7 +3078,7 @@ type RevokeCertificateRequest struct {
 
 func (x *RevokeCertificateRequest) Reset() {
 	*x = RevokeCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2803,7 +3090,7 @@ func (x *RevokeCertificateRequest) String() string {
 func (*RevokeCertificateRequest) ProtoMessage() {}
 
 func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2816,7 +3103,7 @@ func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateRequest.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *RevokeCertificateRequest) GetNumber() string {
@@ -2842,7 +3129,7 @@ type RevokeCertificateResponse struct {
 
 func (x *RevokeCertificateResponse) Reset() {
 	*x = RevokeCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2854,7 +3141,7 @@ func (x *RevokeCertificateResponse) String() string {
 func (*RevokeCertificateResponse) ProtoMessage() {}
 
 func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2867,7 +3154,7 @@ func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateResponse.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RevokeCertificateResponse) GetCertificate() *Certificate {
@@ -2887,7 +3174,7 @@ type ReissueCertificateRequest struct {
 
 func (x *ReissueCertificateRequest) Reset() {
 	*x = ReissueCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2899,7 +3186,7 @@ func (x *ReissueCertificateRequest) String() string {
 func (*ReissueCertificateRequest) ProtoMessage() {}
 
 func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2912,7 +3199,7 @@ func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateRequest.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ReissueCertificateRequest) GetNumber() string {
@@ -2939,7 +3226,7 @@ type ReissueCertificateResponse struct {
 
 func (x *ReissueCertificateResponse) Reset() {
 	*x = ReissueCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2951,7 +3238,7 @@ func (x *ReissueCertificateResponse) String() string {
 func (*ReissueCertificateResponse) ProtoMessage() {}
 
 func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2964,7 +3251,7 @@ func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateResponse.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ReissueCertificateResponse) GetCertificate() *Certificate {
@@ -2977,14 +3264,16 @@ func (x *ReissueCertificateResponse) GetCertificate() *Certificate {
 type ExportRosterRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Staff choose the agency; an agency exports its own.
-	AgencyPrefix  string `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	AgencyPrefix string `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	// "csv" (default) or "xlsx" (text cells: identity numbers stay text).
+	Format        string `protobuf:"bytes,2,opt,name=format,proto3" json:"format,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ExportRosterRequest) Reset() {
 	*x = ExportRosterRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2996,7 +3285,7 @@ func (x *ExportRosterRequest) String() string {
 func (*ExportRosterRequest) ProtoMessage() {}
 
 func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3009,12 +3298,19 @@ func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterRequest.ProtoReflect.Descriptor instead.
 func (*ExportRosterRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ExportRosterRequest) GetAgencyPrefix() string {
 	if x != nil {
 		return x.AgencyPrefix
+	}
+	return ""
+}
+
+func (x *ExportRosterRequest) GetFormat() string {
+	if x != nil {
+		return x.Format
 	}
 	return ""
 }
@@ -3030,7 +3326,7 @@ type ExportRosterResponse struct {
 
 func (x *ExportRosterResponse) Reset() {
 	*x = ExportRosterResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3042,7 +3338,7 @@ func (x *ExportRosterResponse) String() string {
 func (*ExportRosterResponse) ProtoMessage() {}
 
 func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3055,7 +3351,7 @@ func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterResponse.ProtoReflect.Descriptor instead.
 func (*ExportRosterResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ExportRosterResponse) GetCsv() []byte {
@@ -3095,7 +3391,7 @@ type Notice struct {
 
 func (x *Notice) Reset() {
 	*x = Notice{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3107,7 +3403,7 @@ func (x *Notice) String() string {
 func (*Notice) ProtoMessage() {}
 
 func (x *Notice) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3120,7 +3416,7 @@ func (x *Notice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notice.ProtoReflect.Descriptor instead.
 func (*Notice) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Notice) GetId() int64 {
@@ -3243,7 +3539,7 @@ type ListNoticesRequest struct {
 
 func (x *ListNoticesRequest) Reset() {
 	*x = ListNoticesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3255,7 +3551,7 @@ func (x *ListNoticesRequest) String() string {
 func (*ListNoticesRequest) ProtoMessage() {}
 
 func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3268,7 +3564,7 @@ func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesRequest.ProtoReflect.Descriptor instead.
 func (*ListNoticesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ListNoticesRequest) GetProvinceCode() string {
@@ -3316,7 +3612,7 @@ type ListNoticesResponse struct {
 
 func (x *ListNoticesResponse) Reset() {
 	*x = ListNoticesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3328,7 +3624,7 @@ func (x *ListNoticesResponse) String() string {
 func (*ListNoticesResponse) ProtoMessage() {}
 
 func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3341,7 +3637,7 @@ func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesResponse.ProtoReflect.Descriptor instead.
 func (*ListNoticesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ListNoticesResponse) GetNotices() []*Notice {
@@ -3367,7 +3663,7 @@ type GetNoticeRequest struct {
 
 func (x *GetNoticeRequest) Reset() {
 	*x = GetNoticeRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3379,7 +3675,7 @@ func (x *GetNoticeRequest) String() string {
 func (*GetNoticeRequest) ProtoMessage() {}
 
 func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3392,7 +3688,7 @@ func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeRequest.ProtoReflect.Descriptor instead.
 func (*GetNoticeRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *GetNoticeRequest) GetId() int64 {
@@ -3411,7 +3707,7 @@ type GetNoticeResponse struct {
 
 func (x *GetNoticeResponse) Reset() {
 	*x = GetNoticeResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3423,7 +3719,7 @@ func (x *GetNoticeResponse) String() string {
 func (*GetNoticeResponse) ProtoMessage() {}
 
 func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3436,7 +3732,7 @@ func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeResponse.ProtoReflect.Descriptor instead.
 func (*GetNoticeResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *GetNoticeResponse) GetNotice() *Notice {
@@ -3467,7 +3763,7 @@ type Objection struct {
 
 func (x *Objection) Reset() {
 	*x = Objection{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3479,7 +3775,7 @@ func (x *Objection) String() string {
 func (*Objection) ProtoMessage() {}
 
 func (x *Objection) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3492,7 +3788,7 @@ func (x *Objection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Objection.ProtoReflect.Descriptor instead.
 func (*Objection) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *Objection) GetId() int64 {
@@ -3584,7 +3880,7 @@ type LodgeObjectionRequest struct {
 
 func (x *LodgeObjectionRequest) Reset() {
 	*x = LodgeObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3596,7 +3892,7 @@ func (x *LodgeObjectionRequest) String() string {
 func (*LodgeObjectionRequest) ProtoMessage() {}
 
 func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3609,7 +3905,7 @@ func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionRequest.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *LodgeObjectionRequest) GetNoticeId() int64 {
@@ -3650,7 +3946,7 @@ type LodgeObjectionResponse struct {
 
 func (x *LodgeObjectionResponse) Reset() {
 	*x = LodgeObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3662,7 +3958,7 @@ func (x *LodgeObjectionResponse) String() string {
 func (*LodgeObjectionResponse) ProtoMessage() {}
 
 func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3675,7 +3971,7 @@ func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionResponse.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *LodgeObjectionResponse) GetId() int64 {
@@ -3703,7 +3999,7 @@ type ListObjectionsRequest struct {
 
 func (x *ListObjectionsRequest) Reset() {
 	*x = ListObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3715,7 +4011,7 @@ func (x *ListObjectionsRequest) String() string {
 func (*ListObjectionsRequest) ProtoMessage() {}
 
 func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3728,7 +4024,7 @@ func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*ListObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ListObjectionsRequest) GetNoticeId() int64 {
@@ -3754,7 +4050,7 @@ type ListObjectionsResponse struct {
 
 func (x *ListObjectionsResponse) Reset() {
 	*x = ListObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3766,7 +4062,7 @@ func (x *ListObjectionsResponse) String() string {
 func (*ListObjectionsResponse) ProtoMessage() {}
 
 func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3779,7 +4075,7 @@ func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*ListObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ListObjectionsResponse) GetObjections() []*Objection {
@@ -3800,7 +4096,7 @@ type RuleObjectionRequest struct {
 
 func (x *RuleObjectionRequest) Reset() {
 	*x = RuleObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3812,7 +4108,7 @@ func (x *RuleObjectionRequest) String() string {
 func (*RuleObjectionRequest) ProtoMessage() {}
 
 func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3825,7 +4121,7 @@ func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *RuleObjectionRequest) GetId() int64 {
@@ -3858,7 +4154,7 @@ type RuleObjectionResponse struct {
 
 func (x *RuleObjectionResponse) Reset() {
 	*x = RuleObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3870,7 +4166,7 @@ func (x *RuleObjectionResponse) String() string {
 func (*RuleObjectionResponse) ProtoMessage() {}
 
 func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3883,7 +4179,7 @@ func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *RuleObjectionResponse) GetObjection() *Objection {
@@ -3897,7 +4193,27 @@ var File_dankyu_v1_certificates_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\n" +
-	"\x1cdankyu/v1/certificates.proto\x12\tdankyu.v1\x1a\x18dankyu/v1/registry.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf2\x02\n" +
+	"\x1cdankyu/v1/certificates.proto\x12\tdankyu.v1\x1a\x18dankyu/v1/registry.proto\x1a\x1fgoogle/protobuf/timestamp.proto\":\n" +
+	"\x13SubmitRosterRequest\x12#\n" +
+	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\"S\n" +
+	"\x14SubmitRosterResponse\x12;\n" +
+	"\n" +
+	"submission\x18\x01 \x01(\v2\x1b.dankyu.v1.RosterSubmissionR\n" +
+	"submission\"2\n" +
+	"\x1cListRosterSubmissionsRequest\x12\x12\n" +
+	"\x04year\x18\x01 \x01(\x05R\x04year\"^\n" +
+	"\x1dListRosterSubmissionsResponse\x12=\n" +
+	"\vsubmissions\x18\x01 \x03(\v2\x1b.dankyu.v1.RosterSubmissionR\vsubmissions\"\x97\x02\n" +
+	"\x10RosterSubmission\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12#\n" +
+	"\ragency_prefix\x18\x02 \x01(\tR\fagencyPrefix\x12\x12\n" +
+	"\x04year\x18\x03 \x01(\x05R\x04year\x12=\n" +
+	"\fsubmitted_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\vsubmittedAt\x12!\n" +
+	"\fsubmitted_by\x18\x05 \x01(\tR\vsubmittedBy\x12\x12\n" +
+	"\x04rows\x18\x06 \x01(\x05R\x04rows\x12\x14\n" +
+	"\x05added\x18\a \x03(\tR\x05added\x12\x18\n" +
+	"\aremoved\x18\b \x03(\tR\aremoved\x12\x14\n" +
+	"\x05first\x18\t \x01(\bR\x05first\"\xf2\x02\n" +
 	"\x05Order\x12#\n" +
 	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x12\n" +
 	"\x04year\x18\x02 \x01(\x05R\x04year\x12\x1b\n" +
@@ -4084,9 +4400,10 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"V\n" +
 	"\x1aReissueCertificateResponse\x128\n" +
-	"\vcertificate\x18\x01 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\":\n" +
+	"\vcertificate\x18\x01 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\"R\n" +
 	"\x13ExportRosterRequest\x12#\n" +
-	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\"<\n" +
+	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x16\n" +
+	"\x06format\x18\x02 \x01(\tR\x06format\"<\n" +
 	"\x14ExportRosterResponse\x12\x10\n" +
 	"\x03csv\x18\x01 \x01(\fR\x03csv\x12\x12\n" +
 	"\x04rows\x18\x02 \x01(\x05R\x04rows\"\xcb\x04\n" +
@@ -4211,7 +4528,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x15OBJECTION_STATUS_OPEN\x10\x01\x12\x1b\n" +
 	"\x17OBJECTION_STATUS_UPHELD\x10\x02\x12\x1e\n" +
 	"\x1aOBJECTION_STATUS_DISMISSED\x10\x03\x12\x1b\n" +
-	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xf7\f\n" +
+	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xb4\x0e\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -4232,7 +4549,9 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x16ListPlayerCertificates\x12(.dankyu.v1.ListPlayerCertificatesRequest\x1a).dankyu.v1.ListPlayerCertificatesResponse\x12^\n" +
 	"\x11RevokeCertificate\x12#.dankyu.v1.RevokeCertificateRequest\x1a$.dankyu.v1.RevokeCertificateResponse\x12a\n" +
 	"\x12ReissueCertificate\x12$.dankyu.v1.ReissueCertificateRequest\x1a%.dankyu.v1.ReissueCertificateResponse\x12O\n" +
-	"\fExportRoster\x12\x1e.dankyu.v1.ExportRosterRequest\x1a\x1f.dankyu.v1.ExportRosterResponse2\xa7\x03\n" +
+	"\fExportRoster\x12\x1e.dankyu.v1.ExportRosterRequest\x1a\x1f.dankyu.v1.ExportRosterResponse\x12O\n" +
+	"\fSubmitRoster\x12\x1e.dankyu.v1.SubmitRosterRequest\x1a\x1f.dankyu.v1.SubmitRosterResponse\x12j\n" +
+	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse2\xa7\x03\n" +
 	"\rNoticeService\x12L\n" +
 	"\vListNotices\x12\x1d.dankyu.v1.ListNoticesRequest\x1a\x1e.dankyu.v1.ListNoticesResponse\x12F\n" +
 	"\tGetNotice\x12\x1b.dankyu.v1.GetNoticeRequest\x1a\x1c.dankyu.v1.GetNoticeResponse\x12U\n" +
@@ -4255,7 +4574,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 54)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                       // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                   // 1: dankyu.v1.AppraiserStatus
@@ -4266,165 +4585,177 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(Verdict)(0),                           // 6: dankyu.v1.Verdict
 	(NoticeStatus)(0),                      // 7: dankyu.v1.NoticeStatus
 	(ObjectionStatus)(0),                   // 8: dankyu.v1.ObjectionStatus
-	(*Order)(nil),                          // 9: dankyu.v1.Order
-	(*PlaceOrderRequest)(nil),              // 10: dankyu.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),             // 11: dankyu.v1.PlaceOrderResponse
-	(*DecideOrderRequest)(nil),             // 12: dankyu.v1.DecideOrderRequest
-	(*DecideOrderResponse)(nil),            // 13: dankyu.v1.DecideOrderResponse
-	(*ListOrdersRequest)(nil),              // 14: dankyu.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),             // 15: dankyu.v1.ListOrdersResponse
-	(*GetQuotaRequest)(nil),                // 16: dankyu.v1.GetQuotaRequest
-	(*GetQuotaResponse)(nil),               // 17: dankyu.v1.GetQuotaResponse
-	(*Appraiser)(nil),                      // 18: dankyu.v1.Appraiser
-	(*RecommendAppraiserRequest)(nil),      // 19: dankyu.v1.RecommendAppraiserRequest
-	(*RecommendAppraiserResponse)(nil),     // 20: dankyu.v1.RecommendAppraiserResponse
-	(*SetAppraiserStatusRequest)(nil),      // 21: dankyu.v1.SetAppraiserStatusRequest
-	(*SetAppraiserStatusResponse)(nil),     // 22: dankyu.v1.SetAppraiserStatusResponse
-	(*ListAppraisersRequest)(nil),          // 23: dankyu.v1.ListAppraisersRequest
-	(*ListAppraisersResponse)(nil),         // 24: dankyu.v1.ListAppraisersResponse
-	(*Application)(nil),                    // 25: dankyu.v1.Application
-	(*SubmitApplicationRequest)(nil),       // 26: dankyu.v1.SubmitApplicationRequest
-	(*SubmitApplicationResponse)(nil),      // 27: dankyu.v1.SubmitApplicationResponse
-	(*ApproveApplicationRequest)(nil),      // 28: dankyu.v1.ApproveApplicationRequest
-	(*ApproveApplicationResponse)(nil),     // 29: dankyu.v1.ApproveApplicationResponse
-	(*RejectApplicationRequest)(nil),       // 30: dankyu.v1.RejectApplicationRequest
-	(*RejectApplicationResponse)(nil),      // 31: dankyu.v1.RejectApplicationResponse
-	(*GetApplicationRequest)(nil),          // 32: dankyu.v1.GetApplicationRequest
-	(*GetApplicationResponse)(nil),         // 33: dankyu.v1.GetApplicationResponse
-	(*ListApplicationsRequest)(nil),        // 34: dankyu.v1.ListApplicationsRequest
-	(*ListApplicationsResponse)(nil),       // 35: dankyu.v1.ListApplicationsResponse
-	(*Certificate)(nil),                    // 36: dankyu.v1.Certificate
-	(*VerifyCertificateRequest)(nil),       // 37: dankyu.v1.VerifyCertificateRequest
-	(*VerifyCertificateResponse)(nil),      // 38: dankyu.v1.VerifyCertificateResponse
-	(*VerifyCertificatesRequest)(nil),      // 39: dankyu.v1.VerifyCertificatesRequest
-	(*CertificateClaim)(nil),               // 40: dankyu.v1.CertificateClaim
-	(*VerifyCertificatesResponse)(nil),     // 41: dankyu.v1.VerifyCertificatesResponse
-	(*ClaimVerdict)(nil),                   // 42: dankyu.v1.ClaimVerdict
-	(*ListPlayerCertificatesRequest)(nil),  // 43: dankyu.v1.ListPlayerCertificatesRequest
-	(*ListPlayerCertificatesResponse)(nil), // 44: dankyu.v1.ListPlayerCertificatesResponse
-	(*RevokeCertificateRequest)(nil),       // 45: dankyu.v1.RevokeCertificateRequest
-	(*RevokeCertificateResponse)(nil),      // 46: dankyu.v1.RevokeCertificateResponse
-	(*ReissueCertificateRequest)(nil),      // 47: dankyu.v1.ReissueCertificateRequest
-	(*ReissueCertificateResponse)(nil),     // 48: dankyu.v1.ReissueCertificateResponse
-	(*ExportRosterRequest)(nil),            // 49: dankyu.v1.ExportRosterRequest
-	(*ExportRosterResponse)(nil),           // 50: dankyu.v1.ExportRosterResponse
-	(*Notice)(nil),                         // 51: dankyu.v1.Notice
-	(*ListNoticesRequest)(nil),             // 52: dankyu.v1.ListNoticesRequest
-	(*ListNoticesResponse)(nil),            // 53: dankyu.v1.ListNoticesResponse
-	(*GetNoticeRequest)(nil),               // 54: dankyu.v1.GetNoticeRequest
-	(*GetNoticeResponse)(nil),              // 55: dankyu.v1.GetNoticeResponse
-	(*Objection)(nil),                      // 56: dankyu.v1.Objection
-	(*LodgeObjectionRequest)(nil),          // 57: dankyu.v1.LodgeObjectionRequest
-	(*LodgeObjectionResponse)(nil),         // 58: dankyu.v1.LodgeObjectionResponse
-	(*ListObjectionsRequest)(nil),          // 59: dankyu.v1.ListObjectionsRequest
-	(*ListObjectionsResponse)(nil),         // 60: dankyu.v1.ListObjectionsResponse
-	(*RuleObjectionRequest)(nil),           // 61: dankyu.v1.RuleObjectionRequest
-	(*RuleObjectionResponse)(nil),          // 62: dankyu.v1.RuleObjectionResponse
-	(*timestamppb.Timestamp)(nil),          // 63: google.protobuf.Timestamp
-	(Gender)(0),                            // 64: dankyu.v1.Gender
+	(*SubmitRosterRequest)(nil),            // 9: dankyu.v1.SubmitRosterRequest
+	(*SubmitRosterResponse)(nil),           // 10: dankyu.v1.SubmitRosterResponse
+	(*ListRosterSubmissionsRequest)(nil),   // 11: dankyu.v1.ListRosterSubmissionsRequest
+	(*ListRosterSubmissionsResponse)(nil),  // 12: dankyu.v1.ListRosterSubmissionsResponse
+	(*RosterSubmission)(nil),               // 13: dankyu.v1.RosterSubmission
+	(*Order)(nil),                          // 14: dankyu.v1.Order
+	(*PlaceOrderRequest)(nil),              // 15: dankyu.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),             // 16: dankyu.v1.PlaceOrderResponse
+	(*DecideOrderRequest)(nil),             // 17: dankyu.v1.DecideOrderRequest
+	(*DecideOrderResponse)(nil),            // 18: dankyu.v1.DecideOrderResponse
+	(*ListOrdersRequest)(nil),              // 19: dankyu.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),             // 20: dankyu.v1.ListOrdersResponse
+	(*GetQuotaRequest)(nil),                // 21: dankyu.v1.GetQuotaRequest
+	(*GetQuotaResponse)(nil),               // 22: dankyu.v1.GetQuotaResponse
+	(*Appraiser)(nil),                      // 23: dankyu.v1.Appraiser
+	(*RecommendAppraiserRequest)(nil),      // 24: dankyu.v1.RecommendAppraiserRequest
+	(*RecommendAppraiserResponse)(nil),     // 25: dankyu.v1.RecommendAppraiserResponse
+	(*SetAppraiserStatusRequest)(nil),      // 26: dankyu.v1.SetAppraiserStatusRequest
+	(*SetAppraiserStatusResponse)(nil),     // 27: dankyu.v1.SetAppraiserStatusResponse
+	(*ListAppraisersRequest)(nil),          // 28: dankyu.v1.ListAppraisersRequest
+	(*ListAppraisersResponse)(nil),         // 29: dankyu.v1.ListAppraisersResponse
+	(*Application)(nil),                    // 30: dankyu.v1.Application
+	(*SubmitApplicationRequest)(nil),       // 31: dankyu.v1.SubmitApplicationRequest
+	(*SubmitApplicationResponse)(nil),      // 32: dankyu.v1.SubmitApplicationResponse
+	(*ApproveApplicationRequest)(nil),      // 33: dankyu.v1.ApproveApplicationRequest
+	(*ApproveApplicationResponse)(nil),     // 34: dankyu.v1.ApproveApplicationResponse
+	(*RejectApplicationRequest)(nil),       // 35: dankyu.v1.RejectApplicationRequest
+	(*RejectApplicationResponse)(nil),      // 36: dankyu.v1.RejectApplicationResponse
+	(*GetApplicationRequest)(nil),          // 37: dankyu.v1.GetApplicationRequest
+	(*GetApplicationResponse)(nil),         // 38: dankyu.v1.GetApplicationResponse
+	(*ListApplicationsRequest)(nil),        // 39: dankyu.v1.ListApplicationsRequest
+	(*ListApplicationsResponse)(nil),       // 40: dankyu.v1.ListApplicationsResponse
+	(*Certificate)(nil),                    // 41: dankyu.v1.Certificate
+	(*VerifyCertificateRequest)(nil),       // 42: dankyu.v1.VerifyCertificateRequest
+	(*VerifyCertificateResponse)(nil),      // 43: dankyu.v1.VerifyCertificateResponse
+	(*VerifyCertificatesRequest)(nil),      // 44: dankyu.v1.VerifyCertificatesRequest
+	(*CertificateClaim)(nil),               // 45: dankyu.v1.CertificateClaim
+	(*VerifyCertificatesResponse)(nil),     // 46: dankyu.v1.VerifyCertificatesResponse
+	(*ClaimVerdict)(nil),                   // 47: dankyu.v1.ClaimVerdict
+	(*ListPlayerCertificatesRequest)(nil),  // 48: dankyu.v1.ListPlayerCertificatesRequest
+	(*ListPlayerCertificatesResponse)(nil), // 49: dankyu.v1.ListPlayerCertificatesResponse
+	(*RevokeCertificateRequest)(nil),       // 50: dankyu.v1.RevokeCertificateRequest
+	(*RevokeCertificateResponse)(nil),      // 51: dankyu.v1.RevokeCertificateResponse
+	(*ReissueCertificateRequest)(nil),      // 52: dankyu.v1.ReissueCertificateRequest
+	(*ReissueCertificateResponse)(nil),     // 53: dankyu.v1.ReissueCertificateResponse
+	(*ExportRosterRequest)(nil),            // 54: dankyu.v1.ExportRosterRequest
+	(*ExportRosterResponse)(nil),           // 55: dankyu.v1.ExportRosterResponse
+	(*Notice)(nil),                         // 56: dankyu.v1.Notice
+	(*ListNoticesRequest)(nil),             // 57: dankyu.v1.ListNoticesRequest
+	(*ListNoticesResponse)(nil),            // 58: dankyu.v1.ListNoticesResponse
+	(*GetNoticeRequest)(nil),               // 59: dankyu.v1.GetNoticeRequest
+	(*GetNoticeResponse)(nil),              // 60: dankyu.v1.GetNoticeResponse
+	(*Objection)(nil),                      // 61: dankyu.v1.Objection
+	(*LodgeObjectionRequest)(nil),          // 62: dankyu.v1.LodgeObjectionRequest
+	(*LodgeObjectionResponse)(nil),         // 63: dankyu.v1.LodgeObjectionResponse
+	(*ListObjectionsRequest)(nil),          // 64: dankyu.v1.ListObjectionsRequest
+	(*ListObjectionsResponse)(nil),         // 65: dankyu.v1.ListObjectionsResponse
+	(*RuleObjectionRequest)(nil),           // 66: dankyu.v1.RuleObjectionRequest
+	(*RuleObjectionResponse)(nil),          // 67: dankyu.v1.RuleObjectionResponse
+	(*timestamppb.Timestamp)(nil),          // 68: google.protobuf.Timestamp
+	(Gender)(0),                            // 69: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
-	0,  // 0: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	63, // 1: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	63, // 2: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
-	9,  // 3: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
-	9,  // 4: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
-	9,  // 5: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
-	1,  // 6: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	63, // 7: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	63, // 8: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
-	18, // 9: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
-	1,  // 10: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
-	18, // 11: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
-	18, // 12: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
-	2,  // 13: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
-	3,  // 14: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	63, // 15: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	63, // 16: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
-	2,  // 17: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
-	25, // 18: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
-	25, // 19: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
-	25, // 20: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
-	25, // 21: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
-	3,  // 22: dankyu.v1.ListApplicationsRequest.status:type_name -> dankyu.v1.ApplicationStatus
-	25, // 23: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
-	2,  // 24: dankyu.v1.Certificate.basis:type_name -> dankyu.v1.Basis
-	5,  // 25: dankyu.v1.Certificate.athlete_grade:type_name -> dankyu.v1.AthleteGrade
-	4,  // 26: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
-	36, // 27: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	6,  // 28: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
-	40, // 29: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
-	42, // 30: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
-	40, // 31: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
-	6,  // 32: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
-	36, // 33: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
-	36, // 34: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
-	36, // 35: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	36, // 36: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	64, // 37: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
-	2,  // 38: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	63, // 39: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	63, // 40: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
-	7,  // 41: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	51, // 42: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	51, // 43: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	63, // 44: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
-	8,  // 45: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	63, // 46: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
-	8,  // 47: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	56, // 48: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	56, // 49: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	10, // 50: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	12, // 51: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	14, // 52: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	16, // 53: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	19, // 54: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	21, // 55: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	23, // 56: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	26, // 57: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	28, // 58: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	30, // 59: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	32, // 60: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	34, // 61: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	37, // 62: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	39, // 63: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	43, // 64: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	45, // 65: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	47, // 66: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	49, // 67: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	52, // 68: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	54, // 69: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	57, // 70: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	59, // 71: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	61, // 72: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	11, // 73: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	13, // 74: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	15, // 75: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	17, // 76: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	20, // 77: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	22, // 78: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	24, // 79: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	27, // 80: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	29, // 81: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	31, // 82: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	33, // 83: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	35, // 84: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	38, // 85: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	41, // 86: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	44, // 87: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	46, // 88: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	48, // 89: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	50, // 90: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	53, // 91: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	55, // 92: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	58, // 93: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	60, // 94: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	62, // 95: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	73, // [73:96] is the sub-list for method output_type
-	50, // [50:73] is the sub-list for method input_type
-	50, // [50:50] is the sub-list for extension type_name
-	50, // [50:50] is the sub-list for extension extendee
-	0,  // [0:50] is the sub-list for field type_name
+	13, // 0: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
+	13, // 1: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
+	68, // 2: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	0,  // 3: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
+	68, // 4: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	68, // 5: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	14, // 6: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
+	14, // 7: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
+	14, // 8: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
+	1,  // 9: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
+	68, // 10: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	68, // 11: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	23, // 12: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	1,  // 13: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
+	23, // 14: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	23, // 15: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
+	2,  // 16: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
+	3,  // 17: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
+	68, // 18: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	68, // 19: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	2,  // 20: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
+	30, // 21: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
+	30, // 22: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
+	30, // 23: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
+	30, // 24: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
+	3,  // 25: dankyu.v1.ListApplicationsRequest.status:type_name -> dankyu.v1.ApplicationStatus
+	30, // 26: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
+	2,  // 27: dankyu.v1.Certificate.basis:type_name -> dankyu.v1.Basis
+	5,  // 28: dankyu.v1.Certificate.athlete_grade:type_name -> dankyu.v1.AthleteGrade
+	4,  // 29: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
+	41, // 30: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	6,  // 31: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
+	45, // 32: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
+	47, // 33: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
+	45, // 34: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
+	6,  // 35: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
+	41, // 36: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
+	41, // 37: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
+	41, // 38: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	41, // 39: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	69, // 40: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	2,  // 41: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
+	68, // 42: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	68, // 43: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	7,  // 44: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
+	56, // 45: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	56, // 46: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	68, // 47: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	8,  // 48: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
+	68, // 49: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	8,  // 50: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
+	61, // 51: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	61, // 52: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	15, // 53: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	17, // 54: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	19, // 55: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	21, // 56: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	24, // 57: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	26, // 58: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	28, // 59: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	31, // 60: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	33, // 61: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	35, // 62: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	37, // 63: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	39, // 64: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	42, // 65: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	44, // 66: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	48, // 67: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	50, // 68: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	52, // 69: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	54, // 70: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	9,  // 71: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	11, // 72: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	57, // 73: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	59, // 74: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	62, // 75: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	64, // 76: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	66, // 77: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	16, // 78: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	18, // 79: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	20, // 80: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	22, // 81: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	25, // 82: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	27, // 83: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	29, // 84: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	32, // 85: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	34, // 86: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	36, // 87: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	38, // 88: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	40, // 89: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	43, // 90: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	46, // 91: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	49, // 92: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	51, // 93: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	53, // 94: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	55, // 95: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	10, // 96: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	12, // 97: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	58, // 98: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	60, // 99: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	63, // 100: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	65, // 101: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	67, // 102: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	78, // [78:103] is the sub-list for method output_type
+	53, // [53:78] is the sub-list for method input_type
+	53, // [53:53] is the sub-list for extension type_name
+	53, // [53:53] is the sub-list for extension extendee
+	0,  // [0:53] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -4439,7 +4770,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   54,
+			NumMessages:   59,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

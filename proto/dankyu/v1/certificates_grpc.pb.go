@@ -37,6 +37,8 @@ const (
 	CertificateService_RevokeCertificate_FullMethodName      = "/dankyu.v1.CertificateService/RevokeCertificate"
 	CertificateService_ReissueCertificate_FullMethodName     = "/dankyu.v1.CertificateService/ReissueCertificate"
 	CertificateService_ExportRoster_FullMethodName           = "/dankyu.v1.CertificateService/ExportRoster"
+	CertificateService_SubmitRoster_FullMethodName           = "/dankyu.v1.CertificateService/SubmitRoster"
+	CertificateService_ListRosterSubmissions_FullMethodName  = "/dankyu.v1.CertificateService/ListRosterSubmissions"
 )
 
 // CertificateServiceClient is the client API for CertificateService service.
@@ -88,6 +90,12 @@ type CertificateServiceClient interface {
 	// ExportRoster returns the agency's roster of 1-dan-and-above holders as
 	// CSV, UTF-8 with a BOM (the agency or staff).
 	ExportRoster(ctx context.Context, in *ExportRosterRequest, opts ...grpc.CallOption) (*ExportRosterResponse, error)
+	// SubmitRoster reports the agency's roster to the association: a dated
+	// snapshot, compared with its last report.
+	SubmitRoster(ctx context.Context, in *SubmitRosterRequest, opts ...grpc.CallOption) (*SubmitRosterResponse, error)
+	// ListRosterSubmissions lists a year's reports: staff every agency's, an
+	// agency its own.
+	ListRosterSubmissions(ctx context.Context, in *ListRosterSubmissionsRequest, opts ...grpc.CallOption) (*ListRosterSubmissionsResponse, error)
 }
 
 type certificateServiceClient struct {
@@ -278,6 +286,26 @@ func (c *certificateServiceClient) ExportRoster(ctx context.Context, in *ExportR
 	return out, nil
 }
 
+func (c *certificateServiceClient) SubmitRoster(ctx context.Context, in *SubmitRosterRequest, opts ...grpc.CallOption) (*SubmitRosterResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SubmitRosterResponse)
+	err := c.cc.Invoke(ctx, CertificateService_SubmitRoster_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) ListRosterSubmissions(ctx context.Context, in *ListRosterSubmissionsRequest, opts ...grpc.CallOption) (*ListRosterSubmissionsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListRosterSubmissionsResponse)
+	err := c.cc.Invoke(ctx, CertificateService_ListRosterSubmissions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CertificateServiceServer is the server API for CertificateService service.
 // All implementations must embed UnimplementedCertificateServiceServer
 // for forward compatibility.
@@ -327,6 +355,12 @@ type CertificateServiceServer interface {
 	// ExportRoster returns the agency's roster of 1-dan-and-above holders as
 	// CSV, UTF-8 with a BOM (the agency or staff).
 	ExportRoster(context.Context, *ExportRosterRequest) (*ExportRosterResponse, error)
+	// SubmitRoster reports the agency's roster to the association: a dated
+	// snapshot, compared with its last report.
+	SubmitRoster(context.Context, *SubmitRosterRequest) (*SubmitRosterResponse, error)
+	// ListRosterSubmissions lists a year's reports: staff every agency's, an
+	// agency its own.
+	ListRosterSubmissions(context.Context, *ListRosterSubmissionsRequest) (*ListRosterSubmissionsResponse, error)
 	mustEmbedUnimplementedCertificateServiceServer()
 }
 
@@ -390,6 +424,12 @@ func (UnimplementedCertificateServiceServer) ReissueCertificate(context.Context,
 }
 func (UnimplementedCertificateServiceServer) ExportRoster(context.Context, *ExportRosterRequest) (*ExportRosterResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ExportRoster not implemented")
+}
+func (UnimplementedCertificateServiceServer) SubmitRoster(context.Context, *SubmitRosterRequest) (*SubmitRosterResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SubmitRoster not implemented")
+}
+func (UnimplementedCertificateServiceServer) ListRosterSubmissions(context.Context, *ListRosterSubmissionsRequest) (*ListRosterSubmissionsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListRosterSubmissions not implemented")
 }
 func (UnimplementedCertificateServiceServer) mustEmbedUnimplementedCertificateServiceServer() {}
 func (UnimplementedCertificateServiceServer) testEmbeddedByValue()                            {}
@@ -736,6 +776,42 @@ func _CertificateService_ExportRoster_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CertificateService_SubmitRoster_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SubmitRosterRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).SubmitRoster(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_SubmitRoster_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).SubmitRoster(ctx, req.(*SubmitRosterRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_ListRosterSubmissions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListRosterSubmissionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).ListRosterSubmissions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_ListRosterSubmissions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).ListRosterSubmissions(ctx, req.(*ListRosterSubmissionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CertificateService_ServiceDesc is the grpc.ServiceDesc for CertificateService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -814,6 +890,14 @@ var CertificateService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ExportRoster",
 			Handler:    _CertificateService_ExportRoster_Handler,
+		},
+		{
+			MethodName: "SubmitRoster",
+			Handler:    _CertificateService_SubmitRoster_Handler,
+		},
+		{
+			MethodName: "ListRosterSubmissions",
+			Handler:    _CertificateService_ListRosterSubmissions_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
