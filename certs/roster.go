@@ -34,8 +34,8 @@ func rosterHeader() []string {
 // words a clerk reads (性别 男/女, 居民身份证, 比赛成绩 …).
 type RosterRow struct {
 	Number, Name, Gender, BirthDate, IDKind, IDNumber string
-	Rank, IssueDate, Issuer, Applicant, Prefix       string
-	Basis, AthleteGrade, Status                      string
+	Rank, IssueDate, Issuer, Applicant, Prefix        string
+	Basis, AthleteGrade, Status                       string
 }
 
 func (r RosterRow) cells() []string {

@@ -396,4 +396,6 @@ func TestRosterSubmissionInChromium(t *testing.T) {
 	}
 }
 
-func chinaTimeOf(t time.Time) string { return t.In(time.FixedZone("CST", 8*3600)).Format("2006-01-02 15:04") }
+func chinaTimeOf(t time.Time) string {
+	return t.In(time.FixedZone("CST", 8*3600)).Format("2006-01-02 15:04")
+}
