@@ -2,14 +2,20 @@ package web_test
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/tournaments"
 )
 
 // zeros is an endless reader of zero bytes.
@@ -79,4 +85,71 @@ func TestLanguageSwitchStaysOnSite(t *testing.T) {
 			t.Errorf("GET %s: language link %q, want %q", tt.path, m[1], tt.want)
 		}
 	}
+}
+
+// TestResultFormCountsAreBounded: the results form's board count is the
+// round's, and counts of other forms fit the registry's numbers; larger
+// ones are refused with a reason, not looped over or stored.
+func TestResultFormCountsAreBounded(t *testing.T) {
+	e := newPortalEnv(t)
+	ctx := context.Background()
+	bj := fixture.Agency("110")
+	agencyTok, _ := e.tokens(t)
+	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "上限", Start: "2026-12-12", Level: "city", System: "round_robin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 4; i++ {
+		pl := fixture.Player(t, e.reg, "110", fmt.Sprintf("棋手%d", i), "1d", "1990-01-01", 10+i)
+		if _, err := e.ts.AddParticipant(ctx, bj, "", ev.ID, tournaments.ParticipantInput{PlayerID: pl.ID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.ts.PairNextRound(ctx, bj, "", ev.ID); err != nil { // two boards
+		t.Fatal(err)
+	}
+	open, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "未开始", Start: "2026-12-12", Level: "city", System: "round_robin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := client(t)
+	u := e.srv.URL
+	_, page, _ := fetch(t, c, "GET", u+"/login?lang=en", nil)
+	if code, _, _ := fetch(t, c, "POST", u+"/login", url.Values{"csrf": {csrfOf(t, page)}, "token": {agencyTok}}); code != http.StatusSeeOther {
+		t.Fatalf("login: %d", code)
+	}
+	_, page, _ = fetch(t, c, "GET", fmt.Sprintf("%s/tournaments/%d", u, ev.ID), nil)
+	csrf := csrfOf(t, page)
+	tests := []struct {
+		name string
+		id   int64
+		path string
+		form url.Values
+		code int
+		want string
+	}{
+		{"one board too many", ev.ID, "/rounds/1/results", url.Values{"boards": {"3"}}, 400, "round 1 has 2 boards; the form sends 3."},
+		{"the largest int64", ev.ID, "/rounds/1/results", url.Values{"boards": {"9223372036854775807"}}, 400, "Boards: must be between"},
+		{"negative", ev.ID, "/rounds/1/results", url.Values{"boards": {"-1"}}, 400, "round 1 has 2 boards; the form sends -1."},
+		{"a round not paired", ev.ID, "/rounds/7/results", url.Values{"boards": {"1"}}, 400, "round 7 has 0 boards; the form sends 1."},
+		{"the round's boards", ev.ID, "/rounds/1/results", url.Values{"boards": {"2"}, "result_1": {"black"}}, 303, ""},
+		{"a huge team board", open.ID, "/participants", url.Values{"guest_name": {"客"}, "board": {"99999999999"}}, 400, "must be between"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.form.Set("csrf", csrf)
+			code, body, _ := fetch(t, c, "POST", fmt.Sprintf("%s/tournaments/%d%s", u, tt.id, tt.path), tt.form)
+			if code != tt.code || !strings.Contains(body, tt.want) {
+				t.Errorf("POST %s = %d, want %d with %q; page: %.300s", tt.path, code, tt.code, tt.want, errorText(body))
+			}
+		})
+	}
+}
+
+// errorText is the refusal shown on a page, for failure messages.
+func errorText(body string) string {
+	if i := strings.Index(body, `data-testid="form-error"`); i >= 0 {
+		return body[i:]
+	}
+	return body
 }
