@@ -79,8 +79,12 @@ func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency st
 			return n, fmt.Errorf("roster of %s: %w", agency, err)
 		}
 		p := players[playerID]
-		if err := cw.Write([]string{number, p.Name, string(p.Gender), p.BirthDate.Format(time.DateOnly), string(p.IDKind), p.IDNumber,
-			rank.Chinese(), issued.Format(time.DateOnly), issuer, basis, string(grade), status}); err != nil {
+		row := []string{number, p.Name, string(p.Gender), p.BirthDate.Format(time.DateOnly), string(p.IDKind), p.IDNumber,
+			rank.Chinese(), issued.Format(time.DateOnly), issuer, basis, string(grade), status}
+		for i := range row { // names typed by agencies must not run as spreadsheet formulas
+			row[i] = ledger.SpreadsheetCell(row[i])
+		}
+		if err := cw.Write(row); err != nil {
 			return n, err
 		}
 		n++
