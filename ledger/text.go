@@ -62,3 +62,21 @@ func OneLine(s string) string {
 		return r
 	}, s)
 }
+
+// maxEcho is how much of a refused value a message quotes.
+const maxEcho = 500
+
+// Echo is a value as a refusal quotes it: valid UTF-8 without control
+// characters, at most 500 characters and "…", so a hostile value is not
+// sent back (or logged) at full length.
+func Echo(v string) string {
+	v = OneLine(strings.ToValidUTF8(v, "\uFFFD"))
+	n := 0
+	for i := range v {
+		if n == maxEcho {
+			return v[:i] + "…"
+		}
+		n++
+	}
+	return v
+}

@@ -162,7 +162,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 				}
 			}
 			if _, err := s.addTx(ctx, tx, now, actor, e, pin); err != nil {
-				return Event{}, fmt.Errorf("add %s: %w", ip.Name, err)
+				return Event{}, fmt.Errorf("add %s: %w", clip(ip.Name), err)
 			}
 		}
 		byeOf := map[int]Bye{}
