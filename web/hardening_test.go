@@ -153,3 +153,39 @@ func errorText(body string) string {
 	}
 	return body
 }
+
+// TestBadTextOnThePortal: NUL or 1 MB in a form's text is a refusal in the
+// page's language naming the field, not an error page.
+func TestBadTextOnThePortal(t *testing.T) {
+	e := newPortalEnv(t)
+	agencyTok, _ := e.tokens(t)
+	c := client(t)
+	u := e.srv.URL
+	_, page, _ := fetch(t, c, "GET", u+"/login?lang=en", nil)
+	if code, _, _ := fetch(t, c, "POST", u+"/login", url.Values{"csrf": {csrfOf(t, page)}, "token": {agencyTok}}); code != http.StatusSeeOther {
+		t.Fatalf("login: %d", code)
+	}
+	_, page, _ = fetch(t, c, "GET", u+"/workspace", nil)
+	csrf := csrfOf(t, page)
+	event := url.Values{"csrf": {csrf}, "name": {"杯"}, "start": {"2026-12-12"}, "level": {"city"}, "system": {"round_robin"}}
+	tests := []struct {
+		name, field, value, want string
+	}{
+		{"NUL in the venue", "venue", "北京\x00", "Venue: contains characters that cannot be kept"},
+		{"broken UTF-8 in the name", "name", "杯\xff", "Name: contains characters that cannot be kept"},
+		{"a venue of 1 MB", "venue", strings.Repeat("长", 1<<20/3), "Venue: is longer than 200 characters."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			form := url.Values{}
+			for k, v := range event {
+				form[k] = v
+			}
+			form.Set(tt.field, tt.value)
+			code, body, _ := fetch(t, c, "POST", u+"/workspace/tournaments", form)
+			if code != http.StatusBadRequest || !strings.Contains(body, tt.want) {
+				t.Errorf("POST /workspace/tournaments = %d, want 400 with %q; page: %.300s", code, tt.want, errorText(body))
+			}
+		})
+	}
+}
