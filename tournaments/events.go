@@ -124,6 +124,7 @@ const (
 	maxVenue     = 200
 	maxGroupName = 50
 	maxTeam      = 100
+	maxCountry   = 16 // a code (CN, FRA) as files write it
 	maxKomi      = 1000
 )
 
@@ -176,7 +177,7 @@ func (in EventInput) validate() (Event, []Group, error) {
 	}
 	e.Komi = 7.5
 	if in.Komi != nil {
-		// NaN and infinities cannot be stored or logged (JSON): refuse them with the absurd
+		// NaN and infinities cannot be logged as JSON (an Internal error): refuse them and absurd values
 		if k := *in.Komi; math.IsNaN(k) || k < -maxKomi || k > maxKomi {
 			return e, nil, ledger.ReasonOutOfRange.OnField("komi", "min", strconv.Itoa(-maxKomi), "max", strconv.Itoa(maxKomi))
 		}
@@ -432,7 +433,7 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 		if err != nil {
 			return Participant{}, registry.ReasonRank.OnField("guest_rank", "value", in.GuestRank)
 		}
-		country, err := ledger.OptionalText("guest_country", in.GuestCountry, 3)
+		country, err := ledger.OptionalText("guest_country", in.GuestCountry, maxCountry)
 		if err != nil {
 			return Participant{}, err
 		}
