@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -84,7 +83,10 @@ func (s *Service) Apply(ctx context.Context, actor ledger.Actor, key string, in 
 	if in.PlayerID <= 0 {
 		return Application{}, registry.ReasonPlayerID.OnField("player_id", "value", strconv.FormatInt(in.PlayerID, 10))
 	}
-	in.EventRef, in.RecordRef, in.Evidence = strings.TrimSpace(in.EventRef), strings.TrimSpace(in.RecordRef), strings.TrimSpace(in.Evidence)
+	in, err := in.cleanText()
+	if err != nil {
+		return Application{}, err
+	}
 	return ledger.Mutate(ctx, s.store, actor, key, "Apply", in, func(tx *ledger.Tx, now time.Time) (Application, error) {
 		return s.ApplyTx(ctx, tx, now, actor, in)
 	})
@@ -93,6 +95,10 @@ func (s *Service) Apply(ctx context.Context, actor ledger.Actor, key string, in 
 // ApplyTx files an application inside the caller's transaction (e.g. the
 // one finishing a dan-grade event), with the checks of Apply.
 func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, in ApplicationInput) (Application, error) {
+	in, err := in.cleanText()
+	if err != nil {
+		return Application{}, err
+	}
 	p, err := registry.PlayerTx(ctx, tx, in.PlayerID, true)
 	if err != nil {
 		return Application{}, err
@@ -229,12 +235,18 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 	})
 }
 
+// maxReason bounds the reason of a rejection, revocation or reissue.
+const maxReason = 1000
+
 // Reject refuses an application that waits for approval or is on notice.
 func (s *Service) Reject(ctx context.Context, actor ledger.Actor, key string, id int64, reason string) (Application, error) {
 	if err := access.RequireSignedIn(actor, access.DecideApplication); err != nil {
 		return Application{}, err
 	}
-	reason = strings.TrimSpace(reason)
+	reason, err := ledger.OptionalText("reason", reason, maxReason)
+	if err != nil {
+		return Application{}, err
+	}
 	if reason == "" {
 		return Application{}, ReasonReasonRequired.With(ledger.Words("why", "驳回申请须写明理由。", "say why the application is rejected."))
 	}

@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -60,15 +58,12 @@ func (s *Service) RecommendAppraiser(ctx context.Context, actor ledger.Actor, ke
 	if err := access.RequireSignedIn(actor, access.RecommendAppraiser); err != nil {
 		return Appraiser{}, err
 	}
-	in.Name = strings.TrimSpace(in.Name)
-	if in.Name == "" {
-		return Appraiser{}, ledger.ReasonRequired.OnField("name")
+	var err error
+	if in.Name, err = ledger.Text("name", in.Name, 50); err != nil {
+		return Appraiser{}, err
 	}
-	if utf8.RuneCountInString(in.Name) > 50 {
-		return Appraiser{}, ledger.ReasonTooLong.OnField("name", "max", "50")
-	}
-	if len(in.Qualification) > maxEvidenceLen {
-		return Appraiser{}, ReasonTooLongBytes.OnField("qualification", "max", strconv.Itoa(maxEvidenceLen))
+	if in.Qualification, err = ledger.OptionalText("qualification", in.Qualification, maxEvidenceLen); err != nil {
+		return Appraiser{}, err
 	}
 	if actor.Kind == ledger.AgencyActor {
 		in.AgencyPrefix = actor.Agency

@@ -83,6 +83,22 @@ const (
 	maxEvidenceLen = 2000
 )
 
+// cleanText checks the application's free text (ledger.Text) and returns
+// it trimmed.
+func (in ApplicationInput) cleanText() (ApplicationInput, error) {
+	var err error
+	if in.EventRef, err = ledger.OptionalText("event_ref", in.EventRef, maxRefLen); err != nil {
+		return in, err
+	}
+	if in.RecordRef, err = ledger.OptionalText("record_ref", in.RecordRef, maxRefLen); err != nil {
+		return in, err
+	}
+	if in.Evidence, err = ledger.OptionalText("evidence", in.Evidence, maxEvidenceLen); err != nil {
+		return in, err
+	}
+	return in, nil
+}
+
 // checkApplication applies the rules that need no database beyond the
 // player: for which rank, on which basis (who may apply is the policy's).
 // on is the application date.
@@ -111,12 +127,6 @@ func checkApplication(p registry.Player, in ApplicationInput, on time.Time) (reg
 		return 0, "", ReasonSevenDanBasis.OnField("basis")
 	case target < 6 && (basis == NationalResult || basis == NationalChampionship):
 		return 0, "", ReasonHighDanBasisOnly.OnField("basis", "basis", string(basis))
-	}
-	if len(in.EventRef) > maxRefLen || len(in.RecordRef) > maxRefLen {
-		return 0, "", ReasonTooLongBytes.OnField("event_ref", "max", strconv.Itoa(maxRefLen))
-	}
-	if len(in.Evidence) > maxEvidenceLen {
-		return 0, "", ReasonTooLongBytes.OnField("evidence", "max", strconv.Itoa(maxEvidenceLen))
 	}
 	switch basis {
 	case Tournament, NationalResult, NationalChampionship:

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -270,7 +269,10 @@ func numberAndReason(number, reason string, ask ledger.Param) (Number, string, e
 	if err != nil {
 		return Number{}, "", err
 	}
-	reason = strings.TrimSpace(reason)
+	reason, err = ledger.OptionalText("reason", reason, maxReason)
+	if err != nil {
+		return Number{}, "", err
+	}
 	if reason == "" {
 		return Number{}, "", ReasonReasonRequired.FieldWith("reason", ask)
 	}

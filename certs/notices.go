@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -231,18 +230,7 @@ func scanObjection(r pgx.Row) (Objection, error) {
 	return o, err
 }
 
-func checkText(field, v string, max int) (string, error) {
-	v = strings.TrimSpace(v)
-	switch {
-	case v == "":
-		return "", ledger.ReasonRequired.OnField(field)
-	case utf8.RuneCountInString(v) > max:
-		return "", ledger.ReasonTooLong.OnField(field, "max", strconv.Itoa(max))
-	case !utf8.ValidString(v):
-		return "", ReasonInvalidUTF8.OnField(field)
-	}
-	return v, nil
-}
+func checkText(field, v string, max int) (string, error) { return ledger.Text(field, v, max) }
 
 // LodgeObjection records an objection to an open notice. No account is
 // needed; the number per address and per notice is limited.
@@ -317,6 +305,9 @@ func (s *Service) ListObjections(ctx context.Context, actor ledger.Actor, notice
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Objection, error) { return scanObjection(r) })
 }
 
+// maxRuling bounds a ruling on an objection.
+const maxRuling = 2000
+
 // RuleObjection upholds an objection, which fails the application with no
 // number consumed, or dismisses it; when the period is over and nothing is
 // left open, the certificate is issued at once.
@@ -324,7 +315,10 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 	if err := s.requireStaff(ctx, actor, access.RuleObjection); err != nil {
 		return Objection{}, err
 	}
-	ruling = strings.TrimSpace(ruling)
+	ruling, err := ledger.OptionalText("ruling", ruling, maxRuling)
+	if err != nil {
+		return Objection{}, err
+	}
 	if ruling == "" {
 		return Objection{}, ReasonRulingRequired.OnField("ruling")
 	}

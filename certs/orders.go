@@ -126,6 +126,9 @@ type OrderDecision struct {
 	Note               string
 }
 
+// maxNote bounds staff's note on an order decision.
+const maxNote = 1000
+
 // DecideOrder grants or refuses an order (staff). A grant may lower each
 // count and must pass the gate (the audit).
 func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key string, d OrderDecision) (Order, error) {
@@ -136,6 +139,11 @@ func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key strin
 	if dan < 0 || kyu < 0 {
 		return Order{}, ReasonGrantNegative.OnField("dan_count")
 	}
+	note, err := ledger.OptionalText("note", note, maxNote)
+	if err != nil {
+		return Order{}, err
+	}
+	d.Note = note
 	return ledger.Mutate(ctx, s.store, actor, key, "DecideOrder", d, func(tx *ledger.Tx, now time.Time) (Order, error) {
 		o, err := scanOrder(tx.QueryRow(ctx, `SELECT `+orderColumns+` FROM certificate_orders
 			WHERE agency_prefix = $1 AND year = $2 FOR UPDATE`, agency, year))

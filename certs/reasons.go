@@ -80,8 +80,6 @@ var (
 		"请填写取得成绩的比赛名称。", "name the event the result comes from.")
 	ReasonRecordRefRequired = ledger.NewReason(ledger.Invalid, "RECORD_REF_REQUIRED",
 		"请填写达标成绩（如 A 组 7 胜 6、第三名）。", "name the qualifying result (e.g. group A, 6 wins of 7, 3rd place).")
-	ReasonTooLongBytes = ledger.NewReason(ledger.Invalid, "TOO_LONG_BYTES",
-		"内容过长：不能超过 {max} 字节。", "is limited to {max} bytes.")
 	ReasonAppraiserRequired = ledger.NewReason(ledger.Invalid, "APPRAISER_REQUIRED",
 		"鉴定申请须注明经协会批准的鉴定人。", "an appraisal names the approved appraiser.")
 	ReasonUnderAppraisalAge = ledger.NewReason(ledger.Invalid, "UNDER_APPRAISAL_AGE",
@@ -115,8 +113,6 @@ var (
 		"只有业余4段至7段需要公示。", "only 4 to 7 dan are announced.")
 	ReasonNoticeState = ledger.NewReason(ledger.Invalid, "NOTICE_STATE",
 		"只能查看“公示中”“已结束”或全部公示。", "must be current, past or empty.")
-	ReasonInvalidUTF8 = ledger.NewReason(ledger.Invalid, "INVALID_UTF8",
-		"含有无法识别的字符，请重新输入。", "is not valid UTF-8.")
 	ReasonNoticePeriodOver = ledger.NewReason(ledger.Precondition, "NOTICE_PERIOD_OVER",
 		"公示 {notice} 的公示期已于 {ends}（北京时间）结束，不再受理异议。",
 		"the notice period of notice {notice} ended on {ends} (Beijing time); objections are no longer taken.")

@@ -168,7 +168,11 @@ func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency st
 		return 0, err
 	}
 	for _, r := range rows {
-		if err := cw.Write(r.cells()); err != nil {
+		cells := r.cells()
+		for i := range cells { // names typed by agencies must not run as spreadsheet formulas
+			cells[i] = ledger.SpreadsheetCell(cells[i])
+		}
+		if err := cw.Write(cells); err != nil {
 			return 0, err
 		}
 	}

@@ -624,6 +624,38 @@ func TestRosterCSV(t *testing.T) {
 	}
 }
 
+// TestRosterCSVWritesNoFormulas: a name an agency typed that a spreadsheet
+// would run as a formula is written as text.
+func TestRosterCSVWritesNoFormulas(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	e.stock(t, "110", 10, 10)
+	for i, name := range []string{`=HYPERLINK("http://evil.example","点击")`, "+1", "-1", "@SUM(A1)"} {
+		p := fixture.Player(t, e.reg, "110", name, "", "1990-01-01", 1+i)
+		if _, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "1d").ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := e.cs.WriteRoster(ctx, beijing, "", &buf); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(buf.Bytes()[3:])).ReadAll()
+	if err != nil || len(recs) != 5 {
+		t.Fatalf("csv: %v %v", recs, err)
+	}
+	for _, rec := range recs[1:] {
+		for _, cell := range rec {
+			if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+				t.Errorf("cell %q would be read as a formula", cell)
+			}
+		}
+		if !strings.HasPrefix(rec[1], "'") {
+			t.Errorf("name %q is not quoted for spreadsheets", rec[1])
+		}
+	}
+}
+
 // TestSweepersInParallel stands in for several server processes sweeping at
 // once: every due notice is issued exactly once.
 func TestSweepersInParallel(t *testing.T) {

@@ -160,7 +160,7 @@ func (e *Error) Message(l Lang) string {
 		if l != English && p.ZH != "" {
 			v = p.ZH
 		}
-		msg = strings.ReplaceAll(msg, "{"+p.Name+"}", v)
+		msg = strings.ReplaceAll(msg, "{"+p.Name+"}", Echo(v))
 	}
 	return msg
 }

@@ -31,6 +31,8 @@ var (
 		"棋谱第 {offset} 字节处无法读取：{detail}", "the record cannot be read at byte {offset}: {detail}")
 	ReasonRecordUnreadable = ledger.NewReason(ledger.Invalid, "RECORD_UNREADABLE",
 		"无法读取棋谱：{detail}", "the record cannot be read: {detail}")
+	ReasonRecordTooBig = ledger.NewReason(ledger.Invalid, "RECORD_TOO_BIG",
+		"棋谱过大：{what}超过 {max}，无法裁定。", "the record is too big to adjudicate: it has more than {max} {what}.")
 	ReasonBadOption = ledger.NewReason(ledger.Invalid, "BAD_OPTION",
 		"该选项与棋谱不符：{detail}", "the option does not fit the record: {detail}")
 )
@@ -75,13 +77,32 @@ func Adjudicate(in Request) ([]rules.Result, error) {
 		Strict: in.Strict, DeadFromMarkup: in.DeadFromMarkup})
 	var oe *rules.OptionError
 	var se *rules.SyntaxError
+	var le *rules.LimitError
 	switch {
 	case err == nil:
 		return results, nil
+	case errors.As(err, &le):
+		return nil, ReasonRecordTooBig.FieldWith("sgf", limitWords(le.What), ledger.Value("max", strconv.Itoa(le.Max)))
 	case errors.As(err, &oe):
 		return nil, ReasonBadOption.OnField(oe.Option, "detail", oe.Err.Error())
 	case errors.As(err, &se):
 		return nil, ReasonRecordSyntax.OnField("sgf", "offset", strconv.Itoa(se.Offset), "detail", se.Msg)
 	}
 	return nil, ReasonRecordUnreadable.OnField("sgf", "detail", err.Error())
+}
+
+// limitWords words what a cap of the engine counts, in both languages.
+func limitWords(l rules.Limit) ledger.Param {
+	zh := map[rules.Limit]string{
+		rules.LimitPropertyPoints: "一个属性中的点数",
+		rules.LimitRecordPoints:   "棋谱中的点数",
+		rules.LimitNodes:          "节点数",
+		rules.LimitVariations:     "变化数",
+		rules.LimitGames:          "对局数",
+		rules.LimitValues:         "属性值个数",
+	}[l]
+	if zh == "" {
+		zh = string(l)
+	}
+	return ledger.Words("what", zh, string(l))
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
@@ -39,18 +38,16 @@ type AgencyInput struct {
 }
 
 func (in AgencyInput) validate() (Agency, error) {
-	a := Agency{Prefix: strings.TrimSpace(in.Prefix), Name: strings.TrimSpace(in.Name), Contact: strings.TrimSpace(in.Contact), Status: AgencyActive}
+	a := Agency{Prefix: strings.TrimSpace(in.Prefix), Status: AgencyActive}
 	if p, ok := ProvinceByPrefix(a.Prefix); !ok || p.Prefix == AssociationPrefix {
 		return Agency{}, ReasonNotAProvincePrefix.OnField("prefix", "value", in.Prefix)
 	}
-	if a.Name == "" {
-		return Agency{}, ledger.ReasonRequired.OnField("name")
+	var err error
+	if a.Name, err = ledger.Text("name", in.Name, 100); err != nil {
+		return Agency{}, err
 	}
-	if utf8.RuneCountInString(a.Name) > 100 {
-		return Agency{}, ledger.ReasonTooLong.OnField("name", "max", "100")
-	}
-	if utf8.RuneCountInString(a.Contact) > 200 {
-		return Agency{}, ledger.ReasonTooLong.OnField("contact", "max", "200")
+	if a.Contact, err = ledger.OptionalText("contact", in.Contact, 200); err != nil {
+		return Agency{}, err
 	}
 	return a, nil
 }
@@ -84,6 +81,9 @@ func (s *Service) CreateAgency(ctx context.Context, actor ledger.Actor, key stri
 	})
 }
 
+// maxReason bounds the reason given for a suspension (it goes in the event log).
+const maxReason = 1000
+
 // SetAgencyStatus suspends or reactivates an agency. Staff only.
 func (s *Service) SetAgencyStatus(ctx context.Context, actor ledger.Actor, key, prefix string, status AgencyStatus, reason string) (Agency, error) {
 	if err := s.policy.Require(ctx, s.store.DB(), actor, access.ManageAgencies, AssociationPrefix); err != nil {
@@ -91,6 +91,10 @@ func (s *Service) SetAgencyStatus(ctx context.Context, actor ledger.Actor, key, 
 	}
 	if status != AgencyActive && status != AgencySuspended {
 		return Agency{}, ReasonAgencyStatus.OnField("status")
+	}
+	reason, err := ledger.OptionalText("reason", reason, maxReason)
+	if err != nil {
+		return Agency{}, err
 	}
 	req := struct{ Prefix, Status, Reason string }{prefix, string(status), reason}
 	return ledger.Mutate(ctx, s.store, actor, key, "SetAgencyStatus", req, func(tx *ledger.Tx, now time.Time) (Agency, error) {

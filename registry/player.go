@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/dankyu/dankyu/ledger"
 )
@@ -91,21 +90,21 @@ func isUpperAlnum(s string, min, max int, digits bool) bool {
 	return true
 }
 
+// MaxNameLen is the most characters of a player's (or a guest's) name.
+const MaxNameLen = 64
+
 // Validate checks every field and returns the player it describes (without
 // id, agency or timestamps). The first defect found is returned as a field refusal (*ledger.Error with Field set).
 func (in PlayerInput) Validate(now time.Time) (Player, error) {
 	p := Player{
-		Name:         strings.TrimSpace(in.Name),
 		Gender:       in.Gender,
 		Nationality:  strings.ToUpper(strings.TrimSpace(in.Nationality)),
 		IDKind:       in.IDKind,
 		ProvinceCode: strings.TrimSpace(in.ProvinceCode),
 	}
-	if p.Name == "" {
-		return Player{}, ledger.ReasonRequired.OnField("name")
-	}
-	if utf8.RuneCountInString(p.Name) > 64 {
-		return Player{}, ledger.ReasonTooLong.OnField("name", "max", "64")
+	var err error
+	if p.Name, err = ledger.Text("name", in.Name, MaxNameLen); err != nil {
+		return Player{}, err
 	}
 	if p.Gender != Male && p.Gender != Female {
 		return Player{}, ReasonGender.OnField("gender")

@@ -194,7 +194,11 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 	var conds []string
 	var args []any
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
-	if n := strings.TrimSpace(q.Name); n != "" {
+	n, err := ledger.OptionalText("name", q.Name, MaxNameLen)
+	if err != nil {
+		return PlayerPage{}, err
+	}
+	if n != "" {
 		escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(n))
 		conds = append(conds, "lower(name) LIKE "+arg("%"+escaped+"%"))
 	}

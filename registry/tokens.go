@@ -52,8 +52,9 @@ func (s *Service) CreateToken(ctx context.Context, actor ledger.Actor, kind ledg
 			return "", TokenInfo{}, fmt.Errorf("create token for agency %q: %w", info.Agency, err)
 		}
 	case ledger.StaffActor:
-		kindName, info.StaffName = "staff", strings.TrimSpace(staffName)
-		if info.StaffName == "" || strings.ContainsAny(info.StaffName, " \t\n:") {
+		name, err := ledger.Text("staff", staffName, MaxNameLen)
+		kindName, info.StaffName = "staff", name
+		if err != nil || strings.ContainsAny(info.StaffName, " \t\n:") {
 			return "", TokenInfo{}, ReasonStaffName.OnField("staff")
 		}
 	default:

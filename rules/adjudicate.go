@@ -130,8 +130,9 @@ func AdjudicateSGF(data []byte, name string, opt Options) ([]Result, error) {
 		return nil, err
 	}
 	var out []Result
+	b := &budget{} // one budget for the whole collection
 	for i, t := range trees {
-		g, err := GameFromTree(t)
+		g, err := gameFromTree(t, b)
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %w", i+1, err)
 		}

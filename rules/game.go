@@ -48,8 +48,12 @@ type Step struct {
 	Pass  bool
 }
 
-// GameFromTree reads the main line (the first child at every branch) of a game tree.
-func GameFromTree(root *Node) (*Game, error) {
+// GameFromTree reads the main line (the first child at every branch) of a
+// game tree; its point lists expand to at most MaxRecordPoints points.
+func GameFromTree(root *Node) (*Game, error) { return gameFromTree(root, &budget{}) }
+
+// gameFromTree is GameFromTree booking points against a record's budget.
+func gameFromTree(root *Node, b *budget) (*Game, error) {
 	g := &Game{Size: 19}
 	if v, ok := root.Get("SZ"); ok {
 		w, _, _ := strings.Cut(v, ":") // SZ[19:19]: rectangular boards are not played
@@ -88,7 +92,7 @@ func GameFromTree(root *Node) (*Game, error) {
 			var c Color
 			switch p.ID {
 			case "TB", "TW":
-				pts, err := ParsePointList(p.Values, g.Size)
+				pts, err := parsePointList(p.Values, g.Size, b)
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", p.ID, err)
 				}
@@ -99,7 +103,7 @@ func GameFromTree(root *Node) (*Game, error) {
 				}
 			case "AB", "AW", "AE":
 				c = map[string]Color{"AB": Black, "AW": White, "AE": Empty}[p.ID]
-				pts, err := ParsePointList(p.Values, g.Size)
+				pts, err := parsePointList(p.Values, g.Size, b)
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", p.ID, err)
 				}

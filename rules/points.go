@@ -37,11 +37,20 @@ func ParseSGFPoint(v string, size int) (c Coord, pass bool, err error) {
 	return Coord{x, y}, false, nil
 }
 
-// ParsePointList expands SGF point lists, including compressed rectangles "aa:cc".
+// ParsePointList expands SGF point lists, including compressed rectangles
+// "aa:cc"; one property lists at most MaxPropertyPoints points.
 func ParsePointList(values []string, size int) ([]Coord, error) {
+	return parsePointList(values, size, nil)
+}
+
+// parsePointList is ParsePointList booking the points against a record's
+// budget (nil: only the per-property cap). Each rectangle's size is checked
+// before it is expanded, so a hostile list costs no memory.
+func parsePointList(values []string, size int, b *budget) ([]Coord, error) {
 	var out []Coord
+	n := 0
 	for _, v := range values {
-		a, b, isRect := strings.Cut(v, ":")
+		a, c, isRect := strings.Cut(v, ":")
 		p, pass, err := ParseSGFPoint(a, size)
 		if err != nil {
 			return nil, err
@@ -49,13 +58,30 @@ func ParsePointList(values []string, size int) ([]Coord, error) {
 		if pass {
 			continue
 		}
-		if !isRect {
-			out = append(out, p)
+		q := p
+		if isRect {
+			if q, _, err = ParseSGFPoint(c, size); err != nil {
+				return nil, err
+			}
+		}
+		n += (max(p.X, q.X) - min(p.X, q.X) + 1) * (max(p.Y, q.Y) - min(p.Y, q.Y) + 1)
+		if n > MaxPropertyPoints {
+			return nil, &LimitError{What: LimitPropertyPoints, Max: MaxPropertyPoints}
+		}
+	}
+	if err := b.take(n); err != nil {
+		return nil, err
+	}
+	out = make([]Coord, 0, n)
+	for _, v := range values {
+		a, c, isRect := strings.Cut(v, ":")
+		p, pass, _ := ParseSGFPoint(a, size)
+		if pass {
 			continue
 		}
-		q, _, err := ParseSGFPoint(b, size)
-		if err != nil {
-			return nil, err
+		q := p
+		if isRect {
+			q, _, _ = ParseSGFPoint(c, size)
 		}
 		for y := min(p.Y, q.Y); y <= max(p.Y, q.Y); y++ {
 			for x := min(p.X, q.X); x <= max(p.X, q.X); x++ {

@@ -80,6 +80,9 @@ func ParseSGF(data []byte) ([]*Node, error) {
 			}
 			return nil, p.errorf("expected '(' to open a game tree, found %s", p.found())
 		}
+		if len(trees) >= MaxGames {
+			return nil, &LimitError{What: LimitGames, Max: MaxGames}
+		}
 		t, err := p.tree(0)
 		if err != nil {
 			return nil, err
@@ -102,6 +105,16 @@ type parser struct {
 	data []byte
 	pos  int
 	dbcs bool // lead bytes ≥ 0x81 take the next byte with them (GBK, Big5, Shift_JIS)
+	// What the record has used of the caps (limits.go).
+	nodes, variations, values int
+}
+
+// count books one more of what against its cap.
+func count(n *int, max int, what Limit) error {
+	if *n++; *n > max {
+		return &LimitError{What: what, Max: max}
+	}
+	return nil
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -130,6 +143,9 @@ func (p *parser) skipSpace() {
 func (p *parser) tree(depth int) (*Node, error) {
 	if depth > maxDepth {
 		return nil, p.errorf("variations nested deeper than %d", maxDepth)
+	}
+	if err := count(&p.variations, MaxVariations, LimitVariations); err != nil {
+		return nil, err
 	}
 	p.pos++ // '('
 	p.skipSpace()
@@ -176,6 +192,9 @@ func (p *parser) tree(depth int) (*Node, error) {
 
 // node parses ";" Property*.
 func (p *parser) node() (*Node, error) {
+	if err := count(&p.nodes, MaxNodes, LimitNodes); err != nil {
+		return nil, err
+	}
 	p.pos++ // ';'
 	n := &Node{}
 	for {
@@ -206,6 +225,9 @@ func (p *parser) node() (*Node, error) {
 		}
 		prop := Property{ID: string(id)}
 		for p.pos < len(p.data) && p.data[p.pos] == '[' {
+			if err := count(&p.values, MaxPropertyValues, LimitValues); err != nil {
+				return nil, err
+			}
 			v, err := p.value()
 			if err != nil {
 				return nil, err

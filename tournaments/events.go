@@ -3,11 +3,11 @@ package tournaments
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -118,14 +118,24 @@ func New(store *ledger.Store, reg *registry.Service, proposer Proposer) *Service
 	return &Service{store: store, reg: reg, policy: reg.Policy(), db: store.DB(), proposer: proposer}
 }
 
+// Limits on an event's free text, in characters.
+const (
+	maxEventName = 200
+	maxVenue     = 200
+	maxGroupName = 50
+	maxTeam      = 100
+	maxCountry   = 16 // a code (CN, FRA) as files write it
+	maxKomi      = 1000
+)
+
 func (in EventInput) validate() (Event, []Group, error) {
-	e := Event{Name: strings.TrimSpace(in.Name), Venue: strings.TrimSpace(in.Venue), Team: in.Team, DanGrade: in.DanGrade, Seed: in.Seed}
+	e := Event{Team: in.Team, DanGrade: in.DanGrade, Seed: in.Seed}
 	var err error
-	switch {
-	case e.Name == "":
-		return e, nil, ledger.ReasonRequired.OnField("name")
-	case utf8.RuneCountInString(e.Name) > 200:
-		return e, nil, ledger.ReasonTooLong.OnField("name", "max", "200")
+	if e.Name, err = ledger.Text("name", in.Name, maxEventName); err != nil {
+		return e, nil, err
+	}
+	if e.Venue, err = ledger.OptionalText("venue", in.Venue, maxVenue); err != nil {
+		return e, nil, err
 	}
 	if e.Start, err = time.Parse(time.DateOnly, strings.TrimSpace(in.Start)); err != nil {
 		return e, nil, ReasonEventDate.OnField("start", "value", in.Start)
@@ -167,6 +177,10 @@ func (in EventInput) validate() (Event, []Group, error) {
 	}
 	e.Komi = 7.5
 	if in.Komi != nil {
+		// NaN and infinities cannot be logged as JSON (an Internal error): refuse them and absurd values
+		if k := *in.Komi; math.IsNaN(k) || k < -maxKomi || k > maxKomi {
+			return e, nil, ledger.ReasonOutOfRange.OnField("komi", "min", strconv.Itoa(-maxKomi), "max", strconv.Itoa(maxKomi))
+		}
 		e.Komi = *in.Komi
 	}
 	var groups []Group
@@ -175,7 +189,10 @@ func (in EventInput) validate() (Event, []Group, error) {
 		if err != nil || r == registry.NoRank || r > registry.HighestDan {
 			return e, nil, ReasonGroupRank.OnField(fmt.Sprintf("groups[%d].target_rank", i), "value", g.TargetRank)
 		}
-		name := strings.TrimSpace(g.Name)
+		name, err := ledger.OptionalText(fmt.Sprintf("groups[%d].name", i), g.Name, maxGroupName)
+		if err != nil {
+			return e, nil, err
+		}
 		if name == "" {
 			name = r.Chinese() + "组"
 		}
@@ -394,7 +411,11 @@ func (s *Service) AddParticipant(ctx context.Context, actor ledger.Actor, key st
 }
 
 func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, e Event, in ParticipantInput) (Participant, error) {
-	p := Participant{Team: strings.TrimSpace(in.Team), Board: in.Board, EGDPin: strings.TrimSpace(in.EGDPin)}
+	p := Participant{Board: in.Board, EGDPin: strings.TrimSpace(in.EGDPin)}
+	var err error
+	if p.Team, err = ledger.OptionalText("team", in.Team, maxTeam); err != nil {
+		return Participant{}, err
+	}
 	if in.PlayerID > 0 {
 		pl, err := registry.PlayerTx(ctx, tx, in.PlayerID, false)
 		if err != nil {
@@ -402,7 +423,9 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 		}
 		p.PlayerID, p.Name, p.Rank, p.Country = pl.ID, pl.Name, pl.PlayingRank(), pl.Nationality
 	} else {
-		p.Name = strings.TrimSpace(in.GuestName)
+		if p.Name, err = ledger.OptionalText("guest_name", in.GuestName, registry.MaxNameLen); err != nil {
+			return Participant{}, err
+		}
 		if p.Name == "" {
 			return Participant{}, ReasonParticipantRequired.OnField("guest_name")
 		}
@@ -410,10 +433,18 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 		if err != nil {
 			return Participant{}, registry.ReasonRank.OnField("guest_rank", "value", in.GuestRank)
 		}
-		p.Rank, p.Country = r, strings.ToUpper(strings.TrimSpace(in.GuestCountry))
+		country, err := ledger.OptionalText("guest_country", in.GuestCountry, maxCountry)
+		if err != nil {
+			return Participant{}, err
+		}
+		p.Rank, p.Country = r, strings.ToUpper(country)
 	}
 	var group any
-	if g := strings.TrimSpace(in.Group); g != "" {
+	g, err := ledger.OptionalText("group", in.Group, maxGroupName)
+	if err != nil {
+		return Participant{}, err
+	}
+	if g != "" {
 		if err := tx.QueryRow(ctx, `SELECT id FROM tournament_groups WHERE tournament_id = $1 AND name = $2`, e.ID, g).Scan(&p.GroupID); err != nil {
 			return Participant{}, ReasonNoSuchGroup.OnField("group", "event", eventID(e.ID), "group", g)
 		}
@@ -425,7 +456,7 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 	if p.PlayerID > 0 {
 		player = p.PlayerID
 	}
-	err := tx.QueryRow(ctx, `INSERT INTO participants (tournament_id, number, player_id, name, rank, country, group_id, team, board, egd_pin)
+	err = tx.QueryRow(ctx, `INSERT INTO participants (tournament_id, number, player_id, name, rank, country, group_id, team, board, egd_pin)
 		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM participants WHERE tournament_id = $1), $2, $3, $4, $5, $6, $7, $8, $9)
 		RETURNING number`, e.ID, player, p.Name, p.Rank, p.Country, group, p.Team, p.Board, p.EGDPin).Scan(&p.Number)
 	if err != nil {

@@ -123,7 +123,7 @@ func parseH9(data []byte, enc string) (*Imported, error) {
 	}
 	t := &Imported{Format: "h9", Encoding: used}
 	fail := func(line int, format string, args ...any) error {
-		return &FormatError{"h9", line, fmt.Sprintf(format, args...)}
+		return &FormatError{"h9", line, clipf(format, args...)}
 	}
 	var rows []hRow
 	headRounds, headLine := 0, 0
@@ -411,7 +411,7 @@ func (t *Imported) gamesFromRows(rows [][]hEntry) error {
 		for r, e := range entries {
 			round := r + 1
 			fail := func(format string, args ...any) error {
-				return &FormatError{"h9", e.line, fmt.Sprintf("round %d, column %d (%q): ", round, e.col, e.cell) + fmt.Sprintf(format, args...)}
+				return &FormatError{"h9", e.line, clipf("round %d, column %d (%q): ", round, e.col, e.cell) + clipf(format, args...)}
 			}
 			if !e.ok {
 				continue

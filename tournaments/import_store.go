@@ -113,7 +113,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 				ip.PlayerID, ip.Status = ip.Candidates[0], "matched"
 			} else {
 				ip.Status = "unmatched"
-				unmatched = append(unmatched, fmt.Sprintf("%d %s", p.ID, ip.Name))
+				unmatched = append(unmatched, clipf("%d %s", p.ID, ip.Name))
 			}
 		}
 		res.Players = append(res.Players, ip)
@@ -162,7 +162,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 				}
 			}
 			if _, err := s.addTx(ctx, tx, now, actor, e, pin); err != nil {
-				return Event{}, fmt.Errorf("add %s: %w", ip.Name, err)
+				return Event{}, fmt.Errorf("add %s: %w", clip(ip.Name), err)
 			}
 		}
 		byeOf := map[int]Bye{}

@@ -99,7 +99,33 @@ func (w Warning) String() string {
 }
 
 func (t *Imported) warn(line, col int, cell, format string, args ...any) {
-	t.Warnings = append(t.Warnings, Warning{Line: line, Column: col, Cell: cell, Msg: fmt.Sprintf(format, args...)})
+	t.Warnings = append(t.Warnings, Warning{Line: line, Column: col, Cell: clip(cell), Msg: clipf(format, args...)})
+}
+
+// maxEcho is how much of a file's text a message quotes: a hostile file's
+// lines may be megabytes long, and refusals are shown and logged.
+const maxEcho = 200
+
+// clip shortens s to its first maxEcho characters and "…".
+func clip(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxEcho {
+			return strings.ToValidUTF8(s[:i], "") + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// clipf is fmt.Sprintf with every string argument clipped.
+func clipf(format string, args ...any) string {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = clip(s)
+		}
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 // FormatError says where in a file the reading stopped and why.
@@ -109,7 +135,18 @@ type FormatError struct {
 	Msg    string
 }
 
-func (e *FormatError) Error() string { return fmt.Sprintf("%s line %d: %s", e.Format, e.Line, e.Msg) }
+func (e *FormatError) Error() string {
+	return fmt.Sprintf("%s line %d: %s", e.Format, e.Line, clipMsg(e.Msg))
+}
+
+// clipMsg bounds a whole message (one of a parser's own, which may quote
+// the file) to a few quotes' length.
+func clipMsg(s string) string {
+	if len(s) <= 4*maxEcho {
+		return s
+	}
+	return strings.ToValidUTF8(s[:4*maxEcho], "") + "…"
+}
 
 // Field is the tournament as standings see it.
 func (t *Imported) Field() Field {

@@ -71,7 +71,7 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 	}
 	line := func() int { l, _ := dec.InputPos(); return l }
 	fail := func(format string, args ...any) error {
-		return &FormatError{"opengotha", line(), fmt.Sprintf(format, args...)}
+		return &FormatError{"opengotha", line(), clipf(format, args...)}
 	}
 	keys := map[string]int{}
 	type bye struct{ player, line int }
@@ -238,5 +238,5 @@ func Read(data []byte, o ReadOptions) (*Imported, error) {
 	case "pairgoth":
 		return ParsePairgoth(data)
 	}
-	return nil, fmt.Errorf("format %q: want h9, opengotha or pairgoth", format)
+	return nil, fmt.Errorf("format %q: want h9, opengotha or pairgoth", clip(format))
 }

@@ -61,7 +61,7 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 		return nil, &FormatError{"pairgoth", line, err.Error()}
 	}
 	fail := func(pattern string, format string, args ...any) error {
-		return &FormatError{"pairgoth", lineOf(data, pattern), fmt.Sprintf(format, args...)}
+		return &FormatError{"pairgoth", lineOf(data, pattern), clipf(format, args...)}
 	}
 	if tour.Type != "" && tour.Type != "INDIVIDUAL" {
 		return nil, fail(`"type"`, "a %s event: only individual events are read", tour.Type)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -401,6 +402,17 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 	}
 	if len(in.SGF) > rules.MaxRecordBytes {
 		return GameRow{}, referee.ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes))
+	}
+	// The record is kept as text: no NUL (PostgreSQL refuses it), and a
+	// record in another charset (GB18030 …) is kept rewritten as UTF-8.
+	if strings.ContainsRune(in.SGF, 0) {
+		return GameRow{}, ledger.ReasonInvalidText.OnField("sgf")
+	}
+	if !utf8.ValidString(in.SGF) {
+		if trees, err := rules.ParseSGF([]byte(in.SGF)); err == nil {
+			in.SGF = string(rules.WriteSGF(trees))
+		}
+		in.SGF = strings.ToValidUTF8(in.SGF, "\uFFFD")
 	}
 	req := []any{id, in}
 	return ledger.Mutate(ctx, s.store, actor, key, "RecordResult", req, func(tx *ledger.Tx, now time.Time) (GameRow, error) {

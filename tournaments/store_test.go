@@ -180,6 +180,16 @@ func TestRecordsAreAdjudicatedAndFlagged(t *testing.T) {
 	if err != nil || !g.Flagged || !strings.Contains(g.FlagReason, "could not be read") {
 		t.Fatalf("broken record: %+v %v", g, err)
 	}
+	// a record with NUL cannot be kept as text; one in GB18030 is kept as UTF-8
+	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "black",
+		SGF: "(;GM[1]SZ[19]C[\x00]RE[B+R];B[pd])"}); !isCode(err, "INVALID_TEXT") {
+		t.Fatalf("record with NUL: %v", err)
+	}
+	g, err = e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "black",
+		SGF: "(;GM[1]SZ[19]CA[GB18030]PB[\xcd\xf5]RE[B+R];B[pd])"})
+	if err != nil || g.Flagged || !strings.Contains(g.Record, "PB[王]") {
+		t.Fatalf("GB18030 record: %+v %v", g, err)
+	}
 	var fe *ledger.Error
 	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "B+R"}); !errors.As(err, &fe) {
 		t.Fatalf("unknown result: %v", err)
@@ -512,4 +522,10 @@ func TestTeamKnockout(t *testing.T) {
 	if _, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID); !errors.Is(err, ledger.ErrPrecondition) || !strings.Contains(err.Error(), "甲队") {
 		t.Fatalf("after the final: %v", err)
 	}
+}
+
+// isCode reports whether err is a refusal with the reason code.
+func isCode(err error, code string) bool {
+	e, ok := ledger.AsError(err)
+	return ok && e.Reason.Code() == code
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -60,14 +62,22 @@ func (s *site) post(back func(r *http.Request) string, fail failPage, fn action)
 	}
 }
 
+// maxFormInt bounds every whole number a form sends: the registry's
+// numbers are PostgreSQL integers, and larger ones only serve to make the
+// database refuse (a 500) or a loop run on.
+const maxFormInt = math.MaxInt32
+
 func formInt(r *http.Request, field string) (int64, error) {
 	v := strings.TrimSpace(r.PostFormValue(field))
 	if v == "" {
 		return 0, nil
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return 0, reasonNotANumber.OnField(field, "value", v)
+	}
+	if err != nil || n > maxFormInt || n < -maxFormInt {
+		return 0, ledger.ReasonOutOfRange.OnField(field, "min", strconv.Itoa(-maxFormInt), "max", strconv.Itoa(maxFormInt))
 	}
 	return n, nil
 }

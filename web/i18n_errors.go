@@ -44,6 +44,7 @@ func errorMessages(l Lang) map[string]string {
 func fieldLabels() map[string][2]string {
 	return map[string][2]string{
 		"agency": {"代理机构", "Agency"}, "appraiser_id": {"鉴定人", "Appraiser"}, "basis": {"申请依据", "Basis"},
+		"board": {"台次", "Board"}, "boards": {"台数", "Boards"},
 		"birth_date": {"出生日期", "Birth date"}, "contact": {"联系方式", "Contact"}, "dan_count": {"段位证书数量", "Dan certificates"}, "dead": {"死子", "Dead stones"},
 		"end": {"结束日期", "End date"}, "event_ref": {"比赛", "Event"}, "evidence": {"证明材料", "Evidence"},
 		"file": {"文件", "File"}, "format": {"格式", "Format"}, "gender": {"性别", "Gender"}, "group": {"组别", "Group"},
@@ -59,6 +60,7 @@ func fieldLabels() map[string][2]string {
 		"rules": {"规则", "Rules"}, "ruling": {"裁定", "Ruling"}, "sgf": {"棋谱", "Record"}, "staff": {"工作人员", "Staff"},
 		"start": {"开始日期", "Start date"}, "state": {"状态", "State"}, "status": {"状态", "Status"},
 		"system": {"竞赛制度", "System"}, "target_rank": {"申请段级位", "Rank applied for"}, "warnings": {"警告", "Warnings"},
-		"year": {"年度", "Year"},
+		"year": {"年度", "Year"}, "venue": {"比赛地点", "Venue"}, "note": {"备注", "Note"}, "team": {"队伍", "Team"},
+		"guest_country": {"嘉宾国家或地区", "Guest country"},
 	}
 }

@@ -8,6 +8,8 @@ var (
 		"“{value}”不是整数。", "{value} is not a whole number.")
 	reasonNotAPlayerNumber = ledger.NewReason(ledger.Invalid, "NOT_A_PLAYER_NUMBER",
 		"“{value}”不是棋手编号。", "{value} is not a player number.")
+	reasonBoards = ledger.NewReason(ledger.Invalid, "BOARDS",
+		"第 {round} 轮只有 {have} 台，表单却有 {boards} 台。", "round {round} has {have} boards; the form sends {boards}.")
 	reasonUploadUnreadable = ledger.NewReason(ledger.Invalid, "UPLOAD_UNREADABLE",
 		"无法读取上传的文件，请重新上传。", "the uploaded file could not be read; upload it again.")
 	reasonUploadMissing = ledger.NewReason(ledger.Invalid, "UPLOAD_MISSING",

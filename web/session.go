@@ -28,10 +28,26 @@ type actorMemo struct {
 
 type actorMemoKey struct{}
 
-// withActorMemo gives each request its own memo.
+// maxPostBytes bounds any request body the portal reads; the largest
+// legitimate ones are tournament files and game records (1 MB).
+const maxPostBytes = 8 << 20
+
+// withActorMemo gives each request its own memo and bounds its body. The
+// handlers get a copy of the request, on which they parse their forms, so
+// net/http cannot remove the copy's multipart temp files: this does, when
+// the handler returns.
 func withActorMemo(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), actorMemoKey{}, &actorMemo{})))
+		if r.Body != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			r.Body = http.MaxBytesReader(w, r.Body, maxPostBytes)
+		}
+		r2 := r.WithContext(context.WithValue(r.Context(), actorMemoKey{}, &actorMemo{}))
+		defer func() {
+			if r2.MultipartForm != nil {
+				_ = r2.MultipartForm.RemoveAll()
+			}
+		}()
+		h.ServeHTTP(w, r2)
 	})
 }
 

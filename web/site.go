@@ -10,7 +10,11 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"path"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/a-h/templ"
 
@@ -93,7 +97,18 @@ func (p *site) page(w http.ResponseWriter, r *http.Request, titleKey string) Pag
 	if titleKey != "" {
 		title = t[titleKey]
 	}
-	return Page{Lang: lang, T: t, Title: title, SwitchURL: r.URL.Path + "?" + q.Encode(), Actor: p.actor(r), CSRF: p.formToken(w, r)}
+	return Page{Lang: lang, T: t, Title: title, SwitchURL: sitePath(r.URL.Path) + "?" + q.Encode(), Actor: p.actor(r), CSRF: p.formToken(w, r)}
+}
+
+// sitePath is the request's path as a link that cannot leave the site:
+// cleaned, one leading slash, no backslash (browsers read "/\\x" as "//x",
+// another host), escaped; else the home page.
+func sitePath(p string) string {
+	c := path.Clean("/" + p)
+	if strings.HasPrefix(c, "//") || strings.ContainsAny(c, "\\") || strings.ContainsFunc(c, unicode.IsControl) {
+		return "/"
+	}
+	return (&url.URL{Path: c}).EscapedPath()
 }
 
 func (p *site) render(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {

@@ -226,6 +226,16 @@ func (p *tournamentPages) enterResults(r *http.Request, a ledger.Actor, key stri
 	if err != nil {
 		return outcome{}, err
 	}
+	// The form's board count is the client's word: loop only over boards
+	// the round has.
+	have, err := p.boardsOf(r, id, round)
+	if err != nil {
+		return outcome{}, err
+	}
+	if boards < 0 || boards > int64(have) {
+		return outcome{}, reasonBoards.OnField("boards", "round", strconv.Itoa(round), "have", strconv.Itoa(have),
+			"boards", strconv.FormatInt(boards, 10))
+	}
 	for b := 1; b <= int(boards); b++ {
 		res := r.PostFormValue(fmt.Sprintf("result_%d", b))
 		sgf := ""
@@ -254,6 +264,24 @@ func (p *tournamentPages) enterResults(r *http.Request, a ledger.Actor, key stri
 		}
 	}
 	return done("results"), nil
+}
+
+// boardsOf is the number of boards of a tournament's round (0 if it is not paired).
+func (p *tournamentPages) boardsOf(r *http.Request, id int64, round int) (int, error) {
+	rep, err := p.tours.EventReport(r.Context(), id)
+	if err != nil {
+		return 0, fmt.Errorf("boards of round %d of tournament %d: %w", round, id, err)
+	}
+	n := 0
+	for _, ri := range rep.Rounds {
+		if ri.Round != round {
+			continue
+		}
+		for _, g := range ri.Games {
+			n = max(n, g.Board)
+		}
+	}
+	return n, nil
 }
 
 // exportFormat maps an export link's last path segment to tournaments.Export's format.

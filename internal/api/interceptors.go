@@ -124,7 +124,7 @@ func toStatus(ctx context.Context, log *slog.Logger, method string, err error) e
 	st := status.New(code, e.Error())
 	info := &errdetails.ErrorInfo{Reason: e.Reason.Code(), Domain: errorDomain, Metadata: map[string]string{}}
 	for _, p := range e.Params {
-		info.Metadata[p.Name] = p.Value
+		info.Metadata[p.Name] = ledger.Echo(p.Value)
 	}
 	details := []protoadapt.MessageV1{info}
 	if e.Field != "" {

@@ -122,7 +122,8 @@ func TestEveryReasonHasBothLanguages(t *testing.T) {
 	}
 }
 
-// TestEveryRefusedFieldHasALabel finds every field a refusal names and
+// TestEveryRefusedFieldHasALabel finds every field a refusal names (and
+// every field ledger.Text checks) and
 // checks that the portal labels it in both languages.
 func TestEveryRefusedFieldHasALabel(t *testing.T) {
 	files, fset := goFiles(t)
@@ -135,7 +136,9 @@ func TestEveryRefusedFieldHasALabel(t *testing.T) {
 				return true
 			}
 			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || (sel.Sel.Name != "OnField" && sel.Sel.Name != "FieldWith" && sel.Sel.Name != "FieldErr") {
+			// ledger.Text and OptionalText refuse the field they are given
+			if !ok || (sel.Sel.Name != "OnField" && sel.Sel.Name != "FieldWith" && sel.Sel.Name != "FieldErr" &&
+				sel.Sel.Name != "Text" && sel.Sel.Name != "OptionalText") {
 				return true
 			}
 			field, ok := stringLit(call.Args[0])

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,12 @@ type Config struct {
 	PrintedKyu string
 	// SweepInterval is how often the server issues certificates whose notice period has ended.
 	SweepInterval time.Duration
+	// HTTPReadTimeout, HTTPWriteTimeout and HTTPIdleTimeout bound how long
+	// one portal client may hold a connection reading a request, writing a
+	// response and idle between requests, so slow clients cannot pile up.
+	HTTPReadTimeout  time.Duration
+	HTTPWriteTimeout time.Duration
+	HTTPIdleTimeout  time.Duration
 }
 
 // BindFlags registers the flags on fs, with defaults taken from the
@@ -60,6 +67,16 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&c.NoticePeriod, "notice-period", dur("DANKYU_NOTICE_PERIOD", "168h"), "public notice period of 4–7 dan (DANKYU_NOTICE_PERIOD)")
 	fs.StringVar(&c.PrintedKyu, "printed-kyu", env("DANKYU_PRINTED_KYU", "1,2,5,10,15,20,25"), "kyu grades that get a numbered certificate (DANKYU_PRINTED_KYU)")
 	fs.DurationVar(&c.SweepInterval, "sweep-interval", dur("DANKYU_SWEEP_INTERVAL", "1m"), "how often ended notices are issued (DANKYU_SWEEP_INTERVAL)")
+	fs.DurationVar(&c.HTTPReadTimeout, "http-read-timeout", dur("DANKYU_HTTP_READ_TIMEOUT", "30s"), "longest time to read one portal request, body included (DANKYU_HTTP_READ_TIMEOUT)")
+	fs.DurationVar(&c.HTTPWriteTimeout, "http-write-timeout", dur("DANKYU_HTTP_WRITE_TIMEOUT", "60s"), "longest time to handle and write one portal response (DANKYU_HTTP_WRITE_TIMEOUT)")
+	fs.DurationVar(&c.HTTPIdleTimeout, "http-idle-timeout", dur("DANKYU_HTTP_IDLE_TIMEOUT", "120s"), "how long an idle portal connection is kept (DANKYU_HTTP_IDLE_TIMEOUT)")
+}
+
+// HTTPServer is the portal's server with c's timeouts; the headers get at
+// most 10 s (and never more than the whole request).
+func (c *Config) HTTPServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: min(10*time.Second, c.HTTPReadTimeout),
+		ReadTimeout: c.HTTPReadTimeout, WriteTimeout: c.HTTPWriteTimeout, IdleTimeout: c.HTTPIdleTimeout}
 }
 
 // printedKyu parses --printed-kyu.
@@ -112,6 +129,12 @@ func (c *Config) Validate() error {
 	}
 	if c.SweepInterval <= 0 {
 		errs = append(errs, fmt.Errorf("--sweep-interval %s: want a positive duration", c.SweepInterval))
+	}
+	for name, d := range map[string]time.Duration{"http-read-timeout": c.HTTPReadTimeout,
+		"http-write-timeout": c.HTTPWriteTimeout, "http-idle-timeout": c.HTTPIdleTimeout} {
+		if d <= 0 {
+			errs = append(errs, fmt.Errorf("--%s %s: want a positive duration", name, d))
+		}
 	}
 	if c.ShutdownTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("--shutdown-timeout %s: want a positive duration", c.ShutdownTimeout))

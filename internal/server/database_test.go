@@ -82,3 +82,33 @@ func TestConfigValidate(t *testing.T) {
 		}
 	}
 }
+
+func TestHTTPTimeouts(t *testing.T) {
+	tests := []struct {
+		name              string
+		env               map[string]string
+		read, write, idle time.Duration
+		header            time.Duration
+		ok                bool
+	}{
+		{"defaults", nil, 30 * time.Second, 60 * time.Second, 120 * time.Second, 10 * time.Second, true},
+		{"from the environment", map[string]string{"DANKYU_HTTP_READ_TIMEOUT": "5s", "DANKYU_HTTP_WRITE_TIMEOUT": "7s",
+			"DANKYU_HTTP_IDLE_TIMEOUT": "1m"}, 5 * time.Second, 7 * time.Second, time.Minute, 5 * time.Second, true},
+		{"unreadable falls back to the default", map[string]string{"DANKYU_HTTP_WRITE_TIMEOUT": "soon"},
+			30 * time.Second, 60 * time.Second, 120 * time.Second, 10 * time.Second, true},
+		{"zero is refused", map[string]string{"DANKYU_HTTP_READ_TIMEOUT": "0s"}, 0, 60 * time.Second, 120 * time.Second, 0, false},
+		{"negative is refused", map[string]string{"DANKYU_HTTP_IDLE_TIMEOUT": "-1s"}, 30 * time.Second, 60 * time.Second, -time.Second, 10 * time.Second, false},
+	}
+	for _, tt := range tests {
+		var c server.Config
+		c.BindFlags(flag.NewFlagSet("test", flag.ContinueOnError), func(k string) string { return tt.env[k] })
+		if err := c.Validate(); (err == nil) != tt.ok {
+			t.Errorf("%s: Validate() = %v", tt.name, err)
+		}
+		s := c.HTTPServer(nil)
+		if s.ReadTimeout != tt.read || s.WriteTimeout != tt.write || s.IdleTimeout != tt.idle || s.ReadHeaderTimeout != tt.header {
+			t.Errorf("%s: server timeouts read %s write %s idle %s header %s, want %s %s %s %s", tt.name,
+				s.ReadTimeout, s.WriteTimeout, s.IdleTimeout, s.ReadHeaderTimeout, tt.read, tt.write, tt.idle, tt.header)
+		}
+	}
+}

@@ -84,7 +84,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	hsrv := &http.Server{Handler: portal, ReadHeaderTimeout: 10 * time.Second}
+	hsrv := cfg.HTTPServer(portal)
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
 	sweepDone := make(chan struct{})
 	go func() { defer close(sweepDone); cs.RunSweeper(sweepCtx, cfg.SweepInterval, log) }()
