@@ -254,9 +254,12 @@ func (s *Service) RecordHonoraryDan(ctx context.Context, actor ledger.Actor, key
 	if err := s.policy.Require(ctx, s.store.DB(), actor, access.RecordRanks, AssociationPrefix); err != nil {
 		return Player{}, err
 	}
-	basis = strings.TrimSpace(basis)
-	if basis == "" {
+	if strings.TrimSpace(basis) == "" {
 		return Player{}, ReasonHonoraryBasis.OnField("basis")
+	}
+	basis, err := ledger.Text("basis", basis, 500)
+	if err != nil {
+		return Player{}, err
 	}
 	req := []any{id, basis}
 	return ledger.Mutate(ctx, s.store, actor, key, "RecordHonoraryDan", req, func(tx *ledger.Tx, now time.Time) (Player, error) {
