@@ -46,7 +46,7 @@ func TestEveryCapabilityForEveryone(t *testing.T) {
 			access.ReadQuota: idle, access.RecommendAppraiser: agency, access.DecideAppraiser: onlyHQ,
 			access.RuleObjection: onlyHQ, access.Revoke: onlyHQ, access.Reissue: agency,
 			access.ExportRoster: agency, access.RunEvent: agency, access.RunNationalEvent: onlyHQ,
-			access.ManageAgencies: onlyHQ, access.ManageTokens: onlyHQ, access.RecordRanks: onlyHQ,
+			access.ManageAgencies: onlyHQ, access.ManageTokens: onlyHQ, access.RecordRanks: onlyHQ, access.MergeRecords: onlyHQ,
 		}
 	)
 	if len(wantFor) != len(access.Capabilities()) {

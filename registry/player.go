@@ -46,6 +46,9 @@ type Player struct {
 	RankCertified bool
 	// HonoraryBasis says why staff recorded an honorary 8 dan.
 	HonoraryBasis string
+	// MergedInto is the record this one was merged into (0: none): a second
+	// record of the same person, kept for its history.
+	MergedInto int64
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
 }

@@ -15,12 +15,12 @@ import (
 )
 
 const playerColumns = `id, name, gender, birth_date, nationality, id_kind, id_number, province_code, agency_prefix, rank,
-	declared_rank, rank_certified, honorary_basis, created_at, updated_at`
+	declared_rank, rank_certified, honorary_basis, coalesce(merged_into, 0), created_at, updated_at`
 
 func scanPlayer(r pgx.Row) (Player, error) {
 	var p Player
 	err := r.Scan(&p.ID, &p.Name, &p.Gender, &p.BirthDate, &p.Nationality, &p.IDKind, &p.IDNumber,
-		&p.ProvinceCode, &p.AgencyPrefix, &p.Rank, &p.DeclaredRank, &p.RankCertified, &p.HonoraryBasis, &p.CreatedAt, &p.UpdatedAt)
+		&p.ProvinceCode, &p.AgencyPrefix, &p.Rank, &p.DeclaredRank, &p.RankCertified, &p.HonoraryBasis, &p.MergedInto, &p.CreatedAt, &p.UpdatedAt)
 	return p, err
 }
 
@@ -191,7 +191,7 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 			return PlayerPage{}, ReasonPageToken.OnField("page_token")
 		}
 	}
-	var conds []string
+	conds := []string{"merged_into IS NULL"} // a merged record is found through the one kept
 	var args []any
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
 	n, err := ledger.OptionalText("name", q.Name, MaxNameLen)

@@ -14,11 +14,40 @@ import (
 // RegistryServer serves dankyu.v1.RegistryService.
 type RegistryServer struct {
 	pb.UnimplementedRegistryServiceServer
-	reg *registry.Service
+	reg    *registry.Service
+	merger Merger
 }
 
-// NewRegistryServer serves the registry reg.
-func NewRegistryServer(reg *registry.Service) *RegistryServer { return &RegistryServer{reg: reg} }
+// Merger merges two records of one person (internal/records).
+type Merger interface {
+	Merge(ctx context.Context, actor ledger.Actor, key string, keep, dup int64) error
+}
+
+// NewRegistryServer serves the registry reg; merger merges records.
+func NewRegistryServer(reg *registry.Service, merger Merger) *RegistryServer {
+	return &RegistryServer{reg: reg, merger: merger}
+}
+
+func (s *RegistryServer) TransferPlayer(ctx context.Context, req *pb.TransferPlayerRequest) (*pb.TransferPlayerResponse, error) {
+	actor := ActorFrom(ctx)
+	p, err := s.reg.TransferPlayer(ctx, actor, idempotencyKey(ctx), req.GetPlayerId(), req.GetProvinceCode())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.TransferPlayerResponse{Player: s.playerPB(ctx, actor, p)}, nil
+}
+
+func (s *RegistryServer) MergePlayers(ctx context.Context, req *pb.MergePlayersRequest) (*pb.MergePlayersResponse, error) {
+	actor := ActorFrom(ctx)
+	if err := s.merger.Merge(ctx, actor, idempotencyKey(ctx), req.GetKeepId(), req.GetDuplicateId()); err != nil {
+		return nil, err
+	}
+	p, err := s.reg.GetPlayer(ctx, req.GetKeepId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.MergePlayersResponse{Player: s.playerPB(ctx, actor, p)}, nil
+}
 
 func (s *RegistryServer) ListProvinces(context.Context, *pb.ListProvincesRequest) (*pb.ListProvincesResponse, error) {
 	resp := &pb.ListProvincesResponse{}
@@ -171,7 +200,7 @@ func (s *RegistryServer) playerView(ctx context.Context, actor ledger.Actor, p r
 
 func playerPB(fullIdentity bool, p registry.Player) *pb.Player {
 	out := &pb.Player{Id: p.ID, Name: p.Name, BirthYear: int32(p.BirthDate.Year()), Nationality: p.Nationality,
-		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(), DeclaredRank: p.DeclaredRank.String(),
+		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(), DeclaredRank: p.DeclaredRank.String(), MergedInto: p.MergedInto,
 		CreatedAt: timestamppb.New(p.CreatedAt), UpdatedAt: timestamppb.New(p.UpdatedAt),
 		IdentityNumber: registry.MaskIdentity(p.IDNumber)}
 	switch p.Gender {

@@ -20,7 +20,7 @@ type importRule struct {
 
 var (
 	domain     = []string{"ledger", "access", "registry", "certs", "tournaments", "audit", "ratings", "rules", "referee"}
-	transports = []string{"web", "internal/api", "internal/server", "internal/proposals", "cmd"}
+	transports = []string{"web", "internal/api", "internal/server", "internal/proposals", "internal/records", "cmd"}
 )
 
 func importRules() []importRule {

@@ -38,6 +38,7 @@ type env struct {
 	notices pb.NoticeServiceClient
 	reg     *registry.Service
 	store   *ledger.Store
+	ts      *tournaments.Service
 	client  pb.RegistryServiceClient
 	conn    *grpc.ClientConn
 	staff   string
@@ -56,7 +57,8 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs, hs := server.NewGRPCServer(reg, cs, tournaments.New(store, reg, proposals.Certs{Certs: cs}), log)
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
+	gs, hs := server.NewGRPCServer(store, reg, cs, ts, log)
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -74,7 +76,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{reg: reg, store: store, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff, clock: clock, cs: cs,
+	e := &env{reg: reg, store: store, ts: ts, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff, clock: clock, cs: cs,
 		certs: pb.NewCertificateServiceClient(conn), notices: pb.NewNoticeServiceClient(conn)}
 	for _, p := range []string{"110", "310"} {
 		_, err := e.client.CreateAgency(e.as(staff), &pb.CreateAgencyRequest{Prefix: p, Name: "Agency " + p, Contact: "go@example.org"})

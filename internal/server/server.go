@@ -17,6 +17,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
 	"github.com/dankyu/dankyu/internal/proposals"
+	"github.com/dankyu/dankyu/internal/records"
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/registry"
@@ -25,9 +26,9 @@ import (
 )
 
 // NewGRPCServer builds the gRPC server with every service, health and reflection.
-func NewGRPCServer(reg *registry.Service, cs *certs.Service, ts *tournaments.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
+func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log)))
-	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg))
+	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg, records.New(store, reg, cs, ts)))
 	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs))
 	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs))
 	pb.RegisterTournamentServiceServer(s, api.NewTournamentServer(ts))
@@ -77,7 +78,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	gs, hs := NewGRPCServer(reg, cs, ts, log)
+	gs, hs := NewGRPCServer(store, reg, cs, ts, log)
 	portal, err := web.New(ctx, store, reg, cs, ts, log)
 	if err != nil {
 		grpcLis.Close()

@@ -171,6 +171,199 @@ func (IdentityKind) EnumDescriptor() ([]byte, []int) {
 	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{2}
 }
 
+type TransferPlayerRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	PlayerId int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	// Two-digit code of the province he moves to.
+	ProvinceCode  string `protobuf:"bytes,2,opt,name=province_code,json=provinceCode,proto3" json:"province_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TransferPlayerRequest) Reset() {
+	*x = TransferPlayerRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TransferPlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TransferPlayerRequest) ProtoMessage() {}
+
+func (x *TransferPlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TransferPlayerRequest.ProtoReflect.Descriptor instead.
+func (*TransferPlayerRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *TransferPlayerRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *TransferPlayerRequest) GetProvinceCode() string {
+	if x != nil {
+		return x.ProvinceCode
+	}
+	return ""
+}
+
+type TransferPlayerResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Player        *Player                `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TransferPlayerResponse) Reset() {
+	*x = TransferPlayerResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TransferPlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TransferPlayerResponse) ProtoMessage() {}
+
+func (x *TransferPlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TransferPlayerResponse.ProtoReflect.Descriptor instead.
+func (*TransferPlayerResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *TransferPlayerResponse) GetPlayer() *Player {
+	if x != nil {
+		return x.Player
+	}
+	return nil
+}
+
+type MergePlayersRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	KeepId        int64                  `protobuf:"varint,1,opt,name=keep_id,json=keepId,proto3" json:"keep_id,omitempty"`
+	DuplicateId   int64                  `protobuf:"varint,2,opt,name=duplicate_id,json=duplicateId,proto3" json:"duplicate_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MergePlayersRequest) Reset() {
+	*x = MergePlayersRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MergePlayersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MergePlayersRequest) ProtoMessage() {}
+
+func (x *MergePlayersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MergePlayersRequest.ProtoReflect.Descriptor instead.
+func (*MergePlayersRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *MergePlayersRequest) GetKeepId() int64 {
+	if x != nil {
+		return x.KeepId
+	}
+	return 0
+}
+
+func (x *MergePlayersRequest) GetDuplicateId() int64 {
+	if x != nil {
+		return x.DuplicateId
+	}
+	return 0
+}
+
+type MergePlayersResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Player        *Player                `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MergePlayersResponse) Reset() {
+	*x = MergePlayersResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MergePlayersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MergePlayersResponse) ProtoMessage() {}
+
+func (x *MergePlayersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MergePlayersResponse.ProtoReflect.Descriptor instead.
+func (*MergePlayersResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *MergePlayersResponse) GetPlayer() *Player {
+	if x != nil {
+		return x.Player
+	}
+	return nil
+}
+
 type RecordHonoraryDanRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	PlayerId int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
@@ -182,7 +375,7 @@ type RecordHonoraryDanRequest struct {
 
 func (x *RecordHonoraryDanRequest) Reset() {
 	*x = RecordHonoraryDanRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -194,7 +387,7 @@ func (x *RecordHonoraryDanRequest) String() string {
 func (*RecordHonoraryDanRequest) ProtoMessage() {}
 
 func (x *RecordHonoraryDanRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -207,7 +400,7 @@ func (x *RecordHonoraryDanRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordHonoraryDanRequest.ProtoReflect.Descriptor instead.
 func (*RecordHonoraryDanRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *RecordHonoraryDanRequest) GetPlayerId() int64 {
@@ -233,7 +426,7 @@ type RecordHonoraryDanResponse struct {
 
 func (x *RecordHonoraryDanResponse) Reset() {
 	*x = RecordHonoraryDanResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -245,7 +438,7 @@ func (x *RecordHonoraryDanResponse) String() string {
 func (*RecordHonoraryDanResponse) ProtoMessage() {}
 
 func (x *RecordHonoraryDanResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -258,7 +451,7 @@ func (x *RecordHonoraryDanResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordHonoraryDanResponse.ProtoReflect.Descriptor instead.
 func (*RecordHonoraryDanResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *RecordHonoraryDanResponse) GetPlayer() *Player {
@@ -282,7 +475,7 @@ type Province struct {
 
 func (x *Province) Reset() {
 	*x = Province{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -294,7 +487,7 @@ func (x *Province) String() string {
 func (*Province) ProtoMessage() {}
 
 func (x *Province) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -307,7 +500,7 @@ func (x *Province) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Province.ProtoReflect.Descriptor instead.
 func (*Province) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Province) GetCode() string {
@@ -346,7 +539,7 @@ type ListProvincesRequest struct {
 
 func (x *ListProvincesRequest) Reset() {
 	*x = ListProvincesRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -358,7 +551,7 @@ func (x *ListProvincesRequest) String() string {
 func (*ListProvincesRequest) ProtoMessage() {}
 
 func (x *ListProvincesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -371,7 +564,7 @@ func (x *ListProvincesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProvincesRequest.ProtoReflect.Descriptor instead.
 func (*ListProvincesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{7}
 }
 
 type ListProvincesResponse struct {
@@ -383,7 +576,7 @@ type ListProvincesResponse struct {
 
 func (x *ListProvincesResponse) Reset() {
 	*x = ListProvincesResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -395,7 +588,7 @@ func (x *ListProvincesResponse) String() string {
 func (*ListProvincesResponse) ProtoMessage() {}
 
 func (x *ListProvincesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -408,7 +601,7 @@ func (x *ListProvincesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProvincesResponse.ProtoReflect.Descriptor instead.
 func (*ListProvincesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ListProvincesResponse) GetProvinces() []*Province {
@@ -432,7 +625,7 @@ type Agency struct {
 
 func (x *Agency) Reset() {
 	*x = Agency{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -444,7 +637,7 @@ func (x *Agency) String() string {
 func (*Agency) ProtoMessage() {}
 
 func (x *Agency) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -457,7 +650,7 @@ func (x *Agency) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Agency.ProtoReflect.Descriptor instead.
 func (*Agency) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Agency) GetPrefix() string {
@@ -506,7 +699,7 @@ type CreateAgencyRequest struct {
 
 func (x *CreateAgencyRequest) Reset() {
 	*x = CreateAgencyRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -518,7 +711,7 @@ func (x *CreateAgencyRequest) String() string {
 func (*CreateAgencyRequest) ProtoMessage() {}
 
 func (x *CreateAgencyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -531,7 +724,7 @@ func (x *CreateAgencyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAgencyRequest.ProtoReflect.Descriptor instead.
 func (*CreateAgencyRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CreateAgencyRequest) GetPrefix() string {
@@ -564,7 +757,7 @@ type CreateAgencyResponse struct {
 
 func (x *CreateAgencyResponse) Reset() {
 	*x = CreateAgencyResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -576,7 +769,7 @@ func (x *CreateAgencyResponse) String() string {
 func (*CreateAgencyResponse) ProtoMessage() {}
 
 func (x *CreateAgencyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -589,7 +782,7 @@ func (x *CreateAgencyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAgencyResponse.ProtoReflect.Descriptor instead.
 func (*CreateAgencyResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CreateAgencyResponse) GetAgency() *Agency {
@@ -611,7 +804,7 @@ type SetAgencyStatusRequest struct {
 
 func (x *SetAgencyStatusRequest) Reset() {
 	*x = SetAgencyStatusRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -623,7 +816,7 @@ func (x *SetAgencyStatusRequest) String() string {
 func (*SetAgencyStatusRequest) ProtoMessage() {}
 
 func (x *SetAgencyStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -636,7 +829,7 @@ func (x *SetAgencyStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAgencyStatusRequest.ProtoReflect.Descriptor instead.
 func (*SetAgencyStatusRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SetAgencyStatusRequest) GetPrefix() string {
@@ -669,7 +862,7 @@ type SetAgencyStatusResponse struct {
 
 func (x *SetAgencyStatusResponse) Reset() {
 	*x = SetAgencyStatusResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -681,7 +874,7 @@ func (x *SetAgencyStatusResponse) String() string {
 func (*SetAgencyStatusResponse) ProtoMessage() {}
 
 func (x *SetAgencyStatusResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -694,7 +887,7 @@ func (x *SetAgencyStatusResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAgencyStatusResponse.ProtoReflect.Descriptor instead.
 func (*SetAgencyStatusResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SetAgencyStatusResponse) GetAgency() *Agency {
@@ -713,7 +906,7 @@ type GetAgencyRequest struct {
 
 func (x *GetAgencyRequest) Reset() {
 	*x = GetAgencyRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -725,7 +918,7 @@ func (x *GetAgencyRequest) String() string {
 func (*GetAgencyRequest) ProtoMessage() {}
 
 func (x *GetAgencyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -738,7 +931,7 @@ func (x *GetAgencyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgencyRequest.ProtoReflect.Descriptor instead.
 func (*GetAgencyRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{10}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetAgencyRequest) GetPrefix() string {
@@ -757,7 +950,7 @@ type GetAgencyResponse struct {
 
 func (x *GetAgencyResponse) Reset() {
 	*x = GetAgencyResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -769,7 +962,7 @@ func (x *GetAgencyResponse) String() string {
 func (*GetAgencyResponse) ProtoMessage() {}
 
 func (x *GetAgencyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -782,7 +975,7 @@ func (x *GetAgencyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgencyResponse.ProtoReflect.Descriptor instead.
 func (*GetAgencyResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{11}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetAgencyResponse) GetAgency() *Agency {
@@ -800,7 +993,7 @@ type ListAgenciesRequest struct {
 
 func (x *ListAgenciesRequest) Reset() {
 	*x = ListAgenciesRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -812,7 +1005,7 @@ func (x *ListAgenciesRequest) String() string {
 func (*ListAgenciesRequest) ProtoMessage() {}
 
 func (x *ListAgenciesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -825,7 +1018,7 @@ func (x *ListAgenciesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgenciesRequest.ProtoReflect.Descriptor instead.
 func (*ListAgenciesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{16}
 }
 
 type ListAgenciesResponse struct {
@@ -837,7 +1030,7 @@ type ListAgenciesResponse struct {
 
 func (x *ListAgenciesResponse) Reset() {
 	*x = ListAgenciesResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -849,7 +1042,7 @@ func (x *ListAgenciesResponse) String() string {
 func (*ListAgenciesResponse) ProtoMessage() {}
 
 func (x *ListAgenciesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -862,7 +1055,7 @@ func (x *ListAgenciesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgenciesResponse.ProtoReflect.Descriptor instead.
 func (*ListAgenciesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListAgenciesResponse) GetAgencies() []*Agency {
@@ -898,14 +1091,16 @@ type Player struct {
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
 	// The rank the agency declared without a certificate (for seeding), at
 	// most "3d"; empty when none. Never a certified rank.
-	DeclaredRank  string `protobuf:"bytes,14,opt,name=declared_rank,json=declaredRank,proto3" json:"declared_rank,omitempty"`
+	DeclaredRank string `protobuf:"bytes,14,opt,name=declared_rank,json=declaredRank,proto3" json:"declared_rank,omitempty"`
+	// When this record was merged into another: that record's id.
+	MergedInto    int64 `protobuf:"varint,15,opt,name=merged_into,json=mergedInto,proto3" json:"merged_into,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Player) Reset() {
 	*x = Player{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -917,7 +1112,7 @@ func (x *Player) String() string {
 func (*Player) ProtoMessage() {}
 
 func (x *Player) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -930,7 +1125,7 @@ func (x *Player) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Player.ProtoReflect.Descriptor instead.
 func (*Player) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Player) GetId() int64 {
@@ -1031,6 +1226,13 @@ func (x *Player) GetDeclaredRank() string {
 	return ""
 }
 
+func (x *Player) GetMergedInto() int64 {
+	if x != nil {
+		return x.MergedInto
+	}
+	return 0
+}
+
 type PlayerInput struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Name   string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -1051,7 +1253,7 @@ type PlayerInput struct {
 
 func (x *PlayerInput) Reset() {
 	*x = PlayerInput{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1063,7 +1265,7 @@ func (x *PlayerInput) String() string {
 func (*PlayerInput) ProtoMessage() {}
 
 func (x *PlayerInput) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1076,7 +1278,7 @@ func (x *PlayerInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerInput.ProtoReflect.Descriptor instead.
 func (*PlayerInput) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PlayerInput) GetName() string {
@@ -1144,7 +1346,7 @@ type RegisterPlayerRequest struct {
 
 func (x *RegisterPlayerRequest) Reset() {
 	*x = RegisterPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1156,7 +1358,7 @@ func (x *RegisterPlayerRequest) String() string {
 func (*RegisterPlayerRequest) ProtoMessage() {}
 
 func (x *RegisterPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1169,7 +1371,7 @@ func (x *RegisterPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterPlayerRequest.ProtoReflect.Descriptor instead.
 func (*RegisterPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *RegisterPlayerRequest) GetPlayer() *PlayerInput {
@@ -1188,7 +1390,7 @@ type RegisterPlayerResponse struct {
 
 func (x *RegisterPlayerResponse) Reset() {
 	*x = RegisterPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1200,7 +1402,7 @@ func (x *RegisterPlayerResponse) String() string {
 func (*RegisterPlayerResponse) ProtoMessage() {}
 
 func (x *RegisterPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1213,7 +1415,7 @@ func (x *RegisterPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterPlayerResponse.ProtoReflect.Descriptor instead.
 func (*RegisterPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *RegisterPlayerResponse) GetPlayer() *Player {
@@ -1233,7 +1435,7 @@ type UpdatePlayerRequest struct {
 
 func (x *UpdatePlayerRequest) Reset() {
 	*x = UpdatePlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1245,7 +1447,7 @@ func (x *UpdatePlayerRequest) String() string {
 func (*UpdatePlayerRequest) ProtoMessage() {}
 
 func (x *UpdatePlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1258,7 +1460,7 @@ func (x *UpdatePlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePlayerRequest.ProtoReflect.Descriptor instead.
 func (*UpdatePlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *UpdatePlayerRequest) GetId() int64 {
@@ -1284,7 +1486,7 @@ type UpdatePlayerResponse struct {
 
 func (x *UpdatePlayerResponse) Reset() {
 	*x = UpdatePlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1296,7 +1498,7 @@ func (x *UpdatePlayerResponse) String() string {
 func (*UpdatePlayerResponse) ProtoMessage() {}
 
 func (x *UpdatePlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1309,7 +1511,7 @@ func (x *UpdatePlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePlayerResponse.ProtoReflect.Descriptor instead.
 func (*UpdatePlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *UpdatePlayerResponse) GetPlayer() *Player {
@@ -1328,7 +1530,7 @@ type GetPlayerRequest struct {
 
 func (x *GetPlayerRequest) Reset() {
 	*x = GetPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1340,7 +1542,7 @@ func (x *GetPlayerRequest) String() string {
 func (*GetPlayerRequest) ProtoMessage() {}
 
 func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1353,7 +1555,7 @@ func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetPlayerRequest) GetId() int64 {
@@ -1372,7 +1574,7 @@ type GetPlayerResponse struct {
 
 func (x *GetPlayerResponse) Reset() {
 	*x = GetPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1384,7 +1586,7 @@ func (x *GetPlayerResponse) String() string {
 func (*GetPlayerResponse) ProtoMessage() {}
 
 func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1397,7 +1599,7 @@ func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetPlayerResponse) GetPlayer() *Player {
@@ -1426,7 +1628,7 @@ type SearchPlayersRequest struct {
 
 func (x *SearchPlayersRequest) Reset() {
 	*x = SearchPlayersRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1438,7 +1640,7 @@ func (x *SearchPlayersRequest) String() string {
 func (*SearchPlayersRequest) ProtoMessage() {}
 
 func (x *SearchPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1451,7 +1653,7 @@ func (x *SearchPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchPlayersRequest.ProtoReflect.Descriptor instead.
 func (*SearchPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SearchPlayersRequest) GetName() string {
@@ -1500,7 +1702,7 @@ type SearchPlayersResponse struct {
 
 func (x *SearchPlayersResponse) Reset() {
 	*x = SearchPlayersResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1512,7 +1714,7 @@ func (x *SearchPlayersResponse) String() string {
 func (*SearchPlayersResponse) ProtoMessage() {}
 
 func (x *SearchPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1525,7 +1727,7 @@ func (x *SearchPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchPlayersResponse.ProtoReflect.Descriptor instead.
 func (*SearchPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SearchPlayersResponse) GetPlayers() []*Player {
@@ -1553,7 +1755,17 @@ var File_dankyu_v1_registry_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\n" +
-	"\x18dankyu/v1/registry.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"M\n" +
+	"\x18dankyu/v1/registry.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"Y\n" +
+	"\x15TransferPlayerRequest\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12#\n" +
+	"\rprovince_code\x18\x02 \x01(\tR\fprovinceCode\"C\n" +
+	"\x16TransferPlayerResponse\x12)\n" +
+	"\x06player\x18\x01 \x01(\v2\x11.dankyu.v1.PlayerR\x06player\"Q\n" +
+	"\x13MergePlayersRequest\x12\x17\n" +
+	"\akeep_id\x18\x01 \x01(\x03R\x06keepId\x12!\n" +
+	"\fduplicate_id\x18\x02 \x01(\x03R\vduplicateId\"A\n" +
+	"\x14MergePlayersResponse\x12)\n" +
+	"\x06player\x18\x01 \x01(\v2\x11.dankyu.v1.PlayerR\x06player\"M\n" +
 	"\x18RecordHonoraryDanRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12\x14\n" +
 	"\x05basis\x18\x02 \x01(\tR\x05basis\"F\n" +
@@ -1592,7 +1804,7 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\x06agency\x18\x01 \x01(\v2\x11.dankyu.v1.AgencyR\x06agency\"\x15\n" +
 	"\x13ListAgenciesRequest\"E\n" +
 	"\x14ListAgenciesResponse\x12-\n" +
-	"\bagencies\x18\x01 \x03(\v2\x11.dankyu.v1.AgencyR\bagencies\"\x97\x04\n" +
+	"\bagencies\x18\x01 \x03(\v2\x11.dankyu.v1.AgencyR\bagencies\"\xb8\x04\n" +
 	"\x06Player\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12)\n" +
@@ -1612,7 +1824,9 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"created_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
 	"updated_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12#\n" +
-	"\rdeclared_rank\x18\x0e \x01(\tR\fdeclaredRank\"\xad\x02\n" +
+	"\rdeclared_rank\x18\x0e \x01(\tR\fdeclaredRank\x12\x1f\n" +
+	"\vmerged_into\x18\x0f \x01(\x03R\n" +
+	"mergedInto\"\xad\x02\n" +
 	"\vPlayerInput\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12)\n" +
 	"\x06gender\x18\x02 \x01(\x0e2\x11.dankyu.v1.GenderR\x06gender\x12\x1d\n" +
@@ -1658,7 +1872,7 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\fIdentityKind\x12\x1d\n" +
 	"\x19IDENTITY_KIND_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19IDENTITY_KIND_RESIDENT_ID\x10\x01\x12\x1a\n" +
-	"\x16IDENTITY_KIND_PASSPORT\x10\x022\xcd\x06\n" +
+	"\x16IDENTITY_KIND_PASSPORT\x10\x022\xf5\a\n" +
 	"\x0fRegistryService\x12R\n" +
 	"\rListProvinces\x12\x1f.dankyu.v1.ListProvincesRequest\x1a .dankyu.v1.ListProvincesResponse\x12O\n" +
 	"\fCreateAgency\x12\x1e.dankyu.v1.CreateAgencyRequest\x1a\x1f.dankyu.v1.CreateAgencyResponse\x12X\n" +
@@ -1669,7 +1883,9 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\fUpdatePlayer\x12\x1e.dankyu.v1.UpdatePlayerRequest\x1a\x1f.dankyu.v1.UpdatePlayerResponse\x12F\n" +
 	"\tGetPlayer\x12\x1b.dankyu.v1.GetPlayerRequest\x1a\x1c.dankyu.v1.GetPlayerResponse\x12R\n" +
 	"\rSearchPlayers\x12\x1f.dankyu.v1.SearchPlayersRequest\x1a .dankyu.v1.SearchPlayersResponse\x12^\n" +
-	"\x11RecordHonoraryDan\x12#.dankyu.v1.RecordHonoraryDanRequest\x1a$.dankyu.v1.RecordHonoraryDanResponseB\x96\x01\n" +
+	"\x11RecordHonoraryDan\x12#.dankyu.v1.RecordHonoraryDanRequest\x1a$.dankyu.v1.RecordHonoraryDanResponse\x12U\n" +
+	"\x0eTransferPlayer\x12 .dankyu.v1.TransferPlayerRequest\x1a!.dankyu.v1.TransferPlayerResponse\x12O\n" +
+	"\fMergePlayers\x12\x1e.dankyu.v1.MergePlayersRequest\x1a\x1f.dankyu.v1.MergePlayersResponseB\x96\x01\n" +
 	"\rcom.dankyu.v1B\rRegistryProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -1686,84 +1902,94 @@ func file_dankyu_v1_registry_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_registry_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_dankyu_v1_registry_proto_goTypes = []any{
 	(AgencyStatus)(0),                 // 0: dankyu.v1.AgencyStatus
 	(Gender)(0),                       // 1: dankyu.v1.Gender
 	(IdentityKind)(0),                 // 2: dankyu.v1.IdentityKind
-	(*RecordHonoraryDanRequest)(nil),  // 3: dankyu.v1.RecordHonoraryDanRequest
-	(*RecordHonoraryDanResponse)(nil), // 4: dankyu.v1.RecordHonoraryDanResponse
-	(*Province)(nil),                  // 5: dankyu.v1.Province
-	(*ListProvincesRequest)(nil),      // 6: dankyu.v1.ListProvincesRequest
-	(*ListProvincesResponse)(nil),     // 7: dankyu.v1.ListProvincesResponse
-	(*Agency)(nil),                    // 8: dankyu.v1.Agency
-	(*CreateAgencyRequest)(nil),       // 9: dankyu.v1.CreateAgencyRequest
-	(*CreateAgencyResponse)(nil),      // 10: dankyu.v1.CreateAgencyResponse
-	(*SetAgencyStatusRequest)(nil),    // 11: dankyu.v1.SetAgencyStatusRequest
-	(*SetAgencyStatusResponse)(nil),   // 12: dankyu.v1.SetAgencyStatusResponse
-	(*GetAgencyRequest)(nil),          // 13: dankyu.v1.GetAgencyRequest
-	(*GetAgencyResponse)(nil),         // 14: dankyu.v1.GetAgencyResponse
-	(*ListAgenciesRequest)(nil),       // 15: dankyu.v1.ListAgenciesRequest
-	(*ListAgenciesResponse)(nil),      // 16: dankyu.v1.ListAgenciesResponse
-	(*Player)(nil),                    // 17: dankyu.v1.Player
-	(*PlayerInput)(nil),               // 18: dankyu.v1.PlayerInput
-	(*RegisterPlayerRequest)(nil),     // 19: dankyu.v1.RegisterPlayerRequest
-	(*RegisterPlayerResponse)(nil),    // 20: dankyu.v1.RegisterPlayerResponse
-	(*UpdatePlayerRequest)(nil),       // 21: dankyu.v1.UpdatePlayerRequest
-	(*UpdatePlayerResponse)(nil),      // 22: dankyu.v1.UpdatePlayerResponse
-	(*GetPlayerRequest)(nil),          // 23: dankyu.v1.GetPlayerRequest
-	(*GetPlayerResponse)(nil),         // 24: dankyu.v1.GetPlayerResponse
-	(*SearchPlayersRequest)(nil),      // 25: dankyu.v1.SearchPlayersRequest
-	(*SearchPlayersResponse)(nil),     // 26: dankyu.v1.SearchPlayersResponse
-	(*timestamppb.Timestamp)(nil),     // 27: google.protobuf.Timestamp
+	(*TransferPlayerRequest)(nil),     // 3: dankyu.v1.TransferPlayerRequest
+	(*TransferPlayerResponse)(nil),    // 4: dankyu.v1.TransferPlayerResponse
+	(*MergePlayersRequest)(nil),       // 5: dankyu.v1.MergePlayersRequest
+	(*MergePlayersResponse)(nil),      // 6: dankyu.v1.MergePlayersResponse
+	(*RecordHonoraryDanRequest)(nil),  // 7: dankyu.v1.RecordHonoraryDanRequest
+	(*RecordHonoraryDanResponse)(nil), // 8: dankyu.v1.RecordHonoraryDanResponse
+	(*Province)(nil),                  // 9: dankyu.v1.Province
+	(*ListProvincesRequest)(nil),      // 10: dankyu.v1.ListProvincesRequest
+	(*ListProvincesResponse)(nil),     // 11: dankyu.v1.ListProvincesResponse
+	(*Agency)(nil),                    // 12: dankyu.v1.Agency
+	(*CreateAgencyRequest)(nil),       // 13: dankyu.v1.CreateAgencyRequest
+	(*CreateAgencyResponse)(nil),      // 14: dankyu.v1.CreateAgencyResponse
+	(*SetAgencyStatusRequest)(nil),    // 15: dankyu.v1.SetAgencyStatusRequest
+	(*SetAgencyStatusResponse)(nil),   // 16: dankyu.v1.SetAgencyStatusResponse
+	(*GetAgencyRequest)(nil),          // 17: dankyu.v1.GetAgencyRequest
+	(*GetAgencyResponse)(nil),         // 18: dankyu.v1.GetAgencyResponse
+	(*ListAgenciesRequest)(nil),       // 19: dankyu.v1.ListAgenciesRequest
+	(*ListAgenciesResponse)(nil),      // 20: dankyu.v1.ListAgenciesResponse
+	(*Player)(nil),                    // 21: dankyu.v1.Player
+	(*PlayerInput)(nil),               // 22: dankyu.v1.PlayerInput
+	(*RegisterPlayerRequest)(nil),     // 23: dankyu.v1.RegisterPlayerRequest
+	(*RegisterPlayerResponse)(nil),    // 24: dankyu.v1.RegisterPlayerResponse
+	(*UpdatePlayerRequest)(nil),       // 25: dankyu.v1.UpdatePlayerRequest
+	(*UpdatePlayerResponse)(nil),      // 26: dankyu.v1.UpdatePlayerResponse
+	(*GetPlayerRequest)(nil),          // 27: dankyu.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),         // 28: dankyu.v1.GetPlayerResponse
+	(*SearchPlayersRequest)(nil),      // 29: dankyu.v1.SearchPlayersRequest
+	(*SearchPlayersResponse)(nil),     // 30: dankyu.v1.SearchPlayersResponse
+	(*timestamppb.Timestamp)(nil),     // 31: google.protobuf.Timestamp
 }
 var file_dankyu_v1_registry_proto_depIdxs = []int32{
-	17, // 0: dankyu.v1.RecordHonoraryDanResponse.player:type_name -> dankyu.v1.Player
-	5,  // 1: dankyu.v1.ListProvincesResponse.provinces:type_name -> dankyu.v1.Province
-	0,  // 2: dankyu.v1.Agency.status:type_name -> dankyu.v1.AgencyStatus
-	27, // 3: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
-	8,  // 4: dankyu.v1.CreateAgencyResponse.agency:type_name -> dankyu.v1.Agency
-	0,  // 5: dankyu.v1.SetAgencyStatusRequest.status:type_name -> dankyu.v1.AgencyStatus
-	8,  // 6: dankyu.v1.SetAgencyStatusResponse.agency:type_name -> dankyu.v1.Agency
-	8,  // 7: dankyu.v1.GetAgencyResponse.agency:type_name -> dankyu.v1.Agency
-	8,  // 8: dankyu.v1.ListAgenciesResponse.agencies:type_name -> dankyu.v1.Agency
-	1,  // 9: dankyu.v1.Player.gender:type_name -> dankyu.v1.Gender
-	2,  // 10: dankyu.v1.Player.identity_kind:type_name -> dankyu.v1.IdentityKind
-	27, // 11: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
-	27, // 12: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
-	1,  // 13: dankyu.v1.PlayerInput.gender:type_name -> dankyu.v1.Gender
-	2,  // 14: dankyu.v1.PlayerInput.identity_kind:type_name -> dankyu.v1.IdentityKind
-	18, // 15: dankyu.v1.RegisterPlayerRequest.player:type_name -> dankyu.v1.PlayerInput
-	17, // 16: dankyu.v1.RegisterPlayerResponse.player:type_name -> dankyu.v1.Player
-	18, // 17: dankyu.v1.UpdatePlayerRequest.player:type_name -> dankyu.v1.PlayerInput
-	17, // 18: dankyu.v1.UpdatePlayerResponse.player:type_name -> dankyu.v1.Player
-	17, // 19: dankyu.v1.GetPlayerResponse.player:type_name -> dankyu.v1.Player
-	17, // 20: dankyu.v1.SearchPlayersResponse.players:type_name -> dankyu.v1.Player
-	6,  // 21: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
-	9,  // 22: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
-	11, // 23: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
-	13, // 24: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
-	15, // 25: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
-	19, // 26: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
-	21, // 27: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
-	23, // 28: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
-	25, // 29: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
-	3,  // 30: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
-	7,  // 31: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
-	10, // 32: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
-	12, // 33: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
-	14, // 34: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
-	16, // 35: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
-	20, // 36: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
-	22, // 37: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
-	24, // 38: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
-	26, // 39: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
-	4,  // 40: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
-	31, // [31:41] is the sub-list for method output_type
-	21, // [21:31] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	21, // 0: dankyu.v1.TransferPlayerResponse.player:type_name -> dankyu.v1.Player
+	21, // 1: dankyu.v1.MergePlayersResponse.player:type_name -> dankyu.v1.Player
+	21, // 2: dankyu.v1.RecordHonoraryDanResponse.player:type_name -> dankyu.v1.Player
+	9,  // 3: dankyu.v1.ListProvincesResponse.provinces:type_name -> dankyu.v1.Province
+	0,  // 4: dankyu.v1.Agency.status:type_name -> dankyu.v1.AgencyStatus
+	31, // 5: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
+	12, // 6: dankyu.v1.CreateAgencyResponse.agency:type_name -> dankyu.v1.Agency
+	0,  // 7: dankyu.v1.SetAgencyStatusRequest.status:type_name -> dankyu.v1.AgencyStatus
+	12, // 8: dankyu.v1.SetAgencyStatusResponse.agency:type_name -> dankyu.v1.Agency
+	12, // 9: dankyu.v1.GetAgencyResponse.agency:type_name -> dankyu.v1.Agency
+	12, // 10: dankyu.v1.ListAgenciesResponse.agencies:type_name -> dankyu.v1.Agency
+	1,  // 11: dankyu.v1.Player.gender:type_name -> dankyu.v1.Gender
+	2,  // 12: dankyu.v1.Player.identity_kind:type_name -> dankyu.v1.IdentityKind
+	31, // 13: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
+	31, // 14: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
+	1,  // 15: dankyu.v1.PlayerInput.gender:type_name -> dankyu.v1.Gender
+	2,  // 16: dankyu.v1.PlayerInput.identity_kind:type_name -> dankyu.v1.IdentityKind
+	22, // 17: dankyu.v1.RegisterPlayerRequest.player:type_name -> dankyu.v1.PlayerInput
+	21, // 18: dankyu.v1.RegisterPlayerResponse.player:type_name -> dankyu.v1.Player
+	22, // 19: dankyu.v1.UpdatePlayerRequest.player:type_name -> dankyu.v1.PlayerInput
+	21, // 20: dankyu.v1.UpdatePlayerResponse.player:type_name -> dankyu.v1.Player
+	21, // 21: dankyu.v1.GetPlayerResponse.player:type_name -> dankyu.v1.Player
+	21, // 22: dankyu.v1.SearchPlayersResponse.players:type_name -> dankyu.v1.Player
+	10, // 23: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
+	13, // 24: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
+	15, // 25: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
+	17, // 26: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
+	19, // 27: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
+	23, // 28: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
+	25, // 29: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
+	27, // 30: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
+	29, // 31: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
+	7,  // 32: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
+	3,  // 33: dankyu.v1.RegistryService.TransferPlayer:input_type -> dankyu.v1.TransferPlayerRequest
+	5,  // 34: dankyu.v1.RegistryService.MergePlayers:input_type -> dankyu.v1.MergePlayersRequest
+	11, // 35: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
+	14, // 36: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
+	16, // 37: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
+	18, // 38: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
+	20, // 39: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
+	24, // 40: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
+	26, // 41: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
+	28, // 42: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
+	30, // 43: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
+	8,  // 44: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
+	4,  // 45: dankyu.v1.RegistryService.TransferPlayer:output_type -> dankyu.v1.TransferPlayerResponse
+	6,  // 46: dankyu.v1.RegistryService.MergePlayers:output_type -> dankyu.v1.MergePlayersResponse
+	35, // [35:47] is the sub-list for method output_type
+	23, // [23:35] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_registry_proto_init() }
@@ -1777,7 +2003,7 @@ func file_dankyu_v1_registry_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_registry_proto_rawDesc), len(file_dankyu_v1_registry_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   24,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -29,6 +29,8 @@ const (
 	RegistryService_GetPlayer_FullMethodName         = "/dankyu.v1.RegistryService/GetPlayer"
 	RegistryService_SearchPlayers_FullMethodName     = "/dankyu.v1.RegistryService/SearchPlayers"
 	RegistryService_RecordHonoraryDan_FullMethodName = "/dankyu.v1.RegistryService/RecordHonoraryDan"
+	RegistryService_TransferPlayer_FullMethodName    = "/dankyu.v1.RegistryService/TransferPlayer"
+	RegistryService_MergePlayers_FullMethodName      = "/dankyu.v1.RegistryService/MergePlayers"
 )
 
 // RegistryServiceClient is the client API for RegistryService service.
@@ -60,6 +62,13 @@ type RegistryServiceClient interface {
 	SearchPlayers(ctx context.Context, in *SearchPlayersRequest, opts ...grpc.CallOption) (*SearchPlayersResponse, error)
 	// RecordHonoraryDan records honorary 8 dan with its basis (staff).
 	RecordHonoraryDan(ctx context.Context, in *RecordHonoraryDanRequest, opts ...grpc.CallOption) (*RecordHonoraryDanResponse, error)
+	// TransferPlayer moves a player to another province (staff, or the agency
+	// of his province); his certificates keep their numbers.
+	TransferPlayer(ctx context.Context, in *TransferPlayerRequest, opts ...grpc.CallOption) (*TransferPlayerResponse, error)
+	// MergePlayers makes one record a second record of the person of another
+	// (staff): its certificates, applications and tournament entries move to
+	// the record kept, and it points to that record.
+	MergePlayers(ctx context.Context, in *MergePlayersRequest, opts ...grpc.CallOption) (*MergePlayersResponse, error)
 }
 
 type registryServiceClient struct {
@@ -170,6 +179,26 @@ func (c *registryServiceClient) RecordHonoraryDan(ctx context.Context, in *Recor
 	return out, nil
 }
 
+func (c *registryServiceClient) TransferPlayer(ctx context.Context, in *TransferPlayerRequest, opts ...grpc.CallOption) (*TransferPlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TransferPlayerResponse)
+	err := c.cc.Invoke(ctx, RegistryService_TransferPlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *registryServiceClient) MergePlayers(ctx context.Context, in *MergePlayersRequest, opts ...grpc.CallOption) (*MergePlayersResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MergePlayersResponse)
+	err := c.cc.Invoke(ctx, RegistryService_MergePlayers_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RegistryServiceServer is the server API for RegistryService service.
 // All implementations must embed UnimplementedRegistryServiceServer
 // for forward compatibility.
@@ -199,6 +228,13 @@ type RegistryServiceServer interface {
 	SearchPlayers(context.Context, *SearchPlayersRequest) (*SearchPlayersResponse, error)
 	// RecordHonoraryDan records honorary 8 dan with its basis (staff).
 	RecordHonoraryDan(context.Context, *RecordHonoraryDanRequest) (*RecordHonoraryDanResponse, error)
+	// TransferPlayer moves a player to another province (staff, or the agency
+	// of his province); his certificates keep their numbers.
+	TransferPlayer(context.Context, *TransferPlayerRequest) (*TransferPlayerResponse, error)
+	// MergePlayers makes one record a second record of the person of another
+	// (staff): its certificates, applications and tournament entries move to
+	// the record kept, and it points to that record.
+	MergePlayers(context.Context, *MergePlayersRequest) (*MergePlayersResponse, error)
 	mustEmbedUnimplementedRegistryServiceServer()
 }
 
@@ -238,6 +274,12 @@ func (UnimplementedRegistryServiceServer) SearchPlayers(context.Context, *Search
 }
 func (UnimplementedRegistryServiceServer) RecordHonoraryDan(context.Context, *RecordHonoraryDanRequest) (*RecordHonoraryDanResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordHonoraryDan not implemented")
+}
+func (UnimplementedRegistryServiceServer) TransferPlayer(context.Context, *TransferPlayerRequest) (*TransferPlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method TransferPlayer not implemented")
+}
+func (UnimplementedRegistryServiceServer) MergePlayers(context.Context, *MergePlayersRequest) (*MergePlayersResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method MergePlayers not implemented")
 }
 func (UnimplementedRegistryServiceServer) mustEmbedUnimplementedRegistryServiceServer() {}
 func (UnimplementedRegistryServiceServer) testEmbeddedByValue()                         {}
@@ -440,6 +482,42 @@ func _RegistryService_RecordHonoraryDan_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RegistryService_TransferPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TransferPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).TransferPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_TransferPlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).TransferPlayer(ctx, req.(*TransferPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RegistryService_MergePlayers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MergePlayersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).MergePlayers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_MergePlayers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).MergePlayers(ctx, req.(*MergePlayersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RegistryService_ServiceDesc is the grpc.ServiceDesc for RegistryService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -486,6 +564,14 @@ var RegistryService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordHonoraryDan",
 			Handler:    _RegistryService_RecordHonoraryDan_Handler,
+		},
+		{
+			MethodName: "TransferPlayer",
+			Handler:    _RegistryService_TransferPlayer_Handler,
+		},
+		{
+			MethodName: "MergePlayers",
+			Handler:    _RegistryService_MergePlayers_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
