@@ -49,8 +49,8 @@ type Player struct {
 	// MergedInto is the record this one was merged into (0: none): a second
 	// record of the same person, kept for its history.
 	MergedInto int64
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // PlayerInput is what an agency submits to register or change a player.
