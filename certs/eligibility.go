@@ -17,6 +17,7 @@ const (
 	Appraisal            Basis = "appraisal"             // an appraiser approved by the association
 	NationalResult       Basis = "national_result"       // 6 dan: a result in a recognised national event
 	NationalChampionship Basis = "national_championship" // 7 dan: national amateur champion
+	// (PaperBasis, in paper.go, marks certificates recorded from paper.)
 )
 
 // Bases lists every basis, in the order forms show them.

@@ -42,6 +42,7 @@ type Certificate struct {
 	StatusReason  string
 	Replaces      string // number of the certificate this one replaced
 	ReplacedBy    string // number of the certificate that replaced this one
+	FromPaper     bool   // recorded from a paper certificate issued before the registry
 }
 
 // certificateSelect reads certificates with the names they were issued
@@ -52,7 +53,7 @@ const certificateSelect = `SELECT ` + certificateColumns + ` FROM certificates c
 // certificates it replaced (old) and was replaced by (nw).
 const certificateColumns = `c.id, coalesce(c.number, ''), c.kind, c.issuing_prefix, c.issuing_body,
 	c.player_id, c.holder_name, c.rank, c.basis, coalesce(c.application_id, 0), c.issued_at, c.issue_date, c.athlete_grade,
-	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, '')`
+	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, ''), c.from_paper`
 
 const certificateJoins = `
 	LEFT JOIN certificates old ON old.id = c.replaces
@@ -61,7 +62,7 @@ const certificateJoins = `
 func scanCertificate(r pgx.Row) (Certificate, error) {
 	var c Certificate
 	err := r.Scan(&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
-		&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy)
+		&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper)
 	return c, err
 }
 
@@ -78,15 +79,37 @@ type issueInput struct {
 // nextSerial hands out the next serial of a series. The upsert's row lock
 // makes concurrent issuers of one series wait for each other; a rolled-back
 // transaction rolls its serial back with it, so a series never skips.
+// A serial that a certificate recorded from paper holds is skipped, so the
+// series stays gapless: every serial is issued here or recorded from paper.
 func nextSerial(ctx context.Context, tx *ledger.Tx, prefix string, year int, kind Kind) (int, error) {
-	var last int
-	err := tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial) VALUES ($1, $2, $3, 1)
-		ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1
-		RETURNING last_serial`, prefix, year, kind).Scan(&last)
-	if err != nil {
-		return 0, ledger.PgErr(err, "next serial")
+	for {
+		var last int
+		err := tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial) VALUES ($1, $2, $3, 1)
+			ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1
+			RETURNING last_serial`, prefix, year, kind).Scan(&last)
+		if err != nil {
+			return 0, ledger.PgErr(err, "next serial")
+		}
+		var held bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE issuing_prefix = $1 AND year = $2 AND kind = $3 AND serial = $4)`,
+			prefix, year, kind, last).Scan(&held); err != nil {
+			return 0, ledger.PgErr(err, "serial held from paper")
+		}
+		if !held {
+			return last, nil
+		}
 	}
-	return last, nil
+}
+
+// usedStock counts the numbered certificates of a series issued in the
+// registry: serials held by paper records took no stock of this registry.
+func usedStock(ctx context.Context, q ledger.Querier, prefix string, yy int, kind Kind) (int, error) {
+	var used int
+	if err := q.QueryRow(ctx, `SELECT count(*) FROM certificates WHERE issuing_prefix = $1 AND year = $2 AND kind = $3
+		AND serial IS NOT NULL AND NOT from_paper`, prefix, yy, kind).Scan(&used); err != nil {
+		return 0, ledger.PgErr(err, "read used stock")
+	}
+	return used, nil
 }
 
 // grantedStock is an agency's granted count of one kind for a full year.
@@ -131,10 +154,9 @@ func (s *Service) checkStock(ctx context.Context, tx *ledger.Tx, app Application
 	if !ok {
 		return noStock(issuer, full, kind)
 	}
-	var used int
-	if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT last_serial FROM certificate_series WHERE prefix = $1 AND year = $2 AND kind = $3), 0)`,
-		issuer, Year(now), kind).Scan(&used); err != nil {
-		return ledger.PgErr(err, "read used stock")
+	used, err := usedStock(ctx, tx, issuer, Year(now), kind)
+	if err != nil {
+		return err
 	}
 	if used >= granted {
 		return stockUsedUp(issuer, full, kind, granted)
@@ -195,8 +217,15 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		case last > max:
 			return Certificate{}, ReasonSeriesFull.With(ledger.Value("prefix", in.issuer), ledger.Value("yy", fmt.Sprintf("%02d", yy)),
 				kindWords(kind), ledger.Value("max", strconv.Itoa(max)))
-		case hasStock && last > granted:
-			return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
+		}
+		if hasStock {
+			used, err := usedStock(ctx, tx, in.issuer, yy, kind)
+			if err != nil {
+				return Certificate{}, err
+			}
+			if used >= granted {
+				return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
+			}
 		}
 		num, err := NewNumber(kind, in.issuer, yy, last)
 		if err != nil {

@@ -219,8 +219,8 @@ func (s *Service) QuotaOf(ctx context.Context, actor ledger.Actor, agency string
 	err := s.db.QueryRow(ctx, `SELECT
 			coalesce((SELECT dan_count FROM certificate_orders WHERE agency_prefix = $1 AND year = $2 AND status = 'granted'), 0),
 			coalesce((SELECT kyu_count FROM certificate_orders WHERE agency_prefix = $1 AND year = $2 AND status = 'granted'), 0),
-			coalesce((SELECT last_serial FROM certificate_series WHERE prefix = $1 AND year = $3 AND kind = 'dan'), 0),
-			coalesce((SELECT last_serial FROM certificate_series WHERE prefix = $1 AND year = $3 AND kind = 'kyu'), 0)`,
+			(SELECT count(*) FROM certificates WHERE issuing_prefix = $1 AND year = $3 AND kind = 'dan' AND serial IS NOT NULL AND NOT from_paper),
+			(SELECT count(*) FROM certificates WHERE issuing_prefix = $1 AND year = $3 AND kind = 'kyu' AND serial IS NOT NULL AND NOT from_paper)`,
 		agency, year, year%100).Scan(&q.DanGranted, &q.KyuGranted, &q.DanUsed, &q.KyuUsed)
 	if err != nil {
 		return q, fmt.Errorf("quota of agency %s for %d: %w", agency, year, err)

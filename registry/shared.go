@@ -103,3 +103,18 @@ func PlayersNamed(ctx context.Context, q ledger.Querier, names []string) (map[st
 	}
 	return out, rows.Err()
 }
+
+// PlayerByIdentity finds the player with a resident ID number (or, failing
+// that, a passport number) as q sees it.
+func PlayerByIdentity(ctx context.Context, q ledger.Querier, number string) (Player, bool, error) {
+	n := strings.ToUpper(strings.TrimSpace(number))
+	p, err := scanPlayer(q.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id_number = $1 AND merged_into IS NULL
+		ORDER BY (id_kind = 'resident_id') DESC, id LIMIT 1`, n))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Player{}, false, nil
+	}
+	if err != nil {
+		return Player{}, false, ledger.PgErr(err, "player by identity")
+	}
+	return p, true, nil
+}

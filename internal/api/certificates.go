@@ -216,7 +216,7 @@ func certificatePB(c certs.Certificate) *pb.Certificate {
 		Basis: basisPB(c.Basis), IssuingPrefix: c.IssuingPrefix, IssuingBody: c.IssuingBody,
 		IssueDate: c.IssueDate.Format(time.DateOnly), AthleteGrade: grade,
 		Status:       enumOf[pb.CertificateStatus](pb.CertificateStatus_value, "CERTIFICATE_STATUS_", string(c.Status)),
-		StatusReason: c.StatusReason, Replaces: c.Replaces, ReplacedBy: c.ReplacedBy, Issuer: certs.IssuerZH}
+		StatusReason: c.StatusReason, Replaces: c.Replaces, ReplacedBy: c.ReplacedBy, Issuer: certs.IssuerZH, FromPaper: c.FromPaper}
 }
 
 func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.VerifyCertificateRequest) (*pb.VerifyCertificateResponse, error) {
@@ -299,6 +299,26 @@ func (s *CertificateServer) ExportRoster(ctx context.Context, req *pb.ExportRost
 		return nil, err
 	}
 	return &pb.ExportRosterResponse{Csv: buf.Bytes(), Rows: int32(n)}, nil
+}
+
+func (s *CertificateServer) ImportPaperCertificates(ctx context.Context, req *pb.ImportPaperCertificatesRequest) (*pb.ImportPaperCertificatesResponse, error) {
+	skip := make([]int, len(req.GetSkipLines()))
+	for i, l := range req.GetSkipLines() {
+		skip[i] = int(l)
+	}
+	res, err := s.cs.ImportPaper(ctx, ActorFrom(ctx), idempotencyKey(ctx), certs.PaperInput{Data: req.GetData(), DryRun: req.GetDryRun(), Skip: skip})
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ImportPaperCertificatesResponse{Encoding: res.Encoding, Bad: int32(res.Bad), Imported: int32(res.Imported)}
+	for _, r := range res.Rows {
+		row := &pb.PaperRow{Line: int32(r.Line), Number: r.Number, Name: r.Name, Skipped: r.Skipped}
+		for _, p := range r.Problems {
+			row.Problems, row.Reasons = append(row.Problems, p.Error()), append(row.Reasons, p.Reason.Code())
+		}
+		resp.Rows = append(resp.Rows, row)
+	}
+	return resp, nil
 }
 
 func (s *CertificateServer) SubmitRoster(ctx context.Context, req *pb.SubmitRosterRequest) (*pb.SubmitRosterResponse, error) {

@@ -141,6 +141,8 @@ const (
 	Basis_BASIS_NATIONAL_RESULT Basis = 3
 	// National amateur champion (7 dan, staff only).
 	Basis_BASIS_NATIONAL_CHAMPIONSHIP Basis = 4
+	// Recorded from a paper certificate issued before the registry.
+	Basis_BASIS_PAPER_RECORD Basis = 5
 )
 
 // Enum value maps for Basis.
@@ -151,6 +153,7 @@ var (
 		2: "BASIS_APPRAISAL",
 		3: "BASIS_NATIONAL_RESULT",
 		4: "BASIS_NATIONAL_CHAMPIONSHIP",
+		5: "BASIS_PAPER_RECORD",
 	}
 	Basis_value = map[string]int32{
 		"BASIS_UNSPECIFIED":           0,
@@ -158,6 +161,7 @@ var (
 		"BASIS_APPRAISAL":             2,
 		"BASIS_NATIONAL_RESULT":       3,
 		"BASIS_NATIONAL_CHAMPIONSHIP": 4,
+		"BASIS_PAPER_RECORD":          5,
 	}
 )
 
@@ -523,6 +527,220 @@ func (ObjectionStatus) EnumDescriptor() ([]byte, []int) {
 	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
 }
 
+type ImportPaperCertificatesRequest struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Data   []byte                 `protobuf:"bytes,1,opt,name=data,proto3" json:"data,omitempty"`
+	DryRun bool                   `protobuf:"varint,2,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	// File lines (the header is line 1) left out of the import.
+	SkipLines     []int32 `protobuf:"varint,3,rep,packed,name=skip_lines,json=skipLines,proto3" json:"skip_lines,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportPaperCertificatesRequest) Reset() {
+	*x = ImportPaperCertificatesRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportPaperCertificatesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportPaperCertificatesRequest) ProtoMessage() {}
+
+func (x *ImportPaperCertificatesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportPaperCertificatesRequest.ProtoReflect.Descriptor instead.
+func (*ImportPaperCertificatesRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ImportPaperCertificatesRequest) GetData() []byte {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+func (x *ImportPaperCertificatesRequest) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
+func (x *ImportPaperCertificatesRequest) GetSkipLines() []int32 {
+	if x != nil {
+		return x.SkipLines
+	}
+	return nil
+}
+
+type ImportPaperCertificatesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Encoding      string                 `protobuf:"bytes,1,opt,name=encoding,proto3" json:"encoding,omitempty"`
+	Rows          []*PaperRow            `protobuf:"bytes,2,rep,name=rows,proto3" json:"rows,omitempty"`
+	Bad           int32                  `protobuf:"varint,3,opt,name=bad,proto3" json:"bad,omitempty"`
+	Imported      int32                  `protobuf:"varint,4,opt,name=imported,proto3" json:"imported,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportPaperCertificatesResponse) Reset() {
+	*x = ImportPaperCertificatesResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportPaperCertificatesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportPaperCertificatesResponse) ProtoMessage() {}
+
+func (x *ImportPaperCertificatesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportPaperCertificatesResponse.ProtoReflect.Descriptor instead.
+func (*ImportPaperCertificatesResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ImportPaperCertificatesResponse) GetEncoding() string {
+	if x != nil {
+		return x.Encoding
+	}
+	return ""
+}
+
+func (x *ImportPaperCertificatesResponse) GetRows() []*PaperRow {
+	if x != nil {
+		return x.Rows
+	}
+	return nil
+}
+
+func (x *ImportPaperCertificatesResponse) GetBad() int32 {
+	if x != nil {
+		return x.Bad
+	}
+	return 0
+}
+
+func (x *ImportPaperCertificatesResponse) GetImported() int32 {
+	if x != nil {
+		return x.Imported
+	}
+	return 0
+}
+
+type PaperRow struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Line    int32                  `protobuf:"varint,1,opt,name=line,proto3" json:"line,omitempty"`
+	Number  string                 `protobuf:"bytes,2,opt,name=number,proto3" json:"number,omitempty"`
+	Name    string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Skipped bool                   `protobuf:"varint,4,opt,name=skipped,proto3" json:"skipped,omitempty"`
+	// What is wrong with the row (English), with the reason codes.
+	Problems      []string `protobuf:"bytes,5,rep,name=problems,proto3" json:"problems,omitempty"`
+	Reasons       []string `protobuf:"bytes,6,rep,name=reasons,proto3" json:"reasons,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaperRow) Reset() {
+	*x = PaperRow{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaperRow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaperRow) ProtoMessage() {}
+
+func (x *PaperRow) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaperRow.ProtoReflect.Descriptor instead.
+func (*PaperRow) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *PaperRow) GetLine() int32 {
+	if x != nil {
+		return x.Line
+	}
+	return 0
+}
+
+func (x *PaperRow) GetNumber() string {
+	if x != nil {
+		return x.Number
+	}
+	return ""
+}
+
+func (x *PaperRow) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *PaperRow) GetSkipped() bool {
+	if x != nil {
+		return x.Skipped
+	}
+	return false
+}
+
+func (x *PaperRow) GetProblems() []string {
+	if x != nil {
+		return x.Problems
+	}
+	return nil
+}
+
+func (x *PaperRow) GetReasons() []string {
+	if x != nil {
+		return x.Reasons
+	}
+	return nil
+}
+
 type SubmitRosterRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Staff only; an agency submits its own.
@@ -533,7 +751,7 @@ type SubmitRosterRequest struct {
 
 func (x *SubmitRosterRequest) Reset() {
 	*x = SubmitRosterRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[0]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -545,7 +763,7 @@ func (x *SubmitRosterRequest) String() string {
 func (*SubmitRosterRequest) ProtoMessage() {}
 
 func (x *SubmitRosterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[0]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -558,7 +776,7 @@ func (x *SubmitRosterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitRosterRequest.ProtoReflect.Descriptor instead.
 func (*SubmitRosterRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *SubmitRosterRequest) GetAgencyPrefix() string {
@@ -577,7 +795,7 @@ type SubmitRosterResponse struct {
 
 func (x *SubmitRosterResponse) Reset() {
 	*x = SubmitRosterResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[1]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -589,7 +807,7 @@ func (x *SubmitRosterResponse) String() string {
 func (*SubmitRosterResponse) ProtoMessage() {}
 
 func (x *SubmitRosterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[1]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -602,7 +820,7 @@ func (x *SubmitRosterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitRosterResponse.ProtoReflect.Descriptor instead.
 func (*SubmitRosterResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *SubmitRosterResponse) GetSubmission() *RosterSubmission {
@@ -621,7 +839,7 @@ type ListRosterSubmissionsRequest struct {
 
 func (x *ListRosterSubmissionsRequest) Reset() {
 	*x = ListRosterSubmissionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[2]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -633,7 +851,7 @@ func (x *ListRosterSubmissionsRequest) String() string {
 func (*ListRosterSubmissionsRequest) ProtoMessage() {}
 
 func (x *ListRosterSubmissionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[2]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -646,7 +864,7 @@ func (x *ListRosterSubmissionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRosterSubmissionsRequest.ProtoReflect.Descriptor instead.
 func (*ListRosterSubmissionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListRosterSubmissionsRequest) GetYear() int32 {
@@ -665,7 +883,7 @@ type ListRosterSubmissionsResponse struct {
 
 func (x *ListRosterSubmissionsResponse) Reset() {
 	*x = ListRosterSubmissionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -677,7 +895,7 @@ func (x *ListRosterSubmissionsResponse) String() string {
 func (*ListRosterSubmissionsResponse) ProtoMessage() {}
 
 func (x *ListRosterSubmissionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -690,7 +908,7 @@ func (x *ListRosterSubmissionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRosterSubmissionsResponse.ProtoReflect.Descriptor instead.
 func (*ListRosterSubmissionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListRosterSubmissionsResponse) GetSubmissions() []*RosterSubmission {
@@ -719,7 +937,7 @@ type RosterSubmission struct {
 
 func (x *RosterSubmission) Reset() {
 	*x = RosterSubmission{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -731,7 +949,7 @@ func (x *RosterSubmission) String() string {
 func (*RosterSubmission) ProtoMessage() {}
 
 func (x *RosterSubmission) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -744,7 +962,7 @@ func (x *RosterSubmission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RosterSubmission.ProtoReflect.Descriptor instead.
 func (*RosterSubmission) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *RosterSubmission) GetId() int64 {
@@ -829,7 +1047,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -841,7 +1059,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -854,7 +1072,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Order) GetAgencyPrefix() string {
@@ -941,7 +1159,7 @@ type PlaceOrderRequest struct {
 
 func (x *PlaceOrderRequest) Reset() {
 	*x = PlaceOrderRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -953,7 +1171,7 @@ func (x *PlaceOrderRequest) String() string {
 func (*PlaceOrderRequest) ProtoMessage() {}
 
 func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -966,7 +1184,7 @@ func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderRequest.ProtoReflect.Descriptor instead.
 func (*PlaceOrderRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PlaceOrderRequest) GetAgencyPrefix() string {
@@ -1006,7 +1224,7 @@ type PlaceOrderResponse struct {
 
 func (x *PlaceOrderResponse) Reset() {
 	*x = PlaceOrderResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1018,7 +1236,7 @@ func (x *PlaceOrderResponse) String() string {
 func (*PlaceOrderResponse) ProtoMessage() {}
 
 func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1031,7 +1249,7 @@ func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderResponse.ProtoReflect.Descriptor instead.
 func (*PlaceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PlaceOrderResponse) GetOrder() *Order {
@@ -1056,7 +1274,7 @@ type DecideOrderRequest struct {
 
 func (x *DecideOrderRequest) Reset() {
 	*x = DecideOrderRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1068,7 +1286,7 @@ func (x *DecideOrderRequest) String() string {
 func (*DecideOrderRequest) ProtoMessage() {}
 
 func (x *DecideOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1081,7 +1299,7 @@ func (x *DecideOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideOrderRequest.ProtoReflect.Descriptor instead.
 func (*DecideOrderRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *DecideOrderRequest) GetAgencyPrefix() string {
@@ -1135,7 +1353,7 @@ type DecideOrderResponse struct {
 
 func (x *DecideOrderResponse) Reset() {
 	*x = DecideOrderResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1147,7 +1365,7 @@ func (x *DecideOrderResponse) String() string {
 func (*DecideOrderResponse) ProtoMessage() {}
 
 func (x *DecideOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1160,7 +1378,7 @@ func (x *DecideOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideOrderResponse.ProtoReflect.Descriptor instead.
 func (*DecideOrderResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *DecideOrderResponse) GetOrder() *Order {
@@ -1180,7 +1398,7 @@ type ListOrdersRequest struct {
 
 func (x *ListOrdersRequest) Reset() {
 	*x = ListOrdersRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1192,7 +1410,7 @@ func (x *ListOrdersRequest) String() string {
 func (*ListOrdersRequest) ProtoMessage() {}
 
 func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1205,7 +1423,7 @@ func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrdersRequest.ProtoReflect.Descriptor instead.
 func (*ListOrdersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{10}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListOrdersRequest) GetAgencyPrefix() string {
@@ -1224,7 +1442,7 @@ type ListOrdersResponse struct {
 
 func (x *ListOrdersResponse) Reset() {
 	*x = ListOrdersResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1236,7 +1454,7 @@ func (x *ListOrdersResponse) String() string {
 func (*ListOrdersResponse) ProtoMessage() {}
 
 func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1249,7 +1467,7 @@ func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrdersResponse.ProtoReflect.Descriptor instead.
 func (*ListOrdersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{11}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListOrdersResponse) GetOrders() []*Order {
@@ -1269,7 +1487,7 @@ type GetQuotaRequest struct {
 
 func (x *GetQuotaRequest) Reset() {
 	*x = GetQuotaRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1281,7 +1499,7 @@ func (x *GetQuotaRequest) String() string {
 func (*GetQuotaRequest) ProtoMessage() {}
 
 func (x *GetQuotaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1294,7 +1512,7 @@ func (x *GetQuotaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetQuotaRequest.ProtoReflect.Descriptor instead.
 func (*GetQuotaRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetQuotaRequest) GetAgencyPrefix() string {
@@ -1324,7 +1542,7 @@ type GetQuotaResponse struct {
 
 func (x *GetQuotaResponse) Reset() {
 	*x = GetQuotaResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1336,7 +1554,7 @@ func (x *GetQuotaResponse) String() string {
 func (*GetQuotaResponse) ProtoMessage() {}
 
 func (x *GetQuotaResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1349,7 +1567,7 @@ func (x *GetQuotaResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetQuotaResponse.ProtoReflect.Descriptor instead.
 func (*GetQuotaResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetQuotaResponse) GetYear() int32 {
@@ -1403,7 +1621,7 @@ type Appraiser struct {
 
 func (x *Appraiser) Reset() {
 	*x = Appraiser{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1415,7 +1633,7 @@ func (x *Appraiser) String() string {
 func (*Appraiser) ProtoMessage() {}
 
 func (x *Appraiser) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1428,7 +1646,7 @@ func (x *Appraiser) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Appraiser.ProtoReflect.Descriptor instead.
 func (*Appraiser) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Appraiser) GetId() int64 {
@@ -1500,7 +1718,7 @@ type RecommendAppraiserRequest struct {
 
 func (x *RecommendAppraiserRequest) Reset() {
 	*x = RecommendAppraiserRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1512,7 +1730,7 @@ func (x *RecommendAppraiserRequest) String() string {
 func (*RecommendAppraiserRequest) ProtoMessage() {}
 
 func (x *RecommendAppraiserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1525,7 +1743,7 @@ func (x *RecommendAppraiserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendAppraiserRequest.ProtoReflect.Descriptor instead.
 func (*RecommendAppraiserRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RecommendAppraiserRequest) GetName() string {
@@ -1565,7 +1783,7 @@ type RecommendAppraiserResponse struct {
 
 func (x *RecommendAppraiserResponse) Reset() {
 	*x = RecommendAppraiserResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1577,7 +1795,7 @@ func (x *RecommendAppraiserResponse) String() string {
 func (*RecommendAppraiserResponse) ProtoMessage() {}
 
 func (x *RecommendAppraiserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1590,7 +1808,7 @@ func (x *RecommendAppraiserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendAppraiserResponse.ProtoReflect.Descriptor instead.
 func (*RecommendAppraiserResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RecommendAppraiserResponse) GetAppraiser() *Appraiser {
@@ -1610,7 +1828,7 @@ type SetAppraiserStatusRequest struct {
 
 func (x *SetAppraiserStatusRequest) Reset() {
 	*x = SetAppraiserStatusRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1622,7 +1840,7 @@ func (x *SetAppraiserStatusRequest) String() string {
 func (*SetAppraiserStatusRequest) ProtoMessage() {}
 
 func (x *SetAppraiserStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1635,7 +1853,7 @@ func (x *SetAppraiserStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAppraiserStatusRequest.ProtoReflect.Descriptor instead.
 func (*SetAppraiserStatusRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SetAppraiserStatusRequest) GetId() int64 {
@@ -1661,7 +1879,7 @@ type SetAppraiserStatusResponse struct {
 
 func (x *SetAppraiserStatusResponse) Reset() {
 	*x = SetAppraiserStatusResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1673,7 +1891,7 @@ func (x *SetAppraiserStatusResponse) String() string {
 func (*SetAppraiserStatusResponse) ProtoMessage() {}
 
 func (x *SetAppraiserStatusResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1686,7 +1904,7 @@ func (x *SetAppraiserStatusResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAppraiserStatusResponse.ProtoReflect.Descriptor instead.
 func (*SetAppraiserStatusResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SetAppraiserStatusResponse) GetAppraiser() *Appraiser {
@@ -1705,7 +1923,7 @@ type ListAppraisersRequest struct {
 
 func (x *ListAppraisersRequest) Reset() {
 	*x = ListAppraisersRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1717,7 +1935,7 @@ func (x *ListAppraisersRequest) String() string {
 func (*ListAppraisersRequest) ProtoMessage() {}
 
 func (x *ListAppraisersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1730,7 +1948,7 @@ func (x *ListAppraisersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppraisersRequest.ProtoReflect.Descriptor instead.
 func (*ListAppraisersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListAppraisersRequest) GetAgencyPrefix() string {
@@ -1749,7 +1967,7 @@ type ListAppraisersResponse struct {
 
 func (x *ListAppraisersResponse) Reset() {
 	*x = ListAppraisersResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1761,7 +1979,7 @@ func (x *ListAppraisersResponse) String() string {
 func (*ListAppraisersResponse) ProtoMessage() {}
 
 func (x *ListAppraisersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1774,7 +1992,7 @@ func (x *ListAppraisersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppraisersResponse.ProtoReflect.Descriptor instead.
 func (*ListAppraisersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListAppraisersResponse) GetAppraisers() []*Appraiser {
@@ -1812,7 +2030,7 @@ type Application struct {
 
 func (x *Application) Reset() {
 	*x = Application{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1824,7 +2042,7 @@ func (x *Application) String() string {
 func (*Application) ProtoMessage() {}
 
 func (x *Application) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1837,7 +2055,7 @@ func (x *Application) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Application.ProtoReflect.Descriptor instead.
 func (*Application) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Application) GetId() int64 {
@@ -1983,7 +2201,7 @@ type SubmitApplicationRequest struct {
 
 func (x *SubmitApplicationRequest) Reset() {
 	*x = SubmitApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1995,7 +2213,7 @@ func (x *SubmitApplicationRequest) String() string {
 func (*SubmitApplicationRequest) ProtoMessage() {}
 
 func (x *SubmitApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2008,7 +2226,7 @@ func (x *SubmitApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitApplicationRequest.ProtoReflect.Descriptor instead.
 func (*SubmitApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SubmitApplicationRequest) GetPlayerId() int64 {
@@ -2069,7 +2287,7 @@ type SubmitApplicationResponse struct {
 
 func (x *SubmitApplicationResponse) Reset() {
 	*x = SubmitApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2081,7 +2299,7 @@ func (x *SubmitApplicationResponse) String() string {
 func (*SubmitApplicationResponse) ProtoMessage() {}
 
 func (x *SubmitApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2094,7 +2312,7 @@ func (x *SubmitApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitApplicationResponse.ProtoReflect.Descriptor instead.
 func (*SubmitApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SubmitApplicationResponse) GetApplication() *Application {
@@ -2113,7 +2331,7 @@ type ApproveApplicationRequest struct {
 
 func (x *ApproveApplicationRequest) Reset() {
 	*x = ApproveApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2125,7 +2343,7 @@ func (x *ApproveApplicationRequest) String() string {
 func (*ApproveApplicationRequest) ProtoMessage() {}
 
 func (x *ApproveApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2138,7 +2356,7 @@ func (x *ApproveApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApproveApplicationRequest.ProtoReflect.Descriptor instead.
 func (*ApproveApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ApproveApplicationRequest) GetId() int64 {
@@ -2157,7 +2375,7 @@ type ApproveApplicationResponse struct {
 
 func (x *ApproveApplicationResponse) Reset() {
 	*x = ApproveApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2169,7 +2387,7 @@ func (x *ApproveApplicationResponse) String() string {
 func (*ApproveApplicationResponse) ProtoMessage() {}
 
 func (x *ApproveApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2182,7 +2400,7 @@ func (x *ApproveApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApproveApplicationResponse.ProtoReflect.Descriptor instead.
 func (*ApproveApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ApproveApplicationResponse) GetApplication() *Application {
@@ -2202,7 +2420,7 @@ type RejectApplicationRequest struct {
 
 func (x *RejectApplicationRequest) Reset() {
 	*x = RejectApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2214,7 +2432,7 @@ func (x *RejectApplicationRequest) String() string {
 func (*RejectApplicationRequest) ProtoMessage() {}
 
 func (x *RejectApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2227,7 +2445,7 @@ func (x *RejectApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectApplicationRequest.ProtoReflect.Descriptor instead.
 func (*RejectApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *RejectApplicationRequest) GetId() int64 {
@@ -2253,7 +2471,7 @@ type RejectApplicationResponse struct {
 
 func (x *RejectApplicationResponse) Reset() {
 	*x = RejectApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2265,7 +2483,7 @@ func (x *RejectApplicationResponse) String() string {
 func (*RejectApplicationResponse) ProtoMessage() {}
 
 func (x *RejectApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2278,7 +2496,7 @@ func (x *RejectApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectApplicationResponse.ProtoReflect.Descriptor instead.
 func (*RejectApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *RejectApplicationResponse) GetApplication() *Application {
@@ -2297,7 +2515,7 @@ type GetApplicationRequest struct {
 
 func (x *GetApplicationRequest) Reset() {
 	*x = GetApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2309,7 +2527,7 @@ func (x *GetApplicationRequest) String() string {
 func (*GetApplicationRequest) ProtoMessage() {}
 
 func (x *GetApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2322,7 +2540,7 @@ func (x *GetApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetApplicationRequest.ProtoReflect.Descriptor instead.
 func (*GetApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetApplicationRequest) GetId() int64 {
@@ -2341,7 +2559,7 @@ type GetApplicationResponse struct {
 
 func (x *GetApplicationResponse) Reset() {
 	*x = GetApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2353,7 +2571,7 @@ func (x *GetApplicationResponse) String() string {
 func (*GetApplicationResponse) ProtoMessage() {}
 
 func (x *GetApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2366,7 +2584,7 @@ func (x *GetApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetApplicationResponse.ProtoReflect.Descriptor instead.
 func (*GetApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetApplicationResponse) GetApplication() *Application {
@@ -2389,7 +2607,7 @@ type ListApplicationsRequest struct {
 
 func (x *ListApplicationsRequest) Reset() {
 	*x = ListApplicationsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2401,7 +2619,7 @@ func (x *ListApplicationsRequest) String() string {
 func (*ListApplicationsRequest) ProtoMessage() {}
 
 func (x *ListApplicationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2414,7 +2632,7 @@ func (x *ListApplicationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApplicationsRequest.ProtoReflect.Descriptor instead.
 func (*ListApplicationsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ListApplicationsRequest) GetAgencyPrefix() string {
@@ -2447,7 +2665,7 @@ type ListApplicationsResponse struct {
 
 func (x *ListApplicationsResponse) Reset() {
 	*x = ListApplicationsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2459,7 +2677,7 @@ func (x *ListApplicationsResponse) String() string {
 func (*ListApplicationsResponse) ProtoMessage() {}
 
 func (x *ListApplicationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2472,7 +2690,7 @@ func (x *ListApplicationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApplicationsResponse.ProtoReflect.Descriptor instead.
 func (*ListApplicationsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ListApplicationsResponse) GetApplications() []*Application {
@@ -2504,14 +2722,16 @@ type Certificate struct {
 	Replaces     string `protobuf:"bytes,12,opt,name=replaces,proto3" json:"replaces,omitempty"`
 	ReplacedBy   string `protobuf:"bytes,13,opt,name=replaced_by,json=replacedBy,proto3" json:"replaced_by,omitempty"`
 	// Who issued it: every certificate is the association's ("中国围棋协会").
-	Issuer        string `protobuf:"bytes,14,opt,name=issuer,proto3" json:"issuer,omitempty"`
+	Issuer string `protobuf:"bytes,14,opt,name=issuer,proto3" json:"issuer,omitempty"`
+	// Recorded from a paper certificate issued before the registry.
+	FromPaper     bool `protobuf:"varint,15,opt,name=from_paper,json=fromPaper,proto3" json:"from_paper,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Certificate) Reset() {
 	*x = Certificate{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2523,7 +2743,7 @@ func (x *Certificate) String() string {
 func (*Certificate) ProtoMessage() {}
 
 func (x *Certificate) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2536,7 +2756,7 @@ func (x *Certificate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Certificate.ProtoReflect.Descriptor instead.
 func (*Certificate) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Certificate) GetNumber() string {
@@ -2637,6 +2857,13 @@ func (x *Certificate) GetIssuer() string {
 	return ""
 }
 
+func (x *Certificate) GetFromPaper() bool {
+	if x != nil {
+		return x.FromPaper
+	}
+	return false
+}
+
 type VerifyCertificateRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Number        string                 `protobuf:"bytes,1,opt,name=number,proto3" json:"number,omitempty"`
@@ -2646,7 +2873,7 @@ type VerifyCertificateRequest struct {
 
 func (x *VerifyCertificateRequest) Reset() {
 	*x = VerifyCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2658,7 +2885,7 @@ func (x *VerifyCertificateRequest) String() string {
 func (*VerifyCertificateRequest) ProtoMessage() {}
 
 func (x *VerifyCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2671,7 +2898,7 @@ func (x *VerifyCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificateRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *VerifyCertificateRequest) GetNumber() string {
@@ -2695,7 +2922,7 @@ type VerifyCertificateResponse struct {
 
 func (x *VerifyCertificateResponse) Reset() {
 	*x = VerifyCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2707,7 +2934,7 @@ func (x *VerifyCertificateResponse) String() string {
 func (*VerifyCertificateResponse) ProtoMessage() {}
 
 func (x *VerifyCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2720,7 +2947,7 @@ func (x *VerifyCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificateResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *VerifyCertificateResponse) GetNumber() string {
@@ -2760,7 +2987,7 @@ type VerifyCertificatesRequest struct {
 
 func (x *VerifyCertificatesRequest) Reset() {
 	*x = VerifyCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2772,7 +2999,7 @@ func (x *VerifyCertificatesRequest) String() string {
 func (*VerifyCertificatesRequest) ProtoMessage() {}
 
 func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2785,7 +3012,7 @@ func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *VerifyCertificatesRequest) GetClaims() []*CertificateClaim {
@@ -2807,7 +3034,7 @@ type CertificateClaim struct {
 
 func (x *CertificateClaim) Reset() {
 	*x = CertificateClaim{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2819,7 +3046,7 @@ func (x *CertificateClaim) String() string {
 func (*CertificateClaim) ProtoMessage() {}
 
 func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2832,7 +3059,7 @@ func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CertificateClaim.ProtoReflect.Descriptor instead.
 func (*CertificateClaim) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *CertificateClaim) GetNumber() string {
@@ -2858,7 +3085,7 @@ type VerifyCertificatesResponse struct {
 
 func (x *VerifyCertificatesResponse) Reset() {
 	*x = VerifyCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2870,7 +3097,7 @@ func (x *VerifyCertificatesResponse) String() string {
 func (*VerifyCertificatesResponse) ProtoMessage() {}
 
 func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2883,7 +3110,7 @@ func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *VerifyCertificatesResponse) GetVerdicts() []*ClaimVerdict {
@@ -2910,7 +3137,7 @@ type ClaimVerdict struct {
 
 func (x *ClaimVerdict) Reset() {
 	*x = ClaimVerdict{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2922,7 +3149,7 @@ func (x *ClaimVerdict) String() string {
 func (*ClaimVerdict) ProtoMessage() {}
 
 func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2935,7 +3162,7 @@ func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimVerdict.ProtoReflect.Descriptor instead.
 func (*ClaimVerdict) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ClaimVerdict) GetClaim() *CertificateClaim {
@@ -2989,7 +3216,7 @@ type ListPlayerCertificatesRequest struct {
 
 func (x *ListPlayerCertificatesRequest) Reset() {
 	*x = ListPlayerCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3001,7 +3228,7 @@ func (x *ListPlayerCertificatesRequest) String() string {
 func (*ListPlayerCertificatesRequest) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3014,7 +3241,7 @@ func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListPlayerCertificatesRequest) GetPlayerId() int64 {
@@ -3033,7 +3260,7 @@ type ListPlayerCertificatesResponse struct {
 
 func (x *ListPlayerCertificatesResponse) Reset() {
 	*x = ListPlayerCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3045,7 +3272,7 @@ func (x *ListPlayerCertificatesResponse) String() string {
 func (*ListPlayerCertificatesResponse) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3058,7 +3285,7 @@ func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ListPlayerCertificatesResponse) GetCertificates() []*Certificate {
@@ -3078,7 +3305,7 @@ type RevokeCertificateRequest struct {
 
 func (x *RevokeCertificateRequest) Reset() {
 	*x = RevokeCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3090,7 +3317,7 @@ func (x *RevokeCertificateRequest) String() string {
 func (*RevokeCertificateRequest) ProtoMessage() {}
 
 func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3103,7 +3330,7 @@ func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateRequest.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *RevokeCertificateRequest) GetNumber() string {
@@ -3129,7 +3356,7 @@ type RevokeCertificateResponse struct {
 
 func (x *RevokeCertificateResponse) Reset() {
 	*x = RevokeCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3141,7 +3368,7 @@ func (x *RevokeCertificateResponse) String() string {
 func (*RevokeCertificateResponse) ProtoMessage() {}
 
 func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3154,7 +3381,7 @@ func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateResponse.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *RevokeCertificateResponse) GetCertificate() *Certificate {
@@ -3174,7 +3401,7 @@ type ReissueCertificateRequest struct {
 
 func (x *ReissueCertificateRequest) Reset() {
 	*x = ReissueCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3186,7 +3413,7 @@ func (x *ReissueCertificateRequest) String() string {
 func (*ReissueCertificateRequest) ProtoMessage() {}
 
 func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3199,7 +3426,7 @@ func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateRequest.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ReissueCertificateRequest) GetNumber() string {
@@ -3226,7 +3453,7 @@ type ReissueCertificateResponse struct {
 
 func (x *ReissueCertificateResponse) Reset() {
 	*x = ReissueCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3238,7 +3465,7 @@ func (x *ReissueCertificateResponse) String() string {
 func (*ReissueCertificateResponse) ProtoMessage() {}
 
 func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3251,7 +3478,7 @@ func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateResponse.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ReissueCertificateResponse) GetCertificate() *Certificate {
@@ -3273,7 +3500,7 @@ type ExportRosterRequest struct {
 
 func (x *ExportRosterRequest) Reset() {
 	*x = ExportRosterRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3285,7 +3512,7 @@ func (x *ExportRosterRequest) String() string {
 func (*ExportRosterRequest) ProtoMessage() {}
 
 func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3298,7 +3525,7 @@ func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterRequest.ProtoReflect.Descriptor instead.
 func (*ExportRosterRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ExportRosterRequest) GetAgencyPrefix() string {
@@ -3326,7 +3553,7 @@ type ExportRosterResponse struct {
 
 func (x *ExportRosterResponse) Reset() {
 	*x = ExportRosterResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3338,7 +3565,7 @@ func (x *ExportRosterResponse) String() string {
 func (*ExportRosterResponse) ProtoMessage() {}
 
 func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3351,7 +3578,7 @@ func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterResponse.ProtoReflect.Descriptor instead.
 func (*ExportRosterResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ExportRosterResponse) GetCsv() []byte {
@@ -3391,7 +3618,7 @@ type Notice struct {
 
 func (x *Notice) Reset() {
 	*x = Notice{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3403,7 +3630,7 @@ func (x *Notice) String() string {
 func (*Notice) ProtoMessage() {}
 
 func (x *Notice) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3416,7 +3643,7 @@ func (x *Notice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notice.ProtoReflect.Descriptor instead.
 func (*Notice) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Notice) GetId() int64 {
@@ -3539,7 +3766,7 @@ type ListNoticesRequest struct {
 
 func (x *ListNoticesRequest) Reset() {
 	*x = ListNoticesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3551,7 +3778,7 @@ func (x *ListNoticesRequest) String() string {
 func (*ListNoticesRequest) ProtoMessage() {}
 
 func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3564,7 +3791,7 @@ func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesRequest.ProtoReflect.Descriptor instead.
 func (*ListNoticesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ListNoticesRequest) GetProvinceCode() string {
@@ -3612,7 +3839,7 @@ type ListNoticesResponse struct {
 
 func (x *ListNoticesResponse) Reset() {
 	*x = ListNoticesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3624,7 +3851,7 @@ func (x *ListNoticesResponse) String() string {
 func (*ListNoticesResponse) ProtoMessage() {}
 
 func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3637,7 +3864,7 @@ func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesResponse.ProtoReflect.Descriptor instead.
 func (*ListNoticesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ListNoticesResponse) GetNotices() []*Notice {
@@ -3663,7 +3890,7 @@ type GetNoticeRequest struct {
 
 func (x *GetNoticeRequest) Reset() {
 	*x = GetNoticeRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3675,7 +3902,7 @@ func (x *GetNoticeRequest) String() string {
 func (*GetNoticeRequest) ProtoMessage() {}
 
 func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3688,7 +3915,7 @@ func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeRequest.ProtoReflect.Descriptor instead.
 func (*GetNoticeRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *GetNoticeRequest) GetId() int64 {
@@ -3707,7 +3934,7 @@ type GetNoticeResponse struct {
 
 func (x *GetNoticeResponse) Reset() {
 	*x = GetNoticeResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3719,7 +3946,7 @@ func (x *GetNoticeResponse) String() string {
 func (*GetNoticeResponse) ProtoMessage() {}
 
 func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3732,7 +3959,7 @@ func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeResponse.ProtoReflect.Descriptor instead.
 func (*GetNoticeResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *GetNoticeResponse) GetNotice() *Notice {
@@ -3763,7 +3990,7 @@ type Objection struct {
 
 func (x *Objection) Reset() {
 	*x = Objection{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3775,7 +4002,7 @@ func (x *Objection) String() string {
 func (*Objection) ProtoMessage() {}
 
 func (x *Objection) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3788,7 +4015,7 @@ func (x *Objection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Objection.ProtoReflect.Descriptor instead.
 func (*Objection) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *Objection) GetId() int64 {
@@ -3880,7 +4107,7 @@ type LodgeObjectionRequest struct {
 
 func (x *LodgeObjectionRequest) Reset() {
 	*x = LodgeObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3892,7 +4119,7 @@ func (x *LodgeObjectionRequest) String() string {
 func (*LodgeObjectionRequest) ProtoMessage() {}
 
 func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3905,7 +4132,7 @@ func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionRequest.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *LodgeObjectionRequest) GetNoticeId() int64 {
@@ -3946,7 +4173,7 @@ type LodgeObjectionResponse struct {
 
 func (x *LodgeObjectionResponse) Reset() {
 	*x = LodgeObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3958,7 +4185,7 @@ func (x *LodgeObjectionResponse) String() string {
 func (*LodgeObjectionResponse) ProtoMessage() {}
 
 func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3971,7 +4198,7 @@ func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionResponse.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *LodgeObjectionResponse) GetId() int64 {
@@ -3999,7 +4226,7 @@ type ListObjectionsRequest struct {
 
 func (x *ListObjectionsRequest) Reset() {
 	*x = ListObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4011,7 +4238,7 @@ func (x *ListObjectionsRequest) String() string {
 func (*ListObjectionsRequest) ProtoMessage() {}
 
 func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4024,7 +4251,7 @@ func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*ListObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ListObjectionsRequest) GetNoticeId() int64 {
@@ -4050,7 +4277,7 @@ type ListObjectionsResponse struct {
 
 func (x *ListObjectionsResponse) Reset() {
 	*x = ListObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4062,7 +4289,7 @@ func (x *ListObjectionsResponse) String() string {
 func (*ListObjectionsResponse) ProtoMessage() {}
 
 func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4075,7 +4302,7 @@ func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*ListObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *ListObjectionsResponse) GetObjections() []*Objection {
@@ -4096,7 +4323,7 @@ type RuleObjectionRequest struct {
 
 func (x *RuleObjectionRequest) Reset() {
 	*x = RuleObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4108,7 +4335,7 @@ func (x *RuleObjectionRequest) String() string {
 func (*RuleObjectionRequest) ProtoMessage() {}
 
 func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4121,7 +4348,7 @@ func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *RuleObjectionRequest) GetId() int64 {
@@ -4154,7 +4381,7 @@ type RuleObjectionResponse struct {
 
 func (x *RuleObjectionResponse) Reset() {
 	*x = RuleObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4166,7 +4393,7 @@ func (x *RuleObjectionResponse) String() string {
 func (*RuleObjectionResponse) ProtoMessage() {}
 
 func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4179,7 +4406,7 @@ func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *RuleObjectionResponse) GetObjection() *Objection {
@@ -4193,7 +4420,24 @@ var File_dankyu_v1_certificates_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\n" +
-	"\x1cdankyu/v1/certificates.proto\x12\tdankyu.v1\x1a\x18dankyu/v1/registry.proto\x1a\x1fgoogle/protobuf/timestamp.proto\":\n" +
+	"\x1cdankyu/v1/certificates.proto\x12\tdankyu.v1\x1a\x18dankyu/v1/registry.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"l\n" +
+	"\x1eImportPaperCertificatesRequest\x12\x12\n" +
+	"\x04data\x18\x01 \x01(\fR\x04data\x12\x17\n" +
+	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x1d\n" +
+	"\n" +
+	"skip_lines\x18\x03 \x03(\x05R\tskipLines\"\x94\x01\n" +
+	"\x1fImportPaperCertificatesResponse\x12\x1a\n" +
+	"\bencoding\x18\x01 \x01(\tR\bencoding\x12'\n" +
+	"\x04rows\x18\x02 \x03(\v2\x13.dankyu.v1.PaperRowR\x04rows\x12\x10\n" +
+	"\x03bad\x18\x03 \x01(\x05R\x03bad\x12\x1a\n" +
+	"\bimported\x18\x04 \x01(\x05R\bimported\"\x9a\x01\n" +
+	"\bPaperRow\x12\x12\n" +
+	"\x04line\x18\x01 \x01(\x05R\x04line\x12\x16\n" +
+	"\x06number\x18\x02 \x01(\tR\x06number\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x12\x18\n" +
+	"\askipped\x18\x04 \x01(\bR\askipped\x12\x1a\n" +
+	"\bproblems\x18\x05 \x03(\tR\bproblems\x12\x18\n" +
+	"\areasons\x18\x06 \x03(\tR\areasons\":\n" +
 	"\x13SubmitRosterRequest\x12#\n" +
 	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\"S\n" +
 	"\x14SubmitRosterResponse\x12;\n" +
@@ -4346,7 +4590,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06status\x18\x02 \x01(\x0e2\x1c.dankyu.v1.ApplicationStatusR\x06status\x12\x19\n" +
 	"\bmin_rank\x18\x03 \x01(\tR\aminRank\"V\n" +
 	"\x18ListApplicationsResponse\x12:\n" +
-	"\fapplications\x18\x01 \x03(\v2\x16.dankyu.v1.ApplicationR\fapplications\"\xf6\x03\n" +
+	"\fapplications\x18\x01 \x03(\v2\x16.dankyu.v1.ApplicationR\fapplications\"\x95\x04\n" +
 	"\vCertificate\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x1f\n" +
 	"\vplayer_name\x18\x02 \x01(\tR\n" +
@@ -4365,7 +4609,9 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\breplaces\x18\f \x01(\tR\breplaces\x12\x1f\n" +
 	"\vreplaced_by\x18\r \x01(\tR\n" +
 	"replacedBy\x12\x16\n" +
-	"\x06issuer\x18\x0e \x01(\tR\x06issuer\"2\n" +
+	"\x06issuer\x18\x0e \x01(\tR\x06issuer\x12\x1d\n" +
+	"\n" +
+	"from_paper\x18\x0f \x01(\bR\tfromPaper\"2\n" +
 	"\x18VerifyCertificateRequest\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\"\xb1\x01\n" +
 	"\x19VerifyCertificateResponse\x12\x16\n" +
@@ -4486,13 +4732,14 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x1cAPPRAISER_STATUS_RECOMMENDED\x10\x01\x12\x1d\n" +
 	"\x19APPRAISER_STATUS_APPROVED\x10\x02\x12\x1c\n" +
 	"\x18APPRAISER_STATUS_REFUSED\x10\x03\x12\x1c\n" +
-	"\x18APPRAISER_STATUS_REVOKED\x10\x04*\x85\x01\n" +
+	"\x18APPRAISER_STATUS_REVOKED\x10\x04*\x9d\x01\n" +
 	"\x05Basis\x12\x15\n" +
 	"\x11BASIS_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10BASIS_TOURNAMENT\x10\x01\x12\x13\n" +
 	"\x0fBASIS_APPRAISAL\x10\x02\x12\x19\n" +
 	"\x15BASIS_NATIONAL_RESULT\x10\x03\x12\x1f\n" +
-	"\x1bBASIS_NATIONAL_CHAMPIONSHIP\x10\x04*\xd8\x01\n" +
+	"\x1bBASIS_NATIONAL_CHAMPIONSHIP\x10\x04\x12\x16\n" +
+	"\x12BASIS_PAPER_RECORD\x10\x05*\xd8\x01\n" +
 	"\x11ApplicationStatus\x12\"\n" +
 	"\x1eAPPLICATION_STATUS_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aAPPLICATION_STATUS_APPLIED\x10\x01\x12 \n" +
@@ -4528,7 +4775,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x15OBJECTION_STATUS_OPEN\x10\x01\x12\x1b\n" +
 	"\x17OBJECTION_STATUS_UPHELD\x10\x02\x12\x1e\n" +
 	"\x1aOBJECTION_STATUS_DISMISSED\x10\x03\x12\x1b\n" +
-	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xb4\x0e\n" +
+	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xa6\x0f\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -4549,7 +4796,8 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x16ListPlayerCertificates\x12(.dankyu.v1.ListPlayerCertificatesRequest\x1a).dankyu.v1.ListPlayerCertificatesResponse\x12^\n" +
 	"\x11RevokeCertificate\x12#.dankyu.v1.RevokeCertificateRequest\x1a$.dankyu.v1.RevokeCertificateResponse\x12a\n" +
 	"\x12ReissueCertificate\x12$.dankyu.v1.ReissueCertificateRequest\x1a%.dankyu.v1.ReissueCertificateResponse\x12O\n" +
-	"\fExportRoster\x12\x1e.dankyu.v1.ExportRosterRequest\x1a\x1f.dankyu.v1.ExportRosterResponse\x12O\n" +
+	"\fExportRoster\x12\x1e.dankyu.v1.ExportRosterRequest\x1a\x1f.dankyu.v1.ExportRosterResponse\x12p\n" +
+	"\x17ImportPaperCertificates\x12).dankyu.v1.ImportPaperCertificatesRequest\x1a*.dankyu.v1.ImportPaperCertificatesResponse\x12O\n" +
 	"\fSubmitRoster\x12\x1e.dankyu.v1.SubmitRosterRequest\x1a\x1f.dankyu.v1.SubmitRosterResponse\x12j\n" +
 	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse2\xa7\x03\n" +
 	"\rNoticeService\x12L\n" +
@@ -4574,188 +4822,194 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 62)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
-	(OrderStatus)(0),                       // 0: dankyu.v1.OrderStatus
-	(AppraiserStatus)(0),                   // 1: dankyu.v1.AppraiserStatus
-	(Basis)(0),                             // 2: dankyu.v1.Basis
-	(ApplicationStatus)(0),                 // 3: dankyu.v1.ApplicationStatus
-	(CertificateStatus)(0),                 // 4: dankyu.v1.CertificateStatus
-	(AthleteGrade)(0),                      // 5: dankyu.v1.AthleteGrade
-	(Verdict)(0),                           // 6: dankyu.v1.Verdict
-	(NoticeStatus)(0),                      // 7: dankyu.v1.NoticeStatus
-	(ObjectionStatus)(0),                   // 8: dankyu.v1.ObjectionStatus
-	(*SubmitRosterRequest)(nil),            // 9: dankyu.v1.SubmitRosterRequest
-	(*SubmitRosterResponse)(nil),           // 10: dankyu.v1.SubmitRosterResponse
-	(*ListRosterSubmissionsRequest)(nil),   // 11: dankyu.v1.ListRosterSubmissionsRequest
-	(*ListRosterSubmissionsResponse)(nil),  // 12: dankyu.v1.ListRosterSubmissionsResponse
-	(*RosterSubmission)(nil),               // 13: dankyu.v1.RosterSubmission
-	(*Order)(nil),                          // 14: dankyu.v1.Order
-	(*PlaceOrderRequest)(nil),              // 15: dankyu.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),             // 16: dankyu.v1.PlaceOrderResponse
-	(*DecideOrderRequest)(nil),             // 17: dankyu.v1.DecideOrderRequest
-	(*DecideOrderResponse)(nil),            // 18: dankyu.v1.DecideOrderResponse
-	(*ListOrdersRequest)(nil),              // 19: dankyu.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),             // 20: dankyu.v1.ListOrdersResponse
-	(*GetQuotaRequest)(nil),                // 21: dankyu.v1.GetQuotaRequest
-	(*GetQuotaResponse)(nil),               // 22: dankyu.v1.GetQuotaResponse
-	(*Appraiser)(nil),                      // 23: dankyu.v1.Appraiser
-	(*RecommendAppraiserRequest)(nil),      // 24: dankyu.v1.RecommendAppraiserRequest
-	(*RecommendAppraiserResponse)(nil),     // 25: dankyu.v1.RecommendAppraiserResponse
-	(*SetAppraiserStatusRequest)(nil),      // 26: dankyu.v1.SetAppraiserStatusRequest
-	(*SetAppraiserStatusResponse)(nil),     // 27: dankyu.v1.SetAppraiserStatusResponse
-	(*ListAppraisersRequest)(nil),          // 28: dankyu.v1.ListAppraisersRequest
-	(*ListAppraisersResponse)(nil),         // 29: dankyu.v1.ListAppraisersResponse
-	(*Application)(nil),                    // 30: dankyu.v1.Application
-	(*SubmitApplicationRequest)(nil),       // 31: dankyu.v1.SubmitApplicationRequest
-	(*SubmitApplicationResponse)(nil),      // 32: dankyu.v1.SubmitApplicationResponse
-	(*ApproveApplicationRequest)(nil),      // 33: dankyu.v1.ApproveApplicationRequest
-	(*ApproveApplicationResponse)(nil),     // 34: dankyu.v1.ApproveApplicationResponse
-	(*RejectApplicationRequest)(nil),       // 35: dankyu.v1.RejectApplicationRequest
-	(*RejectApplicationResponse)(nil),      // 36: dankyu.v1.RejectApplicationResponse
-	(*GetApplicationRequest)(nil),          // 37: dankyu.v1.GetApplicationRequest
-	(*GetApplicationResponse)(nil),         // 38: dankyu.v1.GetApplicationResponse
-	(*ListApplicationsRequest)(nil),        // 39: dankyu.v1.ListApplicationsRequest
-	(*ListApplicationsResponse)(nil),       // 40: dankyu.v1.ListApplicationsResponse
-	(*Certificate)(nil),                    // 41: dankyu.v1.Certificate
-	(*VerifyCertificateRequest)(nil),       // 42: dankyu.v1.VerifyCertificateRequest
-	(*VerifyCertificateResponse)(nil),      // 43: dankyu.v1.VerifyCertificateResponse
-	(*VerifyCertificatesRequest)(nil),      // 44: dankyu.v1.VerifyCertificatesRequest
-	(*CertificateClaim)(nil),               // 45: dankyu.v1.CertificateClaim
-	(*VerifyCertificatesResponse)(nil),     // 46: dankyu.v1.VerifyCertificatesResponse
-	(*ClaimVerdict)(nil),                   // 47: dankyu.v1.ClaimVerdict
-	(*ListPlayerCertificatesRequest)(nil),  // 48: dankyu.v1.ListPlayerCertificatesRequest
-	(*ListPlayerCertificatesResponse)(nil), // 49: dankyu.v1.ListPlayerCertificatesResponse
-	(*RevokeCertificateRequest)(nil),       // 50: dankyu.v1.RevokeCertificateRequest
-	(*RevokeCertificateResponse)(nil),      // 51: dankyu.v1.RevokeCertificateResponse
-	(*ReissueCertificateRequest)(nil),      // 52: dankyu.v1.ReissueCertificateRequest
-	(*ReissueCertificateResponse)(nil),     // 53: dankyu.v1.ReissueCertificateResponse
-	(*ExportRosterRequest)(nil),            // 54: dankyu.v1.ExportRosterRequest
-	(*ExportRosterResponse)(nil),           // 55: dankyu.v1.ExportRosterResponse
-	(*Notice)(nil),                         // 56: dankyu.v1.Notice
-	(*ListNoticesRequest)(nil),             // 57: dankyu.v1.ListNoticesRequest
-	(*ListNoticesResponse)(nil),            // 58: dankyu.v1.ListNoticesResponse
-	(*GetNoticeRequest)(nil),               // 59: dankyu.v1.GetNoticeRequest
-	(*GetNoticeResponse)(nil),              // 60: dankyu.v1.GetNoticeResponse
-	(*Objection)(nil),                      // 61: dankyu.v1.Objection
-	(*LodgeObjectionRequest)(nil),          // 62: dankyu.v1.LodgeObjectionRequest
-	(*LodgeObjectionResponse)(nil),         // 63: dankyu.v1.LodgeObjectionResponse
-	(*ListObjectionsRequest)(nil),          // 64: dankyu.v1.ListObjectionsRequest
-	(*ListObjectionsResponse)(nil),         // 65: dankyu.v1.ListObjectionsResponse
-	(*RuleObjectionRequest)(nil),           // 66: dankyu.v1.RuleObjectionRequest
-	(*RuleObjectionResponse)(nil),          // 67: dankyu.v1.RuleObjectionResponse
-	(*timestamppb.Timestamp)(nil),          // 68: google.protobuf.Timestamp
-	(Gender)(0),                            // 69: dankyu.v1.Gender
+	(OrderStatus)(0),                        // 0: dankyu.v1.OrderStatus
+	(AppraiserStatus)(0),                    // 1: dankyu.v1.AppraiserStatus
+	(Basis)(0),                              // 2: dankyu.v1.Basis
+	(ApplicationStatus)(0),                  // 3: dankyu.v1.ApplicationStatus
+	(CertificateStatus)(0),                  // 4: dankyu.v1.CertificateStatus
+	(AthleteGrade)(0),                       // 5: dankyu.v1.AthleteGrade
+	(Verdict)(0),                            // 6: dankyu.v1.Verdict
+	(NoticeStatus)(0),                       // 7: dankyu.v1.NoticeStatus
+	(ObjectionStatus)(0),                    // 8: dankyu.v1.ObjectionStatus
+	(*ImportPaperCertificatesRequest)(nil),  // 9: dankyu.v1.ImportPaperCertificatesRequest
+	(*ImportPaperCertificatesResponse)(nil), // 10: dankyu.v1.ImportPaperCertificatesResponse
+	(*PaperRow)(nil),                        // 11: dankyu.v1.PaperRow
+	(*SubmitRosterRequest)(nil),             // 12: dankyu.v1.SubmitRosterRequest
+	(*SubmitRosterResponse)(nil),            // 13: dankyu.v1.SubmitRosterResponse
+	(*ListRosterSubmissionsRequest)(nil),    // 14: dankyu.v1.ListRosterSubmissionsRequest
+	(*ListRosterSubmissionsResponse)(nil),   // 15: dankyu.v1.ListRosterSubmissionsResponse
+	(*RosterSubmission)(nil),                // 16: dankyu.v1.RosterSubmission
+	(*Order)(nil),                           // 17: dankyu.v1.Order
+	(*PlaceOrderRequest)(nil),               // 18: dankyu.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),              // 19: dankyu.v1.PlaceOrderResponse
+	(*DecideOrderRequest)(nil),              // 20: dankyu.v1.DecideOrderRequest
+	(*DecideOrderResponse)(nil),             // 21: dankyu.v1.DecideOrderResponse
+	(*ListOrdersRequest)(nil),               // 22: dankyu.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),              // 23: dankyu.v1.ListOrdersResponse
+	(*GetQuotaRequest)(nil),                 // 24: dankyu.v1.GetQuotaRequest
+	(*GetQuotaResponse)(nil),                // 25: dankyu.v1.GetQuotaResponse
+	(*Appraiser)(nil),                       // 26: dankyu.v1.Appraiser
+	(*RecommendAppraiserRequest)(nil),       // 27: dankyu.v1.RecommendAppraiserRequest
+	(*RecommendAppraiserResponse)(nil),      // 28: dankyu.v1.RecommendAppraiserResponse
+	(*SetAppraiserStatusRequest)(nil),       // 29: dankyu.v1.SetAppraiserStatusRequest
+	(*SetAppraiserStatusResponse)(nil),      // 30: dankyu.v1.SetAppraiserStatusResponse
+	(*ListAppraisersRequest)(nil),           // 31: dankyu.v1.ListAppraisersRequest
+	(*ListAppraisersResponse)(nil),          // 32: dankyu.v1.ListAppraisersResponse
+	(*Application)(nil),                     // 33: dankyu.v1.Application
+	(*SubmitApplicationRequest)(nil),        // 34: dankyu.v1.SubmitApplicationRequest
+	(*SubmitApplicationResponse)(nil),       // 35: dankyu.v1.SubmitApplicationResponse
+	(*ApproveApplicationRequest)(nil),       // 36: dankyu.v1.ApproveApplicationRequest
+	(*ApproveApplicationResponse)(nil),      // 37: dankyu.v1.ApproveApplicationResponse
+	(*RejectApplicationRequest)(nil),        // 38: dankyu.v1.RejectApplicationRequest
+	(*RejectApplicationResponse)(nil),       // 39: dankyu.v1.RejectApplicationResponse
+	(*GetApplicationRequest)(nil),           // 40: dankyu.v1.GetApplicationRequest
+	(*GetApplicationResponse)(nil),          // 41: dankyu.v1.GetApplicationResponse
+	(*ListApplicationsRequest)(nil),         // 42: dankyu.v1.ListApplicationsRequest
+	(*ListApplicationsResponse)(nil),        // 43: dankyu.v1.ListApplicationsResponse
+	(*Certificate)(nil),                     // 44: dankyu.v1.Certificate
+	(*VerifyCertificateRequest)(nil),        // 45: dankyu.v1.VerifyCertificateRequest
+	(*VerifyCertificateResponse)(nil),       // 46: dankyu.v1.VerifyCertificateResponse
+	(*VerifyCertificatesRequest)(nil),       // 47: dankyu.v1.VerifyCertificatesRequest
+	(*CertificateClaim)(nil),                // 48: dankyu.v1.CertificateClaim
+	(*VerifyCertificatesResponse)(nil),      // 49: dankyu.v1.VerifyCertificatesResponse
+	(*ClaimVerdict)(nil),                    // 50: dankyu.v1.ClaimVerdict
+	(*ListPlayerCertificatesRequest)(nil),   // 51: dankyu.v1.ListPlayerCertificatesRequest
+	(*ListPlayerCertificatesResponse)(nil),  // 52: dankyu.v1.ListPlayerCertificatesResponse
+	(*RevokeCertificateRequest)(nil),        // 53: dankyu.v1.RevokeCertificateRequest
+	(*RevokeCertificateResponse)(nil),       // 54: dankyu.v1.RevokeCertificateResponse
+	(*ReissueCertificateRequest)(nil),       // 55: dankyu.v1.ReissueCertificateRequest
+	(*ReissueCertificateResponse)(nil),      // 56: dankyu.v1.ReissueCertificateResponse
+	(*ExportRosterRequest)(nil),             // 57: dankyu.v1.ExportRosterRequest
+	(*ExportRosterResponse)(nil),            // 58: dankyu.v1.ExportRosterResponse
+	(*Notice)(nil),                          // 59: dankyu.v1.Notice
+	(*ListNoticesRequest)(nil),              // 60: dankyu.v1.ListNoticesRequest
+	(*ListNoticesResponse)(nil),             // 61: dankyu.v1.ListNoticesResponse
+	(*GetNoticeRequest)(nil),                // 62: dankyu.v1.GetNoticeRequest
+	(*GetNoticeResponse)(nil),               // 63: dankyu.v1.GetNoticeResponse
+	(*Objection)(nil),                       // 64: dankyu.v1.Objection
+	(*LodgeObjectionRequest)(nil),           // 65: dankyu.v1.LodgeObjectionRequest
+	(*LodgeObjectionResponse)(nil),          // 66: dankyu.v1.LodgeObjectionResponse
+	(*ListObjectionsRequest)(nil),           // 67: dankyu.v1.ListObjectionsRequest
+	(*ListObjectionsResponse)(nil),          // 68: dankyu.v1.ListObjectionsResponse
+	(*RuleObjectionRequest)(nil),            // 69: dankyu.v1.RuleObjectionRequest
+	(*RuleObjectionResponse)(nil),           // 70: dankyu.v1.RuleObjectionResponse
+	(*timestamppb.Timestamp)(nil),           // 71: google.protobuf.Timestamp
+	(Gender)(0),                             // 72: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
-	13, // 0: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
-	13, // 1: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	68, // 2: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
-	0,  // 3: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	68, // 4: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	68, // 5: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
-	14, // 6: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
-	14, // 7: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
-	14, // 8: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
-	1,  // 9: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	68, // 10: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	68, // 11: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
-	23, // 12: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
-	1,  // 13: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
-	23, // 14: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
-	23, // 15: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
-	2,  // 16: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
-	3,  // 17: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	68, // 18: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	68, // 19: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
-	2,  // 20: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
-	30, // 21: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
-	30, // 22: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
-	30, // 23: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
-	30, // 24: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
-	3,  // 25: dankyu.v1.ListApplicationsRequest.status:type_name -> dankyu.v1.ApplicationStatus
-	30, // 26: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
-	2,  // 27: dankyu.v1.Certificate.basis:type_name -> dankyu.v1.Basis
-	5,  // 28: dankyu.v1.Certificate.athlete_grade:type_name -> dankyu.v1.AthleteGrade
-	4,  // 29: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
-	41, // 30: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	6,  // 31: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
-	45, // 32: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
-	47, // 33: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
-	45, // 34: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
-	6,  // 35: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
-	41, // 36: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
-	41, // 37: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
-	41, // 38: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	41, // 39: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	69, // 40: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
-	2,  // 41: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	68, // 42: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	68, // 43: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
-	7,  // 44: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	56, // 45: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	56, // 46: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	68, // 47: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
-	8,  // 48: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	68, // 49: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
-	8,  // 50: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	61, // 51: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	61, // 52: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	15, // 53: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	17, // 54: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	19, // 55: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	21, // 56: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	24, // 57: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	26, // 58: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	28, // 59: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	31, // 60: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	33, // 61: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	35, // 62: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	37, // 63: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	39, // 64: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	42, // 65: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	44, // 66: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	48, // 67: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	50, // 68: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	52, // 69: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	54, // 70: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	9,  // 71: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
-	11, // 72: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
-	57, // 73: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	59, // 74: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	62, // 75: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	64, // 76: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	66, // 77: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	16, // 78: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	18, // 79: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	20, // 80: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	22, // 81: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	25, // 82: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	27, // 83: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	29, // 84: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	32, // 85: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	34, // 86: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	36, // 87: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	38, // 88: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	40, // 89: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	43, // 90: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	46, // 91: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	49, // 92: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	51, // 93: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	53, // 94: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	55, // 95: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	10, // 96: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	12, // 97: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	58, // 98: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	60, // 99: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	63, // 100: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	65, // 101: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	67, // 102: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	78, // [78:103] is the sub-list for method output_type
-	53, // [53:78] is the sub-list for method input_type
-	53, // [53:53] is the sub-list for extension type_name
-	53, // [53:53] is the sub-list for extension extendee
-	0,  // [0:53] is the sub-list for field type_name
+	11, // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
+	16, // 1: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
+	16, // 2: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
+	71, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	0,  // 4: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
+	71, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	71, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	17, // 7: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
+	17, // 8: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
+	17, // 9: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
+	1,  // 10: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
+	71, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	71, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	26, // 13: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	1,  // 14: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
+	26, // 15: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	26, // 16: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
+	2,  // 17: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
+	3,  // 18: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
+	71, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	71, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	2,  // 21: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
+	33, // 22: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
+	33, // 23: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
+	33, // 24: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
+	33, // 25: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
+	3,  // 26: dankyu.v1.ListApplicationsRequest.status:type_name -> dankyu.v1.ApplicationStatus
+	33, // 27: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
+	2,  // 28: dankyu.v1.Certificate.basis:type_name -> dankyu.v1.Basis
+	5,  // 29: dankyu.v1.Certificate.athlete_grade:type_name -> dankyu.v1.AthleteGrade
+	4,  // 30: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
+	44, // 31: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	6,  // 32: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
+	48, // 33: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
+	50, // 34: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
+	48, // 35: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
+	6,  // 36: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
+	44, // 37: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
+	44, // 38: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
+	44, // 39: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	44, // 40: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	72, // 41: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	2,  // 42: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
+	71, // 43: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	71, // 44: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	7,  // 45: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
+	59, // 46: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	59, // 47: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	71, // 48: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	8,  // 49: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
+	71, // 50: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	8,  // 51: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
+	64, // 52: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	64, // 53: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	18, // 54: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	20, // 55: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	22, // 56: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	24, // 57: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	27, // 58: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	29, // 59: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	31, // 60: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	34, // 61: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	36, // 62: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	38, // 63: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	40, // 64: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	42, // 65: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	45, // 66: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	47, // 67: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	51, // 68: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	53, // 69: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	55, // 70: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	57, // 71: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	9,  // 72: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
+	12, // 73: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	14, // 74: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	60, // 75: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	62, // 76: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	65, // 77: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	67, // 78: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	69, // 79: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	19, // 80: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	21, // 81: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	23, // 82: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	25, // 83: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	28, // 84: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	30, // 85: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	32, // 86: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	35, // 87: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	37, // 88: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	39, // 89: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	41, // 90: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	43, // 91: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	46, // 92: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	49, // 93: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	52, // 94: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	54, // 95: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	56, // 96: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	58, // 97: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	10, // 98: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	13, // 99: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	15, // 100: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	61, // 101: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	63, // 102: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	66, // 103: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	68, // 104: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	70, // 105: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	80, // [80:106] is the sub-list for method output_type
+	54, // [54:80] is the sub-list for method input_type
+	54, // [54:54] is the sub-list for extension type_name
+	54, // [54:54] is the sub-list for extension extendee
+	0,  // [0:54] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -4770,7 +5024,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   59,
+			NumMessages:   62,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

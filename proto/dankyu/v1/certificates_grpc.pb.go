@@ -19,26 +19,27 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CertificateService_PlaceOrder_FullMethodName             = "/dankyu.v1.CertificateService/PlaceOrder"
-	CertificateService_DecideOrder_FullMethodName            = "/dankyu.v1.CertificateService/DecideOrder"
-	CertificateService_ListOrders_FullMethodName             = "/dankyu.v1.CertificateService/ListOrders"
-	CertificateService_GetQuota_FullMethodName               = "/dankyu.v1.CertificateService/GetQuota"
-	CertificateService_RecommendAppraiser_FullMethodName     = "/dankyu.v1.CertificateService/RecommendAppraiser"
-	CertificateService_SetAppraiserStatus_FullMethodName     = "/dankyu.v1.CertificateService/SetAppraiserStatus"
-	CertificateService_ListAppraisers_FullMethodName         = "/dankyu.v1.CertificateService/ListAppraisers"
-	CertificateService_SubmitApplication_FullMethodName      = "/dankyu.v1.CertificateService/SubmitApplication"
-	CertificateService_ApproveApplication_FullMethodName     = "/dankyu.v1.CertificateService/ApproveApplication"
-	CertificateService_RejectApplication_FullMethodName      = "/dankyu.v1.CertificateService/RejectApplication"
-	CertificateService_GetApplication_FullMethodName         = "/dankyu.v1.CertificateService/GetApplication"
-	CertificateService_ListApplications_FullMethodName       = "/dankyu.v1.CertificateService/ListApplications"
-	CertificateService_VerifyCertificate_FullMethodName      = "/dankyu.v1.CertificateService/VerifyCertificate"
-	CertificateService_VerifyCertificates_FullMethodName     = "/dankyu.v1.CertificateService/VerifyCertificates"
-	CertificateService_ListPlayerCertificates_FullMethodName = "/dankyu.v1.CertificateService/ListPlayerCertificates"
-	CertificateService_RevokeCertificate_FullMethodName      = "/dankyu.v1.CertificateService/RevokeCertificate"
-	CertificateService_ReissueCertificate_FullMethodName     = "/dankyu.v1.CertificateService/ReissueCertificate"
-	CertificateService_ExportRoster_FullMethodName           = "/dankyu.v1.CertificateService/ExportRoster"
-	CertificateService_SubmitRoster_FullMethodName           = "/dankyu.v1.CertificateService/SubmitRoster"
-	CertificateService_ListRosterSubmissions_FullMethodName  = "/dankyu.v1.CertificateService/ListRosterSubmissions"
+	CertificateService_PlaceOrder_FullMethodName              = "/dankyu.v1.CertificateService/PlaceOrder"
+	CertificateService_DecideOrder_FullMethodName             = "/dankyu.v1.CertificateService/DecideOrder"
+	CertificateService_ListOrders_FullMethodName              = "/dankyu.v1.CertificateService/ListOrders"
+	CertificateService_GetQuota_FullMethodName                = "/dankyu.v1.CertificateService/GetQuota"
+	CertificateService_RecommendAppraiser_FullMethodName      = "/dankyu.v1.CertificateService/RecommendAppraiser"
+	CertificateService_SetAppraiserStatus_FullMethodName      = "/dankyu.v1.CertificateService/SetAppraiserStatus"
+	CertificateService_ListAppraisers_FullMethodName          = "/dankyu.v1.CertificateService/ListAppraisers"
+	CertificateService_SubmitApplication_FullMethodName       = "/dankyu.v1.CertificateService/SubmitApplication"
+	CertificateService_ApproveApplication_FullMethodName      = "/dankyu.v1.CertificateService/ApproveApplication"
+	CertificateService_RejectApplication_FullMethodName       = "/dankyu.v1.CertificateService/RejectApplication"
+	CertificateService_GetApplication_FullMethodName          = "/dankyu.v1.CertificateService/GetApplication"
+	CertificateService_ListApplications_FullMethodName        = "/dankyu.v1.CertificateService/ListApplications"
+	CertificateService_VerifyCertificate_FullMethodName       = "/dankyu.v1.CertificateService/VerifyCertificate"
+	CertificateService_VerifyCertificates_FullMethodName      = "/dankyu.v1.CertificateService/VerifyCertificates"
+	CertificateService_ListPlayerCertificates_FullMethodName  = "/dankyu.v1.CertificateService/ListPlayerCertificates"
+	CertificateService_RevokeCertificate_FullMethodName       = "/dankyu.v1.CertificateService/RevokeCertificate"
+	CertificateService_ReissueCertificate_FullMethodName      = "/dankyu.v1.CertificateService/ReissueCertificate"
+	CertificateService_ExportRoster_FullMethodName            = "/dankyu.v1.CertificateService/ExportRoster"
+	CertificateService_ImportPaperCertificates_FullMethodName = "/dankyu.v1.CertificateService/ImportPaperCertificates"
+	CertificateService_SubmitRoster_FullMethodName            = "/dankyu.v1.CertificateService/SubmitRoster"
+	CertificateService_ListRosterSubmissions_FullMethodName   = "/dankyu.v1.CertificateService/ListRosterSubmissions"
 )
 
 // CertificateServiceClient is the client API for CertificateService service.
@@ -90,6 +91,11 @@ type CertificateServiceClient interface {
 	// ExportRoster returns the agency's roster of 1-dan-and-above holders as
 	// CSV, UTF-8 with a BOM (the agency or staff).
 	ExportRoster(ctx context.Context, in *ExportRosterRequest, opts ...grpc.CallOption) (*ExportRosterResponse, error)
+	// ImportPaperCertificates records certificates issued on paper before the
+	// registry from a CSV (UTF-8 or GBK) or XLSX file (staff): a dry run lists
+	// every row's problems by line; an import writes only when every row is
+	// valid or skipped.
+	ImportPaperCertificates(ctx context.Context, in *ImportPaperCertificatesRequest, opts ...grpc.CallOption) (*ImportPaperCertificatesResponse, error)
 	// SubmitRoster reports the agency's roster to the association: a dated
 	// snapshot, compared with its last report.
 	SubmitRoster(ctx context.Context, in *SubmitRosterRequest, opts ...grpc.CallOption) (*SubmitRosterResponse, error)
@@ -286,6 +292,16 @@ func (c *certificateServiceClient) ExportRoster(ctx context.Context, in *ExportR
 	return out, nil
 }
 
+func (c *certificateServiceClient) ImportPaperCertificates(ctx context.Context, in *ImportPaperCertificatesRequest, opts ...grpc.CallOption) (*ImportPaperCertificatesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ImportPaperCertificatesResponse)
+	err := c.cc.Invoke(ctx, CertificateService_ImportPaperCertificates_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *certificateServiceClient) SubmitRoster(ctx context.Context, in *SubmitRosterRequest, opts ...grpc.CallOption) (*SubmitRosterResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SubmitRosterResponse)
@@ -355,6 +371,11 @@ type CertificateServiceServer interface {
 	// ExportRoster returns the agency's roster of 1-dan-and-above holders as
 	// CSV, UTF-8 with a BOM (the agency or staff).
 	ExportRoster(context.Context, *ExportRosterRequest) (*ExportRosterResponse, error)
+	// ImportPaperCertificates records certificates issued on paper before the
+	// registry from a CSV (UTF-8 or GBK) or XLSX file (staff): a dry run lists
+	// every row's problems by line; an import writes only when every row is
+	// valid or skipped.
+	ImportPaperCertificates(context.Context, *ImportPaperCertificatesRequest) (*ImportPaperCertificatesResponse, error)
 	// SubmitRoster reports the agency's roster to the association: a dated
 	// snapshot, compared with its last report.
 	SubmitRoster(context.Context, *SubmitRosterRequest) (*SubmitRosterResponse, error)
@@ -424,6 +445,9 @@ func (UnimplementedCertificateServiceServer) ReissueCertificate(context.Context,
 }
 func (UnimplementedCertificateServiceServer) ExportRoster(context.Context, *ExportRosterRequest) (*ExportRosterResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ExportRoster not implemented")
+}
+func (UnimplementedCertificateServiceServer) ImportPaperCertificates(context.Context, *ImportPaperCertificatesRequest) (*ImportPaperCertificatesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ImportPaperCertificates not implemented")
 }
 func (UnimplementedCertificateServiceServer) SubmitRoster(context.Context, *SubmitRosterRequest) (*SubmitRosterResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SubmitRoster not implemented")
@@ -776,6 +800,24 @@ func _CertificateService_ExportRoster_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CertificateService_ImportPaperCertificates_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ImportPaperCertificatesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).ImportPaperCertificates(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_ImportPaperCertificates_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).ImportPaperCertificates(ctx, req.(*ImportPaperCertificatesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CertificateService_SubmitRoster_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(SubmitRosterRequest)
 	if err := dec(in); err != nil {
@@ -890,6 +932,10 @@ var CertificateService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ExportRoster",
 			Handler:    _CertificateService_ExportRoster_Handler,
+		},
+		{
+			MethodName: "ImportPaperCertificates",
+			Handler:    _CertificateService_ImportPaperCertificates_Handler,
 		},
 		{
 			MethodName: "SubmitRoster",

@@ -1,0 +1,335 @@
+package certs
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/width"
+
+	"github.com/dankyu/dankyu/access"
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// Certificates from before the registry: twenty years of paper certificates
+// whose holders must be on the rosters and whose numbers must never be
+// issued again. Staff record them from the agencies' spreadsheets.
+
+// PaperBasis is the basis of a certificate recorded from paper (what it was
+// granted for is on the paper, not here).
+const PaperBasis Basis = "paper_record"
+
+// MaxPaperRows bounds one import.
+const MaxPaperRows = 20000
+
+// The refusals of paper records.
+var (
+	ReasonPaperColumns = ledger.NewReason(ledger.Invalid, "PAPER_COLUMNS",
+		"表头缺少“{column}”列：需要证书编号、姓名、证件号码、段位、发证日期。",
+		"the header has no {column} column: the file needs number, name, identity number, rank and issue date.")
+	ReasonPaperTooMany = ledger.NewReason(ledger.Invalid, "PAPER_TOO_MANY",
+		"一次最多导入 {max} 行，本文件有 {rows} 行。", "an import takes at most {max} rows; this file has {rows}.")
+	ReasonPaperUnreadable = ledger.NewReason(ledger.Invalid, "PAPER_UNREADABLE",
+		"无法读取文件：{detail}", "the file cannot be read: {detail}")
+	ReasonPaperDate = ledger.NewReason(ledger.Invalid, "PAPER_DATE",
+		"发证日期“{value}”无效：请写成 2006-01-02、2006/1/2 或 2006年1月2日，且不晚于今天。",
+		"issue date {value} is not a date like 2006-01-02, 2006/1/2 or the Chinese year-month-day, on or before today.")
+	ReasonPaperYear = ledger.NewReason(ledger.Invalid, "PAPER_YEAR",
+		"编号中的年份 {yy} 与发证日期 {date} 不符。", "the year {yy} in the number does not match the issue date {date}.")
+	ReasonPaperKind = ledger.NewReason(ledger.Invalid, "PAPER_KIND",
+		"段位证书的编号为 9 位数字，级位证书的编号以 K 开头：编号与段级位 {rank} 不符。",
+		"dan certificates have 9 digits, kyu certificates start with K: the number does not fit the rank {rank}.")
+	ReasonPaperPrefix = ledger.NewReason(ledger.Invalid, "PAPER_PREFIX",
+		"业余6段、7段的编号以协会的 000 开头，其他段级位以省份前缀开头：编号前缀 {prefix} 与段位 {rank} 不符。",
+		"6 and 7 dan are numbered by the association (000), other ranks by a province: prefix {prefix} does not fit {rank}.")
+	ReasonPaperNoHolder = ledger.NewReason(ledger.Precondition, "PAPER_NO_HOLDER",
+		"证件号码为 {identity} 的棋手尚未登记，请先登记该棋手。",
+		"no player with identity number {identity} is registered; register the holder first.")
+	ReasonPaperName = ledger.NewReason(ledger.Invalid, "PAPER_NAME",
+		"姓名“{name}”与登记的棋手“{registered}”不符。", "the name {name} is not that of the registered player {registered}.")
+	ReasonPaperTaken = ledger.NewReason(ledger.AlreadyExists, "PAPER_NUMBER_TAKEN",
+		"证书编号 {number} 已有记录。", "certificate number {number} is already on record.")
+	ReasonPaperDuplicate = ledger.NewReason(ledger.Invalid, "PAPER_DUPLICATE",
+		"证书编号 {number} 在文件中出现两次（第 {first} 行）。", "certificate number {number} appears twice in the file (first on line {first}).")
+	ReasonPaperNotValid = ledger.NewReason(ledger.Precondition, "PAPER_NOT_VALID",
+		"有 {count} 行存在问题且未标为跳过，未导入任何记录。", "{count} rows have problems and are not marked to be skipped; nothing was imported.")
+)
+
+// PaperInput is an import of paper certificates: a CSV (UTF-8 or GBK) or
+// XLSX file as agencies keep them, checked only (DryRun) or imported, with
+// the lines the importer has chosen to skip.
+type PaperInput struct {
+	Data   []byte
+	DryRun bool
+	Skip   []int // file lines (1-based, the header is line 1) left out
+}
+
+// PaperRow is one line of the file and what is wrong with it.
+type PaperRow struct {
+	Line     int
+	Number   string // as normalised, when readable
+	Name     string
+	Rank     string
+	Problems []*ledger.Error
+	Skipped  bool
+}
+
+// PaperResult is what an import found and did.
+type PaperResult struct {
+	Encoding string
+	Rows     []PaperRow
+	Bad      int // rows with problems that are not skipped
+	Imported int
+}
+
+// paperColumns are the header names a sheet may use for each column.
+var paperColumns = map[string][]string{
+	"number":   {"证书编号", "编号", "number", "certificate"},
+	"name":     {"姓名", "name"},
+	"identity": {"证件号码", "身份证号码", "身份证号", "identity", "id number"},
+	"rank":     {"段位", "段级位", "级别", "rank"},
+	"date":     {"发证日期", "日期", "issue date", "date"},
+	"body":     {"发证单位", "申请单位", "issuing body", "agency"},
+}
+
+// ImportPaper checks every row of a file of paper certificates and, unless
+// it is a dry run, records them in one transaction: only when every row is
+// valid or skipped. Staff only.
+func (s *Service) ImportPaper(ctx context.Context, actor ledger.Actor, key string, in PaperInput) (PaperResult, error) {
+	if err := s.requireStaff(ctx, actor, access.RecordRanks); err != nil {
+		return PaperResult{}, err
+	}
+	records, encoding, err := readSheet(in.Data)
+	if err != nil {
+		return PaperResult{}, err
+	}
+	if len(records) > MaxPaperRows+1 {
+		return PaperResult{}, ReasonPaperTooMany.OnField("file", "max", strconv.Itoa(MaxPaperRows), "rows", strconv.Itoa(len(records)-1))
+	}
+	cols, err := headerColumns(records)
+	if err != nil {
+		return PaperResult{}, err
+	}
+	req := struct {
+		Data []byte
+		Skip []int
+	}{in.Data, in.Skip}
+	method := "ImportPaper"
+	if in.DryRun {
+		key, method = "", "CheckPaper" // a dry run changes nothing to repeat
+	}
+	return ledger.Mutate(ctx, s.store, actor, key, method, req, func(tx *ledger.Tx, now time.Time) (PaperResult, error) {
+		res := PaperResult{Encoding: encoding}
+		type checked struct {
+			row    PaperRow
+			player registry.Player
+			number Number
+			rank   registry.Rank
+			date   time.Time
+			body   string
+		}
+		var good []checked
+		firstLine := map[string]int{}
+		for i, rec := range records[1:] {
+			line := i + 2
+			c := checked{row: PaperRow{Line: line, Skipped: slices.Contains(in.Skip, line)}}
+			field := func(name string) string {
+				if j, ok := cols[name]; ok && j < len(rec) {
+					return strings.TrimSpace(width.Fold.String(rec[j]))
+				}
+				return ""
+			}
+			if strings.Join(rec, "") == "" {
+				continue // an empty line
+			}
+			problem := func(e *ledger.Error) { c.row.Problems = append(c.row.Problems, e) }
+			c.row.Name, c.row.Rank, c.body = field("name"), field("rank"), field("body")
+			n, err := ParseNumber(field("number"))
+			if e, ok := ledger.AsError(err); ok {
+				problem(e)
+			} else {
+				c.number, c.row.Number = n, n.String()
+			}
+			rank, err := registry.ParseRank(strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(c.row.Rank, "段"), "级")) + rankSuffix(c.row.Rank))
+			if err != nil || rank == registry.NoRank || rank == registry.HonoraryDan8 {
+				problem(registry.ReasonRank.OnField("rank", "value", c.row.Rank))
+			}
+			c.rank = rank
+			date, ok := paperDate(field("date"), now)
+			if !ok {
+				problem(ReasonPaperDate.OnField("date", "value", field("date")))
+			}
+			c.date = date
+			if c.row.Number != "" && err == nil && ok {
+				switch {
+				case (c.number.Kind == DanSeries) != (rank > 0):
+					problem(ReasonPaperKind.FieldWith("number", ledger.Words("rank", rank.Chinese(), rank.String())))
+				case AssociationIssues(rank) != (c.number.Prefix == registry.AssociationPrefix):
+					problem(ReasonPaperPrefix.FieldWith("number", ledger.Value("prefix", c.number.Prefix), ledger.Words("rank", rank.Chinese(), rank.String())))
+				case c.number.Year != date.Year()%100:
+					problem(ReasonPaperYear.OnField("number", "yy", fmt.Sprintf("%02d", c.number.Year), "date", date.Format(time.DateOnly)))
+				}
+			}
+			if c.row.Number != "" {
+				if first, dup := firstLine[c.row.Number]; dup {
+					problem(ReasonPaperDuplicate.OnField("number", "number", c.row.Number, "first", strconv.Itoa(first)))
+				} else {
+					firstLine[c.row.Number] = line
+					var taken bool
+					if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE number = $1)`, c.row.Number).Scan(&taken); err != nil {
+						return PaperResult{}, ledger.PgErr(err, "number on record")
+					}
+					if taken {
+						problem(ReasonPaperTaken.OnField("number", "number", c.row.Number))
+					}
+				}
+			}
+			id := field("identity")
+			p, found, err := registry.PlayerByIdentity(ctx, tx, id)
+			switch {
+			case err != nil:
+				return PaperResult{}, err
+			case !found:
+				problem(ReasonPaperNoHolder.OnField("identity", "identity", registry.MaskIdentity(id)))
+			case !sameName(c.row.Name, p.Name):
+				problem(ReasonPaperName.OnField("name", "name", c.row.Name, "registered", p.Name))
+			}
+			c.player = p
+			if len(c.row.Problems) > 0 && !c.row.Skipped {
+				res.Bad++
+			}
+			if len(c.row.Problems) == 0 && !c.row.Skipped {
+				good = append(good, c)
+			}
+			res.Rows = append(res.Rows, c.row)
+		}
+		if in.DryRun {
+			return res, nil
+		}
+		if res.Bad > 0 {
+			return PaperResult{}, ReasonPaperNotValid.New("count", strconv.Itoa(res.Bad))
+		}
+		touched := map[int64]bool{}
+		for _, c := range good {
+			at := time.Date(c.date.Year(), c.date.Month(), c.date.Day(), 0, 0, 0, 0, ledger.ChinaTime)
+			body := c.body
+			if c.number.Prefix == registry.AssociationPrefix {
+				body = ""
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank,
+				basis, issued_at, granted_at, issue_date, athlete_grade, status, holder_name, issuing_body, from_paper)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, '', 'valid', $12, $13, true)`,
+				c.number.String(), c.number.Kind, c.number.Prefix, c.number.Year, c.number.Serial, c.player.ID, c.rank, c.player.Rank,
+				PaperBasis, at, c.date, c.player.Name, body); err != nil {
+				return PaperResult{}, ledger.PgErr(err, "record paper certificate "+c.number.String())
+			}
+			if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.recorded_from_paper", "certificate", c.number.String(),
+				map[string]any{"player_id": c.player.ID, "rank": c.rank.String(), "issue_date": c.date.Format(time.DateOnly), "line": c.row.Line}); err != nil {
+				return PaperResult{}, err
+			}
+			touched[c.player.ID] = true
+			res.Imported++
+		}
+		for id := range touched { // a holder's rank follows his newest valid certificate, paper or not
+			if err := s.followRank(ctx, tx, now, actor, id, "certificates recorded from paper"); err != nil {
+				return PaperResult{}, err
+			}
+		}
+		return res, nil
+	})
+}
+
+// rankSuffix keeps "3段" → "3d" and "5级" → "5k" readable by ParseRank.
+func rankSuffix(s string) string {
+	switch {
+	case strings.HasSuffix(s, "段"):
+		return "d"
+	case strings.HasSuffix(s, "级"):
+		return "k"
+	}
+	return ""
+}
+
+// paperDate reads an issue date as agencies write it.
+func paperDate(s string, now time.Time) (time.Time, bool) {
+	s = strings.NewReplacer("年", "-", "月", "-", "日", "", "/", "-", ".", "-").Replace(strings.TrimSpace(s))
+	t, err := time.Parse("2006-1-2", s)
+	if err != nil || t.Year() < 1980 || t.After(now.In(ledger.ChinaTime)) {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// readSheet reads a CSV (UTF-8 with or without BOM, else GBK) or an XLSX
+// file into rows of cells, and says which encoding it read.
+func readSheet(data []byte) ([][]string, string, error) {
+	if bytes.HasPrefix(data, []byte("PK")) {
+		f, err := excelize.OpenReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, "", ReasonPaperUnreadable.OnField("file", "detail", ledger.Echo(err.Error()))
+		}
+		defer f.Close()
+		rows, err := f.GetRows(f.GetSheetName(0))
+		if err != nil {
+			return nil, "", ReasonPaperUnreadable.OnField("file", "detail", ledger.Echo(err.Error()))
+		}
+		return rows, "XLSX", nil
+	}
+	text, enc := bytes.TrimPrefix(data, []byte("\ufeff")), "UTF-8"
+	if !utf8.Valid(text) {
+		decoded, err := simplifiedchinese.GB18030.NewDecoder().Bytes(data)
+		if err != nil {
+			return nil, "", ReasonPaperUnreadable.OnField("file", "detail", ledger.Echo(err.Error()))
+		}
+		text, enc = decoded, "GBK"
+	}
+	r := csv.NewReader(bytes.NewReader(text))
+	r.FieldsPerRecord = -1
+	r.LazyQuotes = true
+	var rows [][]string
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, "", ReasonPaperUnreadable.OnField("file", "detail", ledger.Echo(err.Error()))
+		}
+		rows = append(rows, rec)
+	}
+	return rows, enc, nil
+}
+
+// headerColumns finds the needed columns in the first row.
+func headerColumns(rows [][]string) (map[string]int, error) {
+	if len(rows) == 0 {
+		return nil, ReasonPaperColumns.OnField("file", "column", "证书编号 number")
+	}
+	cols := map[string]int{}
+	for j, h := range rows[0] {
+		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+		for name, names := range paperColumns {
+			for _, n := range names {
+				if _, seen := cols[name]; !seen && (h == n || strings.HasPrefix(h, n+" ")) {
+					cols[name] = j
+				}
+			}
+		}
+	}
+	for _, need := range []string{"number", "name", "identity", "rank", "date"} {
+		if _, ok := cols[need]; !ok {
+			return nil, ReasonPaperColumns.OnField("file", "column", paperColumns[need][0]+" "+paperColumns[need][len(paperColumns[need])-1])
+		}
+	}
+	return cols, nil
+}

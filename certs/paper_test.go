@@ -1,0 +1,142 @@
+package certs_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/encoding/simplifiedchinese"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// fullWidth writes ASCII digits as a spreadsheet typed in Chinese may.
+func fullWidth(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r - '0' + '０'
+		}
+		return r
+	}, s)
+}
+
+// TestPaperCertificates imports two files of paper certificates as agencies
+// keep them (a GBK CSV and a UTF-8 workbook, with full-width digits and bad
+// rows), first as a dry run naming every bad row by its line, then for real;
+// the numbers verify, and a later issue in the same series takes the next
+// number no paper record holds.
+func TestPaperCertificates(t *testing.T) {
+	ctx := context.Background()
+	e := newEnvAt(t, certs.Config{}, time.Date(2026, 6, 1, 2, 0, 0, 0, time.UTC))
+	const n = 1000
+	var csvText strings.Builder
+	csvText.WriteString("证书编号,姓名,证件号码,段位,发证日期,发证单位\r\n")
+	xlsx := excelize.NewFile()
+	xlsx.SetSheetRow("Sheet1", "A1", &[]string{"证书编号", "姓名", "身份证号码", "段位", "发证日期", "发证单位"})
+	bad := map[int]string{} // csv line → the reason expected
+	for i := range n {
+		birth := fmt.Sprintf("19%02d-%02d-%02d", 60+i%40, 1+i%12, 1+i%28)
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("纸证%04d", i), "", birth, i)
+		year := 2007 + i%20 // twenty years of paper, the last this year
+		number := fmt.Sprintf("110%02d%04d", year%100, 1+i/20)
+		row := []string{number, p.Name, p.IDNumber, "1段", fmt.Sprintf("%d年3月%d日", year, 1+i%28), "北京市围棋协会"}
+		line := i + 2
+		switch i % 100 {
+		case 7:
+			row[4], bad[line] = "2006/13/40", "PAPER_DATE"
+		case 13:
+			row[0], bad[line] = fmt.Sprintf("110%02d%04d", (year+1)%100, 9000+i), "PAPER_YEAR"
+		case 29:
+			row[2], bad[line] = fixture.ResidentID("110", "1950-01-01", 999), "PAPER_NO_HOLDER"
+		case 31:
+			row[3], bad[line] = "5k", "PAPER_KIND"
+		}
+		if i%3 == 0 {
+			row[0], row[2] = fullWidth(row[0]), fullWidth(row[2])
+		}
+		csvText.WriteString(strings.Join(row, ",") + "\r\n")
+		if i < 100 { // the workbook: the first hundred as their own file, 2026 ones added below
+			xlsx.SetSheetRow("Sheet1", fmt.Sprintf("A%d", i+2), &row)
+		}
+	}
+	gbk, err := simplifiedchinese.GBK.NewEncoder().String(csvText.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dry, err := e.cs.ImportPaper(ctx, staff, "", certs.PaperInput{Data: []byte(gbk), DryRun: true})
+	if err != nil || dry.Encoding != "GBK" || len(dry.Rows) != n || dry.Bad != len(bad) {
+		for _, r := range dry.Rows {
+			if _, b := bad[r.Line]; !b && len(r.Problems) > 0 {
+				t.Logf("line %d: %v", r.Line, r.Problems)
+			}
+		}
+		t.Fatalf("dry run: %s, %d rows, %d bad (want %d), %v", dry.Encoding, len(dry.Rows), dry.Bad, len(bad), err)
+	}
+	var skip []int
+	for _, r := range dry.Rows {
+		want, isBad := bad[r.Line]
+		switch {
+		case isBad && (len(r.Problems) == 0 || r.Problems[0].Reason.Code() != want):
+			t.Errorf("line %d: problems %v, want %s", r.Line, r.Problems, want)
+		case !isBad && len(r.Problems) > 0:
+			t.Errorf("line %d: unexpected problems %v", r.Line, r.Problems)
+		}
+		if isBad {
+			skip = append(skip, r.Line)
+		}
+	}
+	if _, err := e.cs.ImportPaper(ctx, fixture.Agency("110"), "", certs.PaperInput{Data: []byte(gbk)}); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("an agency importing: %v", err)
+	}
+	if _, err := e.cs.ImportPaper(ctx, staff, "", certs.PaperInput{Data: []byte(gbk)}); ledger.KindOf(err) != ledger.Precondition {
+		t.Fatalf("import with bad rows not skipped: %v, want failed precondition", err)
+	}
+	got, err := e.cs.ImportPaper(ctx, staff, "paper-1", certs.PaperInput{Data: []byte(gbk), Skip: skip})
+	if err != nil || got.Imported != n-len(bad) {
+		t.Fatalf("import: %d imported, %v; want %d", got.Imported, err, n-len(bad))
+	}
+	// the workbook repeats the first hundred: every number is taken now
+	var wb bytes.Buffer
+	if err := xlsx.Write(&wb); err != nil {
+		t.Fatal(err)
+	}
+	again, err := e.cs.ImportPaper(ctx, staff, "", certs.PaperInput{Data: wb.Bytes(), DryRun: true})
+	if err != nil || again.Encoding != "XLSX" || len(again.Rows) != 100 {
+		t.Fatalf("workbook dry run: %+v, %v", again, err)
+	}
+	for _, r := range again.Rows {
+		if _, wasBad := bad[r.Line]; !wasBad && (len(r.Problems) != 1 || r.Problems[0].Reason.Code() != "PAPER_NUMBER_TAKEN") {
+			t.Errorf("workbook line %d: %v, want the number already on record", r.Line, r.Problems)
+		}
+	}
+	// the numbers verify, marked as recorded from paper
+	v, err := e.cs.Verify(ctx, fullWidth("110070001"))
+	if err != nil || !v.Found || v.Certificate.Status != certs.CertValid || !v.Certificate.FromPaper || v.Certificate.PlayerName != "纸证0000" {
+		t.Fatalf("verify a paper number: %+v, %v", v, err)
+	}
+	holder, _ := e.reg.GetPlayer(ctx, v.Certificate.PlayerID)
+	if holder.Rank != 1 {
+		t.Fatalf("holder's certified rank = %s, want 1d from paper", holder.Rank)
+	}
+	// 2026's paper certificates (serials 1–50 of 110-26, but the skipped ones) are skipped by the next issue
+	e.stock(t, "110", 10, 0)
+	fresh := fixture.Player(t, e.reg, "110", "新证", "", "1999-09-09", 1)
+	a, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, fresh, "1d").ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var held int
+	if err := e.pool.QueryRow(ctx, `SELECT count(*) FROM certificates WHERE from_paper AND issuing_prefix = '110' AND year = 26`).Scan(&held); err != nil {
+		t.Fatal(err)
+	}
+	if held == 0 || a.CertificateNumber != fmt.Sprintf("11026%04d", held+1) {
+		t.Fatalf("next 2026 number %s with %d paper serials held, want 11026%04d", a.CertificateNumber, held, held+1)
+	}
+}
