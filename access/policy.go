@@ -36,6 +36,7 @@ const (
 	ManageAgencies                           // create, suspend and reactivate agencies
 	ManageTokens                             // create, revoke and list API tokens
 	RecordRanks                              // record honorary 8 dan, review declared ranks
+	ReadStatistics                           // read the detailed statistics (per agency, objections)
 )
 
 // rule says who may exercise a capability.
@@ -98,12 +99,14 @@ func describe(c Capability) (capability, bool) {
 		return capability{staffOnly, "管理访问令牌", "manage tokens"}, true
 	case RecordRanks:
 		return capability{staffOnly, "记录荣誉段位、复核自报段位", "record honorary ranks and review declared ranks"}, true
+	case ReadStatistics:
+		return capability{staffOnly, "查看详细统计", "read the detailed statistics"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = RecordRanks
+const lastCapability = ReadStatistics
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {
