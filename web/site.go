@@ -63,6 +63,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		certPages,
 		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace},
 		&refereePages{site: s},
+		&statsPages{site: s, stats: cs},
 	} {
 		f.routes(mux)
 	}
