@@ -32,6 +32,7 @@ func NewGRPCServer(reg *registry.Service, cs *certs.Service, ts *tournaments.Ser
 	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs))
 	pb.RegisterTournamentServiceServer(s, api.NewTournamentServer(ts))
 	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
+	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(cs))
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
 	reflection.Register(s)
