@@ -56,7 +56,7 @@ type bar struct {
 
 // The chart's geometry, in SVG user units.
 const (
-	chartLabelWidth = 150
+	chartLabelWidth = 210
 	chartBarMax     = 300
 	chartRow        = 24
 	chartWidth      = chartLabelWidth + chartBarMax + 50
