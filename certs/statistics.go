@@ -128,7 +128,7 @@ func (st *Stats) readCertificates(ctx context.Context, q ledger.Querier, from, t
 	}
 	defer rows.Close()
 	provinces, ranks, bases := map[string]int{}, map[registry.Rank]int{}, map[Basis]int{}
-	agencies := map[string]*AgencyCount{}
+	agencies := map[string]int{}
 	for rows.Next() {
 		var prefix string
 		var rank registry.Rank
@@ -161,17 +161,16 @@ func (st *Stats) readCertificates(ctx context.Context, q ledger.Querier, from, t
 	return nil
 }
 
-// agency returns the agency's row, made on first use.
-func (st *Stats) agency(m map[string]*AgencyCount, prefix string) *AgencyCount {
-	if a, ok := m[prefix]; ok {
-		return a
+// agency returns the agency's row, made on first use; index maps prefixes
+// to rows (indexes, as the slice grows).
+func (st *Stats) agency(index map[string]int, prefix string) *AgencyCount {
+	i, ok := index[prefix]
+	if !ok {
+		i = len(st.Agencies)
+		index[prefix] = i
+		st.Agencies = append(st.Agencies, AgencyCount{Prefix: prefix, ByBasis: map[Basis]int{}})
 	}
-	st.Agencies = append(st.Agencies, AgencyCount{Prefix: prefix, ByBasis: map[Basis]int{}})
-	// the slice may have moved: index it again
-	for i := range st.Agencies {
-		m[st.Agencies[i].Prefix] = &st.Agencies[i]
-	}
-	return m[prefix]
+	return &st.Agencies[i]
 }
 
 // readHolders counts, per province, the players holding a valid dan
@@ -236,9 +235,9 @@ func (st *Stats) readNotices(ctx context.Context, q ledger.Querier, from, to tim
 		return fmt.Errorf("notices of %d: %w", st.Year, err)
 	}
 	defer rows.Close()
-	agencies := map[string]*AgencyCount{}
-	for i := range st.Agencies {
-		agencies[st.Agencies[i].Prefix] = &st.Agencies[i]
+	agencies := map[string]int{}
+	for i, a := range st.Agencies {
+		agencies[a.Prefix] = i
 	}
 	for rows.Next() {
 		var prefix string
