@@ -37,6 +37,7 @@ const (
 	ManageTokens                             // create, revoke and list API tokens
 	RecordRanks                              // record honorary 8 dan, review declared ranks
 	MergeRecords                             // merge two records of one person
+	ReadStatistics                           // read the detailed statistics (per agency, objections)
 )
 
 // rule says who may exercise a capability.
@@ -101,12 +102,14 @@ func describe(c Capability) (capability, bool) {
 		return capability{staffOnly, "记录荣誉段位、复核自报段位", "record honorary ranks and review declared ranks"}, true
 	case MergeRecords:
 		return capability{staffOnly, "合并同一人的重复记录", "merge two records of one person"}, true
+	case ReadStatistics:
+		return capability{staffOnly, "查看详细统计", "read the detailed statistics"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = MergeRecords
+const lastCapability = ReadStatistics
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

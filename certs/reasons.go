@@ -25,6 +25,10 @@ var (
 		"证书编号 {number} 的序号 {serial} 超出 1–{max} 的范围。",
 		"certificate number {number}: serial {serial} is outside 1..{max}.")
 
+	// statistics
+	ReasonStatisticsYear = ledger.NewReason(ledger.Invalid, "STATISTICS_YEAR",
+		"统计年度 {year} 不在 2000–2999 之间。", "statistics year {year} is outside 2000..2999.")
+
 	// stock and orders
 	ReasonOrderWindowClosed = ledger.NewReason(ledger.Precondition, "ORDER_WINDOW_CLOSED",
 		"证书预订只在每年 12 月 1 日至 31 日（北京时间）受理；下次受理从 {opens} 开始，预订 {year} 年的证书。",

@@ -118,3 +118,26 @@ func PlayerByIdentity(ctx context.Context, q ledger.Querier, number string) (Pla
 	}
 	return p, true, nil
 }
+
+// PlayersPerProvince counts the registered players of each province, by
+// province code, for the statistics.
+func PlayersPerProvince(ctx context.Context, q ledger.Querier) (map[string]int, error) {
+	rows, err := q.Query(ctx, `SELECT province_code, count(*) FROM players GROUP BY province_code`)
+	if err != nil {
+		return nil, fmt.Errorf("players per province: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var code string
+		var n int
+		if err := rows.Scan(&code, &n); err != nil {
+			return nil, fmt.Errorf("players per province: %w", err)
+		}
+		out[code] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("players per province: %w", err)
+	}
+	return out, nil
+}

@@ -46,6 +46,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 
 // Certs is what the notice, verification and workspace pages use.
 type Certs interface {
+	Statistics
 	ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error)
 	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
 	LodgeObjection(ctx context.Context, key string, in certs.ObjectionInput) (certs.Objection, error)

@@ -28,6 +28,9 @@ func messages(l Lang) map[string]string {
 	for k, v := range tournamentMessages(l) {
 		m[k] = v
 	}
+	for k, v := range statisticsMessages(l) {
+		m[k] = v
+	}
 	for k, v := range errorMessages(l) {
 		m[k] = v
 	}

@@ -1,7 +1,8 @@
 // Package web is the server-rendered portal (templ): public pages in
 // Chinese first, English on request, working without JavaScript. Each
 // feature has its own handler type and files (registry_pages.go, certs.go
-// and workspace.go, tournaments.go and import.go, adjudicate.go) over the
+// and workspace.go, tournaments.go and import.go, adjudicate.go,
+// statistics.go) over the
 // shared site (site.go, session.go, forms.go, i18n*.go).
 package web
 
@@ -38,7 +39,7 @@ type Authenticator interface {
 // language, sign-in, form tokens, the one form-post wrapper and the one
 // wording of errors. Each feature is a handler type over it with only the
 // services it needs (registryPages, certPages, tournamentPages,
-// refereePages), and registers its own routes.
+// refereePages, statsPages), and registers its own routes.
 type site struct {
 	auth   Authenticator
 	log    *slog.Logger
@@ -63,6 +64,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		certPages,
 		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace},
 		&refereePages{site: s},
+		&statsPages{site: s, stats: cs},
 	} {
 		f.routes(mux)
 	}

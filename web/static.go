@@ -26,4 +26,6 @@ button.link { background: none; border: none; color: #f4efe1; cursor: pointer; f
 .verdict-revoked, .verdict-reissued { border-color: #a30000; }
 .verdict-revoked .verdict-head, .verdict-reissued .verdict-head { color: #a30000; }
 h2 { margin-top: 2rem; border-bottom: 1px solid #ccc; }
+.stats-body { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
+.stats-body svg { max-width: 100%; height: auto; }
 `

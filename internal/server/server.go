@@ -33,6 +33,7 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs))
 	pb.RegisterTournamentServiceServer(s, api.NewTournamentServer(ts))
 	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
+	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(cs))
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
 	reflection.Register(s)

@@ -1,0 +1,61 @@
+package web
+
+// statisticsMessages are the strings of the statistics pages.
+func statisticsMessages(l Lang) map[string]string {
+	if l == English {
+		return map[string]string{
+			"statistics":              "Statistics",
+			"statistics_staff":        "Detailed statistics (staff)",
+			"statistics_intro":        "Counts of certificates, holders and public notices. A reissued certificate is counted once; holders hold a valid certificate of 1 dan or above now.",
+			"statistics_no_table":     "No such statistics table.",
+			"stats_show":              "Show",
+			"stats_csv":               "Download as CSV",
+			"stats_by_year":           "Certificates by year",
+			"stats_by_province":       "Certificates by province, %d",
+			"stats_by_rank":           "Certificates by rank, %d",
+			"stats_by_basis":          "Certificates by basis, %d",
+			"stats_by_agency":         "By agency, %d",
+			"stats_notices":           "Public notices and objections, %d",
+			"stats_certificates":      "Certificates",
+			"stats_prefix":            "Prefix",
+			"stats_holders":           "Dan holders",
+			"stats_players":           "Registered players",
+			"stats_per_10k":           "Holders per 10 000 players",
+			"stats_what":              "What",
+			"stats_count":             "Count",
+			"stats_notices_published": "Notices published",
+			"stats_pending":           "Objections awaiting a ruling",
+			"stats_upheld":            "Upheld",
+			"stats_dismissed":         "Dismissed",
+			"stats_withdrawn":         "Closed without a ruling",
+			"stats_revoked":           "Revoked",
+		}
+	}
+	return map[string]string{
+		"statistics":              "统计",
+		"statistics_staff":        "详细统计（工作人员）",
+		"statistics_intro":        "证书、持证人和公示的统计。补发的证书只计一次；持证人指现持有效业余1段及以上证书的棋手。",
+		"statistics_no_table":     "没有这个统计表。",
+		"stats_show":              "查看",
+		"stats_csv":               "下载 CSV",
+		"stats_by_year":           "各年度证书数",
+		"stats_by_province":       "%d 年各省证书数",
+		"stats_by_rank":           "%d 年各段级位证书数",
+		"stats_by_basis":          "%d 年各依据证书数",
+		"stats_by_agency":         "%d 年各代理机构",
+		"stats_notices":           "%d 年公示与异议",
+		"stats_certificates":      "证书数",
+		"stats_prefix":            "前缀",
+		"stats_holders":           "段位持证人",
+		"stats_players":           "登记棋手",
+		"stats_per_10k":           "每万名登记棋手中的持证人",
+		"stats_what":              "项目",
+		"stats_count":             "数量",
+		"stats_notices_published": "发布的公示",
+		"stats_pending":           "待裁定的异议",
+		"stats_upheld":            "异议成立",
+		"stats_dismissed":         "异议不成立",
+		"stats_withdrawn":         "未经裁定即结案",
+		"stats_revoked":           "已撤销",
+	}
+}

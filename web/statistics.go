@@ -1,0 +1,258 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// Statistics is what the statistics pages read.
+type Statistics interface {
+	Statistics(ctx context.Context, actor ledger.Actor, year int, details bool) (certs.Stats, error)
+}
+
+// statsPages are the public statistics, the staff's detailed ones, and
+// their tables as CSV.
+type statsPages struct {
+	*site
+	stats Statistics
+}
+
+func (p *statsPages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /statistics", p.page(false))
+	mux.HandleFunc("GET /workspace/statistics", p.page(true))
+	mux.HandleFunc("GET /statistics.csv", p.csv)
+}
+
+// statTable is one table of the statistics, with its chart when it has one.
+type statTable struct {
+	Key     string // the table's name in ?table=
+	Title   string
+	Columns []string
+	Rows    [][]string
+	Chart   *chart
+}
+
+// chart is a horizontal bar chart drawn as SVG on the server.
+type chart struct {
+	Title  string // also the text alternative
+	Height int
+	Bars   []bar
+}
+
+// bar is one bar of a chart, laid out.
+type bar struct {
+	Label, Value string
+	Y, Width     int
+}
+
+// The chart's geometry, in SVG user units.
+const (
+	chartLabelWidth = 210
+	chartBarMax     = 300
+	chartRow        = 24
+	chartWidth      = chartLabelWidth + chartBarMax + 50
+)
+
+func newChart(title string, labels []string, values []int) *chart {
+	top := 0
+	for _, v := range values {
+		top = max(top, v)
+	}
+	c := &chart{Title: title, Height: len(values)*chartRow + 4}
+	for i, v := range values {
+		w := 0
+		if top > 0 {
+			w = v * chartBarMax / top
+		}
+		c.Bars = append(c.Bars, bar{Label: labels[i], Value: strconv.Itoa(v), Y: i*chartRow + 2, Width: w})
+	}
+	return c
+}
+
+// statsYear reads ?year=; empty is the clock's year (0), anything not a
+// number a year the service refuses.
+func statsYear(r *http.Request) int {
+	v := strings.TrimSpace(r.URL.Query().Get("year"))
+	if v == "" {
+		return 0
+	}
+	y, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	return y
+}
+
+func (p *statsPages) page(details bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		a := p.actor(r)
+		if details && a.Kind == ledger.Public {
+			http.Redirect(w, r, "/login", http.StatusSeeOther)
+			return
+		}
+		title := "statistics"
+		if details {
+			title = "statistics_staff"
+		}
+		pg := p.site.page(w, r, title)
+		st, err := p.stats.Statistics(r.Context(), a, statsYear(r), details)
+		if err != nil {
+			if ledger.KindOf(err) == ledger.Internal {
+				p.fail(w, r, err)
+				return
+			}
+			p.render(w, r, httpStatus(err), messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
+			return
+		}
+		p.render(w, r, http.StatusOK, statisticsPage(pg, st, statTables(pg, st), details))
+	}
+}
+
+// csv downloads one table (?table=) of the statistics in the page's
+// language, UTF-8 with a BOM for spreadsheet programs.
+func (p *statsPages) csv(w http.ResponseWriter, r *http.Request) {
+	pg := p.site.page(w, r, "statistics")
+	key := r.URL.Query().Get("table")
+	st, err := p.stats.Statistics(r.Context(), p.actor(r), statsYear(r), key == "agencies")
+	if err != nil {
+		http.Error(w, p.userError(r, pg, err), httpStatus(err))
+		return
+	}
+	var table *statTable
+	for _, t := range statTables(pg, st) {
+		if t.Key == key {
+			table = &t
+			break
+		}
+	}
+	if table == nil {
+		http.Error(w, pg.T["statistics_no_table"], http.StatusNotFound)
+		return
+	}
+	var buf bytes.Buffer
+	buf.WriteString("\ufeff")
+	cw := csv.NewWriter(&buf)
+	_ = cw.Write(table.Columns)
+	for _, row := range table.Rows {
+		cells := make([]string, len(row))
+		for i, c := range row {
+			cells[i] = ledger.SpreadsheetCell(c)
+		}
+		_ = cw.Write(cells)
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		p.fail(w, r, fmt.Errorf("statistics csv %s: %w", key, err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="statistics-%d-%s.csv"`, st.Year, key))
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(buf.Bytes())
+}
+
+// statTables lays the statistics out as the pages' and the CSV's tables;
+// the per-agency table only when the details were read.
+func statTables(pg Page, st certs.Stats) []statTable {
+	n := strconv.Itoa
+	var out []statTable
+
+	years := statTable{Key: "years", Title: pg.T["stats_by_year"], Columns: []string{pg.T["year"], pg.T["stats_certificates"]}}
+	var yl []string
+	var yv []int
+	for _, y := range st.Years {
+		years.Rows = append(years.Rows, []string{n(y.Year), n(y.Certificates)})
+		yl, yv = append(yl, n(y.Year)), append(yv, y.Certificates)
+	}
+	years.Chart = newChart(years.Title, yl, yv)
+	out = append(out, years)
+
+	prov := statTable{Key: "provinces", Title: fmt.Sprintf(pg.T["stats_by_province"], st.Year),
+		Columns: []string{pg.T["stats_prefix"], pg.T["province"], pg.T["stats_certificates"], pg.T["stats_holders"], pg.T["stats_players"], pg.T["stats_per_10k"]}}
+	var pl []string
+	var pv []int
+	for _, c := range st.Provinces {
+		name := statsProvince(pg, c.Prefix)
+		prov.Rows = append(prov.Rows, []string{c.Prefix, name, n(c.Certificates), n(c.Holders), n(c.Players),
+			strconv.FormatFloat(c.HoldersPer10k(), 'f', 1, 64)})
+		pl, pv = append(pl, name), append(pv, c.Certificates)
+	}
+	prov.Chart = newChart(prov.Title, pl, pv)
+	out = append(out, prov)
+
+	ranks := statTable{Key: "ranks", Title: fmt.Sprintf(pg.T["stats_by_rank"], st.Year), Columns: []string{pg.T["rank"], pg.T["stats_certificates"]}}
+	var rl []string
+	var rv []int
+	for _, c := range st.Ranks {
+		name := rankName(pg.Lang, c.Rank)
+		ranks.Rows = append(ranks.Rows, []string{name, n(c.Certificates)})
+		rl, rv = append(rl, name), append(rv, c.Certificates)
+	}
+	ranks.Chart = newChart(ranks.Title, rl, rv)
+	out = append(out, ranks)
+
+	bases := statTable{Key: "bases", Title: fmt.Sprintf(pg.T["stats_by_basis"], st.Year), Columns: []string{pg.T["basis"], pg.T["stats_certificates"]}}
+	var bl []string
+	var bv []int
+	for _, c := range st.Bases {
+		name := pg.T["basis_"+string(c.Basis)]
+		bases.Rows = append(bases.Rows, []string{name, n(c.Certificates)})
+		bl, bv = append(bl, name), append(bv, c.Certificates)
+	}
+	bases.Chart = newChart(bases.Title, bl, bv)
+	out = append(out, bases)
+
+	nc := st.Notices
+	out = append(out, statTable{Key: "notices", Title: fmt.Sprintf(pg.T["stats_notices"], st.Year),
+		Columns: []string{pg.T["stats_what"], pg.T["stats_count"]},
+		Rows: [][]string{
+			{pg.T["stats_notices_published"], n(nc.Notices)}, {pg.T["notice_open"], n(nc.Open)}, {pg.T["notice_issued"], n(nc.Issued)},
+			{pg.T["notice_failed"], n(nc.Failed)}, {pg.T["objections"], n(nc.Objections)}, {pg.T["stats_pending"], n(nc.Pending)},
+			{pg.T["stats_upheld"], n(nc.Upheld)}, {pg.T["stats_dismissed"], n(nc.Dismissed)}, {pg.T["stats_withdrawn"], n(nc.Withdrawn)},
+		}})
+
+	if st.HasDetails {
+		ag := statTable{Key: "agencies", Title: fmt.Sprintf(pg.T["stats_by_agency"], st.Year),
+			Columns: []string{pg.T["stats_prefix"], pg.T["province"], pg.T["stats_certificates"]}}
+		for _, b := range certs.Bases() {
+			ag.Columns = append(ag.Columns, pg.T["basis_"+string(b)])
+		}
+		ag.Columns = append(ag.Columns, pg.T["stats_revoked"], pg.T["notices"], pg.T["objections"], pg.T["stats_upheld"], pg.T["stats_dismissed"])
+		for _, a := range st.Agencies {
+			row := []string{a.Prefix, statsProvince(pg, a.Prefix), n(a.Certificates)}
+			for _, b := range certs.Bases() {
+				row = append(row, n(a.ByBasis[b]))
+			}
+			row = append(row, n(a.Revoked), n(a.Notices.Notices), n(a.Notices.Objections), n(a.Notices.Upheld), n(a.Notices.Dismissed))
+			ag.Rows = append(ag.Rows, row)
+		}
+		out = append(out, ag)
+	}
+	return out
+}
+
+// statsProvince names the province of a certificate prefix (the
+// association for 000).
+func statsProvince(pg Page, prefix string) string {
+	if prefix == registry.AssociationPrefix {
+		return pg.T["association"]
+	}
+	if pr, ok := registry.ProvinceByPrefix(prefix); ok {
+		return provinceName(pg.Lang, pr)
+	}
+	return prefix
+}
+
+// csvLink is the download address of a table for the page's year.
+func csvLink(st certs.Stats, key string) string {
+	return "/statistics.csv?table=" + key + "&year=" + strconv.Itoa(st.Year)
+}
