@@ -40,7 +40,14 @@ func TestPaperCertificates(t *testing.T) {
 	csvText.WriteString("证书编号,姓名,证件号码,段位,发证日期,发证单位\r\n")
 	xlsx := excelize.NewFile()
 	xlsx.SetSheetRow("Sheet1", "A1", &[]string{"证书编号", "姓名", "身份证号码", "段位", "发证日期", "发证单位"})
-	bad := map[int]string{} // csv line → the reason expected
+	bad := map[int]string{} // line of the whole list → the reason expected
+	badXLSX := map[int]string{} // workbook line → the reason expected
+	xlsxBad := func(bad map[int]string, line, sheetLine int) {
+		if r, ok := bad[line]; ok {
+			badXLSX[sheetLine] = r
+			delete(bad, line)
+		}
+	}
 	for i := range n {
 		birth := fmt.Sprintf("19%02d-%02d-%02d", 60+i%40, 1+i%12, 1+i%28)
 		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("纸证%04d", i), "", birth, i)
@@ -61,9 +68,11 @@ func TestPaperCertificates(t *testing.T) {
 		if i%3 == 0 {
 			row[0], row[2] = fullWidth(row[0]), fullWidth(row[2])
 		}
-		csvText.WriteString(strings.Join(row, ",") + "\r\n")
-		if i < 100 { // the workbook: the first hundred as their own file, 2026 ones added below
-			xlsx.SetSheetRow("Sheet1", fmt.Sprintf("A%d", i+2), &row)
+		if i < n/2 { // half the rows in a GBK CSV, half in a workbook, as two agencies keep them
+			csvText.WriteString(strings.Join(row, ",") + "\r\n")
+		} else {
+			xlsx.SetSheetRow("Sheet1", fmt.Sprintf("A%d", line-n/2), &row)
+			xlsxBad(bad, line, line-n/2)
 		}
 	}
 	gbk, err := simplifiedchinese.GBK.NewEncoder().String(csvText.String())
@@ -71,7 +80,7 @@ func TestPaperCertificates(t *testing.T) {
 		t.Fatal(err)
 	}
 	dry, err := e.cs.ImportPaper(ctx, staff, "", certs.PaperInput{Data: []byte(gbk), DryRun: true})
-	if err != nil || dry.Encoding != "GBK" || len(dry.Rows) != n || dry.Bad != len(bad) {
+	if err != nil || dry.Encoding != "GBK" || len(dry.Rows) != n/2 || dry.Bad != len(bad) {
 		for _, r := range dry.Rows {
 			if _, b := bad[r.Line]; !b && len(r.Problems) > 0 {
 				t.Logf("line %d: %v", r.Line, r.Problems)
@@ -99,22 +108,34 @@ func TestPaperCertificates(t *testing.T) {
 		t.Fatalf("import with bad rows not skipped: %v, want failed precondition", err)
 	}
 	got, err := e.cs.ImportPaper(ctx, staff, "paper-1", certs.PaperInput{Data: []byte(gbk), Skip: skip})
-	if err != nil || got.Imported != n-len(bad) {
-		t.Fatalf("import: %d imported, %v; want %d", got.Imported, err, n-len(bad))
+	if err != nil || got.Imported != n/2-len(bad) {
+		t.Fatalf("import: %d imported, %v; want %d", got.Imported, err, n/2-len(bad))
 	}
-	// the workbook repeats the first hundred: every number is taken now
+	if again, err := e.cs.ImportPaper(ctx, staff, "", certs.PaperInput{Data: []byte(gbk), DryRun: true}); err != nil ||
+		again.Rows[0].Problems[0].Reason.Code() != "PAPER_NUMBER_TAKEN" {
+		t.Fatalf("the same file again: %+v, %v; want its numbers on record", again.Rows[0], err)
+	}
+	// the workbook: UTF-8, full-width digits, its own bad rows
 	var wb bytes.Buffer
 	if err := xlsx.Write(&wb); err != nil {
 		t.Fatal(err)
 	}
-	again, err := e.cs.ImportPaper(ctx, staff, "", certs.PaperInput{Data: wb.Bytes(), DryRun: true})
-	if err != nil || again.Encoding != "XLSX" || len(again.Rows) != 100 {
-		t.Fatalf("workbook dry run: %+v, %v", again, err)
+	wdry, err := e.cs.ImportPaper(ctx, staff, "", certs.PaperInput{Data: wb.Bytes(), DryRun: true})
+	if err != nil || wdry.Encoding != "XLSX" || len(wdry.Rows) != n/2 || wdry.Bad != len(badXLSX) {
+		t.Fatalf("workbook dry run: %s, %d rows, %d bad (want %d), %v", wdry.Encoding, len(wdry.Rows), wdry.Bad, len(badXLSX), err)
 	}
-	for _, r := range again.Rows {
-		if _, wasBad := bad[r.Line]; !wasBad && (len(r.Problems) != 1 || r.Problems[0].Reason.Code() != "PAPER_NUMBER_TAKEN") {
-			t.Errorf("workbook line %d: %v, want the number already on record", r.Line, r.Problems)
+	var wskip []int
+	for _, r := range wdry.Rows {
+		want, isBad := badXLSX[r.Line]
+		if isBad != (len(r.Problems) > 0) || isBad && r.Problems[0].Reason.Code() != want {
+			t.Errorf("workbook line %d: %v, want %q", r.Line, r.Problems, want)
 		}
+		if isBad {
+			wskip = append(wskip, r.Line)
+		}
+	}
+	if got, err := e.cs.ImportPaper(ctx, staff, "paper-2", certs.PaperInput{Data: wb.Bytes(), Skip: wskip}); err != nil || got.Imported != n/2-len(badXLSX) {
+		t.Fatalf("workbook import: %d, %v", got.Imported, err)
 	}
 	// the numbers verify, marked as recorded from paper
 	v, err := e.cs.Verify(ctx, fullWidth("110070001"))
