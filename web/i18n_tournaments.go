@@ -4,6 +4,7 @@ package web
 func tournamentMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
+			"entry_rank": "Entry rank", "rank_from_file": "(as the tournament file gives it)",
 			"tournaments": "Tournaments", "dates": "Dates", "organiser": "Organiser", "system": "System", "rounds_played": "Rounds",
 			"event_open": "Running", "event_finished": "Finished", "start": "Start", "end": "End", "venue": "Venue", "level": "Level",
 			"level_county": "County", "level_city": "City", "level_province": "Province", "level_national": "National",
@@ -33,6 +34,7 @@ func tournamentMessages(l Lang) map[string]string {
 		}
 	}
 	return map[string]string{
+		"entry_rank": "参赛段位", "rank_from_file": "（据比赛文件）",
 		"tournaments": "比赛", "dates": "日期", "organiser": "主办", "system": "赛制", "rounds_played": "轮次",
 		"event_open": "进行中", "event_finished": "已结束", "start": "开始", "end": "结束", "venue": "地点", "level": "级别",
 		"level_county": "县级", "level_city": "市级", "level_province": "省级", "level_national": "全国",
