@@ -38,6 +38,7 @@ const (
 	RecordRanks                              // record honorary 8 dan, review declared ranks
 	MergeRecords                             // merge two records of one person
 	ReadStatistics                           // read the detailed statistics (per agency, objections)
+	SubmitPaper                              // submit a province's paper certificates for staff to confirm
 )
 
 // rule says who may exercise a capability.
@@ -102,6 +103,8 @@ func describe(c Capability) (capability, bool) {
 		return capability{staffOnly, "记录荣誉段位、复核自报段位", "record honorary ranks and review declared ranks"}, true
 	case MergeRecords:
 		return capability{staffOnly, "合并同一人的重复记录", "merge two records of one person"}, true
+	case SubmitPaper:
+		return capability{ownActive, "提交纸质证书补录", "submit paper certificates for recording"}, true
 	case ReadStatistics:
 		return capability{staffOnly, "查看详细统计", "read the detailed statistics"}, true
 	}
@@ -109,7 +112,7 @@ func describe(c Capability) (capability, bool) {
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = ReadStatistics
+const lastCapability = SubmitPaper
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

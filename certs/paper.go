@@ -61,6 +61,9 @@ var (
 		"证书编号 {number} 已有记录。", "certificate number {number} is already on record.")
 	ReasonPaperDuplicate = ledger.NewReason(ledger.Invalid, "PAPER_DUPLICATE",
 		"证书编号 {number} 在文件中出现两次（第 {first} 行）。", "certificate number {number} appears twice in the file (first on line {first}).")
+	ReasonPaperOtherProvince = ledger.NewReason(ledger.PermissionDenied, "PAPER_OTHER_PROVINCE",
+		"证件号码为 {identity} 的棋手不在本省登记，只能为本省棋手补录证书。",
+		"the player with identity number {identity} is not registered in this province; an agency records only its own players' certificates.")
 	ReasonPaperNotValid = ledger.NewReason(ledger.Precondition, "PAPER_NOT_VALID",
 		"有 {count} 行存在问题且未标为跳过，未导入任何记录。", "{count} rows have problems and are not marked to be skipped; nothing was imported.")
 )
@@ -109,6 +112,23 @@ func (s *Service) ImportPaper(ctx context.Context, actor ledger.Actor, key strin
 	if err := s.requireStaff(ctx, actor, access.RecordRanks); err != nil {
 		return PaperResult{}, err
 	}
+	req := struct {
+		Data []byte
+		Skip []int
+	}{in.Data, in.Skip}
+	method := "ImportPaper"
+	if in.DryRun {
+		key, method = "", "CheckPaper" // a dry run changes nothing to repeat
+	}
+	return ledger.Mutate(ctx, s.store, actor, key, method, req, func(tx *ledger.Tx, now time.Time) (PaperResult, error) {
+		return s.importPaperTx(ctx, tx, now, actor, in, "")
+	})
+}
+
+// importPaperTx checks (and unless a dry run, records) a file of paper
+// certificates in tx; with province set, every holder must be registered
+// in that province (an agency's own submission).
+func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, in PaperInput, province string) (PaperResult, error) {
 	records, encoding, err := readSheet(in.Data)
 	if err != nil {
 		return PaperResult{}, err
@@ -120,133 +140,125 @@ func (s *Service) ImportPaper(ctx context.Context, actor ledger.Actor, key strin
 	if err != nil {
 		return PaperResult{}, err
 	}
-	req := struct {
-		Data []byte
-		Skip []int
-	}{in.Data, in.Skip}
-	method := "ImportPaper"
-	if in.DryRun {
-		key, method = "", "CheckPaper" // a dry run changes nothing to repeat
+	res := PaperResult{Encoding: encoding}
+	type checked struct {
+		row    PaperRow
+		player registry.Player
+		number Number
+		rank   registry.Rank
+		date   time.Time
+		body   string
 	}
-	return ledger.Mutate(ctx, s.store, actor, key, method, req, func(tx *ledger.Tx, now time.Time) (PaperResult, error) {
-		res := PaperResult{Encoding: encoding}
-		type checked struct {
-			row    PaperRow
-			player registry.Player
-			number Number
-			rank   registry.Rank
-			date   time.Time
-			body   string
+	var good []checked
+	firstLine := map[string]int{}
+	for i, rec := range records[1:] {
+		line := i + 2
+		c := checked{row: PaperRow{Line: line, Skipped: slices.Contains(in.Skip, line)}}
+		field := func(name string) string {
+			if j, ok := cols[name]; ok && j < len(rec) {
+				return strings.TrimSpace(width.Fold.String(rec[j]))
+			}
+			return ""
 		}
-		var good []checked
-		firstLine := map[string]int{}
-		for i, rec := range records[1:] {
-			line := i + 2
-			c := checked{row: PaperRow{Line: line, Skipped: slices.Contains(in.Skip, line)}}
-			field := func(name string) string {
-				if j, ok := cols[name]; ok && j < len(rec) {
-					return strings.TrimSpace(width.Fold.String(rec[j]))
-				}
-				return ""
-			}
-			if strings.Join(rec, "") == "" {
-				continue // an empty line
-			}
-			problem := func(e *ledger.Error) { c.row.Problems = append(c.row.Problems, e) }
-			c.row.Name, c.row.Rank, c.body = field("name"), field("rank"), field("body")
-			n, err := ParseNumber(field("number"))
-			if e, ok := ledger.AsError(err); ok {
-				problem(e)
-			} else {
-				c.number, c.row.Number = n, n.String()
-			}
-			rank, err := registry.ParseRank(strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(c.row.Rank, "段"), "级")) + rankSuffix(c.row.Rank))
-			if err != nil || rank == registry.NoRank || rank == registry.HonoraryDan8 {
-				problem(registry.ReasonRank.OnField("rank", "value", c.row.Rank))
-			}
-			c.rank = rank
-			date, ok := paperDate(field("date"), now)
-			if !ok {
-				problem(ReasonPaperDate.OnField("date", "value", field("date")))
-			}
-			c.date = date
-			if c.row.Number != "" && err == nil && ok {
-				switch {
-				case (c.number.Kind == DanSeries) != (rank > 0):
-					problem(ReasonPaperKind.FieldWith("number", ledger.Words("rank", rank.Chinese(), rank.String())))
-				case AssociationIssues(rank) != (c.number.Prefix == registry.AssociationPrefix):
-					problem(ReasonPaperPrefix.FieldWith("number", ledger.Value("prefix", c.number.Prefix), ledger.Words("rank", rank.Chinese(), rank.String())))
-				case c.number.Year != date.Year()%100:
-					problem(ReasonPaperYear.OnField("number", "yy", fmt.Sprintf("%02d", c.number.Year), "date", date.Format(time.DateOnly)))
-				}
-			}
-			if c.row.Number != "" {
-				if first, dup := firstLine[c.row.Number]; dup {
-					problem(ReasonPaperDuplicate.OnField("number", "number", c.row.Number, "first", strconv.Itoa(first)))
-				} else {
-					firstLine[c.row.Number] = line
-					var taken bool
-					if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE number = $1)`, c.row.Number).Scan(&taken); err != nil {
-						return PaperResult{}, ledger.PgErr(err, "number on record")
-					}
-					if taken {
-						problem(ReasonPaperTaken.OnField("number", "number", c.row.Number))
-					}
-				}
-			}
-			id := field("identity")
-			p, found, err := registry.PlayerByIdentity(ctx, tx, id)
+		if strings.Join(rec, "") == "" {
+			continue // an empty line
+		}
+		problem := func(e *ledger.Error) { c.row.Problems = append(c.row.Problems, e) }
+		c.row.Name, c.row.Rank, c.body = field("name"), field("rank"), field("body")
+		n, err := ParseNumber(field("number"))
+		if e, ok := ledger.AsError(err); ok {
+			problem(e)
+		} else {
+			c.number, c.row.Number = n, n.String()
+		}
+		rank, err := registry.ParseRank(strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(c.row.Rank, "段"), "级")) + rankSuffix(c.row.Rank))
+		if err != nil || rank == registry.NoRank || rank == registry.HonoraryDan8 {
+			problem(registry.ReasonRank.OnField("rank", "value", c.row.Rank))
+		}
+		c.rank = rank
+		date, ok := paperDate(field("date"), now)
+		if !ok {
+			problem(ReasonPaperDate.OnField("date", "value", field("date")))
+		}
+		c.date = date
+		if c.row.Number != "" && err == nil && ok {
 			switch {
-			case err != nil:
-				return PaperResult{}, err
-			case !found:
-				problem(ReasonPaperNoHolder.OnField("identity", "identity", registry.MaskIdentity(id)))
-			case !sameName(c.row.Name, p.Name):
-				problem(ReasonPaperName.OnField("name", "name", c.row.Name, "registered", p.Name))
-			}
-			c.player = p
-			if len(c.row.Problems) > 0 && !c.row.Skipped {
-				res.Bad++
-			}
-			if len(c.row.Problems) == 0 && !c.row.Skipped {
-				good = append(good, c)
-			}
-			res.Rows = append(res.Rows, c.row)
-		}
-		if in.DryRun {
-			return res, nil
-		}
-		if res.Bad > 0 {
-			return PaperResult{}, ReasonPaperNotValid.New("count", strconv.Itoa(res.Bad))
-		}
-		touched := map[int64]bool{}
-		for _, c := range good {
-			at := time.Date(c.date.Year(), c.date.Month(), c.date.Day(), 0, 0, 0, 0, ledger.ChinaTime)
-			body := c.body
-			if c.number.Prefix == registry.AssociationPrefix {
-				body = ""
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank,
-				basis, issued_at, granted_at, issue_date, athlete_grade, status, holder_name, issuing_body, from_paper)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, '', 'valid', $12, $13, true)`,
-				c.number.String(), c.number.Kind, c.number.Prefix, c.number.Year, c.number.Serial, c.player.ID, c.rank, c.player.Rank,
-				PaperBasis, at, c.date, c.player.Name, body); err != nil {
-				return PaperResult{}, ledger.PgErr(err, "record paper certificate "+c.number.String())
-			}
-			if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.recorded_from_paper", "certificate", c.number.String(),
-				map[string]any{"player_id": c.player.ID, "rank": c.rank.String(), "issue_date": c.date.Format(time.DateOnly), "line": c.row.Line}); err != nil {
-				return PaperResult{}, err
-			}
-			touched[c.player.ID] = true
-			res.Imported++
-		}
-		for id := range touched { // a holder's rank follows his newest valid certificate, paper or not
-			if err := s.followRank(ctx, tx, now, actor, id, "certificates recorded from paper"); err != nil {
-				return PaperResult{}, err
+			case (c.number.Kind == DanSeries) != (rank > 0):
+				problem(ReasonPaperKind.FieldWith("number", ledger.Words("rank", rank.Chinese(), rank.String())))
+			case AssociationIssues(rank) != (c.number.Prefix == registry.AssociationPrefix):
+				problem(ReasonPaperPrefix.FieldWith("number", ledger.Value("prefix", c.number.Prefix), ledger.Words("rank", rank.Chinese(), rank.String())))
+			case c.number.Year != date.Year()%100:
+				problem(ReasonPaperYear.OnField("number", "yy", fmt.Sprintf("%02d", c.number.Year), "date", date.Format(time.DateOnly)))
 			}
 		}
+		if c.row.Number != "" {
+			if first, dup := firstLine[c.row.Number]; dup {
+				problem(ReasonPaperDuplicate.OnField("number", "number", c.row.Number, "first", strconv.Itoa(first)))
+			} else {
+				firstLine[c.row.Number] = line
+				var taken bool
+				if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE number = $1)`, c.row.Number).Scan(&taken); err != nil {
+					return PaperResult{}, ledger.PgErr(err, "number on record")
+				}
+				if taken {
+					problem(ReasonPaperTaken.OnField("number", "number", c.row.Number))
+				}
+			}
+		}
+		id := field("identity")
+		p, found, err := registry.PlayerByIdentity(ctx, tx, id)
+		switch {
+		case err != nil:
+			return PaperResult{}, err
+		case !found:
+			problem(ReasonPaperNoHolder.OnField("identity", "identity", registry.MaskIdentity(id)))
+		case !sameName(c.row.Name, p.Name):
+			problem(ReasonPaperName.OnField("name", "name", c.row.Name, "registered", p.Name))
+		case province != "" && p.ProvinceCode != province:
+			problem(ReasonPaperOtherProvince.OnField("identity", "identity", registry.MaskIdentity(id)))
+		}
+		c.player = p
+		if len(c.row.Problems) > 0 && !c.row.Skipped {
+			res.Bad++
+		}
+		if len(c.row.Problems) == 0 && !c.row.Skipped {
+			good = append(good, c)
+		}
+		res.Rows = append(res.Rows, c.row)
+	}
+	if in.DryRun {
 		return res, nil
-	})
+	}
+	if res.Bad > 0 {
+		return PaperResult{}, ReasonPaperNotValid.New("count", strconv.Itoa(res.Bad))
+	}
+	touched := map[int64]bool{}
+	for _, c := range good {
+		at := time.Date(c.date.Year(), c.date.Month(), c.date.Day(), 0, 0, 0, 0, ledger.ChinaTime)
+		body := c.body
+		if c.number.Prefix == registry.AssociationPrefix {
+			body = ""
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank,
+			basis, issued_at, granted_at, issue_date, athlete_grade, status, holder_name, issuing_body, from_paper)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, '', 'valid', $12, $13, true)`,
+			c.number.String(), c.number.Kind, c.number.Prefix, c.number.Year, c.number.Serial, c.player.ID, c.rank, c.player.Rank,
+			PaperBasis, at, c.date, c.player.Name, body); err != nil {
+			return PaperResult{}, ledger.PgErr(err, "record paper certificate "+c.number.String())
+		}
+		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.recorded_from_paper", "certificate", c.number.String(),
+			map[string]any{"player_id": c.player.ID, "rank": c.rank.String(), "issue_date": c.date.Format(time.DateOnly), "line": c.row.Line}); err != nil {
+			return PaperResult{}, err
+		}
+		touched[c.player.ID] = true
+		res.Imported++
+	}
+	for id := range touched { // a holder's rank follows his newest valid certificate, paper or not
+		if err := s.followRank(ctx, tx, now, actor, id, "certificates recorded from paper"); err != nil {
+			return PaperResult{}, err
+		}
+	}
+	return res, nil
 }
 
 // rankSuffix keeps "3段" → "3d" and "5级" → "5k" readable by ParseRank.
@@ -332,4 +344,112 @@ func headerColumns(rows [][]string) (map[string]int, error) {
 		}
 	}
 	return cols, nil
+}
+
+// PaperSubmission is an agency's file of paper certificates waiting for
+// the association's confirmation.
+type PaperSubmission struct {
+	ID           int64
+	AgencyPrefix string
+	SubmittedAt  time.Time
+	SubmittedBy  string
+	Rows         int
+	Status       string // pending, confirmed or refused
+	Note         string
+	Result       PaperResult // the check as submitted
+}
+
+// The refusals of paper submissions.
+var (
+	ReasonPaperDecided = ledger.NewReason(ledger.Precondition, "PAPER_DECIDED",
+		"纸质证书补录申请 {submission} 已经处理（{status}）。", "paper submission {submission} was already decided ({status}).")
+	ReasonNoSuchPaperSubmission = ledger.NewReason(ledger.NotFound, "NO_SUCH_PAPER_SUBMISSION",
+		"没有编号为 {submission} 的纸质证书补录申请。", "there is no paper submission {submission}.")
+)
+
+// SubmitPaper is an agency's way to record its paper certificates: the file
+// is checked as for staff (only holders of its own province), and waits,
+// with its skipped lines, for staff to confirm it (DecidePaper). Nothing is
+// recorded before then.
+func (s *Service) SubmitPaper(ctx context.Context, actor ledger.Actor, key string, in PaperInput) (PaperSubmission, error) {
+	if err := access.RequireSignedIn(actor, access.SubmitPaper); err != nil {
+		return PaperSubmission{}, err
+	}
+	prov, ok := registry.ProvinceByPrefix(actor.Agency)
+	if !ok {
+		return PaperSubmission{}, s.requireStaff(ctx, actor, access.RecordRanks) // staff record directly (ImportPaper)
+	}
+	req := struct {
+		Data []byte
+		Skip []int
+	}{in.Data, in.Skip}
+	return ledger.Mutate(ctx, s.store, actor, key, "SubmitPaper", req, func(tx *ledger.Tx, now time.Time) (PaperSubmission, error) {
+		if err := s.policy.Require(ctx, tx, actor, access.SubmitPaper, prov.Prefix); err != nil {
+			return PaperSubmission{}, err
+		}
+		res, err := s.importPaperTx(ctx, tx, now, actor, PaperInput{Data: in.Data, DryRun: true, Skip: in.Skip}, prov.Code)
+		if err != nil {
+			return PaperSubmission{}, err
+		}
+		if res.Bad > 0 {
+			return PaperSubmission{}, ReasonPaperNotValid.New("count", strconv.Itoa(res.Bad))
+		}
+		sub := PaperSubmission{AgencyPrefix: prov.Prefix, SubmittedAt: now, SubmittedBy: actor.String(), Rows: len(res.Rows), Status: "pending", Result: res}
+		skip := in.Skip
+		if skip == nil {
+			skip = []int{}
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO paper_submissions (agency_prefix, submitted_at, submitted_by, data, skip_lines, row_count, status)
+			VALUES ($1, $2, $3, $4, $5, $6, 'pending') RETURNING id`, sub.AgencyPrefix, now, sub.SubmittedBy, in.Data, skip, sub.Rows).Scan(&sub.ID); err != nil {
+			return PaperSubmission{}, ledger.PgErr(err, "submit paper certificates")
+		}
+		return sub, ledger.AppendEvent(ctx, tx, now, actor, "paper.submitted", "paper_submission", strconv.FormatInt(sub.ID, 10),
+			map[string]any{"rows": sub.Rows, "skipped": len(in.Skip)})
+	})
+}
+
+// DecidePaper confirms (records every certificate of the file, checked
+// again now) or refuses an agency's paper submission. Staff only.
+func (s *Service) DecidePaper(ctx context.Context, actor ledger.Actor, key string, id int64, confirm bool, note string) (PaperSubmission, error) {
+	if err := s.requireStaff(ctx, actor, access.RecordRanks); err != nil {
+		return PaperSubmission{}, err
+	}
+	note, err := ledger.OptionalText("note", note, 500)
+	if err != nil {
+		return PaperSubmission{}, err
+	}
+	req := []any{id, confirm, note}
+	return ledger.Mutate(ctx, s.store, actor, key, "DecidePaper", req, func(tx *ledger.Tx, now time.Time) (PaperSubmission, error) {
+		var sub PaperSubmission
+		var data []byte
+		var skip []int32
+		err := tx.QueryRow(ctx, `SELECT agency_prefix, submitted_at, submitted_by, data, skip_lines, row_count, status FROM paper_submissions
+			WHERE id = $1 FOR UPDATE`, id).Scan(&sub.AgencyPrefix, &sub.SubmittedAt, &sub.SubmittedBy, &data, &skip, &sub.Rows, &sub.Status)
+		if err != nil {
+			return PaperSubmission{}, ledger.RowErr(err, fmt.Sprintf("paper submission %d", id), ReasonNoSuchPaperSubmission.New("submission", strconv.FormatInt(id, 10)))
+		}
+		sub.ID = id
+		if sub.Status != "pending" {
+			return PaperSubmission{}, ReasonPaperDecided.New("submission", strconv.FormatInt(id, 10), "status", sub.Status)
+		}
+		status := "refused"
+		if confirm {
+			lines := make([]int, len(skip))
+			for i, l := range skip {
+				lines[i] = int(l)
+			}
+			prov, _ := registry.ProvinceByPrefix(sub.AgencyPrefix)
+			if sub.Result, err = s.importPaperTx(ctx, tx, now, actor, PaperInput{Data: data, Skip: lines}, prov.Code); err != nil {
+				return PaperSubmission{}, err
+			}
+			status = "confirmed"
+		}
+		if _, err := tx.Exec(ctx, `UPDATE paper_submissions SET status = $2, decided_at = $3, decided_by = $4, note = $5 WHERE id = $1`,
+			id, status, now, actor.String(), note); err != nil {
+			return PaperSubmission{}, ledger.PgErr(err, "decide paper submission")
+		}
+		sub.Status, sub.Note = status, note
+		return sub, ledger.AppendEvent(ctx, tx, now, actor, "paper."+status, "paper_submission", strconv.FormatInt(id, 10),
+			map[string]any{"imported": sub.Result.Imported, "note": note})
+	})
 }

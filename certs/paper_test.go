@@ -40,7 +40,7 @@ func TestPaperCertificates(t *testing.T) {
 	csvText.WriteString("证书编号,姓名,证件号码,段位,发证日期,发证单位\r\n")
 	xlsx := excelize.NewFile()
 	xlsx.SetSheetRow("Sheet1", "A1", &[]string{"证书编号", "姓名", "身份证号码", "段位", "发证日期", "发证单位"})
-	bad := map[int]string{} // line of the whole list → the reason expected
+	bad := map[int]string{}     // line of the whole list → the reason expected
 	badXLSX := map[int]string{} // workbook line → the reason expected
 	xlsxBad := func(bad map[int]string, line, sheetLine int) {
 		if r, ok := bad[line]; ok {
@@ -159,5 +159,43 @@ func TestPaperCertificates(t *testing.T) {
 	}
 	if held == 0 || a.CertificateNumber != fmt.Sprintf("11026%04d", held+1) {
 		t.Fatalf("next 2026 number %s with %d paper serials held, want 11026%04d", a.CertificateNumber, held, held+1)
+	}
+}
+
+// TestAgencySubmitsPaperForConfirmation: an agency's file of paper
+// certificates waits for staff; nothing verifies before they confirm.
+func TestAgencySubmitsPaperForConfirmation(t *testing.T) {
+	ctx := context.Background()
+	e := newEnvAt(t, certs.Config{}, time.Date(2026, 6, 1, 2, 0, 0, 0, time.UTC))
+	a := fixture.Player(t, e.reg, "110", "甲方", "", "1980-01-01", 1)
+	b := fixture.Player(t, e.reg, "110", "乙方", "", "1981-01-01", 2)
+	sh := fixture.Player(t, e.reg, "310", "沪方", "", "1982-01-01", 3)
+	file := "证书编号,姓名,证件号码,段位,发证日期\n" +
+		"110150001," + a.Name + "," + a.IDNumber + ",2段,2015-04-01\n" +
+		"110150002," + b.Name + "," + b.IDNumber + ",1段,2015-04-01\n" +
+		"310150001," + sh.Name + "," + sh.IDNumber + ",1段,2015-04-01\n"
+	_, err := e.cs.SubmitPaper(ctx, beijing, "", certs.PaperInput{Data: []byte(file)})
+	if ledger.KindOf(err) != ledger.Precondition {
+		t.Fatalf("with another province's holder not skipped: %v, want failed precondition", err)
+	}
+	sub, err := e.cs.SubmitPaper(ctx, beijing, "p1", certs.PaperInput{Data: []byte(file), Skip: []int{4}})
+	if err != nil || sub.Status != "pending" || sub.Rows != 3 {
+		t.Fatalf("submission: %+v, %v", sub, err)
+	}
+	if v, _ := e.cs.Verify(ctx, "110150001"); v.Found {
+		t.Fatal("a paper certificate verifies before staff confirmed it")
+	}
+	if _, err := e.cs.DecidePaper(ctx, beijing, "", sub.ID, true, ""); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("the agency confirming its own file: %v", err)
+	}
+	done, err := e.cs.DecidePaper(ctx, staff, "", sub.ID, true, "核对原件无误")
+	if err != nil || done.Status != "confirmed" || done.Result.Imported != 2 {
+		t.Fatalf("confirm: %+v, %v", done, err)
+	}
+	if v, _ := e.cs.Verify(ctx, "110 15 0001"); !v.Found || !v.Certificate.FromPaper || v.Certificate.Rank != 2 {
+		t.Fatalf("after confirmation: %+v", v)
+	}
+	if _, err := e.cs.DecidePaper(ctx, staff, "", sub.ID, false, ""); ledger.KindOf(err) != ledger.Precondition {
+		t.Fatalf("deciding twice: %v", err)
 	}
 }

@@ -321,6 +321,26 @@ func (s *CertificateServer) ImportPaperCertificates(ctx context.Context, req *pb
 	return resp, nil
 }
 
+func (s *CertificateServer) SubmitPaperCertificates(ctx context.Context, req *pb.SubmitPaperCertificatesRequest) (*pb.SubmitPaperCertificatesResponse, error) {
+	skip := make([]int, len(req.GetSkipLines()))
+	for i, l := range req.GetSkipLines() {
+		skip[i] = int(l)
+	}
+	sub, err := s.cs.SubmitPaper(ctx, ActorFrom(ctx), idempotencyKey(ctx), certs.PaperInput{Data: req.GetData(), Skip: skip})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SubmitPaperCertificatesResponse{SubmissionId: sub.ID, Rows: int32(sub.Rows)}, nil
+}
+
+func (s *CertificateServer) DecidePaperSubmission(ctx context.Context, req *pb.DecidePaperSubmissionRequest) (*pb.DecidePaperSubmissionResponse, error) {
+	sub, err := s.cs.DecidePaper(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetSubmissionId(), req.GetConfirm(), req.GetNote())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.DecidePaperSubmissionResponse{Status: sub.Status, Imported: int32(sub.Result.Imported)}, nil
+}
+
 func (s *CertificateServer) SubmitRoster(ctx context.Context, req *pb.SubmitRosterRequest) (*pb.SubmitRosterResponse, error) {
 	sub, err := s.cs.SubmitRoster(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetAgencyPrefix())
 	if err != nil {

@@ -741,6 +741,222 @@ func (x *PaperRow) GetReasons() []string {
 	return nil
 }
 
+type SubmitPaperCertificatesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Data          []byte                 `protobuf:"bytes,1,opt,name=data,proto3" json:"data,omitempty"`
+	SkipLines     []int32                `protobuf:"varint,2,rep,packed,name=skip_lines,json=skipLines,proto3" json:"skip_lines,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitPaperCertificatesRequest) Reset() {
+	*x = SubmitPaperCertificatesRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitPaperCertificatesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitPaperCertificatesRequest) ProtoMessage() {}
+
+func (x *SubmitPaperCertificatesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitPaperCertificatesRequest.ProtoReflect.Descriptor instead.
+func (*SubmitPaperCertificatesRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *SubmitPaperCertificatesRequest) GetData() []byte {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+func (x *SubmitPaperCertificatesRequest) GetSkipLines() []int32 {
+	if x != nil {
+		return x.SkipLines
+	}
+	return nil
+}
+
+type SubmitPaperCertificatesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	SubmissionId  int64                  `protobuf:"varint,1,opt,name=submission_id,json=submissionId,proto3" json:"submission_id,omitempty"`
+	Rows          int32                  `protobuf:"varint,2,opt,name=rows,proto3" json:"rows,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitPaperCertificatesResponse) Reset() {
+	*x = SubmitPaperCertificatesResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitPaperCertificatesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitPaperCertificatesResponse) ProtoMessage() {}
+
+func (x *SubmitPaperCertificatesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitPaperCertificatesResponse.ProtoReflect.Descriptor instead.
+func (*SubmitPaperCertificatesResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SubmitPaperCertificatesResponse) GetSubmissionId() int64 {
+	if x != nil {
+		return x.SubmissionId
+	}
+	return 0
+}
+
+func (x *SubmitPaperCertificatesResponse) GetRows() int32 {
+	if x != nil {
+		return x.Rows
+	}
+	return 0
+}
+
+type DecidePaperSubmissionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	SubmissionId  int64                  `protobuf:"varint,1,opt,name=submission_id,json=submissionId,proto3" json:"submission_id,omitempty"`
+	Confirm       bool                   `protobuf:"varint,2,opt,name=confirm,proto3" json:"confirm,omitempty"`
+	Note          string                 `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecidePaperSubmissionRequest) Reset() {
+	*x = DecidePaperSubmissionRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecidePaperSubmissionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecidePaperSubmissionRequest) ProtoMessage() {}
+
+func (x *DecidePaperSubmissionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecidePaperSubmissionRequest.ProtoReflect.Descriptor instead.
+func (*DecidePaperSubmissionRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *DecidePaperSubmissionRequest) GetSubmissionId() int64 {
+	if x != nil {
+		return x.SubmissionId
+	}
+	return 0
+}
+
+func (x *DecidePaperSubmissionRequest) GetConfirm() bool {
+	if x != nil {
+		return x.Confirm
+	}
+	return false
+}
+
+func (x *DecidePaperSubmissionRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type DecidePaperSubmissionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Status        string                 `protobuf:"bytes,1,opt,name=status,proto3" json:"status,omitempty"`
+	Imported      int32                  `protobuf:"varint,2,opt,name=imported,proto3" json:"imported,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecidePaperSubmissionResponse) Reset() {
+	*x = DecidePaperSubmissionResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecidePaperSubmissionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecidePaperSubmissionResponse) ProtoMessage() {}
+
+func (x *DecidePaperSubmissionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecidePaperSubmissionResponse.ProtoReflect.Descriptor instead.
+func (*DecidePaperSubmissionResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *DecidePaperSubmissionResponse) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *DecidePaperSubmissionResponse) GetImported() int32 {
+	if x != nil {
+		return x.Imported
+	}
+	return 0
+}
+
 type SubmitRosterRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Staff only; an agency submits its own.
@@ -751,7 +967,7 @@ type SubmitRosterRequest struct {
 
 func (x *SubmitRosterRequest) Reset() {
 	*x = SubmitRosterRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -763,7 +979,7 @@ func (x *SubmitRosterRequest) String() string {
 func (*SubmitRosterRequest) ProtoMessage() {}
 
 func (x *SubmitRosterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[3]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -776,7 +992,7 @@ func (x *SubmitRosterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitRosterRequest.ProtoReflect.Descriptor instead.
 func (*SubmitRosterRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *SubmitRosterRequest) GetAgencyPrefix() string {
@@ -795,7 +1011,7 @@ type SubmitRosterResponse struct {
 
 func (x *SubmitRosterResponse) Reset() {
 	*x = SubmitRosterResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -807,7 +1023,7 @@ func (x *SubmitRosterResponse) String() string {
 func (*SubmitRosterResponse) ProtoMessage() {}
 
 func (x *SubmitRosterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[4]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -820,7 +1036,7 @@ func (x *SubmitRosterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitRosterResponse.ProtoReflect.Descriptor instead.
 func (*SubmitRosterResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SubmitRosterResponse) GetSubmission() *RosterSubmission {
@@ -839,7 +1055,7 @@ type ListRosterSubmissionsRequest struct {
 
 func (x *ListRosterSubmissionsRequest) Reset() {
 	*x = ListRosterSubmissionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -851,7 +1067,7 @@ func (x *ListRosterSubmissionsRequest) String() string {
 func (*ListRosterSubmissionsRequest) ProtoMessage() {}
 
 func (x *ListRosterSubmissionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[5]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -864,7 +1080,7 @@ func (x *ListRosterSubmissionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRosterSubmissionsRequest.ProtoReflect.Descriptor instead.
 func (*ListRosterSubmissionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListRosterSubmissionsRequest) GetYear() int32 {
@@ -883,7 +1099,7 @@ type ListRosterSubmissionsResponse struct {
 
 func (x *ListRosterSubmissionsResponse) Reset() {
 	*x = ListRosterSubmissionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -895,7 +1111,7 @@ func (x *ListRosterSubmissionsResponse) String() string {
 func (*ListRosterSubmissionsResponse) ProtoMessage() {}
 
 func (x *ListRosterSubmissionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[6]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -908,7 +1124,7 @@ func (x *ListRosterSubmissionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRosterSubmissionsResponse.ProtoReflect.Descriptor instead.
 func (*ListRosterSubmissionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListRosterSubmissionsResponse) GetSubmissions() []*RosterSubmission {
@@ -937,7 +1153,7 @@ type RosterSubmission struct {
 
 func (x *RosterSubmission) Reset() {
 	*x = RosterSubmission{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -949,7 +1165,7 @@ func (x *RosterSubmission) String() string {
 func (*RosterSubmission) ProtoMessage() {}
 
 func (x *RosterSubmission) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[7]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -962,7 +1178,7 @@ func (x *RosterSubmission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RosterSubmission.ProtoReflect.Descriptor instead.
 func (*RosterSubmission) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *RosterSubmission) GetId() int64 {
@@ -1047,7 +1263,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1059,7 +1275,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[8]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1072,7 +1288,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Order) GetAgencyPrefix() string {
@@ -1159,7 +1375,7 @@ type PlaceOrderRequest struct {
 
 func (x *PlaceOrderRequest) Reset() {
 	*x = PlaceOrderRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1171,7 +1387,7 @@ func (x *PlaceOrderRequest) String() string {
 func (*PlaceOrderRequest) ProtoMessage() {}
 
 func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[9]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1184,7 +1400,7 @@ func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderRequest.ProtoReflect.Descriptor instead.
 func (*PlaceOrderRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PlaceOrderRequest) GetAgencyPrefix() string {
@@ -1224,7 +1440,7 @@ type PlaceOrderResponse struct {
 
 func (x *PlaceOrderResponse) Reset() {
 	*x = PlaceOrderResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1236,7 +1452,7 @@ func (x *PlaceOrderResponse) String() string {
 func (*PlaceOrderResponse) ProtoMessage() {}
 
 func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[10]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1249,7 +1465,7 @@ func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderResponse.ProtoReflect.Descriptor instead.
 func (*PlaceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{10}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *PlaceOrderResponse) GetOrder() *Order {
@@ -1274,7 +1490,7 @@ type DecideOrderRequest struct {
 
 func (x *DecideOrderRequest) Reset() {
 	*x = DecideOrderRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1286,7 +1502,7 @@ func (x *DecideOrderRequest) String() string {
 func (*DecideOrderRequest) ProtoMessage() {}
 
 func (x *DecideOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[11]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1299,7 +1515,7 @@ func (x *DecideOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideOrderRequest.ProtoReflect.Descriptor instead.
 func (*DecideOrderRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{11}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DecideOrderRequest) GetAgencyPrefix() string {
@@ -1353,7 +1569,7 @@ type DecideOrderResponse struct {
 
 func (x *DecideOrderResponse) Reset() {
 	*x = DecideOrderResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1365,7 +1581,7 @@ func (x *DecideOrderResponse) String() string {
 func (*DecideOrderResponse) ProtoMessage() {}
 
 func (x *DecideOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[12]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1378,7 +1594,7 @@ func (x *DecideOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideOrderResponse.ProtoReflect.Descriptor instead.
 func (*DecideOrderResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *DecideOrderResponse) GetOrder() *Order {
@@ -1398,7 +1614,7 @@ type ListOrdersRequest struct {
 
 func (x *ListOrdersRequest) Reset() {
 	*x = ListOrdersRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1410,7 +1626,7 @@ func (x *ListOrdersRequest) String() string {
 func (*ListOrdersRequest) ProtoMessage() {}
 
 func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[13]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1423,7 +1639,7 @@ func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrdersRequest.ProtoReflect.Descriptor instead.
 func (*ListOrdersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListOrdersRequest) GetAgencyPrefix() string {
@@ -1442,7 +1658,7 @@ type ListOrdersResponse struct {
 
 func (x *ListOrdersResponse) Reset() {
 	*x = ListOrdersResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1454,7 +1670,7 @@ func (x *ListOrdersResponse) String() string {
 func (*ListOrdersResponse) ProtoMessage() {}
 
 func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[14]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1467,7 +1683,7 @@ func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrdersResponse.ProtoReflect.Descriptor instead.
 func (*ListOrdersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListOrdersResponse) GetOrders() []*Order {
@@ -1487,7 +1703,7 @@ type GetQuotaRequest struct {
 
 func (x *GetQuotaRequest) Reset() {
 	*x = GetQuotaRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1499,7 +1715,7 @@ func (x *GetQuotaRequest) String() string {
 func (*GetQuotaRequest) ProtoMessage() {}
 
 func (x *GetQuotaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[15]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1512,7 +1728,7 @@ func (x *GetQuotaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetQuotaRequest.ProtoReflect.Descriptor instead.
 func (*GetQuotaRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetQuotaRequest) GetAgencyPrefix() string {
@@ -1542,7 +1758,7 @@ type GetQuotaResponse struct {
 
 func (x *GetQuotaResponse) Reset() {
 	*x = GetQuotaResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1554,7 +1770,7 @@ func (x *GetQuotaResponse) String() string {
 func (*GetQuotaResponse) ProtoMessage() {}
 
 func (x *GetQuotaResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[16]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1567,7 +1783,7 @@ func (x *GetQuotaResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetQuotaResponse.ProtoReflect.Descriptor instead.
 func (*GetQuotaResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetQuotaResponse) GetYear() int32 {
@@ -1621,7 +1837,7 @@ type Appraiser struct {
 
 func (x *Appraiser) Reset() {
 	*x = Appraiser{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1633,7 +1849,7 @@ func (x *Appraiser) String() string {
 func (*Appraiser) ProtoMessage() {}
 
 func (x *Appraiser) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[17]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1646,7 +1862,7 @@ func (x *Appraiser) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Appraiser.ProtoReflect.Descriptor instead.
 func (*Appraiser) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Appraiser) GetId() int64 {
@@ -1718,7 +1934,7 @@ type RecommendAppraiserRequest struct {
 
 func (x *RecommendAppraiserRequest) Reset() {
 	*x = RecommendAppraiserRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1730,7 +1946,7 @@ func (x *RecommendAppraiserRequest) String() string {
 func (*RecommendAppraiserRequest) ProtoMessage() {}
 
 func (x *RecommendAppraiserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[18]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1743,7 +1959,7 @@ func (x *RecommendAppraiserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendAppraiserRequest.ProtoReflect.Descriptor instead.
 func (*RecommendAppraiserRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *RecommendAppraiserRequest) GetName() string {
@@ -1783,7 +1999,7 @@ type RecommendAppraiserResponse struct {
 
 func (x *RecommendAppraiserResponse) Reset() {
 	*x = RecommendAppraiserResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1795,7 +2011,7 @@ func (x *RecommendAppraiserResponse) String() string {
 func (*RecommendAppraiserResponse) ProtoMessage() {}
 
 func (x *RecommendAppraiserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[19]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1808,7 +2024,7 @@ func (x *RecommendAppraiserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecommendAppraiserResponse.ProtoReflect.Descriptor instead.
 func (*RecommendAppraiserResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RecommendAppraiserResponse) GetAppraiser() *Appraiser {
@@ -1828,7 +2044,7 @@ type SetAppraiserStatusRequest struct {
 
 func (x *SetAppraiserStatusRequest) Reset() {
 	*x = SetAppraiserStatusRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1840,7 +2056,7 @@ func (x *SetAppraiserStatusRequest) String() string {
 func (*SetAppraiserStatusRequest) ProtoMessage() {}
 
 func (x *SetAppraiserStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[20]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1853,7 +2069,7 @@ func (x *SetAppraiserStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAppraiserStatusRequest.ProtoReflect.Descriptor instead.
 func (*SetAppraiserStatusRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SetAppraiserStatusRequest) GetId() int64 {
@@ -1879,7 +2095,7 @@ type SetAppraiserStatusResponse struct {
 
 func (x *SetAppraiserStatusResponse) Reset() {
 	*x = SetAppraiserStatusResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1891,7 +2107,7 @@ func (x *SetAppraiserStatusResponse) String() string {
 func (*SetAppraiserStatusResponse) ProtoMessage() {}
 
 func (x *SetAppraiserStatusResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[21]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1904,7 +2120,7 @@ func (x *SetAppraiserStatusResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAppraiserStatusResponse.ProtoReflect.Descriptor instead.
 func (*SetAppraiserStatusResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SetAppraiserStatusResponse) GetAppraiser() *Appraiser {
@@ -1923,7 +2139,7 @@ type ListAppraisersRequest struct {
 
 func (x *ListAppraisersRequest) Reset() {
 	*x = ListAppraisersRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1935,7 +2151,7 @@ func (x *ListAppraisersRequest) String() string {
 func (*ListAppraisersRequest) ProtoMessage() {}
 
 func (x *ListAppraisersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[22]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1948,7 +2164,7 @@ func (x *ListAppraisersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppraisersRequest.ProtoReflect.Descriptor instead.
 func (*ListAppraisersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ListAppraisersRequest) GetAgencyPrefix() string {
@@ -1967,7 +2183,7 @@ type ListAppraisersResponse struct {
 
 func (x *ListAppraisersResponse) Reset() {
 	*x = ListAppraisersResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1979,7 +2195,7 @@ func (x *ListAppraisersResponse) String() string {
 func (*ListAppraisersResponse) ProtoMessage() {}
 
 func (x *ListAppraisersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[23]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1992,7 +2208,7 @@ func (x *ListAppraisersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppraisersResponse.ProtoReflect.Descriptor instead.
 func (*ListAppraisersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ListAppraisersResponse) GetAppraisers() []*Appraiser {
@@ -2030,7 +2246,7 @@ type Application struct {
 
 func (x *Application) Reset() {
 	*x = Application{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2042,7 +2258,7 @@ func (x *Application) String() string {
 func (*Application) ProtoMessage() {}
 
 func (x *Application) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[24]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2055,7 +2271,7 @@ func (x *Application) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Application.ProtoReflect.Descriptor instead.
 func (*Application) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Application) GetId() int64 {
@@ -2201,7 +2417,7 @@ type SubmitApplicationRequest struct {
 
 func (x *SubmitApplicationRequest) Reset() {
 	*x = SubmitApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2213,7 +2429,7 @@ func (x *SubmitApplicationRequest) String() string {
 func (*SubmitApplicationRequest) ProtoMessage() {}
 
 func (x *SubmitApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[25]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2226,7 +2442,7 @@ func (x *SubmitApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitApplicationRequest.ProtoReflect.Descriptor instead.
 func (*SubmitApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SubmitApplicationRequest) GetPlayerId() int64 {
@@ -2287,7 +2503,7 @@ type SubmitApplicationResponse struct {
 
 func (x *SubmitApplicationResponse) Reset() {
 	*x = SubmitApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2299,7 +2515,7 @@ func (x *SubmitApplicationResponse) String() string {
 func (*SubmitApplicationResponse) ProtoMessage() {}
 
 func (x *SubmitApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[26]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2312,7 +2528,7 @@ func (x *SubmitApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitApplicationResponse.ProtoReflect.Descriptor instead.
 func (*SubmitApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SubmitApplicationResponse) GetApplication() *Application {
@@ -2331,7 +2547,7 @@ type ApproveApplicationRequest struct {
 
 func (x *ApproveApplicationRequest) Reset() {
 	*x = ApproveApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2343,7 +2559,7 @@ func (x *ApproveApplicationRequest) String() string {
 func (*ApproveApplicationRequest) ProtoMessage() {}
 
 func (x *ApproveApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[27]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2356,7 +2572,7 @@ func (x *ApproveApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApproveApplicationRequest.ProtoReflect.Descriptor instead.
 func (*ApproveApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ApproveApplicationRequest) GetId() int64 {
@@ -2375,7 +2591,7 @@ type ApproveApplicationResponse struct {
 
 func (x *ApproveApplicationResponse) Reset() {
 	*x = ApproveApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2387,7 +2603,7 @@ func (x *ApproveApplicationResponse) String() string {
 func (*ApproveApplicationResponse) ProtoMessage() {}
 
 func (x *ApproveApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[28]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2400,7 +2616,7 @@ func (x *ApproveApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApproveApplicationResponse.ProtoReflect.Descriptor instead.
 func (*ApproveApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ApproveApplicationResponse) GetApplication() *Application {
@@ -2420,7 +2636,7 @@ type RejectApplicationRequest struct {
 
 func (x *RejectApplicationRequest) Reset() {
 	*x = RejectApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2432,7 +2648,7 @@ func (x *RejectApplicationRequest) String() string {
 func (*RejectApplicationRequest) ProtoMessage() {}
 
 func (x *RejectApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[29]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2445,7 +2661,7 @@ func (x *RejectApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectApplicationRequest.ProtoReflect.Descriptor instead.
 func (*RejectApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *RejectApplicationRequest) GetId() int64 {
@@ -2471,7 +2687,7 @@ type RejectApplicationResponse struct {
 
 func (x *RejectApplicationResponse) Reset() {
 	*x = RejectApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2483,7 +2699,7 @@ func (x *RejectApplicationResponse) String() string {
 func (*RejectApplicationResponse) ProtoMessage() {}
 
 func (x *RejectApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[30]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2496,7 +2712,7 @@ func (x *RejectApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectApplicationResponse.ProtoReflect.Descriptor instead.
 func (*RejectApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *RejectApplicationResponse) GetApplication() *Application {
@@ -2515,7 +2731,7 @@ type GetApplicationRequest struct {
 
 func (x *GetApplicationRequest) Reset() {
 	*x = GetApplicationRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2527,7 +2743,7 @@ func (x *GetApplicationRequest) String() string {
 func (*GetApplicationRequest) ProtoMessage() {}
 
 func (x *GetApplicationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[31]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2540,7 +2756,7 @@ func (x *GetApplicationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetApplicationRequest.ProtoReflect.Descriptor instead.
 func (*GetApplicationRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetApplicationRequest) GetId() int64 {
@@ -2559,7 +2775,7 @@ type GetApplicationResponse struct {
 
 func (x *GetApplicationResponse) Reset() {
 	*x = GetApplicationResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2571,7 +2787,7 @@ func (x *GetApplicationResponse) String() string {
 func (*GetApplicationResponse) ProtoMessage() {}
 
 func (x *GetApplicationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[32]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2584,7 +2800,7 @@ func (x *GetApplicationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetApplicationResponse.ProtoReflect.Descriptor instead.
 func (*GetApplicationResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetApplicationResponse) GetApplication() *Application {
@@ -2607,7 +2823,7 @@ type ListApplicationsRequest struct {
 
 func (x *ListApplicationsRequest) Reset() {
 	*x = ListApplicationsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2619,7 +2835,7 @@ func (x *ListApplicationsRequest) String() string {
 func (*ListApplicationsRequest) ProtoMessage() {}
 
 func (x *ListApplicationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[33]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2632,7 +2848,7 @@ func (x *ListApplicationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApplicationsRequest.ProtoReflect.Descriptor instead.
 func (*ListApplicationsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListApplicationsRequest) GetAgencyPrefix() string {
@@ -2665,7 +2881,7 @@ type ListApplicationsResponse struct {
 
 func (x *ListApplicationsResponse) Reset() {
 	*x = ListApplicationsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2677,7 +2893,7 @@ func (x *ListApplicationsResponse) String() string {
 func (*ListApplicationsResponse) ProtoMessage() {}
 
 func (x *ListApplicationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[34]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2690,7 +2906,7 @@ func (x *ListApplicationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApplicationsResponse.ProtoReflect.Descriptor instead.
 func (*ListApplicationsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListApplicationsResponse) GetApplications() []*Application {
@@ -2731,7 +2947,7 @@ type Certificate struct {
 
 func (x *Certificate) Reset() {
 	*x = Certificate{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2743,7 +2959,7 @@ func (x *Certificate) String() string {
 func (*Certificate) ProtoMessage() {}
 
 func (x *Certificate) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[35]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2756,7 +2972,7 @@ func (x *Certificate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Certificate.ProtoReflect.Descriptor instead.
 func (*Certificate) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *Certificate) GetNumber() string {
@@ -2873,7 +3089,7 @@ type VerifyCertificateRequest struct {
 
 func (x *VerifyCertificateRequest) Reset() {
 	*x = VerifyCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2885,7 +3101,7 @@ func (x *VerifyCertificateRequest) String() string {
 func (*VerifyCertificateRequest) ProtoMessage() {}
 
 func (x *VerifyCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[36]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2898,7 +3114,7 @@ func (x *VerifyCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificateRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *VerifyCertificateRequest) GetNumber() string {
@@ -2922,7 +3138,7 @@ type VerifyCertificateResponse struct {
 
 func (x *VerifyCertificateResponse) Reset() {
 	*x = VerifyCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2934,7 +3150,7 @@ func (x *VerifyCertificateResponse) String() string {
 func (*VerifyCertificateResponse) ProtoMessage() {}
 
 func (x *VerifyCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[37]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2947,7 +3163,7 @@ func (x *VerifyCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificateResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *VerifyCertificateResponse) GetNumber() string {
@@ -2987,7 +3203,7 @@ type VerifyCertificatesRequest struct {
 
 func (x *VerifyCertificatesRequest) Reset() {
 	*x = VerifyCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2999,7 +3215,7 @@ func (x *VerifyCertificatesRequest) String() string {
 func (*VerifyCertificatesRequest) ProtoMessage() {}
 
 func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[38]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3012,7 +3228,7 @@ func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *VerifyCertificatesRequest) GetClaims() []*CertificateClaim {
@@ -3034,7 +3250,7 @@ type CertificateClaim struct {
 
 func (x *CertificateClaim) Reset() {
 	*x = CertificateClaim{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3046,7 +3262,7 @@ func (x *CertificateClaim) String() string {
 func (*CertificateClaim) ProtoMessage() {}
 
 func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[39]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3059,7 +3275,7 @@ func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CertificateClaim.ProtoReflect.Descriptor instead.
 func (*CertificateClaim) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *CertificateClaim) GetNumber() string {
@@ -3085,7 +3301,7 @@ type VerifyCertificatesResponse struct {
 
 func (x *VerifyCertificatesResponse) Reset() {
 	*x = VerifyCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3097,7 +3313,7 @@ func (x *VerifyCertificatesResponse) String() string {
 func (*VerifyCertificatesResponse) ProtoMessage() {}
 
 func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[40]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3110,7 +3326,7 @@ func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *VerifyCertificatesResponse) GetVerdicts() []*ClaimVerdict {
@@ -3137,7 +3353,7 @@ type ClaimVerdict struct {
 
 func (x *ClaimVerdict) Reset() {
 	*x = ClaimVerdict{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3149,7 +3365,7 @@ func (x *ClaimVerdict) String() string {
 func (*ClaimVerdict) ProtoMessage() {}
 
 func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[41]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3162,7 +3378,7 @@ func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimVerdict.ProtoReflect.Descriptor instead.
 func (*ClaimVerdict) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ClaimVerdict) GetClaim() *CertificateClaim {
@@ -3216,7 +3432,7 @@ type ListPlayerCertificatesRequest struct {
 
 func (x *ListPlayerCertificatesRequest) Reset() {
 	*x = ListPlayerCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3228,7 +3444,7 @@ func (x *ListPlayerCertificatesRequest) String() string {
 func (*ListPlayerCertificatesRequest) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3241,7 +3457,7 @@ func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ListPlayerCertificatesRequest) GetPlayerId() int64 {
@@ -3260,7 +3476,7 @@ type ListPlayerCertificatesResponse struct {
 
 func (x *ListPlayerCertificatesResponse) Reset() {
 	*x = ListPlayerCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3272,7 +3488,7 @@ func (x *ListPlayerCertificatesResponse) String() string {
 func (*ListPlayerCertificatesResponse) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3285,7 +3501,7 @@ func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ListPlayerCertificatesResponse) GetCertificates() []*Certificate {
@@ -3305,7 +3521,7 @@ type RevokeCertificateRequest struct {
 
 func (x *RevokeCertificateRequest) Reset() {
 	*x = RevokeCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3317,7 +3533,7 @@ func (x *RevokeCertificateRequest) String() string {
 func (*RevokeCertificateRequest) ProtoMessage() {}
 
 func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3330,7 +3546,7 @@ func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateRequest.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RevokeCertificateRequest) GetNumber() string {
@@ -3356,7 +3572,7 @@ type RevokeCertificateResponse struct {
 
 func (x *RevokeCertificateResponse) Reset() {
 	*x = RevokeCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3368,7 +3584,7 @@ func (x *RevokeCertificateResponse) String() string {
 func (*RevokeCertificateResponse) ProtoMessage() {}
 
 func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3381,7 +3597,7 @@ func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateResponse.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *RevokeCertificateResponse) GetCertificate() *Certificate {
@@ -3401,7 +3617,7 @@ type ReissueCertificateRequest struct {
 
 func (x *ReissueCertificateRequest) Reset() {
 	*x = ReissueCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3413,7 +3629,7 @@ func (x *ReissueCertificateRequest) String() string {
 func (*ReissueCertificateRequest) ProtoMessage() {}
 
 func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3426,7 +3642,7 @@ func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateRequest.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ReissueCertificateRequest) GetNumber() string {
@@ -3453,7 +3669,7 @@ type ReissueCertificateResponse struct {
 
 func (x *ReissueCertificateResponse) Reset() {
 	*x = ReissueCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3465,7 +3681,7 @@ func (x *ReissueCertificateResponse) String() string {
 func (*ReissueCertificateResponse) ProtoMessage() {}
 
 func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3478,7 +3694,7 @@ func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateResponse.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ReissueCertificateResponse) GetCertificate() *Certificate {
@@ -3500,7 +3716,7 @@ type ExportRosterRequest struct {
 
 func (x *ExportRosterRequest) Reset() {
 	*x = ExportRosterRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3512,7 +3728,7 @@ func (x *ExportRosterRequest) String() string {
 func (*ExportRosterRequest) ProtoMessage() {}
 
 func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3525,7 +3741,7 @@ func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterRequest.ProtoReflect.Descriptor instead.
 func (*ExportRosterRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ExportRosterRequest) GetAgencyPrefix() string {
@@ -3553,7 +3769,7 @@ type ExportRosterResponse struct {
 
 func (x *ExportRosterResponse) Reset() {
 	*x = ExportRosterResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3565,7 +3781,7 @@ func (x *ExportRosterResponse) String() string {
 func (*ExportRosterResponse) ProtoMessage() {}
 
 func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3578,7 +3794,7 @@ func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterResponse.ProtoReflect.Descriptor instead.
 func (*ExportRosterResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ExportRosterResponse) GetCsv() []byte {
@@ -3618,7 +3834,7 @@ type Notice struct {
 
 func (x *Notice) Reset() {
 	*x = Notice{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3630,7 +3846,7 @@ func (x *Notice) String() string {
 func (*Notice) ProtoMessage() {}
 
 func (x *Notice) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3643,7 +3859,7 @@ func (x *Notice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notice.ProtoReflect.Descriptor instead.
 func (*Notice) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *Notice) GetId() int64 {
@@ -3766,7 +3982,7 @@ type ListNoticesRequest struct {
 
 func (x *ListNoticesRequest) Reset() {
 	*x = ListNoticesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3778,7 +3994,7 @@ func (x *ListNoticesRequest) String() string {
 func (*ListNoticesRequest) ProtoMessage() {}
 
 func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3791,7 +4007,7 @@ func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesRequest.ProtoReflect.Descriptor instead.
 func (*ListNoticesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ListNoticesRequest) GetProvinceCode() string {
@@ -3839,7 +4055,7 @@ type ListNoticesResponse struct {
 
 func (x *ListNoticesResponse) Reset() {
 	*x = ListNoticesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3851,7 +4067,7 @@ func (x *ListNoticesResponse) String() string {
 func (*ListNoticesResponse) ProtoMessage() {}
 
 func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3864,7 +4080,7 @@ func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesResponse.ProtoReflect.Descriptor instead.
 func (*ListNoticesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ListNoticesResponse) GetNotices() []*Notice {
@@ -3890,7 +4106,7 @@ type GetNoticeRequest struct {
 
 func (x *GetNoticeRequest) Reset() {
 	*x = GetNoticeRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3902,7 +4118,7 @@ func (x *GetNoticeRequest) String() string {
 func (*GetNoticeRequest) ProtoMessage() {}
 
 func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3915,7 +4131,7 @@ func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeRequest.ProtoReflect.Descriptor instead.
 func (*GetNoticeRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *GetNoticeRequest) GetId() int64 {
@@ -3934,7 +4150,7 @@ type GetNoticeResponse struct {
 
 func (x *GetNoticeResponse) Reset() {
 	*x = GetNoticeResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3946,7 +4162,7 @@ func (x *GetNoticeResponse) String() string {
 func (*GetNoticeResponse) ProtoMessage() {}
 
 func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3959,7 +4175,7 @@ func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeResponse.ProtoReflect.Descriptor instead.
 func (*GetNoticeResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *GetNoticeResponse) GetNotice() *Notice {
@@ -3990,7 +4206,7 @@ type Objection struct {
 
 func (x *Objection) Reset() {
 	*x = Objection{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4002,7 +4218,7 @@ func (x *Objection) String() string {
 func (*Objection) ProtoMessage() {}
 
 func (x *Objection) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4015,7 +4231,7 @@ func (x *Objection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Objection.ProtoReflect.Descriptor instead.
 func (*Objection) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *Objection) GetId() int64 {
@@ -4107,7 +4323,7 @@ type LodgeObjectionRequest struct {
 
 func (x *LodgeObjectionRequest) Reset() {
 	*x = LodgeObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4119,7 +4335,7 @@ func (x *LodgeObjectionRequest) String() string {
 func (*LodgeObjectionRequest) ProtoMessage() {}
 
 func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4132,7 +4348,7 @@ func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionRequest.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *LodgeObjectionRequest) GetNoticeId() int64 {
@@ -4173,7 +4389,7 @@ type LodgeObjectionResponse struct {
 
 func (x *LodgeObjectionResponse) Reset() {
 	*x = LodgeObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4185,7 +4401,7 @@ func (x *LodgeObjectionResponse) String() string {
 func (*LodgeObjectionResponse) ProtoMessage() {}
 
 func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4198,7 +4414,7 @@ func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionResponse.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *LodgeObjectionResponse) GetId() int64 {
@@ -4226,7 +4442,7 @@ type ListObjectionsRequest struct {
 
 func (x *ListObjectionsRequest) Reset() {
 	*x = ListObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4238,7 +4454,7 @@ func (x *ListObjectionsRequest) String() string {
 func (*ListObjectionsRequest) ProtoMessage() {}
 
 func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4251,7 +4467,7 @@ func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*ListObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *ListObjectionsRequest) GetNoticeId() int64 {
@@ -4277,7 +4493,7 @@ type ListObjectionsResponse struct {
 
 func (x *ListObjectionsResponse) Reset() {
 	*x = ListObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4289,7 +4505,7 @@ func (x *ListObjectionsResponse) String() string {
 func (*ListObjectionsResponse) ProtoMessage() {}
 
 func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4302,7 +4518,7 @@ func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*ListObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *ListObjectionsResponse) GetObjections() []*Objection {
@@ -4323,7 +4539,7 @@ type RuleObjectionRequest struct {
 
 func (x *RuleObjectionRequest) Reset() {
 	*x = RuleObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4335,7 +4551,7 @@ func (x *RuleObjectionRequest) String() string {
 func (*RuleObjectionRequest) ProtoMessage() {}
 
 func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4348,7 +4564,7 @@ func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *RuleObjectionRequest) GetId() int64 {
@@ -4381,7 +4597,7 @@ type RuleObjectionResponse struct {
 
 func (x *RuleObjectionResponse) Reset() {
 	*x = RuleObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4393,7 +4609,7 @@ func (x *RuleObjectionResponse) String() string {
 func (*RuleObjectionResponse) ProtoMessage() {}
 
 func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4406,7 +4622,7 @@ func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{61}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *RuleObjectionResponse) GetObjection() *Objection {
@@ -4437,7 +4653,21 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x18\n" +
 	"\askipped\x18\x04 \x01(\bR\askipped\x12\x1a\n" +
 	"\bproblems\x18\x05 \x03(\tR\bproblems\x12\x18\n" +
-	"\areasons\x18\x06 \x03(\tR\areasons\":\n" +
+	"\areasons\x18\x06 \x03(\tR\areasons\"S\n" +
+	"\x1eSubmitPaperCertificatesRequest\x12\x12\n" +
+	"\x04data\x18\x01 \x01(\fR\x04data\x12\x1d\n" +
+	"\n" +
+	"skip_lines\x18\x02 \x03(\x05R\tskipLines\"Z\n" +
+	"\x1fSubmitPaperCertificatesResponse\x12#\n" +
+	"\rsubmission_id\x18\x01 \x01(\x03R\fsubmissionId\x12\x12\n" +
+	"\x04rows\x18\x02 \x01(\x05R\x04rows\"q\n" +
+	"\x1cDecidePaperSubmissionRequest\x12#\n" +
+	"\rsubmission_id\x18\x01 \x01(\x03R\fsubmissionId\x12\x18\n" +
+	"\aconfirm\x18\x02 \x01(\bR\aconfirm\x12\x12\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\"S\n" +
+	"\x1dDecidePaperSubmissionResponse\x12\x16\n" +
+	"\x06status\x18\x01 \x01(\tR\x06status\x12\x1a\n" +
+	"\bimported\x18\x02 \x01(\x05R\bimported\":\n" +
 	"\x13SubmitRosterRequest\x12#\n" +
 	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\"S\n" +
 	"\x14SubmitRosterResponse\x12;\n" +
@@ -4775,7 +5005,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x15OBJECTION_STATUS_OPEN\x10\x01\x12\x1b\n" +
 	"\x17OBJECTION_STATUS_UPHELD\x10\x02\x12\x1e\n" +
 	"\x1aOBJECTION_STATUS_DISMISSED\x10\x03\x12\x1b\n" +
-	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xa6\x0f\n" +
+	"\x17OBJECTION_STATUS_CLOSED\x10\x042\x84\x11\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -4797,7 +5027,9 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x11RevokeCertificate\x12#.dankyu.v1.RevokeCertificateRequest\x1a$.dankyu.v1.RevokeCertificateResponse\x12a\n" +
 	"\x12ReissueCertificate\x12$.dankyu.v1.ReissueCertificateRequest\x1a%.dankyu.v1.ReissueCertificateResponse\x12O\n" +
 	"\fExportRoster\x12\x1e.dankyu.v1.ExportRosterRequest\x1a\x1f.dankyu.v1.ExportRosterResponse\x12p\n" +
-	"\x17ImportPaperCertificates\x12).dankyu.v1.ImportPaperCertificatesRequest\x1a*.dankyu.v1.ImportPaperCertificatesResponse\x12O\n" +
+	"\x17ImportPaperCertificates\x12).dankyu.v1.ImportPaperCertificatesRequest\x1a*.dankyu.v1.ImportPaperCertificatesResponse\x12p\n" +
+	"\x17SubmitPaperCertificates\x12).dankyu.v1.SubmitPaperCertificatesRequest\x1a*.dankyu.v1.SubmitPaperCertificatesResponse\x12j\n" +
+	"\x15DecidePaperSubmission\x12'.dankyu.v1.DecidePaperSubmissionRequest\x1a(.dankyu.v1.DecidePaperSubmissionResponse\x12O\n" +
 	"\fSubmitRoster\x12\x1e.dankyu.v1.SubmitRosterRequest\x1a\x1f.dankyu.v1.SubmitRosterResponse\x12j\n" +
 	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse2\xa7\x03\n" +
 	"\rNoticeService\x12L\n" +
@@ -4822,7 +5054,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 62)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 66)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                        // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                    // 1: dankyu.v1.AppraiserStatus
@@ -4836,177 +5068,185 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(*ImportPaperCertificatesRequest)(nil),  // 9: dankyu.v1.ImportPaperCertificatesRequest
 	(*ImportPaperCertificatesResponse)(nil), // 10: dankyu.v1.ImportPaperCertificatesResponse
 	(*PaperRow)(nil),                        // 11: dankyu.v1.PaperRow
-	(*SubmitRosterRequest)(nil),             // 12: dankyu.v1.SubmitRosterRequest
-	(*SubmitRosterResponse)(nil),            // 13: dankyu.v1.SubmitRosterResponse
-	(*ListRosterSubmissionsRequest)(nil),    // 14: dankyu.v1.ListRosterSubmissionsRequest
-	(*ListRosterSubmissionsResponse)(nil),   // 15: dankyu.v1.ListRosterSubmissionsResponse
-	(*RosterSubmission)(nil),                // 16: dankyu.v1.RosterSubmission
-	(*Order)(nil),                           // 17: dankyu.v1.Order
-	(*PlaceOrderRequest)(nil),               // 18: dankyu.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),              // 19: dankyu.v1.PlaceOrderResponse
-	(*DecideOrderRequest)(nil),              // 20: dankyu.v1.DecideOrderRequest
-	(*DecideOrderResponse)(nil),             // 21: dankyu.v1.DecideOrderResponse
-	(*ListOrdersRequest)(nil),               // 22: dankyu.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),              // 23: dankyu.v1.ListOrdersResponse
-	(*GetQuotaRequest)(nil),                 // 24: dankyu.v1.GetQuotaRequest
-	(*GetQuotaResponse)(nil),                // 25: dankyu.v1.GetQuotaResponse
-	(*Appraiser)(nil),                       // 26: dankyu.v1.Appraiser
-	(*RecommendAppraiserRequest)(nil),       // 27: dankyu.v1.RecommendAppraiserRequest
-	(*RecommendAppraiserResponse)(nil),      // 28: dankyu.v1.RecommendAppraiserResponse
-	(*SetAppraiserStatusRequest)(nil),       // 29: dankyu.v1.SetAppraiserStatusRequest
-	(*SetAppraiserStatusResponse)(nil),      // 30: dankyu.v1.SetAppraiserStatusResponse
-	(*ListAppraisersRequest)(nil),           // 31: dankyu.v1.ListAppraisersRequest
-	(*ListAppraisersResponse)(nil),          // 32: dankyu.v1.ListAppraisersResponse
-	(*Application)(nil),                     // 33: dankyu.v1.Application
-	(*SubmitApplicationRequest)(nil),        // 34: dankyu.v1.SubmitApplicationRequest
-	(*SubmitApplicationResponse)(nil),       // 35: dankyu.v1.SubmitApplicationResponse
-	(*ApproveApplicationRequest)(nil),       // 36: dankyu.v1.ApproveApplicationRequest
-	(*ApproveApplicationResponse)(nil),      // 37: dankyu.v1.ApproveApplicationResponse
-	(*RejectApplicationRequest)(nil),        // 38: dankyu.v1.RejectApplicationRequest
-	(*RejectApplicationResponse)(nil),       // 39: dankyu.v1.RejectApplicationResponse
-	(*GetApplicationRequest)(nil),           // 40: dankyu.v1.GetApplicationRequest
-	(*GetApplicationResponse)(nil),          // 41: dankyu.v1.GetApplicationResponse
-	(*ListApplicationsRequest)(nil),         // 42: dankyu.v1.ListApplicationsRequest
-	(*ListApplicationsResponse)(nil),        // 43: dankyu.v1.ListApplicationsResponse
-	(*Certificate)(nil),                     // 44: dankyu.v1.Certificate
-	(*VerifyCertificateRequest)(nil),        // 45: dankyu.v1.VerifyCertificateRequest
-	(*VerifyCertificateResponse)(nil),       // 46: dankyu.v1.VerifyCertificateResponse
-	(*VerifyCertificatesRequest)(nil),       // 47: dankyu.v1.VerifyCertificatesRequest
-	(*CertificateClaim)(nil),                // 48: dankyu.v1.CertificateClaim
-	(*VerifyCertificatesResponse)(nil),      // 49: dankyu.v1.VerifyCertificatesResponse
-	(*ClaimVerdict)(nil),                    // 50: dankyu.v1.ClaimVerdict
-	(*ListPlayerCertificatesRequest)(nil),   // 51: dankyu.v1.ListPlayerCertificatesRequest
-	(*ListPlayerCertificatesResponse)(nil),  // 52: dankyu.v1.ListPlayerCertificatesResponse
-	(*RevokeCertificateRequest)(nil),        // 53: dankyu.v1.RevokeCertificateRequest
-	(*RevokeCertificateResponse)(nil),       // 54: dankyu.v1.RevokeCertificateResponse
-	(*ReissueCertificateRequest)(nil),       // 55: dankyu.v1.ReissueCertificateRequest
-	(*ReissueCertificateResponse)(nil),      // 56: dankyu.v1.ReissueCertificateResponse
-	(*ExportRosterRequest)(nil),             // 57: dankyu.v1.ExportRosterRequest
-	(*ExportRosterResponse)(nil),            // 58: dankyu.v1.ExportRosterResponse
-	(*Notice)(nil),                          // 59: dankyu.v1.Notice
-	(*ListNoticesRequest)(nil),              // 60: dankyu.v1.ListNoticesRequest
-	(*ListNoticesResponse)(nil),             // 61: dankyu.v1.ListNoticesResponse
-	(*GetNoticeRequest)(nil),                // 62: dankyu.v1.GetNoticeRequest
-	(*GetNoticeResponse)(nil),               // 63: dankyu.v1.GetNoticeResponse
-	(*Objection)(nil),                       // 64: dankyu.v1.Objection
-	(*LodgeObjectionRequest)(nil),           // 65: dankyu.v1.LodgeObjectionRequest
-	(*LodgeObjectionResponse)(nil),          // 66: dankyu.v1.LodgeObjectionResponse
-	(*ListObjectionsRequest)(nil),           // 67: dankyu.v1.ListObjectionsRequest
-	(*ListObjectionsResponse)(nil),          // 68: dankyu.v1.ListObjectionsResponse
-	(*RuleObjectionRequest)(nil),            // 69: dankyu.v1.RuleObjectionRequest
-	(*RuleObjectionResponse)(nil),           // 70: dankyu.v1.RuleObjectionResponse
-	(*timestamppb.Timestamp)(nil),           // 71: google.protobuf.Timestamp
-	(Gender)(0),                             // 72: dankyu.v1.Gender
+	(*SubmitPaperCertificatesRequest)(nil),  // 12: dankyu.v1.SubmitPaperCertificatesRequest
+	(*SubmitPaperCertificatesResponse)(nil), // 13: dankyu.v1.SubmitPaperCertificatesResponse
+	(*DecidePaperSubmissionRequest)(nil),    // 14: dankyu.v1.DecidePaperSubmissionRequest
+	(*DecidePaperSubmissionResponse)(nil),   // 15: dankyu.v1.DecidePaperSubmissionResponse
+	(*SubmitRosterRequest)(nil),             // 16: dankyu.v1.SubmitRosterRequest
+	(*SubmitRosterResponse)(nil),            // 17: dankyu.v1.SubmitRosterResponse
+	(*ListRosterSubmissionsRequest)(nil),    // 18: dankyu.v1.ListRosterSubmissionsRequest
+	(*ListRosterSubmissionsResponse)(nil),   // 19: dankyu.v1.ListRosterSubmissionsResponse
+	(*RosterSubmission)(nil),                // 20: dankyu.v1.RosterSubmission
+	(*Order)(nil),                           // 21: dankyu.v1.Order
+	(*PlaceOrderRequest)(nil),               // 22: dankyu.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),              // 23: dankyu.v1.PlaceOrderResponse
+	(*DecideOrderRequest)(nil),              // 24: dankyu.v1.DecideOrderRequest
+	(*DecideOrderResponse)(nil),             // 25: dankyu.v1.DecideOrderResponse
+	(*ListOrdersRequest)(nil),               // 26: dankyu.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),              // 27: dankyu.v1.ListOrdersResponse
+	(*GetQuotaRequest)(nil),                 // 28: dankyu.v1.GetQuotaRequest
+	(*GetQuotaResponse)(nil),                // 29: dankyu.v1.GetQuotaResponse
+	(*Appraiser)(nil),                       // 30: dankyu.v1.Appraiser
+	(*RecommendAppraiserRequest)(nil),       // 31: dankyu.v1.RecommendAppraiserRequest
+	(*RecommendAppraiserResponse)(nil),      // 32: dankyu.v1.RecommendAppraiserResponse
+	(*SetAppraiserStatusRequest)(nil),       // 33: dankyu.v1.SetAppraiserStatusRequest
+	(*SetAppraiserStatusResponse)(nil),      // 34: dankyu.v1.SetAppraiserStatusResponse
+	(*ListAppraisersRequest)(nil),           // 35: dankyu.v1.ListAppraisersRequest
+	(*ListAppraisersResponse)(nil),          // 36: dankyu.v1.ListAppraisersResponse
+	(*Application)(nil),                     // 37: dankyu.v1.Application
+	(*SubmitApplicationRequest)(nil),        // 38: dankyu.v1.SubmitApplicationRequest
+	(*SubmitApplicationResponse)(nil),       // 39: dankyu.v1.SubmitApplicationResponse
+	(*ApproveApplicationRequest)(nil),       // 40: dankyu.v1.ApproveApplicationRequest
+	(*ApproveApplicationResponse)(nil),      // 41: dankyu.v1.ApproveApplicationResponse
+	(*RejectApplicationRequest)(nil),        // 42: dankyu.v1.RejectApplicationRequest
+	(*RejectApplicationResponse)(nil),       // 43: dankyu.v1.RejectApplicationResponse
+	(*GetApplicationRequest)(nil),           // 44: dankyu.v1.GetApplicationRequest
+	(*GetApplicationResponse)(nil),          // 45: dankyu.v1.GetApplicationResponse
+	(*ListApplicationsRequest)(nil),         // 46: dankyu.v1.ListApplicationsRequest
+	(*ListApplicationsResponse)(nil),        // 47: dankyu.v1.ListApplicationsResponse
+	(*Certificate)(nil),                     // 48: dankyu.v1.Certificate
+	(*VerifyCertificateRequest)(nil),        // 49: dankyu.v1.VerifyCertificateRequest
+	(*VerifyCertificateResponse)(nil),       // 50: dankyu.v1.VerifyCertificateResponse
+	(*VerifyCertificatesRequest)(nil),       // 51: dankyu.v1.VerifyCertificatesRequest
+	(*CertificateClaim)(nil),                // 52: dankyu.v1.CertificateClaim
+	(*VerifyCertificatesResponse)(nil),      // 53: dankyu.v1.VerifyCertificatesResponse
+	(*ClaimVerdict)(nil),                    // 54: dankyu.v1.ClaimVerdict
+	(*ListPlayerCertificatesRequest)(nil),   // 55: dankyu.v1.ListPlayerCertificatesRequest
+	(*ListPlayerCertificatesResponse)(nil),  // 56: dankyu.v1.ListPlayerCertificatesResponse
+	(*RevokeCertificateRequest)(nil),        // 57: dankyu.v1.RevokeCertificateRequest
+	(*RevokeCertificateResponse)(nil),       // 58: dankyu.v1.RevokeCertificateResponse
+	(*ReissueCertificateRequest)(nil),       // 59: dankyu.v1.ReissueCertificateRequest
+	(*ReissueCertificateResponse)(nil),      // 60: dankyu.v1.ReissueCertificateResponse
+	(*ExportRosterRequest)(nil),             // 61: dankyu.v1.ExportRosterRequest
+	(*ExportRosterResponse)(nil),            // 62: dankyu.v1.ExportRosterResponse
+	(*Notice)(nil),                          // 63: dankyu.v1.Notice
+	(*ListNoticesRequest)(nil),              // 64: dankyu.v1.ListNoticesRequest
+	(*ListNoticesResponse)(nil),             // 65: dankyu.v1.ListNoticesResponse
+	(*GetNoticeRequest)(nil),                // 66: dankyu.v1.GetNoticeRequest
+	(*GetNoticeResponse)(nil),               // 67: dankyu.v1.GetNoticeResponse
+	(*Objection)(nil),                       // 68: dankyu.v1.Objection
+	(*LodgeObjectionRequest)(nil),           // 69: dankyu.v1.LodgeObjectionRequest
+	(*LodgeObjectionResponse)(nil),          // 70: dankyu.v1.LodgeObjectionResponse
+	(*ListObjectionsRequest)(nil),           // 71: dankyu.v1.ListObjectionsRequest
+	(*ListObjectionsResponse)(nil),          // 72: dankyu.v1.ListObjectionsResponse
+	(*RuleObjectionRequest)(nil),            // 73: dankyu.v1.RuleObjectionRequest
+	(*RuleObjectionResponse)(nil),           // 74: dankyu.v1.RuleObjectionResponse
+	(*timestamppb.Timestamp)(nil),           // 75: google.protobuf.Timestamp
+	(Gender)(0),                             // 76: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	11, // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
-	16, // 1: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
-	16, // 2: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	71, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	20, // 1: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
+	20, // 2: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
+	75, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 4: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	71, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	71, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
-	17, // 7: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
-	17, // 8: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
-	17, // 9: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
+	75, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	75, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	21, // 7: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
+	21, // 8: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
+	21, // 9: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,  // 10: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	71, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	71, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
-	26, // 13: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	75, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	75, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	30, // 13: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,  // 14: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
-	26, // 15: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
-	26, // 16: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
+	30, // 15: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	30, // 16: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,  // 17: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,  // 18: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	71, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	71, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	75, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	75, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,  // 21: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
-	33, // 22: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
-	33, // 23: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
-	33, // 24: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
-	33, // 25: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
+	37, // 22: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
+	37, // 23: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
+	37, // 24: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
+	37, // 25: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
 	3,  // 26: dankyu.v1.ListApplicationsRequest.status:type_name -> dankyu.v1.ApplicationStatus
-	33, // 27: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
+	37, // 27: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
 	2,  // 28: dankyu.v1.Certificate.basis:type_name -> dankyu.v1.Basis
 	5,  // 29: dankyu.v1.Certificate.athlete_grade:type_name -> dankyu.v1.AthleteGrade
 	4,  // 30: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
-	44, // 31: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	48, // 31: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
 	6,  // 32: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
-	48, // 33: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
-	50, // 34: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
-	48, // 35: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
+	52, // 33: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
+	54, // 34: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
+	52, // 35: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
 	6,  // 36: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
-	44, // 37: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
-	44, // 38: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
-	44, // 39: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	44, // 40: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	72, // 41: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	48, // 37: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
+	48, // 38: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
+	48, // 39: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	48, // 40: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	76, // 41: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
 	2,  // 42: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	71, // 43: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	71, // 44: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	75, // 43: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	75, // 44: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
 	7,  // 45: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	59, // 46: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	59, // 47: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	71, // 48: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	63, // 46: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	63, // 47: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	75, // 48: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
 	8,  // 49: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	71, // 50: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	75, // 50: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
 	8,  // 51: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	64, // 52: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	64, // 53: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	18, // 54: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	20, // 55: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	22, // 56: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	24, // 57: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	27, // 58: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	29, // 59: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	31, // 60: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	34, // 61: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	36, // 62: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	38, // 63: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	40, // 64: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	42, // 65: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	45, // 66: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	47, // 67: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	51, // 68: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	53, // 69: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	55, // 70: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	57, // 71: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	68, // 52: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	68, // 53: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	22, // 54: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	24, // 55: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	26, // 56: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	28, // 57: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	31, // 58: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	33, // 59: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	35, // 60: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	38, // 61: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	40, // 62: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	42, // 63: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	44, // 64: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	46, // 65: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	49, // 66: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	51, // 67: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	55, // 68: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	57, // 69: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	59, // 70: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	61, // 71: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
 	9,  // 72: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
-	12, // 73: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
-	14, // 74: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
-	60, // 75: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	62, // 76: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	65, // 77: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	67, // 78: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	69, // 79: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	19, // 80: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	21, // 81: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	23, // 82: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	25, // 83: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	28, // 84: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	30, // 85: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	32, // 86: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	35, // 87: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	37, // 88: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	39, // 89: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	41, // 90: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	43, // 91: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	46, // 92: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	49, // 93: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	52, // 94: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	54, // 95: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	56, // 96: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	58, // 97: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	10, // 98: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
-	13, // 99: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	15, // 100: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	61, // 101: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	63, // 102: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	66, // 103: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	68, // 104: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	70, // 105: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	80, // [80:106] is the sub-list for method output_type
-	54, // [54:80] is the sub-list for method input_type
+	12, // 73: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
+	14, // 74: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
+	16, // 75: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	18, // 76: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	64, // 77: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	66, // 78: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	69, // 79: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	71, // 80: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	73, // 81: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	23, // 82: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	25, // 83: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	27, // 84: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	29, // 85: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	32, // 86: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	34, // 87: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	36, // 88: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	39, // 89: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	41, // 90: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	43, // 91: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	45, // 92: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	47, // 93: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	50, // 94: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	53, // 95: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	56, // 96: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	58, // 97: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	60, // 98: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	62, // 99: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	10, // 100: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	13, // 101: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
+	15, // 102: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
+	17, // 103: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	19, // 104: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	65, // 105: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	67, // 106: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	70, // 107: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	72, // 108: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	74, // 109: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	82, // [82:110] is the sub-list for method output_type
+	54, // [54:82] is the sub-list for method input_type
 	54, // [54:54] is the sub-list for extension type_name
 	54, // [54:54] is the sub-list for extension extendee
 	0,  // [0:54] is the sub-list for field type_name
@@ -5024,7 +5264,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   62,
+			NumMessages:   66,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -38,6 +38,8 @@ const (
 	CertificateService_ReissueCertificate_FullMethodName      = "/dankyu.v1.CertificateService/ReissueCertificate"
 	CertificateService_ExportRoster_FullMethodName            = "/dankyu.v1.CertificateService/ExportRoster"
 	CertificateService_ImportPaperCertificates_FullMethodName = "/dankyu.v1.CertificateService/ImportPaperCertificates"
+	CertificateService_SubmitPaperCertificates_FullMethodName = "/dankyu.v1.CertificateService/SubmitPaperCertificates"
+	CertificateService_DecidePaperSubmission_FullMethodName   = "/dankyu.v1.CertificateService/DecidePaperSubmission"
 	CertificateService_SubmitRoster_FullMethodName            = "/dankyu.v1.CertificateService/SubmitRoster"
 	CertificateService_ListRosterSubmissions_FullMethodName   = "/dankyu.v1.CertificateService/ListRosterSubmissions"
 )
@@ -96,6 +98,11 @@ type CertificateServiceClient interface {
 	// every row's problems by line; an import writes only when every row is
 	// valid or skipped.
 	ImportPaperCertificates(ctx context.Context, in *ImportPaperCertificatesRequest, opts ...grpc.CallOption) (*ImportPaperCertificatesResponse, error)
+	// SubmitPaperCertificates is an agency's file of its own holders' paper
+	// certificates, checked and kept for staff to confirm.
+	SubmitPaperCertificates(ctx context.Context, in *SubmitPaperCertificatesRequest, opts ...grpc.CallOption) (*SubmitPaperCertificatesResponse, error)
+	// DecidePaperSubmission confirms (records) or refuses an agency's file (staff).
+	DecidePaperSubmission(ctx context.Context, in *DecidePaperSubmissionRequest, opts ...grpc.CallOption) (*DecidePaperSubmissionResponse, error)
 	// SubmitRoster reports the agency's roster to the association: a dated
 	// snapshot, compared with its last report.
 	SubmitRoster(ctx context.Context, in *SubmitRosterRequest, opts ...grpc.CallOption) (*SubmitRosterResponse, error)
@@ -302,6 +309,26 @@ func (c *certificateServiceClient) ImportPaperCertificates(ctx context.Context, 
 	return out, nil
 }
 
+func (c *certificateServiceClient) SubmitPaperCertificates(ctx context.Context, in *SubmitPaperCertificatesRequest, opts ...grpc.CallOption) (*SubmitPaperCertificatesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SubmitPaperCertificatesResponse)
+	err := c.cc.Invoke(ctx, CertificateService_SubmitPaperCertificates_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) DecidePaperSubmission(ctx context.Context, in *DecidePaperSubmissionRequest, opts ...grpc.CallOption) (*DecidePaperSubmissionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DecidePaperSubmissionResponse)
+	err := c.cc.Invoke(ctx, CertificateService_DecidePaperSubmission_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *certificateServiceClient) SubmitRoster(ctx context.Context, in *SubmitRosterRequest, opts ...grpc.CallOption) (*SubmitRosterResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SubmitRosterResponse)
@@ -376,6 +403,11 @@ type CertificateServiceServer interface {
 	// every row's problems by line; an import writes only when every row is
 	// valid or skipped.
 	ImportPaperCertificates(context.Context, *ImportPaperCertificatesRequest) (*ImportPaperCertificatesResponse, error)
+	// SubmitPaperCertificates is an agency's file of its own holders' paper
+	// certificates, checked and kept for staff to confirm.
+	SubmitPaperCertificates(context.Context, *SubmitPaperCertificatesRequest) (*SubmitPaperCertificatesResponse, error)
+	// DecidePaperSubmission confirms (records) or refuses an agency's file (staff).
+	DecidePaperSubmission(context.Context, *DecidePaperSubmissionRequest) (*DecidePaperSubmissionResponse, error)
 	// SubmitRoster reports the agency's roster to the association: a dated
 	// snapshot, compared with its last report.
 	SubmitRoster(context.Context, *SubmitRosterRequest) (*SubmitRosterResponse, error)
@@ -448,6 +480,12 @@ func (UnimplementedCertificateServiceServer) ExportRoster(context.Context, *Expo
 }
 func (UnimplementedCertificateServiceServer) ImportPaperCertificates(context.Context, *ImportPaperCertificatesRequest) (*ImportPaperCertificatesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ImportPaperCertificates not implemented")
+}
+func (UnimplementedCertificateServiceServer) SubmitPaperCertificates(context.Context, *SubmitPaperCertificatesRequest) (*SubmitPaperCertificatesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SubmitPaperCertificates not implemented")
+}
+func (UnimplementedCertificateServiceServer) DecidePaperSubmission(context.Context, *DecidePaperSubmissionRequest) (*DecidePaperSubmissionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DecidePaperSubmission not implemented")
 }
 func (UnimplementedCertificateServiceServer) SubmitRoster(context.Context, *SubmitRosterRequest) (*SubmitRosterResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SubmitRoster not implemented")
@@ -818,6 +856,42 @@ func _CertificateService_ImportPaperCertificates_Handler(srv interface{}, ctx co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CertificateService_SubmitPaperCertificates_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SubmitPaperCertificatesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).SubmitPaperCertificates(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_SubmitPaperCertificates_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).SubmitPaperCertificates(ctx, req.(*SubmitPaperCertificatesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_DecidePaperSubmission_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DecidePaperSubmissionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).DecidePaperSubmission(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_DecidePaperSubmission_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).DecidePaperSubmission(ctx, req.(*DecidePaperSubmissionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CertificateService_SubmitRoster_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(SubmitRosterRequest)
 	if err := dec(in); err != nil {
@@ -936,6 +1010,14 @@ var CertificateService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ImportPaperCertificates",
 			Handler:    _CertificateService_ImportPaperCertificates_Handler,
+		},
+		{
+			MethodName: "SubmitPaperCertificates",
+			Handler:    _CertificateService_SubmitPaperCertificates_Handler,
+		},
+		{
+			MethodName: "DecidePaperSubmission",
+			Handler:    _CertificateService_DecidePaperSubmission_Handler,
 		},
 		{
 			MethodName: "SubmitRoster",
