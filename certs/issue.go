@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/text/width"
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
@@ -43,6 +44,9 @@ type Certificate struct {
 	Replaces      string // number of the certificate this one replaced
 	ReplacedBy    string // number of the certificate that replaced this one
 	FromPaper     bool   // recorded from a paper certificate issued before the registry
+	// PrintedNumber is the number of a paper certificate numbered in a
+	// format older than today's (Number is then empty).
+	PrintedNumber string
 }
 
 // certificateSelect reads certificates with the names they were issued
@@ -53,7 +57,7 @@ const certificateSelect = `SELECT ` + certificateColumns + ` FROM certificates c
 // certificates it replaced (old) and was replaced by (nw).
 const certificateColumns = `c.id, coalesce(c.number, ''), c.kind, c.issuing_prefix, c.issuing_body,
 	c.player_id, c.holder_name, c.rank, c.basis, coalesce(c.application_id, 0), c.issued_at, c.issue_date, c.athlete_grade,
-	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, ''), c.from_paper`
+	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, ''), c.from_paper, coalesce(c.printed_number, '')`
 
 const certificateJoins = `
 	LEFT JOIN certificates old ON old.id = c.replaces
@@ -62,7 +66,7 @@ const certificateJoins = `
 func scanCertificate(r pgx.Row) (Certificate, error) {
 	var c Certificate
 	err := r.Scan(&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
-		&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper)
+		&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper, &c.PrintedNumber)
 	return c, err
 }
 
@@ -406,6 +410,13 @@ const (
 func (s *Service) Verify(ctx context.Context, number string) (Verification, error) {
 	n, err := parseNumberField(number)
 	if err != nil {
+		// a paper certificate numbered in an older format verifies by its printed number
+		if pn, ok := printedNumber(width.Fold.String(number)); ok {
+			c, perr := scanCertificate(s.db.QueryRow(ctx, certificateSelect+` WHERE c.printed_number = $1`, pn))
+			if perr == nil {
+				return Verification{Number: pn, Found: true, Certificate: c}, nil
+			}
+		}
 		return Verification{}, err
 	}
 	v := Verification{Number: n.String()}

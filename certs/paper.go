@@ -103,7 +103,28 @@ var paperColumns = map[string][]string{
 	"rank":     {"段位", "段级位", "级别", "rank"},
 	"date":     {"发证日期", "日期", "issue date", "date"},
 	"body":     {"发证单位", "申请单位", "issuing body", "agency"},
+	// "旧" or "old" marks a number printed in a format older than today's
+	"format": {"编号格式", "格式", "format"},
 }
+
+// printedNumber reads a number printed in an older format: 4 to 24 letters,
+// digits, hyphens or slashes, kept as printed (upper-case, no spaces).
+func printedNumber(s string) (string, bool) {
+	n := strings.ToUpper(strings.Join(strings.Fields(s), ""))
+	if len(n) < 4 || len(n) > 24 {
+		return "", false
+	}
+	for _, r := range n {
+		if !(r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r == '-' || r == '/') {
+			return "", false
+		}
+	}
+	return n, true
+}
+
+// ReasonPrintedNumber refuses an older-format number that cannot be one.
+var ReasonPrintedNumber = ledger.NewReason(ledger.Invalid, "PRINTED_NUMBER",
+	"旧格式编号“{value}”应为 4 到 24 位字母、数字、连字符或斜线。", "older-format number {value} is not 4 to 24 letters, digits, hyphens or slashes.")
 
 // ImportPaper checks every row of a file of paper certificates and, unless
 // it is a dry run, records them in one transaction: only when every row is
@@ -142,12 +163,13 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 	}
 	res := PaperResult{Encoding: encoding}
 	type checked struct {
-		row    PaperRow
-		player registry.Player
-		number Number
-		rank   registry.Rank
-		date   time.Time
-		body   string
+		row     PaperRow
+		player  registry.Player
+		number  Number
+		printed string // an older format's number as printed
+		rank    registry.Rank
+		date    time.Time
+		body    string
 	}
 	var good []checked
 	firstLine := map[string]int{}
@@ -165,9 +187,16 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 		}
 		problem := func(e *ledger.Error) { c.row.Problems = append(c.row.Problems, e) }
 		c.row.Name, c.row.Rank, c.body = field("name"), field("rank"), field("body")
-		n, err := ParseNumber(field("number"))
-		if e, ok := ledger.AsError(err); ok {
-			problem(e)
+		if f := strings.ToLower(field("format")); f == "旧" || f == "old" || f == "older" {
+			if pn, ok := printedNumber(field("number")); ok {
+				c.printed, c.row.Number = pn, pn
+			} else {
+				problem(ReasonPrintedNumber.OnField("number", "value", field("number")))
+			}
+		} else if n, err := ParseNumber(field("number")); err != nil {
+			if e, ok := ledger.AsError(err); ok {
+				problem(e)
+			}
 		} else {
 			c.number, c.row.Number = n, n.String()
 		}
@@ -181,7 +210,7 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 			problem(ReasonPaperDate.OnField("date", "value", field("date")))
 		}
 		c.date = date
-		if c.row.Number != "" && err == nil && ok {
+		if c.row.Number != "" && c.printed == "" && err == nil && ok {
 			switch {
 			case (c.number.Kind == DanSeries) != (rank > 0):
 				problem(ReasonPaperKind.FieldWith("number", ledger.Words("rank", rank.Chinese(), rank.String())))
@@ -197,7 +226,7 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 			} else {
 				firstLine[c.row.Number] = line
 				var taken bool
-				if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE number = $1)`, c.row.Number).Scan(&taken); err != nil {
+				if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE number = $1 OR printed_number = $1)`, c.row.Number).Scan(&taken); err != nil {
 					return PaperResult{}, ledger.PgErr(err, "number on record")
 				}
 				if taken {
@@ -236,17 +265,28 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 	for _, c := range good {
 		at := time.Date(c.date.Year(), c.date.Month(), c.date.Day(), 0, 0, 0, 0, ledger.ChinaTime)
 		body := c.body
-		if c.number.Prefix == registry.AssociationPrefix {
+		if c.number.Prefix == registry.AssociationPrefix || AssociationIssues(c.rank) {
 			body = ""
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank,
-			basis, issued_at, granted_at, issue_date, athlete_grade, status, holder_name, issuing_body, from_paper)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, '', 'valid', $12, $13, true)`,
-			c.number.String(), c.number.Kind, c.number.Prefix, c.number.Year, c.number.Serial, c.player.ID, c.rank, c.player.Rank,
-			PaperBasis, at, c.date, c.player.Name, body); err != nil {
-			return PaperResult{}, ledger.PgErr(err, "record paper certificate "+c.number.String())
+		var number, serial, printed any = c.number.String(), c.number.Serial, nil
+		kind, prefix, yy := c.number.Kind, c.number.Prefix, c.number.Year
+		if c.printed != "" { // no serial of today's series: numbered by the holder's province (000 for 6–7 dan)
+			number, serial, printed = nil, nil, c.printed
+			kind, yy = KindOf(c.rank), c.date.Year()%100
+			prov, _ := registry.ProvinceByCode(c.player.ProvinceCode)
+			prefix = prov.Prefix
+			if AssociationIssues(c.rank) {
+				prefix = registry.AssociationPrefix
+			}
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.recorded_from_paper", "certificate", c.number.String(),
+		if _, err := tx.Exec(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank,
+			basis, issued_at, granted_at, issue_date, athlete_grade, status, holder_name, issuing_body, from_paper, printed_number)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, '', 'valid', $12, $13, true, $14)`,
+			number, kind, prefix, yy, serial, c.player.ID, c.rank, c.player.Rank,
+			PaperBasis, at, c.date, c.player.Name, body, printed); err != nil {
+			return PaperResult{}, ledger.PgErr(err, "record paper certificate "+c.row.Number)
+		}
+		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.recorded_from_paper", "certificate", c.row.Number,
 			map[string]any{"player_id": c.player.ID, "rank": c.rank.String(), "issue_date": c.date.Format(time.DateOnly), "line": c.row.Line}); err != nil {
 			return PaperResult{}, err
 		}

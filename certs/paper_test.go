@@ -199,3 +199,39 @@ func TestAgencySubmitsPaperForConfirmation(t *testing.T) {
 		t.Fatalf("deciding twice: %v", err)
 	}
 }
+
+// TestOlderPrintedNumbers: a paper certificate numbered in a format older
+// than today's is recorded as printed and verifies by that number.
+func TestOlderPrintedNumbers(t *testing.T) {
+	ctx := context.Background()
+	e := newEnvAt(t, certs.Config{}, time.Date(2026, 6, 1, 2, 0, 0, 0, time.UTC))
+	p := fixture.Player(t, e.reg, "110", "老证", "", "1960-01-01", 1)
+	file := "证书编号,姓名,证件号码,段位,发证日期,编号格式\n" +
+		"京段-1998-037," + p.Name + "," + p.IDNumber + ",3段,1998-05-01,旧\n" +
+		"BJ1998-0037," + p.Name + "," + p.IDNumber + ",3段,1998-05-01,旧\n" +
+		"98037," + p.Name + "," + p.IDNumber + ",2段,1996-05-01,\n"
+	dry, err := e.cs.ImportPaper(ctx, staff, "", certs.PaperInput{Data: []byte(file), DryRun: true})
+	if err != nil || len(dry.Rows) != 3 {
+		t.Fatalf("dry run: %+v, %v", dry, err)
+	}
+	want := []string{"PRINTED_NUMBER", "", "DAN_NUMBER_LENGTH"} // not a printable old number; fine; today's format without the mark
+	for i, r := range dry.Rows {
+		got := ""
+		if len(r.Problems) > 0 {
+			got = r.Problems[0].Reason.Code()
+		}
+		if got != want[i] {
+			t.Errorf("line %d: %q, want %q", r.Line, got, want[i])
+		}
+	}
+	if res, err := e.cs.ImportPaper(ctx, staff, "", certs.PaperInput{Data: []byte(file), Skip: []int{2, 4}}); err != nil || res.Imported != 1 {
+		t.Fatalf("import: %+v, %v", res, err)
+	}
+	v, err := e.cs.Verify(ctx, "bj1998-0037")
+	if err != nil || !v.Found || v.Certificate.PrintedNumber != "BJ1998-0037" || !v.Certificate.FromPaper || v.Certificate.Rank != 3 {
+		t.Fatalf("verify the printed number: %+v, %v", v, err)
+	}
+	if _, err := e.cs.Verify(ctx, "BJ1998-9999"); ledger.KindOf(err) != ledger.Invalid {
+		t.Fatalf("an unknown older-looking number: %v, want the number refused as malformed", err)
+	}
+}
