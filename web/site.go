@@ -29,9 +29,33 @@ type Store interface {
 	Now() time.Time
 }
 
-// Authenticator turns the session's token into the signed-in user.
+// Authenticator keeps the portal's sessions: sign-in with an API token
+// starts one, the cookie's session id finds the signed-in user, logout ends it.
 type Authenticator interface {
-	Authenticate(ctx context.Context, token string) (ledger.Actor, error)
+	StartSession(ctx context.Context, token string, ttl time.Duration) (string, ledger.Actor, error)
+	SessionActor(ctx context.Context, id string) (ledger.Actor, error)
+	EndSession(ctx context.Context, id string) error
+}
+
+// Options are the portal's settings; a zero field takes its default.
+type Options struct {
+	// SessionTTL is how long a sign-in lasts (default 12 h).
+	SessionTTL time.Duration
+	// FormTTL is how long a form token is accepted (default 2 h).
+	FormTTL time.Duration
+	// PublicURL is the address users reach the portal at; when it is
+	// https, cookies are Secure even though TLS ends at a proxy.
+	PublicURL string
+}
+
+func (o Options) withDefaults() Options {
+	if o.SessionTTL <= 0 {
+		o.SessionTTL = 12 * time.Hour
+	}
+	if o.FormTTL <= 0 {
+		o.FormTTL = 2 * time.Hour
+	}
+	return o
 }
 
 // site is what every feature's pages share: the layout and the page's
@@ -44,15 +68,20 @@ type site struct {
 	log    *slog.Logger
 	secret []byte // signs form tokens; shared by every server process
 	now    func() time.Time
+
+	sessionTTL, formTTL time.Duration
+	secure              bool // cookies only over https
 }
 
 // New returns the portal's HTTP handler.
-func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger) (http.Handler, error) {
+func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger, opt Options) (http.Handler, error) {
+	opt = opt.withDefaults()
 	secret, err := store.SharedSecret(ctx, "portal-forms")
 	if err != nil {
 		return nil, err
 	}
-	s := &site{auth: reg, log: log, secret: secret, now: store.Now}
+	s := &site{auth: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
+		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://")}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", s.loginForm)
 	mux.HandleFunc("POST /login", s.login)

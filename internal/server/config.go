@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/web"
 )
 
 // Config is everything the server can be told; each field has a flag and a
@@ -36,6 +38,13 @@ type Config struct {
 	HTTPReadTimeout  time.Duration
 	HTTPWriteTimeout time.Duration
 	HTTPIdleTimeout  time.Duration
+	// SessionTTL is how long a portal sign-in lasts; FormTTL how long a
+	// form token is accepted.
+	SessionTTL time.Duration
+	FormTTL    time.Duration
+	// PublicURL is the portal's address as users reach it (e.g. behind a
+	// TLS proxy); https makes its cookies Secure.
+	PublicURL string
 }
 
 // BindFlags registers the flags on fs, with defaults taken from the
@@ -70,6 +79,9 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&c.HTTPReadTimeout, "http-read-timeout", dur("DANKYU_HTTP_READ_TIMEOUT", "30s"), "longest time to read one portal request, body included (DANKYU_HTTP_READ_TIMEOUT)")
 	fs.DurationVar(&c.HTTPWriteTimeout, "http-write-timeout", dur("DANKYU_HTTP_WRITE_TIMEOUT", "60s"), "longest time to handle and write one portal response (DANKYU_HTTP_WRITE_TIMEOUT)")
 	fs.DurationVar(&c.HTTPIdleTimeout, "http-idle-timeout", dur("DANKYU_HTTP_IDLE_TIMEOUT", "120s"), "how long an idle portal connection is kept (DANKYU_HTTP_IDLE_TIMEOUT)")
+	fs.DurationVar(&c.SessionTTL, "session-ttl", dur("DANKYU_SESSION_TTL", "12h"), "how long a portal sign-in lasts (DANKYU_SESSION_TTL)")
+	fs.DurationVar(&c.FormTTL, "form-ttl", dur("DANKYU_FORM_TTL", "2h"), "how long a portal form token is accepted (DANKYU_FORM_TTL)")
+	fs.StringVar(&c.PublicURL, "public-url", env("DANKYU_PUBLIC_URL", ""), "the portal's public address, e.g. https://dankyu.example; https makes cookies Secure (DANKYU_PUBLIC_URL)")
 }
 
 // HTTPServer is the portal's server with c's timeouts; the headers get at
@@ -107,6 +119,11 @@ func (c *Config) CertsConfig() (certs.Config, error) {
 	return certs.Config{NoticePeriod: c.NoticePeriod, PrintedKyu: kyu}, nil
 }
 
+// WebOptions is the portal settings of c.
+func (c *Config) WebOptions() web.Options {
+	return web.Options{SessionTTL: c.SessionTTL, FormTTL: c.FormTTL, PublicURL: c.PublicURL}
+}
+
 // Validate reports the first setting that cannot work.
 func (c *Config) Validate() error {
 	var errs []error
@@ -131,9 +148,15 @@ func (c *Config) Validate() error {
 		errs = append(errs, fmt.Errorf("--sweep-interval %s: want a positive duration", c.SweepInterval))
 	}
 	for name, d := range map[string]time.Duration{"http-read-timeout": c.HTTPReadTimeout,
-		"http-write-timeout": c.HTTPWriteTimeout, "http-idle-timeout": c.HTTPIdleTimeout} {
+		"http-write-timeout": c.HTTPWriteTimeout, "http-idle-timeout": c.HTTPIdleTimeout,
+		"session-ttl": c.SessionTTL, "form-ttl": c.FormTTL} {
 		if d <= 0 {
 			errs = append(errs, fmt.Errorf("--%s %s: want a positive duration", name, d))
+		}
+	}
+	if c.PublicURL != "" {
+		if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("--public-url %q: want http(s)://host", c.PublicURL))
 		}
 	}
 	if c.ShutdownTimeout <= 0 {

@@ -78,7 +78,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
 	gs, hs := NewGRPCServer(reg, cs, ts, log)
-	portal, err := web.New(ctx, store, reg, cs, ts, log)
+	portal, err := web.New(ctx, store, reg, cs, ts, log, cfg.WebOptions())
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()
