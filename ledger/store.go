@@ -30,7 +30,14 @@ type Store struct {
 	db  *pgxpool.Pool
 	now Clock
 	log *slog.Logger
+	// idemTTL is how long an idempotency record answers retries.
+	idemTTL time.Duration
 }
+
+// DefaultIdempotencyTTL is how long a retry with the same key gets the
+// first answer: long enough for any client's retries, short enough that
+// the records do not pile up forever.
+const DefaultIdempotencyTTL = 7 * 24 * time.Hour
 
 // New returns a store over db; a nil clock is time.Now and a nil logger
 // discards.
@@ -41,7 +48,15 @@ func New(db *pgxpool.Pool, now Clock, log *slog.Logger) *Store {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Store{db: db, now: now, log: log}
+	return &Store{db: db, now: now, log: log, idemTTL: DefaultIdempotencyTTL}
+}
+
+// SetIdempotencyTTL sets how long idempotency records are kept (at wiring,
+// before the store is used); d <= 0 keeps the default.
+func (s *Store) SetIdempotencyTTL(d time.Duration) {
+	if d > 0 {
+		s.idemTTL = d
+	}
 }
 
 // DB returns the pool.

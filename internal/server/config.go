@@ -45,6 +45,8 @@ type Config struct {
 	// PublicURL is the portal's address as users reach it (e.g. behind a
 	// TLS proxy); https makes its cookies Secure.
 	PublicURL string
+	// IdempotencyTTL is how long a retry with an idempotency key gets the first answer.
+	IdempotencyTTL time.Duration
 }
 
 // BindFlags registers the flags on fs, with defaults taken from the
@@ -81,6 +83,7 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&c.HTTPIdleTimeout, "http-idle-timeout", dur("DANKYU_HTTP_IDLE_TIMEOUT", "120s"), "how long an idle portal connection is kept (DANKYU_HTTP_IDLE_TIMEOUT)")
 	fs.DurationVar(&c.SessionTTL, "session-ttl", dur("DANKYU_SESSION_TTL", "12h"), "how long a portal sign-in lasts (DANKYU_SESSION_TTL)")
 	fs.DurationVar(&c.FormTTL, "form-ttl", dur("DANKYU_FORM_TTL", "2h"), "how long a portal form token is accepted (DANKYU_FORM_TTL)")
+	fs.DurationVar(&c.IdempotencyTTL, "idempotency-ttl", dur("DANKYU_IDEMPOTENCY_TTL", "168h"), "how long idempotency records answer retries (DANKYU_IDEMPOTENCY_TTL)")
 	fs.StringVar(&c.PublicURL, "public-url", env("DANKYU_PUBLIC_URL", ""), "the portal's public address, e.g. https://dankyu.example; https makes cookies Secure (DANKYU_PUBLIC_URL)")
 }
 
@@ -149,7 +152,7 @@ func (c *Config) Validate() error {
 	}
 	for name, d := range map[string]time.Duration{"http-read-timeout": c.HTTPReadTimeout,
 		"http-write-timeout": c.HTTPWriteTimeout, "http-idle-timeout": c.HTTPIdleTimeout,
-		"session-ttl": c.SessionTTL, "form-ttl": c.FormTTL} {
+		"session-ttl": c.SessionTTL, "form-ttl": c.FormTTL, "idempotency-ttl": c.IdempotencyTTL} {
 		if d <= 0 {
 			errs = append(errs, fmt.Errorf("--%s %s: want a positive duration", name, d))
 		}

@@ -57,6 +57,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}()
 	// the one clock of every rule, handed to every service through the store
 	store := ledger.New(db.Pool, time.Now, log)
+	store.SetIdempotencyTTL(cfg.IdempotencyTTL)
 	reg := registry.New(store)
 	ccfg, err := cfg.CertsConfig()
 	if err != nil {
