@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -26,10 +25,10 @@ type certPages struct {
 func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /notices", p.notices)
 	mux.HandleFunc("GET /notices/{id}", p.notice)
-	mux.HandleFunc("POST /notices/{id}/objections", p.object)
-	mux.HandleFunc("GET /verify", p.verify)
+	mux.HandleFunc("POST /notices/{id}/objections", p.limited(p.limits.Objection, p.object))
+	mux.HandleFunc("GET /verify", p.limited(p.limits.Verify, p.verify))
 	mux.HandleFunc("GET /verify/batch", p.batchForm)
-	mux.HandleFunc("POST /verify/batch", p.batchVerify)
+	mux.HandleFunc("POST /verify/batch", p.limited(p.limits.Verify, p.batchVerify))
 	mux.HandleFunc("GET /workspace", p.workspacePage)
 	mux.HandleFunc("GET /workspace/roster.csv", p.roster("csv"))
 	mux.HandleFunc("GET /workspace/roster.xlsx", p.roster("xlsx"))
@@ -71,14 +70,6 @@ type Certs interface {
 	WriteRosterXLSX(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
 	SubmitRoster(ctx context.Context, actor ledger.Actor, key, agency string) (certs.RosterSubmission, error)
 	RosterSubmissions(ctx context.Context, actor ledger.Actor, year int) ([]certs.RosterSubmission, error)
-}
-
-func clientHost(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 func pathID(r *http.Request) (int64, bool) {
@@ -146,7 +137,7 @@ func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, err := p.certs.LodgeObjection(r.Context(), r.PostFormValue("idem"), certs.ObjectionInput{NoticeID: id, Name: f.Name,
-		Contact: f.Contact, Reason: f.Reason, Address: clientHost(r)})
+		Contact: f.Contact, Reason: f.Reason, Address: p.clientHost(r)})
 	if err != nil {
 		p.showNotice(w, r, httpStatus(err), f, p.userError(r, pg, err))
 		return

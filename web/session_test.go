@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dankyu/dankyu/internal/ratelimit"
 	"github.com/dankyu/dankyu/web"
 )
 
@@ -117,5 +118,49 @@ func TestCookiesSecureBehindTLSProxy(t *testing.T) {
 				t.Errorf("public url %q: cookie %s Secure=%v, want %v", tt.public, c.Name, c.Secure, tt.secure)
 			}
 		}
+	}
+}
+
+// TestPortalRateLimits: past a client's limit /verify and /login answer
+// 429; an untrusted X-Forwarded-For is ignored, a trusted proxy's is used.
+func TestPortalRateLimits(t *testing.T) {
+	e := newPortalEnv(t)
+	proxies, _ := ratelimit.ParseProxies("10.0.0.0/8")
+	lim := func(name string) *ratelimit.Limiter {
+		return ratelimit.New(name, ratelimit.Limit{N: 2, Per: time.Minute}, e.clock.Now, nil)
+	}
+	h, err := web.New(context.Background(), e.store, e.reg, e.cs, e.ts, slog.New(slog.DiscardHandler), web.Options{
+		Limits: web.Limits{Verify: lim("verify"), Login: lim("login"), Objection: lim("objection")}, Proxies: proxies})
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := func(method, path, remote, xff string) int {
+		req := httptest.NewRequest(method, path, nil)
+		req.RemoteAddr = remote
+		if xff != "" {
+			req.Header.Set("X-Forwarded-For", xff)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	tests := []struct {
+		name, method, path, remote string
+		xffs                       []string // one call each
+		want                       []int
+	}{
+		{"verify from one address", "GET", "/verify?number=110990001", "192.0.2.1:1000", []string{"", "", ""}, []int{200, 200, 429}},
+		{"untrusted forwarded-for ignored", "GET", "/verify?number=110990001", "192.0.2.2:1000", []string{"1.1.1.1", "1.1.1.2", "1.1.1.3"}, []int{200, 200, 429}},
+		{"trusted proxy's forwarded-for used", "GET", "/verify?number=110990001", "10.0.0.1:1000", []string{"1.1.1.1", "1.1.1.2", "1.1.1.3", "1.1.1.1", "1.1.1.1"}, []int{200, 200, 200, 200, 429}},
+		{"login attempts", "POST", "/login", "192.0.2.3:1000", []string{"", "", ""}, []int{403, 403, 429}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for i, x := range tt.xffs {
+				if got := call(tt.method, tt.path, tt.remote, x); got != tt.want[i] {
+					t.Errorf("call %d: %d, want %d", i+1, got, tt.want[i])
+				}
+			}
+		})
 	}
 }

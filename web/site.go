@@ -18,6 +18,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/dankyu/dankyu/internal/ratelimit"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -46,6 +47,17 @@ type Options struct {
 	// PublicURL is the address users reach the portal at; when it is
 	// https, cookies are Secure even though TLS ends at a proxy.
 	PublicURL string
+	// Limits bound the public endpoints per client; Proxies are the
+	// addresses whose X-Forwarded-For names the client.
+	Limits  Limits
+	Proxies ratelimit.Proxies
+}
+
+// Limits are the portal's rate limits; a nil one is no limit.
+type Limits struct {
+	Verify    *ratelimit.Limiter // /verify, /verify/batch
+	Objection *ratelimit.Limiter // objections to a notice
+	Login     *ratelimit.Limiter // sign-in attempts
 }
 
 func (o Options) withDefaults() Options {
@@ -71,6 +83,28 @@ type site struct {
 
 	sessionTTL, formTTL time.Duration
 	secure              bool // cookies only over https
+	limits              Limits
+	proxies             ratelimit.Proxies
+}
+
+// clientHost is the request's client address: the peer's, or what a
+// trusted proxy forwarded.
+func (p *site) clientHost(r *http.Request) string {
+	return p.proxies.Client(r.RemoteAddr, r.Header.Values("X-Forwarded-For"))
+}
+
+// limited refuses a request over its client's limit with 429 and the
+// RATE_LIMITED message in the page's language.
+func (p *site) limited(l *ratelimit.Limiter, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := l.Allow(ratelimit.Key(p.clientHost(r))); err != nil {
+			pg := p.page(w, r, "error")
+			w.Header().Set("Retry-After", "60")
+			p.render(w, r, http.StatusTooManyRequests, messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
+			return
+		}
+		h(w, r)
+	}
 }
 
 // New returns the portal's HTTP handler.
@@ -81,10 +115,10 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		return nil, err
 	}
 	s := &site{auth: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
-		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://")}
+		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", s.loginForm)
-	mux.HandleFunc("POST /login", s.login)
+	mux.HandleFunc("POST /login", s.limited(s.limits.Login, s.login))
 	mux.HandleFunc("POST /logout", s.logout)
 	certPages := &certPages{site: s, certs: cs}
 	for _, f := range []interface{ routes(*http.ServeMux) }{

@@ -375,8 +375,13 @@ func (s *NoticeServer) GetNotice(ctx context.Context, req *pb.GetNoticeRequest) 
 	return &pb.GetNoticeResponse{Notice: noticePB(n)}, nil
 }
 
-// peerHost is the caller's IP address, which limits objections per address.
+// peerHost is the caller's IP address, which limits objections per
+// address: the one RateLimitInterceptor found (a trusted proxy's client),
+// else the peer's.
 func peerHost(ctx context.Context) string {
+	if c, ok := ctx.Value(clientKey{}).(string); ok && c != "" {
+		return c
+	}
 	p, ok := peer.FromContext(ctx)
 	if !ok || p.Addr == nil {
 		return ""

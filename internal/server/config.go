@@ -3,9 +3,11 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
@@ -14,6 +16,9 @@ import (
 	"time"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/api"
+	"github.com/dankyu/dankyu/internal/ratelimit"
+	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/web"
 )
 
@@ -45,6 +50,13 @@ type Config struct {
 	// PublicURL is the portal's address as users reach it (e.g. behind a
 	// TLS proxy); https makes its cookies Secure.
 	PublicURL string
+	// RateVerify, RateObjection and RateLogin are the per-client limits of
+	// the public endpoints ("60/1m"; "off" for none); TrustedProxies the
+	// CIDRs whose X-Forwarded-For names the client.
+	RateVerify     string
+	RateObjection  string
+	RateLogin      string
+	TrustedProxies string
 	// IdempotencyTTL is how long a retry with an idempotency key gets the first answer.
 	IdempotencyTTL time.Duration
 }
@@ -84,6 +96,10 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&c.SessionTTL, "session-ttl", dur("DANKYU_SESSION_TTL", "12h"), "how long a portal sign-in lasts (DANKYU_SESSION_TTL)")
 	fs.DurationVar(&c.FormTTL, "form-ttl", dur("DANKYU_FORM_TTL", "2h"), "how long a portal form token is accepted (DANKYU_FORM_TTL)")
 	fs.DurationVar(&c.IdempotencyTTL, "idempotency-ttl", dur("DANKYU_IDEMPOTENCY_TTL", "168h"), "how long idempotency records answer retries (DANKYU_IDEMPOTENCY_TTL)")
+	fs.StringVar(&c.RateVerify, "rate-verify", env("DANKYU_RATE_VERIFY", "60/1m"), "per-client limit of certificate verification, portal and gRPC together (DANKYU_RATE_VERIFY)")
+	fs.StringVar(&c.RateObjection, "rate-objection", env("DANKYU_RATE_OBJECTION", "5/1h"), "per-client limit of objections lodged (DANKYU_RATE_OBJECTION)")
+	fs.StringVar(&c.RateLogin, "rate-login", env("DANKYU_RATE_LOGIN", "10/1m"), "per-client limit of portal sign-in attempts (DANKYU_RATE_LOGIN)")
+	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("DANKYU_TRUSTED_PROXIES", ""), "comma-separated CIDRs of proxies whose X-Forwarded-For is believed (DANKYU_TRUSTED_PROXIES)")
 	fs.StringVar(&c.PublicURL, "public-url", env("DANKYU_PUBLIC_URL", ""), "the portal's public address, e.g. https://dankyu.example; https makes cookies Secure (DANKYU_PUBLIC_URL)")
 }
 
@@ -122,9 +138,69 @@ func (c *Config) CertsConfig() (certs.Config, error) {
 	return certs.Config{NoticePeriod: c.NoticePeriod, PrintedKyu: kyu}, nil
 }
 
-// WebOptions is the portal settings of c.
-func (c *Config) WebOptions() web.Options {
-	return web.Options{SessionTTL: c.SessionTTL, FormTTL: c.FormTTL, PublicURL: c.PublicURL}
+// WebOptions is the portal settings of c, with the limiters it shares
+// with the gRPC server.
+func (c *Config) WebOptions(l *Limiters) web.Options {
+	return web.Options{SessionTTL: c.SessionTTL, FormTTL: c.FormTTL, PublicURL: c.PublicURL,
+		Limits: web.Limits{Verify: l.verify, Objection: l.objection, Login: l.login}, Proxies: l.proxies}
+}
+
+// Limiters are the rate limits of the public endpoints, one budget per
+// client across the portal and gRPC.
+type Limiters struct {
+	verify, objection, login *ratelimit.Limiter
+	proxies                  ratelimit.Proxies
+}
+
+// Limiters builds the limiters of c on the clock.
+func (c *Config) Limiters(now func() time.Time, log *slog.Logger) (*Limiters, error) {
+	var errs []error
+	limit := func(flag, v, name string) *ratelimit.Limiter {
+		l, err := ratelimit.ParseLimit(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("--%s: %w", flag, err))
+		}
+		return ratelimit.New(name, l, now, log)
+	}
+	out := &Limiters{verify: limit("rate-verify", c.RateVerify, "verify"), objection: limit("rate-objection", c.RateObjection, "objection"),
+		login: limit("rate-login", c.RateLogin, "login")}
+	p, err := ratelimit.ParseProxies(c.TrustedProxies)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("--trusted-proxies: %w", err))
+	}
+	out.proxies = p
+	return out, errors.Join(errs...)
+}
+
+// API is the limits of the public RPCs.
+func (l *Limiters) API() api.Limits {
+	return api.Limits{Proxies: l.proxies, ByMethod: map[string]*ratelimit.Limiter{
+		pb.CertificateService_VerifyCertificate_FullMethodName:  l.verify,
+		pb.CertificateService_VerifyCertificates_FullMethodName: l.verify,
+		pb.NoticeService_LodgeObjection_FullMethodName:          l.objection,
+	}}
+}
+
+// Flush logs each limiter's summary of refusals.
+func (l *Limiters) Flush() {
+	for _, x := range []*ratelimit.Limiter{l.verify, l.objection, l.login} {
+		x.Flush()
+	}
+}
+
+// flushEveryMinute logs the refusal summaries of a minute that ended
+// without further requests.
+func (l *Limiters) flushEveryMinute(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			l.Flush()
+		}
+	}
 }
 
 // Validate reports the first setting that cannot work.
@@ -156,6 +232,9 @@ func (c *Config) Validate() error {
 		if d <= 0 {
 			errs = append(errs, fmt.Errorf("--%s %s: want a positive duration", name, d))
 		}
+	}
+	if _, err := c.Limiters(time.Now, nil); err != nil {
+		errs = append(errs, err)
 	}
 	if c.PublicURL != "" {
 		if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {

@@ -25,8 +25,8 @@ import (
 )
 
 // NewGRPCServer builds the gRPC server with every service, health and reflection.
-func NewGRPCServer(reg *registry.Service, cs *certs.Service, ts *tournaments.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
-	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log)))
+func NewGRPCServer(reg *registry.Service, cs *certs.Service, ts *tournaments.Service, log *slog.Logger, limits api.Limits) (*grpc.Server, *health.Server) {
+	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log), api.RateLimitInterceptor(limits)))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg))
 	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs))
 	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs))
@@ -78,8 +78,14 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	gs, hs := NewGRPCServer(reg, cs, ts, log)
-	portal, err := web.New(ctx, store, reg, cs, ts, log, cfg.WebOptions())
+	lim, err := cfg.Limiters(store.Now, log)
+	if err != nil {
+		grpcLis.Close()
+		httpLis.Close()
+		return err
+	}
+	gs, hs := NewGRPCServer(reg, cs, ts, log, lim.API())
+	portal, err := web.New(ctx, store, reg, cs, ts, log, cfg.WebOptions(lim))
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()
@@ -89,6 +95,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
 	sweepDone := make(chan struct{})
 	go func() { defer close(sweepDone); cs.RunSweeper(sweepCtx, cfg.SweepInterval, log) }()
+	flushDone := make(chan struct{})
+	go func() { defer close(flushDone); lim.flushEveryMinute(sweepCtx) }()
+	defer func() { stopSweep(); <-flushDone }()
 	defer func() { stopSweep(); <-sweepDone }()
 
 	errc := make(chan error, 2)
