@@ -21,6 +21,9 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration, log *slog
 		if err != nil && ctx.Err() == nil {
 			log.ErrorContext(ctx, "notice sweep", "err", err)
 		}
+		if err := s.warnOverdue(ctx, log); err != nil && ctx.Err() == nil {
+			log.ErrorContext(ctx, "overdue notices", "err", err)
+		}
 		// idempotency records answer retries for a while, then go
 		if n, err := ledger.ExpireIdempotencyKeys(ctx, s.store); err != nil && ctx.Err() == nil {
 			log.ErrorContext(ctx, "expire idempotency keys", "err", err)

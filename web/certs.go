@@ -40,6 +40,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/appraisers", p.onWorkspace(p.recommendAppraiser))
 	mux.Handle("POST /workspace/appraisers/{id}", p.onWorkspace(p.setAppraiser))
 	mux.Handle("POST /workspace/objections/{id}", p.onWorkspace(p.ruleObjection))
+	mux.Handle("POST /workspace/notices/{id}/dismissals", p.onWorkspace(p.ruleObjections))
 	mux.Handle("POST /workspace/revoke", p.onWorkspace(p.revoke))
 }
 
@@ -65,6 +66,9 @@ type Certs interface {
 	ListAppraisers(ctx context.Context, agency string) ([]certs.Appraiser, error)
 	OpenObjections(ctx context.Context, actor ledger.Actor) ([]certs.ObjectionOnNotice, error)
 	RuleObjection(ctx context.Context, actor ledger.Actor, key string, id int64, uphold bool, ruling string) (certs.Objection, error)
+	RuleObjections(ctx context.Context, actor ledger.Actor, key string, notice int64, ids []int64, ruling string) (certs.BulkRuling, error)
+	OverdueNotices(ctx context.Context, actor ledger.Actor) ([]certs.Notice, error)
+	OverdueAfter() time.Duration
 	Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
 	WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
 	WriteRosterXLSX(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)

@@ -427,3 +427,11 @@ func (s *NoticeServer) RuleObjection(ctx context.Context, req *pb.RuleObjectionR
 	}
 	return &pb.RuleObjectionResponse{Objection: objectionPB(o)}, nil
 }
+
+func (s *NoticeServer) RuleObjections(ctx context.Context, req *pb.RuleObjectionsRequest) (*pb.RuleObjectionsResponse, error) {
+	r, err := s.cs.RuleObjections(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetNoticeId(), req.GetObjectionIds(), req.GetRuling())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RuleObjectionsResponse{DismissedIds: r.Dismissed, CertificateNumber: r.CertificateNumber}, nil
+}

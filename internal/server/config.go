@@ -57,6 +57,9 @@ type Config struct {
 	RateObjection  string
 	RateLogin      string
 	TrustedProxies string
+	// ObjectionOverdue is how long past its end a notice may be held open by
+	// objections before the sweeper warns.
+	ObjectionOverdue time.Duration
 	// IdempotencyTTL is how long a retry with an idempotency key gets the first answer.
 	IdempotencyTTL time.Duration
 }
@@ -95,6 +98,7 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&c.HTTPIdleTimeout, "http-idle-timeout", dur("DANKYU_HTTP_IDLE_TIMEOUT", "120s"), "how long an idle portal connection is kept (DANKYU_HTTP_IDLE_TIMEOUT)")
 	fs.DurationVar(&c.SessionTTL, "session-ttl", dur("DANKYU_SESSION_TTL", "12h"), "how long a portal sign-in lasts (DANKYU_SESSION_TTL)")
 	fs.DurationVar(&c.FormTTL, "form-ttl", dur("DANKYU_FORM_TTL", "2h"), "how long a portal form token is accepted (DANKYU_FORM_TTL)")
+	fs.DurationVar(&c.ObjectionOverdue, "objection-overdue", dur("DANKYU_OBJECTION_OVERDUE", "72h"), "how long past its end a notice may wait for objection rulings before a warning (DANKYU_OBJECTION_OVERDUE)")
 	fs.DurationVar(&c.IdempotencyTTL, "idempotency-ttl", dur("DANKYU_IDEMPOTENCY_TTL", "168h"), "how long idempotency records answer retries (DANKYU_IDEMPOTENCY_TTL)")
 	fs.StringVar(&c.RateVerify, "rate-verify", env("DANKYU_RATE_VERIFY", "60/1m"), "per-client limit of certificate verification, portal and gRPC together (DANKYU_RATE_VERIFY)")
 	fs.StringVar(&c.RateObjection, "rate-objection", env("DANKYU_RATE_OBJECTION", "5/1h"), "per-client limit of objections lodged (DANKYU_RATE_OBJECTION)")
@@ -135,7 +139,7 @@ func (c *Config) CertsConfig() (certs.Config, error) {
 	if err != nil {
 		return certs.Config{}, err
 	}
-	return certs.Config{NoticePeriod: c.NoticePeriod, PrintedKyu: kyu}, nil
+	return certs.Config{NoticePeriod: c.NoticePeriod, PrintedKyu: kyu, OverdueAfter: c.ObjectionOverdue}, nil
 }
 
 // WebOptions is the portal settings of c, with the limiters it shares
@@ -228,7 +232,8 @@ func (c *Config) Validate() error {
 	}
 	for name, d := range map[string]time.Duration{"http-read-timeout": c.HTTPReadTimeout,
 		"http-write-timeout": c.HTTPWriteTimeout, "http-idle-timeout": c.HTTPIdleTimeout,
-		"session-ttl": c.SessionTTL, "form-ttl": c.FormTTL, "idempotency-ttl": c.IdempotencyTTL} {
+		"session-ttl": c.SessionTTL, "form-ttl": c.FormTTL, "idempotency-ttl": c.IdempotencyTTL,
+		"objection-overdue": c.ObjectionOverdue} {
 		if d <= 0 {
 			errs = append(errs, fmt.Errorf("--%s %s: want a positive duration", name, d))
 		}

@@ -4189,6 +4189,121 @@ func (x *RuleObjectionResponse) GetObjection() *Objection {
 	return nil
 }
 
+type RuleObjectionsRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	NoticeId int64                  `protobuf:"varint,1,opt,name=notice_id,json=noticeId,proto3" json:"notice_id,omitempty"`
+	// At most 500; those already ruled on are left as they were.
+	ObjectionIds  []int64 `protobuf:"varint,2,rep,packed,name=objection_ids,json=objectionIds,proto3" json:"objection_ids,omitempty"`
+	Ruling        string  `protobuf:"bytes,3,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RuleObjectionsRequest) Reset() {
+	*x = RuleObjectionsRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RuleObjectionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RuleObjectionsRequest) ProtoMessage() {}
+
+func (x *RuleObjectionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RuleObjectionsRequest.ProtoReflect.Descriptor instead.
+func (*RuleObjectionsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
+}
+
+func (x *RuleObjectionsRequest) GetNoticeId() int64 {
+	if x != nil {
+		return x.NoticeId
+	}
+	return 0
+}
+
+func (x *RuleObjectionsRequest) GetObjectionIds() []int64 {
+	if x != nil {
+		return x.ObjectionIds
+	}
+	return nil
+}
+
+func (x *RuleObjectionsRequest) GetRuling() string {
+	if x != nil {
+		return x.Ruling
+	}
+	return ""
+}
+
+type RuleObjectionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The objections this ruling dismissed.
+	DismissedIds []int64 `protobuf:"varint,1,rep,packed,name=dismissed_ids,json=dismissedIds,proto3" json:"dismissed_ids,omitempty"`
+	// Set when the certificate was issued.
+	CertificateNumber string `protobuf:"bytes,2,opt,name=certificate_number,json=certificateNumber,proto3" json:"certificate_number,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *RuleObjectionsResponse) Reset() {
+	*x = RuleObjectionsResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RuleObjectionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RuleObjectionsResponse) ProtoMessage() {}
+
+func (x *RuleObjectionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RuleObjectionsResponse.ProtoReflect.Descriptor instead.
+func (*RuleObjectionsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
+}
+
+func (x *RuleObjectionsResponse) GetDismissedIds() []int64 {
+	if x != nil {
+		return x.DismissedIds
+	}
+	return nil
+}
+
+func (x *RuleObjectionsResponse) GetCertificateNumber() string {
+	if x != nil {
+		return x.CertificateNumber
+	}
+	return ""
+}
+
 var File_dankyu_v1_certificates_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_certificates_proto_rawDesc = "" +
@@ -4475,7 +4590,14 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06uphold\x18\x02 \x01(\bR\x06uphold\x12\x16\n" +
 	"\x06ruling\x18\x03 \x01(\tR\x06ruling\"K\n" +
 	"\x15RuleObjectionResponse\x122\n" +
-	"\tobjection\x18\x01 \x01(\v2\x14.dankyu.v1.ObjectionR\tobjection*{\n" +
+	"\tobjection\x18\x01 \x01(\v2\x14.dankyu.v1.ObjectionR\tobjection\"q\n" +
+	"\x15RuleObjectionsRequest\x12\x1b\n" +
+	"\tnotice_id\x18\x01 \x01(\x03R\bnoticeId\x12#\n" +
+	"\robjection_ids\x18\x02 \x03(\x03R\fobjectionIds\x12\x16\n" +
+	"\x06ruling\x18\x03 \x01(\tR\x06ruling\"l\n" +
+	"\x16RuleObjectionsResponse\x12#\n" +
+	"\rdismissed_ids\x18\x01 \x03(\x03R\fdismissedIds\x12-\n" +
+	"\x12certificate_number\x18\x02 \x01(\tR\x11certificateNumber*{\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16ORDER_STATUS_REQUESTED\x10\x01\x12\x18\n" +
@@ -4551,13 +4673,14 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x12ReissueCertificate\x12$.dankyu.v1.ReissueCertificateRequest\x1a%.dankyu.v1.ReissueCertificateResponse\x12O\n" +
 	"\fExportRoster\x12\x1e.dankyu.v1.ExportRosterRequest\x1a\x1f.dankyu.v1.ExportRosterResponse\x12O\n" +
 	"\fSubmitRoster\x12\x1e.dankyu.v1.SubmitRosterRequest\x1a\x1f.dankyu.v1.SubmitRosterResponse\x12j\n" +
-	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse2\xa7\x03\n" +
+	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse2\xfe\x03\n" +
 	"\rNoticeService\x12L\n" +
 	"\vListNotices\x12\x1d.dankyu.v1.ListNoticesRequest\x1a\x1e.dankyu.v1.ListNoticesResponse\x12F\n" +
 	"\tGetNotice\x12\x1b.dankyu.v1.GetNoticeRequest\x1a\x1c.dankyu.v1.GetNoticeResponse\x12U\n" +
 	"\x0eLodgeObjection\x12 .dankyu.v1.LodgeObjectionRequest\x1a!.dankyu.v1.LodgeObjectionResponse\x12U\n" +
 	"\x0eListObjections\x12 .dankyu.v1.ListObjectionsRequest\x1a!.dankyu.v1.ListObjectionsResponse\x12R\n" +
-	"\rRuleObjection\x12\x1f.dankyu.v1.RuleObjectionRequest\x1a .dankyu.v1.RuleObjectionResponseB\x9a\x01\n" +
+	"\rRuleObjection\x12\x1f.dankyu.v1.RuleObjectionRequest\x1a .dankyu.v1.RuleObjectionResponse\x12U\n" +
+	"\x0eRuleObjections\x12 .dankyu.v1.RuleObjectionsRequest\x1a!.dankyu.v1.RuleObjectionsResponseB\x9a\x01\n" +
 	"\rcom.dankyu.v1B\x11CertificatesProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -4574,7 +4697,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 59)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 61)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                       // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                   // 1: dankyu.v1.AppraiserStatus
@@ -4644,30 +4767,32 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(*ListObjectionsResponse)(nil),         // 65: dankyu.v1.ListObjectionsResponse
 	(*RuleObjectionRequest)(nil),           // 66: dankyu.v1.RuleObjectionRequest
 	(*RuleObjectionResponse)(nil),          // 67: dankyu.v1.RuleObjectionResponse
-	(*timestamppb.Timestamp)(nil),          // 68: google.protobuf.Timestamp
-	(Gender)(0),                            // 69: dankyu.v1.Gender
+	(*RuleObjectionsRequest)(nil),          // 68: dankyu.v1.RuleObjectionsRequest
+	(*RuleObjectionsResponse)(nil),         // 69: dankyu.v1.RuleObjectionsResponse
+	(*timestamppb.Timestamp)(nil),          // 70: google.protobuf.Timestamp
+	(Gender)(0),                            // 71: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	13, // 0: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
 	13, // 1: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	68, // 2: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	70, // 2: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 3: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	68, // 4: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	68, // 5: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	70, // 4: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	70, // 5: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
 	14, // 6: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
 	14, // 7: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
 	14, // 8: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,  // 9: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	68, // 10: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	68, // 11: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	70, // 10: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	70, // 11: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
 	23, // 12: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,  // 13: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
 	23, // 14: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	23, // 15: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,  // 16: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,  // 17: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	68, // 18: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	68, // 19: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	70, // 18: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	70, // 19: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,  // 20: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
 	30, // 21: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
 	30, // 22: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
@@ -4688,16 +4813,16 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	41, // 37: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
 	41, // 38: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
 	41, // 39: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	69, // 40: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	71, // 40: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
 	2,  // 41: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	68, // 42: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	68, // 43: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	70, // 42: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	70, // 43: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
 	7,  // 44: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
 	56, // 45: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
 	56, // 46: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	68, // 47: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	70, // 47: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
 	8,  // 48: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	68, // 49: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	70, // 49: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
 	8,  // 50: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
 	61, // 51: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
 	61, // 52: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
@@ -4726,33 +4851,35 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	62, // 75: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
 	64, // 76: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
 	66, // 77: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	16, // 78: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	18, // 79: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	20, // 80: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	22, // 81: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	25, // 82: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	27, // 83: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	29, // 84: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	32, // 85: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	34, // 86: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	36, // 87: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	38, // 88: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	40, // 89: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	43, // 90: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	46, // 91: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	49, // 92: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	51, // 93: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	53, // 94: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	55, // 95: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	10, // 96: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	12, // 97: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	58, // 98: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	60, // 99: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	63, // 100: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	65, // 101: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	67, // 102: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	78, // [78:103] is the sub-list for method output_type
-	53, // [53:78] is the sub-list for method input_type
+	68, // 78: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
+	16, // 79: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	18, // 80: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	20, // 81: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	22, // 82: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	25, // 83: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	27, // 84: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	29, // 85: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	32, // 86: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	34, // 87: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	36, // 88: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	38, // 89: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	40, // 90: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	43, // 91: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	46, // 92: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	49, // 93: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	51, // 94: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	53, // 95: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	55, // 96: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	10, // 97: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	12, // 98: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	58, // 99: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	60, // 100: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	63, // 101: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	65, // 102: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	67, // 103: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	69, // 104: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
+	79, // [79:105] is the sub-list for method output_type
+	53, // [53:79] is the sub-list for method input_type
 	53, // [53:53] is the sub-list for extension type_name
 	53, // [53:53] is the sub-list for extension extendee
 	0,  // [0:53] is the sub-list for field type_name
@@ -4770,7 +4897,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   59,
+			NumMessages:   61,
 			NumExtensions: 0,
 			NumServices:   2,
 		},
