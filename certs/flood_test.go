@@ -1,9 +1,12 @@
 package certs_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -72,6 +75,16 @@ func TestBulkRulingAndOverdueNotices(t *testing.T) {
 	e.clock.Advance(8 * 24 * time.Hour) // a day past the end
 	if issued, err := e.cs.Sweep(ctx); err != nil || len(issued) != 0 {
 		t.Fatalf("sweep with open objections: %v %v", issued, err)
+	}
+	var logged bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logged, nil))
+	if err := e.cs.WarnOverdue(ctx, log); err != nil || logged.Len() != 0 {
+		t.Fatalf("a day past the end is not yet overdue (72 h): %v %s", err, logged.String())
+	}
+	e.clock.Advance(3 * 24 * time.Hour)
+	if err := e.cs.WarnOverdue(ctx, log); err != nil || !strings.Contains(logged.String(), fmt.Sprintf("notice=%d", notice)) ||
+		!strings.Contains(logged.String(), "level=WARN") {
+		t.Fatalf("sweeper's warning of an overdue notice: %v %q", err, logged.String())
 	}
 	over, err := e.cs.OverdueNotices(ctx, staff)
 	if err != nil {
