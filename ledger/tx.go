@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -23,7 +24,17 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 	if err != nil {
 		return zero, fmt.Errorf("%s: encode request: %w", method, err)
 	}
-	reqHash := sha256.Sum256(append([]byte(method+"\x00"), reqJSON...))
+	// the request is kept only as a keyed hash (it may hold identity numbers)
+	var reqHash []byte
+	if key != "" {
+		secret, err := s.requestKey(ctx)
+		if err != nil {
+			return zero, fmt.Errorf("%s: %w", method, err)
+		}
+		m := hmac.New(sha256.New, secret)
+		m.Write(append([]byte(method+"\x00"), reqJSON...))
+		reqHash = m.Sum(nil)
+	}
 	var out T
 	err = pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
 		tx := &Tx{Tx: ptx}
@@ -49,7 +60,9 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 					return fmt.Errorf("delete expired idempotency key: %w", err)
 				}
 			case err == nil:
-				if gotMethod != method || string(gotHash) != string(reqHash[:]) {
+				// records from before keyed hashes match their plain hash until they expire
+				legacy := sha256.Sum256(append([]byte(method+"\x00"), reqJSON...))
+				if gotMethod != method || !(hmac.Equal(gotHash, reqHash) || hmac.Equal(gotHash, legacy[:])) {
 					return ReasonIdempotencyKeyReused.New("key", key, "method", gotMethod)
 				}
 				if err := json.Unmarshal(resp, &out); err != nil {
@@ -84,7 +97,7 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 			return fmt.Errorf("encode response: %w", err)
 		}
 		_, err = tx.Exec(ctx, `INSERT INTO idempotency_keys (actor, key, method, request_hash, response, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6)`, actor.String(), key, method, reqHash[:], resp, now)
+			VALUES ($1, $2, $3, $4, $5, $6)`, actor.String(), key, method, reqHash, resp, now)
 		if err != nil {
 			return fmt.Errorf("record idempotency key: %w", err)
 		}

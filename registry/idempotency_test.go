@@ -1,7 +1,10 @@
 package registry_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -29,19 +32,28 @@ func TestIdempotencyRecordsKeepNoIdentityNumber(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := pool.Query(ctx, `SELECT response::text FROM idempotency_keys`)
+	rows, err := pool.Query(ctx, `SELECT response::text, request_hash FROM idempotency_keys`)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// a plain hash of the request could be reversed by trying numbers
+	reqJSON, _ := json.Marshal(in)
+	plain := sha256.Sum256(append([]byte("RegisterPlayer\x00"), reqJSON...))
 	n := 0
 	for rows.Next() {
-		var resp string
-		if err := rows.Scan(&resp); err != nil {
+		var (
+			resp string
+			hash []byte
+		)
+		if err := rows.Scan(&resp, &hash); err != nil {
 			t.Fatal(err)
 		}
 		n++
 		if strings.Contains(resp, in.IDNumber) {
 			t.Errorf("idempotency record keeps the full number: %s", resp)
+		}
+		if bytes.Equal(hash, plain[:]) {
+			t.Error("idempotency record keeps an unkeyed hash of the request")
 		}
 	}
 	if rows.Err() != nil || n == 0 {
