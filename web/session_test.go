@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/ratelimit"
 	"github.com/dankyu/dankyu/web"
 )
@@ -55,6 +56,19 @@ func TestSessions(t *testing.T) {
 		}},
 		{"a session past its expiry", func(t *testing.T, e *portalEnv, c *http.Client) {
 			e.clock.Advance(12*time.Hour + time.Minute)
+		}},
+		{"revoking the token ends its sessions", func(t *testing.T, e *portalEnv, c *http.Client) {
+			toks, err := e.reg.ListTokens(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tk := range toks {
+				if tk.Agency == "110" {
+					if err := e.reg.RevokeToken(context.Background(), fixture.Staff, tk.ID); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
 		}},
 	}
 	for _, tt := range tests {
