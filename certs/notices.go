@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -230,6 +231,22 @@ func scanObjection(r pgx.Row) (Objection, error) {
 	return o, err
 }
 
+// objectionNetwork is the network an address counts in: its /24 (IPv4) or
+// /64 (IPv6), the usual allotment of one subscriber; else the address.
+func objectionNetwork(addr string) string {
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	a = a.Unmap()
+	bits := 24
+	if a.Is6() {
+		bits = 64
+	}
+	p, _ := a.Prefix(bits)
+	return p.String()
+}
+
 func checkText(field, v string, max int) (string, error) { return ledger.Text(field, v, max) }
 
 // LodgeObjection records an objection to an open notice. No account is
@@ -268,19 +285,32 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 		if status != NoticeOpen || !now.Before(ends) {
 			return Objection{}, ReasonNoticePeriodOver.New("notice", noticeID(in.NoticeID), "ends", ends.In(ledger.ChinaTime).Format("2006-01-02 15:04"))
 		}
-		var fromAddress, total int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE address = $2), count(*) FROM objections WHERE notice_id = $1`,
-			in.NoticeID, in.Address).Scan(&fromAddress, &total); err != nil {
+		// the same objection again (same contact, same reason) is the first one
+		dup, err := scanObjection(tx.QueryRow(ctx, `SELECT `+objectionColumns+` FROM objections
+			WHERE notice_id = $1 AND status = 'open' AND lower(contact) = lower($2) AND reason = $3 ORDER BY id LIMIT 1`,
+			in.NoticeID, in.Contact, in.Reason))
+		if err == nil {
+			return dup, nil
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return Objection{}, ledger.PgErr(err, "find duplicate objection")
+		}
+		// limits per address and per network, none per notice: a flood
+		// from elsewhere never refuses a newcomer
+		network := objectionNetwork(in.Address)
+		var fromAddress, fromNetwork int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE address = $2), count(*) FROM objections WHERE notice_id = $1 AND network = $3`,
+			in.NoticeID, in.Address, network).Scan(&fromAddress, &fromNetwork); err != nil {
 			return Objection{}, ledger.PgErr(err, "count objections")
 		}
 		if fromAddress >= s.cfg.ObjectionsPerAddress {
 			return Objection{}, ReasonObjectionsPerAddress.New("max", strconv.Itoa(s.cfg.ObjectionsPerAddress))
 		}
-		if total >= s.cfg.ObjectionsPerNotice {
-			return Objection{}, ReasonObjectionsPerNotice.New("notice", noticeID(in.NoticeID), "count", strconv.Itoa(total))
+		if fromNetwork >= s.cfg.ObjectionsPerNetwork {
+			return Objection{}, ReasonObjectionsPerNetwork.New("max", strconv.Itoa(s.cfg.ObjectionsPerNetwork))
 		}
-		o, err := scanObjection(tx.QueryRow(ctx, `INSERT INTO objections (notice_id, name, contact, reason, address, lodged_at, status)
-			VALUES ($1, $2, $3, $4, $5, $6, 'open') RETURNING `+objectionColumns, in.NoticeID, in.Name, in.Contact, in.Reason, in.Address, now))
+		o, err := scanObjection(tx.QueryRow(ctx, `INSERT INTO objections (notice_id, name, contact, reason, address, network, lodged_at, status)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, 'open') RETURNING `+objectionColumns, in.NoticeID, in.Name, in.Contact, in.Reason, in.Address, network, now))
 		if err != nil {
 			return Objection{}, ledger.PgErr(err, "lodge objection")
 		}

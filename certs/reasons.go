@@ -122,9 +122,12 @@ var (
 		"the notice period of notice {notice} ended on {ends} (Beijing time); objections are no longer taken.")
 	ReasonObjectionsPerAddress = ledger.NewReason(ledger.Exhausted, "OBJECTIONS_PER_ADDRESS",
 		"同一地址对一则公示最多提出 {max} 条异议。", "at most {max} objections to one notice are taken from one address.")
-	ReasonObjectionsPerNotice = ledger.NewReason(ledger.Exhausted, "OBJECTIONS_PER_NOTICE",
-		"公示 {notice} 已收到 {count} 条异议，达到上限，工作人员正在处理。",
-		"notice {notice} already has {count} objections, the most taken for one notice; staff are reviewing them.")
+	ReasonObjectionsPerNetwork = ledger.NewReason(ledger.Exhausted, "OBJECTIONS_PER_NETWORK",
+		"同一网络对一则公示最多提出 {max} 条异议。", "at most {max} objections to one notice are taken from one network.")
+	ReasonNoObjectionsNamed = ledger.NewReason(ledger.Invalid, "NO_OBJECTIONS_NAMED",
+		"请选择要一并裁定的异议（最多 {max} 条）。", "choose the objections to rule on together (at most {max}).")
+	ReasonObjectionOfOtherNotice = ledger.NewReason(ledger.NotFound, "OBJECTION_NOT_OF_NOTICE",
+		"公示 {notice} 没有异议 {objection}。", "notice {notice} has no objection {objection}.")
 	ReasonRulingRequired = ledger.NewReason(ledger.Invalid, "RULING_REQUIRED",
 		"请写明裁定理由，理由将与异议一并保存。", "give the ruling's reasons; they are kept with the objection.")
 	ReasonObjectionRuled = ledger.NewReason(ledger.Precondition, "OBJECTION_RULED",

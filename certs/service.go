@@ -29,10 +29,15 @@ type Config struct {
 	// to other kyu grades are recorded without a number.
 	PrintedKyu []int
 	// ObjectionsPerAddress bounds the objections one address lodges against
-	// one notice (default 3); ObjectionsPerNotice bounds one notice's total
-	// (default 200).
+	// one notice (default 3); ObjectionsPerNetwork those of one network (an
+	// IPv4 /24, an IPv6 /64; default 20). There is no cap on a notice's
+	// total: one would let a flood from many addresses refuse a real
+	// objector; identical objections (contact and reason) are folded instead.
 	ObjectionsPerAddress int
-	ObjectionsPerNotice  int
+	ObjectionsPerNetwork int
+	// OverdueAfter is how long past its end a notice may be held open by
+	// objections before the sweeper warns about it (default 72 h).
+	OverdueAfter time.Duration
 	// Gate is consulted before an order is granted; nil lets every grant through.
 	Gate GrantGate
 }
@@ -50,8 +55,11 @@ func (c Config) withDefaults() Config {
 	if c.ObjectionsPerAddress <= 0 {
 		c.ObjectionsPerAddress = 3
 	}
-	if c.ObjectionsPerNotice <= 0 {
-		c.ObjectionsPerNotice = 200
+	if c.ObjectionsPerNetwork <= 0 {
+		c.ObjectionsPerNetwork = 20
+	}
+	if c.OverdueAfter <= 0 {
+		c.OverdueAfter = 72 * time.Hour
 	}
 	return c
 }

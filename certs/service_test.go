@@ -552,17 +552,20 @@ func TestRevokeReissueAndVerify(t *testing.T) {
 
 func TestObjectionLimitsAndIdempotency(t *testing.T) {
 	ctx := context.Background()
-	e := newEnv(t, certs.Config{ObjectionsPerAddress: 2, ObjectionsPerNotice: 3})
+	e := newEnv(t, certs.Config{ObjectionsPerAddress: 2, ObjectionsPerNetwork: 3})
 	e.stock(t, "110", 10, 0)
 	p := fixture.Player(t, e.reg, "110", "公", "3d", "1990-01-01", 1)
 	app, _ := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "4d").ID)
+	n := 0
 	obj := func(key, addr string) (certs.Objection, error) {
-		return e.cs.LodgeObjection(ctx, key, certs.ObjectionInput{NoticeID: app.NoticeID, Name: "某", Contact: "c", Reason: "r", Address: addr})
+		n++ // distinct objections: identical ones are folded
+		return e.cs.LodgeObjection(ctx, key, certs.ObjectionInput{NoticeID: app.NoticeID, Name: "某", Contact: "c", Reason: fmt.Sprint("r", n), Address: addr})
 	}
 	first, err := obj("same", "1.1.1.1")
 	if err != nil {
 		t.Fatal(err)
 	}
+	n-- // the retry sends the same request
 	again, err := obj("same", "1.1.1.1")
 	if err != nil || again.ID != first.ID {
 		t.Fatalf("retry with the same key: %+v %v, want objection %d", again, err, first.ID)
@@ -576,8 +579,14 @@ func TestObjectionLimitsAndIdempotency(t *testing.T) {
 	if _, err := obj("", "1.1.1.1"); !errors.Is(err, ledger.ErrExhausted) {
 		t.Fatalf("third from one address: %v, want resource exhausted", err)
 	}
-	if _, err := obj("", "3.3.3.3"); !errors.Is(err, ledger.ErrExhausted) {
-		t.Fatalf("fourth on the notice: %v, want resource exhausted", err)
+	if _, err := obj("", "1.1.1.9"); err != nil {
+		t.Fatalf("another address of the network: %v", err)
+	}
+	if _, err := obj("", "1.1.1.10"); !errors.Is(err, ledger.ErrExhausted) {
+		t.Fatalf("fourth from one /24: %v, want resource exhausted", err)
+	}
+	if _, err := obj("", "3.3.3.3"); err != nil {
+		t.Fatalf("another network is heard whatever the notice's total: %v", err)
 	}
 	if _, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: app.NoticeID, Name: "", Contact: "c", Reason: "r"}); err == nil {
 		t.Fatal("objection without a name accepted")

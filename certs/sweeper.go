@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // RunSweeper sweeps due notices now and then every interval until ctx ends.
@@ -18,6 +20,15 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration, log *slog
 		}
 		if err != nil && ctx.Err() == nil {
 			log.ErrorContext(ctx, "notice sweep", "err", err)
+		}
+		if err := s.warnOverdue(ctx, log); err != nil && ctx.Err() == nil {
+			log.ErrorContext(ctx, "overdue notices", "err", err)
+		}
+		// idempotency records answer retries for a while, then go
+		if n, err := ledger.ExpireIdempotencyKeys(ctx, s.store); err != nil && ctx.Err() == nil {
+			log.ErrorContext(ctx, "expire idempotency keys", "err", err)
+		} else if n > 0 {
+			log.InfoContext(ctx, "idempotency records expired", "count", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -30,7 +31,18 @@ type Store struct {
 	db  *pgxpool.Pool
 	now Clock
 	log *slog.Logger
+	// idemTTL is how long an idempotency record answers retries.
+	idemTTL time.Duration
+	// idemKey keys the hashes of requests kept with idempotency records
+	// (loaded once): a plain hash of a request holding an identity number
+	// could be reversed by trying the numbers of a birth date.
+	idemKey atomic.Pointer[[]byte]
 }
+
+// DefaultIdempotencyTTL is how long a retry with the same key gets the
+// first answer: long enough for any client's retries, short enough that
+// the records do not pile up forever.
+const DefaultIdempotencyTTL = 7 * 24 * time.Hour
 
 // New returns a store over db; a nil clock is time.Now and a nil logger
 // discards.
@@ -41,7 +53,15 @@ func New(db *pgxpool.Pool, now Clock, log *slog.Logger) *Store {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Store{db: db, now: now, log: log}
+	return &Store{db: db, now: now, log: log, idemTTL: DefaultIdempotencyTTL}
+}
+
+// SetIdempotencyTTL sets how long idempotency records are kept (at wiring,
+// before the store is used); d <= 0 keeps the default.
+func (s *Store) SetIdempotencyTTL(d time.Duration) {
+	if d > 0 {
+		s.idemTTL = d
+	}
 }
 
 // DB returns the pool.
@@ -52,6 +72,19 @@ func (s *Store) Now() time.Time { return s.now().UTC().Truncate(time.Microsecond
 
 // Log returns the logger.
 func (s *Store) Log() *slog.Logger { return s.log }
+
+// requestKey is the shared secret that keys request hashes.
+func (s *Store) requestKey(ctx context.Context) ([]byte, error) {
+	if k := s.idemKey.Load(); k != nil {
+		return *k, nil
+	}
+	k, err := s.SharedSecret(ctx, "idempotency-requests")
+	if err != nil {
+		return nil, err
+	}
+	s.idemKey.Store(&k)
+	return k, nil
+}
 
 // SharedSecret returns the named random secret every server process of this
 // database agrees on (e.g. the portal's form-signing key), creating it on

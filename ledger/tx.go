@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -23,7 +24,17 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 	if err != nil {
 		return zero, fmt.Errorf("%s: encode request: %w", method, err)
 	}
-	reqHash := sha256.Sum256(append([]byte(method+"\x00"), reqJSON...))
+	// the request is kept only as a keyed hash (it may hold identity numbers)
+	var reqHash []byte
+	if key != "" {
+		secret, err := s.requestKey(ctx)
+		if err != nil {
+			return zero, fmt.Errorf("%s: %w", method, err)
+		}
+		m := hmac.New(sha256.New, secret)
+		m.Write(append([]byte(method+"\x00"), reqJSON...))
+		reqHash = m.Sum(nil)
+	}
 	var out T
 	err = pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
 		tx := &Tx{Tx: ptx}
@@ -38,15 +49,29 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 				gotMethod string
 				gotHash   []byte
 				resp      []byte
+				created   time.Time
 			)
-			err := tx.QueryRow(ctx, `SELECT method, request_hash, response FROM idempotency_keys WHERE actor = $1 AND key = $2`,
-				actor.String(), key).Scan(&gotMethod, &gotHash, &resp)
+			err := tx.QueryRow(ctx, `SELECT method, request_hash, response, created_at FROM idempotency_keys WHERE actor = $1 AND key = $2`,
+				actor.String(), key).Scan(&gotMethod, &gotHash, &resp, &created)
 			switch {
+			case err == nil && !created.After(s.Now().Add(-s.idemTTL)):
+				// expired but not yet swept: the key is free again
+				if _, err := tx.Exec(ctx, `DELETE FROM idempotency_keys WHERE actor = $1 AND key = $2`, actor.String(), key); err != nil {
+					return fmt.Errorf("delete expired idempotency key: %w", err)
+				}
 			case err == nil:
-				if gotMethod != method || string(gotHash) != string(reqHash[:]) {
+				// records from before keyed hashes match their plain hash until they expire
+				legacy := sha256.Sum256(append([]byte(method+"\x00"), reqJSON...))
+				if gotMethod != method || !(hmac.Equal(gotHash, reqHash) || hmac.Equal(gotHash, legacy[:])) {
 					return ReasonIdempotencyKeyReused.New("key", key, "method", gotMethod)
 				}
-				return json.Unmarshal(resp, &out)
+				if err := json.Unmarshal(resp, &out); err != nil {
+					return fmt.Errorf("decode idempotency record of %s: %w", method, err)
+				}
+				if rr, ok := any(&out).(Rereader); ok {
+					return rr.Reread(ctx, tx)
+				}
+				return nil
 			case !errors.Is(err, pgx.ErrNoRows):
 				return fmt.Errorf("read idempotency key: %w", err)
 			}
@@ -63,12 +88,16 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 		if key == "" {
 			return nil
 		}
-		resp, err := json.Marshal(res)
+		var kept any = res
+		if r, ok := any(res).(Redactor); ok {
+			kept = r.Redacted()
+		}
+		resp, err := json.Marshal(kept)
 		if err != nil {
 			return fmt.Errorf("encode response: %w", err)
 		}
 		_, err = tx.Exec(ctx, `INSERT INTO idempotency_keys (actor, key, method, request_hash, response, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6)`, actor.String(), key, method, reqHash[:], resp, now)
+			VALUES ($1, $2, $3, $4, $5, $6)`, actor.String(), key, method, reqHash, resp, now)
 		if err != nil {
 			return fmt.Errorf("record idempotency key: %w", err)
 		}
@@ -78,6 +107,27 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 		return zero, err
 	}
 	return out, nil
+}
+
+// Redactor is an answer with personal data the idempotency record must not
+// keep (e.g. a full identity number): the record keeps Redacted(), and the
+// answer's type is a Rereader that fills the rest in again on a retry.
+type Redactor interface{ Redacted() any }
+
+// Rereader completes an answer decoded from its idempotency record by
+// reading the entity again, inside the retry's transaction.
+type Rereader interface {
+	Reread(ctx context.Context, q Querier) error
+}
+
+// ExpireIdempotencyKeys deletes the idempotency records older than the
+// store's TTL by its clock (the sweeper calls it) and says how many.
+func ExpireIdempotencyKeys(ctx context.Context, s *Store) (int64, error) {
+	tag, err := s.db.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at <= $1`, s.Now().Add(-s.idemTTL))
+	if err != nil {
+		return 0, fmt.Errorf("expire idempotency keys: %w", err)
+	}
+	return tag.RowsAffected(), nil
 }
 
 // Transact runs fn in a transaction of its own (no idempotency key), for

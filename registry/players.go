@@ -24,6 +24,36 @@ func scanPlayer(r pgx.Row) (Player, error) {
 	return p, err
 }
 
+// Redacted is what an idempotency record keeps of a player: the identity
+// number masked, so the records never hold a full one.
+func (p Player) Redacted() any {
+	p.IDNumber = MaskIdentity(p.IDNumber)
+	return p
+}
+
+// Reread fills a player decoded from an idempotency record in again from
+// its row (the full identity number included) for the retry's answer.
+func (p *Player) Reread(ctx context.Context, q ledger.Querier) error {
+	got, err := scanPlayer(q.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1`, p.ID))
+	if err != nil {
+		return playerErr(err, p.ID)
+	}
+	*p = got
+	return nil
+}
+
+// identityTaken reports whether another player (not except) holds the
+// identity. Asked before writing so the unique index is only the last
+// guard: its violation would put the full number into PostgreSQL's log.
+func identityTaken(ctx context.Context, q ledger.Querier, p Player, except int64) (bool, error) {
+	var taken bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM players WHERE identity_key = $1 AND id <> $2)`, identityKey(p), except).Scan(&taken)
+	if err != nil {
+		return false, fmt.Errorf("check identity: %w", err)
+	}
+	return taken, nil
+}
+
 // identityKey makes resident IDs unique on their own and passports unique per country.
 func identityKey(p Player) string {
 	if p.IDKind == Passport {
@@ -71,6 +101,12 @@ func (s *Service) RegisterPlayer(ctx context.Context, actor ledger.Actor, key st
 			return Player{}, fmt.Errorf("register player: %w", err)
 		}
 		p.AgencyPrefix, p.CreatedAt, p.UpdatedAt = agency, now, now
+		if taken, err := identityTaken(ctx, tx, p, 0); err != nil || taken {
+			if err == nil {
+				err = ReasonAlreadyRegistered.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))
+			}
+			return Player{}, err
+		}
 		err = tx.QueryRow(ctx, `INSERT INTO players (name, gender, birth_date, nationality, id_kind, id_number, identity_key,
 			province_code, agency_prefix, declared_rank, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
@@ -121,6 +157,12 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 		// the certified rank is certification's; only the declared rank is edited here
 		p.ID, p.AgencyPrefix, p.Rank, p.RankCertified, p.HonoraryBasis = id, old.AgencyPrefix, old.Rank, old.RankCertified, old.HonoraryBasis
 		p.CreatedAt, p.UpdatedAt = old.CreatedAt, now
+		if taken, err := identityTaken(ctx, tx, p, id); err != nil || taken {
+			if err == nil {
+				err = ReasonIdentityTaken.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))
+			}
+			return Player{}, err
+		}
 		_, err = tx.Exec(ctx, `UPDATE players SET name = $2, gender = $3, birth_date = $4, nationality = $5, id_kind = $6,
 			id_number = $7, identity_key = $8, province_code = $9, declared_rank = $10, updated_at = $11 WHERE id = $1`,
 			id, p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p), p.ProvinceCode, p.DeclaredRank, now)

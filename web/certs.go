@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -26,10 +25,10 @@ type certPages struct {
 func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /notices", p.notices)
 	mux.HandleFunc("GET /notices/{id}", p.notice)
-	mux.HandleFunc("POST /notices/{id}/objections", p.object)
-	mux.HandleFunc("GET /verify", p.verify)
+	mux.HandleFunc("POST /notices/{id}/objections", p.limited(p.limits.Objection, p.object))
+	mux.HandleFunc("GET /verify", p.limited(p.limits.Verify, p.verify))
 	mux.HandleFunc("GET /verify/batch", p.batchForm)
-	mux.HandleFunc("POST /verify/batch", p.batchVerify)
+	mux.HandleFunc("POST /verify/batch", p.limited(p.limits.Verify, p.batchVerify))
 	mux.HandleFunc("GET /workspace", p.workspacePage)
 	mux.HandleFunc("GET /workspace/roster.csv", p.roster("csv"))
 	mux.HandleFunc("GET /workspace/roster.xlsx", p.roster("xlsx"))
@@ -41,6 +40,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/appraisers", p.onWorkspace(p.recommendAppraiser))
 	mux.Handle("POST /workspace/appraisers/{id}", p.onWorkspace(p.setAppraiser))
 	mux.Handle("POST /workspace/objections/{id}", p.onWorkspace(p.ruleObjection))
+	mux.Handle("POST /workspace/notices/{id}/dismissals", p.onWorkspace(p.ruleObjections))
 	mux.Handle("POST /workspace/revoke", p.onWorkspace(p.revoke))
 }
 
@@ -67,19 +67,14 @@ type Certs interface {
 	ListAppraisers(ctx context.Context, agency string) ([]certs.Appraiser, error)
 	OpenObjections(ctx context.Context, actor ledger.Actor) ([]certs.ObjectionOnNotice, error)
 	RuleObjection(ctx context.Context, actor ledger.Actor, key string, id int64, uphold bool, ruling string) (certs.Objection, error)
+	RuleObjections(ctx context.Context, actor ledger.Actor, key string, notice int64, ids []int64, ruling string) (certs.BulkRuling, error)
+	OverdueNotices(ctx context.Context, actor ledger.Actor) ([]certs.Notice, error)
+	OverdueAfter() time.Duration
 	Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
 	WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
 	WriteRosterXLSX(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
 	SubmitRoster(ctx context.Context, actor ledger.Actor, key, agency string) (certs.RosterSubmission, error)
 	RosterSubmissions(ctx context.Context, actor ledger.Actor, year int) ([]certs.RosterSubmission, error)
-}
-
-func clientHost(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 func pathID(r *http.Request) (int64, bool) {
@@ -147,7 +142,7 @@ func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, err := p.certs.LodgeObjection(r.Context(), r.PostFormValue("idem"), certs.ObjectionInput{NoticeID: id, Name: f.Name,
-		Contact: f.Contact, Reason: f.Reason, Address: clientHost(r)})
+		Contact: f.Contact, Reason: f.Reason, Address: p.clientHost(r)})
 	if err != nil {
 		p.showNotice(w, r, httpStatus(err), f, p.userError(r, pg, err))
 		return

@@ -57,7 +57,7 @@ func fieldLabels() map[string][2]string {
 		"player_id": {"棋手编号", "Player number"}, "prefix": {"证书编号前缀", "Prefix"}, "province_code": {"省份", "Province"},
 		"qualification": {"资历", "Qualification"}, "rank": {"段级位", "Rank"}, "reason": {"理由", "Reason"},
 		"record_ref": {"达标成绩", "Qualifying result"}, "result": {"结果", "Result"}, "rounds": {"轮次", "Rounds"},
-		"rules": {"规则", "Rules"}, "ruling": {"裁定", "Ruling"}, "sgf": {"棋谱", "Record"}, "staff": {"工作人员", "Staff"},
+		"rules": {"规则", "Rules"}, "ruling": {"裁定", "Ruling"}, "objection_ids": {"异议", "Objections"}, "sgf": {"棋谱", "Record"}, "staff": {"工作人员", "Staff"},
 		"start": {"开始日期", "Start date"}, "state": {"状态", "State"}, "status": {"状态", "Status"},
 		"system": {"竞赛制度", "System"}, "target_rank": {"申请段级位", "Rank applied for"}, "warnings": {"警告", "Warnings"},
 		"year": {"年度", "Year"}, "venue": {"比赛地点", "Venue"}, "note": {"备注", "Note"}, "team": {"队伍", "Team"},

@@ -63,7 +63,7 @@ func newPortalEnv(t *testing.T) *portalEnv {
 		t.Fatal(err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	h, err := web.New(ctx, store, reg, cs, ts, slog.New(slog.DiscardHandler))
+	h, err := web.New(ctx, store, reg, cs, ts, slog.New(slog.DiscardHandler), web.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

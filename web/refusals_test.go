@@ -63,14 +63,15 @@ func TestRefusalsInThePagesLanguage(t *testing.T) {
 		t.Run(lang.name, func(t *testing.T) {
 			c := client(t)
 			u := e.srv.URL
-			_, page, _ := fetch(t, c, "GET", u+"/login"+lang.query, nil)
-			if code, _, _ := fetch(t, c, "POST", u+"/login", url.Values{"csrf": {csrfOf(t, page)}, "token": {agencyTok}}); code != http.StatusSeeOther {
-				t.Fatalf("login: %d", code)
-			}
-			_, page, _ = fetch(t, c, "GET", u+"/workspace", nil)
-			csrf := csrfOf(t, page)
+			// each post signs in afresh at the clock's time: sessions and
+			// form tokens expire, and the test moves the clock by days
 			post := func(path string, form url.Values) (int, string) {
-				form.Set("csrf", csrf)
+				_, page, _ := fetch(t, c, "GET", u+"/login"+lang.query, nil)
+				if code, _, _ := fetch(t, c, "POST", u+"/login", url.Values{"csrf": {csrfOf(t, page)}, "token": {agencyTok}}); code != http.StatusSeeOther {
+					t.Fatalf("login: %d", code)
+				}
+				_, page, _ = fetch(t, c, "GET", u+"/workspace", nil)
+				form.Set("csrf", csrfOf(t, page))
 				code, body, _ := fetch(t, c, "POST", u+path, form)
 				return code, body
 			}

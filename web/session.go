@@ -7,13 +7,16 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dankyu/dankyu/ledger"
 )
 
-// Cookie names. The session cookie carries the API token the user signed in
-// with (HttpOnly, SameSite=Lax); the form cookie binds form tokens to one browser.
+// Cookie names. The session cookie carries a random session id (never the
+// API token; HttpOnly, SameSite=Lax, Secure behind https); the form cookie
+// binds form tokens to one browser.
 const (
 	sessionCookie = "dk_session"
 	formCookie    = "dk_form"
@@ -59,7 +62,7 @@ func (p *site) actor(r *http.Request) ledger.Actor {
 	}
 	a := ledger.Actor{Kind: ledger.Public}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		if got, err := p.auth.Authenticate(r.Context(), c.Value); err == nil {
+		if got, err := p.auth.SessionActor(r.Context(), c.Value); err == nil {
 			a = got
 		}
 	}
@@ -69,9 +72,11 @@ func (p *site) actor(r *http.Request) ledger.Actor {
 	return a
 }
 
-func setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge int) {
+// setCookie sets a cookie of the portal: Secure when the request came over
+// TLS or the portal's public address is https (TLS ended at a proxy).
+func (p *site) setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge int) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
-		Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode})
+		Secure: r.TLS != nil || p.secure, SameSite: http.SameSiteLaxMode})
 }
 
 func randomHex(n int) string {
@@ -80,9 +85,11 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// formToken returns the token every POST form carries: an HMAC of this
-// browser's form cookie under the shared secret, so a page from another
-// site cannot forge it (on top of http.CrossOriginProtection).
+// formToken returns the token every POST form carries: the time it was
+// issued and an HMAC of it and this browser's form cookie under the shared
+// secret, so a page from another site cannot forge it (on top of
+// http.CrossOriginProtection) and a token that leaked stops working after
+// the form expiry.
 func (p *site) formToken(w http.ResponseWriter, r *http.Request) string {
 	c, err := r.Cookie(formCookie)
 	v := ""
@@ -90,26 +97,36 @@ func (p *site) formToken(w http.ResponseWriter, r *http.Request) string {
 		v = c.Value
 	} else {
 		v = randomHex(16)
-		setCookie(w, r, formCookie, v, 0)
+		p.setCookie(w, r, formCookie, v, 0)
 		r.AddCookie(&http.Cookie{Name: formCookie, Value: v})
 	}
-	return p.sign(v)
+	issued := strconv.FormatInt(p.now().Unix(), 10)
+	return issued + "." + p.sign(v, issued)
 }
 
-func (p *site) sign(v string) string {
+func (p *site) sign(v, issued string) string {
 	m := hmac.New(sha256.New, p.secret)
-	m.Write([]byte("form:" + v))
+	m.Write([]byte("form:" + v + ":" + issued))
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// formOK checks a POST's form token against the browser's form cookie.
+// formOK checks a POST's form token against the browser's form cookie and
+// the clock: a token older than the form expiry is refused.
 func (p *site) formOK(r *http.Request) bool {
 	c, err := r.Cookie(formCookie)
 	if err != nil || c.Value == "" {
 		return false
 	}
-	got := r.PostFormValue("csrf")
-	return hmac.Equal([]byte(got), []byte(p.sign(c.Value)))
+	issued, mac, ok := strings.Cut(r.PostFormValue("csrf"), ".")
+	if !ok || !hmac.Equal([]byte(mac), []byte(p.sign(c.Value, issued))) {
+		return false
+	}
+	at, err := strconv.ParseInt(issued, 10, 64)
+	if err != nil {
+		return false
+	}
+	age := p.now().Sub(time.Unix(at, 0))
+	return age <= p.formTTL && age >= -time.Minute // a minute of clock skew between server processes
 }
 
 func (p *site) loginForm(w http.ResponseWriter, r *http.Request) {
@@ -123,18 +140,29 @@ func (p *site) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tok := strings.TrimSpace(r.PostFormValue("token"))
-	a, err := p.auth.Authenticate(r.Context(), tok)
+	sid, a, err := p.auth.StartSession(r.Context(), tok, p.sessionTTL)
 	if err != nil || a.Kind == ledger.Public {
+		if ledger.KindOf(err) == ledger.Internal {
+			p.log.ErrorContext(r.Context(), "start session", "err", err)
+		}
 		p.render(w, r, http.StatusUnauthorized, loginPage(pg, p.formToken(w, r), pg.T["login_failed"]))
 		return
 	}
-	setCookie(w, r, sessionCookie, tok, 12*3600)
+	p.setCookie(w, r, sessionCookie, sid, int(p.sessionTTL/time.Second))
 	http.Redirect(w, r, "/workspace", http.StatusSeeOther)
 }
 
+// logout ends the session on the server, so a copy of the cookie is dead
+// too, and clears the cookie.
 func (p *site) logout(w http.ResponseWriter, r *http.Request) {
 	if p.formOK(r) {
-		setCookie(w, r, sessionCookie, "", -1)
+		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
+			if err := p.auth.EndSession(r.Context(), c.Value); err != nil {
+				p.fail(w, r, err)
+				return
+			}
+		}
+		p.setCookie(w, r, sessionCookie, "", -1)
 	}
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }

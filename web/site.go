@@ -19,6 +19,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/dankyu/dankyu/internal/ratelimit"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -30,9 +31,44 @@ type Store interface {
 	Now() time.Time
 }
 
-// Authenticator turns the session's token into the signed-in user.
+// Authenticator keeps the portal's sessions: sign-in with an API token
+// starts one, the cookie's session id finds the signed-in user, logout ends it.
 type Authenticator interface {
-	Authenticate(ctx context.Context, token string) (ledger.Actor, error)
+	StartSession(ctx context.Context, token string, ttl time.Duration) (string, ledger.Actor, error)
+	SessionActor(ctx context.Context, id string) (ledger.Actor, error)
+	EndSession(ctx context.Context, id string) error
+}
+
+// Options are the portal's settings; a zero field takes its default.
+type Options struct {
+	// SessionTTL is how long a sign-in lasts (default 12 h).
+	SessionTTL time.Duration
+	// FormTTL is how long a form token is accepted (default 2 h).
+	FormTTL time.Duration
+	// PublicURL is the address users reach the portal at; when it is
+	// https, cookies are Secure even though TLS ends at a proxy.
+	PublicURL string
+	// Limits bound the public endpoints per client; Proxies are the
+	// addresses whose X-Forwarded-For names the client.
+	Limits  Limits
+	Proxies ratelimit.Proxies
+}
+
+// Limits are the portal's rate limits; a nil one is no limit.
+type Limits struct {
+	Verify    *ratelimit.Limiter // /verify, /verify/batch
+	Objection *ratelimit.Limiter // objections to a notice
+	Login     *ratelimit.Limiter // sign-in attempts
+}
+
+func (o Options) withDefaults() Options {
+	if o.SessionTTL <= 0 {
+		o.SessionTTL = 12 * time.Hour
+	}
+	if o.FormTTL <= 0 {
+		o.FormTTL = 2 * time.Hour
+	}
+	return o
 }
 
 // site is what every feature's pages share: the layout and the page's
@@ -45,18 +81,45 @@ type site struct {
 	log    *slog.Logger
 	secret []byte // signs form tokens; shared by every server process
 	now    func() time.Time
+
+	sessionTTL, formTTL time.Duration
+	secure              bool // cookies only over https
+	limits              Limits
+	proxies             ratelimit.Proxies
+}
+
+// clientHost is the request's client address: the peer's, or what a
+// trusted proxy forwarded.
+func (p *site) clientHost(r *http.Request) string {
+	return p.proxies.Client(r.RemoteAddr, r.Header.Values("X-Forwarded-For"))
+}
+
+// limited refuses a request over its client's limit with 429 and the
+// RATE_LIMITED message in the page's language.
+func (p *site) limited(l *ratelimit.Limiter, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := l.Allow(ratelimit.Key(p.clientHost(r))); err != nil {
+			pg := p.page(w, r, "error")
+			w.Header().Set("Retry-After", "60")
+			p.render(w, r, http.StatusTooManyRequests, messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
+			return
+		}
+		h(w, r)
+	}
 }
 
 // New returns the portal's HTTP handler.
-func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger) (http.Handler, error) {
+func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger, opt Options) (http.Handler, error) {
+	opt = opt.withDefaults()
 	secret, err := store.SharedSecret(ctx, "portal-forms")
 	if err != nil {
 		return nil, err
 	}
-	s := &site{auth: reg, log: log, secret: secret, now: store.Now}
+	s := &site{auth: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
+		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", s.loginForm)
-	mux.HandleFunc("POST /login", s.login)
+	mux.HandleFunc("POST /login", s.limited(s.limits.Login, s.login))
 	mux.HandleFunc("POST /logout", s.logout)
 	certPages := &certPages{site: s, certs: cs}
 	for _, f := range []interface{ routes(*http.ServeMux) }{

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
@@ -18,6 +20,11 @@ type workspace struct {
 	Quota      certs.Quota
 	Appraisers []certs.Appraiser
 	Objections []certs.ObjectionOnNotice
+	// Overdue are the notices past their end held open by objections, for
+	// staff; those older than OverdueAfter at Now are flagged.
+	Overdue      []certs.Notice
+	OverdueAfter time.Duration
+	Now          time.Time
 	// Submissions are the year's roster reports (the agency's, or all for staff).
 	Submissions []certs.RosterSubmission
 	Apply       applyForm
@@ -82,6 +89,11 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 			p.fail(w, r, err)
 			return
 		}
+		if ws.Overdue, err = p.certs.OverdueNotices(ctx, a); err != nil {
+			p.fail(w, r, err)
+			return
+		}
+		ws.OverdueAfter, ws.Now = p.certs.OverdueAfter(), p.now()
 	}
 	p.render(w, r, code, workspaceView(p.page(w, r, "workspace"), ws))
 }
@@ -187,6 +199,37 @@ func (p *certPages) ruleObjection(r *http.Request, a ledger.Actor, key string) (
 	uphold := r.PostFormValue("decision") == "uphold"
 	_, err := p.certs.RuleObjection(r.Context(), a, key, id, uphold, r.PostFormValue("ruling"))
 	return done("ruled"), err
+}
+
+// ruleObjections dismisses the ticked objections of one notice with one ruling.
+func (p *certPages) ruleObjections(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	id, ok := pathID(r)
+	if !ok {
+		return outcome{}, ledger.ErrNotFound
+	}
+	var ids []int64
+	for _, v := range r.PostForm["objection"] {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil {
+			return outcome{}, reasonNotANumber.OnField("objection_ids", "value", v)
+		}
+		ids = append(ids, n)
+	}
+	_, err := p.certs.RuleObjections(r.Context(), a, key, id, ids, r.PostFormValue("ruling"))
+	return done("ruled"), err
+}
+
+// objectionNotices are the notices of the objections, each once, in order.
+func objectionNotices(os []certs.ObjectionOnNotice) []certs.Notice {
+	var out []certs.Notice
+	seen := map[int64]bool{}
+	for _, o := range os {
+		if !seen[o.Notice.ID] {
+			seen[o.Notice.ID] = true
+			out = append(out, o.Notice)
+		}
+	}
+	return out
 }
 
 func (p *certPages) revoke(r *http.Request, a ledger.Actor, key string) (outcome, error) {

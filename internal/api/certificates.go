@@ -415,8 +415,13 @@ func (s *NoticeServer) GetNotice(ctx context.Context, req *pb.GetNoticeRequest) 
 	return &pb.GetNoticeResponse{Notice: noticePB(n)}, nil
 }
 
-// peerHost is the caller's IP address, which limits objections per address.
+// peerHost is the caller's IP address, which limits objections per
+// address: the one RateLimitInterceptor found (a trusted proxy's client),
+// else the peer's.
 func peerHost(ctx context.Context) string {
+	if c, ok := ctx.Value(clientKey{}).(string); ok && c != "" {
+		return c
+	}
 	p, ok := peer.FromContext(ctx)
 	if !ok || p.Addr == nil {
 		return ""
@@ -461,4 +466,12 @@ func (s *NoticeServer) RuleObjection(ctx context.Context, req *pb.RuleObjectionR
 		return nil, err
 	}
 	return &pb.RuleObjectionResponse{Objection: objectionPB(o)}, nil
+}
+
+func (s *NoticeServer) RuleObjections(ctx context.Context, req *pb.RuleObjectionsRequest) (*pb.RuleObjectionsResponse, error) {
+	r, err := s.cs.RuleObjections(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetNoticeId(), req.GetObjectionIds(), req.GetRuling())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RuleObjectionsResponse{DismissedIds: r.Dismissed, CertificateNumber: r.CertificateNumber}, nil
 }

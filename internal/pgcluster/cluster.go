@@ -229,6 +229,9 @@ func (c *Cluster) Start(ctx context.Context) error {
 	}
 	c.clearStale()
 	opts := fmt.Sprintf("-c listen_addresses='' -k %s -c unix_socket_permissions=0700", c.SocketDir)
+	// The log must not keep personal data: a failed statement's text and a
+	// unique violation's DETAIL would print full identity numbers.
+	opts += " -c log_min_error_statement=panic -c log_error_verbosity=terse"
 	if c.opts.Throwaway {
 		opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 	}

@@ -86,11 +86,23 @@ func TestCertificatesOverGRPC(t *testing.T) {
 	if err != nil || len(obs.GetObjections()) != 1 || obs.GetObjections()[0].GetAddress() != "127.0.0.1" {
 		t.Fatalf("objections: %v %v", obs, err)
 	}
-	for range 2 {
-		e.notices.LodgeObjection(context.Background(), &pb.LodgeObjectionRequest{NoticeId: notice, Name: "赵", Contact: "139", Reason: "again"})
+	var repeats []int64
+	for _, again := range []string{"again", "and again"} { // distinct: an identical objection is folded
+		o, err := e.notices.LodgeObjection(context.Background(), &pb.LodgeObjectionRequest{NoticeId: notice, Name: "赵", Contact: "139", Reason: again})
+		if err != nil {
+			t.Fatal(err)
+		}
+		repeats = append(repeats, o.GetId())
 	}
 	_, err = e.notices.LodgeObjection(context.Background(), &pb.LodgeObjectionRequest{NoticeId: notice, Name: "赵", Contact: "139", Reason: "4th"})
 	code(t, "fourth objection from one address", err, codes.ResourceExhausted, "one address")
+	// the repeats are dismissed with one ruling
+	_, err = e.notices.RuleObjections(bj, &pb.RuleObjectionsRequest{NoticeId: notice, ObjectionIds: repeats, Ruling: "重复"})
+	code(t, "agency ruling in bulk", err, codes.PermissionDenied, "staff")
+	bulk, err := e.notices.RuleObjections(staff, &pb.RuleObjectionsRequest{NoticeId: notice, ObjectionIds: repeats, Ruling: "重复"})
+	if err != nil || len(bulk.GetDismissedIds()) != 2 || bulk.GetCertificateNumber() != "" {
+		t.Fatalf("bulk ruling within the period: %v %v", bulk, err)
+	}
 
 	// upheld: the application fails and no number is used
 	ruled, err := e.notices.RuleObjection(staff, &pb.RuleObjectionRequest{Id: obj.GetId(), Uphold: true, Ruling: "查实"})

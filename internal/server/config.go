@@ -3,16 +3,23 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/api"
+	"github.com/dankyu/dankyu/internal/ratelimit"
+	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/web"
 )
 
 // Config is everything the server can be told; each field has a flag and a
@@ -36,6 +43,25 @@ type Config struct {
 	HTTPReadTimeout  time.Duration
 	HTTPWriteTimeout time.Duration
 	HTTPIdleTimeout  time.Duration
+	// SessionTTL is how long a portal sign-in lasts; FormTTL how long a
+	// form token is accepted.
+	SessionTTL time.Duration
+	FormTTL    time.Duration
+	// PublicURL is the portal's address as users reach it (e.g. behind a
+	// TLS proxy); https makes its cookies Secure.
+	PublicURL string
+	// RateVerify, RateObjection and RateLogin are the per-client limits of
+	// the public endpoints ("60/1m"; "off" for none); TrustedProxies the
+	// CIDRs whose X-Forwarded-For names the client.
+	RateVerify     string
+	RateObjection  string
+	RateLogin      string
+	TrustedProxies string
+	// ObjectionOverdue is how long past its end a notice may be held open by
+	// objections before the sweeper warns.
+	ObjectionOverdue time.Duration
+	// IdempotencyTTL is how long a retry with an idempotency key gets the first answer.
+	IdempotencyTTL time.Duration
 }
 
 // BindFlags registers the flags on fs, with defaults taken from the
@@ -70,6 +96,15 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&c.HTTPReadTimeout, "http-read-timeout", dur("DANKYU_HTTP_READ_TIMEOUT", "30s"), "longest time to read one portal request, body included (DANKYU_HTTP_READ_TIMEOUT)")
 	fs.DurationVar(&c.HTTPWriteTimeout, "http-write-timeout", dur("DANKYU_HTTP_WRITE_TIMEOUT", "60s"), "longest time to handle and write one portal response (DANKYU_HTTP_WRITE_TIMEOUT)")
 	fs.DurationVar(&c.HTTPIdleTimeout, "http-idle-timeout", dur("DANKYU_HTTP_IDLE_TIMEOUT", "120s"), "how long an idle portal connection is kept (DANKYU_HTTP_IDLE_TIMEOUT)")
+	fs.DurationVar(&c.SessionTTL, "session-ttl", dur("DANKYU_SESSION_TTL", "12h"), "how long a portal sign-in lasts (DANKYU_SESSION_TTL)")
+	fs.DurationVar(&c.FormTTL, "form-ttl", dur("DANKYU_FORM_TTL", "2h"), "how long a portal form token is accepted (DANKYU_FORM_TTL)")
+	fs.DurationVar(&c.ObjectionOverdue, "objection-overdue", dur("DANKYU_OBJECTION_OVERDUE", "72h"), "how long past its end a notice may wait for objection rulings before a warning (DANKYU_OBJECTION_OVERDUE)")
+	fs.DurationVar(&c.IdempotencyTTL, "idempotency-ttl", dur("DANKYU_IDEMPOTENCY_TTL", "168h"), "how long idempotency records answer retries (DANKYU_IDEMPOTENCY_TTL)")
+	fs.StringVar(&c.RateVerify, "rate-verify", env("DANKYU_RATE_VERIFY", "60/1m"), "per-client limit of certificate verification, portal and gRPC together (DANKYU_RATE_VERIFY)")
+	fs.StringVar(&c.RateObjection, "rate-objection", env("DANKYU_RATE_OBJECTION", "5/1h"), "per-client limit of objections lodged (DANKYU_RATE_OBJECTION)")
+	fs.StringVar(&c.RateLogin, "rate-login", env("DANKYU_RATE_LOGIN", "10/1m"), "per-client limit of portal sign-in attempts (DANKYU_RATE_LOGIN)")
+	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("DANKYU_TRUSTED_PROXIES", ""), "comma-separated CIDRs of proxies whose X-Forwarded-For is believed (DANKYU_TRUSTED_PROXIES)")
+	fs.StringVar(&c.PublicURL, "public-url", env("DANKYU_PUBLIC_URL", ""), "the portal's public address, e.g. https://dankyu.example; https makes cookies Secure (DANKYU_PUBLIC_URL)")
 }
 
 // HTTPServer is the portal's server with c's timeouts; the headers get at
@@ -104,7 +139,72 @@ func (c *Config) CertsConfig() (certs.Config, error) {
 	if err != nil {
 		return certs.Config{}, err
 	}
-	return certs.Config{NoticePeriod: c.NoticePeriod, PrintedKyu: kyu}, nil
+	return certs.Config{NoticePeriod: c.NoticePeriod, PrintedKyu: kyu, OverdueAfter: c.ObjectionOverdue}, nil
+}
+
+// WebOptions is the portal settings of c, with the limiters it shares
+// with the gRPC server.
+func (c *Config) WebOptions(l *Limiters) web.Options {
+	return web.Options{SessionTTL: c.SessionTTL, FormTTL: c.FormTTL, PublicURL: c.PublicURL,
+		Limits: web.Limits{Verify: l.verify, Objection: l.objection, Login: l.login}, Proxies: l.proxies}
+}
+
+// Limiters are the rate limits of the public endpoints, one budget per
+// client across the portal and gRPC.
+type Limiters struct {
+	verify, objection, login *ratelimit.Limiter
+	proxies                  ratelimit.Proxies
+}
+
+// Limiters builds the limiters of c on the clock.
+func (c *Config) Limiters(now func() time.Time, log *slog.Logger) (*Limiters, error) {
+	var errs []error
+	limit := func(flag, v, name string) *ratelimit.Limiter {
+		l, err := ratelimit.ParseLimit(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("--%s: %w", flag, err))
+		}
+		return ratelimit.New(name, l, now, log)
+	}
+	out := &Limiters{verify: limit("rate-verify", c.RateVerify, "verify"), objection: limit("rate-objection", c.RateObjection, "objection"),
+		login: limit("rate-login", c.RateLogin, "login")}
+	p, err := ratelimit.ParseProxies(c.TrustedProxies)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("--trusted-proxies: %w", err))
+	}
+	out.proxies = p
+	return out, errors.Join(errs...)
+}
+
+// API is the limits of the public RPCs.
+func (l *Limiters) API() api.Limits {
+	return api.Limits{Proxies: l.proxies, ByMethod: map[string]*ratelimit.Limiter{
+		pb.CertificateService_VerifyCertificate_FullMethodName:  l.verify,
+		pb.CertificateService_VerifyCertificates_FullMethodName: l.verify,
+		pb.NoticeService_LodgeObjection_FullMethodName:          l.objection,
+	}}
+}
+
+// Flush logs each limiter's summary of refusals.
+func (l *Limiters) Flush() {
+	for _, x := range []*ratelimit.Limiter{l.verify, l.objection, l.login} {
+		x.Flush()
+	}
+}
+
+// flushEveryMinute logs the refusal summaries of a minute that ended
+// without further requests.
+func (l *Limiters) flushEveryMinute(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			l.Flush()
+		}
+	}
 }
 
 // Validate reports the first setting that cannot work.
@@ -131,9 +231,19 @@ func (c *Config) Validate() error {
 		errs = append(errs, fmt.Errorf("--sweep-interval %s: want a positive duration", c.SweepInterval))
 	}
 	for name, d := range map[string]time.Duration{"http-read-timeout": c.HTTPReadTimeout,
-		"http-write-timeout": c.HTTPWriteTimeout, "http-idle-timeout": c.HTTPIdleTimeout} {
+		"http-write-timeout": c.HTTPWriteTimeout, "http-idle-timeout": c.HTTPIdleTimeout,
+		"session-ttl": c.SessionTTL, "form-ttl": c.FormTTL, "idempotency-ttl": c.IdempotencyTTL,
+		"objection-overdue": c.ObjectionOverdue} {
 		if d <= 0 {
 			errs = append(errs, fmt.Errorf("--%s %s: want a positive duration", name, d))
+		}
+	}
+	if _, err := c.Limiters(time.Now, nil); err != nil {
+		errs = append(errs, err)
+	}
+	if c.PublicURL != "" {
+		if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("--public-url %q: want http(s)://host", c.PublicURL))
 		}
 	}
 	if c.ShutdownTimeout <= 0 {

@@ -45,7 +45,10 @@ type env struct {
 	bj      string // token of the Beijing agency
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T) *env { t.Helper(); return newEnvConfig(t, server.Config{}) }
+
+// newEnvConfig is newEnv with the rate limits and trusted proxies of cfg.
+func newEnvConfig(t *testing.T, cfg server.Config) *env {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
@@ -57,8 +60,12 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	lim, err := cfg.Limiters(clock.Now, log)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	gs, hs := server.NewGRPCServer(store, reg, cs, ts, log)
+	gs, hs := server.NewGRPCServer(store, reg, cs, ts, log, lim.API())
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -26,8 +26,8 @@ import (
 )
 
 // NewGRPCServer builds the gRPC server with every service, health and reflection.
-func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, log *slog.Logger) (*grpc.Server, *health.Server) {
-	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log)))
+func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, log *slog.Logger, limits api.Limits) (*grpc.Server, *health.Server) {
+	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log), api.RateLimitInterceptor(limits)))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg, records.New(store, reg, cs, ts)))
 	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs))
 	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs))
@@ -59,6 +59,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}()
 	// the one clock of every rule, handed to every service through the store
 	store := ledger.New(db.Pool, time.Now, log)
+	store.SetIdempotencyTTL(cfg.IdempotencyTTL)
 	reg := registry.New(store)
 	ccfg, err := cfg.CertsConfig()
 	if err != nil {
@@ -79,8 +80,14 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	gs, hs := NewGRPCServer(store, reg, cs, ts, log)
-	portal, err := web.New(ctx, store, reg, cs, ts, log)
+	lim, err := cfg.Limiters(store.Now, log)
+	if err != nil {
+		grpcLis.Close()
+		httpLis.Close()
+		return err
+	}
+	gs, hs := NewGRPCServer(store, reg, cs, ts, log, lim.API())
+	portal, err := web.New(ctx, store, reg, cs, ts, log, cfg.WebOptions(lim))
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()
@@ -90,6 +97,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
 	sweepDone := make(chan struct{})
 	go func() { defer close(sweepDone); cs.RunSweeper(sweepCtx, cfg.SweepInterval, log) }()
+	flushDone := make(chan struct{})
+	go func() { defer close(flushDone); lim.flushEveryMinute(sweepCtx) }()
+	defer func() { stopSweep(); <-flushDone }()
 	defer func() { stopSweep(); <-sweepDone }()
 
 	errc := make(chan error, 2)

@@ -4632,6 +4632,121 @@ func (x *RuleObjectionResponse) GetObjection() *Objection {
 	return nil
 }
 
+type RuleObjectionsRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	NoticeId int64                  `protobuf:"varint,1,opt,name=notice_id,json=noticeId,proto3" json:"notice_id,omitempty"`
+	// At most 500; those already ruled on are left as they were.
+	ObjectionIds  []int64 `protobuf:"varint,2,rep,packed,name=objection_ids,json=objectionIds,proto3" json:"objection_ids,omitempty"`
+	Ruling        string  `protobuf:"bytes,3,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RuleObjectionsRequest) Reset() {
+	*x = RuleObjectionsRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RuleObjectionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RuleObjectionsRequest) ProtoMessage() {}
+
+func (x *RuleObjectionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RuleObjectionsRequest.ProtoReflect.Descriptor instead.
+func (*RuleObjectionsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{66}
+}
+
+func (x *RuleObjectionsRequest) GetNoticeId() int64 {
+	if x != nil {
+		return x.NoticeId
+	}
+	return 0
+}
+
+func (x *RuleObjectionsRequest) GetObjectionIds() []int64 {
+	if x != nil {
+		return x.ObjectionIds
+	}
+	return nil
+}
+
+func (x *RuleObjectionsRequest) GetRuling() string {
+	if x != nil {
+		return x.Ruling
+	}
+	return ""
+}
+
+type RuleObjectionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The objections this ruling dismissed.
+	DismissedIds []int64 `protobuf:"varint,1,rep,packed,name=dismissed_ids,json=dismissedIds,proto3" json:"dismissed_ids,omitempty"`
+	// Set when the certificate was issued.
+	CertificateNumber string `protobuf:"bytes,2,opt,name=certificate_number,json=certificateNumber,proto3" json:"certificate_number,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *RuleObjectionsResponse) Reset() {
+	*x = RuleObjectionsResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RuleObjectionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RuleObjectionsResponse) ProtoMessage() {}
+
+func (x *RuleObjectionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RuleObjectionsResponse.ProtoReflect.Descriptor instead.
+func (*RuleObjectionsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{67}
+}
+
+func (x *RuleObjectionsResponse) GetDismissedIds() []int64 {
+	if x != nil {
+		return x.DismissedIds
+	}
+	return nil
+}
+
+func (x *RuleObjectionsResponse) GetCertificateNumber() string {
+	if x != nil {
+		return x.CertificateNumber
+	}
+	return ""
+}
+
 var File_dankyu_v1_certificates_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_certificates_proto_rawDesc = "" +
@@ -4951,7 +5066,14 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06uphold\x18\x02 \x01(\bR\x06uphold\x12\x16\n" +
 	"\x06ruling\x18\x03 \x01(\tR\x06ruling\"K\n" +
 	"\x15RuleObjectionResponse\x122\n" +
-	"\tobjection\x18\x01 \x01(\v2\x14.dankyu.v1.ObjectionR\tobjection*{\n" +
+	"\tobjection\x18\x01 \x01(\v2\x14.dankyu.v1.ObjectionR\tobjection\"q\n" +
+	"\x15RuleObjectionsRequest\x12\x1b\n" +
+	"\tnotice_id\x18\x01 \x01(\x03R\bnoticeId\x12#\n" +
+	"\robjection_ids\x18\x02 \x03(\x03R\fobjectionIds\x12\x16\n" +
+	"\x06ruling\x18\x03 \x01(\tR\x06ruling\"l\n" +
+	"\x16RuleObjectionsResponse\x12#\n" +
+	"\rdismissed_ids\x18\x01 \x03(\x03R\fdismissedIds\x12-\n" +
+	"\x12certificate_number\x18\x02 \x01(\tR\x11certificateNumber*{\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16ORDER_STATUS_REQUESTED\x10\x01\x12\x18\n" +
@@ -5031,13 +5153,14 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x17SubmitPaperCertificates\x12).dankyu.v1.SubmitPaperCertificatesRequest\x1a*.dankyu.v1.SubmitPaperCertificatesResponse\x12j\n" +
 	"\x15DecidePaperSubmission\x12'.dankyu.v1.DecidePaperSubmissionRequest\x1a(.dankyu.v1.DecidePaperSubmissionResponse\x12O\n" +
 	"\fSubmitRoster\x12\x1e.dankyu.v1.SubmitRosterRequest\x1a\x1f.dankyu.v1.SubmitRosterResponse\x12j\n" +
-	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse2\xa7\x03\n" +
+	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse2\xfe\x03\n" +
 	"\rNoticeService\x12L\n" +
 	"\vListNotices\x12\x1d.dankyu.v1.ListNoticesRequest\x1a\x1e.dankyu.v1.ListNoticesResponse\x12F\n" +
 	"\tGetNotice\x12\x1b.dankyu.v1.GetNoticeRequest\x1a\x1c.dankyu.v1.GetNoticeResponse\x12U\n" +
 	"\x0eLodgeObjection\x12 .dankyu.v1.LodgeObjectionRequest\x1a!.dankyu.v1.LodgeObjectionResponse\x12U\n" +
 	"\x0eListObjections\x12 .dankyu.v1.ListObjectionsRequest\x1a!.dankyu.v1.ListObjectionsResponse\x12R\n" +
-	"\rRuleObjection\x12\x1f.dankyu.v1.RuleObjectionRequest\x1a .dankyu.v1.RuleObjectionResponseB\x9a\x01\n" +
+	"\rRuleObjection\x12\x1f.dankyu.v1.RuleObjectionRequest\x1a .dankyu.v1.RuleObjectionResponse\x12U\n" +
+	"\x0eRuleObjections\x12 .dankyu.v1.RuleObjectionsRequest\x1a!.dankyu.v1.RuleObjectionsResponseB\x9a\x01\n" +
 	"\rcom.dankyu.v1B\x11CertificatesProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -5054,7 +5177,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 66)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 68)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                        // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                    // 1: dankyu.v1.AppraiserStatus
@@ -5131,31 +5254,33 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(*ListObjectionsResponse)(nil),          // 72: dankyu.v1.ListObjectionsResponse
 	(*RuleObjectionRequest)(nil),            // 73: dankyu.v1.RuleObjectionRequest
 	(*RuleObjectionResponse)(nil),           // 74: dankyu.v1.RuleObjectionResponse
-	(*timestamppb.Timestamp)(nil),           // 75: google.protobuf.Timestamp
-	(Gender)(0),                             // 76: dankyu.v1.Gender
+	(*RuleObjectionsRequest)(nil),           // 75: dankyu.v1.RuleObjectionsRequest
+	(*RuleObjectionsResponse)(nil),          // 76: dankyu.v1.RuleObjectionsResponse
+	(*timestamppb.Timestamp)(nil),           // 77: google.protobuf.Timestamp
+	(Gender)(0),                             // 78: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	11, // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
 	20, // 1: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
 	20, // 2: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	75, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	77, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 4: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	75, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	75, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	77, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	77, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
 	21, // 7: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 8: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 9: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,  // 10: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	75, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	75, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	77, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	77, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
 	30, // 13: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,  // 14: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
 	30, // 15: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	30, // 16: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,  // 17: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,  // 18: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	75, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	75, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	77, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	77, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,  // 21: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
 	37, // 22: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
 	37, // 23: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
@@ -5176,16 +5301,16 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	48, // 38: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
 	48, // 39: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
 	48, // 40: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	76, // 41: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	78, // 41: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
 	2,  // 42: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	75, // 43: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	75, // 44: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	77, // 43: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	77, // 44: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
 	7,  // 45: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
 	63, // 46: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
 	63, // 47: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	75, // 48: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	77, // 48: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
 	8,  // 49: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	75, // 50: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	77, // 50: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
 	8,  // 51: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
 	68, // 52: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
 	68, // 53: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
@@ -5217,36 +5342,38 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	69, // 79: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
 	71, // 80: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
 	73, // 81: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	23, // 82: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	25, // 83: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	27, // 84: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	29, // 85: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	32, // 86: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	34, // 87: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	36, // 88: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	39, // 89: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	41, // 90: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	43, // 91: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	45, // 92: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	47, // 93: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	50, // 94: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	53, // 95: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	56, // 96: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	58, // 97: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	60, // 98: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	62, // 99: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	10, // 100: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
-	13, // 101: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
-	15, // 102: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
-	17, // 103: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	19, // 104: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	65, // 105: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	67, // 106: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	70, // 107: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	72, // 108: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	74, // 109: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	82, // [82:110] is the sub-list for method output_type
-	54, // [54:82] is the sub-list for method input_type
+	75, // 82: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
+	23, // 83: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	25, // 84: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	27, // 85: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	29, // 86: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	32, // 87: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	34, // 88: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	36, // 89: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	39, // 90: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	41, // 91: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	43, // 92: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	45, // 93: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	47, // 94: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	50, // 95: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	53, // 96: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	56, // 97: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	58, // 98: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	60, // 99: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	62, // 100: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	10, // 101: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	13, // 102: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
+	15, // 103: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
+	17, // 104: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	19, // 105: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	65, // 106: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	67, // 107: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	70, // 108: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	72, // 109: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	74, // 110: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	76, // 111: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
+	83, // [83:112] is the sub-list for method output_type
+	54, // [54:83] is the sub-list for method input_type
 	54, // [54:54] is the sub-list for extension type_name
 	54, // [54:54] is the sub-list for extension extendee
 	0,  // [0:54] is the sub-list for field type_name
@@ -5264,7 +5391,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   66,
+			NumMessages:   68,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -1038,6 +1038,7 @@ const (
 	NoticeService_LodgeObjection_FullMethodName = "/dankyu.v1.NoticeService/LodgeObjection"
 	NoticeService_ListObjections_FullMethodName = "/dankyu.v1.NoticeService/ListObjections"
 	NoticeService_RuleObjection_FullMethodName  = "/dankyu.v1.NoticeService/RuleObjection"
+	NoticeService_RuleObjections_FullMethodName = "/dankyu.v1.NoticeService/RuleObjections"
 )
 
 // NoticeServiceClient is the client API for NoticeService service.
@@ -1051,12 +1052,18 @@ type NoticeServiceClient interface {
 	// GetNotice returns one notice (public).
 	GetNotice(ctx context.Context, in *GetNoticeRequest, opts ...grpc.CallOption) (*GetNoticeResponse, error)
 	// LodgeObjection objects to a notice during its period; no account needed.
-	// RESOURCE_EXHAUSTED when the address or the notice has reached its limit.
+	// RESOURCE_EXHAUSTED when the address or its network has reached its limit
+	// or the caller its rate limit; an identical objection (contact and reason)
+	// answers the one already lodged.
 	LodgeObjection(ctx context.Context, in *LodgeObjectionRequest, opts ...grpc.CallOption) (*LodgeObjectionResponse, error)
 	// ListObjections lists objections with their contacts (staff).
 	ListObjections(ctx context.Context, in *ListObjectionsRequest, opts ...grpc.CallOption) (*ListObjectionsResponse, error)
 	// RuleObjection upholds (the application fails) or dismisses an objection (staff).
 	RuleObjection(ctx context.Context, in *RuleObjectionRequest, opts ...grpc.CallOption) (*RuleObjectionResponse, error)
+	// RuleObjections dismisses many objections of one notice with one ruling
+	// (duplicates, abuse); past the period with nothing left open, the
+	// certificate is issued (staff).
+	RuleObjections(ctx context.Context, in *RuleObjectionsRequest, opts ...grpc.CallOption) (*RuleObjectionsResponse, error)
 }
 
 type noticeServiceClient struct {
@@ -1117,6 +1124,16 @@ func (c *noticeServiceClient) RuleObjection(ctx context.Context, in *RuleObjecti
 	return out, nil
 }
 
+func (c *noticeServiceClient) RuleObjections(ctx context.Context, in *RuleObjectionsRequest, opts ...grpc.CallOption) (*RuleObjectionsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RuleObjectionsResponse)
+	err := c.cc.Invoke(ctx, NoticeService_RuleObjections_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // NoticeServiceServer is the server API for NoticeService service.
 // All implementations must embed UnimplementedNoticeServiceServer
 // for forward compatibility.
@@ -1128,12 +1145,18 @@ type NoticeServiceServer interface {
 	// GetNotice returns one notice (public).
 	GetNotice(context.Context, *GetNoticeRequest) (*GetNoticeResponse, error)
 	// LodgeObjection objects to a notice during its period; no account needed.
-	// RESOURCE_EXHAUSTED when the address or the notice has reached its limit.
+	// RESOURCE_EXHAUSTED when the address or its network has reached its limit
+	// or the caller its rate limit; an identical objection (contact and reason)
+	// answers the one already lodged.
 	LodgeObjection(context.Context, *LodgeObjectionRequest) (*LodgeObjectionResponse, error)
 	// ListObjections lists objections with their contacts (staff).
 	ListObjections(context.Context, *ListObjectionsRequest) (*ListObjectionsResponse, error)
 	// RuleObjection upholds (the application fails) or dismisses an objection (staff).
 	RuleObjection(context.Context, *RuleObjectionRequest) (*RuleObjectionResponse, error)
+	// RuleObjections dismisses many objections of one notice with one ruling
+	// (duplicates, abuse); past the period with nothing left open, the
+	// certificate is issued (staff).
+	RuleObjections(context.Context, *RuleObjectionsRequest) (*RuleObjectionsResponse, error)
 	mustEmbedUnimplementedNoticeServiceServer()
 }
 
@@ -1158,6 +1181,9 @@ func (UnimplementedNoticeServiceServer) ListObjections(context.Context, *ListObj
 }
 func (UnimplementedNoticeServiceServer) RuleObjection(context.Context, *RuleObjectionRequest) (*RuleObjectionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RuleObjection not implemented")
+}
+func (UnimplementedNoticeServiceServer) RuleObjections(context.Context, *RuleObjectionsRequest) (*RuleObjectionsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleObjections not implemented")
 }
 func (UnimplementedNoticeServiceServer) mustEmbedUnimplementedNoticeServiceServer() {}
 func (UnimplementedNoticeServiceServer) testEmbeddedByValue()                       {}
@@ -1270,6 +1296,24 @@ func _NoticeService_RuleObjection_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _NoticeService_RuleObjections_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RuleObjectionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(NoticeServiceServer).RuleObjections(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: NoticeService_RuleObjections_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(NoticeServiceServer).RuleObjections(ctx, req.(*RuleObjectionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // NoticeService_ServiceDesc is the grpc.ServiceDesc for NoticeService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1296,6 +1340,10 @@ var NoticeService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RuleObjection",
 			Handler:    _NoticeService_RuleObjection_Handler,
+		},
+		{
+			MethodName: "RuleObjections",
+			Handler:    _NoticeService_RuleObjections_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,213 @@
+// Package ratelimit bounds how often one client may call a public endpoint
+// (verification, objections, sign-in): a token bucket per client address,
+// timed by the injected clock, and refusals logged as one summary line per
+// client and minute, so a flood cannot flood the log too.
+package ratelimit
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"net/netip"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// ReasonRateLimited is the refusal of a request over its client's limit:
+// 429 on the portal, RESOURCE_EXHAUSTED over gRPC.
+var ReasonRateLimited = ledger.NewReason(ledger.Exhausted, "RATE_LIMITED",
+	"请求过于频繁（{limit}），请稍后再试。", "too many requests ({limit}); try again later.")
+
+// Limit is N requests per Per, with bursts of up to N.
+type Limit struct {
+	N   int
+	Per time.Duration
+}
+
+// ParseLimit reads a setting like "60/1m"; "", "0" or "off" is no limit.
+func ParseLimit(s string) (Limit, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "0" || s == "off" {
+		return Limit{}, nil
+	}
+	n, per, ok := strings.Cut(s, "/")
+	count, err := strconv.Atoi(n)
+	if !ok || err != nil || count < 0 {
+		return Limit{}, fmt.Errorf("rate limit %q: want count/duration, e.g. 60/1m", s)
+	}
+	d, err := time.ParseDuration(per)
+	if err != nil || d <= 0 {
+		return Limit{}, fmt.Errorf("rate limit %q: want count/duration, e.g. 60/1m", s)
+	}
+	return Limit{N: count, Per: d}, nil
+}
+
+func (l Limit) String() string { return fmt.Sprintf("%d/%s", l.N, l.Per) }
+
+// Off reports whether the limit lets everything through.
+func (l Limit) Off() bool { return l.N <= 0 || l.Per <= 0 }
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// Limiter is one named limit kept per client.
+type Limiter struct {
+	name  string
+	limit Limit
+	now   func() time.Time
+	log   *slog.Logger
+
+	mu      sync.Mutex
+	buckets map[string]*bucket
+	refused map[string]int // this minute's refusals per client, for the summary
+	minute  time.Time
+}
+
+// New returns a limiter named for its endpoints (in its log lines).
+func New(name string, l Limit, now func() time.Time, log *slog.Logger) *Limiter {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Limiter{name: name, limit: l, now: now, log: log, buckets: map[string]*bucket{}, refused: map[string]int{}}
+}
+
+// Allow takes one token of client's bucket, or returns the RATE_LIMITED
+// refusal. A nil limiter allows everything.
+func (l *Limiter) Allow(client string) error {
+	if l == nil || l.limit.Off() {
+		return nil
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.flushLocked(now)
+	rate := float64(l.limit.N) / l.limit.Per.Seconds()
+	b := l.buckets[client]
+	if b == nil {
+		b = &bucket{tokens: float64(l.limit.N), last: now}
+		l.buckets[client] = b
+	}
+	if el := now.Sub(b.last).Seconds(); el > 0 {
+		b.tokens = min(float64(l.limit.N), b.tokens+el*rate)
+	}
+	b.last = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return nil
+	}
+	l.refused[client]++
+	return ReasonRateLimited.New("limit", l.limit.String())
+}
+
+// Flush logs the refusals of a minute that has ended, one line per client,
+// and forgets buckets that are full again. Allow calls it; the server also
+// calls it every minute so a last burst is not left unlogged.
+func (l *Limiter) Flush() {
+	if l == nil {
+		return
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.flushLocked(now)
+}
+
+func (l *Limiter) flushLocked(now time.Time) {
+	m := now.Truncate(time.Minute)
+	if !m.After(l.minute) {
+		return
+	}
+	for client, n := range l.refused {
+		l.log.Warn("rate limited", "limit", l.name, "client", client, "refused", n, "minute", l.minute.Format(time.RFC3339), "per", l.limit.String())
+	}
+	clear(l.refused)
+	l.minute = m
+	for client, b := range l.buckets {
+		if now.Sub(b.last) >= l.limit.Per { // refilled: as good as new
+			delete(l.buckets, client)
+		}
+	}
+}
+
+// Proxies are the addresses whose X-Forwarded-For is believed.
+type Proxies []netip.Prefix
+
+// ParseProxies reads a comma-separated list of CIDRs (or single addresses).
+func ParseProxies(s string) (Proxies, error) {
+	var out Proxies
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			a, aerr := netip.ParseAddr(f)
+			if aerr != nil {
+				return nil, fmt.Errorf("trusted proxy %q: want a CIDR such as 10.0.0.0/8: %w", f, err)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
+func (ps Proxies) trusts(a netip.Addr) bool {
+	for _, p := range ps {
+		if p.Contains(a.Unmap()) {
+			return true
+		}
+	}
+	return false
+}
+
+// Client is the address a request comes from: the peer's, unless the peer
+// is a trusted proxy, then the right-most address of X-Forwarded-For that
+// is not itself a trusted proxy (the left-most parts are the client's own
+// say and may be forged).
+func (ps Proxies) Client(remote string, forwardedFor []string) string {
+	host := remote
+	if h, _, err := net.SplitHostPort(remote); err == nil {
+		host = h
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil || !ps.trusts(a) {
+		return host
+	}
+	var hops []string
+	for _, v := range forwardedFor {
+		hops = append(hops, strings.Split(v, ",")...)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		h, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break
+		}
+		if !ps.trusts(h) {
+			return h.Unmap().String()
+		}
+	}
+	return host
+}
+
+// Key is the bucket of a client address: an IPv4 address, or the /64 of an
+// IPv6 one (one subscriber's usual allocation, so rotating addresses in it
+// gains nothing).
+func Key(client string) string {
+	a, err := netip.ParseAddr(client)
+	if err != nil {
+		return client
+	}
+	a = a.Unmap()
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
+}

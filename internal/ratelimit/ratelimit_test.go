@@ -1,0 +1,77 @@
+package ratelimit_test
+
+import (
+	"bytes"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/ratelimit"
+)
+
+// TestRefusalsLoggedOncePerClientAndMinute: a flood of refusals is one
+// summary line per client when its minute ends, not one per request.
+func TestRefusalsLoggedOncePerClientAndMinute(t *testing.T) {
+	clk := fixture.NewClock(time.Date(2026, 12, 1, 8, 0, 10, 0, time.UTC))
+	var buf bytes.Buffer
+	l := ratelimit.New("verify", ratelimit.Limit{N: 3, Per: time.Minute}, clk.Now, slog.New(slog.NewTextHandler(&buf, nil)))
+	allowed := map[string]int{}
+	for range 200 {
+		for _, c := range []string{"192.0.2.1", "192.0.2.2"} {
+			if l.Allow(c) == nil {
+				allowed[c]++
+			}
+		}
+	}
+	if allowed["192.0.2.1"] != 3 || allowed["192.0.2.2"] != 3 {
+		t.Fatalf("allowed %v, want 3 each", allowed)
+	}
+	if buf.Len() != 0 {
+		t.Fatalf("logged before the minute ended: %s", buf.String())
+	}
+	clk.Advance(time.Minute)
+	l.Flush()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want one summary line per client, got %d:\n%s", len(lines), buf.String())
+	}
+	for _, ln := range lines {
+		if !strings.Contains(ln, "refused=197") || !strings.Contains(ln, "limit=verify") {
+			t.Errorf("summary %q lacks the count", ln)
+		}
+	}
+	buf.Reset()
+	clk.Advance(time.Minute)
+	l.Flush()
+	if buf.Len() != 0 {
+		t.Fatalf("a quiet minute logged: %s", buf.String())
+	}
+}
+
+func TestClientAddress(t *testing.T) {
+	proxies, err := ratelimit.ParseProxies("10.0.0.0/8, 2001:db8::1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		remote string
+		xff    []string
+		want   string
+	}{
+		{"192.0.2.1:5000", []string{"198.51.100.7"}, "192.0.2.1"},                      // untrusted peer: its own address
+		{"10.1.2.3:5000", []string{"198.51.100.7"}, "198.51.100.7"},                    // trusted proxy
+		{"10.1.2.3:5000", []string{"6.6.6.6, 198.51.100.7, 10.0.0.9"}, "198.51.100.7"}, // right-most untrusted hop
+		{"[2001:db8::1]:443", []string{"203.0.113.5"}, "203.0.113.5"},
+		{"10.1.2.3:5000", []string{"junk"}, "10.1.2.3"},
+	}
+	for _, tt := range tests {
+		if got := proxies.Client(tt.remote, tt.xff); got != tt.want {
+			t.Errorf("Client(%s, %v) = %s, want %s", tt.remote, tt.xff, got, tt.want)
+		}
+	}
+	if k := ratelimit.Key("2001:db8:1:2:aaaa::1"); k != "2001:db8:1:2::/64" {
+		t.Errorf("Key of an IPv6 address = %s, want its /64", k)
+	}
+}
