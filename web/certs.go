@@ -20,6 +20,13 @@ import (
 type certPages struct {
 	*site
 	certs Certs
+	ranks rankReviewer
+}
+
+// rankReviewer lists the declared ranks staff must review: 4 dan and above
+// stored before ranks needed certificates.
+type rankReviewer interface {
+	DeclaredHighRanks(ctx context.Context, actor ledger.Actor) ([]registry.Player, error)
 }
 
 func (p *certPages) routes(mux *http.ServeMux) {

@@ -20,6 +20,7 @@ type Registry interface {
 	SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error)
 	ShowsPersonalDetails(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
+	rankReviewer
 }
 
 // playerCertificates is what a player's page shows of certification.

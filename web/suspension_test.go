@@ -191,3 +191,22 @@ func TestMinorsOnThePortal(t *testing.T) {
 		t.Fatal("the minor's own agency does not find him")
 	}
 }
+
+// TestDeclaredRanksToReview: a 5 dan stored without a certificate before
+// ranks needed them is listed for staff on their workspace.
+func TestDeclaredRanksToReview(t *testing.T) {
+	e := newPortalEnv(t)
+	_, staffTok := e.tokens(t)
+	if _, err := e.store.DB().Exec(context.Background(), `UPDATE players SET declared_rank = 5 WHERE id = $1`, e.player.ID); err != nil {
+		t.Fatal(err)
+	}
+	c := client(t)
+	_, login, _ := fetch(t, c, "GET", e.srv.URL+"/login", nil)
+	if code, _, _ := fetch(t, c, "POST", e.srv.URL+"/login", url.Values{"csrf": {csrfOf(t, login)}, "token": {staffTok}}); code != http.StatusSeeOther {
+		t.Fatalf("login: %d", code)
+	}
+	_, page, _ := fetch(t, c, "GET", e.srv.URL+"/workspace", nil)
+	if !strings.Contains(page, `data-testid="declared-review"`) || !strings.Contains(page, e.player.Name) || !strings.Contains(page, "5段") {
+		t.Fatal("the staff workspace does not list the declared 5 dan to review")
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 )
 
 // workspace is what an agency's or the staff's page shows.
@@ -27,11 +28,14 @@ type workspace struct {
 	Now          time.Time
 	// Submissions are the year's roster reports (the agency's, or all for staff).
 	Submissions []certs.RosterSubmission
-	Apply       applyForm
-	OK          string
-	Err         string
-	Idem        string
-	CSRF        string
+	// DeclaredHigh are players whose declared rank (4 dan and above, stored
+	// before ranks needed certificates) staff must review.
+	DeclaredHigh []registry.Player
+	Apply        applyForm
+	OK           string
+	Err          string
+	Idem         string
+	CSRF         string
 }
 
 // applyForm is the application form as typed.
@@ -90,6 +94,10 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 			return
 		}
 		if ws.Overdue, err = p.certs.OverdueNotices(ctx, a); err != nil {
+			p.fail(w, r, err)
+			return
+		}
+		if ws.DeclaredHigh, err = p.ranks.DeclaredHighRanks(ctx, a); err != nil {
 			p.fail(w, r, err)
 			return
 		}
