@@ -117,7 +117,7 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	}
 	var appraiser any
 	if basis == Appraisal {
-		if err := requireApproved(ctx, tx, in.AppraiserID); err != nil {
+		if err := requireApproved(ctx, tx, in.AppraiserID, prov.Prefix); err != nil {
 			return Application{}, err
 		}
 		appraiser = in.AppraiserID
@@ -148,9 +148,12 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 }
 
 // requireApproved checks that an appraiser is approved by the association.
-func requireApproved(ctx context.Context, tx *ledger.Tx, id int64) error {
+// An appraisal is by an appraiser the province's agency recommended: an
+// agency does not borrow another province's.
+func requireApproved(ctx context.Context, tx *ledger.Tx, id int64, agency string) error {
 	var st AppraiserStatus
-	err := tx.QueryRow(ctx, `SELECT status FROM appraisers WHERE id = $1`, id).Scan(&st)
+	var of string
+	err := tx.QueryRow(ctx, `SELECT status, agency_prefix FROM appraisers WHERE id = $1`, id).Scan(&st, &of)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ReasonNoSuchAppraiser.New("appraiser", strconv.FormatInt(id, 10))
 	}
@@ -159,6 +162,9 @@ func requireApproved(ctx context.Context, tx *ledger.Tx, id int64) error {
 	}
 	if st != AppraiserApproved {
 		return ReasonAppraiserNotApproved.New("appraiser", strconv.FormatInt(id, 10), "status", string(st))
+	}
+	if of != agency {
+		return ReasonAppraiserOtherAgency.New("appraiser", strconv.FormatInt(id, 10), "agency", of)
 	}
 	return nil
 }
@@ -200,7 +206,7 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		}
 		if app.Basis == Appraisal {
 			// the appraiser may have been revoked since the application was filed
-			if err := requireApproved(ctx, tx, app.AppraiserID); err != nil {
+			if err := requireApproved(ctx, tx, app.AppraiserID, app.AgencyPrefix); err != nil {
 				return Application{}, err
 			}
 		}

@@ -74,8 +74,12 @@ func (s *Service) RecommendAppraiser(ctx context.Context, actor ledger.Actor, ke
 		}
 		var player any
 		if in.PlayerID > 0 {
-			if _, err := registry.PlayerTx(ctx, tx, in.PlayerID, false); err != nil {
+			p, err := registry.PlayerTx(ctx, tx, in.PlayerID, false)
+			if err != nil {
 				return Appraiser{}, err
+			}
+			if prov, _ := registry.ProvinceByCode(p.ProvinceCode); prov.Prefix != in.AgencyPrefix {
+				return Appraiser{}, ReasonAppraiserPlayerElsewhere.OnField("player_id", "player", strconv.FormatInt(p.ID, 10), "agency", in.AgencyPrefix)
 			}
 			player = in.PlayerID
 		}

@@ -235,3 +235,27 @@ func TestOlderPrintedNumbers(t *testing.T) {
 		t.Fatalf("an unknown older-looking number: %v, want the number refused as malformed", err)
 	}
 }
+
+// TestAppraisersStayInTheirProvince: an agency does not appraise through
+// another province's appraiser, nor name another province's player as its own.
+func TestAppraisersStayInTheirProvince(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	shanghai := fixture.Agency("310")
+	shPlayer := fixture.Player(t, e.reg, "310", "沪棋手", "", "1970-01-01", 1)
+	if _, err := e.cs.RecommendAppraiser(ctx, beijing, "", certs.AppraiserInput{Name: "外省人", PlayerID: shPlayer.ID}); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("Beijing naming a Shanghai player its appraiser: %v", err)
+	}
+	ap, err := e.cs.RecommendAppraiser(ctx, shanghai, "", certs.AppraiserInput{Name: "沪鉴定人", PlayerID: shPlayer.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.SetAppraiserStatus(ctx, staff, "", ap.ID, certs.AppraiserApproved); err != nil {
+		t.Fatal(err)
+	}
+	adult := fixture.Player(t, e.reg, "110", "京成人", "1d", "1980-01-01", 2)
+	_, err = e.cs.Apply(ctx, beijing, "", certs.ApplicationInput{PlayerID: adult.ID, TargetRank: "2d", Basis: "appraisal", AppraiserID: ap.ID})
+	if e, ok := ledger.AsError(err); !ok || e.Reason != certs.ReasonAppraiserOtherAgency {
+		t.Fatalf("Beijing appraising through Shanghai's appraiser: %v", err)
+	}
+}

@@ -95,6 +95,12 @@ var (
 	ReasonAppraiserNotApproved = ledger.NewReason(ledger.Precondition, "APPRAISER_NOT_APPROVED",
 		"鉴定人 {appraiser} 的状态为“{status}”，尚未获协会批准。",
 		"appraiser {appraiser} is {status}, not approved by the association.")
+	ReasonAppraiserOtherAgency = ledger.NewReason(ledger.PermissionDenied, "APPRAISER_OTHER_AGENCY",
+		"鉴定人 {appraiser} 由代理机构 {agency} 推荐，只能为该省棋手鉴定。",
+		"appraiser {appraiser} was recommended by agency {agency} and appraises only that province's players.")
+	ReasonAppraiserPlayerElsewhere = ledger.NewReason(ledger.PermissionDenied, "APPRAISER_PLAYER_ELSEWHERE",
+		"棋手 {player} 不在代理机构 {agency} 所在省登记，不能作为其鉴定人。",
+		"player {player} is not registered in the province of agency {agency}, so cannot be its appraiser.")
 	ReasonNoSuchAppraiser = ledger.NewReason(ledger.NotFound, "NO_SUCH_APPRAISER",
 		"没有编号为 {appraiser} 的鉴定人。", "there is no appraiser {appraiser}.")
 	ReasonAppraiserStatus = ledger.NewReason(ledger.Invalid, "APPRAISER_STATUS",
