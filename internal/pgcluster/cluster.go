@@ -283,7 +283,15 @@ func (c *Cluster) running() bool {
 	if err != nil {
 		return syscall.Kill(pid, 0) == nil // no /proc: trust the signal check
 	}
-	return strings.TrimSpace(string(comm)) == "postgres"
+	if strings.TrimSpace(string(comm)) != "postgres" {
+		return false
+	}
+	// a killed postmaster nobody has reaped yet is a zombie: gone all the same
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if _, rest, ok := strings.Cut(string(stat), ") "); err == nil && ok && strings.HasPrefix(rest, "Z") {
+		return false
+	}
+	return true
 }
 
 // clearStale removes the pid and socket lock files of a server that is gone.

@@ -37,6 +37,9 @@ type Config struct {
 	PrintedKyu string
 	// SweepInterval is how often the server issues certificates whose notice period has ended.
 	SweepInterval time.Duration
+	// DBCheckInterval is how often the server checks that its database
+	// answers (health follows it; a dead embedded cluster is restarted).
+	DBCheckInterval time.Duration
 	// HTTPReadTimeout, HTTPWriteTimeout and HTTPIdleTimeout bound how long
 	// one portal client may hold a connection reading a request, writing a
 	// response and idle between requests, so slow clients cannot pile up.
@@ -93,6 +96,7 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&c.NoticePeriod, "notice-period", dur("DANKYU_NOTICE_PERIOD", "168h"), "public notice period of 4–7 dan (DANKYU_NOTICE_PERIOD)")
 	fs.StringVar(&c.PrintedKyu, "printed-kyu", env("DANKYU_PRINTED_KYU", "1,2,5,10,15,20,25"), "kyu grades that get a numbered certificate (DANKYU_PRINTED_KYU)")
 	fs.DurationVar(&c.SweepInterval, "sweep-interval", dur("DANKYU_SWEEP_INTERVAL", "1m"), "how often ended notices are issued (DANKYU_SWEEP_INTERVAL)")
+	fs.DurationVar(&c.DBCheckInterval, "db-check-interval", dur("DANKYU_DB_CHECK_INTERVAL", "2s"), "how often the database is checked (DANKYU_DB_CHECK_INTERVAL)")
 	fs.DurationVar(&c.HTTPReadTimeout, "http-read-timeout", dur("DANKYU_HTTP_READ_TIMEOUT", "30s"), "longest time to read one portal request, body included (DANKYU_HTTP_READ_TIMEOUT)")
 	fs.DurationVar(&c.HTTPWriteTimeout, "http-write-timeout", dur("DANKYU_HTTP_WRITE_TIMEOUT", "60s"), "longest time to handle and write one portal response (DANKYU_HTTP_WRITE_TIMEOUT)")
 	fs.DurationVar(&c.HTTPIdleTimeout, "http-idle-timeout", dur("DANKYU_HTTP_IDLE_TIMEOUT", "120s"), "how long an idle portal connection is kept (DANKYU_HTTP_IDLE_TIMEOUT)")
@@ -226,6 +230,9 @@ func (c *Config) Validate() error {
 	}
 	if c.NoticePeriod <= 0 {
 		errs = append(errs, fmt.Errorf("--notice-period %s: want a positive duration", c.NoticePeriod))
+	}
+	if c.DBCheckInterval <= 0 {
+		errs = append(errs, fmt.Errorf("--db-check-interval %s: want a positive duration", c.DBCheckInterval))
 	}
 	if c.SweepInterval <= 0 {
 		errs = append(errs, fmt.Errorf("--sweep-interval %s: want a positive duration", c.SweepInterval))

@@ -110,6 +110,10 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		}
 	}()
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	superviseCtx, stopSupervising := context.WithCancel(context.Background())
+	supervised := make(chan struct{})
+	go func() { defer close(supervised); db.Supervise(superviseCtx, cfg.DBCheckInterval, hs, log) }()
+	defer func() { stopSupervising(); <-supervised }()
 	log.Info("dankyu serving", "grpc", grpcLis.Addr().String(), "http", "http://"+httpLis.Addr().String()+"/",
 		"startup", time.Since(start).Round(time.Millisecond))
 

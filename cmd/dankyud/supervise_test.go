@@ -1,0 +1,78 @@
+package main_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	"github.com/dankyu/dankyu/internal/pgcluster"
+)
+
+// TestDeadDatabaseIsNoticedAndRestarted kills the embedded postmaster
+// under a running server: health turns NOT_SERVING, the supervisor starts
+// PostgreSQL again, and health comes back SERVING.
+func TestDeadDatabaseIsNoticedAndRestarted(t *testing.T) {
+	if _, err := pgcluster.FindBinaries(); err != nil {
+		t.Fatal(err)
+	}
+	server, _ := build(t)
+	dataDir, err := os.MkdirTemp("", "dks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = mustCluster(t, dataDir).Stop(context.Background(), true, true)
+		os.RemoveAll(dataDir)
+	})
+	t.Setenv("DANKYU_DB_CHECK_INTERVAL", "200ms")
+	srv := start(t, server, dataDir)
+	conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	health := healthpb.NewHealthClient(conn)
+	waitFor := func(want healthpb.HealthCheckResponse_ServingStatus) {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			h, err := health.Check(context.Background(), &healthpb.HealthCheckRequest{})
+			if err == nil && h.GetStatus() == want {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("health is not %v within 30 s (%v, %v)\n%s", want, h, err, srv.log)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	waitFor(healthpb.HealthCheckResponse_SERVING)
+	pidFile, err := os.ReadFile(filepath.Join(dataDir, "pgdata", "postmaster.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(strings.SplitN(string(pidFile), "\n", 2)[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(healthpb.HealthCheckResponse_NOT_SERVING)
+	waitFor(healthpb.HealthCheckResponse_SERVING)
+	if !strings.Contains(srv.log.String(), "restarting the embedded PostgreSQL") {
+		t.Fatalf("no restart in the log:\n%s", srv.log)
+	}
+	srv.cmd.Process.Signal(syscall.SIGTERM)
+	<-srv.done
+	srv.cmd.Wait()
+}
