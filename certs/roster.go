@@ -100,6 +100,19 @@ func (s *Service) rosterAgency(ctx context.Context, actor ledger.Actor, agency s
 	return agency, prov, nil
 }
 
+// roster is the agency's roster, once the actor may export it.
+func (s *Service) roster(ctx context.Context, actor ledger.Actor, agency string) ([]RosterRow, error) {
+	agency, prov, err := s.rosterAgency(ctx, actor, agency)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := rosterRows(ctx, s.db, prov)
+	if err != nil {
+		return nil, fmt.Errorf("roster of %s: %w", agency, err)
+	}
+	return rows, nil
+}
+
 // rosterRows lists the record every agency keeps of its province's
 // 1-dan-and-above holders: each valid dan certificate with the holder's
 // full identity, as q sees them.
@@ -151,13 +164,9 @@ func rosterRows(ctx context.Context, q ledger.Querier, prov registry.Province) (
 // Excel opens it). It is the agency's own record for the association's
 // backup, so only that agency (while active) and staff may export it.
 func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error) {
-	agency, prov, err := s.rosterAgency(ctx, actor, agency)
+	rows, err := s.roster(ctx, actor, agency)
 	if err != nil {
 		return 0, err
-	}
-	rows, err := rosterRows(ctx, s.db, prov)
-	if err != nil {
-		return 0, fmt.Errorf("roster of %s: %w", agency, err)
 	}
 	if _, err := io.WriteString(w, utf8BOM); err != nil {
 		return 0, err
@@ -184,13 +193,9 @@ func (s *Service) WriteRoster(ctx context.Context, actor ledger.Actor, agency st
 // text cell, so a spreadsheet never turns an 18-digit ID number into
 // 1.10108E+17 or drops a certificate number's leading zeros.
 func (s *Service) WriteRosterXLSX(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error) {
-	agency, prov, err := s.rosterAgency(ctx, actor, agency)
+	rows, err := s.roster(ctx, actor, agency)
 	if err != nil {
 		return 0, err
-	}
-	rows, err := rosterRows(ctx, s.db, prov)
-	if err != nil {
-		return 0, fmt.Errorf("roster of %s: %w", agency, err)
 	}
 	f := excelize.NewFile()
 	defer f.Close()

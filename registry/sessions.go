@@ -65,13 +65,7 @@ func (s *Service) SessionActor(ctx context.Context, id string) (ledger.Actor, er
 	if err != nil {
 		return ledger.Actor{}, fmt.Errorf("session: %w", err)
 	}
-	if revoked != nil {
-		return ledger.Actor{}, ReasonRevokedToken.New()
-	}
-	if kind == "agency" {
-		return ledger.Actor{Kind: ledger.AgencyActor, Agency: *agency, TokenID: tokID}, nil
-	}
-	return ledger.Actor{Kind: ledger.StaffActor, Name: *staff, TokenID: tokID}, nil
+	return tokenActor(tokID, kind, agency, staff, revoked)
 }
 
 // EndSession deletes a session (logout): its cookie is dead at once.

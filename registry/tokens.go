@@ -145,6 +145,12 @@ func (s *Service) Authenticate(ctx context.Context, tok string) (ledger.Actor, e
 	if err != nil {
 		return ledger.Actor{}, fmt.Errorf("authenticate: %w", err)
 	}
+	return tokenActor(id, kind, agency, staff, revoked)
+}
+
+// tokenActor turns a token row into the actor it stands for; a session
+// and a bearer token end in the same place, so they refuse alike.
+func tokenActor(id int64, kind string, agency, staff *string, revoked *time.Time) (ledger.Actor, error) {
 	if revoked != nil {
 		return ledger.Actor{}, ReasonRevokedToken.New()
 	}
