@@ -52,6 +52,9 @@ type Options struct {
 	// addresses whose X-Forwarded-For names the client.
 	Limits  Limits
 	Proxies ratelimit.Proxies
+	// Log is the signed tree over the event log the /log endpoints serve;
+	// nil serves none.
+	Log TransparencyLog
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -128,6 +131,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace},
 		&refereePages{site: s},
 		&statsPages{site: s, stats: cs},
+		&logPages{site: s, tlog: opt.Log},
 	} {
 		f.routes(mux)
 	}
