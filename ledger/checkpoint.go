@@ -3,6 +3,7 @@ package ledger
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"golang.org/x/mod/sumdb/note"
 	"golang.org/x/mod/sumdb/tlog"
@@ -77,4 +78,38 @@ func OpenCheckpoint(msg []byte, vkey string) (tlog.Tree, error) {
 		return tlog.Tree{}, fmt.Errorf("checkpoint text: %w", err)
 	}
 	return tree, nil
+}
+
+// Receipt is where one event sits in the tree: the proof that leaf Index
+// (event Index+1, whose record is its chain hash Record) is in the tree of
+// Size events with root TreeHash.
+type Receipt struct {
+	Index, Size int64
+	Record      []byte
+	TreeHash    tlog.Hash
+	Proof       tlog.RecordProof
+}
+
+// Receipt proves the first event of the entity with one of the actions in
+// the current tree; nil when there is none (or the tree does not reach it yet).
+func (t *TreeSigner) Receipt(ctx context.Context, entityType, entityID string, actions ...string) (*Receipt, error) {
+	events, err := EventsFor(ctx, t.db, entityType, entityID)
+	if err != nil {
+		return nil, err
+	}
+	head, err := TreeHead(ctx, t.db)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range events {
+		if !slices.Contains(actions, e.Action) || e.ID > head.N {
+			continue
+		}
+		p, err := ProveInclusion(ctx, t.db, e.ID-1, head.N)
+		if err != nil {
+			return nil, err
+		}
+		return &Receipt{Index: e.ID - 1, Size: head.N, Record: e.Hash, TreeHash: head.Hash, Proof: p}, nil
+	}
+	return nil, nil
 }

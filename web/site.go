@@ -124,7 +124,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	mux.HandleFunc("GET /login", s.loginForm)
 	mux.HandleFunc("POST /login", s.limited(s.limits.Login, s.login))
 	mux.HandleFunc("POST /logout", s.logout)
-	certPages := &certPages{site: s, certs: cs, ranks: reg}
+	certPages := &certPages{site: s, certs: cs, ranks: reg, tlog: opt.Log}
 	for _, f := range []interface{ routes(*http.ServeMux) }{
 		&registryPages{site: s, reg: reg, certs: cs},
 		certPages,

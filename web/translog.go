@@ -21,7 +21,20 @@ type TransparencyLog interface {
 	Consistency(ctx context.Context, old, size int64) (tlog.TreeProof, error)
 	Inclusion(ctx context.Context, index, size int64) (tlog.RecordProof, error)
 	VerifierKey() string
+	// Receipt proves an entity's first event of the actions in the current tree.
+	Receipt(ctx context.Context, entityType, entityID string, actions ...string) (*ledger.Receipt, error)
 }
+
+// proofHashes is a receipt's proof as base64 lines, for the page.
+func proofHashes(rc *ledger.Receipt) []string {
+	return strings.Fields(proofLines(rc.Proof))
+}
+
+func inclusionURL(rc *ledger.Receipt) string {
+	return "/log/inclusion?index=" + strconv.FormatInt(rc.Index, 10) + "&size=" + strconv.FormatInt(rc.Size, 10)
+}
+
+func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
 // logPages are the public, sign-in-free endpoints of the event log's tree.
 type logPages struct {

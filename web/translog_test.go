@@ -5,12 +5,17 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"html"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/mod/sumdb/note"
 	"golang.org/x/mod/sumdb/tlog"
 
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web"
@@ -126,5 +131,55 @@ func TestOutsiderChecksConsistency(t *testing.T) {
 		if code, _ := get(t, e.srv.URL+bad); code != 400 {
 			t.Errorf("%s: %d, want 400", bad, code)
 		}
+	}
+}
+
+var (
+	receiptRe = regexp.MustCompile(`data-testid="log-index">(\d+)<.*?data-testid="log-size">(\d+)<.*?data-testid="log-record">([^<]+)<`)
+	proofRe   = regexp.MustCompile(`data-testid="log-proof-link">([^<]+)<`)
+)
+
+// TestVerifyPageProvesIssuance: the verification page shows where the
+// certificate's issuance event is in the tree, and its proof, fetched from
+// the linked endpoint, checks against the signed checkpoint.
+func TestVerifyPageProvesIssuance(t *testing.T) {
+	e := newLogPortal(t)
+	e.stockThisYear(t)
+	ctx := context.Background()
+	p := fixture.Player(t, e.reg, "110", "周九", "", "1990-03-03", 9)
+	a, _ := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	a, err := e.cs.Approve(ctx, fixture.Agency("110"), "", a.ID)
+	if err != nil || a.CertificateNumber == "" {
+		t.Fatalf("approve: %v %+v", err, a)
+	}
+	code, page := get(t, e.srv.URL+"/verify?number="+a.CertificateNumber)
+	m := receiptRe.FindStringSubmatch(strings.ReplaceAll(page, "\n", " "))
+	if code != 200 || m == nil {
+		t.Fatalf("verification page shows no inclusion proof: %d\n%s", code, page)
+	}
+	index, _ := strconv.ParseInt(m[1], 10, 64)
+	size, _ := strconv.ParseInt(m[2], 10, 64)
+	record, err := base64.StdEncoding.DecodeString(m[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := proofRe.FindStringSubmatch(page)
+	if link == nil {
+		t.Fatal("no link to the proof")
+	}
+	_, vkey := get(t, e.srv.URL+"/log/key")
+	o := outsider{t: t, base: e.srv.URL, vkey: strings.TrimSpace(vkey)}
+	tree := o.checkpoint()
+	if tree.N != size {
+		t.Fatalf("page's tree of %d, checkpoint's of %d", size, tree.N)
+	}
+	proof := o.hashes(html.UnescapeString(link[1]))
+	if err := tlog.CheckRecord(proof, tree.N, tree.Hash, index, tlog.RecordHash(record)); err != nil {
+		t.Fatalf("inclusion proof of the issuance does not check: %v", err)
+	}
+	// the record is the issuance event's, not any event's
+	events, err := ledger.EventsFor(ctx, e.store.DB(), "certificate", a.CertificateNumber)
+	if err != nil || len(events) == 0 || events[0].ID-1 != index || events[0].Action != "certificate.issued" {
+		t.Fatalf("receipt index %d, events %+v, %v", index, events, err)
 	}
 }
