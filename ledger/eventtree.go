@@ -77,8 +77,10 @@ func leavesFor(count int64) (int64, error) {
 
 // TreeSize is the number of events the stored tree covers.
 func TreeSize(ctx context.Context, db Querier) (int64, error) {
+	// the stored hashes are numbered 0, 1, …: the highest (an index
+	// look-up, unlike count) says how many there are
 	var count int64
-	if err := db.QueryRow(ctx, `SELECT count(*) FROM event_tree`).Scan(&count); err != nil {
+	if err := db.QueryRow(ctx, `SELECT coalesce(max(idx) + 1, 0) FROM event_tree`).Scan(&count); err != nil {
 		return 0, fmt.Errorf("size of event tree: %w", err)
 	}
 	return leavesFor(count)
