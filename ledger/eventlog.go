@@ -108,6 +108,11 @@ func (tx *Tx) flushEvents(ctx context.Context) error {
 		fmt.Fprintf(&sql, "($%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8, n+9)
 		args = append(args, e.ID, e.At, e.Actor, e.Action, e.EntityType, e.EntityID, string(e.Payload), e.PrevHash, e.Hash)
 	}
+	// the tree first: it reads the rows before these to catch up on any
+	// the tree does not cover yet
+	if err := extendTree(ctx, tx, tx.pending); err != nil {
+		return err
+	}
 	if _, err := tx.Exec(ctx, sql.String(), args...); err != nil {
 		return fmt.Errorf("append %d events: %w", len(tx.pending), err)
 	}

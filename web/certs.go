@@ -21,6 +21,7 @@ type certPages struct {
 	*site
 	certs Certs
 	ranks rankReviewer
+	tlog  TransparencyLog // nil: no inclusion proofs on the verification page
 }
 
 // rankReviewer lists the declared ranks staff must review: 4 dan and above
@@ -161,15 +162,30 @@ func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
 	number := strings.TrimSpace(r.URL.Query().Get("number"))
 	pg := p.page(w, r, "verify")
 	if number == "" {
-		p.render(w, r, http.StatusOK, verifyPage(pg, number, nil, ""))
+		p.render(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, ""))
 		return
 	}
 	v, err := p.certs.Verify(r.Context(), number)
 	if err != nil {
-		p.render(w, r, httpStatus(err), verifyPage(pg, number, nil, p.userError(r, pg, err)))
+		p.render(w, r, httpStatus(err), verifyPage(pg, number, nil, nil, p.userError(r, pg, err)))
 		return
 	}
-	p.render(w, r, http.StatusOK, verifyPage(pg, number, &v, ""))
+	p.render(w, r, http.StatusOK, verifyPage(pg, number, &v, p.issuanceReceipt(r.Context(), v), ""))
+}
+
+// issuanceReceipt proves the certificate's issuance event in the event
+// tree, so a holder can check it against a checkpoint; nil when unknown (a
+// failure here is logged, the verdict still shown).
+func (p *certPages) issuanceReceipt(ctx context.Context, v certs.Verification) *ledger.Receipt {
+	if p.tlog == nil || !v.Found {
+		return nil
+	}
+	rc, err := p.tlog.Receipt(ctx, "certificate", v.Number, "certificate.issued", "certificate.recorded_from_paper")
+	if err != nil {
+		p.log.Error("inclusion proof of a certificate", "number", v.Number, "err", err)
+		return nil
+	}
+	return rc
 }
 
 func (p *certPages) batchForm(w http.ResponseWriter, r *http.Request) {

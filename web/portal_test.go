@@ -43,6 +43,12 @@ type portalEnv struct {
 
 func newPortalEnv(t *testing.T) *portalEnv {
 	t.Helper()
+	return newPortalEnvWith(t, func(*ledger.Store) web.Options { return web.Options{} })
+}
+
+// newPortalEnvWith is newPortalEnv with the portal's options made over its store.
+func newPortalEnvWith(t *testing.T, options func(*ledger.Store) web.Options) *portalEnv {
+	t.Helper()
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
 	clock := fixture.TodayClock(t)
@@ -63,7 +69,7 @@ func newPortalEnv(t *testing.T) *portalEnv {
 		t.Fatal(err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	h, err := web.New(ctx, store, reg, cs, ts, slog.New(slog.DiscardHandler), web.Options{})
+	h, err := web.New(ctx, store, reg, cs, ts, slog.New(slog.DiscardHandler), options(store))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,6 +52,9 @@ type Options struct {
 	// addresses whose X-Forwarded-For names the client.
 	Limits  Limits
 	Proxies ratelimit.Proxies
+	// Log is the signed tree over the event log the /log endpoints serve;
+	// nil serves none.
+	Log TransparencyLog
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -121,13 +124,14 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	mux.HandleFunc("GET /login", s.loginForm)
 	mux.HandleFunc("POST /login", s.limited(s.limits.Login, s.login))
 	mux.HandleFunc("POST /logout", s.logout)
-	certPages := &certPages{site: s, certs: cs, ranks: reg}
+	certPages := &certPages{site: s, certs: cs, ranks: reg, tlog: opt.Log}
 	for _, f := range []interface{ routes(*http.ServeMux) }{
 		&registryPages{site: s, reg: reg, certs: cs},
 		certPages,
 		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace},
 		&refereePages{site: s},
 		&statsPages{site: s, stats: cs},
+		&logPages{site: s, tlog: opt.Log},
 	} {
 		f.routes(mux)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"os/user"
 	"strconv"
 	"time"
@@ -131,24 +132,76 @@ func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 }
 
 func logCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	if len(args) == 0 || args[0] != "verify" {
-		return usageError("usage: dankyu log verify")
+	if len(args) == 0 || (args[0] != "verify" && args[0] != "checkpoint") {
+		return usageError("usage: dankyu log verify [--checkpoint FILE] | dankyu log checkpoint")
 	}
-	fs := flag.NewFlagSet("log verify", flag.ContinueOnError)
+	fs := flag.NewFlagSet("log "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	store, _, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, nil)
+	logKey := fs.String("log-key", getenv("DANKYU_LOG_KEY"), "event log signing key file; default <data-dir>/log.key (DANKYU_LOG_KEY)")
+	checkpoint := ""
+	if args[0] == "verify" {
+		fs.StringVar(&checkpoint, "checkpoint", "", "a checkpoint saved outside the database (from dankyu log checkpoint or /log/checkpoint)")
+	}
+	var dataDir string
+	store, _, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
+		dataDir = fs.Lookup("data-dir").Value.String()
+		return nil
+	})
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	n, err := ledger.VerifyLog(ctx, store.DB())
-	var broken *ledger.BrokenLink
-	if errors.As(err, &broken) {
-		return fmt.Errorf("event log broken after %d good rows: %w", n, err)
+	var skey, vkey string
+	if args[0] == "checkpoint" || checkpoint != "" {
+		if skey, vkey, err = server.LoadLogKey(server.LogKeyPath(*logKey, dataDir)); err != nil {
+			return err
+		}
 	}
-	if err != nil {
+	if args[0] == "checkpoint" {
+		signer, err := ledger.NewTreeSigner(store.DB(), skey, vkey)
+		if err != nil {
+			return err
+		}
+		msg, err := signer.Checkpoint(ctx)
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(msg)
 		return err
 	}
-	fmt.Fprintf(stdout, "event log intact: %d rows verified\n", n)
+	if checkpoint == "" {
+		n, err := ledger.VerifyLog(ctx, store.DB())
+		var broken *ledger.BrokenLink
+		if errors.As(err, &broken) {
+			return fmt.Errorf("event log broken after %d good rows: %w", n, err)
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "event log intact: %d rows verified\n", n)
+		return nil
+	}
+	msg, err := os.ReadFile(checkpoint)
+	if err != nil {
+		return fmt.Errorf("read checkpoint: %w", err)
+	}
+	tree, err := ledger.OpenCheckpoint(msg, vkey)
+	if err != nil {
+		return fmt.Errorf("%s: %w", checkpoint, err)
+	}
+	n, err := ledger.VerifyCheckpoint(ctx, store.DB(), tree)
+	var (
+		broken   *ledger.BrokenLink
+		mismatch *ledger.TreeMismatch
+	)
+	switch {
+	case errors.As(err, &broken):
+		return fmt.Errorf("event log broken after %d good rows: %w", n, err)
+	case errors.As(err, &mismatch):
+		return fmt.Errorf("event log does not match the checkpoint of %d rows: %w", tree.N, err)
+	case err != nil:
+		return err
+	}
+	fmt.Fprintf(stdout, "event log intact: %d rows verified, consistent with the checkpoint of %d rows\n", n, tree.N)
 	return nil
 }

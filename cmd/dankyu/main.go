@@ -19,7 +19,9 @@ commands:
   token create --agency PREFIX | --staff NAME  print a new API token (shown once)
   token revoke ID                              revoke a token by its number
   token list                                   list tokens (never the tokens themselves)
-  log verify                                   walk the event log's hash chain
+  log verify [--checkpoint FILE]               walk the event log's hash chain; with a saved
+                                               checkpoint, also catch deleted or recomputed rows
+  log checkpoint                               print the signed tree head of the event log (save it elsewhere)
   adjudicate [flags] FILE.sgf...               replay and count game records (see adjudicate -h)
   pairings --system S --players N [--json]     print a round-robin (Berger) or knockout table
   import --dry-run [--format F] [--json] FILE  check an EGD h-file, OpenGotha XML or pairgoth file offline

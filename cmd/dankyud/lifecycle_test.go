@@ -232,6 +232,22 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	if err != nil || !strings.Contains(out, "14 rows verified") {
 		t.Fatalf("log verify on an intact log: %v: %s", err, out)
 	}
+	// the server signs with the key it created beside the cluster, and a
+	// checkpoint fetched from the portal verifies with the CLI
+	resp, err = http.Get("http://" + srv.http + "/log/checkpoint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	cpFile := filepath.Join(t.TempDir(), "checkpoint")
+	if err := os.WriteFile(cpFile, cp, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = runCLI(t, cli, dataDir, "log", "verify", "--checkpoint", cpFile)
+	if err != nil || !strings.Contains(out, "consistent with the checkpoint of 14 rows") {
+		t.Fatalf("log verify --checkpoint of the server's checkpoint: %v: %s\n%s", err, out, cp)
+	}
 	c := mustCluster(t, dataDir)
 	db, err := pgx.Connect(context.Background(), c.ConnString("dankyu"))
 	if err != nil {

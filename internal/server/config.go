@@ -25,10 +25,12 @@ import (
 // Config is everything the server can be told; each field has a flag and a
 // DANKYU_* environment variable.
 type Config struct {
-	GRPCAddr        string
-	HTTPAddr        string
-	DataDir         string
-	DatabaseURL     string
+	GRPCAddr    string
+	HTTPAddr    string
+	DataDir     string
+	DatabaseURL string
+	// LogKey is the event log's signing key file (default <data-dir>/log.key).
+	LogKey          string
 	ShutdownTimeout time.Duration
 	LogFormat       string
 	// NoticePeriod is how long a 4–7 dan stays on public notice.
@@ -79,6 +81,7 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.GRPCAddr, "grpc-addr", env("DANKYU_GRPC_ADDR", "127.0.0.1:9090"), "gRPC listen address (DANKYU_GRPC_ADDR)")
 	fs.StringVar(&c.HTTPAddr, "http-addr", env("DANKYU_HTTP_ADDR", "127.0.0.1:8080"), "web portal listen address (DANKYU_HTTP_ADDR)")
 	fs.StringVar(&c.DataDir, "data-dir", env("DANKYU_DATA_DIR", "./.dankyu"), "folder of the embedded PostgreSQL cluster (DANKYU_DATA_DIR)")
+	fs.StringVar(&c.LogKey, "log-key", env("DANKYU_LOG_KEY", ""), "event log signing key file, created on first start; default <data-dir>/log.key (DANKYU_LOG_KEY)")
 	fs.StringVar(&c.DatabaseURL, "database-url", env("DANKYU_DATABASE_URL", ""), "PostgreSQL URL; empty runs the embedded cluster (DANKYU_DATABASE_URL)")
 	fs.StringVar(&c.LogFormat, "log-format", env("DANKYU_LOG_FORMAT", "text"), "log format: text or json (DANKYU_LOG_FORMAT)")
 	d, err := time.ParseDuration(env("DANKYU_SHUTDOWN_TIMEOUT", "15s"))

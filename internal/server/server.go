@@ -87,7 +87,17 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	gs, hs := NewGRPCServer(store, reg, cs, ts, log, lim.API())
-	portal, err := web.New(ctx, store, reg, cs, ts, log, cfg.WebOptions(lim))
+	wopt := cfg.WebOptions(lim)
+	skey, vkey, err := LoadLogKey(LogKeyPath(cfg.LogKey, cfg.DataDir))
+	if err == nil {
+		wopt.Log, err = ledger.NewTreeSigner(store.DB(), skey, vkey)
+	}
+	if err != nil {
+		grpcLis.Close()
+		httpLis.Close()
+		return err
+	}
+	portal, err := web.New(ctx, store, reg, cs, ts, log, wopt)
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()

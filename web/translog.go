@@ -1,0 +1,130 @@
+package web
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"golang.org/x/mod/sumdb/tlog"
+
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// TransparencyLog is the signed Merkle tree over the event log that the
+// public /log endpoints serve, so anyone can keep checkpoints and check
+// that later ones extend them.
+type TransparencyLog interface {
+	Checkpoint(ctx context.Context) ([]byte, error)
+	Consistency(ctx context.Context, old, size int64) (tlog.TreeProof, error)
+	Inclusion(ctx context.Context, index, size int64) (tlog.RecordProof, error)
+	VerifierKey() string
+	// Receipt proves an entity's first event of the actions in the current tree.
+	Receipt(ctx context.Context, entityType, entityID string, actions ...string) (*ledger.Receipt, error)
+}
+
+// proofHashes is a receipt's proof as base64 lines, for the page.
+func proofHashes(rc *ledger.Receipt) []string {
+	return strings.Fields(proofLines(rc.Proof))
+}
+
+func inclusionURL(rc *ledger.Receipt) string {
+	return "/log/inclusion?index=" + strconv.FormatInt(rc.Index, 10) + "&size=" + strconv.FormatInt(rc.Size, 10)
+}
+
+func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+// logPages are the public, sign-in-free endpoints of the event log's tree.
+type logPages struct {
+	*site
+	tlog TransparencyLog
+}
+
+func (p *logPages) routes(mux *http.ServeMux) {
+	if p.tlog == nil {
+		return
+	}
+	mux.HandleFunc("GET /log/checkpoint", p.checkpoint)
+	mux.HandleFunc("GET /log/key", func(w http.ResponseWriter, _ *http.Request) {
+		writeText(w, p.tlog.VerifierKey()+"\n")
+	})
+	mux.HandleFunc("GET /log/consistency", p.consistency)
+	mux.HandleFunc("GET /log/inclusion", p.inclusion)
+}
+
+func writeText(w http.ResponseWriter, s string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write([]byte(s))
+}
+
+func (p *logPages) checkpoint(w http.ResponseWriter, r *http.Request) {
+	msg, err := p.tlog.Checkpoint(r.Context())
+	if err != nil {
+		p.log.Error("sign checkpoint", "err", err)
+		http.Error(w, "checkpoint unavailable", http.StatusInternalServerError)
+		return
+	}
+	writeText(w, string(msg))
+}
+
+// proofLines is a proof's hashes, one base64 per line.
+func proofLines(hs []tlog.Hash) string {
+	var b strings.Builder
+	for _, h := range hs {
+		b.WriteString(base64.StdEncoding.EncodeToString(h[:]))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func queryInts(r *http.Request, names ...string) ([]int64, bool) {
+	out := make([]int64, len(names))
+	for i, n := range names {
+		v, err := strconv.ParseInt(r.URL.Query().Get(n), 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+func (p *logPages) proofError(w http.ResponseWriter, err error) {
+	if errors.Is(err, ledger.ErrTreeRange) {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	p.log.Error("log proof", "err", err)
+	http.Error(w, "proof unavailable", http.StatusInternalServerError)
+}
+
+func (p *logPages) consistency(w http.ResponseWriter, r *http.Request) {
+	v, ok := queryInts(r, "old", "new")
+	if !ok {
+		http.Error(w, "want old=N&new=M", http.StatusBadRequest)
+		return
+	}
+	proof, err := p.tlog.Consistency(r.Context(), v[0], v[1])
+	if err != nil {
+		p.proofError(w, err)
+		return
+	}
+	writeText(w, proofLines(proof))
+}
+
+func (p *logPages) inclusion(w http.ResponseWriter, r *http.Request) {
+	v, ok := queryInts(r, "index", "size")
+	if !ok {
+		http.Error(w, "want index=I&size=N", http.StatusBadRequest)
+		return
+	}
+	proof, err := p.tlog.Inclusion(r.Context(), v[0], v[1])
+	if err != nil {
+		p.proofError(w, err)
+		return
+	}
+	writeText(w, proofLines(proof))
+}
