@@ -7,6 +7,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -41,4 +42,36 @@ func Up(ctx context.Context, db *sql.DB) (int64, error) {
 		return 0, fmt.Errorf("read schema version: %w", err)
 	}
 	return v, nil
+}
+
+// appendOnly are the tables the server may only add to and read.
+var appendOnly = []string{"events", "event_tree"}
+
+// GrantServer gives role the rights the running server needs and no more:
+// read and write the domain tables, only INSERT and SELECT on the event
+// log and its tree, only read the migration record. Run by the owner after
+// Up, on every start, so tables a new migration adds are covered too.
+func GrantServer(ctx context.Context, db *sql.DB, role string) error {
+	r := quoteIdent(role)
+	stmts := []string{
+		`GRANT USAGE ON SCHEMA public TO ` + r,
+		`REVOKE CREATE ON SCHEMA public FROM PUBLIC`,
+		`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ` + r,
+		`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ` + r,
+		`REVOKE ALL ON goose_db_version FROM ` + r,
+		`GRANT SELECT ON goose_db_version TO ` + r,
+	}
+	for _, t := range appendOnly {
+		stmts = append(stmts, `REVOKE UPDATE, DELETE, TRUNCATE ON `+quoteIdent(t)+` FROM `+r)
+	}
+	for _, s := range stmts {
+		if _, err := db.ExecContext(ctx, s); err != nil {
+			return fmt.Errorf("grant server role %s: %s: %w", role, s, err)
+		}
+	}
+	return nil
+}
+
+func quoteIdent(s string) string {
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }

@@ -45,7 +45,8 @@ func openRegistry(ctx context.Context, fs *flag.FlagSet, args []string, getenv f
 		}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	db, err := server.OpenDatabase(ctx, getenv("DANKYU_DATABASE_URL"), *dataDir, false, log)
+	db, err := server.OpenDatabase(ctx, server.DatabaseSource{
+		URL: getenv("DANKYU_DATABASE_URL"), MigrationURL: getenv("DANKYU_MIGRATION_URL"), DataDir: *dataDir}, false, log)
 	if err != nil {
 		return nil, nil, nil, err
 	}

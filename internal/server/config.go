@@ -29,6 +29,9 @@ type Config struct {
 	HTTPAddr    string
 	DataDir     string
 	DatabaseURL string
+	// MigrationURL connects as the schema's owner to migrate an outside
+	// database; empty migrates with DatabaseURL.
+	MigrationURL string
 	// LogKey is the event log's signing key file (default <data-dir>/log.key).
 	LogKey          string
 	ShutdownTimeout time.Duration
@@ -83,6 +86,7 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.DataDir, "data-dir", env("DANKYU_DATA_DIR", "./.dankyu"), "folder of the embedded PostgreSQL cluster (DANKYU_DATA_DIR)")
 	fs.StringVar(&c.LogKey, "log-key", env("DANKYU_LOG_KEY", ""), "event log signing key file, created on first start; default <data-dir>/log.key (DANKYU_LOG_KEY)")
 	fs.StringVar(&c.DatabaseURL, "database-url", env("DANKYU_DATABASE_URL", ""), "PostgreSQL URL; empty runs the embedded cluster (DANKYU_DATABASE_URL)")
+	fs.StringVar(&c.MigrationURL, "migration-url", env("DANKYU_MIGRATION_URL", ""), "PostgreSQL URL of the schema's owner, used to migrate and grant; the server then connects with --database-url as a role that owns nothing (DANKYU_MIGRATION_URL)")
 	fs.StringVar(&c.LogFormat, "log-format", env("DANKYU_LOG_FORMAT", "text"), "log format: text or json (DANKYU_LOG_FORMAT)")
 	d, err := time.ParseDuration(env("DANKYU_SHUTDOWN_TIMEOUT", "15s"))
 	if err != nil {
@@ -221,6 +225,9 @@ func (c *Config) Validate() error {
 		if _, _, err := net.SplitHostPort(addr); err != nil {
 			errs = append(errs, fmt.Errorf("--%s %q: want host:port: %w", name, addr, err))
 		}
+	}
+	if c.MigrationURL != "" && c.DatabaseURL == "" {
+		errs = append(errs, errors.New("--migration-url is set but --database-url is not: the embedded cluster makes its own roles"))
 	}
 	if c.DatabaseURL == "" && strings.TrimSpace(c.DataDir) == "" {
 		errs = append(errs, errors.New("--data-dir is empty and no --database-url is set"))

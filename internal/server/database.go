@@ -22,13 +22,27 @@ type Database struct {
 	stopPG  bool
 }
 
-// OpenDatabase connects to url, or with an empty url starts (or reuses) the
-// embedded cluster in dataDir; then applies pending migrations. stopOnClose
-// says whether Close stops an embedded cluster this call found running.
-func OpenDatabase(ctx context.Context, url, dataDir string, stopOnClose bool, log *slog.Logger) (*Database, error) {
+// The embedded cluster's roles: the owner migrates, the server connects.
+const (
+	EmbeddedOwnerRole  = "dankyu_owner"
+	EmbeddedServerRole = "dankyu_server"
+)
+
+// DatabaseSource says where the database is: an outside URL (and the
+// owner's URL to migrate it with), or else the embedded cluster in DataDir.
+type DatabaseSource struct {
+	URL, MigrationURL, DataDir string
+}
+
+// OpenDatabase connects to the outside database, or with an empty URL starts
+// (or reuses) the embedded cluster; then applies pending migrations as the
+// schema's owner and connects as a role that owns nothing. stopOnClose says
+// whether Close stops an embedded cluster this call found running.
+func OpenDatabase(ctx context.Context, src DatabaseSource, stopOnClose bool, log *slog.Logger) (*Database, error) {
 	d := &Database{stopPG: stopOnClose}
+	url, migrateURL := src.URL, src.MigrationURL
 	if url == "" {
-		c, err := pgcluster.New(dataDir, pgcluster.Options{Log: log})
+		c, err := pgcluster.New(src.DataDir, pgcluster.Options{Log: log})
 		if err != nil {
 			return nil, err
 		}
@@ -40,7 +54,20 @@ func OpenDatabase(ctx context.Context, url, dataDir string, stopOnClose bool, lo
 			d.Close(ctx)
 			return nil, err
 		}
-		url = c.ConnString(EmbeddedDatabase)
+		if err := c.EnsureRoles(ctx, EmbeddedDatabase, EmbeddedOwnerRole, EmbeddedServerRole); err != nil {
+			d.Close(ctx)
+			return nil, err
+		}
+		url = c.ConnStringAs(EmbeddedDatabase, EmbeddedServerRole)
+		migrateURL = c.ConnStringAs(EmbeddedDatabase, EmbeddedOwnerRole)
+	}
+	version, err := migrate(ctx, url, migrateURL)
+	if err != nil {
+		d.Close(ctx)
+		return nil, err
+	}
+	if migrateURL == "" {
+		log.Warn("the server migrates and runs as one role: set --migration-url to the owner's URL so the server's own role cannot rewrite the event log")
 	}
 	pool, err := pgxpool.New(ctx, url)
 	if err != nil {
@@ -52,15 +79,51 @@ func OpenDatabase(ctx context.Context, url, dataDir string, stopOnClose bool, lo
 		d.Close(ctx)
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
-	db := stdlib.OpenDBFromPool(pool)
-	version, err := migrations.Up(ctx, db)
-	db.Close()
-	if err != nil {
-		d.Close(ctx)
-		return nil, err
-	}
 	log.Info("database ready", "embedded", d.cluster != nil, "schema_version", version)
 	return d, nil
+}
+
+// migrate applies the migrations as the owner (migrateURL, or url when
+// there is none) and, with a separate owner, grants url's role what the
+// server needs.
+func migrate(ctx context.Context, url, migrateURL string) (int64, error) {
+	ownerURL := migrateURL
+	if ownerURL == "" {
+		ownerURL = url
+	}
+	cfg, err := pgxpool.ParseConfig(ownerURL)
+	if err != nil {
+		return 0, fmt.Errorf("migration database URL: %w", err)
+	}
+	cfg.MaxConns = 2
+	owner, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return 0, fmt.Errorf("open database to migrate: %w", err)
+	}
+	defer owner.Close()
+	if err := owner.Ping(ctx); err != nil {
+		return 0, fmt.Errorf("connect to database to migrate: %w", err)
+	}
+	db := stdlib.OpenDBFromPool(owner)
+	defer db.Close()
+	version, err := migrations.Up(ctx, db)
+	if err != nil {
+		return 0, err
+	}
+	if migrateURL == "" {
+		return version, nil
+	}
+	server, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return 0, fmt.Errorf("database URL: %w", err)
+	}
+	if server.ConnConfig.User == cfg.ConnConfig.User {
+		return version, nil // one role after all: revoking would only bind the owner
+	}
+	if err := migrations.GrantServer(ctx, db, server.ConnConfig.User); err != nil {
+		return 0, err
+	}
+	return version, nil
 }
 
 // Close closes the pool and stops the embedded cluster.

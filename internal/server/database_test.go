@@ -25,7 +25,7 @@ func TestOpenDatabaseURLMigratesOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			db, err := server.OpenDatabase(ctx, url, "", true, slog.New(slog.DiscardHandler))
+			db, err := server.OpenDatabase(ctx, server.DatabaseSource{URL: url}, true, slog.New(slog.DiscardHandler))
 			if err == nil {
 				err = db.Close(ctx)
 			}

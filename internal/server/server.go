@@ -46,7 +46,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	start := time.Now()
-	db, err := OpenDatabase(ctx, cfg.DatabaseURL, cfg.DataDir, true, log)
+	db, err := OpenDatabase(ctx, DatabaseSource{URL: cfg.DatabaseURL, MigrationURL: cfg.MigrationURL, DataDir: cfg.DataDir}, true, log)
 	if err != nil {
 		return err
 	}

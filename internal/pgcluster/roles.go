@@ -1,0 +1,68 @@
+package pgcluster
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// ConnStringAs is the connection string for database db as role user.
+func (c *Cluster) ConnStringAs(db, user string) string {
+	return fmt.Sprintf("host=%s port=5432 user=%s dbname=%s sslmode=disable", c.SocketDir, user, db)
+}
+
+// EnsureRoles makes owner the owner of database db and of everything in its
+// public schema, and server a plain login role that owns nothing: no
+// superuser, so it cannot set session_replication_role, and not an owner,
+// so it cannot disable a trigger. A data folder made before the roles
+// existed has its tables handed over to owner here.
+func (c *Cluster) EnsureRoles(ctx context.Context, db, owner, server string) error {
+	conn, err := pgx.Connect(ctx, c.ConnString("postgres"))
+	if err != nil {
+		return fmt.Errorf("connect to cluster: %w", err)
+	}
+	defer conn.Close(ctx)
+	for _, role := range []string{owner, server} {
+		var exists bool
+		if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)`, role).Scan(&exists); err != nil {
+			return fmt.Errorf("look up role %s: %w", role, err)
+		}
+		if !exists {
+			if _, err := conn.Exec(ctx, "CREATE ROLE "+pgx.Identifier{role}.Sanitize()+
+				" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS"); err != nil {
+				return fmt.Errorf("create role %s: %w", role, err)
+			}
+		}
+	}
+	ownerID := pgx.Identifier{owner}.Sanitize()
+	if _, err := conn.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{db}.Sanitize()+" OWNER TO "+ownerID); err != nil {
+		return fmt.Errorf("hand database %s to %s: %w", db, owner, err)
+	}
+	inDB, err := pgx.Connect(ctx, c.ConnString(db))
+	if err != nil {
+		return fmt.Errorf("connect to %s: %w", db, err)
+	}
+	defer inDB.Close(ctx)
+	// the schema and every relation and function in it, whoever made them
+	rows, err := inDB.Query(ctx, `SELECT 'TABLE public.' || quote_ident(c.relname) FROM pg_class c
+		JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p', 'f') AND pg_get_userbyid(c.relowner) <> $1
+		UNION ALL
+		SELECT 'ROUTINE ' || p.oid::regprocedure::text FROM pg_proc p
+		JOIN pg_namespace n ON n.oid = p.pronamespace
+		WHERE n.nspname = 'public' AND pg_get_userbyid(p.proowner) <> $1`, owner)
+	if err != nil {
+		return fmt.Errorf("list %s's objects: %w", db, err)
+	}
+	objects, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("list %s's objects: %w", db, err)
+	}
+	for _, obj := range append([]string{"SCHEMA public"}, objects...) {
+		if _, err := inDB.Exec(ctx, "ALTER "+obj+" OWNER TO "+ownerID); err != nil {
+			return fmt.Errorf("hand %s to %s: %w", obj, owner, err)
+		}
+	}
+	return nil
+}
