@@ -66,6 +66,8 @@ func TestConfigValidate(t *testing.T) {
 		{"bad log format", func(c *server.Config) { c.LogFormat = "xml" }, false},
 		{"no data dir and no url", func(c *server.Config) { c.DataDir = "" }, false},
 		{"url instead of data dir", func(c *server.Config) { c.DataDir, c.DatabaseURL = "", "postgres://x" }, true},
+		{"migration url with the database url", func(c *server.Config) { c.DatabaseURL, c.MigrationURL = "postgres://s", "postgres://o" }, true},
+		{"migration url without a database url", func(c *server.Config) { c.MigrationURL = "postgres://o" }, false},
 		{"printed kyu", func(c *server.Config) { c.PrintedKyu = "1, 5k, 30" }, true},
 		{"no printed kyu", func(c *server.Config) { c.PrintedKyu = "" }, true},
 		{"printed kyu out of range", func(c *server.Config) { c.PrintedKyu = "1,31" }, false},
