@@ -21,6 +21,8 @@ commands:
   token list                                   list tokens (never the tokens themselves)
   log verify [--checkpoint FILE]               walk the event log's hash chain; with a saved
                                                checkpoint, also catch deleted or recomputed rows
+  backup --out FILE                            a consistent backup while the server runs (pg_dump)
+  restore --in FILE                            load a backup into a fresh data folder or empty database
   log checkpoint                               print the signed tree head of the event log (save it elsewhere)
   adjudicate [flags] FILE.sgf...               replay and count game records (see adjudicate -h)
   pairings --system S --players N [--json]     print a round-robin (Berger) or knockout table
@@ -59,6 +61,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return importCmd(args[1:], stdout, stderr)
 	case "ratings":
 		return ratingsCmd(args[1:], stdout, stderr)
+	case "backup", "restore":
+		err = backupCmd(ctx, args[0], args[1:], stdout, stderr, getenv)
 	case "log":
 		err = logCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "help", "-h", "--help":

@@ -39,27 +39,9 @@ type DatabaseSource struct {
 // schema's owner and connects as a role that owns nothing. stopOnClose says
 // whether Close stops an embedded cluster this call found running.
 func OpenDatabase(ctx context.Context, src DatabaseSource, stopOnClose bool, log *slog.Logger) (*Database, error) {
-	d := &Database{stopPG: stopOnClose}
-	url, migrateURL := src.URL, src.MigrationURL
-	if url == "" {
-		c, err := pgcluster.New(src.DataDir, pgcluster.Options{Log: log})
-		if err != nil {
-			return nil, err
-		}
-		if err := c.Start(ctx); err != nil {
-			return nil, err
-		}
-		d.cluster = c
-		if err := c.EnsureDatabase(ctx, EmbeddedDatabase); err != nil {
-			d.Close(ctx)
-			return nil, err
-		}
-		if err := c.EnsureRoles(ctx, EmbeddedDatabase, EmbeddedOwnerRole, EmbeddedServerRole); err != nil {
-			d.Close(ctx)
-			return nil, err
-		}
-		url = c.ConnStringAs(EmbeddedDatabase, EmbeddedServerRole)
-		migrateURL = c.ConnStringAs(EmbeddedDatabase, EmbeddedOwnerRole)
+	d, url, migrateURL, err := reach(ctx, src, stopOnClose, log)
+	if err != nil {
+		return nil, err
 	}
 	version, err := migrate(ctx, url, migrateURL)
 	if err != nil {
@@ -81,6 +63,33 @@ func OpenDatabase(ctx context.Context, src DatabaseSource, stopOnClose bool, log
 	}
 	log.Info("database ready", "embedded", d.cluster != nil, "schema_version", version)
 	return d, nil
+}
+
+// reach makes the database reachable: an outside one as given, or the
+// embedded cluster started with its database and roles. It returns the
+// server's URL and the owner's ("" when they are one).
+func reach(ctx context.Context, src DatabaseSource, stopOnClose bool, log *slog.Logger) (*Database, string, string, error) {
+	d := &Database{stopPG: stopOnClose}
+	if src.URL != "" {
+		return d, src.URL, src.MigrationURL, nil
+	}
+	c, err := pgcluster.New(src.DataDir, pgcluster.Options{Log: log})
+	if err != nil {
+		return nil, "", "", err
+	}
+	if err := c.Start(ctx); err != nil {
+		return nil, "", "", err
+	}
+	d.cluster = c
+	if err := c.EnsureDatabase(ctx, EmbeddedDatabase); err != nil {
+		d.Close(ctx)
+		return nil, "", "", err
+	}
+	if err := c.EnsureRoles(ctx, EmbeddedDatabase, EmbeddedOwnerRole, EmbeddedServerRole); err != nil {
+		d.Close(ctx)
+		return nil, "", "", err
+	}
+	return d, c.ConnStringAs(EmbeddedDatabase, EmbeddedServerRole), c.ConnStringAs(EmbeddedDatabase, EmbeddedOwnerRole), nil
 }
 
 // migrate applies the migrations as the owner (migrateURL, or url when

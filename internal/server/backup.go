@@ -1,0 +1,88 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/internal/pgcluster"
+)
+
+// Backup writes the whole database to file with pg_dump's custom format:
+// one consistent snapshot, taken while the server keeps serving.
+func Backup(ctx context.Context, src DatabaseSource, file string, log *slog.Logger) error {
+	d, url, migrateURL, err := reach(ctx, src, false, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close(ctx)
+	if migrateURL != "" {
+		url = migrateURL // the owner reads every table
+	}
+	if err := pgTool(ctx, "pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", file, "--dbname", url); err != nil {
+		return fmt.Errorf("back up to %s: %w", file, err)
+	}
+	return nil
+}
+
+// ErrNotEmpty refuses a restore over a database that already has tables.
+var ErrNotEmpty = errors.New("the database already has tables: restore into a fresh data folder or an empty database")
+
+// Restore loads a backup into an empty database (for the embedded default,
+// a fresh data folder), owned by the owner role; the next start migrates
+// it to this version and grants the server's role.
+func Restore(ctx context.Context, src DatabaseSource, file string, log *slog.Logger) error {
+	d, url, migrateURL, err := reach(ctx, src, false, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close(ctx)
+	ownerURL := url
+	if migrateURL != "" {
+		ownerURL = migrateURL
+	}
+	conn, err := pgx.Connect(ctx, ownerURL)
+	if err != nil {
+		return fmt.Errorf("connect to restore: %w", err)
+	}
+	var tables int
+	err = conn.QueryRow(ctx, `SELECT count(*) FROM pg_tables WHERE schemaname = 'public'`).Scan(&tables)
+	conn.Close(ctx)
+	if err != nil {
+		return fmt.Errorf("look at the database to restore into: %w", err)
+	}
+	if tables > 0 {
+		return ErrNotEmpty
+	}
+	if err := pgTool(ctx, "pg_restore", "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname", ownerURL, file); err != nil {
+		return fmt.Errorf("restore %s: %w", file, err)
+	}
+	// bring it to this version and grant the server's role, as a start would
+	if _, err := migrate(ctx, url, migrateURL); err != nil {
+		return err
+	}
+	return nil
+}
+
+// pgTool runs one of PostgreSQL's client programs from the binaries the
+// embedded cluster uses.
+func pgTool(ctx context.Context, name string, args ...string) error {
+	bin, err := pgcluster.FindBinaries()
+	if err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, filepath.Join(bin, name), args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s: %w: %s", name, err, strings.TrimSpace(out.String()))
+	}
+	return nil
+}
