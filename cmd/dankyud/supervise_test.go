@@ -18,13 +18,16 @@ import (
 )
 
 // TestDeadDatabaseIsNoticedAndRestarted kills the embedded postmaster
-// under a running server: health turns NOT_SERVING, the supervisor starts
-// PostgreSQL again, and health comes back SERVING.
+// under 16 clients certifying players: health turns NOT_SERVING, the
+// supervisor starts PostgreSQL again, health comes back SERVING, the
+// clients are answered again, and every certificate acknowledged before,
+// during or after the outage is in the database. The server's own cluster
+// commits durably (fsync on), unlike the test harness's throwaway ones.
 func TestDeadDatabaseIsNoticedAndRestarted(t *testing.T) {
 	if _, err := pgcluster.FindBinaries(); err != nil {
 		t.Fatal(err)
 	}
-	server, _ := build(t)
+	server, cli := build(t)
 	dataDir, err := os.MkdirTemp("", "dks")
 	if err != nil {
 		t.Fatal(err)
@@ -56,6 +59,8 @@ func TestDeadDatabaseIsNoticedAndRestarted(t *testing.T) {
 		}
 	}
 	waitFor(healthpb.HealthCheckResponse_SERVING)
+	load := certifyUnderLoad(t, cli, dataDir, conn, 16, true)
+	load.waitAcked(t, 50, true)
 	pidFile, err := os.ReadFile(filepath.Join(dataDir, "pgdata", "postmaster.pid"))
 	if err != nil {
 		t.Fatal(err)
@@ -69,10 +74,19 @@ func TestDeadDatabaseIsNoticedAndRestarted(t *testing.T) {
 	}
 	waitFor(healthpb.HealthCheckResponse_NOT_SERVING)
 	waitFor(healthpb.HealthCheckResponse_SERVING)
+	load.waitAcked(t, 50, true) // service resumed for the clients
+	load.halt()
+	acked := load.ackedNow()
 	if !strings.Contains(srv.log.String(), "restarting the embedded PostgreSQL") {
 		t.Fatalf("no restart in the log:\n%s", srv.log)
 	}
 	srv.cmd.Process.Signal(syscall.SIGTERM)
 	<-srv.done
 	srv.cmd.Wait()
+	numbers := certificateNumbers(t, dataDir)
+	if lost := missing(acked, numbers); len(lost) > 0 {
+		t.Fatalf("%d of %d acknowledged certificates lost: %v", len(lost), len(acked), lost)
+	}
+	assertGapless(t, numbers)
+	t.Logf("%d certificates acknowledged, none lost; %d requests refused during the outage", len(acked), load.errors.Load())
 }
