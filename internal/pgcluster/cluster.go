@@ -225,7 +225,12 @@ func (c *Cluster) Start(ctx context.Context) error {
 	}
 	if c.running() {
 		c.log.Info("reusing the PostgreSQL server already running", "data", c.dataDir())
-		return c.waitReady(ctx)
+		err := c.waitReady(ctx, true)
+		if !errors.Is(err, errGone) {
+			return err
+		}
+		// it was dying when we looked (a kill -9 is not instant): start anew
+		c.log.Info("the PostgreSQL server found running has gone", "data", c.dataDir())
 	}
 	c.clearStale()
 	opts := fmt.Sprintf("-c listen_addresses='' -k %s -c unix_socket_permissions=0700", c.SocketDir)
@@ -241,7 +246,7 @@ func (c *Cluster) Start(ctx context.Context) error {
 	}
 	c.started = true
 	c.log.Info("PostgreSQL started", "data", c.dataDir(), "socket", c.SocketDir, "took", time.Since(start).Round(time.Millisecond))
-	return c.waitReady(ctx)
+	return c.waitReady(ctx, false)
 }
 
 func (c *Cluster) initdb(ctx context.Context) error {
@@ -303,12 +308,20 @@ func (c *Cluster) clearStale() {
 	}
 }
 
-func (c *Cluster) waitReady(ctx context.Context) error {
+// errGone says the server waited for is no longer running.
+var errGone = errors.New("the PostgreSQL server is gone")
+
+// waitReady waits until the cluster accepts connections; found says it
+// was found running, so that its death while waiting ends the wait.
+func (c *Cluster) waitReady(ctx context.Context, found bool) error {
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		conn, err := pgx.Connect(ctx, c.ConnString("postgres"))
 		if err == nil {
 			return conn.Close(ctx)
+		}
+		if found && !c.running() {
+			return errGone
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			return fmt.Errorf("PostgreSQL in %s does not accept connections (its log: %s): %w", c.dataDir(), c.logFile(), err)
