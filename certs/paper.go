@@ -322,11 +322,16 @@ func paperDate(s string, now time.Time) (time.Time, bool) {
 	return t, true
 }
 
+// maxPaperUnzipped bounds the bytes an XLSX upload may unpack to.
+const maxPaperUnzipped = 64 << 20
+
 // readSheet reads a CSV (UTF-8 with or without BOM, else GBK) or an XLSX
 // file into rows of cells, and says which encoding it read.
 func readSheet(data []byte) ([][]string, string, error) {
 	if bytes.HasPrefix(data, []byte("PK")) {
-		f, err := excelize.OpenReader(bytes.NewReader(data))
+		// a 1 MB upload can unzip to gigabytes: bound what is unpacked
+		// (excelize's default is 16 GB), far above a real register's size
+		f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: maxPaperUnzipped, UnzipXMLSizeLimit: maxPaperUnzipped / 4})
 		if err != nil {
 			return nil, "", ReasonPaperUnreadable.OnField("file", "detail", ledger.Echo(err.Error()))
 		}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/mod/sumdb/tlog"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/xuri/excelize/v2"
@@ -756,11 +758,35 @@ func TestRosterSubmissionsAndWorkbook(t *testing.T) {
 		subs[1].ID != sub1.ID || !subs[1].First {
 		t.Fatalf("staff's list: %+v, %v", subs, err)
 	}
+	head, err := ledger.TreeHead(ctx, e.pool)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, sub := range []certs.RosterSubmission{sub1, sub2} {
 		evs, _ := ledger.EventsFor(ctx, e.pool, "roster", fmt.Sprintf("110/%d", sub.Year))
 		if len(evs) == 0 || strings.Contains(string(evs[0].Payload), p.IDNumber) {
 			t.Fatalf("roster events: %+v (each submission logged; identity numbers stay out of the log)", evs)
 		}
+		// the checkpoint it was made at: the log just before its own event, a prefix of today's tree
+		var logged *ledger.Event
+		for i := range evs {
+			if strings.Contains(string(evs[i].Payload), fmt.Sprintf(`"submission":%d`, sub.ID)) {
+				logged = &evs[i]
+			}
+		}
+		if logged == nil || sub.LogSize != logged.ID-1 || len(sub.LogHash) != len(tlog.Hash{}) {
+			t.Fatalf("submission %d at tree size %d (hash %x), its event %+v", sub.ID, sub.LogSize, sub.LogHash, logged)
+		}
+		proof, err := ledger.ProveConsistency(ctx, e.pool, sub.LogSize, head.N)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tlog.CheckTree(proof, head.N, head.Hash, sub.LogSize, tlog.Hash(sub.LogHash)); err != nil {
+			t.Fatalf("submission %d's tree hash is not a prefix of the log: %v", sub.ID, err)
+		}
+	}
+	if listed := subs[0]; listed.LogSize != sub2.LogSize || !bytes.Equal(listed.LogHash, sub2.LogHash) {
+		t.Fatalf("listed submission's tree: %d %x, want %d %x", listed.LogSize, listed.LogHash, sub2.LogSize, sub2.LogHash)
 	}
 
 	var buf bytes.Buffer

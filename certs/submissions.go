@@ -28,6 +28,10 @@ type RosterSubmission struct {
 	// off the roster since the agency's previous submission.
 	Added, Removed []string
 	First          bool // the agency's first submission
+	// LogSize and LogHash are the event log's tree when it was submitted:
+	// a signed checkpoint of LogSize events carries LogHash.
+	LogSize int64
+	LogHash []byte
 }
 
 // SubmitRoster stores a dated snapshot of the agency's roster as its report
@@ -63,13 +67,20 @@ func (s *Service) SubmitRoster(ctx context.Context, actor ledger.Actor, key, age
 			return RosterSubmission{}, ledger.PgErr(err, "last roster submission")
 		}
 		sub.Added, sub.Removed = difference(numbers, previous), difference(previous, numbers)
-		if err := tx.QueryRow(ctx, `INSERT INTO roster_submissions (agency_prefix, year, submitted_at, submitted_by, row_count, numbers, snapshot)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, agency, sub.Year, now, sub.SubmittedBy, sub.Rows, numbers, snapshot).Scan(&sub.ID); err != nil {
+		head, err := ledger.TreeHead(ctx, tx)
+		if err != nil {
+			return RosterSubmission{}, fmt.Errorf("event tree at submission: %w", err)
+		}
+		sub.LogSize, sub.LogHash = head.N, head.Hash[:]
+		if err := tx.QueryRow(ctx, `INSERT INTO roster_submissions (agency_prefix, year, submitted_at, submitted_by, row_count, numbers, snapshot, log_size, log_hash)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`, agency, sub.Year, now, sub.SubmittedBy, sub.Rows, numbers, snapshot,
+			sub.LogSize, sub.LogHash).Scan(&sub.ID); err != nil {
 			return RosterSubmission{}, ledger.PgErr(err, "submit roster")
 		}
 		// the log keeps what was reported, not the identities it holds
 		return sub, ledger.AppendEvent(ctx, tx, now, actor, "roster.submitted", "roster", agency+"/"+strconv.Itoa(sub.Year),
-			map[string]any{"submission": sub.ID, "rows": sub.Rows, "added": sub.Added, "removed": sub.Removed})
+			map[string]any{"submission": sub.ID, "rows": sub.Rows, "added": sub.Added, "removed": sub.Removed,
+				"log_size": sub.LogSize, "log_hash": sub.LogHash})
 	})
 }
 
@@ -97,7 +108,7 @@ func (s *Service) RosterSubmissions(ctx context.Context, actor ledger.Actor, yea
 	}
 	rows, err := s.db.Query(ctx, `SELECT id, agency_prefix, year, submitted_at, submitted_by, row_count, numbers,
 			coalesce(lag(numbers) OVER (PARTITION BY agency_prefix ORDER BY submitted_at, id), '{}'),
-			lag(id) OVER (PARTITION BY agency_prefix ORDER BY submitted_at, id) IS NULL
+			lag(id) OVER (PARTITION BY agency_prefix ORDER BY submitted_at, id) IS NULL, log_size, log_hash
 		FROM roster_submissions WHERE $1 = '' OR agency_prefix = $1`, agency)
 	if err != nil {
 		return nil, fmt.Errorf("roster submissions: %w", err)
@@ -105,7 +116,7 @@ func (s *Service) RosterSubmissions(ctx context.Context, actor ledger.Actor, yea
 	all, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RosterSubmission, error) {
 		var sub RosterSubmission
 		var numbers, previous []string
-		err := r.Scan(&sub.ID, &sub.AgencyPrefix, &sub.Year, &sub.SubmittedAt, &sub.SubmittedBy, &sub.Rows, &numbers, &previous, &sub.First)
+		err := r.Scan(&sub.ID, &sub.AgencyPrefix, &sub.Year, &sub.SubmittedAt, &sub.SubmittedBy, &sub.Rows, &numbers, &previous, &sub.First, &sub.LogSize, &sub.LogHash)
 		sub.Added, sub.Removed = difference(numbers, previous), difference(previous, numbers)
 		return sub, err
 	})

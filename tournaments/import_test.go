@@ -580,3 +580,38 @@ func FuzzPairgoth(f *testing.F) {
 		checkImported(t, imp, err)
 	})
 }
+
+// TestImportBounds: a file over the byte bound is refused unread, and one
+// with more players than an import takes is refused after reading, with
+// the count and the bound in the message; one at the bound is read.
+func TestImportBounds(t *testing.T) {
+	field := func(n int) []byte {
+		var b strings.Builder
+		b.WriteString("; EV[Bounds]\n")
+		for i := 1; i <= n; i++ {
+			opp, res, col := i+1, "+", "w"
+			if i%2 == 0 {
+				opp, res, col = i-1, "-", "b"
+			}
+			fmt.Fprintf(&b, "%d. P%d Q  5k CN Bj  %s  %d%s/%s\n", i, i, map[string]string{"+": "1", "-": "0"}[res], opp, res, col)
+		}
+		return []byte(b.String())
+	}
+	if imp, err := Import(field(MaxImportPlayers), "h9"); err != nil || len(imp.Players) != MaxImportPlayers {
+		t.Fatalf("a field at the bound: %v", err)
+	}
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"too many players", field(MaxImportPlayers + 2), fmt.Sprintf("%d players: at most %d", MaxImportPlayers+2, MaxImportPlayers)},
+		{"too many bytes", append([]byte("; EV[x]\n"), make([]byte, MaxImportBytes)...), fmt.Sprintf("at most %d are read", MaxImportBytes)},
+	} {
+		_, err := Import(tt.data, "")
+		var fe *FormatError
+		if !errors.As(err, &fe) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want a format error saying %q", tt.name, err, tt.want)
+		}
+	}
+}

@@ -220,8 +220,33 @@ func Import(data []byte, format string) (*Imported, error) {
 	return Read(data, ReadOptions{Format: format})
 }
 
+// The bounds of one import, checked before the file is read and after:
+// the largest real file of testdata/real (EGC 2013, OpenGotha) is 525 KB.
+const (
+	MaxImportBytes   = 4 << 20
+	MaxImportPlayers = 5000
+	MaxImportGames   = 50000
+)
+
 // Read reads a tournament file.
 func Read(data []byte, o ReadOptions) (*Imported, error) {
+	if len(data) > MaxImportBytes {
+		return nil, &FormatError{Format: "file", Msg: fmt.Sprintf("%d bytes: at most %d are read", len(data), MaxImportBytes)}
+	}
+	t, err := read(data, o)
+	if err != nil {
+		return nil, err
+	}
+	if len(t.Players) > MaxImportPlayers {
+		return nil, &FormatError{Format: t.Format, Msg: fmt.Sprintf("%d players: at most %d are read", len(t.Players), MaxImportPlayers)}
+	}
+	if len(t.Games) > MaxImportGames {
+		return nil, &FormatError{Format: t.Format, Msg: fmt.Sprintf("%d games: at most %d are read", len(t.Games), MaxImportGames)}
+	}
+	return t, nil
+}
+
+func read(data []byte, o ReadOptions) (*Imported, error) {
 	format := o.Format
 	if format == "" {
 		f, err := DetectFormat(data)

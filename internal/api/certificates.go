@@ -363,7 +363,8 @@ func (s *CertificateServer) ListRosterSubmissions(ctx context.Context, req *pb.L
 
 func submissionPB(s certs.RosterSubmission) *pb.RosterSubmission {
 	return &pb.RosterSubmission{Id: s.ID, AgencyPrefix: s.AgencyPrefix, Year: int32(s.Year), SubmittedAt: timestamppb.New(s.SubmittedAt),
-		SubmittedBy: s.SubmittedBy, Rows: int32(s.Rows), Added: s.Added, Removed: s.Removed, First: s.First}
+		SubmittedBy: s.SubmittedBy, Rows: int32(s.Rows), Added: s.Added, Removed: s.Removed, First: s.First,
+		LogSize: s.LogSize, LogHash: s.LogHash}
 }
 
 // NoticeServer serves dankyu.v1.NoticeService.

@@ -1144,9 +1144,14 @@ type RosterSubmission struct {
 	Rows         int32                  `protobuf:"varint,6,opt,name=rows,proto3" json:"rows,omitempty"`
 	// Certificate numbers that came onto and went off the roster since the
 	// agency's previous report.
-	Added         []string `protobuf:"bytes,7,rep,name=added,proto3" json:"added,omitempty"`
-	Removed       []string `protobuf:"bytes,8,rep,name=removed,proto3" json:"removed,omitempty"`
-	First         bool     `protobuf:"varint,9,opt,name=first,proto3" json:"first,omitempty"`
+	Added   []string `protobuf:"bytes,7,rep,name=added,proto3" json:"added,omitempty"`
+	Removed []string `protobuf:"bytes,8,rep,name=removed,proto3" json:"removed,omitempty"`
+	First   bool     `protobuf:"varint,9,opt,name=first,proto3" json:"first,omitempty"`
+	// The event log's tree when it was submitted: a signed checkpoint
+	// (/log/checkpoint) of log_size events carries log_hash. 0 for reports
+	// made before the log was a tree.
+	LogSize       int64  `protobuf:"varint,10,opt,name=log_size,json=logSize,proto3" json:"log_size,omitempty"`
+	LogHash       []byte `protobuf:"bytes,11,opt,name=log_hash,json=logHash,proto3" json:"log_hash,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1242,6 +1247,20 @@ func (x *RosterSubmission) GetFirst() bool {
 		return x.First
 	}
 	return false
+}
+
+func (x *RosterSubmission) GetLogSize() int64 {
+	if x != nil {
+		return x.LogSize
+	}
+	return 0
+}
+
+func (x *RosterSubmission) GetLogHash() []byte {
+	if x != nil {
+		return x.LogHash
+	}
+	return nil
 }
 
 type Order struct {
@@ -4792,7 +4811,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x1cListRosterSubmissionsRequest\x12\x12\n" +
 	"\x04year\x18\x01 \x01(\x05R\x04year\"^\n" +
 	"\x1dListRosterSubmissionsResponse\x12=\n" +
-	"\vsubmissions\x18\x01 \x03(\v2\x1b.dankyu.v1.RosterSubmissionR\vsubmissions\"\x97\x02\n" +
+	"\vsubmissions\x18\x01 \x03(\v2\x1b.dankyu.v1.RosterSubmissionR\vsubmissions\"\xcd\x02\n" +
 	"\x10RosterSubmission\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12#\n" +
 	"\ragency_prefix\x18\x02 \x01(\tR\fagencyPrefix\x12\x12\n" +
@@ -4802,7 +4821,10 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x04rows\x18\x06 \x01(\x05R\x04rows\x12\x14\n" +
 	"\x05added\x18\a \x03(\tR\x05added\x12\x18\n" +
 	"\aremoved\x18\b \x03(\tR\aremoved\x12\x14\n" +
-	"\x05first\x18\t \x01(\bR\x05first\"\xf2\x02\n" +
+	"\x05first\x18\t \x01(\bR\x05first\x12\x19\n" +
+	"\blog_size\x18\n" +
+	" \x01(\x03R\alogSize\x12\x19\n" +
+	"\blog_hash\x18\v \x01(\fR\alogHash\"\xf2\x02\n" +
 	"\x05Order\x12#\n" +
 	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x12\n" +
 	"\x04year\x18\x02 \x01(\x05R\x04year\x12\x1b\n" +
