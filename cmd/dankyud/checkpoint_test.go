@@ -49,15 +49,7 @@ func TestLogCheckpointCatchesRewrites(t *testing.T) {
 	}
 	ctx := context.Background()
 	// kept running, so the CLI uses it and the test can tamper between runs
-	c := mustCluster(t, dataDir)
-	if err := c.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	db, err := pgx.Connect(ctx, c.ConnString("dankyu"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close(ctx)
+	db := superuser(t, dataDir)
 	rows, err := db.Query(ctx, `SELECT id, at, actor, action, entity_type, entity_id, payload::text, prev_hash, hash FROM events ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)

@@ -146,9 +146,10 @@ func (l *certifying) halt() {
 	l.wg.Wait()
 }
 
-// certificateNumbers reads every certificate number in the embedded
-// database of dir, starting its cluster if need be.
-func certificateNumbers(t *testing.T, dir string) []string {
+// superuser connects to the embedded database of dir as the cluster's
+// superuser (past the server's role), starting the cluster if need be; the
+// connection closes when the test ends.
+func superuser(t *testing.T, dir string) *pgx.Conn {
 	t.Helper()
 	ctx := context.Background()
 	c := mustCluster(t, dir)
@@ -159,8 +160,15 @@ func certificateNumbers(t *testing.T, dir string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close(ctx)
-	rows, err := db.Query(ctx, `SELECT number FROM certificates WHERE number IS NOT NULL`)
+	t.Cleanup(func() { db.Close(context.Background()) })
+	return db
+}
+
+// certificateNumbers reads every certificate number in the embedded
+// database of dir, starting its cluster if need be.
+func certificateNumbers(t *testing.T, dir string) []string {
+	t.Helper()
+	rows, err := superuser(t, dir).Query(context.Background(), `SELECT number FROM certificates WHERE number IS NOT NULL`)
 	if err != nil {
 		t.Fatal(err)
 	}
