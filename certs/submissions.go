@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -86,9 +85,13 @@ func (s *Service) SubmitRoster(ctx context.Context, actor ledger.Actor, key, age
 
 // difference lists what of a is not in b, in a's order.
 func difference(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, x := range b {
+		in[x] = true
+	}
 	out := []string{}
 	for _, x := range a {
-		if !slices.Contains(b, x) {
+		if !in[x] {
 			out = append(out, x)
 		}
 	}
@@ -106,10 +109,12 @@ func (s *Service) RosterSubmissions(ctx context.Context, actor ledger.Actor, yea
 		}
 		agency = actor.Agency
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, agency_prefix, year, submitted_at, submitted_by, row_count, numbers,
-			coalesce(lag(numbers) OVER (PARTITION BY agency_prefix ORDER BY submitted_at, id), '{}'),
-			lag(id) OVER (PARTITION BY agency_prefix ORDER BY submitted_at, id) IS NULL, log_size, log_hash
-		FROM roster_submissions WHERE $1 = '' OR agency_prefix = $1`, agency)
+	// the previous report may be of an earlier year: compare over all, then keep the year's
+	rows, err := s.db.Query(ctx, `SELECT id, agency_prefix, year, submitted_at, submitted_by, row_count, numbers, previous, first, log_size, log_hash
+		FROM (SELECT *, coalesce(lag(numbers) OVER (PARTITION BY agency_prefix ORDER BY submitted_at, id), '{}') AS previous,
+				lag(id) OVER (PARTITION BY agency_prefix ORDER BY submitted_at, id) IS NULL AS first
+			FROM roster_submissions WHERE $1 = '' OR agency_prefix = $1) s
+		WHERE year = $2 ORDER BY submitted_at DESC, id DESC`, agency, year)
 	if err != nil {
 		return nil, fmt.Errorf("roster submissions: %w", err)
 	}
@@ -123,12 +128,8 @@ func (s *Service) RosterSubmissions(ctx context.Context, actor ledger.Actor, yea
 	if err != nil {
 		return nil, fmt.Errorf("roster submissions: %w", err)
 	}
-	out := []RosterSubmission{}
-	for _, sub := range all {
-		if sub.Year == year {
-			out = append(out, sub)
-		}
+	if all == nil {
+		all = []RosterSubmission{}
 	}
-	slices.SortFunc(out, func(a, b RosterSubmission) int { return b.SubmittedAt.Compare(a.SubmittedAt) })
-	return out, nil
+	return all, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // pgTour is the part of a pairgoth tournament file (.tour, JSON) an import needs.
@@ -76,22 +77,24 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 		if _, dup := ids[p.ID]; dup {
 			return nil, fail(at, "player id %d appears twice", p.ID)
 		}
+		// the line is looked up only for a warning, and once (it scans the file)
+		line := sync.OnceValue(func() int { return lineOf(data, at) })
 		ip := ImportedPlayer{ID: len(t.Players) + 1, Surname: nameField(p.Name), Given: nameField(p.FirstName),
 			Country: strings.ToUpper(strings.TrimSpace(p.Country)), Club: strings.TrimSpace(p.Club)}
 		switch {
 		case p.Rank == nil:
-			t.warn(lineOf(data, at), 0, "", "player %s has no rank: kept without one", ip.Name())
+			t.warn(line(), 0, "", "player %s has no rank: kept without one", ip.Name())
 		case *p.Rank >= 0 && *p.Rank < 9:
 			ip.Rank = fmt.Sprintf("%dD", *p.Rank+1)
 		case *p.Rank < 0 && *p.Rank >= -30:
 			ip.Rank = fmt.Sprintf("%dK", -*p.Rank)
 		default:
-			t.warn(lineOf(data, at), 0, fmt.Sprint(*p.Rank), "player %s: rank out of 30k–9d: kept without one", ip.Name())
+			t.warn(line(), 0, fmt.Sprint(*p.Rank), "player %s: rank out of 30k–9d: kept without one", ip.Name())
 		}
 		if pin, ok := egdPin(p.EGF); ok {
 			ip.EGDPin = pin
 		} else {
-			t.warn(lineOf(data, at), 0, p.EGF, "player %s: egf is not a number: not kept", ip.Name())
+			t.warn(line(), 0, p.EGF, "player %s: egf is not a number: not kept", ip.Name())
 		}
 		ids[p.ID] = ip.ID
 		t.Players = append(t.Players, ip)

@@ -71,16 +71,15 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 		p.fail(w, r, err)
 		return
 	}
-	agency := ""
+	agency, year := "", p.now().In(ledger.ChinaTime).Year()
 	if a.Kind == ledger.AgencyActor {
 		agency = a.Agency
-		year := p.now().In(ledger.ChinaTime).Year()
 		if ws.Quota, err = p.certs.QuotaOf(ctx, a, agency, year); err != nil {
 			p.fail(w, r, err)
 			return
 		}
 	}
-	if ws.Submissions, err = p.certs.RosterSubmissions(ctx, a, p.now().In(ledger.ChinaTime).Year()); err != nil {
+	if ws.Submissions, err = p.certs.RosterSubmissions(ctx, a, year); err != nil {
 		p.fail(w, r, err)
 		return
 	}

@@ -132,10 +132,9 @@ func versionOf(binDir string) int {
 func (c *Cluster) dataDir() string { return filepath.Join(c.Dir, "pgdata") }
 func (c *Cluster) logFile() string { return filepath.Join(c.Dir, "postgres.log") }
 
-// ConnString is the keyword/value connection string for database db.
-func (c *Cluster) ConnString(db string) string {
-	return fmt.Sprintf("host=%s port=5432 user=postgres dbname=%s sslmode=disable", c.SocketDir, db)
-}
+// ConnString is the keyword/value connection string for database db, as
+// the cluster's superuser.
+func (c *Cluster) ConnString(db string) string { return c.ConnStringAs(db, "postgres") }
 
 func (c *Cluster) command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, name), args...)
