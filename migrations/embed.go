@@ -7,7 +7,8 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"strings"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -52,7 +53,7 @@ var appendOnly = []string{"events", "event_tree"}
 // log and its tree, only read the migration record. Run by the owner after
 // Up, on every start, so tables a new migration adds are covered too.
 func GrantServer(ctx context.Context, db *sql.DB, role string) error {
-	r := quoteIdent(role)
+	r := pgx.Identifier{role}.Sanitize()
 	stmts := []string{
 		`GRANT USAGE ON SCHEMA public TO ` + r,
 		`REVOKE CREATE ON SCHEMA public FROM PUBLIC`,
@@ -62,7 +63,7 @@ func GrantServer(ctx context.Context, db *sql.DB, role string) error {
 		`GRANT SELECT ON goose_db_version TO ` + r,
 	}
 	for _, t := range appendOnly {
-		stmts = append(stmts, `REVOKE UPDATE, DELETE, TRUNCATE ON `+quoteIdent(t)+` FROM `+r)
+		stmts = append(stmts, `REVOKE UPDATE, DELETE, TRUNCATE ON `+pgx.Identifier{t}.Sanitize()+` FROM `+r)
 	}
 	for _, s := range stmts {
 		if _, err := db.ExecContext(ctx, s); err != nil {
@@ -70,8 +71,4 @@ func GrantServer(ctx context.Context, db *sql.DB, role string) error {
 		}
 	}
 	return nil
-}
-
-func quoteIdent(s string) string {
-	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }

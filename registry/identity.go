@@ -34,9 +34,10 @@ const AdultAge = 18
 // year and gender: anyone for an adult, only those who see his identity for
 // a minor (the seeds call under-18s the most sensitive group; the public
 // sees a minor only by name, rank and province, through his notices,
-// certificates and results).
-func (s *Service) ShowsPersonalDetails(ctx context.Context, actor ledger.Actor, p Player) bool {
-	return AgeOn(p.BirthDate, s.store.Now()) >= AdultAge || s.SeesIdentity(ctx, actor, p)
+// certificates and results). seesIdentity is SeesIdentity's answer, which
+// callers already hold (a list asks it once per province).
+func (s *Service) ShowsPersonalDetails(p Player, seesIdentity bool) bool {
+	return seesIdentity || AgeOn(p.BirthDate, s.store.Now()) >= AdultAge
 }
 
 // lastAdultBirthDate is the latest birth date of someone who is an adult on

@@ -18,7 +18,7 @@ type Registry interface {
 	GetAgency(ctx context.Context, prefix string) (registry.Agency, error)
 	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
 	SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error)
-	ShowsPersonalDetails(ctx context.Context, actor ledger.Actor, p registry.Player) bool
+	ShowsPersonalDetails(p registry.Player, seesIdentity bool) bool
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 	rankReviewer
 }
@@ -115,7 +115,7 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) {
 	pg.Title = pl.Name
 	a := p.actor(r)
 	full := p.reg.SeesIdentity(r.Context(), a, pl)
-	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, full, full || p.reg.ShowsPersonalDetails(r.Context(), a, pl)))
+	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, full, p.reg.ShowsPersonalDetails(pl, full)))
 }
 
 // certifiedRank is a player's certified rank, or "no certificate": a

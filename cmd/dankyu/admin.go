@@ -27,15 +27,24 @@ func cliActor() ledger.Actor {
 	return ledger.Actor{Kind: ledger.SystemActor, Name: name}
 }
 
-// openRegistry opens the configured database; the returned func closes it
-// (and stops an embedded cluster only if this command started it).
-// check, when not nil, validates the parsed flags before the database opens.
-func openRegistry(ctx context.Context, fs *flag.FlagSet, args []string, getenv func(string) string, stderr io.Writer, check func() error) (*ledger.Store, *registry.Service, func(), error) {
+// databaseFlags registers --data-dir on fs; the returned func, called
+// after parsing, says where the database is (the environment's URLs first).
+func databaseFlags(fs *flag.FlagSet, getenv func(string) string) func() server.DatabaseSource {
 	def := getenv("DANKYU_DATA_DIR")
 	if def == "" {
 		def = "./.dankyu"
 	}
 	dataDir := fs.String("data-dir", def, "embedded cluster folder (DANKYU_DATA_DIR)")
+	return func() server.DatabaseSource {
+		return server.DatabaseSource{URL: getenv("DANKYU_DATABASE_URL"), MigrationURL: getenv("DANKYU_MIGRATION_URL"), DataDir: *dataDir}
+	}
+}
+
+// openRegistry opens the configured database; the returned func closes it
+// (and stops an embedded cluster only if this command started it).
+// check, when not nil, validates the parsed flags before the database opens.
+func openRegistry(ctx context.Context, fs *flag.FlagSet, args []string, getenv func(string) string, stderr io.Writer, check func() error) (*ledger.Store, *registry.Service, func(), error) {
+	source := databaseFlags(fs, getenv)
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, nil, usageError(err.Error())
 	}
@@ -45,8 +54,7 @@ func openRegistry(ctx context.Context, fs *flag.FlagSet, args []string, getenv f
 		}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	db, err := server.OpenDatabase(ctx, server.DatabaseSource{
-		URL: getenv("DANKYU_DATABASE_URL"), MigrationURL: getenv("DANKYU_MIGRATION_URL"), DataDir: *dataDir}, false, log)
+	db, err := server.OpenDatabase(ctx, source(), false, log)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -15,11 +15,7 @@ import (
 func backupCmd(ctx context.Context, name string, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	def := getenv("DANKYU_DATA_DIR")
-	if def == "" {
-		def = "./.dankyu"
-	}
-	dataDir := fs.String("data-dir", def, "embedded cluster folder (DANKYU_DATA_DIR)")
+	source := databaseFlags(fs, getenv)
 	file := fs.String(map[string]string{"backup": "out", "restore": "in"}[name], "", "the backup file (pg_dump custom format)")
 	if err := fs.Parse(args); err != nil {
 		return usageError(err.Error())
@@ -27,7 +23,7 @@ func backupCmd(ctx context.Context, name string, args []string, stdout, stderr i
 	if *file == "" || fs.NArg() > 0 {
 		return usageError(fmt.Sprintf("usage: dankyu backup --out FILE | dankyu restore --in FILE (got %s %v)", name, args))
 	}
-	src := server.DatabaseSource{URL: getenv("DANKYU_DATABASE_URL"), MigrationURL: getenv("DANKYU_MIGRATION_URL"), DataDir: *dataDir}
+	src := source()
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	if name == "backup" {
 		if err := server.Backup(ctx, src, *file, log); err != nil {

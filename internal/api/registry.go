@@ -192,7 +192,7 @@ func (s *RegistryServer) playerPB(ctx context.Context, actor ledger.Actor, p reg
 // playerView is playerPB with the identity decision already made.
 func (s *RegistryServer) playerView(ctx context.Context, actor ledger.Actor, p registry.Player, fullIdentity bool) *pb.Player {
 	out := playerPB(fullIdentity, p)
-	if !fullIdentity && !s.reg.ShowsPersonalDetails(ctx, actor, p) {
+	if !s.reg.ShowsPersonalDetails(p, fullIdentity) {
 		out.BirthYear, out.Gender = 0, pb.Gender_GENDER_UNSPECIFIED
 	}
 	return out

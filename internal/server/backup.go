@@ -23,10 +23,8 @@ func Backup(ctx context.Context, src DatabaseSource, file string, log *slog.Logg
 		return err
 	}
 	defer d.Close(ctx)
-	if migrateURL != "" {
-		url = migrateURL // the owner reads every table
-	}
-	if err := pgTool(ctx, "pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", file, "--dbname", url); err != nil {
+	// the owner reads every table
+	if err := pgTool(ctx, "pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", file, "--dbname", ownerOf(url, migrateURL)); err != nil {
 		return fmt.Errorf("back up to %s: %w", file, err)
 	}
 	return nil
@@ -44,10 +42,7 @@ func Restore(ctx context.Context, src DatabaseSource, file string, log *slog.Log
 		return err
 	}
 	defer d.Close(ctx)
-	ownerURL := url
-	if migrateURL != "" {
-		ownerURL = migrateURL
-	}
+	ownerURL := ownerOf(url, migrateURL)
 	conn, err := pgx.Connect(ctx, ownerURL)
 	if err != nil {
 		return fmt.Errorf("connect to restore: %w", err)

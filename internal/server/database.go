@@ -92,15 +92,20 @@ func reach(ctx context.Context, src DatabaseSource, stopOnClose bool, log *slog.
 	return d, c.ConnStringAs(EmbeddedDatabase, EmbeddedServerRole), c.ConnStringAs(EmbeddedDatabase, EmbeddedOwnerRole), nil
 }
 
+// ownerOf is the URL that connects as the schema's owner: the migration
+// URL, or the server's when they are one.
+func ownerOf(url, migrateURL string) string {
+	if migrateURL != "" {
+		return migrateURL
+	}
+	return url
+}
+
 // migrate applies the migrations as the owner (migrateURL, or url when
 // there is none) and, with a separate owner, grants url's role what the
 // server needs.
 func migrate(ctx context.Context, url, migrateURL string) (int64, error) {
-	ownerURL := migrateURL
-	if ownerURL == "" {
-		ownerURL = url
-	}
-	cfg, err := pgxpool.ParseConfig(ownerURL)
+	cfg, err := pgxpool.ParseConfig(ownerOf(url, migrateURL))
 	if err != nil {
 		return 0, fmt.Errorf("migration database URL: %w", err)
 	}
