@@ -72,6 +72,14 @@ type Options struct {
 	DeadFromMarkup bool
 	Ko             *KoRule // nil: positional superko
 	Warnings       [3]int  // referee's warnings per colour: one stone each, two lose the game
+	// BoardOnly replays the board's rules alone, as the program that wrote
+	// a record did: no refereeing warnings, and a second move in a row is
+	// played rather than voided.
+	BoardOnly bool
+	// EvenKomi replaces the komi of an even game only: a tournament's komi,
+	// which handicap and 让先 games must not take (they keep their own
+	// compensation and play without komi).
+	EvenKomi *float64
 }
 
 // OptionError is an option that does not fit the record, such as a dead
@@ -110,7 +118,31 @@ type Result struct {
 	Compensation   float64       `json:"handicap_compensation_points"`
 	RecordedResult string        `json:"recorded_result"`
 	Notes          []string      `json:"notes"`
+	// GameType is even, giving_move (让先: HA[1], no komi, black needs more
+	// than 180½) or handicap.
+	GameType string `json:"game_type"`
+	// BlackWarnings and WhiteWarnings are the referee's warnings plus those
+	// the record itself earns under the 2002 Chinese rules: an immediate ko
+	// recapture (article 18) and a second move in a row (article 17).
+	BlackWarnings int `json:"black_warnings"`
+	WhiteWarnings int `json:"white_warnings"`
+	// BothLose is set when both sides hold two warnings: both lose the game.
+	BothLose bool `json:"both_lose"`
+	// Cycle is set when a move recreated an earlier whole-board position
+	// other than by retaking a single ko (triple ko, eternal life…): the
+	// event's supplementary rule decides what such a game ends as.
+	Cycle bool `json:"cycle"`
 }
+
+// Game types.
+const (
+	EvenGame     = "even"
+	GivingMove   = "giving_move" // 让先
+	HandicapGame = "handicap"
+)
+
+// doubleMove is the reason given for a second move in a row by one side.
+const doubleMove = "double move"
 
 // End reasons.
 const (
@@ -226,8 +258,10 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 	}
 	note := func(format string, args ...any) { r.Notes = append(r.Notes, fmt.Sprintf(format, args...)) }
 
-	// Handicap stones: from the record (AB), or on the standard points.
-	setupBlack := 0
+	// Handicap stones: from the record (AB), or on the standard points. A
+	// position set up with white stones too is a problem or a teaching
+	// position, not a handicap game.
+	setupBlack, setupWhite := 0, 0
 	for _, s := range g.Steps {
 		if s.Kind == MoveStep {
 			break
@@ -235,37 +269,60 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 		if s.Kind == SetupStep && s.Color == Black {
 			setupBlack++
 		}
+		if s.Kind == SetupStep && s.Color == White {
+			setupWhite++
+		}
 	}
-	if g.Handicap >= 2 && setupBlack == 0 {
-		pts, err := HandicapPoints(g.Size, g.Handicap)
+	if setupWhite > 0 && g.Handicap >= 2 {
+		note("HA[%d] with white setup stones: not a handicap game", g.Handicap)
+		r.Handicap = 0
+	}
+	placed := r.Handicap >= 2 && setupBlack == 0
+	if placed {
+		pts, err := HandicapPoints(g.Size, r.Handicap)
 		if err != nil {
 			return r, err
 		}
 		for _, c := range pts {
 			b.Setup(Black, b.At(c.X, c.Y))
 		}
-		note("placed %d handicap stones on the standard points", g.Handicap)
+		note("placed %d handicap stones on the standard points", r.Handicap)
 	}
-	if g.Handicap == 0 && setupBlack >= 2 && firstMover(g) == White {
+	if r.Handicap == 0 && g.Handicap == 0 && setupBlack >= 2 && setupWhite == 0 && firstMover(g) == White {
 		r.Handicap = setupBlack
 		note("no HA property: %d black setup stones and white to move read as a handicap of %d", setupBlack, setupBlack)
+	}
+	r.GameType = EvenGame
+	switch {
+	case r.Handicap >= 2:
+		r.GameType = HandicapGame
+	case r.Handicap == 1:
+		r.GameType = GivingMove
 	}
 	r.Komi, r.Compensation = komiFor(rules, g, r.Handicap)
 	if g.KomiNote != "" {
 		note("%s", g.KomiNote)
 	}
+	if opt.EvenKomi != nil && r.GameType == EvenGame {
+		r.Komi = *opt.EvenKomi
+	}
 	if opt.Komi != nil {
 		r.Komi = *opt.Komi
 	}
 
+	// The 2002 Chinese rules warn for an immediate ko recapture and for a
+	// second move in a row; the other rule sets only void such moves.
+	refereed := rules == Chinese && !opt.BoardOnly
+	warn := opt.Warnings
 	toMove := firstMover(g)
-	if g.Handicap >= 2 && setupBlack == 0 {
+	if placed {
 		toMove = White
 	}
 	b.Remember(toMove)
 	passes, afterEnd := 0, 0
 	ended := false
 	setupPending := false
+	last := Empty // the colour of the previous move, Empty after setup or PL
 	for _, s := range g.Steps {
 		if ended {
 			if s.Kind == MoveStep {
@@ -279,8 +336,10 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 				b.Setup(s.Color, b.At(s.At.X, s.At.Y))
 				setupPending = true
 			}
+			last = Empty
 			continue
 		case PlayerStep: // the next move's own colour says who plays
+			last = Empty
 			continue
 		}
 		if setupPending {
@@ -288,6 +347,20 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 			setupPending = false
 		}
 		r.Moves++
+		if refereed && s.Color == last {
+			// Article 17: the second move is void and earns a warning; the
+			// turn stays with the other side, so nothing is played.
+			r.IllegalMoves = append(r.IllegalMoves, IllegalMove{Move: r.Moves, Reason: doubleMove})
+			if opt.Strict {
+				note("record rejected at move %d (%s %s): %s", r.Moves, s.Color, SGFPoint(s.At), doubleMove)
+				r.End, r.Result, r.ResultZH = EndIllegal, "Void", "无胜负（第"+strconv.Itoa(r.Moves)+"手违规）"
+				return r, nil
+			}
+			warn[s.Color]++
+			note("move %d (%s %s) is a second move in a row: void, with a warning", r.Moves, s.Color, SGFPoint(s.At))
+			continue
+		}
+		last = s.Color
 		if s.Pass {
 			b.Play(s.Color, Pass)
 			passes++
@@ -307,7 +380,16 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 				}
 				// Void, and the turn passes; but a void move is no player's
 				// choice to pass, so it never ends the game.
-				note("move %d (%s %s) is illegal (%s): void, counted as a pass", r.Moves, s.Color, SGFPoint(s.At), v)
+				switch {
+				case v == Ko && refereed: // article 18
+					warn[s.Color]++
+					note("move %d (%s %s) retakes the ko at once: void, counted as a pass, with a warning", r.Moves, s.Color, SGFPoint(s.At))
+				case v == Superko:
+					r.Cycle = true
+					note("move %d (%s %s) repeats an earlier whole-board position: void, counted as a pass; the event's rule for cycles decides the game", r.Moves, s.Color, SGFPoint(s.At))
+				default:
+					note("move %d (%s %s) is illegal (%s): void, counted as a pass", r.Moves, s.Color, SGFPoint(s.At), v)
+				}
 				b.Play(s.Color, Pass)
 				passes = 0
 			}
@@ -376,16 +458,17 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 	}
 	diff = r.BlackArea - r.WhiteArea - r.Komi - r.Compensation
 	// Each warning costs the warned side one stone (two points).
-	diff += 2 * float64(opt.Warnings[White]-opt.Warnings[Black])
+	r.BlackWarnings, r.WhiteWarnings = warn[Black], warn[White]
+	diff += 2 * float64(warn[White]-warn[Black])
 
 	switch {
-	case opt.Warnings[Black] >= 2 && opt.Warnings[White] >= 2:
-		r.Winner, r.Result, r.ResultZH = "", "Void", "无胜负（双方各两次警告）"
+	case warn[Black] >= 2 && warn[White] >= 2:
+		r.Winner, r.BothLose, r.Result, r.ResultZH = "", true, "Both lose", "双方判负（双方各两次警告）"
 		return r, nil
-	case opt.Warnings[Black] >= 2:
+	case warn[Black] >= 2:
 		r.Winner, r.Result, r.ResultZH = "W", "W+F", "白胜（黑方两次警告判负）"
 		return r, nil
-	case opt.Warnings[White] >= 2:
+	case warn[White] >= 2:
 		r.Winner, r.Result, r.ResultZH = "B", "B+F", "黑胜（白方两次警告判负）"
 		return r, nil
 	}
@@ -441,7 +524,7 @@ func komiFor(rules RuleSet, g *Game, handicap int) (komi, comp float64) {
 	if g.HasKomi {
 		return g.Komi, comp
 	}
-	if handicap >= 2 {
+	if handicap >= 1 { // handicap stones, or 让先: no komi
 		return 0, comp
 	}
 	switch rules {

@@ -138,6 +138,10 @@ func TestTripleKo(t *testing.T) {
 		if got != tt.first {
 			t.Errorf("ko rule %d: first illegal move %d, want %d (%v)", tt.ko, got, tt.first, rs[0].IllegalMoves)
 		}
+		// The cycle is reported, for the event's supplementary rule to decide.
+		if rs[0].Cycle != (tt.ko != SimpleKo) {
+			t.Errorf("ko rule %d: cycle %v", tt.ko, rs[0].Cycle)
+		}
 	}
 }
 

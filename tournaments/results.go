@@ -24,6 +24,21 @@ func Results() []Result {
 	return []Result{NoResult, BlackWins, WhiteWins, Draw, BlackForfeit, WhiteForfeit, BothLose, BothWin}
 }
 
+// warnedResult applies the two-warnings rule (2002 rules, articles 17–19):
+// a side with two warnings loses the game whatever was reported, and when
+// both sides have two, both lose.
+func warnedResult(r Result, blackWarnings, whiteWarnings int) Result {
+	switch {
+	case blackWarnings >= 2 && whiteWarnings >= 2:
+		return BothLose
+	case blackWarnings >= 2 && r != WhiteForfeit:
+		return WhiteWins
+	case whiteWarnings >= 2 && r != BlackForfeit:
+		return BlackWins
+	}
+	return r
+}
+
 // ParseResult reads a result name; "" is no result.
 func ParseResult(s string) (Result, error) {
 	for _, r := range Results() {

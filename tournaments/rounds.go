@@ -400,6 +400,8 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 	if in.BlackWarnings < 0 || in.BlackWarnings > 2 || in.WhiteWarnings < 0 || in.WhiteWarnings > 2 {
 		return GameRow{}, ReasonWarnings.OnField("warnings")
 	}
+	reported := res
+	res = warnedResult(res, in.BlackWarnings, in.WhiteWarnings)
 	if len(in.SGF) > rules.MaxRecordBytes {
 		return GameRow{}, referee.ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes))
 	}
@@ -437,28 +439,49 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 		if err != nil {
 			return GameRow{}, ledger.PgErr(err, "record result")
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.result", "tournament", strconv.FormatInt(id, 10), map[string]any{
+		payload := map[string]any{
 			"round": g.Round, "board": g.Board, "result": g.Result, "warnings": []int{g.BlackWarnings, g.WhiteWarnings},
-			"record": g.Record != "", "adjudicated": g.Adjudicated, "flagged": g.Flagged})
+			"record": g.Record != "", "adjudicated": g.Adjudicated, "flagged": g.Flagged}
+		if reported != res {
+			payload["reported"] = reported // two warnings decided it
+		}
+		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.result", "tournament", strconv.FormatInt(id, 10), payload)
 		return g, err
 	})
 }
 
 // adjudicate replays a record and compares it with the reported result.
 func adjudicate(e Event, in ResultInput) (adjudicated string, flagged bool, reason string) {
+	// The event's komi is for even games: a handicap or 让先 game keeps its
+	// own terms and its compensation.
 	komi := e.Komi
-	var warnings [3]int
-	warnings[rules.Black], warnings[rules.White] = in.BlackWarnings, in.WhiteWarnings
-	rs, err := rules.AdjudicateSGF([]byte(in.SGF), "", rules.Options{Rules: rules.RuleSet(e.Rules), Komi: &komi, Warnings: warnings})
+	opt := rules.Options{Rules: rules.RuleSet(e.Rules), EvenKomi: &komi}
+	rs, err := rules.AdjudicateSGF([]byte(in.SGF), "", opt)
 	if err != nil {
 		return "", true, "the record could not be read: " + err.Error()
 	}
 	if len(rs) != 1 {
 		return "", true, fmt.Sprintf("the file holds %d games, not one", len(rs))
 	}
+	// The reported warnings include those the referee gave for what the
+	// record shows (a ko retaken at once, a second move in a row): count
+	// the record's own only where the report has fewer.
+	earned := rs[0]
+	if in.BlackWarnings > earned.BlackWarnings || in.WhiteWarnings > earned.WhiteWarnings {
+		opt.Warnings[rules.Black] = max(in.BlackWarnings-earned.BlackWarnings, 0)
+		opt.Warnings[rules.White] = max(in.WhiteWarnings-earned.WhiteWarnings, 0)
+		if rs, err = rules.AdjudicateSGF([]byte(in.SGF), "", opt); err != nil {
+			return "", true, "the record could not be read: " + err.Error()
+		}
+	}
 	r := rs[0]
-	want := map[Result]string{BlackWins: "B", WhiteWins: "W", Draw: "0", BlackForfeit: "B", WhiteForfeit: "W"}[Result(in.Result)]
+	want := map[Result]string{BlackWins: "B", WhiteWins: "W", Draw: "0", BlackForfeit: "B", WhiteForfeit: "W"}[warnedResult(Result(in.Result), in.BlackWarnings, in.WhiteWarnings)]
 	switch {
+	case r.BothLose && warnedResult(Result(in.Result), in.BlackWarnings, in.WhiteWarnings) == BothLose:
+		return r.Result, false, ""
+	case r.BlackWarnings > in.BlackWarnings || r.WhiteWarnings > in.WhiteWarnings:
+		return r.Result, true, fmt.Sprintf("the record earns warnings %d/%d (ko recapture or a second move in a row), the reported ones are %d/%d",
+			r.BlackWarnings, r.WhiteWarnings, in.BlackWarnings, in.WhiteWarnings)
 	case r.Winner == "":
 		return r.Result, true, "the record does not decide the game (" + r.End + ")"
 	case r.Winner != want:

@@ -32,7 +32,8 @@ func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateR
 		g := &pb.GameResult{File: r.File, Winner: r.Winner, MarginPoints: r.MarginPoints, Result: r.Result, ResultZh: r.ResultZH,
 			BlackArea: r.BlackArea, WhiteArea: r.WhiteArea, Moves: int32(r.Moves), End: r.End, Unsettled: r.Unsettled,
 			Rules: string(r.Rules), Komi: r.Komi, Handicap: int32(r.Handicap), Notes: r.Notes,
-			HandicapCompensationPoints: r.Compensation, RecordedResult: r.RecordedResult}
+			HandicapCompensationPoints: r.Compensation, RecordedResult: r.RecordedResult, GameType: r.GameType,
+			BlackWarnings: int32(r.BlackWarnings), WhiteWarnings: int32(r.WhiteWarnings), BothLose: r.BothLose, Cycle: r.Cycle}
 		for _, im := range r.IllegalMoves {
 			g.IllegalMoves = append(g.IllegalMoves, &pb.IllegalMove{Move: int32(im.Move), Reason: im.Reason})
 		}

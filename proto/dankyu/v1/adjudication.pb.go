@@ -181,7 +181,7 @@ type GameResult struct {
 	Winner string `protobuf:"bytes,2,opt,name=winner,proto3" json:"winner,omitempty"`
 	// Black's area minus white's area minus komi and handicap compensation.
 	MarginPoints float64 `protobuf:"fixed64,3,opt,name=margin_points,json=marginPoints,proto3" json:"margin_points,omitempty"`
-	// SGF style: "B+7.5", "W+R", "0", "Void".
+	// SGF style: "B+7.5", "W+R", "0", "Void", "Both lose".
 	Result string `protobuf:"bytes,4,opt,name=result,proto3" json:"result,omitempty"`
 	// Chinese wording, e.g. "黑胜3又3/4子".
 	ResultZh     string         `protobuf:"bytes,5,opt,name=result_zh,json=resultZh,proto3" json:"result_zh,omitempty"`
@@ -202,8 +202,19 @@ type GameResult struct {
 	HandicapCompensationPoints float64 `protobuf:"fixed64,16,opt,name=handicap_compensation_points,json=handicapCompensationPoints,proto3" json:"handicap_compensation_points,omitempty"`
 	// The record's own RE value.
 	RecordedResult string `protobuf:"bytes,17,opt,name=recorded_result,json=recordedResult,proto3" json:"recorded_result,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// "even", "giving_move" (让先: HA[1], no komi) or "handicap".
+	GameType string `protobuf:"bytes,18,opt,name=game_type,json=gameType,proto3" json:"game_type,omitempty"`
+	// The referee's warnings plus those the record earns under the 2002
+	// Chinese rules (an immediate ko recapture, a second move in a row).
+	BlackWarnings int32 `protobuf:"varint,19,opt,name=black_warnings,json=blackWarnings,proto3" json:"black_warnings,omitempty"`
+	WhiteWarnings int32 `protobuf:"varint,20,opt,name=white_warnings,json=whiteWarnings,proto3" json:"white_warnings,omitempty"`
+	// Both sides hold two warnings: both lose.
+	BothLose bool `protobuf:"varint,21,opt,name=both_lose,json=bothLose,proto3" json:"both_lose,omitempty"`
+	// A whole-board repetition other than a simple ko (triple ko, eternal
+	// life): the event's supplementary rule decides the game.
+	Cycle         bool `protobuf:"varint,22,opt,name=cycle,proto3" json:"cycle,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GameResult) Reset() {
@@ -355,6 +366,41 @@ func (x *GameResult) GetRecordedResult() string {
 	return ""
 }
 
+func (x *GameResult) GetGameType() string {
+	if x != nil {
+		return x.GameType
+	}
+	return ""
+}
+
+func (x *GameResult) GetBlackWarnings() int32 {
+	if x != nil {
+		return x.BlackWarnings
+	}
+	return 0
+}
+
+func (x *GameResult) GetWhiteWarnings() int32 {
+	if x != nil {
+		return x.WhiteWarnings
+	}
+	return 0
+}
+
+func (x *GameResult) GetBothLose() bool {
+	if x != nil {
+		return x.BothLose
+	}
+	return false
+}
+
+func (x *GameResult) GetCycle() bool {
+	if x != nil {
+		return x.Cycle
+	}
+	return false
+}
+
 type AdjudicateResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Games         []*GameResult          `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
@@ -415,7 +461,7 @@ const file_dankyu_v1_adjudication_proto_rawDesc = "" +
 	"\x05_komi\"9\n" +
 	"\vIllegalMove\x12\x12\n" +
 	"\x04move\x18\x01 \x01(\x05R\x04move\x12\x16\n" +
-	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x9a\x04\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\xb8\x05\n" +
 	"\n" +
 	"GameResult\x12\x12\n" +
 	"\x04file\x18\x01 \x01(\tR\x04file\x12\x16\n" +
@@ -437,7 +483,12 @@ const file_dankyu_v1_adjudication_proto_rawDesc = "" +
 	"\bhandicap\x18\x0e \x01(\x05R\bhandicap\x12\x14\n" +
 	"\x05notes\x18\x0f \x03(\tR\x05notes\x12@\n" +
 	"\x1chandicap_compensation_points\x18\x10 \x01(\x01R\x1ahandicapCompensationPoints\x12'\n" +
-	"\x0frecorded_result\x18\x11 \x01(\tR\x0erecordedResult\"A\n" +
+	"\x0frecorded_result\x18\x11 \x01(\tR\x0erecordedResult\x12\x1b\n" +
+	"\tgame_type\x18\x12 \x01(\tR\bgameType\x12%\n" +
+	"\x0eblack_warnings\x18\x13 \x01(\x05R\rblackWarnings\x12%\n" +
+	"\x0ewhite_warnings\x18\x14 \x01(\x05R\rwhiteWarnings\x12\x1b\n" +
+	"\tboth_lose\x18\x15 \x01(\bR\bbothLose\x12\x14\n" +
+	"\x05cycle\x18\x16 \x01(\bR\x05cycle\"A\n" +
 	"\x12AdjudicateResponse\x12+\n" +
 	"\x05games\x18\x01 \x03(\v2\x15.dankyu.v1.GameResultR\x05games2`\n" +
 	"\x13AdjudicationService\x12I\n" +
