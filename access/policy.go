@@ -39,6 +39,7 @@ const (
 	MergeRecords                             // merge two records of one person
 	ReadStatistics                           // read the detailed statistics (per agency, objections)
 	SubmitPaper                              // submit a province's paper certificates for staff to confirm
+	SuspendPlayers                           // suspend a player from competition (停赛)
 )
 
 // rule says who may exercise a capability.
@@ -107,12 +108,14 @@ func describe(c Capability) (capability, bool) {
 		return capability{ownActive, "提交纸质证书补录", "submit paper certificates for recording"}, true
 	case ReadStatistics:
 		return capability{staffOnly, "查看详细统计", "read the detailed statistics"}, true
+	case SuspendPlayers:
+		return capability{staffOnly, "对棋手作出停赛处罚", "suspend players from competition"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = SubmitPaper
+const lastCapability = SuspendPlayers
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

@@ -47,7 +47,7 @@ func TestEveryCapabilityForEveryone(t *testing.T) {
 			access.RuleObjection: onlyHQ, access.Revoke: onlyHQ, access.Reissue: agency,
 			access.ExportRoster: agency, access.RunEvent: agency, access.RunNationalEvent: onlyHQ,
 			access.ManageAgencies: onlyHQ, access.ManageTokens: onlyHQ, access.RecordRanks: onlyHQ, access.MergeRecords: onlyHQ,
-			access.ReadStatistics: onlyHQ, access.SubmitPaper: agency,
+			access.ReadStatistics: onlyHQ, access.SubmitPaper: agency, access.SuspendPlayers: onlyHQ,
 		}
 	)
 	if len(wantFor) != len(access.Capabilities()) {

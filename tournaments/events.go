@@ -1,6 +1,7 @@
 package tournaments
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -67,7 +68,21 @@ type Event struct {
 	CreatedBy       string
 	Groups          []Group
 	PairedRounds    int
+	// ChiefReferee is the chief referee the organiser appointed (art. 30);
+	// he confirms results and rules on protests, through the organiser's
+	// account. Colours is how colours are decided: draw or nigiri.
+	ChiefReferee string
+	Colours      Colours
+	Ties         Ties
 }
+
+// Colours says how an event decides who takes black (art. 15).
+type Colours string
+
+const (
+	ColoursByDraw Colours = "draw"   // the pairing assigns them
+	ColoursNigiri Colours = "nigiri" // 猜先 at the board, recorded per game
+)
 
 // Group is a dan-grade group: its players aim at a rank and qualify with
 // at least MinWins wins.
@@ -101,6 +116,11 @@ type EventInput struct {
 	DanGrade bool
 	Groups   []GroupInput
 	Seed     int64 // 0: drawn by the server and recorded
+	// ChiefReferee names the chief referee; Colours is draw (default) or nigiri.
+	ChiefReferee string
+	Colours      string
+	// Ties: lot (default), shared or playoff (art. 27 C).
+	Ties string
 }
 
 // Service keeps tournaments in the registry's database.
@@ -120,12 +140,14 @@ func New(store *ledger.Store, reg *registry.Service, proposer Proposer) *Service
 
 // Limits on an event's free text, in characters.
 const (
-	maxEventName = 200
-	maxVenue     = 200
-	maxGroupName = 50
-	maxTeam      = 100
-	maxCountry   = 16 // a code (CN, FRA) as files write it
-	maxKomi      = 1000
+	maxEventName  = 200
+	maxVenue      = 200
+	maxGroupName  = 50
+	maxTeam       = 100
+	maxCountry    = 16 // a code (CN, FRA) as files write it
+	maxKomi       = 1000
+	maxPersonName = 100
+	maxDiscipline = 1000 // a void's, suspension's, protest's or ruling's reason
 )
 
 func (in EventInput) validate() (Event, []Group, error) {
@@ -158,7 +180,7 @@ func (in EventInput) validate() (Event, []Group, error) {
 		e.Order = map[System]Order{RoundRobinSystem: RoundRobinOrder, DoubleRoundRobinSystem: RoundRobinOrder,
 			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder, DoubleKnockoutSystem: SwissSOSOrder}[e.System]
 	}
-	if !slices.Contains([]Order{RoundRobinOrder, SwissTotalOrder, SwissSOSOrder, McMahonOrder}, e.Order) {
+	if !slices.Contains(Orders(), e.Order) {
 		return e, nil, ReasonEventOrder.OnField("order", "value", in.Order)
 	}
 	e.Rounds = in.Rounds
@@ -203,6 +225,20 @@ func (in EventInput) validate() (Event, []Group, error) {
 	}
 	if e.DanGrade && len(groups) == 0 {
 		return e, nil, ReasonGroupsNeeded.OnField("groups")
+	}
+	if e.ChiefReferee, err = ledger.OptionalText("chief_referee", in.ChiefReferee, maxPersonName); err != nil {
+		return e, nil, err
+	}
+	e.Colours = Colours(strings.TrimSpace(in.Colours))
+	if e.Colours == "" {
+		e.Colours = ColoursByDraw
+	}
+	if e.Colours != ColoursByDraw && e.Colours != ColoursNigiri {
+		return e, nil, ReasonColours.OnField("colours", "value", in.Colours)
+	}
+	e.Ties = Ties(cmp.Or(strings.TrimSpace(in.Ties), string(TiesByLot)))
+	if e.Ties != TiesByLot && e.Ties != TiesShared && e.Ties != TiesPlayoff {
+		return e, nil, ReasonTies.OnField("ties", "value", in.Ties)
 	}
 	return e, groups, nil
 }
@@ -258,10 +294,10 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 		e.Seed = now.UnixNano()
 	}
 	err := tx.QueryRow(ctx, `INSERT INTO tournaments (name, organiser_prefix, start_date, end_date, venue, level, system, standings_order,
-		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17) RETURNING id`,
+		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17, $18, $19, $20) RETURNING id`,
 		e.Name, org, e.Start, e.End, e.Venue, e.Level, e.System, e.Order, max(e.Rounds, 1), e.Rules, e.Komi, e.Team, e.DanGrade,
-		e.Seed, e.Source, now, actor.String()).Scan(&e.ID)
+		e.Seed, e.Source, now, actor.String(), e.ChiefReferee, cmp.Or(e.Colours, ColoursByDraw), cmp.Or(e.Ties, TiesByLot)).Scan(&e.ID)
 	if err != nil {
 		return Event{}, ledger.PgErr(err, "create tournament")
 	}
@@ -281,13 +317,13 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 }
 
 const eventColumns = `id, name, organiser_prefix, start_date, end_date, venue, level, system, standings_order, rounds, rules, komi,
-	team, dan_grade, seed, status, source, created_at, created_by,
+	team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties,
 	(SELECT coalesce(max(round), 0) FROM tournament_rounds r WHERE r.tournament_id = tournaments.id)`
 
 func scanEvent(r pgx.Row) (Event, error) {
 	var e Event
 	err := r.Scan(&e.ID, &e.Name, &e.OrganiserPrefix, &e.Start, &e.End, &e.Venue, &e.Level, &e.System, &e.Order, &e.Rounds,
-		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.PairedRounds)
+		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.ChiefReferee, &e.Colours, &e.Ties, &e.PairedRounds)
 	return e, err
 }
 
@@ -422,6 +458,9 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 			return Participant{}, err
 		}
 		p.PlayerID, p.Name, p.Rank, p.Country = pl.ID, pl.Name, pl.PlayingRank(), pl.Nationality
+		if err := refuseSuspended(ctx, tx, e, pl.ID); err != nil {
+			return Participant{}, err
+		}
 	} else {
 		if p.Name, err = ledger.OptionalText("guest_name", in.GuestName, registry.MaxNameLen); err != nil {
 			return Participant{}, err

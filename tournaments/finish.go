@@ -25,6 +25,9 @@ type ProposalInput struct {
 // so that tournaments and certificates stay peers.
 type Proposer interface {
 	ProposeTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, in ProposalInput) (int64, error)
+	// WithdrawTx takes back a proposed application whose basis was voided
+	// and says what was done (withdrawn, or its certificate flagged).
+	WithdrawTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, applicationID int64, reason string) (string, error)
 }
 
 // Finish closes an event. For a dan-grade event, every participant of the

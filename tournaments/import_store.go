@@ -138,7 +138,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 	}
 	komi := imp.Komi
 	ev := EventInput{Name: imp.Name, Start: start, End: end, Venue: imp.Location, Level: in.Level, System: string(system),
-		Order: string(SwissSOSOrder), Rounds: max(imp.Rounds, 1), Komi: &komi}
+		Order: string(SwissSOSExtendedOrder), Rounds: max(imp.Rounds, 1), Komi: &komi}
 	e, groups, err := ev.validate()
 	if err != nil {
 		return res, err

@@ -228,7 +228,7 @@ func (t *Imported) Summarize() (Summary, error) {
 			s.EGDPins++
 		}
 	}
-	st, err := Standings(t.Field(), SwissSOSOrder)
+	st, err := Standings(t.Field(), SwissSOSExtendedOrder)
 	if err != nil {
 		return Summary{}, err
 	}

@@ -15,8 +15,8 @@ var (
 		"“{value}”不是竞赛制度：应为单循环、双循环、积分编排、麦克马洪、淘汰或双败淘汰。",
 		"{value}: want round_robin, double_round_robin, swiss, mcmahon, knockout or double_knockout.")
 	ReasonEventOrder = ledger.NewReason(ledger.Invalid, "EVENT_ORDER",
-		"“{value}”不是名次排列方法：应为循环赛、积分编排（总分）、积分编排（对手分）或麦克马洪。",
-		"{value}: want round_robin, swiss_total, swiss_sos or mcmahon.")
+		"“{value}”不是名次排列方法：应为循环赛、积分编排（总分，或按实际最高积分）、积分编排（对手分，或加对手分之和）或麦克马洪。",
+		"{value}: want round_robin, swiss_total, swiss_total_reached, swiss_sos, swiss_sos_extended or mcmahon.")
 	ReasonRoundsNeeded = ledger.NewReason(ledger.Invalid, "ROUNDS_NEEDED",
 		"积分编排或麦克马洪制比赛须填写轮次数。", "a Swiss or McMahon event needs its number of rounds.")
 	ReasonRules = ledger.NewReason(ledger.Invalid, "RULES",
@@ -63,6 +63,35 @@ var (
 		"每名棋手的警告为 0、1 或 2 次（两次警告判负）。", "are 0, 1 or 2 per player (two lose the game).")
 	ReasonPairingImpossible = ledger.NewReason(ledger.Precondition, "PAIRING_IMPOSSIBLE",
 		"无法编排下一轮：{detail}", "the next round cannot be paired: {detail}")
+	ReasonColours = ledger.NewReason(ledger.Invalid, "COLOURS",
+		"“{value}”不是先后手的决定方式：应为抽签编排（draw）或猜先（nigiri）。", "{value}: want draw or nigiri.")
+	ReasonTies = ledger.NewReason(ledger.Invalid, "TIES",
+		"“{value}”：名次相同时应为抽签（lot）、并列（shared）或加赛（playoff）。", "{value}: want lot, shared or playoff.")
+	ReasonForfeitReason = ledger.NewReason(ledger.Invalid, "FORFEIT_REASON",
+		"“{value}”不是弃权原因：应为迟到、缺席、取消资格或退赛；只有弃权或双方负的结果才写原因。",
+		"{value}: want late, absent, disqualified or withdrawn, and only with a forfeit or both_lose.")
+	ReasonResultConfirmed = ledger.NewReason(ledger.Precondition, "RESULT_CONFIRMED",
+		"第 {round} 轮第 {board} 台的结果已由裁判确认，主办单位不能再修改；如有错误请向协会提出。",
+		"the result of round {round} board {board} is confirmed by the referee; the organiser cannot change it (ask the association).")
+	ReasonVoidSide = ledger.NewReason(ledger.Invalid, "VOID_SIDE",
+		"“{value}”：取消成绩的一方应为黑方（black）、白方（white）或双方（both）。", "{value}: want black, white or both.")
+	ReasonNotPlayed = ledger.NewReason(ledger.Precondition, "NOT_PLAYED",
+		"第 {round} 轮第 {board} 台还没有结果，没有可取消的成绩。", "round {round} board {board} has no result to void.")
+	ReasonDisciplineReason = ledger.NewReason(ledger.Invalid, "DISCIPLINE_REASON",
+		"请写明理由。", "say why.")
+	ReasonSuspensionDates = ledger.NewReason(ledger.Invalid, "SUSPENSION_DATES",
+		"停赛期限应写成 2026-12-05 格式的起止日期，结束日期不早于开始日期。",
+		"a suspension runs from a date to a date on or after it, like 2026-12-05.")
+	ReasonSuspended = ledger.NewReason(ledger.Precondition, "SUSPENDED",
+		"棋手 {player} 在 {from} 至 {to} 期间停赛，不能报名 {event} 号比赛。",
+		"player {player} is suspended from {from} to {to} and cannot enter tournament {event}.")
+	ReasonNoSuchProtest = ledger.NewReason(ledger.NotFound, "NO_SUCH_PROTEST",
+		"比赛 {event} 没有仍待裁决的第 {protest} 号申诉。", "tournament {event} has no open protest {protest}.")
+	ReasonNigiri = ledger.NewReason(ledger.Invalid, "NIGIRI",
+		"猜先须写明猜单（odd）或猜双（even）以及握子方手中的白子数（1 至 {max}）。",
+		"a nigiri records the guess (odd or even) and the number of white stones held (1 to {max}).")
+	ReasonNigiriEvent = ledger.NewReason(ledger.Precondition, "NIGIRI_EVENT",
+		"比赛 {event} 的先后手由抽签编排决定，不猜先。", "tournament {event} assigns colours by the draw, not by nigiri.")
 	ReasonUnreadableFile = ledger.NewReason(ledger.Invalid, "UNREADABLE_FILE",
 		"无法读取比赛文件：{detail}", "the tournament file cannot be read: {detail}")
 )

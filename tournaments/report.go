@@ -35,7 +35,7 @@ type Proposal struct {
 // field builds the standings' view of an event, applying the withdrawal
 // rules of its system.
 func field(e Event, ps []Participant, rounds []RoundInfo) Field {
-	f := Field{Rounds: max(e.Rounds, len(rounds)), Seed: e.Seed}
+	f := Field{Rounds: max(e.Rounds, len(rounds)), Seed: e.Seed, Ties: e.Ties}
 	var starts map[int]int
 	if e.System == McMahonSystem {
 		starts = mcMahonStarts(ps)

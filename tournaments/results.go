@@ -24,6 +24,37 @@ func Results() []Result {
 	return []Result{NoResult, BlackWins, WhiteWins, Draw, BlackForfeit, WhiteForfeit, BothLose, BothWin}
 }
 
+// Swapped is the result with the colours exchanged: what "black won"
+// means for the seats when the players sat with each other's colours.
+func (r Result) Swapped() Result {
+	switch r {
+	case BlackWins:
+		return WhiteWins
+	case WhiteWins:
+		return BlackWins
+	case BlackForfeit:
+		return WhiteForfeit
+	case WhiteForfeit:
+		return BlackForfeit
+	}
+	return r
+}
+
+// ForfeitReason says why a game was lost without play.
+type ForfeitReason string
+
+const (
+	NoForfeitReason  ForfeitReason = ""
+	Late             ForfeitReason = "late"         // beyond the lateness limit (art. 22)
+	Absent           ForfeitReason = "absent"       // did not come
+	Disqualified     ForfeitReason = "disqualified" // by the referee (art. 23)
+	WithdrawnForfeit ForfeitReason = "withdrawn"    // left the event (art. 28)
+)
+
+// correctableMoves is how far into a game wrong colours are still
+// corrected (art. 17: up to and including move 10).
+const correctableMoves = 10
+
 // warnedResult applies the two-warnings rule (2002 rules, articles 17–19):
 // a side with two warnings loses the game whatever was reported, and when
 // both sides have two, both lose.

@@ -27,6 +27,17 @@ type GameRow struct {
 	Adjudicated string // the rules engine's result of the record, e.g. "B+3.5"
 	Flagged     bool   // the record disagrees with the reported result: for review
 	FlagReason  string
+	// ForfeitReason says why a game was forfeited: late, absent,
+	// disqualified or withdrawn (art. 22, 23, 28).
+	ForfeitReason string
+	Confirmed     bool   // the referee confirmed the result: final for the organiser
+	ConfirmedBy   string // who confirmed it
+	Voided        string // black, white or both: results voided for an arranged game
+	VoidedResult  Result // the result before the void
+	VoidReason    string
+	NigiriHolder  int    // the participant who held the stones, 0 without nigiri
+	NigiriGuess   string // odd or even
+	WrongColours  bool   // played with the colours swapped, noticed too late to correct
 }
 
 // RoundInfo is a paired round.
@@ -40,14 +51,17 @@ type RoundInfo struct {
 
 func (s *Service) games(ctx context.Context, q ledger.Querier, id int64) ([]GameRow, error) {
 	rows, err := q.Query(ctx, `SELECT round, board, black, white, nigiri, handicap, result, black_warnings, white_warnings,
-		record <> '', adjudicated, flagged, flag_reason FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, id)
+		record <> '', adjudicated, flagged, flag_reason, forfeit_reason, confirmed_at IS NOT NULL, confirmed_by,
+		voided, voided_result, void_reason, coalesce(nigiri_holder, 0), nigiri_guess, wrong_colours
+		FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, id)
 	if err != nil {
 		return nil, fmt.Errorf("games of tournament %d: %w", id, err)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (GameRow, error) {
 		var g GameRow
 		err := r.Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Result, &g.BlackWarnings, &g.WhiteWarnings,
-			&g.HasRecord, &g.Adjudicated, &g.Flagged, &g.FlagReason)
+			&g.HasRecord, &g.Adjudicated, &g.Flagged, &g.FlagReason, &g.ForfeitReason, &g.Confirmed, &g.ConfirmedBy,
+			&g.Voided, &g.VoidedResult, &g.VoidReason, &g.NigiriHolder, &g.NigiriGuess, &g.WrongColours)
 		return g, err
 	})
 }
@@ -387,6 +401,16 @@ type ResultInput struct {
 	BlackWarnings int
 	WhiteWarnings int
 	SGF           string
+	// ForfeitReason says why, with a forfeit or both_lose: late, absent,
+	// disqualified or withdrawn ("both late" is both_lose, late).
+	ForfeitReason string
+	// ColoursSwapped: the players took each other's colours, noticed at
+	// move NoticedAtMove (0: after the game). Noticed by move 10 it was
+	// corrected and the game went on with the assigned colours; later, the
+	// result stands as played (art. 17): Result and the warnings are then
+	// given by the colours the players actually had, and stored by seat.
+	ColoursSwapped bool
+	NoticedAtMove  int
 }
 
 // RecordResult stores a game's result. A record is adjudicated by the rules
@@ -399,6 +423,21 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 	}
 	if in.BlackWarnings < 0 || in.BlackWarnings > 2 || in.WhiteWarnings < 0 || in.WhiteWarnings > 2 {
 		return GameRow{}, ReasonWarnings.OnField("warnings")
+	}
+	switch ForfeitReason(in.ForfeitReason) {
+	case NoForfeitReason:
+	case Late, Absent, Disqualified, WithdrawnForfeit:
+		if res != BlackForfeit && res != WhiteForfeit && res != BothLose {
+			return GameRow{}, ReasonForfeitReason.OnField("forfeit_reason", "value", in.ForfeitReason)
+		}
+	default:
+		return GameRow{}, ReasonForfeitReason.OnField("forfeit_reason", "value", in.ForfeitReason)
+	}
+	wrongColours := in.ColoursSwapped && (in.NoticedAtMove == 0 || in.NoticedAtMove > correctableMoves)
+	played := in // the record, like the report, is by the colours played
+	if wrongColours {
+		res = res.Swapped()
+		in.BlackWarnings, in.WhiteWarnings = in.WhiteWarnings, in.BlackWarnings
 	}
 	reported := res
 	res = warnedResult(res, in.BlackWarnings, in.WhiteWarnings)
@@ -423,19 +462,27 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 			return GameRow{}, err
 		}
 		var g GameRow
-		err = tx.QueryRow(ctx, `SELECT round, board, black, white, nigiri, handicap FROM tournament_games
-			WHERE tournament_id = $1 AND round = $2 AND board = $3`, id, in.Round, in.Board).
-			Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap)
+		err = tx.QueryRow(ctx, `SELECT round, board, black, white, nigiri, handicap, confirmed_at IS NOT NULL FROM tournament_games
+			WHERE tournament_id = $1 AND round = $2 AND board = $3 FOR UPDATE`, id, in.Round, in.Board).
+			Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Confirmed)
 		if err != nil {
 			return GameRow{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
 		}
+		// A confirmed result is final for the organiser; staff may still
+		// correct one (logged like any change).
+		if g.Confirmed && !actor.IsStaff() {
+			return GameRow{}, ReasonResultConfirmed.New("round", strconv.Itoa(in.Round), "board", strconv.Itoa(in.Board))
+		}
+		g.ForfeitReason, g.WrongColours = in.ForfeitReason, wrongColours
 		g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.HasRecord = res, in.BlackWarnings, in.WhiteWarnings, in.SGF, in.SGF != ""
 		if strings.TrimSpace(in.SGF) != "" {
-			g.Adjudicated, g.Flagged, g.FlagReason = adjudicate(e, in)
+			g.Adjudicated, g.Flagged, g.FlagReason = adjudicate(e, played)
 		}
 		_, err = tx.Exec(ctx, `UPDATE tournament_games SET result = $4, black_warnings = $5, white_warnings = $6, record = $7,
-			adjudicated = $8, flagged = $9, flag_reason = $10 WHERE tournament_id = $1 AND round = $2 AND board = $3`,
-			id, in.Round, in.Board, g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.Adjudicated, g.Flagged, g.FlagReason)
+			adjudicated = $8, flagged = $9, flag_reason = $10, forfeit_reason = $11, wrong_colours = $12
+			WHERE tournament_id = $1 AND round = $2 AND board = $3`,
+			id, in.Round, in.Board, g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.Adjudicated, g.Flagged, g.FlagReason,
+			g.ForfeitReason, g.WrongColours)
 		if err != nil {
 			return GameRow{}, ledger.PgErr(err, "record result")
 		}
@@ -444,6 +491,13 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 			"record": g.Record != "", "adjudicated": g.Adjudicated, "flagged": g.Flagged}
 		if reported != res {
 			payload["reported"] = reported // two warnings decided it
+		}
+		if g.ForfeitReason != "" {
+			payload["forfeit_reason"] = g.ForfeitReason
+		}
+		if in.ColoursSwapped {
+			payload["colours_swapped_noticed_at"] = in.NoticedAtMove
+			payload["wrong_colours"] = wrongColours
 		}
 		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.result", "tournament", strconv.FormatInt(id, 10), payload)
 		return g, err

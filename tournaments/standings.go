@@ -3,6 +3,7 @@ package tournaments
 import (
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"sort"
 )
 
@@ -45,14 +46,40 @@ const (
 	// RoundRobinOrder: points, winners' score (胜者小分: the points of the
 	// opponents beaten plus half of those drawn), fewer warnings, lot.
 	RoundRobinOrder Order = "round_robin"
-	// SwissTotalOrder is the spec's Swiss (A): total = points + SOS ÷ (½ ×
-	// the maximum score) − rounds, then fewer warnings, lot.
+	// SwissTotalOrder is article 27's Swiss (A): total = points + SOS ÷ (½ ×
+	// 最高积分) − rounds, then fewer warnings, lot. 最高积分 is read as the
+	// highest score possible (2 a round), the default: then an opponent
+	// field that scored half the possible points adds exactly nothing, which
+	// is what the "− rounds" term is there for, and the total does not move
+	// with what the leader happened to reach.
 	SwissTotalOrder Order = "swiss_total"
-	// SwissSOSOrder is Swiss (B): points, opponents' points (SOS), then
-	// SOSOS and SODOS as EGD and OpenGotha users know them, warnings, lot.
+	// SwissTotalReachedOrder reads 最高积分 as the highest score a player
+	// actually reached.
+	SwissTotalReachedOrder Order = "swiss_total_reached"
+	// SwissSOSOrder is article 27's Swiss (B): points, opponents' points
+	// (SOS), fewer warnings, lot.
 	SwissSOSOrder Order = "swiss_sos"
+	// SwissSOSExtendedOrder puts SOSOS and SODOS, as EGD and OpenGotha users
+	// know them, after SOS and before warnings: an option, and how
+	// imported files rank.
+	SwissSOSExtendedOrder Order = "swiss_sos_extended"
 	// McMahonOrder: McMahon score (start + points), SOSM, SOSOSM, warnings, lot.
 	McMahonOrder Order = "mcmahon"
+)
+
+// Orders lists the standings orders, in the order forms show them.
+func Orders() []Order {
+	return []Order{RoundRobinOrder, SwissTotalOrder, SwissTotalReachedOrder, SwissSOSOrder, SwissSOSExtendedOrder, McMahonOrder}
+}
+
+// Ties says what happens to players equal on every criterion (art. 27 C):
+// a lot (the default), shared places, or a playoff the organiser holds.
+type Ties string
+
+const (
+	TiesByLot   Ties = "lot"
+	TiesShared  Ties = "shared"
+	TiesPlayoff Ties = "playoff"
 )
 
 // Standing is one line of the standings. Scores are in points (win 2,
@@ -76,8 +103,11 @@ type Standing struct {
 	SOSOSM        int
 	Total         float64 // Swiss (A) total; 0 for other orders
 	Withdrawn     bool
-	key           []int
-	lot           uint64
+	// Tied is set when the place is shared with another player equal on
+	// every criterion (events that share places or hold a playoff).
+	Tied bool
+	key  []int
+	lot  uint64
 }
 
 // Field is everything standings are computed from.
@@ -87,6 +117,7 @@ type Field struct {
 	Byes     []Bye
 	Rounds   int // rounds of the event (played or scheduled), for Swiss (A)
 	Seed     int64
+	Ties     Ties // "" is by lot
 }
 
 // lot is the drawing of lots: a hash of the seed and the name, so that the
@@ -183,7 +214,14 @@ func Standings(f Field, order Order) ([]Standing, error) {
 			}
 			s.key = []int{s.Points*r + s.SOS - r*r, -s.Warnings}
 			s.Total = float64(s.Points) + float64(s.SOS)/float64(r) - float64(r)
+		case SwissTotalReachedOrder:
+			// b the highest score reached: total·b = points·b + 2·SOS − R·b
+			b := highestReached(st)
+			s.key = []int{s.Points*b + 2*s.SOS - r*b, -s.Warnings}
+			s.Total = float64(s.Points) + 2*float64(s.SOS)/float64(b) - float64(r)
 		case SwissSOSOrder:
+			s.key = []int{s.Points, s.SOS, -s.Warnings}
+		case SwissSOSExtendedOrder:
 			s.key = []int{s.Points, s.SOS, s.SOSOS, s.SODOS2, -s.Warnings}
 		case McMahonOrder:
 			s.key = []int{s.MMS, s.SOSM, s.SOSOSM, -s.Warnings}
@@ -208,8 +246,23 @@ func Standings(f Field, order Order) ([]Standing, error) {
 	})
 	for i := range st {
 		st[i].Place = i + 1
+		if f.Ties == TiesShared || f.Ties == TiesPlayoff {
+			if i > 0 && slices.Equal(st[i].key, st[i-1].key) && st[i].Withdrawn == st[i-1].Withdrawn {
+				st[i].Place, st[i].Tied, st[i-1].Tied = st[i-1].Place, true, true
+			}
+		}
 	}
 	return st, nil
+}
+
+// highestReached is the highest score a player reached, at least one
+// point so that a field without a result still ranks.
+func highestReached(st []Standing) int {
+	best := 1
+	for _, s := range st {
+		best = max(best, s.Points)
+	}
+	return best
 }
 
 func tally(s *Standing, mine, theirs int) {

@@ -179,3 +179,79 @@ func TestRoundRobinWithdrawal(t *testing.T) {
 		t.Fatalf("the voided player is not last with nothing: %+v", st[len(st)-1])
 	}
 }
+
+// TestArticle27SwissOrders: method B is points, opponents' points, then
+// warnings — SOSOS only when the event opts into the extended order —
+// and method A's 最高积分 is the possible score unless the event reads it
+// as the score reached.
+func TestArticle27SwissOrders(t *testing.T) {
+	// A and B: one win each over opponents of 2 points (SOS 2 each); A's
+	// opponent o1 also met o3, so A's SOSOS is higher; A has a warning.
+	f := Field{Entrants: entrants("A", "B", "o1", "o2", "o3"),
+		Games: []Game{
+			{Round: 1, Black: 1, White: 3, Result: BlackWins, BlackWarnings: 1},
+			{Round: 1, Black: 2, White: 4, Result: BlackWins},
+			{Round: 2, Black: 5, White: 3, Result: BlackWins},
+		},
+		Byes: []Bye{{Round: 3, Player: 3, Points: 2}, {Round: 2, Player: 4, Points: 2}}}
+	b, _ := Standings(f, SwissSOSOrder)
+	ext, _ := Standings(f, SwissSOSExtendedOrder)
+	place := func(st []Standing, name string) int {
+		for _, s := range st {
+			if s.Name == name {
+				return s.Place
+			}
+		}
+		return 0
+	}
+	if place(b, "B") >= place(b, "A") {
+		t.Fatalf("method B: fewer warnings first, got %s", names(b))
+	}
+	if place(ext, "A") >= place(ext, "B") {
+		t.Fatalf("extended: SOSOS before warnings, got %s", names(ext))
+	}
+
+	// Swiss (A) over 4 scheduled rounds: X 4 points, SOS 3; the highest
+	// score reached is Z's 6.
+	g := Field{Rounds: 4, Entrants: entrants("X", "Y", "Z", "o1", "o2", "o3"),
+		Byes: []Bye{{1, 1, 2}, {1, 2, 2}, {1, 3, 4}, {1, 4, 3}, {1, 5, 1}, {1, 6, 1}},
+		Games: []Game{
+			{Round: 2, Black: 1, White: 4, Result: BlackWins},
+			{Round: 2, Black: 2, White: 5, Result: BlackWins},
+			{Round: 2, Black: 3, White: 6, Result: BlackWins},
+		}}
+	possible, _ := Standings(g, SwissTotalOrder)
+	reached, _ := Standings(g, SwissTotalReachedOrder)
+	total := func(st []Standing, name string) float64 {
+		for _, s := range st {
+			if s.Name == name {
+				return s.Total
+			}
+		}
+		return -99
+	}
+	if got := total(possible, "X"); got != 4+3.0/4-4 { // ½ × 8 possible
+		t.Fatalf("possible: X total %v", got)
+	}
+	if got := total(reached, "X"); got != 4+3.0/3-4 { // ½ × 6 reached
+		t.Fatalf("reached: X total %v", got)
+	}
+}
+
+// TestSharedPlaces: players equal on every criterion share the place when
+// the event allows it (art. 27 C), and are drawn apart by lot otherwise.
+func TestSharedPlaces(t *testing.T) {
+	f := Field{Entrants: entrants("A", "B", "C", "D"), Games: []Game{
+		{Round: 1, Black: 1, White: 3, Result: BlackWins},
+		{Round: 1, Black: 2, White: 4, Result: BlackWins},
+	}}
+	lotted, _ := Standings(f, SwissSOSOrder)
+	if lotted[0].Place != 1 || lotted[1].Place != 2 || lotted[0].Tied {
+		t.Fatalf("by lot: %+v", lotted[:2])
+	}
+	f.Ties = TiesShared
+	shared, _ := Standings(f, SwissSOSOrder)
+	if shared[0].Place != 1 || shared[1].Place != 1 || !shared[0].Tied || !shared[1].Tied || shared[2].Place != 3 || shared[3].Place != 3 {
+		t.Fatalf("shared: %+v", shared)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
@@ -24,9 +26,10 @@ func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness =
 var beijing = fixture.Agency("110")
 
 type env struct {
-	reg *registry.Service
-	cs  *certs.Service
-	ts  *tournaments.Service
+	pool *pgxpool.Pool
+	reg  *registry.Service
+	cs   *certs.Service
+	ts   *tournaments.Service
 }
 
 func newEnv(t *testing.T) *env {
@@ -40,7 +43,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{reg: reg, cs: cs, ts: tournaments.New(store, reg, proposals.Certs{Certs: cs})}
+	return &env{pool: pool, reg: reg, cs: cs, ts: tournaments.New(store, reg, proposals.Certs{Certs: cs})}
 }
 
 // playRound enters a result for every game of the latest round: the lower

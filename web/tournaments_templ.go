@@ -529,7 +529,7 @@ func tournamentForm(p Page, ws workspace) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		for _, o := range []tournaments.Order{tournaments.RoundRobinOrder, tournaments.SwissTotalOrder, tournaments.SwissSOSOrder, tournaments.McMahonOrder} {
+		for _, o := range tournaments.Orders() {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<option value=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -185,7 +185,7 @@ func TestTournamentMessagesExist(t *testing.T) {
 	for _, r := range tournaments.Results() {
 		keys = append(keys, "result_"+string(r))
 	}
-	for _, o := range []tournaments.Order{tournaments.RoundRobinOrder, tournaments.SwissTotalOrder, tournaments.SwissSOSOrder, tournaments.McMahonOrder} {
+	for _, o := range tournaments.Orders() {
 		keys = append(keys, "order_"+string(o))
 	}
 	keys = append(keys, "event_open", "event_finished")

@@ -23,7 +23,8 @@ func tournamentPB(e tournaments.Event) *pb.Tournament {
 	out := &pb.Tournament{Id: e.ID, Name: e.Name, OrganiserPrefix: e.OrganiserPrefix, StartDate: e.Start.Format(time.DateOnly),
 		EndDate: e.End.Format(time.DateOnly), Venue: e.Venue, Level: string(e.Level), System: string(e.System),
 		StandingsOrder: string(e.Order), Rounds: int32(e.Rounds), Rules: e.Rules, Komi: e.Komi, Team: e.Team, DanGrade: e.DanGrade,
-		Seed: e.Seed, Status: e.Status, PairedRounds: int32(e.PairedRounds), CreatedAt: ts(e.CreatedAt)}
+		Seed: e.Seed, Status: e.Status, PairedRounds: int32(e.PairedRounds), CreatedAt: ts(e.CreatedAt),
+		ChiefReferee: e.ChiefReferee, Colours: string(e.Colours), Ties: string(e.Ties)}
 	for _, g := range e.Groups {
 		out.Groups = append(out.Groups, &pb.TournamentGroup{Name: g.Name, TargetRank: g.TargetRank.String(), MinWins: int32(g.MinWins)})
 	}
@@ -38,7 +39,9 @@ func participantPB(p tournaments.Participant, groups map[int64]string) *pb.Tourn
 func gamePB(g tournaments.GameRow) *pb.TournamentGame {
 	return &pb.TournamentGame{Round: int32(g.Round), Board: int32(g.Board), Black: int32(g.Black), White: int32(g.White),
 		Result: string(g.Result), BlackWarnings: int32(g.BlackWarnings), WhiteWarnings: int32(g.WhiteWarnings), Nigiri: g.Nigiri,
-		HasRecord: g.HasRecord, Adjudicated: g.Adjudicated, Flagged: g.Flagged, FlagReason: g.FlagReason}
+		HasRecord: g.HasRecord, Adjudicated: g.Adjudicated, Flagged: g.Flagged, FlagReason: g.FlagReason,
+		ForfeitReason: g.ForfeitReason, Confirmed: g.Confirmed, Voided: g.Voided, VoidedResult: string(g.VoidedResult),
+		VoidReason: g.VoidReason, NigiriHolder: int32(g.NigiriHolder), NigiriGuess: g.NigiriGuess, WrongColours: g.WrongColours}
 }
 
 func roundPB(r tournaments.RoundInfo) *pb.TournamentRound {
@@ -55,7 +58,7 @@ func standingsPB(st []tournaments.Standing) []*pb.StandingRow {
 		out = append(out, &pb.StandingRow{Place: int32(s.Place), Number: int32(s.Entrant), Name: s.Name, Points: int32(s.Points),
 			Wins: int32(s.Wins), Draws: int32(s.Draws), Losses: int32(s.Losses), WinnersScore: float64(s.WinnersScore2) / 2,
 			Sos: int32(s.SOS), Sosos: int32(s.SOSOS), Sodos: float64(s.SODOS2) / 2, Mms: int32(s.MMS), Total: s.Total,
-			Warnings: int32(s.Warnings), Withdrawn: s.Withdrawn})
+			Warnings: int32(s.Warnings), Withdrawn: s.Withdrawn, Tied: s.Tied})
 	}
 	return out
 }
@@ -71,7 +74,8 @@ func proposalsPB(ps []tournaments.Proposal) []*pb.Proposal {
 func (s *TournamentServer) CreateTournament(ctx context.Context, req *pb.CreateTournamentRequest) (*pb.CreateTournamentResponse, error) {
 	in := tournaments.EventInput{Name: req.GetName(), Start: req.GetStartDate(), End: req.GetEndDate(), Venue: req.GetVenue(),
 		Level: req.GetLevel(), System: req.GetSystem(), Order: req.GetStandingsOrder(), Rounds: int(req.GetRounds()), Rules: req.GetRules(),
-		Team: req.GetTeam(), DanGrade: req.GetDanGrade(), Seed: req.GetSeed()}
+		Team: req.GetTeam(), DanGrade: req.GetDanGrade(), Seed: req.GetSeed(), ChiefReferee: req.GetChiefReferee(), Colours: req.GetColours(),
+		Ties: req.GetTies()}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		in.Komi = &k
@@ -153,7 +157,8 @@ func (s *TournamentServer) PairNextRound(ctx context.Context, req *pb.PairNextRo
 func (s *TournamentServer) RecordResult(ctx context.Context, req *pb.RecordResultRequest) (*pb.RecordResultResponse, error) {
 	g, err := s.ts.RecordResult(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.ResultInput{
 		Round: int(req.GetRound()), Board: int(req.GetBoard()), Result: req.GetResult(), BlackWarnings: int(req.GetBlackWarnings()),
-		WhiteWarnings: int(req.GetWhiteWarnings()), SGF: req.GetSgf()})
+		WhiteWarnings: int(req.GetWhiteWarnings()), SGF: req.GetSgf(), ForfeitReason: req.GetForfeitReason(),
+		ColoursSwapped: req.GetColoursSwapped(), NoticedAtMove: int(req.GetNoticedAtMove())})
 	if err != nil {
 		return nil, err
 	}
@@ -203,4 +208,73 @@ func (s *TournamentServer) ExportTournament(ctx context.Context, req *pb.ExportT
 	}
 	resp.Data = buf.Bytes()
 	return resp, nil
+}
+
+func (s *TournamentServer) ConfirmRound(ctx context.Context, req *pb.ConfirmRoundRequest) (*pb.ConfirmRoundResponse, error) {
+	r, err := s.ts.ConfirmRound(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), int(req.GetRound()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.ConfirmRoundResponse{Round: roundPB(r)}, nil
+}
+
+func (s *TournamentServer) VoidResult(ctx context.Context, req *pb.VoidResultRequest) (*pb.VoidResultResponse, error) {
+	v, err := s.ts.VoidResult(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.VoidInput{
+		Round: int(req.GetRound()), Board: int(req.GetBoard()), Side: tournaments.VoidSide(req.GetSide()), Reason: req.GetReason()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.VoidResultResponse{Game: gamePB(v.Game), Withdrawn: proposalsPB(v.Withdrawn)}, nil
+}
+
+func (s *TournamentServer) SuspendPlayer(ctx context.Context, req *pb.SuspendPlayerRequest) (*pb.SuspendPlayerResponse, error) {
+	sp, err := s.ts.Suspend(ctx, ActorFrom(ctx), idempotencyKey(ctx), tournaments.SuspensionInput{PlayerID: req.GetPlayerId(),
+		From: req.GetFromDate(), To: req.GetToDate(), Reason: req.GetReason(), TournamentID: req.GetTournamentId()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SuspendPlayerResponse{SuspensionId: sp.ID}, nil
+}
+
+func protestPB(p tournaments.Protest) *pb.TournamentProtest {
+	return &pb.TournamentProtest{Id: p.ID, Round: int32(p.Round), Board: int32(p.Board), Number: int32(p.Number), Reason: p.Reason,
+		LodgedAt: ts(p.LodgedAt), Status: p.Status, Ruling: p.Ruling}
+}
+
+func (s *TournamentServer) LodgeProtest(ctx context.Context, req *pb.LodgeProtestRequest) (*pb.LodgeProtestResponse, error) {
+	p, err := s.ts.LodgeProtest(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.ProtestInput{
+		Round: int(req.GetRound()), Board: int(req.GetBoard()), Number: int(req.GetNumber()), Reason: req.GetReason()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.LodgeProtestResponse{Protest: protestPB(p)}, nil
+}
+
+func (s *TournamentServer) RuleProtest(ctx context.Context, req *pb.RuleProtestRequest) (*pb.RuleProtestResponse, error) {
+	p, err := s.ts.RuleProtest(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), req.GetProtestId(), req.GetUpheld(), req.GetRuling())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RuleProtestResponse{Protest: protestPB(p)}, nil
+}
+
+func (s *TournamentServer) ListProtests(ctx context.Context, req *pb.ListProtestsRequest) (*pb.ListProtestsResponse, error) {
+	ps, err := s.ts.Protests(ctx, req.GetTournamentId())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListProtestsResponse{}
+	for _, p := range ps {
+		resp.Protests = append(resp.Protests, protestPB(p))
+	}
+	return resp, nil
+}
+
+func (s *TournamentServer) RecordNigiri(ctx context.Context, req *pb.RecordNigiriRequest) (*pb.RecordNigiriResponse, error) {
+	g, err := s.ts.RecordNigiri(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.NigiriInput{
+		Round: int(req.GetRound()), Board: int(req.GetBoard()), Guess: req.GetGuess(), Stones: int(req.GetStones())})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RecordNigiriResponse{Game: gamePB(g)}, nil
 }

@@ -22,3 +22,8 @@ func (c Certs) ProposeTx(ctx context.Context, tx *ledger.Tx, now time.Time, acto
 		Basis: string(certs.Tournament), EventRef: in.EventRef, RecordRef: in.RecordRef, Evidence: in.Evidence})
 	return a.ID, err
 }
+
+// WithdrawTx takes back an application whose tournament result was voided.
+func (c Certs) WithdrawTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, applicationID int64, reason string) (string, error) {
+	return c.Certs.WithdrawBasisTx(ctx, tx, now, actor, applicationID, reason)
+}

@@ -97,7 +97,8 @@ type Tournament struct {
 	Level string `protobuf:"bytes,7,opt,name=level,proto3" json:"level,omitempty"`
 	// round_robin, double_round_robin, swiss, mcmahon or knockout.
 	System string `protobuf:"bytes,8,opt,name=system,proto3" json:"system,omitempty"`
-	// round_robin, swiss_total, swiss_sos or mcmahon.
+	// round_robin, swiss_total, swiss_total_reached, swiss_sos,
+	// swiss_sos_extended or mcmahon.
 	StandingsOrder string  `protobuf:"bytes,9,opt,name=standings_order,json=standingsOrder,proto3" json:"standings_order,omitempty"`
 	Rounds         int32   `protobuf:"varint,10,opt,name=rounds,proto3" json:"rounds,omitempty"`
 	Rules          string  `protobuf:"bytes,11,opt,name=rules,proto3" json:"rules,omitempty"`
@@ -107,10 +108,15 @@ type Tournament struct {
 	// The recorded seed of the pairing's randomness.
 	Seed int64 `protobuf:"varint,15,opt,name=seed,proto3" json:"seed,omitempty"`
 	// open or finished.
-	Status        string                 `protobuf:"bytes,16,opt,name=status,proto3" json:"status,omitempty"`
-	PairedRounds  int32                  `protobuf:"varint,17,opt,name=paired_rounds,json=pairedRounds,proto3" json:"paired_rounds,omitempty"`
-	Groups        []*TournamentGroup     `protobuf:"bytes,18,rep,name=groups,proto3" json:"groups,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	Status       string                 `protobuf:"bytes,16,opt,name=status,proto3" json:"status,omitempty"`
+	PairedRounds int32                  `protobuf:"varint,17,opt,name=paired_rounds,json=pairedRounds,proto3" json:"paired_rounds,omitempty"`
+	Groups       []*TournamentGroup     `protobuf:"bytes,18,rep,name=groups,proto3" json:"groups,omitempty"`
+	CreatedAt    *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	ChiefReferee string                 `protobuf:"bytes,20,opt,name=chief_referee,json=chiefReferee,proto3" json:"chief_referee,omitempty"`
+	// draw or nigiri.
+	Colours string `protobuf:"bytes,21,opt,name=colours,proto3" json:"colours,omitempty"`
+	// lot, shared or playoff: players equal on every criterion (art. 27 C).
+	Ties          string `protobuf:"bytes,22,opt,name=ties,proto3" json:"ties,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -278,6 +284,27 @@ func (x *Tournament) GetCreatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Tournament) GetChiefReferee() string {
+	if x != nil {
+		return x.ChiefReferee
+	}
+	return ""
+}
+
+func (x *Tournament) GetColours() string {
+	if x != nil {
+		return x.Colours
+	}
+	return ""
+}
+
+func (x *Tournament) GetTies() string {
+	if x != nil {
+		return x.Ties
+	}
+	return ""
+}
+
 type CreateTournamentRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	Name           string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -295,7 +322,12 @@ type CreateTournamentRequest struct {
 	DanGrade bool               `protobuf:"varint,12,opt,name=dan_grade,json=danGrade,proto3" json:"dan_grade,omitempty"`
 	Groups   []*TournamentGroup `protobuf:"bytes,13,rep,name=groups,proto3" json:"groups,omitempty"`
 	// 0: drawn by the server and recorded.
-	Seed          int64 `protobuf:"varint,14,opt,name=seed,proto3" json:"seed,omitempty"`
+	Seed         int64  `protobuf:"varint,14,opt,name=seed,proto3" json:"seed,omitempty"`
+	ChiefReferee string `protobuf:"bytes,15,opt,name=chief_referee,json=chiefReferee,proto3" json:"chief_referee,omitempty"`
+	// draw (default) or nigiri.
+	Colours string `protobuf:"bytes,16,opt,name=colours,proto3" json:"colours,omitempty"`
+	// lot (default), shared or playoff.
+	Ties          string `protobuf:"bytes,17,opt,name=ties,proto3" json:"ties,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -426,6 +458,27 @@ func (x *CreateTournamentRequest) GetSeed() int64 {
 		return x.Seed
 	}
 	return 0
+}
+
+func (x *CreateTournamentRequest) GetChiefReferee() string {
+	if x != nil {
+		return x.ChiefReferee
+	}
+	return ""
+}
+
+func (x *CreateTournamentRequest) GetColours() string {
+	if x != nil {
+		return x.Colours
+	}
+	return ""
+}
+
+func (x *CreateTournamentRequest) GetTies() string {
+	if x != nil {
+		return x.Ties
+	}
+	return ""
 }
 
 type CreateTournamentResponse struct {
@@ -595,9 +648,21 @@ type TournamentGame struct {
 	Nigiri        bool   `protobuf:"varint,8,opt,name=nigiri,proto3" json:"nigiri,omitempty"`
 	HasRecord     bool   `protobuf:"varint,9,opt,name=has_record,json=hasRecord,proto3" json:"has_record,omitempty"`
 	// The rules engine's result of the record.
-	Adjudicated   string `protobuf:"bytes,10,opt,name=adjudicated,proto3" json:"adjudicated,omitempty"`
-	Flagged       bool   `protobuf:"varint,11,opt,name=flagged,proto3" json:"flagged,omitempty"`
-	FlagReason    string `protobuf:"bytes,12,opt,name=flag_reason,json=flagReason,proto3" json:"flag_reason,omitempty"`
+	Adjudicated string `protobuf:"bytes,10,opt,name=adjudicated,proto3" json:"adjudicated,omitempty"`
+	Flagged     bool   `protobuf:"varint,11,opt,name=flagged,proto3" json:"flagged,omitempty"`
+	FlagReason  string `protobuf:"bytes,12,opt,name=flag_reason,json=flagReason,proto3" json:"flag_reason,omitempty"`
+	// late, absent, disqualified or withdrawn, for a forfeit.
+	ForfeitReason string `protobuf:"bytes,13,opt,name=forfeit_reason,json=forfeitReason,proto3" json:"forfeit_reason,omitempty"`
+	Confirmed     bool   `protobuf:"varint,14,opt,name=confirmed,proto3" json:"confirmed,omitempty"`
+	// black, white or both: voided for an arranged game; the result before.
+	Voided       string `protobuf:"bytes,15,opt,name=voided,proto3" json:"voided,omitempty"`
+	VoidedResult string `protobuf:"bytes,16,opt,name=voided_result,json=voidedResult,proto3" json:"voided_result,omitempty"`
+	VoidReason   string `protobuf:"bytes,17,opt,name=void_reason,json=voidReason,proto3" json:"void_reason,omitempty"`
+	// The participant who held the stones at nigiri, and the guess.
+	NigiriHolder int32  `protobuf:"varint,18,opt,name=nigiri_holder,json=nigiriHolder,proto3" json:"nigiri_holder,omitempty"`
+	NigiriGuess  string `protobuf:"bytes,19,opt,name=nigiri_guess,json=nigiriGuess,proto3" json:"nigiri_guess,omitempty"`
+	// Played with the colours swapped, noticed too late to correct.
+	WrongColours  bool `protobuf:"varint,20,opt,name=wrong_colours,json=wrongColours,proto3" json:"wrong_colours,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -716,6 +781,62 @@ func (x *TournamentGame) GetFlagReason() string {
 	return ""
 }
 
+func (x *TournamentGame) GetForfeitReason() string {
+	if x != nil {
+		return x.ForfeitReason
+	}
+	return ""
+}
+
+func (x *TournamentGame) GetConfirmed() bool {
+	if x != nil {
+		return x.Confirmed
+	}
+	return false
+}
+
+func (x *TournamentGame) GetVoided() string {
+	if x != nil {
+		return x.Voided
+	}
+	return ""
+}
+
+func (x *TournamentGame) GetVoidedResult() string {
+	if x != nil {
+		return x.VoidedResult
+	}
+	return ""
+}
+
+func (x *TournamentGame) GetVoidReason() string {
+	if x != nil {
+		return x.VoidReason
+	}
+	return ""
+}
+
+func (x *TournamentGame) GetNigiriHolder() int32 {
+	if x != nil {
+		return x.NigiriHolder
+	}
+	return 0
+}
+
+func (x *TournamentGame) GetNigiriGuess() string {
+	if x != nil {
+		return x.NigiriGuess
+	}
+	return ""
+}
+
+func (x *TournamentGame) GetWrongColours() bool {
+	if x != nil {
+		return x.WrongColours
+	}
+	return false
+}
+
 type TournamentRound struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Round int32                  `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
@@ -801,9 +922,11 @@ type StandingRow struct {
 	Sodos        float64 `protobuf:"fixed64,11,opt,name=sodos,proto3" json:"sodos,omitempty"`
 	Mms          int32   `protobuf:"varint,12,opt,name=mms,proto3" json:"mms,omitempty"`
 	// Swiss (A) total.
-	Total         float64 `protobuf:"fixed64,13,opt,name=total,proto3" json:"total,omitempty"`
-	Warnings      int32   `protobuf:"varint,14,opt,name=warnings,proto3" json:"warnings,omitempty"`
-	Withdrawn     bool    `protobuf:"varint,15,opt,name=withdrawn,proto3" json:"withdrawn,omitempty"`
+	Total     float64 `protobuf:"fixed64,13,opt,name=total,proto3" json:"total,omitempty"`
+	Warnings  int32   `protobuf:"varint,14,opt,name=warnings,proto3" json:"warnings,omitempty"`
+	Withdrawn bool    `protobuf:"varint,15,opt,name=withdrawn,proto3" json:"withdrawn,omitempty"`
+	// The place is shared with a player equal on every criterion.
+	Tied          bool `protobuf:"varint,16,opt,name=tied,proto3" json:"tied,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -939,6 +1062,13 @@ func (x *StandingRow) GetWarnings() int32 {
 func (x *StandingRow) GetWithdrawn() bool {
 	if x != nil {
 		return x.Withdrawn
+	}
+	return false
+}
+
+func (x *StandingRow) GetTied() bool {
+	if x != nil {
+		return x.Tied
 	}
 	return false
 }
@@ -1642,9 +1772,16 @@ type RecordResultRequest struct {
 	BlackWarnings int32                  `protobuf:"varint,5,opt,name=black_warnings,json=blackWarnings,proto3" json:"black_warnings,omitempty"`
 	WhiteWarnings int32                  `protobuf:"varint,6,opt,name=white_warnings,json=whiteWarnings,proto3" json:"white_warnings,omitempty"`
 	// The SGF record, optional.
-	Sgf           string `protobuf:"bytes,7,opt,name=sgf,proto3" json:"sgf,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Sgf string `protobuf:"bytes,7,opt,name=sgf,proto3" json:"sgf,omitempty"`
+	// With a forfeit or both_lose: late, absent, disqualified or withdrawn.
+	ForfeitReason string `protobuf:"bytes,8,opt,name=forfeit_reason,json=forfeitReason,proto3" json:"forfeit_reason,omitempty"`
+	// The players took each other's colours, noticed at this move (0: after
+	// the game); by move 10 it was corrected, later the result is given by
+	// the colours played.
+	ColoursSwapped bool  `protobuf:"varint,9,opt,name=colours_swapped,json=coloursSwapped,proto3" json:"colours_swapped,omitempty"`
+	NoticedAtMove  int32 `protobuf:"varint,10,opt,name=noticed_at_move,json=noticedAtMove,proto3" json:"noticed_at_move,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *RecordResultRequest) Reset() {
@@ -1724,6 +1861,27 @@ func (x *RecordResultRequest) GetSgf() string {
 		return x.Sgf
 	}
 	return ""
+}
+
+func (x *RecordResultRequest) GetForfeitReason() string {
+	if x != nil {
+		return x.ForfeitReason
+	}
+	return ""
+}
+
+func (x *RecordResultRequest) GetColoursSwapped() bool {
+	if x != nil {
+		return x.ColoursSwapped
+	}
+	return false
+}
+
+func (x *RecordResultRequest) GetNoticedAtMove() int32 {
+	if x != nil {
+		return x.NoticedAtMove
+	}
+	return 0
 }
 
 type RecordResultResponse struct {
@@ -2253,6 +2411,898 @@ func (x *ExportTournamentResponse) GetFilename() string {
 	return ""
 }
 
+type ConfirmRoundRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Round         int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmRoundRequest) Reset() {
+	*x = ConfirmRoundRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmRoundRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmRoundRequest) ProtoMessage() {}
+
+func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmRoundRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmRoundRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *ConfirmRoundRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *ConfirmRoundRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+type ConfirmRoundResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Round         *TournamentRound       `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmRoundResponse) Reset() {
+	*x = ConfirmRoundResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmRoundResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmRoundResponse) ProtoMessage() {}
+
+func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmRoundResponse.ProtoReflect.Descriptor instead.
+func (*ConfirmRoundResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *ConfirmRoundResponse) GetRound() *TournamentRound {
+	if x != nil {
+		return x.Round
+	}
+	return nil
+}
+
+type VoidResultRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Round        int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board        int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	// black, white or both.
+	Side          string `protobuf:"bytes,4,opt,name=side,proto3" json:"side,omitempty"`
+	Reason        string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VoidResultRequest) Reset() {
+	*x = VoidResultRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VoidResultRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VoidResultRequest) ProtoMessage() {}
+
+func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VoidResultRequest.ProtoReflect.Descriptor instead.
+func (*VoidResultRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *VoidResultRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *VoidResultRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *VoidResultRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *VoidResultRequest) GetSide() string {
+	if x != nil {
+		return x.Side
+	}
+	return ""
+}
+
+func (x *VoidResultRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type VoidResultResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Game  *TournamentGame        `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// Proposals taken back because their player no longer qualifies.
+	Withdrawn     []*Proposal `protobuf:"bytes,2,rep,name=withdrawn,proto3" json:"withdrawn,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VoidResultResponse) Reset() {
+	*x = VoidResultResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VoidResultResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VoidResultResponse) ProtoMessage() {}
+
+func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VoidResultResponse.ProtoReflect.Descriptor instead.
+func (*VoidResultResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *VoidResultResponse) GetGame() *TournamentGame {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+func (x *VoidResultResponse) GetWithdrawn() []*Proposal {
+	if x != nil {
+		return x.Withdrawn
+	}
+	return nil
+}
+
+type SuspendPlayerRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	PlayerId int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	// YYYY-MM-DD, both inclusive.
+	FromDate string `protobuf:"bytes,2,opt,name=from_date,json=fromDate,proto3" json:"from_date,omitempty"`
+	ToDate   string `protobuf:"bytes,3,opt,name=to_date,json=toDate,proto3" json:"to_date,omitempty"`
+	Reason   string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The event it arose from, 0 for none.
+	TournamentId  int64 `protobuf:"varint,5,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SuspendPlayerRequest) Reset() {
+	*x = SuspendPlayerRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SuspendPlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SuspendPlayerRequest) ProtoMessage() {}
+
+func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SuspendPlayerRequest.ProtoReflect.Descriptor instead.
+func (*SuspendPlayerRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *SuspendPlayerRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *SuspendPlayerRequest) GetFromDate() string {
+	if x != nil {
+		return x.FromDate
+	}
+	return ""
+}
+
+func (x *SuspendPlayerRequest) GetToDate() string {
+	if x != nil {
+		return x.ToDate
+	}
+	return ""
+}
+
+func (x *SuspendPlayerRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *SuspendPlayerRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+type SuspendPlayerResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	SuspensionId  int64                  `protobuf:"varint,1,opt,name=suspension_id,json=suspensionId,proto3" json:"suspension_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SuspendPlayerResponse) Reset() {
+	*x = SuspendPlayerResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SuspendPlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SuspendPlayerResponse) ProtoMessage() {}
+
+func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SuspendPlayerResponse.ProtoReflect.Descriptor instead.
+func (*SuspendPlayerResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *SuspendPlayerResponse) GetSuspensionId() int64 {
+	if x != nil {
+		return x.SuspensionId
+	}
+	return 0
+}
+
+type TournamentProtest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Round int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	// The participant who protests.
+	Number   int32                  `protobuf:"varint,4,opt,name=number,proto3" json:"number,omitempty"`
+	Reason   string                 `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	LodgedAt *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=lodged_at,json=lodgedAt,proto3" json:"lodged_at,omitempty"`
+	// open, upheld or dismissed.
+	Status        string `protobuf:"bytes,7,opt,name=status,proto3" json:"status,omitempty"`
+	Ruling        string `protobuf:"bytes,8,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentProtest) Reset() {
+	*x = TournamentProtest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentProtest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentProtest) ProtoMessage() {}
+
+func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentProtest.ProtoReflect.Descriptor instead.
+func (*TournamentProtest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *TournamentProtest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *TournamentProtest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *TournamentProtest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *TournamentProtest) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *TournamentProtest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *TournamentProtest) GetLodgedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LodgedAt
+	}
+	return nil
+}
+
+func (x *TournamentProtest) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *TournamentProtest) GetRuling() string {
+	if x != nil {
+		return x.Ruling
+	}
+	return ""
+}
+
+type LodgeProtestRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Round         int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board         int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	Number        int32                  `protobuf:"varint,4,opt,name=number,proto3" json:"number,omitempty"`
+	Reason        string                 `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LodgeProtestRequest) Reset() {
+	*x = LodgeProtestRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LodgeProtestRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LodgeProtestRequest) ProtoMessage() {}
+
+func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LodgeProtestRequest.ProtoReflect.Descriptor instead.
+func (*LodgeProtestRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *LodgeProtestRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *LodgeProtestRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *LodgeProtestRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *LodgeProtestRequest) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *LodgeProtestRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type LodgeProtestResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Protest       *TournamentProtest     `protobuf:"bytes,1,opt,name=protest,proto3" json:"protest,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LodgeProtestResponse) Reset() {
+	*x = LodgeProtestResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LodgeProtestResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LodgeProtestResponse) ProtoMessage() {}
+
+func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LodgeProtestResponse.ProtoReflect.Descriptor instead.
+func (*LodgeProtestResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *LodgeProtestResponse) GetProtest() *TournamentProtest {
+	if x != nil {
+		return x.Protest
+	}
+	return nil
+}
+
+type RuleProtestRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	ProtestId     int64                  `protobuf:"varint,2,opt,name=protest_id,json=protestId,proto3" json:"protest_id,omitempty"`
+	Upheld        bool                   `protobuf:"varint,3,opt,name=upheld,proto3" json:"upheld,omitempty"`
+	Ruling        string                 `protobuf:"bytes,4,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RuleProtestRequest) Reset() {
+	*x = RuleProtestRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RuleProtestRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RuleProtestRequest) ProtoMessage() {}
+
+func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RuleProtestRequest.ProtoReflect.Descriptor instead.
+func (*RuleProtestRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *RuleProtestRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *RuleProtestRequest) GetProtestId() int64 {
+	if x != nil {
+		return x.ProtestId
+	}
+	return 0
+}
+
+func (x *RuleProtestRequest) GetUpheld() bool {
+	if x != nil {
+		return x.Upheld
+	}
+	return false
+}
+
+func (x *RuleProtestRequest) GetRuling() string {
+	if x != nil {
+		return x.Ruling
+	}
+	return ""
+}
+
+type RuleProtestResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Protest       *TournamentProtest     `protobuf:"bytes,1,opt,name=protest,proto3" json:"protest,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RuleProtestResponse) Reset() {
+	*x = RuleProtestResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RuleProtestResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RuleProtestResponse) ProtoMessage() {}
+
+func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RuleProtestResponse.ProtoReflect.Descriptor instead.
+func (*RuleProtestResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *RuleProtestResponse) GetProtest() *TournamentProtest {
+	if x != nil {
+		return x.Protest
+	}
+	return nil
+}
+
+type ListProtestsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListProtestsRequest) Reset() {
+	*x = ListProtestsRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListProtestsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListProtestsRequest) ProtoMessage() {}
+
+func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListProtestsRequest.ProtoReflect.Descriptor instead.
+func (*ListProtestsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *ListProtestsRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+type ListProtestsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Protests      []*TournamentProtest   `protobuf:"bytes,1,rep,name=protests,proto3" json:"protests,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListProtestsResponse) Reset() {
+	*x = ListProtestsResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListProtestsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListProtestsResponse) ProtoMessage() {}
+
+func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListProtestsResponse.ProtoReflect.Descriptor instead.
+func (*ListProtestsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *ListProtestsResponse) GetProtests() []*TournamentProtest {
+	if x != nil {
+		return x.Protests
+	}
+	return nil
+}
+
+type RecordNigiriRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Round        int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board        int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	// odd or even.
+	Guess string `protobuf:"bytes,4,opt,name=guess,proto3" json:"guess,omitempty"`
+	// White stones the holder hid.
+	Stones        int32 `protobuf:"varint,5,opt,name=stones,proto3" json:"stones,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordNigiriRequest) Reset() {
+	*x = RecordNigiriRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordNigiriRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordNigiriRequest) ProtoMessage() {}
+
+func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordNigiriRequest.ProtoReflect.Descriptor instead.
+func (*RecordNigiriRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *RecordNigiriRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *RecordNigiriRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *RecordNigiriRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *RecordNigiriRequest) GetGuess() string {
+	if x != nil {
+		return x.Guess
+	}
+	return ""
+}
+
+func (x *RecordNigiriRequest) GetStones() int32 {
+	if x != nil {
+		return x.Stones
+	}
+	return 0
+}
+
+type RecordNigiriResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Game          *TournamentGame        `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordNigiriResponse) Reset() {
+	*x = RecordNigiriResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordNigiriResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordNigiriResponse) ProtoMessage() {}
+
+func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordNigiriResponse.ProtoReflect.Descriptor instead.
+func (*RecordNigiriResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *RecordNigiriResponse) GetGame() *TournamentGame {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
 var File_dankyu_v1_tournaments_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_tournaments_proto_rawDesc = "" +
@@ -2262,7 +3312,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
 	"targetRank\x12\x19\n" +
-	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\xb5\x04\n" +
+	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\x88\x05\n" +
 	"\n" +
 	"Tournament\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
@@ -2286,7 +3336,10 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\rpaired_rounds\x18\x11 \x01(\x05R\fpairedRounds\x122\n" +
 	"\x06groups\x18\x12 \x03(\v2\x1a.dankyu.v1.TournamentGroupR\x06groups\x129\n" +
 	"\n" +
-	"created_at\x18\x13 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"\x9d\x03\n" +
+	"created_at\x18\x13 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12#\n" +
+	"\rchief_referee\x18\x14 \x01(\tR\fchiefReferee\x12\x18\n" +
+	"\acolours\x18\x15 \x01(\tR\acolours\x12\x12\n" +
+	"\x04ties\x18\x16 \x01(\tR\x04ties\"\xf0\x03\n" +
 	"\x17CreateTournamentRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1d\n" +
 	"\n" +
@@ -2303,7 +3356,10 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04team\x18\v \x01(\bR\x04team\x12\x1b\n" +
 	"\tdan_grade\x18\f \x01(\bR\bdanGrade\x122\n" +
 	"\x06groups\x18\r \x03(\v2\x1a.dankyu.v1.TournamentGroupR\x06groups\x12\x12\n" +
-	"\x04seed\x18\x0e \x01(\x03R\x04seedB\a\n" +
+	"\x04seed\x18\x0e \x01(\x03R\x04seed\x12#\n" +
+	"\rchief_referee\x18\x0f \x01(\tR\fchiefReferee\x12\x18\n" +
+	"\acolours\x18\x10 \x01(\tR\acolours\x12\x12\n" +
+	"\x04ties\x18\x11 \x01(\tR\x04tiesB\a\n" +
 	"\x05_komi\"Q\n" +
 	"\x18CreateTournamentResponse\x125\n" +
 	"\n" +
@@ -2318,7 +3374,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x05group\x18\x06 \x01(\tR\x05group\x12\x12\n" +
 	"\x04team\x18\a \x01(\tR\x04team\x12\x14\n" +
 	"\x05board\x18\b \x01(\x05R\x05board\x12\x1c\n" +
-	"\twithdrawn\x18\t \x01(\bR\twithdrawn\"\xe2\x02\n" +
+	"\twithdrawn\x18\t \x01(\bR\twithdrawn\"\xf2\x04\n" +
 	"\x0eTournamentGame\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x14\n" +
 	"\x05board\x18\x02 \x01(\x05R\x05board\x12\x14\n" +
@@ -2334,12 +3390,21 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	" \x01(\tR\vadjudicated\x12\x18\n" +
 	"\aflagged\x18\v \x01(\bR\aflagged\x12\x1f\n" +
 	"\vflag_reason\x18\f \x01(\tR\n" +
-	"flagReason\"~\n" +
+	"flagReason\x12%\n" +
+	"\x0eforfeit_reason\x18\r \x01(\tR\rforfeitReason\x12\x1c\n" +
+	"\tconfirmed\x18\x0e \x01(\bR\tconfirmed\x12\x16\n" +
+	"\x06voided\x18\x0f \x01(\tR\x06voided\x12#\n" +
+	"\rvoided_result\x18\x10 \x01(\tR\fvoidedResult\x12\x1f\n" +
+	"\vvoid_reason\x18\x11 \x01(\tR\n" +
+	"voidReason\x12#\n" +
+	"\rnigiri_holder\x18\x12 \x01(\x05R\fnigiriHolder\x12!\n" +
+	"\fnigiri_guess\x18\x13 \x01(\tR\vnigiriGuess\x12#\n" +
+	"\rwrong_colours\x18\x14 \x01(\bR\fwrongColours\"~\n" +
 	"\x0fTournamentRound\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x03R\x04seed\x12\x10\n" +
 	"\x03bye\x18\x03 \x01(\x05R\x03bye\x12/\n" +
-	"\x05games\x18\x04 \x03(\v2\x19.dankyu.v1.TournamentGameR\x05games\"\xee\x02\n" +
+	"\x05games\x18\x04 \x03(\v2\x19.dankyu.v1.TournamentGameR\x05games\"\x82\x03\n" +
 	"\vStandingRow\x12\x14\n" +
 	"\x05place\x18\x01 \x01(\x05R\x05place\x12\x16\n" +
 	"\x06number\x18\x02 \x01(\x05R\x06number\x12\x12\n" +
@@ -2356,7 +3421,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x03mms\x18\f \x01(\x05R\x03mms\x12\x14\n" +
 	"\x05total\x18\r \x01(\x01R\x05total\x12\x1a\n" +
 	"\bwarnings\x18\x0e \x01(\x05R\bwarnings\x12\x1c\n" +
-	"\twithdrawn\x18\x0f \x01(\bR\twithdrawn\"\x9c\x01\n" +
+	"\twithdrawn\x18\x0f \x01(\bR\twithdrawn\x12\x12\n" +
+	"\x04tied\x18\x10 \x01(\bR\x04tied\"\x9c\x01\n" +
 	"\x0fTeamStandingRow\x12\x14\n" +
 	"\x05place\x18\x01 \x01(\x05R\x05place\x12\x12\n" +
 	"\x04team\x18\x02 \x01(\tR\x04team\x12!\n" +
@@ -2404,7 +3470,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x14PairNextRoundRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"I\n" +
 	"\x15PairNextRoundResponse\x120\n" +
-	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round\"\xde\x01\n" +
+	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round\"\xd6\x02\n" +
 	"\x13RecordResultRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
 	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
@@ -2412,7 +3478,11 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x06result\x18\x04 \x01(\tR\x06result\x12%\n" +
 	"\x0eblack_warnings\x18\x05 \x01(\x05R\rblackWarnings\x12%\n" +
 	"\x0ewhite_warnings\x18\x06 \x01(\x05R\rwhiteWarnings\x12\x10\n" +
-	"\x03sgf\x18\a \x01(\tR\x03sgf\"E\n" +
+	"\x03sgf\x18\a \x01(\tR\x03sgf\x12%\n" +
+	"\x0eforfeit_reason\x18\b \x01(\tR\rforfeitReason\x12'\n" +
+	"\x0fcolours_swapped\x18\t \x01(\bR\x0ecoloursSwapped\x12&\n" +
+	"\x0fnoticed_at_move\x18\n" +
+	" \x01(\x05R\rnoticedAtMove\"E\n" +
 	"\x14RecordResultResponse\x12-\n" +
 	"\x04game\x18\x01 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game\">\n" +
 	"\x17FinishTournamentRequest\x12#\n" +
@@ -2456,7 +3526,66 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x18ExportTournamentResponse\x12\x12\n" +
 	"\x04data\x18\x01 \x01(\fR\x04data\x12!\n" +
 	"\fcontent_type\x18\x02 \x01(\tR\vcontentType\x12\x1a\n" +
-	"\bfilename\x18\x03 \x01(\tR\bfilename2\x97\a\n" +
+	"\bfilename\x18\x03 \x01(\tR\bfilename\"P\n" +
+	"\x13ConfirmRoundRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\"H\n" +
+	"\x14ConfirmRoundResponse\x120\n" +
+	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round\"\x90\x01\n" +
+	"\x11VoidResultRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x12\n" +
+	"\x04side\x18\x04 \x01(\tR\x04side\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\"v\n" +
+	"\x12VoidResultResponse\x12-\n" +
+	"\x04game\x18\x01 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game\x121\n" +
+	"\twithdrawn\x18\x02 \x03(\v2\x13.dankyu.v1.ProposalR\twithdrawn\"\xa6\x01\n" +
+	"\x14SuspendPlayerRequest\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12\x1b\n" +
+	"\tfrom_date\x18\x02 \x01(\tR\bfromDate\x12\x17\n" +
+	"\ato_date\x18\x03 \x01(\tR\x06toDate\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\x12#\n" +
+	"\rtournament_id\x18\x05 \x01(\x03R\ftournamentId\"<\n" +
+	"\x15SuspendPlayerResponse\x12#\n" +
+	"\rsuspension_id\x18\x01 \x01(\x03R\fsuspensionId\"\xe8\x01\n" +
+	"\x11TournamentProtest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x16\n" +
+	"\x06number\x18\x04 \x01(\x05R\x06number\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\x127\n" +
+	"\tlodged_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\blodgedAt\x12\x16\n" +
+	"\x06status\x18\a \x01(\tR\x06status\x12\x16\n" +
+	"\x06ruling\x18\b \x01(\tR\x06ruling\"\x96\x01\n" +
+	"\x13LodgeProtestRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x16\n" +
+	"\x06number\x18\x04 \x01(\x05R\x06number\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\"N\n" +
+	"\x14LodgeProtestResponse\x126\n" +
+	"\aprotest\x18\x01 \x01(\v2\x1c.dankyu.v1.TournamentProtestR\aprotest\"\x88\x01\n" +
+	"\x12RuleProtestRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x1d\n" +
+	"\n" +
+	"protest_id\x18\x02 \x01(\x03R\tprotestId\x12\x16\n" +
+	"\x06upheld\x18\x03 \x01(\bR\x06upheld\x12\x16\n" +
+	"\x06ruling\x18\x04 \x01(\tR\x06ruling\"M\n" +
+	"\x13RuleProtestResponse\x126\n" +
+	"\aprotest\x18\x01 \x01(\v2\x1c.dankyu.v1.TournamentProtestR\aprotest\":\n" +
+	"\x13ListProtestsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"P\n" +
+	"\x14ListProtestsResponse\x128\n" +
+	"\bprotests\x18\x01 \x03(\v2\x1c.dankyu.v1.TournamentProtestR\bprotests\"\x94\x01\n" +
+	"\x13RecordNigiriRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x14\n" +
+	"\x05guess\x18\x04 \x01(\tR\x05guess\x12\x16\n" +
+	"\x06stones\x18\x05 \x01(\x05R\x06stones\"E\n" +
+	"\x14RecordNigiriResponse\x12-\n" +
+	"\x04game\x18\x01 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game2\xc8\v\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12R\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\x12X\n" +
@@ -2467,7 +3596,15 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\fRecordResult\x12\x1e.dankyu.v1.RecordResultRequest\x1a\x1f.dankyu.v1.RecordResultResponse\x12[\n" +
 	"\x10FinishTournament\x12\".dankyu.v1.FinishTournamentRequest\x1a#.dankyu.v1.FinishTournamentResponse\x12[\n" +
 	"\x10ImportTournament\x12\".dankyu.v1.ImportTournamentRequest\x1a#.dankyu.v1.ImportTournamentResponse\x12[\n" +
-	"\x10ExportTournament\x12\".dankyu.v1.ExportTournamentRequest\x1a#.dankyu.v1.ExportTournamentResponseB\x99\x01\n" +
+	"\x10ExportTournament\x12\".dankyu.v1.ExportTournamentRequest\x1a#.dankyu.v1.ExportTournamentResponse\x12O\n" +
+	"\fConfirmRound\x12\x1e.dankyu.v1.ConfirmRoundRequest\x1a\x1f.dankyu.v1.ConfirmRoundResponse\x12I\n" +
+	"\n" +
+	"VoidResult\x12\x1c.dankyu.v1.VoidResultRequest\x1a\x1d.dankyu.v1.VoidResultResponse\x12R\n" +
+	"\rSuspendPlayer\x12\x1f.dankyu.v1.SuspendPlayerRequest\x1a .dankyu.v1.SuspendPlayerResponse\x12O\n" +
+	"\fLodgeProtest\x12\x1e.dankyu.v1.LodgeProtestRequest\x1a\x1f.dankyu.v1.LodgeProtestResponse\x12L\n" +
+	"\vRuleProtest\x12\x1d.dankyu.v1.RuleProtestRequest\x1a\x1e.dankyu.v1.RuleProtestResponse\x12O\n" +
+	"\fListProtests\x12\x1e.dankyu.v1.ListProtestsRequest\x1a\x1f.dankyu.v1.ListProtestsResponse\x12O\n" +
+	"\fRecordNigiri\x12\x1e.dankyu.v1.RecordNigiriRequest\x1a\x1f.dankyu.v1.RecordNigiriResponseB\x99\x01\n" +
 	"\rcom.dankyu.v1B\x10TournamentsProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -2483,7 +3620,7 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*TournamentGroup)(nil),             // 0: dankyu.v1.TournamentGroup
 	(*Tournament)(nil),                  // 1: dankyu.v1.Tournament
@@ -2514,12 +3651,27 @@ var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*ImportTournamentResponse)(nil),    // 26: dankyu.v1.ImportTournamentResponse
 	(*ExportTournamentRequest)(nil),     // 27: dankyu.v1.ExportTournamentRequest
 	(*ExportTournamentResponse)(nil),    // 28: dankyu.v1.ExportTournamentResponse
-	nil,                                 // 29: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),       // 30: google.protobuf.Timestamp
+	(*ConfirmRoundRequest)(nil),         // 29: dankyu.v1.ConfirmRoundRequest
+	(*ConfirmRoundResponse)(nil),        // 30: dankyu.v1.ConfirmRoundResponse
+	(*VoidResultRequest)(nil),           // 31: dankyu.v1.VoidResultRequest
+	(*VoidResultResponse)(nil),          // 32: dankyu.v1.VoidResultResponse
+	(*SuspendPlayerRequest)(nil),        // 33: dankyu.v1.SuspendPlayerRequest
+	(*SuspendPlayerResponse)(nil),       // 34: dankyu.v1.SuspendPlayerResponse
+	(*TournamentProtest)(nil),           // 35: dankyu.v1.TournamentProtest
+	(*LodgeProtestRequest)(nil),         // 36: dankyu.v1.LodgeProtestRequest
+	(*LodgeProtestResponse)(nil),        // 37: dankyu.v1.LodgeProtestResponse
+	(*RuleProtestRequest)(nil),          // 38: dankyu.v1.RuleProtestRequest
+	(*RuleProtestResponse)(nil),         // 39: dankyu.v1.RuleProtestResponse
+	(*ListProtestsRequest)(nil),         // 40: dankyu.v1.ListProtestsRequest
+	(*ListProtestsResponse)(nil),        // 41: dankyu.v1.ListProtestsResponse
+	(*RecordNigiriRequest)(nil),         // 42: dankyu.v1.RecordNigiriRequest
+	(*RecordNigiriResponse)(nil),        // 43: dankyu.v1.RecordNigiriResponse
+	nil,                                 // 44: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),       // 45: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	30, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	45, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
 	1,  // 3: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
 	5,  // 4: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
@@ -2536,34 +3688,56 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	5,  // 15: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
 	7,  // 16: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
 	9,  // 17: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	29, // 18: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	44, // 18: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
 	24, // 19: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
 	1,  // 20: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	2,  // 21: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	10, // 22: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	12, // 23: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	14, // 24: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	16, // 25: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	18, // 26: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	20, // 27: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	22, // 28: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	25, // 29: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	27, // 30: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	3,  // 31: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	11, // 32: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	13, // 33: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	15, // 34: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	17, // 35: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	19, // 36: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	21, // 37: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	23, // 38: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	26, // 39: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	28, // 40: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	31, // [31:41] is the sub-list for method output_type
-	21, // [21:31] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	6,  // 21: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	5,  // 22: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	9,  // 23: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
+	45, // 24: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	35, // 25: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	35, // 26: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	35, // 27: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
+	5,  // 28: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
+	2,  // 29: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	10, // 30: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	12, // 31: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	14, // 32: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	16, // 33: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	18, // 34: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	20, // 35: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	22, // 36: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	25, // 37: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	27, // 38: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	29, // 39: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	31, // 40: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	33, // 41: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	36, // 42: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	38, // 43: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	40, // 44: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	42, // 45: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	3,  // 46: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	11, // 47: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	13, // 48: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	15, // 49: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	17, // 50: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	19, // 51: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	21, // 52: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	23, // 53: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	26, // 54: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	28, // 55: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	30, // 56: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	32, // 57: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	34, // 58: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	37, // 59: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	39, // 60: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	41, // 61: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	43, // 62: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	46, // [46:63] is the sub-list for method output_type
+	29, // [29:46] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -2578,7 +3752,7 @@ func file_dankyu_v1_tournaments_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   30,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

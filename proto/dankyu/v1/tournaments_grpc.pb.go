@@ -29,6 +29,13 @@ const (
 	TournamentService_FinishTournament_FullMethodName    = "/dankyu.v1.TournamentService/FinishTournament"
 	TournamentService_ImportTournament_FullMethodName    = "/dankyu.v1.TournamentService/ImportTournament"
 	TournamentService_ExportTournament_FullMethodName    = "/dankyu.v1.TournamentService/ExportTournament"
+	TournamentService_ConfirmRound_FullMethodName        = "/dankyu.v1.TournamentService/ConfirmRound"
+	TournamentService_VoidResult_FullMethodName          = "/dankyu.v1.TournamentService/VoidResult"
+	TournamentService_SuspendPlayer_FullMethodName       = "/dankyu.v1.TournamentService/SuspendPlayer"
+	TournamentService_LodgeProtest_FullMethodName        = "/dankyu.v1.TournamentService/LodgeProtest"
+	TournamentService_RuleProtest_FullMethodName         = "/dankyu.v1.TournamentService/RuleProtest"
+	TournamentService_ListProtests_FullMethodName        = "/dankyu.v1.TournamentService/ListProtests"
+	TournamentService_RecordNigiri_FullMethodName        = "/dankyu.v1.TournamentService/RecordNigiri"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
@@ -66,6 +73,20 @@ type TournamentServiceClient interface {
 	ImportTournament(ctx context.Context, in *ImportTournamentRequest, opts ...grpc.CallOption) (*ImportTournamentResponse, error)
 	// ExportTournament writes the event as an h-file, CSV standings or an SGF archive (public).
 	ExportTournament(ctx context.Context, in *ExportTournamentRequest, opts ...grpc.CallOption) (*ExportTournamentResponse, error)
+	// The chief referee confirms a round's results: final for the organiser.
+	ConfirmRound(ctx context.Context, in *ConfirmRoundRequest, opts ...grpc.CallOption) (*ConfirmRoundResponse, error)
+	// Voids one or both players' result of a game for an arranged game (art.
+	// 23), even after the event finished; proposals that rested on it are
+	// withdrawn.
+	VoidResult(ctx context.Context, in *VoidResultRequest, opts ...grpc.CallOption) (*VoidResultResponse, error)
+	// Staff suspend a player from competition (停赛) for a period.
+	SuspendPlayer(ctx context.Context, in *SuspendPlayerRequest, opts ...grpc.CallOption) (*SuspendPlayerResponse, error)
+	// A player's protest on a game, and the referee's ruling.
+	LodgeProtest(ctx context.Context, in *LodgeProtestRequest, opts ...grpc.CallOption) (*LodgeProtestResponse, error)
+	RuleProtest(ctx context.Context, in *RuleProtestRequest, opts ...grpc.CallOption) (*RuleProtestResponse, error)
+	ListProtests(ctx context.Context, in *ListProtestsRequest, opts ...grpc.CallOption) (*ListProtestsResponse, error)
+	// Records a nigiri at the board and seats the players by it.
+	RecordNigiri(ctx context.Context, in *RecordNigiriRequest, opts ...grpc.CallOption) (*RecordNigiriResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -176,6 +197,76 @@ func (c *tournamentServiceClient) ExportTournament(ctx context.Context, in *Expo
 	return out, nil
 }
 
+func (c *tournamentServiceClient) ConfirmRound(ctx context.Context, in *ConfirmRoundRequest, opts ...grpc.CallOption) (*ConfirmRoundResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ConfirmRoundResponse)
+	err := c.cc.Invoke(ctx, TournamentService_ConfirmRound_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) VoidResult(ctx context.Context, in *VoidResultRequest, opts ...grpc.CallOption) (*VoidResultResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VoidResultResponse)
+	err := c.cc.Invoke(ctx, TournamentService_VoidResult_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) SuspendPlayer(ctx context.Context, in *SuspendPlayerRequest, opts ...grpc.CallOption) (*SuspendPlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SuspendPlayerResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SuspendPlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) LodgeProtest(ctx context.Context, in *LodgeProtestRequest, opts ...grpc.CallOption) (*LodgeProtestResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LodgeProtestResponse)
+	err := c.cc.Invoke(ctx, TournamentService_LodgeProtest_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) RuleProtest(ctx context.Context, in *RuleProtestRequest, opts ...grpc.CallOption) (*RuleProtestResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RuleProtestResponse)
+	err := c.cc.Invoke(ctx, TournamentService_RuleProtest_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) ListProtests(ctx context.Context, in *ListProtestsRequest, opts ...grpc.CallOption) (*ListProtestsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListProtestsResponse)
+	err := c.cc.Invoke(ctx, TournamentService_ListProtests_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) RecordNigiri(ctx context.Context, in *RecordNigiriRequest, opts ...grpc.CallOption) (*RecordNigiriResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordNigiriResponse)
+	err := c.cc.Invoke(ctx, TournamentService_RecordNigiri_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
@@ -211,6 +302,20 @@ type TournamentServiceServer interface {
 	ImportTournament(context.Context, *ImportTournamentRequest) (*ImportTournamentResponse, error)
 	// ExportTournament writes the event as an h-file, CSV standings or an SGF archive (public).
 	ExportTournament(context.Context, *ExportTournamentRequest) (*ExportTournamentResponse, error)
+	// The chief referee confirms a round's results: final for the organiser.
+	ConfirmRound(context.Context, *ConfirmRoundRequest) (*ConfirmRoundResponse, error)
+	// Voids one or both players' result of a game for an arranged game (art.
+	// 23), even after the event finished; proposals that rested on it are
+	// withdrawn.
+	VoidResult(context.Context, *VoidResultRequest) (*VoidResultResponse, error)
+	// Staff suspend a player from competition (停赛) for a period.
+	SuspendPlayer(context.Context, *SuspendPlayerRequest) (*SuspendPlayerResponse, error)
+	// A player's protest on a game, and the referee's ruling.
+	LodgeProtest(context.Context, *LodgeProtestRequest) (*LodgeProtestResponse, error)
+	RuleProtest(context.Context, *RuleProtestRequest) (*RuleProtestResponse, error)
+	ListProtests(context.Context, *ListProtestsRequest) (*ListProtestsResponse, error)
+	// Records a nigiri at the board and seats the players by it.
+	RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -250,6 +355,27 @@ func (UnimplementedTournamentServiceServer) ImportTournament(context.Context, *I
 }
 func (UnimplementedTournamentServiceServer) ExportTournament(context.Context, *ExportTournamentRequest) (*ExportTournamentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ExportTournament not implemented")
+}
+func (UnimplementedTournamentServiceServer) ConfirmRound(context.Context, *ConfirmRoundRequest) (*ConfirmRoundResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ConfirmRound not implemented")
+}
+func (UnimplementedTournamentServiceServer) VoidResult(context.Context, *VoidResultRequest) (*VoidResultResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method VoidResult not implemented")
+}
+func (UnimplementedTournamentServiceServer) SuspendPlayer(context.Context, *SuspendPlayerRequest) (*SuspendPlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SuspendPlayer not implemented")
+}
+func (UnimplementedTournamentServiceServer) LodgeProtest(context.Context, *LodgeProtestRequest) (*LodgeProtestResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method LodgeProtest not implemented")
+}
+func (UnimplementedTournamentServiceServer) RuleProtest(context.Context, *RuleProtestRequest) (*RuleProtestResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RuleProtest not implemented")
+}
+func (UnimplementedTournamentServiceServer) ListProtests(context.Context, *ListProtestsRequest) (*ListProtestsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListProtests not implemented")
+}
+func (UnimplementedTournamentServiceServer) RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordNigiri not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -452,6 +578,132 @@ func _TournamentService_ExportTournament_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_ConfirmRound_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ConfirmRoundRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).ConfirmRound(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_ConfirmRound_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).ConfirmRound(ctx, req.(*ConfirmRoundRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_VoidResult_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VoidResultRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).VoidResult(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_VoidResult_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).VoidResult(ctx, req.(*VoidResultRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_SuspendPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SuspendPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SuspendPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SuspendPlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SuspendPlayer(ctx, req.(*SuspendPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_LodgeProtest_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LodgeProtestRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).LodgeProtest(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_LodgeProtest_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).LodgeProtest(ctx, req.(*LodgeProtestRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_RuleProtest_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RuleProtestRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).RuleProtest(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_RuleProtest_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).RuleProtest(ctx, req.(*RuleProtestRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_ListProtests_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListProtestsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).ListProtests(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_ListProtests_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).ListProtests(ctx, req.(*ListProtestsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_RecordNigiri_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordNigiriRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).RecordNigiri(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_RecordNigiri_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).RecordNigiri(ctx, req.(*RecordNigiriRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -498,6 +750,34 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ExportTournament",
 			Handler:    _TournamentService_ExportTournament_Handler,
+		},
+		{
+			MethodName: "ConfirmRound",
+			Handler:    _TournamentService_ConfirmRound_Handler,
+		},
+		{
+			MethodName: "VoidResult",
+			Handler:    _TournamentService_VoidResult_Handler,
+		},
+		{
+			MethodName: "SuspendPlayer",
+			Handler:    _TournamentService_SuspendPlayer_Handler,
+		},
+		{
+			MethodName: "LodgeProtest",
+			Handler:    _TournamentService_LodgeProtest_Handler,
+		},
+		{
+			MethodName: "RuleProtest",
+			Handler:    _TournamentService_RuleProtest_Handler,
+		},
+		{
+			MethodName: "ListProtests",
+			Handler:    _TournamentService_ListProtests_Handler,
+		},
+		{
+			MethodName: "RecordNigiri",
+			Handler:    _TournamentService_RecordNigiri_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,82 @@
+package certs
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/access"
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// What WithdrawBasisTx did with an application whose basis fell away.
+const (
+	BasisWithdrawn = "withdrawn" // it waited for approval or was on notice: rejected
+	BasisFlagged   = "flagged"   // its certificate was issued: flagged for staff to revoke
+	BasisClosed    = "closed"    // it was already rejected or failed: nothing to do
+)
+
+// WithdrawBasisTx takes back an application whose basis no longer holds —
+// a tournament result voided for an arranged game (2002 rules, art. 23).
+// One still open is rejected with the reason (a notice it is on fails); an
+// issued certificate is not revoked here but flagged for staff, who revoke
+// it as they revoke any other. It runs in the caller's transaction.
+func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, id int64, reason string) (string, error) {
+	app, err := applicationTx(ctx, tx, id)
+	if err != nil {
+		return "", err
+	}
+	switch app.Status {
+	case AppApplied, AppOnNotice:
+		if app.Status == AppOnNotice {
+			if err := closeNotice(ctx, tx, now, app.NoticeID, NoticeFailed, reason); err != nil {
+				return "", err
+			}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'rejected', decided_at = $2, decided_by = $3, reason = $4 WHERE id = $1`,
+			id, now, actor.String(), reason); err != nil {
+			return "", ledger.PgErr(err, "withdraw application")
+		}
+		return BasisWithdrawn, ledger.AppendEvent(ctx, tx, now, actor, "application.withdrawn", "application", appID(id),
+			map[string]any{"reason": reason, "was": app.Status})
+	case AppIssued:
+		tag, err := tx.Exec(ctx, `UPDATE certificates SET review = $2 WHERE application_id = $1 AND status = 'valid'`, id, reason)
+		if err != nil {
+			return "", ledger.PgErr(err, "flag certificate for review")
+		}
+		if tag.RowsAffected() == 0 {
+			return BasisClosed, nil // revoked or reissued meanwhile
+		}
+		return BasisFlagged, ledger.AppendEvent(ctx, tx, now, actor, "certificate.review_requested", "certificate", app.CertificateNumber,
+			map[string]any{"reason": reason, "application": id})
+	}
+	return BasisClosed, nil
+}
+
+// Review is a valid certificate flagged because its basis was voided.
+type Review struct {
+	Number   string
+	PlayerID int64
+	Rank     int
+	Reason   string
+}
+
+// CertificatesForReview lists the certificates flagged for staff to revoke
+// (or keep), oldest first.
+func (s *Service) CertificatesForReview(ctx context.Context, actor ledger.Actor) ([]Review, error) {
+	if err := s.requireStaff(ctx, actor, access.Revoke); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Query(ctx, `SELECT coalesce(number, ''), player_id, rank, review FROM certificates
+		WHERE review <> '' AND status = 'valid' ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("certificates for review: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Review, error) {
+		var v Review
+		err := r.Scan(&v.Number, &v.PlayerID, &v.Rank, &v.Reason)
+		return v, err
+	})
+}

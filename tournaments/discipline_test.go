@@ -1,0 +1,258 @@
+package tournaments_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
+)
+
+// danGradeRoundRobin plays a finished dan-grade round robin of four 1 kyu
+// players (the lower number wins every game) with a 1 dan threshold of
+// three wins: participant 1, who won all three, is proposed.
+func danGradeRoundRobin(t *testing.T, e *env) (tournaments.Event, []registry.Player) {
+	t.Helper()
+	ctx := context.Background()
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "定段循环赛", Start: "2026-12-05", Level: "province",
+		System: "round_robin", DanGrade: true, ChiefReferee: "王裁判",
+		Groups: []tournaments.GroupInput{{Name: "升段组", TargetRank: "1d", MinWins: 3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []registry.Player
+	for i := range 4 {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("段%d", i+1), "1k", "1995-01-01", 40+i)
+		ps = append(ps, p)
+		if _, err := e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID, Group: "升段组"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for r := 1; r <= 3; r++ {
+		ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.playRound(t, ev.ID, ri, nil)
+	}
+	if _, err := e.ts.Finish(ctx, beijing, "", ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	return ev, ps
+}
+
+func wins(r tournaments.Report) map[int]int {
+	out := map[int]int{}
+	for _, s := range r.Standings {
+		out[s.Entrant] = s.Wins
+	}
+	return out
+}
+
+// TestVoidedArrangedGame: the round-2 game of participants 1 and 2, found
+// arranged after the dan-grade event finished, is voided for both: the
+// standings change, the proposal that rested on it is withdrawn, and the
+// game leaves the rated games.
+func TestVoidedArrangedGame(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, _ := danGradeRoundRobin(t, e)
+	before, err := e.ts.EventReport(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := wins(before); w[1] != 3 || w[2] != 2 {
+		t.Fatalf("wins before: %v", w)
+	}
+	var app int64
+	for _, p := range before.Proposals {
+		if p.Number == 1 {
+			app = p.ApplicationID
+		}
+	}
+	if app == 0 {
+		t.Fatalf("participant 1 was not proposed: %+v", before.Proposals)
+	}
+	// Berger round 2 of four pairs 1 and 2
+	var board int
+	for _, g := range before.Rounds[1].Games {
+		if (g.Black == 1 && g.White == 2) || (g.Black == 2 && g.White == 1) {
+			board = g.Board
+		}
+	}
+	if board == 0 {
+		t.Fatalf("round 2: %+v", before.Rounds[1].Games)
+	}
+	if _, err := e.ts.VoidResult(ctx, fixture.Agency("310"), "", ev.ID, tournaments.VoidInput{Round: 2, Board: board, Side: "black", Reason: "x"}); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("another agency voiding: %v", err)
+	}
+	side := tournaments.VoidBoth
+	v, err := e.ts.VoidResult(ctx, fixture.Staff, "void-1", ev.ID, tournaments.VoidInput{Round: 2, Board: board, Side: side, Reason: "下假棋：赛后查实"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Game.Voided != string(side) || v.Game.Result != tournaments.BothLose || v.Game.VoidedResult == "" || len(v.Withdrawn) != 1 || v.Withdrawn[0].Number != 1 {
+		t.Fatalf("void: %+v", v)
+	}
+	again, err := e.ts.VoidResult(ctx, fixture.Staff, "void-1", ev.ID, tournaments.VoidInput{Round: 2, Board: board, Side: side, Reason: "下假棋：赛后查实"})
+	if err != nil || fmt.Sprint(again) != fmt.Sprint(v) {
+		t.Fatalf("retried void: %+v %v", again, err)
+	}
+	after, err := e.ts.EventReport(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := wins(after); w[1] != 2 || w[2] != 2 {
+		t.Fatalf("wins after the void: %v", w)
+	}
+	for _, s := range after.Standings {
+		if s.Entrant == 1 && (s.Points != 4 || s.Losses != 1) {
+			t.Fatalf("participant 1 after the void: %+v", s)
+		}
+	}
+	a, err := e.cs.GetApplication(ctx, fixture.Staff, app)
+	if err != nil || a.Status != certs.AppRejected {
+		t.Fatalf("the proposal's application: %+v %v", a, err)
+	}
+	rated, err := tournaments.RatedGames(ctx, e.pool, ev.Start, ev.Start.AddDate(0, 0, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range rated {
+		if g.Round == 2 && g.Board == board {
+			t.Fatalf("a voided game is still rated: %+v", g)
+		}
+	}
+	if len(rated) != 5 {
+		t.Fatalf("%d rated games, want the 5 not voided", len(rated))
+	}
+}
+
+// TestSuspendedPlayerCannotEnter: a suspension covering an event's days
+// refuses the entry; one that ended before does not.
+func TestSuspendedPlayerCannotEnter(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	p := fixture.Player(t, e.reg, "110", "停赛者", "1k", "1995-01-01", 60)
+	if _, err := e.ts.Suspend(ctx, beijing, "", tournaments.SuspensionInput{PlayerID: p.ID, From: "2026-12-01", To: "2027-05-31", Reason: "下假棋"}); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("an agency suspending: %v", err)
+	}
+	if _, err := e.ts.Suspend(ctx, fixture.Staff, "", tournaments.SuspensionInput{PlayerID: p.ID, From: "2027-01-01", To: "2026-12-01", Reason: "x"}); !isCode(err, "SUSPENSION_DATES") {
+		t.Fatalf("dates backwards: %v", err)
+	}
+	sp, err := e.ts.Suspend(ctx, fixture.Staff, "", tournaments.SuspensionInput{PlayerID: p.ID, From: "2026-12-01", To: "2027-05-31", Reason: "下假棋"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	during, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "春季赛", Start: "2027-05-31", End: "2027-06-01", Level: "city", System: "round_robin"})
+	if _, err := e.ts.AddParticipant(ctx, beijing, "", during.ID, tournaments.ParticipantInput{PlayerID: p.ID}); !isCode(err, "SUSPENDED") {
+		t.Fatalf("entering while suspended: %v", err)
+	}
+	later, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "夏季赛", Start: "2027-06-01", Level: "city", System: "round_robin"})
+	if _, err := e.ts.AddParticipant(ctx, beijing, "", later.ID, tournaments.ParticipantInput{PlayerID: p.ID}); err != nil {
+		t.Fatalf("entering after the suspension: %v", err)
+	}
+	list, err := e.ts.Suspensions(ctx, p.ID)
+	if err != nil || len(list) != 1 || list[0].ID != sp.ID || list[0].Reason != "下假棋" {
+		t.Fatalf("suspensions: %+v %v", list, err)
+	}
+}
+
+// TestRefereeingAtTheBoard: a confirmed result is final for the
+// organiser; a protest is lodged and ruled; a forfeit keeps its reason;
+// a nigiri records who held the stones and seats the players; wrong
+// colours noticed late keep the result for the players who played.
+func TestRefereeingAtTheBoard(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "猜先赛", Start: "2026-12-05", Level: "city",
+		System: "round_robin", Colours: "nigiri", ChiefReferee: "李裁判"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.Colours != tournaments.ColoursNigiri || ev.ChiefReferee != "李裁判" {
+		t.Fatalf("event: %+v", ev)
+	}
+	// 1 and 2 are both 2 dan, 1 the younger; 3 is 1 dan, 4 is 1 kyu
+	for i, pl := range []struct{ rank, birth string }{{"2d", "2001-01-01"}, {"2d", "1990-01-01"}, {"1d", "1995-01-01"}, {"1k", "1995-01-01"}} {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("猜%d", i+1), pl.rank, pl.birth, 70+i)
+		if _, err := e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Berger round 1 for four: 1–4 and 2–3.
+	g, err := e.ts.RecordNigiri(ctx, beijing, "", ev.ID, tournaments.NigiriInput{Round: 1, Board: 1, Guess: "odd", Stones: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1 (2d) holds against 4 (1k); 4 guessed right and takes black
+	if !g.Nigiri || g.NigiriHolder != 1 || g.NigiriGuess != "odd" || g.Black != 4 || g.White != 1 {
+		t.Fatalf("nigiri on board 1: %+v", g)
+	}
+	if _, err := e.ts.RecordNigiri(ctx, beijing, "", ev.ID, tournaments.NigiriInput{Round: 1, Board: 1, Guess: "three", Stones: 7}); !isCode(err, "NIGIRI") {
+		t.Fatalf("a bad guess: %v", err)
+	}
+	_ = ri
+
+	// board 2: a forfeit for lateness, with its reason
+	g, err = e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "white_forfeit", ForfeitReason: "late"})
+	if err != nil || g.ForfeitReason != "late" {
+		t.Fatalf("forfeit: %+v %v", g, err)
+	}
+	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "black", ForfeitReason: "late"}); !isCode(err, "FORFEIT_REASON") {
+		t.Fatalf("a reason on a played game: %v", err)
+	}
+	// board 1: wrong colours noticed at move 40: the seat with black (4)
+	// played white and won as white — the winner is 4 all the same.
+	g, err = e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "white", ColoursSwapped: true, NoticedAtMove: 40})
+	if err != nil || g.Result != tournaments.BlackWins || !g.WrongColours {
+		t.Fatalf("wrong colours kept: %+v %v", g, err)
+	}
+	// noticed at move 8 it was corrected: the result is as reported
+	g, err = e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "white", ColoursSwapped: true, NoticedAtMove: 8})
+	if err != nil || g.Result != tournaments.WhiteWins || g.WrongColours {
+		t.Fatalf("wrong colours corrected: %+v %v", g, err)
+	}
+
+	// a protest on board 1 by participant 4, ruled by the organiser's referee
+	if _, err := e.ts.LodgeProtest(ctx, beijing, "", ev.ID, tournaments.ProtestInput{Round: 1, Board: 1, Number: 2, Reason: "x"}); !isCode(err, "NO_SUCH_PARTICIPANT") {
+		t.Fatalf("a protest by a player not in the game: %v", err)
+	}
+	pr, err := e.ts.LodgeProtest(ctx, beijing, "", ev.ID, tournaments.ProtestInput{Round: 1, Board: 1, Number: 4, Reason: "对方超时未判"})
+	if err != nil || pr.Status != "open" {
+		t.Fatalf("protest: %+v %v", pr, err)
+	}
+	pr, err = e.ts.RuleProtest(ctx, beijing, "", ev.ID, pr.ID, false, "经查计时器读数无误，驳回申诉。")
+	if err != nil || pr.Status != "dismissed" || pr.RuledAt == nil {
+		t.Fatalf("ruling: %+v %v", pr, err)
+	}
+	if _, err := e.ts.RuleProtest(ctx, beijing, "", ev.ID, pr.ID, true, "again"); !isCode(err, "NO_SUCH_PROTEST") {
+		t.Fatalf("ruling twice: %v", err)
+	}
+
+	// the chief referee confirms round 1: the organiser can no longer change it, staff can
+	if _, err := e.ts.ConfirmRound(ctx, beijing, "", ev.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "black"}); !isCode(err, "RESULT_CONFIRMED") {
+		t.Fatalf("organiser changing a confirmed result: %v", err)
+	}
+	if g, err := e.ts.RecordResult(ctx, fixture.Staff, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "black"}); err != nil || g.Result != tournaments.BlackWins {
+		t.Fatalf("staff correcting a confirmed result: %+v %v", g, err)
+	}
+	rounds, _ := e.ts.Rounds(ctx, ev.ID)
+	for _, g := range rounds[0].Games {
+		if !g.Confirmed || g.ConfirmedBy != beijing.String() {
+			t.Fatalf("round 1 not confirmed: %+v", g)
+		}
+	}
+}
