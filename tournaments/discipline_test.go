@@ -256,3 +256,67 @@ func TestRefereeingAtTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamMemberWithdraws: a member who leaves a team round robin after
+// round 1 keeps his result, his board is forfeited from then on, and the
+// next round pairs (it could not before: "team B has 1 boards").
+func TestTeamMemberWithdraws(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体退赛", Start: "2026-12-05", Level: "city", System: "round_robin", Team: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq := 0
+	for _, team := range []string{"甲", "乙", "丙", "丁"} {
+		for board := 1; board <= 2; board++ {
+			p := fixture.Player(t, e.reg, "110", fmt.Sprintf("%s队%d", team, board), "", "1990-01-01", 90+seq)
+			seq++
+			if _, err := e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID, Team: team, Board: board}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.playRound(t, ev.ID, ri, nil)
+	// participant 2 (甲, board 2) leaves after round 1
+	if _, err := e.ts.Withdraw(ctx, beijing, "", ev.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	r2, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+	if err != nil {
+		t.Fatalf("round 2 after a member left: %v", err)
+	}
+	forfeits := 0
+	for _, g := range r2.Games {
+		if g.Black == 2 || g.White == 2 {
+			want := tournaments.WhiteForfeit
+			if g.White == 2 {
+				want = tournaments.BlackForfeit
+			}
+			if g.Result != want || g.ForfeitReason != "withdrawn" {
+				t.Fatalf("the withdrawn member's game: %+v", g)
+			}
+			forfeits++
+		}
+	}
+	if forfeits != 1 || len(r2.Games) != 4 {
+		t.Fatalf("round 2: %d games, %d forfeits", len(r2.Games), forfeits)
+	}
+	rep, err := e.ts.EventReport(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := 0
+	for _, g := range rep.Rounds[0].Games {
+		if (g.Black == 2 || g.White == 2) && g.Result != "" {
+			played++
+		}
+	}
+	if played != 1 {
+		t.Fatalf("his round-1 result should stand: %+v", rep.Rounds[0].Games)
+	}
+}

@@ -522,6 +522,13 @@ func (s *Service) Withdraw(ctx context.Context, actor ledger.Actor, key string, 
 		if tag.RowsAffected() == 0 {
 			return Participant{}, ReasonNoSuchParticipant.New("event", eventID(id), "number", strconv.Itoa(number))
 		}
+		if e.Team { // his game of the current round, if not played, is forfeited (art. 28.4)
+			if _, err := tx.Exec(ctx, `UPDATE tournament_games SET forfeit_reason = 'withdrawn',
+				result = CASE WHEN black = $2 THEN 'white_forfeit' ELSE 'black_forfeit' END
+				WHERE tournament_id = $1 AND result = '' AND (black = $2 OR white = $2)`, id, number); err != nil {
+				return Participant{}, ledger.PgErr(err, "forfeit the withdrawn member's game")
+			}
+		}
 		ps, err := s.participants(ctx, tx, id)
 		if err != nil {
 			return Participant{}, err

@@ -52,7 +52,9 @@ func field(e Event, ps []Participant, rounds []RoundInfo) Field {
 			f.Byes = append(f.Byes, Bye{Round: r.Round, Player: r.Bye, Points: r.ByePoints})
 		}
 	}
-	if e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem {
+	// A team member's withdrawal keeps his results (art. 28.4); the
+	// round-robin rule of voiding them is for individual events.
+	if !e.Team && (e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem) {
 		total := len(ps) - 1 + len(ps)%2
 		if e.System == DoubleRoundRobinSystem {
 			total *= 2

@@ -183,10 +183,25 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			id, round, info.Seed, now, bye, info.ByePoints); err != nil {
 			return RoundInfo{}, ledger.PgErr(err, "record round")
 		}
+		gone := map[int]bool{}
+		for _, p := range ps {
+			gone[p.Number] = p.Withdrawn
+		}
 		for i, p := range pairs {
 			g := GameRow{Game: Game{Round: round, Board: i + 1, Black: p.Black, White: p.White}, Nigiri: p.Nigiri}
-			if _, err := tx.Exec(ctx, `INSERT INTO tournament_games (tournament_id, round, board, black, white, nigiri) VALUES ($1, $2, $3, $4, $5, $6)`,
-				id, round, g.Board, g.Black, g.White, g.Nigiri); err != nil {
+			if e.Team { // a withdrawn member's game is a forfeit from the start
+				switch {
+				case gone[p.Black] && gone[p.White]:
+					g.Result, g.ForfeitReason = BothLose, string(WithdrawnForfeit)
+				case gone[p.Black]:
+					g.Result, g.ForfeitReason = WhiteForfeit, string(WithdrawnForfeit)
+				case gone[p.White]:
+					g.Result, g.ForfeitReason = BlackForfeit, string(WithdrawnForfeit)
+				}
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO tournament_games (tournament_id, round, board, black, white, nigiri, result, forfeit_reason)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				id, round, g.Board, g.Black, g.White, g.Nigiri, g.Result, g.ForfeitReason); err != nil {
 				return RoundInfo{}, ledger.PgErr(err, "record pairing")
 			}
 			info.Games = append(info.Games, g)

@@ -9,7 +9,9 @@ import (
 // teamRound pairs a round of a team event: the teams are paired as units
 // (Berger tables for a round robin, by match points for Swiss and McMahon),
 // then board k of one team meets board k of the other, the first-named team
-// taking black on odd boards and white on even ones.
+// taking black on odd boards and white on even ones. A member who withdrew
+// keeps his board: his games from then on are forfeits to his opponents
+// (art. 28.4), recorded as the round is paired.
 func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round int, seed uint64) ([]Pairing, int, error) {
 	roster := map[string]map[int]int{}
 	var teams []string
@@ -17,9 +19,6 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 	strengthOf := map[string]int{}
 	for _, p := range ps {
 		members[p.Number] = TeamMember{Team: p.Team, Board: p.Board}
-		if p.Withdrawn {
-			continue
-		}
 		if p.Team == "" || p.Board < 1 {
 			return nil, 0, fmt.Errorf("participant %d (%s) has no team and board; a team event needs both", p.Number, p.Name)
 		}
