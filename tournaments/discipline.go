@@ -393,7 +393,9 @@ func (s *Service) RuleProtest(ctx context.Context, actor ledger.Actor, key strin
 }
 
 // Protests lists an event's protests in the order lodged.
-func (s *Service) Protests(ctx context.Context, id int64) ([]Protest, error) { return s.protests(ctx, s.db, id) }
+func (s *Service) Protests(ctx context.Context, id int64) ([]Protest, error) {
+	return s.protests(ctx, s.db, id)
+}
 
 func (s *Service) protests(ctx context.Context, q ledger.Querier, id int64) ([]Protest, error) {
 	rows, err := q.Query(ctx, `SELECT id, round, board, lodged_by, reason, lodged_at, status, ruling, ruled_at, ruled_by

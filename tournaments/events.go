@@ -43,7 +43,8 @@ func Levels() []Level { return []Level{"county", "city", "province", NationalLev
 
 // Systems lists the pairing systems.
 func Systems() []System {
-	return []System{RoundRobinSystem, DoubleRoundRobinSystem, SwissSystem, McMahonSystem, KnockoutSystem, DoubleKnockoutSystem}
+	return []System{RoundRobinSystem, DoubleRoundRobinSystem, MultiRoundRobinSystem, SwissSystem, McMahonSystem, SwissEliminationSystem,
+		KnockoutSystem, DoubleKnockoutSystem, MultiEliminationSystem, MatchSystem}
 }
 
 // Event is a tournament.
@@ -74,6 +75,9 @@ type Event struct {
 	ChiefReferee string
 	Colours      Colours
 	Ties         Ties
+	// Lives (multiple elimination, Swiss with elimination), Cycles
+	// (multiple round robin) and BestOf (a match) are the systems' sizes.
+	Lives, Cycles, BestOf int
 }
 
 // Colours says how an event decides who takes black (art. 15).
@@ -121,6 +125,8 @@ type EventInput struct {
 	Colours      string
 	// Ties: lot (default), shared or playoff (art. 27 C).
 	Ties string
+	// Lives, Cycles, BestOf: see Event.
+	Lives, Cycles, BestOf int
 }
 
 // Service keeps tournaments in the registry's database.
@@ -151,7 +157,7 @@ const (
 )
 
 func (in EventInput) validate() (Event, []Group, error) {
-	e := Event{Team: in.Team, DanGrade: in.DanGrade, Seed: in.Seed}
+	e := Event{Team: in.Team, DanGrade: in.DanGrade, Seed: in.Seed, Lives: in.Lives, Cycles: in.Cycles, BestOf: in.BestOf}
 	var err error
 	if e.Name, err = ledger.Text("name", in.Name, maxEventName); err != nil {
 		return e, nil, err
@@ -177,8 +183,9 @@ func (in EventInput) validate() (Event, []Group, error) {
 	}
 	e.Order = Order(in.Order)
 	if e.Order == "" {
-		e.Order = map[System]Order{RoundRobinSystem: RoundRobinOrder, DoubleRoundRobinSystem: RoundRobinOrder,
-			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder, DoubleKnockoutSystem: SwissSOSOrder}[e.System]
+		e.Order = map[System]Order{RoundRobinSystem: RoundRobinOrder, DoubleRoundRobinSystem: RoundRobinOrder, MultiRoundRobinSystem: RoundRobinOrder,
+			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder, DoubleKnockoutSystem: SwissSOSOrder,
+			MultiEliminationSystem: SwissSOSOrder, SwissEliminationSystem: SwissSOSOrder, MatchSystem: RoundRobinOrder}[e.System]
 	}
 	if !slices.Contains(Orders(), e.Order) {
 		return e, nil, ReasonEventOrder.OnField("order", "value", in.Order)
@@ -187,8 +194,11 @@ func (in EventInput) validate() (Event, []Group, error) {
 	if e.Rounds < 0 || e.Rounds > 99 {
 		return e, nil, ledger.ReasonOutOfRange.OnField("rounds", "min", "1", "max", "99")
 	}
-	if e.Rounds == 0 && (e.System == SwissSystem || e.System == McMahonSystem) {
+	if e.Rounds == 0 && (e.System == SwissSystem || e.System == McMahonSystem || e.System == SwissEliminationSystem) {
 		return e, nil, ReasonRoundsNeeded.OnField("rounds")
+	}
+	if err := e.checkSystemParams(); err != nil {
+		return e, nil, err
 	}
 	e.Rules = strings.TrimSpace(in.Rules)
 	if e.Rules == "" {
@@ -294,10 +304,10 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 		e.Seed = now.UnixNano()
 	}
 	err := tx.QueryRow(ctx, `INSERT INTO tournaments (name, organiser_prefix, start_date, end_date, venue, level, system, standings_order,
-		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17, $18, $19, $20) RETURNING id`,
+		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17, $18, $19, $20, $21, $22, $23) RETURNING id`,
 		e.Name, org, e.Start, e.End, e.Venue, e.Level, e.System, e.Order, max(e.Rounds, 1), e.Rules, e.Komi, e.Team, e.DanGrade,
-		e.Seed, e.Source, now, actor.String(), e.ChiefReferee, cmp.Or(e.Colours, ColoursByDraw), cmp.Or(e.Ties, TiesByLot)).Scan(&e.ID)
+		e.Seed, e.Source, now, actor.String(), e.ChiefReferee, cmp.Or(e.Colours, ColoursByDraw), cmp.Or(e.Ties, TiesByLot), e.Lives, e.Cycles, e.BestOf).Scan(&e.ID)
 	if err != nil {
 		return Event{}, ledger.PgErr(err, "create tournament")
 	}
@@ -317,13 +327,13 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 }
 
 const eventColumns = `id, name, organiser_prefix, start_date, end_date, venue, level, system, standings_order, rounds, rules, komi,
-	team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties,
+	team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of,
 	(SELECT coalesce(max(round), 0) FROM tournament_rounds r WHERE r.tournament_id = tournaments.id)`
 
 func scanEvent(r pgx.Row) (Event, error) {
 	var e Event
 	err := r.Scan(&e.ID, &e.Name, &e.OrganiserPrefix, &e.Start, &e.End, &e.Venue, &e.Level, &e.System, &e.Order, &e.Rounds,
-		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.ChiefReferee, &e.Colours, &e.Ties, &e.PairedRounds)
+		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.ChiefReferee, &e.Colours, &e.Ties, &e.Lives, &e.Cycles, &e.BestOf, &e.PairedRounds)
 	return e, err
 }
 

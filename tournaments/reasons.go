@@ -12,8 +12,8 @@ var (
 	ReasonEventLevel = ledger.NewReason(ledger.Invalid, "EVENT_LEVEL",
 		"“{value}”不是比赛级别：应为县级、市级、省级或全国。", "{value}: want county, city, province or national.")
 	ReasonEventSystem = ledger.NewReason(ledger.Invalid, "EVENT_SYSTEM",
-		"“{value}”不是竞赛制度：应为单循环、双循环、积分编排、麦克马洪、淘汰或双败淘汰。",
-		"{value}: want round_robin, double_round_robin, swiss, mcmahon, knockout or double_knockout.")
+		"“{value}”不是竞赛制度：应为单循环、双循环、多循环、积分编排、麦克马洪、积分编排加淘汰、淘汰、双败淘汰、多败淘汰或多局决胜。",
+		"{value}: want round_robin, double_round_robin, multi_round_robin, swiss, mcmahon, swiss_elimination, knockout, double_knockout, multi_elimination or match.")
 	ReasonEventOrder = ledger.NewReason(ledger.Invalid, "EVENT_ORDER",
 		"“{value}”不是名次排列方法：应为循环赛、积分编排（总分，或按实际最高积分）、积分编排（对手分，或加对手分之和）或麦克马洪。",
 		"{value}: want round_robin, swiss_total, swiss_total_reached, swiss_sos, swiss_sos_extended or mcmahon.")
@@ -65,6 +65,9 @@ var (
 		"无法编排下一轮：{detail}", "the next round cannot be paired: {detail}")
 	ReasonColours = ledger.NewReason(ledger.Invalid, "COLOURS",
 		"“{value}”不是先后手的决定方式：应为抽签编排（draw）或猜先（nigiri）。", "{value}: want draw or nigiri.")
+	ReasonSystemParam = ledger.NewReason(ledger.Invalid, "SYSTEM_PARAM",
+		"{system}制须填写 {min} 至 {max} 之间的数（淘汰的负局数、循环的次数或决胜的局数，局数为单数）。",
+		"a {system} event needs a number from {min} to {max} (losses that eliminate, cycles, or games of the series, odd).")
 	ReasonTies = ledger.NewReason(ledger.Invalid, "TIES",
 		"“{value}”：名次相同时应为抽签（lot）、并列（shared）或加赛（playoff）。", "{value}: want lot, shared or playoff.")
 	ReasonForfeitReason = ledger.NewReason(ledger.Invalid, "FORFEIT_REASON",

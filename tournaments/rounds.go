@@ -155,6 +155,24 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			pairs, info.Bye, err = teamRound(e, ps, games, byes, round, uint64(info.Seed))
 		case e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem:
 			pairs, info.Bye, err = roundRobinRound(e, ps, round)
+		case e.System == MultiRoundRobinSystem:
+			pairs, info.Bye, err = multiRoundRobinRound(e, ps, round)
+		case e.System == MatchSystem:
+			pairs, err = matchRound(e, ps, games, round)
+		case e.System == SwissEliminationSystem:
+			if round > e.Rounds {
+				return RoundInfo{}, ReasonAllRoundsPaired.New("event", eventID(id), "rounds", strconv.Itoa(e.Rounds))
+			}
+			var sr SwissRound
+			sr, err = swissEliminationRound(e, ps, games, byes, uint64(info.Seed))
+			pairs, info.Bye = sr.Pairs, sr.Bye
+			if info.Bye != 0 {
+				info.ByePoints = WinPoints
+			}
+		case e.System == MultiEliminationSystem:
+			var sr SwissRound
+			sr, err = eliminationRound(ps, games, byes, uint64(info.Seed), e.Lives)
+			pairs, info.Bye = sr.Pairs, sr.Bye
 		case e.System == SwissSystem || e.System == McMahonSystem:
 			if round > e.Rounds {
 				return RoundInfo{}, ReasonAllRoundsPaired.New("event", eventID(id), "rounds", strconv.Itoa(e.Rounds))
@@ -323,13 +341,19 @@ func knockoutRound(ps []Participant, games []GameRow, round int) ([]Pairing, err
 
 // doubleKnockoutRound pairs the survivors of a double elimination.
 func doubleKnockoutRound(ps []Participant, games []GameRow, byes []byeRow, seed uint64) (SwissRound, error) {
+	return eliminationRound(ps, games, byes, seed, 2)
+}
+
+// eliminationRound pairs a round of an elimination in which a player is
+// out after lives losses.
+func eliminationRound(ps []Participant, games []GameRow, byes []byeRow, seed uint64, lives int) (SwissRound, error) {
 	seeds := bySeed(ps)
 	state := map[int]*ElimPlayer{}
 	var players []ElimPlayer
 	for i, p := range seeds {
 		players = append(players, ElimPlayer{ID: p.Number, Seed: i + 1, Met: map[int]bool{}})
 		if p.Withdrawn {
-			players[i].Losses = 2
+			players[i].Losses = lives
 		}
 	}
 	for i := range players {
@@ -357,12 +381,12 @@ func doubleKnockoutRound(ps []Participant, games []GameRow, byes []byeRow, seed 
 			p.HadBye = true
 		}
 	}
-	r, winner, err := EliminationRound(players, 2, seed)
+	r, winner, err := EliminationRound(players, lives, seed)
 	if err != nil {
 		return SwissRound{}, err
 	}
 	if winner != 0 {
-		return SwissRound{}, fmt.Errorf("the double elimination is decided: participant %d is the last with fewer than two losses", winner)
+		return SwissRound{}, fmt.Errorf("the elimination is decided: participant %d is the last with fewer than %d losses", winner, lives)
 	}
 	return r, nil
 }

@@ -63,6 +63,7 @@ func fieldLabels() map[string][2]string {
 		"year": {"年度", "Year"}, "venue": {"比赛地点", "Venue"}, "note": {"备注", "Note"}, "team": {"队伍", "Team"},
 		"guest_country": {"嘉宾国家或地区", "Guest country"},
 		"chief_referee": {"裁判长", "Chief referee"}, "colours": {"先后手", "Colours"}, "side": {"取消成绩的一方", "Side voided"},
-		"to": {"截止日期", "Until"}, "ties": {"名次相同", "Ties"}, "guess": {"猜先", "Nigiri guess"}, "forfeit_reason": {"弃权原因", "Reason for the forfeit"},
+		"to": {"截止日期", "Until"}, "ties": {"名次相同", "Ties"},
+		"lives": {"淘汰负局数", "Losses that eliminate"}, "cycles": {"循环次数", "Cycles"}, "best_of": {"决胜局数", "Games of the series"}, "guess": {"猜先", "Nigiri guess"}, "forfeit_reason": {"弃权原因", "Reason for the forfeit"},
 	}
 }

@@ -159,10 +159,18 @@ func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key 
 	if err != nil {
 		return outcome{}, err
 	}
+	var size [3]int64 // lives, cycles, best of
+	for i, f := range []string{"lives", "cycles", "best_of"} {
+		if size[i], err = formInt(r, f); err != nil {
+			return outcome{}, err
+		}
+	}
 	in := tournaments.EventInput{Name: r.PostFormValue("name"), Start: r.PostFormValue("start"), End: r.PostFormValue("end"),
 		Venue: r.PostFormValue("venue"), Level: r.PostFormValue("level"), System: r.PostFormValue("system"), Rounds: int(rounds),
 		Order:    r.PostFormValue("order"),
-		DanGrade: r.PostFormValue("dan_grade") == "on", Team: r.PostFormValue("team") == "on"}
+		DanGrade: r.PostFormValue("dan_grade") == "on", Team: r.PostFormValue("team") == "on",
+		Lives: int(size[0]), Cycles: int(size[1]), BestOf: int(size[2]), Colours: r.PostFormValue("colours"), Ties: r.PostFormValue("ties"),
+		ChiefReferee: r.PostFormValue("chief_referee")}
 	for i := 1; i <= 3; i++ {
 		rank := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("group%d_rank", i)))
 		if rank == "" {

@@ -24,7 +24,8 @@ func tournamentPB(e tournaments.Event) *pb.Tournament {
 		EndDate: e.End.Format(time.DateOnly), Venue: e.Venue, Level: string(e.Level), System: string(e.System),
 		StandingsOrder: string(e.Order), Rounds: int32(e.Rounds), Rules: e.Rules, Komi: e.Komi, Team: e.Team, DanGrade: e.DanGrade,
 		Seed: e.Seed, Status: e.Status, PairedRounds: int32(e.PairedRounds), CreatedAt: ts(e.CreatedAt),
-		ChiefReferee: e.ChiefReferee, Colours: string(e.Colours), Ties: string(e.Ties)}
+		ChiefReferee: e.ChiefReferee, Colours: string(e.Colours), Ties: string(e.Ties),
+		Lives: int32(e.Lives), Cycles: int32(e.Cycles), BestOf: int32(e.BestOf)}
 	for _, g := range e.Groups {
 		out.Groups = append(out.Groups, &pb.TournamentGroup{Name: g.Name, TargetRank: g.TargetRank.String(), MinWins: int32(g.MinWins)})
 	}
@@ -75,7 +76,7 @@ func (s *TournamentServer) CreateTournament(ctx context.Context, req *pb.CreateT
 	in := tournaments.EventInput{Name: req.GetName(), Start: req.GetStartDate(), End: req.GetEndDate(), Venue: req.GetVenue(),
 		Level: req.GetLevel(), System: req.GetSystem(), Order: req.GetStandingsOrder(), Rounds: int(req.GetRounds()), Rules: req.GetRules(),
 		Team: req.GetTeam(), DanGrade: req.GetDanGrade(), Seed: req.GetSeed(), ChiefReferee: req.GetChiefReferee(), Colours: req.GetColours(),
-		Ties: req.GetTies()}
+		Ties: req.GetTies(), Lives: int(req.GetLives()), Cycles: int(req.GetCycles()), BestOf: int(req.GetBestOf())}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		in.Komi = &k

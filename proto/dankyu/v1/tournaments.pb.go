@@ -95,7 +95,8 @@ type Tournament struct {
 	Venue     string `protobuf:"bytes,6,opt,name=venue,proto3" json:"venue,omitempty"`
 	// county, city, province or national.
 	Level string `protobuf:"bytes,7,opt,name=level,proto3" json:"level,omitempty"`
-	// round_robin, double_round_robin, swiss, mcmahon or knockout.
+	// round_robin, double_round_robin, multi_round_robin, swiss, mcmahon,
+	// swiss_elimination, knockout, double_knockout, multi_elimination or match.
 	System string `protobuf:"bytes,8,opt,name=system,proto3" json:"system,omitempty"`
 	// round_robin, swiss_total, swiss_total_reached, swiss_sos,
 	// swiss_sos_extended or mcmahon.
@@ -116,7 +117,12 @@ type Tournament struct {
 	// draw or nigiri.
 	Colours string `protobuf:"bytes,21,opt,name=colours,proto3" json:"colours,omitempty"`
 	// lot, shared or playoff: players equal on every criterion (art. 27 C).
-	Ties          string `protobuf:"bytes,22,opt,name=ties,proto3" json:"ties,omitempty"`
+	Ties string `protobuf:"bytes,22,opt,name=ties,proto3" json:"ties,omitempty"`
+	// Losses that eliminate (multi_elimination, swiss_elimination), cycles
+	// (multi_round_robin), games of the series (match).
+	Lives         int32 `protobuf:"varint,23,opt,name=lives,proto3" json:"lives,omitempty"`
+	Cycles        int32 `protobuf:"varint,24,opt,name=cycles,proto3" json:"cycles,omitempty"`
+	BestOf        int32 `protobuf:"varint,25,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -305,6 +311,27 @@ func (x *Tournament) GetTies() string {
 	return ""
 }
 
+func (x *Tournament) GetLives() int32 {
+	if x != nil {
+		return x.Lives
+	}
+	return 0
+}
+
+func (x *Tournament) GetCycles() int32 {
+	if x != nil {
+		return x.Cycles
+	}
+	return 0
+}
+
+func (x *Tournament) GetBestOf() int32 {
+	if x != nil {
+		return x.BestOf
+	}
+	return 0
+}
+
 type CreateTournamentRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	Name           string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -327,7 +354,13 @@ type CreateTournamentRequest struct {
 	// draw (default) or nigiri.
 	Colours string `protobuf:"bytes,16,opt,name=colours,proto3" json:"colours,omitempty"`
 	// lot (default), shared or playoff.
-	Ties          string `protobuf:"bytes,17,opt,name=ties,proto3" json:"ties,omitempty"`
+	Ties string `protobuf:"bytes,17,opt,name=ties,proto3" json:"ties,omitempty"`
+	// multi_elimination: 3–9; swiss_elimination: 1–9.
+	Lives int32 `protobuf:"varint,18,opt,name=lives,proto3" json:"lives,omitempty"`
+	// multi_round_robin: 3–9.
+	Cycles int32 `protobuf:"varint,19,opt,name=cycles,proto3" json:"cycles,omitempty"`
+	// match: 3, 5 or 7.
+	BestOf        int32 `protobuf:"varint,20,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -479,6 +512,27 @@ func (x *CreateTournamentRequest) GetTies() string {
 		return x.Ties
 	}
 	return ""
+}
+
+func (x *CreateTournamentRequest) GetLives() int32 {
+	if x != nil {
+		return x.Lives
+	}
+	return 0
+}
+
+func (x *CreateTournamentRequest) GetCycles() int32 {
+	if x != nil {
+		return x.Cycles
+	}
+	return 0
+}
+
+func (x *CreateTournamentRequest) GetBestOf() int32 {
+	if x != nil {
+		return x.BestOf
+	}
+	return 0
 }
 
 type CreateTournamentResponse struct {
@@ -3312,7 +3366,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
 	"targetRank\x12\x19\n" +
-	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\x88\x05\n" +
+	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\xcf\x05\n" +
 	"\n" +
 	"Tournament\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
@@ -3339,7 +3393,10 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"created_at\x18\x13 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12#\n" +
 	"\rchief_referee\x18\x14 \x01(\tR\fchiefReferee\x12\x18\n" +
 	"\acolours\x18\x15 \x01(\tR\acolours\x12\x12\n" +
-	"\x04ties\x18\x16 \x01(\tR\x04ties\"\xf0\x03\n" +
+	"\x04ties\x18\x16 \x01(\tR\x04ties\x12\x14\n" +
+	"\x05lives\x18\x17 \x01(\x05R\x05lives\x12\x16\n" +
+	"\x06cycles\x18\x18 \x01(\x05R\x06cycles\x12\x17\n" +
+	"\abest_of\x18\x19 \x01(\x05R\x06bestOf\"\xb7\x04\n" +
 	"\x17CreateTournamentRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1d\n" +
 	"\n" +
@@ -3359,7 +3416,10 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04seed\x18\x0e \x01(\x03R\x04seed\x12#\n" +
 	"\rchief_referee\x18\x0f \x01(\tR\fchiefReferee\x12\x18\n" +
 	"\acolours\x18\x10 \x01(\tR\acolours\x12\x12\n" +
-	"\x04ties\x18\x11 \x01(\tR\x04tiesB\a\n" +
+	"\x04ties\x18\x11 \x01(\tR\x04ties\x12\x14\n" +
+	"\x05lives\x18\x12 \x01(\x05R\x05lives\x12\x16\n" +
+	"\x06cycles\x18\x13 \x01(\x05R\x06cycles\x12\x17\n" +
+	"\abest_of\x18\x14 \x01(\x05R\x06bestOfB\a\n" +
 	"\x05_komi\"Q\n" +
 	"\x18CreateTournamentResponse\x125\n" +
 	"\n" +

@@ -1,0 +1,142 @@
+package tournaments
+
+import (
+	"fmt"
+)
+
+// The rarer systems article 26 names, beside round robins, Swiss and
+// knockouts: multiple elimination (三败淘汰 and more lives), multiple round
+// robin (three or more cycles), Swiss with elimination (积分编排加淘汰) and the
+// best-of-N match (多局决胜制).
+
+const (
+	// MultiEliminationSystem: out after Lives losses (3 or more).
+	MultiEliminationSystem System = "multi_elimination"
+	// MultiRoundRobinSystem: Cycles (3 or more) round robins, colours
+	// reversed every other cycle.
+	MultiRoundRobinSystem System = "multi_round_robin"
+	// SwissEliminationSystem: Swiss pairing among the players with fewer
+	// than Lives losses; an odd field's bye as in any Swiss round.
+	SwissEliminationSystem System = "swiss_elimination"
+	// MatchSystem: two players play a best-of-BestOf series (3 to 7 games),
+	// colours alternating, until one has won more than half.
+	MatchSystem System = "match"
+)
+
+// Bounds of the systems' parameters.
+const (
+	maxLives  = 9
+	maxCycles = 9
+	minBestOf = 3
+	maxBestOf = 7
+)
+
+// checkSystemParams validates the parameter a system needs, and fills in
+// what it implies (the rounds of a match and of a multiple round robin
+// come from the field or the series).
+func (e *Event) checkSystemParams() error {
+	switch e.System {
+	case MultiEliminationSystem:
+		if e.Lives < 3 || e.Lives > maxLives {
+			return ReasonSystemParam.OnField("lives", "system", string(e.System), "min", "3", "max", fmt.Sprint(maxLives))
+		}
+	case SwissEliminationSystem:
+		if e.Lives < 1 || e.Lives > maxLives {
+			return ReasonSystemParam.OnField("lives", "system", string(e.System), "min", "1", "max", fmt.Sprint(maxLives))
+		}
+	case MultiRoundRobinSystem:
+		if e.Cycles < 3 || e.Cycles > maxCycles {
+			return ReasonSystemParam.OnField("cycles", "system", string(e.System), "min", "3", "max", fmt.Sprint(maxCycles))
+		}
+	case MatchSystem:
+		if e.BestOf < minBestOf || e.BestOf > maxBestOf || e.BestOf%2 == 0 {
+			return ReasonSystemParam.OnField("best_of", "system", string(e.System), "min", fmt.Sprint(minBestOf), "max", fmt.Sprint(maxBestOf))
+		}
+		e.Rounds = e.BestOf
+	}
+	return nil
+}
+
+// multiRoundRobinRound pairs a round of a round robin played cycles
+// times: each cycle is the single round robin's table, the colours reversed
+// in the even cycles.
+func multiRoundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, error) {
+	sched, err := RoundRobin(len(ps), false)
+	if err != nil {
+		return nil, 0, err
+	}
+	if round > len(sched)*e.Cycles {
+		return nil, 0, fmt.Errorf("the %d rounds of the %d-cycle round robin are all paired", len(sched)*e.Cycles, e.Cycles)
+	}
+	cycle, r := (round-1)/len(sched), (round-1)%len(sched)
+	var pairs []Pairing
+	bye := 0
+	for _, p := range sched[r] {
+		if p.Bye() {
+			bye = p.A
+			continue
+		}
+		if cycle%2 == 1 {
+			p.A, p.B = p.B, p.A
+		}
+		pairs = append(pairs, Pairing{Black: p.A, White: p.B})
+	}
+	return pairs, bye, nil
+}
+
+// swissEliminationRound pairs, by the Swiss rules, the players still in:
+// those with fewer than lives losses.
+func swissEliminationRound(e Event, ps []Participant, games []GameRow, byes []byeRow, seed uint64) (SwissRound, error) {
+	losses := map[int]int{}
+	for _, g := range games {
+		bp, wp := g.Result.Points()
+		if bp < wp || g.Result == BothLose {
+			losses[g.Black]++
+		}
+		if wp < bp || g.Result == BothLose {
+			losses[g.White]++
+		}
+	}
+	var in []SwissPlayer
+	for _, p := range swissState(e, ps, games, byes) {
+		if losses[p.ID] < e.Lives {
+			in = append(in, p)
+		}
+	}
+	switch len(in) {
+	case 0, 1:
+		return SwissRound{}, fmt.Errorf("the Swiss with elimination is decided: %d player(s) left with fewer than %d losses", len(in), e.Lives)
+	}
+	return PairSwiss(in, seed)
+}
+
+// matchRound pairs the next game of a best-of series: the two players,
+// colours alternating (the first game's black is the stronger, or the
+// lower number), until one has won more than half the series.
+func matchRound(e Event, ps []Participant, games []GameRow, round int) ([]Pairing, error) {
+	if len(ps) != 2 {
+		return nil, fmt.Errorf("a best-of-%d match is between two players, not %d", e.BestOf, len(ps))
+	}
+	seeds := bySeed(ps)
+	a, b := seeds[0].Number, seeds[1].Number
+	won := map[int]int{} // in points: a win 2, a draw 1
+	for _, g := range games {
+		bp, wp := g.Result.Points()
+		won[g.Black] += bp
+		won[g.White] += wp
+	}
+	if need := e.BestOf; won[a] > need || won[b] > need { // more than half the series, in points
+		winner := a
+		if won[b] > won[a] {
+			winner = b
+		}
+		return nil, fmt.Errorf("the best-of-%d match is decided: participant %d won it", e.BestOf, winner)
+	}
+	if round > e.BestOf {
+		return nil, fmt.Errorf("the %d games of the match are played and it is level; play a decider as the event's rules say", e.BestOf)
+	}
+	if round%2 == 0 {
+		a, b = b, a
+	}
+	return []Pairing{{Black: a, White: b}}, nil
+}
