@@ -55,7 +55,8 @@ func field(e Event, ps []Participant, rounds []RoundInfo) Field {
 	// A team member's withdrawal keeps his results (art. 28.4); the
 	// round-robin rule of voiding them is for individual events.
 	if !e.Team && (e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem) {
-		total := len(ps) - 1 + len(ps)%2
+		n := len(entered(ps))
+		total := n - 1 + n%2
 		if e.System == DoubleRoundRobinSystem {
 			total *= 2
 		}

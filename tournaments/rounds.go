@@ -257,6 +257,7 @@ func asPrecondition(err error) error {
 }
 
 func roundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, error) {
+	ps = entered(ps)
 	sched, err := RoundRobin(len(ps), e.System == DoubleRoundRobinSystem)
 	if err != nil {
 		return nil, 0, err
@@ -272,9 +273,24 @@ func roundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, erro
 			continue
 		}
 		// a withdrawn player's games are still scheduled: they count as forfeits or void
-		pairs = append(pairs, Pairing{Black: p.A, White: p.B})
+		pairs = append(pairs, Pairing{Black: ps[p.A-1].Number, White: ps[p.B-1].Number})
+	}
+	if bye != 0 {
+		bye = ps[bye-1].Number
 	}
 	return pairs, bye, nil
+}
+
+// entered is the field as drawn: every participant but those who withdrew
+// before the first round, for whom the draw is made again (art. 28.1).
+func entered(ps []Participant) []Participant {
+	out := make([]Participant, 0, len(ps))
+	for _, p := range ps {
+		if !p.Withdrawn || p.WithdrewAfter > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // swissState turns stored games into the pairing state.
@@ -322,7 +338,7 @@ func swissState(e Event, ps []Participant, games []GameRow, byes []byeRow) []Swi
 // round from the winners of the one before, in bracket order.
 func knockoutRound(ps []Participant, games []GameRow, round int) ([]Pairing, error) {
 	var seeds []int
-	for _, p := range bySeed(ps) {
+	for _, p := range bySeed(entered(ps)) {
 		seeds = append(seeds, p.Number)
 	}
 	slots, champion, err := replayBracket(seeds, round, func(k int, p Pair) (int, error) { return winnerOf(games, k, p) })

@@ -61,6 +61,7 @@ func (e *Event) checkSystemParams() error {
 // times: each cycle is the single round robin's table, the colours reversed
 // in the even cycles.
 func multiRoundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, error) {
+	ps = entered(ps)
 	sched, err := RoundRobin(len(ps), false)
 	if err != nil {
 		return nil, 0, err
@@ -79,7 +80,10 @@ func multiRoundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int,
 		if cycle%2 == 1 {
 			p.A, p.B = p.B, p.A
 		}
-		pairs = append(pairs, Pairing{Black: p.A, White: p.B})
+		pairs = append(pairs, Pairing{Black: ps[p.A-1].Number, White: ps[p.B-1].Number})
+	}
+	if bye != 0 {
+		bye = ps[bye-1].Number
 	}
 	return pairs, bye, nil
 }
@@ -114,6 +118,7 @@ func swissEliminationRound(e Event, ps []Participant, games []GameRow, byes []by
 // colours alternating (the first game's black is the stronger, or the
 // lower number), until one has won more than half the series.
 func matchRound(e Event, ps []Participant, games []GameRow, round int) ([]Pairing, error) {
+	ps = entered(ps)
 	if len(ps) != 2 {
 		return nil, fmt.Errorf("a best-of-%d match is between two players, not %d", e.BestOf, len(ps))
 	}
