@@ -96,8 +96,8 @@ func TestFinishingAnEventRatesItsPlayers(t *testing.T) {
 	}{
 		{3, 3, 2100, +1}, // beat 3, 4 and 5; the default win over 2 is not rated
 		{3, 3, 2100, +1}, // lost to 1 by default only: not rated
-		{4, 2, 2000, 0}, // beat 4 and 5, lost to 1 and 2
-		{4, 1, 1900, 0}, // beat 5
+		{4, 2, 2000, 0},  // beat 4 and 5, lost to 1 and 2
+		{4, 1, 1900, 0},  // beat 5
 	} {
 		r := got[k]
 		if r.Games != tt.games || r.History[0].Games != tt.games || r.History[0].Wins != tt.wins {
