@@ -62,23 +62,3 @@ func FinishedRatingGames(ctx context.Context, q ledger.Querier, tournament int64
 		return g, err
 	})
 }
-
-// FinishedEvent is a finished event as ratings list it.
-type FinishedEvent struct {
-	ID   int64
-	Name string
-	Date time.Time
-}
-
-// RatingEvent returns the event id if it is finished; ok false otherwise.
-func RatingEvent(ctx context.Context, q ledger.Querier, id int64) (FinishedEvent, bool, error) {
-	e := FinishedEvent{ID: id}
-	err := q.QueryRow(ctx, `SELECT name, start_date FROM tournaments WHERE id = $1 AND status = 'finished'`, id).Scan(&e.Name, &e.Date)
-	if err == pgx.ErrNoRows {
-		return e, false, nil
-	}
-	if err != nil {
-		return e, false, fmt.Errorf("rating event %d: %w", id, err)
-	}
-	return e, true, nil
-}

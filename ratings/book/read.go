@@ -120,7 +120,7 @@ func (b *Book) ListRatings(ctx context.Context, q ListQuery) ([]Rating, error) {
 	}
 	if q.Province != "" {
 		if _, ok := registry.ProvinceByCode(q.Province); !ok {
-			return nil, ReasonListProvince.OnField("province", "value", q.Province)
+			return nil, ReasonListProvince.OnField("province_code", "value", q.Province)
 		}
 	}
 	limit := q.Limit
