@@ -26,7 +26,7 @@ func ratingMessages(l Lang) map[string]string {
 			"rating_computed_by":    "Computed",
 			"rating_by_incremental": "as the event finished",
 			"rating_by_recompute":   "by the full recompute",
-			"rating_note":           "The dashed line is the certified rank (1 dan = 2100).",
+			"rating_note":           "The dashed line is the certified rank, a square each certificate at its issue (1 dan = 2100).",
 		}
 	}
 	return map[string]string{
@@ -51,6 +51,6 @@ func ratingMessages(l Lang) map[string]string {
 		"rating_computed_by":    "计算方式",
 		"rating_by_incremental": "比赛结束时计算",
 		"rating_by_recompute":   "全量重算",
-		"rating_note":           "虚线为认证段级位（业余1段 = 2100）。",
+		"rating_note":           "虚线为认证段级位，方块为各证书的发证时间（业余1段 = 2100）。",
 	}
 }

@@ -118,6 +118,7 @@ type ratingChart struct {
 	Width, Height int
 	Line, Band    string // polyline and polygon points
 	Certified     string // polyline points; empty without certificates
+	CertMarks     []chartPoint // each certificate at its issue
 	Points        []chartPoint
 	Grades        []gradeLine
 	Left, Right   int
@@ -161,7 +162,15 @@ func newRatingChart(p Page, r book.Rating, cs []certs.Certificate) *ratingChart 
 	}
 	slices.SortStableFunc(steps, func(a, b certs.Certificate) int { return a.IssueDate.Compare(b.IssueDate) })
 	lo, hi = math.Floor(lo/100)*100-50, math.Ceil(hi/100)*100+50
+	// the time axis runs from the first event to the last event or
+	// certificate, whichever is later; older certificates start at its edge
 	t0, t1 := hs[0].Date, hs[len(hs)-1].Date
+	for _, h := range hs {
+		t0, t1 = minTime(t0, h.Date), maxTime(t1, h.Date)
+	}
+	if len(steps) > 0 {
+		t1 = maxTime(t1, steps[len(steps)-1].IssueDate)
+	}
 	span := t1.Sub(t0).Hours()
 	plotW, plotH := float64(rcWidth-rcLeft-rcRight), float64(rcHeight-rcTop-rcBottom)
 	x := func(t time.Time) int {
@@ -207,15 +216,27 @@ func newRatingChart(p Page, r book.Rating, cs []certs.Certificate) *ratingChart 
 	// (its rank as GoR), from the chart's left edge when issued before
 	for i, s := range steps {
 		g := y(ratings.GradeGoR(int(s.Rank)))
-		from := max(x(s.IssueDate), rcLeft)
-		if s.IssueDate.After(t1) {
-			continue
-		}
 		to := rcWidth - rcRight
-		if i+1 < len(steps) && !steps[i+1].IssueDate.After(t1) {
+		if i+1 < len(steps) {
 			to = x(steps[i+1].IssueDate)
 		}
-		c.Certified += fmt.Sprintf("%d,%d %d,%d ", from, g, to, g)
+		c.Certified += fmt.Sprintf("%d,%d %d,%d ", x(s.IssueDate), g, max(to, x(s.IssueDate)), g)
+		c.CertMarks = append(c.CertMarks, chartPoint{X: x(s.IssueDate), Y: g, Title: fmt.Sprintf("%s %s %s",
+			s.IssueDate.Format("2006-01-02"), p.T["rating_certified_line"], rankName(p.Lang, s.Rank))})
 	}
 	return c
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }

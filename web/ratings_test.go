@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/eventratings"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/proposals"
@@ -37,10 +39,19 @@ func ratedPortal(t *testing.T) *portalEnv {
 
 // TestRatingChartInChromium opens the player's public page in headless
 // Chromium, in both languages: beside his certificates, an SVG chart with
-// one point per rated event, its 95 % band and grade lines, and the table
-// of the same history.
+// one point per rated event, its 95 % band and grade lines, the certified
+// rank as a line, and the table of the same history.
 func TestRatingChartInChromium(t *testing.T) {
 	e := ratedPortal(t)
+	e.stockThisYear(t)
+	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: e.player.ID, TargetRank: "1d",
+		Basis: "tournament", EventRef: "十一月赛", RecordRef: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.Approve(context.Background(), fixture.Agency("110"), "", a.ID); err != nil {
+		t.Fatal(err)
+	}
 	ctx := browser(t)
 	u := e.srv.URL + "/players/" + strconv.FormatInt(e.player.ID, 10)
 	for _, tt := range []struct{ lang, heading, title string }{
@@ -67,11 +78,15 @@ func TestRatingChartInChromium(t *testing.T) {
 		if len(points) != 2 || len(rows) != 2 {
 			t.Errorf("%s: %d points, %d history rows; want 2 events", tt.lang, len(points), len(rows))
 		}
-		for _, sel := range []string{"polyline.rating-line", "polygon.rating-band"} {
+		for _, sel := range []string{"polyline.rating-line", "polygon.rating-band", "polyline.certified-rank"} {
 			pts, err := chromedp.Run(ctx, chromedp.AttributeValue(css(`[data-testid="rating-chart"] `+sel), "points"))
 			if err != nil || len(strings.Fields(pts.Value)) < 2 {
 				t.Errorf("%s: %s points %q, %v", tt.lang, sel, pts.Value, err)
 			}
+		}
+		marks, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll(`[data-testid="rating-chart"] rect.certificate`), chromedp.AtLeast(0)))
+		if err != nil || len(marks) != 1 {
+			t.Errorf("%s: %d certificate marks, want 1 (%v)", tt.lang, len(marks), err)
 		}
 		// the chart is drawn: Chromium lays it out at its size
 		box, err := chromedp.Run(ctx, chromedp.Dimensions(css(`[data-testid="rating-chart"]`)))
