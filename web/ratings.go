@@ -116,8 +116,8 @@ func winsText(w float64) string { return strconv.FormatFloat(w, 'f', -1, 64) }
 type ratingChart struct {
 	Title         string
 	Width, Height int
-	Line, Band    string // polyline and polygon points
-	Certified     string // polyline points; empty without certificates
+	Line, Band    string       // polyline and polygon points
+	Certified     string       // polyline points; empty without certificates
 	CertMarks     []chartPoint // each certificate at its issue
 	Points        []chartPoint
 	Grades        []gradeLine
