@@ -136,12 +136,18 @@ type Service struct {
 	policy   *access.Policy
 	db       *pgxpool.Pool
 	proposer Proposer
+	rater    Rater // nil: events are not rated
 }
 
 // New returns the tournament service over the store; proposer files the
-// certificate applications finished dan-grade events propose.
-func New(store *ledger.Store, reg *registry.Service, proposer Proposer) *Service {
-	return &Service{store: store, reg: reg, policy: reg.Policy(), db: store.DB(), proposer: proposer}
+// certificate applications finished dan-grade events propose; WithRater
+// rates the events as they finish.
+func New(store *ledger.Store, reg *registry.Service, proposer Proposer, opts ...Option) *Service {
+	s := &Service{store: store, reg: reg, policy: reg.Policy(), db: store.DB(), proposer: proposer}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // Limits on an event's free text, in characters.

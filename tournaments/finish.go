@@ -63,6 +63,11 @@ func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id
 			map[string]any{"rounds": e.PairedRounds}); err != nil {
 			return false, err
 		}
+		if s.rater != nil {
+			if err := s.rater.RateEventTx(ctx, tx, now, actor, id); err != nil {
+				return false, fmt.Errorf("rate event %d: %w", id, err)
+			}
+		}
 		if !e.DanGrade {
 			return true, nil
 		}

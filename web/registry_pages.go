@@ -31,8 +31,9 @@ type playerCertificates interface {
 // registryPages are the public pages of agencies and players.
 type registryPages struct {
 	*site
-	reg   Registry
-	certs playerCertificates
+	reg     Registry
+	certs   playerCertificates
+	ratings Ratings // nil: no rating section
 }
 
 func (p *registryPages) routes(mux *http.ServeMux) {
@@ -113,9 +114,14 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) {
 	}
 	pg := p.page(w, r, "")
 	pg.Title = pl.Name
+	rating, err := ratingSection(r.Context(), pg, p.ratings, pl.ID, cs)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
 	a := p.actor(r)
 	full := p.reg.SeesIdentity(r.Context(), a, pl)
-	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, full, p.reg.ShowsPersonalDetails(pl, full)))
+	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, full, p.reg.ShowsPersonalDetails(pl, full), rating))
 }
 
 // certifiedRank is a player's certified rank, or "no certificate": a

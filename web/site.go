@@ -55,6 +55,9 @@ type Options struct {
 	// Log is the signed tree over the event log the /log endpoints serve;
 	// nil serves none.
 	Log TransparencyLog
+	// Ratings are the registry's ratings: the /ratings lists and the
+	// chart on a player's page; nil shows none.
+	Ratings Ratings
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -126,7 +129,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	mux.HandleFunc("POST /logout", s.logout)
 	certPages := &certPages{site: s, certs: cs, ranks: reg, tlog: opt.Log}
 	for _, f := range []interface{ routes(*http.ServeMux) }{
-		&registryPages{site: s, reg: reg, certs: cs},
+		&registryPages{site: s, reg: reg, certs: cs, ratings: opt.Ratings},
 		certPages,
 		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace},
 		&refereePages{site: s},
@@ -135,6 +138,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	} {
 		f.routes(mux)
 	}
+	(&ratingPages{site: s, ratings: opt.Ratings}).routes(mux)
 	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		w.Header().Set("Cache-Control", "public, max-age=3600")

@@ -29,6 +29,7 @@ commands:
   import --dry-run [--format F] [--json] FILE  check an EGD h-file, OpenGotha XML or pairgoth file offline
   ratings predict --games FILE --out PRED.csv  P(black wins) for each game before its result is used
   ratings eval --games FILE                    log-loss, Brier, accuracy, calibration of every system per split
+  ratings recompute                            rebuild every rating of the registry from its finished events
 
 Commands that use the database read DANKYU_DATABASE_URL, or else use the
 embedded cluster in --data-dir (DANKYU_DATA_DIR, default ./.dankyu).
@@ -60,7 +61,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	case "import":
 		return importCmd(args[1:], stdout, stderr)
 	case "ratings":
-		return ratingsCmd(args[1:], stdout, stderr)
+		return ratingsCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "backup", "restore":
 		err = backupCmd(ctx, args[0], args[1:], stdout, stderr, getenv)
 	case "log":

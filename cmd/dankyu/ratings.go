@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -16,10 +17,12 @@ import (
 const ratingsUsage = `usage:
   dankyu ratings predict --games FILE [--batch game|round] [--system S] [--split S] --out PRED.csv
   dankyu ratings eval --games FILE [--batch game|round] [--split S,...] [--budget N] [--markdown]
+  dankyu ratings recompute [--data-dir DIR]
 `
 
-// ratingsCmd replays games files offline: predictions and their scores.
-func ratingsCmd(args []string, stdout, stderr io.Writer) int {
+// ratingsCmd replays games files offline (predictions and their scores)
+// and rebuilds the registry's ratings.
+func ratingsCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, ratingsUsage)
 		return 2
@@ -29,6 +32,15 @@ func ratingsCmd(args []string, stdout, stderr io.Writer) int {
 		return ratingsPredict(args[1:], stdout, stderr)
 	case "eval":
 		return ratingsEval(args[1:], stdout, stderr)
+	case "recompute":
+		if err := ratingsRecompute(ctx, args[1:], stdout, stderr, getenv); err != nil {
+			fmt.Fprintln(stderr, "dankyu ratings recompute:", err)
+			if _, ok := err.(usageError); ok {
+				return 2
+			}
+			return 1
+		}
+		return 0
 	}
 	fmt.Fprintf(stderr, "dankyu ratings: unknown command %q\n\n%s", args[0], ratingsUsage)
 	return 2

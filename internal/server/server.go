@@ -16,10 +16,12 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
+	"github.com/dankyu/dankyu/internal/eventratings"
 	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/records"
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/ratings/book"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web"
@@ -34,6 +36,7 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	pb.RegisterTournamentServiceServer(s, api.NewTournamentServer(ts))
 	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
 	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(cs))
+	pb.RegisterRatingServiceServer(s, api.NewRatingServer(book.New(store)))
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
 	reflection.Register(s)
@@ -79,7 +82,8 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		grpcLis.Close()
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
-	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
+	rb := book.New(store)
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs}, tournaments.WithRater(eventratings.Book{Book: rb}))
 	lim, err := cfg.Limiters(store.Now, log)
 	if err != nil {
 		grpcLis.Close()
@@ -88,6 +92,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	gs, hs := NewGRPCServer(store, reg, cs, ts, log, lim.API())
 	wopt := cfg.WebOptions(lim)
+	wopt.Ratings = rb
 	skey, vkey, err := LoadLogKey(LogKeyPath(cfg.LogKey, cfg.DataDir))
 	if err == nil {
 		wopt.Log, err = ledger.NewTreeSigner(store.DB(), skey, vkey)

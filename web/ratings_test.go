@@ -1,0 +1,139 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/eventratings"
+	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/proposals"
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/ratings/book"
+	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web"
+)
+
+// ratedPortal is a portal with ratings where the env's player (3 dan
+// declared) has played two finished events.
+func ratedPortal(t *testing.T) *portalEnv {
+	t.Helper()
+	var b *book.Book
+	e := newPortalEnvWith(t, func(s *ledger.Store) web.Options { b = book.New(s); return web.Options{Ratings: b} })
+	ts := tournaments.New(e.store, e.reg, proposals.Certs{Certs: e.cs}, tournaments.WithRater(eventratings.Book{Book: b}))
+	entrants := []tournaments.ParticipantInput{{PlayerID: e.player.ID}}
+	for i, r := range []string{"2d", "1d", "3d"} {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("对手%d", i+1), r, "1990-01-01", i+1)
+		entrants = append(entrants, tournaments.ParticipantInput{PlayerID: p.ID})
+	}
+	entrants = append(entrants, tournaments.ParticipantInput{GuestName: "Ma Lin", GuestRank: "5d", GuestCountry: "SG"})
+	fixture.RoundRobin(t, ts, "十月赛", "2026-10-03", entrants[:4], fixture.LowerWins)
+	fixture.RoundRobin(t, ts, "十一月赛", "2026-11-07", entrants, func(r, b, w int) string { return fixture.LowerWins(r, w, b) })
+	return e
+}
+
+// TestRatingChartInChromium opens the player's public page in headless
+// Chromium, in both languages: beside his certificates, an SVG chart with
+// one point per rated event, its 95 % band and grade lines, the certified
+// rank as a line, and the table of the same history.
+func TestRatingChartInChromium(t *testing.T) {
+	e := ratedPortal(t)
+	e.stockThisYear(t)
+	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: e.player.ID, TargetRank: "1d",
+		Basis: "tournament", EventRef: "十一月赛", RecordRef: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.Approve(context.Background(), fixture.Agency("110"), "", a.ID); err != nil {
+		t.Fatal(err)
+	}
+	ctx := browser(t)
+	u := e.srv.URL + "/players/" + strconv.FormatInt(e.player.ID, 10)
+	for _, tt := range []struct{ lang, heading, title string }{
+		{"zh-CN", "等级分变化", "王小明的等级分变化"},
+		{"en", "Rating history", "Rating history of 王小明"},
+	} {
+		run(t, ctx, "open the player's page in "+tt.lang, chromedp.Navigate(u+"?lang="+tt.lang),
+			chromedp.WaitVisible(css(`[data-testid="rating-chart"]`)))
+		if got := text(t, ctx, `[data-testid="player-rating"] h2`); got != tt.heading {
+			t.Errorf("%s: heading %q, want %q", tt.lang, got, tt.heading)
+		}
+		title, err := chromedp.Run(ctx, chromedp.TextContent(css(`[data-testid="rating-chart"] > title`)))
+		if err != nil || !strings.HasPrefix(title, tt.title) {
+			t.Errorf("%s: chart titled %q (%v), want %q…", tt.lang, title, err, tt.title)
+		}
+		points, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll(`[data-testid="rating-chart"] circle.rating-point`), chromedp.AtLeast(0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll(`[data-testid="rating-history"] tbody tr`), chromedp.AtLeast(0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(points) != 2 || len(rows) != 2 {
+			t.Errorf("%s: %d points, %d history rows; want 2 events", tt.lang, len(points), len(rows))
+		}
+		for _, sel := range []string{"polyline.rating-line", "polygon.rating-band", "polyline.certified-rank"} {
+			pts, err := chromedp.Run(ctx, chromedp.AttributeValue(css(`[data-testid="rating-chart"] `+sel), "points"))
+			if err != nil || len(strings.Fields(pts.Value)) < 2 {
+				t.Errorf("%s: %s points %q, %v", tt.lang, sel, pts.Value, err)
+			}
+		}
+		marks, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll(`[data-testid="rating-chart"] rect.certificate`), chromedp.AtLeast(0)))
+		if err != nil || len(marks) != 1 {
+			t.Errorf("%s: %d certificate marks, want 1 (%v)", tt.lang, len(marks), err)
+		}
+		// the chart is drawn: Chromium lays it out at its size
+		box, err := chromedp.Run(ctx, chromedp.Dimensions(css(`[data-testid="rating-chart"]`)))
+		if err != nil || box.Width < 300 || box.Height < 100 {
+			t.Errorf("%s: chart box %+v, %v", tt.lang, box, err)
+		}
+		if got := text(t, ctx, `[data-testid="rating-estimate"]`); got == "" {
+			t.Errorf("%s: no rank estimate", tt.lang)
+		}
+	}
+}
+
+// TestRatingListsWithoutJavaScript reads the public rating lists by
+// province and rank as plain HTTP.
+func TestRatingListsWithoutJavaScript(t *testing.T) {
+	e := ratedPortal(t)
+	tests := []struct {
+		path     string
+		code     int
+		contains []string
+		absent   []string
+	}{
+		{"/ratings", 200, []string{"王小明", "对手3", "Ma Lin (SG)", "外来棋手", "北京市"}, nil},
+		{"/ratings?province=11", 200, []string{"王小明", "对手1"}, []string{"Ma Lin"}},
+		{"/ratings?province=31", 200, []string{"没有符合条件的棋手"}, []string{"王小明"}},
+		{"/ratings?rank=30k", 200, []string{"没有符合条件的棋手"}, nil},
+		{"/ratings?rank=99d", 400, []string{"form-error"}, nil},
+		{"/ratings?province=xx", 400, []string{"form-error"}, nil},
+		{"/ratings?lang=en", 200, []string{"Ratings", "Rank estimate", "Guest"}, nil},
+	}
+	for _, tt := range tests {
+		code, body := get(t, e.srv.URL+tt.path)
+		if code != tt.code {
+			t.Errorf("GET %s = %d, want %d", tt.path, code, tt.code)
+		}
+		if strings.Contains(body, "<script") {
+			t.Errorf("GET %s serves a script", tt.path)
+		}
+		for _, s := range tt.contains {
+			if !strings.Contains(body, s) {
+				t.Errorf("GET %s lacks %q", tt.path, s)
+			}
+		}
+		for _, s := range tt.absent {
+			if strings.Contains(body, s) {
+				t.Errorf("GET %s shows %q", tt.path, s)
+			}
+		}
+	}
+}
