@@ -48,7 +48,7 @@ func FinishedRatingGames(ctx context.Context, q ledger.Querier, tournament int64
 		JOIN tournaments t ON t.id = g.tournament_id
 		JOIN participants b ON b.tournament_id = g.tournament_id AND b.number = g.black
 		JOIN participants w ON w.tournament_id = g.tournament_id AND w.number = g.white
-		WHERE t.status = 'finished' AND ($1 = 0 OR t.id = $1) AND g.result IN ('black', 'white', 'draw')
+		WHERE t.status = 'finished' AND ($1 = 0 OR t.id = $1) AND g.result IN ('black', 'white', 'draw') AND g.voided = ''
 		ORDER BY t.start_date, t.id, g.round, g.board`, tournament)
 	if err != nil {
 		return nil, fmt.Errorf("rating games: %w", err)
