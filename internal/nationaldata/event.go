@@ -13,8 +13,12 @@ import (
 	"github.com/dankyu/dankyu/tournaments"
 )
 
+// minWins is a group's threshold of the 7 rounds: 5, 6 for 4 dan, all 7 for 5 dan.
 func minWins(target registry.Rank) int {
-	if target >= 4 {
+	switch {
+	case target >= 5:
+		return 7
+	case target == 4:
 		return 6
 	}
 	return 5
@@ -354,7 +358,8 @@ func (pl *planner) approve(a *agency, app *application, at time.Time, approver l
 	pl.emit(at, approver, "notice.published", "notice", idString(n.ID), certs.NoticePublishedPayload(n))
 	pl.emit(at, approver, "application.approved", "application", idString(app.row.ID), certs.ApplicationApprovedPayload(certs.AppOnNotice, "", n.ID))
 	app.row.Status = certs.AppOnNotice
-	if pl.r.Float64() < pl.f.objectionRate {
+	// objections: to the agencies' 4–5 dan (the association's 6–7 dan draw none here)
+	if pl.r.Float64() < pl.f.objectionRate && issuer != registry.AssociationPrefix {
 		pl.ids.objection++
 		lodged := pl.within(at.Add(24*time.Hour), at.Add(5*24*time.Hour))
 		ruled := lodged.Add(20 * time.Hour)
@@ -362,7 +367,8 @@ func (pl *planner) approve(a *agency, app *application, at time.Time, approver l
 			Reason: "该棋手实际水平与所申报段位不符，请核查比赛成绩。", Address: fmt.Sprintf("203.0.%d.%d", pl.r.IntN(256), 1+pl.r.IntN(254)),
 			LodgedAt: lodged, RuledAt: &ruled, RuledBy: staffActor.String()}
 		pl.emit(lodged, publicActor, "objection.lodged", "notice", idString(n.ID), certs.ObjectionLodgedPayload(o))
-		if pl.r.IntN(4) == 0 {
+		// the plan's first objection is upheld, its second dismissed, then one in four upheld
+		if o.ID == 1 || (o.ID > 2 && pl.r.IntN(4) == 0) {
 			o.Status, o.Ruling = certs.ObjectionUpheld, "经核查，异议成立：比赛成绩存疑。"
 			pl.emit(ruled, staffActor, "objection.upheld", "notice", idString(n.ID), certs.ObjectionRuledPayload(o))
 			pl.emit(ruled, staffActor, "application.failed", "application", idString(app.row.ID), certs.ApplicationFailedPayload(o.ID))

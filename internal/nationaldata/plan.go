@@ -56,7 +56,7 @@ func figures(s Scale) scaleFigures {
 			sgfShare: 0.01, objectionRate: 0.08}
 	}
 	return scaleFigures{players: 5200, minPlayers: 70, danRate: 0.07, kyuRate: 0.11, eventMin: 14, eventMax: 40,
-		sgfShare: 0.05, objectionRate: 0.15}
+		sgfShare: 0.05, objectionRate: 0.3}
 }
 
 const (
@@ -392,9 +392,9 @@ func (pl *planner) register(a *agency, at time.Time, year int) *player {
 		rank = registry.Rank(-(2 + r.IntN(8)))
 	case x < 0.74:
 		rank = -1
-	case x < 0.84:
+	case x < 0.86:
 		rank = 1
-	case x < 0.92:
+	case x < 0.97:
 		rank = 2
 	default:
 		rank = 3
@@ -478,6 +478,9 @@ func (pl *planner) agencyYear(a *agency, y int, last bool) {
 	kyuTarget := int(math.Round(pl.f.kyuRate * float64(registered) * noise))
 	appraisals := max(1, int(math.Round(appraisalRate*float64(danTarget)/factor)))
 	danTarget -= appraisals
+	if an, ok := pl.anomalyOf(a, BirthDates); ok && last {
+		danTarget -= int(an.Size) // their appraisals are dan certificates too
+	}
 	pl.events_(a, y, last, danTarget, kyuTarget, factor > 1)
 	pl.appraisals(a, y, last, appraisals)
 	pl.edits(a, y)
@@ -500,6 +503,9 @@ func (pl *planner) events_(a *agency, y int, last bool, danTarget, kyuTarget int
 		}
 		start = cst(start.In(ledger.ChinaTime).Year(), start.In(ledger.ChinaTime).Month(), start.In(ledger.ChinaTime).Day(), 8, 30)
 		size := pl.f.eventMin + pl.r.IntN(pl.f.eventMax-pl.f.eventMin+1)
+		// the last events of the year are as large as what is still wanted
+		need := max(0, danTarget-danGot) + max(0, kyuTarget-kyuGot)
+		size = min(size, max(8, int(float64(need)/0.24)+4))
 		var field []*player
 		for _, i := range pl.r.Perm(len(a.players)) {
 			p := a.players[i]
