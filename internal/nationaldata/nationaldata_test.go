@@ -452,3 +452,35 @@ func testSeed() uint64 {
 	}
 	return 7
 }
+
+// TestSeveralYears loads two audit years: the log verifies, each year's
+// dan certificates stay within that year's granted stock and series, and
+// the anomalies sit in the last year only.
+func TestSeveralYears(t *testing.T) {
+	ctx := context.Background()
+	p, err := nationaldata.Build(nationaldata.Options{Years: []int{auditYear - 1, auditYear}, Seed: testSeed(), Scale: nationaldata.Small,
+		Anomalies: []nationaldata.Anomaly{{Kind: nationaldata.Inactive, Agency: "330"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, _ := harness.NewDB(t)
+	if _, err := nationaldata.Load(ctx, pool, p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ledger.VerifyCheckpoint(ctx, pool, tlog.Tree{}); err != nil {
+		t.Fatal(err)
+	}
+	var over, years, active2025 int
+	err = pool.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM (SELECT c.issuing_prefix, c.year, count(*) AS n FROM certificates c WHERE c.kind = 'dan' AND c.issuing_prefix <> '000'
+			GROUP BY 1, 2) c LEFT JOIN certificate_orders o ON o.agency_prefix = c.issuing_prefix AND o.year = 2000 + c.year AND o.status = 'granted'
+			WHERE o.dan_count IS NULL OR o.dan_count < c.n),
+		(SELECT count(DISTINCT year) FROM certificates),
+		(SELECT count(*) FROM events WHERE actor = 'agency:330' AND at >= '2024-11-30 16:00Z' AND at < '2025-11-30 16:00Z')`).Scan(&over, &years, &active2025)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if over != 0 || years != 2 || active2025 == 0 {
+		t.Fatalf("%d series above their stock, certificates of %d years, %d acts of 330 in 2025 (active then)", over, years, active2025)
+	}
+}
