@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // Bulk loading (the national data set): rows written with COPY in the
@@ -72,7 +74,7 @@ func RankChangedPayload(from, to Rank, why string) map[string]any {
 func AgencyCreatedPayload(a Agency) any { return a }
 
 // CountAgencies counts the agencies as q sees them.
-func CountAgencies(ctx context.Context, q pgx.Tx) (int, error) {
+func CountAgencies(ctx context.Context, q ledger.Querier) (int, error) {
 	var n int
 	if err := q.QueryRow(ctx, `SELECT count(*) FROM agencies`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count agencies: %w", err)

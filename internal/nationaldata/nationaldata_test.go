@@ -187,6 +187,8 @@ func TestGeneratedDataHoldsTogether(t *testing.T) {
 		{"dan certificates above the granted stock", `SELECT count(*) FROM (SELECT c.issuing_prefix, count(*) AS n FROM certificates c
 			WHERE c.kind = 'dan' AND c.issuing_prefix <> '000' GROUP BY 1) c JOIN certificate_orders o ON o.agency_prefix = c.issuing_prefix
 			AND o.year = 2026 WHERE o.status <> 'granted' OR o.dan_count < c.n`},
+		{"records that disagree with the reported result", `SELECT count(*) FROM tournament_games WHERE record <> ''
+			AND (flagged OR NOT ((result = 'black' AND adjudicated LIKE 'B+%') OR (result = 'white' AND adjudicated LIKE 'W+%')))`},
 		{"events out of time order", `SELECT count(*) FROM events e JOIN events f ON f.id = e.id + 1 WHERE f.at < e.at`},
 		{"events after the year's first December morning", `SELECT count(*) FROM events WHERE at > $1`},
 		{"roster submissions not at the log's size before them", `SELECT count(*) FROM roster_submissions r JOIN events e
