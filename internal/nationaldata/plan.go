@@ -38,7 +38,7 @@ func agencyActor(prefix string) ledger.Actor {
 	return ledger.Actor{Kind: ledger.AgencyActor, Agency: prefix}
 }
 
-// scale holds the figures of a scale.
+// scaleFigures are the sizes and rates of a scale.
 type scaleFigures struct {
 	players       int     // over all agencies, before noise
 	minPlayers    int     // the smallest agency's
@@ -95,12 +95,12 @@ type rankAt struct {
 type player struct {
 	row       registry.Player // the final row
 	initial   registry.Player // as registered
-	skill     float64
-	busyUntil time.Time
-	certified []rankAt // certified ranks, in time order
-	declared  []rankAt // declared-rank edits, in time order
+	skill     float64         // playing strength, on the rank scale
+	busyUntil time.Time       // until then he has an application or notice open
+	certified []rankAt        // certified ranks, in time order
+	declared  []rankAt        // declared-rank edits, in time order
 	births    []birthEdit
-	playedIn  int // audit year of the last event played
+	playedIn  int // audit year of his last event or application
 	agency    *agency
 }
 
@@ -337,7 +337,7 @@ func (pl *planner) history() {
 	for _, a := range pl.ags {
 		base := int(a.weight * 0.75)
 		for range base {
-			pl.register(a, pl.within(from, to), y0-1)
+			pl.register(a, pl.within(from, to))
 		}
 		// appraisers: strong adult players of the agency, recommended and approved
 		n := 1 + int(a.weight/3000)
@@ -367,7 +367,7 @@ func (pl *planner) history() {
 }
 
 // register plans a player registered by his agency at t.
-func (pl *planner) register(a *agency, at time.Time, year int) *player {
+func (pl *planner) register(a *agency, at time.Time) *player {
 	r := pl.r
 	// ages: many minors
 	var age int
@@ -405,7 +405,7 @@ func (pl *planner) register(a *agency, at time.Time, year int) *player {
 	}
 	a.idSeq++
 	pl.ids.player++
-	p := &player{agency: a, skill: float64(rank) + r.NormFloat64()*0.9, playedIn: 0}
+	p := &player{agency: a, skill: float64(rank) + r.NormFloat64()*0.9}
 	if rank == registry.NoRank {
 		p.skill = -28 + r.NormFloat64()
 	}
@@ -416,7 +416,6 @@ func (pl *planner) register(a *agency, at time.Time, year int) *player {
 	a.players = append(a.players, p)
 	pl.players = append(pl.players, p)
 	pl.emit(at, agencyActor(a.prov.Prefix), "player.registered", "player", fmt.Sprint(p.row.ID), registry.PlayerRegisteredPayload(p.initial))
-	_ = year
 	return p
 }
 
@@ -445,7 +444,7 @@ func (pl *planner) year(y int, last bool) {
 			} else {
 				at = pl.within(start, end.Add(-24*time.Hour))
 			}
-			pl.register(a, at, y)
+			pl.register(a, at)
 		}
 	}
 	for _, a := range pl.ags {
@@ -481,14 +480,15 @@ func (pl *planner) agencyYear(a *agency, y int, last bool) {
 	if an, ok := pl.anomalyOf(a, BirthDates); ok && last {
 		danTarget -= int(an.Size) // their appraisals are dan certificates too
 	}
-	pl.events_(a, y, last, danTarget, kyuTarget, factor > 1)
+	pl.danGradeEvents(a, y, last, danTarget, kyuTarget, factor > 1)
 	pl.appraisals(a, y, last, appraisals)
 	pl.edits(a, y)
 }
 
-// events_ plans the agency's dan-grade events of year y until their
-// qualifiers reach the targets.
-func (pl *planner) events_(a *agency, y int, last bool, danTarget, kyuTarget int, reuse bool) {
+// danGradeEvents plans the agency's dan-grade events of year y until their
+// qualifiers reach the targets; reuse lets a player promoted in one event
+// play the next (the over-issuing agency).
+func (pl *planner) danGradeEvents(a *agency, y int, last bool, danTarget, kyuTarget int, reuse bool) {
 	first, lastDay := cst(y, time.January, 8, 9, 0), cst(y, time.November, 2, 9, 0)
 	avg := float64(pl.f.eventMin+pl.f.eventMax) / 2
 	expected := max(2, int(math.Ceil(float64(danTarget+kyuTarget)/(avg*0.24))))
