@@ -30,6 +30,8 @@ commands:
   ratings predict --games FILE --out PRED.csv  P(black wins) for each game before its result is used
   ratings eval --games FILE                    log-loss, Brier, accuracy, calibration of every system per split
   ratings recompute                            rebuild every rating of the registry from its finished events
+  generate national [--years Y] [--seed N] [--scale small|national] [--anomaly KIND[=AGENCY][:SIZE]]... [--dump FILE]
+                                               fill a fresh database with a national data set (see README)
 
 Commands that use the database read DANKYU_DATABASE_URL, or else use the
 embedded cluster in --data-dir (DANKYU_DATA_DIR, default ./.dankyu).
@@ -64,6 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return ratingsCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "backup", "restore":
 		err = backupCmd(ctx, args[0], args[1:], stdout, stderr, getenv)
+	case "generate":
+		err = generateCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "log":
 		err = logCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "help", "-h", "--help":

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dankyu/dankyu/internal/nationaldata"
+	"github.com/dankyu/dankyu/internal/server"
+)
+
+// anomalyFlags collects repeated --anomaly flags.
+type anomalyFlags []nationaldata.Anomaly
+
+func (a *anomalyFlags) String() string { return fmt.Sprint(*a) }
+
+func (a *anomalyFlags) Set(s string) error {
+	an, err := nationaldata.ParseAnomaly(s)
+	if err != nil {
+		return err
+	}
+	*a = append(*a, an)
+	return nil
+}
+
+// generateCmd runs `dankyu generate national`: it plans a national data set
+// from a seed, loads it into the (fresh) database and prints the manifest of
+// what was planted. With --dump FILE it saves the loaded database to FILE
+// (pg_dump), or, when FILE already exists, restores it instead of generating.
+func generateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	if len(args) == 0 || args[0] != "national" {
+		return usageError("usage: dankyu generate national [--years 2026] [--seed 7] [--scale small|national] [--anomaly KIND[=AGENCY][:SIZE]]... [--manifest FILE] [--dump FILE]")
+	}
+	fl := flag.NewFlagSet("generate national", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	source := databaseFlags(fl, getenv)
+	years := fl.String("years", "", "audit years, e.g. 2026 or 2025,2026 (default: the current year)")
+	seed := fl.Uint64("seed", 1, "the seed: the same seed and flags give the same data")
+	scale := fl.String("scale", "small", "small (tests: a few thousand players) or national (≥ 300 000 players)")
+	var anomalies anomalyFlags
+	fl.Var(&anomalies, "anomaly", "plant an anomaly in the last year: overissue|forfeits|inactive|birthdates|lateresults[=AGENCY][:SIZE] (repeatable)")
+	manifestFile := fl.String("manifest", "", "write the manifest (JSON) to this file as well as to standard output")
+	dump := fl.String("dump", "", "save the loaded database to FILE; when FILE exists, restore it instead of generating")
+	if err := fl.Parse(args[1:]); err != nil {
+		return usageError(err.Error())
+	}
+	if fl.NArg() > 0 {
+		return usageError(fmt.Sprintf("generate national: unexpected arguments %v", fl.Args()))
+	}
+	opts := nationaldata.Options{Seed: *seed, Scale: nationaldata.Scale(*scale), Anomalies: anomalies}
+	if *years == "" {
+		opts.Years = []int{time.Now().Year()}
+	}
+	for _, y := range strings.Split(*years, ",") {
+		if strings.TrimSpace(y) == "" {
+			continue
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(y))
+		if err != nil {
+			return usageError(fmt.Sprintf("generate national: --years %q: want years such as 2025,2026", *years))
+		}
+		opts.Years = append(opts.Years, v)
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	src := source()
+	if *dump != "" {
+		if _, err := os.Stat(*dump); err == nil {
+			return restoreDump(ctx, src, *dump, opts, *manifestFile, stdout, stderr, log)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	began := time.Now()
+	plan, err := nationaldata.Build(opts)
+	if err != nil {
+		return usageError("generate national: " + err.Error())
+	}
+	planned := time.Since(began)
+	db, err := server.OpenAsOwner(ctx, src, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close(context.Background())
+	m, err := nationaldata.Load(ctx, db.Pool, plan)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "generated in %s (planned in %s, loaded in %s): %d players, %d certificates, %d events, %d games, %d log rows\n",
+		time.Since(began).Round(time.Second), planned.Round(time.Millisecond), (time.Since(began) - planned).Round(time.Second),
+		m.Counts["players"], m.Counts["certificates"], m.Counts["tournaments"], m.Counts["games"], m.Counts["log_events"])
+	if *dump != "" {
+		if err := server.Backup(ctx, src, *dump, log); err != nil {
+			return err
+		}
+		if err := writeManifest(*dump+".manifest.json", m); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "saved to %s (and its manifest to %s.manifest.json)\n", *dump, *dump)
+	}
+	return printManifest(m, *manifestFile, stdout)
+}
+
+// restoreDump loads a saved data set, after checking it was made with the
+// same options.
+func restoreDump(ctx context.Context, src server.DatabaseSource, dump string, opts nationaldata.Options, manifestFile string,
+	stdout, stderr io.Writer, log *slog.Logger) error {
+	raw, err := os.ReadFile(dump + ".manifest.json")
+	if err != nil {
+		return fmt.Errorf("the dump %s has no manifest beside it: %w", dump, err)
+	}
+	var m nationaldata.Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return fmt.Errorf("manifest of %s: %w", dump, err)
+	}
+	if m.Seed != opts.Seed || m.Scale != opts.Scale || fmt.Sprint(m.Years) != fmt.Sprint(opts.Years) {
+		return fmt.Errorf("the dump %s holds seed %d, scale %s, years %v, not what was asked: remove it to generate anew", dump, m.Seed, m.Scale, m.Years)
+	}
+	began := time.Now()
+	if err := server.Restore(ctx, src, dump, log); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "restored %s in %s\n", dump, time.Since(began).Round(time.Second))
+	return printManifest(m, manifestFile, stdout)
+}
+
+func writeManifest(file string, m nationaldata.Manifest) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, append(b, '\n'), 0o644)
+}
+
+func printManifest(m nationaldata.Manifest, file string, stdout io.Writer) error {
+	if file != "" {
+		if err := writeManifest(file, m); err != nil {
+			return err
+		}
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n", b)
+	return err
+}

@@ -1,0 +1,119 @@
+package ledger_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/mod/sumdb/tlog"
+
+	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/ledger"
+)
+
+var harness *pgtest.Harness
+
+func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness = h }) }
+
+var system = ledger.Actor{Kind: ledger.SystemActor, Name: "bulk-test"}
+
+func appendOne(t *testing.T, store *ledger.Store, at time.Time, i int) {
+	t.Helper()
+	err := ledger.Transact(context.Background(), store, func(tx *ledger.Tx) error {
+		return ledger.AppendEvent(context.Background(), tx, at, system, "test.event", "test", fmt.Sprint(i), map[string]any{"i": i})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func head(t *testing.T, pool *pgxpool.Pool) tlog.Tree {
+	t.Helper()
+	h, err := ledger.TreeHead(context.Background(), pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestBulkAppendIsWhatCommitsWrite appends the same events to two logs, one
+// event per transaction in the first and mostly in one bulk append in the
+// second: both logs verify, against a checkpoint taken before the bulk, and
+// end with the same tree. A Fill sees the tree before its event.
+func TestBulkAppendIsWhatCommitsWrite(t *testing.T) {
+	ctx := context.Background()
+	start := time.Date(2026, time.March, 1, 2, 0, 0, 0, time.UTC)
+	at := func(i int) time.Time { return start.Add(time.Duration(i) * time.Second) }
+	const n = 300
+
+	one, _ := harness.NewDB(t)
+	store := ledger.New(one, time.Now, nil)
+	var heads []tlog.Tree
+	for i := range n {
+		heads = append(heads, head(t, one))
+		appendOne(t, store, at(i), i)
+	}
+
+	bulk, _ := harness.NewDB(t)
+	bstore := ledger.New(bulk, time.Now, nil)
+	for i := range 3 {
+		appendOne(t, bstore, at(i), i)
+	}
+	checkpoint := head(t, bulk)
+	var events []ledger.BulkEvent
+	var seen []tlog.Tree
+	for i := 3; i < n-1; i++ {
+		e := ledger.BulkEvent{At: at(i), Actor: system.String(), Action: "test.event", EntityType: "test", EntityID: fmt.Sprint(i)}
+		if i%50 == 0 {
+			e.Fill = func(h tlog.Tree) (json.RawMessage, error) {
+				seen = append(seen, h)
+				return json.Marshal(map[string]any{"i": i})
+			}
+		} else {
+			e.Payload, _ = json.Marshal(map[string]any{"i": i})
+		}
+		events = append(events, e)
+	}
+	err := pgx.BeginFunc(ctx, bulk, func(tx pgx.Tx) error {
+		res, err := ledger.BulkAppend(ctx, tx, events)
+		if err == nil && (res.FirstID != 4 || res.LastID != n-1) {
+			err = fmt.Errorf("bulk wrote events %d to %d", res.FirstID, res.LastID)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendOne(t, bstore, at(n-1), n-1)
+
+	for name, pool := range map[string]*pgxpool.Pool{"one by one": one, "bulk": bulk} {
+		if got, err := ledger.VerifyCheckpoint(ctx, pool, checkpoint); err != nil || got != n {
+			t.Fatalf("%s: verified %d rows: %v", name, got, err)
+		}
+	}
+	if a, b := head(t, one), head(t, bulk); a != b {
+		t.Fatalf("trees differ: one by one %v, bulk %v", a, b)
+	}
+	for k, h := range seen {
+		if want := heads[50*(k+1)]; h != want {
+			t.Fatalf("fill %d saw tree %v, want %v", k, h, want)
+		}
+	}
+	if len(seen) != 5 {
+		t.Fatalf("%d fills", len(seen))
+	}
+	// out of time order is refused
+	err = pgx.BeginFunc(ctx, bulk, func(tx pgx.Tx) error {
+		_, err := ledger.BulkAppend(ctx, tx, []ledger.BulkEvent{
+			{At: at(2 * n), Actor: "x", Action: "a", EntityType: "t", EntityID: "1", Payload: json.RawMessage(`{}`)},
+			{At: at(n), Actor: "x", Action: "a", EntityType: "t", EntityID: "2", Payload: json.RawMessage(`{}`)}})
+		return err
+	})
+	if err == nil {
+		t.Fatal("events out of time order were appended")
+	}
+}

@@ -1,0 +1,83 @@
+package registry
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// Bulk loading (the national data set): rows written with COPY in the
+// caller's transaction, exactly as the services leave them; the caller
+// writes the events the services would have written (ledger.BulkAppend)
+// with the payloads below.
+
+// CopyAgencies writes agencies as CreateAgency (and SetAgencyStatus) leave them.
+func CopyAgencies(ctx context.Context, tx pgx.Tx, as []Agency) error {
+	i := 0
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"agencies"}, []string{"prefix", "name", "contact", "status", "created_at", "updated_at"},
+		pgx.CopyFromFunc(func() ([]any, error) {
+			if i >= len(as) {
+				return nil, nil
+			}
+			a := as[i]
+			i++
+			return []any{a.Prefix, a.Name, a.Contact, string(a.Status), a.CreatedAt, a.UpdatedAt}, nil
+		}))
+	if err != nil {
+		return fmt.Errorf("copy %d agencies: %w", len(as), err)
+	}
+	return nil
+}
+
+// CopyPlayers writes players in their final state (their ids given), and
+// moves the id sequence past them.
+func CopyPlayers(ctx context.Context, tx pgx.Tx, ps []Player) error {
+	i := 0
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"players"}, []string{"id", "name", "gender", "birth_date", "nationality", "id_kind", "id_number",
+		"identity_key", "province_code", "agency_prefix", "rank", "declared_rank", "rank_certified", "honorary_basis", "created_at", "updated_at"},
+		pgx.CopyFromFunc(func() ([]any, error) {
+			if i >= len(ps) {
+				return nil, nil
+			}
+			p := ps[i]
+			i++
+			return []any{p.ID, p.Name, string(p.Gender), p.BirthDate, p.Nationality, string(p.IDKind), p.IDNumber, identityKey(p),
+				p.ProvinceCode, p.AgencyPrefix, int16(p.Rank), int16(p.DeclaredRank), p.RankCertified, p.HonoraryBasis, p.CreatedAt, p.UpdatedAt}, nil
+		}))
+	if err != nil {
+		return fmt.Errorf("copy %d players: %w", len(ps), err)
+	}
+	if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('players', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM players), false)`); err != nil {
+		return fmt.Errorf("move the player id sequence: %w", err)
+	}
+	return nil
+}
+
+// PlayerRegisteredPayload is the payload of player.registered for p (as
+// RegisterPlayer writes it: the identity number masked).
+func PlayerRegisteredPayload(p Player) map[string]any { return playerEvent(p) }
+
+// PlayerUpdatedPayload is the payload of player.updated from before to after.
+func PlayerUpdatedPayload(before, after Player) map[string]any {
+	return map[string]any{"before": playerEvent(before), "after": playerEvent(after)}
+}
+
+// RankChangedPayload is the payload of player.rank_changed (SetRank).
+func RankChangedPayload(from, to Rank, why string) map[string]any {
+	return map[string]any{"from": from.String(), "to": to.String(), "because": why}
+}
+
+// AgencyCreatedPayload is the payload of agency.created.
+func AgencyCreatedPayload(a Agency) any { return a }
+
+// CountAgencies counts the agencies as q sees them.
+func CountAgencies(ctx context.Context, q ledger.Querier) (int, error) {
+	var n int
+	if err := q.QueryRow(ctx, `SELECT count(*) FROM agencies`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count agencies: %w", err)
+	}
+	return n, nil
+}
