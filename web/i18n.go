@@ -34,6 +34,11 @@ func messages(l Lang) map[string]string {
 	for k, v := range errorMessages(l) {
 		m[k] = v
 	}
+	for k, v := range auditMessages(l) {
+		if _, ok := m[k]; !ok {
+			m[k] = v
+		}
+	}
 	return m
 }
 
