@@ -50,3 +50,7 @@ var (
 		"代理机构 {agency} 的 {stock} 年度证书已有首年放行决定。",
 		"agency {agency} already has a first-year decision for its {stock} stock.")
 )
+
+// ReasonSupervisionDate refuses a supervision end that is not a date.
+var ReasonSupervisionDate = ledger.NewReason(ledger.Invalid, "AUDIT_SUPERVISION_DATE",
+	"监管期限须为日期（YYYY-MM-DD），不是 {value}。", "the supervision period's end is a date (YYYY-MM-DD), not {value}.")

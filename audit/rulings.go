@@ -275,3 +275,16 @@ func (s *Service) Supervision(ctx context.Context, agency string, day time.Time)
 	}
 	return &r, nil
 }
+
+// ParseSupervisionUntil reads a supervision period's last day, YYYY-MM-DD
+// ("" for none), for the transports.
+func ParseSupervisionUntil(s string) (*time.Time, error) {
+	if s == "" {
+		return nil, nil
+	}
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return nil, ReasonSupervisionDate.OnField("supervision_until", "value", s)
+	}
+	return &d, nil
+}
