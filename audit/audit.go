@@ -105,7 +105,7 @@ func checkYear(year int) error {
 
 // scorecards computes every indicator of every agency in agencies at position.
 func (s *Service) scorecards(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string) (map[string][]Indicator, *facts, error) {
-	f, err := gather(ctx, q, position, period, agencies)
+	f, err := gather(ctx, q, position, period, agencies, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -409,7 +409,7 @@ func (s *Service) IndicatorItems(ctx context.Context, actor ledger.Actor, agency
 	if err != nil {
 		return nil, err
 	}
-	f, err := gather(ctx, db, a.Position, a.Period, []string{agency})
+	f, err := gather(ctx, db, a.Position, a.Period, []string{agency}, func(ag, k string) bool { return ag == agency && k == key })
 	if err != nil {
 		return nil, err
 	}

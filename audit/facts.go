@@ -83,6 +83,10 @@ type facts struct {
 	measures map[string]map[string]*measure // agency → key → measure
 	active   map[string][]int64             // agency → first event id of each month (0: none)
 	agencies []string                       // the agencies audited
+	// collect says whose items to keep (the drill-down's); nil keeps none
+	collect  func(agency, key string) bool
+	seen     map[string]bool // agency, key and ref of items counted once
+	province map[string]string
 }
 
 func (f *facts) m(agency, key string) *measure {
@@ -102,7 +106,9 @@ func (f *facts) m(agency, key string) *measure {
 func (f *facts) count(agency, key string, it Item) {
 	x := f.m(agency, key)
 	x.count++
-	x.items = append(x.items, it)
+	if f.collect != nil && f.collect(agency, key) {
+		x.items = append(x.items, it)
+	}
 }
 
 func (f *facts) inPeriod(t time.Time) bool {
@@ -129,13 +135,7 @@ func (f *facts) touch(agency string, e ledger.LoggedEvent) {
 	}
 }
 
-func prefixOfProvince(code string) string {
-	p, ok := registry.ProvinceByCode(code)
-	if !ok {
-		return ""
-	}
-	return p.Prefix
-}
+func (f *facts) prefixOfProvince(code string) string { return f.province[code] }
 
 func playerRef(id int64) Item {
 	s := strconv.FormatInt(id, 10)
@@ -152,14 +152,19 @@ func certRef(number string, e ledger.LoggedEvent) Item {
 
 // gather reads the event log up to position (and before the period's end)
 // once, with the fixed facts of the tournaments, and measures every agency.
-func gather(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string) (*facts, error) {
+func gather(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string, collect func(agency, key string) bool) (*facts, error) {
 	evs, err := tournaments.AllEventFacts(ctx, q)
 	if err != nil {
 		return nil, err
 	}
 	f := &facts{period: period, players: map[int64]*playerState{}, certs: map[string]certState{}, apps: map[string]appState{},
 		notices: map[string]string{}, events: map[int64]*tournamentState{}, measures: map[string]map[string]*measure{},
-		active: map[string][]int64{}, agencies: agencies}
+		active: map[string][]int64{}, agencies: agencies, collect: collect, seen: map[string]bool{}, province: map[string]string{}}
+	for _, p := range registry.Provinces() {
+		if p.Prefix != registry.AssociationPrefix {
+			f.province[p.Code] = p.Prefix
+		}
+	}
 	for i := range 13 {
 		f.months = append(f.months, period.Start.In(ledger.ChinaTime).AddDate(0, i, 0))
 	}
@@ -190,12 +195,12 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 	id64 := func() int64 { n, _ := strconv.ParseInt(e.EntityID, 10, 64); return n }
 	switch e.Action {
 	case "player.registered":
-		var p playerPayload
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		p, err := readPayload(e.Payload, "province_code", "birth_date", "rank")
+		if err != nil {
 			return err
 		}
-		r, _ := registry.ParseRank(p.Rank)
-		ps := &playerState{prefix: prefixOfProvince(p.ProvinceCode), birth: p.BirthDate, startRank: r, rank: r}
+		r, _ := registry.ParseRank(p.str("rank"))
+		ps := &playerState{prefix: f.prefixOfProvince(p.str("province_code")), birth: p.str("birth_date"), startRank: r, rank: r}
 		f.players[id64()] = ps
 		f.touch(ps.prefix, e)
 		if f.inPeriod(e.At) {
@@ -216,7 +221,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			ps.birth = p.After.BirthDate
 			ps.birthEdits = append(ps.birthEdits, ledger.LoggedEvent{ID: e.ID, At: e.At})
 		}
-		if pr := prefixOfProvince(p.After.ProvinceCode); pr != "" {
+		if pr := f.prefixOfProvince(p.After.ProvinceCode); pr != "" {
 			ps.prefix = pr
 		}
 		f.touch(ps.prefix, e)
@@ -227,18 +232,18 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		if ps := f.players[id64()]; ps != nil {
 			f.touch(ps.prefix, e)
-			ps.prefix = prefixOfProvince(p.To)
+			ps.prefix = f.prefixOfProvince(p.To)
 			f.touch(ps.prefix, e)
 		}
 	case "player.rank_changed", "player.honorary_dan":
-		var p struct{ To string }
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		p, err := readPayload(e.Payload, "to")
+		if err != nil {
 			return err
 		}
 		if ps := f.players[id64()]; ps != nil {
 			if e.Action == "player.honorary_dan" {
 				ps.rank = 8
-			} else if r, err := registry.ParseRank(p.To); err == nil {
+			} else if r, err := registry.ParseRank(p.str("to")); err == nil {
 				ps.rank = r
 			}
 		}
@@ -249,13 +254,11 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 	case "certificate.issued":
 		return f.issued(e)
 	case "certificate.recorded_from_paper":
-		var p struct {
-			PlayerID int64 `json:"player_id"`
-		}
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		p, err := readPayload(e.Payload, "player_id")
+		if err != nil {
 			return err
 		}
-		if ps := f.players[p.PlayerID]; ps != nil {
+		if ps := f.players[p.int("player_id")]; ps != nil {
 			ps.hasCert = true
 		}
 	case "certificate.revoked":
@@ -265,23 +268,21 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			f.count(c.issuer, KeyRevocations, it)
 		}
 	case "application.submitted":
-		var p struct {
-			PlayerID int64  `json:"player_id"`
-			Basis    string `json:"basis"`
-		}
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		pl, err := readPayload(e.Payload, "player_id", "basis")
+		if err != nil {
 			return err
 		}
-		f.apps[e.EntityID] = appState{player: p.PlayerID, basis: p.Basis}
-		ps := f.players[p.PlayerID]
+		p := appState{player: pl.int("player_id"), basis: pl.str("basis")}
+		f.apps[e.EntityID] = p
+		ps := f.players[p.player]
 		if ps == nil {
 			return nil
 		}
 		f.touch(ps.prefix, e)
-		if p.Basis == "appraisal" && f.inPeriod(e.At) {
+		if p.basis == "appraisal" && f.inPeriod(e.At) {
 			for _, ed := range ps.birthEdits {
 				if !ed.At.After(e.At) && e.At.Sub(ed.At) <= 30*24*time.Hour {
-					it := playerRef(p.PlayerID)
+					it := playerRef(p.player)
 					it.EventID = ed.ID
 					it.Note = "application " + e.EntityID
 					f.countOnce(ps.prefix, KeyIdentityEdits, it)
@@ -296,13 +297,11 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			}
 		}
 	case "notice.published":
-		var p struct {
-			ApplicationID int64 `json:"application_id"`
-		}
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		p, err := readPayload(e.Payload, "application_id")
+		if err != nil {
 			return err
 		}
-		f.notices[e.EntityID] = strconv.FormatInt(p.ApplicationID, 10)
+		f.notices[e.EntityID] = strconv.FormatInt(p.int("application_id"), 10)
 	case "objection.upheld":
 		a, ok := f.apps[f.notices[e.EntityID]]
 		if !ok {
@@ -345,27 +344,23 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 
 // countOnce counts it unless an item with its ref is counted already.
 func (f *facts) countOnce(agency, key string, it Item) {
-	for _, o := range f.m(agency, key).items {
-		if o.Kind == it.Kind && o.Ref == it.Ref {
-			return
-		}
+	k := agency + "\x00" + key + "\x00" + it.Kind + "\x00" + it.Ref
+	if f.seen[k] {
+		return
 	}
+	f.seen[k] = true
 	f.count(agency, key, it)
 }
 
 func (f *facts) issued(e ledger.LoggedEvent) error {
-	var p struct {
-		Number    string `json:"number"`
-		PlayerID  int64  `json:"player_id"`
-		Rank      string `json:"rank"`
-		Basis     string `json:"basis"`
-		Issuer    string `json:"issuer"`
-		IssueDate string `json:"issue_date"`
-		Replaces  any    `json:"replaces"`
-	}
-	if err := json.Unmarshal(e.Payload, &p); err != nil {
+	pl, err := readPayload(e.Payload, "number", "player_id", "rank", "basis", "issuer", "issue_date", "replaces")
+	if err != nil {
 		return err
 	}
+	p := struct {
+		Number, Rank, Basis, Issuer, IssueDate string
+		PlayerID, Replaces                     int64
+	}{pl.str("number"), pl.str("rank"), pl.str("basis"), pl.str("issuer"), pl.str("issue_date"), pl.int("player_id"), pl.int("replaces")}
 	f.certs[e.EntityID] = certState{issuer: p.Issuer, player: p.PlayerID}
 	f.touch(p.Issuer, e)
 	ps := f.players[p.PlayerID]
@@ -374,7 +369,7 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 		f.players[p.PlayerID] = ps
 	}
 	ps.hasCert = true
-	if p.Replaces != nil && p.Replaces != float64(0) {
+	if p.Replaces != 0 {
 		return nil // a reissue replaces a certificate, it promotes nobody
 	}
 	rank, err := registry.ParseRank(p.Rank)
@@ -444,14 +439,11 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 	f.touch(t.facts.Organiser, e)
 	switch e.Action {
 	case "tournament.participant_added":
-		var p struct {
-			Number   int   `json:"number"`
-			PlayerID int64 `json:"player_id"`
-		}
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		p, err := readPayload(e.Payload, "number", "player_id")
+		if err != nil {
 			return err
 		}
-		t.players[p.Number] = p.PlayerID
+		t.players[int(p.int("number"))] = p.int("player_id")
 	case "tournament.round_paired":
 		var p struct {
 			Round int `json:"round"`
@@ -465,14 +457,14 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			t.games[gameKey{p.Round, i + 1}] = &gameState{black: pr.Black, white: pr.White}
 		}
 	case "tournament.result":
-		var p struct {
-			Round  int    `json:"round"`
-			Board  int    `json:"board"`
-			Result string `json:"result"`
-		}
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		pl, err := readPayload(e.Payload, "round", "board", "result")
+		if err != nil {
 			return err
 		}
+		p := struct {
+			Round, Board int
+			Result       string
+		}{int(pl.int("round")), int(pl.int("board")), pl.str("result")}
 		g := t.games[gameKey{p.Round, p.Board}]
 		if g == nil {
 			g = &gameState{}

@@ -43,15 +43,11 @@ func ScanEvents(ctx context.Context, q Querier, upTo int64, before time.Time, fn
 		return fmt.Errorf("scan event log: %w", err)
 	}
 	defer rows.Close()
-	var (
-		e       LoggedEvent
-		payload string
-	)
+	var e LoggedEvent
 	for rows.Next() {
-		if err := rows.Scan(&e.ID, &e.At, &e.Actor, &e.Action, &e.EntityType, &e.EntityID, &payload); err != nil {
+		if err := rows.Scan(&e.ID, &e.At, &e.Actor, &e.Action, &e.EntityType, &e.EntityID, &e.Payload); err != nil {
 			return fmt.Errorf("scan event log: %w", err)
 		}
-		e.Payload = []byte(payload)
 		if err := fn(e); err != nil {
 			return err
 		}
