@@ -35,9 +35,7 @@ func messages(l Lang) map[string]string {
 		m[k] = v
 	}
 	for k, v := range auditMessages(l) {
-		if _, ok := m[k]; !ok {
-			m[k] = v
-		}
+		m[k] = v
 	}
 	return m
 }

@@ -55,6 +55,8 @@ type Options struct {
 	// Log is the signed tree over the event log the /log endpoints serve;
 	// nil serves none.
 	Log TransparencyLog
+	// Audit is the annual audit its workspace pages serve; nil serves none.
+	Audit Audits
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -134,6 +136,9 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		&logPages{site: s, tlog: opt.Log},
 	} {
 		f.routes(mux)
+	}
+	if opt.Audit != nil {
+		(&auditPages{site: s, audits: opt.Audit}).routes(mux)
 	}
 	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")

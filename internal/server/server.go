@@ -96,6 +96,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	gs, hs := NewGRPCServer(store, reg, cs, ts, au, log, lim.API())
 	wopt := cfg.WebOptions(lim)
+	wopt.Audit = au
 	skey, vkey, err := LoadLogKey(LogKeyPath(cfg.LogKey, cfg.DataDir))
 	if err == nil {
 		wopt.Log, err = ledger.NewTreeSigner(store.DB(), skey, vkey)
