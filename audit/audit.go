@@ -122,10 +122,14 @@ func (s *Service) scorecards(ctx context.Context, q ledger.Querier, position int
 			}
 		}
 		median, spread := robust(values)
+		var count, base int64
+		for _, in := range row {
+			count, base = count+in.Count, base+in.Base
+		}
 		for i, a := range agencies {
 			in := row[i]
 			in.Median, in.Spread = median, spread
-			in.Mark = markOf(def.Threshold, in)
+			in.Mark = markOf(def.Threshold, in, othersRate(count, base, in))
 			out[a] = append(out[a], in)
 		}
 	}
@@ -427,4 +431,14 @@ func (s *Service) IndicatorItems(ctx context.Context, actor ledger.Actor, agency
 		return 0
 	})
 	return items, nil
+}
+
+// othersRate is the pooled rate of the other agencies (all counts over all
+// bases but in's): an agency is compared with the rest of the country, so a
+// large one does not pull the yardstick towards itself.
+func othersRate(count, base int64, in Indicator) float64 {
+	if base-in.Base <= 0 {
+		return 0
+	}
+	return float64(count-in.Count) / float64(base-in.Base)
 }

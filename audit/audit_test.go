@@ -245,6 +245,10 @@ func TestOpenYearMarksThePlantedAnomalies(t *testing.T) {
 			t.Errorf("%s %s = %v %s, want %v %s", tt.a.AgencyPrefix, tt.key, in.Value, in.Mark, tt.value, tt.mark)
 		}
 	}
+	// a share's base is there even when nothing is counted
+	if in := indicator(t, sh, audit.KeyHighDanShare); in.Base != 4 || in.Count != 0 {
+		t.Errorf("Shanghai's 4–5 dan share: %d of %d, want 0 of 4", in.Count, in.Base)
+	}
 	// every red mark opened one finding, in its family
 	reds := 0
 	for _, a := range []audit.Audit{bj, sh, hn} {

@@ -87,6 +87,8 @@ type facts struct {
 	collect  func(agency, key string) bool
 	seen     map[string]bool // agency, key and ref of items counted once
 	province map[string]string
+	// published counts the notices of each agency published in the period
+	published map[string]int64
 }
 
 func (f *facts) m(agency, key string) *measure {
@@ -159,7 +161,8 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	}
 	f := &facts{period: period, players: map[int64]*playerState{}, certs: map[string]certState{}, apps: map[string]appState{},
 		notices: map[string]string{}, events: map[int64]*tournamentState{}, measures: map[string]map[string]*measure{},
-		active: map[string][]int64{}, agencies: agencies, collect: collect, seen: map[string]bool{}, province: map[string]string{}}
+		active: map[string][]int64{}, agencies: agencies, collect: collect, seen: map[string]bool{}, province: map[string]string{},
+		published: map[string]int64{}}
 	for _, p := range registry.Provinces() {
 		if p.Prefix != registry.AssociationPrefix {
 			f.province[p.Code] = p.Prefix
@@ -302,6 +305,11 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return err
 		}
 		f.notices[e.EntityID] = strconv.FormatInt(p.int("application_id"), 10)
+		if a, ok := f.apps[f.notices[e.EntityID]]; ok && f.inPeriod(e.At) {
+			if ps := f.players[a.player]; ps != nil {
+				f.published[ps.prefix]++
+			}
+		}
 	case "objection.upheld":
 		a, ok := f.apps[f.notices[e.EntityID]]
 		if !ok {
@@ -529,17 +537,16 @@ func (f *facts) finish() {
 		}
 		f.qualifying(id, t)
 	}
-	for agency, byKey := range f.measures {
-		for key, m := range byKey {
-			switch key {
-			case KeyDanIssuedPerPlayer:
-				m.base = players[agency]
-			case KeyHighDanShare, KeyMinorHighDan, KeyGradeSkips, KeyCertifiedTwice, KeyAppraisalShare, KeyRevocations:
-				m.base = f.m(agency, KeyDanIssuedPerPlayer).count
-			case KeyDanWithoutCertificate:
-				m.base = danPlayers[agency]
-			}
+	// every audited agency gets its bases, counted items or not: a share's
+	// median and pooled rate need the agencies with none
+	for _, agency := range f.agencies {
+		dan := f.m(agency, KeyDanIssuedPerPlayer)
+		dan.base = players[agency]
+		for _, key := range []string{KeyHighDanShare, KeyMinorHighDan, KeyGradeSkips, KeyCertifiedTwice, KeyAppraisalShare, KeyRevocations} {
+			f.m(agency, key).base = dan.count
 		}
+		f.m(agency, KeyDanWithoutCertificate).base = danPlayers[agency]
+		f.m(agency, KeyUpheldObjections).base = f.published[agency]
 	}
 	for _, agency := range f.agencies {
 		months := f.active[agency]

@@ -52,7 +52,13 @@ const (
 // items counted) and Floor (the value) keep tiny agencies green: a share of
 // one in three is no pattern.
 type Threshold struct {
-	Relative bool    // Amber and Red are multiples of the national median
+	Relative bool // Amber and Red are multiples of the national median
+	// Pooled (with Relative) compares a share with the pooled rate of the
+	// other agencies (their items over their bases) instead of the median of
+	// the agencies' shares, and asks red a Poisson z, (count − expected) /
+	// √expected, of at least RedZ: rare events (a median of 0) and agencies
+	// of every size are judged alike.
+	Pooled   bool
 	Lower    bool    // lower is worse: amber below Amber, red below Red (absolute only)
 	Amber    float64 // 0: never amber
 	Red      float64 // 0: never red
@@ -111,24 +117,27 @@ func Definitions() []Definition {
 	rel := func(amber, red float64, minCount int64, floor float64) Threshold {
 		return Threshold{Relative: true, Amber: amber, Red: red, RedZ: 3.5, MinCount: minCount, Floor: floor}
 	}
+	pooled := func(amber, red float64, minCount int64, floor float64) Threshold {
+		return Threshold{Relative: true, Pooled: true, Amber: amber, Red: red, RedZ: 4, MinCount: minCount, Floor: floor}
+	}
 	abs := func(amber, red float64, minCount int64) Threshold {
 		return Threshold{Amber: amber, Red: red, MinCount: minCount}
 	}
 	low := func(amber float64) Threshold { return Threshold{Lower: true, Amber: amber} }
 	return []Definition{
 		{KeyDanIssuedPerPlayer, Overissue, seedOverissue, "每千名注册棋手颁发的段位证书", "dan certificates per 1000 registered players", "per_1000_players", rel(1.6, 2.2, 10, 0)},
-		{KeyHighDanShare, Overissue, seedOverissue, "4–5 段在段位证书中的比例", "share of 4–5 dan among dan certificates", "share", rel(1.8, 3, 5, 0.05)},
-		{KeyMinorHighDan, Overissue, seedOverissue, "未满 18 岁获 4–5 段的比例", "share of 4–5 dan to holders under 18 at issue", "share", rel(2, 3, 5, 0.03)},
-		{KeyGradeSkips, Overissue, seedOverissue, "越级晋升（一次多于一段，或由级位/无段位直升 2 段以上）的比例", "share of promotions skipping grades (more than one dan, or kyu/none to 2 dan+)", "share", rel(2, 3, 5, 0.05)},
-		{KeyCertifiedTwice, Overissue, seedOverissue, "12 个月内两次获段位证书的棋手（占段位证书）", "players certified twice within 12 months (per dan certificate)", "share", rel(2, 3, 5, 0.03)},
-		{KeyAppraisalShare, Overissue, seedOverissue, "鉴定（而非比赛）所发段位证书的比例", "share of dan certificates by appraisal", "share", rel(1.8, 2.5, 10, 0.1)},
-		{KeyRevocations, Falsification, seedOverissue, "被撤销证书占所发段位证书的比例", "revoked certificates per dan certificate issued", "share", rel(3, 5, 3, 0.02)},
+		{KeyHighDanShare, Overissue, seedOverissue, "4–5 段在段位证书中的比例", "share of 4–5 dan among dan certificates", "share", pooled(1.8, 3, 5, 0.05)},
+		{KeyMinorHighDan, Overissue, seedOverissue, "未满 18 岁获 4–5 段的比例", "share of 4–5 dan to holders under 18 at issue", "share", pooled(2, 3, 5, 0.03)},
+		{KeyGradeSkips, Overissue, seedOverissue, "越级晋升（一次多于一段，或由级位/无段位直升 2 段以上）的比例", "share of promotions skipping grades (more than one dan, or kyu/none to 2 dan+)", "share", pooled(2, 3, 5, 0.05)},
+		{KeyCertifiedTwice, Overissue, seedOverissue, "12 个月内两次获段位证书的棋手（占段位证书）", "players certified twice within 12 months (per dan certificate)", "share", pooled(2, 3, 5, 0.03)},
+		{KeyAppraisalShare, Overissue, seedOverissue, "鉴定（而非比赛）所发段位证书的比例", "share of dan certificates by appraisal", "share", pooled(1.8, 2.5, 10, 0.1)},
+		{KeyRevocations, Falsification, seedOverissue, "被撤销证书占所发段位证书的比例", "revoked certificates per dan certificate issued", "share", pooled(2.5, 4, 3, 0.02)},
 		{KeyForfeitQualifying, Falsification, seedOverissue, "获证棋手在段位赛中的晋级胜局里不战而胜的比例", "share of forfeits among the qualifying wins of players then certified", "share", Threshold{Amber: 0.08, Red: 0.2, MinBase: 20}},
 		{KeyIdentityEdits, Falsification, seedOverissue, "鉴定申请前 30 天内修改出生日期的棋手", "players whose birth date was edited within 30 days before an appraisal application", "count", abs(2, 5, 0)},
 		{KeyLateResultChanges, Falsification, seedOverissue, "下一轮已编排后或赛后 7 天以上更改的成绩", "results changed after the next round was paired or more than 7 days after the event", "count", abs(3, 8, 0)},
-		{KeyUpheldObjections, Falsification, seedOverissue, "公示期异议成立的申请", "applications failed on an upheld objection", "count", abs(1, 3, 0)},
+		{KeyUpheldObjections, Falsification, seedOverissue, "公示期异议成立（申请失败）的公示比例", "share of public notices failed on an upheld objection", "share", pooled(2.5, 4, 2, 0)},
 		{KeyRosterSubmitted, NoRecords, seedRecords, "本年度向协会提交名册（1 是，0 否）", "roster submitted to the association this year (1 yes, 0 no)", "flag", low(1)},
-		{KeyDanWithoutCertificate, NoRecords, seedRecords, "1 段以上棋手无证书记录的比例", "share of 1-dan-and-above players without a certificate record", "share", rel(2, 4, 5, 0.05)},
+		{KeyDanWithoutCertificate, NoRecords, seedRecords, "1 段以上棋手无证书记录的比例", "share of 1-dan-and-above players without a certificate record", "share", pooled(2, 4, 5, 0.05)},
 		{KeyIncompleteDanEvents, NoRecords, seedRecords, "成绩不全的段位赛", "dan-grade events without complete results", "count", abs(1, 3, 0)},
 		{KeyInactiveMonths, Inactivity, seedInactive, "无任何活动的月份", "months without any activity", "months", abs(4, 10, 0)},
 		{KeyEventsHeld, Inactivity, seedInactive, "举办的比赛", "events held", "count", low(1)},
@@ -185,8 +194,9 @@ func medianOf(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-// markOf is the mark of an indicator under t.
-func markOf(t Threshold, in Indicator) Mark {
+// markOf is the mark of an indicator under t; rate is the pooled rate of
+// the other agencies, which a pooled threshold compares with.
+func markOf(t Threshold, in Indicator, rate float64) Mark {
 	if in.Count < t.MinCount || in.Base < t.MinBase || in.Value < t.Floor {
 		return Green
 	}
@@ -204,6 +214,21 @@ func markOf(t Threshold, in Indicator) Mark {
 		case t.Red > 0 && in.Value >= t.Red:
 			return Red
 		case t.Amber > 0 && in.Value >= t.Amber:
+			return Amber
+		}
+		return Green
+	}
+	if t.Pooled {
+		expected := rate * float64(in.Base)
+		if expected <= 0 {
+			return Green
+		}
+		ratio := float64(in.Count) / expected
+		z := (float64(in.Count) - expected) / math.Sqrt(expected)
+		switch {
+		case t.Red > 0 && ratio >= t.Red && z >= t.RedZ:
+			return Red
+		case t.Amber > 0 && ratio >= t.Amber && z >= 2:
 			return Amber
 		}
 		return Green
