@@ -1,7 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -34,6 +37,7 @@ type auditPages struct {
 
 func (p *auditPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/audit", p.year)
+	mux.HandleFunc("GET /workspace/audit.csv", p.csv)
 	mux.Handle("POST /workspace/audit", p.post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.open))
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}", p.agency)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/{key}", p.items)
@@ -303,3 +307,54 @@ func unitOf(defs []audit.Definition, key string) string {
 
 // dateBJ is a moment's date in Beijing.
 func dateBJ(t time.Time) string { return t.In(ledger.ChinaTime).Format(time.DateOnly) }
+
+// csv downloads a year's scorecards, one row per agency and indicator, with
+// the snapshot's position and each agency's ruling: the table staff keep.
+func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	pg := p.page(w, r, "audit")
+	year := p.auditYear(r)
+	as, err := p.audits.ListAudits(r.Context(), a, year)
+	if err != nil {
+		http.Error(w, p.userError(r, pg, err), httpStatus(err))
+		return
+	}
+	defs := p.audits.Definitions()
+	var buf bytes.Buffer
+	buf.WriteString("\ufeff")
+	cw := csv.NewWriter(&buf)
+	_ = cw.Write([]string{pg.T["agency"], pg.T["year"], pg.T["audit_position"], pg.T["audit_family"], "key", pg.T["audit_indicator"],
+		pg.T["audit_value"], pg.T["audit_count"], "base", pg.T["audit_median"], pg.T["audit_spread"], "mark", pg.T["audit_ruling"]})
+	for _, au := range as {
+		ruling := ""
+		if au.Ruling != nil {
+			ruling = pg.T["audit_outcome_"+string(au.Ruling.Outcome)]
+		}
+		for i, in := range au.Indicators {
+			name := ""
+			if i < len(defs) {
+				name = indicatorName(pg.Lang, defs[i])
+			}
+			row := []string{au.AgencyPrefix, strconv.Itoa(au.Year), strconv.FormatInt(au.Position, 10), familyName(pg.Lang, in.Family), in.Key, name,
+				strconv.FormatFloat(in.Value, 'g', -1, 64), strconv.FormatInt(in.Count, 10), strconv.FormatInt(in.Base, 10),
+				strconv.FormatFloat(in.Median, 'g', -1, 64), strconv.FormatFloat(in.Spread, 'g', -1, 64), string(in.Mark), ruling}
+			for j, c := range row {
+				row[j] = ledger.SpreadsheetCell(c)
+			}
+			_ = cw.Write(row)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		p.fail(w, r, fmt.Errorf("audit csv %d: %w", year, err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="audit-%d.csv"`, year))
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(buf.Bytes())
+}

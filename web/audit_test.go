@@ -231,8 +231,15 @@ func TestAuditPagesRefuse(t *testing.T) {
 			t.Errorf("Shanghai sees Beijing's row")
 		}
 	}
+	// the agency's own scorecard as CSV: one row per indicator, nobody else's
+	code, body, h := fetch(t, c, "GET", e.srv.URL+"/workspace/audit.csv?year="+year, nil)
+	lines := strings.Split(strings.TrimSpace(body), "\n")
+	if code != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "text/csv") || len(lines) != 1+len(audit.Definitions()) ||
+		strings.Contains(body, "\n110,") || !strings.Contains(body, "310,"+year+",") || !strings.Contains(body, ",inactive_months,") {
+		t.Errorf("csv: %d %s\n%s", code, h.Get("Content-Type"), body)
+	}
 	_, page, _ := fetch(t, c, "GET", e.srv.URL+"/workspace/audit/310/"+year, nil)
-	code, body, _ := fetch(t, c, "POST", e.srv.URL+"/workspace/audit/310/"+year+"/ruling", url.Values{"csrf": {csrfOf(t, page)}, "outcome": {"pass"}})
+	code, body, _ = fetch(t, c, "POST", e.srv.URL+"/workspace/audit/310/"+year+"/ruling", url.Values{"csrf": {csrfOf(t, page)}, "outcome": {"pass"}})
 	if code != http.StatusForbidden || !strings.Contains(body, "form-error") {
 		t.Errorf("an agency ruling on itself: %d", code)
 	}
