@@ -43,6 +43,7 @@ type playerState struct {
 	hasCert    bool
 	danCerts   []time.Time
 	birthEdits []ledger.LoggedEvent
+	appraisals []ledger.LoggedEvent // appraisal applications in the period
 }
 
 type certState struct {
@@ -63,11 +64,20 @@ type gameState struct {
 	resultEvent  int64
 }
 
+// resultChange is a result event that changed a board's earlier result.
+type resultChange struct {
+	round, board int
+	at           time.Time
+	event        int64
+	from, to     string
+}
+
 type tournamentState struct {
 	facts    tournaments.EventFacts
 	players  map[int]int64 // participant number → player id
 	games    map[gameKey]*gameState
-	paired   map[int]bool
+	paired   map[int]ledger.LoggedEvent // each round's pairing (id and time)
+	changes  []resultChange
 	finished bool
 }
 
@@ -283,15 +293,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		f.touch(ps.prefix, e)
 		if p.basis == "appraisal" && f.inPeriod(e.At) {
-			for _, ed := range ps.birthEdits {
-				if !ed.At.After(e.At) && e.At.Sub(ed.At) <= 30*24*time.Hour {
-					it := playerRef(p.player)
-					it.EventID = ed.ID
-					it.Note = "application " + e.EntityID
-					f.countOnce(ps.prefix, KeyIdentityEdits, it)
-					break
-				}
-			}
+			ps.appraisals = append(ps.appraisals, ledger.LoggedEvent{ID: e.ID, At: e.At, EntityID: e.EntityID})
 		}
 	case "application.approved", "application.rejected", "application.failed":
 		if a, ok := f.apps[e.EntityID]; ok {
@@ -339,7 +341,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return nil
 		}
 		if _, seen := f.events[fx.ID]; !seen {
-			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, games: map[gameKey]*gameState{}, paired: map[int]bool{}}
+			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, games: map[gameKey]*gameState{}, paired: map[int]ledger.LoggedEvent{}}
 		}
 		f.touch(fx.Organiser, e)
 	default:
@@ -460,7 +462,9 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		t.paired[p.Round] = true
+		if _, seen := t.paired[p.Round]; !seen {
+			t.paired[p.Round] = ledger.LoggedEvent{ID: e.ID, At: e.At}
+		}
 		for i, pr := range p.Pairs {
 			t.games[gameKey{p.Round, i + 1}] = &gameState{black: pr.Black, white: pr.White}
 		}
@@ -478,12 +482,8 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			g = &gameState{}
 			t.games[gameKey{p.Round, p.Board}] = g
 		}
-		endOfEvent := time.Date(t.facts.End.Year(), t.facts.End.Month(), t.facts.End.Day(), 0, 0, 0, 0, ledger.ChinaTime).AddDate(0, 0, 1)
-		late := t.paired[p.Round+1] || e.At.After(endOfEvent.Add(7*24*time.Hour))
-		if g.result != "" && g.result != p.Result && late && f.inPeriod(e.At) {
-			f.count(t.facts.Organiser, KeyLateResultChanges, Item{Kind: "game",
-				Ref:  fmt.Sprintf("%d/%d/%d", id, p.Round, p.Board),
-				Link: fmt.Sprintf("/tournaments/%d", id), EventID: e.ID, Note: g.result + " → " + p.Result})
+		if g.result != "" && g.result != p.Result && f.inPeriod(e.At) {
+			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: g.result, to: p.Result})
 		}
 		g.result, g.resultEvent = p.Result, e.ID
 	case "tournament.finished":
@@ -510,9 +510,32 @@ func (f *facts) finish() {
 			}
 		}
 	}
+	// judged once the whole history is read, so neither depends on the
+	// order of the log's rows beyond their times
+	for id, ps := range f.players {
+		for _, app := range ps.appraisals {
+			for _, ed := range ps.birthEdits {
+				if !ed.At.After(app.At) && app.At.Sub(ed.At) <= 30*24*time.Hour {
+					it := playerRef(id)
+					it.EventID = ed.ID
+					it.Note = "application " + app.EntityID
+					f.countOnce(ps.prefix, KeyIdentityEdits, it)
+					break
+				}
+			}
+		}
+	}
 	startDay, endDay := dateOf(f.period.Start), dateOf(f.period.End)
 	for id, t := range f.events {
 		org := t.facts.Organiser
+		lateAfter := time.Date(t.facts.End.Year(), t.facts.End.Month(), t.facts.End.Day(), 0, 0, 0, 0, ledger.ChinaTime).AddDate(0, 0, 8)
+		for _, c := range t.changes {
+			next, paired := t.paired[c.round+1]
+			if (paired && (next.ID < c.event || next.At.Before(c.at))) || c.at.After(lateAfter) {
+				f.count(org, KeyLateResultChanges, Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, c.round, c.board),
+					Link: fmt.Sprintf("/tournaments/%d", id), EventID: c.event, Note: c.from + " → " + c.to})
+			}
+		}
 		start := t.facts.Start
 		if !start.Before(startDay) && start.Before(endDay) {
 			ref := Item{Kind: "tournament", Ref: strconv.FormatInt(id, 10), Link: fmt.Sprintf("/tournaments/%d", id), Note: t.facts.Name}
