@@ -130,6 +130,17 @@ func (e *env) scenario(t *testing.T) (eventID int64) {
 			}
 		}
 	}
+	// after the last round: a change 3 days after the event is not late, one
+	// a month after it is
+	for _, c := range []struct {
+		day   string
+		board int
+	}{{"2026-04-05", 4}, {"2026-05-01", 2}} {
+		e.at(t, c.day)
+		if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 7, Board: c.board, Result: "black"}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// not finished: results may still change (the reproducibility test does)
 	e.at(t, "2026-04-10")
 	for _, p := range players {
@@ -229,7 +240,7 @@ func TestOpenYearMarksThePlantedAnomalies(t *testing.T) {
 		{bj, audit.KeyInactiveMonths, 0, audit.Green},
 		{bj, audit.KeyIdentityEdits, 5, audit.Red},
 		{sh, audit.KeyIdentityEdits, 0, audit.Green},
-		{bj, audit.KeyLateResultChanges, 8, audit.Red},
+		{bj, audit.KeyLateResultChanges, 9, audit.Red}, // 8 after round 2 was paired, 1 a month after the event
 		{sh, audit.KeyLateResultChanges, 0, audit.Green},
 		{bj, audit.KeyForfeitQualifying, 14.0 / 28, audit.Red}, // boards 1 and 3 of 4 in each of 7 rounds (round 1 board 1 ends a forfeit)
 		{sh, audit.KeyForfeitQualifying, 0, audit.Green},
@@ -270,12 +281,16 @@ func TestOpenYearMarksThePlantedAnomalies(t *testing.T) {
 	}
 	// the drill-down lists what is counted, with the log's rows
 	items, err := e.au.IndicatorItems(ctx, beijing, "110", 2026, audit.KeyLateResultChanges)
-	if err != nil || len(items) != 8 {
+	if err != nil || len(items) != 9 {
 		t.Fatalf("late changes: %d items, %v", len(items), err)
 	}
-	for _, it := range items {
-		if it.Kind != "game" || it.EventID == 0 || !strings.HasSuffix(it.Ref, "/1/1") || !strings.HasPrefix(it.Link, "/tournaments/") {
-			t.Errorf("item %+v", it)
+	for i, it := range items {
+		want := "/1/1"
+		if i == 8 {
+			want = "/7/2"
+		}
+		if it.Kind != "game" || it.EventID == 0 || !strings.HasSuffix(it.Ref, want) || !strings.HasPrefix(it.Link, "/tournaments/") {
+			t.Errorf("item %d %+v, want a game ending %s", i, it, want)
 		}
 	}
 	months, err := e.au.IndicatorItems(ctx, staff, "440", 2026, audit.KeyInactiveMonths)
