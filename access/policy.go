@@ -40,6 +40,10 @@ const (
 	ReadStatistics                           // read the detailed statistics (per agency, objections)
 	SubmitPaper                              // submit a province's paper certificates for staff to confirm
 	SuspendPlayers                           // suspend a player from competition (停赛)
+	OpenAudit                                // open a year's audits and recompute their snapshots
+	RuleAudit                                // add, confirm or dismiss findings, rule on an audit, bootstrap an agency
+	ReadAudit                                // read a province's audit, its indicators and findings
+	ReplyFinding                             // answer a finding of a province's audit
 )
 
 // rule says who may exercise a capability.
@@ -110,12 +114,20 @@ func describe(c Capability) (capability, bool) {
 		return capability{staffOnly, "查看详细统计", "read the detailed statistics"}, true
 	case SuspendPlayers:
 		return capability{staffOnly, "对棋手作出停赛处罚", "suspend players from competition"}, true
+	case OpenAudit:
+		return capability{staffOnly, "开启年审", "open the annual audits"}, true
+	case RuleAudit:
+		return capability{staffOnly, "处理年审问题、作出年审结论", "decide findings and rule on audits"}, true
+	case ReadAudit:
+		return capability{ownEvenIdle, "查看年审", "read the annual audit"}, true
+	case ReplyFinding:
+		return capability{ownEvenIdle, "答复年审问题", "reply to audit findings"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = SuspendPlayers
+const lastCapability = ReplyFinding
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

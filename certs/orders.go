@@ -158,11 +158,6 @@ func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key strin
 		status, action := OrderRefused, "order.refused"
 		if grant {
 			status, action = OrderGranted, "order.granted"
-			if s.cfg.Gate != nil {
-				if err := s.cfg.Gate.MayGrant(ctx, tx, agency, year); err != nil {
-					return Order{}, fmt.Errorf("grant the %d order of agency %s: %w", year, agency, err)
-				}
-			}
 			if dan > o.DanCount || kyu > o.KyuCount {
 				return Order{}, ReasonGrantExceedsOrder.OnField("dan_count", "dan", strconv.Itoa(o.DanCount), "kyu", strconv.Itoa(o.KyuCount))
 			}
@@ -171,6 +166,11 @@ func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key strin
 			}
 			if kyu > 0 {
 				o.KyuCount = kyu
+			}
+			if s.cfg.Gate != nil {
+				if err := s.cfg.Gate.MayGrant(ctx, tx, agency, year, o.DanCount, o.KyuCount); err != nil {
+					return Order{}, fmt.Errorf("grant the %d order of agency %s: %w", year, agency, err)
+				}
 			}
 		}
 		o, err = scanOrder(tx.QueryRow(ctx, `UPDATE certificate_orders SET status = $3, dan_count = $4, kyu_count = $5,

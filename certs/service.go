@@ -13,11 +13,12 @@ import (
 	"github.com/dankyu/dankyu/registry"
 )
 
-// GrantGate decides whether staff may grant an agency's order for a year.
-// The annual audit plugs in here: an agency collects its stock only after
-// passing the year's audit.
+// GrantGate decides whether staff may grant an agency's order for a year,
+// of dan and kyu certificates (the counts the grant would give). The annual
+// audit plugs in here: an agency collects its stock only after passing the
+// year's audit, and no more than a conditional pass caps it at.
 type GrantGate interface {
-	MayGrant(ctx context.Context, tx pgx.Tx, agencyPrefix string, year int) error
+	MayGrant(ctx context.Context, tx pgx.Tx, agencyPrefix string, year, dan, kyu int) error
 }
 
 // Config holds the settings of certification.

@@ -406,7 +406,7 @@ func TestOrderWindowAndQuota(t *testing.T) {
 // gateFunc is a GrantGate made of a function, standing in for the audit.
 type gateFunc func(agency string, year int) error
 
-func (f gateFunc) MayGrant(_ context.Context, _ pgx.Tx, agency string, year int) error {
+func (f gateFunc) MayGrant(_ context.Context, _ pgx.Tx, agency string, year, _, _ int) error {
 	return f(agency, year)
 }
 

@@ -37,6 +37,9 @@ func messages(l Lang) map[string]string {
 	for k, v := range errorMessages(l) {
 		m[k] = v
 	}
+	for k, v := range auditMessages(l) {
+		m[k] = v
+	}
 	return m
 }
 

@@ -58,6 +58,8 @@ type Options struct {
 	// Ratings are the registry's ratings: the /ratings lists and the
 	// chart on a player's page; nil shows none.
 	Ratings Ratings
+	// Audit is the annual audit its workspace pages serve; nil serves none.
+	Audit Audits
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -139,6 +141,9 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		f.routes(mux)
 	}
 	(&ratingPages{site: s, ratings: opt.Ratings}).routes(mux)
+	if opt.Audit != nil {
+		(&auditPages{site: s, audits: opt.Audit}).routes(mux)
+	}
 	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		w.Header().Set("Cache-Control", "public, max-age=3600")

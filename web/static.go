@@ -28,4 +28,6 @@ button.link { background: none; border: none; color: #f4efe1; cursor: pointer; f
 h2 { margin-top: 2rem; border-bottom: 1px solid #ccc; }
 .stats-body { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
 .stats-body svg { max-width: 100%; height: auto; }
+.wide { overflow-x: auto; } .mark { white-space: nowrap; padding: 0 .3rem; border-radius: .2rem; }
+.mark-green { background: #e3f1e6; } .mark-amber { background: #fbecc6; } .mark-red { background: #f6d0d0; font-weight: bold; }
 `

@@ -51,6 +51,10 @@ func certifyUnderLoad(t *testing.T, cli, dataDir string, conn *grpc.ClientConn, 
 	agency := token("--agency", "110")
 	year := int32(time.Now().In(ledger.ChinaTime).Year()) // the server runs on the machine's clock
 	for _, y := range []int32{year, year + 1} {
+		// the registry's first year: staff's logged decision opens the audit's gate
+		if _, err := pb.NewAuditServiceClient(conn).Bootstrap(bearer(staff), &pb.BootstrapRequest{AgencyPrefix: "110", StockYear: y, Note: "首年"}); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := certs.PlaceOrder(bearer(staff), &pb.PlaceOrderRequest{AgencyPrefix: "110", Year: y, DanCount: 5000}); err != nil {
 			t.Fatal(err)
 		}

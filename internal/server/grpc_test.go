@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
+	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
@@ -32,6 +33,8 @@ func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness =
 
 // env is one test's server over a real loopback gRPC connection.
 type env struct {
+	au      *audit.Service
+	audits  pb.AuditServiceClient
 	clock   *fixture.Clock
 	cs      *certs.Service
 	certs   pb.CertificateServiceClient
@@ -56,7 +59,12 @@ func newEnvConfig(t *testing.T, cfg server.Config) *env {
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	cs, err := certs.New(store, reg, certs.Config{})
+	// wired as the server wires it: the audit gates every grant
+	au, err := audit.New(store, reg, audit.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := certs.New(store, reg, certs.Config{Gate: au})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +73,7 @@ func newEnvConfig(t *testing.T, cfg server.Config) *env {
 		t.Fatal(err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	gs, hs := server.NewGRPCServer(store, reg, cs, ts, log, lim.API())
+	gs, hs := server.NewGRPCServer(store, reg, cs, ts, au, log, lim.API())
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -83,7 +91,7 @@ func newEnvConfig(t *testing.T, cfg server.Config) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{reg: reg, store: store, ts: ts, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff, clock: clock, cs: cs,
+	e := &env{au: au, audits: pb.NewAuditServiceClient(conn), reg: reg, store: store, ts: ts, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff, clock: clock, cs: cs,
 		certs: pb.NewCertificateServiceClient(conn), notices: pb.NewNoticeServiceClient(conn)}
 	for _, p := range []string{"110", "310"} {
 		_, err := e.client.CreateAgency(e.as(staff), &pb.CreateAgencyRequest{Prefix: p, Name: "Agency " + p, Contact: "go@example.org"})
@@ -94,6 +102,10 @@ func newEnvConfig(t *testing.T, cfg server.Config) *env {
 	e.bj, _, err = reg.CreateToken(ctx, system, ledger.AgencyActor, "110", "")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// the registry's first year: staff's logged decision lets their stock through
+	for _, y := range []int{2026, 2027} {
+		fixture.Bootstrap(t, au, y, "110", "310")
 	}
 	return e
 }

@@ -14,6 +14,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 
+	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
 	"github.com/dankyu/dankyu/internal/eventratings"
@@ -28,7 +29,7 @@ import (
 )
 
 // NewGRPCServer builds the gRPC server with every service, health and reflection.
-func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, log *slog.Logger, limits api.Limits) (*grpc.Server, *health.Server) {
+func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, au *audit.Service, log *slog.Logger, limits api.Limits) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log), api.RateLimitInterceptor(limits)))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg, records.New(store, reg, cs, ts)))
 	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs))
@@ -37,6 +38,7 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
 	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(cs))
 	pb.RegisterRatingServiceServer(s, api.NewRatingServer(book.New(store)))
+	pb.RegisterAuditServiceServer(s, api.NewAuditServer(au))
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
 	reflection.Register(s)
@@ -68,6 +70,12 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	// the annual audit gates every grant of stock
+	au, err := audit.New(store, reg, audit.Config{})
+	if err != nil {
+		return err
+	}
+	ccfg.Gate = au
 	cs, err := certs.New(store, reg, ccfg)
 	if err != nil {
 		return err
@@ -90,9 +98,10 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	gs, hs := NewGRPCServer(store, reg, cs, ts, log, lim.API())
+	gs, hs := NewGRPCServer(store, reg, cs, ts, au, log, lim.API())
 	wopt := cfg.WebOptions(lim)
 	wopt.Ratings = rb
+	wopt.Audit = au
 	skey, vkey, err := LoadLogKey(LogKeyPath(cfg.LogKey, cfg.DataDir))
 	if err == nil {
 		wopt.Log, err = ledger.NewTreeSigner(store.DB(), skey, vkey)

@@ -1,0 +1,444 @@
+package audit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/access"
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// Config holds the audit's settings.
+type Config struct {
+	// StartMonth and StartDay begin audit year Y in year Y-1, Beijing time;
+	// the year runs twelve months from there (default 1 December, so audit
+	// year 2026 is 1 December 2025 00:00 to 30 November 2026 24:00, decided
+	// before that December's orders).
+	StartMonth time.Month
+	StartDay   int
+	// Thresholds replace the default threshold of the indicators they name.
+	Thresholds map[string]Threshold
+}
+
+func (c Config) withDefaults() Config {
+	if c.StartMonth == 0 {
+		c.StartMonth = time.December
+	}
+	if c.StartDay == 0 {
+		c.StartDay = 1
+	}
+	return c
+}
+
+// Period is the span of audit year year.
+func (c Config) Period(year int) Period {
+	c = c.withDefaults()
+	start := time.Date(year-1, c.StartMonth, c.StartDay, 0, 0, 0, 0, ledger.ChinaTime)
+	return Period{Start: start.UTC(), End: start.AddDate(1, 0, 0).UTC()}
+}
+
+// Service is the annual audit over the kernel's store.
+type Service struct {
+	store  *ledger.Store
+	reg    *registry.Service
+	policy *access.Policy
+	cfg    Config
+	defs   []Definition
+}
+
+// New returns the audit over the store; reg supplies the agencies and the policy.
+func New(store *ledger.Store, reg *registry.Service, cfg Config) (*Service, error) {
+	cfg = cfg.withDefaults()
+	if cfg.StartDay < 1 || cfg.StartDay > 28 {
+		return nil, fmt.Errorf("audit year start day %d: want 1..28", cfg.StartDay)
+	}
+	known := map[string]bool{}
+	for _, d := range Definitions() {
+		known[d.Key] = true
+	}
+	for k := range cfg.Thresholds {
+		if !known[k] {
+			return nil, fmt.Errorf("threshold for unknown indicator %q", k)
+		}
+	}
+	return &Service{store: store, reg: reg, policy: reg.Policy(), cfg: cfg, defs: cfg.definitions()}, nil
+}
+
+// Definitions returns the indicators with the thresholds in force.
+func (s *Service) Definitions() []Definition { return slices.Clone(s.defs) }
+
+// Audit is one agency's audit of one year: its frozen scorecard, findings and ruling.
+type Audit struct {
+	AgencyPrefix string
+	Year         int
+	Period       Period
+	Position     int64 // the event-log position the snapshot was computed at
+	OpenedAt     time.Time
+	OpenedBy     string
+	Indicators   []Indicator
+	Findings     []Finding
+	Ruling       *Ruling
+}
+
+// Opened is what opening a year did.
+type Opened struct {
+	Year     int
+	Position int64
+	Agencies int
+	Red      int // red marks, each now an open finding
+}
+
+func checkYear(year int) error {
+	if year < 2005 || year > 2999 {
+		return ReasonYear.OnField("year", "year", strconv.Itoa(year))
+	}
+	return nil
+}
+
+// scorecards computes every indicator of every agency in agencies at position.
+func (s *Service) scorecards(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string) (map[string][]Indicator, *facts, error) {
+	f, err := gather(ctx, q, position, period, agencies, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := map[string][]Indicator{}
+	for _, def := range s.defs {
+		var values []float64
+		row := make([]Indicator, len(agencies))
+		for i, a := range agencies {
+			m := f.m(a, def.Key)
+			in := Indicator{Key: def.Key, Family: def.Family, Count: m.count, Base: m.base, Value: value(def, m)}
+			row[i] = in
+			if def.Unit != "share" && def.Unit != "per_1000_players" || m.base > 0 {
+				values = append(values, in.Value)
+			}
+		}
+		median, spread := robust(values)
+		var count, base int64
+		for _, in := range row {
+			count, base = count+in.Count, base+in.Base
+		}
+		for i, a := range agencies {
+			in := row[i]
+			in.Median, in.Spread = median, spread
+			in.Mark = markOf(def.Threshold, in, othersRate(count, base, in))
+			out[a] = append(out[a], in)
+		}
+	}
+	return out, f, nil
+}
+
+// OpenYear opens the audits of year for every agency at once (staff): it
+// freezes each one's scorecard at the event log's present position and
+// opens a finding for every red mark.
+func (s *Service) OpenYear(ctx context.Context, actor ledger.Actor, key string, year int) (Opened, error) {
+	if err := s.policy.Require(ctx, s.store.DB(), actor, access.OpenAudit, registry.AssociationPrefix); err != nil {
+		return Opened{}, err
+	}
+	if err := checkYear(year); err != nil {
+		return Opened{}, err
+	}
+	return ledger.Mutate(ctx, s.store, actor, key, "OpenAuditYear", year, func(tx *ledger.Tx, now time.Time) (Opened, error) {
+		var opened *time.Time
+		if err := tx.QueryRow(ctx, `SELECT min(opened_at) FROM audits WHERE year = $1`, year).Scan(&opened); err != nil {
+			return Opened{}, ledger.PgErr(err, "read audits")
+		}
+		if opened != nil {
+			return Opened{}, ReasonAlreadyOpen.New("year", strconv.Itoa(year), "date", opened.In(ledger.ChinaTime).Format(time.DateOnly))
+		}
+		as, err := s.reg.ListAgencies(ctx)
+		if err != nil {
+			return Opened{}, err
+		}
+		var agencies []string
+		for _, a := range as {
+			if a.Prefix != registry.AssociationPrefix && a.CreatedAt.Before(now.Add(time.Second)) {
+				agencies = append(agencies, a.Prefix)
+			}
+		}
+		if len(agencies) == 0 {
+			return Opened{}, ReasonNoAgencies.New()
+		}
+		position, err := ledger.LastEventID(ctx, tx)
+		if err != nil {
+			return Opened{}, err
+		}
+		period := s.cfg.Period(year)
+		cards, _, err := s.scorecards(ctx, tx, position, period, agencies)
+		if err != nil {
+			return Opened{}, fmt.Errorf("open the %d audits: %w", year, err)
+		}
+		out := Opened{Year: year, Position: position, Agencies: len(agencies)}
+		var rows [][]any
+		for _, a := range agencies {
+			if _, err := tx.Exec(ctx, `INSERT INTO audits (agency_prefix, year, period_start, period_end, position, opened_at, opened_by)
+				VALUES ($1, $2, $3, $4, $5, $6, $7)`, a, year, period.Start, period.End, position, now, actor.String()); err != nil {
+				return Opened{}, ledger.PgErr(err, "open audit of "+a)
+			}
+			for _, in := range cards[a] {
+				rows = append(rows, []any{a, year, in.Key, in.Value, in.Count, in.Base, in.Median, in.Spread, string(in.Mark)})
+			}
+		}
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"audit_indicators"},
+			[]string{"agency_prefix", "year", "key", "value", "count", "base", "median", "spread", "mark"}, pgx.CopyFromRows(rows)); err != nil {
+			return Opened{}, ledger.PgErr(err, "store the indicators")
+		}
+		for _, a := range agencies {
+			for _, in := range cards[a] {
+				if in.Mark != Red {
+					continue
+				}
+				out.Red++
+				evidence := fmt.Sprintf("%s = %s (count %d, base %d; national median %s, spread %s)", in.Key,
+					strconv.FormatFloat(in.Value, 'g', 4, 64), in.Count, in.Base,
+					strconv.FormatFloat(in.Median, 'g', 4, 64), strconv.FormatFloat(in.Spread, 'g', 4, 64))
+				if _, err := s.insertFinding(ctx, tx, now, actor, FindingInput{AgencyPrefix: a, Year: year, Indicator: in.Key,
+					Category: in.Family, Severity: SeverityHigh, Evidence: evidence}); err != nil {
+					return Opened{}, err
+				}
+			}
+		}
+		err = ledger.AppendEvent(ctx, tx, now, actor, "audit.opened", "audit_year", strconv.Itoa(year), map[string]any{
+			"position": position, "agencies": agencies, "red": out.Red,
+			"period_start": period.Start.Format(time.RFC3339), "period_end": period.End.Format(time.RFC3339)})
+		return out, err
+	})
+}
+
+const auditColumns = `agency_prefix, year, period_start, period_end, position, opened_at, opened_by`
+
+func scanAudit(r pgx.Row) (Audit, error) {
+	var a Audit
+	err := r.Scan(&a.AgencyPrefix, &a.Year, &a.Period.Start, &a.Period.End, &a.Position, &a.OpenedAt, &a.OpenedBy)
+	return a, err
+}
+
+// audit reads one audit's row.
+func (s *Service) audit(ctx context.Context, q ledger.Querier, agency string, year int) (Audit, error) {
+	a, err := scanAudit(q.QueryRow(ctx, `SELECT `+auditColumns+` FROM audits WHERE agency_prefix = $1 AND year = $2`, agency, year))
+	if err != nil {
+		return Audit{}, ledger.RowErr(err, fmt.Sprintf("audit of %s for %d", agency, year),
+			ReasonNotOpen.New("agency", agency, "year", strconv.Itoa(year)))
+	}
+	return a, nil
+}
+
+// Audit returns one agency's audit with its scorecard, findings and ruling,
+// to staff and to that agency.
+func (s *Service) Audit(ctx context.Context, actor ledger.Actor, agency string, year int) (Audit, error) {
+	db := s.store.DB()
+	if err := s.policy.Require(ctx, db, actor, access.ReadAudit, agency); err != nil {
+		return Audit{}, err
+	}
+	a, err := s.audit(ctx, db, agency, year)
+	if err != nil {
+		return Audit{}, err
+	}
+	if a.Indicators, err = s.indicators(ctx, db, year, agency); err != nil {
+		return Audit{}, err
+	}
+	if a.Findings, err = s.findings(ctx, db, agency, year); err != nil {
+		return Audit{}, err
+	}
+	r, err := ruling(ctx, db, agency, year)
+	switch {
+	case err == nil:
+		a.Ruling = &r
+	case !errors.Is(err, pgx.ErrNoRows):
+		return Audit{}, err
+	}
+	return a, nil
+}
+
+// ListAudits returns the audits of year with their scorecards: staff see
+// every agency's, an agency its own.
+func (s *Service) ListAudits(ctx context.Context, actor ledger.Actor, year int) ([]Audit, error) {
+	db := s.store.DB()
+	if err := access.RequireSignedIn(actor, access.ReadAudit); err != nil {
+		return nil, err
+	}
+	agency := ""
+	if actor.Kind == ledger.AgencyActor {
+		agency = actor.Agency
+	}
+	rows, err := db.Query(ctx, `SELECT `+auditColumns+` FROM audits WHERE year = $1 AND ($2 = '' OR agency_prefix = $2) ORDER BY agency_prefix`, year, agency)
+	if err != nil {
+		return nil, fmt.Errorf("list audits: %w", err)
+	}
+	audits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Audit, error) { return scanAudit(r) })
+	if err != nil {
+		return nil, fmt.Errorf("list audits: %w", err)
+	}
+	ins, err := s.indicatorsOfYear(ctx, db, year, agency)
+	if err != nil {
+		return nil, err
+	}
+	rulings, err := rulingsOfYear(ctx, db, year)
+	if err != nil {
+		return nil, err
+	}
+	for i := range audits {
+		audits[i].Indicators = ins[audits[i].AgencyPrefix]
+		if r, ok := rulings[audits[i].AgencyPrefix]; ok {
+			audits[i].Ruling = &r
+		}
+	}
+	return audits, nil
+}
+
+func (s *Service) indicators(ctx context.Context, q ledger.Querier, year int, agency string) ([]Indicator, error) {
+	m, err := s.indicatorsOfYear(ctx, q, year, agency)
+	return m[agency], err
+}
+
+// indicatorsOfYear reads the stored scorecards of year (one agency's when
+// agency is set), in the order of the definitions.
+func (s *Service) indicatorsOfYear(ctx context.Context, q ledger.Querier, year int, agency string) (map[string][]Indicator, error) {
+	rows, err := q.Query(ctx, `SELECT agency_prefix, key, value, count, base, median, spread, mark FROM audit_indicators
+		WHERE year = $1 AND ($2 = '' OR agency_prefix = $2)`, year, agency)
+	if err != nil {
+		return nil, fmt.Errorf("read indicators: %w", err)
+	}
+	order := map[string]int{}
+	family := map[string]Family{}
+	for i, d := range s.defs {
+		order[d.Key], family[d.Key] = i, d.Family
+	}
+	out := map[string][]Indicator{}
+	var (
+		a  string
+		in Indicator
+	)
+	_, err = pgx.ForEachRow(rows, []any{&a, &in.Key, &in.Value, &in.Count, &in.Base, &in.Median, &in.Spread, &in.Mark}, func() error {
+		in.Family = family[in.Key]
+		out[a] = append(out[a], in)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read indicators: %w", err)
+	}
+	for _, ins := range out {
+		slices.SortFunc(ins, func(x, y Indicator) int { return order[x.Key] - order[y.Key] })
+	}
+	return out, nil
+}
+
+// Difference is one stored indicator that a recomputation does not reproduce.
+type Difference struct {
+	AgencyPrefix, Key  string
+	Stored, Recomputed Indicator
+}
+
+// Verification is the outcome of recomputing a year's snapshots from their
+// stored event-log position.
+type Verification struct {
+	Year        int
+	Position    int64
+	Indicators  int
+	Differences []Difference
+}
+
+// VerifyYear recomputes every scorecard of year from the event-log position
+// it was frozen at and compares it with what is stored (staff).
+func (s *Service) VerifyYear(ctx context.Context, actor ledger.Actor, year int) (Verification, error) {
+	db := s.store.DB()
+	if err := s.policy.Require(ctx, db, actor, access.OpenAudit, registry.AssociationPrefix); err != nil {
+		return Verification{}, err
+	}
+	rows, err := db.Query(ctx, `SELECT `+auditColumns+` FROM audits WHERE year = $1 ORDER BY agency_prefix`, year)
+	if err != nil {
+		return Verification{}, fmt.Errorf("read audits: %w", err)
+	}
+	audits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Audit, error) { return scanAudit(r) })
+	if err != nil {
+		return Verification{}, fmt.Errorf("read audits: %w", err)
+	}
+	if len(audits) == 0 {
+		return Verification{}, ReasonNotOpen.New("agency", "*", "year", strconv.Itoa(year))
+	}
+	v := Verification{Year: year, Position: audits[0].Position}
+	var agencies []string
+	for _, a := range audits {
+		agencies = append(agencies, a.AgencyPrefix)
+	}
+	cards, _, err := s.scorecards(ctx, db, v.Position, audits[0].Period, agencies)
+	if err != nil {
+		return Verification{}, err
+	}
+	stored, err := s.indicatorsOfYear(ctx, db, year, "")
+	if err != nil {
+		return Verification{}, err
+	}
+	for _, a := range agencies {
+		got := map[string]Indicator{}
+		for _, in := range cards[a] {
+			got[in.Key] = in
+		}
+		for _, st := range stored[a] {
+			v.Indicators++
+			re := got[st.Key]
+			if !same(st, re) {
+				v.Differences = append(v.Differences, Difference{AgencyPrefix: a, Key: st.Key, Stored: st, Recomputed: re})
+			}
+		}
+	}
+	return v, nil
+}
+
+func same(a, b Indicator) bool {
+	eq := func(x, y float64) bool { return math.Abs(x-y) <= 1e-9*math.Max(1, math.Abs(x)) }
+	return a.Count == b.Count && a.Base == b.Base && a.Mark == b.Mark && eq(a.Value, b.Value) && eq(a.Median, b.Median) && eq(a.Spread, b.Spread)
+}
+
+// IndicatorItems lists what an indicator of an agency's audit counts,
+// recomputed from the snapshot's event-log position (staff, and the agency
+// for its own).
+func (s *Service) IndicatorItems(ctx context.Context, actor ledger.Actor, agency string, year int, key string) ([]Item, error) {
+	db := s.store.DB()
+	if err := s.policy.Require(ctx, db, actor, access.ReadAudit, agency); err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(s.defs, func(d Definition) bool { return d.Key == key }) {
+		return nil, ReasonUnknownIndicator.OnField("key", "key", key)
+	}
+	a, err := s.audit(ctx, db, agency, year)
+	if err != nil {
+		return nil, err
+	}
+	f, err := gather(ctx, db, a.Position, a.Period, []string{agency}, func(ag, k string) bool { return ag == agency && k == key })
+	if err != nil {
+		return nil, err
+	}
+	items := slices.Clone(f.m(agency, key).items)
+	slices.SortStableFunc(items, func(x, y Item) int {
+		if x.EventID != y.EventID {
+			return int(x.EventID - y.EventID)
+		}
+		if x.Ref < y.Ref {
+			return -1
+		}
+		if x.Ref > y.Ref {
+			return 1
+		}
+		return 0
+	})
+	return items, nil
+}
+
+// othersRate is the pooled rate of the other agencies (all counts over all
+// bases but in's): an agency is compared with the rest of the country, so a
+// large one does not pull the yardstick towards itself.
+func othersRate(count, base int64, in Indicator) float64 {
+	if base-in.Base <= 0 {
+		return 0
+	}
+	return float64(count-in.Count) / float64(base-in.Base)
+}

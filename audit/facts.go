@@ -1,0 +1,641 @@
+package audit
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
+)
+
+// Item is one thing an indicator counts: a certificate, player, game, event,
+// application or month, with the event-log row it rests on.
+type Item struct {
+	Kind    string // certificate, player, game, tournament, application, month
+	Ref     string // the certificate number, player or tournament id, "tournament/round/board", "2026-03"
+	Link    string // the portal page, when there is one
+	EventID int64  // the event-log row (0 for a month without any)
+	Note    string
+}
+
+// measure is one indicator's raw figures for one agency.
+type measure struct {
+	count, base int64
+	value       float64
+	items       []Item
+}
+
+// Period is an audit year's span, [Start, End).
+type Period struct{ Start, End time.Time }
+
+type playerState struct {
+	prefix     string
+	merged     bool
+	birth      string // YYYY-MM-DD
+	startRank  registry.Rank
+	rank       registry.Rank
+	lastCert   registry.Rank
+	hasCert    bool
+	danCerts   []time.Time
+	birthEdits []ledger.LoggedEvent
+	appraisals []ledger.LoggedEvent // appraisal applications in the period
+}
+
+type certState struct {
+	issuer string
+	player int64
+}
+
+type appState struct {
+	player int64
+	basis  string
+}
+
+type gameKey struct{ round, board int }
+
+type gameState struct {
+	black, white int
+	result       string
+	resultEvent  int64
+}
+
+// resultChange is a result event that changed a board's earlier result.
+type resultChange struct {
+	round, board int
+	at           time.Time
+	event        int64
+	from, to     string
+}
+
+type tournamentState struct {
+	facts    tournaments.EventFacts
+	players  map[int]int64 // participant number → player id
+	games    map[gameKey]*gameState
+	paired   map[int]ledger.LoggedEvent // each round's pairing (id and time)
+	changes  []resultChange
+	finished bool
+}
+
+// facts is what one pass over the event log up to a position gathers, per agency.
+type facts struct {
+	period   Period
+	months   []time.Time // the 13 month boundaries of the period
+	players  map[int64]*playerState
+	certs    map[string]certState
+	apps     map[string]appState
+	notices  map[string]string // notice id → application entity id
+	events   map[int64]*tournamentState
+	measures map[string]map[string]*measure // agency → key → measure
+	active   map[string][]int64             // agency → first event id of each month (0: none)
+	agencies []string                       // the agencies audited
+	// collect says whose items to keep (the drill-down's); nil keeps none
+	collect  func(agency, key string) bool
+	seen     map[string]bool // agency, key and ref of items counted once
+	province map[string]string
+	// published counts the notices of each agency published in the period
+	published map[string]int64
+}
+
+func (f *facts) m(agency, key string) *measure {
+	a := f.measures[agency]
+	if a == nil {
+		a = map[string]*measure{}
+		f.measures[agency] = a
+	}
+	x := a[key]
+	if x == nil {
+		x = &measure{}
+		a[key] = x
+	}
+	return x
+}
+
+func (f *facts) count(agency, key string, it Item) {
+	x := f.m(agency, key)
+	x.count++
+	if f.collect != nil && f.collect(agency, key) {
+		x.items = append(x.items, it)
+	}
+}
+
+func (f *facts) inPeriod(t time.Time) bool {
+	return !t.Before(f.period.Start) && t.Before(f.period.End)
+}
+
+// touch records activity of agency at e.
+func (f *facts) touch(agency string, e ledger.LoggedEvent) {
+	if agency == "" || agency == registry.AssociationPrefix || !f.inPeriod(e.At) {
+		return
+	}
+	months := f.active[agency]
+	if months == nil {
+		months = make([]int64, 12)
+		f.active[agency] = months
+	}
+	for i := range 12 {
+		if e.At.Before(f.months[i+1]) {
+			if months[i] == 0 {
+				months[i] = e.ID
+			}
+			return
+		}
+	}
+}
+
+func (f *facts) prefixOfProvince(code string) string { return f.province[code] }
+
+func playerRef(id int64) Item {
+	s := strconv.FormatInt(id, 10)
+	return Item{Kind: "player", Ref: s, Link: "/players/" + s}
+}
+
+func certRef(number string, e ledger.LoggedEvent) Item {
+	it := Item{Kind: "certificate", Ref: number, EventID: e.ID}
+	if number != "" && !strings.HasPrefix(number, "#") {
+		it.Link = "/verify?number=" + number
+	}
+	return it
+}
+
+// gather reads the event log up to position (and before the period's end)
+// once, with the fixed facts of the tournaments, and measures every agency.
+func gather(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string, collect func(agency, key string) bool) (*facts, error) {
+	evs, err := tournaments.AllEventFacts(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	f := &facts{period: period, players: map[int64]*playerState{}, certs: map[string]certState{}, apps: map[string]appState{},
+		notices: map[string]string{}, events: map[int64]*tournamentState{}, measures: map[string]map[string]*measure{},
+		active: map[string][]int64{}, agencies: agencies, collect: collect, seen: map[string]bool{}, province: map[string]string{},
+		published: map[string]int64{}}
+	for _, p := range registry.Provinces() {
+		if p.Prefix != registry.AssociationPrefix {
+			f.province[p.Code] = p.Prefix
+		}
+	}
+	for i := range 13 {
+		f.months = append(f.months, period.Start.In(ledger.ChinaTime).AddDate(0, i, 0))
+	}
+	err = ledger.ScanEvents(ctx, q, position, period.End, func(e ledger.LoggedEvent) error {
+		if err := f.apply(e, evs); err != nil {
+			return fmt.Errorf("event %d (%s): %w", e.ID, e.Action, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	f.finish()
+	return f, nil
+}
+
+type playerPayload struct {
+	ID           int64  `json:"id"`
+	BirthDate    string `json:"birth_date"`
+	ProvinceCode string `json:"province_code"`
+	Rank         string `json:"rank"`
+}
+
+func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts) error {
+	if strings.HasPrefix(e.Actor, "agency:") {
+		f.touch(strings.TrimPrefix(e.Actor, "agency:"), e)
+	}
+	id64 := func() int64 { n, _ := strconv.ParseInt(e.EntityID, 10, 64); return n }
+	switch e.Action {
+	case "player.registered":
+		p, err := readPayload(e.Payload, "province_code", "birth_date", "rank")
+		if err != nil {
+			return err
+		}
+		r, _ := registry.ParseRank(p.str("rank"))
+		ps := &playerState{prefix: f.prefixOfProvince(p.str("province_code")), birth: p.str("birth_date"), startRank: r, rank: r}
+		f.players[id64()] = ps
+		f.touch(ps.prefix, e)
+		if f.inPeriod(e.At) {
+			it := playerRef(id64())
+			it.EventID = e.ID
+			f.count(ps.prefix, KeyPlayersRegistered, it)
+		}
+	case "player.updated":
+		var p struct{ Before, After playerPayload }
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+		ps := f.players[id64()]
+		if ps == nil {
+			return nil
+		}
+		if p.After.BirthDate != "" && p.Before.BirthDate != p.After.BirthDate {
+			ps.birth = p.After.BirthDate
+			ps.birthEdits = append(ps.birthEdits, ledger.LoggedEvent{ID: e.ID, At: e.At})
+		}
+		if pr := f.prefixOfProvince(p.After.ProvinceCode); pr != "" {
+			ps.prefix = pr
+		}
+		f.touch(ps.prefix, e)
+	case "player.transferred":
+		var p struct{ From, To string }
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+		if ps := f.players[id64()]; ps != nil {
+			f.touch(ps.prefix, e)
+			ps.prefix = f.prefixOfProvince(p.To)
+			f.touch(ps.prefix, e)
+		}
+	case "player.rank_changed", "player.honorary_dan":
+		p, err := readPayload(e.Payload, "to")
+		if err != nil {
+			return err
+		}
+		if ps := f.players[id64()]; ps != nil {
+			if e.Action == "player.honorary_dan" {
+				ps.rank = 8
+			} else if r, err := registry.ParseRank(p.str("to")); err == nil {
+				ps.rank = r
+			}
+		}
+	case "player.merged":
+		if ps := f.players[id64()]; ps != nil {
+			ps.merged = true
+		}
+	case "certificate.issued":
+		return f.issued(e)
+	case "certificate.recorded_from_paper":
+		p, err := readPayload(e.Payload, "player_id")
+		if err != nil {
+			return err
+		}
+		if ps := f.players[p.int("player_id")]; ps != nil {
+			ps.hasCert = true
+		}
+	case "certificate.revoked":
+		c, ok := f.certs[e.EntityID]
+		if ok && f.inPeriod(e.At) {
+			it := certRef(e.EntityID, e)
+			f.count(c.issuer, KeyRevocations, it)
+		}
+	case "application.submitted":
+		pl, err := readPayload(e.Payload, "player_id", "basis")
+		if err != nil {
+			return err
+		}
+		p := appState{player: pl.int("player_id"), basis: pl.str("basis")}
+		f.apps[e.EntityID] = p
+		ps := f.players[p.player]
+		if ps == nil {
+			return nil
+		}
+		f.touch(ps.prefix, e)
+		if p.basis == "appraisal" && f.inPeriod(e.At) {
+			ps.appraisals = append(ps.appraisals, ledger.LoggedEvent{ID: e.ID, At: e.At, EntityID: e.EntityID})
+		}
+	case "application.approved", "application.rejected", "application.failed":
+		if a, ok := f.apps[e.EntityID]; ok {
+			if ps := f.players[a.player]; ps != nil {
+				f.touch(ps.prefix, e)
+			}
+		}
+	case "notice.published":
+		p, err := readPayload(e.Payload, "application_id")
+		if err != nil {
+			return err
+		}
+		f.notices[e.EntityID] = strconv.FormatInt(p.int("application_id"), 10)
+		if a, ok := f.apps[f.notices[e.EntityID]]; ok && f.inPeriod(e.At) {
+			if ps := f.players[a.player]; ps != nil {
+				f.published[ps.prefix]++
+			}
+		}
+	case "objection.upheld":
+		a, ok := f.apps[f.notices[e.EntityID]]
+		if !ok {
+			return nil
+		}
+		if ps := f.players[a.player]; ps != nil && f.inPeriod(e.At) {
+			f.count(ps.prefix, KeyUpheldObjections, Item{Kind: "notice", Ref: e.EntityID, Link: "/notices/" + e.EntityID, EventID: e.ID})
+		}
+	case "order.placed", "order.amended":
+		agency, _, _ := strings.Cut(e.EntityID, "/")
+		f.touch(agency, e)
+		if f.inPeriod(e.At) {
+			f.count(agency, KeyOrdersPlaced, Item{Kind: "order", Ref: e.EntityID, EventID: e.ID})
+		}
+	case "order.granted", "order.refused":
+		agency, _, _ := strings.Cut(e.EntityID, "/")
+		f.touch(agency, e)
+	case "roster.submitted":
+		agency, _, _ := strings.Cut(e.EntityID, "/")
+		f.touch(agency, e)
+		if f.inPeriod(e.At) && f.m(agency, KeyRosterSubmitted).count == 0 {
+			f.count(agency, KeyRosterSubmitted, Item{Kind: "roster", Ref: e.EntityID, EventID: e.ID})
+		}
+	case "tournament.created", "tournament.imported":
+		fx, ok := evs[id64()]
+		if !ok {
+			return nil
+		}
+		if _, seen := f.events[fx.ID]; !seen {
+			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, games: map[gameKey]*gameState{}, paired: map[int]ledger.LoggedEvent{}}
+		}
+		f.touch(fx.Organiser, e)
+	default:
+		if strings.HasPrefix(e.Action, "tournament.") {
+			return f.tournament(e)
+		}
+	}
+	return nil
+}
+
+// countOnce counts it unless an item with its ref is counted already.
+func (f *facts) countOnce(agency, key string, it Item) {
+	k := agency + "\x00" + key + "\x00" + it.Kind + "\x00" + it.Ref
+	if f.seen[k] {
+		return
+	}
+	f.seen[k] = true
+	f.count(agency, key, it)
+}
+
+func (f *facts) issued(e ledger.LoggedEvent) error {
+	pl, err := readPayload(e.Payload, "number", "player_id", "rank", "basis", "issuer", "issue_date", "replaces")
+	if err != nil {
+		return err
+	}
+	p := struct {
+		Number, Rank, Basis, Issuer, IssueDate string
+		PlayerID, Replaces                     int64
+	}{pl.str("number"), pl.str("rank"), pl.str("basis"), pl.str("issuer"), pl.str("issue_date"), pl.int("player_id"), pl.int("replaces")}
+	f.certs[e.EntityID] = certState{issuer: p.Issuer, player: p.PlayerID}
+	f.touch(p.Issuer, e)
+	ps := f.players[p.PlayerID]
+	if ps == nil {
+		ps = &playerState{}
+		f.players[p.PlayerID] = ps
+	}
+	ps.hasCert = true
+	if p.Replaces != 0 {
+		return nil // a reissue replaces a certificate, it promotes nobody
+	}
+	rank, err := registry.ParseRank(p.Rank)
+	if err != nil {
+		return err
+	}
+	prev := ps.startRank
+	if ps.lastCert != 0 {
+		prev = ps.lastCert
+	}
+	ps.lastCert = rank
+	in := f.inPeriod(e.At)
+	if in {
+		f.count(p.Issuer, KeyCertificatesIssued, certRef(p.Number, e))
+	}
+	if rank <= 0 {
+		return nil
+	}
+	twice := false
+	for _, t := range ps.danCerts {
+		if e.At.Sub(t) <= 365*24*time.Hour {
+			twice = true
+		}
+	}
+	ps.danCerts = append(ps.danCerts, e.At)
+	if !in {
+		return nil
+	}
+	it := certRef(p.Number, e)
+	f.count(p.Issuer, KeyDanIssuedPerPlayer, it)
+	if rank == 4 || rank == 5 {
+		f.count(p.Issuer, KeyHighDanShare, it)
+		if under18(ps.birth, p.IssueDate) {
+			f.count(p.Issuer, KeyMinorHighDan, it)
+		}
+	}
+	if (prev >= 1 && rank-prev > 1) || (prev <= 0 && rank >= 2) {
+		s := it
+		s.Note = prev.String() + " → " + rank.String()
+		f.count(p.Issuer, KeyGradeSkips, s)
+	}
+	if twice {
+		f.count(p.Issuer, KeyCertifiedTwice, it)
+	}
+	if p.Basis == "appraisal" {
+		f.count(p.Issuer, KeyAppraisalShare, it)
+	}
+	return nil
+}
+
+// under18 reports whether someone born on birth is under 18 on date (both YYYY-MM-DD).
+func under18(birth, date string) bool {
+	b, err1 := time.Parse(time.DateOnly, birth)
+	d, err2 := time.Parse(time.DateOnly, date)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return d.Before(b.AddDate(18, 0, 0))
+}
+
+func (f *facts) tournament(e ledger.LoggedEvent) error {
+	id, _ := strconv.ParseInt(e.EntityID, 10, 64)
+	t := f.events[id]
+	if t == nil {
+		return nil
+	}
+	f.touch(t.facts.Organiser, e)
+	switch e.Action {
+	case "tournament.participant_added":
+		p, err := readPayload(e.Payload, "number", "player_id")
+		if err != nil {
+			return err
+		}
+		t.players[int(p.int("number"))] = p.int("player_id")
+	case "tournament.round_paired":
+		var p struct {
+			Round int `json:"round"`
+			Pairs []struct{ Black, White int }
+		}
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+		if _, seen := t.paired[p.Round]; !seen {
+			t.paired[p.Round] = ledger.LoggedEvent{ID: e.ID, At: e.At}
+		}
+		for i, pr := range p.Pairs {
+			t.games[gameKey{p.Round, i + 1}] = &gameState{black: pr.Black, white: pr.White}
+		}
+	case "tournament.result":
+		pl, err := readPayload(e.Payload, "round", "board", "result")
+		if err != nil {
+			return err
+		}
+		p := struct {
+			Round, Board int
+			Result       string
+		}{int(pl.int("round")), int(pl.int("board")), pl.str("result")}
+		g := t.games[gameKey{p.Round, p.Board}]
+		if g == nil {
+			g = &gameState{}
+			t.games[gameKey{p.Round, p.Board}] = g
+		}
+		if g.result != "" && g.result != p.Result && f.inPeriod(e.At) {
+			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: g.result, to: p.Result})
+		}
+		g.result, g.resultEvent = p.Result, e.ID
+	case "tournament.finished":
+		t.finished = true
+	}
+	return nil
+}
+
+// finish measures what needs the whole history: players per agency, the
+// qualifying wins of dan-grade events, their completeness, events held and
+// inactive months.
+func (f *facts) finish() {
+	players := map[string]int64{}
+	danPlayers := map[string]int64{}
+	for id, ps := range f.players {
+		if ps.merged || ps.prefix == "" {
+			continue
+		}
+		players[ps.prefix]++
+		if ps.rank >= 1 && ps.rank <= 7 {
+			danPlayers[ps.prefix]++
+			if !ps.hasCert {
+				f.count(ps.prefix, KeyDanWithoutCertificate, playerRef(id))
+			}
+		}
+	}
+	// judged once the whole history is read, so neither depends on the
+	// order of the log's rows beyond their times
+	for id, ps := range f.players {
+		for _, app := range ps.appraisals {
+			for _, ed := range ps.birthEdits {
+				if !ed.At.After(app.At) && app.At.Sub(ed.At) <= 30*24*time.Hour {
+					it := playerRef(id)
+					it.EventID = ed.ID
+					it.Note = "application " + app.EntityID
+					f.countOnce(ps.prefix, KeyIdentityEdits, it)
+					break
+				}
+			}
+		}
+	}
+	startDay, endDay := dateOf(f.period.Start), dateOf(f.period.End)
+	for id, t := range f.events {
+		org := t.facts.Organiser
+		lateAfter := time.Date(t.facts.End.Year(), t.facts.End.Month(), t.facts.End.Day(), 0, 0, 0, 0, ledger.ChinaTime).AddDate(0, 0, 8)
+		for _, c := range t.changes {
+			next, paired := t.paired[c.round+1]
+			if (paired && (next.ID < c.event || next.At.Before(c.at))) || c.at.After(lateAfter) {
+				f.count(org, KeyLateResultChanges, Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, c.round, c.board),
+					Link: fmt.Sprintf("/tournaments/%d", id), EventID: c.event, Note: c.from + " → " + c.to})
+			}
+		}
+		start := t.facts.Start
+		if !start.Before(startDay) && start.Before(endDay) {
+			ref := Item{Kind: "tournament", Ref: strconv.FormatInt(id, 10), Link: fmt.Sprintf("/tournaments/%d", id), Note: t.facts.Name}
+			f.count(org, KeyEventsHeld, ref)
+			if t.facts.DanGrade {
+				f.count(org, KeyDanGradeEventsHeld, ref)
+			}
+		}
+		end := t.facts.End
+		if !t.facts.DanGrade || end.Before(startDay) || !end.Before(endDay) {
+			continue
+		}
+		missing := 0
+		for _, g := range t.games {
+			if g.result == "" {
+				missing++
+			}
+		}
+		if missing > 0 || len(t.games) == 0 {
+			f.count(org, KeyIncompleteDanEvents, Item{Kind: "tournament", Ref: strconv.FormatInt(id, 10),
+				Link: fmt.Sprintf("/tournaments/%d", id), Note: fmt.Sprintf("%d of %d games without a result", missing, len(t.games))})
+		}
+		f.qualifying(id, t)
+	}
+	// every audited agency gets its bases, counted items or not: a share's
+	// median and pooled rate need the agencies with none
+	for _, agency := range f.agencies {
+		dan := f.m(agency, KeyDanIssuedPerPlayer)
+		dan.base = players[agency]
+		for _, key := range []string{KeyHighDanShare, KeyMinorHighDan, KeyGradeSkips, KeyCertifiedTwice, KeyAppraisalShare, KeyRevocations} {
+			f.m(agency, key).base = dan.count
+		}
+		f.m(agency, KeyDanWithoutCertificate).base = danPlayers[agency]
+		f.m(agency, KeyUpheldObjections).base = f.published[agency]
+	}
+	for _, agency := range f.agencies {
+		months := f.active[agency]
+		for i := range 12 {
+			if months == nil || months[i] == 0 {
+				f.count(agency, KeyInactiveMonths, Item{Kind: "month", Ref: f.months[i].In(ledger.ChinaTime).Format("2006-01")})
+			}
+		}
+	}
+}
+
+// qualifying counts, in a dan-grade event, the wins of the players certified
+// dan on or after its start, and which of them were forfeits.
+func (f *facts) qualifying(id int64, t *tournamentState) {
+	certified := func(number int) bool {
+		ps := f.players[t.players[number]]
+		if ps == nil || t.players[number] == 0 {
+			return false
+		}
+		for _, at := range ps.danCerts {
+			if !dateOf(at).Before(t.facts.Start) {
+				return true
+			}
+		}
+		return false
+	}
+	org := t.facts.Organiser
+	for k, g := range t.games {
+		for _, side := range []struct {
+			number   int
+			win, bye string
+		}{{g.black, "black", "black_forfeit"}, {g.white, "white", "white_forfeit"}} {
+			won := g.result == side.win || g.result == side.bye || g.result == "both_win"
+			if !won || !certified(side.number) {
+				continue
+			}
+			m := f.m(org, KeyForfeitQualifying)
+			m.base++
+			if g.result == side.bye {
+				m.count++
+				m.items = append(m.items, Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, k.round, k.board),
+					Link: fmt.Sprintf("/tournaments/%d", id), EventID: g.resultEvent, Note: g.result})
+			}
+		}
+	}
+}
+
+// dateOf is the Beijing calendar date of t, as a UTC midnight (how dates scan).
+func dateOf(t time.Time) time.Time {
+	y, m, d := t.In(ledger.ChinaTime).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// value is an indicator's value from its measure.
+func value(def Definition, m *measure) float64 {
+	switch def.Unit {
+	case "per_1000_players":
+		if m.base == 0 {
+			return 0
+		}
+		return 1000 * float64(m.count) / float64(m.base)
+	case "share":
+		if m.base == 0 {
+			return 0
+		}
+		return float64(m.count) / float64(m.base)
+	}
+	return float64(m.count)
+}

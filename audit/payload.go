@@ -1,0 +1,167 @@
+package audit
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+)
+
+// payload reads the top-level fields of an event's JSON object without
+// decoding the rest: the audit reads a few fields of every row of the log,
+// and a reflective decode of each was most of its time. Nested values are
+// returned raw; strings with escapes are decoded by encoding/json.
+type payload map[string][]byte
+
+var errPayload = errors.New("event payload is not a JSON object")
+
+// readPayload returns the raw values of the wanted top-level keys of p.
+func readPayload(p []byte, want ...string) (payload, error) {
+	out := make(payload, len(want))
+	i := skipSpace(p, 0)
+	if i >= len(p) || p[i] != '{' {
+		return nil, errPayload
+	}
+	i = skipSpace(p, i+1)
+	if i < len(p) && p[i] == '}' {
+		return out, nil
+	}
+	for {
+		if i >= len(p) || p[i] != '"' {
+			return nil, errPayload
+		}
+		end, err := skipString(p, i)
+		if err != nil {
+			return nil, err
+		}
+		key := string(p[i+1 : end-1])
+		if bytesContain(p[i+1:end-1], '\\') {
+			if json.Unmarshal(p[i:end], &key) != nil {
+				return nil, errPayload
+			}
+		}
+		i = skipSpace(p, end)
+		if i >= len(p) || p[i] != ':' {
+			return nil, errPayload
+		}
+		i = skipSpace(p, i+1)
+		vend, err := skipValue(p, i)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range want {
+			if key == w {
+				out[w] = p[i:vend]
+			}
+		}
+		i = skipSpace(p, vend)
+		if i >= len(p) {
+			return nil, errPayload
+		}
+		if p[i] == '}' {
+			return out, nil
+		}
+		if p[i] != ',' {
+			return nil, errPayload
+		}
+		i = skipSpace(p, i+1)
+	}
+}
+
+func skipSpace(p []byte, i int) int {
+	for i < len(p) && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index after the string starting at p[i] == '"'.
+func skipString(p []byte, i int) (int, error) {
+	for j := i + 1; j < len(p); j++ {
+		switch p[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, nil
+		}
+	}
+	return 0, errPayload
+}
+
+// skipValue returns the index after the value starting at p[i].
+func skipValue(p []byte, i int) (int, error) {
+	if i >= len(p) {
+		return 0, errPayload
+	}
+	switch p[i] {
+	case '"':
+		return skipString(p, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(p); j++ {
+			switch p[j] {
+			case '"':
+				end, err := skipString(p, j)
+				if err != nil {
+					return 0, err
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1, nil
+				}
+			}
+		}
+		return 0, errPayload
+	}
+	j := i
+	for j < len(p) && p[j] != ',' && p[j] != '}' && p[j] != ']' && p[j] != ' ' && p[j] != '\n' && p[j] != '\t' && p[j] != '\r' {
+		j++
+	}
+	if j == i {
+		return 0, errPayload
+	}
+	return j, nil
+}
+
+// str is a string field ("" when absent or null).
+func (p payload) str(key string) string {
+	v := p[key]
+	if len(v) < 2 || v[0] != '"' {
+		return ""
+	}
+	inner := v[1 : len(v)-1]
+	for _, c := range inner {
+		if c == '\\' {
+			var s string
+			if json.Unmarshal(v, &s) != nil {
+				return ""
+			}
+			return s
+		}
+	}
+	return string(inner)
+}
+
+// int is an integer field (0 when absent, null or not an integer).
+func (p payload) int(key string) int64 {
+	n, err := strconv.ParseInt(string(p[key]), 10, 64)
+	if err != nil {
+		if f, ferr := strconv.ParseFloat(string(p[key]), 64); ferr == nil {
+			return int64(f)
+		}
+		return 0
+	}
+	return n
+}
+
+func bytesContain(b []byte, c byte) bool {
+	for _, x := range b {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,360 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dankyu/dankyu/audit"
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// Audits is what the annual audit's pages use.
+type Audits interface {
+	Definitions() []audit.Definition
+	OpenYear(ctx context.Context, actor ledger.Actor, key string, year int) (audit.Opened, error)
+	Audit(ctx context.Context, actor ledger.Actor, agency string, year int) (audit.Audit, error)
+	ListAudits(ctx context.Context, actor ledger.Actor, year int) ([]audit.Audit, error)
+	IndicatorItems(ctx context.Context, actor ledger.Actor, agency string, year int, key string) ([]audit.Item, error)
+	AddFinding(ctx context.Context, actor ledger.Actor, key string, in audit.FindingInput) (audit.Finding, error)
+	DecideFinding(ctx context.Context, actor ledger.Actor, key string, id int64, confirm bool, note string) (audit.Finding, error)
+	ReplyToFinding(ctx context.Context, actor ledger.Actor, key string, id int64, text string) (audit.Finding, error)
+	Rule(ctx context.Context, actor ledger.Actor, key string, in audit.RulingInput) (audit.Ruling, error)
+}
+
+// auditPages are the staff's national table of a year's audits, an agency's
+// audit (scorecard, drill-down, findings, ruling) and the forms on them.
+type auditPages struct {
+	*site
+	audits Audits
+}
+
+func (p *auditPages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /workspace/audit", p.year)
+	mux.HandleFunc("GET /workspace/audit.csv", p.csv)
+	mux.Handle("POST /workspace/audit", p.post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.open))
+	mux.HandleFunc("GET /workspace/audit/{agency}/{year}", p.agency)
+	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/{key}", p.items)
+	mux.Handle("POST /workspace/audit/{agency}/{year}/findings", p.onAudit(p.addFinding))
+	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}", p.onAudit(p.decideFinding))
+	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}/reply", p.onAudit(p.reply))
+	mux.Handle("POST /workspace/audit/{agency}/{year}/ruling", p.onAudit(p.rule))
+}
+
+// auditView is what the audit's pages show.
+type auditView struct {
+	Year    int
+	Defs    []audit.Definition
+	Audits  []audit.Audit // the year's table
+	Audit   *audit.Audit  // one agency's
+	Def     audit.Definition
+	Items   []audit.Item // a drill-down
+	OK, Err string
+	Idem    string
+	CSRF    string
+	Staff   bool
+}
+
+var agencyPattern = regexp.MustCompile(`^[0-9]{3}$`)
+
+// auditPath is the page of one agency's audit; ok says the path values were sound.
+func auditPath(r *http.Request) (agency string, year int, ok bool) {
+	agency = r.PathValue("agency")
+	year, err := strconv.Atoi(r.PathValue("year"))
+	return agency, year, err == nil && agencyPattern.MatchString(agency)
+}
+
+// auditYear reads ?year=; without it, the audit year decided last: the one
+// that ended on 30 November (in December the year itself).
+func (p *auditPages) auditYear(r *http.Request) int {
+	if y, err := strconv.Atoi(strings.TrimSpace(r.URL.Query().Get("year"))); err == nil {
+		return y
+	}
+	now := p.now().In(ledger.ChinaTime)
+	if now.Month() == time.December {
+		return now.Year()
+	}
+	return now.Year() - 1
+}
+
+func (p *auditPages) view(w http.ResponseWriter, r *http.Request, a ledger.Actor) auditView {
+	return auditView{Defs: p.audits.Definitions(), OK: r.URL.Query().Get("ok"), Idem: randomHex(12), CSRF: p.formToken(w, r), Staff: a.IsStaff()}
+}
+
+func (p *auditPages) year(w http.ResponseWriter, r *http.Request) {
+	p.showYear(w, r, http.StatusOK, "")
+}
+
+func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, errText string) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	pg := p.page(w, r, "audit")
+	v := p.view(w, r, a)
+	v.Year, v.Err = p.auditYear(r), errText
+	if y, err := strconv.Atoi(r.PostFormValue("year")); err == nil && r.Method == http.MethodPost {
+		v.Year = y
+	}
+	as, err := p.audits.ListAudits(r.Context(), a, v.Year)
+	if err != nil {
+		p.refused(w, r, pg, err)
+		return
+	}
+	v.Audits = as
+	p.render(w, r, code, auditYearPage(pg, v))
+}
+
+func (p *auditPages) failOnYear(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+	p.showYear(w, r, code, errText)
+}
+
+func (p *auditPages) open(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	year, err := formInt(r, "year")
+	if err != nil {
+		return outcome{}, err
+	}
+	_, err = p.audits.OpenYear(r.Context(), a, key, int(year))
+	return goTo("/workspace/audit?year=" + strconv.Itoa(int(year)) + "&ok=audit_opened"), err
+}
+
+// refused shows a refusal on a page of its own (or fails on an internal error).
+func (p *auditPages) refused(w http.ResponseWriter, r *http.Request, pg Page, err error) {
+	if ledger.KindOf(err) == ledger.Internal {
+		p.fail(w, r, err)
+		return
+	}
+	p.render(w, r, httpStatus(err), messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
+}
+
+func (p *auditPages) agency(w http.ResponseWriter, r *http.Request) {
+	p.showAgency(w, r, http.StatusOK, "")
+}
+
+func (p *auditPages) showAgency(w http.ResponseWriter, r *http.Request, code int, errText string) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	pg := p.page(w, r, "audit")
+	agency, year, ok := auditPath(r)
+	if !ok {
+		p.refused(w, r, pg, ledger.ErrNotFound)
+		return
+	}
+	au, err := p.audits.Audit(r.Context(), a, agency, year)
+	if err != nil {
+		p.refused(w, r, pg, err)
+		return
+	}
+	v := p.view(w, r, a)
+	v.Year, v.Audit, v.Err = year, &au, errText
+	p.render(w, r, code, auditAgencyPage(pg, v))
+}
+
+func (p *auditPages) items(w http.ResponseWriter, r *http.Request) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	pg := p.page(w, r, "audit")
+	agency, year, ok := auditPath(r)
+	if !ok {
+		p.refused(w, r, pg, ledger.ErrNotFound)
+		return
+	}
+	key := r.PathValue("key")
+	items, err := p.audits.IndicatorItems(r.Context(), a, agency, year, key)
+	if err != nil {
+		p.refused(w, r, pg, err)
+		return
+	}
+	au, err := p.audits.Audit(r.Context(), a, agency, year)
+	if err != nil {
+		p.refused(w, r, pg, err)
+		return
+	}
+	v := p.view(w, r, a)
+	v.Year, v.Audit, v.Items = year, &au, items
+	for _, d := range v.Defs {
+		if d.Key == key {
+			v.Def = d
+		}
+	}
+	p.render(w, r, http.StatusOK, auditItemsPage(pg, v))
+}
+
+// onAudit wraps a form post of an agency's audit page: back there, or
+// there again with the refusal.
+func (p *auditPages) onAudit(fn action) http.HandlerFunc {
+	back := func(r *http.Request) string {
+		agency, year, _ := auditPath(r)
+		return "/workspace/audit/" + agency + "/" + strconv.Itoa(year)
+	}
+	fail := func(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+		p.showAgency(w, r, code, errText)
+	}
+	return p.post(back, fail, func(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+		if _, _, ok := auditPath(r); !ok {
+			return outcome{}, ledger.ErrNotFound
+		}
+		return fn(r, a, key)
+	})
+}
+
+func (p *auditPages) addFinding(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	agency, year, _ := auditPath(r)
+	_, err := p.audits.AddFinding(r.Context(), a, key, audit.FindingInput{AgencyPrefix: agency, Year: year,
+		Category: audit.Family(r.PostFormValue("category")), Severity: audit.Severity(r.PostFormValue("severity")),
+		Evidence: r.PostFormValue("evidence")})
+	return done("finding_added"), err
+}
+
+func (p *auditPages) decideFinding(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	id, ok := pathID(r)
+	if !ok {
+		return outcome{}, ledger.ErrNotFound
+	}
+	confirm := r.PostFormValue("decision") == "confirm"
+	_, err := p.audits.DecideFinding(r.Context(), a, key, id, confirm, r.PostFormValue("note"))
+	if confirm {
+		return done("finding_confirmed"), err
+	}
+	return done("finding_dismissed"), err
+}
+
+func (p *auditPages) reply(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	id, ok := pathID(r)
+	if !ok {
+		return outcome{}, ledger.ErrNotFound
+	}
+	_, err := p.audits.ReplyToFinding(r.Context(), a, key, id, r.PostFormValue("reply"))
+	return done("finding_replied"), err
+}
+
+func (p *auditPages) rule(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	agency, year, _ := auditPath(r)
+	in := audit.RulingInput{AgencyPrefix: agency, Year: year, Outcome: audit.Outcome(r.PostFormValue("outcome")),
+		Measures: r.PostFormValue("measures"), Note: r.PostFormValue("note")}
+	for _, c := range []struct {
+		field string
+		to    **int
+	}{{"dan_cap", &in.DanCap}, {"kyu_cap", &in.KyuCap}} {
+		if strings.TrimSpace(r.PostFormValue(c.field)) == "" {
+			continue
+		}
+		n, err := formInt(r, c.field)
+		if err != nil {
+			return outcome{}, err
+		}
+		v := int(n)
+		*c.to = &v
+	}
+	until, err := audit.ParseSupervisionUntil(strings.TrimSpace(r.PostFormValue("supervision_until")))
+	if err != nil {
+		return outcome{}, err
+	}
+	in.SupervisionUntil = until
+	_, err = p.audits.Rule(r.Context(), a, key, in)
+	return done("audit_ruled"), err
+}
+
+// indicatorName is an indicator's name in the page's language.
+func indicatorName(l Lang, d audit.Definition) string {
+	if l == English {
+		return d.NameEN
+	}
+	return d.NameZH
+}
+
+func familyName(l Lang, f audit.Family) string {
+	zh, en := audit.FamilyWords(f)
+	if l == English {
+		return en
+	}
+	return zh
+}
+
+// formatValue shows an indicator's value in its unit.
+func formatValue(unit string, v float64) string {
+	switch unit {
+	case "share":
+		return strconv.FormatFloat(100*v, 'f', 1, 64) + " %"
+	case "per_1000_players":
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// unitOf is the unit of an indicator key.
+func unitOf(defs []audit.Definition, key string) string {
+	for _, d := range defs {
+		if d.Key == key {
+			return d.Unit
+		}
+	}
+	return ""
+}
+
+// dateBJ is a moment's date in Beijing.
+func dateBJ(t time.Time) string { return t.In(ledger.ChinaTime).Format(time.DateOnly) }
+
+// csv downloads a year's scorecards, one row per agency and indicator, with
+// the snapshot's position and each agency's ruling: the table staff keep.
+func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	pg := p.page(w, r, "audit")
+	year := p.auditYear(r)
+	as, err := p.audits.ListAudits(r.Context(), a, year)
+	if err != nil {
+		http.Error(w, p.userError(r, pg, err), httpStatus(err))
+		return
+	}
+	defs := p.audits.Definitions()
+	var buf bytes.Buffer
+	buf.WriteString("\ufeff")
+	cw := csv.NewWriter(&buf)
+	_ = cw.Write([]string{pg.T["agency"], pg.T["year"], pg.T["audit_position"], pg.T["audit_family"], "key", pg.T["audit_indicator"],
+		pg.T["audit_value"], pg.T["audit_count"], "base", pg.T["audit_median"], pg.T["audit_spread"], "mark", pg.T["audit_ruling"]})
+	for _, au := range as {
+		ruling := ""
+		if au.Ruling != nil {
+			ruling = pg.T["audit_outcome_"+string(au.Ruling.Outcome)]
+		}
+		for i, in := range au.Indicators {
+			name := ""
+			if i < len(defs) {
+				name = indicatorName(pg.Lang, defs[i])
+			}
+			row := []string{au.AgencyPrefix, strconv.Itoa(au.Year), strconv.FormatInt(au.Position, 10), familyName(pg.Lang, in.Family), in.Key, name,
+				strconv.FormatFloat(in.Value, 'g', -1, 64), strconv.FormatInt(in.Count, 10), strconv.FormatInt(in.Base, 10),
+				strconv.FormatFloat(in.Median, 'g', -1, 64), strconv.FormatFloat(in.Spread, 'g', -1, 64), string(in.Mark), ruling}
+			for j, c := range row {
+				row[j] = ledger.SpreadsheetCell(c)
+			}
+			_ = cw.Write(row)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		p.fail(w, r, fmt.Errorf("audit csv %d: %w", year, err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="audit-%d.csv"`, year))
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(buf.Bytes())
+}
