@@ -9,6 +9,7 @@ import (
 
 	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/nationaldata"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
@@ -140,6 +141,79 @@ func BenchmarkOpenYear(b *testing.B) {
 			}
 			if rows.Err() != nil || count < n {
 				b.Fatalf("%d rows, %v", count, rows.Err())
+			}
+		}
+		baseline = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	})
+	b.Run("audit", func(b *testing.B) {
+		for b.Loop() {
+			cards, err := au.ScorecardsNow(ctx, 2026, agencies)
+			if err != nil || len(cards) != 34 {
+				b.Fatalf("%d scorecards, %v", len(cards), err)
+			}
+		}
+		if baseline > 0 {
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/baseline, "x_select")
+		}
+		b.ReportMetric(float64(n), "events")
+	})
+}
+
+// BenchmarkOpenYearNational is BenchmarkOpenYear on the national data set
+// (internal/nationaldata at national scale, seed 7: some 325 000 players,
+// 57 000 certificates, 3 700 events, 735 000 games, 1.5 million log rows):
+// the scorecards of all 34 agencies against a plain SELECT of the same log
+// rows and columns, in the same run. Loading the set takes about a minute
+// before the timings start.
+func BenchmarkOpenYearNational(b *testing.B) {
+	ctx := context.Background()
+	plan, err := nationaldata.Build(nationaldata.Options{Years: []int{2026}, Seed: 7, Scale: nationaldata.National,
+		Anomalies: []nationaldata.Anomaly{{Kind: nationaldata.OverIssue}, {Kind: nationaldata.Forfeits}, {Kind: nationaldata.Inactive},
+			{Kind: nationaldata.BirthDates}, {Kind: nationaldata.LateResults}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	pool, _ := harness.NewDB(b)
+	m, err := nationaldata.Load(ctx, pool, plan)
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan = nil // the plan is large; the database holds it now
+	store := ledger.New(pool, fixture.NewClock(time.Date(2026, 12, 1, 4, 0, 0, 0, time.UTC)).Now, nil)
+	au, err := audit.New(store, registry.New(store), audit.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var agencies []string
+	for _, p := range registry.Provinces() {
+		if p.Prefix != registry.AssociationPrefix {
+			agencies = append(agencies, p.Prefix)
+		}
+	}
+	period := audit.Config{}.Period(2026)
+	n := m.Counts["log_events"]
+	var baseline float64
+	b.Run("select", func(b *testing.B) {
+		for b.Loop() {
+			rows, err := pool.Query(ctx, `SELECT id, at, actor, action, entity_type, entity_id, payload::text FROM events
+				WHERE id <= (SELECT max(id) FROM events) AND at < $1 ORDER BY id`, period.End)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var (
+				id                                int64
+				at                                time.Time
+				actor, action, kind, entity, body string
+				count                             int
+			)
+			for rows.Next() {
+				if err := rows.Scan(&id, &at, &actor, &action, &kind, &entity, &body); err != nil {
+					b.Fatal(err)
+				}
+				count++
+			}
+			if rows.Err() != nil || count < n/2 {
+				b.Fatalf("%d rows of %d, %v", count, n, rows.Err())
 			}
 		}
 		baseline = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
