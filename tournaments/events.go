@@ -44,7 +44,7 @@ func Levels() []Level { return []Level{"county", "city", "province", NationalLev
 // Systems lists the pairing systems.
 func Systems() []System {
 	return []System{RoundRobinSystem, DoubleRoundRobinSystem, MultiRoundRobinSystem, SwissSystem, McMahonSystem, SwissEliminationSystem,
-		KnockoutSystem, DoubleKnockoutSystem, MultiEliminationSystem, MatchSystem}
+		KnockoutSystem, DoubleKnockoutSystem, MultiEliminationSystem, MatchSystem, ArenaSystem}
 }
 
 // Event is a tournament.
@@ -78,6 +78,9 @@ type Event struct {
 	// Lives (multiple elimination, Swiss with elimination), Cycles
 	// (multiple round robin) and BestOf (a match) are the systems' sizes.
 	Lives, Cycles, BestOf int
+	// Boards is how a team event's boards are set: given at entry, or
+	// ordered by rank and rating at the first pairing (art. 25).
+	Boards BoardOrder
 }
 
 // Colours says how an event decides who takes black (art. 15).
@@ -127,6 +130,8 @@ type EventInput struct {
 	Ties string
 	// Lives, Cycles, BestOf: see Event.
 	Lives, Cycles, BestOf int
+	// Boards: given (default) or rank, for team events.
+	Boards string
 }
 
 // Service keeps tournaments in the registry's database.
@@ -136,7 +141,8 @@ type Service struct {
 	policy   *access.Policy
 	db       *pgxpool.Pool
 	proposer Proposer
-	rater    Rater // nil: events are not rated
+	rater    Rater        // nil: events are not rated
+	ratings  RatingReader // nil: team boards go by rank and number only
 }
 
 // New returns the tournament service over the store; proposer files the
@@ -191,7 +197,8 @@ func (in EventInput) validate() (Event, []Group, error) {
 	if e.Order == "" {
 		e.Order = map[System]Order{RoundRobinSystem: RoundRobinOrder, DoubleRoundRobinSystem: RoundRobinOrder, MultiRoundRobinSystem: RoundRobinOrder,
 			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder, DoubleKnockoutSystem: SwissSOSOrder,
-			MultiEliminationSystem: SwissSOSOrder, SwissEliminationSystem: SwissSOSOrder, MatchSystem: RoundRobinOrder}[e.System]
+			MultiEliminationSystem: SwissSOSOrder, SwissEliminationSystem: SwissSOSOrder, MatchSystem: RoundRobinOrder,
+			ArenaSystem: RoundRobinOrder}[e.System]
 	}
 	if !slices.Contains(Orders(), e.Order) {
 		return e, nil, ReasonEventOrder.OnField("order", "value", in.Order)
@@ -256,6 +263,9 @@ func (in EventInput) validate() (Event, []Group, error) {
 	if e.Ties != TiesByLot && e.Ties != TiesShared && e.Ties != TiesPlayoff {
 		return e, nil, ReasonTies.OnField("ties", "value", in.Ties)
 	}
+	if e.Boards, err = boardOrder(in.Boards, e.Team); err != nil {
+		return e, nil, err
+	}
 	return e, groups, nil
 }
 
@@ -310,10 +320,10 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 		e.Seed = now.UnixNano()
 	}
 	err := tx.QueryRow(ctx, `INSERT INTO tournaments (name, organiser_prefix, start_date, end_date, venue, level, system, standings_order,
-		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17, $18, $19, $20, $21, $22, $23) RETURNING id`,
+		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of, team_boards)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17, $18, $19, $20, $21, $22, $23, $24) RETURNING id`,
 		e.Name, org, e.Start, e.End, e.Venue, e.Level, e.System, e.Order, max(e.Rounds, 1), e.Rules, e.Komi, e.Team, e.DanGrade,
-		e.Seed, e.Source, now, actor.String(), e.ChiefReferee, cmp.Or(e.Colours, ColoursByDraw), cmp.Or(e.Ties, TiesByLot), e.Lives, e.Cycles, e.BestOf).Scan(&e.ID)
+		e.Seed, e.Source, now, actor.String(), e.ChiefReferee, cmp.Or(e.Colours, ColoursByDraw), cmp.Or(e.Ties, TiesByLot), e.Lives, e.Cycles, e.BestOf, cmp.Or(e.Boards, BoardsGiven)).Scan(&e.ID)
 	if err != nil {
 		return Event{}, ledger.PgErr(err, "create tournament")
 	}
@@ -333,13 +343,13 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 }
 
 const eventColumns = `id, name, organiser_prefix, start_date, end_date, venue, level, system, standings_order, rounds, rules, komi,
-	team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of,
+	team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of, team_boards,
 	(SELECT coalesce(max(round), 0) FROM tournament_rounds r WHERE r.tournament_id = tournaments.id)`
 
 func scanEvent(r pgx.Row) (Event, error) {
 	var e Event
 	err := r.Scan(&e.ID, &e.Name, &e.OrganiserPrefix, &e.Start, &e.End, &e.Venue, &e.Level, &e.System, &e.Order, &e.Rounds,
-		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.ChiefReferee, &e.Colours, &e.Ties, &e.Lives, &e.Cycles, &e.BestOf, &e.PairedRounds)
+		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.ChiefReferee, &e.Colours, &e.Ties, &e.Lives, &e.Cycles, &e.BestOf, &e.Boards, &e.PairedRounds)
 	return e, err
 }
 
@@ -457,6 +467,9 @@ func (s *Service) AddParticipant(ctx context.Context, actor ledger.Actor, key st
 		}
 		if e.PairedRounds > 0 && e.System != SwissSystem && e.System != McMahonSystem {
 			return Participant{}, ReasonFieldFixed.New("event", eventID(id), "system", string(e.System))
+		}
+		if err := checkEntryBoard(e, in.Board); err != nil {
+			return Participant{}, err
 		}
 		return s.addTx(ctx, tx, now, actor, e, in)
 	})

@@ -56,11 +56,21 @@ func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id
 		if e.PairedRounds == 0 {
 			return false, ReasonNoRoundPlayed.New("event", eventID(id))
 		}
+		payload := map[string]any{"rounds": e.PairedRounds}
+		if e.System == ArenaSystem { // finishing declares the winning team
+			st, err := ArenaState(ps, plainGames(games), e.Colours)
+			if err != nil {
+				return false, asPrecondition(err)
+			}
+			if !st.Decided {
+				return false, ReasonArenaUndecided.New("event", eventID(id))
+			}
+			payload["winner"], payload["level"] = st.Winner, st.Level
+		}
 		if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = 'finished', finished_at = $2 WHERE id = $1`, id, now); err != nil {
 			return false, ledger.PgErr(err, "finish tournament")
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.finished", "tournament", eventID(id),
-			map[string]any{"rounds": e.PairedRounds}); err != nil {
+		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.finished", "tournament", eventID(id), payload); err != nil {
 			return false, err
 		}
 		if s.rater != nil {

@@ -12,8 +12,8 @@ var (
 	ReasonEventLevel = ledger.NewReason(ledger.Invalid, "EVENT_LEVEL",
 		"“{value}”不是比赛级别：应为县级、市级、省级或全国。", "{value}: want county, city, province or national.")
 	ReasonEventSystem = ledger.NewReason(ledger.Invalid, "EVENT_SYSTEM",
-		"“{value}”不是竞赛制度：应为单循环、双循环、多循环、积分编排、麦克马洪、积分编排加淘汰、淘汰、双败淘汰、多败淘汰或多局决胜。",
-		"{value}: want round_robin, double_round_robin, multi_round_robin, swiss, mcmahon, swiss_elimination, knockout, double_knockout, multi_elimination or match.")
+		"“{value}”不是竞赛制度：应为单循环、双循环、多循环、积分编排、麦克马洪、积分编排加淘汰、淘汰、双败淘汰、多败淘汰、多局决胜或擂台赛。",
+		"{value}: want round_robin, double_round_robin, multi_round_robin, swiss, mcmahon, swiss_elimination, knockout, double_knockout, multi_elimination, match or arena.")
 	ReasonEventOrder = ledger.NewReason(ledger.Invalid, "EVENT_ORDER",
 		"“{value}”不是名次排列方法：应为循环赛、积分编排（总分，或按实际最高积分）、积分编排（对手分，或加对手分之和）或麦克马洪。",
 		"{value}: want round_robin, swiss_total, swiss_total_reached, swiss_sos, swiss_sos_extended or mcmahon.")
@@ -97,4 +97,20 @@ var (
 		"比赛 {event} 的先后手由抽签编排决定，不猜先。", "tournament {event} assigns colours by the draw, not by nigiri.")
 	ReasonUnreadableFile = ledger.NewReason(ledger.Invalid, "UNREADABLE_FILE",
 		"无法读取比赛文件：{detail}", "the tournament file cannot be read: {detail}")
+	ReasonBoardOrder = ledger.NewReason(ledger.Invalid, "BOARD_ORDER",
+		"“{value}”：台次应为报名时指定（given），或团体赛首轮编排时按段位和等级分排定（rank）。",
+		"{value}: want given, or rank (a team event's boards set by rank and rating at the first pairing).")
+	ReasonBoardByRank = ledger.NewReason(ledger.Invalid, "BOARD_BY_RANK",
+		"比赛 {event} 的台次在首轮编排时按段位和近期等级分排定，报名时不填台次。",
+		"tournament {event} sets boards by rank and recent rating at the first pairing; enter members without a board.")
+	ReasonBoardsFixed = ledger.NewReason(ledger.Precondition, "BOARDS_FIXED",
+		"比赛 {event} 已编排首轮，台次一经排定不得更改（第二十五条）。",
+		"tournament {event} has paired its first round; boards once set are never changed (art. 25).")
+	ReasonNotTeamEvent = ledger.NewReason(ledger.Precondition, "NOT_TEAM_EVENT",
+		"比赛 {event} 不是团体赛。", "tournament {event} is not a team event.")
+	ReasonArenaTeams = ledger.NewReason(ledger.Invalid, "ARENA_TEAMS",
+		"擂台赛是两队之间的团体赛：请勾选团体赛。", "an arena match is between two teams: make it a team event.")
+	ReasonArenaUndecided = ledger.NewReason(ledger.Precondition, "ARENA_UNDECIDED",
+		"擂台赛 {event} 尚未决出胜负：两队都还有未被击败的棋手。",
+		"the arena match {event} is not decided: both teams still have players unbeaten.")
 )

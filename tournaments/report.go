@@ -21,6 +21,7 @@ type Report struct {
 	Rounds       []RoundInfo
 	Standings    []Standing
 	Teams        []TeamStanding // team events
+	Arena        *ArenaResult   // an arena match
 	Proposals    []Proposal
 }
 
@@ -85,7 +86,18 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 	if r.Standings, err = Standings(field(r.Event, r.Participants, r.Rounds), r.Event.Order); err != nil {
 		return r, fmt.Errorf("standings of tournament %d: %w", id, err)
 	}
-	if r.Event.Team {
+	if r.Event.System == ArenaSystem {
+		var games []Game
+		for _, rd := range r.Rounds {
+			for _, g := range rd.Games {
+				games = append(games, g.Game)
+			}
+		}
+		st, err := ArenaState(r.Participants, games, r.Event.Colours)
+		if err == nil { // an arena whose teams are not yet complete has no state to show
+			r.Arena, r.Teams = &st, ArenaTeamStandings(st, r.Standings)
+		}
+	} else if r.Event.Team {
 		members := map[int]TeamMember{}
 		for _, p := range r.Participants {
 			members[p.Number] = TeamMember{Team: p.Team, Board: p.Board}

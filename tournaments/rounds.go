@@ -148,9 +148,16 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			return RoundInfo{}, ReasonResultMissing.New("round", strconv.Itoa(g.Round), "board", strconv.Itoa(g.Board))
 		}
 		round := e.PairedRounds + 1
+		if e.Team && e.Boards == BoardsByRank && round == 1 {
+			if ps, err = s.orderBoards(ctx, tx, now, actor, e, ps); err != nil {
+				return RoundInfo{}, err
+			}
+		}
 		info := RoundInfo{Round: round, Seed: e.Seed + int64(round)}
 		var pairs []Pairing
 		switch {
+		case e.System == ArenaSystem:
+			pairs, err = arenaRound(e, ps, games)
 		case e.Team:
 			pairs, info.Bye, err = teamRound(e, ps, games, byes, round, uint64(info.Seed))
 		case e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem:

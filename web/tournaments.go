@@ -170,7 +170,7 @@ func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key 
 		Order:    r.PostFormValue("order"),
 		DanGrade: r.PostFormValue("dan_grade") == "on", Team: r.PostFormValue("team") == "on",
 		Lives: int(size[0]), Cycles: int(size[1]), BestOf: int(size[2]), Colours: r.PostFormValue("colours"), Ties: r.PostFormValue("ties"),
-		ChiefReferee: r.PostFormValue("chief_referee")}
+		ChiefReferee: r.PostFormValue("chief_referee"), Boards: r.PostFormValue("team_boards")}
 	for i := 1; i <= 3; i++ {
 		rank := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("group%d_rank", i)))
 		if rank == "" {

@@ -25,7 +25,7 @@ func tournamentPB(e tournaments.Event) *pb.Tournament {
 		StandingsOrder: string(e.Order), Rounds: int32(e.Rounds), Rules: e.Rules, Komi: e.Komi, Team: e.Team, DanGrade: e.DanGrade,
 		Seed: e.Seed, Status: e.Status, PairedRounds: int32(e.PairedRounds), CreatedAt: ts(e.CreatedAt),
 		ChiefReferee: e.ChiefReferee, Colours: string(e.Colours), Ties: string(e.Ties),
-		Lives: int32(e.Lives), Cycles: int32(e.Cycles), BestOf: int32(e.BestOf)}
+		Lives: int32(e.Lives), Cycles: int32(e.Cycles), BestOf: int32(e.BestOf), TeamBoards: string(e.Boards)}
 	for _, g := range e.Groups {
 		out.Groups = append(out.Groups, &pb.TournamentGroup{Name: g.Name, TargetRank: g.TargetRank.String(), MinWins: int32(g.MinWins)})
 	}
@@ -76,7 +76,8 @@ func (s *TournamentServer) CreateTournament(ctx context.Context, req *pb.CreateT
 	in := tournaments.EventInput{Name: req.GetName(), Start: req.GetStartDate(), End: req.GetEndDate(), Venue: req.GetVenue(),
 		Level: req.GetLevel(), System: req.GetSystem(), Order: req.GetStandingsOrder(), Rounds: int(req.GetRounds()), Rules: req.GetRules(),
 		Team: req.GetTeam(), DanGrade: req.GetDanGrade(), Seed: req.GetSeed(), ChiefReferee: req.GetChiefReferee(), Colours: req.GetColours(),
-		Ties: req.GetTies(), Lives: int(req.GetLives()), Cycles: int(req.GetCycles()), BestOf: int(req.GetBestOf())}
+		Ties: req.GetTies(), Lives: int(req.GetLives()), Cycles: int(req.GetCycles()), BestOf: int(req.GetBestOf()),
+		Boards: req.GetTeamBoards()}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		in.Komi = &k
@@ -114,6 +115,7 @@ func (s *TournamentServer) GetTournament(ctx context.Context, req *pb.GetTournam
 		}
 		resp.TeamStandings = append(resp.TeamStandings, row)
 	}
+	resp.Arena = arenaPB(r.Arena)
 	return resp, nil
 }
 
@@ -171,7 +173,7 @@ func (s *TournamentServer) FinishTournament(ctx context.Context, req *pb.FinishT
 	if err != nil {
 		return nil, err
 	}
-	return &pb.FinishTournamentResponse{Standings: standingsPB(r.Standings), Proposals: proposalsPB(r.Proposals)}, nil
+	return &pb.FinishTournamentResponse{Standings: standingsPB(r.Standings), Proposals: proposalsPB(r.Proposals), Arena: arenaPB(r.Arena)}, nil
 }
 
 func (s *TournamentServer) ImportTournament(ctx context.Context, req *pb.ImportTournamentRequest) (*pb.ImportTournamentResponse, error) {
@@ -278,4 +280,25 @@ func (s *TournamentServer) RecordNigiri(ctx context.Context, req *pb.RecordNigir
 		return nil, err
 	}
 	return &pb.RecordNigiriResponse{Game: gamePB(g)}, nil
+}
+
+func arenaPB(a *tournaments.ArenaResult) *pb.ArenaResult {
+	if a == nil {
+		return nil
+	}
+	out := &pb.ArenaResult{Teams: a.Teams[:], Left: []int32{int32(a.Left[0]), int32(a.Left[1])}, Decided: a.Decided,
+		Winner: a.Winner, Level: a.Level}
+	for _, p := range a.Players {
+		out.Players = append(out.Players, &pb.ArenaPlayer{Number: int32(p.Number), Team: p.Team, Order: int32(p.Order),
+			Wins: int32(p.Wins), Played: p.Played, Out: p.Out})
+	}
+	return out
+}
+
+func (s *TournamentServer) SetBoard(ctx context.Context, req *pb.SetBoardRequest) (*pb.SetBoardResponse, error) {
+	p, err := s.ts.SetBoard(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), int(req.GetNumber()), int(req.GetBoard()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetBoardResponse{Participant: participantPB(p, nil)}, nil
 }

@@ -36,6 +36,7 @@ const (
 	TournamentService_RuleProtest_FullMethodName         = "/dankyu.v1.TournamentService/RuleProtest"
 	TournamentService_ListProtests_FullMethodName        = "/dankyu.v1.TournamentService/ListProtests"
 	TournamentService_RecordNigiri_FullMethodName        = "/dankyu.v1.TournamentService/RecordNigiri"
+	TournamentService_SetBoard_FullMethodName            = "/dankyu.v1.TournamentService/SetBoard"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
@@ -87,6 +88,9 @@ type TournamentServiceClient interface {
 	ListProtests(ctx context.Context, in *ListProtestsRequest, opts ...grpc.CallOption) (*ListProtestsResponse, error)
 	// Records a nigiri at the board and seats the players by it.
 	RecordNigiri(ctx context.Context, in *RecordNigiriRequest, opts ...grpc.CallOption) (*RecordNigiriResponse, error)
+	// Gives a team member his board (an arena team its order) before the
+	// first round; refused once a round is paired (BOARDS_FIXED, art. 25).
+	SetBoard(ctx context.Context, in *SetBoardRequest, opts ...grpc.CallOption) (*SetBoardResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -267,6 +271,16 @@ func (c *tournamentServiceClient) RecordNigiri(ctx context.Context, in *RecordNi
 	return out, nil
 }
 
+func (c *tournamentServiceClient) SetBoard(ctx context.Context, in *SetBoardRequest, opts ...grpc.CallOption) (*SetBoardResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetBoardResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SetBoard_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
@@ -316,6 +330,9 @@ type TournamentServiceServer interface {
 	ListProtests(context.Context, *ListProtestsRequest) (*ListProtestsResponse, error)
 	// Records a nigiri at the board and seats the players by it.
 	RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error)
+	// Gives a team member his board (an arena team its order) before the
+	// first round; refused once a round is paired (BOARDS_FIXED, art. 25).
+	SetBoard(context.Context, *SetBoardRequest) (*SetBoardResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -376,6 +393,9 @@ func (UnimplementedTournamentServiceServer) ListProtests(context.Context, *ListP
 }
 func (UnimplementedTournamentServiceServer) RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordNigiri not implemented")
+}
+func (UnimplementedTournamentServiceServer) SetBoard(context.Context, *SetBoardRequest) (*SetBoardResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetBoard not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -704,6 +724,24 @@ func _TournamentService_RecordNigiri_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_SetBoard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetBoardRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SetBoard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SetBoard_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SetBoard(ctx, req.(*SetBoardRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -778,6 +816,10 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordNigiri",
 			Handler:    _TournamentService_RecordNigiri_Handler,
+		},
+		{
+			MethodName: "SetBoard",
+			Handler:    _TournamentService_SetBoard_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
