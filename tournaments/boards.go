@@ -158,6 +158,12 @@ func orderBoardsBy(ps []Participant, keys map[int]boardKey) map[string][]int {
 	out := map[string][]int{}
 	for team, members := range byTeam {
 		slices.SortStableFunc(members, func(a, b Participant) int {
+			if a.Reserve != b.Reserve { // the substitutes' places come after the starters'
+				if b.Reserve {
+					return -1
+				}
+				return 1
+			}
 			ka, kb := keys[a.Number], keys[b.Number]
 			if c := cmp.Compare(kb.strength, ka.strength); c != 0 {
 				return c

@@ -113,4 +113,20 @@ var (
 	ReasonArenaUndecided = ledger.NewReason(ledger.Precondition, "ARENA_UNDECIDED",
 		"擂台赛 {event} 尚未决出胜负：两队都还有未被击败的棋手。",
 		"the arena match {event} is not decided: both teams still have players unbeaten.")
+	ReasonTeamFormat = ledger.NewReason(ledger.Invalid, "TEAM_FORMAT",
+		"“{value}”：团体赛类型应为分台定人制（fixed_boards）、定台换人制（fixed_order）、临场出人制（free_lineup）、全队轮赛制（all_play，仅循环赛）或队员总分制（total_score）；个人赛和擂台赛不选。",
+		"{value}: want fixed_boards, fixed_order, free_lineup, all_play (round robins only) or total_score, for a team event other than an arena.")
+	ReasonReserves = ledger.NewReason(ledger.Invalid, "RESERVES",
+		"替补队员只用于定台换人制和临场出人制，每队至多 {max} 名。",
+		"substitutes play only in fixed_order and free_lineup events, at most {max} a team.")
+	ReasonLineupFormat = ledger.NewReason(ledger.Precondition, "LINEUP_FORMAT",
+		"比赛 {event} 不按每轮出场名单编排（只有定台换人制和临场出人制）。",
+		"tournament {event} does not seat teams by a lineup per round (only fixed_order and free_lineup do).")
+	ReasonLineup = ledger.NewReason(ledger.Invalid, "LINEUP",
+		"出场名单不成立：{detail}。", "the lineup does not stand: {detail}.")
+	ReasonLineupOrder = ledger.NewReason(ledger.Invalid, "LINEUP_ORDER",
+		"定台换人制：{team}队的出场名单须按队员排定的台次先后排列。",
+		"fixed_order: team {team}'s lineup follows its members' fixed order.")
+	ReasonLineupMissing = ledger.NewReason(ledger.Precondition, "LINEUP_MISSING",
+		"第 {round} 轮编排前须先报{team}队的出场名单。", "name team {team}'s lineup before round {round} is paired.")
 )

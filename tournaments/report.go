@@ -108,11 +108,17 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 			for _, g := range rd.Games {
 				games = append(games, g.Game)
 			}
-			if m, ok := members[rd.Bye]; ok && rd.Bye != 0 {
+			// an all-play match's bye is one, however many rounds it spans
+			if m, ok := members[rd.Bye]; ok && rd.Bye != 0 && (r.Event.TeamFormat != AllPlay || (rd.Round-1)%max(starters(r.Participants), 1) == 0) {
 				byes = append(byes, m.Team)
 			}
 		}
-		if r.Teams, err = TeamStandings(members, games, byes); err != nil {
+		games = matchRounds(r.Event, r.Participants, games)
+		rank := TeamStandings
+		if r.Event.TeamFormat == TotalScore {
+			rank = TeamStandingsByTotal
+		}
+		if r.Teams, err = rank(members, games, byes); err != nil {
 			return r, fmt.Errorf("team standings of tournament %d: %w", id, err)
 		}
 	}

@@ -159,7 +159,16 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 		case e.System == ArenaSystem:
 			pairs, err = arenaRound(e, ps, games)
 		case e.Team:
-			pairs, info.Bye, err = teamRound(e, ps, games, byes, round, uint64(info.Seed))
+			var lineups map[string]map[int]int
+			if e.TeamFormat.lineup() {
+				if lineups, err = s.lineups(ctx, tx, id, round); err != nil {
+					return RoundInfo{}, err
+				}
+				if t := missingLineup(ps, lineups); t != "" {
+					return RoundInfo{}, ReasonLineupMissing.New("team", t, "round", strconv.Itoa(round))
+				}
+			}
+			pairs, info.Bye, err = teamRound(e, ps, games, byes, round, uint64(info.Seed), lineups)
 		case e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem:
 			pairs, info.Bye, err = roundRobinRound(e, ps, round)
 		case e.System == MultiRoundRobinSystem:

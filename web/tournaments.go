@@ -159,8 +159,8 @@ func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key 
 	if err != nil {
 		return outcome{}, err
 	}
-	var size [3]int64 // lives, cycles, best of
-	for i, f := range []string{"lives", "cycles", "best_of"} {
+	var size [4]int64 // lives, cycles, best of, reserves
+	for i, f := range []string{"lives", "cycles", "best_of", "reserves"} {
 		if size[i], err = formInt(r, f); err != nil {
 			return outcome{}, err
 		}
@@ -170,7 +170,8 @@ func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key 
 		Order:    r.PostFormValue("order"),
 		DanGrade: r.PostFormValue("dan_grade") == "on", Team: r.PostFormValue("team") == "on",
 		Lives: int(size[0]), Cycles: int(size[1]), BestOf: int(size[2]), Colours: r.PostFormValue("colours"), Ties: r.PostFormValue("ties"),
-		ChiefReferee: r.PostFormValue("chief_referee"), Boards: r.PostFormValue("team_boards")}
+		ChiefReferee: r.PostFormValue("chief_referee"), Boards: r.PostFormValue("team_boards"),
+		TeamFormat: r.PostFormValue("team_format"), Reserves: int(size[3])}
 	for i := 1; i <= 3; i++ {
 		rank := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("group%d_rank", i)))
 		if rank == "" {
@@ -200,7 +201,8 @@ func (p *tournamentPages) addParticipant(r *http.Request, a ledger.Actor, key st
 	}
 	_, err = p.tours.AddParticipant(r.Context(), a, key, id, tournaments.ParticipantInput{PlayerID: player,
 		GuestName: r.PostFormValue("guest_name"), GuestRank: r.PostFormValue("guest_rank"), GuestCountry: r.PostFormValue("guest_country"),
-		Group: r.PostFormValue("group"), Team: r.PostFormValue("team"), Board: int(board)})
+		Group: r.PostFormValue("group"), Team: r.PostFormValue("team"), Board: int(board),
+		Reserve: r.PostFormValue("reserve") == "on"})
 	return done("participant_added"), err
 }
 

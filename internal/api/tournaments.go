@@ -25,7 +25,8 @@ func tournamentPB(e tournaments.Event) *pb.Tournament {
 		StandingsOrder: string(e.Order), Rounds: int32(e.Rounds), Rules: e.Rules, Komi: e.Komi, Team: e.Team, DanGrade: e.DanGrade,
 		Seed: e.Seed, Status: e.Status, PairedRounds: int32(e.PairedRounds), CreatedAt: ts(e.CreatedAt),
 		ChiefReferee: e.ChiefReferee, Colours: string(e.Colours), Ties: string(e.Ties),
-		Lives: int32(e.Lives), Cycles: int32(e.Cycles), BestOf: int32(e.BestOf), TeamBoards: string(e.Boards)}
+		Lives: int32(e.Lives), Cycles: int32(e.Cycles), BestOf: int32(e.BestOf), TeamBoards: string(e.Boards),
+		TeamFormat: string(e.TeamFormat), Reserves: int32(e.Reserves)}
 	for _, g := range e.Groups {
 		out.Groups = append(out.Groups, &pb.TournamentGroup{Name: g.Name, TargetRank: g.TargetRank.String(), MinWins: int32(g.MinWins)})
 	}
@@ -34,7 +35,7 @@ func tournamentPB(e tournaments.Event) *pb.Tournament {
 
 func participantPB(p tournaments.Participant, groups map[int64]string) *pb.TournamentParticipant {
 	return &pb.TournamentParticipant{Number: int32(p.Number), PlayerId: p.PlayerID, Name: p.Name, Rank: p.Rank.String(),
-		Country: p.Country, Group: groups[p.GroupID], Team: p.Team, Board: int32(p.Board), Withdrawn: p.Withdrawn}
+		Country: p.Country, Group: groups[p.GroupID], Team: p.Team, Board: int32(p.Board), Withdrawn: p.Withdrawn, Reserve: p.Reserve}
 }
 
 func gamePB(g tournaments.GameRow) *pb.TournamentGame {
@@ -77,7 +78,7 @@ func (s *TournamentServer) CreateTournament(ctx context.Context, req *pb.CreateT
 		Level: req.GetLevel(), System: req.GetSystem(), Order: req.GetStandingsOrder(), Rounds: int(req.GetRounds()), Rules: req.GetRules(),
 		Team: req.GetTeam(), DanGrade: req.GetDanGrade(), Seed: req.GetSeed(), ChiefReferee: req.GetChiefReferee(), Colours: req.GetColours(),
 		Ties: req.GetTies(), Lives: int(req.GetLives()), Cycles: int(req.GetCycles()), BestOf: int(req.GetBestOf()),
-		Boards: req.GetTeamBoards()}
+		Boards: req.GetTeamBoards(), TeamFormat: req.GetTeamFormat(), Reserves: int(req.GetReserves())}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		in.Komi = &k
@@ -134,7 +135,7 @@ func (s *TournamentServer) ListTournaments(ctx context.Context, req *pb.ListTour
 func (s *TournamentServer) AddParticipant(ctx context.Context, req *pb.AddParticipantRequest) (*pb.AddParticipantResponse, error) {
 	p, err := s.ts.AddParticipant(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.ParticipantInput{
 		PlayerID: req.GetPlayerId(), GuestName: req.GetGuestName(), GuestRank: req.GetGuestRank(), GuestCountry: req.GetGuestCountry(),
-		Group: req.GetGroup(), Team: req.GetTeam(), Board: int(req.GetBoard())})
+		Group: req.GetGroup(), Team: req.GetTeam(), Board: int(req.GetBoard()), Reserve: req.GetReserve()})
 	if err != nil {
 		return nil, err
 	}
@@ -301,4 +302,20 @@ func (s *TournamentServer) SetBoard(ctx context.Context, req *pb.SetBoardRequest
 		return nil, err
 	}
 	return &pb.SetBoardResponse{Participant: participantPB(p, nil)}, nil
+}
+
+func (s *TournamentServer) SetLineup(ctx context.Context, req *pb.SetLineupRequest) (*pb.SetLineupResponse, error) {
+	in := tournaments.LineupInput{Team: req.GetTeam()}
+	for _, n := range req.GetNumbers() {
+		in.Numbers = append(in.Numbers, int(n))
+	}
+	got, err := s.ts.SetLineup(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), in)
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.SetLineupResponse{}
+	for _, n := range got {
+		resp.Numbers = append(resp.Numbers, int32(n))
+	}
+	return resp, nil
 }

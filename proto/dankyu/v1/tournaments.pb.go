@@ -126,7 +126,12 @@ type Tournament struct {
 	BestOf int32 `protobuf:"varint,25,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
 	// given or rank: a team event's boards given at entry, or ordered at the
 	// first pairing by rank (certified, else declared), then recent rating.
-	TeamBoards    string `protobuf:"bytes,26,opt,name=team_boards,json=teamBoards,proto3" json:"team_boards,omitempty"`
+	TeamBoards string `protobuf:"bytes,26,opt,name=team_boards,json=teamBoards,proto3" json:"team_boards,omitempty"`
+	// fixed_boards (分台定人制), fixed_order (定台换人制), free_lineup
+	// (临场出人制), all_play (全队轮赛制) or total_score (队员总分制).
+	TeamFormat string `protobuf:"bytes,27,opt,name=team_format,json=teamFormat,proto3" json:"team_format,omitempty"`
+	// Substitutes a team may enter (fixed_order and free_lineup).
+	Reserves      int32 `protobuf:"varint,28,opt,name=reserves,proto3" json:"reserves,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -343,6 +348,20 @@ func (x *Tournament) GetTeamBoards() string {
 	return ""
 }
 
+func (x *Tournament) GetTeamFormat() string {
+	if x != nil {
+		return x.TeamFormat
+	}
+	return ""
+}
+
+func (x *Tournament) GetReserves() int32 {
+	if x != nil {
+		return x.Reserves
+	}
+	return 0
+}
+
 type CreateTournamentRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	Name           string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -373,7 +392,12 @@ type CreateTournamentRequest struct {
 	// match: 3, 5 or 7.
 	BestOf int32 `protobuf:"varint,20,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
 	// Team events: given (default) or rank.
-	TeamBoards    string `protobuf:"bytes,21,opt,name=team_boards,json=teamBoards,proto3" json:"team_boards,omitempty"`
+	TeamBoards string `protobuf:"bytes,21,opt,name=team_boards,json=teamBoards,proto3" json:"team_boards,omitempty"`
+	// Team events: fixed_boards (default), fixed_order, free_lineup, all_play
+	// (round robins) or total_score.
+	TeamFormat string `protobuf:"bytes,22,opt,name=team_format,json=teamFormat,proto3" json:"team_format,omitempty"`
+	// Substitutes a team may enter: 0–9, fixed_order and free_lineup only.
+	Reserves      int32 `protobuf:"varint,23,opt,name=reserves,proto3" json:"reserves,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -555,6 +579,20 @@ func (x *CreateTournamentRequest) GetTeamBoards() string {
 	return ""
 }
 
+func (x *CreateTournamentRequest) GetTeamFormat() string {
+	if x != nil {
+		return x.TeamFormat
+	}
+	return ""
+}
+
+func (x *CreateTournamentRequest) GetReserves() int32 {
+	if x != nil {
+		return x.Reserves
+	}
+	return 0
+}
+
 type CreateTournamentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Tournament    *Tournament            `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
@@ -603,14 +641,16 @@ type TournamentParticipant struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Number int32                  `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
 	// 0 for a guest.
-	PlayerId      int64  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
-	Name          string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
-	Rank          string `protobuf:"bytes,4,opt,name=rank,proto3" json:"rank,omitempty"`
-	Country       string `protobuf:"bytes,5,opt,name=country,proto3" json:"country,omitempty"`
-	Group         string `protobuf:"bytes,6,opt,name=group,proto3" json:"group,omitempty"`
-	Team          string `protobuf:"bytes,7,opt,name=team,proto3" json:"team,omitempty"`
-	Board         int32  `protobuf:"varint,8,opt,name=board,proto3" json:"board,omitempty"`
-	Withdrawn     bool   `protobuf:"varint,9,opt,name=withdrawn,proto3" json:"withdrawn,omitempty"`
+	PlayerId  int64  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	Name      string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Rank      string `protobuf:"bytes,4,opt,name=rank,proto3" json:"rank,omitempty"`
+	Country   string `protobuf:"bytes,5,opt,name=country,proto3" json:"country,omitempty"`
+	Group     string `protobuf:"bytes,6,opt,name=group,proto3" json:"group,omitempty"`
+	Team      string `protobuf:"bytes,7,opt,name=team,proto3" json:"team,omitempty"`
+	Board     int32  `protobuf:"varint,8,opt,name=board,proto3" json:"board,omitempty"`
+	Withdrawn bool   `protobuf:"varint,9,opt,name=withdrawn,proto3" json:"withdrawn,omitempty"`
+	// A substitute (替补) of his team.
+	Reserve       bool `protobuf:"varint,10,opt,name=reserve,proto3" json:"reserve,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -704,6 +744,13 @@ func (x *TournamentParticipant) GetBoard() int32 {
 func (x *TournamentParticipant) GetWithdrawn() bool {
 	if x != nil {
 		return x.Withdrawn
+	}
+	return false
+}
+
+func (x *TournamentParticipant) GetReserve() bool {
+	if x != nil {
+		return x.Reserve
 	}
 	return false
 }
@@ -1696,13 +1743,15 @@ type AddParticipantRequest struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	// A registered player, or else a guest:
-	PlayerId      int64  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
-	GuestName     string `protobuf:"bytes,3,opt,name=guest_name,json=guestName,proto3" json:"guest_name,omitempty"`
-	GuestRank     string `protobuf:"bytes,4,opt,name=guest_rank,json=guestRank,proto3" json:"guest_rank,omitempty"`
-	GuestCountry  string `protobuf:"bytes,5,opt,name=guest_country,json=guestCountry,proto3" json:"guest_country,omitempty"`
-	Group         string `protobuf:"bytes,6,opt,name=group,proto3" json:"group,omitempty"`
-	Team          string `protobuf:"bytes,7,opt,name=team,proto3" json:"team,omitempty"`
-	Board         int32  `protobuf:"varint,8,opt,name=board,proto3" json:"board,omitempty"`
+	PlayerId     int64  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	GuestName    string `protobuf:"bytes,3,opt,name=guest_name,json=guestName,proto3" json:"guest_name,omitempty"`
+	GuestRank    string `protobuf:"bytes,4,opt,name=guest_rank,json=guestRank,proto3" json:"guest_rank,omitempty"`
+	GuestCountry string `protobuf:"bytes,5,opt,name=guest_country,json=guestCountry,proto3" json:"guest_country,omitempty"`
+	Group        string `protobuf:"bytes,6,opt,name=group,proto3" json:"group,omitempty"`
+	Team         string `protobuf:"bytes,7,opt,name=team,proto3" json:"team,omitempty"`
+	Board        int32  `protobuf:"varint,8,opt,name=board,proto3" json:"board,omitempty"`
+	// A substitute, where the event's format allows them.
+	Reserve       bool `protobuf:"varint,9,opt,name=reserve,proto3" json:"reserve,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1791,6 +1840,13 @@ func (x *AddParticipantRequest) GetBoard() int32 {
 		return x.Board
 	}
 	return 0
+}
+
+func (x *AddParticipantRequest) GetReserve() bool {
+	if x != nil {
+		return x.Reserve
+	}
+	return false
 }
 
 type AddParticipantResponse struct {
@@ -3674,6 +3730,111 @@ func (x *SetBoardResponse) GetParticipant() *TournamentParticipant {
 	return nil
 }
 
+type SetLineupRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Team         string                 `protobuf:"bytes,2,opt,name=team,proto3" json:"team,omitempty"`
+	// Participant numbers, board 1 first.
+	Numbers       []int32 `protobuf:"varint,3,rep,packed,name=numbers,proto3" json:"numbers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetLineupRequest) Reset() {
+	*x = SetLineupRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetLineupRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetLineupRequest) ProtoMessage() {}
+
+func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetLineupRequest.ProtoReflect.Descriptor instead.
+func (*SetLineupRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *SetLineupRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SetLineupRequest) GetTeam() string {
+	if x != nil {
+		return x.Team
+	}
+	return ""
+}
+
+func (x *SetLineupRequest) GetNumbers() []int32 {
+	if x != nil {
+		return x.Numbers
+	}
+	return nil
+}
+
+type SetLineupResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Numbers       []int32                `protobuf:"varint,1,rep,packed,name=numbers,proto3" json:"numbers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetLineupResponse) Reset() {
+	*x = SetLineupResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetLineupResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetLineupResponse) ProtoMessage() {}
+
+func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetLineupResponse.ProtoReflect.Descriptor instead.
+func (*SetLineupResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *SetLineupResponse) GetNumbers() []int32 {
+	if x != nil {
+		return x.Numbers
+	}
+	return nil
+}
+
 var File_dankyu_v1_tournaments_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_tournaments_proto_rawDesc = "" +
@@ -3683,7 +3844,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
 	"targetRank\x12\x19\n" +
-	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\xf0\x05\n" +
+	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\xad\x06\n" +
 	"\n" +
 	"Tournament\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
@@ -3715,7 +3876,10 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x06cycles\x18\x18 \x01(\x05R\x06cycles\x12\x17\n" +
 	"\abest_of\x18\x19 \x01(\x05R\x06bestOf\x12\x1f\n" +
 	"\vteam_boards\x18\x1a \x01(\tR\n" +
-	"teamBoards\"\xd8\x04\n" +
+	"teamBoards\x12\x1f\n" +
+	"\vteam_format\x18\x1b \x01(\tR\n" +
+	"teamFormat\x12\x1a\n" +
+	"\breserves\x18\x1c \x01(\x05R\breserves\"\x95\x05\n" +
 	"\x17CreateTournamentRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1d\n" +
 	"\n" +
@@ -3740,12 +3904,15 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x06cycles\x18\x13 \x01(\x05R\x06cycles\x12\x17\n" +
 	"\abest_of\x18\x14 \x01(\x05R\x06bestOf\x12\x1f\n" +
 	"\vteam_boards\x18\x15 \x01(\tR\n" +
-	"teamBoardsB\a\n" +
+	"teamBoards\x12\x1f\n" +
+	"\vteam_format\x18\x16 \x01(\tR\n" +
+	"teamFormat\x12\x1a\n" +
+	"\breserves\x18\x17 \x01(\x05R\breservesB\a\n" +
 	"\x05_komi\"Q\n" +
 	"\x18CreateTournamentResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
-	"tournament\"\xec\x01\n" +
+	"tournament\"\x86\x02\n" +
 	"\x15TournamentParticipant\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\x05R\x06number\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x12\n" +
@@ -3755,7 +3922,9 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x05group\x18\x06 \x01(\tR\x05group\x12\x12\n" +
 	"\x04team\x18\a \x01(\tR\x04team\x12\x14\n" +
 	"\x05board\x18\b \x01(\x05R\x05board\x12\x1c\n" +
-	"\twithdrawn\x18\t \x01(\bR\twithdrawn\"\xf2\x04\n" +
+	"\twithdrawn\x18\t \x01(\bR\twithdrawn\x12\x18\n" +
+	"\areserve\x18\n" +
+	" \x01(\bR\areserve\"\xf2\x04\n" +
 	"\x0eTournamentGame\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x14\n" +
 	"\x05board\x18\x02 \x01(\x05R\x05board\x12\x14\n" +
@@ -3844,7 +4013,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x16ListTournamentsRequest\x12)\n" +
 	"\x10organiser_prefix\x18\x01 \x01(\tR\x0forganiserPrefix\"R\n" +
 	"\x17ListTournamentsResponse\x127\n" +
-	"\vtournaments\x18\x01 \x03(\v2\x15.dankyu.v1.TournamentR\vtournaments\"\xfc\x01\n" +
+	"\vtournaments\x18\x01 \x03(\v2\x15.dankyu.v1.TournamentR\vtournaments\"\x96\x02\n" +
 	"\x15AddParticipantRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1d\n" +
@@ -3855,7 +4024,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\rguest_country\x18\x05 \x01(\tR\fguestCountry\x12\x14\n" +
 	"\x05group\x18\x06 \x01(\tR\x05group\x12\x12\n" +
 	"\x04team\x18\a \x01(\tR\x04team\x12\x14\n" +
-	"\x05board\x18\b \x01(\x05R\x05board\"\\\n" +
+	"\x05board\x18\b \x01(\x05R\x05board\x12\x18\n" +
+	"\areserve\x18\t \x01(\bR\areserve\"\\\n" +
 	"\x16AddParticipantResponse\x12B\n" +
 	"\vparticipant\x18\x01 \x01(\v2 .dankyu.v1.TournamentParticipantR\vparticipant\"Y\n" +
 	"\x1aWithdrawParticipantRequest\x12#\n" +
@@ -3988,7 +4158,13 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x06number\x18\x02 \x01(\x05R\x06number\x12\x14\n" +
 	"\x05board\x18\x03 \x01(\x05R\x05board\"V\n" +
 	"\x10SetBoardResponse\x12B\n" +
-	"\vparticipant\x18\x01 \x01(\v2 .dankyu.v1.TournamentParticipantR\vparticipant2\x8d\f\n" +
+	"\vparticipant\x18\x01 \x01(\v2 .dankyu.v1.TournamentParticipantR\vparticipant\"e\n" +
+	"\x10SetLineupRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x12\n" +
+	"\x04team\x18\x02 \x01(\tR\x04team\x12\x18\n" +
+	"\anumbers\x18\x03 \x03(\x05R\anumbers\"-\n" +
+	"\x11SetLineupResponse\x12\x18\n" +
+	"\anumbers\x18\x01 \x03(\x05R\anumbers2\xd5\f\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12R\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\x12X\n" +
@@ -4008,7 +4184,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\vRuleProtest\x12\x1d.dankyu.v1.RuleProtestRequest\x1a\x1e.dankyu.v1.RuleProtestResponse\x12O\n" +
 	"\fListProtests\x12\x1e.dankyu.v1.ListProtestsRequest\x1a\x1f.dankyu.v1.ListProtestsResponse\x12O\n" +
 	"\fRecordNigiri\x12\x1e.dankyu.v1.RecordNigiriRequest\x1a\x1f.dankyu.v1.RecordNigiriResponse\x12C\n" +
-	"\bSetBoard\x12\x1a.dankyu.v1.SetBoardRequest\x1a\x1b.dankyu.v1.SetBoardResponseB\x99\x01\n" +
+	"\bSetBoard\x12\x1a.dankyu.v1.SetBoardRequest\x1a\x1b.dankyu.v1.SetBoardResponse\x12F\n" +
+	"\tSetLineup\x12\x1b.dankyu.v1.SetLineupRequest\x1a\x1c.dankyu.v1.SetLineupResponseB\x99\x01\n" +
 	"\rcom.dankyu.v1B\x10TournamentsProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -4024,7 +4201,7 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 51)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*TournamentGroup)(nil),             // 0: dankyu.v1.TournamentGroup
 	(*Tournament)(nil),                  // 1: dankyu.v1.Tournament
@@ -4074,12 +4251,14 @@ var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*RecordNigiriResponse)(nil),        // 45: dankyu.v1.RecordNigiriResponse
 	(*SetBoardRequest)(nil),             // 46: dankyu.v1.SetBoardRequest
 	(*SetBoardResponse)(nil),            // 47: dankyu.v1.SetBoardResponse
-	nil,                                 // 48: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),       // 49: google.protobuf.Timestamp
+	(*SetLineupRequest)(nil),            // 48: dankyu.v1.SetLineupRequest
+	(*SetLineupResponse)(nil),           // 49: dankyu.v1.SetLineupResponse
+	nil,                                 // 50: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),       // 51: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	49, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	51, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
 	1,  // 3: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
 	5,  // 4: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
@@ -4099,13 +4278,13 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	7,  // 18: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
 	9,  // 19: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
 	13, // 20: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	48, // 21: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	50, // 21: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
 	26, // 22: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
 	1,  // 23: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
 	6,  // 24: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
 	5,  // 25: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
 	9,  // 26: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	49, // 27: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	51, // 27: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
 	37, // 28: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
 	37, // 29: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
 	37, // 30: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
@@ -4129,26 +4308,28 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	42, // 48: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
 	44, // 49: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
 	46, // 50: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
-	3,  // 51: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	11, // 52: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	15, // 53: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	17, // 54: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	19, // 55: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	21, // 56: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	23, // 57: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	25, // 58: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	28, // 59: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	30, // 60: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	32, // 61: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	34, // 62: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	36, // 63: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	39, // 64: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	41, // 65: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	43, // 66: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	45, // 67: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	47, // 68: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
-	51, // [51:69] is the sub-list for method output_type
-	33, // [33:51] is the sub-list for method input_type
+	48, // 51: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	3,  // 52: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	11, // 53: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	15, // 54: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	17, // 55: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	19, // 56: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	21, // 57: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	23, // 58: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	25, // 59: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	28, // 60: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	30, // 61: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	32, // 62: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	34, // 63: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	36, // 64: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	39, // 65: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	41, // 66: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	43, // 67: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	45, // 68: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	47, // 69: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	49, // 70: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	52, // [52:71] is the sub-list for method output_type
+	33, // [33:52] is the sub-list for method input_type
 	33, // [33:33] is the sub-list for extension type_name
 	33, // [33:33] is the sub-list for extension extendee
 	0,  // [0:33] is the sub-list for field type_name
@@ -4166,7 +4347,7 @@ func file_dankyu_v1_tournaments_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   49,
+			NumMessages:   51,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

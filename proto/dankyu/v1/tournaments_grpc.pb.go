@@ -37,6 +37,7 @@ const (
 	TournamentService_ListProtests_FullMethodName        = "/dankyu.v1.TournamentService/ListProtests"
 	TournamentService_RecordNigiri_FullMethodName        = "/dankyu.v1.TournamentService/RecordNigiri"
 	TournamentService_SetBoard_FullMethodName            = "/dankyu.v1.TournamentService/SetBoard"
+	TournamentService_SetLineup_FullMethodName           = "/dankyu.v1.TournamentService/SetLineup"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
@@ -91,6 +92,9 @@ type TournamentServiceClient interface {
 	// Gives a team member his board (an arena team its order) before the
 	// first round; refused once a round is paired (BOARDS_FIXED, art. 25).
 	SetBoard(ctx context.Context, in *SetBoardRequest, opts ...grpc.CallOption) (*SetBoardResponse, error)
+	// Names a team's players for the next round, board 1 first (定台换人制:
+	// in their fixed order; 临场出人制: any order), before it is paired.
+	SetLineup(ctx context.Context, in *SetLineupRequest, opts ...grpc.CallOption) (*SetLineupResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -281,6 +285,16 @@ func (c *tournamentServiceClient) SetBoard(ctx context.Context, in *SetBoardRequ
 	return out, nil
 }
 
+func (c *tournamentServiceClient) SetLineup(ctx context.Context, in *SetLineupRequest, opts ...grpc.CallOption) (*SetLineupResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetLineupResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SetLineup_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
@@ -333,6 +347,9 @@ type TournamentServiceServer interface {
 	// Gives a team member his board (an arena team its order) before the
 	// first round; refused once a round is paired (BOARDS_FIXED, art. 25).
 	SetBoard(context.Context, *SetBoardRequest) (*SetBoardResponse, error)
+	// Names a team's players for the next round, board 1 first (定台换人制:
+	// in their fixed order; 临场出人制: any order), before it is paired.
+	SetLineup(context.Context, *SetLineupRequest) (*SetLineupResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -396,6 +413,9 @@ func (UnimplementedTournamentServiceServer) RecordNigiri(context.Context, *Recor
 }
 func (UnimplementedTournamentServiceServer) SetBoard(context.Context, *SetBoardRequest) (*SetBoardResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetBoard not implemented")
+}
+func (UnimplementedTournamentServiceServer) SetLineup(context.Context, *SetLineupRequest) (*SetLineupResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetLineup not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -742,6 +762,24 @@ func _TournamentService_SetBoard_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_SetLineup_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetLineupRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SetLineup(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SetLineup_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SetLineup(ctx, req.(*SetLineupRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -820,6 +858,10 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetBoard",
 			Handler:    _TournamentService_SetBoard_Handler,
+		},
+		{
+			MethodName: "SetLineup",
+			Handler:    _TournamentService_SetLineup_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
