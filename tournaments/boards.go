@@ -30,10 +30,10 @@ const (
 func boardOrder(in string, team bool) (BoardOrder, error) {
 	b := BoardOrder(cmp.Or(strings.TrimSpace(in), string(BoardsGiven)))
 	if b != BoardsGiven && b != BoardsByRank {
-		return "", ReasonBoardOrder.OnField("boards", "value", in)
+		return "", ReasonBoardOrder.OnField("team_boards", "value", in)
 	}
 	if b == BoardsByRank && !team {
-		return "", ReasonBoardOrder.OnField("boards", "value", in)
+		return "", ReasonBoardOrder.OnField("team_boards", "value", in)
 	}
 	return b, nil
 }

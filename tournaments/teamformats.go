@@ -141,20 +141,20 @@ func checkLineup(e Event, ps []Participant, in LineupInput) error {
 		return ReasonLineup.OnField("team", "detail", "no such team: "+in.Team)
 	}
 	if len(in.Numbers) != starters {
-		return ReasonLineup.OnField("numbers", "detail", fmt.Sprintf("team %s plays %d boards, the lineup names %d", in.Team, starters, len(in.Numbers)))
+		return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("team %s plays %d boards, the lineup names %d", in.Team, starters, len(in.Numbers)))
 	}
 	seen := map[int]bool{}
 	for i, n := range in.Numbers {
 		p, ok := byNumber[n]
 		switch {
 		case !ok || p.Team != in.Team:
-			return ReasonLineup.OnField("numbers", "detail", fmt.Sprintf("participant %d is not of team %s", n, in.Team))
+			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d is not of team %s", n, in.Team))
 		case seen[n]:
-			return ReasonLineup.OnField("numbers", "detail", fmt.Sprintf("participant %d is named twice", n))
+			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d is named twice", n))
 		case p.Withdrawn:
-			return ReasonLineup.OnField("numbers", "detail", fmt.Sprintf("participant %d has withdrawn", n))
+			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d has withdrawn", n))
 		case e.TeamFormat == FixedOrder && i > 0 && p.Board <= byNumber[in.Numbers[i-1]].Board:
-			return ReasonLineupOrder.OnField("numbers", "team", in.Team)
+			return ReasonLineupOrder.OnField("lineup", "team", in.Team)
 		}
 		seen[n] = true
 	}

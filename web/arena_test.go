@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web"
 )
 
 // TestArenaThroughThePortal: an agency creates a 5-a-side arena match (擂台赛)
@@ -103,5 +105,25 @@ func TestArenaThroughThePortal(t *testing.T) {
 	waitText(t, ctx, `[data-testid="ok"]`, "比赛已结束。")
 	if got := text(t, ctx, `[data-testid="arena-result"]`); !strings.Contains(got, "获胜队") || !strings.Contains(got, "天津") {
 		t.Fatalf("the finished page says %q", got)
+	}
+}
+
+// TestTeamFormatMessagesExist: every system and team format the forms
+// offer is worded in both languages.
+func TestTeamFormatMessagesExist(t *testing.T) {
+	for _, l := range []web.Lang{web.Chinese, web.English} {
+		m := web.Messages(l)
+		var keys []string
+		for _, s := range tournaments.Systems() {
+			keys = append(keys, "system_"+string(s))
+		}
+		for _, f := range tournaments.TeamFormats() {
+			keys = append(keys, "team_format_"+string(f))
+		}
+		for _, k := range append(keys, "team_boards_given", "team_boards_rank", "reserves", "reserve", "arena_wins") {
+			if m[k] == "" {
+				t.Errorf("%v: no %s", l, k)
+			}
+		}
 	}
 }
