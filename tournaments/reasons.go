@@ -129,4 +129,16 @@ var (
 		"fixed_order: team {team}'s lineup follows its members' fixed order.")
 	ReasonLineupMissing = ledger.NewReason(ledger.Precondition, "LINEUP_MISSING",
 		"第 {round} 轮编排前须先报{team}队的出场名单。", "name team {team}'s lineup before round {round} is paired.")
+	ReasonPlayoffStarted = ledger.NewReason(ledger.Precondition, "PLAYOFF_STARTED",
+		"比赛 {event} 已开始加赛，不再编排正常轮次。", "tournament {event} is in its playoff; no regular round is paired.")
+	ReasonPlayoffTies = ledger.NewReason(ledger.Precondition, "PLAYOFF_TIES",
+		"比赛 {event} 的名次相同时不以加赛决定（应设为加赛 playoff）。", "tournament {event} does not break ties by a playoff.")
+	ReasonPlayoffSystem = ledger.NewReason(ledger.Precondition, "PLAYOFF_SYSTEM",
+		"比赛 {event}（{system}）不进行加赛：加赛用于个人循环赛和积分编排赛。",
+		"tournament {event} ({system}) holds no playoff: playoffs are for individual round robins and Swiss events.")
+	ReasonPlayoffEarly = ledger.NewReason(ledger.Precondition, "PLAYOFF_EARLY",
+		"比赛 {event} 共 {rounds} 轮，已编排 {paired} 轮：加赛在最后一轮之后进行。",
+		"tournament {event} has {rounds} rounds and {paired} are paired: a playoff comes after the last round.")
+	ReasonNoTies = ledger.NewReason(ledger.Precondition, "NO_TIES",
+		"比赛 {event} 没有需要加赛区分的名次相同的棋手。", "tournament {event} has no tied players left to play off.")
 )

@@ -47,6 +47,10 @@ func field(e Event, ps []Participant, rounds []RoundInfo) Field {
 	}
 	for _, r := range rounds {
 		for _, g := range r.Games {
+			if r.Playoff { // they separate tied players and nothing else
+				f.Playoff = append(f.Playoff, g.Game)
+				continue
+			}
 			f.Games = append(f.Games, g.Game)
 		}
 		if r.Bye != 0 && r.ByePoints > 0 {

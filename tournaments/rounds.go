@@ -46,6 +46,7 @@ type RoundInfo struct {
 	Seed      int64
 	Bye       int
 	ByePoints int
+	Playoff   bool // a playoff round between tied players (art. 27 C)
 	Games     []GameRow
 }
 
@@ -88,13 +89,13 @@ func (s *Service) Rounds(ctx context.Context, id int64) ([]RoundInfo, error) {
 }
 
 func (s *Service) rounds(ctx context.Context, q ledger.Querier, id int64) ([]RoundInfo, error) {
-	rows, err := q.Query(ctx, `SELECT round, seed, coalesce(bye, 0), bye_points FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round`, id)
+	rows, err := q.Query(ctx, `SELECT round, seed, coalesce(bye, 0), bye_points, playoff FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round`, id)
 	if err != nil {
 		return nil, fmt.Errorf("rounds of tournament %d: %w", id, err)
 	}
 	rounds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RoundInfo, error) {
 		var ri RoundInfo
-		err := r.Scan(&ri.Round, &ri.Seed, &ri.Bye, &ri.ByePoints)
+		err := r.Scan(&ri.Round, &ri.Seed, &ri.Bye, &ri.ByePoints, &ri.Playoff)
 		return ri, err
 	})
 	if err != nil {
@@ -131,6 +132,12 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 		e, err := s.lockEvent(ctx, tx, actor, id)
 		if err != nil {
 			return RoundInfo{}, err
+		}
+		if n, err := s.playoffRounds(ctx, tx, id); err != nil || n > 0 {
+			if err != nil {
+				return RoundInfo{}, err
+			}
+			return RoundInfo{}, ReasonPlayoffStarted.New("event", eventID(id))
 		}
 		ps, err := s.participants(ctx, tx, id)
 		if err != nil {

@@ -127,3 +127,76 @@ func TestTeamFormatMessagesExist(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayoffThroughThePortal: after a round robin of three ends in a
+// cycle, the organiser's page offers a playoff; he pairs playoff rounds
+// and enters their results in Chromium until the standings separate the
+// three, and the offer is gone.
+func TestPlayoffThroughThePortal(t *testing.T) {
+	e := newPortalEnv(t)
+	agencyTok, _ := e.tokens(t)
+	ctx := browser(t)
+	u := e.srv.URL
+	bg := context.Background()
+	org := fixture.Agency("110")
+	ev, err := e.ts.CreateEvent(bg, org, "", tournaments.EventInput{Name: "加赛赛", Start: "2026-12-05", Level: "city", System: "round_robin", Ties: "playoff"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if _, err := e.ts.AddParticipant(bg, org, "", ev.ID, tournaments.ParticipantInput{GuestName: fmt.Sprint("选手", i+1), GuestRank: "1d"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 3 { // 1 beats 2, 2 beats 3, 3 beats 1
+		r, err := e.ts.PairNextRound(bg, org, "", ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range r.Games {
+			res := "white"
+			if g.Black%3+1 == g.White {
+				res = "black"
+			}
+			if _, err := e.ts.RecordResult(bg, org, "", ev.ID, tournaments.ResultInput{Round: g.Round, Board: g.Board, Result: res}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	page := fmt.Sprintf("%s/tournaments/%d", u, ev.ID)
+	run(t, ctx, "sign in", chromedp.Navigate(u+"/login"),
+		chromedp.SendKeys(css(`[data-testid="login-token"]`), agencyTok),
+		chromedp.Click(css(`[data-testid="login-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="tournament-form"]`)),
+		chromedp.Navigate(page), chromedp.WaitVisible(css(`[data-testid="playoff"]`)))
+	for round := 4; ; round++ {
+		run(t, ctx, "pair a playoff round", chromedp.Click(css(`[data-testid="playoff"]`)))
+		waitText(t, ctx, `[data-testid="ok"]`, "加赛已编排。")
+		rep, err := e.ts.EventReport(bg, ev.ID)
+		if err != nil || len(rep.Rounds) != round || !rep.Rounds[round-1].Playoff {
+			t.Fatalf("after pairing a playoff: %d rounds, %v", len(rep.Rounds), err)
+		}
+		g := rep.Rounds[round-1].Games[0]
+		res := "black"
+		if g.White < g.Black {
+			res = "white"
+		}
+		run(t, ctx, "playoff result",
+			chromedp.SetValue(css(fmt.Sprintf(`[data-testid="result-%d-1"]`, round)), res),
+			chromedp.Click(css(fmt.Sprintf(`[data-testid="results-submit-%d"]`, round))))
+		waitText(t, ctx, `[data-testid="ok"]`, "成绩已保存。")
+		nodes, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll(`[data-testid="playoff"]`), chromedp.AtLeast(0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(nodes) == 0 {
+			break
+		}
+		if round > 8 {
+			t.Fatal("the playoff is still offered")
+		}
+	}
+	if got := text(t, ctx, `[data-testid="standing-name"]`); got != "选手1" {
+		t.Fatalf("after the playoff the leader is %q", got)
+	}
+}

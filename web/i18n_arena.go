@@ -32,6 +32,8 @@ func arenaMessages(l Lang) map[string]string {
 			"field_reserve":            "Substitute",
 			"field_team_boards":        "Team boards",
 			"field_lineup":             "Lineup",
+			"pair_playoff":             "Pair a playoff round",
+			"ok_playoff_paired":        "The playoff round is paired.",
 		}
 	}
 	return map[string]string{
@@ -62,5 +64,7 @@ func arenaMessages(l Lang) map[string]string {
 		"field_reserve":            "替补队员",
 		"field_team_boards":        "团体台次",
 		"field_lineup":             "出场名单",
+		"pair_playoff":             "编排加赛",
+		"ok_playoff_paired":        "加赛已编排。",
 	}
 }

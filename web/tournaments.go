@@ -33,6 +33,7 @@ func (p *tournamentPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /tournaments/{id}/participants", p.onTournament(p.addParticipant))
 	mux.Handle("POST /tournaments/{id}/withdrawals", p.onTournament(p.withdraw))
 	mux.Handle("POST /tournaments/{id}/pair", p.onTournament(p.pairRound))
+	mux.Handle("POST /tournaments/{id}/playoff", p.onTournament(p.pairPlayoff))
 	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.onTournament(p.enterResults))
 	mux.Handle("POST /tournaments/{id}/finish", p.onTournament(p.finishTournament))
 }
@@ -50,6 +51,7 @@ type Tournaments interface {
 	ImportEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
 	MayRun(ctx context.Context, actor ledger.Actor, e tournaments.Event) bool
 	ExportEvent(ctx context.Context, w io.Writer, id int64, format string) (contentType, filename string, err error)
+	PairPlayoff(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.RoundInfo, error)
 }
 
 // eventView is a tournament page: the report plus what the viewer may do.

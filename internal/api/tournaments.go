@@ -47,7 +47,7 @@ func gamePB(g tournaments.GameRow) *pb.TournamentGame {
 }
 
 func roundPB(r tournaments.RoundInfo) *pb.TournamentRound {
-	out := &pb.TournamentRound{Round: int32(r.Round), Seed: r.Seed, Bye: int32(r.Bye)}
+	out := &pb.TournamentRound{Round: int32(r.Round), Seed: r.Seed, Bye: int32(r.Bye), Playoff: r.Playoff}
 	for _, g := range r.Games {
 		out.Games = append(out.Games, gamePB(g))
 	}
@@ -60,7 +60,7 @@ func standingsPB(st []tournaments.Standing) []*pb.StandingRow {
 		out = append(out, &pb.StandingRow{Place: int32(s.Place), Number: int32(s.Entrant), Name: s.Name, Points: int32(s.Points),
 			Wins: int32(s.Wins), Draws: int32(s.Draws), Losses: int32(s.Losses), WinnersScore: float64(s.WinnersScore2) / 2,
 			Sos: int32(s.SOS), Sosos: int32(s.SOSOS), Sodos: float64(s.SODOS2) / 2, Mms: int32(s.MMS), Total: s.Total,
-			Warnings: int32(s.Warnings), Withdrawn: s.Withdrawn, Tied: s.Tied})
+			Warnings: int32(s.Warnings), Withdrawn: s.Withdrawn, Tied: s.Tied, PlayoffPoints: int32(s.PlayoffPoints)})
 	}
 	return out
 }
@@ -318,4 +318,12 @@ func (s *TournamentServer) SetLineup(ctx context.Context, req *pb.SetLineupReque
 		resp.Numbers = append(resp.Numbers, int32(n))
 	}
 	return resp, nil
+}
+
+func (s *TournamentServer) PairPlayoff(ctx context.Context, req *pb.PairPlayoffRequest) (*pb.PairPlayoffResponse, error) {
+	r, err := s.ts.PairPlayoff(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.PairPlayoffResponse{Round: roundPB(r)}, nil
 }

@@ -963,8 +963,10 @@ type TournamentRound struct {
 	Round int32                  `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
 	Seed  int64                  `protobuf:"varint,2,opt,name=seed,proto3" json:"seed,omitempty"`
 	// Participant number with the bye, 0 for none.
-	Bye           int32             `protobuf:"varint,3,opt,name=bye,proto3" json:"bye,omitempty"`
-	Games         []*TournamentGame `protobuf:"bytes,4,rep,name=games,proto3" json:"games,omitempty"`
+	Bye   int32             `protobuf:"varint,3,opt,name=bye,proto3" json:"bye,omitempty"`
+	Games []*TournamentGame `protobuf:"bytes,4,rep,name=games,proto3" json:"games,omitempty"`
+	// A playoff round between tied players.
+	Playoff       bool `protobuf:"varint,5,opt,name=playoff,proto3" json:"playoff,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1027,6 +1029,13 @@ func (x *TournamentRound) GetGames() []*TournamentGame {
 	return nil
 }
 
+func (x *TournamentRound) GetPlayoff() bool {
+	if x != nil {
+		return x.Playoff
+	}
+	return false
+}
+
 type StandingRow struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Place  int32                  `protobuf:"varint,1,opt,name=place,proto3" json:"place,omitempty"`
@@ -1047,7 +1056,9 @@ type StandingRow struct {
 	Warnings  int32   `protobuf:"varint,14,opt,name=warnings,proto3" json:"warnings,omitempty"`
 	Withdrawn bool    `protobuf:"varint,15,opt,name=withdrawn,proto3" json:"withdrawn,omitempty"`
 	// The place is shared with a player equal on every criterion.
-	Tied          bool `protobuf:"varint,16,opt,name=tied,proto3" json:"tied,omitempty"`
+	Tied bool `protobuf:"varint,16,opt,name=tied,proto3" json:"tied,omitempty"`
+	// Points of his playoff games: the last criterion, with ties = playoff.
+	PlayoffPoints int32 `protobuf:"varint,17,opt,name=playoff_points,json=playoffPoints,proto3" json:"playoff_points,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1192,6 +1203,13 @@ func (x *StandingRow) GetTied() bool {
 		return x.Tied
 	}
 	return false
+}
+
+func (x *StandingRow) GetPlayoffPoints() int32 {
+	if x != nil {
+		return x.PlayoffPoints
+	}
+	return 0
 }
 
 type TeamStandingRow struct {
@@ -3835,6 +3853,94 @@ func (x *SetLineupResponse) GetNumbers() []int32 {
 	return nil
 }
 
+type PairPlayoffRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PairPlayoffRequest) Reset() {
+	*x = PairPlayoffRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PairPlayoffRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PairPlayoffRequest) ProtoMessage() {}
+
+func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PairPlayoffRequest.ProtoReflect.Descriptor instead.
+func (*PairPlayoffRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *PairPlayoffRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+type PairPlayoffResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Round         *TournamentRound       `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PairPlayoffResponse) Reset() {
+	*x = PairPlayoffResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PairPlayoffResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PairPlayoffResponse) ProtoMessage() {}
+
+func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PairPlayoffResponse.ProtoReflect.Descriptor instead.
+func (*PairPlayoffResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *PairPlayoffResponse) GetRound() *TournamentRound {
+	if x != nil {
+		return x.Round
+	}
+	return nil
+}
+
 var File_dankyu_v1_tournaments_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_tournaments_proto_rawDesc = "" +
@@ -3949,12 +4055,13 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"voidReason\x12#\n" +
 	"\rnigiri_holder\x18\x12 \x01(\x05R\fnigiriHolder\x12!\n" +
 	"\fnigiri_guess\x18\x13 \x01(\tR\vnigiriGuess\x12#\n" +
-	"\rwrong_colours\x18\x14 \x01(\bR\fwrongColours\"~\n" +
+	"\rwrong_colours\x18\x14 \x01(\bR\fwrongColours\"\x98\x01\n" +
 	"\x0fTournamentRound\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x03R\x04seed\x12\x10\n" +
 	"\x03bye\x18\x03 \x01(\x05R\x03bye\x12/\n" +
-	"\x05games\x18\x04 \x03(\v2\x19.dankyu.v1.TournamentGameR\x05games\"\x82\x03\n" +
+	"\x05games\x18\x04 \x03(\v2\x19.dankyu.v1.TournamentGameR\x05games\x12\x18\n" +
+	"\aplayoff\x18\x05 \x01(\bR\aplayoff\"\xa9\x03\n" +
 	"\vStandingRow\x12\x14\n" +
 	"\x05place\x18\x01 \x01(\x05R\x05place\x12\x16\n" +
 	"\x06number\x18\x02 \x01(\x05R\x06number\x12\x12\n" +
@@ -3972,7 +4079,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x05total\x18\r \x01(\x01R\x05total\x12\x1a\n" +
 	"\bwarnings\x18\x0e \x01(\x05R\bwarnings\x12\x1c\n" +
 	"\twithdrawn\x18\x0f \x01(\bR\twithdrawn\x12\x12\n" +
-	"\x04tied\x18\x10 \x01(\bR\x04tied\"\x9c\x01\n" +
+	"\x04tied\x18\x10 \x01(\bR\x04tied\x12%\n" +
+	"\x0eplayoff_points\x18\x11 \x01(\x05R\rplayoffPoints\"\x9c\x01\n" +
 	"\x0fTeamStandingRow\x12\x14\n" +
 	"\x05place\x18\x01 \x01(\x05R\x05place\x12\x12\n" +
 	"\x04team\x18\x02 \x01(\tR\x04team\x12!\n" +
@@ -4164,7 +4272,11 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04team\x18\x02 \x01(\tR\x04team\x12\x18\n" +
 	"\anumbers\x18\x03 \x03(\x05R\anumbers\"-\n" +
 	"\x11SetLineupResponse\x12\x18\n" +
-	"\anumbers\x18\x01 \x03(\x05R\anumbers2\xd5\f\n" +
+	"\anumbers\x18\x01 \x03(\x05R\anumbers\"9\n" +
+	"\x12PairPlayoffRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"G\n" +
+	"\x13PairPlayoffResponse\x120\n" +
+	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round2\xa3\r\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12R\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\x12X\n" +
@@ -4185,7 +4297,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\fListProtests\x12\x1e.dankyu.v1.ListProtestsRequest\x1a\x1f.dankyu.v1.ListProtestsResponse\x12O\n" +
 	"\fRecordNigiri\x12\x1e.dankyu.v1.RecordNigiriRequest\x1a\x1f.dankyu.v1.RecordNigiriResponse\x12C\n" +
 	"\bSetBoard\x12\x1a.dankyu.v1.SetBoardRequest\x1a\x1b.dankyu.v1.SetBoardResponse\x12F\n" +
-	"\tSetLineup\x12\x1b.dankyu.v1.SetLineupRequest\x1a\x1c.dankyu.v1.SetLineupResponseB\x99\x01\n" +
+	"\tSetLineup\x12\x1b.dankyu.v1.SetLineupRequest\x1a\x1c.dankyu.v1.SetLineupResponse\x12L\n" +
+	"\vPairPlayoff\x12\x1d.dankyu.v1.PairPlayoffRequest\x1a\x1e.dankyu.v1.PairPlayoffResponseB\x99\x01\n" +
 	"\rcom.dankyu.v1B\x10TournamentsProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -4201,7 +4314,7 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 51)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*TournamentGroup)(nil),             // 0: dankyu.v1.TournamentGroup
 	(*Tournament)(nil),                  // 1: dankyu.v1.Tournament
@@ -4253,12 +4366,14 @@ var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*SetBoardResponse)(nil),            // 47: dankyu.v1.SetBoardResponse
 	(*SetLineupRequest)(nil),            // 48: dankyu.v1.SetLineupRequest
 	(*SetLineupResponse)(nil),           // 49: dankyu.v1.SetLineupResponse
-	nil,                                 // 50: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),       // 51: google.protobuf.Timestamp
+	(*PairPlayoffRequest)(nil),          // 50: dankyu.v1.PairPlayoffRequest
+	(*PairPlayoffResponse)(nil),         // 51: dankyu.v1.PairPlayoffResponse
+	nil,                                 // 52: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),       // 53: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	51, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	53, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
 	1,  // 3: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
 	5,  // 4: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
@@ -4278,61 +4393,64 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	7,  // 18: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
 	9,  // 19: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
 	13, // 20: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	50, // 21: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	52, // 21: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
 	26, // 22: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
 	1,  // 23: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
 	6,  // 24: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
 	5,  // 25: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
 	9,  // 26: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	51, // 27: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	53, // 27: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
 	37, // 28: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
 	37, // 29: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
 	37, // 30: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
 	5,  // 31: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
 	4,  // 32: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	2,  // 33: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	10, // 34: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	14, // 35: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	16, // 36: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	18, // 37: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	20, // 38: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	22, // 39: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	24, // 40: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	27, // 41: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	29, // 42: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	31, // 43: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
-	33, // 44: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
-	35, // 45: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
-	38, // 46: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
-	40, // 47: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
-	42, // 48: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
-	44, // 49: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
-	46, // 50: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
-	48, // 51: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
-	3,  // 52: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	11, // 53: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	15, // 54: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	17, // 55: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	19, // 56: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	21, // 57: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	23, // 58: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	25, // 59: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	28, // 60: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	30, // 61: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	32, // 62: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	34, // 63: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	36, // 64: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	39, // 65: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	41, // 66: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	43, // 67: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	45, // 68: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	47, // 69: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
-	49, // 70: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
-	52, // [52:71] is the sub-list for method output_type
-	33, // [33:52] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	6,  // 33: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
+	2,  // 34: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	10, // 35: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	14, // 36: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	16, // 37: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	18, // 38: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	20, // 39: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	22, // 40: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	24, // 41: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	27, // 42: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	29, // 43: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	31, // 44: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	33, // 45: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	35, // 46: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	38, // 47: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	40, // 48: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	42, // 49: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	44, // 50: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	46, // 51: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
+	48, // 52: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	50, // 53: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
+	3,  // 54: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	11, // 55: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	15, // 56: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	17, // 57: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	19, // 58: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	21, // 59: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	23, // 60: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	25, // 61: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	28, // 62: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	30, // 63: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	32, // 64: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	34, // 65: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	36, // 66: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	39, // 67: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	41, // 68: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	43, // 69: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	45, // 70: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	47, // 71: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	49, // 72: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	51, // 73: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
+	54, // [54:74] is the sub-list for method output_type
+	34, // [34:54] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -4347,7 +4465,7 @@ func file_dankyu_v1_tournaments_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   51,
+			NumMessages:   53,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -38,6 +38,7 @@ const (
 	TournamentService_RecordNigiri_FullMethodName        = "/dankyu.v1.TournamentService/RecordNigiri"
 	TournamentService_SetBoard_FullMethodName            = "/dankyu.v1.TournamentService/SetBoard"
 	TournamentService_SetLineup_FullMethodName           = "/dankyu.v1.TournamentService/SetLineup"
+	TournamentService_PairPlayoff_FullMethodName         = "/dankyu.v1.TournamentService/PairPlayoff"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
@@ -95,6 +96,9 @@ type TournamentServiceClient interface {
 	// Names a team's players for the next round, board 1 first (定台换人制:
 	// in their fixed order; 临场出人制: any order), before it is paired.
 	SetLineup(ctx context.Context, in *SetLineupRequest, opts ...grpc.CallOption) (*SetLineupResponse, error)
+	// Pairs a playoff round among the players tied on every criterion, after
+	// the last round, for an event whose ties go to a playoff (art. 27 C).
+	PairPlayoff(ctx context.Context, in *PairPlayoffRequest, opts ...grpc.CallOption) (*PairPlayoffResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -295,6 +299,16 @@ func (c *tournamentServiceClient) SetLineup(ctx context.Context, in *SetLineupRe
 	return out, nil
 }
 
+func (c *tournamentServiceClient) PairPlayoff(ctx context.Context, in *PairPlayoffRequest, opts ...grpc.CallOption) (*PairPlayoffResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PairPlayoffResponse)
+	err := c.cc.Invoke(ctx, TournamentService_PairPlayoff_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
@@ -350,6 +364,9 @@ type TournamentServiceServer interface {
 	// Names a team's players for the next round, board 1 first (定台换人制:
 	// in their fixed order; 临场出人制: any order), before it is paired.
 	SetLineup(context.Context, *SetLineupRequest) (*SetLineupResponse, error)
+	// Pairs a playoff round among the players tied on every criterion, after
+	// the last round, for an event whose ties go to a playoff (art. 27 C).
+	PairPlayoff(context.Context, *PairPlayoffRequest) (*PairPlayoffResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -416,6 +433,9 @@ func (UnimplementedTournamentServiceServer) SetBoard(context.Context, *SetBoardR
 }
 func (UnimplementedTournamentServiceServer) SetLineup(context.Context, *SetLineupRequest) (*SetLineupResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetLineup not implemented")
+}
+func (UnimplementedTournamentServiceServer) PairPlayoff(context.Context, *PairPlayoffRequest) (*PairPlayoffResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PairPlayoff not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -780,6 +800,24 @@ func _TournamentService_SetLineup_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_PairPlayoff_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PairPlayoffRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).PairPlayoff(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_PairPlayoff_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).PairPlayoff(ctx, req.(*PairPlayoffRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -862,6 +900,10 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetLineup",
 			Handler:    _TournamentService_SetLineup_Handler,
+		},
+		{
+			MethodName: "PairPlayoff",
+			Handler:    _TournamentService_PairPlayoff_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
