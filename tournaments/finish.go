@@ -110,6 +110,12 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	for _, st := range r.Standings {
 		wins[st.Entrant] = st.Wins
 	}
+	regular := 0 // playoff rounds are no part of the wins' count
+	for _, rd := range r.Rounds {
+		if !rd.Playoff {
+			regular++
+		}
+	}
 	filed := 0
 	for _, p := range r.Participants {
 		g, ok := groups[p.GroupID]
@@ -126,7 +132,7 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		} else {
 			in := ProposalInput{PlayerID: p.PlayerID, TargetRank: g.TargetRank,
 				EventRef:  fmt.Sprintf("%s (tournament %d)", e.Name, e.ID),
-				RecordRef: fmt.Sprintf("%s: %d wins of %d, threshold %d", g.Name, wins[p.Number], e.PairedRounds, g.MinWins),
+				RecordRef: fmt.Sprintf("%s: %d wins of %d, threshold %d", g.Name, wins[p.Number], regular, g.MinWins),
 				Evidence:  fmt.Sprintf("dankyu tournament %d, participant %d", e.ID, p.Number)}
 			err := tx.Savepoint(ctx, func(sp *ledger.Tx) error {
 				id, err := s.proposer.ProposeTx(ctx, sp, now, actor, in)

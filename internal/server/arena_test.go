@@ -14,6 +14,7 @@ import (
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/ratings/book"
+	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 )
 
@@ -174,6 +175,13 @@ func TestTeamBoardsByRank(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// 丁 was entered as a declared 1 dan; a 3 dan certificate issued before
+	// the first round puts him on board 1: the certified rank goes first
+	if err := ledger.Transact(ctx, e.store, func(tx *ledger.Tx) error {
+		return registry.SetRank(ctx, tx, e.store.Now(), fixture.Staff, unrated.ID, unrated.PlayingRank(), 3, "test certificate")
+	}); err != nil {
+		t.Fatal(err)
+	}
 	_, err = ts.AddParticipant(ctx, org, "", ev.ID, tournaments.ParticipantInput{GuestName: "客x", GuestRank: "1k", Team: "B", Board: 1})
 	if reasonCode(err) != "BOARD_BY_RANK" {
 		t.Fatalf("a board given where boards go by rank: %v", err)
@@ -189,7 +197,7 @@ func TestTeamBoardsByRank(t *testing.T) {
 	for _, p := range ps {
 		boards[p.Name] = p.Board
 	}
-	want := map[string]int{"戊二段": 1, "甲一段": 2, "乙一段": 3, "丙一段": 4, "丁一段": 5, "客0": 1, "客1": 2, "客4": 5}
+	want := map[string]int{"丁一段": 1, "戊二段": 2, "甲一段": 3, "乙一段": 4, "丙一段": 5, "客0": 1, "客1": 2, "客4": 5}
 	for name, b := range want {
 		if boards[name] != b {
 			t.Errorf("%s on board %d, want %d (all: %v)", name, boards[name], b, boards)
