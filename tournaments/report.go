@@ -100,6 +100,7 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 		st, err := ArenaState(r.Participants, games, r.Event.Colours)
 		if err == nil { // an arena whose teams are not yet complete has no state to show
 			r.Arena, r.Teams = &st, ArenaTeamStandings(st, r.Standings)
+			r.Event.Rounds = max(len(st.Players)-1, 1) // the longest match: all but one player beaten
 		}
 	} else if r.Event.Team {
 		members := map[int]TeamMember{}

@@ -90,7 +90,9 @@ type LineupInput struct {
 // SetLineup records who plays for a team in the next round (定台换人制 and
 // 临场出人制), before it is paired: as many players as the team has
 // starters, all its own, none withdrawn; in 定台换人制 in the order of
-// their fixed places. Named again, the lineup replaces the last one.
+// their fixed places. A withdrawn member may be named only when nobody
+// else of the team can play (his board is a forfeit). Named again, the
+// lineup replaces the last one.
 func (s *Service) SetLineup(ctx context.Context, actor ledger.Actor, key string, id int64, in LineupInput) ([]int, error) {
 	req := []any{id, in}
 	return ledger.Mutate(ctx, s.store, actor, key, "SetLineup", req, func(tx *ledger.Tx, now time.Time) ([]int, error) {
@@ -143,6 +145,18 @@ func checkLineup(e Event, ps []Participant, in LineupInput) error {
 	if len(in.Numbers) != starters {
 		return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("team %s plays %d boards, the lineup names %d", in.Team, starters, len(in.Numbers)))
 	}
+	named := map[int]bool{}
+	for _, n := range in.Numbers {
+		named[n] = true
+	}
+	// a withdrawn member may be named only when nobody else of the team
+	// can play: his board is then a forfeit (art. 28.4)
+	spare := false
+	for _, p := range ps {
+		if p.Team == in.Team && !p.Withdrawn && !named[p.Number] {
+			spare = true
+		}
+	}
 	seen := map[int]bool{}
 	for i, n := range in.Numbers {
 		p, ok := byNumber[n]
@@ -151,8 +165,8 @@ func checkLineup(e Event, ps []Participant, in LineupInput) error {
 			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d is not of team %s", n, in.Team))
 		case seen[n]:
 			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d is named twice", n))
-		case p.Withdrawn:
-			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d has withdrawn", n))
+		case p.Withdrawn && spare:
+			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d has withdrawn and another member can play", n))
 		case e.TeamFormat == FixedOrder && i > 0 && p.Board <= byNumber[in.Numbers[i-1]].Board:
 			return ReasonLineupOrder.OnField("lineup", "team", in.Team)
 		}

@@ -83,8 +83,17 @@ func TestCheckLineup(t *testing.T) {
 			t.Errorf("%s: %v, want %s", tt.name, err, tt.want.Code())
 		}
 	}
-	if err := checkLineup(Event{TeamFormat: FreeLineup}, ps, LineupInput{Team: "Y", Numbers: []int{4, 5}}); err == nil {
-		t.Error("a withdrawn member in a lineup")
+	// Y has nobody but its withdrawn member to name: his board is a forfeit
+	if err := checkLineup(Event{TeamFormat: FreeLineup}, ps, LineupInput{Team: "Y", Numbers: []int{4, 5}}); err != nil {
+		t.Errorf("a team left with its withdrawn member: %v", err)
+	}
+	// X's substitute can play for the withdrawn 2
+	ps[1].Withdrawn = true
+	if err := checkLineup(Event{TeamFormat: FixedOrder}, ps, LineupInput{Team: "X", Numbers: []int{1, 2}}); err == nil {
+		t.Error("a withdrawn member named while a substitute is free")
+	}
+	if err := checkLineup(Event{TeamFormat: FixedOrder}, ps, LineupInput{Team: "X", Numbers: []int{1, 3}}); err != nil {
+		t.Errorf("the substitute for the withdrawn member: %v", err)
 	}
 }
 
