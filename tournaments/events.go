@@ -44,7 +44,7 @@ func Levels() []Level { return []Level{"county", "city", "province", NationalLev
 // Systems lists the pairing systems.
 func Systems() []System {
 	return []System{RoundRobinSystem, DoubleRoundRobinSystem, MultiRoundRobinSystem, SwissSystem, McMahonSystem, SwissEliminationSystem,
-		KnockoutSystem, DoubleKnockoutSystem, MultiEliminationSystem, MatchSystem}
+		KnockoutSystem, DoubleKnockoutSystem, MultiEliminationSystem, MatchSystem, ArenaSystem}
 }
 
 // Event is a tournament.
@@ -78,6 +78,13 @@ type Event struct {
 	// Lives (multiple elimination, Swiss with elimination), Cycles
 	// (multiple round robin) and BestOf (a match) are the systems' sizes.
 	Lives, Cycles, BestOf int
+	// Boards is how a team event's boards are set: given at entry, or
+	// ordered by rank and rating at the first pairing (art. 25).
+	Boards BoardOrder
+	// TeamFormat is the team event's format of article 25, Reserves the
+	// substitutes (替补) a team may enter where the format lets them play.
+	TeamFormat TeamFormat
+	Reserves   int
 }
 
 // Colours says how an event decides who takes black (art. 15).
@@ -127,6 +134,12 @@ type EventInput struct {
 	Ties string
 	// Lives, Cycles, BestOf: see Event.
 	Lives, Cycles, BestOf int
+	// Boards: given (default) or rank, for team events.
+	Boards string
+	// TeamFormat: fixed_boards (default), fixed_order, free_lineup,
+	// all_play or total_score; Reserves: substitutes a team may enter.
+	TeamFormat string
+	Reserves   int
 }
 
 // Service keeps tournaments in the registry's database.
@@ -136,7 +149,8 @@ type Service struct {
 	policy   *access.Policy
 	db       *pgxpool.Pool
 	proposer Proposer
-	rater    Rater // nil: events are not rated
+	rater    Rater        // nil: events are not rated
+	ratings  RatingReader // nil: team boards go by rank and number only
 }
 
 // New returns the tournament service over the store; proposer files the
@@ -191,7 +205,8 @@ func (in EventInput) validate() (Event, []Group, error) {
 	if e.Order == "" {
 		e.Order = map[System]Order{RoundRobinSystem: RoundRobinOrder, DoubleRoundRobinSystem: RoundRobinOrder, MultiRoundRobinSystem: RoundRobinOrder,
 			SwissSystem: SwissSOSOrder, McMahonSystem: McMahonOrder, KnockoutSystem: SwissSOSOrder, DoubleKnockoutSystem: SwissSOSOrder,
-			MultiEliminationSystem: SwissSOSOrder, SwissEliminationSystem: SwissSOSOrder, MatchSystem: RoundRobinOrder}[e.System]
+			MultiEliminationSystem: SwissSOSOrder, SwissEliminationSystem: SwissSOSOrder, MatchSystem: RoundRobinOrder,
+			ArenaSystem: RoundRobinOrder}[e.System]
 	}
 	if !slices.Contains(Orders(), e.Order) {
 		return e, nil, ReasonEventOrder.OnField("order", "value", in.Order)
@@ -256,6 +271,12 @@ func (in EventInput) validate() (Event, []Group, error) {
 	if e.Ties != TiesByLot && e.Ties != TiesShared && e.Ties != TiesPlayoff {
 		return e, nil, ReasonTies.OnField("ties", "value", in.Ties)
 	}
+	if e.Boards, err = boardOrder(in.Boards, e.Team); err != nil {
+		return e, nil, err
+	}
+	if e.TeamFormat, e.Reserves, err = teamFormat(in.TeamFormat, in.Reserves, e); err != nil {
+		return e, nil, err
+	}
 	return e, groups, nil
 }
 
@@ -310,10 +331,11 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 		e.Seed = now.UnixNano()
 	}
 	err := tx.QueryRow(ctx, `INSERT INTO tournaments (name, organiser_prefix, start_date, end_date, venue, level, system, standings_order,
-		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17, $18, $19, $20, $21, $22, $23) RETURNING id`,
+		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of, team_boards, team_format, reserves)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26) RETURNING id`,
 		e.Name, org, e.Start, e.End, e.Venue, e.Level, e.System, e.Order, max(e.Rounds, 1), e.Rules, e.Komi, e.Team, e.DanGrade,
-		e.Seed, e.Source, now, actor.String(), e.ChiefReferee, cmp.Or(e.Colours, ColoursByDraw), cmp.Or(e.Ties, TiesByLot), e.Lives, e.Cycles, e.BestOf).Scan(&e.ID)
+		e.Seed, e.Source, now, actor.String(), e.ChiefReferee, cmp.Or(e.Colours, ColoursByDraw), cmp.Or(e.Ties, TiesByLot), e.Lives, e.Cycles, e.BestOf, cmp.Or(e.Boards, BoardsGiven),
+		cmp.Or(e.TeamFormat, FixedBoards), e.Reserves).Scan(&e.ID)
 	if err != nil {
 		return Event{}, ledger.PgErr(err, "create tournament")
 	}
@@ -333,13 +355,13 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 }
 
 const eventColumns = `id, name, organiser_prefix, start_date, end_date, venue, level, system, standings_order, rounds, rules, komi,
-	team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of,
+	team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of, team_boards, team_format, reserves,
 	(SELECT coalesce(max(round), 0) FROM tournament_rounds r WHERE r.tournament_id = tournaments.id)`
 
 func scanEvent(r pgx.Row) (Event, error) {
 	var e Event
 	err := r.Scan(&e.ID, &e.Name, &e.OrganiserPrefix, &e.Start, &e.End, &e.Venue, &e.Level, &e.System, &e.Order, &e.Rounds,
-		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.ChiefReferee, &e.Colours, &e.Ties, &e.Lives, &e.Cycles, &e.BestOf, &e.PairedRounds)
+		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.ChiefReferee, &e.Colours, &e.Ties, &e.Lives, &e.Cycles, &e.BestOf, &e.Boards, &e.TeamFormat, &e.Reserves, &e.PairedRounds)
 	return e, err
 }
 
@@ -415,6 +437,7 @@ type Participant struct {
 	Withdrawn     bool
 	WithdrewAfter int
 	EGDPin        string // from an imported file; "" when none
+	Reserve       bool   // a substitute (替补) of his team
 }
 
 // ParticipantInput registers a player (PlayerID) or a guest (name, rank, country).
@@ -427,17 +450,18 @@ type ParticipantInput struct {
 	Team         string
 	Board        int
 	EGDPin       string // the EGD PIN an imported file gives
+	Reserve      bool   // a team's substitute, where the format allows them
 }
 
 func (s *Service) participants(ctx context.Context, q ledger.Querier, id int64) ([]Participant, error) {
-	rows, err := q.Query(ctx, `SELECT number, coalesce(player_id, 0), name, rank, country, coalesce(group_id, 0), team, board, withdrawn, withdrew_after, egd_pin
+	rows, err := q.Query(ctx, `SELECT number, coalesce(player_id, 0), name, rank, country, coalesce(group_id, 0), team, board, withdrawn, withdrew_after, egd_pin, reserve
 		FROM participants WHERE tournament_id = $1 ORDER BY number`, id)
 	if err != nil {
 		return nil, fmt.Errorf("participants of tournament %d: %w", id, err)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Participant, error) {
 		var p Participant
-		err := r.Scan(&p.Number, &p.PlayerID, &p.Name, &p.Rank, &p.Country, &p.GroupID, &p.Team, &p.Board, &p.Withdrawn, &p.WithdrewAfter, &p.EGDPin)
+		err := r.Scan(&p.Number, &p.PlayerID, &p.Name, &p.Rank, &p.Country, &p.GroupID, &p.Team, &p.Board, &p.Withdrawn, &p.WithdrewAfter, &p.EGDPin, &p.Reserve)
 		return p, err
 	})
 }
@@ -458,14 +482,20 @@ func (s *Service) AddParticipant(ctx context.Context, actor ledger.Actor, key st
 		if e.PairedRounds > 0 && e.System != SwissSystem && e.System != McMahonSystem {
 			return Participant{}, ReasonFieldFixed.New("event", eventID(id), "system", string(e.System))
 		}
+		if err := checkEntryBoard(e, in.Board); err != nil {
+			return Participant{}, err
+		}
 		return s.addTx(ctx, tx, now, actor, e, in)
 	})
 }
 
 func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, e Event, in ParticipantInput) (Participant, error) {
-	p := Participant{Board: in.Board, EGDPin: strings.TrimSpace(in.EGDPin)}
+	p := Participant{Board: in.Board, EGDPin: strings.TrimSpace(in.EGDPin), Reserve: in.Reserve}
 	var err error
 	if p.Team, err = ledger.OptionalText("team", in.Team, maxTeam); err != nil {
+		return Participant{}, err
+	}
+	if err := checkReserve(ctx, tx, e, p); err != nil {
 		return Participant{}, err
 	}
 	if in.PlayerID > 0 {
@@ -511,9 +541,9 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 	if p.PlayerID > 0 {
 		player = p.PlayerID
 	}
-	err = tx.QueryRow(ctx, `INSERT INTO participants (tournament_id, number, player_id, name, rank, country, group_id, team, board, egd_pin)
-		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM participants WHERE tournament_id = $1), $2, $3, $4, $5, $6, $7, $8, $9)
-		RETURNING number`, e.ID, player, p.Name, p.Rank, p.Country, group, p.Team, p.Board, p.EGDPin).Scan(&p.Number)
+	err = tx.QueryRow(ctx, `INSERT INTO participants (tournament_id, number, player_id, name, rank, country, group_id, team, board, egd_pin, reserve)
+		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM participants WHERE tournament_id = $1), $2, $3, $4, $5, $6, $7, $8, $9, $10)
+		RETURNING number`, e.ID, player, p.Name, p.Rank, p.Country, group, p.Team, p.Board, p.EGDPin, p.Reserve).Scan(&p.Number)
 	if err != nil {
 		return Participant{}, ledger.PgErr(err, fmt.Sprintf("register %s in tournament %d", p.Name, e.ID))
 	}

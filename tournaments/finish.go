@@ -56,11 +56,21 @@ func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id
 		if e.PairedRounds == 0 {
 			return false, ReasonNoRoundPlayed.New("event", eventID(id))
 		}
+		payload := map[string]any{"rounds": e.PairedRounds}
+		if e.System == ArenaSystem { // finishing declares the winning team
+			st, err := ArenaState(ps, plainGames(games), e.Colours)
+			if err != nil {
+				return false, asPrecondition(err)
+			}
+			if !st.Decided {
+				return false, ReasonArenaUndecided.New("event", eventID(id))
+			}
+			payload["winner"], payload["level"] = st.Winner, st.Level
+		}
 		if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = 'finished', finished_at = $2 WHERE id = $1`, id, now); err != nil {
 			return false, ledger.PgErr(err, "finish tournament")
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.finished", "tournament", eventID(id),
-			map[string]any{"rounds": e.PairedRounds}); err != nil {
+		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.finished", "tournament", eventID(id), payload); err != nil {
 			return false, err
 		}
 		if s.rater != nil {
@@ -100,6 +110,12 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	for _, st := range r.Standings {
 		wins[st.Entrant] = st.Wins
 	}
+	regular := 0 // playoff rounds are no part of the wins' count
+	for _, rd := range r.Rounds {
+		if !rd.Playoff {
+			regular++
+		}
+	}
 	filed := 0
 	for _, p := range r.Participants {
 		g, ok := groups[p.GroupID]
@@ -116,7 +132,7 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		} else {
 			in := ProposalInput{PlayerID: p.PlayerID, TargetRank: g.TargetRank,
 				EventRef:  fmt.Sprintf("%s (tournament %d)", e.Name, e.ID),
-				RecordRef: fmt.Sprintf("%s: %d wins of %d, threshold %d", g.Name, wins[p.Number], e.PairedRounds, g.MinWins),
+				RecordRef: fmt.Sprintf("%s: %d wins of %d, threshold %d", g.Name, wins[p.Number], regular, g.MinWins),
 				Evidence:  fmt.Sprintf("dankyu tournament %d, participant %d", e.ID, p.Number)}
 			err := tx.Savepoint(ctx, func(sp *ledger.Tx) error {
 				id, err := s.proposer.ProposeTx(ctx, sp, now, actor, in)

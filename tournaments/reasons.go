@@ -12,8 +12,8 @@ var (
 	ReasonEventLevel = ledger.NewReason(ledger.Invalid, "EVENT_LEVEL",
 		"“{value}”不是比赛级别：应为县级、市级、省级或全国。", "{value}: want county, city, province or national.")
 	ReasonEventSystem = ledger.NewReason(ledger.Invalid, "EVENT_SYSTEM",
-		"“{value}”不是竞赛制度：应为单循环、双循环、多循环、积分编排、麦克马洪、积分编排加淘汰、淘汰、双败淘汰、多败淘汰或多局决胜。",
-		"{value}: want round_robin, double_round_robin, multi_round_robin, swiss, mcmahon, swiss_elimination, knockout, double_knockout, multi_elimination or match.")
+		"“{value}”不是竞赛制度：应为单循环、双循环、多循环、积分编排、麦克马洪、积分编排加淘汰、淘汰、双败淘汰、多败淘汰、多局决胜或擂台赛。",
+		"{value}: want round_robin, double_round_robin, multi_round_robin, swiss, mcmahon, swiss_elimination, knockout, double_knockout, multi_elimination, match or arena.")
 	ReasonEventOrder = ledger.NewReason(ledger.Invalid, "EVENT_ORDER",
 		"“{value}”不是名次排列方法：应为循环赛、积分编排（总分，或按实际最高积分）、积分编排（对手分，或加对手分之和）或麦克马洪。",
 		"{value}: want round_robin, swiss_total, swiss_total_reached, swiss_sos, swiss_sos_extended or mcmahon.")
@@ -97,4 +97,48 @@ var (
 		"比赛 {event} 的先后手由抽签编排决定，不猜先。", "tournament {event} assigns colours by the draw, not by nigiri.")
 	ReasonUnreadableFile = ledger.NewReason(ledger.Invalid, "UNREADABLE_FILE",
 		"无法读取比赛文件：{detail}", "the tournament file cannot be read: {detail}")
+	ReasonBoardOrder = ledger.NewReason(ledger.Invalid, "BOARD_ORDER",
+		"“{value}”：台次应为报名时指定（given），或团体赛首轮编排时按段位和等级分排定（rank）。",
+		"{value}: want given, or rank (a team event's boards set by rank and rating at the first pairing).")
+	ReasonBoardByRank = ledger.NewReason(ledger.Invalid, "BOARD_BY_RANK",
+		"比赛 {event} 的台次在首轮编排时按段位和近期等级分排定，报名时不填台次。",
+		"tournament {event} sets boards by rank and recent rating at the first pairing; enter members without a board.")
+	ReasonBoardsFixed = ledger.NewReason(ledger.Precondition, "BOARDS_FIXED",
+		"比赛 {event} 已编排首轮，台次一经排定不得更改（第二十五条）。",
+		"tournament {event} has paired its first round; boards once set are never changed (art. 25).")
+	ReasonNotTeamEvent = ledger.NewReason(ledger.Precondition, "NOT_TEAM_EVENT",
+		"比赛 {event} 不是团体赛。", "tournament {event} is not a team event.")
+	ReasonArenaTeams = ledger.NewReason(ledger.Invalid, "ARENA_TEAMS",
+		"擂台赛是两队之间的团体赛：请勾选团体赛。", "an arena match is between two teams: make it a team event.")
+	ReasonArenaUndecided = ledger.NewReason(ledger.Precondition, "ARENA_UNDECIDED",
+		"擂台赛 {event} 尚未决出胜负：两队都还有未被击败的棋手。",
+		"the arena match {event} is not decided: both teams still have players unbeaten.")
+	ReasonTeamFormat = ledger.NewReason(ledger.Invalid, "TEAM_FORMAT",
+		"“{value}”：团体赛类型应为分台定人制（fixed_boards）、定台换人制（fixed_order）、临场出人制（free_lineup）、全队轮赛制（all_play，仅循环赛）或队员总分制（total_score）；个人赛和擂台赛不选。",
+		"{value}: want fixed_boards, fixed_order, free_lineup, all_play (round robins only) or total_score, for a team event other than an arena.")
+	ReasonReserves = ledger.NewReason(ledger.Invalid, "RESERVES",
+		"替补队员只用于定台换人制和临场出人制，每队至多 {max} 名。",
+		"substitutes play only in fixed_order and free_lineup events, at most {max} a team.")
+	ReasonLineupFormat = ledger.NewReason(ledger.Precondition, "LINEUP_FORMAT",
+		"比赛 {event} 不按每轮出场名单编排（只有定台换人制和临场出人制）。",
+		"tournament {event} does not seat teams by a lineup per round (only fixed_order and free_lineup do).")
+	ReasonLineup = ledger.NewReason(ledger.Invalid, "LINEUP",
+		"出场名单不成立：{detail}。", "the lineup does not stand: {detail}.")
+	ReasonLineupOrder = ledger.NewReason(ledger.Invalid, "LINEUP_ORDER",
+		"定台换人制：{team}队的出场名单须按队员排定的台次先后排列。",
+		"fixed_order: team {team}'s lineup follows its members' fixed order.")
+	ReasonLineupMissing = ledger.NewReason(ledger.Precondition, "LINEUP_MISSING",
+		"第 {round} 轮编排前须先报{team}队的出场名单。", "name team {team}'s lineup before round {round} is paired.")
+	ReasonPlayoffStarted = ledger.NewReason(ledger.Precondition, "PLAYOFF_STARTED",
+		"比赛 {event} 已开始加赛，不再编排正常轮次。", "tournament {event} is in its playoff; no regular round is paired.")
+	ReasonPlayoffTies = ledger.NewReason(ledger.Precondition, "PLAYOFF_TIES",
+		"比赛 {event} 的名次相同时不以加赛决定（应设为加赛 playoff）。", "tournament {event} does not break ties by a playoff.")
+	ReasonPlayoffSystem = ledger.NewReason(ledger.Precondition, "PLAYOFF_SYSTEM",
+		"比赛 {event}（{system}）不进行加赛：加赛用于个人循环赛和积分编排赛。",
+		"tournament {event} ({system}) holds no playoff: playoffs are for individual round robins and Swiss events.")
+	ReasonPlayoffEarly = ledger.NewReason(ledger.Precondition, "PLAYOFF_EARLY",
+		"比赛 {event} 共 {rounds} 轮，已编排 {paired} 轮：加赛在最后一轮之后进行。",
+		"tournament {event} has {rounds} rounds and {paired} are paired: a playoff comes after the last round.")
+	ReasonNoTies = ledger.NewReason(ledger.Precondition, "NO_TIES",
+		"比赛 {event} 没有需要加赛区分的名次相同的棋手。", "tournament {event} has no tied players left to play off.")
 )

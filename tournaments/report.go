@@ -21,6 +21,7 @@ type Report struct {
 	Rounds       []RoundInfo
 	Standings    []Standing
 	Teams        []TeamStanding // team events
+	Arena        *ArenaResult   // an arena match
 	Proposals    []Proposal
 }
 
@@ -46,6 +47,10 @@ func field(e Event, ps []Participant, rounds []RoundInfo) Field {
 	}
 	for _, r := range rounds {
 		for _, g := range r.Games {
+			if r.Playoff { // they separate tied players and nothing else
+				f.Playoff = append(f.Playoff, g.Game)
+				continue
+			}
 			f.Games = append(f.Games, g.Game)
 		}
 		if r.Bye != 0 && r.ByePoints > 0 {
@@ -85,7 +90,19 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 	if r.Standings, err = Standings(field(r.Event, r.Participants, r.Rounds), r.Event.Order); err != nil {
 		return r, fmt.Errorf("standings of tournament %d: %w", id, err)
 	}
-	if r.Event.Team {
+	if r.Event.System == ArenaSystem {
+		var games []Game
+		for _, rd := range r.Rounds {
+			for _, g := range rd.Games {
+				games = append(games, g.Game)
+			}
+		}
+		st, err := ArenaState(r.Participants, games, r.Event.Colours)
+		if err == nil { // an arena whose teams are not yet complete has no state to show
+			r.Arena, r.Teams = &st, ArenaTeamStandings(st, r.Standings)
+			r.Event.Rounds = max(len(st.Players)-1, 1) // the longest match: all but one player beaten
+		}
+	} else if r.Event.Team {
 		members := map[int]TeamMember{}
 		for _, p := range r.Participants {
 			members[p.Number] = TeamMember{Team: p.Team, Board: p.Board}
@@ -96,11 +113,17 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 			for _, g := range rd.Games {
 				games = append(games, g.Game)
 			}
-			if m, ok := members[rd.Bye]; ok && rd.Bye != 0 {
+			// an all-play match's bye is one, however many rounds it spans
+			if m, ok := members[rd.Bye]; ok && rd.Bye != 0 && (r.Event.TeamFormat != AllPlay || (rd.Round-1)%max(starters(r.Participants), 1) == 0) {
 				byes = append(byes, m.Team)
 			}
 		}
-		if r.Teams, err = TeamStandings(members, games, byes); err != nil {
+		games = matchRounds(r.Event, r.Participants, games)
+		rank := TeamStandings
+		if r.Event.TeamFormat == TotalScore {
+			rank = TeamStandingsByTotal
+		}
+		if r.Teams, err = rank(members, games, byes); err != nil {
 			return r, fmt.Errorf("team standings of tournament %d: %w", id, err)
 		}
 	}

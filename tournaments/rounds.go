@@ -46,6 +46,7 @@ type RoundInfo struct {
 	Seed      int64
 	Bye       int
 	ByePoints int
+	Playoff   bool // a playoff round between tied players (art. 27 C)
 	Games     []GameRow
 }
 
@@ -88,13 +89,13 @@ func (s *Service) Rounds(ctx context.Context, id int64) ([]RoundInfo, error) {
 }
 
 func (s *Service) rounds(ctx context.Context, q ledger.Querier, id int64) ([]RoundInfo, error) {
-	rows, err := q.Query(ctx, `SELECT round, seed, coalesce(bye, 0), bye_points FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round`, id)
+	rows, err := q.Query(ctx, `SELECT round, seed, coalesce(bye, 0), bye_points, playoff FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round`, id)
 	if err != nil {
 		return nil, fmt.Errorf("rounds of tournament %d: %w", id, err)
 	}
 	rounds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RoundInfo, error) {
 		var ri RoundInfo
-		err := r.Scan(&ri.Round, &ri.Seed, &ri.Bye, &ri.ByePoints)
+		err := r.Scan(&ri.Round, &ri.Seed, &ri.Bye, &ri.ByePoints, &ri.Playoff)
 		return ri, err
 	})
 	if err != nil {
@@ -132,6 +133,12 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 		if err != nil {
 			return RoundInfo{}, err
 		}
+		if n, err := s.playoffRounds(ctx, tx, id); err != nil || n > 0 {
+			if err != nil {
+				return RoundInfo{}, err
+			}
+			return RoundInfo{}, ReasonPlayoffStarted.New("event", eventID(id))
+		}
 		ps, err := s.participants(ctx, tx, id)
 		if err != nil {
 			return RoundInfo{}, err
@@ -148,11 +155,27 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			return RoundInfo{}, ReasonResultMissing.New("round", strconv.Itoa(g.Round), "board", strconv.Itoa(g.Board))
 		}
 		round := e.PairedRounds + 1
+		if e.Team && e.Boards == BoardsByRank && round == 1 {
+			if ps, err = s.orderBoards(ctx, tx, now, actor, e, ps); err != nil {
+				return RoundInfo{}, err
+			}
+		}
 		info := RoundInfo{Round: round, Seed: e.Seed + int64(round)}
 		var pairs []Pairing
 		switch {
+		case e.System == ArenaSystem:
+			pairs, err = arenaRound(e, ps, games)
 		case e.Team:
-			pairs, info.Bye, err = teamRound(e, ps, games, byes, round, uint64(info.Seed))
+			var lineups map[string]map[int]int
+			if e.TeamFormat.lineup() {
+				if lineups, err = s.lineups(ctx, tx, id, round); err != nil {
+					return RoundInfo{}, err
+				}
+				if t := missingLineup(ps, lineups); t != "" {
+					return RoundInfo{}, ReasonLineupMissing.New("team", t, "round", strconv.Itoa(round))
+				}
+			}
+			pairs, info.Bye, err = teamRound(e, ps, games, byes, round, uint64(info.Seed), lineups)
 		case e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem:
 			pairs, info.Bye, err = roundRobinRound(e, ps, round)
 		case e.System == MultiRoundRobinSystem:

@@ -106,8 +106,11 @@ type Standing struct {
 	// Tied is set when the place is shared with another player equal on
 	// every criterion (events that share places or hold a playoff).
 	Tied bool
-	key  []int
-	lot  uint64
+	// PlayoffPoints are the points of his playoff games, the last
+	// criterion of an event that breaks ties by playoff.
+	PlayoffPoints int
+	key           []int
+	lot           uint64
 }
 
 // Field is everything standings are computed from.
@@ -118,6 +121,9 @@ type Field struct {
 	Rounds   int // rounds of the event (played or scheduled), for Swiss (A)
 	Seed     int64
 	Ties     Ties // "" is by lot
+	// Playoff holds the games of playoff rounds (Ties = playoff): they
+	// count for nothing but separating players equal on every criterion.
+	Playoff []Game
 }
 
 // lot is the drawing of lots: a hash of the seed and the name, so that the
@@ -227,6 +233,20 @@ func Standings(f Field, order Order) ([]Standing, error) {
 			s.key = []int{s.MMS, s.SOSM, s.SOSOSM, -s.Warnings}
 		default:
 			return nil, fmt.Errorf("unknown standings order %q", order)
+		}
+	}
+	if f.Ties == TiesPlayoff {
+		for _, g := range f.Playoff {
+			bp, wp := g.Result.Points()
+			if b, err := get(g.Black); err == nil {
+				b.PlayoffPoints += bp
+			}
+			if w, err := get(g.White); err == nil {
+				w.PlayoffPoints += wp
+			}
+		}
+		for i := range st {
+			st[i].key = append(st[i].key, st[i].PlayoffPoints)
 		}
 	}
 	sort.SliceStable(st, func(a, b int) bool {

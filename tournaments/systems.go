@@ -53,6 +53,10 @@ func (e *Event) checkSystemParams() error {
 			return ReasonSystemParam.OnField("best_of", "system", string(e.System), "min", fmt.Sprint(minBestOf), "max", fmt.Sprint(maxBestOf))
 		}
 		e.Rounds = e.BestOf
+	case ArenaSystem:
+		if !e.Team {
+			return ReasonArenaTeams.OnField("team")
+		}
 	}
 	return nil
 }

@@ -12,25 +12,42 @@ import (
 // taking black on odd boards and white on even ones. A member who withdrew
 // keeps his board: his games from then on are forfeits to his opponents
 // (art. 28.4), recorded as the round is paired.
-func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round int, seed uint64) ([]Pairing, int, error) {
+//
+// In the formats seated by a lineup (定台换人制, 临场出人制) lineups gives
+// each team's players of the round by board; an all-play match (全队轮赛制)
+// of n boards takes n rounds, board i meeting board i+k in its k-th.
+func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round int, seed uint64, lineups map[string]map[int]int) ([]Pairing, int, error) {
 	roster := map[string]map[int]int{}
 	var teams []string
 	members := map[int]TeamMember{}
 	strengthOf := map[string]int{}
 	for _, p := range ps {
 		members[p.Number] = TeamMember{Team: p.Team, Board: p.Board}
-		if p.Team == "" || p.Board < 1 {
+		if p.Team == "" || (p.Board < 1 && e.TeamFormat != FreeLineup) {
 			return nil, 0, fmt.Errorf("participant %d (%s) has no team and board; a team event needs both", p.Number, p.Name)
 		}
 		if roster[p.Team] == nil {
 			roster[p.Team] = map[int]int{}
 			teams = append(teams, p.Team)
 		}
-		if other, dup := roster[p.Team][p.Board]; dup {
+		if other, dup := roster[p.Team][p.Board]; dup && p.Board > 0 {
 			return nil, 0, fmt.Errorf("team %s has two players on board %d (%d and %d)", p.Team, p.Board, other, p.Number)
+		}
+		if p.Reserve {
+			continue
 		}
 		roster[p.Team][p.Board] = p.Number
 		strengthOf[p.Team] += strength(p.Rank)
+	}
+	if e.TeamFormat.lineup() {
+		for _, t := range teams {
+			roster[t] = lineups[t]
+		}
+	}
+	teamRoundNo, rotation := round, 0
+	if e.TeamFormat == AllPlay {
+		n := max(len(roster[teams[0]]), 1)
+		teamRoundNo, rotation = (round-1)/n+1, (round-1)%n
 	}
 	if len(teams) < 2 {
 		return nil, 0, fmt.Errorf("a team event needs at least two teams, it has %d", len(teams))
@@ -59,10 +76,10 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 		if err != nil {
 			return nil, 0, err
 		}
-		if round > len(sched) {
+		if teamRoundNo > len(sched) {
 			return nil, 0, fmt.Errorf("the %d rounds of the team round robin are all paired", len(sched))
 		}
-		for _, p := range sched[round-1] {
+		for _, p := range sched[teamRoundNo-1] {
 			if p.Bye() {
 				byeTeam = p.A
 				continue
@@ -86,13 +103,16 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 			}
 			met[a][index[b]], met[b][index[a]] = true, true
 		}
-		st, err := TeamStandings(members, decided, byeTeams)
+		st, err := teamStandings(members, decided, byeTeams, e.TeamFormat == TotalScore)
 		if err != nil {
 			return nil, 0, err
 		}
 		score := map[string]int{}
 		for _, s := range st {
 			score[s.Team] = s.MatchPoints
+			if e.TeamFormat == TotalScore {
+				score[s.Team] = s.BoardPoints
+			}
 		}
 		var state []SwissPlayer
 		for _, t := range teams {
@@ -119,8 +139,8 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 	for _, tp := range tpairs {
 		a, b := teams[tp.A-1], teams[tp.B-1]
 		for k := 1; k <= boards; k++ {
-			pr := Pairing{Black: roster[a][k], White: roster[b][k]}
-			if k%2 == 0 {
+			pr := Pairing{Black: roster[a][k], White: roster[b][(k-1+rotation)%boards+1]}
+			if (k+rotation)%2 == 0 {
 				pr.Black, pr.White = pr.White, pr.Black
 			}
 			out = append(out, pr)

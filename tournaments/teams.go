@@ -27,6 +27,16 @@ type TeamStanding struct {
 // the same two teams. A team's bye (byes names one team per entry) counts as
 // a match won, with no board points.
 func TeamStandings(members map[int]TeamMember, games []Game, byes []string) ([]TeamStanding, error) {
+	return teamStandings(members, games, byes, false)
+}
+
+// TeamStandingsByTotal ranks teams as 队员总分制 does: by the sum of the
+// members' points (board points) first, then match points, then the boards.
+func TeamStandingsByTotal(members map[int]TeamMember, games []Game, byes []string) ([]TeamStanding, error) {
+	return teamStandings(members, games, byes, true)
+}
+
+func teamStandings(members map[int]TeamMember, games []Game, byes []string, byTotal bool) ([]TeamStanding, error) {
 	boards := 0
 	teams := map[string]*TeamStanding{}
 	for _, m := range members {
@@ -104,6 +114,9 @@ func TeamStandings(members map[int]TeamMember, games []Game, byes []string) ([]T
 		out = append(out, *t)
 	}
 	less := func(x, y TeamStanding) int { // >0 when x ranks above y
+		if byTotal && x.BoardPoints != y.BoardPoints {
+			return x.BoardPoints - y.BoardPoints
+		}
 		if x.MatchPoints != y.MatchPoints {
 			return x.MatchPoints - y.MatchPoints
 		}

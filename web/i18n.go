@@ -34,6 +34,9 @@ func messages(l Lang) map[string]string {
 	for k, v := range ratingMessages(l) {
 		m[k] = v
 	}
+	for k, v := range arenaMessages(l) {
+		m[k] = v
+	}
 	for k, v := range errorMessages(l) {
 		m[k] = v
 	}

@@ -33,6 +33,7 @@ func (p *tournamentPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /tournaments/{id}/participants", p.onTournament(p.addParticipant))
 	mux.Handle("POST /tournaments/{id}/withdrawals", p.onTournament(p.withdraw))
 	mux.Handle("POST /tournaments/{id}/pair", p.onTournament(p.pairRound))
+	mux.Handle("POST /tournaments/{id}/playoff", p.onTournament(p.pairPlayoff))
 	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.onTournament(p.enterResults))
 	mux.Handle("POST /tournaments/{id}/finish", p.onTournament(p.finishTournament))
 }
@@ -50,6 +51,7 @@ type Tournaments interface {
 	ImportEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
 	MayRun(ctx context.Context, actor ledger.Actor, e tournaments.Event) bool
 	ExportEvent(ctx context.Context, w io.Writer, id int64, format string) (contentType, filename string, err error)
+	PairPlayoff(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.RoundInfo, error)
 }
 
 // eventView is a tournament page: the report plus what the viewer may do.
@@ -159,8 +161,8 @@ func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key 
 	if err != nil {
 		return outcome{}, err
 	}
-	var size [3]int64 // lives, cycles, best of
-	for i, f := range []string{"lives", "cycles", "best_of"} {
+	var size [4]int64 // lives, cycles, best of, reserves
+	for i, f := range []string{"lives", "cycles", "best_of", "reserves"} {
 		if size[i], err = formInt(r, f); err != nil {
 			return outcome{}, err
 		}
@@ -170,7 +172,8 @@ func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key 
 		Order:    r.PostFormValue("order"),
 		DanGrade: r.PostFormValue("dan_grade") == "on", Team: r.PostFormValue("team") == "on",
 		Lives: int(size[0]), Cycles: int(size[1]), BestOf: int(size[2]), Colours: r.PostFormValue("colours"), Ties: r.PostFormValue("ties"),
-		ChiefReferee: r.PostFormValue("chief_referee")}
+		ChiefReferee: r.PostFormValue("chief_referee"), Boards: r.PostFormValue("team_boards"),
+		TeamFormat: r.PostFormValue("team_format"), Reserves: int(size[3])}
 	for i := 1; i <= 3; i++ {
 		rank := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("group%d_rank", i)))
 		if rank == "" {
@@ -200,7 +203,8 @@ func (p *tournamentPages) addParticipant(r *http.Request, a ledger.Actor, key st
 	}
 	_, err = p.tours.AddParticipant(r.Context(), a, key, id, tournaments.ParticipantInput{PlayerID: player,
 		GuestName: r.PostFormValue("guest_name"), GuestRank: r.PostFormValue("guest_rank"), GuestCountry: r.PostFormValue("guest_country"),
-		Group: r.PostFormValue("group"), Team: r.PostFormValue("team"), Board: int(board)})
+		Group: r.PostFormValue("group"), Team: r.PostFormValue("team"), Board: int(board),
+		Reserve: r.PostFormValue("reserve") == "on"})
 	return done("participant_added"), err
 }
 

@@ -25,7 +25,8 @@ func tournamentPB(e tournaments.Event) *pb.Tournament {
 		StandingsOrder: string(e.Order), Rounds: int32(e.Rounds), Rules: e.Rules, Komi: e.Komi, Team: e.Team, DanGrade: e.DanGrade,
 		Seed: e.Seed, Status: e.Status, PairedRounds: int32(e.PairedRounds), CreatedAt: ts(e.CreatedAt),
 		ChiefReferee: e.ChiefReferee, Colours: string(e.Colours), Ties: string(e.Ties),
-		Lives: int32(e.Lives), Cycles: int32(e.Cycles), BestOf: int32(e.BestOf)}
+		Lives: int32(e.Lives), Cycles: int32(e.Cycles), BestOf: int32(e.BestOf), TeamBoards: string(e.Boards),
+		TeamFormat: string(e.TeamFormat), Reserves: int32(e.Reserves)}
 	for _, g := range e.Groups {
 		out.Groups = append(out.Groups, &pb.TournamentGroup{Name: g.Name, TargetRank: g.TargetRank.String(), MinWins: int32(g.MinWins)})
 	}
@@ -34,7 +35,7 @@ func tournamentPB(e tournaments.Event) *pb.Tournament {
 
 func participantPB(p tournaments.Participant, groups map[int64]string) *pb.TournamentParticipant {
 	return &pb.TournamentParticipant{Number: int32(p.Number), PlayerId: p.PlayerID, Name: p.Name, Rank: p.Rank.String(),
-		Country: p.Country, Group: groups[p.GroupID], Team: p.Team, Board: int32(p.Board), Withdrawn: p.Withdrawn}
+		Country: p.Country, Group: groups[p.GroupID], Team: p.Team, Board: int32(p.Board), Withdrawn: p.Withdrawn, Reserve: p.Reserve}
 }
 
 func gamePB(g tournaments.GameRow) *pb.TournamentGame {
@@ -46,7 +47,7 @@ func gamePB(g tournaments.GameRow) *pb.TournamentGame {
 }
 
 func roundPB(r tournaments.RoundInfo) *pb.TournamentRound {
-	out := &pb.TournamentRound{Round: int32(r.Round), Seed: r.Seed, Bye: int32(r.Bye)}
+	out := &pb.TournamentRound{Round: int32(r.Round), Seed: r.Seed, Bye: int32(r.Bye), Playoff: r.Playoff}
 	for _, g := range r.Games {
 		out.Games = append(out.Games, gamePB(g))
 	}
@@ -59,7 +60,7 @@ func standingsPB(st []tournaments.Standing) []*pb.StandingRow {
 		out = append(out, &pb.StandingRow{Place: int32(s.Place), Number: int32(s.Entrant), Name: s.Name, Points: int32(s.Points),
 			Wins: int32(s.Wins), Draws: int32(s.Draws), Losses: int32(s.Losses), WinnersScore: float64(s.WinnersScore2) / 2,
 			Sos: int32(s.SOS), Sosos: int32(s.SOSOS), Sodos: float64(s.SODOS2) / 2, Mms: int32(s.MMS), Total: s.Total,
-			Warnings: int32(s.Warnings), Withdrawn: s.Withdrawn, Tied: s.Tied})
+			Warnings: int32(s.Warnings), Withdrawn: s.Withdrawn, Tied: s.Tied, PlayoffPoints: int32(s.PlayoffPoints)})
 	}
 	return out
 }
@@ -76,7 +77,8 @@ func (s *TournamentServer) CreateTournament(ctx context.Context, req *pb.CreateT
 	in := tournaments.EventInput{Name: req.GetName(), Start: req.GetStartDate(), End: req.GetEndDate(), Venue: req.GetVenue(),
 		Level: req.GetLevel(), System: req.GetSystem(), Order: req.GetStandingsOrder(), Rounds: int(req.GetRounds()), Rules: req.GetRules(),
 		Team: req.GetTeam(), DanGrade: req.GetDanGrade(), Seed: req.GetSeed(), ChiefReferee: req.GetChiefReferee(), Colours: req.GetColours(),
-		Ties: req.GetTies(), Lives: int(req.GetLives()), Cycles: int(req.GetCycles()), BestOf: int(req.GetBestOf())}
+		Ties: req.GetTies(), Lives: int(req.GetLives()), Cycles: int(req.GetCycles()), BestOf: int(req.GetBestOf()),
+		Boards: req.GetTeamBoards(), TeamFormat: req.GetTeamFormat(), Reserves: int(req.GetReserves())}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		in.Komi = &k
@@ -114,6 +116,7 @@ func (s *TournamentServer) GetTournament(ctx context.Context, req *pb.GetTournam
 		}
 		resp.TeamStandings = append(resp.TeamStandings, row)
 	}
+	resp.Arena = arenaPB(r.Arena)
 	return resp, nil
 }
 
@@ -132,7 +135,7 @@ func (s *TournamentServer) ListTournaments(ctx context.Context, req *pb.ListTour
 func (s *TournamentServer) AddParticipant(ctx context.Context, req *pb.AddParticipantRequest) (*pb.AddParticipantResponse, error) {
 	p, err := s.ts.AddParticipant(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.ParticipantInput{
 		PlayerID: req.GetPlayerId(), GuestName: req.GetGuestName(), GuestRank: req.GetGuestRank(), GuestCountry: req.GetGuestCountry(),
-		Group: req.GetGroup(), Team: req.GetTeam(), Board: int(req.GetBoard())})
+		Group: req.GetGroup(), Team: req.GetTeam(), Board: int(req.GetBoard()), Reserve: req.GetReserve()})
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +174,7 @@ func (s *TournamentServer) FinishTournament(ctx context.Context, req *pb.FinishT
 	if err != nil {
 		return nil, err
 	}
-	return &pb.FinishTournamentResponse{Standings: standingsPB(r.Standings), Proposals: proposalsPB(r.Proposals)}, nil
+	return &pb.FinishTournamentResponse{Standings: standingsPB(r.Standings), Proposals: proposalsPB(r.Proposals), Arena: arenaPB(r.Arena)}, nil
 }
 
 func (s *TournamentServer) ImportTournament(ctx context.Context, req *pb.ImportTournamentRequest) (*pb.ImportTournamentResponse, error) {
@@ -278,4 +281,49 @@ func (s *TournamentServer) RecordNigiri(ctx context.Context, req *pb.RecordNigir
 		return nil, err
 	}
 	return &pb.RecordNigiriResponse{Game: gamePB(g)}, nil
+}
+
+func arenaPB(a *tournaments.ArenaResult) *pb.ArenaResult {
+	if a == nil {
+		return nil
+	}
+	out := &pb.ArenaResult{Teams: a.Teams[:], Left: []int32{int32(a.Left[0]), int32(a.Left[1])}, Decided: a.Decided,
+		Winner: a.Winner, Level: a.Level}
+	for _, p := range a.Players {
+		out.Players = append(out.Players, &pb.ArenaPlayer{Number: int32(p.Number), Team: p.Team, Order: int32(p.Order),
+			Wins: int32(p.Wins), Played: p.Played, Out: p.Out})
+	}
+	return out
+}
+
+func (s *TournamentServer) SetBoard(ctx context.Context, req *pb.SetBoardRequest) (*pb.SetBoardResponse, error) {
+	p, err := s.ts.SetBoard(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), int(req.GetNumber()), int(req.GetBoard()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetBoardResponse{Participant: participantPB(p, nil)}, nil
+}
+
+func (s *TournamentServer) SetLineup(ctx context.Context, req *pb.SetLineupRequest) (*pb.SetLineupResponse, error) {
+	in := tournaments.LineupInput{Team: req.GetTeam()}
+	for _, n := range req.GetNumbers() {
+		in.Numbers = append(in.Numbers, int(n))
+	}
+	got, err := s.ts.SetLineup(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), in)
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.SetLineupResponse{}
+	for _, n := range got {
+		resp.Numbers = append(resp.Numbers, int32(n))
+	}
+	return resp, nil
+}
+
+func (s *TournamentServer) PairPlayoff(ctx context.Context, req *pb.PairPlayoffRequest) (*pb.PairPlayoffResponse, error) {
+	r, err := s.ts.PairPlayoff(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.PairPlayoffResponse{Round: roundPB(r)}, nil
 }

@@ -19,3 +19,9 @@ func (b Book) RateEventTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	_, err := b.Book.RateEventTx(ctx, tx, now, actor, tournament)
 	return err
 }
+
+// CurrentRatingTx reads a player's current rating in q, for ordering team
+// boards (tournaments.RatingReader).
+func (b Book) CurrentRatingTx(ctx context.Context, q ledger.Querier, playerID int64) (float64, bool, error) {
+	return b.Book.CurrentRating(ctx, q, playerID)
+}

@@ -91,7 +91,8 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
 	rb := book.New(store)
-	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs}, tournaments.WithRater(eventratings.Book{Book: rb}))
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs}, tournaments.WithRater(eventratings.Book{Book: rb}),
+		tournaments.WithBoardRatings(eventratings.Book{Book: rb}))
 	lim, err := cfg.Limiters(store.Now, log)
 	if err != nil {
 		grpcLis.Close()

@@ -58,6 +58,19 @@ func (b *Book) PlayerRating(ctx context.Context, playerID int64) (Rating, error)
 	return b.rating(ctx, b.store.DB(), `player_id = $1`, playerID)
 }
 
+// CurrentRating reads a registered player's current rating in q (the
+// caller's transaction); rated is false when none of his games is rated.
+func (b *Book) CurrentRating(ctx context.Context, q ledger.Querier, playerID int64) (rating float64, rated bool, err error) {
+	err = q.QueryRow(ctx, `SELECT mean FROM rating_players WHERE seen AND player_id = $1`, playerID).Scan(&rating)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return 0, false, nil
+	case err != nil:
+		return 0, false, fmt.Errorf("current rating of player %d: %w", playerID, err)
+	}
+	return rating, true, nil
+}
+
 // RatingByID returns anyone's rating (guests too) by the book's id.
 func (b *Book) RatingByID(ctx context.Context, ratingID int64) (Rating, error) {
 	return b.rating(ctx, b.store.DB(), `id = $1`, ratingID)

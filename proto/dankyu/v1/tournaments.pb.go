@@ -96,7 +96,8 @@ type Tournament struct {
 	// county, city, province or national.
 	Level string `protobuf:"bytes,7,opt,name=level,proto3" json:"level,omitempty"`
 	// round_robin, double_round_robin, multi_round_robin, swiss, mcmahon,
-	// swiss_elimination, knockout, double_knockout, multi_elimination or match.
+	// swiss_elimination, knockout, double_knockout, multi_elimination, match
+	// or arena (擂台赛, two teams).
 	System string `protobuf:"bytes,8,opt,name=system,proto3" json:"system,omitempty"`
 	// round_robin, swiss_total, swiss_total_reached, swiss_sos,
 	// swiss_sos_extended or mcmahon.
@@ -120,9 +121,17 @@ type Tournament struct {
 	Ties string `protobuf:"bytes,22,opt,name=ties,proto3" json:"ties,omitempty"`
 	// Losses that eliminate (multi_elimination, swiss_elimination), cycles
 	// (multi_round_robin), games of the series (match).
-	Lives         int32 `protobuf:"varint,23,opt,name=lives,proto3" json:"lives,omitempty"`
-	Cycles        int32 `protobuf:"varint,24,opt,name=cycles,proto3" json:"cycles,omitempty"`
-	BestOf        int32 `protobuf:"varint,25,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
+	Lives  int32 `protobuf:"varint,23,opt,name=lives,proto3" json:"lives,omitempty"`
+	Cycles int32 `protobuf:"varint,24,opt,name=cycles,proto3" json:"cycles,omitempty"`
+	BestOf int32 `protobuf:"varint,25,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
+	// given or rank: a team event's boards given at entry, or ordered at the
+	// first pairing by rank (certified, else declared), then recent rating.
+	TeamBoards string `protobuf:"bytes,26,opt,name=team_boards,json=teamBoards,proto3" json:"team_boards,omitempty"`
+	// fixed_boards (分台定人制), fixed_order (定台换人制), free_lineup
+	// (临场出人制), all_play (全队轮赛制) or total_score (队员总分制).
+	TeamFormat string `protobuf:"bytes,27,opt,name=team_format,json=teamFormat,proto3" json:"team_format,omitempty"`
+	// Substitutes a team may enter (fixed_order and free_lineup).
+	Reserves      int32 `protobuf:"varint,28,opt,name=reserves,proto3" json:"reserves,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -332,6 +341,27 @@ func (x *Tournament) GetBestOf() int32 {
 	return 0
 }
 
+func (x *Tournament) GetTeamBoards() string {
+	if x != nil {
+		return x.TeamBoards
+	}
+	return ""
+}
+
+func (x *Tournament) GetTeamFormat() string {
+	if x != nil {
+		return x.TeamFormat
+	}
+	return ""
+}
+
+func (x *Tournament) GetReserves() int32 {
+	if x != nil {
+		return x.Reserves
+	}
+	return 0
+}
+
 type CreateTournamentRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	Name           string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -360,7 +390,14 @@ type CreateTournamentRequest struct {
 	// multi_round_robin: 3–9.
 	Cycles int32 `protobuf:"varint,19,opt,name=cycles,proto3" json:"cycles,omitempty"`
 	// match: 3, 5 or 7.
-	BestOf        int32 `protobuf:"varint,20,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
+	BestOf int32 `protobuf:"varint,20,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
+	// Team events: given (default) or rank.
+	TeamBoards string `protobuf:"bytes,21,opt,name=team_boards,json=teamBoards,proto3" json:"team_boards,omitempty"`
+	// Team events: fixed_boards (default), fixed_order, free_lineup, all_play
+	// (round robins) or total_score.
+	TeamFormat string `protobuf:"bytes,22,opt,name=team_format,json=teamFormat,proto3" json:"team_format,omitempty"`
+	// Substitutes a team may enter: 0–9, fixed_order and free_lineup only.
+	Reserves      int32 `protobuf:"varint,23,opt,name=reserves,proto3" json:"reserves,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -535,6 +572,27 @@ func (x *CreateTournamentRequest) GetBestOf() int32 {
 	return 0
 }
 
+func (x *CreateTournamentRequest) GetTeamBoards() string {
+	if x != nil {
+		return x.TeamBoards
+	}
+	return ""
+}
+
+func (x *CreateTournamentRequest) GetTeamFormat() string {
+	if x != nil {
+		return x.TeamFormat
+	}
+	return ""
+}
+
+func (x *CreateTournamentRequest) GetReserves() int32 {
+	if x != nil {
+		return x.Reserves
+	}
+	return 0
+}
+
 type CreateTournamentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Tournament    *Tournament            `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
@@ -583,14 +641,16 @@ type TournamentParticipant struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Number int32                  `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
 	// 0 for a guest.
-	PlayerId      int64  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
-	Name          string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
-	Rank          string `protobuf:"bytes,4,opt,name=rank,proto3" json:"rank,omitempty"`
-	Country       string `protobuf:"bytes,5,opt,name=country,proto3" json:"country,omitempty"`
-	Group         string `protobuf:"bytes,6,opt,name=group,proto3" json:"group,omitempty"`
-	Team          string `protobuf:"bytes,7,opt,name=team,proto3" json:"team,omitempty"`
-	Board         int32  `protobuf:"varint,8,opt,name=board,proto3" json:"board,omitempty"`
-	Withdrawn     bool   `protobuf:"varint,9,opt,name=withdrawn,proto3" json:"withdrawn,omitempty"`
+	PlayerId  int64  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	Name      string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Rank      string `protobuf:"bytes,4,opt,name=rank,proto3" json:"rank,omitempty"`
+	Country   string `protobuf:"bytes,5,opt,name=country,proto3" json:"country,omitempty"`
+	Group     string `protobuf:"bytes,6,opt,name=group,proto3" json:"group,omitempty"`
+	Team      string `protobuf:"bytes,7,opt,name=team,proto3" json:"team,omitempty"`
+	Board     int32  `protobuf:"varint,8,opt,name=board,proto3" json:"board,omitempty"`
+	Withdrawn bool   `protobuf:"varint,9,opt,name=withdrawn,proto3" json:"withdrawn,omitempty"`
+	// A substitute (替补) of his team.
+	Reserve       bool `protobuf:"varint,10,opt,name=reserve,proto3" json:"reserve,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -684,6 +744,13 @@ func (x *TournamentParticipant) GetBoard() int32 {
 func (x *TournamentParticipant) GetWithdrawn() bool {
 	if x != nil {
 		return x.Withdrawn
+	}
+	return false
+}
+
+func (x *TournamentParticipant) GetReserve() bool {
+	if x != nil {
+		return x.Reserve
 	}
 	return false
 }
@@ -896,8 +963,10 @@ type TournamentRound struct {
 	Round int32                  `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
 	Seed  int64                  `protobuf:"varint,2,opt,name=seed,proto3" json:"seed,omitempty"`
 	// Participant number with the bye, 0 for none.
-	Bye           int32             `protobuf:"varint,3,opt,name=bye,proto3" json:"bye,omitempty"`
-	Games         []*TournamentGame `protobuf:"bytes,4,rep,name=games,proto3" json:"games,omitempty"`
+	Bye   int32             `protobuf:"varint,3,opt,name=bye,proto3" json:"bye,omitempty"`
+	Games []*TournamentGame `protobuf:"bytes,4,rep,name=games,proto3" json:"games,omitempty"`
+	// A playoff round between tied players.
+	Playoff       bool `protobuf:"varint,5,opt,name=playoff,proto3" json:"playoff,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -960,6 +1029,13 @@ func (x *TournamentRound) GetGames() []*TournamentGame {
 	return nil
 }
 
+func (x *TournamentRound) GetPlayoff() bool {
+	if x != nil {
+		return x.Playoff
+	}
+	return false
+}
+
 type StandingRow struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Place  int32                  `protobuf:"varint,1,opt,name=place,proto3" json:"place,omitempty"`
@@ -980,7 +1056,9 @@ type StandingRow struct {
 	Warnings  int32   `protobuf:"varint,14,opt,name=warnings,proto3" json:"warnings,omitempty"`
 	Withdrawn bool    `protobuf:"varint,15,opt,name=withdrawn,proto3" json:"withdrawn,omitempty"`
 	// The place is shared with a player equal on every criterion.
-	Tied          bool `protobuf:"varint,16,opt,name=tied,proto3" json:"tied,omitempty"`
+	Tied bool `protobuf:"varint,16,opt,name=tied,proto3" json:"tied,omitempty"`
+	// Points of his playoff games: the last criterion, with ties = playoff.
+	PlayoffPoints int32 `protobuf:"varint,17,opt,name=playoff_points,json=playoffPoints,proto3" json:"playoff_points,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1125,6 +1203,13 @@ func (x *StandingRow) GetTied() bool {
 		return x.Tied
 	}
 	return false
+}
+
+func (x *StandingRow) GetPlayoffPoints() int32 {
+	if x != nil {
+		return x.PlayoffPoints
+	}
+	return 0
 }
 
 type TeamStandingRow struct {
@@ -1323,6 +1408,8 @@ type GetTournamentResponse struct {
 	Standings     []*StandingRow           `protobuf:"bytes,4,rep,name=standings,proto3" json:"standings,omitempty"`
 	TeamStandings []*TeamStandingRow       `protobuf:"bytes,5,rep,name=team_standings,json=teamStandings,proto3" json:"team_standings,omitempty"`
 	Proposals     []*Proposal              `protobuf:"bytes,6,rep,name=proposals,proto3" json:"proposals,omitempty"`
+	// An arena match: its state and each player's run of wins.
+	Arena         *ArenaResult `protobuf:"bytes,7,opt,name=arena,proto3" json:"arena,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1399,6 +1486,188 @@ func (x *GetTournamentResponse) GetProposals() []*Proposal {
 	return nil
 }
 
+func (x *GetTournamentResponse) GetArena() *ArenaResult {
+	if x != nil {
+		return x.Arena
+	}
+	return nil
+}
+
+type ArenaPlayer struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Number int32                  `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
+	Team   string                 `protobuf:"bytes,2,opt,name=team,proto3" json:"team,omitempty"`
+	// Place in the team's order (its board).
+	Order int32 `protobuf:"varint,3,opt,name=order,proto3" json:"order,omitempty"`
+	// Wins in a row (连胜): a player stays on until beaten.
+	Wins   int32 `protobuf:"varint,4,opt,name=wins,proto3" json:"wins,omitempty"`
+	Played bool  `protobuf:"varint,5,opt,name=played,proto3" json:"played,omitempty"`
+	// Beaten, or out by a draw.
+	Out           bool `protobuf:"varint,6,opt,name=out,proto3" json:"out,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ArenaPlayer) Reset() {
+	*x = ArenaPlayer{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArenaPlayer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArenaPlayer) ProtoMessage() {}
+
+func (x *ArenaPlayer) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArenaPlayer.ProtoReflect.Descriptor instead.
+func (*ArenaPlayer) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ArenaPlayer) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *ArenaPlayer) GetTeam() string {
+	if x != nil {
+		return x.Team
+	}
+	return ""
+}
+
+func (x *ArenaPlayer) GetOrder() int32 {
+	if x != nil {
+		return x.Order
+	}
+	return 0
+}
+
+func (x *ArenaPlayer) GetWins() int32 {
+	if x != nil {
+		return x.Wins
+	}
+	return 0
+}
+
+func (x *ArenaPlayer) GetPlayed() bool {
+	if x != nil {
+		return x.Played
+	}
+	return false
+}
+
+func (x *ArenaPlayer) GetOut() bool {
+	if x != nil {
+		return x.Out
+	}
+	return false
+}
+
+type ArenaResult struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The first-entered team first.
+	Teams []string `protobuf:"bytes,1,rep,name=teams,proto3" json:"teams,omitempty"`
+	// Players of each team not yet beaten, in the order of teams.
+	Left    []int32 `protobuf:"varint,2,rep,packed,name=left,proto3" json:"left,omitempty"`
+	Decided bool    `protobuf:"varint,3,opt,name=decided,proto3" json:"decided,omitempty"`
+	// The winning team; empty while undecided or when level.
+	Winner string `protobuf:"bytes,4,opt,name=winner,proto3" json:"winner,omitempty"`
+	// Both teams' last players went out in the same game (a draw).
+	Level         bool           `protobuf:"varint,5,opt,name=level,proto3" json:"level,omitempty"`
+	Players       []*ArenaPlayer `protobuf:"bytes,6,rep,name=players,proto3" json:"players,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ArenaResult) Reset() {
+	*x = ArenaResult{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArenaResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArenaResult) ProtoMessage() {}
+
+func (x *ArenaResult) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArenaResult.ProtoReflect.Descriptor instead.
+func (*ArenaResult) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *ArenaResult) GetTeams() []string {
+	if x != nil {
+		return x.Teams
+	}
+	return nil
+}
+
+func (x *ArenaResult) GetLeft() []int32 {
+	if x != nil {
+		return x.Left
+	}
+	return nil
+}
+
+func (x *ArenaResult) GetDecided() bool {
+	if x != nil {
+		return x.Decided
+	}
+	return false
+}
+
+func (x *ArenaResult) GetWinner() string {
+	if x != nil {
+		return x.Winner
+	}
+	return ""
+}
+
+func (x *ArenaResult) GetLevel() bool {
+	if x != nil {
+		return x.Level
+	}
+	return false
+}
+
+func (x *ArenaResult) GetPlayers() []*ArenaPlayer {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
 type ListTournamentsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// A province prefix, or "000" for national events; empty for all.
@@ -1409,7 +1678,7 @@ type ListTournamentsRequest struct {
 
 func (x *ListTournamentsRequest) Reset() {
 	*x = ListTournamentsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1421,7 +1690,7 @@ func (x *ListTournamentsRequest) String() string {
 func (*ListTournamentsRequest) ProtoMessage() {}
 
 func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1434,7 +1703,7 @@ func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTournamentsRequest.ProtoReflect.Descriptor instead.
 func (*ListTournamentsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListTournamentsRequest) GetOrganiserPrefix() string {
@@ -1453,7 +1722,7 @@ type ListTournamentsResponse struct {
 
 func (x *ListTournamentsResponse) Reset() {
 	*x = ListTournamentsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1465,7 +1734,7 @@ func (x *ListTournamentsResponse) String() string {
 func (*ListTournamentsResponse) ProtoMessage() {}
 
 func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1478,7 +1747,7 @@ func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTournamentsResponse.ProtoReflect.Descriptor instead.
 func (*ListTournamentsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListTournamentsResponse) GetTournaments() []*Tournament {
@@ -1492,20 +1761,22 @@ type AddParticipantRequest struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	// A registered player, or else a guest:
-	PlayerId      int64  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
-	GuestName     string `protobuf:"bytes,3,opt,name=guest_name,json=guestName,proto3" json:"guest_name,omitempty"`
-	GuestRank     string `protobuf:"bytes,4,opt,name=guest_rank,json=guestRank,proto3" json:"guest_rank,omitempty"`
-	GuestCountry  string `protobuf:"bytes,5,opt,name=guest_country,json=guestCountry,proto3" json:"guest_country,omitempty"`
-	Group         string `protobuf:"bytes,6,opt,name=group,proto3" json:"group,omitempty"`
-	Team          string `protobuf:"bytes,7,opt,name=team,proto3" json:"team,omitempty"`
-	Board         int32  `protobuf:"varint,8,opt,name=board,proto3" json:"board,omitempty"`
+	PlayerId     int64  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	GuestName    string `protobuf:"bytes,3,opt,name=guest_name,json=guestName,proto3" json:"guest_name,omitempty"`
+	GuestRank    string `protobuf:"bytes,4,opt,name=guest_rank,json=guestRank,proto3" json:"guest_rank,omitempty"`
+	GuestCountry string `protobuf:"bytes,5,opt,name=guest_country,json=guestCountry,proto3" json:"guest_country,omitempty"`
+	Group        string `protobuf:"bytes,6,opt,name=group,proto3" json:"group,omitempty"`
+	Team         string `protobuf:"bytes,7,opt,name=team,proto3" json:"team,omitempty"`
+	Board        int32  `protobuf:"varint,8,opt,name=board,proto3" json:"board,omitempty"`
+	// A substitute, where the event's format allows them.
+	Reserve       bool `protobuf:"varint,9,opt,name=reserve,proto3" json:"reserve,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AddParticipantRequest) Reset() {
 	*x = AddParticipantRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1517,7 +1788,7 @@ func (x *AddParticipantRequest) String() string {
 func (*AddParticipantRequest) ProtoMessage() {}
 
 func (x *AddParticipantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1530,7 +1801,7 @@ func (x *AddParticipantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddParticipantRequest.ProtoReflect.Descriptor instead.
 func (*AddParticipantRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AddParticipantRequest) GetTournamentId() int64 {
@@ -1589,6 +1860,13 @@ func (x *AddParticipantRequest) GetBoard() int32 {
 	return 0
 }
 
+func (x *AddParticipantRequest) GetReserve() bool {
+	if x != nil {
+		return x.Reserve
+	}
+	return false
+}
+
 type AddParticipantResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Participant   *TournamentParticipant `protobuf:"bytes,1,opt,name=participant,proto3" json:"participant,omitempty"`
@@ -1598,7 +1876,7 @@ type AddParticipantResponse struct {
 
 func (x *AddParticipantResponse) Reset() {
 	*x = AddParticipantResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1610,7 +1888,7 @@ func (x *AddParticipantResponse) String() string {
 func (*AddParticipantResponse) ProtoMessage() {}
 
 func (x *AddParticipantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1623,7 +1901,7 @@ func (x *AddParticipantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddParticipantResponse.ProtoReflect.Descriptor instead.
 func (*AddParticipantResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *AddParticipantResponse) GetParticipant() *TournamentParticipant {
@@ -1643,7 +1921,7 @@ type WithdrawParticipantRequest struct {
 
 func (x *WithdrawParticipantRequest) Reset() {
 	*x = WithdrawParticipantRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1655,7 +1933,7 @@ func (x *WithdrawParticipantRequest) String() string {
 func (*WithdrawParticipantRequest) ProtoMessage() {}
 
 func (x *WithdrawParticipantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1668,7 +1946,7 @@ func (x *WithdrawParticipantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawParticipantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawParticipantRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *WithdrawParticipantRequest) GetTournamentId() int64 {
@@ -1694,7 +1972,7 @@ type WithdrawParticipantResponse struct {
 
 func (x *WithdrawParticipantResponse) Reset() {
 	*x = WithdrawParticipantResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1706,7 +1984,7 @@ func (x *WithdrawParticipantResponse) String() string {
 func (*WithdrawParticipantResponse) ProtoMessage() {}
 
 func (x *WithdrawParticipantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1719,7 +1997,7 @@ func (x *WithdrawParticipantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawParticipantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawParticipantResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *WithdrawParticipantResponse) GetParticipant() *TournamentParticipant {
@@ -1738,7 +2016,7 @@ type PairNextRoundRequest struct {
 
 func (x *PairNextRoundRequest) Reset() {
 	*x = PairNextRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1750,7 +2028,7 @@ func (x *PairNextRoundRequest) String() string {
 func (*PairNextRoundRequest) ProtoMessage() {}
 
 func (x *PairNextRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1763,7 +2041,7 @@ func (x *PairNextRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairNextRoundRequest.ProtoReflect.Descriptor instead.
 func (*PairNextRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *PairNextRoundRequest) GetTournamentId() int64 {
@@ -1782,7 +2060,7 @@ type PairNextRoundResponse struct {
 
 func (x *PairNextRoundResponse) Reset() {
 	*x = PairNextRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1794,7 +2072,7 @@ func (x *PairNextRoundResponse) String() string {
 func (*PairNextRoundResponse) ProtoMessage() {}
 
 func (x *PairNextRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1807,7 +2085,7 @@ func (x *PairNextRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairNextRoundResponse.ProtoReflect.Descriptor instead.
 func (*PairNextRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *PairNextRoundResponse) GetRound() *TournamentRound {
@@ -1840,7 +2118,7 @@ type RecordResultRequest struct {
 
 func (x *RecordResultRequest) Reset() {
 	*x = RecordResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1852,7 +2130,7 @@ func (x *RecordResultRequest) String() string {
 func (*RecordResultRequest) ProtoMessage() {}
 
 func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1865,7 +2143,7 @@ func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultRequest.ProtoReflect.Descriptor instead.
 func (*RecordResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *RecordResultRequest) GetTournamentId() int64 {
@@ -1947,7 +2225,7 @@ type RecordResultResponse struct {
 
 func (x *RecordResultResponse) Reset() {
 	*x = RecordResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1959,7 +2237,7 @@ func (x *RecordResultResponse) String() string {
 func (*RecordResultResponse) ProtoMessage() {}
 
 func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1972,7 +2250,7 @@ func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultResponse.ProtoReflect.Descriptor instead.
 func (*RecordResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RecordResultResponse) GetGame() *TournamentGame {
@@ -1991,7 +2269,7 @@ type FinishTournamentRequest struct {
 
 func (x *FinishTournamentRequest) Reset() {
 	*x = FinishTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2003,7 +2281,7 @@ func (x *FinishTournamentRequest) String() string {
 func (*FinishTournamentRequest) ProtoMessage() {}
 
 func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2016,7 +2294,7 @@ func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentRequest.ProtoReflect.Descriptor instead.
 func (*FinishTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *FinishTournamentRequest) GetTournamentId() int64 {
@@ -2027,16 +2305,18 @@ func (x *FinishTournamentRequest) GetTournamentId() int64 {
 }
 
 type FinishTournamentResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Standings     []*StandingRow         `protobuf:"bytes,1,rep,name=standings,proto3" json:"standings,omitempty"`
-	Proposals     []*Proposal            `protobuf:"bytes,2,rep,name=proposals,proto3" json:"proposals,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Standings []*StandingRow         `protobuf:"bytes,1,rep,name=standings,proto3" json:"standings,omitempty"`
+	Proposals []*Proposal            `protobuf:"bytes,2,rep,name=proposals,proto3" json:"proposals,omitempty"`
+	// An arena match: the winning team.
+	Arena         *ArenaResult `protobuf:"bytes,3,opt,name=arena,proto3" json:"arena,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *FinishTournamentResponse) Reset() {
 	*x = FinishTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2048,7 +2328,7 @@ func (x *FinishTournamentResponse) String() string {
 func (*FinishTournamentResponse) ProtoMessage() {}
 
 func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2061,7 +2341,7 @@ func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentResponse.ProtoReflect.Descriptor instead.
 func (*FinishTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *FinishTournamentResponse) GetStandings() []*StandingRow {
@@ -2074,6 +2354,13 @@ func (x *FinishTournamentResponse) GetStandings() []*StandingRow {
 func (x *FinishTournamentResponse) GetProposals() []*Proposal {
 	if x != nil {
 		return x.Proposals
+	}
+	return nil
+}
+
+func (x *FinishTournamentResponse) GetArena() *ArenaResult {
+	if x != nil {
+		return x.Arena
 	}
 	return nil
 }
@@ -2095,7 +2382,7 @@ type ImportPlayer struct {
 
 func (x *ImportPlayer) Reset() {
 	*x = ImportPlayer{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2107,7 +2394,7 @@ func (x *ImportPlayer) String() string {
 func (*ImportPlayer) ProtoMessage() {}
 
 func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2120,7 +2407,7 @@ func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayer.ProtoReflect.Descriptor instead.
 func (*ImportPlayer) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ImportPlayer) GetIndex() int32 {
@@ -2189,7 +2476,7 @@ type ImportTournamentRequest struct {
 
 func (x *ImportTournamentRequest) Reset() {
 	*x = ImportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2201,7 +2488,7 @@ func (x *ImportTournamentRequest) String() string {
 func (*ImportTournamentRequest) ProtoMessage() {}
 
 func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2214,7 +2501,7 @@ func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ImportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ImportTournamentRequest) GetData() []byte {
@@ -2275,7 +2562,7 @@ type ImportTournamentResponse struct {
 
 func (x *ImportTournamentResponse) Reset() {
 	*x = ImportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2287,7 +2574,7 @@ func (x *ImportTournamentResponse) String() string {
 func (*ImportTournamentResponse) ProtoMessage() {}
 
 func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2300,7 +2587,7 @@ func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ImportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ImportTournamentResponse) GetFormat() string {
@@ -2363,7 +2650,7 @@ type ExportTournamentRequest struct {
 
 func (x *ExportTournamentRequest) Reset() {
 	*x = ExportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2375,7 +2662,7 @@ func (x *ExportTournamentRequest) String() string {
 func (*ExportTournamentRequest) ProtoMessage() {}
 
 func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2388,7 +2675,7 @@ func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ExportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ExportTournamentRequest) GetTournamentId() int64 {
@@ -2416,7 +2703,7 @@ type ExportTournamentResponse struct {
 
 func (x *ExportTournamentResponse) Reset() {
 	*x = ExportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2428,7 +2715,7 @@ func (x *ExportTournamentResponse) String() string {
 func (*ExportTournamentResponse) ProtoMessage() {}
 
 func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2441,7 +2728,7 @@ func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ExportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ExportTournamentResponse) GetData() []byte {
@@ -2475,7 +2762,7 @@ type ConfirmRoundRequest struct {
 
 func (x *ConfirmRoundRequest) Reset() {
 	*x = ConfirmRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2487,7 +2774,7 @@ func (x *ConfirmRoundRequest) String() string {
 func (*ConfirmRoundRequest) ProtoMessage() {}
 
 func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2500,7 +2787,7 @@ func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ConfirmRoundRequest) GetTournamentId() int64 {
@@ -2526,7 +2813,7 @@ type ConfirmRoundResponse struct {
 
 func (x *ConfirmRoundResponse) Reset() {
 	*x = ConfirmRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2538,7 +2825,7 @@ func (x *ConfirmRoundResponse) String() string {
 func (*ConfirmRoundResponse) ProtoMessage() {}
 
 func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2551,7 +2838,7 @@ func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ConfirmRoundResponse) GetRound() *TournamentRound {
@@ -2575,7 +2862,7 @@ type VoidResultRequest struct {
 
 func (x *VoidResultRequest) Reset() {
 	*x = VoidResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2587,7 +2874,7 @@ func (x *VoidResultRequest) String() string {
 func (*VoidResultRequest) ProtoMessage() {}
 
 func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2600,7 +2887,7 @@ func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultRequest.ProtoReflect.Descriptor instead.
 func (*VoidResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *VoidResultRequest) GetTournamentId() int64 {
@@ -2649,7 +2936,7 @@ type VoidResultResponse struct {
 
 func (x *VoidResultResponse) Reset() {
 	*x = VoidResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2661,7 +2948,7 @@ func (x *VoidResultResponse) String() string {
 func (*VoidResultResponse) ProtoMessage() {}
 
 func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2674,7 +2961,7 @@ func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultResponse.ProtoReflect.Descriptor instead.
 func (*VoidResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *VoidResultResponse) GetGame() *TournamentGame {
@@ -2706,7 +2993,7 @@ type SuspendPlayerRequest struct {
 
 func (x *SuspendPlayerRequest) Reset() {
 	*x = SuspendPlayerRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2718,7 +3005,7 @@ func (x *SuspendPlayerRequest) String() string {
 func (*SuspendPlayerRequest) ProtoMessage() {}
 
 func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2731,7 +3018,7 @@ func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerRequest.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SuspendPlayerRequest) GetPlayerId() int64 {
@@ -2778,7 +3065,7 @@ type SuspendPlayerResponse struct {
 
 func (x *SuspendPlayerResponse) Reset() {
 	*x = SuspendPlayerResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2790,7 +3077,7 @@ func (x *SuspendPlayerResponse) String() string {
 func (*SuspendPlayerResponse) ProtoMessage() {}
 
 func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2803,7 +3090,7 @@ func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerResponse.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *SuspendPlayerResponse) GetSuspensionId() int64 {
@@ -2831,7 +3118,7 @@ type TournamentProtest struct {
 
 func (x *TournamentProtest) Reset() {
 	*x = TournamentProtest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2843,7 +3130,7 @@ func (x *TournamentProtest) String() string {
 func (*TournamentProtest) ProtoMessage() {}
 
 func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2856,7 +3143,7 @@ func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentProtest.ProtoReflect.Descriptor instead.
 func (*TournamentProtest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *TournamentProtest) GetId() int64 {
@@ -2928,7 +3215,7 @@ type LodgeProtestRequest struct {
 
 func (x *LodgeProtestRequest) Reset() {
 	*x = LodgeProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2940,7 +3227,7 @@ func (x *LodgeProtestRequest) String() string {
 func (*LodgeProtestRequest) ProtoMessage() {}
 
 func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2953,7 +3240,7 @@ func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestRequest.ProtoReflect.Descriptor instead.
 func (*LodgeProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *LodgeProtestRequest) GetTournamentId() int64 {
@@ -3000,7 +3287,7 @@ type LodgeProtestResponse struct {
 
 func (x *LodgeProtestResponse) Reset() {
 	*x = LodgeProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3012,7 +3299,7 @@ func (x *LodgeProtestResponse) String() string {
 func (*LodgeProtestResponse) ProtoMessage() {}
 
 func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3025,7 +3312,7 @@ func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestResponse.ProtoReflect.Descriptor instead.
 func (*LodgeProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *LodgeProtestResponse) GetProtest() *TournamentProtest {
@@ -3047,7 +3334,7 @@ type RuleProtestRequest struct {
 
 func (x *RuleProtestRequest) Reset() {
 	*x = RuleProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3059,7 +3346,7 @@ func (x *RuleProtestRequest) String() string {
 func (*RuleProtestRequest) ProtoMessage() {}
 
 func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3072,7 +3359,7 @@ func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestRequest.ProtoReflect.Descriptor instead.
 func (*RuleProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *RuleProtestRequest) GetTournamentId() int64 {
@@ -3112,7 +3399,7 @@ type RuleProtestResponse struct {
 
 func (x *RuleProtestResponse) Reset() {
 	*x = RuleProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3124,7 +3411,7 @@ func (x *RuleProtestResponse) String() string {
 func (*RuleProtestResponse) ProtoMessage() {}
 
 func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3137,7 +3424,7 @@ func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestResponse.ProtoReflect.Descriptor instead.
 func (*RuleProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *RuleProtestResponse) GetProtest() *TournamentProtest {
@@ -3156,7 +3443,7 @@ type ListProtestsRequest struct {
 
 func (x *ListProtestsRequest) Reset() {
 	*x = ListProtestsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3168,7 +3455,7 @@ func (x *ListProtestsRequest) String() string {
 func (*ListProtestsRequest) ProtoMessage() {}
 
 func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3181,7 +3468,7 @@ func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsRequest.ProtoReflect.Descriptor instead.
 func (*ListProtestsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListProtestsRequest) GetTournamentId() int64 {
@@ -3200,7 +3487,7 @@ type ListProtestsResponse struct {
 
 func (x *ListProtestsResponse) Reset() {
 	*x = ListProtestsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3212,7 +3499,7 @@ func (x *ListProtestsResponse) String() string {
 func (*ListProtestsResponse) ProtoMessage() {}
 
 func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3225,7 +3512,7 @@ func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsResponse.ProtoReflect.Descriptor instead.
 func (*ListProtestsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ListProtestsResponse) GetProtests() []*TournamentProtest {
@@ -3250,7 +3537,7 @@ type RecordNigiriRequest struct {
 
 func (x *RecordNigiriRequest) Reset() {
 	*x = RecordNigiriRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3262,7 +3549,7 @@ func (x *RecordNigiriRequest) String() string {
 func (*RecordNigiriRequest) ProtoMessage() {}
 
 func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3275,7 +3562,7 @@ func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriRequest.ProtoReflect.Descriptor instead.
 func (*RecordNigiriRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *RecordNigiriRequest) GetTournamentId() int64 {
@@ -3322,7 +3609,7 @@ type RecordNigiriResponse struct {
 
 func (x *RecordNigiriResponse) Reset() {
 	*x = RecordNigiriResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3334,7 +3621,7 @@ func (x *RecordNigiriResponse) String() string {
 func (*RecordNigiriResponse) ProtoMessage() {}
 
 func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3347,12 +3634,309 @@ func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriResponse.ProtoReflect.Descriptor instead.
 func (*RecordNigiriResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *RecordNigiriResponse) GetGame() *TournamentGame {
 	if x != nil {
 		return x.Game
+	}
+	return nil
+}
+
+type SetBoardRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Number        int32                  `protobuf:"varint,2,opt,name=number,proto3" json:"number,omitempty"`
+	Board         int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetBoardRequest) Reset() {
+	*x = SetBoardRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetBoardRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetBoardRequest) ProtoMessage() {}
+
+func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetBoardRequest.ProtoReflect.Descriptor instead.
+func (*SetBoardRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *SetBoardRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SetBoardRequest) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *SetBoardRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+type SetBoardResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Participant   *TournamentParticipant `protobuf:"bytes,1,opt,name=participant,proto3" json:"participant,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetBoardResponse) Reset() {
+	*x = SetBoardResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetBoardResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetBoardResponse) ProtoMessage() {}
+
+func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetBoardResponse.ProtoReflect.Descriptor instead.
+func (*SetBoardResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *SetBoardResponse) GetParticipant() *TournamentParticipant {
+	if x != nil {
+		return x.Participant
+	}
+	return nil
+}
+
+type SetLineupRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Team         string                 `protobuf:"bytes,2,opt,name=team,proto3" json:"team,omitempty"`
+	// Participant numbers, board 1 first.
+	Numbers       []int32 `protobuf:"varint,3,rep,packed,name=numbers,proto3" json:"numbers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetLineupRequest) Reset() {
+	*x = SetLineupRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetLineupRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetLineupRequest) ProtoMessage() {}
+
+func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetLineupRequest.ProtoReflect.Descriptor instead.
+func (*SetLineupRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *SetLineupRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SetLineupRequest) GetTeam() string {
+	if x != nil {
+		return x.Team
+	}
+	return ""
+}
+
+func (x *SetLineupRequest) GetNumbers() []int32 {
+	if x != nil {
+		return x.Numbers
+	}
+	return nil
+}
+
+type SetLineupResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Numbers       []int32                `protobuf:"varint,1,rep,packed,name=numbers,proto3" json:"numbers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetLineupResponse) Reset() {
+	*x = SetLineupResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetLineupResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetLineupResponse) ProtoMessage() {}
+
+func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetLineupResponse.ProtoReflect.Descriptor instead.
+func (*SetLineupResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *SetLineupResponse) GetNumbers() []int32 {
+	if x != nil {
+		return x.Numbers
+	}
+	return nil
+}
+
+type PairPlayoffRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PairPlayoffRequest) Reset() {
+	*x = PairPlayoffRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PairPlayoffRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PairPlayoffRequest) ProtoMessage() {}
+
+func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PairPlayoffRequest.ProtoReflect.Descriptor instead.
+func (*PairPlayoffRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *PairPlayoffRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+type PairPlayoffResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Round         *TournamentRound       `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PairPlayoffResponse) Reset() {
+	*x = PairPlayoffResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PairPlayoffResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PairPlayoffResponse) ProtoMessage() {}
+
+func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PairPlayoffResponse.ProtoReflect.Descriptor instead.
+func (*PairPlayoffResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *PairPlayoffResponse) GetRound() *TournamentRound {
+	if x != nil {
+		return x.Round
 	}
 	return nil
 }
@@ -3366,7 +3950,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
 	"targetRank\x12\x19\n" +
-	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\xcf\x05\n" +
+	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\xad\x06\n" +
 	"\n" +
 	"Tournament\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
@@ -3396,7 +3980,12 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04ties\x18\x16 \x01(\tR\x04ties\x12\x14\n" +
 	"\x05lives\x18\x17 \x01(\x05R\x05lives\x12\x16\n" +
 	"\x06cycles\x18\x18 \x01(\x05R\x06cycles\x12\x17\n" +
-	"\abest_of\x18\x19 \x01(\x05R\x06bestOf\"\xb7\x04\n" +
+	"\abest_of\x18\x19 \x01(\x05R\x06bestOf\x12\x1f\n" +
+	"\vteam_boards\x18\x1a \x01(\tR\n" +
+	"teamBoards\x12\x1f\n" +
+	"\vteam_format\x18\x1b \x01(\tR\n" +
+	"teamFormat\x12\x1a\n" +
+	"\breserves\x18\x1c \x01(\x05R\breserves\"\x95\x05\n" +
 	"\x17CreateTournamentRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1d\n" +
 	"\n" +
@@ -3419,12 +4008,17 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04ties\x18\x11 \x01(\tR\x04ties\x12\x14\n" +
 	"\x05lives\x18\x12 \x01(\x05R\x05lives\x12\x16\n" +
 	"\x06cycles\x18\x13 \x01(\x05R\x06cycles\x12\x17\n" +
-	"\abest_of\x18\x14 \x01(\x05R\x06bestOfB\a\n" +
+	"\abest_of\x18\x14 \x01(\x05R\x06bestOf\x12\x1f\n" +
+	"\vteam_boards\x18\x15 \x01(\tR\n" +
+	"teamBoards\x12\x1f\n" +
+	"\vteam_format\x18\x16 \x01(\tR\n" +
+	"teamFormat\x12\x1a\n" +
+	"\breserves\x18\x17 \x01(\x05R\breservesB\a\n" +
 	"\x05_komi\"Q\n" +
 	"\x18CreateTournamentResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
-	"tournament\"\xec\x01\n" +
+	"tournament\"\x86\x02\n" +
 	"\x15TournamentParticipant\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\x05R\x06number\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x12\n" +
@@ -3434,7 +4028,9 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x05group\x18\x06 \x01(\tR\x05group\x12\x12\n" +
 	"\x04team\x18\a \x01(\tR\x04team\x12\x14\n" +
 	"\x05board\x18\b \x01(\x05R\x05board\x12\x1c\n" +
-	"\twithdrawn\x18\t \x01(\bR\twithdrawn\"\xf2\x04\n" +
+	"\twithdrawn\x18\t \x01(\bR\twithdrawn\x12\x18\n" +
+	"\areserve\x18\n" +
+	" \x01(\bR\areserve\"\xf2\x04\n" +
 	"\x0eTournamentGame\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x14\n" +
 	"\x05board\x18\x02 \x01(\x05R\x05board\x12\x14\n" +
@@ -3459,12 +4055,13 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"voidReason\x12#\n" +
 	"\rnigiri_holder\x18\x12 \x01(\x05R\fnigiriHolder\x12!\n" +
 	"\fnigiri_guess\x18\x13 \x01(\tR\vnigiriGuess\x12#\n" +
-	"\rwrong_colours\x18\x14 \x01(\bR\fwrongColours\"~\n" +
+	"\rwrong_colours\x18\x14 \x01(\bR\fwrongColours\"\x98\x01\n" +
 	"\x0fTournamentRound\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x03R\x04seed\x12\x10\n" +
 	"\x03bye\x18\x03 \x01(\x05R\x03bye\x12/\n" +
-	"\x05games\x18\x04 \x03(\v2\x19.dankyu.v1.TournamentGameR\x05games\"\x82\x03\n" +
+	"\x05games\x18\x04 \x03(\v2\x19.dankyu.v1.TournamentGameR\x05games\x12\x18\n" +
+	"\aplayoff\x18\x05 \x01(\bR\aplayoff\"\xa9\x03\n" +
 	"\vStandingRow\x12\x14\n" +
 	"\x05place\x18\x01 \x01(\x05R\x05place\x12\x16\n" +
 	"\x06number\x18\x02 \x01(\x05R\x06number\x12\x12\n" +
@@ -3482,7 +4079,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x05total\x18\r \x01(\x01R\x05total\x12\x1a\n" +
 	"\bwarnings\x18\x0e \x01(\x05R\bwarnings\x12\x1c\n" +
 	"\twithdrawn\x18\x0f \x01(\bR\twithdrawn\x12\x12\n" +
-	"\x04tied\x18\x10 \x01(\bR\x04tied\"\x9c\x01\n" +
+	"\x04tied\x18\x10 \x01(\bR\x04tied\x12%\n" +
+	"\x0eplayoff_points\x18\x11 \x01(\x05R\rplayoffPoints\"\x9c\x01\n" +
 	"\x0fTeamStandingRow\x12\x14\n" +
 	"\x05place\x18\x01 \x01(\x05R\x05place\x12\x12\n" +
 	"\x04team\x18\x02 \x01(\tR\x04team\x12!\n" +
@@ -3495,7 +4093,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x0eapplication_id\x18\x03 \x01(\x03R\rapplicationId\x12\x12\n" +
 	"\x04note\x18\x04 \x01(\tR\x04note\"&\n" +
 	"\x14GetTournamentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\xf4\x02\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"\xa2\x03\n" +
 	"\x15GetTournamentResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
@@ -3504,11 +4102,26 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x06rounds\x18\x03 \x03(\v2\x1a.dankyu.v1.TournamentRoundR\x06rounds\x124\n" +
 	"\tstandings\x18\x04 \x03(\v2\x16.dankyu.v1.StandingRowR\tstandings\x12A\n" +
 	"\x0eteam_standings\x18\x05 \x03(\v2\x1a.dankyu.v1.TeamStandingRowR\rteamStandings\x121\n" +
-	"\tproposals\x18\x06 \x03(\v2\x13.dankyu.v1.ProposalR\tproposals\"C\n" +
+	"\tproposals\x18\x06 \x03(\v2\x13.dankyu.v1.ProposalR\tproposals\x12,\n" +
+	"\x05arena\x18\a \x01(\v2\x16.dankyu.v1.ArenaResultR\x05arena\"\x8d\x01\n" +
+	"\vArenaPlayer\x12\x16\n" +
+	"\x06number\x18\x01 \x01(\x05R\x06number\x12\x12\n" +
+	"\x04team\x18\x02 \x01(\tR\x04team\x12\x14\n" +
+	"\x05order\x18\x03 \x01(\x05R\x05order\x12\x12\n" +
+	"\x04wins\x18\x04 \x01(\x05R\x04wins\x12\x16\n" +
+	"\x06played\x18\x05 \x01(\bR\x06played\x12\x10\n" +
+	"\x03out\x18\x06 \x01(\bR\x03out\"\xb1\x01\n" +
+	"\vArenaResult\x12\x14\n" +
+	"\x05teams\x18\x01 \x03(\tR\x05teams\x12\x12\n" +
+	"\x04left\x18\x02 \x03(\x05R\x04left\x12\x18\n" +
+	"\adecided\x18\x03 \x01(\bR\adecided\x12\x16\n" +
+	"\x06winner\x18\x04 \x01(\tR\x06winner\x12\x14\n" +
+	"\x05level\x18\x05 \x01(\bR\x05level\x120\n" +
+	"\aplayers\x18\x06 \x03(\v2\x16.dankyu.v1.ArenaPlayerR\aplayers\"C\n" +
 	"\x16ListTournamentsRequest\x12)\n" +
 	"\x10organiser_prefix\x18\x01 \x01(\tR\x0forganiserPrefix\"R\n" +
 	"\x17ListTournamentsResponse\x127\n" +
-	"\vtournaments\x18\x01 \x03(\v2\x15.dankyu.v1.TournamentR\vtournaments\"\xfc\x01\n" +
+	"\vtournaments\x18\x01 \x03(\v2\x15.dankyu.v1.TournamentR\vtournaments\"\x96\x02\n" +
 	"\x15AddParticipantRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1d\n" +
@@ -3519,7 +4132,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\rguest_country\x18\x05 \x01(\tR\fguestCountry\x12\x14\n" +
 	"\x05group\x18\x06 \x01(\tR\x05group\x12\x12\n" +
 	"\x04team\x18\a \x01(\tR\x04team\x12\x14\n" +
-	"\x05board\x18\b \x01(\x05R\x05board\"\\\n" +
+	"\x05board\x18\b \x01(\x05R\x05board\x12\x18\n" +
+	"\areserve\x18\t \x01(\bR\areserve\"\\\n" +
 	"\x16AddParticipantResponse\x12B\n" +
 	"\vparticipant\x18\x01 \x01(\v2 .dankyu.v1.TournamentParticipantR\vparticipant\"Y\n" +
 	"\x1aWithdrawParticipantRequest\x12#\n" +
@@ -3546,10 +4160,11 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x14RecordResultResponse\x12-\n" +
 	"\x04game\x18\x01 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game\">\n" +
 	"\x17FinishTournamentRequest\x12#\n" +
-	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"\x83\x01\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"\xb1\x01\n" +
 	"\x18FinishTournamentResponse\x124\n" +
 	"\tstandings\x18\x01 \x03(\v2\x16.dankyu.v1.StandingRowR\tstandings\x121\n" +
-	"\tproposals\x18\x02 \x03(\v2\x13.dankyu.v1.ProposalR\tproposals\"\xbb\x01\n" +
+	"\tproposals\x18\x02 \x03(\v2\x13.dankyu.v1.ProposalR\tproposals\x12,\n" +
+	"\x05arena\x18\x03 \x01(\v2\x16.dankyu.v1.ArenaResultR\x05arena\"\xbb\x01\n" +
 	"\fImportPlayer\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -3645,7 +4260,23 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x05guess\x18\x04 \x01(\tR\x05guess\x12\x16\n" +
 	"\x06stones\x18\x05 \x01(\x05R\x06stones\"E\n" +
 	"\x14RecordNigiriResponse\x12-\n" +
-	"\x04game\x18\x01 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game2\xc8\v\n" +
+	"\x04game\x18\x01 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game\"d\n" +
+	"\x0fSetBoardRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x16\n" +
+	"\x06number\x18\x02 \x01(\x05R\x06number\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\"V\n" +
+	"\x10SetBoardResponse\x12B\n" +
+	"\vparticipant\x18\x01 \x01(\v2 .dankyu.v1.TournamentParticipantR\vparticipant\"e\n" +
+	"\x10SetLineupRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x12\n" +
+	"\x04team\x18\x02 \x01(\tR\x04team\x12\x18\n" +
+	"\anumbers\x18\x03 \x03(\x05R\anumbers\"-\n" +
+	"\x11SetLineupResponse\x12\x18\n" +
+	"\anumbers\x18\x01 \x03(\x05R\anumbers\"9\n" +
+	"\x12PairPlayoffRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"G\n" +
+	"\x13PairPlayoffResponse\x120\n" +
+	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round2\xa3\r\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12R\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\x12X\n" +
@@ -3664,7 +4295,10 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\fLodgeProtest\x12\x1e.dankyu.v1.LodgeProtestRequest\x1a\x1f.dankyu.v1.LodgeProtestResponse\x12L\n" +
 	"\vRuleProtest\x12\x1d.dankyu.v1.RuleProtestRequest\x1a\x1e.dankyu.v1.RuleProtestResponse\x12O\n" +
 	"\fListProtests\x12\x1e.dankyu.v1.ListProtestsRequest\x1a\x1f.dankyu.v1.ListProtestsResponse\x12O\n" +
-	"\fRecordNigiri\x12\x1e.dankyu.v1.RecordNigiriRequest\x1a\x1f.dankyu.v1.RecordNigiriResponseB\x99\x01\n" +
+	"\fRecordNigiri\x12\x1e.dankyu.v1.RecordNigiriRequest\x1a\x1f.dankyu.v1.RecordNigiriResponse\x12C\n" +
+	"\bSetBoard\x12\x1a.dankyu.v1.SetBoardRequest\x1a\x1b.dankyu.v1.SetBoardResponse\x12F\n" +
+	"\tSetLineup\x12\x1b.dankyu.v1.SetLineupRequest\x1a\x1c.dankyu.v1.SetLineupResponse\x12L\n" +
+	"\vPairPlayoff\x12\x1d.dankyu.v1.PairPlayoffRequest\x1a\x1e.dankyu.v1.PairPlayoffResponseB\x99\x01\n" +
 	"\rcom.dankyu.v1B\x10TournamentsProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -3680,7 +4314,7 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*TournamentGroup)(nil),             // 0: dankyu.v1.TournamentGroup
 	(*Tournament)(nil),                  // 1: dankyu.v1.Tournament
@@ -3694,44 +4328,52 @@ var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*Proposal)(nil),                    // 9: dankyu.v1.Proposal
 	(*GetTournamentRequest)(nil),        // 10: dankyu.v1.GetTournamentRequest
 	(*GetTournamentResponse)(nil),       // 11: dankyu.v1.GetTournamentResponse
-	(*ListTournamentsRequest)(nil),      // 12: dankyu.v1.ListTournamentsRequest
-	(*ListTournamentsResponse)(nil),     // 13: dankyu.v1.ListTournamentsResponse
-	(*AddParticipantRequest)(nil),       // 14: dankyu.v1.AddParticipantRequest
-	(*AddParticipantResponse)(nil),      // 15: dankyu.v1.AddParticipantResponse
-	(*WithdrawParticipantRequest)(nil),  // 16: dankyu.v1.WithdrawParticipantRequest
-	(*WithdrawParticipantResponse)(nil), // 17: dankyu.v1.WithdrawParticipantResponse
-	(*PairNextRoundRequest)(nil),        // 18: dankyu.v1.PairNextRoundRequest
-	(*PairNextRoundResponse)(nil),       // 19: dankyu.v1.PairNextRoundResponse
-	(*RecordResultRequest)(nil),         // 20: dankyu.v1.RecordResultRequest
-	(*RecordResultResponse)(nil),        // 21: dankyu.v1.RecordResultResponse
-	(*FinishTournamentRequest)(nil),     // 22: dankyu.v1.FinishTournamentRequest
-	(*FinishTournamentResponse)(nil),    // 23: dankyu.v1.FinishTournamentResponse
-	(*ImportPlayer)(nil),                // 24: dankyu.v1.ImportPlayer
-	(*ImportTournamentRequest)(nil),     // 25: dankyu.v1.ImportTournamentRequest
-	(*ImportTournamentResponse)(nil),    // 26: dankyu.v1.ImportTournamentResponse
-	(*ExportTournamentRequest)(nil),     // 27: dankyu.v1.ExportTournamentRequest
-	(*ExportTournamentResponse)(nil),    // 28: dankyu.v1.ExportTournamentResponse
-	(*ConfirmRoundRequest)(nil),         // 29: dankyu.v1.ConfirmRoundRequest
-	(*ConfirmRoundResponse)(nil),        // 30: dankyu.v1.ConfirmRoundResponse
-	(*VoidResultRequest)(nil),           // 31: dankyu.v1.VoidResultRequest
-	(*VoidResultResponse)(nil),          // 32: dankyu.v1.VoidResultResponse
-	(*SuspendPlayerRequest)(nil),        // 33: dankyu.v1.SuspendPlayerRequest
-	(*SuspendPlayerResponse)(nil),       // 34: dankyu.v1.SuspendPlayerResponse
-	(*TournamentProtest)(nil),           // 35: dankyu.v1.TournamentProtest
-	(*LodgeProtestRequest)(nil),         // 36: dankyu.v1.LodgeProtestRequest
-	(*LodgeProtestResponse)(nil),        // 37: dankyu.v1.LodgeProtestResponse
-	(*RuleProtestRequest)(nil),          // 38: dankyu.v1.RuleProtestRequest
-	(*RuleProtestResponse)(nil),         // 39: dankyu.v1.RuleProtestResponse
-	(*ListProtestsRequest)(nil),         // 40: dankyu.v1.ListProtestsRequest
-	(*ListProtestsResponse)(nil),        // 41: dankyu.v1.ListProtestsResponse
-	(*RecordNigiriRequest)(nil),         // 42: dankyu.v1.RecordNigiriRequest
-	(*RecordNigiriResponse)(nil),        // 43: dankyu.v1.RecordNigiriResponse
-	nil,                                 // 44: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),       // 45: google.protobuf.Timestamp
+	(*ArenaPlayer)(nil),                 // 12: dankyu.v1.ArenaPlayer
+	(*ArenaResult)(nil),                 // 13: dankyu.v1.ArenaResult
+	(*ListTournamentsRequest)(nil),      // 14: dankyu.v1.ListTournamentsRequest
+	(*ListTournamentsResponse)(nil),     // 15: dankyu.v1.ListTournamentsResponse
+	(*AddParticipantRequest)(nil),       // 16: dankyu.v1.AddParticipantRequest
+	(*AddParticipantResponse)(nil),      // 17: dankyu.v1.AddParticipantResponse
+	(*WithdrawParticipantRequest)(nil),  // 18: dankyu.v1.WithdrawParticipantRequest
+	(*WithdrawParticipantResponse)(nil), // 19: dankyu.v1.WithdrawParticipantResponse
+	(*PairNextRoundRequest)(nil),        // 20: dankyu.v1.PairNextRoundRequest
+	(*PairNextRoundResponse)(nil),       // 21: dankyu.v1.PairNextRoundResponse
+	(*RecordResultRequest)(nil),         // 22: dankyu.v1.RecordResultRequest
+	(*RecordResultResponse)(nil),        // 23: dankyu.v1.RecordResultResponse
+	(*FinishTournamentRequest)(nil),     // 24: dankyu.v1.FinishTournamentRequest
+	(*FinishTournamentResponse)(nil),    // 25: dankyu.v1.FinishTournamentResponse
+	(*ImportPlayer)(nil),                // 26: dankyu.v1.ImportPlayer
+	(*ImportTournamentRequest)(nil),     // 27: dankyu.v1.ImportTournamentRequest
+	(*ImportTournamentResponse)(nil),    // 28: dankyu.v1.ImportTournamentResponse
+	(*ExportTournamentRequest)(nil),     // 29: dankyu.v1.ExportTournamentRequest
+	(*ExportTournamentResponse)(nil),    // 30: dankyu.v1.ExportTournamentResponse
+	(*ConfirmRoundRequest)(nil),         // 31: dankyu.v1.ConfirmRoundRequest
+	(*ConfirmRoundResponse)(nil),        // 32: dankyu.v1.ConfirmRoundResponse
+	(*VoidResultRequest)(nil),           // 33: dankyu.v1.VoidResultRequest
+	(*VoidResultResponse)(nil),          // 34: dankyu.v1.VoidResultResponse
+	(*SuspendPlayerRequest)(nil),        // 35: dankyu.v1.SuspendPlayerRequest
+	(*SuspendPlayerResponse)(nil),       // 36: dankyu.v1.SuspendPlayerResponse
+	(*TournamentProtest)(nil),           // 37: dankyu.v1.TournamentProtest
+	(*LodgeProtestRequest)(nil),         // 38: dankyu.v1.LodgeProtestRequest
+	(*LodgeProtestResponse)(nil),        // 39: dankyu.v1.LodgeProtestResponse
+	(*RuleProtestRequest)(nil),          // 40: dankyu.v1.RuleProtestRequest
+	(*RuleProtestResponse)(nil),         // 41: dankyu.v1.RuleProtestResponse
+	(*ListProtestsRequest)(nil),         // 42: dankyu.v1.ListProtestsRequest
+	(*ListProtestsResponse)(nil),        // 43: dankyu.v1.ListProtestsResponse
+	(*RecordNigiriRequest)(nil),         // 44: dankyu.v1.RecordNigiriRequest
+	(*RecordNigiriResponse)(nil),        // 45: dankyu.v1.RecordNigiriResponse
+	(*SetBoardRequest)(nil),             // 46: dankyu.v1.SetBoardRequest
+	(*SetBoardResponse)(nil),            // 47: dankyu.v1.SetBoardResponse
+	(*SetLineupRequest)(nil),            // 48: dankyu.v1.SetLineupRequest
+	(*SetLineupResponse)(nil),           // 49: dankyu.v1.SetLineupResponse
+	(*PairPlayoffRequest)(nil),          // 50: dankyu.v1.PairPlayoffRequest
+	(*PairPlayoffResponse)(nil),         // 51: dankyu.v1.PairPlayoffResponse
+	nil,                                 // 52: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),       // 53: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	45, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	53, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
 	1,  // 3: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
 	5,  // 4: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
@@ -3741,63 +4383,74 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	7,  // 8: dankyu.v1.GetTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
 	8,  // 9: dankyu.v1.GetTournamentResponse.team_standings:type_name -> dankyu.v1.TeamStandingRow
 	9,  // 10: dankyu.v1.GetTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	1,  // 11: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
-	4,  // 12: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	4,  // 13: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	6,  // 14: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	5,  // 15: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	7,  // 16: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	9,  // 17: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	44, // 18: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
-	24, // 19: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
-	1,  // 20: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	6,  // 21: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	5,  // 22: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	9,  // 23: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	45, // 24: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
-	35, // 25: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	35, // 26: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	35, // 27: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
-	5,  // 28: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
-	2,  // 29: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	10, // 30: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	12, // 31: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	14, // 32: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	16, // 33: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	18, // 34: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	20, // 35: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	22, // 36: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	25, // 37: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	27, // 38: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	29, // 39: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
-	31, // 40: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
-	33, // 41: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
-	36, // 42: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
-	38, // 43: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
-	40, // 44: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
-	42, // 45: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
-	3,  // 46: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	11, // 47: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	13, // 48: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	15, // 49: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	17, // 50: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	19, // 51: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	21, // 52: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	23, // 53: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	26, // 54: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	28, // 55: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	30, // 56: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	32, // 57: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	34, // 58: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	37, // 59: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	39, // 60: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	41, // 61: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	43, // 62: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	46, // [46:63] is the sub-list for method output_type
-	29, // [29:46] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	13, // 11: dankyu.v1.GetTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	12, // 12: dankyu.v1.ArenaResult.players:type_name -> dankyu.v1.ArenaPlayer
+	1,  // 13: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
+	4,  // 14: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	4,  // 15: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	6,  // 16: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	5,  // 17: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	7,  // 18: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	9,  // 19: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	13, // 20: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	52, // 21: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	26, // 22: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
+	1,  // 23: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	6,  // 24: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	5,  // 25: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	9,  // 26: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
+	53, // 27: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	37, // 28: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	37, // 29: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	37, // 30: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
+	5,  // 31: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
+	4,  // 32: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	6,  // 33: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
+	2,  // 34: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	10, // 35: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	14, // 36: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	16, // 37: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	18, // 38: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	20, // 39: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	22, // 40: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	24, // 41: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	27, // 42: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	29, // 43: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	31, // 44: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	33, // 45: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	35, // 46: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	38, // 47: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	40, // 48: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	42, // 49: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	44, // 50: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	46, // 51: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
+	48, // 52: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	50, // 53: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
+	3,  // 54: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	11, // 55: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	15, // 56: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	17, // 57: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	19, // 58: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	21, // 59: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	23, // 60: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	25, // 61: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	28, // 62: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	30, // 63: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	32, // 64: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	34, // 65: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	36, // 66: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	39, // 67: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	41, // 68: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	43, // 69: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	45, // 70: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	47, // 71: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	49, // 72: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	51, // 73: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
+	54, // [54:74] is the sub-list for method output_type
+	34, // [34:54] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -3812,7 +4465,7 @@ func file_dankyu_v1_tournaments_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   45,
+			NumMessages:   53,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -36,6 +36,9 @@ const (
 	TournamentService_RuleProtest_FullMethodName         = "/dankyu.v1.TournamentService/RuleProtest"
 	TournamentService_ListProtests_FullMethodName        = "/dankyu.v1.TournamentService/ListProtests"
 	TournamentService_RecordNigiri_FullMethodName        = "/dankyu.v1.TournamentService/RecordNigiri"
+	TournamentService_SetBoard_FullMethodName            = "/dankyu.v1.TournamentService/SetBoard"
+	TournamentService_SetLineup_FullMethodName           = "/dankyu.v1.TournamentService/SetLineup"
+	TournamentService_PairPlayoff_FullMethodName         = "/dankyu.v1.TournamentService/PairPlayoff"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
@@ -87,6 +90,15 @@ type TournamentServiceClient interface {
 	ListProtests(ctx context.Context, in *ListProtestsRequest, opts ...grpc.CallOption) (*ListProtestsResponse, error)
 	// Records a nigiri at the board and seats the players by it.
 	RecordNigiri(ctx context.Context, in *RecordNigiriRequest, opts ...grpc.CallOption) (*RecordNigiriResponse, error)
+	// Gives a team member his board (an arena team its order) before the
+	// first round; refused once a round is paired (BOARDS_FIXED, art. 25).
+	SetBoard(ctx context.Context, in *SetBoardRequest, opts ...grpc.CallOption) (*SetBoardResponse, error)
+	// Names a team's players for the next round, board 1 first (定台换人制:
+	// in their fixed order; 临场出人制: any order), before it is paired.
+	SetLineup(ctx context.Context, in *SetLineupRequest, opts ...grpc.CallOption) (*SetLineupResponse, error)
+	// Pairs a playoff round among the players tied on every criterion, after
+	// the last round, for an event whose ties go to a playoff (art. 27 C).
+	PairPlayoff(ctx context.Context, in *PairPlayoffRequest, opts ...grpc.CallOption) (*PairPlayoffResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -267,6 +279,36 @@ func (c *tournamentServiceClient) RecordNigiri(ctx context.Context, in *RecordNi
 	return out, nil
 }
 
+func (c *tournamentServiceClient) SetBoard(ctx context.Context, in *SetBoardRequest, opts ...grpc.CallOption) (*SetBoardResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetBoardResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SetBoard_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) SetLineup(ctx context.Context, in *SetLineupRequest, opts ...grpc.CallOption) (*SetLineupResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetLineupResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SetLineup_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) PairPlayoff(ctx context.Context, in *PairPlayoffRequest, opts ...grpc.CallOption) (*PairPlayoffResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PairPlayoffResponse)
+	err := c.cc.Invoke(ctx, TournamentService_PairPlayoff_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
@@ -316,6 +358,15 @@ type TournamentServiceServer interface {
 	ListProtests(context.Context, *ListProtestsRequest) (*ListProtestsResponse, error)
 	// Records a nigiri at the board and seats the players by it.
 	RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error)
+	// Gives a team member his board (an arena team its order) before the
+	// first round; refused once a round is paired (BOARDS_FIXED, art. 25).
+	SetBoard(context.Context, *SetBoardRequest) (*SetBoardResponse, error)
+	// Names a team's players for the next round, board 1 first (定台换人制:
+	// in their fixed order; 临场出人制: any order), before it is paired.
+	SetLineup(context.Context, *SetLineupRequest) (*SetLineupResponse, error)
+	// Pairs a playoff round among the players tied on every criterion, after
+	// the last round, for an event whose ties go to a playoff (art. 27 C).
+	PairPlayoff(context.Context, *PairPlayoffRequest) (*PairPlayoffResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -376,6 +427,15 @@ func (UnimplementedTournamentServiceServer) ListProtests(context.Context, *ListP
 }
 func (UnimplementedTournamentServiceServer) RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordNigiri not implemented")
+}
+func (UnimplementedTournamentServiceServer) SetBoard(context.Context, *SetBoardRequest) (*SetBoardResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetBoard not implemented")
+}
+func (UnimplementedTournamentServiceServer) SetLineup(context.Context, *SetLineupRequest) (*SetLineupResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetLineup not implemented")
+}
+func (UnimplementedTournamentServiceServer) PairPlayoff(context.Context, *PairPlayoffRequest) (*PairPlayoffResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PairPlayoff not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -704,6 +764,60 @@ func _TournamentService_RecordNigiri_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_SetBoard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetBoardRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SetBoard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SetBoard_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SetBoard(ctx, req.(*SetBoardRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_SetLineup_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetLineupRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SetLineup(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SetLineup_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SetLineup(ctx, req.(*SetLineupRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_PairPlayoff_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PairPlayoffRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).PairPlayoff(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_PairPlayoff_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).PairPlayoff(ctx, req.(*PairPlayoffRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -778,6 +892,18 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordNigiri",
 			Handler:    _TournamentService_RecordNigiri_Handler,
+		},
+		{
+			MethodName: "SetBoard",
+			Handler:    _TournamentService_SetBoard_Handler,
+		},
+		{
+			MethodName: "SetLineup",
+			Handler:    _TournamentService_SetLineup_Handler,
+		},
+		{
+			MethodName: "PairPlayoff",
+			Handler:    _TournamentService_PairPlayoff_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
