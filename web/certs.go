@@ -55,6 +55,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 // Certs is what the notice, verification and workspace pages use.
 type Certs interface {
 	Statistics
+	Printer
 	ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error)
 	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
 	LodgeObjection(ctx context.Context, key string, in certs.ObjectionInput) (certs.Objection, error)

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"os"
 	"path"
 	"strings"
 	"time"
@@ -55,6 +56,9 @@ type Options struct {
 	// Log is the signed tree over the event log the /log endpoints serve;
 	// nil serves none.
 	Log TransparencyLog
+	// CertificateFont is the TrueType font with Chinese glyphs the
+	// certificate PDFs embed (default DefaultCertificateFont).
+	CertificateFont string
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -70,6 +74,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.FormTTL <= 0 {
 		o.FormTTL = 2 * time.Hour
+	}
+	if o.CertificateFont == "" {
+		o.CertificateFont = DefaultCertificateFont
 	}
 	return o
 }
@@ -114,6 +121,9 @@ func (p *site) limited(l *ratelimit.Limiter, h http.HandlerFunc) http.HandlerFun
 // New returns the portal's HTTP handler.
 func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger, opt Options) (http.Handler, error) {
 	opt = opt.withDefaults()
+	if _, err := os.Stat(opt.CertificateFont); err != nil {
+		log.Warn("certificate PDFs need a TrueType font with Chinese glyphs (apt-get install fonts-droid-fallback, or --cert-font)", "path", opt.CertificateFont, "err", err)
+	}
 	secret, err := store.SharedSecret(ctx, "portal-forms")
 	if err != nil {
 		return nil, err
@@ -132,6 +142,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		&refereePages{site: s},
 		&statsPages{site: s, stats: cs},
 		&logPages{site: s, tlog: opt.Log},
+		&printPages{site: s, certs: cs, publicURL: opt.PublicURL, font: &fontFile{path: opt.CertificateFont}},
 	} {
 		f.routes(mux)
 	}

@@ -31,11 +31,13 @@ type workspace struct {
 	// DeclaredHigh are players whose declared rank (4 dan and above, stored
 	// before ranks needed certificates) staff must review.
 	DeclaredHigh []registry.Player
-	Apply        applyForm
-	OK           string
-	Err          string
-	Idem         string
-	CSRF         string
+	// Year is this year in Beijing.
+	Year  int
+	Apply applyForm
+	OK    string
+	Err   string
+	Idem  string
+	CSRF  string
 }
 
 // applyForm is the application form as typed.
@@ -72,6 +74,7 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 		return
 	}
 	agency, year := "", p.now().In(ledger.ChinaTime).Year()
+	ws.Year = year
 	if a.Kind == ledger.AgencyActor {
 		agency = a.Agency
 		if ws.Quota, err = p.certs.QuotaOf(ctx, a, agency, year); err != nil {
