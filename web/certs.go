@@ -41,7 +41,6 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/roster.csv", p.roster("csv"))
 	mux.HandleFunc("GET /workspace/roster.xlsx", p.roster("xlsx"))
 	mux.Handle("POST /workspace/roster/submissions", p.onWorkspace(p.submitRoster))
-	mux.Handle("POST /workspace/applications", p.onWorkspace(p.submitApplication))
 	mux.Handle("POST /workspace/applications/{id}", p.onWorkspace(p.decideApplication))
 	mux.Handle("POST /workspace/orders", p.onWorkspace(p.placeOrder))
 	mux.Handle("POST /workspace/orders/{agency}/{year}", p.onWorkspace(p.decideOrder))

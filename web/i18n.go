@@ -31,6 +31,9 @@ func messages(l Lang) map[string]string {
 	for k, v := range statisticsMessages(l) {
 		m[k] = v
 	}
+	for k, v := range playerWorkspaceMessages(l) {
+		m[k] = v
+	}
 	for k, v := range printingMessages(l) {
 		m[k] = v
 	}

@@ -15,6 +15,7 @@ func printingMessages(l Lang) map[string]string {
 			"print_none":         "No certificate to print.",
 			"print_font_missing": "The certificate font {path} is missing, so no PDF can be made. Install it (apt-get install fonts-droid-fallback) or set --cert-font to a TrueType font with Chinese glyphs.",
 			"print_link":         "Print",
+			"staff_member":       "Staff",
 			"print_year":         "Certificates of a year to print (one PDF)",
 			"print_year_button":  "Download PDF",
 		}
@@ -31,6 +32,7 @@ func printingMessages(l Lang) map[string]string {
 		"print_none":         "没有可打印的证书。",
 		"print_font_missing": "缺少证书字体 {path}，无法生成 PDF。请安装（apt-get install fonts-droid-fallback），或用 --cert-font 指定含中文字形的 TrueType 字体。",
 		"print_link":         "打印",
+		"staff_member":       "工作人员",
 		"print_year":         "打印某年度的全部证书（一个 PDF 文件）",
 		"print_year_button":  "下载 PDF",
 	}

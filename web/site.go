@@ -87,10 +87,11 @@ func (o Options) withDefaults() Options {
 // services it needs (registryPages, certPages, tournamentPages,
 // refereePages, statsPages), and registers its own routes.
 type site struct {
-	auth   Authenticator
-	log    *slog.Logger
-	secret []byte // signs form tokens; shared by every server process
-	now    func() time.Time
+	auth     Authenticator
+	agencies agencyLister // names agencies on every page
+	log      *slog.Logger
+	secret   []byte // signs form tokens; shared by every server process
+	now      func() time.Time
 
 	sessionTTL, formTTL time.Duration
 	secure              bool // cookies only over https
@@ -128,7 +129,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	if err != nil {
 		return nil, err
 	}
-	s := &site{auth: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
+	s := &site{auth: reg, agencies: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
 		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", s.loginForm)
@@ -142,6 +143,8 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		&refereePages{site: s},
 		&statsPages{site: s, stats: cs},
 		&logPages{site: s, tlog: opt.Log},
+		&playerPages{site: s, reg: reg},
+		&applyPages{site: s, certs: cs, reg: reg},
 		&printPages{site: s, certs: cs, publicURL: opt.PublicURL, font: &fontFile{path: opt.CertificateFont}},
 	} {
 		f.routes(mux)
@@ -177,7 +180,8 @@ func (p *site) page(w http.ResponseWriter, r *http.Request, titleKey string) Pag
 	if titleKey != "" {
 		title = t[titleKey]
 	}
-	return Page{Lang: lang, T: t, Title: title, SwitchURL: sitePath(r.URL.Path) + "?" + q.Encode(), Actor: p.actor(r), CSRF: p.formToken(w, r)}
+	return Page{Lang: lang, T: t, Title: title, SwitchURL: sitePath(r.URL.Path) + "?" + q.Encode(), Actor: p.actor(r), CSRF: p.formToken(w, r),
+		names: &agencyNames{ctx: r.Context(), list: p.agencies}}
 }
 
 // sitePath is the request's path as a link that cannot leave the site:

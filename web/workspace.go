@@ -123,21 +123,6 @@ func (p *certPages) onWorkspace(fn action) http.HandlerFunc {
 	return p.post(func(*http.Request) string { return "/workspace" }, p.failOnWorkspace, fn)
 }
 
-func (p *certPages) submitApplication(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	player, err := formInt(r, "player_id")
-	if err != nil {
-		return outcome{}, err
-	}
-	appraiser, err := formInt(r, "appraiser_id")
-	if err != nil {
-		return outcome{}, err
-	}
-	_, err = p.certs.Apply(r.Context(), a, key, certs.ApplicationInput{PlayerID: player, TargetRank: r.PostFormValue("target_rank"),
-		Basis: r.PostFormValue("basis"), EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"),
-		Evidence: r.PostFormValue("evidence"), AppraiserID: appraiser})
-	return done("applied"), err
-}
-
 func (p *certPages) decideApplication(r *http.Request, a ledger.Actor, key string) (outcome, error) {
 	id, ok := pathID(r)
 	if !ok {
