@@ -48,13 +48,14 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/appraisers/{id}", p.onWorkspace(p.setAppraiser))
 	mux.Handle("POST /workspace/objections/{id}", p.onWorkspace(p.ruleObjection))
 	mux.Handle("POST /workspace/notices/{id}/dismissals", p.onWorkspace(p.ruleObjections))
-	mux.Handle("POST /workspace/revoke", p.onWorkspace(p.revoke))
+	p.confirmed(mux, "/workspace/revoke", confirmation{"confirm_revoke", toWorkspace, nil}, p.onWorkspace(p.revoke))
 }
 
 // Certs is what the notice, verification and workspace pages use.
 type Certs interface {
 	Statistics
 	Printer
+	reissuer
 	ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error)
 	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
 	LodgeObjection(ctx context.Context, key string, in certs.ObjectionInput) (certs.Objection, error)

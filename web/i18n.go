@@ -34,6 +34,9 @@ func messages(l Lang) map[string]string {
 	for k, v := range playerWorkspaceMessages(l) {
 		m[k] = v
 	}
+	for k, v := range staffMessages(l) {
+		m[k] = v
+	}
 	for k, v := range printingMessages(l) {
 		m[k] = v
 	}

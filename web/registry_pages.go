@@ -22,6 +22,7 @@ type Registry interface {
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 	rankReviewer
 	playerWriter
+	staffRegistry
 }
 
 // playerCertificates is what a player's page shows of certification.

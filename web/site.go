@@ -145,6 +145,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		&logPages{site: s, tlog: opt.Log},
 		&playerPages{site: s, reg: reg},
 		&applyPages{site: s, certs: cs, reg: reg},
+		&staffPages{site: s, reg: reg, certs: cs},
 		&printPages{site: s, certs: cs, publicURL: opt.PublicURL, font: &fontFile{path: opt.CertificateFont}},
 	} {
 		f.routes(mux)

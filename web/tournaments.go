@@ -31,10 +31,10 @@ func (p *tournamentPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/import", p.importForm)
 	mux.HandleFunc("POST /workspace/import", p.importFile)
 	mux.Handle("POST /tournaments/{id}/participants", p.onTournament(p.addParticipant))
-	mux.Handle("POST /tournaments/{id}/withdrawals", p.onTournament(p.withdraw))
+	p.confirmed(mux, "/tournaments/{id}/withdrawals", confirmation{"confirm_withdraw", toTournament, map[string]string{"number": "confirm_participant"}}, p.onTournament(p.withdraw))
 	mux.Handle("POST /tournaments/{id}/pair", p.onTournament(p.pairRound))
 	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.onTournament(p.enterResults))
-	mux.Handle("POST /tournaments/{id}/finish", p.onTournament(p.finishTournament))
+	p.confirmed(mux, "/tournaments/{id}/finish", confirmation{"confirm_finish", toTournament, nil}, p.onTournament(p.finishTournament))
 }
 
 // Tournaments is what the tournament pages use.

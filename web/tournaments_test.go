@@ -120,7 +120,11 @@ func TestDanGradeEventThroughThePortal(t *testing.T) {
 		t.Fatalf("leader's wins %q", got)
 	}
 
-	run(t, ctx, "finish", chromedp.Click(css(`[data-testid="finish"]`)))
+	run(t, ctx, "finish", chromedp.Click(css(`[data-testid="finish"]`)), chromedp.WaitVisible(css(`[data-testid="confirm-form"]`)))
+	if got := text(t, ctx, `[data-testid="confirm-heading"]`); got != "请确认：结束比赛" {
+		t.Fatalf("confirmation heading %q", got)
+	}
+	run(t, ctx, "confirm finishing", chromedp.Click(css(`[data-testid="confirm-submit"]`)))
 	waitText(t, ctx, `[data-testid="ok"]`, "比赛已结束。")
 	rep, err := e.ts.EventReport(bg, eventID)
 	if err != nil {
