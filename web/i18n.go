@@ -37,6 +37,9 @@ func messages(l Lang) map[string]string {
 	for k, v := range staffMessages(l) {
 		m[k] = v
 	}
+	for k, v := range boardMessages(l) {
+		m[k] = v
+	}
 	for k, v := range printingMessages(l) {
 		m[k] = v
 	}

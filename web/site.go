@@ -146,6 +146,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		&playerPages{site: s, reg: reg},
 		&applyPages{site: s, certs: cs, reg: reg},
 		&staffPages{site: s, reg: reg, certs: cs},
+		&gamePages{site: s, games: ts},
 		&printPages{site: s, certs: cs, publicURL: opt.PublicURL, font: &fontFile{path: opt.CertificateFont}},
 	} {
 		f.routes(mux)

@@ -41,6 +41,7 @@ func (p *tournamentPages) routes(mux *http.ServeMux) {
 type Tournaments interface {
 	ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error)
 	EventReport(ctx context.Context, id int64) (tournaments.Report, error)
+	GameRecord(ctx context.Context, id int64, round, board int) (tournaments.GameRow, error)
 	CreateEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.EventInput) (tournaments.Event, error)
 	AddParticipant(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ParticipantInput) (tournaments.Participant, error)
 	Withdraw(ctx context.Context, actor ledger.Actor, key string, id int64, number int) (tournaments.Participant, error)
