@@ -124,3 +124,11 @@ func wordsFor(p Page, prefix, value string) string {
 
 // illegalName words an engine's violation in the page's language.
 func illegalName(p Page, reason string) string { return wordsFor(p, "violation_", reason) }
+
+// proposalNote is a dan-grade proposal's note in the page's language.
+func proposalNote(p Page, pr tournaments.Proposal) string {
+	if p.Lang == Chinese && pr.NoteZH != "" {
+		return pr.NoteZH
+	}
+	return pr.Note
+}

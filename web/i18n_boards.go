@@ -5,6 +5,7 @@ func boardMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
 			"game":                 "Game",
+			"event_name":           "Event",
 			"round":                "Round",
 			"board_final":          "Final position",
 			"board_at_move":        "Position after move",
@@ -44,6 +45,7 @@ func boardMessages(l Lang) map[string]string {
 	}
 	return map[string]string{
 		"game":                 "对局",
+		"event_name":           "比赛名称",
 		"round":                "轮次",
 		"board_final":          "终局局面",
 		"board_at_move":        "局面：第几手之后",
