@@ -5,6 +5,7 @@ func boardMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
 			"game":                 "Game",
+			"notes_in_english":     "The rules engine writes its notes in English.",
 			"event_name":           "Event",
 			"round":                "Round",
 			"board_final":          "Final position",
@@ -45,6 +46,7 @@ func boardMessages(l Lang) map[string]string {
 	}
 	return map[string]string{
 		"game":                 "对局",
+		"notes_in_english":     "以下是规则引擎的原始说明（英文）。",
 		"event_name":           "比赛名称",
 		"round":                "轮次",
 		"board_final":          "终局局面",
