@@ -161,7 +161,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		pg := s.page(w, r, "")
 		s.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
 	})
-	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(mux))), nil
+	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(accessLog(log, time.Now, mux)))), nil
 }
 
 func securityHeaders(h http.Handler) http.Handler {
