@@ -5,6 +5,7 @@ func boardMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
 			"game":                 "Game",
+			"unmatched_guests":     "Mark every unmatched player as a guest",
 			"notes_in_english":     "The rules engine writes its notes in English.",
 			"event_name":           "Event",
 			"round":                "Round",
@@ -46,6 +47,7 @@ func boardMessages(l Lang) map[string]string {
 	}
 	return map[string]string{
 		"game":                 "对局",
+		"unmatched_guests":     "将所有未匹配的选手标为客座选手",
 		"notes_in_english":     "以下是规则引擎的原始说明（英文）。",
 		"event_name":           "比赛名称",
 		"round":                "轮次",

@@ -254,6 +254,12 @@ func TestImportPageWithoutJavaScript(t *testing.T) {
 	if code != http.StatusConflict || !strings.Contains(page, "文件中有 22 名棋手未对应") {
 		t.Fatalf("commit with nobody matched: %d", code)
 	}
+	// "mark every unmatched player as a guest" ticks them all, for a last look
+	code, page, _ = post(map[string]string{"csrf": fields["csrf"], "level": "city", "unmatched_guests": "1",
+		"data": fields["data"], "filename": "TestPartEtLic.h9"}, nil)
+	if code != 200 || strings.Count(page, `checked data-testid="import-guest"`) != 22 || strings.Contains(page, "未匹配<") {
+		t.Fatalf("every unmatched player a guest: %d\n%.1500s", code, page)
+	}
 	for i := 1; i <= 22; i++ {
 		fields[fmt.Sprintf("guest_%d", i)] = "on"
 	}
