@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/tournaments"
 )
@@ -130,5 +131,34 @@ func TestGamePageBoard(t *testing.T) {
 	}
 	if code, _ := get(t, fmt.Sprintf("%s/tournaments/%d/rounds/1/boards/9", e.srv.URL, ev.ID)); code != http.StatusNotFound {
 		t.Errorf("unknown board: %d", code)
+	}
+}
+
+// TestRankHistoryChart: the player's public page draws his certificates
+// as points of a step line, a revoked one as a red ring off it.
+func TestRankHistoryChart(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	ctx := context.Background()
+	one := e.issueOneDan(t, e.player.ID)
+	bj := fixture.Agency("110")
+	app, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: e.player.ID, TargetRank: "2d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.Approve(ctx, bj, "", app.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.Revoke(ctx, fixture.Staff, "", one.Number, "测试"); err != nil {
+		t.Fatal(err)
+	}
+	_, page := get(t, fmt.Sprintf("%s/players/%d", e.srv.URL, e.player.ID))
+	for _, want := range []string{`data-testid="rank-chart"`, `class="rank-point revoked" data-rank="1d"`, `class="rank-point" data-rank="2d"`, `class="rank-line"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("player page lacks %s", want)
+		}
+	}
+	if _, other := get(t, e.srv.URL+"/players/999"); strings.Contains(other, "rank-chart") {
+		t.Error("a chart without a player")
 	}
 }

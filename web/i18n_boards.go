@@ -5,6 +5,8 @@ func boardMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
 			"game":                 "Game",
+			"rank_chart":           "Certified rank over time",
+			"rank_chart_legend":    "Each point is a certificate at its issue date; the line is the certified rank; a red ring is a revoked certificate.",
 			"unmatched_guests":     "Mark every unmatched player as a guest",
 			"notes_in_english":     "The rules engine writes its notes in English.",
 			"event_name":           "Event",
@@ -47,6 +49,8 @@ func boardMessages(l Lang) map[string]string {
 	}
 	return map[string]string{
 		"game":                 "对局",
+		"rank_chart":           "段级位变化",
+		"rank_chart_legend":    "每个点是一张证书（按颁发日期）；折线是认证段级位；红圈是已撤销的证书。",
 		"unmatched_guests":     "将所有未匹配的选手标为客座选手",
 		"notes_in_english":     "以下是规则引擎的原始说明（英文）。",
 		"event_name":           "比赛名称",
