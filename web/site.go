@@ -139,7 +139,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	for _, f := range []interface{ routes(*http.ServeMux) }{
 		&registryPages{site: s, reg: reg, certs: cs},
 		certPages,
-		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace},
+		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace, players: reg},
 		&refereePages{site: s},
 		&statsPages{site: s, stats: cs},
 		&logPages{site: s, tlog: opt.Log},

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/rules"
 	"github.com/dankyu/dankyu/tournaments"
 )
@@ -21,6 +22,13 @@ type tournamentPages struct {
 	tours Tournaments
 	// workspace shows the workspace again when the tournament form on it is refused.
 	workspace failPage
+	// players finds the players an organiser adds by name.
+	players playerFinder
+}
+
+// playerFinder finds registered players by name.
+type playerFinder interface {
+	SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error)
 }
 
 func (p *tournamentPages) routes(mux *http.ServeMux) {
@@ -60,10 +68,14 @@ type eventView struct {
 	Groups    map[int64]string
 	Cross     []crossRow
 	Organiser bool // the viewer may run the event
-	Err       string
-	OK        string
-	Idem      string
-	CSRF      string
+	// Find is the name the organiser searched to add a participant, Found
+	// the registered players of that name to pick from.
+	Find  string
+	Found []registry.Player
+	Err   string
+	OK    string
+	Idem  string
+	CSRF  string
 }
 
 // crossRow is one line of the crosstable, in standings order.
@@ -131,6 +143,15 @@ func (p *tournamentPages) showTournament(w http.ResponseWriter, r *http.Request,
 	}
 	for _, g := range rep.Event.Groups {
 		v.Groups[g.ID] = g.Name
+	}
+	if v.Find = strings.TrimSpace(r.URL.Query().Get("find")); v.Find != "" && v.Organiser && p.players != nil {
+		q := registry.PlayerQuery{Name: v.Find, PageSize: 50}
+		if pr, ok := registry.ProvinceByPrefix(rep.Event.OrganiserPrefix); ok && pr.Prefix != registry.AssociationPrefix {
+			q.ProvinceCode = pr.Code // a province's event: its players; a national one: anyone's
+		}
+		if found, err := p.players.SearchPlayers(r.Context(), p.actor(r), q); err == nil {
+			v.Found = found.Players
+		}
 	}
 	pg := p.page(w, r, "tournaments")
 	pg.Title = rep.Event.Name

@@ -70,8 +70,15 @@ func TestDanGradeEventThroughThePortal(t *testing.T) {
 		t.Fatalf("after creating: at %s", loc)
 	}
 	for k, id := range ids {
-		run(t, ctx, "add a participant",
-			chromedp.SendKeys(css(`[data-testid="p-player"]`), strconv.FormatInt(id, 10)),
+		pl, err := e.reg.GetPlayer(bg, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, ctx, "add a participant found by name",
+			chromedp.SendKeys(css(`[data-testid="p-find"]`), pl.Name),
+			chromedp.Click(css(`[data-testid="p-find-submit"]`)),
+			chromedp.WaitVisible(css(`[data-testid="p-pick-`+strconv.FormatInt(id, 10)+`"]`)),
+			chromedp.Click(css(`[data-testid="p-pick-`+strconv.FormatInt(id, 10)+`"]`)),
 			chromedp.Click(css(`[data-testid="p-add"]`)),
 			// the reloaded page lists one more participant
 			chromedp.WaitVisible(css(fmt.Sprintf(`[data-testid="participants"] tbody tr:nth-child(%d)`, k+1))))
