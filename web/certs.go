@@ -48,7 +48,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/appraisers/{id}", p.onWorkspace(p.setAppraiser))
 	mux.Handle("POST /workspace/objections/{id}", p.onWorkspace(p.ruleObjection))
 	mux.Handle("POST /workspace/notices/{id}/dismissals", p.onWorkspace(p.ruleObjections))
-	p.confirmed(mux, "/workspace/revoke", confirmation{"confirm_revoke", toWorkspace, nil}, p.onWorkspace(p.revoke))
+	p.confirmed(mux, "/workspace/revoke", confirmation{"confirm_revoke", toWorkspace, nil, p.certificateSubject}, p.onWorkspace(p.revoke))
 }
 
 // Certs is what the notice, verification and workspace pages use.
@@ -248,4 +248,14 @@ func numberingProvince(p Page, c certs.Certificate) string {
 		return c.IssuingPrefix
 	}
 	return provinceName(p.Lang, pr) + " (" + c.IssuingPrefix + ")"
+}
+
+// certificateSubject names the holder and rank of the certificate number a
+// confirmation is about.
+func (p *certPages) certificateSubject(r *http.Request, pg Page) string {
+	v, err := p.certs.Verify(r.Context(), r.URL.Query().Get("number"))
+	if err != nil || !v.Found {
+		return ""
+	}
+	return v.Certificate.PlayerName + " · " + rankName(pg.Lang, v.Certificate.Rank) + " · " + v.Number
 }

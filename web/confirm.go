@@ -16,6 +16,9 @@ type confirmation struct {
 	back func(r *http.Request) string
 	// labels are the message keys of fields not labelled as in refusals
 	labels map[string]string
+	// subject names what the action is done to (a holder, an event, an
+	// agency), as its records say; nil or "" for none.
+	subject func(r *http.Request, pg Page) string
 }
 
 // confirmField is a field of the form being confirmed, with its label.
@@ -26,12 +29,13 @@ type confirmField struct {
 // confirmView is the confirmation page: what is about to be done, to what,
 // and the form that does it.
 type confirmView struct {
-	What   string
-	Action string
-	Fields []confirmField
-	Back   string
-	Idem   string
-	CSRF   string
+	What    string
+	Subject string
+	Action  string
+	Fields  []confirmField
+	Back    string
+	Idem    string
+	CSRF    string
 }
 
 // notEchoed are the fields a confirmation does not carry over.
@@ -52,6 +56,9 @@ func (s *site) confirmed(mux *http.ServeMux, pattern string, c confirmation, do 
 		pg.Title = pg.T[c.what]
 		action := sitePath(strings.TrimSuffix(r.URL.Path, "/confirm"))
 		v := confirmView{What: pg.T[c.what], Action: action, Back: c.back(r), Idem: randomHex(12), CSRF: pg.CSRF}
+		if c.subject != nil {
+			v.Subject = c.subject(r, pg)
+		}
 		q := r.URL.Query()
 		names := make([]string, 0, len(q))
 		for k := range q {

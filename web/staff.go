@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/dankyu/dankyu/certs"
@@ -37,18 +38,34 @@ func (p *staffPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/agencies", p.agenciesPage)
 	mux.Handle("POST /workspace/agencies", p.postFields(toAgencies, p.failAgencies, p.createAgency))
 	mux.Handle("POST /workspace/agencies/{prefix}/reactivate", p.postFields(toAgencies, p.failAgencies, p.reactivate))
-	p.confirmed(mux, "/workspace/agencies/{prefix}/suspend", confirmation{"confirm_suspend", toAgencies, nil},
+	p.confirmed(mux, "/workspace/agencies/{prefix}/suspend", confirmation{"confirm_suspend", toAgencies, nil,
+		func(r *http.Request, pg Page) string { return pg.AgencyName(r.PathValue("prefix")) }},
 		p.postFields(toAgencies, p.failAgencies, p.suspend))
 	mux.HandleFunc("GET /workspace/tokens", p.tokensPage)
 	mux.HandleFunc("POST /workspace/tokens", p.createToken)
-	p.confirmed(mux, "/workspace/tokens/{id}/revoke", confirmation{"confirm_revoke_token", toTokens, nil},
+	p.confirmed(mux, "/workspace/tokens/{id}/revoke", confirmation{"confirm_revoke_token", toTokens, nil, p.tokenSubject},
 		p.postFields(toTokens, p.failTokens, p.revokeToken))
 	mux.HandleFunc("GET /workspace/reissue", p.reissueForm)
 	mux.Handle("POST /workspace/reissue", p.post(toWorkspace, p.failReissue, p.reissue))
 }
 
 func toAgencies(*http.Request) string { return "/workspace/agencies" }
-func toTokens(*http.Request) string   { return "/workspace/tokens" }
+
+// tokenSubject names whom the token of the path is for.
+func (p *staffPages) tokenSubject(r *http.Request, pg Page) string {
+	id, _ := pathID(r)
+	ts, err := p.reg.ListTokens(r.Context())
+	if err != nil {
+		return ""
+	}
+	for _, t := range ts {
+		if t.ID == id {
+			return "#" + strconv.FormatInt(id, 10) + " " + tokenHolder(pg, t)
+		}
+	}
+	return ""
+}
+func toTokens(*http.Request) string { return "/workspace/tokens" }
 
 // agencyForm is the new agency's form as typed.
 type agencyForm struct {

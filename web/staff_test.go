@@ -76,7 +76,7 @@ func TestStaffManageAgenciesAndTokens(t *testing.T) {
 		t.Fatal("suspended without confirmation")
 	}
 	_, confirm, _ := fetch(t, staff, "GET", u+h.Get("Location"), nil)
-	if !strings.Contains(confirm, "请确认：暂停代理机构") || !strings.Contains(confirm, "年审未通过") || !strings.Contains(confirm, `name="confirm" value="yes"`) {
+	if !strings.Contains(confirm, "请确认：暂停代理机构") || !strings.Contains(confirm, "年审未通过") || !strings.Contains(confirm, `<span lang="zh-CN">上海市棋院</span>`) || !strings.Contains(confirm, `name="confirm" value="yes"`) {
 		t.Fatalf("confirmation page: %s", confirm)
 	}
 	code, _, h = fetch(t, staff, "POST", suspend, url.Values{"csrf": {csrfOf(t, confirm)}, "reason": {"年审未通过"}, "confirm": {"yes"}})
@@ -141,7 +141,7 @@ func TestRevokeAndReissueOnThePortal(t *testing.T) {
 		t.Fatalf("unconfirmed revocation: %d %s", code, h.Get("Location"))
 	}
 	_, confirm, _ := fetch(t, staff, "GET", u+h.Get("Location"), nil)
-	if !strings.Contains(confirm, newNumber) || !strings.Contains(confirm, "冒名顶替") {
+	if !strings.Contains(confirm, newNumber) || !strings.Contains(confirm, "冒名顶替") || !strings.Contains(confirm, "王小明 · 1段") {
 		t.Fatalf("revocation confirmation: %s", confirm)
 	}
 	if v, _ := e.cs.Verify(t.Context(), newNumber); v.Certificate.Status != "valid" {

@@ -39,10 +39,10 @@ func (p *tournamentPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/import", p.importForm)
 	mux.HandleFunc("POST /workspace/import", p.importFile)
 	mux.Handle("POST /tournaments/{id}/participants", p.onTournament(p.addParticipant))
-	p.confirmed(mux, "/tournaments/{id}/withdrawals", confirmation{"confirm_withdraw", toTournament, map[string]string{"number": "confirm_participant"}}, p.onTournament(p.withdraw))
+	p.confirmed(mux, "/tournaments/{id}/withdrawals", confirmation{"confirm_withdraw", toTournament, map[string]string{"number": "confirm_participant"}, p.eventSubject}, p.onTournament(p.withdraw))
 	mux.Handle("POST /tournaments/{id}/pair", p.onTournament(p.pairRound))
 	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.onTournament(p.enterResults))
-	p.confirmed(mux, "/tournaments/{id}/finish", confirmation{"confirm_finish", toTournament, nil}, p.onTournament(p.finishTournament))
+	p.confirmed(mux, "/tournaments/{id}/finish", confirmation{"confirm_finish", toTournament, nil, p.eventSubject}, p.onTournament(p.finishTournament))
 }
 
 // Tournaments is what the tournament pages use.
@@ -343,4 +343,26 @@ func roundName(p Page, n int) string {
 		return "Round " + strconv.Itoa(n)
 	}
 	return "第" + strconv.Itoa(n) + "轮"
+}
+
+// eventSubject names the tournament of the path, and the participant
+// numbered in the query when there is one.
+func (p *tournamentPages) eventSubject(r *http.Request, _ Page) string {
+	id, ok := pathID(r)
+	if !ok {
+		return ""
+	}
+	rep, err := p.tours.EventReport(r.Context(), id)
+	if err != nil {
+		return ""
+	}
+	out := rep.Event.Name
+	if n, err := strconv.Atoi(r.URL.Query().Get("number")); err == nil {
+		for _, pt := range rep.Participants {
+			if pt.Number == n {
+				out += " · " + pt.Name
+			}
+		}
+	}
+	return out
 }
