@@ -122,13 +122,13 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		if !ok || wins[p.Number] < g.MinWins {
 			continue
 		}
-		note, appID := "", int64(0)
+		note, noteZH, appID := "", "", int64(0)
 		if p.PlayerID == 0 {
-			note = "guest: not in the registry"
+			note, noteZH = "guest: not in the registry", "客座选手，未在系统中登记"
 		} else if pl, err := registry.PlayerTx(ctx, tx.Tx, p.PlayerID, false); err != nil {
 			return err
 		} else if pv, _ := registry.ProvinceByCode(pl.ProvinceCode); pv.Prefix != e.OrganiserPrefix {
-			note = "registered in another province (" + pv.NameEN + ")"
+			note, noteZH = "registered in another province ("+pv.NameEN+")", "在其他省份登记（"+pv.NameZH+"）"
 		} else {
 			in := ProposalInput{PlayerID: p.PlayerID, TargetRank: g.TargetRank,
 				EventRef:  fmt.Sprintf("%s (tournament %d)", e.Name, e.ID),
@@ -141,21 +141,25 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 			})
 			switch {
 			case err == nil:
-				note = "proposed"
+				note, noteZH = "proposed", "已提出申请"
 				filed++
 			case ledger.KindOf(err) == ledger.Internal:
 				return fmt.Errorf("propose participant %d: %w", p.Number, err)
 			default:
-				note = err.Error()
+				note, noteZH = err.Error(), err.Error()
+				if le, ok := ledger.AsError(err); ok {
+					note, noteZH = le.Message(ledger.English), le.Message(ledger.Chinese)
+				}
 			}
 		}
 		var app any
 		if appID != 0 {
 			app = appID
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO tournament_proposals (tournament_id, number, application_id, note) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (tournament_id, number) DO UPDATE SET application_id = coalesce(EXCLUDED.application_id, tournament_proposals.application_id), note = EXCLUDED.note`,
-			e.ID, p.Number, app, note); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO tournament_proposals (tournament_id, number, application_id, note, note_zh) VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (tournament_id, number) DO UPDATE SET application_id = coalesce(EXCLUDED.application_id, tournament_proposals.application_id),
+			note = EXCLUDED.note, note_zh = EXCLUDED.note_zh`,
+			e.ID, p.Number, app, note, noteZH); err != nil {
 			return ledger.PgErr(err, "record proposal")
 		}
 	}

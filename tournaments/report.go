@@ -30,7 +30,8 @@ type Proposal struct {
 	Number        int
 	Name          string
 	ApplicationID int64
-	Note          string
+	Note          string // in English
+	NoteZH        string // in Chinese; empty for proposals recorded before it was kept
 }
 
 // field builds the standings' view of an event, applying the withdrawal
@@ -127,7 +128,7 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 			return r, fmt.Errorf("team standings of tournament %d: %w", id, err)
 		}
 	}
-	rows, err := q.Query(ctx, `SELECT pr.number, pa.name, coalesce(pr.application_id, 0), pr.note FROM tournament_proposals pr
+	rows, err := q.Query(ctx, `SELECT pr.number, pa.name, coalesce(pr.application_id, 0), pr.note, pr.note_zh FROM tournament_proposals pr
 		JOIN participants pa ON pa.tournament_id = pr.tournament_id AND pa.number = pr.number WHERE pr.tournament_id = $1 ORDER BY pr.number`, id)
 	if err != nil {
 		return r, fmt.Errorf("proposals of tournament %d: %w", id, err)
@@ -135,7 +136,7 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 	defer rows.Close()
 	for rows.Next() {
 		var p Proposal
-		if err := rows.Scan(&p.Number, &p.Name, &p.ApplicationID, &p.Note); err != nil {
+		if err := rows.Scan(&p.Number, &p.Name, &p.ApplicationID, &p.Note, &p.NoteZH); err != nil {
 			return r, err
 		}
 		r.Proposals = append(r.Proposals, p)

@@ -20,7 +20,7 @@ func (p *refereePages) routes(mux *http.ServeMux) {
 }
 
 func (p *refereePages) adjudicateForm(w http.ResponseWriter, r *http.Request) {
-	p.render(w, r, http.StatusOK, adjudicatePage(p.page(w, r, "adjudicate"), adjudicateForm{}, nil, ""))
+	p.render(w, r, http.StatusOK, adjudicatePage(p.page(w, r, "adjudicate"), adjudicateForm{}, nil, nil, ""))
 }
 
 // adjudicate replays the uploaded or pasted record; nothing is stored.
@@ -29,7 +29,7 @@ func (p *refereePages) adjudicate(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, rules.MaxRecordBytes+64<<10)
 	f := adjudicateForm{}
 	fail := func(err error) {
-		p.render(w, r, http.StatusBadRequest, adjudicatePage(pg, f, nil, p.userError(r, pg, err)))
+		p.render(w, r, http.StatusBadRequest, adjudicatePage(pg, f, nil, nil, p.userError(r, pg, err)))
 	}
 	if err := r.ParseMultipartForm(rules.MaxRecordBytes); err != nil && !errors.Is(err, http.ErrNotMultipart) {
 		fail(referee.ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes)))
@@ -59,5 +59,29 @@ func (p *refereePages) adjudicate(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	p.render(w, r, http.StatusOK, adjudicatePage(pg, f, results, ""))
+	p.render(w, r, http.StatusOK, adjudicatePage(pg, f, results, finalPositions(data, f, komi, len(results)), ""))
+}
+
+// finalPositions are the final positions of the record's games, to draw
+// beside their results; nil when they cannot be had (the results stand).
+func finalPositions(data []byte, f adjudicateForm, komi *float64, games int) []rules.Position {
+	trees, err := rules.ParseSGF(data)
+	if err != nil || len(trees) != games {
+		return nil
+	}
+	rs, _ := rules.ParseRuleSet(f.Rules)
+	opt := rules.Options{Rules: rs, Komi: komi, Dead: rules.SplitPoints(f.Dead)}
+	out := make([]rules.Position, 0, len(trees))
+	for _, t := range trees {
+		g, err := rules.GameFromTree(t)
+		if err != nil {
+			return nil
+		}
+		pos, err := rules.Replay(g, opt, -1)
+		if err != nil {
+			return nil
+		}
+		out = append(out, pos)
+	}
+	return out
 }

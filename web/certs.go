@@ -41,7 +41,6 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/roster.csv", p.roster("csv"))
 	mux.HandleFunc("GET /workspace/roster.xlsx", p.roster("xlsx"))
 	mux.Handle("POST /workspace/roster/submissions", p.onWorkspace(p.submitRoster))
-	mux.Handle("POST /workspace/applications", p.onWorkspace(p.submitApplication))
 	mux.Handle("POST /workspace/applications/{id}", p.onWorkspace(p.decideApplication))
 	mux.Handle("POST /workspace/orders", p.onWorkspace(p.placeOrder))
 	mux.Handle("POST /workspace/orders/{agency}/{year}", p.onWorkspace(p.decideOrder))
@@ -49,12 +48,14 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/appraisers/{id}", p.onWorkspace(p.setAppraiser))
 	mux.Handle("POST /workspace/objections/{id}", p.onWorkspace(p.ruleObjection))
 	mux.Handle("POST /workspace/notices/{id}/dismissals", p.onWorkspace(p.ruleObjections))
-	mux.Handle("POST /workspace/revoke", p.onWorkspace(p.revoke))
+	p.confirmed(mux, "/workspace/revoke", confirmation{"confirm_revoke", toWorkspace, nil, p.certificateSubject}, p.onWorkspace(p.revoke))
 }
 
 // Certs is what the notice, verification and workspace pages use.
 type Certs interface {
 	Statistics
+	Printer
+	reissuer
 	ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error)
 	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
 	LodgeObjection(ctx context.Context, key string, in certs.ObjectionInput) (certs.Objection, error)
@@ -247,4 +248,14 @@ func numberingProvince(p Page, c certs.Certificate) string {
 		return c.IssuingPrefix
 	}
 	return provinceName(p.Lang, pr) + " (" + c.IssuingPrefix + ")"
+}
+
+// certificateSubject names the holder and rank of the certificate number a
+// confirmation is about.
+func (p *certPages) certificateSubject(r *http.Request, pg Page) string {
+	v, err := p.certs.Verify(r.Context(), r.URL.Query().Get("number"))
+	if err != nil || !v.Found {
+		return ""
+	}
+	return v.Certificate.PlayerName + " · " + rankName(pg.Lang, v.Certificate.Rank) + " · " + v.Number
 }

@@ -89,8 +89,12 @@ func TestFourDanThroughThePortal(t *testing.T) {
 			chromedp.WaitVisible(css(`[data-testid="apply-form"]`)))
 	}
 	login(agencyTok)
+	run(t, ctx, "find the player by name",
+		chromedp.SendKeys(css(`[data-testid="apply-search-name"]`), "李四"),
+		chromedp.Click(css(`[data-testid="apply-search"]`)),
+		chromedp.WaitVisible(css(`[data-testid="apply-pick-`+strconv.FormatInt(p.ID, 10)+`"]`)))
 	run(t, ctx, "apply",
-		chromedp.SendKeys(css(`[data-testid="apply-player"]`), strconv.FormatInt(p.ID, 10)),
+		chromedp.Click(css(`[data-testid="apply-pick-`+strconv.FormatInt(p.ID, 10)+`"]`)),
 		chromedp.SendKeys(css(`[data-testid="apply-rank"]`), "4d"),
 		chromedp.SendKeys(css(`[data-testid="apply-event"]`), "2026年北京市段位赛"),
 		chromedp.SendKeys(css(`[data-testid="apply-record"]`), "A组 6胜1负"),

@@ -30,11 +30,22 @@ type failPage func(w http.ResponseWriter, r *http.Request, a ledger.Actor, code 
 // form's idempotency key.
 type action func(r *http.Request, a ledger.Actor, key string) (outcome, error)
 
+// fieldFailPage is a failPage that also gets the refusal (nil when the
+// form never reached its action), to show it beside the field it names.
+type fieldFailPage func(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string, err error)
+
 // post is the one wrapper of every form post of a signed-in user: sign-in
 // and the form token first, then the action; success redirects (to back
 // with the message, or where the action says), a refusal shows fail's page
 // with the refusal in the page's language.
 func (s *site) post(back func(r *http.Request) string, fail failPage, fn action) http.HandlerFunc {
+	return s.postFields(back, func(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string, _ error) {
+		fail(w, r, a, code, errText)
+	}, fn)
+}
+
+// postFields is post whose failure page also gets the refusal.
+func (s *site) postFields(back func(r *http.Request) string, fail fieldFailPage, fn action) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		a := s.actor(r)
 		if a.Kind == ledger.Public {
@@ -42,16 +53,16 @@ func (s *site) post(back func(r *http.Request) string, fail failPage, fn action)
 			return
 		}
 		if err := r.ParseMultipartForm(16 << 20); err != nil && err != http.ErrNotMultipart {
-			fail(w, r, a, http.StatusBadRequest, reasonUploadUnreadable.New().Message(langFrom(w, r)))
+			fail(w, r, a, http.StatusBadRequest, reasonUploadUnreadable.New().Message(langFrom(w, r)), nil)
 			return
 		}
 		if !s.formOK(r) {
-			fail(w, r, a, http.StatusForbidden, messages(langFrom(w, r))["form_expired"])
+			fail(w, r, a, http.StatusForbidden, messages(langFrom(w, r))["form_expired"], nil)
 			return
 		}
 		out, err := fn(r, a, r.PostFormValue("idem"))
 		if err != nil {
-			fail(w, r, a, httpStatus(err), s.userError(r, s.page(w, r, ""), err))
+			fail(w, r, a, httpStatus(err), s.userError(r, s.page(w, r, ""), err), err)
 			return
 		}
 		if out.to != "" {

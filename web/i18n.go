@@ -37,6 +37,18 @@ func messages(l Lang) map[string]string {
 	for k, v := range arenaMessages(l) {
 		m[k] = v
 	}
+	for k, v := range playerWorkspaceMessages(l) {
+		m[k] = v
+	}
+	for k, v := range staffMessages(l) {
+		m[k] = v
+	}
+	for k, v := range boardMessages(l) {
+		m[k] = v
+	}
+	for k, v := range printingMessages(l) {
+		m[k] = v
+	}
 	for k, v := range errorMessages(l) {
 		m[k] = v
 	}

@@ -95,6 +95,15 @@ func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	if r.PostFormValue("unmatched_guests") == "1" {
+		in.Commit = false
+		guests, err := p.unmatchedAsGuests(r, a, in)
+		if err != nil {
+			show(httpStatus(err), err)
+			return
+		}
+		in.Guests = guests
+	}
 	res, err := p.tours.ImportEvent(r.Context(), a, r.PostFormValue("idem"), in)
 	if res.Summary.Format != "" {
 		v.Result = &res
@@ -108,6 +117,23 @@ func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	show(http.StatusOK, nil)
+}
+
+// unmatchedAsGuests checks the file as it stands and returns the guests
+// ticked plus every player still matched to nobody: "mark every
+// unmatched player as a guest", shown for a last look before importing.
+func (p *tournamentPages) unmatchedAsGuests(r *http.Request, a ledger.Actor, in tournaments.ImportInput) ([]int, error) {
+	res, err := p.tours.ImportEvent(r.Context(), a, "", in)
+	if err != nil {
+		return nil, err
+	}
+	guests := in.Guests
+	for _, ip := range res.Players {
+		if ip.Status == "unmatched" {
+			guests = append(guests, ip.Index)
+		}
+	}
+	return guests, nil
 }
 
 func idOrEmpty(id int64) string {

@@ -49,6 +49,12 @@ func newPortalEnv(t *testing.T) *portalEnv {
 // newPortalEnvWith is newPortalEnv with the portal's options made over its store.
 func newPortalEnvWith(t *testing.T, options func(*ledger.Store) web.Options) *portalEnv {
 	t.Helper()
+	return newPortalEnvLogging(t, options, slog.New(slog.DiscardHandler))
+}
+
+// newPortalEnvLogging is newPortalEnvWith whose portal logs to log.
+func newPortalEnvLogging(t *testing.T, options func(*ledger.Store) web.Options, log *slog.Logger) *portalEnv {
+	t.Helper()
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
 	clock := fixture.TodayClock(t)
@@ -69,7 +75,7 @@ func newPortalEnvWith(t *testing.T, options func(*ledger.Store) web.Options) *po
 		t.Fatal(err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	h, err := web.New(ctx, store, reg, cs, ts, slog.New(slog.DiscardHandler), options(store))
+	h, err := web.New(ctx, store, reg, cs, ts, log, options(store))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,8 @@ var (
 		"第 {round} 轮只有 {have} 台，表单却有 {boards} 台。", "round {round} has {have} boards; the form sends {boards}.")
 	reasonUploadUnreadable = ledger.NewReason(ledger.Invalid, "UPLOAD_UNREADABLE",
 		"无法读取上传的文件，请重新上传。", "the uploaded file could not be read; upload it again.")
+	reasonPickPlayer = ledger.NewReason(ledger.Invalid, "PICK_PLAYER",
+		"请先按姓名查找并选定棋手。", "find the player by name and pick one first.")
 	reasonUploadMissing = ledger.NewReason(ledger.Invalid, "UPLOAD_MISSING",
 		"请选择比赛文件：h 文件（.h9）或 OpenGotha 文件（.xml）。", "choose an h-file (.h9) or an OpenGotha file (.xml).")
 )

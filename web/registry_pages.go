@@ -21,6 +21,8 @@ type Registry interface {
 	ShowsPersonalDetails(p registry.Player, seesIdentity bool) bool
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 	rankReviewer
+	playerWriter
+	staffRegistry
 }
 
 // playerCertificates is what a player's page shows of certification.

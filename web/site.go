@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"os"
 	"path"
 	"strings"
 	"time"
@@ -60,6 +61,9 @@ type Options struct {
 	Ratings Ratings
 	// Audit is the annual audit its workspace pages serve; nil serves none.
 	Audit Audits
+	// CertificateFont is the TrueType font with Chinese glyphs the
+	// certificate PDFs embed (default DefaultCertificateFont).
+	CertificateFont string
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -76,6 +80,9 @@ func (o Options) withDefaults() Options {
 	if o.FormTTL <= 0 {
 		o.FormTTL = 2 * time.Hour
 	}
+	if o.CertificateFont == "" {
+		o.CertificateFont = DefaultCertificateFont
+	}
 	return o
 }
 
@@ -85,10 +92,11 @@ func (o Options) withDefaults() Options {
 // services it needs (registryPages, certPages, tournamentPages,
 // refereePages, statsPages), and registers its own routes.
 type site struct {
-	auth   Authenticator
-	log    *slog.Logger
-	secret []byte // signs form tokens; shared by every server process
-	now    func() time.Time
+	auth     Authenticator
+	agencies agencyLister // names agencies on every page
+	log      *slog.Logger
+	secret   []byte // signs form tokens; shared by every server process
+	now      func() time.Time
 
 	sessionTTL, formTTL time.Duration
 	secure              bool // cookies only over https
@@ -119,11 +127,14 @@ func (p *site) limited(l *ratelimit.Limiter, h http.HandlerFunc) http.HandlerFun
 // New returns the portal's HTTP handler.
 func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger, opt Options) (http.Handler, error) {
 	opt = opt.withDefaults()
+	if _, err := os.Stat(opt.CertificateFont); err != nil {
+		log.Warn("certificate PDFs need a TrueType font with Chinese glyphs (apt-get install fonts-droid-fallback, or --cert-font)", "path", opt.CertificateFont, "err", err)
+	}
 	secret, err := store.SharedSecret(ctx, "portal-forms")
 	if err != nil {
 		return nil, err
 	}
-	s := &site{auth: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
+	s := &site{auth: reg, agencies: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
 		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", s.loginForm)
@@ -133,10 +144,15 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	for _, f := range []interface{ routes(*http.ServeMux) }{
 		&registryPages{site: s, reg: reg, certs: cs, ratings: opt.Ratings},
 		certPages,
-		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace},
+		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace, players: reg},
 		&refereePages{site: s},
 		&statsPages{site: s, stats: cs},
 		&logPages{site: s, tlog: opt.Log},
+		&playerPages{site: s, reg: reg},
+		&applyPages{site: s, certs: cs, reg: reg},
+		&staffPages{site: s, reg: reg, certs: cs},
+		&gamePages{site: s, games: ts},
+		&printPages{site: s, certs: cs, publicURL: opt.PublicURL, font: &fontFile{path: opt.CertificateFont}},
 	} {
 		f.routes(mux)
 	}
@@ -154,7 +170,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		pg := s.page(w, r, "")
 		s.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
 	})
-	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(mux))), nil
+	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(accessLog(log, time.Now, mux)))), nil
 }
 
 func securityHeaders(h http.Handler) http.Handler {
@@ -175,7 +191,8 @@ func (p *site) page(w http.ResponseWriter, r *http.Request, titleKey string) Pag
 	if titleKey != "" {
 		title = t[titleKey]
 	}
-	return Page{Lang: lang, T: t, Title: title, SwitchURL: sitePath(r.URL.Path) + "?" + q.Encode(), Actor: p.actor(r), CSRF: p.formToken(w, r)}
+	return Page{Lang: lang, T: t, Title: title, SwitchURL: sitePath(r.URL.Path) + "?" + q.Encode(), Actor: p.actor(r), CSRF: p.formToken(w, r),
+		names: &agencyNames{ctx: r.Context(), list: p.agencies}}
 }
 
 // sitePath is the request's path as a link that cannot leave the site:

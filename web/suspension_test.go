@@ -85,8 +85,8 @@ func TestSuspendedAgencyOnThePortal(t *testing.T) {
 		{"add a participant", tour[len(u):] + "/participants", url.Values{"guest_name": {"客人"}, "guest_rank": {"1k"}}},
 		{"enter results", tour[len(u):] + "/rounds/1/results", url.Values{"boards": {"1"}, "result_1": {"black"}}},
 		{"pair a round", tour[len(u):] + "/pair", url.Values{}},
-		{"withdraw", tour[len(u):] + "/withdrawals", url.Values{"number": {"1"}}},
-		{"finish", tour[len(u):] + "/finish", url.Values{}},
+		{"withdraw", tour[len(u):] + "/withdrawals", url.Values{"number": {"1"}, "confirm": {"yes"}}},
+		{"finish", tour[len(u):] + "/finish", url.Values{"confirm": {"yes"}}},
 		{"import", "/workspace/import", merge(guests, url.Values{"level": {"city"}, "commit": {"1"},
 			"data": {base64.StdEncoding.EncodeToString(h9)}, "filename": {"TestPartEtLic.h9"}})},
 	} {

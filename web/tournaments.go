@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/rules"
 	"github.com/dankyu/dankyu/tournaments"
 )
@@ -21,6 +22,13 @@ type tournamentPages struct {
 	tours Tournaments
 	// workspace shows the workspace again when the tournament form on it is refused.
 	workspace failPage
+	// players finds the players an organiser adds by name.
+	players playerFinder
+}
+
+// playerFinder finds registered players by name.
+type playerFinder interface {
+	SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error)
 }
 
 func (p *tournamentPages) routes(mux *http.ServeMux) {
@@ -31,17 +39,18 @@ func (p *tournamentPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/import", p.importForm)
 	mux.HandleFunc("POST /workspace/import", p.importFile)
 	mux.Handle("POST /tournaments/{id}/participants", p.onTournament(p.addParticipant))
-	mux.Handle("POST /tournaments/{id}/withdrawals", p.onTournament(p.withdraw))
+	p.confirmed(mux, "/tournaments/{id}/withdrawals", confirmation{"confirm_withdraw", toTournament, map[string]string{"number": "confirm_participant"}, p.eventSubject}, p.onTournament(p.withdraw))
 	mux.Handle("POST /tournaments/{id}/pair", p.onTournament(p.pairRound))
 	mux.Handle("POST /tournaments/{id}/playoff", p.onTournament(p.pairPlayoff))
 	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.onTournament(p.enterResults))
-	mux.Handle("POST /tournaments/{id}/finish", p.onTournament(p.finishTournament))
+	p.confirmed(mux, "/tournaments/{id}/finish", confirmation{"confirm_finish", toTournament, nil, p.eventSubject}, p.onTournament(p.finishTournament))
 }
 
 // Tournaments is what the tournament pages use.
 type Tournaments interface {
 	ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error)
 	EventReport(ctx context.Context, id int64) (tournaments.Report, error)
+	GameRecord(ctx context.Context, id int64, round, board int) (tournaments.GameRow, error)
 	CreateEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.EventInput) (tournaments.Event, error)
 	AddParticipant(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ParticipantInput) (tournaments.Participant, error)
 	Withdraw(ctx context.Context, actor ledger.Actor, key string, id int64, number int) (tournaments.Participant, error)
@@ -61,10 +70,14 @@ type eventView struct {
 	Groups    map[int64]string
 	Cross     []crossRow
 	Organiser bool // the viewer may run the event
-	Err       string
-	OK        string
-	Idem      string
-	CSRF      string
+	// Find is the name the organiser searched to add a participant, Found
+	// the registered players of that name to pick from.
+	Find  string
+	Found []registry.Player
+	Err   string
+	OK    string
+	Idem  string
+	CSRF  string
 }
 
 // crossRow is one line of the crosstable, in standings order.
@@ -132,6 +145,15 @@ func (p *tournamentPages) showTournament(w http.ResponseWriter, r *http.Request,
 	}
 	for _, g := range rep.Event.Groups {
 		v.Groups[g.ID] = g.Name
+	}
+	if v.Find = strings.TrimSpace(r.URL.Query().Get("find")); v.Find != "" && v.Organiser && p.players != nil {
+		q := registry.PlayerQuery{Name: v.Find, PageSize: 50}
+		if pr, ok := registry.ProvinceByPrefix(rep.Event.OrganiserPrefix); ok && pr.Prefix != registry.AssociationPrefix {
+			q.ProvinceCode = pr.Code // a province's event: its players; a national one: anyone's
+		}
+		if found, err := p.players.SearchPlayers(r.Context(), p.actor(r), q); err == nil {
+			v.Found = found.Players
+		}
 	}
 	pg := p.page(w, r, "tournaments")
 	pg.Title = rep.Event.Name
@@ -333,4 +355,26 @@ func roundName(p Page, n int) string {
 		return "Round " + strconv.Itoa(n)
 	}
 	return "第" + strconv.Itoa(n) + "轮"
+}
+
+// eventSubject names the tournament of the path, and the participant
+// numbered in the query when there is one.
+func (p *tournamentPages) eventSubject(r *http.Request, _ Page) string {
+	id, ok := pathID(r)
+	if !ok {
+		return ""
+	}
+	rep, err := p.tours.EventReport(r.Context(), id)
+	if err != nil {
+		return ""
+	}
+	out := rep.Event.Name
+	if n, err := strconv.Atoi(r.URL.Query().Get("number")); err == nil {
+		for _, pt := range rep.Participants {
+			if pt.Number == n {
+				out += " · " + pt.Name
+			}
+		}
+	}
+	return out
 }

@@ -70,8 +70,15 @@ func TestDanGradeEventThroughThePortal(t *testing.T) {
 		t.Fatalf("after creating: at %s", loc)
 	}
 	for k, id := range ids {
-		run(t, ctx, "add a participant",
-			chromedp.SendKeys(css(`[data-testid="p-player"]`), strconv.FormatInt(id, 10)),
+		pl, err := e.reg.GetPlayer(bg, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, ctx, "add a participant found by name",
+			chromedp.SendKeys(css(`[data-testid="p-find"]`), pl.Name),
+			chromedp.Click(css(`[data-testid="p-find-submit"]`)),
+			chromedp.WaitVisible(css(`[data-testid="p-pick-`+strconv.FormatInt(id, 10)+`"]`)),
+			chromedp.Click(css(`[data-testid="p-pick-`+strconv.FormatInt(id, 10)+`"]`)),
 			chromedp.Click(css(`[data-testid="p-add"]`)),
 			// the reloaded page lists one more participant
 			chromedp.WaitVisible(css(fmt.Sprintf(`[data-testid="participants"] tbody tr:nth-child(%d)`, k+1))))
@@ -120,7 +127,11 @@ func TestDanGradeEventThroughThePortal(t *testing.T) {
 		t.Fatalf("leader's wins %q", got)
 	}
 
-	run(t, ctx, "finish", chromedp.Click(css(`[data-testid="finish"]`)))
+	run(t, ctx, "finish", chromedp.Click(css(`[data-testid="finish"]`)), chromedp.WaitVisible(css(`[data-testid="confirm-form"]`)))
+	if got := text(t, ctx, `[data-testid="confirm-heading"]`); got != "请确认：结束比赛" {
+		t.Fatalf("confirmation heading %q", got)
+	}
+	run(t, ctx, "confirm finishing", chromedp.Click(css(`[data-testid="confirm-submit"]`)))
 	waitText(t, ctx, `[data-testid="ok"]`, "比赛已结束。")
 	rep, err := e.ts.EventReport(bg, eventID)
 	if err != nil {
@@ -249,6 +260,12 @@ func TestImportPageWithoutJavaScript(t *testing.T) {
 	code, page, _ = post(fields, nil)
 	if code != http.StatusConflict || !strings.Contains(page, "文件中有 22 名棋手未对应") {
 		t.Fatalf("commit with nobody matched: %d", code)
+	}
+	// "mark every unmatched player as a guest" ticks them all, for a last look
+	code, page, _ = post(map[string]string{"csrf": fields["csrf"], "level": "city", "unmatched_guests": "1",
+		"data": fields["data"], "filename": "TestPartEtLic.h9"}, nil)
+	if code != 200 || strings.Count(page, `checked data-testid="import-guest"`) != 22 || strings.Contains(page, "未匹配<") {
+		t.Fatalf("every unmatched player a guest: %d\n%.1500s", code, page)
 	}
 	for i := 1; i <= 22; i++ {
 		fields[fmt.Sprintf("guest_%d", i)] = "on"

@@ -31,11 +31,13 @@ type workspace struct {
 	// DeclaredHigh are players whose declared rank (4 dan and above, stored
 	// before ranks needed certificates) staff must review.
 	DeclaredHigh []registry.Player
-	Apply        applyForm
-	OK           string
-	Err          string
-	Idem         string
-	CSRF         string
+	// Year is this year in Beijing.
+	Year  int
+	Apply applyForm
+	OK    string
+	Err   string
+	Idem  string
+	CSRF  string
 }
 
 // applyForm is the application form as typed.
@@ -72,6 +74,7 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 		return
 	}
 	agency, year := "", p.now().In(ledger.ChinaTime).Year()
+	ws.Year = year
 	if a.Kind == ledger.AgencyActor {
 		agency = a.Agency
 		if ws.Quota, err = p.certs.QuotaOf(ctx, a, agency, year); err != nil {
@@ -118,21 +121,6 @@ func (p *certPages) failOnWorkspace(w http.ResponseWriter, r *http.Request, a le
 // onWorkspace wraps a workspace form post.
 func (p *certPages) onWorkspace(fn action) http.HandlerFunc {
 	return p.post(func(*http.Request) string { return "/workspace" }, p.failOnWorkspace, fn)
-}
-
-func (p *certPages) submitApplication(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	player, err := formInt(r, "player_id")
-	if err != nil {
-		return outcome{}, err
-	}
-	appraiser, err := formInt(r, "appraiser_id")
-	if err != nil {
-		return outcome{}, err
-	}
-	_, err = p.certs.Apply(r.Context(), a, key, certs.ApplicationInput{PlayerID: player, TargetRank: r.PostFormValue("target_rank"),
-		Basis: r.PostFormValue("basis"), EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"),
-		Evidence: r.PostFormValue("evidence"), AppraiserID: appraiser})
-	return done("applied"), err
 }
 
 func (p *certPages) decideApplication(r *http.Request, a ledger.Actor, key string) (outcome, error) {

@@ -58,6 +58,9 @@ type Config struct {
 	// PublicURL is the portal's address as users reach it (e.g. behind a
 	// TLS proxy); https makes its cookies Secure.
 	PublicURL string
+	// CertFont is the TrueType font with Chinese glyphs the certificate
+	// PDFs embed.
+	CertFont string
 	// RateVerify, RateObjection and RateLogin are the per-client limits of
 	// the public endpoints ("60/1m"; "off" for none); TrustedProxies the
 	// CIDRs whose X-Forwarded-For names the client.
@@ -116,6 +119,7 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.RateLogin, "rate-login", env("DANKYU_RATE_LOGIN", "10/1m"), "per-client limit of portal sign-in attempts (DANKYU_RATE_LOGIN)")
 	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("DANKYU_TRUSTED_PROXIES", ""), "comma-separated CIDRs of proxies whose X-Forwarded-For is believed (DANKYU_TRUSTED_PROXIES)")
 	fs.StringVar(&c.PublicURL, "public-url", env("DANKYU_PUBLIC_URL", ""), "the portal's public address, e.g. https://dankyu.example; https makes cookies Secure (DANKYU_PUBLIC_URL)")
+	fs.StringVar(&c.CertFont, "cert-font", env("DANKYU_CERT_FONT", web.DefaultCertificateFont), "TrueType font with Chinese glyphs for certificate PDFs (DANKYU_CERT_FONT)")
 }
 
 // HTTPServer is the portal's server with c's timeouts; the headers get at
@@ -156,7 +160,7 @@ func (c *Config) CertsConfig() (certs.Config, error) {
 // WebOptions is the portal settings of c, with the limiters it shares
 // with the gRPC server.
 func (c *Config) WebOptions(l *Limiters) web.Options {
-	return web.Options{SessionTTL: c.SessionTTL, FormTTL: c.FormTTL, PublicURL: c.PublicURL,
+	return web.Options{SessionTTL: c.SessionTTL, FormTTL: c.FormTTL, PublicURL: c.PublicURL, CertificateFont: c.CertFont,
 		Limits: web.Limits{Verify: l.verify, Objection: l.objection, Login: l.login}, Proxies: l.proxies}
 }
 

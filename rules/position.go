@@ -1,0 +1,212 @@
+package rules
+
+// Position is a game's board after some of its moves, for drawing: the
+// stones, the point of each illegal move played so far, and at the end of
+// the record its dead stones and who owns each counted point.
+type Position struct {
+	Size  int
+	Board [][]Color // [y][x]
+	// Moves is how many moves are played, of Total in the record.
+	Moves, Total int
+	// Last is the last move played, when it placed a stone.
+	Last    *Coord
+	Illegal []IllegalPoint
+	// Final: the whole record is replayed; Dead and Owner are set only then.
+	Final bool
+	Dead  []Coord
+	// Owner is who counts each point of the final position: the colour of
+	// a live stone, or of the only side an empty region (dead stones taken
+	// off) touches; Empty for neutral points.
+	Owner [][]Color
+}
+
+// IllegalPoint is an illegal move on the board: its number, point and reason.
+type IllegalPoint struct {
+	Move   int
+	At     Coord
+	Reason string
+}
+
+// Replay plays g's main line as Adjudicate does, up to move upto (all
+// when upto < 0 or beyond the record), and returns the position; an
+// illegal move is void and counts as a pass. At the end of the record the
+// dead stones of opt (or of the record's markup with DeadFromMarkup) are
+// marked and every point given its owner.
+func Replay(g *Game, opt Options, upto int) (Position, error) {
+	rules := opt.Rules
+	if rules == "" {
+		rules = ruleSetForRecord(g.Rules)
+	}
+	b, err := NewBoard(g.Size)
+	if err != nil {
+		return Position{}, err
+	}
+	b.AllowSuicide = rules == Ing || rules == TrompTaylor
+	if opt.Ko != nil {
+		b.KoRule = *opt.Ko
+	}
+	pos := Position{Size: g.Size, Total: g.Moves()}
+	if upto < 0 || upto > pos.Total {
+		upto = pos.Total
+	}
+	setupBlack := 0
+	for _, s := range g.Steps {
+		if s.Kind == MoveStep {
+			break
+		}
+		if s.Kind == SetupStep && s.Color == Black {
+			setupBlack++
+		}
+	}
+	toMove := firstMover(g)
+	if g.Handicap >= 2 && setupBlack == 0 {
+		pts, err := HandicapPoints(g.Size, g.Handicap)
+		if err != nil {
+			return Position{}, err
+		}
+		for _, c := range pts {
+			b.Setup(Black, b.At(c.X, c.Y))
+		}
+		toMove = White
+	}
+	b.Remember(toMove)
+	passes, moves := 0, 0
+	setupPending := false
+	for _, s := range g.Steps {
+		if passes >= 2 || (s.Kind == MoveStep && moves >= upto) {
+			break
+		}
+		switch s.Kind {
+		case SetupStep:
+			if b.OnBoard(s.At.X, s.At.Y) {
+				b.Setup(s.Color, b.At(s.At.X, s.At.Y))
+				setupPending = true
+			}
+			continue
+		case PlayerStep:
+			continue
+		}
+		if setupPending {
+			b.Remember(s.Color)
+			setupPending = false
+		}
+		moves++
+		pos.Last = nil
+		if s.Pass {
+			b.Play(s.Color, Pass)
+			passes++
+			continue
+		}
+		v := OffBoard
+		if b.OnBoard(s.At.X, s.At.Y) {
+			v = b.Play(s.Color, b.At(s.At.X, s.At.Y))
+		}
+		if v == NoViolation {
+			passes = 0
+			at := s.At
+			pos.Last = &at
+			continue
+		}
+		if v != OffBoard {
+			pos.Illegal = append(pos.Illegal, IllegalPoint{Move: moves, At: s.At, Reason: v.String()})
+		}
+		b.Play(s.Color, Pass)
+		passes = 0
+	}
+	pos.Moves = moves
+	pos.Final = moves >= pos.Total || passes >= 2
+	pos.Board = make([][]Color, g.Size)
+	for y := range pos.Board {
+		pos.Board[y] = make([]Color, g.Size)
+		for x := range pos.Board[y] {
+			pos.Board[y][x] = b.Color(b.At(x, y))
+		}
+	}
+	if !pos.Final {
+		return pos, nil
+	}
+	var dead []Point
+	for _, d := range opt.Dead {
+		c, err := ParsePoint(d, g.Size)
+		if err != nil {
+			return Position{}, &OptionError{Option: "dead", Err: err}
+		}
+		if p := b.At(c.X, c.Y); b.Color(p) != Empty {
+			dead = append(dead, p)
+		}
+	}
+	if len(opt.Dead) == 0 && opt.DeadFromMarkup {
+		dead = markupDead(b, g)
+	}
+	if rules == TrompTaylor {
+		dead = nil
+	}
+	pos.Dead, pos.Owner = b.owners(dead)
+	return pos, nil
+}
+
+// owners takes the dead chains off a copy of the position and says who
+// owns every point, as CountArea counts them; it returns the dead stones.
+func (b *Board) owners(dead []Point) ([]Coord, [][]Color) {
+	color := make([]Color, len(b.color))
+	copy(color, b.color)
+	var out []Coord
+	for _, p := range dead {
+		if c := color[p]; c == Black || c == White {
+			for _, s := range b.Chain(p) {
+				if color[s] == c {
+					color[s] = Empty
+					x, y := b.XY(s)
+					out = append(out, Coord{x, y})
+				}
+			}
+		}
+	}
+	owner := make([][]Color, b.size)
+	for y := range owner {
+		owner[y] = make([]Color, b.size)
+	}
+	seen := make([]bool, len(color))
+	var stack, region []Point
+	b.Points(func(p Point) {
+		x, y := b.XY(p)
+		if c := color[p]; c == Black || c == White {
+			owner[y][x] = c
+			return
+		}
+		if seen[p] {
+			return
+		}
+		touches := [3]bool{}
+		stack, region = append(stack[:0], p), region[:0]
+		seen[p] = true
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			region = append(region, q)
+			for _, n := range b.neighbours(q) {
+				switch color[n] {
+				case Empty:
+					if !seen[n] {
+						seen[n] = true
+						stack = append(stack, n)
+					}
+				case Black, White:
+					touches[color[n]] = true
+				}
+			}
+		}
+		who := Empty
+		switch {
+		case touches[Black] && !touches[White]:
+			who = Black
+		case touches[White] && !touches[Black]:
+			who = White
+		}
+		for _, q := range region {
+			qx, qy := b.XY(q)
+			owner[qy][qx] = who
+		}
+	})
+	return out, owner
+}

@@ -1,0 +1,131 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// applyPages are the application's steps on the workspace: find the player
+// by name, pick one of the agency's players found, fill in the rest.
+type applyPages struct {
+	*site
+	certs Certs
+	reg   Registry
+}
+
+func (p *applyPages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /workspace/apply", p.applyPage)
+	mux.Handle("POST /workspace/applications", p.postFields(func(*http.Request) string { return "/workspace" }, p.failApply, p.submit))
+}
+
+// applyStep is the application page: the name searched, the players
+// found (or the one chosen), the appraisers to choose from, the form as typed.
+type applyStep struct {
+	Name       string
+	Players    []registry.Player
+	Searched   bool
+	Appraisers []certs.Appraiser
+	Form       applyForm
+	Err        string
+	FieldErrs  map[string]string
+	Idem, CSRF string
+}
+
+func (p *applyPages) applyPage(w http.ResponseWriter, r *http.Request) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	q := r.URL.Query()
+	p.show(w, r, a, http.StatusOK, applyStep{Name: strings.TrimSpace(q.Get("name")), Form: applyForm{PlayerID: q.Get("player")}})
+}
+
+// show finds the players of the step (by name, else the chosen one) and
+// renders it.
+func (p *applyPages) show(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, st applyStep) {
+	ctx := r.Context()
+	pg := p.page(w, r, "apply")
+	if st.Name != "" {
+		page, err := p.reg.SearchPlayers(ctx, a, registry.PlayerQuery{Name: st.Name, ProvinceCode: agencyProvince(a), PageSize: 50})
+		if err != nil && ledger.KindOf(err) == ledger.Internal {
+			p.fail(w, r, err)
+			return
+		}
+		if err != nil && st.Err == "" {
+			st.Err = p.userError(r, pg, err)
+		}
+		st.Players, st.Searched = page.Players, true
+	}
+	if id, err := strconv.ParseInt(st.Form.PlayerID, 10, 64); err == nil && id > 0 {
+		found := false
+		for _, pl := range st.Players {
+			found = found || pl.ID == id
+		}
+		if !found {
+			if pl, err := p.reg.GetPlayer(ctx, id); err == nil {
+				st.Players = append([]registry.Player{pl}, st.Players...)
+			}
+		}
+	}
+	agency := ""
+	if a.Kind == ledger.AgencyActor {
+		agency = a.Agency
+	}
+	as, err := p.certs.ListAppraisers(ctx, agency)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	for _, ap := range as {
+		if ap.Status == certs.AppraiserApproved {
+			st.Appraisers = append(st.Appraisers, ap)
+		}
+	}
+	st.Idem, st.CSRF = randomHex(12), pg.CSRF
+	p.render(w, r, code, applyStepPage(pg, st))
+}
+
+// applyFields are the fields of the application form, by the names
+// refusals give them.
+var applyFields = []string{"player_id", "target_rank", "basis", "event_ref", "record_ref", "evidence", "appraiser_id"}
+
+// failApply shows the application page again as typed, the refusal beside
+// the field it names.
+func (p *applyPages) failApply(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string, err error) {
+	st := applyStep{Name: r.PostFormValue("name"), Err: errText, FieldErrs: map[string]string{},
+		Form: applyForm{PlayerID: r.PostFormValue("player_id"), TargetRank: r.PostFormValue("target_rank"), Basis: r.PostFormValue("basis"),
+			EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"), Evidence: r.PostFormValue("evidence"),
+			AppraiserID: r.PostFormValue("appraiser_id")}}
+	if e, ok := ledger.AsError(err); ok && e.Field != "" {
+		for _, f := range applyFields {
+			if f == e.Field {
+				st.FieldErrs[f], st.Err = e.Message(langFrom(w, r)), ""
+			}
+		}
+	}
+	p.show(w, r, a, code, st)
+}
+
+func (p *applyPages) submit(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	if strings.TrimSpace(r.PostFormValue("player_id")) == "" {
+		return outcome{}, reasonPickPlayer.OnField("player_id")
+	}
+	player, err := formInt(r, "player_id")
+	if err != nil {
+		return outcome{}, err
+	}
+	appraiser, err := formInt(r, "appraiser_id")
+	if err != nil {
+		return outcome{}, err
+	}
+	_, err = p.certs.Apply(r.Context(), a, key, certs.ApplicationInput{PlayerID: player, TargetRank: r.PostFormValue("target_rank"),
+		Basis: r.PostFormValue("basis"), EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"),
+		Evidence: r.PostFormValue("evidence"), AppraiserID: appraiser})
+	return done("applied"), err
+}

@@ -1,0 +1,216 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+
+	qrcode "github.com/skip2/go-qrcode"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// DefaultCertificateFont is the TrueType font with Chinese glyphs the
+// certificate PDFs embed unless Options.CertificateFont says otherwise:
+// Debian's fonts-droid-fallback.
+const DefaultCertificateFont = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+
+// Printer is what the printable certificates take from certification.
+type Printer interface {
+	CertificateToPrint(ctx context.Context, actor ledger.Actor, number string) (certs.Certificate, error)
+	CertificatesOfYear(ctx context.Context, actor ledger.Actor, agency string, year int) ([]certs.Certificate, error)
+}
+
+// printPages are the printable certificates: an A4 landscape page to print
+// from the browser, the same as a PDF, a year's certificates of an agency
+// as one PDF, and the QR code of the verification URL.
+type printPages struct {
+	*site
+	certs     Printer
+	publicURL string // the portal's address as users reach it; empty: the request's host
+	font      *fontFile
+}
+
+// fontFile is a font read from disk the first time a PDF needs it.
+type fontFile struct {
+	path string
+	once sync.Once
+	data []byte
+	err  error
+}
+
+func (f *fontFile) load() ([]byte, error) {
+	f.once.Do(func() {
+		f.data, f.err = os.ReadFile(f.path)
+	})
+	return f.data, f.err
+}
+
+func (p *printPages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /certificates/{number}", p.sheet)
+	mux.HandleFunc("GET /certificates/{number}/pdf", p.pdf)
+	mux.HandleFunc("GET /certificates/{number}/qr.png", p.qr)
+	mux.HandleFunc("GET /workspace/certificates.pdf", p.yearPDF)
+	mux.HandleFunc("GET /static/certificate.css", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		_, _ = w.Write([]byte(certificateCSS))
+	})
+}
+
+// verifyURL is the public verification page of a certificate number.
+func (p *printPages) verifyURL(r *http.Request, number string) string {
+	base := strings.TrimRight(p.publicURL, "/")
+	if base == "" {
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+		base = scheme + "://" + r.Host
+	}
+	return base + "/verify?" + url.Values{"number": {number}}.Encode()
+}
+
+// certificate finds the certificate of the path's number for the signed-in
+// actor; the public is sent to sign in, a refusal shown (false: answered).
+func (p *printPages) certificate(w http.ResponseWriter, r *http.Request) (certs.Certificate, bool) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return certs.Certificate{}, false
+	}
+	c, err := p.certs.CertificateToPrint(r.Context(), a, r.PathValue("number"))
+	if err != nil {
+		p.refuse(w, r, err)
+		return certs.Certificate{}, false
+	}
+	return c, true
+}
+
+func (p *printPages) refuse(w http.ResponseWriter, r *http.Request, err error) {
+	if code := httpStatus(err); code != http.StatusInternalServerError {
+		pg := p.page(w, r, "error")
+		if code == http.StatusNotFound {
+			p.render(w, r, code, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
+			return
+		}
+		p.render(w, r, code, messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
+		return
+	}
+	p.fail(w, r, err)
+}
+
+func (p *printPages) sheet(w http.ResponseWriter, r *http.Request) {
+	c, ok := p.certificate(w, r)
+	if !ok {
+		return
+	}
+	pg := p.page(w, r, "print")
+	pg.Title = c.PlayerName + " · " + c.Number
+	p.render(w, r, http.StatusOK, certificateSheet(pg, certSheet{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}))
+}
+
+func (p *printPages) pdf(w http.ResponseWriter, r *http.Request) {
+	c, ok := p.certificate(w, r)
+	if !ok {
+		return
+	}
+	pg := p.page(w, r, "print")
+	p.writePDF(w, r, pg, "certificate-"+c.Number+".pdf",
+		[]certSheet{{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}})
+}
+
+// yearPDF is an agency's valid certificates of a year as one PDF, a page
+// each, for printing on stock: staff choose the agency, an agency gets its own.
+func (p *printPages) yearPDF(w http.ResponseWriter, r *http.Request) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	q := r.URL.Query()
+	agency := strings.TrimSpace(q.Get("agency"))
+	if a.Kind == ledger.AgencyActor {
+		agency = a.Agency
+	}
+	year, err := strconv.Atoi(strings.TrimSpace(q.Get("year")))
+	if err != nil {
+		year = p.now().In(ledger.ChinaTime).Year()
+	}
+	cs, err := p.certs.CertificatesOfYear(r.Context(), a, agency, year)
+	if err != nil {
+		p.refuse(w, r, err)
+		return
+	}
+	pg := p.page(w, r, "print")
+	sheets := make([]certSheet, len(cs))
+	for i, c := range cs {
+		sheets[i] = certSheet{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}
+	}
+	p.writePDF(w, r, pg, fmt.Sprintf("certificates-%s-%d.pdf", agency, year), sheets)
+}
+
+func (p *printPages) writePDF(w http.ResponseWriter, r *http.Request, pg Page, name string, sheets []certSheet) {
+	font, err := p.font.load()
+	if err != nil {
+		p.log.ErrorContext(r.Context(), "certificate font", "path", p.font.path, "err", err)
+		p.render(w, r, http.StatusServiceUnavailable, messagePage(pg, pg.T["error"],
+			strings.ReplaceAll(pg.T["print_font_missing"], "{path}", p.font.path)))
+		return
+	}
+	var buf bytes.Buffer
+	if err := writeCertificatePDF(&buf, font, pg, sheets); err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(buf.Bytes())
+}
+
+// qr is the QR code of a certificate number's verification URL, for the
+// printable page; it says nothing the number does not.
+func (p *printPages) qr(w http.ResponseWriter, r *http.Request) {
+	n, err := certs.ParseNumber(r.PathValue("number"))
+	if err != nil {
+		p.refuse(w, r, err)
+		return
+	}
+	png, err := qrcode.Encode(p.verifyURL(r, n.String()), qrcode.Medium, 512)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	_, _ = w.Write(png)
+}
+
+// certificateCSS lays the printable certificate out on A4 landscape; in
+// print only the sheet is shown.
+const certificateCSS = `
+@page { size: A4 landscape; margin: 0; }
+.sheet { box-sizing: border-box; width: 297mm; min-height: 210mm; padding: 14mm 20mm; margin: 1em auto;
+  border: 1.2mm double #962020; background: #fff; color: #141414; position: relative; }
+.sheet .issuer { text-align: center; color: #962020; font-size: 20pt; margin: 6mm 0 0; }
+.sheet h2 { text-align: center; color: #962020; font-size: 34pt; margin: 4mm 0 6mm; letter-spacing: 0.2em; }
+.sheet .statement { text-align: center; font-size: 16pt; margin: 0 0 8mm; }
+.sheet dl { display: grid; grid-template-columns: 45mm 110mm; row-gap: 3mm; font-size: 14pt; margin: 0 0 0 20mm; }
+.sheet dd { margin: 0; border-bottom: 0.3mm solid #141414; }
+.sheet .qr { position: absolute; right: 25mm; top: 92mm; width: 60mm; text-align: center; font-size: 9pt; }
+.sheet .qr img { width: 60mm; height: 60mm; }
+.sheet .qr .url { word-break: break-all; }
+@media print {
+  header, footer, .no-print { display: none !important; }
+  body, main { margin: 0; padding: 0; max-width: none; }
+  .sheet { margin: 0; width: 297mm; height: 210mm; page-break-after: always; }
+}
+`

@@ -1,0 +1,134 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/rules"
+	"github.com/dankyu/dankyu/tournaments"
+)
+
+// gameRecords reads one game of an event with its record.
+type gameRecords interface {
+	EventReport(ctx context.Context, id int64) (tournaments.Report, error)
+	GameRecord(ctx context.Context, id int64, round, board int) (tournaments.GameRow, error)
+}
+
+// gamePages are the pages of a tournament's games: the players, the
+// result and the referee's view of it, and the record drawn move by move
+// (links to ?move=N, no JavaScript).
+type gamePages struct {
+	*site
+	games gameRecords
+}
+
+func (p *gamePages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /tournaments/{id}/rounds/{round}/boards/{board}", p.game)
+}
+
+// gameView is a game's page.
+type gameView struct {
+	Event        tournaments.Event
+	Game         tournaments.GameRow
+	Black, White string
+	Position     *rules.Position // nil without a readable record
+	RecordErr    bool            // a record that cannot be replayed
+	Path         string          // the page's own path, for the move links
+}
+
+func (p *gamePages) game(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	round, err1 := strconv.Atoi(r.PathValue("round"))
+	board, err2 := strconv.Atoi(r.PathValue("board"))
+	if !ok || err1 != nil || err2 != nil {
+		p.fail(w, r, ledger.ErrNotFound)
+		return
+	}
+	rep, err := p.games.EventReport(r.Context(), id)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	g, err := p.games.GameRecord(r.Context(), id, round, board)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	v := gameView{Event: rep.Event, Game: g, Path: sitePath(r.URL.Path)}
+	for _, pt := range rep.Participants {
+		switch pt.Number {
+		case g.Black:
+			v.Black = pt.Name
+		case g.White:
+			v.White = pt.Name
+		}
+	}
+	if strings.TrimSpace(g.Record) != "" {
+		upto := -1
+		if m, err := strconv.Atoi(r.URL.Query().Get("move")); err == nil && m >= 0 {
+			upto = m
+		}
+		rs, _ := rules.ParseRuleSet(rep.Event.Rules)
+		komi := rep.Event.Komi
+		pos, err := gamePosition([]byte(g.Record), rules.Options{Rules: rs, Komi: &komi}, upto)
+		if err != nil {
+			v.RecordErr = true
+		} else {
+			v.Position = &pos
+		}
+	}
+	pg := p.page(w, r, "game")
+	pg.Title = rep.Event.Name + " · " + v.Black + " – " + v.White
+	p.render(w, r, http.StatusOK, gamePage(pg, v))
+}
+
+// moveLink is the game page at move n.
+func (v gameView) moveLink(n int) string {
+	return v.Path + "?move=" + strconv.Itoa(n)
+}
+
+// flagText words why a game is flagged for review in the page's language,
+// from the game's own fields (the stored reason is the engine's English).
+func flagText(p Page, g tournaments.GameRow) string {
+	switch {
+	case g.Adjudicated == "" && strings.HasPrefix(g.FlagReason, "the file holds"):
+		return p.T["flag_games"]
+	case g.Adjudicated == "":
+		return p.T["flag_unreadable"]
+	case strings.HasPrefix(g.FlagReason, "the record does not decide"):
+		return strings.ReplaceAll(p.T["flag_undecided"], "{adjudicated}", g.Adjudicated)
+	}
+	return strings.NewReplacer("{adjudicated}", g.Adjudicated, "{reported}", p.T["result_"+string(g.Result)]).Replace(p.T["flag_disagrees"])
+}
+
+// gameLink is a game's page.
+func gameLink(event int64, g tournaments.GameRow) string {
+	return "/tournaments/" + strconv.FormatInt(event, 10) + "/rounds/" + strconv.Itoa(g.Round) + "/boards/" + strconv.Itoa(g.Board)
+}
+
+// moveText is "move n" in the page's language.
+func moveText(p Page, n int) string {
+	return strings.ReplaceAll(p.T["move_of"], "{n}", strconv.Itoa(n))
+}
+
+// wordsFor is the page's word for a value under a key prefix, else the value.
+func wordsFor(p Page, prefix, value string) string {
+	if t, ok := p.T[prefix+value]; ok {
+		return t
+	}
+	return value
+}
+
+// illegalName words an engine's violation in the page's language.
+func illegalName(p Page, reason string) string { return wordsFor(p, "violation_", reason) }
+
+// proposalNote is a dan-grade proposal's note in the page's language.
+func proposalNote(p Page, pr tournaments.Proposal) string {
+	if p.Lang == Chinese && pr.NoteZH != "" {
+		return pr.NoteZH
+	}
+	return pr.Note
+}

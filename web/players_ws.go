@@ -1,0 +1,206 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// playerWriter registers and changes players, for the agency's workspace.
+type playerWriter interface {
+	RegisterPlayer(ctx context.Context, actor ledger.Actor, key string, in registry.PlayerInput) (registry.Player, error)
+	UpdatePlayer(ctx context.Context, actor ledger.Actor, key string, id int64, in registry.PlayerInput) (registry.Player, error)
+}
+
+// playerPages are the workspace's pages for players: register, edit, and
+// find the agency's players by name.
+type playerPages struct {
+	*site
+	reg Registry
+}
+
+func (p *playerPages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /workspace/players", p.list)
+	mux.HandleFunc("GET /workspace/players/new", p.newForm)
+	mux.HandleFunc("POST /workspace/players", p.postFields(func(*http.Request) string { return "/workspace/players" }, p.failRegister, p.register))
+	mux.HandleFunc("GET /workspace/players/{id}/edit", p.editForm)
+	mux.HandleFunc("POST /workspace/players/{id}", p.postFields(func(*http.Request) string { return "/workspace/players" }, p.failEdit, p.update))
+}
+
+// playerForm is the player form as typed, with the refusal of the field it
+// names (Errs) or of the form (Err).
+type playerForm struct {
+	ID                                                     int64 // 0: a new player
+	Name, Gender, BirthDate, Nationality, IDKind, IDNumber string
+	ProvinceCode, Rank                                     string
+	Err                                                    string
+	Errs                                                   map[string]string
+	Idem, CSRF                                             string
+}
+
+// playerFields are the fields of the form, by the names refusals give them.
+var playerFields = []string{"name", "gender", "birth_date", "nationality", "identity_kind", "identity_number", "province_code", "rank"}
+
+func playerFormOf(r *http.Request) playerForm {
+	v := func(k string) string { return r.PostFormValue(k) }
+	return playerForm{Name: v("name"), Gender: v("gender"), BirthDate: v("birth_date"), Nationality: v("nationality"),
+		IDKind: v("identity_kind"), IDNumber: v("identity_number"), ProvinceCode: v("province_code"), Rank: v("rank")}
+}
+
+func (f playerForm) input() registry.PlayerInput {
+	return registry.PlayerInput{Name: f.Name, Gender: registry.Gender(f.Gender), BirthDate: strings.TrimSpace(f.BirthDate),
+		Nationality: f.Nationality, IDKind: registry.IdentityKind(f.IDKind), IDNumber: f.IDNumber, ProvinceCode: f.ProvinceCode, Rank: f.Rank}
+}
+
+// signedIn sends the public to sign in; false when it did.
+func (p *playerPages) signedIn(w http.ResponseWriter, r *http.Request) (ledger.Actor, bool) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return a, false
+	}
+	return a, true
+}
+
+// agencyProvince is the province code of an agency's prefix ("" for staff).
+func agencyProvince(a ledger.Actor) string {
+	if a.Kind != ledger.AgencyActor {
+		return ""
+	}
+	if pr, ok := registry.ProvinceByPrefix(a.Agency); ok {
+		return pr.Code
+	}
+	return ""
+}
+
+func (p *playerPages) newForm(w http.ResponseWriter, r *http.Request) {
+	a, ok := p.signedIn(w, r)
+	if !ok {
+		return
+	}
+	p.showForm(w, r, http.StatusOK, playerForm{Gender: string(registry.Male), Nationality: "CN", IDKind: string(registry.ResidentIDCard),
+		ProvinceCode: agencyProvince(a)})
+}
+
+func (p *playerPages) showForm(w http.ResponseWriter, r *http.Request, code int, f playerForm) {
+	pg := p.page(w, r, "player_new")
+	if f.ID != 0 {
+		pg.Title = pg.T["player_edit"]
+	}
+	f.Idem, f.CSRF = randomHex(12), pg.CSRF
+	p.render(w, r, code, playerFormPage(pg, f))
+}
+
+// failWith shows the form again as typed, the refusal beside the field it names.
+func (p *playerPages) failWith(w http.ResponseWriter, r *http.Request, code int, errText string, err error, f playerForm) {
+	f.Errs = map[string]string{}
+	f.Err = errText
+	if e, ok := ledger.AsError(err); ok && e.Field != "" {
+		for _, name := range playerFields {
+			if name == e.Field {
+				f.Errs[name], f.Err = e.Message(langFrom(w, r)), ""
+			}
+		}
+	}
+	p.showForm(w, r, code, f)
+}
+
+func (p *playerPages) failRegister(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
+	p.failWith(w, r, code, errText, err, playerFormOf(r))
+}
+
+func (p *playerPages) failEdit(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
+	f := playerFormOf(r)
+	f.ID, _ = pathID(r)
+	p.failWith(w, r, code, errText, err, f)
+}
+
+func (p *playerPages) register(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	pl, err := p.reg.RegisterPlayer(r.Context(), a, key, playerFormOf(r).input())
+	if err != nil {
+		return outcome{}, err
+	}
+	return goTo("/workspace/players?ok=player_registered&id=" + strconv.FormatInt(pl.ID, 10)), nil
+}
+
+func (p *playerPages) update(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	id, ok := pathID(r)
+	if !ok {
+		return outcome{}, ledger.ErrNotFound
+	}
+	pl, err := p.reg.UpdatePlayer(r.Context(), a, key, id, playerFormOf(r).input())
+	if err != nil {
+		return outcome{}, err
+	}
+	return goTo("/workspace/players?ok=player_updated&id=" + strconv.FormatInt(pl.ID, 10)), nil
+}
+
+func (p *playerPages) editForm(w http.ResponseWriter, r *http.Request) {
+	a, ok := p.signedIn(w, r)
+	if !ok {
+		return
+	}
+	id, ok := pathID(r)
+	if !ok {
+		p.fail(w, r, ledger.ErrNotFound)
+		return
+	}
+	pl, err := p.reg.GetPlayer(r.Context(), id)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	if !p.reg.SeesIdentity(r.Context(), a, pl) { // only who may change the player sees the form filled in
+		pg := p.page(w, r, "error")
+		p.render(w, r, http.StatusForbidden, messagePage(pg, pg.T["error"], pg.T["player_not_yours"]))
+		return
+	}
+	rank := ""
+	if pl.DeclaredRank != registry.NoRank {
+		rank = pl.DeclaredRank.String()
+	}
+	p.showForm(w, r, http.StatusOK, playerForm{ID: pl.ID, Name: pl.Name, Gender: string(pl.Gender), BirthDate: pl.BirthDate.Format(time.DateOnly),
+		Nationality: pl.Nationality, IDKind: string(pl.IDKind), IDNumber: pl.IDNumber, ProvinceCode: pl.ProvinceCode, Rank: rank})
+}
+
+// playerList is the agency's players found by name.
+type playerList struct {
+	Name    string
+	Players []registry.Player
+	Total   int64
+	OK      string
+	OKID    string
+	Err     string
+	Next    string
+}
+
+// list finds the agency's players (staff: anyone's) by name, with links to
+// edit each and to apply for a certificate.
+func (p *playerPages) list(w http.ResponseWriter, r *http.Request) {
+	a, ok := p.signedIn(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	pg := p.page(w, r, "workspace_players")
+	l := playerList{Name: strings.TrimSpace(q.Get("name")), OK: q.Get("ok"), OKID: q.Get("id")}
+	page, err := p.reg.SearchPlayers(r.Context(), a, registry.PlayerQuery{Name: l.Name, ProvinceCode: agencyProvince(a), PageToken: q.Get("page"), PageSize: 50})
+	if err != nil {
+		if ledger.KindOf(err) == ledger.Internal {
+			p.fail(w, r, err)
+			return
+		}
+		l.Err = p.userError(r, pg, err)
+	}
+	l.Players, l.Total = page.Players, page.Total
+	if page.NextPageToken != "" {
+		l.Next = "/workspace/players?" + url.Values{"name": {l.Name}, "page": {page.NextPageToken}}.Encode()
+	}
+	p.render(w, r, http.StatusOK, workspacePlayersPage(pg, l))
+}

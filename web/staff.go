@@ -1,0 +1,249 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// staffRegistry is what staff manage on the portal: agencies and tokens.
+type staffRegistry interface {
+	CreateAgency(ctx context.Context, actor ledger.Actor, key string, in registry.AgencyInput) (registry.Agency, error)
+	SetAgencyStatus(ctx context.Context, actor ledger.Actor, key, prefix string, status registry.AgencyStatus, reason string) (registry.Agency, error)
+	CreateToken(ctx context.Context, actor ledger.Actor, kind ledger.ActorKind, agencyPrefix, staffName string) (string, registry.TokenInfo, error)
+	RevokeToken(ctx context.Context, actor ledger.Actor, id int64) error
+	ListTokens(ctx context.Context) ([]registry.TokenInfo, error)
+}
+
+// reissuer reissues a certificate (a lost or damaged one gets a new number).
+type reissuer interface {
+	Reissue(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
+}
+
+// staffPages are the association's tools: agencies (create, suspend,
+// reactivate), tokens (create, shown once; revoke), and reissuing
+// certificates (agencies too, for their province).
+type staffPages struct {
+	*site
+	reg   Registry
+	certs Certs
+}
+
+func (p *staffPages) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /workspace/agencies", p.agenciesPage)
+	mux.Handle("POST /workspace/agencies", p.postFields(toAgencies, p.failAgencies, p.createAgency))
+	mux.Handle("POST /workspace/agencies/{prefix}/reactivate", p.postFields(toAgencies, p.failAgencies, p.reactivate))
+	p.confirmed(mux, "/workspace/agencies/{prefix}/suspend", confirmation{"confirm_suspend", toAgencies, nil,
+		func(r *http.Request, pg Page) string { return pg.AgencyName(r.PathValue("prefix")) }},
+		p.postFields(toAgencies, p.failAgencies, p.suspend))
+	mux.HandleFunc("GET /workspace/tokens", p.tokensPage)
+	mux.HandleFunc("POST /workspace/tokens", p.createToken)
+	p.confirmed(mux, "/workspace/tokens/{id}/revoke", confirmation{"confirm_revoke_token", toTokens, nil, p.tokenSubject},
+		p.postFields(toTokens, p.failTokens, p.revokeToken))
+	mux.HandleFunc("GET /workspace/reissue", p.reissueForm)
+	mux.Handle("POST /workspace/reissue", p.post(toWorkspace, p.failReissue, p.reissue))
+}
+
+func toAgencies(*http.Request) string { return "/workspace/agencies" }
+
+// tokenSubject names whom the token of the path is for.
+func (p *staffPages) tokenSubject(r *http.Request, pg Page) string {
+	id, _ := pathID(r)
+	ts, err := p.reg.ListTokens(r.Context())
+	if err != nil {
+		return ""
+	}
+	for _, t := range ts {
+		if t.ID == id {
+			return "#" + strconv.FormatInt(id, 10) + " " + tokenHolder(pg, t)
+		}
+	}
+	return ""
+}
+func toTokens(*http.Request) string { return "/workspace/tokens" }
+
+// agencyForm is the new agency's form as typed.
+type agencyForm struct {
+	Prefix, Name, Contact string
+}
+
+// agenciesView is the staff's agencies page.
+type agenciesView struct {
+	Agencies  []registry.Agency
+	Form      agencyForm
+	OK        string
+	Err       string
+	FieldErrs map[string]string
+	Idem      string
+	CSRF      string
+}
+
+// staffOnly answers the page for staff; the public signs in, an agency is refused.
+func (p *staffPages) staffOnly(w http.ResponseWriter, r *http.Request) bool {
+	a := p.actor(r)
+	switch {
+	case a.Kind == ledger.Public:
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return false
+	case !a.IsStaff():
+		pg := p.page(w, r, "error")
+		p.render(w, r, http.StatusForbidden, messagePage(pg, pg.T["error"], pg.T["staff_only_page"]))
+		return false
+	}
+	return true
+}
+
+func (p *staffPages) agenciesPage(w http.ResponseWriter, r *http.Request) {
+	if !p.staffOnly(w, r) {
+		return
+	}
+	p.showAgencies(w, r, http.StatusOK, agenciesView{OK: r.URL.Query().Get("ok")})
+}
+
+func (p *staffPages) showAgencies(w http.ResponseWriter, r *http.Request, code int, v agenciesView) {
+	as, err := p.reg.ListAgencies(r.Context())
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	pg := p.page(w, r, "manage_agencies")
+	v.Agencies, v.Idem, v.CSRF = as, randomHex(12), pg.CSRF
+	p.render(w, r, code, agenciesAdminPage(pg, v))
+}
+
+func (p *staffPages) failAgencies(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
+	v := agenciesView{Form: agencyForm{Prefix: r.PostFormValue("prefix"), Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact")},
+		Err: errText, FieldErrs: map[string]string{}}
+	if e, ok := ledger.AsError(err); ok && r.URL.Path == "/workspace/agencies" {
+		switch e.Field {
+		case "prefix", "name", "contact":
+			v.FieldErrs[e.Field], v.Err = e.Message(langFrom(w, r)), ""
+		}
+	}
+	p.showAgencies(w, r, code, v)
+}
+
+func (p *staffPages) createAgency(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	_, err := p.reg.CreateAgency(r.Context(), a, key, registry.AgencyInput{Prefix: r.PostFormValue("prefix"),
+		Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact")})
+	return done("agency_created"), err
+}
+
+func (p *staffPages) suspend(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	_, err := p.reg.SetAgencyStatus(r.Context(), a, key, r.PathValue("prefix"), registry.AgencySuspended, r.PostFormValue("reason"))
+	return done("agency_suspended"), err
+}
+
+func (p *staffPages) reactivate(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	_, err := p.reg.SetAgencyStatus(r.Context(), a, key, r.PathValue("prefix"), registry.AgencyActive, r.PostFormValue("reason"))
+	return done("agency_reactivated"), err
+}
+
+// tokensView is the staff's tokens page; New is a token just created,
+// shown this once.
+type tokensView struct {
+	Tokens   []registry.TokenInfo
+	Agencies []registry.Agency
+	New      string
+	NewInfo  registry.TokenInfo
+	OK       string
+	Err      string
+	CSRF     string
+}
+
+func (p *staffPages) tokensPage(w http.ResponseWriter, r *http.Request) {
+	if !p.staffOnly(w, r) {
+		return
+	}
+	p.showTokens(w, r, http.StatusOK, tokensView{OK: r.URL.Query().Get("ok")})
+}
+
+func (p *staffPages) showTokens(w http.ResponseWriter, r *http.Request, code int, v tokensView) {
+	var err error
+	if v.Tokens, err = p.reg.ListTokens(r.Context()); err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	if v.Agencies, err = p.reg.ListAgencies(r.Context()); err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	pg := p.page(w, r, "manage_tokens")
+	v.CSRF = pg.CSRF
+	w.Header().Set("Cache-Control", "no-store") // a new token is on it
+	p.render(w, r, code, tokensAdminPage(pg, v))
+}
+
+func (p *staffPages) failTokens(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, _ error) {
+	p.showTokens(w, r, code, tokensView{Err: errText})
+}
+
+// createToken makes a token and shows it on the answer itself, once: it
+// is stored only as its hash, so it is neither redirected to nor logged.
+func (p *staffPages) createToken(w http.ResponseWriter, r *http.Request) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	if !p.formOK(r) {
+		p.showTokens(w, r, http.StatusForbidden, tokensView{Err: messages(langFrom(w, r))["form_expired"]})
+		return
+	}
+	kind, agency, staff := ledger.AgencyActor, strings.TrimSpace(r.PostFormValue("agency")), ""
+	if r.PostFormValue("kind") == "staff" {
+		kind, agency, staff = ledger.StaffActor, "", strings.TrimSpace(r.PostFormValue("staff_name"))
+	}
+	tok, info, err := p.reg.CreateToken(r.Context(), a, kind, agency, staff)
+	if err != nil {
+		pg := p.page(w, r, "manage_tokens")
+		p.showTokens(w, r, httpStatus(err), tokensView{Err: p.userError(r, pg, err)})
+		return
+	}
+	p.showTokens(w, r, http.StatusOK, tokensView{New: tok, NewInfo: info})
+}
+
+func (p *staffPages) revokeToken(r *http.Request, a ledger.Actor, _ string) (outcome, error) {
+	id, ok := pathID(r)
+	if !ok {
+		return outcome{}, ledger.ErrNotFound
+	}
+	return done("token_revoked"), p.reg.RevokeToken(r.Context(), a, id)
+}
+
+// reissueView is the reissue form as typed.
+type reissueView struct {
+	Number, Reason, Err, Idem, CSRF string
+}
+
+func (p *staffPages) reissueForm(w http.ResponseWriter, r *http.Request) {
+	if p.actor(r).Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	p.showReissue(w, r, http.StatusOK, reissueView{Number: r.URL.Query().Get("number")})
+}
+
+func (p *staffPages) showReissue(w http.ResponseWriter, r *http.Request, code int, v reissueView) {
+	pg := p.page(w, r, "reissue")
+	v.Idem, v.CSRF = randomHex(12), pg.CSRF
+	p.render(w, r, code, reissuePage(pg, v))
+}
+
+func (p *staffPages) failReissue(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+	p.showReissue(w, r, code, reissueView{Number: r.PostFormValue("number"), Reason: r.PostFormValue("reason"), Err: errText})
+}
+
+// reissue gives a certificate a new number and opens the new one to print.
+func (p *staffPages) reissue(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	c, err := p.certs.Reissue(r.Context(), a, key, r.PostFormValue("number"), r.PostFormValue("reason"))
+	if err != nil {
+		return outcome{}, err
+	}
+	return goTo("/certificates/" + c.Number + "?reissued=1"), nil
+}
