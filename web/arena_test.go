@@ -53,8 +53,12 @@ func TestArenaThroughThePortal(t *testing.T) {
 			team, board = "天津", i-4
 		}
 		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("擂主%s%d", team, board), "1d", "1995-01-01", 300+i)
-		run(t, ctx, "add a player",
-			chromedp.SendKeys(css(`[data-testid="p-player"]`), strconv.FormatInt(p.ID, 10)),
+		pick := `[data-testid="p-pick-` + strconv.FormatInt(p.ID, 10) + `"]`
+		run(t, ctx, "add a player found by name",
+			chromedp.SendKeys(css(`[data-testid="p-find"]`), p.Name),
+			chromedp.Click(css(`[data-testid="p-find-submit"]`)),
+			chromedp.WaitVisible(css(pick)),
+			chromedp.Click(css(pick)),
 			chromedp.SendKeys(css(`[data-testid="p-team"]`), team),
 			chromedp.SendKeys(css(`[data-testid="p-board"]`), strconv.Itoa(board)),
 			chromedp.Click(css(`[data-testid="p-add"]`)),
@@ -101,7 +105,8 @@ func TestArenaThroughThePortal(t *testing.T) {
 	if got := text(t, ctx, `[data-testid="arena-player-1"] [data-testid="arena-wins"]`); got != "2" {
 		t.Fatalf("北京1's wins in a row %q", got)
 	}
-	run(t, ctx, "finish", chromedp.Click(css(`[data-testid="finish"]`)))
+	run(t, ctx, "finish, after the confirmation page", chromedp.Click(css(`[data-testid="finish"]`)),
+		chromedp.WaitVisible(css(`[data-testid="confirm-submit"]`)), chromedp.Click(css(`[data-testid="confirm-submit"]`)))
 	waitText(t, ctx, `[data-testid="ok"]`, "比赛已结束。")
 	if got := text(t, ctx, `[data-testid="arena-result"]`); !strings.Contains(got, "获胜队") || !strings.Contains(got, "天津") {
 		t.Fatalf("the finished page says %q", got)
