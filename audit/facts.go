@@ -556,7 +556,7 @@ func (f *facts) finish() {
 		}
 		if missing > 0 || len(t.games) == 0 {
 			f.count(org, KeyIncompleteDanEvents, Item{Kind: "tournament", Ref: strconv.FormatInt(id, 10),
-				Link: fmt.Sprintf("/tournaments/%d", id), Note: fmt.Sprintf("%d of %d games without a result", missing, len(t.games))})
+				Link: fmt.Sprintf("/tournaments/%d", id), Note: fmt.Sprintf("%d/%d", missing, len(t.games))}) // games without a result / games
 		}
 		f.qualifying(id, t)
 	}

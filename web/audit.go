@@ -358,3 +358,40 @@ func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(buf.Bytes())
 }
+
+// findingEvidence words a finding that a red mark opened from its
+// indicator, in the page's language; staff's own findings keep their text.
+func findingEvidence(p Page, v auditView, f audit.Finding) (string, bool) {
+	if f.Indicator == "" {
+		return "", false
+	}
+	for i, in := range v.Audit.Indicators {
+		if in.Key != f.Indicator {
+			continue
+		}
+		name := in.Key
+		if i < len(v.Defs) {
+			name = indicatorName(p.Lang, v.Defs[i])
+		}
+		unit := unitOf(v.Defs, in.Key)
+		return fmt.Sprintf(p.T["audit_evidence"], name, formatValue(unit, in.Value), in.Count, formatValue(unit, in.Median), formatValue(unit, in.Spread)), true
+	}
+	return "", false
+}
+
+// itemNote words a drill-down item's note where it is the registry's own
+// vocabulary (a game's results); other notes are data (an event's name).
+func itemNote(p Page, it audit.Item) (string, bool) {
+	if it.Kind != "game" || it.Note == "" {
+		return "", false
+	}
+	var out []string
+	for _, r := range strings.Split(it.Note, " → ") {
+		w, ok := p.T["result_"+r]
+		if !ok {
+			return "", false
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " → "), true
+}

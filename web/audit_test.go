@@ -244,3 +244,45 @@ func TestAuditPagesRefuse(t *testing.T) {
 		t.Errorf("an agency ruling on itself: %d", code)
 	}
 }
+
+// TestAuditAndRatingPagesInOneLanguage extends the both-languages test to
+// the audit's pages (staff and agency) and the public rating lists.
+func TestAuditAndRatingPagesInOneLanguage(t *testing.T) {
+	e := newAuditEnv(t)
+	agencyTok, staffTok := e.tokens(t)
+	if _, err := e.au.OpenYear(context.Background(), fixture.Staff, "", e.year); err != nil {
+		t.Fatal(err)
+	}
+	agency, staff := client(t), client(t)
+	e.signIn(t, agency, agencyTok)
+	e.signIn(t, staff, staffTok)
+	y := strconv.Itoa(e.year)
+	visits := []struct {
+		who  string
+		c    *http.Client
+		path string
+	}{
+		{"staff", staff, "/workspace/audit?year=" + y},
+		{"staff", staff, "/workspace/audit/110/" + y},
+		{"staff", staff, "/workspace/audit/110/" + y + "/late_result_changes"},
+		{"agency", agency, "/workspace/audit?year=" + y},
+		{"agency", agency, "/workspace/audit/110/" + y},
+		{"public", client(t), "/ratings"},
+	}
+	for _, lang := range []string{"zh-CN", "en"} {
+		for _, v := range visits {
+			sep := "?"
+			if strings.Contains(v.path, "?") {
+				sep = "&"
+			}
+			code, page, _ := fetch(t, v.c, "GET", e.srv.URL+v.path+sep+"lang="+lang, nil)
+			if code >= 400 || !strings.Contains(page, `<html lang="`+lang+`"`) {
+				t.Errorf("%s %s %s: %d, not a page in %s", lang, v.who, v.path, code, lang)
+				continue
+			}
+			for _, s := range otherLanguage(interfaceText(t, page, lang), lang) {
+				t.Errorf("%s page %s (%s) shows %q", lang, v.path, v.who, s)
+			}
+		}
+	}
+}
