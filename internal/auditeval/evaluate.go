@@ -20,14 +20,14 @@ import (
 
 // Outcome is one seed's evaluation.
 type Outcome struct {
-	Seed      uint64
-	Planted   int
-	Caught    int
-	Missed    []string // agency:indicator of anomalies not red
+	Seed    uint64
+	Planted int
+	Caught  int
+	Missed  []string // agency:indicator of anomalies not red
 	// FalseReds are the agency:indicator red marks nothing was planted for,
 	// with the anomaly when one was planted on that agency (a side effect).
 	FalseReds []string
-	Marks     int      // marks looked at: agencies × indicators
+	Marks     int // marks looked at: agencies × indicators
 }
 
 // Recall is the share of planted anomalies caught.
