@@ -58,6 +58,9 @@ type Options struct {
 	// Ratings are the registry's ratings: the /ratings lists and the
 	// chart on a player's page; nil shows none.
 	Ratings Ratings
+	// Observe, when set, is called after each request with the route
+	// pattern it matched in r.Pattern (for metrics).
+	Observe func(r *http.Request)
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -149,7 +152,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		pg := s.page(w, r, "")
 		s.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
 	})
-	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(mux))), nil
+	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(observed(mux, opt.Observe)))), nil
 }
 
 func securityHeaders(h http.Handler) http.Handler {

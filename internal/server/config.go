@@ -70,6 +70,8 @@ type Config struct {
 	ObjectionOverdue time.Duration
 	// IdempotencyTTL is how long a retry with an idempotency key gets the first answer.
 	IdempotencyTTL time.Duration
+	// Scale is the read replicas and the metrics endpoint.
+	Scale ScaleConfig
 }
 
 // BindFlags registers the flags on fs, with defaults taken from the
@@ -116,6 +118,7 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.RateLogin, "rate-login", env("DANKYU_RATE_LOGIN", "10/1m"), "per-client limit of portal sign-in attempts (DANKYU_RATE_LOGIN)")
 	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("DANKYU_TRUSTED_PROXIES", ""), "comma-separated CIDRs of proxies whose X-Forwarded-For is believed (DANKYU_TRUSTED_PROXIES)")
 	fs.StringVar(&c.PublicURL, "public-url", env("DANKYU_PUBLIC_URL", ""), "the portal's public address, e.g. https://dankyu.example; https makes cookies Secure (DANKYU_PUBLIC_URL)")
+	c.Scale.bindFlags(fs, getenv)
 }
 
 // HTTPServer is the portal's server with c's timeouts; the headers get at
@@ -266,5 +269,6 @@ func (c *Config) Validate() error {
 	if c.ShutdownTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("--shutdown-timeout %s: want a positive duration", c.ShutdownTimeout))
 	}
+	errs = append(errs, c.Scale.validate(c.DatabaseURL == ""))
 	return errors.Join(errs...)
 }
