@@ -95,6 +95,7 @@ type site struct {
 	secure              bool // cookies only over https
 	limits              Limits
 	proxies             ratelimit.Proxies
+	texts               map[Lang]map[string]string // every string, built once (read only)
 }
 
 // clientHost is the request's client address: the peer's, or what a
@@ -125,7 +126,8 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		return nil, err
 	}
 	s := &site{auth: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
-		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies}
+		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies,
+		texts: map[Lang]map[string]string{Chinese: messages(Chinese), English: messages(English)}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", s.loginForm)
 	mux.HandleFunc("POST /login", s.limited(s.limits.Login, s.login))
@@ -166,7 +168,10 @@ func securityHeaders(h http.Handler) http.Handler {
 
 func (p *site) page(w http.ResponseWriter, r *http.Request, titleKey string) Page {
 	lang := langFrom(w, r)
-	t := messages(lang)
+	t := p.texts[lang]
+	if t == nil {
+		t = messages(lang)
+	}
 	q := r.URL.Query()
 	q.Set("lang", otherLang(lang))
 	title := t["site"]
