@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
@@ -40,11 +41,19 @@ type replicaEnv struct {
 	reg     *registry.Service
 	portal  *httptest.Server
 	certs   pb.CertificateServiceClient
+	health  healthpb.HealthClient
 	year    int
 	seq     int
 }
 
 func newReplicaEnv(t *testing.T, maxLag time.Duration) *replicaEnv {
+	t.Helper()
+	return newReplicaEnvWith(t, maxLag, true)
+}
+
+// newReplicaEnvWith is newReplicaEnv, with or without the standby; its
+// portal also serves a trivial handler at /trivial, the load test's baseline.
+func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *replicaEnv {
 	t.Helper()
 	ctx := context.Background()
 	pool, conn := harness.NewDB(t)
@@ -53,14 +62,19 @@ func newReplicaEnv(t *testing.T, maxLag time.Duration) *replicaEnv {
 		t.Fatal(err)
 	}
 	db := pcfg.ConnConfig.Database
-	standby := harness.Standby(t)
-	rpool, err := pgxpool.New(ctx, standby.ConnString(db))
-	if err != nil {
-		t.Fatal(err)
+	var standby *pgcluster.Cluster
+	var dbs []replicas.DB
+	if withReplica {
+		standby = harness.Standby(t)
+		rpool, err := pgxpool.New(ctx, standby.ConnString(db))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(rpool.Close)
+		dbs = append(dbs, replicas.DB{Name: "replica0", Pool: rpool})
 	}
-	t.Cleanup(rpool.Close)
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	router := replicas.New(pool, []replicas.DB{{Name: "replica0", Pool: rpool}}, replicas.Options{MaxLag: maxLag, Log: log})
+	router := replicas.New(pool, dbs, replicas.Options{MaxLag: maxLag, Log: log})
 
 	clock := fixture.TodayClock(t)
 	store := ledger.New(pool, clock.Now, log)
@@ -79,7 +93,10 @@ func newReplicaEnv(t *testing.T, maxLag time.Duration) *replicaEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	portal := httptest.NewServer(server.SignedInOnPrimary(h))
+	mux := http.NewServeMux()
+	mux.Handle("/", server.SignedInOnPrimary(h))
+	mux.HandleFunc("GET /trivial", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	portal := httptest.NewServer(mux)
 	t.Cleanup(portal.Close)
 	lim, err := (&server.Config{RateVerify: "off", RateObjection: "off", RateLogin: "off"}).Limiters(clock.Now, log)
 	if err != nil {
@@ -99,16 +116,17 @@ func newReplicaEnv(t *testing.T, maxLag time.Duration) *replicaEnv {
 	t.Cleanup(func() { cc.Close() })
 	fixture.Agencies(t, reg, "110")
 	year := clock.Now().In(ledger.ChinaTime).Year()
-	fixture.Stock(t, cs, "110", year, 20, 0)
+	fixture.Stock(t, cs, "110", year, 2000, 0)
 	return &replicaEnv{router: router, standby: standby, db: db, cs: cs, reg: reg, portal: portal,
-		certs: pb.NewCertificateServiceClient(cc), year: year}
+		certs: pb.NewCertificateServiceClient(cc), health: healthpb.NewHealthClient(cc), year: year}
 }
 
 // issue certifies a new player 1 dan on the primary and returns the number.
-func (e *replicaEnv) issue(t *testing.T) string {
+func (e *replicaEnv) issue(t testing.TB) string {
 	t.Helper()
 	e.seq++
-	p := fixture.Player(t, e.reg, "110", fmt.Sprintf("副本%d", e.seq), "", "1990-01-01", e.seq)
+	birth := time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, e.seq/900).Format(time.DateOnly)
+	p := fixture.Player(t, e.reg, "110", fmt.Sprintf("副本%d", e.seq), "", birth, e.seq%900+1)
 	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d",
 		Basis: "tournament", EventRef: "replica test", RecordRef: "r"})
 	if err != nil {
