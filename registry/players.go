@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
@@ -248,12 +249,16 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 		return PlayerPage{}, err
 	}
 	if n != "" {
-		// the characters prefilter through players_name_chars (same
-		// expression, lowered by the database as the name is), then LIKE
+		// the characters prefilter through players_name_chars (the name's
+		// characters, lowered by the database as the query is), then LIKE
 		// checks they stand together in this order
 		escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(n)
-		conds = append(conds, "regexp_split_to_array(lower(name), '') @> regexp_split_to_array(lower("+arg(n)+"), '')",
-			"lower(name) LIKE lower("+arg("%"+escaped+"%")+")")
+		conds = append(conds, "name_chars @> regexp_split_to_array(lower("+arg(n)+"), '')")
+		if utf8.RuneCountInString(n) > 1 {
+			// one character is found exactly by the prefilter; a LIKE
+			// besides would only make the planner expect fewer rows
+			conds = append(conds, "lower(name) LIKE lower("+arg("%"+escaped+"%")+")")
+		}
 	}
 	if c := strings.TrimSpace(q.ProvinceCode); c != "" {
 		if _, ok := ProvinceByCode(c); !ok {
