@@ -141,24 +141,6 @@ func (r *Router) Status() []Status {
 	return out
 }
 
-// Run checks the replicas every interval until ctx ends.
-func (r *Router) Run(ctx context.Context, interval time.Duration) {
-	if len(r.reps) == 0 {
-		return
-	}
-	r.Check(ctx)
-	tick := time.NewTicker(interval)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			r.Check(ctx)
-		}
-	}
-}
-
 // Check measures every replica once. The lag is measured against the
 // primary's own WAL history rather than the replay timestamp alone (an idle
 // primary writes no transactions, so the last one replayed may be old

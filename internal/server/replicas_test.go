@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
@@ -199,6 +200,30 @@ func TestPublicReadsFromReplica(t *testing.T) {
 	}
 	if r, p := e.reads(); r != r0+2 || p != p0 {
 		t.Fatalf("reads replica %d→%d, primary %d→%d; want the replica to serve both", r0, r, p0, p)
+	}
+
+	// signed in, on the portal (a session cookie) or over gRPC (a token),
+	// one reads from the primary: what one just wrote is there
+	r0, p0 = e.reads()
+	req, _ := http.NewRequest(http.MethodGet, e.portal.URL+"/verify?number="+url.QueryEscape(first), nil)
+	req.AddCookie(&http.Cookie{Name: "dk_session", Value: "x"})
+	if resp, err := http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	} else {
+		resp.Body.Close()
+	}
+	token, _, err := e.reg.CreateToken(ctx, ledger.Actor{Kind: ledger.SystemActor, Name: "test"}, ledger.AgencyActor, "110", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	signedIn := metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+token)
+	if v, err := e.certs.VerifyCertificate(signedIn, &pb.VerifyCertificateRequest{Number: first}); err != nil || !v.GetFound() {
+		t.Fatalf("signed-in VerifyCertificate = %v, %v", v, err)
+	}
+	// (the portal's read goes through the router marked for the primary; the
+	// signed-in RPC reads the primary's service directly, counted nowhere)
+	if r, p := e.reads(); r != r0 || p != p0+1 {
+		t.Fatalf("signed in: reads replica %d→%d, primary %d→%d; want the replica to serve neither", r0, r, p0, p)
 	}
 
 	// replay held: the primary writes on, the replica falls behind past the setting
