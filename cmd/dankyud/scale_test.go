@@ -135,4 +135,28 @@ func TestReplicaAndMetrics(t *testing.T) {
 	if _, ok := after[`dankyu_certificates_issued_total`]; !ok {
 		t.Error("no certificates issued series")
 	}
+
+	// the standby crashes: out of rotation, public pages still answer, and
+	// the server starts it again
+	if err := mustCluster(t, filepath.Join(dataDir, "replica1")).Kill(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	sawOut := false
+	deadline = time.Now().Add(60 * time.Second)
+	for {
+		resp, err := http.Get("http://" + srv.http + "/notices")
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("/notices with the standby down: %v %v", resp, err)
+		}
+		resp.Body.Close()
+		in := scrape(t, url)[`dankyu_replica_in_rotation{replica="replica1"}`]
+		sawOut = sawOut || in == 0
+		if sawOut && in == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("standby not back in rotation (seen out: %v):\n%s", sawOut, srv.log)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
