@@ -230,15 +230,20 @@ func TestPublicReadsFromReplica(t *testing.T) {
 	if err := pgtest.Superuser(ctx, e.standby, e.db, `SELECT pg_wal_replay_pause()`); err != nil {
 		t.Fatal(err)
 	}
-	second := e.issue(t)
+	// the pause takes hold at the next WAL record replayed: write until it
+	// has, then write what the replica must not see
 	var state string
 	for range 100 {
+		e.issue(t)
 		if err := e.router.Pool(0).QueryRow(ctx, `SELECT pg_get_wal_replay_pause_state()`).Scan(&state); err != nil || state == "paused" {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Logf("replay %s", state)
+	if state != "paused" {
+		t.Fatalf("replay pause state %q", state)
+	}
+	second := e.issue(t)
 	e.router.Check(ctx)
 	time.Sleep(700 * time.Millisecond)
 	e.router.Check(ctx)
