@@ -169,9 +169,19 @@ func (s *Service) ListNotices(ctx context.Context, q NoticeQuery) (NoticePage, e
 			return NoticePage{}, registry.ReasonPageToken.OnField("page_token")
 		}
 	}
-	rows, err := s.db.Query(ctx, noticeSelect+` WHERE ($1 = '' OR n.province_code = $1) AND ($2 = 0 OR n.rank = $2)
-		AND n.status = ANY($3) AND n.id < $4 ORDER BY n.id DESC LIMIT $5`,
-		q.ProvinceCode, int(q.Rank), statuses, before, size+1)
+	// one query per filter, not ($1 = '' OR col = $1): a cached statement
+	// falls into a generic plan that cannot pick the filter's index
+	args := []any{statuses, before, size + 1}
+	where := `n.status = ANY($1) AND n.id < $2`
+	if q.ProvinceCode != "" {
+		args = append(args, q.ProvinceCode)
+		where += ` AND n.province_code = $` + strconv.Itoa(len(args))
+	}
+	if q.Rank != 0 {
+		args = append(args, int(q.Rank))
+		where += ` AND n.rank = $` + strconv.Itoa(len(args))
+	}
+	rows, err := s.db.Query(ctx, noticeSelect+` WHERE `+where+` ORDER BY n.id DESC LIMIT $3`, args...)
 	if err != nil {
 		return NoticePage{}, fmt.Errorf("list notices: %w", err)
 	}

@@ -77,12 +77,16 @@ func NewNumber(kind Kind, prefix string, year, serial int) (Number, error) {
 }
 
 func knownPrefix(p string) bool {
-	for _, pr := range registry.Provinces() {
-		if pr.Prefix == p {
-			return true
-		}
+	if p == registry.AssociationPrefix {
+		return true
 	}
-	return false
+	// a province's prefix is its code and a 0 (one lookup, no copy of the
+	// table with the association appended: this runs on every verification)
+	if len(p) != 3 || p[2] != '0' {
+		return false
+	}
+	pr, ok := registry.ProvinceByCode(p[:2])
+	return ok && pr.Prefix == p
 }
 
 // ParseNumber reads a certificate number as a person types it: full-width

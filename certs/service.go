@@ -41,6 +41,9 @@ type Config struct {
 	OverdueAfter time.Duration
 	// Gate is consulted before an order is granted; nil lets every grant through.
 	Gate GrantGate
+	// OnSweep, when set, hears of every sweeper run: how many certificates
+	// it issued and its error (metrics).
+	OnSweep func(issued int, err error)
 }
 
 // DefaultPrintedKyu returns the association's set of printed kyu grades.

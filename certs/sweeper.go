@@ -15,6 +15,9 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration, log *slog
 	defer t.Stop()
 	for {
 		issued, err := s.Sweep(ctx)
+		if s.cfg.OnSweep != nil && ctx.Err() == nil {
+			s.cfg.OnSweep(len(issued), err)
+		}
 		for _, c := range issued {
 			log.InfoContext(ctx, "certificate issued after public notice", "number", c.Number, "rank", c.Rank.String())
 		}

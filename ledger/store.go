@@ -37,6 +37,23 @@ type Store struct {
 	// (loaded once): a plain hash of a request holding an identity number
 	// could be reversed by trying the numbers of a birth date.
 	idemKey atomic.Pointer[[]byte]
+	// observe hears of each event a committed transaction wrote (metrics).
+	observe func(action string)
+}
+
+// ObserveEvents calls observe with the action of every event a transaction
+// of this store committed (at wiring, before the store is used): the
+// server counts, say, the certificates issued.
+func (s *Store) ObserveEvents(observe func(action string)) { s.observe = observe }
+
+// committed tells the observer what tx wrote, once it has committed.
+func (s *Store) committed(tx *Tx) {
+	if s.observe == nil || tx == nil {
+		return
+	}
+	for _, e := range tx.pending {
+		s.observe(e.Action)
+	}
 }
 
 // DefaultIdempotencyTTL is how long a retry with the same key gets the

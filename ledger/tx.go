@@ -36,8 +36,10 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 		reqHash = m.Sum(nil)
 	}
 	var out T
+	var done *Tx
 	err = pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
 		tx := &Tx{Tx: ptx}
+		done = tx
 		if key != "" {
 			if len(key) > 200 {
 				return ReasonIdempotencyKeyTooLong.OnField("idempotency-key")
@@ -106,6 +108,7 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 	if err != nil {
 		return zero, err
 	}
+	s.committed(done)
 	return out, nil
 }
 
@@ -133,13 +136,19 @@ func ExpireIdempotencyKeys(ctx context.Context, s *Store) (int64, error) {
 // Transact runs fn in a transaction of its own (no idempotency key), for
 // work the system does by itself, and appends its events before commit.
 func Transact(ctx context.Context, s *Store, fn func(tx *Tx) error) error {
-	return pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
+	var done *Tx
+	err := pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
 		tx := &Tx{Tx: ptx}
+		done = tx
 		if err := fn(tx); err != nil {
 			return err
 		}
 		return tx.flushEvents(ctx)
 	})
+	if err == nil {
+		s.committed(done)
+	}
+	return err
 }
 
 // Savepoint runs fn in a savepoint of tx: when fn fails, what it wrote and

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
@@ -203,8 +204,15 @@ type PlayerQuery struct {
 type PlayerPage struct {
 	Players       []Player
 	NextPageToken string
-	Total         int64
+	// Total is how many players match, counted up to CountCap: with more,
+	// Total is CountCap and TotalAtLeast is set (a search never counts the
+	// whole table).
+	Total        int64
+	TotalAtLeast bool
 }
+
+// CountCap is how far a search counts its matches.
+const CountCap = 1000
 
 // MaxPageSize bounds one page of results.
 const MaxPageSize = 100
@@ -241,8 +249,16 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 		return PlayerPage{}, err
 	}
 	if n != "" {
-		escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(n))
-		conds = append(conds, "lower(name) LIKE "+arg("%"+escaped+"%"))
+		// the characters prefilter through players_name_chars (the name's
+		// characters, lowered by the database as the query is), then LIKE
+		// checks they stand together in this order
+		escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(n)
+		conds = append(conds, "name_chars @> regexp_split_to_array(lower("+arg(n)+"), '')")
+		if utf8.RuneCountInString(n) > 1 {
+			// one character is found exactly by the prefilter; a LIKE
+			// besides would only make the planner expect fewer rows
+			conds = append(conds, "lower(name) LIKE lower("+arg("%"+escaped+"%")+")")
+		}
 	}
 	if c := strings.TrimSpace(q.ProvinceCode); c != "" {
 		if _, ok := ProvinceByCode(c); !ok {
@@ -270,8 +286,12 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 		where = strings.Join(conds, " AND ")
 	}
 	var page PlayerPage
-	if err := s.store.DB().QueryRow(ctx, `SELECT count(*) FROM players WHERE `+where, args...).Scan(&page.Total); err != nil {
+	if err := s.store.DB().QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM players WHERE `+where+` LIMIT `+
+		strconv.Itoa(CountCap+1)+`) m`, args...).Scan(&page.Total); err != nil {
 		return PlayerPage{}, fmt.Errorf("count players: %w", err)
+	}
+	if page.Total > CountCap {
+		page.Total, page.TotalAtLeast = CountCap, true
 	}
 	rows, err := s.store.DB().Query(ctx, `SELECT `+playerColumns+` FROM players WHERE `+where+` AND id > `+arg(after)+
 		` ORDER BY id LIMIT `+arg(size+1), args...)

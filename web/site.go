@@ -64,6 +64,9 @@ type Options struct {
 	// CertificateFont is the TrueType font with Chinese glyphs the
 	// certificate PDFs embed (default DefaultCertificateFont).
 	CertificateFont string
+	// Observe, when set, is called after each request with the route
+	// pattern it matched in r.Pattern (for metrics).
+	Observe func(r *http.Request)
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -102,6 +105,7 @@ type site struct {
 	secure              bool // cookies only over https
 	limits              Limits
 	proxies             ratelimit.Proxies
+	texts               map[Lang]map[string]string // every string, built once (read only)
 }
 
 // clientHost is the request's client address: the peer's, or what a
@@ -135,7 +139,8 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		return nil, err
 	}
 	s := &site{auth: reg, agencies: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
-		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies}
+		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies,
+		texts: map[Lang]map[string]string{Chinese: messages(Chinese), English: messages(English)}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", s.loginForm)
 	mux.HandleFunc("POST /login", s.limited(s.limits.Login, s.login))
@@ -170,7 +175,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		pg := s.page(w, r, "")
 		s.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
 	})
-	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(accessLog(log, time.Now, mux)))), nil
+	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(accessLog(log, time.Now, observed(mux, opt.Observe))))), nil
 }
 
 func securityHeaders(h http.Handler) http.Handler {
@@ -184,7 +189,10 @@ func securityHeaders(h http.Handler) http.Handler {
 
 func (p *site) page(w http.ResponseWriter, r *http.Request, titleKey string) Page {
 	lang := langFrom(w, r)
-	t := messages(lang)
+	t := p.texts[lang]
+	if t == nil {
+		t = messages(lang)
+	}
 	q := r.URL.Query()
 	q.Set("lang", otherLang(lang))
 	title := t["site"]

@@ -75,10 +75,10 @@ func start(t *testing.T, bin, dataDir string) *running {
 	return startWith(t, bin, dataDir)
 }
 
-// startWith is start with more flags for the server.
+// startWith is start with more flags.
 func startWith(t *testing.T, bin, dataDir string, flags ...string) *running {
 	t.Helper()
-	cmd := exec.Command(bin, append([]string{"--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0"}, flags...)...)
+	cmd := exec.Command(bin, append([]string{"--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0"}, flags...)...)
 	// a short notice period and sweep, so a notice ends within the test
 	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=",
 		"DANKYU_NOTICE_PERIOD=3s", "DANKYU_SWEEP_INTERVAL=200ms")

@@ -55,7 +55,8 @@ func rankOrEmpty(s string) (registry.Rank, error) {
 // CertificateServer serves dankyu.v1.CertificateService.
 type CertificateServer struct {
 	pb.UnimplementedCertificateServiceServer
-	cs *certs.Service
+	cs    *certs.Service
+	reads CertReads // the public's reads; nil reads from cs
 }
 
 // NewCertificateServer serves the certificates of cs.
@@ -220,7 +221,7 @@ func certificatePB(c certs.Certificate) *pb.Certificate {
 }
 
 func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.VerifyCertificateRequest) (*pb.VerifyCertificateResponse, error) {
-	v, err := s.cs.Verify(ctx, req.GetNumber())
+	v, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) (certs.Verification, error) { return cs.Verify(ctx, req.GetNumber()) })
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +238,7 @@ func (s *CertificateServer) VerifyCertificates(ctx context.Context, req *pb.Veri
 	for i, c := range req.GetClaims() {
 		rows[i] = certs.BatchRow{Number: c.GetNumber(), Name: c.GetName()}
 	}
-	results, err := s.cs.VerifyBatch(ctx, rows)
+	results, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) ([]certs.BatchResult, error) { return cs.VerifyBatch(ctx, rows) })
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +258,9 @@ func (s *CertificateServer) VerifyCertificates(ctx context.Context, req *pb.Veri
 }
 
 func (s *CertificateServer) ListPlayerCertificates(ctx context.Context, req *pb.ListPlayerCertificatesRequest) (*pb.ListPlayerCertificatesResponse, error) {
-	cs, err := s.cs.PlayerCertificates(ctx, req.GetPlayerId())
+	cs, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) ([]certs.Certificate, error) {
+		return cs.PlayerCertificates(ctx, req.GetPlayerId())
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -370,7 +373,8 @@ func submissionPB(s certs.RosterSubmission) *pb.RosterSubmission {
 // NoticeServer serves dankyu.v1.NoticeService.
 type NoticeServer struct {
 	pb.UnimplementedNoticeServiceServer
-	cs *certs.Service
+	cs    *certs.Service
+	reads CertReads // the public's reads; nil reads from cs
 }
 
 // NewNoticeServer serves the notices of cs.
@@ -396,8 +400,9 @@ func (s *NoticeServer) ListNotices(ctx context.Context, req *pb.ListNoticesReque
 	if err != nil {
 		return nil, err
 	}
-	page, err := s.cs.ListNotices(ctx, certs.NoticeQuery{ProvinceCode: req.GetProvinceCode(), Rank: rank, State: req.GetState(),
-		PageSize: int(req.GetPageSize()), PageToken: req.GetPageToken()})
+	q := certs.NoticeQuery{ProvinceCode: req.GetProvinceCode(), Rank: rank, State: req.GetState(),
+		PageSize: int(req.GetPageSize()), PageToken: req.GetPageToken()}
+	page, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) (certs.NoticePage, error) { return cs.ListNotices(ctx, q) })
 	if err != nil {
 		return nil, err
 	}
@@ -409,7 +414,7 @@ func (s *NoticeServer) ListNotices(ctx context.Context, req *pb.ListNoticesReque
 }
 
 func (s *NoticeServer) GetNotice(ctx context.Context, req *pb.GetNoticeRequest) (*pb.GetNoticeResponse, error) {
-	n, err := s.cs.GetNotice(ctx, req.GetId())
+	n, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) (certs.Notice, error) { return cs.GetNotice(ctx, req.GetId()) })
 	if err != nil {
 		return nil, err
 	}

@@ -42,7 +42,8 @@ type Cluster struct {
 	cred      *syscall.Credential // set when running as root: run as "postgres"
 	opts      Options
 	log       *slog.Logger
-	started   bool // this process started the server, so it stops it
+	started   bool     // this process started the server, so it stops it
+	primary   *Cluster // set for a streaming standby of that primary
 }
 
 // New prepares a cluster in dir (created if missing). It finds the
@@ -217,8 +218,14 @@ func (c *Cluster) Start(ctx context.Context) error {
 	}
 	defer syscall.Flock(int(lock.Fd()), syscall.LOCK_UN)
 
-	if _, err := os.Stat(filepath.Join(c.dataDir(), "PG_VERSION")); errors.Is(err, os.ErrNotExist) {
-		if err := c.initdb(ctx); err != nil {
+	if made, err := c.hasData(); err != nil {
+		return fmt.Errorf("look at %s: %w", c.dataDir(), err)
+	} else if !made {
+		create := c.initdb
+		if c.primary != nil {
+			create = c.basebackup
+		}
+		if err := create(ctx); err != nil {
 			return err
 		}
 	}

@@ -131,3 +131,41 @@ func (h *Harness) newDB(t testing.TB, template string) (*pgxpool.Pool, string) {
 	})
 	return pool, h.cluster.ConnString(name)
 }
+
+// Standby starts a streaming standby of the harness's cluster (every test
+// database replicates to it), stopped and removed when the test ends.
+func (h *Harness) Standby(t testing.TB) *pgcluster.Cluster {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "dkstandby")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := pgcluster.NewStandby(dir, h.cluster, pgcluster.Options{Throwaway: true})
+	if err != nil {
+		os.RemoveAll(dir)
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if err := c.Start(ctx); err != nil {
+		os.RemoveAll(dir)
+		t.Fatalf("start standby: %v", err)
+	}
+	t.Cleanup(func() {
+		_ = c.Stop(context.Background(), true, true)
+		os.RemoveAll(dir)
+	})
+	return c
+}
+
+// Superuser runs sql on database name as the cluster's superuser (for
+// tests that pause a standby's replay, say).
+func Superuser(ctx context.Context, c *pgcluster.Cluster, name, sql string) error {
+	conn, err := pgx.Connect(ctx, c.ConnString(name))
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, sql)
+	return err
+}

@@ -67,6 +67,20 @@ type Limiter struct {
 	buckets map[string]*bucket
 	refused map[string]int // this minute's refusals per client, for the summary
 	minute  time.Time
+	total   int64 // refusals since start, for metrics
+}
+
+// Name is the limit's name (verify, objection, login).
+func (l *Limiter) Name() string { return l.name }
+
+// Refused is how many requests the limiter has refused since it was made.
+func (l *Limiter) Refused() int64 {
+	if l == nil {
+		return 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.total
 }
 
 // New returns a limiter named for its endpoints (in its log lines).
@@ -102,6 +116,7 @@ func (l *Limiter) Allow(client string) error {
 		return nil
 	}
 	l.refused[client]++
+	l.total++
 	return ReasonRateLimited.New("limit", l.limit.String())
 }
 

@@ -73,6 +73,8 @@ type Config struct {
 	ObjectionOverdue time.Duration
 	// IdempotencyTTL is how long a retry with an idempotency key gets the first answer.
 	IdempotencyTTL time.Duration
+	// Scale is the read replicas and the metrics endpoint.
+	Scale ScaleConfig
 }
 
 // BindFlags registers the flags on fs, with defaults taken from the
@@ -120,6 +122,7 @@ func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("DANKYU_TRUSTED_PROXIES", ""), "comma-separated CIDRs of proxies whose X-Forwarded-For is believed (DANKYU_TRUSTED_PROXIES)")
 	fs.StringVar(&c.PublicURL, "public-url", env("DANKYU_PUBLIC_URL", ""), "the portal's public address, e.g. https://dankyu.example; https makes cookies Secure (DANKYU_PUBLIC_URL)")
 	fs.StringVar(&c.CertFont, "cert-font", env("DANKYU_CERT_FONT", web.DefaultCertificateFont), "TrueType font with Chinese glyphs for certificate PDFs (DANKYU_CERT_FONT)")
+	c.Scale.bindFlags(fs, getenv)
 }
 
 // HTTPServer is the portal's server with c's timeouts; the headers get at
@@ -270,5 +273,6 @@ func (c *Config) Validate() error {
 	if c.ShutdownTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("--shutdown-timeout %s: want a positive duration", c.ShutdownTimeout))
 	}
+	errs = append(errs, c.Scale.validate(c.DatabaseURL == ""))
 	return errors.Join(errs...)
 }

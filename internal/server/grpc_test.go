@@ -51,7 +51,7 @@ type env struct {
 func newEnv(t *testing.T) *env { t.Helper(); return newEnvConfig(t, server.Config{}) }
 
 // newEnvConfig is newEnv with the rate limits and trusted proxies of cfg.
-func newEnvConfig(t *testing.T, cfg server.Config) *env {
+func newEnvConfig(t testing.TB, cfg server.Config) *env {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
@@ -110,7 +110,7 @@ func newEnvConfig(t *testing.T, cfg server.Config) *env {
 	return e
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
@@ -274,3 +274,6 @@ func TestUpdatePlayerAndSearch(t *testing.T) {
 		t.Fatalf("event log holds the full identity number: %s", events[0].Payload)
 	}
 }
+
+// newEnvB is newEnv for a benchmark.
+func newEnvB(b *testing.B) *env { b.Helper(); return newEnvConfig(b, server.Config{}) }

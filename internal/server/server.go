@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
@@ -18,8 +19,10 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
 	"github.com/dankyu/dankyu/internal/eventratings"
+	"github.com/dankyu/dankyu/internal/metrics"
 	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/records"
+	"github.com/dankyu/dankyu/internal/replicas"
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/ratings/book"
@@ -29,11 +32,15 @@ import (
 )
 
 // NewGRPCServer builds the gRPC server with every service, health and reflection.
-func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, au *audit.Service, log *slog.Logger, limits api.Limits) (*grpc.Server, *health.Server) {
-	s := grpc.NewServer(grpc.ChainUnaryInterceptor(api.UnaryInterceptor(reg, log), api.RateLimitInterceptor(limits)))
+func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, au *audit.Service, log *slog.Logger, limits api.Limits, opts ...GRPCOption) (*grpc.Server, *health.Server) {
+	var o grpcOptions
+	for _, f := range opts {
+		f(&o)
+	}
+	s := grpc.NewServer(grpc.ChainUnaryInterceptor(append(o.first, api.UnaryInterceptor(reg, log), api.RateLimitInterceptor(limits))...))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg, records.New(store, reg, cs, ts)))
-	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs))
-	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs))
+	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs).ReadFrom(o.reads))
+	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs).ReadFrom(o.reads))
 	pb.RegisterTournamentServiceServer(s, api.NewTournamentServer(ts))
 	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
 	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(cs))
@@ -76,6 +83,19 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	ccfg.Gate = au
+	met := metrics.New(prometheus.NewRegistry()) // this process's series, no global registry
+	store.ObserveEvents(met.Event)
+	ccfg.OnSweep = func(_ int, err error) { met.SweeperRun(err) }
+	reps, err := db.OpenReplicas(ctx, cfg.Scale, cfg.DataDir, log)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		reps.Close(stopCtx)
+	}()
+	router := replicas.New(db.Pool, reps.DBs, replicas.Options{MaxLag: cfg.Scale.ReplicaMaxLag, Log: log})
 	cs, err := certs.New(store, reg, ccfg)
 	if err != nil {
 		return err
@@ -99,10 +119,20 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	gs, hs := NewGRPCServer(store, reg, cs, ts, au, log, lim.API())
+	pr, err := NewPublicReads(router, store, reg, cs, ts, ccfg)
+	if err != nil {
+		grpcLis.Close()
+		httpLis.Close()
+		return err
+	}
+	met.Pools(reps.pools(db.Pool))
+	met.Router(router)
+	met.Limits(lim.verify, lim.objection, lim.login)
+	gs, hs := NewGRPCServer(store, reg, cs, ts, au, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()))
 	wopt := cfg.WebOptions(lim)
 	wopt.Ratings = rb
 	wopt.Audit = au
+	wopt.Observe = metrics.SetRoute
 	skey, vkey, err := LoadLogKey(LogKeyPath(cfg.LogKey, cfg.DataDir))
 	if err == nil {
 		wopt.Log, err = ledger.NewTreeSigner(store.DB(), skey, vkey)
@@ -112,13 +142,21 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	portal, err := web.New(ctx, store, reg, cs, ts, log, wopt)
+	preg, pcs, pts := pr.PortalServices()
+	portal, err := web.New(ctx, store, preg, pcs, pts, log, wopt)
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()
 		return err
 	}
-	hsrv := cfg.HTTPServer(portal)
+	hsrv := cfg.HTTPServer(met.HTTP(SignedInOnPrimary(portal)))
+	stopMetrics, err := serveMetrics(cfg.Scale.MetricsListen, met, log)
+	if err != nil {
+		grpcLis.Close()
+		httpLis.Close()
+		return err
+	}
+	defer stopMetrics()
 	sweepCtx, stopSweep := context.WithCancel(context.Background())
 	sweepDone := make(chan struct{})
 	go func() { defer close(sweepDone); cs.RunSweeper(sweepCtx, cfg.SweepInterval, log) }()
@@ -139,6 +177,12 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	supervised := make(chan struct{})
 	go func() { defer close(supervised); db.Supervise(superviseCtx, cfg.DBCheckInterval, hs, log) }()
 	defer func() { stopSupervising(); <-supervised }()
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		reps.Supervise(superviseCtx, router, cfg.Scale.ReplicaCheckInterval, hs, log)
+	}()
+	defer func() { stopSupervising(); <-watched }()
 	log.Info("dankyu serving", "grpc", grpcLis.Addr().String(), "http", "http://"+httpLis.Addr().String()+"/",
 		"startup", time.Since(start).Round(time.Millisecond))
 
