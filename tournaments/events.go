@@ -406,14 +406,8 @@ func (s *Service) ListEvents(ctx context.Context, organiser string, limit int) (
 
 // lockEvent locks an event for a change by its organiser (or staff).
 func (s *Service) lockEvent(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, id int64) (Event, error) {
-	if err := access.RequireSignedIn(actor, access.RunEvent); err != nil {
-		return Event{}, err
-	}
-	e, err := scanEvent(tx.QueryRow(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE id = $1 FOR UPDATE`, id))
+	e, err := s.lockAnyEvent(ctx, tx, actor, id)
 	if err != nil {
-		return Event{}, ledger.RowErr(err, fmt.Sprintf("tournament %d", id), ReasonNoSuchEvent.New("event", eventID(id)))
-	}
-	if err := s.mayRun(ctx, tx, actor, e.OrganiserPrefix, e.Level); err != nil {
 		return Event{}, err
 	}
 	if e.Status != "open" {
