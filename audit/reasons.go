@@ -36,6 +36,11 @@ var (
 	ReasonOpenFindings = ledger.NewReason(ledger.Precondition, "AUDIT_OPEN_FINDINGS",
 		"代理机构 {agency} 的 {year} 年度年审还有 {open} 个问题未处理（确认或撤销），暂不能作出通过的结论。",
 		"the {year} audit of agency {agency} has {open} findings still open (confirm or dismiss them) before a pass.")
+	ReasonSupervisionNeeded = ledger.NewReason(ledger.Invalid, "AUDIT_SUPERVISION_NEEDED",
+		"由协会审批 4–5 段须有监管期限，请填写监管截止日期。", "staff approval of 4–5 dan needs a supervision period: give its last day.")
+	ReasonSupervised = ledger.NewReason(ledger.PermissionDenied, "AUDIT_SUPERVISED",
+		"代理机构 {agency} 处于监管期（至 {until}），其业余4–5段须由中国围棋协会审批。",
+		"agency {agency} is under supervision until {until}: its 4 and 5 dan are approved by the association.")
 	ReasonSupervisionPast = ledger.NewReason(ledger.Invalid, "AUDIT_SUPERVISION_PAST",
 		"监管期限 {date} 已经过去。", "the supervision period's end {date} has already passed.")
 

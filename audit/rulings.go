@@ -34,9 +34,12 @@ type Ruling struct {
 	DanCap, KyuCap   *int
 	SupervisionUntil *time.Time
 	Measures         string
-	Note             string
-	RuledAt          time.Time
-	RuledBy          string
+	// StaffApprovesHighDan: during the supervision period the agency's
+	// 4–5 dan applications are approved by the association, not by itself.
+	StaffApprovesHighDan bool
+	Note                 string
+	RuledAt              time.Time
+	RuledBy              string
 }
 
 // RulingInput is a ruling staff make; a later ruling replaces an earlier
@@ -48,14 +51,17 @@ type RulingInput struct {
 	DanCap, KyuCap   *int
 	SupervisionUntil *time.Time // a date (Beijing)
 	Measures         string
-	Note             string
+	// StaffApprovesHighDan needs a supervision period.
+	StaffApprovesHighDan bool
+	Note                 string
 }
 
-const rulingColumns = `agency_prefix, year, outcome, dan_cap, kyu_cap, supervision_until, measures, note, ruled_at, ruled_by`
+const rulingColumns = `agency_prefix, year, outcome, dan_cap, kyu_cap, supervision_until, measures, note, ruled_at, ruled_by, staff_approves_high_dan`
 
 func scanRuling(r pgx.Row) (Ruling, error) {
 	var x Ruling
-	err := r.Scan(&x.AgencyPrefix, &x.Year, &x.Outcome, &x.DanCap, &x.KyuCap, &x.SupervisionUntil, &x.Measures, &x.Note, &x.RuledAt, &x.RuledBy)
+	err := r.Scan(&x.AgencyPrefix, &x.Year, &x.Outcome, &x.DanCap, &x.KyuCap, &x.SupervisionUntil, &x.Measures, &x.Note, &x.RuledAt, &x.RuledBy,
+		&x.StaffApprovesHighDan)
 	return x, err
 }
 
@@ -86,6 +92,9 @@ func (in RulingInput) check(now time.Time) (RulingInput, error) {
 	}
 	if in.Note, err = ledger.OptionalText("note", in.Note, maxText); err != nil {
 		return in, err
+	}
+	if in.StaffApprovesHighDan && in.SupervisionUntil == nil {
+		return in, ReasonSupervisionNeeded.OnField("supervision_until")
 	}
 	conditions := in.DanCap != nil || in.KyuCap != nil || in.SupervisionUntil != nil || in.Measures != ""
 	switch in.Outcome {
@@ -146,17 +155,18 @@ func (s *Service) Rule(ctx context.Context, actor ledger.Actor, key string, in R
 				return Ruling{}, ReasonOpenFindings.New("agency", in.AgencyPrefix, "year", strconv.Itoa(in.Year), "open", strconv.Itoa(open))
 			}
 		}
-		r, err := scanRuling(tx.QueryRow(ctx, `INSERT INTO audit_rulings (agency_prefix, year, outcome, dan_cap, kyu_cap, supervision_until, measures, note, ruled_at, ruled_by)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+		r, err := scanRuling(tx.QueryRow(ctx, `INSERT INTO audit_rulings (agency_prefix, year, outcome, dan_cap, kyu_cap, supervision_until, measures, note, ruled_at, ruled_by, staff_approves_high_dan)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 			ON CONFLICT (agency_prefix, year) DO UPDATE SET outcome = EXCLUDED.outcome, dan_cap = EXCLUDED.dan_cap, kyu_cap = EXCLUDED.kyu_cap,
 				supervision_until = EXCLUDED.supervision_until, measures = EXCLUDED.measures, note = EXCLUDED.note,
-				ruled_at = EXCLUDED.ruled_at, ruled_by = EXCLUDED.ruled_by
+				ruled_at = EXCLUDED.ruled_at, ruled_by = EXCLUDED.ruled_by, staff_approves_high_dan = EXCLUDED.staff_approves_high_dan
 			RETURNING `+rulingColumns,
-			in.AgencyPrefix, in.Year, in.Outcome, in.DanCap, in.KyuCap, in.SupervisionUntil, in.Measures, in.Note, now, actor.String()))
+			in.AgencyPrefix, in.Year, in.Outcome, in.DanCap, in.KyuCap, in.SupervisionUntil, in.Measures, in.Note, now, actor.String(), in.StaffApprovesHighDan))
 		if err != nil {
 			return Ruling{}, ledger.PgErr(err, "record ruling")
 		}
-		payload := map[string]any{"outcome": r.Outcome, "dan_cap": r.DanCap, "kyu_cap": r.KyuCap, "measures": r.Measures, "note": r.Note}
+		payload := map[string]any{"outcome": r.Outcome, "dan_cap": r.DanCap, "kyu_cap": r.KyuCap, "measures": r.Measures, "note": r.Note,
+			"staff_approves_high_dan": r.StaffApprovesHighDan}
 		if r.SupervisionUntil != nil {
 			payload["supervision_until"] = r.SupervisionUntil.Format(time.DateOnly)
 		}
@@ -274,6 +284,27 @@ func (s *Service) Supervision(ctx context.Context, agency string, day time.Time)
 		return nil, fmt.Errorf("supervision of %s: %w", agency, err)
 	}
 	return &r, nil
+}
+
+// MayApprove is the certificates' approval gate: an agency whose audit put
+// its 4–5 dan under the association's approval for a supervision period
+// cannot approve them itself until the period ends (staff still can). It
+// reads in the approving transaction, at its time.
+func (s *Service) MayApprove(ctx context.Context, tx pgx.Tx, agency string, rank int, at time.Time) error {
+	if rank < 4 || rank > 5 {
+		return nil
+	}
+	var until time.Time
+	err := tx.QueryRow(ctx, `SELECT supervision_until FROM audit_rulings
+		WHERE agency_prefix = $1 AND staff_approves_high_dan AND supervision_until >= $2 ORDER BY supervision_until DESC LIMIT 1`,
+		agency, dateOf(at)).Scan(&until)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return nil
+	case err != nil:
+		return fmt.Errorf("supervision of %s: %w", agency, err)
+	}
+	return ReasonSupervised.New("agency", agency, "until", until.Format(time.DateOnly))
 }
 
 // ParseSupervisionUntil reads a supervision period's last day, YYYY-MM-DD

@@ -196,6 +196,11 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		if app.Status != AppApplied {
 			return Application{}, ReasonNotWaiting.New("application", appID(id), "status", string(app.Status))
 		}
+		if s.cfg.Approvals != nil && !actor.IsStaff() {
+			if err := s.cfg.Approvals.MayApprove(ctx, tx, app.AgencyPrefix, int(app.TargetRank), now); err != nil {
+				return Application{}, err
+			}
+		}
 		p, err := registry.PlayerTx(ctx, tx, app.PlayerID, true)
 		if err != nil {
 			return Application{}, err

@@ -21,6 +21,13 @@ type GrantGate interface {
 	MayGrant(ctx context.Context, tx pgx.Tx, agencyPrefix string, year, dan, kyu int) error
 }
 
+// ApprovalGate decides whether an agency may approve an application of a
+// rank itself: the annual audit's supervision may reserve 4–5 dan to the
+// association for a period.
+type ApprovalGate interface {
+	MayApprove(ctx context.Context, tx pgx.Tx, agencyPrefix string, rank int, at time.Time) error
+}
+
 // Config holds the settings of certification.
 type Config struct {
 	// NoticePeriod is how long a 4–7 dan stays on public notice (default 7 days).
@@ -41,6 +48,9 @@ type Config struct {
 	OverdueAfter time.Duration
 	// Gate is consulted before an order is granted; nil lets every grant through.
 	Gate GrantGate
+	// Approvals is consulted before an agency approves an application; nil
+	// lets every agency approve what the policy allows.
+	Approvals ApprovalGate
 	// OnSweep, when set, hears of every sweeper run: how many certificates
 	// it issued and its error (metrics).
 	OnSweep func(issued int, err error)

@@ -264,6 +264,7 @@ func (p *auditPages) rule(r *http.Request, a ledger.Actor, key string) (outcome,
 		return outcome{}, err
 	}
 	in.SupervisionUntil = until
+	in.StaffApprovesHighDan = r.PostFormValue("staff_approves_high_dan") == "on"
 	_, err = p.audits.Rule(r.Context(), a, key, in)
 	return done("audit_ruled"), err
 }

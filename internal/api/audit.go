@@ -56,7 +56,8 @@ func rulingPB(r *audit.Ruling) *pb.Ruling {
 	}
 	out := &pb.Ruling{AgencyPrefix: r.AgencyPrefix, Year: int32(r.Year),
 		Outcome: enumOf[pb.AuditOutcome](pb.AuditOutcome_value, "AUDIT_OUTCOME_", string(r.Outcome)),
-		DanCap:  capPB(r.DanCap), KyuCap: capPB(r.KyuCap), Measures: r.Measures, Note: r.Note, RuledAt: ts(r.RuledAt), RuledBy: r.RuledBy}
+		DanCap:  capPB(r.DanCap), KyuCap: capPB(r.KyuCap), Measures: r.Measures, Note: r.Note, RuledAt: ts(r.RuledAt), RuledBy: r.RuledBy,
+		StaffApprovesHighDan: r.StaffApprovesHighDan}
 	if r.SupervisionUntil != nil {
 		out.SupervisionUntil = r.SupervisionUntil.Format(time.DateOnly)
 	}
@@ -169,7 +170,7 @@ func (s *AuditServer) Rule(ctx context.Context, req *pb.RuleRequest) (*pb.RuleRe
 	}
 	r, err := s.au.Rule(ctx, ActorFrom(ctx), idempotencyKey(ctx), audit.RulingInput{AgencyPrefix: req.GetAgencyPrefix(), Year: int(req.GetYear()),
 		Outcome: audit.Outcome(domainOf("AUDIT_OUTCOME_", req.GetOutcome())), DanCap: capOf(req.DanCap), KyuCap: capOf(req.KyuCap),
-		SupervisionUntil: until, Measures: req.GetMeasures(), Note: req.GetNote()})
+		SupervisionUntil: until, Measures: req.GetMeasures(), Note: req.GetNote(), StaffApprovesHighDan: req.GetStaffApprovesHighDan()})
 	if err != nil {
 		return nil, err
 	}

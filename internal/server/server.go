@@ -82,7 +82,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	ccfg.Gate = au
+	ccfg.Gate, ccfg.Approvals = au, au
 	met := metrics.New(prometheus.NewRegistry()) // this process's series, no global registry
 	store.ObserveEvents(met.Event)
 	ccfg.OnSweep = func(_ int, err error) { met.SweeperRun(err) }

@@ -577,8 +577,11 @@ type Ruling struct {
 	Note             string                 `protobuf:"bytes,8,opt,name=note,proto3" json:"note,omitempty"`
 	RuledAt          *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=ruled_at,json=ruledAt,proto3" json:"ruled_at,omitempty"`
 	RuledBy          string                 `protobuf:"bytes,10,opt,name=ruled_by,json=ruledBy,proto3" json:"ruled_by,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// During supervision the agency's 4–5 dan are approved by the
+	// association (enforced: its own approval is PERMISSION_DENIED).
+	StaffApprovesHighDan bool `protobuf:"varint,11,opt,name=staff_approves_high_dan,json=staffApprovesHighDan,proto3" json:"staff_approves_high_dan,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *Ruling) Reset() {
@@ -679,6 +682,13 @@ func (x *Ruling) GetRuledBy() string {
 		return x.RuledBy
 	}
 	return ""
+}
+
+func (x *Ruling) GetStaffApprovesHighDan() bool {
+	if x != nil {
+		return x.StaffApprovesHighDan
+	}
+	return false
 }
 
 type Audit struct {
@@ -1885,8 +1895,10 @@ type RuleRequest struct {
 	SupervisionUntil string `protobuf:"bytes,6,opt,name=supervision_until,json=supervisionUntil,proto3" json:"supervision_until,omitempty"`
 	Measures         string `protobuf:"bytes,7,opt,name=measures,proto3" json:"measures,omitempty"`
 	Note             string `protobuf:"bytes,8,opt,name=note,proto3" json:"note,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Needs supervision_until.
+	StaffApprovesHighDan bool `protobuf:"varint,9,opt,name=staff_approves_high_dan,json=staffApprovesHighDan,proto3" json:"staff_approves_high_dan,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *RuleRequest) Reset() {
@@ -1973,6 +1985,13 @@ func (x *RuleRequest) GetNote() string {
 		return x.Note
 	}
 	return ""
+}
+
+func (x *RuleRequest) GetStaffApprovesHighDan() bool {
+	if x != nil {
+		return x.StaffApprovesHighDan
+	}
+	return false
 }
 
 type RuleResponse struct {
@@ -2191,7 +2210,7 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\n" +
 	"replied_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\trepliedAt\x12\x1d\n" +
 	"\n" +
-	"replied_by\x18\x10 \x01(\tR\trepliedBy\"\xf7\x02\n" +
+	"replied_by\x18\x10 \x01(\tR\trepliedBy\"\xae\x03\n" +
 	"\x06Ruling\x12#\n" +
 	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x12\n" +
 	"\x04year\x18\x02 \x01(\x05R\x04year\x121\n" +
@@ -2203,7 +2222,8 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\x04note\x18\b \x01(\tR\x04note\x125\n" +
 	"\bruled_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\aruledAt\x12\x19\n" +
 	"\bruled_by\x18\n" +
-	" \x01(\tR\aruledByB\n" +
+	" \x01(\tR\aruledBy\x125\n" +
+	"\x17staff_approves_high_dan\x18\v \x01(\bR\x14staffApprovesHighDanB\n" +
 	"\n" +
 	"\b_dan_capB\n" +
 	"\n" +
@@ -2290,7 +2310,7 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05reply\x18\x02 \x01(\tR\x05reply\"F\n" +
 	"\x16ReplyToFindingResponse\x12,\n" +
-	"\afinding\x18\x01 \x01(\v2\x12.dankyu.v1.FindingR\afinding\"\xaa\x02\n" +
+	"\afinding\x18\x01 \x01(\v2\x12.dankyu.v1.FindingR\afinding\"\xe1\x02\n" +
 	"\vRuleRequest\x12#\n" +
 	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x12\n" +
 	"\x04year\x18\x02 \x01(\x05R\x04year\x121\n" +
@@ -2299,7 +2319,8 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\akyu_cap\x18\x05 \x01(\x05H\x01R\x06kyuCap\x88\x01\x01\x12+\n" +
 	"\x11supervision_until\x18\x06 \x01(\tR\x10supervisionUntil\x12\x1a\n" +
 	"\bmeasures\x18\a \x01(\tR\bmeasures\x12\x12\n" +
-	"\x04note\x18\b \x01(\tR\x04noteB\n" +
+	"\x04note\x18\b \x01(\tR\x04note\x125\n" +
+	"\x17staff_approves_high_dan\x18\t \x01(\bR\x14staffApprovesHighDanB\n" +
 	"\n" +
 	"\b_dan_capB\n" +
 	"\n" +
