@@ -30,7 +30,7 @@ func TestEverySystemThroughThePortal(t *testing.T) {
 	seq := 0
 	for _, tt := range []struct {
 		name, system, sizeField, size, rounds string
-		players, wantRounds                  int
+		players, wantRounds                   int
 	}{
 		{"三败淘汰", "multi_elimination", "t-lives", "3", "", 8, 0},
 		{"三循环", "multi_round_robin", "t-cycles", "3", "", 4, 9},
