@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/go-pdf/fpdf"
 
@@ -20,6 +21,7 @@ func writeAuditReportPDF(w io.Writer, font []byte, p Page, rep auditReport) erro
 		return fmt.Errorf("audit report: %w", err)
 	}
 	pdf.SetAutoPageBreak(false, 0)
+	glyphs := pdfGlyphs()
 	const left, width, bottom = 12.0, 186.0, 284.0
 	y := 0.0
 	newPage := func() {
@@ -32,7 +34,7 @@ func writeAuditReportPDF(w io.Writer, font []byte, p Page, rep auditReport) erro
 		}
 	}
 	line := func(text string, size, h float64) {
-		for _, l := range wrapText(pdf, text, size, width) {
+		for _, l := range wrapText(pdf, glyphs.Replace(text), size, width) {
 			need(h)
 			textBox(pdf, left, y, width, h, l, size, "L")
 			y += h
@@ -65,7 +67,7 @@ func writeAuditReportPDF(w io.Writer, font []byte, p Page, rep auditReport) erro
 			default:
 				pdf.SetTextColor(20, 20, 20)
 			}
-			textBox(pdf, x, y, c.w-1, 5, cells[i], size, c.align)
+			textBox(pdf, x, y, c.w-1, 5, glyphs.Replace(cells[i]), size, c.align)
 			x += c.w
 		}
 		pdf.SetTextColor(20, 20, 20)
@@ -124,4 +126,11 @@ func pageNumbers(pdf *fpdf.Fpdf) {
 		pdf.SetPage(i)
 		textBox(pdf, 12, 288, 186, 4, strconv.Itoa(i)+" / "+strconv.Itoa(n), 7, "C")
 	}
+}
+
+// pdfGlyphs replaces the punctuation that neither font has (the CJK font
+// lacks Latin-1's middle dot and the dashes; the built-in Latin font takes
+// ASCII only) with ASCII.
+func pdfGlyphs() *strings.Replacer {
+	return strings.NewReplacer("·", "|", "–", "-", "—", "-", "→", "->", "≥", ">=", "×", "x")
 }
