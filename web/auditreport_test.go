@@ -113,7 +113,7 @@ func TestAuditReportExports(t *testing.T) {
 				lang string
 				want []string
 			}{
-				{"zh-CN", []string{"北京市围棋协会", late, "有条件通过", "年审报告", "监管期限 " + until, "监管期内 4–5 段须经协会审批", "改动经裁判长确认"}},
+				{"zh-CN", []string{"北京市围棋协会", late, "有条件通过", "年审报告", "监管期限 " + until, "监管期内 4-5 段须经协会审批", "改动经裁判长确认"}},
 				{"en", []string{"北京市围棋协会", "Pass with conditions", "Audit report", "results changed after the next round"}},
 			} {
 				code, body, h := fetch(t, who.c, "GET", base+".pdf?lang="+tt.lang, nil)
