@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
@@ -41,7 +42,7 @@ func (y YearIssued) Total() int {
 
 // Issuance reads year's issuance by agency and rank and the certificates
 // issued in each of the years audit years ending with it: staff see every
-// agency's, an agency its own.
+// agency's, an agency its own. The maps returned are shared: read only.
 func (s *Service) Issuance(ctx context.Context, actor ledger.Actor, year, years int) (Issuance, error) {
 	if err := access.RequireSignedIn(actor, access.ReadAudit); err != nil {
 		return Issuance{}, err
@@ -56,12 +57,12 @@ func (s *Service) Issuance(ctx context.Context, actor ledger.Actor, year, years 
 	}
 	db := s.store.DB()
 	out := Issuance{Year: year, ByRank: map[string]map[registry.Rank]int{}}
-	var position *int64
-	if err := db.QueryRow(ctx, `SELECT min(position) FROM audits WHERE year = $1`, year).Scan(&position); err != nil {
-		return Issuance{}, ledger.PgErr(err, "read audit position")
+	frozen, err := s.frozenYear(ctx, db, year)
+	if err != nil {
+		return Issuance{}, err
 	}
-	if position != nil {
-		out.Position, out.Snapshot = *position, true
+	if len(frozen) > 0 {
+		out.Position, out.Snapshot = frozen[0].Position, true
 	} else {
 		p, err := ledger.LastEventID(ctx, db)
 		if err != nil {
@@ -69,6 +70,57 @@ func (s *Service) Issuance(ctx context.Context, actor ledger.Actor, year, years 
 		}
 		out.Position = p
 	}
+	key := issuanceKey{year: year, years: years, position: out.Position, agency: agency}
+	if !out.Snapshot {
+		return s.readIssuance(ctx, out, years, agency)
+	}
+	if got, ok := s.issued.get(key); ok {
+		return got, nil
+	}
+	out, err = s.readIssuance(ctx, out, years, agency)
+	if err != nil {
+		return Issuance{}, err
+	}
+	s.issued.put(key, out)
+	return out, nil
+}
+
+// issuanceKey names one reading of the report's figures. An opened year's
+// are fixed by its position: the log is append-only and every later row
+// has a higher id, so the reading can be kept; a year not yet opened is
+// read each time (its position is the log's present).
+type issuanceKey struct {
+	year, years int
+	position    int64
+	agency      string
+}
+
+// issuanceCache keeps the readings of opened years (the zero value is empty).
+type issuanceCache struct {
+	mu sync.Mutex
+	m  map[issuanceKey]Issuance
+}
+
+func (c *issuanceCache) get(k issuanceKey) (Issuance, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *issuanceCache) put(k issuanceKey, v Issuance) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= 256 {
+		c.m = map[issuanceKey]Issuance{}
+	}
+	c.m[k] = v
+}
+
+// readIssuance reads the figures of out.Year at out.Position.
+func (s *Service) readIssuance(ctx context.Context, out Issuance, years int, agency string) (Issuance, error) {
+	db := s.store.DB()
+	year := out.Year
 	first := year - years + 1
 	stored := map[int]map[string]int{}
 	rows, err := db.Query(ctx, `SELECT year, agency_prefix, count FROM audit_indicators

@@ -141,7 +141,7 @@ func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, 
 		}
 		v.Issued, v.Trend = issuedChart(pg, agencies, iss), trendChart(pg, trendOf, iss)
 	}
-	p.render(w, r, code, auditYearPage(pg, v))
+	p.renderWhole(w, r, code, auditYearPage(pg, v))
 }
 
 func (p *auditPages) failOnYear(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {

@@ -6,12 +6,16 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"html"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/a-h/templ"
 
 	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/ledger"
@@ -393,3 +397,30 @@ func supervisedUntil(ctx context.Context, s supervisions, now time.Time) (map[st
 
 // supervisedText says an agency is under supervision until the day.
 func supervisedText(p Page, until string) string { return fmt.Sprintf(p.T["audit_supervised"], until) }
+
+// markCell is an indicator's value and mark, coloured by its class: written
+// directly, as the national table has one for every agency and indicator.
+func markCell(p Page, unit string, in audit.Indicator) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		mark := html.EscapeString(string(in.Mark))
+		word := html.EscapeString(p.T["audit_mark_"+string(in.Mark)])
+		_, err := io.WriteString(w, `<span class="mark mark-`+mark+`" title="`+word+`">`+html.EscapeString(formatValue(unit, in.Value))+" · "+word+"</span>")
+		return err
+	})
+}
+
+// renderWhole renders a page into memory and sends it in one write with
+// its length: the national table is large, and written piecemeal it went
+// out in many small chunks.
+func (p *auditPages) renderWhole(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
+	var buf bytes.Buffer
+	buf.Grow(128 << 10)
+	if err := c.Render(r.Context(), &buf); err != nil {
+		p.fail(w, r, fmt.Errorf("render %s: %w", r.URL.Path, err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(code)
+	_, _ = w.Write(buf.Bytes())
+}
