@@ -424,3 +424,42 @@ func (p *auditPages) renderWhole(w http.ResponseWriter, r *http.Request, code in
 	w.WriteHeader(code)
 	_, _ = w.Write(buf.Bytes())
 }
+
+// auditRows are the national table's rows, an agency each: its link, its
+// ruling and a cell per indicator. Written directly into one buffer, as the
+// table has a cell for every agency and indicator.
+func auditRows(p Page, v auditView) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		units := make(map[string]string, len(v.Defs))
+		for _, d := range v.Defs {
+			units[d.Key] = d.Unit
+		}
+		words := map[audit.Mark]string{}
+		for _, m := range []audit.Mark{audit.Green, audit.Amber, audit.Red} {
+			words[m] = html.EscapeString(p.T["audit_mark_"+string(m)])
+		}
+		var b strings.Builder
+		b.Grow(len(v.Audits) * (200 + 140*len(v.Defs)))
+		for _, a := range v.Audits {
+			prefix := html.EscapeString(a.AgencyPrefix)
+			b.WriteString(`<tr data-testid="audit-row-` + prefix + `"><td><a href="` + html.EscapeString(string(auditLink(a.AgencyPrefix, a.Year))) +
+				`" data-testid="audit-link-` + prefix + `">` + prefix + `</a></td><td>`)
+			if a.Ruling != nil {
+				b.WriteString(html.EscapeString(p.T["audit_outcome_"+outcomeOf(a)]))
+			}
+			b.WriteString(`</td>`)
+			for _, in := range a.Indicators {
+				word, ok := words[in.Mark]
+				if !ok {
+					word = html.EscapeString(string(in.Mark))
+				}
+				mark := html.EscapeString(string(in.Mark))
+				b.WriteString(`<td data-testid="cell-` + prefix + `-` + html.EscapeString(in.Key) + `"><span class="mark mark-` + mark + `" title="` + word + `">` +
+					html.EscapeString(formatValue(units[in.Key], in.Value)) + ` · ` + word + `</span></td>`)
+			}
+			b.WriteString(`</tr>`)
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	})
+}
