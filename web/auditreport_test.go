@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/ledger"
@@ -314,5 +316,49 @@ func TestSupervisionOnAgenciesPage(t *testing.T) {
 		if has != (tt.shown != "") || (has && !strings.Contains(page, tt.shown)) {
 			t.Errorf("%s: supervision shown %v, want %q", tt.name, has, tt.shown)
 		}
+	}
+}
+
+// TestAuditReportPrintsInChromium: staff follow the report link from an
+// agency's audit, and Chromium prints the report on A4 portrait by its print
+// stylesheet, without the site's navigation.
+func TestAuditReportPrintsInChromium(t *testing.T) {
+	needTools(t, "pdftotext", "pdfinfo")
+	e := newReportEnv(t)
+	_, staffTok := e.tokens(t)
+	ctx := browser(t)
+	u := e.srv.URL
+	run(t, ctx, "sign in", chromedp.Navigate(u+"/login"),
+		chromedp.SendKeys(css(`[data-testid="login-token"]`), staffTok),
+		chromedp.Click(css(`[data-testid="login-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="apply-form"]`)))
+	run(t, ctx, "open the report", chromedp.Navigate(u+"/workspace/audit/110/"+strconv.Itoa(e.year)+"?lang=zh-CN"),
+		chromedp.Click(css(`[data-testid="audit-report-link"]`)), chromedp.WaitVisible(css(`[data-testid="audit-report"]`)))
+	if got := text(t, ctx, `[data-testid="report-ruling"]`); !strings.HasPrefix(got, "有条件通过") {
+		t.Fatalf("ruling on the report: %q", got)
+	}
+	pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(t.TempDir(), "print.pdf")
+	if err := os.WriteFile(in, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	info, err := exec.Command("pdfinfo", in).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(info), "x 841.") || !strings.Contains(string(info), "pts (A4)") {
+		t.Errorf("printed page is not A4 portrait:\n%s", info)
+	}
+	printed := pdfToText(t, pdf)
+	for _, w := range []string{"北京市围棋协会", defName(audit.KeyLateResultChanges), "有条件通过"} {
+		if !strings.Contains(printed, w) {
+			t.Errorf("printed report has no %q", w)
+		}
+	}
+	if strings.Contains(printed, "退出") || strings.Contains(printed, "用浏览器打印本页") {
+		t.Errorf("the print shows the navigation or the help:\n%s", printed)
 	}
 }
