@@ -36,6 +36,7 @@ type auditPages struct {
 	*site
 	audits Audits
 	font   *fontFile // the report PDF's, shared with the certificates'
+	charts chartCache
 }
 
 func (p *auditPages) routes(mux *http.ServeMux) {
@@ -139,7 +140,7 @@ func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, 
 		if !a.IsStaff() {
 			trendOf = a.Agency
 		}
-		v.Issued, v.Trend = issuedChart(pg, agencies, iss), trendChart(pg, trendOf, iss)
+		v.Issued, v.Trend = p.charts.get(pg, agencies, trendOf, iss)
 	}
 	p.renderWhole(w, r, code, auditYearPage(pg, v))
 }

@@ -5,6 +5,9 @@ import (
 	"html"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/dankyu/dankyu/audit"
 )
 
 // The audit report's charts are SVG drawn on the server: a pure function
@@ -183,4 +186,35 @@ func trendSVG(title, testID string, years []string, lines []trendLine) string {
 	}
 	b.WriteString(`</g></svg>`)
 	return b.String()
+}
+
+// chartCache keeps the national table's charts of opened years: their
+// figures are fixed by the snapshot's position, so a chart drawn once for
+// a language, an order of agencies and a trend is the same until then
+// (the zero value is empty).
+type chartCache struct {
+	mu sync.Mutex
+	m  map[string][2]string
+}
+
+// get draws (or finds) the issuance and trend charts of the table.
+func (c *chartCache) get(p Page, agencies []string, trendOf string, iss audit.Issuance) (issued, trend string) {
+	if !iss.Snapshot {
+		return issuedChart(p, agencies, iss), trendChart(p, trendOf, iss)
+	}
+	key := strings.Join([]string{strconv.Itoa(iss.Year), strconv.FormatInt(iss.Position, 10), string(p.Lang), trendOf, strings.Join(agencies, ",")}, "|")
+	c.mu.Lock()
+	got, ok := c.m[key]
+	c.mu.Unlock()
+	if ok {
+		return got[0], got[1]
+	}
+	issued, trend = issuedChart(p, agencies, iss), trendChart(p, trendOf, iss)
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= 512 {
+		c.m = map[string][2]string{}
+	}
+	c.m[key] = [2]string{issued, trend}
+	c.mu.Unlock()
+	return issued, trend
 }
