@@ -247,6 +247,12 @@ func TestNationalTableSortedWithCharts(t *testing.T) {
 			}
 		}
 	}
+	// the table keeps its snapshot but reads the rulings afresh
+	superviseShanghai(t, e.auditEnv)
+	_, page, _ := fetch(t, staff, "GET", e.srv.URL+"/workspace/audit?year="+y+"&sort=ruling&dir=asc", nil)
+	if got := order(page); strings.Join(got, ",") != "110,310" || strings.Count(page, "有条件通过") != 2 {
+		t.Errorf("after Shanghai's ruling: rows %v", got)
+	}
 	iss, err := e.au.Issuance(context.Background(), fixture.Staff, e.year, 5)
 	if err != nil {
 		t.Fatal(err)
