@@ -52,6 +52,8 @@ type Service struct {
 	policy *access.Policy
 	cfg    Config
 	defs   []Definition
+	issued issuanceCache // the report's figures of opened years, fixed by their position
+	frozen frozenYears   // the opened years' audits and indicators, written once
 }
 
 // New returns the audit over the store; reg supplies the agencies and the policy.
@@ -269,24 +271,18 @@ func (s *Service) ListAudits(ctx context.Context, actor ledger.Actor, year int) 
 	if actor.Kind == ledger.AgencyActor {
 		agency = actor.Agency
 	}
-	rows, err := db.Query(ctx, `SELECT `+auditColumns+` FROM audits WHERE year = $1 AND ($2 = '' OR agency_prefix = $2) ORDER BY agency_prefix`, year, agency)
-	if err != nil {
-		return nil, fmt.Errorf("list audits: %w", err)
-	}
-	audits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Audit, error) { return scanAudit(r) })
-	if err != nil {
-		return nil, fmt.Errorf("list audits: %w", err)
-	}
-	ins, err := s.indicatorsOfYear(ctx, db, year, agency)
+	audits, err := s.frozenOf(ctx, db, year, agency)
 	if err != nil {
 		return nil, err
+	}
+	if len(audits) == 0 {
+		return nil, nil
 	}
 	rulings, err := rulingsOfYear(ctx, db, year)
 	if err != nil {
 		return nil, err
 	}
 	for i := range audits {
-		audits[i].Indicators = ins[audits[i].AgencyPrefix]
 		if r, ok := rulings[audits[i].AgencyPrefix]; ok {
 			audits[i].Ruling = &r
 		}

@@ -26,6 +26,8 @@ type Audits interface {
 	DecideFinding(ctx context.Context, actor ledger.Actor, key string, id int64, confirm bool, note string) (audit.Finding, error)
 	ReplyToFinding(ctx context.Context, actor ledger.Actor, key string, id int64, text string) (audit.Finding, error)
 	Rule(ctx context.Context, actor ledger.Actor, key string, in audit.RulingInput) (audit.Ruling, error)
+	Issuance(ctx context.Context, actor ledger.Actor, year, years int) (audit.Issuance, error)
+	Supervisions(ctx context.Context, day time.Time) (map[string]audit.Ruling, error)
 }
 
 // auditPages are the staff's national table of a year's audits, an agency's
@@ -33,6 +35,8 @@ type Audits interface {
 type auditPages struct {
 	*site
 	audits Audits
+	font   *fontFile // the report PDF's, shared with the certificates'
+	charts chartCache
 }
 
 func (p *auditPages) routes(mux *http.ServeMux) {
@@ -41,6 +45,14 @@ func (p *auditPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/audit", p.post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.open))
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}", p.agency)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/{key}", p.items)
+	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report", p.report)
+	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report.pdf", p.reportPDF)
+	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report.csv", p.reportCSV)
+	mux.HandleFunc("GET /static/audit-report.css", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		_, _ = w.Write([]byte(auditReportCSS))
+	})
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings", p.onAudit(p.addFinding))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}", p.onAudit(p.decideFinding))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}/reply", p.onAudit(p.reply))
@@ -59,6 +71,9 @@ type auditView struct {
 	Idem    string
 	CSRF    string
 	Staff   bool
+	Sort    tableSort
+	Issued  string // the national table's charts (SVG)
+	Trend   string
 }
 
 var agencyPattern = regexp.MustCompile(`^[0-9]{3}$`)
@@ -108,8 +123,26 @@ func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, 
 		p.refused(w, r, pg, err)
 		return
 	}
+	v.Sort = sortOf(r, v.Defs)
+	sortAudits(as, v.Sort.Key, v.Sort.Desc)
 	v.Audits = as
-	p.render(w, r, code, auditYearPage(pg, v))
+	if len(as) > 0 {
+		iss, err := p.audits.Issuance(r.Context(), a, v.Year, trendYears)
+		if err != nil {
+			p.refused(w, r, pg, err)
+			return
+		}
+		agencies := make([]string, len(as))
+		for i, au := range as {
+			agencies[i] = au.AgencyPrefix
+		}
+		trendOf := ""
+		if !a.IsStaff() {
+			trendOf = a.Agency
+		}
+		v.Issued, v.Trend = p.charts.get(pg, agencies, trendOf, iss)
+	}
+	p.renderWhole(w, r, code, auditYearPage(pg, v))
 }
 
 func (p *auditPages) failOnYear(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {

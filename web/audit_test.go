@@ -253,6 +253,7 @@ func TestAuditAndRatingPagesInOneLanguage(t *testing.T) {
 	if _, err := e.au.OpenYear(context.Background(), fixture.Staff, "", e.year); err != nil {
 		t.Fatal(err)
 	}
+	superviseShanghai(t, e)
 	agency, staff := client(t), client(t)
 	e.signIn(t, agency, agencyTok)
 	e.signIn(t, staff, staffTok)
@@ -267,6 +268,11 @@ func TestAuditAndRatingPagesInOneLanguage(t *testing.T) {
 		{"staff", staff, "/workspace/audit/110/" + y + "/late_result_changes"},
 		{"agency", agency, "/workspace/audit?year=" + y},
 		{"agency", agency, "/workspace/audit/110/" + y},
+		{"staff", staff, "/workspace/audit?year=" + y + "&sort=late_result_changes&dir=desc"},
+		{"staff", staff, "/workspace/audit/110/" + y + "/report"},
+		{"staff", staff, "/workspace/audit/310/" + y + "/report"},
+		{"agency", agency, "/workspace/audit/110/" + y + "/report"},
+		{"public", client(t), "/agencies"},
 		{"public", client(t), "/ratings"},
 	}
 	for _, lang := range []string{"zh-CN", "en"} {

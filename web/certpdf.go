@@ -28,15 +28,11 @@ const certFontFamily = "cjk"
 // issuer, applicant, athlete-grade eligibility and a QR code of the
 // verification URL. font is a TrueType font with the Chinese glyphs.
 func writeCertificatePDF(w io.Writer, font []byte, p Page, sheets []certSheet) error {
-	pdf := fpdf.New("L", "mm", "A4", "")
-	pdf.SetAutoPageBreak(false, 0)
-	pdf.SetTitle(p.T["print_pdf_title"], true)
-	pdf.SetCreator("dankyu", false)
-	pdf.SetLang(string(p.Lang))
-	pdf.AddUTF8FontFromBytes(certFontFamily, "", font)
-	if err := pdf.Error(); err != nil {
-		return fmt.Errorf("certificate font: %w", err)
+	pdf, err := newCJKPDF("L", font, p, p.T["print_pdf_title"])
+	if err != nil {
+		return fmt.Errorf("certificate: %w", err)
 	}
+	pdf.SetAutoPageBreak(false, 0)
 	for i, s := range sheets {
 		if err := certPage(pdf, p, s, fmt.Sprintf("qr%d", i)); err != nil {
 			return err

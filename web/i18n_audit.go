@@ -5,6 +5,15 @@ package web
 func auditMessages(l Lang) map[string]string {
 	zh := map[string]string{
 		"audit":                         "年审",
+		"audit_report":                  "年审报告",
+		"audit_report_help":             "用浏览器打印本页（A4 纵向），或下载：",
+		"audit_kyu_ranks":               "级位",
+		"audit_chart_issued":            "%d 年审核期内颁发的证书（按机构和段级位）",
+		"audit_chart_trend":             "各审核年度颁发的证书",
+		"audit_national_total":          "全国",
+		"audit_charts":                  "图表",
+		"audit_severity":                "严重程度",
+		"audit_supervised":              "监管中，至 %s",
 		"audit_intro":                   "一级代理机构的年度审核：开启时按事件日志的当前位置冻结每项指标，红色标记自动列为待处理问题；年审结论决定下一年度证书能否领取。",
 		"audit_not_open":                "该年度的年审尚未开启。",
 		"audit_open":                    "开启本年度全部机构的年审",
@@ -66,6 +75,15 @@ func auditMessages(l Lang) map[string]string {
 	}
 	en := map[string]string{
 		"audit":                         "Annual audit",
+		"audit_report":                  "Audit report",
+		"audit_report_help":             "Print this page from the browser (A4 portrait), or download it:",
+		"audit_kyu_ranks":               "kyu",
+		"audit_chart_issued":            "Certificates issued in audit year %d, by agency and rank",
+		"audit_chart_trend":             "Certificates issued per audit year",
+		"audit_national_total":          "national",
+		"audit_charts":                  "Charts",
+		"audit_severity":                "Severity",
+		"audit_supervised":              "under supervision until %s",
 		"audit_intro":                   "The yearly audit of the first-level agencies: opening it freezes every indicator at the event log's present position, red marks become open findings, and the ruling decides whether next year's stock may be granted.",
 		"audit_not_open":                "The audits of this year have not been opened.",
 		"audit_open":                    "Open this year's audits of every agency",

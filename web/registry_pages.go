@@ -36,6 +36,8 @@ type registryPages struct {
 	reg     Registry
 	certs   playerCertificates
 	ratings Ratings // nil: no rating section
+	// supervision names the agencies under the audit's supervision (监管); nil: none shown
+	supervision supervisions
 }
 
 func (p *registryPages) routes(mux *http.ServeMux) {
@@ -64,10 +66,15 @@ func (p *registryPages) agencies(w http.ResponseWriter, r *http.Request) {
 	for i := range as {
 		byPrefix[as[i].Prefix] = &as[i]
 	}
+	supervised, err := supervisedUntil(r.Context(), p.supervision, p.now())
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
 	var rows []agencyRow
 	for _, pr := range registry.Provinces() {
 		if pr.Prefix != registry.AssociationPrefix {
-			rows = append(rows, agencyRow{Province: pr, Agency: byPrefix[pr.Prefix]})
+			rows = append(rows, agencyRow{Province: pr, Agency: byPrefix[pr.Prefix], SupervisedUntil: supervised[pr.Prefix]})
 		}
 	}
 	p.render(w, r, http.StatusOK, agenciesPage(p.page(w, r, "agencies"), rows))

@@ -145,9 +145,10 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	mux.HandleFunc("GET /login", s.loginForm)
 	mux.HandleFunc("POST /login", s.limited(s.limits.Login, s.login))
 	mux.HandleFunc("POST /logout", s.logout)
+	font := &fontFile{path: opt.CertificateFont}
 	certPages := &certPages{site: s, certs: cs, ranks: reg, tlog: opt.Log}
 	for _, f := range []interface{ routes(*http.ServeMux) }{
-		&registryPages{site: s, reg: reg, certs: cs, ratings: opt.Ratings},
+		&registryPages{site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit},
 		certPages,
 		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace, players: reg},
 		&refereePages{site: s},
@@ -157,13 +158,13 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 		&applyPages{site: s, certs: cs, reg: reg},
 		&staffPages{site: s, reg: reg, certs: cs},
 		&gamePages{site: s, games: ts},
-		&printPages{site: s, certs: cs, publicURL: opt.PublicURL, font: &fontFile{path: opt.CertificateFont}},
+		&printPages{site: s, certs: cs, publicURL: opt.PublicURL, font: font},
 	} {
 		f.routes(mux)
 	}
 	(&ratingPages{site: s, ratings: opt.Ratings}).routes(mux)
 	if opt.Audit != nil {
-		(&auditPages{site: s, audits: opt.Audit}).routes(mux)
+		(&auditPages{site: s, audits: opt.Audit, font: font}).routes(mux)
 	}
 	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")

@@ -1,0 +1,465 @@
+package web
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"html"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+
+	"github.com/dankyu/dankyu/audit"
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+)
+
+// The audit report: an agency's scorecard, findings and ruling as a page to
+// print (A4 portrait), a PDF and a CSV, for staff and for the agency itself;
+// and the national table's sorting and charts.
+
+// trendYears is how many audit years the trend charts show.
+const trendYears = 5
+
+// reportRow is one indicator of the report, worded in the page's language.
+type reportRow struct {
+	Key, Family, Name, Value, Count, Base, Median, Spread string
+	Mark                                                  audit.Mark
+}
+
+// reportFinding is one finding of the report; Data says Evidence is the
+// records' text (staff's own words) rather than the interface's.
+type reportFinding struct {
+	ID, Category, Severity, Status, Evidence, Reply string
+	Data                                            bool
+}
+
+// auditReport is what the page, the PDF and the CSV show of one audit.
+type auditReport struct {
+	Agency, AgencyName string
+	Year               int
+	Period             string
+	Position           int64
+	Rows               []reportRow
+	Findings           []reportFinding
+	Ruling             string   // the outcome, or that there is none
+	Conditions         []string // caps, supervision, measures (measures are data)
+	RuledBy            string
+	Measures           string
+}
+
+func newAuditReport(p Page, defs []audit.Definition, a audit.Audit) auditReport {
+	rep := auditReport{Agency: a.AgencyPrefix, AgencyName: p.AgencyName(a.AgencyPrefix), Year: a.Year, Position: a.Position,
+		Period: dateBJ(a.Period.Start) + " – " + dateBJ(a.Period.End.Add(-time.Second))}
+	v := auditView{Defs: defs, Audit: &a}
+	for i, in := range a.Indicators {
+		name := in.Key
+		if i < len(defs) && defs[i].Key == in.Key {
+			name = indicatorName(p.Lang, defs[i])
+		}
+		unit := unitOf(defs, in.Key)
+		rep.Rows = append(rep.Rows, reportRow{Key: in.Key, Family: familyName(p.Lang, in.Family), Name: name, Mark: in.Mark,
+			Value: formatValue(unit, in.Value), Count: strconv.FormatInt(in.Count, 10), Base: strconv.FormatInt(in.Base, 10),
+			Median: formatValue(unit, in.Median), Spread: formatValue(unit, in.Spread)})
+	}
+	for _, f := range a.Findings {
+		rf := reportFinding{ID: strconv.FormatInt(f.ID, 10), Category: familyName(p.Lang, f.Category),
+			Severity: p.T["audit_severity_"+string(f.Severity)], Status: p.T["finding_"+string(f.Status)], Reply: f.Reply}
+		if ev, ok := findingEvidence(p, v, f); ok {
+			rf.Evidence = ev
+		} else {
+			rf.Evidence, rf.Data = f.Evidence, true
+		}
+		rep.Findings = append(rep.Findings, rf)
+	}
+	rep.Ruling = p.T["audit_no_ruling"]
+	if r := a.Ruling; r != nil {
+		rep.Ruling = p.T["audit_outcome_"+string(r.Outcome)]
+		if r.DanCap != nil {
+			rep.Conditions = append(rep.Conditions, p.T["field_dan_cap"]+" "+strconv.Itoa(*r.DanCap))
+		}
+		if r.KyuCap != nil {
+			rep.Conditions = append(rep.Conditions, p.T["field_kyu_cap"]+" "+strconv.Itoa(*r.KyuCap))
+		}
+		if r.SupervisionUntil != nil {
+			rep.Conditions = append(rep.Conditions, p.T["field_supervision_until"]+" "+r.SupervisionUntil.Format(time.DateOnly))
+		}
+		rep.Measures = r.Measures
+		rep.RuledBy = r.RuledBy + " " + chinaTime(r.RuledAt)
+	}
+	return rep
+}
+
+// reportCSV is the report as CSV (UTF-8 with a BOM, cells safe for a
+// spreadsheet): a row per indicator, a row per finding, the ruling's row.
+// The first column names the record: indicator, finding or ruling.
+func reportCSV(p Page, rep auditReport) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteString("\ufeff")
+	cw := csv.NewWriter(&buf)
+	rows := [][]string{{"record", p.T["agency"], p.T["year"], "key", p.T["audit_family"], p.T["audit_indicator"], p.T["audit_value"], "mark",
+		p.T["audit_count"], "base", p.T["audit_median"], p.T["audit_spread"], p.T["audit_severity"], p.T["status"], p.T["evidence"], p.T["audit_reply"]}}
+	y := strconv.Itoa(rep.Year)
+	for _, r := range rep.Rows {
+		rows = append(rows, []string{"indicator", rep.Agency, y, r.Key, r.Family, r.Name, r.Value, string(r.Mark), r.Count, r.Base, r.Median, r.Spread, "", "", "", ""})
+	}
+	for _, f := range rep.Findings {
+		rows = append(rows, []string{"finding", rep.Agency, y, f.ID, f.Category, "", "", "", "", "", "", "", f.Severity, f.Status, f.Evidence, f.Reply})
+	}
+	text := strings.Join(append(rep.Conditions, rep.Measures), "; ")
+	rows = append(rows, []string{"ruling", rep.Agency, y, strconv.FormatInt(rep.Position, 10), "", "", rep.Ruling, "", "", "", "", "", "", rep.RuledBy, strings.Trim(text, "; "), ""})
+	for _, row := range rows {
+		for j, c := range row {
+			row[j] = ledger.SpreadsheetCell(c)
+		}
+		if err := cw.Write(row); err != nil {
+			return nil, fmt.Errorf("audit report csv: %w", err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return nil, fmt.Errorf("audit report csv: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// reportView is the printable report with its charts.
+type reportView struct {
+	Report         auditReport
+	Issued, Trend  string // SVG
+	PDFURL, CSVURL string
+	BackURL        string
+}
+
+// reportOf reads the audit in the path, or answers the request itself.
+func (p *auditPages) reportOf(w http.ResponseWriter, r *http.Request) (Page, audit.Audit, ledger.Actor, bool) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return Page{}, audit.Audit{}, a, false
+	}
+	pg := p.page(w, r, "audit_report")
+	agency, year, ok := auditPath(r)
+	if !ok {
+		p.refused(w, r, pg, ledger.ErrNotFound)
+		return pg, audit.Audit{}, a, false
+	}
+	au, err := p.audits.Audit(r.Context(), a, agency, year)
+	if err != nil {
+		p.refused(w, r, pg, err)
+		return pg, audit.Audit{}, a, false
+	}
+	return pg, au, a, true
+}
+
+func (p *auditPages) report(w http.ResponseWriter, r *http.Request) {
+	pg, au, a, ok := p.reportOf(w, r)
+	if !ok {
+		return
+	}
+	iss, err := p.audits.Issuance(r.Context(), a, au.Year, trendYears)
+	if err != nil {
+		p.refused(w, r, pg, err)
+		return
+	}
+	base := "/workspace/audit/" + au.AgencyPrefix + "/" + strconv.Itoa(au.Year)
+	lang := "?" + url.Values{"lang": {string(pg.Lang)}}.Encode()
+	v := reportView{Report: newAuditReport(pg, p.audits.Definitions(), au), PDFURL: base + "/report.pdf" + lang, CSVURL: base + "/report.csv" + lang, BackURL: base,
+		Issued: issuedChart(pg, []string{au.AgencyPrefix}, iss), Trend: trendChart(pg, au.AgencyPrefix, iss)}
+	p.render(w, r, http.StatusOK, auditReportPage(pg, v))
+}
+
+func (p *auditPages) reportCSV(w http.ResponseWriter, r *http.Request) {
+	pg, au, _, ok := p.reportOf(w, r)
+	if !ok {
+		return
+	}
+	b, err := reportCSV(pg, newAuditReport(pg, p.audits.Definitions(), au))
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="audit-%s-%d.csv"`, au.AgencyPrefix, au.Year))
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(b)
+}
+
+func (p *auditPages) reportPDF(w http.ResponseWriter, r *http.Request) {
+	pg, au, _, ok := p.reportOf(w, r)
+	if !ok {
+		return
+	}
+	font, err := p.font.load()
+	if err != nil {
+		p.log.ErrorContext(r.Context(), "certificate font", "path", p.font.path, "err", err)
+		p.render(w, r, http.StatusServiceUnavailable, messagePage(pg, pg.T["error"], strings.ReplaceAll(pg.T["print_font_missing"], "{path}", p.font.path)))
+		return
+	}
+	var buf bytes.Buffer
+	if err := writeAuditReportPDF(&buf, font, pg, newAuditReport(pg, p.audits.Definitions(), au)); err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="audit-%s-%d.pdf"`, au.AgencyPrefix, au.Year))
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(buf.Bytes())
+}
+
+// rankSeries are the stacked chart's series: kyu, then 1 to 7 dan (8 dan,
+// honorary, with 7).
+func rankSeries(p Page) []chartSeries {
+	colors := []string{"#b8c7d9", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#e6550d", "#a63603", "#54278f"}
+	out := []chartSeries{{Name: p.T["audit_kyu_ranks"], Color: colors[0]}}
+	for d := registry.Rank(1); d <= registry.HighestDan; d++ {
+		out = append(out, chartSeries{Name: rankName(p.Lang, d), Color: colors[d]})
+	}
+	return out
+}
+
+func rankIndex(r registry.Rank) int {
+	if r < 0 {
+		return 0
+	}
+	return int(min(r, registry.HighestDan))
+}
+
+// issuedChart is the stacked bars of the agencies' certificates by rank.
+func issuedChart(p Page, agencies []string, iss audit.Issuance) string {
+	series := rankSeries(p)
+	var rows []stackRow
+	for _, a := range agencies {
+		vals := make([]int, len(series))
+		for r, n := range iss.ByRank[a] {
+			if r != registry.NoRank {
+				vals[rankIndex(r)] += n
+			}
+		}
+		rows = append(rows, stackRow{Label: a, Values: vals})
+	}
+	return stackedBarsSVG(fmt.Sprintf(p.T["audit_chart_issued"], iss.Year), "chart-issued", series, rows)
+}
+
+// trendChart is the certificates issued per audit year: one agency's, or
+// the nation's when agency is "".
+func trendChart(p Page, agency string, iss audit.Issuance) string {
+	var years []string
+	var vals []int
+	for _, y := range iss.Trend {
+		years = append(years, strconv.Itoa(y.Year))
+		if agency == "" {
+			vals = append(vals, y.Total())
+		} else {
+			vals = append(vals, y.ByAgency[agency])
+		}
+	}
+	name := p.T["audit_national_total"]
+	if agency != "" {
+		name = agency
+	}
+	return trendSVG(p.T["audit_chart_trend"], "chart-trend", years, []trendLine{{Series: chartSeries{Name: name, Color: "#1d5fa8"}, Values: vals}})
+}
+
+// sortAudits orders the national table by a column: "agency" (the prefix),
+// "ruling", or an indicator's key (its value); ties by prefix. An unknown
+// key keeps the prefix order.
+func sortAudits(as []audit.Audit, key string, desc bool) {
+	valueOf := func(a audit.Audit) (float64, bool) {
+		for _, in := range a.Indicators {
+			if in.Key == key {
+				return in.Value, true
+			}
+		}
+		return 0, false
+	}
+	slices.SortStableFunc(as, func(x, y audit.Audit) int {
+		c := 0
+		switch key {
+		case "agency", "":
+			c = strings.Compare(x.AgencyPrefix, y.AgencyPrefix)
+		case "ruling":
+			c = strings.Compare(outcomeOf(x), outcomeOf(y))
+		default:
+			vx, okx := valueOf(x)
+			vy, oky := valueOf(y)
+			switch {
+			case okx && oky:
+				c = cmp.Compare(vx, vy)
+			case okx:
+				c = 1
+			case oky:
+				c = -1
+			}
+		}
+		if desc {
+			c = -c
+		}
+		if c == 0 {
+			c = strings.Compare(x.AgencyPrefix, y.AgencyPrefix)
+		}
+		return c
+	})
+}
+
+// tableSort is the national table's order as the request asks it.
+type tableSort struct {
+	Key  string
+	Desc bool
+}
+
+func sortOf(r *http.Request, defs []audit.Definition) tableSort {
+	q := r.URL.Query()
+	key := q.Get("sort")
+	if key != "agency" && key != "ruling" && !slices.ContainsFunc(defs, func(d audit.Definition) bool { return d.Key == key }) {
+		key = "agency"
+	}
+	return tableSort{Key: key, Desc: q.Get("dir") == "desc"}
+}
+
+// sortLink is a column header's link: that column, worst (highest) first,
+// or the other way when it is already so.
+func sortLink(year int, s tableSort, key string) string {
+	dir := "desc"
+	if key == "agency" || key == "ruling" {
+		dir = "asc"
+	}
+	if s.Key == key {
+		dir = "desc"
+		if s.Desc {
+			dir = "asc"
+		}
+	}
+	return "/workspace/audit?" + url.Values{"year": {strconv.Itoa(year)}, "sort": {key}, "dir": {dir}}.Encode()
+}
+
+// sortArrow marks the column the table is sorted by.
+func sortArrow(s tableSort, key string) string {
+	if s.Key != key {
+		return ""
+	}
+	if s.Desc {
+		return " ▼"
+	}
+	return " ▲"
+}
+
+// auditReportCSS lays the report out on A4 portrait; in print only the
+// report is shown.
+const auditReportCSS = `
+@page { size: A4 portrait; margin: 12mm; }
+.report { max-width: 186mm; margin: 0 auto; font-size: 10pt; }
+.report table { width: 100%; border-collapse: collapse; }
+.report th, .report td { border: 0.2mm solid #999; padding: 1mm 1.5mm; vertical-align: top; }
+.report .mark-red { color: #b00; font-weight: bold; }
+.report .mark-amber { color: #a60; }
+.report section.finding { break-inside: avoid; border-top: 0.2mm solid #999; }
+.report svg { max-width: 100%; height: auto; }
+@media print {
+  header, footer, nav, .no-print { display: none !important; }
+  body, main { margin: 0; padding: 0; max-width: none; }
+  .report { font-size: 9pt; }
+  .report h2 { break-after: avoid; }
+}
+`
+
+// supervisions is what the agencies' page reads of the audit.
+type supervisions interface {
+	Supervisions(ctx context.Context, day time.Time) (map[string]audit.Ruling, error)
+}
+
+// supervisedUntil is, per agency under supervision on now's day (Beijing),
+// the period's last day.
+func supervisedUntil(ctx context.Context, s supervisions, now time.Time) (map[string]string, error) {
+	if s == nil {
+		return nil, nil
+	}
+	rs, err := s.Supervisions(ctx, now)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(rs))
+	for a, r := range rs {
+		if r.SupervisionUntil != nil {
+			out[a] = r.SupervisionUntil.Format(time.DateOnly)
+		}
+	}
+	return out, nil
+}
+
+// supervisedText says an agency is under supervision until the day.
+func supervisedText(p Page, until string) string { return fmt.Sprintf(p.T["audit_supervised"], until) }
+
+// markCell is an indicator's value and mark, coloured by its class: written
+// directly, as the national table has one for every agency and indicator.
+func markCell(p Page, unit string, in audit.Indicator) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		mark := html.EscapeString(string(in.Mark))
+		word := html.EscapeString(p.T["audit_mark_"+string(in.Mark)])
+		_, err := io.WriteString(w, `<span class="mark mark-`+mark+`" title="`+word+`">`+html.EscapeString(formatValue(unit, in.Value))+" · "+word+"</span>")
+		return err
+	})
+}
+
+// renderWhole renders a page into memory and sends it in one write with
+// its length: the national table is large, and written piecemeal it went
+// out in many small chunks.
+func (p *auditPages) renderWhole(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
+	var buf bytes.Buffer
+	buf.Grow(128 << 10)
+	if err := c.Render(r.Context(), &buf); err != nil {
+		p.fail(w, r, fmt.Errorf("render %s: %w", r.URL.Path, err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(code)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// auditRows are the national table's rows, an agency each: its link, its
+// ruling and a cell per indicator. Written directly into one buffer, as the
+// table has a cell for every agency and indicator.
+func auditRows(p Page, v auditView) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		units := make(map[string]string, len(v.Defs))
+		for _, d := range v.Defs {
+			units[d.Key] = d.Unit
+		}
+		words := map[audit.Mark]string{}
+		for _, m := range []audit.Mark{audit.Green, audit.Amber, audit.Red} {
+			words[m] = html.EscapeString(p.T["audit_mark_"+string(m)])
+		}
+		var b strings.Builder
+		b.Grow(len(v.Audits) * (200 + 140*len(v.Defs)))
+		for _, a := range v.Audits {
+			prefix := html.EscapeString(a.AgencyPrefix)
+			b.WriteString(`<tr data-testid="audit-row-` + prefix + `"><td><a href="` + html.EscapeString(string(auditLink(a.AgencyPrefix, a.Year))) +
+				`" data-testid="audit-link-` + prefix + `">` + prefix + `</a></td><td>`)
+			if a.Ruling != nil {
+				b.WriteString(html.EscapeString(p.T["audit_outcome_"+outcomeOf(a)]))
+			}
+			b.WriteString(`</td>`)
+			for _, in := range a.Indicators {
+				word, ok := words[in.Mark]
+				if !ok {
+					word = html.EscapeString(string(in.Mark))
+				}
+				mark := html.EscapeString(string(in.Mark))
+				b.WriteString(`<td data-testid="cell-` + prefix + `-` + html.EscapeString(in.Key) + `"><span class="mark mark-` + mark + `" title="` + word + `">` +
+					html.EscapeString(formatValue(units[in.Key], in.Value)) + ` · ` + word + `</span></td>`)
+			}
+			b.WriteString(`</tr>`)
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	})
+}
