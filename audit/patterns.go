@@ -279,13 +279,9 @@ func (f *facts) pair(key [2]int64, gs []pairGame) {
 		}
 	}
 	if forfeitBy[0] != nil && forfeitBy[1] != nil {
-		other := forfeitBy[0]
-		if other.g.resultEvent == last.g.resultEvent {
-			other = forfeitBy[1]
-		}
-		later := forfeitBy[0]
-		if forfeitBy[1].g.resultEvent > later.g.resultEvent {
-			later = forfeitBy[1]
+		later, other := forfeitBy[0], forfeitBy[1]
+		if other.g.resultEvent > later.g.resultEvent {
+			later, other = other, later
 		}
 		f.countOnce(later.org, KeyMutualForfeits, gameItem(later.event, later.k, later.g,
 			fmt.Sprintf("%s: a forfeit win each way (also %d/%d/%d)", note, other.event, other.k.round, other.k.board)))
