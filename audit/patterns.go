@@ -202,16 +202,44 @@ type pairGame struct {
 	forfeit bool
 }
 
-// finishMore measures the later indicators once the whole history is read.
-func (f *facts) finishMore() {
-	pairs := map[[2]int64][]pairGame{}
-	ids := make([]int64, 0, len(f.events))
-	for id := range f.events {
-		ids = append(ids, id)
+// pairAgg is what the games of one pair of players add up to.
+type pairAgg struct {
+	last       pairGame    // the latest game, by its result's event-log row
+	forfeit    [2]pairGame // the latest forfeit win of each (key[0], key[1])
+	hasForfeit [2]bool
+	firstEvent int64
+	manyEvents bool // they met in two events or more
+	wins       [2]int
+	games      int
+}
+
+func (a *pairAgg) add(key [2]int64, g pairGame) {
+	side := 0
+	if g.winner == key[1] {
+		side = 1
 	}
-	slices.Sort(ids) // the drill-down's order and the pairs' games in event order
-	for _, id := range ids {
-		t := f.events[id]
+	if a.games == 0 {
+		a.firstEvent = g.event
+	} else if g.event != a.firstEvent {
+		a.manyEvents = true
+	}
+	a.games++
+	a.wins[side]++
+	if a.games == 1 || g.g.resultEvent > a.last.g.resultEvent {
+		a.last = g
+	}
+	if g.forfeit && (!a.hasForfeit[side] || g.g.resultEvent > a.forfeit[side].g.resultEvent) {
+		a.forfeit[side], a.hasForfeit[side] = g, true
+	}
+}
+
+// finishMore measures the later indicators once the whole history is read.
+// (Nothing here depends on the order maps are walked in: every count is a
+// sum, each pair's games are judged by their log rows, and the drill-down
+// sorts its items.)
+func (f *facts) finishMore() {
+	pairs := map[[2]int64]*pairAgg{}
+	for id, t := range f.events {
 		if !f.endsInPeriod(t) {
 			continue
 		}
@@ -220,89 +248,74 @@ func (f *facts) finishMore() {
 			if g.flagged {
 				f.count(org, KeyRecordsDisagree, gameItem(id, k, g, g.result))
 			}
-			switch {
-			case (g.result == "black" || g.result == "black_forfeit") && g.warnings[0] >= 2:
-				f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", black had two warnings"))
-			case (g.result == "white" || g.result == "white_forfeit") && g.warnings[1] >= 2:
-				f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", white had two warnings"))
-			}
-			b, w := t.players[g.black], t.players[g.white]
-			if b == 0 || w == 0 || b == w {
-				continue
-			}
 			var winner int64
+			b, w := t.players[g.black], t.players[g.white]
 			switch g.result {
 			case "black", "black_forfeit":
+				if g.warnings[0] >= 2 {
+					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", black had two warnings"))
+				}
 				winner = b
 			case "white", "white_forfeit":
+				if g.warnings[1] >= 2 {
+					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", white had two warnings"))
+				}
 				winner = w
 			default:
 				continue
 			}
+			if b == 0 || w == 0 || b == w {
+				continue
+			}
 			key := [2]int64{min(b, w), max(b, w)}
-			pairs[key] = append(pairs[key], pairGame{event: id, org: org, k: k, g: g, winner: winner,
+			a := pairs[key]
+			if a == nil {
+				a = &pairAgg{}
+				pairs[key] = a
+			}
+			a.add(key, pairGame{event: id, org: org, k: k, g: g, winner: winner,
 				forfeit: g.result == "black_forfeit" || g.result == "white_forfeit"})
 		}
 	}
-	keys := make([][2]int64, 0, len(pairs))
-	for k := range pairs {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b [2]int64) int {
-		if a[0] != b[0] {
-			return int(a[0] - b[0])
-		}
-		return int(a[1] - b[1])
-	})
-	for _, key := range keys {
-		f.pair(key, pairs[key])
+	for key, a := range pairs {
+		f.judgePair(key, a)
 	}
 	f.identical()
 	f.appraisers()
 	f.inactiveYears()
 }
 
-// pair judges the games of one pair of players: forfeits both ways, and
-// wins traded across events.
+// pair judges the games of one pair of players.
 func (f *facts) pair(key [2]int64, gs []pairGame) {
-	slices.SortFunc(gs, func(a, b pairGame) int { return int(a.g.resultEvent - b.g.resultEvent) })
-	last := gs[len(gs)-1]
-	note := fmt.Sprintf("players %d and %d", key[0], key[1])
-	var forfeitBy [2]*pairGame
-	for i := range gs {
-		if gs[i].forfeit {
-			side := 0
-			if gs[i].winner == key[1] {
-				side = 1
-			}
-			forfeitBy[side] = &gs[i]
-		}
+	a := &pairAgg{}
+	for _, g := range gs {
+		a.add(key, g)
 	}
-	if forfeitBy[0] != nil && forfeitBy[1] != nil {
-		later, other := forfeitBy[0], forfeitBy[1]
+	f.judgePair(key, a)
+}
+
+// judgePair counts forfeits both ways, and wins traded across events.
+func (f *facts) judgePair(key [2]int64, a *pairAgg) {
+	note := fmt.Sprintf("players %d and %d", key[0], key[1])
+	if a.hasForfeit[0] && a.hasForfeit[1] {
+		later, other := a.forfeit[0], a.forfeit[1]
 		if other.g.resultEvent > later.g.resultEvent {
 			later, other = other, later
 		}
 		f.countOnce(later.org, KeyMutualForfeits, gameItem(later.event, later.k, later.g,
 			fmt.Sprintf("%s: a forfeit win each way (also %d/%d/%d)", note, other.event, other.k.round, other.k.board)))
 	}
-	events := map[int64]bool{}
-	wins := map[int64]int{}
-	for _, g := range gs {
-		events[g.event] = true
-		wins[g.winner]++
-	}
-	if len(events) < 2 {
+	if !a.manyEvents {
 		return
 	}
 	// the pair met in two events or more: the base; an even split of
 	// their wins is the pattern (chance makes it common, so it is judged
 	// against the national rate of such pairs)
-	m := f.m(last.org, KeyTradedWins)
-	m.base++
-	if wins[key[0]] == wins[key[1]] {
+	last := a.last
+	f.m(last.org, KeyTradedWins).base++
+	if a.wins[0] == a.wins[1] {
 		f.count(last.org, KeyTradedWins, gameItem(last.event, last.k, last.g,
-			fmt.Sprintf("%s: %d games in %d events, won %d each", note, len(gs), len(events), wins[key[0]])))
+			fmt.Sprintf("%s: %d games in two events or more, won %d each", note, a.games, a.wins[0])))
 	}
 }
 

@@ -78,9 +78,11 @@ func RecordDigests(ctx context.Context, q ledger.Querier, ids []int64) ([]MoveDi
 		out    []MoveDigest
 		d      MoveDigest
 		record []byte
+		buf    []byte
 	)
 	_, err = pgx.ForEachRow(rows, []any{&d.Tournament, &d.Round, &d.Board, &record}, func() error {
-		d.Moves, d.Digest = MovesDigest(record)
+		d.Moves, buf = appendMoves(buf[:0], record)
+		d.Digest = sha256.Sum256(buf)
 		out = append(out, d)
 		return nil
 	})
@@ -94,7 +96,13 @@ func RecordDigests(ctx context.Context, q ledger.Querier, ids []int64) ([]MoveDi
 // right after its ';') and returns how many there are and the SHA-256 of
 // their sequence.
 func MovesDigest(sgf []byte) (int, [32]byte) {
-	h := sha256.New()
+	n, buf := appendMoves(nil, sgf)
+	return n, sha256.Sum256(buf)
+}
+
+// appendMoves appends to buf each move of sgf as its colour, its point and
+// a ';', and returns how many moves there were.
+func appendMoves(buf, sgf []byte) (int, []byte) {
 	n := 0
 	space := func(i int) int {
 		for i < len(sgf) && (sgf[i] == ' ' || sgf[i] == '\n' || sgf[i] == '\r' || sgf[i] == '\t') {
@@ -138,13 +146,11 @@ func MovesDigest(sgf []byte) (int, [32]byte) {
 		if end >= len(sgf) {
 			break
 		}
-		h.Write([]byte{colour})
-		h.Write(sgf[k+1 : end])
-		h.Write([]byte{';'})
+		buf = append(buf, colour)
+		buf = append(buf, sgf[k+1:end]...)
+		buf = append(buf, ';')
 		n++
 		i = end
 	}
-	var out [32]byte
-	h.Sum(out[:0])
-	return n, out
+	return n, buf
 }
