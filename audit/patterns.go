@@ -192,25 +192,29 @@ func gameItem(id int64, k gameKey, g *gameState, note string) Item {
 		EventID: g.resultEvent, Note: note}
 }
 
+// gameRef names one game: its tournament, round and board.
+type gameRef struct {
+	event        int64
+	round, board int32
+}
+
 // pairGame is one decisive game between two registered players.
 type pairGame struct {
-	event   int64
-	org     string
-	k       gameKey
-	g       *gameState
+	ref     gameRef
+	row     int64 // its result's event-log row
 	winner  int64
 	forfeit bool
 }
 
-// pairAgg is what the games of one pair of players add up to.
+// pairAgg is what the games of one pair of players add up to (kept small:
+// a national year has hundreds of thousands of pairs).
 type pairAgg struct {
-	last       pairGame    // the latest game, by its result's event-log row
-	forfeit    [2]pairGame // the latest forfeit win of each (key[0], key[1])
-	hasForfeit [2]bool
+	last       pairGame    // the latest game, by its result's row
+	forfeit    [2]pairGame // the latest forfeit win of each of key[0], key[1] (row 0: none)
 	firstEvent int64
 	manyEvents bool // they met in two events or more
-	wins       [2]int
-	games      int
+	wins       [2]int32
+	games      int32
 }
 
 func (a *pairAgg) add(key [2]int64, g pairGame) {
@@ -219,17 +223,17 @@ func (a *pairAgg) add(key [2]int64, g pairGame) {
 		side = 1
 	}
 	if a.games == 0 {
-		a.firstEvent = g.event
-	} else if g.event != a.firstEvent {
+		a.firstEvent = g.ref.event
+	} else if g.ref.event != a.firstEvent {
 		a.manyEvents = true
 	}
 	a.games++
 	a.wins[side]++
-	if a.games == 1 || g.g.resultEvent > a.last.g.resultEvent {
+	if a.games == 1 || g.row > a.last.row {
 		a.last = g
 	}
-	if g.forfeit && (!a.hasForfeit[side] || g.g.resultEvent > a.forfeit[side].g.resultEvent) {
-		a.forfeit[side], a.hasForfeit[side] = g, true
+	if g.forfeit && g.row > a.forfeit[side].row {
+		a.forfeit[side] = g
 	}
 }
 
@@ -238,7 +242,9 @@ func (a *pairAgg) add(key [2]int64, g pairGame) {
 // sum, each pair's games are judged by their log rows, and the drill-down
 // sorts its items.)
 func (f *facts) finishMore() {
-	pairs := map[[2]int64]*pairAgg{}
+	index := map[[2]int64]int32{}
+	var aggs []pairAgg
+	var keys [][2]int64
 	for id, t := range f.events {
 		if !f.endsInPeriod(t) {
 			continue
@@ -268,17 +274,19 @@ func (f *facts) finishMore() {
 				continue
 			}
 			key := [2]int64{min(b, w), max(b, w)}
-			a := pairs[key]
-			if a == nil {
-				a = &pairAgg{}
-				pairs[key] = a
+			i, ok := index[key]
+			if !ok {
+				i = int32(len(aggs))
+				index[key] = i
+				aggs = append(aggs, pairAgg{})
+				keys = append(keys, key)
 			}
-			a.add(key, pairGame{event: id, org: org, k: k, g: g, winner: winner,
+			aggs[i].add(key, pairGame{ref: gameRef{id, int32(k.round), int32(k.board)}, row: g.resultEvent, winner: winner,
 				forfeit: g.result == "black_forfeit" || g.result == "white_forfeit"})
 		}
 	}
-	for key, a := range pairs {
-		f.judgePair(key, a)
+	for i := range aggs {
+		f.judgePair(keys[i], &aggs[i])
 	}
 	f.identical()
 	f.appraisers()
@@ -294,16 +302,24 @@ func (f *facts) pair(key [2]int64, gs []pairGame) {
 	f.judgePair(key, a)
 }
 
-// judgePair counts forfeits both ways, and wins traded across events.
+// item is the drill-down's item of a pair's game.
+func (f *facts) item(g pairGame, note string) (string, Item) {
+	t := f.events[g.ref.event]
+	k := gameKey{int(g.ref.round), int(g.ref.board)}
+	return t.facts.Organiser, gameItem(g.ref.event, k, t.games[k], note)
+}
+
+// judgePair counts forfeits both ways (on the organiser of the later one),
+// and wins traded across events (on the organiser of the pair's last game).
 func (f *facts) judgePair(key [2]int64, a *pairAgg) {
-	note := fmt.Sprintf("players %d and %d", key[0], key[1])
-	if a.hasForfeit[0] && a.hasForfeit[1] {
+	if a.forfeit[0].row != 0 && a.forfeit[1].row != 0 {
 		later, other := a.forfeit[0], a.forfeit[1]
-		if other.g.resultEvent > later.g.resultEvent {
+		if other.row > later.row {
 			later, other = other, later
 		}
-		f.countOnce(later.org, KeyMutualForfeits, gameItem(later.event, later.k, later.g,
-			fmt.Sprintf("%s: a forfeit win each way (also %d/%d/%d)", note, other.event, other.k.round, other.k.board)))
+		org, it := f.item(later, fmt.Sprintf("players %d and %d: a forfeit win each way (also %d/%d/%d)", key[0], key[1],
+			other.ref.event, other.ref.round, other.ref.board))
+		f.countOnce(org, KeyMutualForfeits, it)
 	}
 	if !a.manyEvents {
 		return
@@ -311,11 +327,11 @@ func (f *facts) judgePair(key [2]int64, a *pairAgg) {
 	// the pair met in two events or more: the base; an even split of
 	// their wins is the pattern (chance makes it common, so it is judged
 	// against the national rate of such pairs)
-	last := a.last
-	f.m(last.org, KeyTradedWins).base++
+	org := f.events[a.last.ref.event].facts.Organiser
+	f.m(org, KeyTradedWins).base++
 	if a.wins[0] == a.wins[1] {
-		f.count(last.org, KeyTradedWins, gameItem(last.event, last.k, last.g,
-			fmt.Sprintf("%s: %d games in two events or more, won %d each", note, a.games, a.wins[0])))
+		_, it := f.item(a.last, fmt.Sprintf("players %d and %d: %d games in two events or more, won %d each", key[0], key[1], a.games, a.wins[0]))
+		f.count(org, KeyTradedWins, it)
 	}
 }
 

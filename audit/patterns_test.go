@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/tournaments"
 )
 
 func testFacts(agencies ...string) *facts {
@@ -61,7 +62,7 @@ func TestEvidenceOfApplications(t *testing.T) {
 // winner, does not.
 func TestPairPatterns(t *testing.T) {
 	g := func(event, result int64, winner int64, forfeit bool) pairGame {
-		return pairGame{event: event, org: "310", k: gameKey{1, 1}, g: &gameState{resultEvent: result}, winner: winner, forfeit: forfeit}
+		return pairGame{ref: gameRef{event, 1, 1}, row: result, winner: winner, forfeit: forfeit}
 	}
 	for _, tt := range []struct {
 		name           string
@@ -77,6 +78,9 @@ func TestPairPatterns(t *testing.T) {
 		{"one game", []pairGame{g(1, 10, 1, false)}, 0, 0, 0},
 	} {
 		f := testFacts("310")
+		for id := range int64(4) {
+			f.events[id] = &tournamentState{facts: tournaments.EventFacts{ID: id, Organiser: "310"}, games: map[gameKey]*gameState{{1, 1}: {}}}
+		}
 		f.pair([2]int64{1, 2}, tt.games)
 		m, tr := f.m("310", KeyMutualForfeits), f.m("310", KeyTradedWins)
 		if m.count != tt.mutual || tr.count != tt.traded || tr.base != tt.base {
