@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -395,7 +396,7 @@ func (f *facts) appraisers() {
 		if n == 0 || median == 0 {
 			continue
 		}
-		m.count, m.value = n, float64(n)/median
+		m.count, m.value = n, math.Round(100*float64(n)/median)/100 // two decimals: what the scorecard shows
 		if f.collect != nil && f.collect(agency, KeyAppraisalsPerAppraiser) {
 			m.items = append(m.items, f.appraisals[byTop[agency]][agency]...)
 		}
