@@ -26,6 +26,11 @@ type Config struct {
 	StartDay   int
 	// Thresholds replace the default threshold of the indicators they name.
 	Thresholds map[string]Threshold
+	// Ratings, when set, adds the indicator rank_outside_rating: the share
+	// of an agency's dan certificates of the year whose rank lies more than
+	// RatingMargin grades (default 1) outside the holder's rating estimate.
+	Ratings      Ratings
+	RatingMargin float64
 }
 
 func (c Config) withDefaults() Config {
@@ -34,6 +39,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.StartDay == 0 {
 		c.StartDay = 1
+	}
+	if c.RatingMargin == 0 {
+		c.RatingMargin = 1
 	}
 	return c
 }
@@ -62,7 +70,7 @@ func New(store *ledger.Store, reg *registry.Service, cfg Config) (*Service, erro
 	if cfg.StartDay < 1 || cfg.StartDay > 28 {
 		return nil, fmt.Errorf("audit year start day %d: want 1..28", cfg.StartDay)
 	}
-	known := map[string]bool{}
+	known := map[string]bool{KeyRankOutsideRating: true}
 	for _, d := range Definitions() {
 		known[d.Key] = true
 	}
@@ -107,7 +115,7 @@ func checkYear(year int) error {
 
 // scorecards computes every indicator of every agency in agencies at position.
 func (s *Service) scorecards(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string) (map[string][]Indicator, *facts, error) {
-	f, err := gather(ctx, q, position, period, agencies, nil)
+	f, err := gather(ctx, q, position, period, agencies, nil, s.rating())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -379,6 +387,11 @@ func (s *Service) VerifyYear(ctx context.Context, actor ledger.Actor, year int) 
 			got[in.Key] = in
 		}
 		for _, st := range stored[a] {
+			if st.Key == KeyRankOutsideRating {
+				// ratings are recomputed as events are rated and
+				// corrected: this value is not the log position's to give back
+				continue
+			}
 			v.Indicators++
 			re := got[st.Key]
 			if !same(st, re) {
@@ -409,7 +422,7 @@ func (s *Service) IndicatorItems(ctx context.Context, actor ledger.Actor, agency
 	if err != nil {
 		return nil, err
 	}
-	f, err := gather(ctx, db, a.Position, a.Period, []string{agency}, func(ag, k string) bool { return ag == agency && k == key })
+	f, err := gather(ctx, db, a.Position, a.Period, []string{agency}, func(ag, k string) bool { return ag == agency && k == key }, s.rating())
 	if err != nil {
 		return nil, err
 	}

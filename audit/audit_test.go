@@ -28,6 +28,7 @@ var (
 )
 
 type env struct {
+	store *ledger.Store
 	clock *fixture.Clock
 	reg   *registry.Service
 	cs    *certs.Service
@@ -39,12 +40,18 @@ type env struct {
 // subject of these tests is dates), with the audit as the certificates' gate.
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	return newEnvWith(t, func(*ledger.Store) audit.Config { return audit.Config{} })
+}
+
+// newEnvWith is newEnv with the audit's settings of cfg.
+func newEnvWith(t *testing.T, cfg func(*ledger.Store) audit.Config) *env {
+	t.Helper()
 	pool, _ := harness.NewDB(t)
 	clock := fixture.NewClock(time.Date(2026, 3, 10, 2, 0, 0, 0, time.UTC))
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110", "310", "440")
-	au, err := audit.New(store, reg, audit.Config{})
+	au, err := audit.New(store, reg, cfg(store))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +59,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{clock: clock, reg: reg, cs: cs, ts: tournaments.New(store, reg, proposals.Certs{Certs: cs}), au: au}
+	return &env{store: store, clock: clock, reg: reg, cs: cs, ts: tournaments.New(store, reg, proposals.Certs{Certs: cs}), au: au}
 }
 
 func (e *env) at(t *testing.T, day string) {

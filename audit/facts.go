@@ -52,8 +52,9 @@ type certState struct {
 }
 
 type appState struct {
-	player int64
-	basis  string
+	player    int64
+	basis     string
+	appraiser int64
 }
 
 type gameKey struct{ round, board int }
@@ -62,6 +63,9 @@ type gameState struct {
 	black, white int
 	result       string
 	resultEvent  int64
+	warnings     [2]int // black's and white's
+	flagged      bool   // the record disagrees with the reported result
+	hasRecord    bool
 }
 
 // resultChange is a result event that changed a board's earlier result.
@@ -79,6 +83,7 @@ type tournamentState struct {
 	paired   map[int]ledger.LoggedEvent // each round's pairing (id and time)
 	changes  []resultChange
 	finished bool
+	imported int64 // the tournament.imported event (0: built in the registry)
 }
 
 // facts is what one pass over the event log up to a position gathers, per agency.
@@ -99,6 +104,7 @@ type facts struct {
 	province map[string]string
 	// published counts the notices of each agency published in the period
 	published map[string]int64
+	more      // what the later indicators gather (patterns.go)
 }
 
 func (f *facts) m(agency, key string) *measure {
@@ -129,7 +135,14 @@ func (f *facts) inPeriod(t time.Time) bool {
 
 // touch records activity of agency at e.
 func (f *facts) touch(agency string, e ledger.LoggedEvent) {
-	if agency == "" || agency == registry.AssociationPrefix || !f.inPeriod(e.At) {
+	if agency == "" || agency == registry.AssociationPrefix {
+		return
+	}
+	if e.At.Before(f.period.Start) {
+		f.touchEarlier(agency, e)
+		return
+	}
+	if !f.inPeriod(e.At) {
 		return
 	}
 	months := f.active[agency]
@@ -164,7 +177,7 @@ func certRef(number string, e ledger.LoggedEvent) Item {
 
 // gather reads the event log up to position (and before the period's end)
 // once, with the fixed facts of the tournaments, and measures every agency.
-func gather(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string, collect func(agency, key string) bool) (*facts, error) {
+func gather(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string, collect func(agency, key string) bool, rt rating) (*facts, error) {
 	evs, err := tournaments.AllEventFacts(ctx, q)
 	if err != nil {
 		return nil, err
@@ -172,7 +185,7 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	f := &facts{period: period, players: map[int64]*playerState{}, certs: map[string]certState{}, apps: map[string]appState{},
 		notices: map[string]string{}, events: map[int64]*tournamentState{}, measures: map[string]map[string]*measure{},
 		active: map[string][]int64{}, agencies: agencies, collect: collect, seen: map[string]bool{}, province: map[string]string{},
-		published: map[string]int64{}}
+		published: map[string]int64{}, more: newMore()}
 	for _, p := range registry.Provinces() {
 		if p.Prefix != registry.AssociationPrefix {
 			f.province[p.Code] = p.Prefix
@@ -182,6 +195,7 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 		f.months = append(f.months, period.Start.In(ledger.ChinaTime).AddDate(0, i, 0))
 	}
 	err = ledger.ScanEvents(ctx, q, position, period.End, func(e ledger.LoggedEvent) error {
+		f.saw(e)
 		if err := f.apply(e, evs); err != nil {
 			return fmt.Errorf("event %d (%s): %w", e.ID, e.Action, err)
 		}
@@ -190,7 +204,14 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	if err != nil {
 		return nil, err
 	}
+	if err := f.readTables(ctx, q); err != nil {
+		return nil, err
+	}
 	f.finish()
+	f.finishMore()
+	if err := f.rate(ctx, rt); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 
@@ -281,17 +302,20 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			f.count(c.issuer, KeyRevocations, it)
 		}
 	case "application.submitted":
-		pl, err := readPayload(e.Payload, "player_id", "basis")
+		pl, err := readPayload(e.Payload, "player_id", "basis", "event_ref", "record_ref", "appraiser_id")
 		if err != nil {
 			return err
 		}
-		p := appState{player: pl.int("player_id"), basis: pl.str("basis")}
+		p := appState{player: pl.int("player_id"), basis: pl.str("basis"), appraiser: pl.int("appraiser_id")}
 		f.apps[e.EntityID] = p
 		ps := f.players[p.player]
 		if ps == nil {
 			return nil
 		}
 		f.touch(ps.prefix, e)
+		if f.inPeriod(e.At) {
+			f.evidence(ps.prefix, e, p, pl.str("event_ref"), pl.str("record_ref"))
+		}
 		if p.basis == "appraisal" && f.inPeriod(e.At) {
 			ps.appraisals = append(ps.appraisals, ledger.LoggedEvent{ID: e.ID, At: e.At, EntityID: e.EntityID})
 		}
@@ -343,7 +367,22 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		if _, seen := f.events[fx.ID]; !seen {
 			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, games: map[gameKey]*gameState{}, paired: map[int]ledger.LoggedEvent{}}
 		}
+		if e.Action == "tournament.imported" && f.events[fx.ID].imported == 0 {
+			f.events[fx.ID].imported = e.ID
+			f.imported = append(f.imported, fx.ID)
+		}
 		f.touch(fx.Organiser, e)
+	case "appraiser.recommended":
+		p, err := readPayload(e.Payload, "agency")
+		if err != nil {
+			return err
+		}
+		f.appraiserAgency[id64()] = p.str("agency")
+		f.touch(p.str("agency"), e)
+	case "agency.created":
+		if _, ok := f.created[e.EntityID]; !ok {
+			f.created[e.EntityID] = e.At
+		}
 	default:
 		if strings.HasPrefix(e.Action, "tournament.") {
 			return f.tournament(e)
@@ -363,7 +402,7 @@ func (f *facts) countOnce(agency, key string, it Item) {
 }
 
 func (f *facts) issued(e ledger.LoggedEvent) error {
-	pl, err := readPayload(e.Payload, "number", "player_id", "rank", "basis", "issuer", "issue_date", "replaces")
+	pl, err := readPayload(e.Payload, "number", "player_id", "rank", "basis", "issuer", "issue_date", "replaces", "application_id")
 	if err != nil {
 		return err
 	}
@@ -426,7 +465,9 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 	}
 	if p.Basis == "appraisal" {
 		f.count(p.Issuer, KeyAppraisalShare, it)
+		f.appraised(p.Issuer, f.apps[strconv.FormatInt(pl.int("application_id"), 10)].appraiser, it)
 	}
+	f.danIssued(p.Issuer, it, p.PlayerID, rank, p.IssueDate)
 	return nil
 }
 
@@ -469,7 +510,7 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			t.games[gameKey{p.Round, i + 1}] = &gameState{black: pr.Black, white: pr.White}
 		}
 	case "tournament.result":
-		pl, err := readPayload(e.Payload, "round", "board", "result")
+		pl, err := readPayload(e.Payload, "round", "board", "result", "warnings", "flagged", "record")
 		if err != nil {
 			return err
 		}
@@ -486,6 +527,7 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: g.result, to: p.Result})
 		}
 		g.result, g.resultEvent = p.Result, e.ID
+		g.warnings, g.flagged, g.hasRecord = pl.pair("warnings"), pl.bool("flagged"), pl.bool("record")
 	case "tournament.finished":
 		t.finished = true
 	}
@@ -599,19 +641,31 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 	org := t.facts.Organiser
 	for k, g := range t.games {
 		for _, side := range []struct {
-			number   int
-			win, bye string
-		}{{g.black, "black", "black_forfeit"}, {g.white, "white", "white_forfeit"}} {
+			number, opponent int
+			win, bye         string
+		}{{g.black, g.white, "black", "black_forfeit"}, {g.white, g.black, "white", "white_forfeit"}} {
 			won := g.result == side.win || g.result == side.bye || g.result == "both_win"
 			if !won || !certified(side.number) {
 				continue
 			}
 			m := f.m(org, KeyForfeitQualifying)
 			m.base++
+			game := Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, k.round, k.board),
+				Link: fmt.Sprintf("/tournaments/%d", id), EventID: g.resultEvent, Note: g.result}
 			if g.result == side.bye {
 				m.count++
-				m.items = append(m.items, Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, k.round, k.board),
-					Link: fmt.Sprintf("/tournaments/%d", id), EventID: g.resultEvent, Note: g.result})
+				m.items = append(m.items, game)
+			}
+			// both credited with a win, or a win over a guest (no
+			// registered player behind the number): nobody the registry
+			// knows lost the game
+			bw := f.m(org, KeyBothWinGuestQualifying)
+			bw.base++
+			if g.result == "both_win" || t.players[side.opponent] == 0 {
+				if g.result != "both_win" {
+					game.Note = g.result + ", against a guest"
+				}
+				f.count(org, KeyBothWinGuestQualifying, game)
 			}
 		}
 	}
@@ -636,6 +690,8 @@ func value(def Definition, m *measure) float64 {
 			return 0
 		}
 		return float64(m.count) / float64(m.base)
+	case "ratio":
+		return m.value
 	}
 	return float64(m.count)
 }

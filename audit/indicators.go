@@ -103,6 +103,20 @@ const (
 	KeyPlayersRegistered     = "players_registered"
 	KeyCertificatesIssued    = "certificates_issued"
 	KeyOrdersPlaced          = "orders_placed"
+
+	KeyBothWinGuestQualifying      = "both_win_or_guest_qualifying_share"
+	KeyRecordsDisagree             = "records_disagreeing_with_result"
+	KeyWinnerTwoWarnings           = "winner_with_two_warnings"
+	KeyMutualForfeits              = "mutual_forfeit_pairs"
+	KeyTradedWins                  = "pairs_trading_wins"
+	KeyIdenticalMoves              = "identical_move_sequences"
+	KeyAppraisalsPerAppraiser      = "appraisals_per_appraiser"
+	KeyForeignAppraisers           = "appraisals_by_other_agency_appraisers"
+	KeyApplicationsWithoutEvidence = "applications_without_evidence"
+	KeyInactiveYears               = "consecutive_inactive_years"
+	// KeyRankOutsideRating is present only when the audit is given the
+	// ratings (Config.Ratings).
+	KeyRankOutsideRating = "rank_outside_rating"
 )
 
 const (
@@ -145,12 +159,25 @@ func Definitions() []Definition {
 		{KeyPlayersRegistered, Inactivity, seedInactive, "新注册棋手", "players registered", "count", low(1)},
 		{KeyCertificatesIssued, Inactivity, seedInactive, "颁发的证书（段位和级位）", "certificates issued (dan and kyu)", "count", low(1)},
 		{KeyOrdersPlaced, Inactivity, seedInactive, "证书预订", "certificate orders placed", "count", low(1)},
+		{KeyBothWinGuestQualifying, Falsification, seedOverissue, "获证棋手在段位赛中的晋级胜局里双方均胜或胜非注册棋手（外来棋手）的比例", "share of both-win results and wins over guests among the qualifying wins of players then certified", "share", Threshold{Amber: 0.1, Red: 0.25, MinBase: 20, MinCount: 3}},
+		{KeyRecordsDisagree, Falsification, seedOverissue, "棋谱（SGF）与所报成绩不符的对局", "games whose recorded SGF disagrees with the reported result", "count", abs(2, 5, 0)},
+		{KeyWinnerTwoWarnings, Falsification, seedOverissue, "被判两次警告的一方仍报为胜方的对局", "games reported won by a side with two warnings", "count", abs(1, 3, 0)},
+		{KeyMutualForfeits, Falsification, seedOverissue, "同一对棋手互相不战而胜", "pairs of players who won by forfeit against each other", "count", abs(2, 4, 0)},
+		{KeyTradedWins, Falsification, seedOverissue, "同一对棋手在多次比赛中互有胜负、胜局相等的比例", "share of pairs meeting in two events or more who traded wins evenly", "share", Threshold{Relative: true, Pooled: true, Amber: 1.4, Red: 1.7, RedZ: 4, MinCount: 5}},
+		{KeyIdenticalMoves, Falsification, seedOverissue, "着法与另一盘对局完全相同的对局", "games whose move sequence repeats another game's move for move", "count", abs(1, 2, 0)},
+		{KeyAppraisalsPerAppraiser, Overissue, seedOverissue, "单个鉴定棋手签发的鉴定数（相对于全国每名鉴定棋手的中位数）", "appraisals by the agency's busiest appraiser, as a multiple of the national median per appraiser", "ratio", Threshold{Amber: 4, Red: 20, MinCount: 10}},
+		{KeyForeignAppraisers, Overissue, seedOverissue, "由其他代理机构的鉴定棋手签发的鉴定", "appraisals signed by another agency's appraiser", "count", abs(1, 3, 0)},
+		{KeyApplicationsWithoutEvidence, NoRecords, seedRecords, "缺少依据（比赛或记录编号、鉴定棋手）的申请", "applications without evidence (event or record reference, appraiser)", "count", abs(1, 5, 0)},
+		{KeyInactiveYears, Inactivity, seedInactive, "连续无任何活动的年度", "consecutive years without any activity", "years", abs(1, 2, 0)},
 	}
 }
 
 // definition returns the indicator of key with the configured threshold.
 func (c Config) definitions() []Definition {
 	defs := Definitions()
+	if c.Ratings != nil {
+		defs = append(defs, RatingDefinition())
+	}
 	for i, d := range defs {
 		if t, ok := c.Thresholds[d.Key]; ok {
 			defs[i].Threshold = t

@@ -77,8 +77,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	// the annual audit gates every grant of stock
-	au, err := audit.New(store, reg, audit.Config{})
+	// the annual audit gates every grant of stock; the ratings book gives
+	// it the rating indicator
+	au, err := audit.New(store, reg, audit.Config{Ratings: book.New(store)})
 	if err != nil {
 		return err
 	}

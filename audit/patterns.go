@@ -1,0 +1,456 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
+)
+
+// MinIdenticalMoves is the length from which two games with the same move
+// sequence are no coincidence (a shared opening of a few dozen moves is).
+const MinIdenticalMoves = 60
+
+// more is what the indicators added after the first twenty gather in the
+// same pass over the log.
+type more struct {
+	appraiserAgency map[int64]string              // appraiser → the agency that recommended it
+	appraisals      map[int64]map[string][]Item   // appraiser → issuer → its appraisal certificates of the period
+	imported        []int64                       // tournaments imported up to the position
+	created         map[string]time.Time          // agency → when it was created
+	earlier         map[string]map[int]bool       // agency → audit years before this one (1: the previous) with activity
+	yearStarts      []time.Time                   // yearStarts[k]: the start of the audit year k years before this one
+	firstAt         time.Time                     // the log's first event
+	dan             map[string][]ratedCertificate // issuer → its dan certificates of the period
+	digests         map[[32]byte][]tournaments.MoveDigest
+}
+
+// ratedCertificate is a dan certificate of the period, for the rating indicator.
+type ratedCertificate struct {
+	number    string
+	player    int64
+	rank      registry.Rank
+	issueDate string
+	item      Item
+}
+
+func newMore() more {
+	return more{appraiserAgency: map[int64]string{}, appraisals: map[int64]map[string][]Item{}, created: map[string]time.Time{},
+		earlier: map[string]map[int]bool{}, dan: map[string][]ratedCertificate{}}
+}
+
+// saw notes the log's first event (inactive years are counted back no
+// further than the log goes).
+func (f *facts) saw(e ledger.LoggedEvent) {
+	if f.firstAt.IsZero() || e.At.Before(f.firstAt) {
+		f.firstAt = e.At
+	}
+}
+
+// yearsBefore is how many audit years before this one t falls in (1: the
+// previous year); t is before the period.
+func (f *facts) yearsBefore(t time.Time) int {
+	if len(f.yearStarts) == 0 {
+		f.yearStarts = append(f.yearStarts, f.period.Start)
+	}
+	for k := 1; ; k++ {
+		if k == len(f.yearStarts) {
+			f.yearStarts = append(f.yearStarts, f.period.Start.In(ledger.ChinaTime).AddDate(-k, 0, 0).UTC())
+		}
+		if !t.Before(f.yearStarts[k]) {
+			return k
+		}
+	}
+}
+
+// touchEarlier records activity of agency in an audit year before this one.
+func (f *facts) touchEarlier(agency string, e ledger.LoggedEvent) {
+	years := f.earlier[agency]
+	if years == nil {
+		years = map[int]bool{}
+		f.earlier[agency] = years
+	}
+	years[f.yearsBefore(e.At)] = true
+}
+
+// evidence counts an application of the period filed without what its basis
+// rests on: a tournament or national basis without its event or record
+// reference, an appraisal without an appraiser (the service refuses both
+// today; imported and older data have them).
+func (f *facts) evidence(agency string, e ledger.LoggedEvent, a appState, eventRef, recordRef string) {
+	var missing string
+	switch a.basis {
+	case "tournament", "national_result", "national_championship":
+		switch {
+		case strings.TrimSpace(eventRef) == "" && strings.TrimSpace(recordRef) == "":
+			missing = "no event or record reference"
+		case strings.TrimSpace(eventRef) == "":
+			missing = "no event reference"
+		case strings.TrimSpace(recordRef) == "":
+			missing = "no record reference"
+		}
+	case "appraisal":
+		if a.appraiser <= 0 {
+			missing = "no appraiser"
+		}
+	}
+	if missing != "" {
+		f.count(agency, KeyApplicationsWithoutEvidence, Item{Kind: "application", Ref: e.EntityID, EventID: e.ID, Note: a.basis + ": " + missing})
+	}
+}
+
+// appraised notes a dan certificate of the period by appraisal: who signed
+// it, and whether the appraiser is another agency's.
+func (f *facts) appraised(issuer string, appraiser int64, it Item) {
+	if appraiser <= 0 {
+		return
+	}
+	it.Note = "appraiser " + strconv.FormatInt(appraiser, 10)
+	by := f.appraisals[appraiser]
+	if by == nil {
+		by = map[string][]Item{}
+		f.appraisals[appraiser] = by
+	}
+	by[issuer] = append(by[issuer], it)
+	if home := f.appraiserAgency[appraiser]; home != "" && home != issuer {
+		it.Note += " of agency " + home
+		f.count(issuer, KeyForeignAppraisers, it)
+	}
+}
+
+func (f *facts) danIssued(issuer string, it Item, player int64, rank registry.Rank, issueDate string) {
+	f.dan[issuer] = append(f.dan[issuer], ratedCertificate{number: it.Ref, player: player, rank: rank, issueDate: issueDate, item: it})
+}
+
+// readTables reads, after the pass over the log, the rows the log does not
+// carry: the games of imported events and the move sequences of the
+// recorded games of the period's events.
+func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
+	games, err := tournaments.GamesOf(ctx, q, f.imported)
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		t := f.events[g.Tournament]
+		if t == nil {
+			continue
+		}
+		k := gameKey{g.Round, g.Board}
+		if logged := t.games[k]; logged != nil {
+			// a result recorded after the import: the log has the latest word
+			if logged.black == 0 && logged.white == 0 {
+				logged.black, logged.white = g.Black, g.White
+			}
+			continue
+		}
+		t.games[k] = &gameState{black: g.Black, white: g.White, result: g.Result, resultEvent: t.imported,
+			warnings: [2]int{g.BlackWarnings, g.WhiteWarnings}, flagged: g.Flagged}
+	}
+	var recorded []int64
+	for id, t := range f.events {
+		if !f.endsInPeriod(t) {
+			continue
+		}
+		for _, g := range t.games {
+			if g.hasRecord {
+				recorded = append(recorded, id)
+				break
+			}
+		}
+	}
+	slices.Sort(recorded)
+	ds, err := tournaments.RecordDigests(ctx, q, recorded)
+	if err != nil {
+		return err
+	}
+	f.digests = map[[32]byte][]tournaments.MoveDigest{}
+	for _, d := range ds {
+		if d.Moves < MinIdenticalMoves {
+			continue
+		}
+		if g := f.events[d.Tournament].games[gameKey{d.Round, d.Board}]; g == nil || !g.hasRecord {
+			continue // recorded after the position
+		}
+		f.digests[d.Digest] = append(f.digests[d.Digest], d)
+	}
+	return nil
+}
+
+func (f *facts) endsInPeriod(t *tournamentState) bool {
+	end := t.facts.End
+	return !end.Before(dateOf(f.period.Start)) && end.Before(dateOf(f.period.End))
+}
+
+func gameItem(id int64, k gameKey, g *gameState, note string) Item {
+	return Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, k.round, k.board), Link: fmt.Sprintf("/tournaments/%d", id),
+		EventID: g.resultEvent, Note: note}
+}
+
+// gameRef names one game: its tournament, round and board.
+type gameRef struct {
+	event        int64
+	round, board int32
+}
+
+// pairGame is one decisive game between two registered players.
+type pairGame struct {
+	ref     gameRef
+	row     int64 // its result's event-log row
+	winner  int64
+	forfeit bool
+}
+
+// pairAgg is what the games of one pair of players add up to (kept small:
+// a national year has hundreds of thousands of pairs).
+type pairAgg struct {
+	last       pairGame    // the latest game, by its result's row
+	forfeit    [2]pairGame // the latest forfeit win of each of key[0], key[1] (row 0: none)
+	firstEvent int64
+	manyEvents bool // they met in two events or more
+	wins       [2]int32
+	games      int32
+}
+
+func (a *pairAgg) add(key [2]int64, g pairGame) {
+	side := 0
+	if g.winner == key[1] {
+		side = 1
+	}
+	if a.games == 0 {
+		a.firstEvent = g.ref.event
+	} else if g.ref.event != a.firstEvent {
+		a.manyEvents = true
+	}
+	a.games++
+	a.wins[side]++
+	if a.games == 1 || g.row > a.last.row {
+		a.last = g
+	}
+	if g.forfeit && g.row > a.forfeit[side].row {
+		a.forfeit[side] = g
+	}
+}
+
+// finishMore measures the later indicators once the whole history is read.
+// (Nothing here depends on the order maps are walked in: every count is a
+// sum, each pair's games are judged by their log rows, and the drill-down
+// sorts its items.)
+func (f *facts) finishMore() {
+	index := map[[2]int64]int32{}
+	var aggs []pairAgg
+	var keys [][2]int64
+	for id, t := range f.events {
+		if !f.endsInPeriod(t) {
+			continue
+		}
+		org := t.facts.Organiser
+		for k, g := range t.games {
+			if g.flagged {
+				f.count(org, KeyRecordsDisagree, gameItem(id, k, g, g.result))
+			}
+			var winner int64
+			b, w := t.players[g.black], t.players[g.white]
+			switch g.result {
+			case "black", "black_forfeit":
+				if g.warnings[0] >= 2 {
+					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", black had two warnings"))
+				}
+				winner = b
+			case "white", "white_forfeit":
+				if g.warnings[1] >= 2 {
+					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", white had two warnings"))
+				}
+				winner = w
+			default:
+				continue
+			}
+			if b == 0 || w == 0 || b == w {
+				continue
+			}
+			key := [2]int64{min(b, w), max(b, w)}
+			i, ok := index[key]
+			if !ok {
+				i = int32(len(aggs))
+				index[key] = i
+				aggs = append(aggs, pairAgg{})
+				keys = append(keys, key)
+			}
+			aggs[i].add(key, pairGame{ref: gameRef{id, int32(k.round), int32(k.board)}, row: g.resultEvent, winner: winner,
+				forfeit: g.result == "black_forfeit" || g.result == "white_forfeit"})
+		}
+	}
+	for i := range aggs {
+		f.judgePair(keys[i], &aggs[i])
+	}
+	f.identical()
+	f.appraisers()
+	f.inactiveYears()
+}
+
+// pair judges the games of one pair of players.
+func (f *facts) pair(key [2]int64, gs []pairGame) {
+	a := &pairAgg{}
+	for _, g := range gs {
+		a.add(key, g)
+	}
+	f.judgePair(key, a)
+}
+
+// item is the drill-down's item of a pair's game.
+func (f *facts) item(g pairGame, note string) (string, Item) {
+	t := f.events[g.ref.event]
+	k := gameKey{int(g.ref.round), int(g.ref.board)}
+	return t.facts.Organiser, gameItem(g.ref.event, k, t.games[k], note)
+}
+
+// judgePair counts forfeits both ways (on the organiser of the later one),
+// and wins traded across events (on the organiser of the pair's last game).
+func (f *facts) judgePair(key [2]int64, a *pairAgg) {
+	if a.forfeit[0].row != 0 && a.forfeit[1].row != 0 {
+		later, other := a.forfeit[0], a.forfeit[1]
+		if other.row > later.row {
+			later, other = other, later
+		}
+		org, it := f.item(later, fmt.Sprintf("players %d and %d: a forfeit win each way (also %d/%d/%d)", key[0], key[1],
+			other.ref.event, other.ref.round, other.ref.board))
+		f.countOnce(org, KeyMutualForfeits, it)
+	}
+	if !a.manyEvents {
+		return
+	}
+	// the pair met in two events or more: the base; an even split of
+	// their wins is the pattern (chance makes it common, so it is judged
+	// against the national rate of such pairs)
+	org := f.events[a.last.ref.event].facts.Organiser
+	f.m(org, KeyTradedWins).base++
+	if a.wins[0] == a.wins[1] {
+		_, it := f.item(a.last, fmt.Sprintf("players %d and %d: %d games in two events or more, won %d each", key[0], key[1], a.games, a.wins[0]))
+		f.count(org, KeyTradedWins, it)
+	}
+}
+
+// identical counts the recorded games whose move sequence another game of
+// the period repeats move for move.
+func (f *facts) identical() {
+	digests := make([][32]byte, 0, len(f.digests))
+	for d, gs := range f.digests {
+		if len(gs) > 1 {
+			digests = append(digests, d)
+		}
+	}
+	slices.SortFunc(digests, func(a, b [32]byte) int { return strings.Compare(string(a[:]), string(b[:])) })
+	for _, d := range digests {
+		gs := f.digests[d]
+		slices.SortFunc(gs, func(a, b tournaments.MoveDigest) int {
+			if a.Tournament != b.Tournament {
+				return int(a.Tournament - b.Tournament)
+			}
+			if a.Round != b.Round {
+				return a.Round - b.Round
+			}
+			return a.Board - b.Board
+		})
+		first := gs[0]
+		for _, x := range gs[1:] {
+			t := f.events[x.Tournament]
+			k := gameKey{x.Round, x.Board}
+			f.countOnce(t.facts.Organiser, KeyIdenticalMoves, gameItem(x.Tournament, k, t.games[k],
+				fmt.Sprintf("%d moves, the same as %d/%d/%d", x.Moves, first.Tournament, first.Round, first.Board)))
+		}
+	}
+}
+
+// appraisers measures, per agency, the appraiser who signed most of its
+// appraisal certificates against the national median of appraisals per
+// appraiser who signed any.
+func (f *facts) appraisers() {
+	var per []float64
+	top := map[string]int64{}
+	byTop := map[string]int64{}
+	apps := make([]int64, 0, len(f.appraisals))
+	for ap := range f.appraisals {
+		apps = append(apps, ap)
+	}
+	slices.Sort(apps)
+	for _, ap := range apps {
+		total := 0
+		for issuer, its := range f.appraisals[ap] {
+			total += len(its)
+			if n := int64(len(its)); n > top[issuer] {
+				top[issuer], byTop[issuer] = n, ap
+			}
+		}
+		per = append(per, float64(total))
+	}
+	median := medianOrZero(per)
+	for _, agency := range f.agencies {
+		m := f.m(agency, KeyAppraisalsPerAppraiser)
+		n := top[agency]
+		if n == 0 || median == 0 {
+			continue
+		}
+		m.count, m.value = n, math.Round(100*float64(n)/median)/100 // two decimals: what the scorecard shows
+		if f.collect != nil && f.collect(agency, KeyAppraisalsPerAppraiser) {
+			m.items = append(m.items, f.appraisals[byTop[agency]][agency]...)
+		}
+	}
+}
+
+func medianOrZero(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	return medianOf(xs)
+}
+
+// inactiveYears counts, for an agency without any activity this year, the
+// audit years back to its last active one, no further than its creation or
+// the log's first event.
+func (f *facts) inactiveYears() {
+	for _, agency := range f.agencies {
+		if slices.ContainsFunc(f.active[agency], func(id int64) bool { return id != 0 }) {
+			continue
+		}
+		since := f.firstAt
+		if c, ok := f.created[agency]; ok && c.After(since) {
+			since = c
+		}
+		year := f.period.Start.In(ledger.ChinaTime).AddDate(1, 0, 0).Year()
+		f.count(agency, KeyInactiveYears, Item{Kind: "year", Ref: strconv.Itoa(year)})
+		for k := 1; ; k++ {
+			start := f.period.Start.In(ledger.ChinaTime).AddDate(-k, 0, 0)
+			end := start.AddDate(1, 0, 0)
+			if f.firstAt.IsZero() || !end.After(since) || f.earlier[agency][k] {
+				break
+			}
+			f.count(agency, KeyInactiveYears, Item{Kind: "year", Ref: strconv.Itoa(year - k)})
+		}
+	}
+}
+
+// bool is a boolean field (false when absent).
+func (p payload) bool(key string) bool { return string(p[key]) == "true" }
+
+// pair is a field holding a list of two integers ([0, 0] when absent).
+func (p payload) pair(key string) [2]int {
+	var out [2]int
+	v := p[key]
+	if len(v) < 2 || v[0] != '[' {
+		return out
+	}
+	for i, s := range strings.SplitN(string(v[1:len(v)-1]), ",", 3) {
+		if i > 1 {
+			break
+		}
+		n, _ := strconv.Atoi(strings.TrimSpace(s))
+		out[i] = n
+	}
+	return out
+}
