@@ -21,7 +21,11 @@ type importRule struct {
 
 var (
 	domain     = []string{"ledger", "access", "registry", "certs", "tournaments", "audit", "ratings", "rules", "referee"}
-	transports = []string{"web", "internal/api", "internal/server", "internal/proposals", "internal/records", "internal/eventratings", "cmd"}
+	// transports and the other entry-side packages: the wiring, the replica
+	// router and metrics, and the national data set with its evaluation,
+	// which build on every domain package and so may stand under none
+	transports = []string{"web", "internal/api", "internal/server", "internal/proposals", "internal/records", "internal/eventratings",
+		"internal/replicas", "internal/metrics", "internal/nationaldata", "internal/auditeval", "cmd"}
 )
 
 func importRules() []importRule {
