@@ -653,8 +653,7 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 			game := Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, k.round, k.board),
 				Link: fmt.Sprintf("/tournaments/%d", id), EventID: g.resultEvent, Note: g.result}
 			if g.result == side.bye {
-				m.count++
-				m.items = append(m.items, game)
+				f.count(org, KeyForfeitQualifying, game)
 			}
 			// both credited with a win, or a win over a guest (no
 			// registered player behind the number): nobody the registry

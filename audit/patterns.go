@@ -133,7 +133,14 @@ func (f *facts) danIssued(issuer string, it Item, player int64, rank registry.Ra
 // carry: the games of imported events and the move sequences of the
 // recorded games of the period's events.
 func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
-	games, err := tournaments.GamesOf(ctx, q, f.imported)
+	// only the imported events that end in the period count their games
+	var imported []int64
+	for _, id := range f.imported {
+		if t := f.events[id]; t != nil && f.endsInPeriod(t) {
+			imported = append(imported, id)
+		}
+	}
+	games, err := tournaments.GamesOf(ctx, q, imported)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"strconv"
@@ -34,7 +35,7 @@ func readPayload(p []byte, want ...string) (payload, error) {
 			return nil, err
 		}
 		key := string(p[i+1 : end-1])
-		if bytesContain(p[i+1:end-1], '\\') {
+		if bytes.IndexByte(p[i+1:end-1], '\\') >= 0 {
 			if json.Unmarshal(p[i:end], &key) != nil {
 				return nil, errPayload
 			}
@@ -133,14 +134,12 @@ func (p payload) str(key string) string {
 		return ""
 	}
 	inner := v[1 : len(v)-1]
-	for _, c := range inner {
-		if c == '\\' {
-			var s string
-			if json.Unmarshal(v, &s) != nil {
-				return ""
-			}
-			return s
+	if bytes.IndexByte(inner, '\\') >= 0 {
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			return ""
 		}
+		return s
 	}
 	return string(inner)
 }
@@ -155,13 +154,4 @@ func (p payload) int(key string) int64 {
 		return 0
 	}
 	return n
-}
-
-func bytesContain(b []byte, c byte) bool {
-	for _, x := range b {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }

@@ -37,23 +37,28 @@ func ScanEvents(ctx context.Context, q Querier, upTo int64, before time.Time, fn
 	if before.IsZero() {
 		before = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 	}
-	rows, err := q.Query(ctx, `SELECT id, at, actor, action, entity_type, entity_id, payload::text FROM events
-		WHERE id <= $1 AND at < $2 ORDER BY id`, upTo, before)
+	return scanLogged(ctx, q, "scan event log", `WHERE id <= $1 AND at < $2`, []any{upTo, before}, fn)
+}
+
+// scanLogged streams the rows where says, oldest first, to fn; what names
+// the reading in errors.
+func scanLogged(ctx context.Context, q Querier, what, where string, args []any, fn func(LoggedEvent) error) error {
+	rows, err := q.Query(ctx, `SELECT id, at, actor, action, entity_type, entity_id, payload::text FROM events `+where+` ORDER BY id`, args...)
 	if err != nil {
-		return fmt.Errorf("scan event log: %w", err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
 	var e LoggedEvent
 	for rows.Next() {
 		if err := rows.Scan(&e.ID, &e.At, &e.Actor, &e.Action, &e.EntityType, &e.EntityID, &e.Payload); err != nil {
-			return fmt.Errorf("scan event log: %w", err)
+			return fmt.Errorf("%s: %w", what, err)
 		}
 		if err := fn(e); err != nil {
 			return err
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("scan event log: %w", err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	return nil
 }

@@ -211,16 +211,13 @@ func (p *auditPages) items(w http.ResponseWriter, r *http.Request) {
 		p.refused(w, r, pg, err)
 		return
 	}
-	au, err := p.audits.Audit(r.Context(), a, agency, year)
-	if err != nil {
-		p.refused(w, r, pg, err)
-		return
-	}
+	// the page names the audit by its path; IndicatorItems has checked it
 	v := p.view(w, r, a)
-	v.Year, v.Audit, v.Items = year, &au, items
+	v.Year, v.Audit, v.Items = year, &audit.Audit{AgencyPrefix: agency, Year: year}, items
 	for _, d := range v.Defs {
 		if d.Key == key {
 			v.Def = d
+			break
 		}
 	}
 	p.render(w, r, http.StatusOK, auditItemsPage(pg, v))
