@@ -168,17 +168,11 @@ func CopyAll(ctx context.Context, tx pgx.Tx, set BulkSet) error {
 		return fmt.Errorf("series after a bulk load: %w", err)
 	}
 	for _, t := range []string{"appraisers", "applications", "notices", "objections", "certificates", "roster_submissions"} {
-		if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence($1, 'id'), $2, false)`, t, maxID(ctx, tx, t)+1); err != nil {
-			return fmt.Errorf("move the id sequence of %s: %w", t, err)
+		if err := ledger.MoveSequence(ctx, tx, t); err != nil {
+			return err
 		}
 	}
 	return nil
-}
-
-func maxID(ctx context.Context, tx pgx.Tx, table string) int64 {
-	var n int64
-	_ = tx.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM `+pgx.Identifier{table}.Sanitize()).Scan(&n)
-	return n
 }
 
 // The payloads below are those the services write for each action.

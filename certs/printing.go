@@ -10,6 +10,7 @@ import (
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 )
 
 // CertificateToPrint returns the certificate numbered number for printing:
@@ -40,6 +41,9 @@ func (s *Service) CertificateToPrint(ctx context.Context, actor ledger.Actor, nu
 func (s *Service) CertificatesOfYear(ctx context.Context, actor ledger.Actor, agency string, year int) ([]Certificate, error) {
 	if year < 2000 || year > 2999 {
 		return nil, ReasonStatisticsYear.OnField("year", "year", fmt.Sprint(year))
+	}
+	if _, ok := registry.ProvinceByPrefix(agency); !ok {
+		return nil, registry.ReasonNotAProvincePrefix.OnField("agency", "value", ledger.Echo(agency))
 	}
 	if err := s.policy.Require(ctx, s.db, actor, access.ReadApplications, agency); err != nil {
 		return nil, err

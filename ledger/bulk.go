@@ -163,3 +163,14 @@ func (m memSlice) ReadHashes(indexes []int64) ([]tlog.Hash, error) {
 	}
 	return out, nil
 }
+
+// MoveSequence sets the id sequence of table past its largest id, after a
+// bulk load wrote ids of its own. The owner names its table.
+func MoveSequence(ctx context.Context, tx pgx.Tx, table string) error {
+	_, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT coalesce(max(id), 0) + 1 FROM `+
+		pgx.Identifier{table}.Sanitize()+`), false)`, table)
+	if err != nil {
+		return fmt.Errorf("move the id sequence of %s: %w", table, err)
+	}
+	return nil
+}

@@ -50,10 +50,7 @@ func CopyPlayers(ctx context.Context, tx pgx.Tx, ps []Player) error {
 	if err != nil {
 		return fmt.Errorf("copy %d players: %w", len(ps), err)
 	}
-	if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('players', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM players), false)`); err != nil {
-		return fmt.Errorf("move the player id sequence: %w", err)
-	}
-	return nil
+	return ledger.MoveSequence(ctx, tx, "players")
 }
 
 // PlayerRegisteredPayload is the payload of player.registered for p (as

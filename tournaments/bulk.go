@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // Bulk loading (the national data set): events with their groups,
@@ -140,17 +142,11 @@ func CopyEvents(ctx context.Context, tx pgx.Tx, es []BulkEvent) error {
 		return err
 	}
 	for _, t := range []string{"tournaments", "tournament_groups"} {
-		if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence($1, 'id'), $2, false)`, t, maxBulkID(ctx, tx, t)+1); err != nil {
-			return fmt.Errorf("move the id sequence of %s: %w", t, err)
+		if err := ledger.MoveSequence(ctx, tx, t); err != nil {
+			return err
 		}
 	}
 	return nil
-}
-
-func maxBulkID(ctx context.Context, tx pgx.Tx, table string) int64 {
-	var n int64
-	_ = tx.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM `+pgx.Identifier{table}.Sanitize()).Scan(&n)
-	return n
 }
 
 // EventEntity names an event in the event log.

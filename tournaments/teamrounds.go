@@ -44,13 +44,13 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 			roster[t] = lineups[t]
 		}
 	}
+	if len(teams) < 2 {
+		return nil, 0, fmt.Errorf("a team event needs at least two teams, it has %d", len(teams))
+	}
 	teamRoundNo, rotation := round, 0
 	if e.TeamFormat == AllPlay {
 		n := max(len(roster[teams[0]]), 1)
 		teamRoundNo, rotation = (round-1)/n+1, (round-1)%n
-	}
-	if len(teams) < 2 {
-		return nil, 0, fmt.Errorf("a team event needs at least two teams, it has %d", len(teams))
 	}
 	boards := len(roster[teams[0]])
 	for _, t := range teams {

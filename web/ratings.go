@@ -54,7 +54,7 @@ func (p *ratingPages) list(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := ratingFilter{Province: q.Get("province"), Rank: q.Get("rank")}
 	f.Page, _ = strconv.Atoi(q.Get("page"))
-	f.Page = max(f.Page, 1)
+	f.Page = min(max(f.Page, 1), book.MaxOffset/ratingListPage)
 	pg := p.page(w, r, "ratings")
 	if p.ratings == nil {
 		p.render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", ""))

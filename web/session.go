@@ -18,7 +18,10 @@ import (
 // API token; HttpOnly, SameSite=Lax, Secure behind https); the form cookie
 // binds form tokens to one browser.
 const (
-	sessionCookie = "dk_session"
+	// SessionCookie is exported for the replica router, which sends a
+	// signed-in visitor's reads to the primary.
+	SessionCookie = "dk_session"
+	sessionCookie = SessionCookie
 	formCookie    = "dk_form"
 )
 

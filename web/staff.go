@@ -192,7 +192,7 @@ func (p *staffPages) createToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !p.formOK(r) {
-		p.showTokens(w, r, http.StatusForbidden, tokensView{Err: messages(langFrom(w, r))["form_expired"]})
+		p.showTokens(w, r, http.StatusForbidden, tokensView{Err: p.texts[langFrom(w, r)]["form_expired"]})
 		return
 	}
 	kind, agency, staff := ledger.AgencyActor, strings.TrimSpace(r.PostFormValue("agency")), ""

@@ -33,7 +33,7 @@ func (s *RatingServer) ListRatings(ctx context.Context, req *pb.ListRatingsReque
 	offset := 0
 	if t := req.GetPageToken(); t != "" {
 		n, err := strconv.Atoi(t)
-		if err != nil || n < 0 {
+		if err != nil || n < 0 || n > book.MaxOffset {
 			return nil, ledger.FieldErr("page_token", "not a token of this list")
 		}
 		offset = n

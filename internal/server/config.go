@@ -245,6 +245,11 @@ func (c *Config) Validate() error {
 	if _, err := c.printedKyu(); err != nil {
 		errs = append(errs, err)
 	}
+	// the rate limits and proxies are read again by Limiters; checked here
+	// so a typo stops the server before it starts its database
+	if _, err := c.Limiters(time.Now, slog.New(slog.DiscardHandler)); err != nil {
+		errs = append(errs, err)
+	}
 	if c.NoticePeriod <= 0 {
 		errs = append(errs, fmt.Errorf("--notice-period %s: want a positive duration", c.NoticePeriod))
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web"
 )
 
 // PublicReads are the domain services built over every database the public
@@ -149,7 +150,7 @@ func (t publicTournaments) EventReport(ctx context.Context, id int64) (tournamen
 // sessionCookie is the portal's sign-in cookie (web/session.go): a request
 // that carries one reads from the primary, so a signed-in user reads what
 // they just wrote.
-const sessionCookie = "dk_session"
+const sessionCookie = web.SessionCookie
 
 // PortalServices are the services web.New takes, with the public's reads
 // routed (wrap the portal's handler in SignedInOnPrimary).

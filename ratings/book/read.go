@@ -108,12 +108,15 @@ func history(ctx context.Context, q ledger.Querier, ratingID int64) ([]Point, er
 type ListQuery struct {
 	Province string
 	Rank     string
-	Limit    int // default and at most 200
+	Limit    int // default and at most MaxList (MaxList+1 to learn whether more follow)
 	Offset   int
 }
 
 // MaxList is the longest list one call returns.
 const MaxList = 200
+
+// MaxOffset bounds how deep into a list a page may start.
+const MaxOffset = 1_000_000
 
 // ListRatings returns the rating list the query selects.
 func (b *Book) ListRatings(ctx context.Context, q ListQuery) ([]Rating, error) {
@@ -136,13 +139,15 @@ func (b *Book) ListRatings(ctx context.Context, q ListQuery) ([]Rating, error) {
 			return nil, ReasonListProvince.OnField("province_code", "value", q.Province)
 		}
 	}
+	// a caller may ask for one row past a full page, to learn whether a
+	// next page exists
 	limit := q.Limit
-	if limit <= 0 || limit > MaxList {
+	if limit <= 0 || limit > MaxList+1 {
 		limit = MaxList
 	}
 	rows, err := b.store.DB().Query(ctx, `SELECT `+ratingColumns+` FROM rating_players
 		WHERE seen AND ($1 = '' OR province = $1) AND mean >= $2 AND mean < $3
-		ORDER BY mean DESC, id LIMIT $4 OFFSET $5`, q.Province, lo, hi, limit, max(q.Offset, 0))
+		ORDER BY mean DESC, id LIMIT $4 OFFSET $5`, q.Province, lo, hi, limit, min(max(q.Offset, 0), MaxOffset))
 	if err != nil {
 		return nil, fmt.Errorf("rating list: %w", err)
 	}
