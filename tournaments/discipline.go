@@ -131,16 +131,8 @@ func (s *Service) VoidResult(ctx context.Context, actor ledger.Actor, key string
 				return Voided{}, err
 			}
 		}
-		games, err := s.games(ctx, tx, id)
-		if err != nil {
-			return Voided{}, err
-		}
-		for _, g := range games {
-			if g.Round == in.Round && g.Board == in.Board {
-				out.Game = g
-			}
-		}
-		return out, nil
+		out.Game, err = s.game(ctx, tx, id, in.Round, in.Board)
+		return out, err
 	})
 }
 
@@ -469,16 +461,7 @@ func (s *Service) RecordNigiri(ctx context.Context, actor ledger.Actor, key stri
 			map[string]any{"round": in.Round, "board": in.Board, "holder": holder, "guess": in.Guess, "stones": in.Stones, "black": newBlack}); err != nil {
 			return GameRow{}, err
 		}
-		games, err := s.games(ctx, tx, id)
-		if err != nil {
-			return GameRow{}, err
-		}
-		for _, g := range games {
-			if g.Round == in.Round && g.Board == in.Board {
-				return g, nil
-			}
-		}
-		return GameRow{}, ReasonNotPlayed.New("round", strconv.Itoa(in.Round), "board", strconv.Itoa(in.Board))
+		return s.game(ctx, tx, id, in.Round, in.Board)
 	})
 }
 

@@ -10,14 +10,15 @@ import (
 // GameRecord returns one game of an event with its SGF record (empty when
 // none was uploaded), for its page.
 func (s *Service) GameRecord(ctx context.Context, id int64, round, board int) (GameRow, error) {
-	var g GameRow
-	err := s.db.QueryRow(ctx, `SELECT round, board, black, white, nigiri, handicap, result, black_warnings, white_warnings,
-		record, adjudicated, flagged, flag_reason FROM tournament_games WHERE tournament_id = $1 AND round = $2 AND board = $3`,
-		id, round, board).Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Result, &g.BlackWarnings,
-		&g.WhiteWarnings, &g.Record, &g.Adjudicated, &g.Flagged, &g.FlagReason)
+	g, err := s.game(ctx, s.db, id, round, board)
 	if err != nil {
-		return GameRow{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, round, board))
+		return GameRow{}, err
 	}
-	g.HasRecord = g.Record != ""
+	if g.HasRecord {
+		if err := s.db.QueryRow(ctx, `SELECT record FROM tournament_games WHERE tournament_id = $1 AND round = $2 AND board = $3`,
+			id, round, board).Scan(&g.Record); err != nil {
+			return GameRow{}, ledger.PgErr(err, fmt.Sprintf("record of tournament %d round %d board %d", id, round, board))
+		}
+	}
 	return g, nil
 }

@@ -51,20 +51,35 @@ type RoundInfo struct {
 }
 
 func (s *Service) games(ctx context.Context, q ledger.Querier, id int64) ([]GameRow, error) {
-	rows, err := q.Query(ctx, `SELECT round, board, black, white, nigiri, handicap, result, black_warnings, white_warnings,
-		record <> '', adjudicated, flagged, flag_reason, forfeit_reason, confirmed_at IS NOT NULL, confirmed_by,
-		voided, voided_result, void_reason, coalesce(nigiri_holder, 0), nigiri_guess, wrong_colours
-		FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, id)
+	rows, err := q.Query(ctx, `SELECT `+gameColumns+` FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board`, id)
 	if err != nil {
 		return nil, fmt.Errorf("games of tournament %d: %w", id, err)
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (GameRow, error) {
-		var g GameRow
-		err := r.Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Result, &g.BlackWarnings, &g.WhiteWarnings,
-			&g.HasRecord, &g.Adjudicated, &g.Flagged, &g.FlagReason, &g.ForfeitReason, &g.Confirmed, &g.ConfirmedBy,
-			&g.Voided, &g.VoidedResult, &g.VoidReason, &g.NigiriHolder, &g.NigiriGuess, &g.WrongColours)
-		return g, err
-	})
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (GameRow, error) { return scanGame(r) })
+}
+
+// game reads one game of an event.
+func (s *Service) game(ctx context.Context, q ledger.Querier, id int64, round, board int) (GameRow, error) {
+	g, err := scanGame(q.QueryRow(ctx, `SELECT `+gameColumns+` FROM tournament_games WHERE tournament_id = $1 AND round = $2 AND board = $3`,
+		id, round, board))
+	if err != nil {
+		return GameRow{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, round, board))
+	}
+	return g, nil
+}
+
+// gameColumns are what scanGame reads of a stored game (the record's body
+// aside).
+const gameColumns = `round, board, black, white, nigiri, handicap, result, black_warnings, white_warnings,
+	record <> '', adjudicated, flagged, flag_reason, forfeit_reason, confirmed_at IS NOT NULL, confirmed_by,
+	voided, voided_result, void_reason, coalesce(nigiri_holder, 0), nigiri_guess, wrong_colours`
+
+func scanGame(r pgx.Row) (GameRow, error) {
+	var g GameRow
+	err := r.Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Result, &g.BlackWarnings, &g.WhiteWarnings,
+		&g.HasRecord, &g.Adjudicated, &g.Flagged, &g.FlagReason, &g.ForfeitReason, &g.Confirmed, &g.ConfirmedBy,
+		&g.Voided, &g.VoidedResult, &g.VoidReason, &g.NigiriHolder, &g.NigiriGuess, &g.WrongColours)
+	return g, err
 }
 
 type byeRow struct {
