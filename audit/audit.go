@@ -269,7 +269,8 @@ func (s *Service) Audit(ctx context.Context, actor ledger.Actor, agency string, 
 }
 
 // ListAudits returns the audits of year with their scorecards: staff see
-// every agency's, an agency its own.
+// every agency's, an agency its own. The scorecards are shared with the
+// service's cache of frozen years: read them, do not write to them.
 func (s *Service) ListAudits(ctx context.Context, actor ledger.Actor, year int) ([]Audit, error) {
 	db := s.store.DB()
 	if err := access.RequireSignedIn(actor, access.ReadAudit); err != nil {

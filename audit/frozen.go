@@ -3,7 +3,6 @@ package audit
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
@@ -59,7 +58,8 @@ func (s *Service) frozenYear(ctx context.Context, q ledger.Querier, year int) ([
 }
 
 // frozenOf is the frozen audits of year that agency ("" for every one) may
-// see, each with a copy of its indicators.
+// see. Their indicators are the cache's own, to read only (a frozen
+// snapshot is never changed); capped so that an append copies.
 func (s *Service) frozenOf(ctx context.Context, q ledger.Querier, year int, agency string) ([]Audit, error) {
 	all, err := s.frozenYear(ctx, q, year)
 	if err != nil {
@@ -68,7 +68,7 @@ func (s *Service) frozenOf(ctx context.Context, q ledger.Querier, year int, agen
 	var out []Audit
 	for _, a := range all {
 		if agency == "" || a.AgencyPrefix == agency {
-			a.Indicators = slices.Clone(a.Indicators)
+			a.Indicators = a.Indicators[:len(a.Indicators):len(a.Indicators)]
 			out = append(out, a)
 		}
 	}

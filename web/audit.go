@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dankyu/dankyu/audit"
@@ -37,6 +38,8 @@ type auditPages struct {
 	audits Audits
 	font   *fontFile // the report PDF's, shared with the certificates'
 	charts chartCache
+	cells  cellCache
+	pages  sync.Pool // renderWhole's buffers
 }
 
 func (p *auditPages) routes(mux *http.ServeMux) {
@@ -72,7 +75,8 @@ type auditView struct {
 	CSRF    string
 	Staff   bool
 	Sort    tableSort
-	Issued  string // the national table's charts (SVG)
+	Cells   map[string]string // agency → its indicator cells (HTML)
+	Issued  string            // the national table's charts (SVG)
 	Trend   string
 }
 
@@ -126,6 +130,7 @@ func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, 
 	v.Sort = sortOf(r, v.Defs)
 	sortAudits(as, v.Sort.Key, v.Sort.Desc)
 	v.Audits = as
+	v.Cells = p.cells.get(pg, v.Defs, as)
 	if len(as) > 0 {
 		iss, err := p.audits.Issuance(r.Context(), a, v.Year, trendYears)
 		if err != nil {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"context"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/a-h/templ"
@@ -413,9 +415,17 @@ func markCell(p Page, unit string, in audit.Indicator) templ.Component {
 // its length: the national table is large, and written piecemeal it went
 // out in many small chunks.
 func (p *auditPages) renderWhole(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
-	var buf bytes.Buffer
-	buf.Grow(128 << 10)
-	if err := c.Render(r.Context(), &buf); err != nil {
+	buf, _ := p.pages.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = bytes.NewBuffer(make([]byte, 0, 256<<10))
+	}
+	defer func() {
+		if buf.Cap() <= 1<<20 { // a freak page is not kept
+			buf.Reset()
+			p.pages.Put(buf)
+		}
+	}()
+	if err := c.Render(r.Context(), buf); err != nil {
 		p.fail(w, r, fmt.Errorf("render %s: %w", r.URL.Path, err))
 		return
 	}
@@ -430,36 +440,104 @@ func (p *auditPages) renderWhole(w http.ResponseWriter, r *http.Request, code in
 // table has a cell for every agency and indicator.
 func auditRows(p Page, v auditView) templ.Component {
 	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
-		units := make(map[string]string, len(v.Defs))
-		for _, d := range v.Defs {
-			units[d.Key] = d.Unit
+		// into renderWhole's buffer, which cannot fail; any other writer is
+		// buffered and its error reported by the flush
+		var out io.StringWriter
+		bw, ok := w.(*bytes.Buffer)
+		var buffered *bufio.Writer
+		if ok {
+			out = bw
+		} else {
+			buffered = bufio.NewWriter(w)
+			out = buffered
 		}
-		words := map[audit.Mark]string{}
-		for _, m := range []audit.Mark{audit.Green, audit.Amber, audit.Red} {
-			words[m] = html.EscapeString(p.T["audit_mark_"+string(m)])
-		}
-		var b strings.Builder
-		b.Grow(len(v.Audits) * (200 + 140*len(v.Defs)))
+		write := func(s string) { _, _ = out.WriteString(s) }
 		for _, a := range v.Audits {
 			prefix := html.EscapeString(a.AgencyPrefix)
-			b.WriteString(`<tr data-testid="audit-row-` + prefix + `"><td><a href="` + html.EscapeString(string(auditLink(a.AgencyPrefix, a.Year))) +
+			write(`<tr data-testid="audit-row-` + prefix + `"><td><a href="` + html.EscapeString(string(auditLink(a.AgencyPrefix, a.Year))) +
 				`" data-testid="audit-link-` + prefix + `">` + prefix + `</a></td><td>`)
 			if a.Ruling != nil {
-				b.WriteString(html.EscapeString(p.T["audit_outcome_"+outcomeOf(a)]))
+				write(html.EscapeString(p.T["audit_outcome_"+outcomeOf(a)]))
 			}
-			b.WriteString(`</td>`)
-			for _, in := range a.Indicators {
-				word, ok := words[in.Mark]
-				if !ok {
-					word = html.EscapeString(string(in.Mark))
-				}
-				mark := html.EscapeString(string(in.Mark))
-				b.WriteString(`<td data-testid="cell-` + prefix + `-` + html.EscapeString(in.Key) + `"><span class="mark mark-` + mark + `" title="` + word + `">` +
-					html.EscapeString(formatValue(units[in.Key], in.Value)) + ` · ` + word + `</span></td>`)
+			write(`</td>`)
+			if cells, ok := v.Cells[a.AgencyPrefix]; ok {
+				write(cells)
+			} else {
+				write(indicatorCells(p, v.Defs, a))
 			}
-			b.WriteString(`</tr>`)
+			write(`</tr>`)
 		}
-		_, err := io.WriteString(w, b.String())
-		return err
+		if buffered != nil {
+			return buffered.Flush()
+		}
+		return nil
 	})
+}
+
+// indicatorCells is the HTML of one agency's indicator cells in the national
+// table: a function of its snapshot and the page's language alone.
+func indicatorCells(p Page, defs []audit.Definition, a audit.Audit) string {
+	units := make(map[string]string, len(defs))
+	for _, d := range defs {
+		units[d.Key] = d.Unit
+	}
+	var b strings.Builder
+	b.Grow(140 * len(a.Indicators))
+	for _, in := range a.Indicators {
+		word := p.T["audit_mark_"+string(in.Mark)]
+		if word == "" {
+			word = string(in.Mark)
+		}
+		word = html.EscapeString(word)
+		mark := html.EscapeString(string(in.Mark))
+		b.WriteString(`<td data-testid="cell-` + html.EscapeString(a.AgencyPrefix) + `-` + html.EscapeString(in.Key) + `"><span class="mark mark-` + mark + `" title="` + word + `">` +
+			html.EscapeString(formatValue(units[in.Key], in.Value)) + ` · ` + word + `</span></td>`)
+	}
+	return b.String()
+}
+
+// cellCache keeps the national table's indicator cells of opened years, an
+// agency each: a snapshot never changes once frozen (its position names it),
+// so only the ruling column is written on every request.
+type cellCache struct {
+	mu sync.Mutex
+	m  map[cellKey]string
+}
+
+type cellKey struct {
+	agency   string
+	year     int
+	position int64
+	lang     Lang
+}
+
+// get is the cells of the audits (their snapshots), each drawn once per
+// language.
+func (c *cellCache) get(p Page, defs []audit.Definition, audits []audit.Audit) map[string]string {
+	cells := make(map[string]string, len(audits))
+	var missing []audit.Audit
+	c.mu.Lock()
+	for _, a := range audits {
+		if got, ok := c.m[cellKey{a.AgencyPrefix, a.Year, a.Position, p.Lang}]; ok {
+			cells[a.AgencyPrefix] = got
+		} else {
+			missing = append(missing, a)
+		}
+	}
+	c.mu.Unlock()
+	if len(missing) == 0 {
+		return cells
+	}
+	for _, a := range missing {
+		cells[a.AgencyPrefix] = indicatorCells(p, defs, a)
+	}
+	c.mu.Lock()
+	if c.m == nil || len(c.m)+len(missing) > 4096 {
+		c.m = map[cellKey]string{}
+	}
+	for _, a := range missing {
+		c.m[cellKey{a.AgencyPrefix, a.Year, a.Position, p.Lang}] = cells[a.AgencyPrefix]
+	}
+	c.mu.Unlock()
+	return cells
 }

@@ -286,7 +286,11 @@ func (c *Cluster) postmasterPID() int {
 // running reports whether the pid file names a live postgres process (not
 // merely a live process: after a reboot the pid may belong to another program).
 func (c *Cluster) running() bool {
-	pid := c.postmasterPID()
+	return postgresAlive(c.postmasterPID())
+}
+
+// postgresAlive reports whether pid is a live (not zombie) postgres process.
+func postgresAlive(pid int) bool {
 	if pid <= 0 {
 		return false
 	}

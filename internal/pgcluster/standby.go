@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -71,11 +72,26 @@ func (c *Cluster) basebackup(ctx context.Context) error {
 // IsStandby reports whether this cluster streams from a primary.
 func (c *Cluster) IsStandby() bool { return c.primary != nil }
 
-// Kill stops the cluster at once (pg_ctl -m immediate), as a crash would:
-// for fault tests.
+// Kill stops the cluster at once (SIGQUIT, pg_ctl's immediate mode), as a
+// crash would: for fault tests. It waits for that postmaster to be gone, not
+// for the pid file to vanish: a supervisor may already have started the next
+// one (pg_ctl stop would then wait on the newcomer and time out).
 func (c *Cluster) Kill(ctx context.Context) error {
-	if err := c.run(ctx, "pg_ctl", "-D", c.dataDir(), "-m", "immediate", "-w", "stop"); err != nil {
-		return fmt.Errorf("kill PostgreSQL: %w", err)
+	pid := c.postmasterPID()
+	if !postgresAlive(pid) {
+		return fmt.Errorf("kill PostgreSQL in %s: no server is running", c.dataDir())
+	}
+	if err := syscall.Kill(pid, syscall.SIGQUIT); err != nil {
+		return fmt.Errorf("kill PostgreSQL %d: %w", pid, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	for postgresAlive(pid) {
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("kill PostgreSQL %d: %w", pid, ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 	c.started = false
 	return nil
