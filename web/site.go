@@ -131,6 +131,9 @@ func (p *site) limited(l *ratelimit.Limiter, h http.HandlerFunc) http.HandlerFun
 // New returns the portal's HTTP handler.
 func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger, opt Options) (http.Handler, error) {
 	opt = opt.withDefaults()
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	if _, err := os.Stat(opt.CertificateFont); err != nil {
 		log.Warn("certificate PDFs need a TrueType font with Chinese glyphs (apt-get install fonts-droid-fallback, or --cert-font)", "path", opt.CertificateFont, "err", err)
 	}

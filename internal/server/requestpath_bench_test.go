@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"syscall"
@@ -102,10 +103,36 @@ func BenchmarkRequestPath(b *testing.B) {
 	})
 	floor := perOp(b, "static_page_after_select1", func(b *testing.B) { get(roundTrip, "/verify") })
 
+	// the same two over a loopback connection, as a browser meets them: the
+	// same server, keep-alive client, bodies read to the end
+	mux := http.NewServeMux()
+	mux.Handle("/", portal)
+	mux.Handle("GET /bench/static", static)
+	srv := httptest.NewServer(mux)
+	b.Cleanup(srv.Close)
+	fetch := func(b *testing.B, path string) {
+		resp, err := srv.Client().Get(srv.URL + path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK || int(n) != len(page) {
+			b.Fatalf("GET %s: %d, %d bytes, %v", path, resp.StatusCode, n, err)
+		}
+	}
+	verifyHTTP := perOp(b, "verify_page_http", func(b *testing.B) { fetch(b, "/verify?number="+number) })
+	flatHTTP := perOp(b, "static_page_http", func(b *testing.B) { fetch(b, "/bench/static") })
+
 	health := healthpb.NewHealthClient(e.conn)
 	rpc := perOp(b, "grpc_verify", func(b *testing.B) {
 		if _, err := e.certs.VerifyCertificate(ctx, &pb.VerifyCertificateRequest{Number: number}); err != nil {
 			b.Fatal(err)
+		}
+	})
+	perOp(b, "grpc_verify_malformed", func(b *testing.B) {
+		if _, err := e.certs.VerifyCertificate(ctx, &pb.VerifyCertificateRequest{Number: "x"}); err == nil {
+			b.Fatal("no error")
 		}
 	})
 	bare := perOp(b, "grpc_health", func(b *testing.B) {
@@ -149,6 +176,7 @@ func BenchmarkRequestPath(b *testing.B) {
 	}
 	say(fmt.Sprintf("verification page vs a static page of its %d bytes", len(page)), verify, flat, "≤ 3×")
 	say("verification page vs the static page after one SELECT 1", verify, floor, "none: the floor of a database read")
+	say("verification page vs the static page, over loopback HTTP", verifyHTTP, flatHTTP, "≤ 3×")
 	say("gRPC VerifyCertificate vs health check", rpc, bare, "≤ 2×")
 	say("issuance over gRPC vs UPDATE … RETURNING", issue, update, "≤ 2×")
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -37,7 +38,8 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	for _, f := range opts {
 		f(&o)
 	}
-	s := grpc.NewServer(grpc.ChainUnaryInterceptor(append(o.first, api.UnaryInterceptor(reg, log), api.RateLimitInterceptor(limits))...))
+	s := grpc.NewServer(grpc.ChainUnaryInterceptor(append(o.first, api.UnaryInterceptor(reg, log), api.RateLimitInterceptor(limits))...),
+		grpc.NumStreamWorkers(uint32(runtime.GOMAXPROCS(0))))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg, records.New(store, reg, cs, ts)))
 	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs).ReadFrom(o.reads))
 	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs).ReadFrom(o.reads))
