@@ -382,6 +382,11 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 			old.ID, reason, c.ID); err != nil {
 			return Certificate{}, ledger.PgErr(err, "mark certificate reissued")
 		}
+		// a flag for review goes with the new number: a reissue does not clear it
+		if _, err := tx.Exec(ctx, `UPDATE certificates SET review = (SELECT review FROM certificates WHERE id = $1) WHERE id = $2`,
+			old.ID, c.ID); err != nil {
+			return Certificate{}, ledger.PgErr(err, "carry the review flag")
+		}
 		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.reissued", "certificate", old.Number,
 			map[string]any{"reason": reason, "new_number": c.Number}); err != nil {
 			return Certificate{}, err

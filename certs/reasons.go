@@ -146,6 +146,8 @@ var (
 	// certificates
 	ReasonNoSuchCertificate = ledger.NewReason(ledger.NotFound, "NO_SUCH_CERTIFICATE",
 		"没有编号为 {number} 的证书。", "there is no certificate {number}.")
+	ReasonNotUnderReview = ledger.NewReason(ledger.Precondition, "NOT_UNDER_REVIEW",
+		"证书 {number} 未因成绩作废而待复核，无需保留。", "certificate {number} is not flagged for review: there is nothing to keep.")
 	ReasonCertificateNotValid = ledger.NewReason(ledger.Precondition, "CERTIFICATE_NOT_VALID",
 		"证书 {number} 的状态为“{status}”，只能对有效证书进行此操作。",
 		"certificate {number} is {status}; only a valid certificate can be changed so.")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 )
 
 // What WithdrawBasisTx did with an application whose basis fell away.
@@ -57,10 +58,12 @@ func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.T
 
 // Review is a valid certificate flagged because its basis was voided.
 type Review struct {
-	Number   string
-	PlayerID int64
-	Rank     int
-	Reason   string
+	Number        string
+	PlayerID      int64
+	PlayerName    string
+	Rank          registry.Rank
+	IssuingPrefix string
+	Reason        string // why its basis fell away
 }
 
 // CertificatesForReview lists the certificates flagged for staff to revoke
@@ -69,14 +72,52 @@ func (s *Service) CertificatesForReview(ctx context.Context, actor ledger.Actor)
 	if err := s.requireStaff(ctx, actor, access.Revoke); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT coalesce(number, ''), player_id, rank, review FROM certificates
-		WHERE review <> '' AND status = 'valid' ORDER BY id`)
+	rows, err := s.db.Query(ctx, `SELECT coalesce(number, ''), player_id, holder_name, rank, issuing_prefix, review
+		FROM certificates WHERE review <> '' AND status = 'valid' ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("certificates for review: %w", err)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Review, error) {
 		var v Review
-		err := r.Scan(&v.Number, &v.PlayerID, &v.Rank, &v.Reason)
+		err := r.Scan(&v.Number, &v.PlayerID, &v.PlayerName, &v.Rank, &v.IssuingPrefix, &v.Reason)
 		return v, err
+	})
+}
+
+// KeepCertificate is staff's decision that a flagged certificate stands
+// although the result it rested on was voided (the holder qualified
+// otherwise, say): the flag is cleared, with the note, in the event log.
+// Revoking one is Revoke, as for any other certificate.
+func (s *Service) KeepCertificate(ctx context.Context, actor ledger.Actor, key, number, note string) (Certificate, error) {
+	if err := s.requireStaff(ctx, actor, access.Revoke); err != nil {
+		return Certificate{}, err
+	}
+	n, err := parseNumberField(number)
+	if err != nil {
+		return Certificate{}, err
+	}
+	if note, err = ledger.OptionalText("note", note, maxReason); err != nil {
+		return Certificate{}, err
+	}
+	if note == "" {
+		return Certificate{}, ReasonReasonRequired.FieldWith("note", ledger.Words("why", "保留证书须写明理由。", "say why the certificate is kept."))
+	}
+	return ledger.Mutate(ctx, s.store, actor, key, "KeepCertificate", []any{n.String(), note}, func(tx *ledger.Tx, now time.Time) (Certificate, error) {
+		c, err := certTx(ctx, tx, n)
+		if err != nil {
+			return Certificate{}, err
+		}
+		var flagged string
+		if err := tx.QueryRow(ctx, `SELECT review FROM certificates WHERE id = $1`, c.ID).Scan(&flagged); err != nil {
+			return Certificate{}, ledger.PgErr(err, "read review flag")
+		}
+		if c.Status != CertValid || flagged == "" {
+			return Certificate{}, ReasonNotUnderReview.New("number", c.Number)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE certificates SET review = '' WHERE id = $1`, c.ID); err != nil {
+			return Certificate{}, ledger.PgErr(err, "keep certificate")
+		}
+		return c, ledger.AppendEvent(ctx, tx, now, actor, "certificate.review_kept", "certificate", c.Number,
+			map[string]any{"note": note, "flagged_for": flagged})
 	})
 }

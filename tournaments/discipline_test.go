@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dankyu/dankyu/certs"
@@ -318,5 +319,101 @@ func TestTeamMemberWithdraws(t *testing.T) {
 	}
 	if played != 1 {
 		t.Fatalf("his round-1 result should stand: %+v", rep.Rounds[0].Games)
+	}
+}
+
+// TestVoidFlagsIssuedCertificate: a certificate already issued on a result
+// later voided is not revoked by the void but flagged; staff list it, a
+// reissue keeps the flag, and staff either keep it (with a note, logged)
+// or revoke it, after which it leaves the list.
+func TestVoidFlagsIssuedCertificate(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	now := e.clock.Now()
+	fixture.StockThrough(t, e.cs, "110", now, now.AddDate(0, 1, 0), 10, 0)
+	ev, _ := danGradeRoundRobin(t, e)
+	report, err := e.ts.EventReport(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var app int64
+	for _, p := range report.Proposals {
+		if p.Number == 1 {
+			app = p.ApplicationID
+		}
+	}
+	issued, err := e.cs.Approve(ctx, beijing, "", app)
+	if err != nil || issued.CertificateNumber == "" {
+		t.Fatalf("approve the proposal: %+v %v", issued, err)
+	}
+	var board int
+	for _, g := range report.Rounds[1].Games {
+		if (g.Black == 1 && g.White == 2) || (g.Black == 2 && g.White == 1) {
+			board = g.Board
+		}
+	}
+	if _, err := e.ts.VoidResult(ctx, fixture.Staff, "", ev.ID, tournaments.VoidInput{Round: 2, Board: board, Side: tournaments.VoidBoth, Reason: "下假棋：赛后查实"}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := e.cs.Verify(ctx, issued.CertificateNumber)
+	if err != nil || v.Certificate.Status != certs.CertValid {
+		t.Fatalf("the void revoked the certificate itself: %+v %v", v, err)
+	}
+	if _, err := e.cs.CertificatesForReview(ctx, beijing); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("an agency listing the flagged: %v", err)
+	}
+	flagged := func() []certs.Review {
+		t.Helper()
+		rs, err := e.cs.CertificatesForReview(ctx, fixture.Staff)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs
+	}
+	rs := flagged()
+	if len(rs) != 1 || rs[0].Number != issued.CertificateNumber || rs[0].PlayerName != "段1" || rs[0].Rank.String() != "1d" || !strings.Contains(rs[0].Reason, "下假棋：赛后查实") {
+		t.Fatalf("flagged: %+v", rs)
+	}
+	// a reissue is no way out of the review
+	re, err := e.cs.Reissue(ctx, beijing, "", issued.CertificateNumber, "遗失")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs := flagged(); len(rs) != 1 || rs[0].Number != re.Number {
+		t.Fatalf("flagged after the reissue: %+v", rs)
+	}
+	if _, err := e.cs.KeepCertificate(ctx, fixture.Staff, "", re.Number, " "); ledger.KindOf(err) != ledger.Invalid {
+		t.Fatalf("keeping without a note: %v", err)
+	}
+	if _, err := e.cs.KeepCertificate(ctx, beijing, "", re.Number, "另有成绩"); !errors.Is(err, ledger.ErrPermissionDenied) {
+		t.Fatalf("an agency keeping: %v", err)
+	}
+	if _, err := e.cs.KeepCertificate(ctx, fixture.Staff, "keep-1", re.Number, "另有三胜成绩，升段成立"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.KeepCertificate(ctx, fixture.Staff, "keep-1", re.Number, "另有三胜成绩，升段成立"); err != nil {
+		t.Fatalf("the keep retried: %v", err)
+	}
+	if rs := flagged(); len(rs) != 0 {
+		t.Fatalf("flagged after the keep: %+v", rs)
+	}
+	if _, err := e.cs.KeepCertificate(ctx, fixture.Staff, "", re.Number, "再次"); ledger.KindOf(err) != ledger.Precondition {
+		t.Fatalf("keeping what is not flagged: %v", err)
+	}
+	evs, err := ledger.EventsFor(ctx, e.pool, "certificate", re.Number)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := 0
+	for _, ev := range evs {
+		if ev.Action == "certificate.review_kept" {
+			kept++
+			if ev.Actor != fixture.Staff.String() || !strings.Contains(string(ev.Payload), "升段成立") {
+				t.Fatalf("the keep's event: %+v", ev)
+			}
+		}
+	}
+	if kept != 1 {
+		t.Fatalf("%d keep events, want 1", kept)
 	}
 }

@@ -28,8 +28,9 @@ var beijing = fixture.Agency("110")
 type env struct {
 	pool *pgxpool.Pool
 	reg  *registry.Service
-	cs   *certs.Service
-	ts   *tournaments.Service
+	cs    *certs.Service
+	ts    *tournaments.Service
+	clock *fixture.Clock
 }
 
 func newEnv(t *testing.T) *env {
@@ -43,7 +44,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{pool: pool, reg: reg, cs: cs, ts: tournaments.New(store, reg, proposals.Certs{Certs: cs})}
+	return &env{pool: pool, reg: reg, cs: cs, ts: tournaments.New(store, reg, proposals.Certs{Certs: cs}), clock: clock}
 }
 
 // playRound enters a result for every game of the latest round: the lower

@@ -49,6 +49,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/objections/{id}", p.onWorkspace(p.ruleObjection))
 	mux.Handle("POST /workspace/notices/{id}/dismissals", p.onWorkspace(p.ruleObjections))
 	p.confirmed(mux, "/workspace/revoke", confirmation{"confirm_revoke", toWorkspace, nil, p.certificateSubject}, p.onWorkspace(p.revoke))
+	mux.Handle("POST /workspace/reviews/keep", p.onWorkspace(p.keepCertificate))
 }
 
 // Certs is what the notice, verification and workspace pages use.
@@ -80,6 +81,8 @@ type Certs interface {
 	OverdueNotices(ctx context.Context, actor ledger.Actor) ([]certs.Notice, error)
 	OverdueAfter() time.Duration
 	Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
+	CertificatesForReview(ctx context.Context, actor ledger.Actor) ([]certs.Review, error)
+	KeepCertificate(ctx context.Context, actor ledger.Actor, key, number, note string) (certs.Certificate, error)
 	WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
 	WriteRosterXLSX(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)
 	SubmitRoster(ctx context.Context, actor ledger.Actor, key, agency string) (certs.RosterSubmission, error)

@@ -156,6 +156,12 @@ func certMessages(l Lang) map[string]string {
 			"ok_appraiser_set":            "Appraiser updated.",
 			"ok_ruled":                    "Ruling recorded.",
 			"ok_revoked":                  "Certificate revoked.",
+			"ok_certificate_kept":         "Certificate kept; the flag is cleared.",
+			"reviews":                     "Certificates to review",
+			"reviews_intro":               "These certificates rest on a tournament result that was voided after they were issued. Revoke each one, or keep it with a note saying why it stands.",
+			"review_reason":               "Why flagged",
+			"keep_note":                   "Why it stands",
+			"keep_certificate":            "Keep",
 		}
 	}
 	return map[string]string{
@@ -311,5 +317,11 @@ func certMessages(l Lang) map[string]string {
 		"ok_appraiser_set":            "鉴定棋手状态已更新。",
 		"ok_ruled":                    "裁定已记录。",
 		"ok_revoked":                  "证书已撤销。",
+		"ok_certificate_kept":         "证书予以保留，复核标记已清除。",
+		"reviews":                     "待复核的证书",
+		"reviews_intro":               "以下证书所依据的比赛成绩在发证后被判无效。请逐一撤销，或写明理由予以保留。",
+		"review_reason":               "复核原因",
+		"keep_note":                   "保留理由",
+		"keep_certificate":            "保留",
 	}
 }

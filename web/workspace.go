@@ -31,6 +31,9 @@ type workspace struct {
 	// DeclaredHigh are players whose declared rank (4 dan and above, stored
 	// before ranks needed certificates) staff must review.
 	DeclaredHigh []registry.Player
+	// Reviews are valid certificates whose basis was voided, for staff to
+	// revoke or keep.
+	Reviews []certs.Review
 	// Year is this year in Beijing.
 	Year  int
 	Apply applyForm
@@ -100,6 +103,10 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 			return
 		}
 		if ws.DeclaredHigh, err = p.ranks.DeclaredHighRanks(ctx, a); err != nil {
+			p.fail(w, r, err)
+			return
+		}
+		if ws.Reviews, err = p.certs.CertificatesForReview(ctx, a); err != nil {
 			p.fail(w, r, err)
 			return
 		}
@@ -225,6 +232,11 @@ func objectionNotices(os []certs.ObjectionOnNotice) []certs.Notice {
 		}
 	}
 	return out
+}
+
+func (p *certPages) keepCertificate(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	_, err := p.certs.KeepCertificate(r.Context(), a, key, r.PostFormValue("number"), r.PostFormValue("note"))
+	return done("certificate_kept"), err
 }
 
 func (p *certPages) revoke(r *http.Request, a ledger.Actor, key string) (outcome, error) {

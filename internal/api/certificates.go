@@ -279,6 +279,27 @@ func (s *CertificateServer) RevokeCertificate(ctx context.Context, req *pb.Revok
 	return &pb.RevokeCertificateResponse{Certificate: certificatePB(c)}, nil
 }
 
+func (s *CertificateServer) ListCertificatesForReview(ctx context.Context, _ *pb.ListCertificatesForReviewRequest) (*pb.ListCertificatesForReviewResponse, error) {
+	rs, err := s.cs.CertificatesForReview(ctx, ActorFrom(ctx))
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListCertificatesForReviewResponse{}
+	for _, r := range rs {
+		resp.Certificates = append(resp.Certificates, &pb.CertificateForReview{Number: r.Number, PlayerId: r.PlayerID, PlayerName: r.PlayerName,
+			Rank: r.Rank.String(), IssuingPrefix: r.IssuingPrefix, Reason: r.Reason})
+	}
+	return resp, nil
+}
+
+func (s *CertificateServer) KeepCertificate(ctx context.Context, req *pb.KeepCertificateRequest) (*pb.KeepCertificateResponse, error) {
+	c, err := s.cs.KeepCertificate(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetNumber(), req.GetNote())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.KeepCertificateResponse{Certificate: certificatePB(c)}, nil
+}
+
 func (s *CertificateServer) ReissueCertificate(ctx context.Context, req *pb.ReissueCertificateRequest) (*pb.ReissueCertificateResponse, error) {
 	c, err := s.cs.Reissue(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetNumber(), req.GetReason())
 	if err != nil {

@@ -1,13 +1,16 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"google.golang.org/grpc/codes"
 
 	"github.com/dankyu/dankyu/internal/fixture"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/tournaments"
 )
 
 // TestRefereeingOverGRPC: a forfeit's reason, a confirmed round the
@@ -77,4 +80,82 @@ func TestRefereeingOverGRPC(t *testing.T) {
 	}
 	_, err = client.AddParticipant(bj, &pb.AddParticipantRequest{TournamentId: next.GetTournament().GetId(), PlayerId: players[0]})
 	code(t, "a suspended player entering", err, codes.FailedPrecondition, "")
+}
+
+// TestCertificatesForReviewOverGRPC: a 1 dan issued on a dan-grade event
+// whose deciding game is then voided is listed for staff to review (an
+// agency is refused the list); keeping it needs a note, clears the flag,
+// and a second keep is FAILED_PRECONDITION.
+func TestCertificatesForReviewOverGRPC(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
+	beijing := fixture.Agency("110")
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "定段赛", Start: "2026-11-28", Level: "province",
+		System: "round_robin", DanGrade: true, ChiefReferee: "王裁判",
+		Groups: []tournaments.GroupInput{{Name: "升段组", TargetRank: "1d", MinWins: 3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("复核%d", i+1), "1k", "1995-01-01", 60+i)
+		if _, err := e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID, Group: "升段组"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	voidBoard := 0
+	for range 3 {
+		ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range ri.Games {
+			res := "black" // the lower number wins: participant 1 wins all three
+			if g.White < g.Black {
+				res = "white"
+			}
+			if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: g.Round, Board: g.Board, Result: res}); err != nil {
+				t.Fatal(err)
+			}
+			if g.Round == 1 && (g.Black == 1 || g.White == 1) {
+				voidBoard = g.Board
+			}
+		}
+	}
+	if _, err := e.ts.Finish(ctx, beijing, "", ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	report, err := e.ts.EventReport(ctx, ev.ID)
+	if err != nil || len(report.Proposals) == 0 {
+		t.Fatalf("proposals: %+v %v", report.Proposals, err)
+	}
+	client := pb.NewCertificateServiceClient(e.conn)
+	approved, err := client.ApproveApplication(e.as(e.bj), &pb.ApproveApplicationRequest{Id: report.Proposals[0].ApplicationID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	number := approved.GetApplication().GetCertificateNumber()
+	if _, err := pb.NewTournamentServiceClient(e.conn).VoidResult(e.as(e.staff), &pb.VoidResultRequest{TournamentId: ev.ID, Round: 1, Board: int32(voidBoard), Side: "both", Reason: "下假棋"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = client.ListCertificatesForReview(e.as(e.bj), &pb.ListCertificatesForReviewRequest{})
+	code(t, "an agency listing the flagged", err, codes.PermissionDenied, "")
+	list, err := client.ListCertificatesForReview(e.as(e.staff), &pb.ListCertificatesForReviewRequest{})
+	if err != nil || len(list.GetCertificates()) != 1 {
+		t.Fatalf("flagged: %v %v", list, err)
+	}
+	if c := list.GetCertificates()[0]; c.GetNumber() != number || c.GetPlayerName() != "复核1" || c.GetRank() != "1d" || !strings.Contains(c.GetReason(), "下假棋") {
+		t.Fatalf("flagged certificate: %v", c)
+	}
+	_, err = client.KeepCertificate(e.as(e.staff), &pb.KeepCertificateRequest{Number: number})
+	code(t, "keeping without a note", err, codes.InvalidArgument, "kept")
+	kept, err := client.KeepCertificate(e.as(e.staff), &pb.KeepCertificateRequest{Number: number, Note: "另有成绩"})
+	if err != nil || kept.GetCertificate().GetNumber() != number {
+		t.Fatalf("keep: %v %v", kept, err)
+	}
+	if list, err := client.ListCertificatesForReview(e.as(e.staff), &pb.ListCertificatesForReviewRequest{}); err != nil || len(list.GetCertificates()) != 0 {
+		t.Fatalf("flagged after the keep: %v %v", list, err)
+	}
+	_, err = client.KeepCertificate(e.as(e.staff), &pb.KeepCertificateRequest{Number: number, Note: "再次"})
+	code(t, "keeping what is not flagged", err, codes.FailedPrecondition, "")
 }

@@ -3678,6 +3678,270 @@ func (x *ReissueCertificateRequest) GetReason() string {
 	return ""
 }
 
+type ListCertificatesForReviewRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCertificatesForReviewRequest) Reset() {
+	*x = ListCertificatesForReviewRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCertificatesForReviewRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCertificatesForReviewRequest) ProtoMessage() {}
+
+func (x *ListCertificatesForReviewRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCertificatesForReviewRequest.ProtoReflect.Descriptor instead.
+func (*ListCertificatesForReviewRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
+}
+
+// CertificateForReview is a valid certificate flagged because its basis
+// was voided.
+type CertificateForReview struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Number        string                 `protobuf:"bytes,1,opt,name=number,proto3" json:"number,omitempty"`
+	PlayerId      int64                  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PlayerName    string                 `protobuf:"bytes,3,opt,name=player_name,json=playerName,proto3" json:"player_name,omitempty"`
+	Rank          string                 `protobuf:"bytes,4,opt,name=rank,proto3" json:"rank,omitempty"`
+	IssuingPrefix string                 `protobuf:"bytes,5,opt,name=issuing_prefix,json=issuingPrefix,proto3" json:"issuing_prefix,omitempty"`
+	// why its basis fell away
+	Reason        string `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CertificateForReview) Reset() {
+	*x = CertificateForReview{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CertificateForReview) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CertificateForReview) ProtoMessage() {}
+
+func (x *CertificateForReview) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CertificateForReview.ProtoReflect.Descriptor instead.
+func (*CertificateForReview) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *CertificateForReview) GetNumber() string {
+	if x != nil {
+		return x.Number
+	}
+	return ""
+}
+
+func (x *CertificateForReview) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *CertificateForReview) GetPlayerName() string {
+	if x != nil {
+		return x.PlayerName
+	}
+	return ""
+}
+
+func (x *CertificateForReview) GetRank() string {
+	if x != nil {
+		return x.Rank
+	}
+	return ""
+}
+
+func (x *CertificateForReview) GetIssuingPrefix() string {
+	if x != nil {
+		return x.IssuingPrefix
+	}
+	return ""
+}
+
+func (x *CertificateForReview) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type ListCertificatesForReviewResponse struct {
+	state         protoimpl.MessageState  `protogen:"open.v1"`
+	Certificates  []*CertificateForReview `protobuf:"bytes,1,rep,name=certificates,proto3" json:"certificates,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCertificatesForReviewResponse) Reset() {
+	*x = ListCertificatesForReviewResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCertificatesForReviewResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCertificatesForReviewResponse) ProtoMessage() {}
+
+func (x *ListCertificatesForReviewResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCertificatesForReviewResponse.ProtoReflect.Descriptor instead.
+func (*ListCertificatesForReviewResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *ListCertificatesForReviewResponse) GetCertificates() []*CertificateForReview {
+	if x != nil {
+		return x.Certificates
+	}
+	return nil
+}
+
+type KeepCertificateRequest struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Number string                 `protobuf:"bytes,1,opt,name=number,proto3" json:"number,omitempty"`
+	// why the certificate stands (required)
+	Note          string `protobuf:"bytes,2,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KeepCertificateRequest) Reset() {
+	*x = KeepCertificateRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KeepCertificateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KeepCertificateRequest) ProtoMessage() {}
+
+func (x *KeepCertificateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KeepCertificateRequest.ProtoReflect.Descriptor instead.
+func (*KeepCertificateRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
+}
+
+func (x *KeepCertificateRequest) GetNumber() string {
+	if x != nil {
+		return x.Number
+	}
+	return ""
+}
+
+func (x *KeepCertificateRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type KeepCertificateResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Certificate   *Certificate           `protobuf:"bytes,1,opt,name=certificate,proto3" json:"certificate,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KeepCertificateResponse) Reset() {
+	*x = KeepCertificateResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KeepCertificateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KeepCertificateResponse) ProtoMessage() {}
+
+func (x *KeepCertificateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KeepCertificateResponse.ProtoReflect.Descriptor instead.
+func (*KeepCertificateResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
+}
+
+func (x *KeepCertificateResponse) GetCertificate() *Certificate {
+	if x != nil {
+		return x.Certificate
+	}
+	return nil
+}
+
 type ReissueCertificateResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The new certificate.
@@ -3688,7 +3952,7 @@ type ReissueCertificateResponse struct {
 
 func (x *ReissueCertificateResponse) Reset() {
 	*x = ReissueCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3700,7 +3964,7 @@ func (x *ReissueCertificateResponse) String() string {
 func (*ReissueCertificateResponse) ProtoMessage() {}
 
 func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3713,7 +3977,7 @@ func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateResponse.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ReissueCertificateResponse) GetCertificate() *Certificate {
@@ -3735,7 +3999,7 @@ type ExportRosterRequest struct {
 
 func (x *ExportRosterRequest) Reset() {
 	*x = ExportRosterRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3747,7 +4011,7 @@ func (x *ExportRosterRequest) String() string {
 func (*ExportRosterRequest) ProtoMessage() {}
 
 func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3760,7 +4024,7 @@ func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterRequest.ProtoReflect.Descriptor instead.
 func (*ExportRosterRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ExportRosterRequest) GetAgencyPrefix() string {
@@ -3788,7 +4052,7 @@ type ExportRosterResponse struct {
 
 func (x *ExportRosterResponse) Reset() {
 	*x = ExportRosterResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3800,7 +4064,7 @@ func (x *ExportRosterResponse) String() string {
 func (*ExportRosterResponse) ProtoMessage() {}
 
 func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3813,7 +4077,7 @@ func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterResponse.ProtoReflect.Descriptor instead.
 func (*ExportRosterResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ExportRosterResponse) GetCsv() []byte {
@@ -3853,7 +4117,7 @@ type Notice struct {
 
 func (x *Notice) Reset() {
 	*x = Notice{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3865,7 +4129,7 @@ func (x *Notice) String() string {
 func (*Notice) ProtoMessage() {}
 
 func (x *Notice) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3878,7 +4142,7 @@ func (x *Notice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notice.ProtoReflect.Descriptor instead.
 func (*Notice) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *Notice) GetId() int64 {
@@ -4001,7 +4265,7 @@ type ListNoticesRequest struct {
 
 func (x *ListNoticesRequest) Reset() {
 	*x = ListNoticesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4013,7 +4277,7 @@ func (x *ListNoticesRequest) String() string {
 func (*ListNoticesRequest) ProtoMessage() {}
 
 func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4026,7 +4290,7 @@ func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesRequest.ProtoReflect.Descriptor instead.
 func (*ListNoticesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ListNoticesRequest) GetProvinceCode() string {
@@ -4074,7 +4338,7 @@ type ListNoticesResponse struct {
 
 func (x *ListNoticesResponse) Reset() {
 	*x = ListNoticesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4086,7 +4350,7 @@ func (x *ListNoticesResponse) String() string {
 func (*ListNoticesResponse) ProtoMessage() {}
 
 func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4099,7 +4363,7 @@ func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesResponse.ProtoReflect.Descriptor instead.
 func (*ListNoticesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ListNoticesResponse) GetNotices() []*Notice {
@@ -4125,7 +4389,7 @@ type GetNoticeRequest struct {
 
 func (x *GetNoticeRequest) Reset() {
 	*x = GetNoticeRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4137,7 +4401,7 @@ func (x *GetNoticeRequest) String() string {
 func (*GetNoticeRequest) ProtoMessage() {}
 
 func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4150,7 +4414,7 @@ func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeRequest.ProtoReflect.Descriptor instead.
 func (*GetNoticeRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *GetNoticeRequest) GetId() int64 {
@@ -4169,7 +4433,7 @@ type GetNoticeResponse struct {
 
 func (x *GetNoticeResponse) Reset() {
 	*x = GetNoticeResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4181,7 +4445,7 @@ func (x *GetNoticeResponse) String() string {
 func (*GetNoticeResponse) ProtoMessage() {}
 
 func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4194,7 +4458,7 @@ func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeResponse.ProtoReflect.Descriptor instead.
 func (*GetNoticeResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *GetNoticeResponse) GetNotice() *Notice {
@@ -4225,7 +4489,7 @@ type Objection struct {
 
 func (x *Objection) Reset() {
 	*x = Objection{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4237,7 +4501,7 @@ func (x *Objection) String() string {
 func (*Objection) ProtoMessage() {}
 
 func (x *Objection) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4250,7 +4514,7 @@ func (x *Objection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Objection.ProtoReflect.Descriptor instead.
 func (*Objection) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *Objection) GetId() int64 {
@@ -4342,7 +4606,7 @@ type LodgeObjectionRequest struct {
 
 func (x *LodgeObjectionRequest) Reset() {
 	*x = LodgeObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4354,7 +4618,7 @@ func (x *LodgeObjectionRequest) String() string {
 func (*LodgeObjectionRequest) ProtoMessage() {}
 
 func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4367,7 +4631,7 @@ func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionRequest.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *LodgeObjectionRequest) GetNoticeId() int64 {
@@ -4408,7 +4672,7 @@ type LodgeObjectionResponse struct {
 
 func (x *LodgeObjectionResponse) Reset() {
 	*x = LodgeObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4420,7 +4684,7 @@ func (x *LodgeObjectionResponse) String() string {
 func (*LodgeObjectionResponse) ProtoMessage() {}
 
 func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4433,7 +4697,7 @@ func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionResponse.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{61}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *LodgeObjectionResponse) GetId() int64 {
@@ -4461,7 +4725,7 @@ type ListObjectionsRequest struct {
 
 func (x *ListObjectionsRequest) Reset() {
 	*x = ListObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4473,7 +4737,7 @@ func (x *ListObjectionsRequest) String() string {
 func (*ListObjectionsRequest) ProtoMessage() {}
 
 func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4486,7 +4750,7 @@ func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*ListObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{62}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *ListObjectionsRequest) GetNoticeId() int64 {
@@ -4512,7 +4776,7 @@ type ListObjectionsResponse struct {
 
 func (x *ListObjectionsResponse) Reset() {
 	*x = ListObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4524,7 +4788,7 @@ func (x *ListObjectionsResponse) String() string {
 func (*ListObjectionsResponse) ProtoMessage() {}
 
 func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4537,7 +4801,7 @@ func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*ListObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{63}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ListObjectionsResponse) GetObjections() []*Objection {
@@ -4558,7 +4822,7 @@ type RuleObjectionRequest struct {
 
 func (x *RuleObjectionRequest) Reset() {
 	*x = RuleObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4570,7 +4834,7 @@ func (x *RuleObjectionRequest) String() string {
 func (*RuleObjectionRequest) ProtoMessage() {}
 
 func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4583,7 +4847,7 @@ func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{64}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *RuleObjectionRequest) GetId() int64 {
@@ -4616,7 +4880,7 @@ type RuleObjectionResponse struct {
 
 func (x *RuleObjectionResponse) Reset() {
 	*x = RuleObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4628,7 +4892,7 @@ func (x *RuleObjectionResponse) String() string {
 func (*RuleObjectionResponse) ProtoMessage() {}
 
 func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4641,7 +4905,7 @@ func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{65}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *RuleObjectionResponse) GetObjection() *Objection {
@@ -4663,7 +4927,7 @@ type RuleObjectionsRequest struct {
 
 func (x *RuleObjectionsRequest) Reset() {
 	*x = RuleObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4675,7 +4939,7 @@ func (x *RuleObjectionsRequest) String() string {
 func (*RuleObjectionsRequest) ProtoMessage() {}
 
 func (x *RuleObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4688,7 +4952,7 @@ func (x *RuleObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{66}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *RuleObjectionsRequest) GetNoticeId() int64 {
@@ -4724,7 +4988,7 @@ type RuleObjectionsResponse struct {
 
 func (x *RuleObjectionsResponse) Reset() {
 	*x = RuleObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4736,7 +5000,7 @@ func (x *RuleObjectionsResponse) String() string {
 func (*RuleObjectionsResponse) ProtoMessage() {}
 
 func (x *RuleObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4749,7 +5013,7 @@ func (x *RuleObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{67}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *RuleObjectionsResponse) GetDismissedIds() []int64 {
@@ -5011,7 +5275,23 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\vcertificate\x18\x01 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\"K\n" +
 	"\x19ReissueCertificateRequest\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x16\n" +
-	"\x06reason\x18\x02 \x01(\tR\x06reason\"V\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\"\n" +
+	" ListCertificatesForReviewRequest\"\xbf\x01\n" +
+	"\x14CertificateForReview\x12\x16\n" +
+	"\x06number\x18\x01 \x01(\tR\x06number\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1f\n" +
+	"\vplayer_name\x18\x03 \x01(\tR\n" +
+	"playerName\x12\x12\n" +
+	"\x04rank\x18\x04 \x01(\tR\x04rank\x12%\n" +
+	"\x0eissuing_prefix\x18\x05 \x01(\tR\rissuingPrefix\x12\x16\n" +
+	"\x06reason\x18\x06 \x01(\tR\x06reason\"h\n" +
+	"!ListCertificatesForReviewResponse\x12C\n" +
+	"\fcertificates\x18\x01 \x03(\v2\x1f.dankyu.v1.CertificateForReviewR\fcertificates\"D\n" +
+	"\x16KeepCertificateRequest\x12\x16\n" +
+	"\x06number\x18\x01 \x01(\tR\x06number\x12\x12\n" +
+	"\x04note\x18\x02 \x01(\tR\x04note\"S\n" +
+	"\x17KeepCertificateResponse\x128\n" +
+	"\vcertificate\x18\x01 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\"V\n" +
 	"\x1aReissueCertificateResponse\x128\n" +
 	"\vcertificate\x18\x01 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\"R\n" +
 	"\x13ExportRosterRequest\x12#\n" +
@@ -5149,7 +5429,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x15OBJECTION_STATUS_OPEN\x10\x01\x12\x1b\n" +
 	"\x17OBJECTION_STATUS_UPHELD\x10\x02\x12\x1e\n" +
 	"\x1aOBJECTION_STATUS_DISMISSED\x10\x03\x12\x1b\n" +
-	"\x17OBJECTION_STATUS_CLOSED\x10\x042\x84\x11\n" +
+	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xd6\x12\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -5169,7 +5449,9 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x12VerifyCertificates\x12$.dankyu.v1.VerifyCertificatesRequest\x1a%.dankyu.v1.VerifyCertificatesResponse\x12m\n" +
 	"\x16ListPlayerCertificates\x12(.dankyu.v1.ListPlayerCertificatesRequest\x1a).dankyu.v1.ListPlayerCertificatesResponse\x12^\n" +
 	"\x11RevokeCertificate\x12#.dankyu.v1.RevokeCertificateRequest\x1a$.dankyu.v1.RevokeCertificateResponse\x12a\n" +
-	"\x12ReissueCertificate\x12$.dankyu.v1.ReissueCertificateRequest\x1a%.dankyu.v1.ReissueCertificateResponse\x12O\n" +
+	"\x12ReissueCertificate\x12$.dankyu.v1.ReissueCertificateRequest\x1a%.dankyu.v1.ReissueCertificateResponse\x12v\n" +
+	"\x19ListCertificatesForReview\x12+.dankyu.v1.ListCertificatesForReviewRequest\x1a,.dankyu.v1.ListCertificatesForReviewResponse\x12X\n" +
+	"\x0fKeepCertificate\x12!.dankyu.v1.KeepCertificateRequest\x1a\".dankyu.v1.KeepCertificateResponse\x12O\n" +
 	"\fExportRoster\x12\x1e.dankyu.v1.ExportRosterRequest\x1a\x1f.dankyu.v1.ExportRosterResponse\x12p\n" +
 	"\x17ImportPaperCertificates\x12).dankyu.v1.ImportPaperCertificatesRequest\x1a*.dankyu.v1.ImportPaperCertificatesResponse\x12p\n" +
 	"\x17SubmitPaperCertificates\x12).dankyu.v1.SubmitPaperCertificatesRequest\x1a*.dankyu.v1.SubmitPaperCertificatesResponse\x12j\n" +
@@ -5199,110 +5481,115 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 68)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 73)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
-	(OrderStatus)(0),                        // 0: dankyu.v1.OrderStatus
-	(AppraiserStatus)(0),                    // 1: dankyu.v1.AppraiserStatus
-	(Basis)(0),                              // 2: dankyu.v1.Basis
-	(ApplicationStatus)(0),                  // 3: dankyu.v1.ApplicationStatus
-	(CertificateStatus)(0),                  // 4: dankyu.v1.CertificateStatus
-	(AthleteGrade)(0),                       // 5: dankyu.v1.AthleteGrade
-	(Verdict)(0),                            // 6: dankyu.v1.Verdict
-	(NoticeStatus)(0),                       // 7: dankyu.v1.NoticeStatus
-	(ObjectionStatus)(0),                    // 8: dankyu.v1.ObjectionStatus
-	(*ImportPaperCertificatesRequest)(nil),  // 9: dankyu.v1.ImportPaperCertificatesRequest
-	(*ImportPaperCertificatesResponse)(nil), // 10: dankyu.v1.ImportPaperCertificatesResponse
-	(*PaperRow)(nil),                        // 11: dankyu.v1.PaperRow
-	(*SubmitPaperCertificatesRequest)(nil),  // 12: dankyu.v1.SubmitPaperCertificatesRequest
-	(*SubmitPaperCertificatesResponse)(nil), // 13: dankyu.v1.SubmitPaperCertificatesResponse
-	(*DecidePaperSubmissionRequest)(nil),    // 14: dankyu.v1.DecidePaperSubmissionRequest
-	(*DecidePaperSubmissionResponse)(nil),   // 15: dankyu.v1.DecidePaperSubmissionResponse
-	(*SubmitRosterRequest)(nil),             // 16: dankyu.v1.SubmitRosterRequest
-	(*SubmitRosterResponse)(nil),            // 17: dankyu.v1.SubmitRosterResponse
-	(*ListRosterSubmissionsRequest)(nil),    // 18: dankyu.v1.ListRosterSubmissionsRequest
-	(*ListRosterSubmissionsResponse)(nil),   // 19: dankyu.v1.ListRosterSubmissionsResponse
-	(*RosterSubmission)(nil),                // 20: dankyu.v1.RosterSubmission
-	(*Order)(nil),                           // 21: dankyu.v1.Order
-	(*PlaceOrderRequest)(nil),               // 22: dankyu.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),              // 23: dankyu.v1.PlaceOrderResponse
-	(*DecideOrderRequest)(nil),              // 24: dankyu.v1.DecideOrderRequest
-	(*DecideOrderResponse)(nil),             // 25: dankyu.v1.DecideOrderResponse
-	(*ListOrdersRequest)(nil),               // 26: dankyu.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),              // 27: dankyu.v1.ListOrdersResponse
-	(*GetQuotaRequest)(nil),                 // 28: dankyu.v1.GetQuotaRequest
-	(*GetQuotaResponse)(nil),                // 29: dankyu.v1.GetQuotaResponse
-	(*Appraiser)(nil),                       // 30: dankyu.v1.Appraiser
-	(*RecommendAppraiserRequest)(nil),       // 31: dankyu.v1.RecommendAppraiserRequest
-	(*RecommendAppraiserResponse)(nil),      // 32: dankyu.v1.RecommendAppraiserResponse
-	(*SetAppraiserStatusRequest)(nil),       // 33: dankyu.v1.SetAppraiserStatusRequest
-	(*SetAppraiserStatusResponse)(nil),      // 34: dankyu.v1.SetAppraiserStatusResponse
-	(*ListAppraisersRequest)(nil),           // 35: dankyu.v1.ListAppraisersRequest
-	(*ListAppraisersResponse)(nil),          // 36: dankyu.v1.ListAppraisersResponse
-	(*Application)(nil),                     // 37: dankyu.v1.Application
-	(*SubmitApplicationRequest)(nil),        // 38: dankyu.v1.SubmitApplicationRequest
-	(*SubmitApplicationResponse)(nil),       // 39: dankyu.v1.SubmitApplicationResponse
-	(*ApproveApplicationRequest)(nil),       // 40: dankyu.v1.ApproveApplicationRequest
-	(*ApproveApplicationResponse)(nil),      // 41: dankyu.v1.ApproveApplicationResponse
-	(*RejectApplicationRequest)(nil),        // 42: dankyu.v1.RejectApplicationRequest
-	(*RejectApplicationResponse)(nil),       // 43: dankyu.v1.RejectApplicationResponse
-	(*GetApplicationRequest)(nil),           // 44: dankyu.v1.GetApplicationRequest
-	(*GetApplicationResponse)(nil),          // 45: dankyu.v1.GetApplicationResponse
-	(*ListApplicationsRequest)(nil),         // 46: dankyu.v1.ListApplicationsRequest
-	(*ListApplicationsResponse)(nil),        // 47: dankyu.v1.ListApplicationsResponse
-	(*Certificate)(nil),                     // 48: dankyu.v1.Certificate
-	(*VerifyCertificateRequest)(nil),        // 49: dankyu.v1.VerifyCertificateRequest
-	(*VerifyCertificateResponse)(nil),       // 50: dankyu.v1.VerifyCertificateResponse
-	(*VerifyCertificatesRequest)(nil),       // 51: dankyu.v1.VerifyCertificatesRequest
-	(*CertificateClaim)(nil),                // 52: dankyu.v1.CertificateClaim
-	(*VerifyCertificatesResponse)(nil),      // 53: dankyu.v1.VerifyCertificatesResponse
-	(*ClaimVerdict)(nil),                    // 54: dankyu.v1.ClaimVerdict
-	(*ListPlayerCertificatesRequest)(nil),   // 55: dankyu.v1.ListPlayerCertificatesRequest
-	(*ListPlayerCertificatesResponse)(nil),  // 56: dankyu.v1.ListPlayerCertificatesResponse
-	(*RevokeCertificateRequest)(nil),        // 57: dankyu.v1.RevokeCertificateRequest
-	(*RevokeCertificateResponse)(nil),       // 58: dankyu.v1.RevokeCertificateResponse
-	(*ReissueCertificateRequest)(nil),       // 59: dankyu.v1.ReissueCertificateRequest
-	(*ReissueCertificateResponse)(nil),      // 60: dankyu.v1.ReissueCertificateResponse
-	(*ExportRosterRequest)(nil),             // 61: dankyu.v1.ExportRosterRequest
-	(*ExportRosterResponse)(nil),            // 62: dankyu.v1.ExportRosterResponse
-	(*Notice)(nil),                          // 63: dankyu.v1.Notice
-	(*ListNoticesRequest)(nil),              // 64: dankyu.v1.ListNoticesRequest
-	(*ListNoticesResponse)(nil),             // 65: dankyu.v1.ListNoticesResponse
-	(*GetNoticeRequest)(nil),                // 66: dankyu.v1.GetNoticeRequest
-	(*GetNoticeResponse)(nil),               // 67: dankyu.v1.GetNoticeResponse
-	(*Objection)(nil),                       // 68: dankyu.v1.Objection
-	(*LodgeObjectionRequest)(nil),           // 69: dankyu.v1.LodgeObjectionRequest
-	(*LodgeObjectionResponse)(nil),          // 70: dankyu.v1.LodgeObjectionResponse
-	(*ListObjectionsRequest)(nil),           // 71: dankyu.v1.ListObjectionsRequest
-	(*ListObjectionsResponse)(nil),          // 72: dankyu.v1.ListObjectionsResponse
-	(*RuleObjectionRequest)(nil),            // 73: dankyu.v1.RuleObjectionRequest
-	(*RuleObjectionResponse)(nil),           // 74: dankyu.v1.RuleObjectionResponse
-	(*RuleObjectionsRequest)(nil),           // 75: dankyu.v1.RuleObjectionsRequest
-	(*RuleObjectionsResponse)(nil),          // 76: dankyu.v1.RuleObjectionsResponse
-	(*timestamppb.Timestamp)(nil),           // 77: google.protobuf.Timestamp
-	(Gender)(0),                             // 78: dankyu.v1.Gender
+	(OrderStatus)(0),                          // 0: dankyu.v1.OrderStatus
+	(AppraiserStatus)(0),                      // 1: dankyu.v1.AppraiserStatus
+	(Basis)(0),                                // 2: dankyu.v1.Basis
+	(ApplicationStatus)(0),                    // 3: dankyu.v1.ApplicationStatus
+	(CertificateStatus)(0),                    // 4: dankyu.v1.CertificateStatus
+	(AthleteGrade)(0),                         // 5: dankyu.v1.AthleteGrade
+	(Verdict)(0),                              // 6: dankyu.v1.Verdict
+	(NoticeStatus)(0),                         // 7: dankyu.v1.NoticeStatus
+	(ObjectionStatus)(0),                      // 8: dankyu.v1.ObjectionStatus
+	(*ImportPaperCertificatesRequest)(nil),    // 9: dankyu.v1.ImportPaperCertificatesRequest
+	(*ImportPaperCertificatesResponse)(nil),   // 10: dankyu.v1.ImportPaperCertificatesResponse
+	(*PaperRow)(nil),                          // 11: dankyu.v1.PaperRow
+	(*SubmitPaperCertificatesRequest)(nil),    // 12: dankyu.v1.SubmitPaperCertificatesRequest
+	(*SubmitPaperCertificatesResponse)(nil),   // 13: dankyu.v1.SubmitPaperCertificatesResponse
+	(*DecidePaperSubmissionRequest)(nil),      // 14: dankyu.v1.DecidePaperSubmissionRequest
+	(*DecidePaperSubmissionResponse)(nil),     // 15: dankyu.v1.DecidePaperSubmissionResponse
+	(*SubmitRosterRequest)(nil),               // 16: dankyu.v1.SubmitRosterRequest
+	(*SubmitRosterResponse)(nil),              // 17: dankyu.v1.SubmitRosterResponse
+	(*ListRosterSubmissionsRequest)(nil),      // 18: dankyu.v1.ListRosterSubmissionsRequest
+	(*ListRosterSubmissionsResponse)(nil),     // 19: dankyu.v1.ListRosterSubmissionsResponse
+	(*RosterSubmission)(nil),                  // 20: dankyu.v1.RosterSubmission
+	(*Order)(nil),                             // 21: dankyu.v1.Order
+	(*PlaceOrderRequest)(nil),                 // 22: dankyu.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),                // 23: dankyu.v1.PlaceOrderResponse
+	(*DecideOrderRequest)(nil),                // 24: dankyu.v1.DecideOrderRequest
+	(*DecideOrderResponse)(nil),               // 25: dankyu.v1.DecideOrderResponse
+	(*ListOrdersRequest)(nil),                 // 26: dankyu.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),                // 27: dankyu.v1.ListOrdersResponse
+	(*GetQuotaRequest)(nil),                   // 28: dankyu.v1.GetQuotaRequest
+	(*GetQuotaResponse)(nil),                  // 29: dankyu.v1.GetQuotaResponse
+	(*Appraiser)(nil),                         // 30: dankyu.v1.Appraiser
+	(*RecommendAppraiserRequest)(nil),         // 31: dankyu.v1.RecommendAppraiserRequest
+	(*RecommendAppraiserResponse)(nil),        // 32: dankyu.v1.RecommendAppraiserResponse
+	(*SetAppraiserStatusRequest)(nil),         // 33: dankyu.v1.SetAppraiserStatusRequest
+	(*SetAppraiserStatusResponse)(nil),        // 34: dankyu.v1.SetAppraiserStatusResponse
+	(*ListAppraisersRequest)(nil),             // 35: dankyu.v1.ListAppraisersRequest
+	(*ListAppraisersResponse)(nil),            // 36: dankyu.v1.ListAppraisersResponse
+	(*Application)(nil),                       // 37: dankyu.v1.Application
+	(*SubmitApplicationRequest)(nil),          // 38: dankyu.v1.SubmitApplicationRequest
+	(*SubmitApplicationResponse)(nil),         // 39: dankyu.v1.SubmitApplicationResponse
+	(*ApproveApplicationRequest)(nil),         // 40: dankyu.v1.ApproveApplicationRequest
+	(*ApproveApplicationResponse)(nil),        // 41: dankyu.v1.ApproveApplicationResponse
+	(*RejectApplicationRequest)(nil),          // 42: dankyu.v1.RejectApplicationRequest
+	(*RejectApplicationResponse)(nil),         // 43: dankyu.v1.RejectApplicationResponse
+	(*GetApplicationRequest)(nil),             // 44: dankyu.v1.GetApplicationRequest
+	(*GetApplicationResponse)(nil),            // 45: dankyu.v1.GetApplicationResponse
+	(*ListApplicationsRequest)(nil),           // 46: dankyu.v1.ListApplicationsRequest
+	(*ListApplicationsResponse)(nil),          // 47: dankyu.v1.ListApplicationsResponse
+	(*Certificate)(nil),                       // 48: dankyu.v1.Certificate
+	(*VerifyCertificateRequest)(nil),          // 49: dankyu.v1.VerifyCertificateRequest
+	(*VerifyCertificateResponse)(nil),         // 50: dankyu.v1.VerifyCertificateResponse
+	(*VerifyCertificatesRequest)(nil),         // 51: dankyu.v1.VerifyCertificatesRequest
+	(*CertificateClaim)(nil),                  // 52: dankyu.v1.CertificateClaim
+	(*VerifyCertificatesResponse)(nil),        // 53: dankyu.v1.VerifyCertificatesResponse
+	(*ClaimVerdict)(nil),                      // 54: dankyu.v1.ClaimVerdict
+	(*ListPlayerCertificatesRequest)(nil),     // 55: dankyu.v1.ListPlayerCertificatesRequest
+	(*ListPlayerCertificatesResponse)(nil),    // 56: dankyu.v1.ListPlayerCertificatesResponse
+	(*RevokeCertificateRequest)(nil),          // 57: dankyu.v1.RevokeCertificateRequest
+	(*RevokeCertificateResponse)(nil),         // 58: dankyu.v1.RevokeCertificateResponse
+	(*ReissueCertificateRequest)(nil),         // 59: dankyu.v1.ReissueCertificateRequest
+	(*ListCertificatesForReviewRequest)(nil),  // 60: dankyu.v1.ListCertificatesForReviewRequest
+	(*CertificateForReview)(nil),              // 61: dankyu.v1.CertificateForReview
+	(*ListCertificatesForReviewResponse)(nil), // 62: dankyu.v1.ListCertificatesForReviewResponse
+	(*KeepCertificateRequest)(nil),            // 63: dankyu.v1.KeepCertificateRequest
+	(*KeepCertificateResponse)(nil),           // 64: dankyu.v1.KeepCertificateResponse
+	(*ReissueCertificateResponse)(nil),        // 65: dankyu.v1.ReissueCertificateResponse
+	(*ExportRosterRequest)(nil),               // 66: dankyu.v1.ExportRosterRequest
+	(*ExportRosterResponse)(nil),              // 67: dankyu.v1.ExportRosterResponse
+	(*Notice)(nil),                            // 68: dankyu.v1.Notice
+	(*ListNoticesRequest)(nil),                // 69: dankyu.v1.ListNoticesRequest
+	(*ListNoticesResponse)(nil),               // 70: dankyu.v1.ListNoticesResponse
+	(*GetNoticeRequest)(nil),                  // 71: dankyu.v1.GetNoticeRequest
+	(*GetNoticeResponse)(nil),                 // 72: dankyu.v1.GetNoticeResponse
+	(*Objection)(nil),                         // 73: dankyu.v1.Objection
+	(*LodgeObjectionRequest)(nil),             // 74: dankyu.v1.LodgeObjectionRequest
+	(*LodgeObjectionResponse)(nil),            // 75: dankyu.v1.LodgeObjectionResponse
+	(*ListObjectionsRequest)(nil),             // 76: dankyu.v1.ListObjectionsRequest
+	(*ListObjectionsResponse)(nil),            // 77: dankyu.v1.ListObjectionsResponse
+	(*RuleObjectionRequest)(nil),              // 78: dankyu.v1.RuleObjectionRequest
+	(*RuleObjectionResponse)(nil),             // 79: dankyu.v1.RuleObjectionResponse
+	(*RuleObjectionsRequest)(nil),             // 80: dankyu.v1.RuleObjectionsRequest
+	(*RuleObjectionsResponse)(nil),            // 81: dankyu.v1.RuleObjectionsResponse
+	(*timestamppb.Timestamp)(nil),             // 82: google.protobuf.Timestamp
+	(Gender)(0),                               // 83: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	11, // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
 	20, // 1: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
 	20, // 2: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	77, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	82, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 4: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	77, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	77, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	82, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	82, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
 	21, // 7: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 8: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 9: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,  // 10: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	77, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	77, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	82, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	82, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
 	30, // 13: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,  // 14: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
 	30, // 15: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	30, // 16: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,  // 17: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,  // 18: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	77, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	77, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	82, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	82, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,  // 21: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
 	37, // 22: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
 	37, // 23: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
@@ -5322,83 +5609,89 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	48, // 37: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
 	48, // 38: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
 	48, // 39: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	48, // 40: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	78, // 41: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
-	2,  // 42: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	77, // 43: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	77, // 44: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
-	7,  // 45: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	63, // 46: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	63, // 47: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	77, // 48: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
-	8,  // 49: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	77, // 50: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
-	8,  // 51: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	68, // 52: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	68, // 53: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	22, // 54: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	24, // 55: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	26, // 56: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	28, // 57: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	31, // 58: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	33, // 59: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	35, // 60: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	38, // 61: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	40, // 62: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	42, // 63: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	44, // 64: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	46, // 65: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	49, // 66: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	51, // 67: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	55, // 68: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	57, // 69: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	59, // 70: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	61, // 71: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	9,  // 72: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
-	12, // 73: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
-	14, // 74: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
-	16, // 75: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
-	18, // 76: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
-	64, // 77: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	66, // 78: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	69, // 79: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	71, // 80: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	73, // 81: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	75, // 82: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
-	23, // 83: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	25, // 84: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	27, // 85: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	29, // 86: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	32, // 87: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	34, // 88: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	36, // 89: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	39, // 90: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	41, // 91: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	43, // 92: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	45, // 93: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	47, // 94: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	50, // 95: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	53, // 96: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	56, // 97: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	58, // 98: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	60, // 99: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	62, // 100: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	10, // 101: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
-	13, // 102: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
-	15, // 103: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
-	17, // 104: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	19, // 105: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	65, // 106: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	67, // 107: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	70, // 108: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	72, // 109: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	74, // 110: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	76, // 111: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
-	83, // [83:112] is the sub-list for method output_type
-	54, // [54:83] is the sub-list for method input_type
-	54, // [54:54] is the sub-list for extension type_name
-	54, // [54:54] is the sub-list for extension extendee
-	0,  // [0:54] is the sub-list for field type_name
+	61, // 40: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
+	48, // 41: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	48, // 42: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	83, // 43: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	2,  // 44: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
+	82, // 45: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	82, // 46: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	7,  // 47: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
+	68, // 48: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	68, // 49: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	82, // 50: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	8,  // 51: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
+	82, // 52: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	8,  // 53: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
+	73, // 54: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	73, // 55: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	22, // 56: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	24, // 57: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	26, // 58: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	28, // 59: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	31, // 60: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	33, // 61: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	35, // 62: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	38, // 63: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	40, // 64: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	42, // 65: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	44, // 66: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	46, // 67: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	49, // 68: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	51, // 69: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	55, // 70: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	57, // 71: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	59, // 72: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	60, // 73: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
+	63, // 74: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
+	66, // 75: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	9,  // 76: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
+	12, // 77: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
+	14, // 78: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
+	16, // 79: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	18, // 80: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	69, // 81: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	71, // 82: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	74, // 83: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	76, // 84: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	78, // 85: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	80, // 86: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
+	23, // 87: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	25, // 88: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	27, // 89: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	29, // 90: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	32, // 91: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	34, // 92: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	36, // 93: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	39, // 94: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	41, // 95: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	43, // 96: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	45, // 97: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	47, // 98: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	50, // 99: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	53, // 100: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	56, // 101: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	58, // 102: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	65, // 103: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	62, // 104: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
+	64, // 105: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
+	67, // 106: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	10, // 107: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	13, // 108: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
+	15, // 109: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
+	17, // 110: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	19, // 111: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	70, // 112: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	72, // 113: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	75, // 114: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	77, // 115: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	79, // 116: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	81, // 117: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
+	87, // [87:118] is the sub-list for method output_type
+	56, // [56:87] is the sub-list for method input_type
+	56, // [56:56] is the sub-list for extension type_name
+	56, // [56:56] is the sub-list for extension extendee
+	0,  // [0:56] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -5413,7 +5706,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   68,
+			NumMessages:   73,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -19,29 +19,31 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CertificateService_PlaceOrder_FullMethodName              = "/dankyu.v1.CertificateService/PlaceOrder"
-	CertificateService_DecideOrder_FullMethodName             = "/dankyu.v1.CertificateService/DecideOrder"
-	CertificateService_ListOrders_FullMethodName              = "/dankyu.v1.CertificateService/ListOrders"
-	CertificateService_GetQuota_FullMethodName                = "/dankyu.v1.CertificateService/GetQuota"
-	CertificateService_RecommendAppraiser_FullMethodName      = "/dankyu.v1.CertificateService/RecommendAppraiser"
-	CertificateService_SetAppraiserStatus_FullMethodName      = "/dankyu.v1.CertificateService/SetAppraiserStatus"
-	CertificateService_ListAppraisers_FullMethodName          = "/dankyu.v1.CertificateService/ListAppraisers"
-	CertificateService_SubmitApplication_FullMethodName       = "/dankyu.v1.CertificateService/SubmitApplication"
-	CertificateService_ApproveApplication_FullMethodName      = "/dankyu.v1.CertificateService/ApproveApplication"
-	CertificateService_RejectApplication_FullMethodName       = "/dankyu.v1.CertificateService/RejectApplication"
-	CertificateService_GetApplication_FullMethodName          = "/dankyu.v1.CertificateService/GetApplication"
-	CertificateService_ListApplications_FullMethodName        = "/dankyu.v1.CertificateService/ListApplications"
-	CertificateService_VerifyCertificate_FullMethodName       = "/dankyu.v1.CertificateService/VerifyCertificate"
-	CertificateService_VerifyCertificates_FullMethodName      = "/dankyu.v1.CertificateService/VerifyCertificates"
-	CertificateService_ListPlayerCertificates_FullMethodName  = "/dankyu.v1.CertificateService/ListPlayerCertificates"
-	CertificateService_RevokeCertificate_FullMethodName       = "/dankyu.v1.CertificateService/RevokeCertificate"
-	CertificateService_ReissueCertificate_FullMethodName      = "/dankyu.v1.CertificateService/ReissueCertificate"
-	CertificateService_ExportRoster_FullMethodName            = "/dankyu.v1.CertificateService/ExportRoster"
-	CertificateService_ImportPaperCertificates_FullMethodName = "/dankyu.v1.CertificateService/ImportPaperCertificates"
-	CertificateService_SubmitPaperCertificates_FullMethodName = "/dankyu.v1.CertificateService/SubmitPaperCertificates"
-	CertificateService_DecidePaperSubmission_FullMethodName   = "/dankyu.v1.CertificateService/DecidePaperSubmission"
-	CertificateService_SubmitRoster_FullMethodName            = "/dankyu.v1.CertificateService/SubmitRoster"
-	CertificateService_ListRosterSubmissions_FullMethodName   = "/dankyu.v1.CertificateService/ListRosterSubmissions"
+	CertificateService_PlaceOrder_FullMethodName                = "/dankyu.v1.CertificateService/PlaceOrder"
+	CertificateService_DecideOrder_FullMethodName               = "/dankyu.v1.CertificateService/DecideOrder"
+	CertificateService_ListOrders_FullMethodName                = "/dankyu.v1.CertificateService/ListOrders"
+	CertificateService_GetQuota_FullMethodName                  = "/dankyu.v1.CertificateService/GetQuota"
+	CertificateService_RecommendAppraiser_FullMethodName        = "/dankyu.v1.CertificateService/RecommendAppraiser"
+	CertificateService_SetAppraiserStatus_FullMethodName        = "/dankyu.v1.CertificateService/SetAppraiserStatus"
+	CertificateService_ListAppraisers_FullMethodName            = "/dankyu.v1.CertificateService/ListAppraisers"
+	CertificateService_SubmitApplication_FullMethodName         = "/dankyu.v1.CertificateService/SubmitApplication"
+	CertificateService_ApproveApplication_FullMethodName        = "/dankyu.v1.CertificateService/ApproveApplication"
+	CertificateService_RejectApplication_FullMethodName         = "/dankyu.v1.CertificateService/RejectApplication"
+	CertificateService_GetApplication_FullMethodName            = "/dankyu.v1.CertificateService/GetApplication"
+	CertificateService_ListApplications_FullMethodName          = "/dankyu.v1.CertificateService/ListApplications"
+	CertificateService_VerifyCertificate_FullMethodName         = "/dankyu.v1.CertificateService/VerifyCertificate"
+	CertificateService_VerifyCertificates_FullMethodName        = "/dankyu.v1.CertificateService/VerifyCertificates"
+	CertificateService_ListPlayerCertificates_FullMethodName    = "/dankyu.v1.CertificateService/ListPlayerCertificates"
+	CertificateService_RevokeCertificate_FullMethodName         = "/dankyu.v1.CertificateService/RevokeCertificate"
+	CertificateService_ReissueCertificate_FullMethodName        = "/dankyu.v1.CertificateService/ReissueCertificate"
+	CertificateService_ListCertificatesForReview_FullMethodName = "/dankyu.v1.CertificateService/ListCertificatesForReview"
+	CertificateService_KeepCertificate_FullMethodName           = "/dankyu.v1.CertificateService/KeepCertificate"
+	CertificateService_ExportRoster_FullMethodName              = "/dankyu.v1.CertificateService/ExportRoster"
+	CertificateService_ImportPaperCertificates_FullMethodName   = "/dankyu.v1.CertificateService/ImportPaperCertificates"
+	CertificateService_SubmitPaperCertificates_FullMethodName   = "/dankyu.v1.CertificateService/SubmitPaperCertificates"
+	CertificateService_DecidePaperSubmission_FullMethodName     = "/dankyu.v1.CertificateService/DecidePaperSubmission"
+	CertificateService_SubmitRoster_FullMethodName              = "/dankyu.v1.CertificateService/SubmitRoster"
+	CertificateService_ListRosterSubmissions_FullMethodName     = "/dankyu.v1.CertificateService/ListRosterSubmissions"
 )
 
 // CertificateServiceClient is the client API for CertificateService service.
@@ -90,6 +92,14 @@ type CertificateServiceClient interface {
 	RevokeCertificate(ctx context.Context, in *RevokeCertificateRequest, opts ...grpc.CallOption) (*RevokeCertificateResponse, error)
 	// ReissueCertificate replaces a certificate by a new number (staff or its issuer).
 	ReissueCertificate(ctx context.Context, in *ReissueCertificateRequest, opts ...grpc.CallOption) (*ReissueCertificateResponse, error)
+	// ListCertificatesForReview lists the valid certificates whose basis (a
+	// tournament result) was voided after they were issued, oldest first
+	// (staff): each is revoked with RevokeCertificate or kept with
+	// KeepCertificate.
+	ListCertificatesForReview(ctx context.Context, in *ListCertificatesForReviewRequest, opts ...grpc.CallOption) (*ListCertificatesForReviewResponse, error)
+	// KeepCertificate clears a certificate's review flag: it stands, for the
+	// reason given (staff). One not flagged is FAILED_PRECONDITION.
+	KeepCertificate(ctx context.Context, in *KeepCertificateRequest, opts ...grpc.CallOption) (*KeepCertificateResponse, error)
 	// ExportRoster returns the agency's roster of 1-dan-and-above holders as
 	// CSV, UTF-8 with a BOM (the agency or staff).
 	ExportRoster(ctx context.Context, in *ExportRosterRequest, opts ...grpc.CallOption) (*ExportRosterResponse, error)
@@ -289,6 +299,26 @@ func (c *certificateServiceClient) ReissueCertificate(ctx context.Context, in *R
 	return out, nil
 }
 
+func (c *certificateServiceClient) ListCertificatesForReview(ctx context.Context, in *ListCertificatesForReviewRequest, opts ...grpc.CallOption) (*ListCertificatesForReviewResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListCertificatesForReviewResponse)
+	err := c.cc.Invoke(ctx, CertificateService_ListCertificatesForReview_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) KeepCertificate(ctx context.Context, in *KeepCertificateRequest, opts ...grpc.CallOption) (*KeepCertificateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(KeepCertificateResponse)
+	err := c.cc.Invoke(ctx, CertificateService_KeepCertificate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *certificateServiceClient) ExportRoster(ctx context.Context, in *ExportRosterRequest, opts ...grpc.CallOption) (*ExportRosterResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ExportRosterResponse)
@@ -395,6 +425,14 @@ type CertificateServiceServer interface {
 	RevokeCertificate(context.Context, *RevokeCertificateRequest) (*RevokeCertificateResponse, error)
 	// ReissueCertificate replaces a certificate by a new number (staff or its issuer).
 	ReissueCertificate(context.Context, *ReissueCertificateRequest) (*ReissueCertificateResponse, error)
+	// ListCertificatesForReview lists the valid certificates whose basis (a
+	// tournament result) was voided after they were issued, oldest first
+	// (staff): each is revoked with RevokeCertificate or kept with
+	// KeepCertificate.
+	ListCertificatesForReview(context.Context, *ListCertificatesForReviewRequest) (*ListCertificatesForReviewResponse, error)
+	// KeepCertificate clears a certificate's review flag: it stands, for the
+	// reason given (staff). One not flagged is FAILED_PRECONDITION.
+	KeepCertificate(context.Context, *KeepCertificateRequest) (*KeepCertificateResponse, error)
 	// ExportRoster returns the agency's roster of 1-dan-and-above holders as
 	// CSV, UTF-8 with a BOM (the agency or staff).
 	ExportRoster(context.Context, *ExportRosterRequest) (*ExportRosterResponse, error)
@@ -474,6 +512,12 @@ func (UnimplementedCertificateServiceServer) RevokeCertificate(context.Context, 
 }
 func (UnimplementedCertificateServiceServer) ReissueCertificate(context.Context, *ReissueCertificateRequest) (*ReissueCertificateResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ReissueCertificate not implemented")
+}
+func (UnimplementedCertificateServiceServer) ListCertificatesForReview(context.Context, *ListCertificatesForReviewRequest) (*ListCertificatesForReviewResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListCertificatesForReview not implemented")
+}
+func (UnimplementedCertificateServiceServer) KeepCertificate(context.Context, *KeepCertificateRequest) (*KeepCertificateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method KeepCertificate not implemented")
 }
 func (UnimplementedCertificateServiceServer) ExportRoster(context.Context, *ExportRosterRequest) (*ExportRosterResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ExportRoster not implemented")
@@ -820,6 +864,42 @@ func _CertificateService_ReissueCertificate_Handler(srv interface{}, ctx context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CertificateService_ListCertificatesForReview_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListCertificatesForReviewRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).ListCertificatesForReview(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_ListCertificatesForReview_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).ListCertificatesForReview(ctx, req.(*ListCertificatesForReviewRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_KeepCertificate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(KeepCertificateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).KeepCertificate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_KeepCertificate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).KeepCertificate(ctx, req.(*KeepCertificateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CertificateService_ExportRoster_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ExportRosterRequest)
 	if err := dec(in); err != nil {
@@ -1002,6 +1082,14 @@ var CertificateService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ReissueCertificate",
 			Handler:    _CertificateService_ReissueCertificate_Handler,
+		},
+		{
+			MethodName: "ListCertificatesForReview",
+			Handler:    _CertificateService_ListCertificatesForReview_Handler,
+		},
+		{
+			MethodName: "KeepCertificate",
+			Handler:    _CertificateService_KeepCertificate_Handler,
 		},
 		{
 			MethodName: "ExportRoster",
