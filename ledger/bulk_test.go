@@ -117,3 +117,30 @@ func TestBulkAppendIsWhatCommitsWrite(t *testing.T) {
 		t.Fatal("events out of time order were appended")
 	}
 }
+
+// TestTreeCatchesUpOnOlderRows: a log whose first rows the tree does not
+// cover (written before the tree existed) gets them into the tree with the
+// next append, so that the tree of the two logs is the same.
+func TestTreeCatchesUpOnOlderRows(t *testing.T) {
+	at := time.Date(2026, time.March, 1, 2, 0, 0, 0, time.UTC)
+	whole, _ := harness.NewDB(t)
+	older, _ := harness.NewDB(t)
+	for _, pool := range []*pgxpool.Pool{whole, older} {
+		store := ledger.New(pool, time.Now, nil)
+		for i := range 5 {
+			appendOne(t, store, at.Add(time.Duration(i)*time.Second), i)
+		}
+		if pool == older {
+			if _, err := pool.Exec(context.Background(), `ALTER TABLE event_tree DISABLE TRIGGER USER; DELETE FROM event_tree; ALTER TABLE event_tree ENABLE TRIGGER USER`); err != nil {
+				t.Fatal(err)
+			}
+			if h := head(t, older); h.N != 0 {
+				t.Fatalf("the tree before catching up: %v", h)
+			}
+		}
+		appendOne(t, store, at.Add(5*time.Second), 5)
+	}
+	if a, b := head(t, whole), head(t, older); a != b || a.N != 6 {
+		t.Fatalf("trees: whole %v, caught up %v", a, b)
+	}
+}

@@ -84,10 +84,17 @@ func (tx *Tx) flushEvents(ctx context.Context) error {
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, eventLogLock); err != nil {
 		return fmt.Errorf("lock event log: %w", err)
 	}
-	var lastID int64
-	prev := []byte{}
-	err := tx.QueryRow(ctx, `SELECT id, hash FROM events ORDER BY id DESC LIMIT 1`).Scan(&lastID, &prev)
-	if err != nil && err != pgx.ErrNoRows {
+	// the last row and the tree's size in one round trip (after the lock,
+	// so that this statement's snapshot sees every append before it)
+	var (
+		lastID    int64
+		prev      = []byte{}
+		treeCount int64
+	)
+	err := tx.QueryRow(ctx, `SELECT coalesce(e.id, 0), coalesce(e.hash, ''::bytea), t.count
+		FROM (SELECT coalesce(max(idx) + 1, 0) AS count FROM event_tree) t
+		LEFT JOIN LATERAL (SELECT id, hash FROM events ORDER BY id DESC LIMIT 1) e ON true`).Scan(&lastID, &prev, &treeCount)
+	if err != nil {
 		return fmt.Errorf("read last event: %w", err)
 	}
 	var (
@@ -108,12 +115,19 @@ func (tx *Tx) flushEvents(ctx context.Context) error {
 		fmt.Fprintf(&sql, "($%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8, n+9)
 		args = append(args, e.ID, e.At, e.Actor, e.Action, e.EntityType, e.EntityID, string(e.Payload), e.PrevHash, e.Hash)
 	}
-	// the tree first: it reads the rows before these to catch up on any
-	// the tree does not cover yet
-	if err := extendTree(ctx, tx, tx.pending); err != nil {
+	// the tree's new hashes (catching up on any rows it does not cover
+	// yet), written by the same statement as the events
+	idx, hashes, err := extendTree(ctx, tx, treeCount, lastID-int64(len(tx.pending)), tx.pending)
+	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, sql.String(), args...); err != nil {
+	stmt := sql.String()
+	if len(idx) > 0 {
+		n := len(args)
+		stmt = fmt.Sprintf(`WITH tree AS (INSERT INTO event_tree (idx, hash) SELECT * FROM unnest($%d::bigint[], $%d::bytea[])) `, n+1, n+2) + stmt
+		args = append(args, idx, hashes)
+	}
+	if _, err := tx.Exec(ctx, stmt, args...); err != nil {
 		return fmt.Errorf("append %d events: %w", len(tx.pending), err)
 	}
 	tx.pending = tx.pending[:0]

@@ -86,42 +86,43 @@ func TreeSize(ctx context.Context, db Querier) (int64, error) {
 	return leavesFor(count)
 }
 
-// extendTree adds the records of events after the tree's last one to the
-// tree: those already in the table (rows from before the tree existed) and
-// then the given new ones, in one insert.
-func extendTree(ctx context.Context, tx *Tx, fresh []Event) error {
-	n, err := TreeSize(ctx, tx)
+// extendTree computes the stored hashes that add to the tree (of treeCount
+// stored hashes) the records of events after its last one: those already
+// in the table up to lastID (rows from before the tree existed; none once
+// it has caught up) and then the given new ones. The caller writes them.
+func extendTree(ctx context.Context, tx *Tx, treeCount, lastID int64, fresh []Event) (idx []int64, hashes [][]byte, err error) {
+	n, err := leavesFor(treeCount)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	var records [][]byte
-	rows, err := tx.Query(ctx, `SELECT hash FROM events WHERE id > $1 ORDER BY id`, n)
-	if err != nil {
-		return fmt.Errorf("read events after the tree: %w", err)
-	}
-	for rows.Next() {
-		var h []byte
-		if err := rows.Scan(&h); err != nil {
-			rows.Close()
-			return fmt.Errorf("read events after the tree: %w", err)
+	if n < lastID {
+		rows, err := tx.Query(ctx, `SELECT hash FROM events WHERE id > $1 ORDER BY id`, n)
+		if err != nil {
+			return nil, nil, fmt.Errorf("read events after the tree: %w", err)
 		}
-		records = append(records, h)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read events after the tree: %w", err)
+		for rows.Next() {
+			var h []byte
+			if err := rows.Scan(&h); err != nil {
+				rows.Close()
+				return nil, nil, fmt.Errorf("read events after the tree: %w", err)
+			}
+			records = append(records, h)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, nil, fmt.Errorf("read events after the tree: %w", err)
+		}
 	}
 	for _, e := range fresh {
 		records = append(records, e.Hash)
 	}
 	r := treeReader{ctx: ctx, db: tx, pending: map[int64]tlog.Hash{}}
-	var idx []int64
-	var hashes [][]byte
 	for i, rec := range records {
 		leaf := n + int64(i)
 		hs, err := tlog.StoredHashes(leaf, rec, r)
 		if err != nil {
-			return fmt.Errorf("event tree hashes of record %d: %w", leaf, err)
+			return nil, nil, fmt.Errorf("event tree hashes of record %d: %w", leaf, err)
 		}
 		base := tlog.StoredHashIndex(0, leaf)
 		for j, h := range hs {
@@ -130,13 +131,7 @@ func extendTree(ctx context.Context, tx *Tx, fresh []Event) error {
 			hashes = append(hashes, h[:])
 		}
 	}
-	if len(idx) == 0 {
-		return nil
-	}
-	if _, err := tx.Exec(ctx, `INSERT INTO event_tree (idx, hash) SELECT * FROM unnest($1::bigint[], $2::bytea[])`, idx, hashes); err != nil {
-		return fmt.Errorf("write event tree: %w", err)
-	}
-	return nil
+	return idx, hashes, nil
 }
 
 // TreeHead is the stored tree's size and root hash.
