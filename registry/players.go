@@ -212,7 +212,7 @@ type PlayerPage struct {
 }
 
 // CountCap is how far a search counts its matches.
-const CountCap = 1000
+const CountCap = 100
 
 // MaxPageSize bounds one page of results.
 const MaxPageSize = 100
@@ -248,16 +248,31 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 	if err != nil {
 		return PlayerPage{}, err
 	}
+	from, order, like := "players", "id", ""
 	if n != "" {
-		// the characters prefilter through players_name_chars (the name's
-		// characters, lowered by the database as the query is), then LIKE
-		// checks they stand together in this order
-		escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(n)
-		conds = append(conds, "name_chars @> regexp_split_to_array(lower("+arg(n)+"), '')")
-		if utf8.RuneCountInString(n) > 1 {
-			// one character is found exactly by the prefilter; a LIKE
-			// besides would only make the planner expect fewer rows
-			conds = append(conds, "lower(name) LIKE lower("+arg("%"+escaped+"%")+")")
+		// the players under the query's character, or under each of its
+		// pairs of adjacent characters (lowered by the database, as the
+		// table's are), merged in id order, so that a page stops after its
+		// rows
+		grams := searchGrams(n)
+		var b strings.Builder
+		b.WriteString("player_name_grams g1")
+		for i, g := range grams[1:] {
+			t := "g" + strconv.Itoa(i+2)
+			b.WriteString(" JOIN player_name_grams " + t + " ON " + t + ".player_id = g1.player_id AND " + t + ".gram = lower(" + arg(g) + ")")
+		}
+		// each candidate's row looked up by id (the fence keeps the planner
+		// from walking all players in id order beside the candidates)
+		b.WriteString(" CROSS JOIN LATERAL (SELECT * FROM players WHERE players.id = g1.player_id OFFSET 0) players")
+		from, order = b.String(), "g1.player_id"
+		conds = append(conds, "g1.gram = lower("+arg(grams[0])+")")
+		if utf8.RuneCountInString(n) > 2 {
+			// one pair (or character) is the substring itself; for more,
+			// LIKE checks the pairs stand together, applied to the merged
+			// candidates outside a fence: the planner misjudges a '%…%' of
+			// Chinese text as rare and would scan all players for it
+			escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(n)
+			like = "lower(name) LIKE lower(" + arg("%"+escaped+"%") + ")"
 		}
 	}
 	if c := strings.TrimSpace(q.ProvinceCode); c != "" {
@@ -285,16 +300,24 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 	if len(conds) > 0 {
 		where = strings.Join(conds, " AND ")
 	}
+	// matches: the candidates in id order, with the LIKE (if any) outside
+	// the fence (OFFSET 0 keeps it from being pushed down)
+	matches := func(cols, extra string) string {
+		inner := `SELECT ` + cols + ` FROM ` + from + ` WHERE ` + where + extra + ` ORDER BY ` + order
+		if like == "" {
+			return inner
+		}
+		return `SELECT * FROM (` + inner + ` OFFSET 0) m WHERE ` + like + ` ORDER BY id`
+	}
 	var page PlayerPage
-	if err := s.store.DB().QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM players WHERE `+where+` LIMIT `+
+	if err := s.store.DB().QueryRow(ctx, `SELECT count(*) FROM (`+matches("players.id, name", "")+` LIMIT `+
 		strconv.Itoa(CountCap+1)+`) m`, args...).Scan(&page.Total); err != nil {
 		return PlayerPage{}, fmt.Errorf("count players: %w", err)
 	}
 	if page.Total > CountCap {
 		page.Total, page.TotalAtLeast = CountCap, true
 	}
-	rows, err := s.store.DB().Query(ctx, `SELECT `+playerColumns+` FROM players WHERE `+where+` AND id > `+arg(after)+
-		` ORDER BY id LIMIT `+arg(size+1), args...)
+	rows, err := s.store.DB().Query(ctx, matches(playerColumns, ` AND `+order+` > `+arg(after))+` LIMIT `+arg(size+1), args...)
 	if err != nil {
 		return PlayerPage{}, fmt.Errorf("search players: %w", err)
 	}
@@ -308,6 +331,29 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 		page.NextPageToken = base64.RawURLEncoding.EncodeToString([]byte("after:" + strconv.FormatInt(last, 10)))
 	}
 	return page, nil
+}
+
+// searchGrams are the keys of player_name_grams a name search reads: the
+// one character, or the distinct pairs of adjacent characters, at most
+// three (the first, the last and one between; LIKE checks the rest): more
+// joins would cost more than they save.
+func searchGrams(name string) []string {
+	rs := []rune(name)
+	if len(rs) == 1 {
+		return []string{name}
+	}
+	var pairs []string
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(rs); i++ {
+		if p := string(rs[i : i+2]); !seen[p] {
+			seen[p] = true
+			pairs = append(pairs, p)
+		}
+	}
+	if len(pairs) > 3 {
+		pairs = []string{pairs[0], pairs[len(pairs)/2], pairs[len(pairs)-1]}
+	}
+	return pairs
 }
 
 // RecordHonoraryDan records honorary 8 dan for a player (staff only), with

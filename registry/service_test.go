@@ -327,3 +327,65 @@ func TestDeclaredRanks(t *testing.T) {
 		t.Fatalf("review list: %+v, %v", list, err)
 	}
 }
+
+// TestNameSearch: a name search finds the players whose name holds the
+// query's characters together and in order (ASCII letters in either case),
+// through the per-character table, which follows a corrected name.
+func TestNameSearch(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newServiceStore(t)
+	ids := map[string]int64{}
+	for i, name := range []string{"王伟", "伟王", "王伟伟", "欧阳明", "李Ab", "张三"} {
+		in := zhang()
+		in.IDNumber, in.BirthDate, in.Name = residentID("1990-01-01", i+1), "1990-01-01", name
+		p, err := s.RegisterPlayer(ctx, beijing, "", in)
+		if err != nil {
+			t.Fatalf("register %s: %v", name, err)
+		}
+		ids[name] = p.ID
+	}
+	find := func(q string) []string {
+		t.Helper()
+		page, err := s.SearchPlayers(ctx, ledger.Actor{Kind: ledger.Public}, registry.PlayerQuery{Name: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, p := range page.Players {
+			names = append(names, p.Name)
+		}
+		if int(page.Total) != len(names) {
+			t.Errorf("%q: total %d, page %v", q, page.Total, names)
+		}
+		return names
+	}
+	for _, tt := range []struct{ q, want string }{
+		{"王伟", "王伟 王伟伟"},
+		{"伟", "王伟 伟王 王伟伟"},
+		{"伟伟", "王伟伟"},
+		{"欧阳", "欧阳明"},
+		{"阳欧", ""},
+		{"ab", "李Ab"},
+		{"AB", "李Ab"},
+		{"%", ""},
+		{"张三", "张三"},
+	} {
+		if got := strings.Join(find(tt.q), " "); got != tt.want {
+			t.Errorf("search %q: %q, want %q", tt.q, got, tt.want)
+		}
+	}
+	in := zhang()
+	in.IDNumber, in.BirthDate, in.Name = residentID("1990-01-01", 6), "1990-01-01", "李四"
+	if _, err := s.UpdatePlayer(ctx, beijing, "", ids["张三"], in); err != nil {
+		t.Fatal(err)
+	}
+	if got := find("张三"); len(got) != 0 {
+		t.Errorf("the old name still found: %v", got)
+	}
+	if got := strings.Join(find("李四"), " "); got != "李四" {
+		t.Errorf("the corrected name: %q", got)
+	}
+	if got := strings.Join(find("李"), " "); got != "李Ab 李四" {
+		t.Errorf("李: %q", got)
+	}
+}
