@@ -248,49 +248,25 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 		rules = ruleSetForRecord(g.Rules)
 	}
 	r := Result{Rules: rules, Handicap: g.Handicap, RecordedResult: g.Result, IllegalMoves: []IllegalMove{}, Unsettled: []string{}, Notes: []string{}}
-	b, err := NewBoard(g.Size)
-	if err != nil {
-		return r, err
-	}
-	b.AllowSuicide = rules == Ing || rules == TrompTaylor
-	if opt.Ko != nil {
-		b.KoRule = *opt.Ko
-	}
 	note := func(format string, args ...any) { r.Notes = append(r.Notes, fmt.Sprintf(format, args...)) }
-
 	// Handicap stones: from the record (AB), or on the standard points. A
 	// position set up with white stones too is a problem or a teaching
 	// position, not a handicap game.
-	setupBlack, setupWhite := 0, 0
-	for _, s := range g.Steps {
-		if s.Kind == MoveStep {
-			break
-		}
-		if s.Kind == SetupStep && s.Color == Black {
-			setupBlack++
-		}
-		if s.Kind == SetupStep && s.Color == White {
-			setupWhite++
-		}
+	m, err := newMainLine(g, opt)
+	if err != nil {
+		return r, err
 	}
-	if setupWhite > 0 && g.Handicap >= 2 {
-		note("HA[%d] with white setup stones: not a handicap game", g.Handicap)
-		r.Handicap = 0
+	b := m.b
+	r.Handicap = m.handicap
+	if m.whiteSetupHA > 0 {
+		note("HA[%d] with white setup stones: not a handicap game", m.whiteSetupHA)
 	}
-	placed := r.Handicap >= 2 && setupBlack == 0
-	if placed {
-		pts, err := HandicapPoints(g.Size, r.Handicap)
-		if err != nil {
-			return r, err
-		}
-		for _, c := range pts {
-			b.Setup(Black, b.At(c.X, c.Y))
-		}
+	if m.placed {
 		note("placed %d handicap stones on the standard points", r.Handicap)
 	}
-	if r.Handicap == 0 && g.Handicap == 0 && setupBlack >= 2 && setupWhite == 0 && firstMover(g) == White {
-		r.Handicap = setupBlack
-		note("no HA property: %d black setup stones and white to move read as a handicap of %d", setupBlack, setupBlack)
+	if r.Handicap == 0 && g.Handicap == 0 && m.setupBlack >= 2 && m.setupWhite == 0 && firstMover(g) == White {
+		r.Handicap = m.setupBlack
+		note("no HA property: %d black setup stones and white to move read as a handicap of %d", m.setupBlack, m.setupBlack)
 	}
 	r.GameType = EvenGame
 	switch {
@@ -312,90 +288,53 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 
 	// The 2002 Chinese rules warn for an immediate ko recapture and for a
 	// second move in a row; the other rule sets only void such moves.
-	refereed := rules == Chinese && !opt.BoardOnly
+	// The 2002 Chinese rules warn for an immediate ko recapture and for a
+	// second move in a row; the other rule sets only void such moves.
 	warn := opt.Warnings
-	toMove := firstMover(g)
-	if placed {
-		toMove = White
-	}
-	b.Remember(toMove)
-	passes, afterEnd := 0, 0
-	ended := false
-	setupPending := false
-	last := Empty // the colour of the previous move, Empty after setup or PL
+	afterEnd := 0
 	for _, s := range g.Steps {
-		if ended {
+		if r.End == EndPasses {
 			if s.Kind == MoveStep {
 				afterEnd++
 			}
 			continue
 		}
-		switch s.Kind {
-		case SetupStep:
-			if b.OnBoard(s.At.X, s.At.Y) {
-				b.Setup(s.Color, b.At(s.At.X, s.At.Y))
-				setupPending = true
-			}
-			last = Empty
+		out := m.step(s)
+		if !out.move {
 			continue
-		case PlayerStep: // the next move's own colour says who plays
-			last = Empty
-			continue
-		}
-		if setupPending {
-			b.Remember(s.Color)
-			setupPending = false
 		}
 		r.Moves++
-		if refereed && s.Color == last {
-			// Article 17: the second move is void and earns a warning; the
-			// turn stays with the other side, so nothing is played.
-			r.IllegalMoves = append(r.IllegalMoves, IllegalMove{Move: r.Moves, Reason: doubleMove})
+		reason := ""
+		switch {
+		case out.double:
+			reason = doubleMove
+		case out.violation != NoViolation:
+			reason = out.violation.String()
+		}
+		if reason != "" {
+			r.IllegalMoves = append(r.IllegalMoves, IllegalMove{Move: r.Moves, Reason: reason})
 			if opt.Strict {
-				note("record rejected at move %d (%s %s): %s", r.Moves, s.Color, SGFPoint(s.At), doubleMove)
+				note("record rejected at move %d (%s %s): %s", r.Moves, s.Color, SGFPoint(s.At), reason)
 				r.End, r.Result, r.ResultZH = EndIllegal, "Void", "无胜负（第"+strconv.Itoa(r.Moves)+"手违规）"
 				return r, nil
 			}
+		}
+		switch v := out.violation; {
+		case out.double: // article 17: the second move is void and earns a warning
 			warn[s.Color]++
 			note("move %d (%s %s) is a second move in a row: void, with a warning", r.Moves, s.Color, SGFPoint(s.At))
-			continue
+		case v == NoViolation:
+		case v == Ko && m.refereed: // article 18
+			warn[s.Color]++
+			note("move %d (%s %s) retakes the ko at once: void, counted as a pass, with a warning", r.Moves, s.Color, SGFPoint(s.At))
+		case v == Superko:
+			r.Cycle = true
+			note("move %d (%s %s) repeats an earlier whole-board position: void, counted as a pass; the event's rule for cycles decides the game", r.Moves, s.Color, SGFPoint(s.At))
+		default:
+			note("move %d (%s %s) is illegal (%s): void, counted as a pass", r.Moves, s.Color, SGFPoint(s.At), v)
 		}
-		last = s.Color
-		if s.Pass {
-			b.Play(s.Color, Pass)
-			passes++
-		} else {
-			v := OffBoard
-			if b.OnBoard(s.At.X, s.At.Y) {
-				v = b.Play(s.Color, b.At(s.At.X, s.At.Y))
-			}
-			if v == NoViolation {
-				passes = 0
-			} else {
-				r.IllegalMoves = append(r.IllegalMoves, IllegalMove{Move: r.Moves, Reason: v.String()})
-				if opt.Strict {
-					note("record rejected at move %d (%s %s): %s", r.Moves, s.Color, SGFPoint(s.At), v)
-					r.End, r.Result, r.ResultZH = EndIllegal, "Void", "无胜负（第"+strconv.Itoa(r.Moves)+"手违规）"
-					return r, nil
-				}
-				// Void, and the turn passes; but a void move is no player's
-				// choice to pass, so it never ends the game.
-				switch {
-				case v == Ko && refereed: // article 18
-					warn[s.Color]++
-					note("move %d (%s %s) retakes the ko at once: void, counted as a pass, with a warning", r.Moves, s.Color, SGFPoint(s.At))
-				case v == Superko:
-					r.Cycle = true
-					note("move %d (%s %s) repeats an earlier whole-board position: void, counted as a pass; the event's rule for cycles decides the game", r.Moves, s.Color, SGFPoint(s.At))
-				default:
-					note("move %d (%s %s) is illegal (%s): void, counted as a pass", r.Moves, s.Color, SGFPoint(s.At), v)
-				}
-				b.Play(s.Color, Pass)
-				passes = 0
-			}
-		}
-		if passes >= 2 {
-			ended, r.End = true, EndPasses
+		if m.ended() {
+			r.End = EndPasses
 		}
 	}
 	if afterEnd > 0 {

@@ -33,88 +33,39 @@ type IllegalPoint struct {
 // dead stones of opt (or of the record's markup with DeadFromMarkup) are
 // marked and every point given its owner.
 func Replay(g *Game, opt Options, upto int) (Position, error) {
-	rules := opt.Rules
-	if rules == "" {
-		rules = ruleSetForRecord(g.Rules)
-	}
-	b, err := NewBoard(g.Size)
+	m, err := newMainLine(g, opt)
 	if err != nil {
 		return Position{}, err
 	}
-	b.AllowSuicide = rules == Ing || rules == TrompTaylor
-	if opt.Ko != nil {
-		b.KoRule = *opt.Ko
-	}
+	b, rules := m.b, m.rules
 	pos := Position{Size: g.Size, Total: g.Moves()}
 	if upto < 0 || upto > pos.Total {
 		upto = pos.Total
 	}
-	setupBlack := 0
+	moves := 0
 	for _, s := range g.Steps {
-		if s.Kind == MoveStep {
+		if m.ended() || (s.Kind == MoveStep && moves >= upto) {
 			break
 		}
-		if s.Kind == SetupStep && s.Color == Black {
-			setupBlack++
-		}
-	}
-	toMove := firstMover(g)
-	if g.Handicap >= 2 && setupBlack == 0 {
-		pts, err := HandicapPoints(g.Size, g.Handicap)
-		if err != nil {
-			return Position{}, err
-		}
-		for _, c := range pts {
-			b.Setup(Black, b.At(c.X, c.Y))
-		}
-		toMove = White
-	}
-	b.Remember(toMove)
-	passes, moves := 0, 0
-	setupPending := false
-	for _, s := range g.Steps {
-		if passes >= 2 || (s.Kind == MoveStep && moves >= upto) {
-			break
-		}
-		switch s.Kind {
-		case SetupStep:
-			if b.OnBoard(s.At.X, s.At.Y) {
-				b.Setup(s.Color, b.At(s.At.X, s.At.Y))
-				setupPending = true
-			}
+		out := m.step(s)
+		if !out.move {
 			continue
-		case PlayerStep:
-			continue
-		}
-		if setupPending {
-			b.Remember(s.Color)
-			setupPending = false
 		}
 		moves++
 		pos.Last = nil
-		if s.Pass {
-			b.Play(s.Color, Pass)
-			passes++
-			continue
-		}
-		v := OffBoard
-		if b.OnBoard(s.At.X, s.At.Y) {
-			v = b.Play(s.Color, b.At(s.At.X, s.At.Y))
-		}
-		if v == NoViolation {
-			passes = 0
+		switch {
+		case out.double && !s.Pass:
+			pos.Illegal = append(pos.Illegal, IllegalPoint{Move: moves, At: s.At, Reason: doubleMove})
+		case out.pass, out.double:
+		case out.violation == NoViolation:
 			at := s.At
 			pos.Last = &at
-			continue
+		case out.violation != OffBoard:
+			pos.Illegal = append(pos.Illegal, IllegalPoint{Move: moves, At: s.At, Reason: out.violation.String()})
 		}
-		if v != OffBoard {
-			pos.Illegal = append(pos.Illegal, IllegalPoint{Move: moves, At: s.At, Reason: v.String()})
-		}
-		b.Play(s.Color, Pass)
-		passes = 0
 	}
 	pos.Moves = moves
-	pos.Final = moves >= pos.Total || passes >= 2
+	pos.Final = moves >= pos.Total || m.ended()
 	pos.Board = make([][]Color, g.Size)
 	for y := range pos.Board {
 		pos.Board[y] = make([]Color, g.Size)

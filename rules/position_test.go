@@ -46,6 +46,13 @@ func TestReplay(t *testing.T) {
 		{"the first move", ko, Options{}, 1, 1, false, map[Coord]Color{{2, 1}: Black, {1, 1}: Empty}, nil, &Coord{2, 1}},
 		{"handicap on the standard points", "(;SZ[9]HA[2]KM[0];W[ee])", Options{}, 0, 0, false,
 			map[Coord]Color{{6, 2}: Black, {2, 6}: Black, {4, 4}: Empty}, nil, nil},
+		// as Adjudicate plays them (the board a game page draws is the one counted)
+		{"white setup stones: no handicap on the standard points", "(;SZ[9]HA[2]KM[0]AW[aa];W[ee])", Options{}, 0, 0, false,
+			map[Coord]Color{{6, 2}: Empty, {2, 6}: Empty, {0, 0}: White}, nil, nil},
+		{"a second move in a row is not played (2002 rules)", "(;SZ[5]KM[0];B[aa];B[bb];W[cc])", Options{Rules: Chinese}, -1, 3, true,
+			map[Coord]Color{{0, 0}: Black, {1, 1}: Empty, {2, 2}: White}, []IllegalPoint{{2, Coord{1, 1}, "double move"}}, &Coord{2, 2}},
+		{"a second move in a row, board only", "(;SZ[5]KM[0];B[aa];B[bb];W[cc])", Options{Rules: Chinese, BoardOnly: true}, -1, 3, true,
+			map[Coord]Color{{0, 0}: Black, {1, 1}: Black, {2, 2}: White}, nil, &Coord{2, 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
