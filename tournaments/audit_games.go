@@ -1,9 +1,11 @@
 package tournaments
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -92,65 +94,90 @@ func RecordDigests(ctx context.Context, q ledger.Querier, ids []int64) ([]MoveDi
 	return out, nil
 }
 
-// MovesDigest reads the moves of an SGF record (each node's B[..] or W[..]
-// right after its ';') and returns how many there are and the SHA-256 of
-// their sequence.
+// MovesDigest reads the moves of an SGF record's main line (each node's
+// B[..] or W[..], wherever it stands among the node's properties) and
+// returns how many there are and the SHA-256 of their sequence.
 func MovesDigest(sgf []byte) (int, [32]byte) {
 	n, buf := appendMoves(nil, sgf)
 	return n, sha256.Sum256(buf)
 }
 
-// appendMoves appends to buf each move of sgf as its colour, its point and
-// a ';', and returns how many moves there were.
+// appendMoves appends to buf each move of sgf's main line as its colour,
+// its point and a ';', and returns how many moves there were. The main
+// line is everything up to the first ')' outside a value: a game tree's
+// first variation comes before its siblings, and each ends with a ')', so
+// the first one closed ends the main line. A scan, not a parse: the audit
+// reads thousands of records and needs only this.
 func appendMoves(buf, sgf []byte) (int, []byte) {
-	n := 0
-	space := func(i int) int {
-		for i < len(sgf) && (sgf[i] == ' ' || sgf[i] == '\n' || sgf[i] == '\r' || sgf[i] == '\t') {
-			i++
-		}
-		return i
+	// as the rules engine reads a record: text before the first game tree
+	// is skipped, and a record that is not UTF-8 is read as GB18030 (or
+	// another double-byte charset), whose second bytes may be ']' or '\\'
+	start := 0
+	if bytes.HasPrefix(sgf, []byte("\xef\xbb\xbf")) {
+		start = 3
 	}
-	inValue := false
-	for i := 0; i < len(sgf); i++ {
+	for start < len(sgf) && (sgf[start] == ' ' || sgf[start] == '\t' || sgf[start] == '\n' || sgf[start] == '\r' || sgf[start] == '\v' || sgf[start] == '\f') {
+		start++
+	}
+	if start < len(sgf) && sgf[start] != '(' {
+		i := bytes.Index(sgf[start:], []byte("(;"))
+		if i < 0 {
+			return 0, buf
+		}
+		start += i
+	}
+	dbcs := !utf8.Valid(sgf)
+	n := 0
+	var (
+		ident   [8]byte // the property being read (upper-case letters only, as FF[3] allows lower-case ones)
+		identN  int
+		prop    byte // 'B' or 'W' while reading that property's values, else 0
+		first   bool // the next value is the property's first
+		started bool // inside the first game tree
+	)
+	for i := start; i < len(sgf); i++ {
 		c := sgf[i]
-		if inValue {
-			switch c {
-			case '\\':
-				i++
-			case ']':
-				inValue = false
+		switch {
+		case c == '[':
+			if identN > 0 {
+				prop, first = 0, true
+				if identN == 1 && (ident[0] == 'B' || ident[0] == 'W') {
+					prop = ident[0]
+				}
+				identN = 0
 			}
-			continue
+			end := i + 1
+			for end < len(sgf) && sgf[end] != ']' {
+				if sgf[end] == '\\' || (dbcs && sgf[end] >= 0x81) {
+					end++
+				}
+				end++
+			}
+			if end >= len(sgf) {
+				return n, buf // cut short inside a value
+			}
+			if prop != 0 && first {
+				buf = append(buf, prop)
+				buf = append(buf, sgf[i+1:end]...)
+				buf = append(buf, ';')
+				n++
+			}
+			first = false
+			i = end
+		case c == '(':
+			started = true
+		case c == ')':
+			if started {
+				return n, buf
+			}
+		case c == ';':
+			identN, prop = 0, 0
+		case c >= 'A' && c <= 'Z':
+			if identN < len(ident) {
+				ident[identN] = c
+			}
+			identN++
 		}
-		switch c {
-		case '[':
-			inValue = true
-			continue
-		case ';':
-		default:
-			continue
-		}
-		j := space(i + 1)
-		if j >= len(sgf) || (sgf[j] != 'B' && sgf[j] != 'W') {
-			continue
-		}
-		colour := sgf[j]
-		k := space(j + 1)
-		if k >= len(sgf) || sgf[k] != '[' {
-			continue
-		}
-		end := k + 1
-		for end < len(sgf) && sgf[end] != ']' {
-			end++
-		}
-		if end >= len(sgf) {
-			break
-		}
-		buf = append(buf, colour)
-		buf = append(buf, sgf[k+1:end]...)
-		buf = append(buf, ';')
-		n++
-		i = end
 	}
 	return n, buf
 }

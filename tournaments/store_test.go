@@ -26,8 +26,8 @@ func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness =
 var beijing = fixture.Agency("110")
 
 type env struct {
-	pool *pgxpool.Pool
-	reg  *registry.Service
+	pool  *pgxpool.Pool
+	reg   *registry.Service
 	cs    *certs.Service
 	ts    *tournaments.Service
 	clock *fixture.Clock
