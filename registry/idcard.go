@@ -47,6 +47,18 @@ func isResidencePermitRegion(r string) bool {
 // idCheckChars maps the ISO 7064 MOD 11-2 remainder to the check character.
 const idCheckChars = "10X98765432"
 
+// ResidentIDCheck is the ISO 7064 MOD 11-2 check character of a resident
+// ID's first 17 digits (which the caller has checked are digits).
+func ResidentIDCheck(first17 string) byte {
+	// the weight of digit i is 2^(17-i) mod 11: 7, 9, 10, 5, 8, 4, 2, 1, 6, 3, …
+	sum, w := 0, 1
+	for i := 16; i >= 0; i-- {
+		w = w * 2 % 11
+		sum += int(first17[i]-'0') * w
+	}
+	return idCheckChars[sum%11]
+}
+
 // ParseResidentID checks an 18-character resident ID: its length, characters,
 // region code, birth date and ISO 7064 MOD 11-2 check digit. now bounds the
 // birth date: nobody is registered before being born.
@@ -77,13 +89,7 @@ func ParseResidentID(s string, now time.Time) (ResidentID, error) {
 	if birth.Year() < 1900 || birth.After(now) {
 		return ResidentID{}, &IDError{Defect: DefectDate, Detail: fmt.Sprintf("birth date %s is out of range", birth.Format(time.DateOnly)), Got: birth.Format(time.DateOnly)}
 	}
-	// The weight of digit i is 2^(17-i) mod 11: 7, 9, 10, 5, 8, 4, 2, 1, 6, 3, …
-	sum, w := 0, 1
-	for i := 16; i >= 0; i-- {
-		w = w * 2 % 11
-		sum += int(n[i]-'0') * w
-	}
-	if want := idCheckChars[sum%11]; n[17] != want {
+	if want := ResidentIDCheck(n[:17]); n[17] != want {
 		return ResidentID{}, &IDError{Defect: DefectCheckDigit, Detail: fmt.Sprintf("is %c, want %c", n[17], want), Got: string(n[17]), Want: string(want)}
 	}
 	return ResidentID{Number: n, Region: region, BirthDate: birth}, nil

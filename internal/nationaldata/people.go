@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
+
+	"github.com/dankyu/dankyu/registry"
 )
 
 // provincePopulation is each province's population in millions (2020
@@ -41,10 +43,5 @@ func chineseName(r *rand.Rand) string {
 // four digits and the sequence number.
 func residentID(prefix string, birth time.Time, n int) string {
 	first := fmt.Sprintf("%s%04d%s%03d", prefix[:2], 1000+n/1000, birth.Format("20060102"), n%1000)
-	sum, w := 0, 1
-	for i := 16; i >= 0; i-- {
-		w = w * 2 % 11
-		sum += int(first[i]-'0') * w
-	}
-	return first + string("10X98765432"[sum%11])
+	return first + string(registry.ResidentIDCheck(first))
 }
