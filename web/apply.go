@@ -37,9 +37,8 @@ type applyStep struct {
 }
 
 func (p *applyPages) applyPage(w http.ResponseWriter, r *http.Request) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return
 	}
 	q := r.URL.Query()

@@ -111,9 +111,8 @@ func (p *auditPages) year(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, errText string) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return
 	}
 	pg := p.page(w, r, "audit")
@@ -177,9 +176,8 @@ func (p *auditPages) agency(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *auditPages) showAgency(w http.ResponseWriter, r *http.Request, code int, errText string) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return
 	}
 	pg := p.page(w, r, "audit")
@@ -199,9 +197,8 @@ func (p *auditPages) showAgency(w http.ResponseWriter, r *http.Request, code int
 }
 
 func (p *auditPages) items(w http.ResponseWriter, r *http.Request) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return
 	}
 	pg := p.page(w, r, "audit")
@@ -347,9 +344,8 @@ func dateBJ(t time.Time) string { return t.In(ledger.ChinaTime).Format(time.Date
 // csv downloads a year's scorecards, one row per agency and indicator, with
 // the snapshot's position and each agency's ruling: the table staff keep.
 func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return
 	}
 	pg := p.page(w, r, "audit")

@@ -130,9 +130,8 @@ func (p *printPages) pdf(w http.ResponseWriter, r *http.Request) {
 // yearPDF is an agency's valid certificates of a year as one PDF, a page
 // each, for printing on stock: staff choose the agency, an agency gets its own.
 func (p *printPages) yearPDF(w http.ResponseWriter, r *http.Request) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return
 	}
 	q := r.URL.Query()

@@ -5,8 +5,6 @@ import (
 	"net/url"
 	"sort"
 	"strings"
-
-	"github.com/dankyu/dankyu/ledger"
 )
 
 // confirmation is a destructive action's confirmation page: what it does
@@ -48,8 +46,7 @@ var notEchoed = map[string]bool{"csrf": true, "idem": true, "confirm": true, "la
 // JavaScript needed.
 func (s *site) confirmed(mux *http.ServeMux, pattern string, c confirmation, do http.Handler) {
 	mux.HandleFunc("GET "+pattern+"/confirm", func(w http.ResponseWriter, r *http.Request) {
-		if s.actor(r).Kind == ledger.Public {
-			http.Redirect(w, r, "/login", http.StatusSeeOther)
+		if _, ok := s.signedIn(w, r); !ok {
 			return
 		}
 		pg := s.page(w, r, "confirm")

@@ -47,9 +47,8 @@ func (s *site) post(back func(r *http.Request) string, fail failPage, fn action)
 // postFields is post whose failure page also gets the refusal.
 func (s *site) postFields(back func(r *http.Request) string, fail fieldFailPage, fn action) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		a := s.actor(r)
-		if a.Kind == ledger.Public {
-			http.Redirect(w, r, "/login", http.StatusSeeOther)
+		a, ok := s.signedIn(w, r)
+		if !ok {
 			return
 		}
 		if err := r.ParseMultipartForm(16 << 20); err != nil && err != http.ErrNotMultipart {

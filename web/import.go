@@ -25,8 +25,7 @@ type importView struct {
 }
 
 func (p *tournamentPages) importForm(w http.ResponseWriter, r *http.Request) {
-	if p.actor(r).Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	if _, ok := p.signedIn(w, r); !ok {
 		return
 	}
 	p.render(w, r, http.StatusOK, importPage(p.page(w, r, "import"), importView{Level: "city", Idem: randomHex(12), CSRF: p.formToken(w, r)}))
@@ -35,9 +34,8 @@ func (p *tournamentPages) importForm(w http.ResponseWriter, r *http.Request) {
 // importFile checks a tournament file against the registry (first step) and
 // brings it in once every player is matched or a guest (second step).
 func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return
 	}
 	pg := p.page(w, r, "import")

@@ -58,16 +58,6 @@ func (f playerForm) input() registry.PlayerInput {
 		Nationality: f.Nationality, IDKind: registry.IdentityKind(f.IDKind), IDNumber: f.IDNumber, ProvinceCode: f.ProvinceCode, Rank: f.Rank}
 }
 
-// signedIn sends the public to sign in; false when it did.
-func (p *playerPages) signedIn(w http.ResponseWriter, r *http.Request) (ledger.Actor, bool) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
-		return a, false
-	}
-	return a, true
-}
-
 // agencyProvince is the province code of an agency's prefix ("" for staff).
 func agencyProvince(a ledger.Actor) string {
 	if a.Kind != ledger.AgencyActor {

@@ -57,6 +57,17 @@ func withActorMemo(h http.Handler) http.Handler {
 	})
 }
 
+// signedIn is the signed-in user; the public is sent to sign in, and
+// false says so.
+func (p *site) signedIn(w http.ResponseWriter, r *http.Request) (ledger.Actor, bool) {
+	a := p.actor(r)
+	if a.Kind == ledger.Public {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return a, false
+	}
+	return a, true
+}
+
 // actor is the signed-in user, or the public.
 func (p *site) actor(r *http.Request) ledger.Actor {
 	memo, _ := r.Context().Value(actorMemoKey{}).(*actorMemo)

@@ -186,9 +186,8 @@ func (p *staffPages) failTokens(w http.ResponseWriter, r *http.Request, _ ledger
 // createToken makes a token and shows it on the answer itself, once: it
 // is stored only as its hash, so it is neither redirected to nor logged.
 func (p *staffPages) createToken(w http.ResponseWriter, r *http.Request) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return
 	}
 	if !p.formOK(r) {
@@ -222,8 +221,7 @@ type reissueView struct {
 }
 
 func (p *staffPages) reissueForm(w http.ResponseWriter, r *http.Request) {
-	if p.actor(r).Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	if _, ok := p.signedIn(w, r); !ok {
 		return
 	}
 	p.showReissue(w, r, http.StatusOK, reissueView{Number: r.URL.Query().Get("number")})

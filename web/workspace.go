@@ -49,9 +49,8 @@ type applyForm struct {
 }
 
 func (p *certPages) workspacePage(w http.ResponseWriter, r *http.Request) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return
 	}
 	p.showWorkspace(w, r, a, http.StatusOK, applyForm{}, "")
@@ -247,9 +246,8 @@ func (p *certPages) revoke(r *http.Request, a ledger.Actor, key string) (outcome
 // roster downloads the roster as CSV or as an Excel workbook with text cells.
 func (p *certPages) roster(format string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		a := p.actor(r)
-		if a.Kind == ledger.Public {
-			http.Redirect(w, r, "/login", http.StatusSeeOther)
+		a, ok := p.signedIn(w, r)
+		if !ok {
 			return
 		}
 		agency := r.URL.Query().Get("agency")
