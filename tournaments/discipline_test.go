@@ -331,31 +331,8 @@ func TestVoidFlagsIssuedCertificate(t *testing.T) {
 	e := newEnv(t)
 	now := e.clock.Now()
 	fixture.StockThrough(t, e.cs, "110", now, now.AddDate(0, 1, 0), 10, 0)
-	ev, _ := danGradeRoundRobin(t, e)
-	report, err := e.ts.EventReport(ctx, ev.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var app int64
-	for _, p := range report.Proposals {
-		if p.Number == 1 {
-			app = p.ApplicationID
-		}
-	}
-	issued, err := e.cs.Approve(ctx, beijing, "", app)
-	if err != nil || issued.CertificateNumber == "" {
-		t.Fatalf("approve the proposal: %+v %v", issued, err)
-	}
-	var board int
-	for _, g := range report.Rounds[1].Games {
-		if (g.Black == 1 && g.White == 2) || (g.Black == 2 && g.White == 1) {
-			board = g.Board
-		}
-	}
-	if _, err := e.ts.VoidResult(ctx, fixture.Staff, "", ev.ID, tournaments.VoidInput{Round: 2, Board: board, Side: tournaments.VoidBoth, Reason: "下假棋：赛后查实"}); err != nil {
-		t.Fatal(err)
-	}
-	v, err := e.cs.Verify(ctx, issued.CertificateNumber)
+	number := fixture.FlaggedCertificate(t, e.reg, e.cs, e.ts, now.In(ledger.ChinaTime).Format("2006-01-02"), "段", 40)
+	v, err := e.cs.Verify(ctx, number)
 	if err != nil || v.Certificate.Status != certs.CertValid {
 		t.Fatalf("the void revoked the certificate itself: %+v %v", v, err)
 	}
@@ -371,11 +348,11 @@ func TestVoidFlagsIssuedCertificate(t *testing.T) {
 		return rs
 	}
 	rs := flagged()
-	if len(rs) != 1 || rs[0].Number != issued.CertificateNumber || rs[0].PlayerName != "段1" || rs[0].Rank.String() != "1d" || !strings.Contains(rs[0].Reason, "下假棋：赛后查实") {
+	if len(rs) != 1 || rs[0].Number != number || rs[0].PlayerName != "段1" || rs[0].Rank.String() != "1d" || !strings.Contains(rs[0].Reason, "下假棋") {
 		t.Fatalf("flagged: %+v", rs)
 	}
 	// a reissue is no way out of the review
-	re, err := e.cs.Reissue(ctx, beijing, "", issued.CertificateNumber, "遗失")
+	re, err := e.cs.Reissue(ctx, beijing, "", number, "遗失")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/dankyu/dankyu/internal/fixture"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
-	"github.com/dankyu/dankyu/tournaments"
 )
 
 // TestRefereeingOverGRPC: a forfeit's reason, a confirmed round the
@@ -88,57 +86,10 @@ func TestRefereeingOverGRPC(t *testing.T) {
 // and a second keep is FAILED_PRECONDITION.
 func TestCertificatesForReviewOverGRPC(t *testing.T) {
 	e := newEnv(t)
-	ctx := context.Background()
 	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
-	beijing := fixture.Agency("110")
-	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "定段赛", Start: "2026-11-28", Level: "province",
-		System: "round_robin", DanGrade: true, ChiefReferee: "王裁判",
-		Groups: []tournaments.GroupInput{{Name: "升段组", TargetRank: "1d", MinWins: 3}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 4 {
-		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("复核%d", i+1), "1k", "1995-01-01", 60+i)
-		if _, err := e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID, Group: "升段组"}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	voidBoard := 0
-	for range 3 {
-		ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, g := range ri.Games {
-			res := "black" // the lower number wins: participant 1 wins all three
-			if g.White < g.Black {
-				res = "white"
-			}
-			if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: g.Round, Board: g.Board, Result: res}); err != nil {
-				t.Fatal(err)
-			}
-			if g.Round == 1 && (g.Black == 1 || g.White == 1) {
-				voidBoard = g.Board
-			}
-		}
-	}
-	if _, err := e.ts.Finish(ctx, beijing, "", ev.ID); err != nil {
-		t.Fatal(err)
-	}
-	report, err := e.ts.EventReport(ctx, ev.ID)
-	if err != nil || len(report.Proposals) == 0 {
-		t.Fatalf("proposals: %+v %v", report.Proposals, err)
-	}
+	number := fixture.FlaggedCertificate(t, e.reg, e.cs, e.ts, "2026-11-28", "复核", 60)
 	client := pb.NewCertificateServiceClient(e.conn)
-	approved, err := client.ApproveApplication(e.as(e.bj), &pb.ApproveApplicationRequest{Id: report.Proposals[0].ApplicationID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	number := approved.GetApplication().GetCertificateNumber()
-	if _, err := pb.NewTournamentServiceClient(e.conn).VoidResult(e.as(e.staff), &pb.VoidResultRequest{TournamentId: ev.ID, Round: 1, Board: int32(voidBoard), Side: "both", Reason: "下假棋"}); err != nil {
-		t.Fatal(err)
-	}
-	_, err = client.ListCertificatesForReview(e.as(e.bj), &pb.ListCertificatesForReviewRequest{})
+	_, err := client.ListCertificatesForReview(e.as(e.bj), &pb.ListCertificatesForReviewRequest{})
 	code(t, "an agency listing the flagged", err, codes.PermissionDenied, "")
 	list, err := client.ListCertificatesForReview(e.as(e.staff), &pb.ListCertificatesForReviewRequest{})
 	if err != nil || len(list.GetCertificates()) != 1 {
