@@ -278,19 +278,28 @@ func (s *Service) Reject(ctx context.Context, actor ledger.Actor, key string, id
 		case app.Status != AppApplied:
 			return Application{}, ReasonApplicationClosed.New("application", appID(id), "status", string(app.Status))
 		}
-		if app.Status == AppOnNotice {
-			if err := closeNotice(ctx, tx, now, app.NoticeID, NoticeFailed, "the application was rejected"); err != nil {
-				return Application{}, err
-			}
-		}
-		if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'rejected', decided_at = $2, decided_by = $3, reason = $4 WHERE id = $1`,
-			id, now, actor.String(), reason); err != nil {
-			return Application{}, ledger.PgErr(err, "reject application")
+		if err := closeApplication(ctx, tx, now, actor, app, reason, "the application was rejected"); err != nil {
+			return Application{}, err
 		}
 		app.Status, app.DecidedAt, app.DecidedBy, app.Reason = AppRejected, &now, actor.String(), reason
 		err = ledger.AppendEvent(ctx, tx, now, actor, "application.rejected", "application", appID(id), map[string]any{"reason": reason})
 		return app, err
 	})
+}
+
+// closeApplication rejects an open application for reason, failing its
+// notice (for noticeReason) if it is on one.
+func closeApplication(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, app Application, reason, noticeReason string) error {
+	if app.Status == AppOnNotice {
+		if err := closeNotice(ctx, tx, now, app.NoticeID, NoticeFailed, noticeReason); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'rejected', decided_at = $2, decided_by = $3, reason = $4 WHERE id = $1`,
+		app.ID, now, actor.String(), reason); err != nil {
+		return ledger.PgErr(err, "reject application")
+	}
+	return nil
 }
 
 // GetApplication returns one application to its agency or to staff.

@@ -31,14 +31,8 @@ func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.T
 	}
 	switch app.Status {
 	case AppApplied, AppOnNotice:
-		if app.Status == AppOnNotice {
-			if err := closeNotice(ctx, tx, now, app.NoticeID, NoticeFailed, reason); err != nil {
-				return "", err
-			}
-		}
-		if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'rejected', decided_at = $2, decided_by = $3, reason = $4 WHERE id = $1`,
-			id, now, actor.String(), reason); err != nil {
-			return "", ledger.PgErr(err, "withdraw application")
+		if err := closeApplication(ctx, tx, now, actor, app, reason, reason); err != nil {
+			return "", err
 		}
 		return BasisWithdrawn, ledger.AppendEvent(ctx, tx, now, actor, "application.withdrawn", "application", appID(id),
 			map[string]any{"reason": reason, "was": app.Status})
