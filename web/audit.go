@@ -1,9 +1,7 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -356,11 +354,8 @@ func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defs := p.audits.Definitions()
-	var buf bytes.Buffer
-	buf.WriteString("\ufeff")
-	cw := csv.NewWriter(&buf)
-	_ = cw.Write([]string{pg.T["agency"], pg.T["year"], pg.T["audit_position"], pg.T["audit_family"], "key", pg.T["audit_indicator"],
-		pg.T["audit_value"], pg.T["audit_count"], "base", pg.T["audit_median"], pg.T["audit_spread"], "mark", pg.T["audit_ruling"]})
+	rows := [][]string{{pg.T["agency"], pg.T["year"], pg.T["audit_position"], pg.T["audit_family"], "key", pg.T["audit_indicator"],
+		pg.T["audit_value"], pg.T["audit_count"], "base", pg.T["audit_median"], pg.T["audit_spread"], "mark", pg.T["audit_ruling"]}}
 	for _, au := range as {
 		ruling := ""
 		if au.Ruling != nil {
@@ -371,24 +366,17 @@ func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) {
 			if i < len(defs) {
 				name = indicatorName(pg.Lang, defs[i])
 			}
-			row := []string{au.AgencyPrefix, strconv.Itoa(au.Year), strconv.FormatInt(au.Position, 10), familyName(pg.Lang, in.Family), in.Key, name,
+			rows = append(rows, []string{au.AgencyPrefix, strconv.Itoa(au.Year), strconv.FormatInt(au.Position, 10), familyName(pg.Lang, in.Family), in.Key, name,
 				strconv.FormatFloat(in.Value, 'g', -1, 64), strconv.FormatInt(in.Count, 10), strconv.FormatInt(in.Base, 10),
-				strconv.FormatFloat(in.Median, 'g', -1, 64), strconv.FormatFloat(in.Spread, 'g', -1, 64), string(in.Mark), ruling}
-			for j, c := range row {
-				row[j] = ledger.SpreadsheetCell(c)
-			}
-			_ = cw.Write(row)
+				strconv.FormatFloat(in.Median, 'g', -1, 64), strconv.FormatFloat(in.Spread, 'g', -1, 64), string(in.Mark), ruling})
 		}
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
+	data, err := spreadsheetCSV(rows)
+	if err != nil {
 		p.fail(w, r, fmt.Errorf("audit csv %d: %w", year, err))
 		return
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="audit-%d.csv"`, year))
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(buf.Bytes())
+	sendCSV(w, fmt.Sprintf("audit-%d.csv", year), data)
 }
 
 // findingEvidence words a finding that a red mark opened from its

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"html"
 	"io"
@@ -104,9 +103,6 @@ func newAuditReport(p Page, defs []audit.Definition, a audit.Audit) auditReport 
 // spreadsheet): a row per indicator, a row per finding, the ruling's row.
 // The first column names the record: indicator, finding or ruling.
 func reportCSV(p Page, rep auditReport) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteString("\ufeff")
-	cw := csv.NewWriter(&buf)
 	rows := [][]string{{"record", p.T["agency"], p.T["year"], "key", p.T["audit_family"], p.T["audit_indicator"], p.T["audit_value"], "mark",
 		p.T["audit_count"], "base", p.T["audit_median"], p.T["audit_spread"], p.T["audit_severity"], p.T["status"], p.T["evidence"], p.T["audit_reply"]}}
 	y := strconv.Itoa(rep.Year)
@@ -118,19 +114,11 @@ func reportCSV(p Page, rep auditReport) ([]byte, error) {
 	}
 	text := strings.Join(append(rep.Conditions, rep.Measures), "; ")
 	rows = append(rows, []string{"ruling", rep.Agency, y, strconv.FormatInt(rep.Position, 10), "", "", rep.Ruling, "", "", "", "", "", "", rep.RuledBy, strings.Trim(text, "; "), ""})
-	for _, row := range rows {
-		for j, c := range row {
-			row[j] = ledger.SpreadsheetCell(c)
-		}
-		if err := cw.Write(row); err != nil {
-			return nil, fmt.Errorf("audit report csv: %w", err)
-		}
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
+	data, err := spreadsheetCSV(rows)
+	if err != nil {
 		return nil, fmt.Errorf("audit report csv: %w", err)
 	}
-	return buf.Bytes(), nil
+	return data, nil
 }
 
 // reportView is the printable report with its charts.

@@ -1,9 +1,7 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -138,26 +136,12 @@ func (p *statsPages) csv(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, pg.T["statistics_no_table"], http.StatusNotFound)
 		return
 	}
-	var buf bytes.Buffer
-	buf.WriteString("\ufeff")
-	cw := csv.NewWriter(&buf)
-	_ = cw.Write(table.Columns)
-	for _, row := range table.Rows {
-		cells := make([]string, len(row))
-		for i, c := range row {
-			cells[i] = ledger.SpreadsheetCell(c)
-		}
-		_ = cw.Write(cells)
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
+	data, err := spreadsheetCSV(append([][]string{table.Columns}, table.Rows...))
+	if err != nil {
 		p.fail(w, r, fmt.Errorf("statistics csv %s: %w", key, err))
 		return
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="statistics-%d-%s.csv"`, st.Year, key))
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(buf.Bytes())
+	sendCSV(w, fmt.Sprintf("statistics-%d-%s.csv", st.Year, key), data)
 }
 
 // statTables lays the statistics out as the pages' and the CSV's tables;
