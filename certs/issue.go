@@ -355,6 +355,14 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 	}
 	req := []any{n.String(), reason}
 	return ledger.Mutate(ctx, s.store, actor, key, "Reissue", req, func(tx *ledger.Tx, now time.Time) (Certificate, error) {
+		// the application first, then the certificate: the order in which
+		// a withdrawn basis (WithdrawBasisTx) takes them, so that the two
+		// wait for each other instead of deadlocking (the new row's key on
+		// the application would otherwise wait for the withdrawal)
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM applications WHERE id = (SELECT application_id FROM certificates WHERE number = $1) FOR UPDATE`,
+			n.String()); err != nil {
+			return Certificate{}, ledger.PgErr(err, "lock the certificate's application")
+		}
 		old, err := certTx(ctx, tx, n)
 		if err != nil {
 			return Certificate{}, err

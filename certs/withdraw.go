@@ -37,15 +37,32 @@ func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.T
 		return BasisWithdrawn, ledger.AppendEvent(ctx, tx, now, actor, "application.withdrawn", "application", appID(id),
 			map[string]any{"reason": reason, "was": app.Status})
 	case AppIssued:
-		tag, err := tx.Exec(ctx, `UPDATE certificates SET review = $2 WHERE application_id = $1 AND status = 'valid'`, id, reason)
+		// lock the application's certificates first, then flag in a
+		// statement of its own: its fresh snapshot sees a reissue that
+		// committed while the lock was awaited (one UPDATE would find only
+		// the old, reissued row and flag nothing)
+		if _, err := tx.Exec(ctx, `SELECT id FROM certificates WHERE application_id = $1 FOR UPDATE`, id); err != nil {
+			return "", ledger.PgErr(err, "lock the application's certificates")
+		}
+		rows, err := tx.Query(ctx, `UPDATE certificates SET review = $2 WHERE application_id = $1 AND status = 'valid' RETURNING coalesce(number, '')`, id, reason)
 		if err != nil {
 			return "", ledger.PgErr(err, "flag certificate for review")
 		}
-		if tag.RowsAffected() == 0 {
-			return BasisClosed, nil // revoked or reissued meanwhile
+		numbers, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return "", ledger.PgErr(err, "flag certificate for review")
 		}
-		return BasisFlagged, ledger.AppendEvent(ctx, tx, now, actor, "certificate.review_requested", "certificate", app.CertificateNumber,
-			map[string]any{"reason": reason, "application": id})
+		if len(numbers) == 0 {
+			return BasisClosed, nil // revoked meanwhile
+		}
+		// the event names the certificate flagged: after a reissue, the new number
+		for _, n := range numbers {
+			if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.review_requested", "certificate", n,
+				map[string]any{"reason": reason, "application": id}); err != nil {
+				return "", err
+			}
+		}
+		return BasisFlagged, nil
 	}
 	return BasisClosed, nil
 }
@@ -105,7 +122,10 @@ func (s *Service) KeepCertificate(ctx context.Context, actor ledger.Actor, key, 
 		if err := tx.QueryRow(ctx, `SELECT review FROM certificates WHERE id = $1`, c.ID).Scan(&flagged); err != nil {
 			return Certificate{}, ledger.PgErr(err, "read review flag")
 		}
-		if c.Status != CertValid || flagged == "" {
+		if c.Status != CertValid {
+			return Certificate{}, ReasonCertificateNotValid.New("number", c.Number, "status", string(c.Status))
+		}
+		if flagged == "" {
 			return Certificate{}, ReasonNotUnderReview.New("number", c.Number)
 		}
 		if _, err := tx.Exec(ctx, `UPDATE certificates SET review = '' WHERE id = $1`, c.ID); err != nil {

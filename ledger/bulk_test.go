@@ -3,7 +3,9 @@ package ledger_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -142,5 +144,36 @@ func TestTreeCatchesUpOnOlderRows(t *testing.T) {
 	}
 	if a, b := head(t, whole), head(t, older); a != b || a.N != 6 {
 		t.Fatalf("trees: whole %v, caught up %v", a, b)
+	}
+}
+
+// TestObserverHearsCommittedEvents: the store's observer (the metrics)
+// hears each event of a committed transaction, through Transact and
+// Mutate, once; a rolled-back one tells it nothing.
+func TestObserverHearsCommittedEvents(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := harness.NewDB(t)
+	store := ledger.New(pool, time.Now, nil)
+	var heard []string
+	store.ObserveEvents(func(action string) { heard = append(heard, action) })
+	at := time.Date(2026, time.March, 1, 2, 0, 0, 0, time.UTC)
+	appendOne(t, store, at, 1)
+	if _, err := ledger.Mutate(ctx, store, system, "key-1", "Test", []any{1}, func(tx *ledger.Tx, now time.Time) (int, error) {
+		return 1, errors.Join(ledger.AppendEvent(ctx, tx, now, system, "test.mutated", "test", "1", nil),
+			ledger.AppendEvent(ctx, tx, now, system, "test.mutated_too", "test", "1", nil))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	failed := ledger.Transact(ctx, store, func(tx *ledger.Tx) error {
+		if err := ledger.AppendEvent(ctx, tx, at, system, "test.rolled_back", "test", "2", nil); err != nil {
+			return err
+		}
+		return errors.New("refused")
+	})
+	if failed == nil {
+		t.Fatal("the failing transaction committed")
+	}
+	if got := strings.Join(heard, " "); got != "test.event test.mutated test.mutated_too" {
+		t.Fatalf("heard %q", got)
 	}
 }

@@ -56,6 +56,9 @@ func ChainHash(prev []byte, e Event) []byte {
 type Tx struct {
 	pgx.Tx
 	pending []Event
+	// written are the actions of the events appended, told to the
+	// store's observer once the transaction has committed.
+	written []string
 }
 
 // AppendEvent queues one event of tx; it is written, chained, at commit.
@@ -129,6 +132,9 @@ func (tx *Tx) flushEvents(ctx context.Context) error {
 	}
 	if _, err := tx.Exec(ctx, stmt, args...); err != nil {
 		return fmt.Errorf("append %d events: %w", len(tx.pending), err)
+	}
+	for _, e := range tx.pending {
+		tx.written = append(tx.written, e.Action)
 	}
 	tx.pending = tx.pending[:0]
 	return nil

@@ -51,8 +51,8 @@ func (s *Store) committed(tx *Tx) {
 	if s.observe == nil || tx == nil {
 		return
 	}
-	for _, e := range tx.pending {
-		s.observe(e.Action)
+	for _, action := range tx.written {
+		s.observe(action)
 	}
 }
 
