@@ -37,13 +37,41 @@ END $$;
 -- +goose StatementBegin
 CREATE FUNCTION player_name_grams_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    DELETE FROM player_name_grams WHERE player_id = OLD.id;
+    -- by both keys, so that the primary key finds the rows (player_id
+    -- alone would read the whole table)
+    DELETE FROM player_name_grams
+    WHERE player_id = OLD.id AND gram IN (SELECT player_name_grams_of(OLD.name));
     INSERT INTO player_name_grams (gram, player_id)
     SELECT g, NEW.id FROM player_name_grams_of(NEW.name) AS g
     ON CONFLICT DO NOTHING;
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
+
+-- a deleted or truncated player takes its grams with it, so that a reused
+-- id never finds another's name (triggers, not a foreign key: its check on
+-- every gram of a COPY would double the load)
+-- +goose StatementBegin
+CREATE FUNCTION player_name_grams_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM player_name_grams
+    WHERE player_id = OLD.id AND gram IN (SELECT player_name_grams_of(OLD.name));
+    RETURN NULL;
+END $$;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE FUNCTION player_name_grams_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    TRUNCATE player_name_grams;
+    RETURN NULL;
+END $$;
+-- +goose StatementEnd
+
+CREATE TRIGGER players_name_grams_delete AFTER DELETE ON players
+    FOR EACH ROW EXECUTE FUNCTION player_name_grams_delete();
+CREATE TRIGGER players_name_grams_truncate AFTER TRUNCATE ON players
+    FOR EACH STATEMENT EXECUTE FUNCTION player_name_grams_truncate();
 
 -- a statement trigger for inserts: a COPY of a million players is one
 -- INSERT … SELECT over its rows
@@ -65,6 +93,10 @@ ALTER TABLE players DROP COLUMN name_chars;
 -- +goose Down
 ALTER TABLE players ADD COLUMN name_chars text[] GENERATED ALWAYS AS (regexp_split_to_array(lower(name), '')) STORED;
 CREATE INDEX players_name_chars ON players USING gin (name_chars);
+DROP TRIGGER players_name_grams_truncate ON players;
+DROP TRIGGER players_name_grams_delete ON players;
+DROP FUNCTION player_name_grams_truncate();
+DROP FUNCTION player_name_grams_delete();
 DROP TRIGGER players_name_grams_update ON players;
 DROP TRIGGER players_name_grams_insert ON players;
 DROP FUNCTION player_name_grams_update();

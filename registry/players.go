@@ -254,23 +254,26 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 		// pairs of adjacent characters (lowered by the database, as the
 		// table's are), merged in id order, so that a page stops after its
 		// rows
-		grams := searchGrams(n)
+		grams := searchGrams(arg(n), n)
 		var b strings.Builder
 		b.WriteString("player_name_grams g1")
 		for i, g := range grams[1:] {
 			t := "g" + strconv.Itoa(i+2)
-			b.WriteString(" JOIN player_name_grams " + t + " ON " + t + ".player_id = g1.player_id AND " + t + ".gram = lower(" + arg(g) + ")")
+			b.WriteString(" JOIN player_name_grams " + t + " ON " + t + ".player_id = g1.player_id AND " + t + ".gram = " + g)
 		}
 		// each candidate's row looked up by id (the fence keeps the planner
 		// from walking all players in id order beside the candidates)
 		b.WriteString(" CROSS JOIN LATERAL (SELECT * FROM players WHERE players.id = g1.player_id OFFSET 0) players")
 		from, order = b.String(), "g1.player_id"
-		conds = append(conds, "g1.gram = lower("+arg(grams[0])+")")
-		if utf8.RuneCountInString(n) > 2 {
-			// one pair (or character) is the substring itself; for more,
-			// LIKE checks the pairs stand together, applied to the merged
-			// candidates outside a fence: the planner misjudges a '%…%' of
-			// Chinese text as rare and would scan all players for it
+		conds = append(conds, "g1.gram = "+grams[0])
+		// a pair is the whole two-character query, unless lowering changes
+		// a character's length (İ, under an ICU collation)
+		runes := utf8.RuneCountInString(n)
+		if runes > 2 || (runes == 2 && utf8.RuneCountInString(strings.ToLower(n)) != 2) {
+			// LIKE checks the pairs stand together as the query, applied to
+			// the merged candidates outside a fence: the planner misjudges
+			// a '%…%' of Chinese text as rare and would scan all players
+			// for it
 			escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(n)
 			like = "lower(name) LIKE lower(" + arg("%"+escaped+"%") + ")"
 		}
@@ -300,24 +303,31 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 	if len(conds) > 0 {
 		where = strings.Join(conds, " AND ")
 	}
-	// matches: the candidates in id order, with the LIKE (if any) outside
-	// the fence (OFFSET 0 keeps it from being pushed down)
-	matches := func(cols, extra string) string {
-		inner := `SELECT ` + cols + ` FROM ` + from + ` WHERE ` + where + extra + ` ORDER BY ` + order
-		if like == "" {
-			return inner
-		}
-		return `SELECT * FROM (` + inner + ` OFFSET 0) m WHERE ` + like + ` ORDER BY id`
+	// the candidates in id order; with a LIKE, it is applied outside the
+	// fence (OFFSET 0 keeps it from being pushed down), to the id the
+	// candidates are ordered by (named k, so that the planner sees the
+	// order and streams instead of sorting every candidate)
+	candidates := func(extra string) string {
+		return `SELECT ` + order + ` AS k, name FROM ` + from + ` WHERE ` + where + extra + ` ORDER BY ` + order + ` OFFSET 0`
+	}
+	countSQL := `SELECT count(*) FROM (SELECT 1 FROM ` + from + ` WHERE ` + where + ` ORDER BY ` + order + ` LIMIT ` + strconv.Itoa(CountCap+1) + `) c`
+	if like != "" {
+		countSQL = `SELECT count(*) FROM (SELECT 1 FROM (` + candidates("") + `) m WHERE ` + like + ` LIMIT ` + strconv.Itoa(CountCap+1) + `) c`
 	}
 	var page PlayerPage
-	if err := s.store.DB().QueryRow(ctx, `SELECT count(*) FROM (`+matches("players.id, name", "")+` LIMIT `+
-		strconv.Itoa(CountCap+1)+`) m`, args...).Scan(&page.Total); err != nil {
+	if err := s.store.DB().QueryRow(ctx, countSQL, args...).Scan(&page.Total); err != nil {
 		return PlayerPage{}, fmt.Errorf("count players: %w", err)
 	}
 	if page.Total > CountCap {
 		page.Total, page.TotalAtLeast = CountCap, true
 	}
-	rows, err := s.store.DB().Query(ctx, matches(playerColumns, ` AND `+order+` > `+arg(after))+` LIMIT `+arg(size+1), args...)
+	afterArg, limitArg := arg(after), arg(size+1)
+	pageSQL := `SELECT ` + playerColumns + ` FROM ` + from + ` WHERE ` + where + ` AND ` + order + ` > ` + afterArg + ` ORDER BY ` + order + ` LIMIT ` + limitArg
+	if like != "" {
+		pageSQL = `SELECT ` + playerColumns + ` FROM (SELECT k FROM (` + candidates(` AND `+order+` > `+afterArg) + `) m WHERE ` + like +
+			` ORDER BY k LIMIT ` + limitArg + `) ids JOIN players ON players.id = ids.k ORDER BY ids.k`
+	}
+	rows, err := s.store.DB().Query(ctx, pageSQL, args...)
 	if err != nil {
 		return PlayerPage{}, fmt.Errorf("search players: %w", err)
 	}
@@ -333,27 +343,25 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 	return page, nil
 }
 
-// searchGrams are the keys of player_name_grams a name search reads: the
-// one character, or the distinct pairs of adjacent characters, at most
-// three (the first, the last and one between; LIKE checks the rest): more
-// joins would cost more than they save.
-func searchGrams(name string) []string {
+// searchGrams are the keys of player_name_grams a name search reads, as
+// SQL over the query's parameter q: the one character, or up to three pairs
+// of adjacent characters (the first, the last and one between; LIKE checks
+// the rest): more joins would cost more than they save. They are cut from
+// lower(q) by the database, as the table's are cut from lower(name).
+func searchGrams(q, name string) []string {
 	rs := []rune(name)
+	l := "lower(" + q + ")"
 	if len(rs) == 1 {
-		return []string{name}
+		return []string{l}
 	}
-	var pairs []string
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(rs); i++ {
-		if p := string(rs[i : i+2]); !seen[p] {
-			seen[p] = true
-			pairs = append(pairs, p)
-		}
+	grams := []string{"substr(" + l + ", 1, 2)"}
+	if len(rs) >= 3 && string(rs[len(rs)-2:]) != string(rs[:2]) {
+		grams = append(grams, "substr("+l+", length("+l+") - 1, 2)")
 	}
-	if len(pairs) > 3 {
-		pairs = []string{pairs[0], pairs[len(pairs)/2], pairs[len(pairs)-1]}
+	if mid := len(rs)/2 - 1; len(rs) >= 5 && string(rs[mid:mid+2]) != string(rs[:2]) && string(rs[mid:mid+2]) != string(rs[len(rs)-2:]) {
+		grams = append(grams, "substr("+l+", "+strconv.Itoa(mid+1)+", 2)")
 	}
-	return pairs
+	return grams
 }
 
 // RecordHonoraryDan records honorary 8 dan for a player (staff only), with

@@ -140,6 +140,7 @@ var searchCases = []struct {
 }{
 	{"surname", registry.PlayerQuery{Name: "王"}},
 	{"fullname", registry.PlayerQuery{Name: "王伟"}},
+	{"fullname3", registry.PlayerQuery{Name: "王秀英"}},
 	{"rare", registry.PlayerQuery{Name: "欧阳"}},
 	{"given", registry.PlayerQuery{Name: "梓涵"}},
 	{"province", registry.PlayerQuery{ProvinceCode: "44"}},

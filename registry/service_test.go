@@ -333,7 +333,7 @@ func TestDeclaredRanks(t *testing.T) {
 // through the per-character table, which follows a corrected name.
 func TestNameSearch(t *testing.T) {
 	ctx := context.Background()
-	s, _ := newServiceStore(t)
+	s, store := newServiceStore(t)
 	ids := map[string]int64{}
 	for i, name := range []string{"王伟", "伟王", "王伟伟", "欧阳明", "李Ab", "张三"} {
 		in := zhang()
@@ -374,6 +374,23 @@ func TestNameSearch(t *testing.T) {
 			t.Errorf("search %q: %q, want %q", tt.q, got, tt.want)
 		}
 	}
+	// page by page, one at a time, through a query LIKE checks
+	var paged []string
+	for token := ""; ; {
+		page, err := s.SearchPlayers(ctx, ledger.Actor{Kind: ledger.Public}, registry.PlayerQuery{Name: "王伟", PageSize: 1, PageToken: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range page.Players {
+			paged = append(paged, p.Name)
+		}
+		if token = page.NextPageToken; token == "" {
+			break
+		}
+	}
+	if got := strings.Join(paged, " "); got != "王伟 王伟伟" {
+		t.Errorf("paged through 王伟: %q", got)
+	}
 	in := zhang()
 	in.IDNumber, in.BirthDate, in.Name = residentID("1990-01-01", 6), "1990-01-01", "李四"
 	if _, err := s.UpdatePlayer(ctx, beijing, "", ids["张三"], in); err != nil {
@@ -387,5 +404,23 @@ func TestNameSearch(t *testing.T) {
 	}
 	if got := strings.Join(find("李"), " "); got != "李Ab 李四" {
 		t.Errorf("李: %q", got)
+	}
+	// a deleted player (no path of the registry deletes one; a repair by
+	// hand might) takes its grams with it
+	grams := func(id int64) (n int) {
+		t.Helper()
+		if err := store.DB().QueryRow(ctx, `SELECT count(*) FROM player_name_grams WHERE player_id = $1`, id).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if grams(ids["欧阳明"]) != 5 { // 欧 阳 明 欧阳 阳明
+		t.Fatalf("欧阳明 has %d grams", grams(ids["欧阳明"]))
+	}
+	if _, err := store.DB().Exec(ctx, `DELETE FROM players WHERE id = $1`, ids["欧阳明"]); err != nil {
+		t.Fatal(err)
+	}
+	if n := grams(ids["欧阳明"]); n != 0 {
+		t.Errorf("%d grams left of a deleted player", n)
 	}
 }

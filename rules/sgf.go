@@ -60,8 +60,7 @@ const MaxRecordBytes = 1 << 20
 // Shift_JIS, EUC-KR, Latin-1, UTF-8); without CA, UTF-8 when the bytes are
 // valid UTF-8, else GB18030, as Chinese records often are.
 func ParseSGF(data []byte) ([]*Node, error) {
-	ca := sniffCharset(data)
-	p := &parser{data: data, dbcs: doubleByteCharset(ca) || (ca == "" && !utf8.Valid(data))}
+	p := &parser{data: data, dbcs: DoubleByteRecord(data)}
 	var trees []*Node
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) { // a UTF-8 byte-order mark
 		p.pos = 3
@@ -283,6 +282,16 @@ func (p *parser) value() (string, error) {
 	}
 	p.pos = start
 	return "", p.errorf("expected ']' to close the value opened here, found end of input")
+}
+
+// DoubleByteRecord reports whether a record is read in a double-byte
+// charset (its CA names GB2312/GBK/GB18030, Big5 or Shift_JIS, or it has
+// no CA and is not UTF-8): then a byte from 0x81 to 0xFE leads a pair whose
+// second byte may be ']' or '\'. Scanners of records use it to read them
+// as the parser does.
+func DoubleByteRecord(data []byte) bool {
+	ca := sniffCharset(data)
+	return doubleByteCharset(ca) || (ca == "" && !utf8.Valid(data))
 }
 
 // sniffCharset finds the CA value of the first node without a full parse.

@@ -5,11 +5,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/rules"
 )
 
 // GameFacts is one game as the table holds it, for the audit's reading of
@@ -126,7 +126,7 @@ func appendMoves(buf, sgf []byte) (int, []byte) {
 		}
 		start += i
 	}
-	dbcs := !utf8.Valid(sgf)
+	dbcs := rules.DoubleByteRecord(sgf)
 	n := 0
 	var (
 		ident   [8]byte // the property being read (upper-case letters only, as FF[3] allows lower-case ones)
@@ -148,7 +148,7 @@ func appendMoves(buf, sgf []byte) (int, []byte) {
 			}
 			end := i + 1
 			for end < len(sgf) && sgf[end] != ']' {
-				if sgf[end] == '\\' || (dbcs && sgf[end] >= 0x81) {
+				if sgf[end] == '\\' || (dbcs && sgf[end] >= 0x81 && sgf[end] != 0xFF) {
 					end++
 				}
 				end++

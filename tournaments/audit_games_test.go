@@ -43,7 +43,9 @@ func TestMovesDigest(t *testing.T) {
 // on any record the rules engine reads, counts the moves of the engine's
 // main line.
 func FuzzMovesDigest(f *testing.F) {
-	for _, s := range []string{"(;GM[1]SZ[19];B[pd];W[dp])", "(;B[pd](;W[dp])(;W[qq]))", "(;C[a \\] ;B[zz]]AB[aa];B[];W[tt])", "(;GM[1];B[pd];W[dp"} {
+	for _, s := range []string{"(;GM[1]SZ[19];B[pd];W[dp])", "(;B[pd](;W[dp])(;W[qq]))", "(;C[a \\] ;B[zz]]AB[aa];B[];W[tt])", "(;GM[1];B[pd];W[dp",
+		// a charset named, or not, against the bytes (the review's cases)
+		"(;CA[GB2312]PB[中];B[pd];W[dp])", "(;CA[ISO-8859-1]PB[Jos\xe9];B[pd];W[dp])", "(;CA[UTF-8]C[caf\xe9];B[pd];W[dp])", "(;C[\xff];B[pd];W[dp])"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
