@@ -138,9 +138,9 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		// a concurrent application of the same player won the unique index
 		return Application{}, ledger.PgErr(err, "file application")
 	}
-	err = ledger.AppendEvent(ctx, tx, now, actor, "application.submitted", "application", appID(id), map[string]any{
-		"player_id": p.ID, "target_rank": target.String(), "basis": basis, "event_ref": in.EventRef,
-		"record_ref": in.RecordRef, "appraiser_id": in.AppraiserID})
+	err = ledger.AppendEvent(ctx, tx, now, actor, "application.submitted", "application", appID(id),
+		ApplicationSubmittedPayload(Application{PlayerID: p.ID, TargetRank: target, Basis: basis, EventRef: in.EventRef,
+			RecordRef: in.RecordRef, AppraiserID: in.AppraiserID}))
 	if err != nil {
 		return Application{}, err
 	}
@@ -241,7 +241,7 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		}
 		app.DecidedAt, app.DecidedBy = &now, actor.String()
 		err = ledger.AppendEvent(ctx, tx, now, actor, "application.approved", "application", appID(id),
-			map[string]any{"status": app.Status, "certificate": app.CertificateNumber, "notice_id": app.NoticeID})
+			ApplicationApprovedPayload(app.Status, app.CertificateNumber, app.NoticeID))
 		return app, err
 	})
 }

@@ -89,7 +89,7 @@ func (s *Service) RecommendAppraiser(ctx context.Context, actor ledger.Actor, ke
 			return Appraiser{}, ledger.PgErr(err, "recommend appraiser")
 		}
 		err = ledger.AppendEvent(ctx, tx, now, actor, "appraiser.recommended", "appraiser", strconv.FormatInt(a.ID, 10),
-			map[string]any{"name": a.Name, "agency": a.AgencyPrefix, "player_id": a.PlayerID, "qualification": a.Qualification})
+			AppraiserRecommendedPayload(a))
 		return a, err
 	})
 }
@@ -110,7 +110,7 @@ func (s *Service) SetAppraiserStatus(ctx context.Context, actor ledger.Actor, ke
 			return Appraiser{}, ledger.RowErr(err, fmt.Sprintf("appraiser %d", id), ReasonNoSuchAppraiser.New("appraiser", strconv.FormatInt(id, 10)))
 		}
 		err = ledger.AppendEvent(ctx, tx, now, actor, "appraiser."+string(st), "appraiser", strconv.FormatInt(id, 10),
-			map[string]any{"name": a.Name})
+			AppraiserStatusPayload(a))
 		return a, err
 	})
 }

@@ -246,10 +246,7 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if err != nil {
 		return Certificate{}, ledger.PgErr(err, "issue certificate")
 	}
-	err = ledger.AppendEvent(ctx, tx, now, actor, "certificate.issued", "certificate", certEntity(c), map[string]any{
-		"number": c.Number, "player_id": c.PlayerID, "rank": c.Rank.String(), "basis": c.Basis, "issuer": c.IssuingPrefix,
-		"issue_date": c.IssueDate.Format(time.DateOnly), "athlete_grade": c.AthleteGrade, "application_id": in.applicationID,
-		"replaces": in.replaces})
+	err = ledger.AppendEvent(ctx, tx, now, actor, "certificate.issued", "certificate", certEntity(c), CertificateIssuedPayload(c, in.replaces))
 	return c, err
 }
 

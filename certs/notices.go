@@ -90,9 +90,8 @@ func (s *Service) publish(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if err != nil {
 		return Notice{}, ledger.PgErr(err, "read notice")
 	}
-	err = ledger.AppendEvent(ctx, tx, now, actor, "notice.published", "notice", noticeID(id), map[string]any{
-		"application_id": app.ID, "player": p.Name, "rank": app.TargetRank.String(), "basis": app.Basis,
-		"ends_at": n.EndsAt.UTC().Format(time.RFC3339)})
+	err = ledger.AppendEvent(ctx, tx, now, actor, "notice.published", "notice", noticeID(id),
+		NoticePublishedPayload(n))
 	return n, err
 }
 
@@ -326,7 +325,7 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 		}
 		// the log names the objector and the reason; contact details stay in the objections table
 		err = ledger.AppendEvent(ctx, tx, now, actor, "objection.lodged", "notice", noticeID(in.NoticeID),
-			map[string]any{"objection_id": o.ID, "name": o.Name, "reason": o.Reason})
+			ObjectionLodgedPayload(o))
 		return o, err
 	})
 }
@@ -399,11 +398,11 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 				return Objection{}, ledger.PgErr(err, "fail application")
 			}
 			if err := ledger.AppendEvent(ctx, tx, now, actor, "objection.upheld", "notice", noticeID(notice),
-				map[string]any{"objection_id": id, "ruling": ruling}); err != nil {
+				ObjectionRuledPayload(Objection{ID: id, Ruling: ruling})); err != nil {
 				return Objection{}, err
 			}
 			return o, ledger.AppendEvent(ctx, tx, now, actor, "application.failed", "application", appID(app),
-				map[string]any{"objection_id": id})
+				ApplicationFailedPayload(id))
 		}
 		var open int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM objections WHERE notice_id = $1 AND status = 'open'`, notice).Scan(&open); err != nil {
@@ -415,7 +414,7 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 			}
 		}
 		return o, ledger.AppendEvent(ctx, tx, now, actor, "objection.dismissed", "notice", noticeID(notice),
-			map[string]any{"objection_id": id, "ruling": ruling})
+			ObjectionRuledPayload(Objection{ID: id, Ruling: ruling}))
 	})
 }
 
@@ -444,7 +443,7 @@ func (s *Service) finalize(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 		return Certificate{}, err
 	}
 	return c, ledger.AppendEvent(ctx, tx, now, actor, "notice.completed", "notice", noticeID(notice),
-		map[string]any{"certificate": c.Number, "application_id": app.ID})
+		NoticeCompletedPayload(c.Number, app.ID))
 }
 
 // Sweep issues the certificates of every notice whose period has ended, by

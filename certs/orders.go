@@ -110,8 +110,7 @@ func (s *Service) PlaceOrder(ctx context.Context, actor ledger.Actor, key string
 		if err != nil {
 			return Order{}, ledger.PgErr(err, "place order")
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, action, "order", fmt.Sprintf("%s/%d", o.AgencyPrefix, o.Year),
-			map[string]any{"dan": o.DanCount, "kyu": o.KyuCount})
+		err = ledger.AppendEvent(ctx, tx, now, actor, action, "order", OrderEntity(o), OrderPlacedPayload(o))
 		return o, err
 	})
 }

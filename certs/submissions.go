@@ -78,8 +78,7 @@ func (s *Service) SubmitRoster(ctx context.Context, actor ledger.Actor, key, age
 		}
 		// the log keeps what was reported, not the identities it holds
 		return sub, ledger.AppendEvent(ctx, tx, now, actor, "roster.submitted", "roster", agency+"/"+strconv.Itoa(sub.Year),
-			map[string]any{"submission": sub.ID, "rows": sub.Rows, "added": sub.Added, "removed": sub.Removed,
-				"log_size": sub.LogSize, "log_hash": sub.LogHash})
+			RosterSubmittedPayload(sub))
 	})
 }
 

@@ -349,8 +349,7 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 	if e.Rounds == 0 {
 		e.Rounds = 1
 	}
-	err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.created", "tournament", strconv.FormatInt(e.ID, 10), map[string]any{
-		"name": e.Name, "system": e.System, "level": e.Level, "rounds": e.Rounds, "seed": e.Seed, "dan_grade": e.DanGrade, "source": e.Source})
+	err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.created", "tournament", strconv.FormatInt(e.ID, 10), CreatedPayload(e))
 	return e, err
 }
 
@@ -542,7 +541,7 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 		return Participant{}, ledger.PgErr(err, fmt.Sprintf("register %s in tournament %d", p.Name, e.ID))
 	}
 	err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.participant_added", "tournament", strconv.FormatInt(e.ID, 10),
-		map[string]any{"number": p.Number, "player_id": p.PlayerID, "name": p.Name, "rank": p.Rank.String()})
+		ParticipantAddedPayload(p))
 	return p, err
 }
 

@@ -56,7 +56,7 @@ func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id
 		if e.PairedRounds == 0 {
 			return false, ReasonNoRoundPlayed.New("event", eventID(id))
 		}
-		payload := map[string]any{"rounds": e.PairedRounds}
+		payload := FinishedPayload(e.PairedRounds)
 		if e.System == ArenaSystem { // finishing declares the winning team
 			st, err := ArenaState(ps, plainGames(games), e.Colours)
 			if err != nil {
@@ -164,5 +164,5 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		}
 	}
 	return ledger.AppendEvent(ctx, tx, now, actor, "tournament.proposals_recorded", "tournament", eventID(e.ID),
-		map[string]any{"filed": filed})
+		ProposalsRecordedPayload(filed))
 }
