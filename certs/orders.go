@@ -178,8 +178,7 @@ func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key strin
 		if err != nil {
 			return Order{}, ledger.PgErr(err, "decide order")
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, action, "order", fmt.Sprintf("%s/%d", agency, year),
-			map[string]any{"dan": o.DanCount, "kyu": o.KyuCount, "note": note})
+		err = ledger.AppendEvent(ctx, tx, now, actor, action, "order", OrderEntity(o), OrderDecidedPayload(o))
 		return o, err
 	})
 }

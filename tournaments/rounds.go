@@ -263,7 +263,7 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			info.Games = append(info.Games, g)
 		}
 		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.round_paired", "tournament", strconv.FormatInt(id, 10),
-			map[string]any{"round": round, "seed": info.Seed, "pairs": pairs, "bye": info.Bye})
+			RoundPairedPayload(BulkRound{Round: round, Seed: info.Seed, Bye: info.Bye}, pairs))
 		return info, err
 	})
 }
@@ -579,9 +579,7 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 		if err != nil {
 			return GameRow{}, ledger.PgErr(err, "record result")
 		}
-		payload := map[string]any{
-			"round": g.Round, "board": g.Board, "result": g.Result, "warnings": []int{g.BlackWarnings, g.WhiteWarnings},
-			"record": g.Record != "", "adjudicated": g.Adjudicated, "flagged": g.Flagged}
+		payload := ResultPayload(g)
 		if reported != res {
 			payload["reported"] = reported // two warnings decided it
 		}
