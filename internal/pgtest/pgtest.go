@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -21,38 +22,48 @@ import (
 
 const templateDB = "dankyu_template"
 
-// Harness is one running throwaway cluster.
+// Harness is one throwaway cluster, started when a test first asks for a
+// database: a test binary that needs none (a fuzz worker, which runs
+// TestMain too) never starts one.
 type Harness struct {
+	once    sync.Once
+	err     error
 	cluster *pgcluster.Cluster
 	dir     string
 	seq     atomic.Int64
 }
 
-// Start creates the cluster and the migrated template database.
+// Start creates the cluster and the migrated template database now.
 func Start(ctx context.Context) (*Harness, error) {
+	h := &Harness{}
+	h.once.Do(func() { h.err = h.start(ctx) })
+	return h, h.err
+}
+
+func (h *Harness) start(ctx context.Context) error {
 	// Under /tmp (world-searchable), not t.TempDir(): the postgres user must reach it.
 	dir, err := os.MkdirTemp("", "dkpg")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	c, err := pgcluster.New(dir, pgcluster.Options{Throwaway: true})
 	if err != nil {
 		os.RemoveAll(dir)
-		return nil, err
+		return err
 	}
-	h := &Harness{cluster: c, dir: dir}
+	h.cluster, h.dir = c, dir
 	if err := c.Start(ctx); err != nil {
 		h.Close()
-		return nil, err
+		return err
 	}
 	if err := c.EnsureDatabase(ctx, templateDB); err != nil {
 		h.Close()
-		return nil, err
+		return err
 	}
 	pool, err := pgxpool.New(ctx, c.ConnString(templateDB))
 	if err != nil {
 		h.Close()
-		return nil, err
+		return err
 	}
 	db := stdlib.OpenDBFromPool(pool)
 	_, err = migrations.Up(ctx, db)
@@ -60,34 +71,46 @@ func Start(ctx context.Context) (*Harness, error) {
 	pool.Close()
 	if err != nil {
 		h.Close()
-		return nil, err
+		return err
 	}
-	return h, nil
+	return nil
 }
 
-// Main runs a package's tests inside a harness; call it from TestMain and
+// started starts the cluster on first use, failing t if it cannot.
+func (h *Harness) started(t testing.TB) {
+	t.Helper()
+	h.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		h.err = h.start(ctx)
+	})
+	if h.err != nil {
+		t.Fatalf("pgtest: %v", h.err)
+	}
+}
+
+// Main runs a package's tests with a harness; call it from TestMain and
 // keep the harness it hands over.
 func Main(m *testing.M, keep func(*Harness)) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	h, err := Start(ctx)
-	cancel()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "pgtest:", err)
-		os.Exit(1)
-	}
+	h := &Harness{}
 	keep(h)
 	code := m.Run()
 	h.Close()
 	os.Exit(code)
 }
 
-// Close stops the cluster and removes its folder.
+// Close stops the cluster, if it was started, and removes its folder.
 func (h *Harness) Close() {
-	_ = h.cluster.Stop(context.Background(), true, true)
-	os.RemoveAll(h.dir)
+	if h.cluster != nil {
+		_ = h.cluster.Stop(context.Background(), true, true)
+	}
+	if h.dir != "" {
+		os.RemoveAll(h.dir)
+	}
 }
 
-// ConnString is the connection string of database name in this cluster.
+// ConnString is the connection string of database name in this cluster,
+// once a test has started it (NewDB).
 func (h *Harness) ConnString(name string) string { return h.cluster.ConnString(name) }
 
 // NewDB creates a database cloned from the migrated template, dropped when the test ends.
@@ -102,6 +125,7 @@ func (h *Harness) NewEmptyDB(t testing.TB) (*pgxpool.Pool, string) {
 
 func (h *Harness) newDB(t testing.TB, template string) (*pgxpool.Pool, string) {
 	t.Helper()
+	h.started(t)
 	ctx := context.Background()
 	name := fmt.Sprintf("t%d_%d", os.Getpid(), h.seq.Add(1))
 	admin, err := pgx.Connect(ctx, h.cluster.ConnString("postgres"))
@@ -136,6 +160,7 @@ func (h *Harness) newDB(t testing.TB, template string) (*pgxpool.Pool, string) {
 // database replicates to it), stopped and removed when the test ends.
 func (h *Harness) Standby(t testing.TB) *pgcluster.Cluster {
 	t.Helper()
+	h.started(t)
 	dir, err := os.MkdirTemp("", "dkstandby")
 	if err != nil {
 		t.Fatal(err)
