@@ -77,14 +77,19 @@ type Review struct {
 	Reason        string // why its basis fell away
 }
 
+// MaxReviews bounds the list of flagged certificates: a void flags the
+// few certificates of one event; a list longer than this is a backlog to
+// work down, oldest first.
+const MaxReviews = 1000
+
 // CertificatesForReview lists the certificates flagged for staff to revoke
-// (or keep), oldest first.
+// (or keep), oldest first, at most MaxReviews.
 func (s *Service) CertificatesForReview(ctx context.Context, actor ledger.Actor) ([]Review, error) {
 	if err := s.requireStaff(ctx, actor, access.Revoke); err != nil {
 		return nil, err
 	}
 	rows, err := s.db.Query(ctx, `SELECT coalesce(number, ''), player_id, holder_name, rank, issuing_prefix, review
-		FROM certificates WHERE review <> '' AND status = 'valid' ORDER BY id`)
+		FROM certificates WHERE review <> '' AND status = 'valid' ORDER BY id LIMIT $1`, MaxReviews)
 	if err != nil {
 		return nil, fmt.Errorf("certificates for review: %w", err)
 	}

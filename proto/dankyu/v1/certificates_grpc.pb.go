@@ -93,9 +93,9 @@ type CertificateServiceClient interface {
 	// ReissueCertificate replaces a certificate by a new number (staff or its issuer).
 	ReissueCertificate(ctx context.Context, in *ReissueCertificateRequest, opts ...grpc.CallOption) (*ReissueCertificateResponse, error)
 	// ListCertificatesForReview lists the valid certificates whose basis (a
-	// tournament result) was voided after they were issued, oldest first
-	// (staff): each is revoked with RevokeCertificate or kept with
-	// KeepCertificate.
+	// tournament result) was voided after they were issued, oldest first and
+	// at most 1000 (staff): each is revoked with RevokeCertificate or kept
+	// with KeepCertificate.
 	ListCertificatesForReview(ctx context.Context, in *ListCertificatesForReviewRequest, opts ...grpc.CallOption) (*ListCertificatesForReviewResponse, error)
 	// KeepCertificate clears a certificate's review flag: it stands, for the
 	// reason given (staff). One not flagged is FAILED_PRECONDITION.
@@ -426,9 +426,9 @@ type CertificateServiceServer interface {
 	// ReissueCertificate replaces a certificate by a new number (staff or its issuer).
 	ReissueCertificate(context.Context, *ReissueCertificateRequest) (*ReissueCertificateResponse, error)
 	// ListCertificatesForReview lists the valid certificates whose basis (a
-	// tournament result) was voided after they were issued, oldest first
-	// (staff): each is revoked with RevokeCertificate or kept with
-	// KeepCertificate.
+	// tournament result) was voided after they were issued, oldest first and
+	// at most 1000 (staff): each is revoked with RevokeCertificate or kept
+	// with KeepCertificate.
 	ListCertificatesForReview(context.Context, *ListCertificatesForReviewRequest) (*ListCertificatesForReviewResponse, error)
 	// KeepCertificate clears a certificate's review flag: it stands, for the
 	// reason given (staff). One not flagged is FAILED_PRECONDITION.
