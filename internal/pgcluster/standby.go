@@ -69,9 +69,6 @@ func (c *Cluster) basebackup(ctx context.Context) error {
 	return nil
 }
 
-// IsStandby reports whether this cluster streams from a primary.
-func (c *Cluster) IsStandby() bool { return c.primary != nil }
-
 // Kill stops the cluster at once (SIGQUIT, pg_ctl's immediate mode), as a
 // crash would: for fault tests. It waits for that postmaster to be gone, not
 // for the pid file to vanish: a supervisor may already have started the next

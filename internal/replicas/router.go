@@ -59,6 +59,7 @@ type replica struct {
 	lag     atomic.Int64 // nanoseconds, at the last check
 	reads   atomic.Int64
 	lastErr atomic.Pointer[string]
+	down    atomic.Bool // the last check had no answer at all
 }
 
 // Status is a replica as the last check found it.
@@ -68,6 +69,7 @@ type Status struct {
 	Lag        time.Duration
 	Reads      int64  // public reads it served
 	Err        string // why it is out of rotation, if it is
+	Down       bool   // out of rotation because it did not answer at all
 }
 
 // New returns a router over the primary and its replicas, every replica
@@ -123,9 +125,6 @@ func (r *Router) Pool(i int) *pgxpool.Pool {
 	return r.reps[i].pool
 }
 
-// Replicas is how many replicas the router knows (in rotation or not).
-func (r *Router) Replicas() int { return len(r.reps) }
-
 // PrimaryReads is how many public reads the primary served.
 func (r *Router) PrimaryReads() int64 { return r.fromMain.Load() }
 
@@ -135,7 +134,7 @@ func (r *Router) Status() []Status {
 	for i, rep := range r.reps {
 		out[i] = Status{Name: rep.name, InRotation: rep.in.Load(), Lag: time.Duration(rep.lag.Load()), Reads: rep.reads.Load()}
 		if e := rep.lastErr.Load(); e != nil && !out[i].InRotation {
-			out[i].Err = *e
+			out[i].Err, out[i].Down = *e, rep.down.Load()
 		}
 	}
 	return out
@@ -151,10 +150,10 @@ func (r *Router) Check(ctx context.Context) {
 	if len(r.reps) == 0 {
 		return
 	}
-	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
 	var head int64
-	err := r.primary.QueryRow(cctx, `SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint`).Scan(&head)
+	err := withTimeout(ctx, func(ctx context.Context) error {
+		return r.primary.QueryRow(ctx, `SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint`).Scan(&head)
+	})
 	now := time.Now()
 	if err != nil {
 		// without the primary's position nothing can be said of the lag:
@@ -164,8 +163,16 @@ func (r *Router) Check(ctx context.Context) {
 	}
 	r.record(now, head)
 	for _, rep := range r.reps {
-		r.checkOne(cctx, rep, now, head)
+		r.checkOne(ctx, rep, now, head)
 	}
+}
+
+// withTimeout runs one check's query under a deadline of its own, so that
+// a replica that hangs cannot use up the others' time.
+func withTimeout(ctx context.Context, query func(context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	return query(ctx)
 }
 
 func (r *Router) record(now time.Time, head int64) {
@@ -202,8 +209,11 @@ func (r *Router) lagOf(now time.Time, replayed, head int64) time.Duration {
 func (r *Router) checkOne(ctx context.Context, rep *replica, now time.Time, head int64) {
 	var recovering bool
 	var replayed int64
-	err := rep.pool.QueryRow(ctx, `SELECT pg_is_in_recovery(),
+	err := withTimeout(ctx, func(ctx context.Context) error {
+		return rep.pool.QueryRow(ctx, `SELECT pg_is_in_recovery(),
 			COALESCE((pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::bigint, 0)`).Scan(&recovering, &replayed)
+	})
+	rep.down.Store(err != nil)
 	var why string
 	switch {
 	case err != nil:

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -44,12 +43,8 @@ func (d *Database) OpenReplicas(ctx context.Context, cfg ScaleConfig, dataDir st
 		r.DBs = append(r.DBs, replicas.DB{Name: fmt.Sprintf("replica%d", i+1), Pool: pool})
 	}
 	if cfg.Replicas > 0 && d.cluster == nil {
+		r.Close(ctx)
 		return nil, errors.New("--replicas needs the embedded cluster")
-	}
-	if cfg.Replicas > 0 {
-		if err := d.cluster.EnsureReplicationRole(ctx); err != nil {
-			return nil, err
-		}
 	}
 	for i := range cfg.Replicas {
 		name := fmt.Sprintf("replica%d", i+1)
@@ -103,7 +98,7 @@ func (r *Replicas) Supervise(ctx context.Context, router *replicas.Router, inter
 				status = healthpb.HealthCheckResponse_SERVING
 				continue
 			}
-			if i < len(r.standbys) && strings.HasPrefix(st.Err, "does not answer") && time.Now().After(nextStart[i]) {
+			if i < len(r.standbys) && st.Down && time.Now().After(nextStart[i]) {
 				nextStart[i] = time.Now().Add(30 * time.Second)
 				log.Warn("restarting an embedded standby", "replica", st.Name)
 				if err := r.standbys[i].Start(ctx); err != nil {
