@@ -29,6 +29,9 @@ func (s *Service) ConfirmRound(ctx context.Context, actor ledger.Actor, key stri
 		if err != nil {
 			return RoundInfo{}, err
 		}
+		if round < 1 || round > e.PairedRounds {
+			return RoundInfo{}, ReasonNoSuchRound.New("event", eventID(id), "round", strconv.Itoa(round), "rounds", strconv.Itoa(e.PairedRounds))
+		}
 		var missing, board int
 		if err := tx.QueryRow(ctx, `SELECT count(*), coalesce(min(board), 0) FROM tournament_games
 			WHERE tournament_id = $1 AND round = $2 AND result = ''`, id, round).Scan(&missing, &board); err != nil {
@@ -184,9 +187,9 @@ func (s *Service) withdrawUnqualified(ctx context.Context, tx *ledger.Tx, now ti
 		}); err != nil {
 			return nil, fmt.Errorf("withdraw proposal of participant %d: %w", pr.Number, err)
 		}
-		pr.Note = "withdrawn: " + done
-		if _, err := tx.Exec(ctx, `UPDATE tournament_proposals SET note = $3 WHERE tournament_id = $1 AND number = $2`,
-			id, pr.Number, pr.Note); err != nil {
+		pr.Note, pr.NoteZH = "withdrawn: "+done, "已撤回："+withdrawnZH(done)
+		if _, err := tx.Exec(ctx, `UPDATE tournament_proposals SET note = $3, note_zh = $4 WHERE tournament_id = $1 AND number = $2`,
+			id, pr.Number, pr.Note, pr.NoteZH); err != nil {
 			return nil, ledger.PgErr(err, "record withdrawn proposal")
 		}
 		out = append(out, pr)
@@ -437,7 +440,7 @@ func (s *Service) RecordNigiri(ctx context.Context, actor ledger.Actor, key stri
 			return GameRow{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
 		}
 		if res != NoResult {
-			return GameRow{}, ReasonFieldFixed.New("event", eventID(id), "system", "nigiri")
+			return GameRow{}, ReasonGameDecided.New("round", strconv.Itoa(in.Round), "board", strconv.Itoa(in.Board))
 		}
 		ps, err := s.participants(ctx, tx, id)
 		if err != nil {
@@ -494,4 +497,18 @@ func nigiriHolder(ctx context.Context, tx *ledger.Tx, a, b Participant) (holder,
 		return b.Number, a.Number, nil
 	}
 	return a.Number, b.Number, nil
+}
+
+// withdrawnZH words in Chinese what withdrawing a proposal did (the
+// proposer's outcome: withdrawn, flagged or closed), for the game page.
+func withdrawnZH(done string) string {
+	switch done {
+	case "withdrawn":
+		return "申请已撤回"
+	case "flagged":
+		return "证书已提交协会复核"
+	case "closed":
+		return "申请此前已结束"
+	}
+	return done
 }

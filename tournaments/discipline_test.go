@@ -394,3 +394,24 @@ func TestVoidFlagsIssuedCertificate(t *testing.T) {
 		t.Fatalf("%d keep events, want 1", kept)
 	}
 }
+
+// TestVoidAndConfirmRefusals: the organiser cannot undo staff's void by
+// reporting the game again; confirming a round never paired is not found.
+func TestVoidAndConfirmRefusals(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, _ := danGradeRoundRobin(t, e)
+	if _, err := e.ts.VoidResult(ctx, fixture.Staff, "", ev.ID, tournaments.VoidInput{Round: 1, Board: 1, Side: tournaments.VoidBoth, Reason: "下假棋"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "black"}); ledger.KindOf(err) != ledger.Precondition {
+		t.Fatalf("the organiser reporting a voided game again: %v", err)
+	}
+	open, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "城市赛", Start: "2026-12-05", Level: "city", System: "round_robin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.ts.ConfirmRound(ctx, beijing, "", open.ID, 99); ledger.KindOf(err) != ledger.NotFound {
+		t.Fatalf("confirming round 99: %v", err)
+	}
+}

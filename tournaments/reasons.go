@@ -78,6 +78,13 @@ var (
 		"the result of round {round} board {board} is confirmed by the referee; the organiser cannot change it (ask the association).")
 	ReasonVoidSide = ledger.NewReason(ledger.Invalid, "VOID_SIDE",
 		"“{value}”：取消成绩的一方应为黑方（black）、白方（white）或双方（both）。", "{value}: want black, white or both.")
+	ReasonResultVoided = ledger.NewReason(ledger.Precondition, "RESULT_VOIDED",
+		"第 {round} 轮第 {board} 台的成绩已被协会判为无效，主办单位不能再修改。",
+		"the result of round {round} board {board} was voided by the association; the organiser cannot change it.")
+	ReasonGameDecided = ledger.NewReason(ledger.Precondition, "GAME_DECIDED",
+		"第 {round} 轮第 {board} 台已有结果，不能再猜先。", "round {round} board {board} already has a result: no nigiri after it.")
+	ReasonNoSuchRound = ledger.NewReason(ledger.NotFound, "NO_SUCH_ROUND",
+		"比赛 {event} 没有第 {round} 轮（已编排 {rounds} 轮）。", "tournament {event} has no round {round} (rounds paired: {rounds}).")
 	ReasonNotPlayed = ledger.NewReason(ledger.Precondition, "NOT_PLAYED",
 		"第 {round} 轮第 {board} 台还没有结果，没有可取消的成绩。", "round {round} board {board} has no result to void.")
 	ReasonDisciplineReason = ledger.NewReason(ledger.Invalid, "DISCIPLINE_REASON",

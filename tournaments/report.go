@@ -37,7 +37,15 @@ type Proposal struct {
 // field builds the standings' view of an event, applying the withdrawal
 // rules of its system.
 func field(e Event, ps []Participant, rounds []RoundInfo) Field {
-	f := Field{Rounds: max(e.Rounds, len(rounds)), Seed: e.Seed, Ties: e.Ties}
+	// a playoff round separates tied players and is no round of the
+	// event: the Swiss (A) total (P·r + SOS − r²) counts the others only
+	regular := 0
+	for _, r := range rounds {
+		if !r.Playoff {
+			regular++
+		}
+	}
+	f := Field{Rounds: max(e.Rounds, regular), Seed: e.Seed, Ties: e.Ties}
 	var starts map[int]int
 	if e.System == McMahonSystem {
 		starts = mcMahonStarts(ps)
@@ -61,12 +69,7 @@ func field(e Event, ps []Participant, rounds []RoundInfo) Field {
 	// A team member's withdrawal keeps his results (art. 28.4); the
 	// round-robin rule of voiding them is for individual events.
 	if !e.Team && (e.System == RoundRobinSystem || e.System == DoubleRoundRobinSystem) {
-		n := len(entered(ps))
-		total := n - 1 + n%2
-		if e.System == DoubleRoundRobinSystem {
-			total *= 2
-		}
-		f.Games = ApplyWithdrawals(f.Entrants, f.Games, total)
+		f.Games = ApplyWithdrawals(f.Entrants, f.Games, regularRounds(e, ps))
 	}
 	return f
 }

@@ -555,9 +555,10 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 			return GameRow{}, err
 		}
 		var g GameRow
-		err = tx.QueryRow(ctx, `SELECT round, board, black, white, nigiri, handicap, confirmed_at IS NOT NULL FROM tournament_games
+		var voided bool
+		err = tx.QueryRow(ctx, `SELECT round, board, black, white, nigiri, handicap, confirmed_at IS NOT NULL, voided <> '' FROM tournament_games
 			WHERE tournament_id = $1 AND round = $2 AND board = $3 FOR UPDATE`, id, in.Round, in.Board).
-			Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Confirmed)
+			Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Confirmed, &voided)
 		if err != nil {
 			return GameRow{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
 		}
@@ -565,6 +566,10 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 		// correct one (logged like any change).
 		if g.Confirmed && !actor.IsStaff() {
 			return GameRow{}, ReasonResultConfirmed.New("round", strconv.Itoa(in.Round), "board", strconv.Itoa(in.Board))
+		}
+		// a void (staff's, art. 23) is not undone by reporting the game again
+		if voided && !actor.IsStaff() {
+			return GameRow{}, ReasonResultVoided.New("round", strconv.Itoa(in.Round), "board", strconv.Itoa(in.Board))
 		}
 		g.ForfeitReason, g.WrongColours = in.ForfeitReason, wrongColours
 		g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.HasRecord = res, in.BlackWarnings, in.WhiteWarnings, in.SGF, in.SGF != ""
