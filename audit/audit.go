@@ -233,6 +233,9 @@ func scanAudit(r pgx.Row) (Audit, error) {
 
 // audit reads one audit's row.
 func (s *Service) audit(ctx context.Context, q ledger.Querier, agency string, year int) (Audit, error) {
+	if err := checkYear(year); err != nil {
+		return Audit{}, err
+	}
 	a, err := scanAudit(q.QueryRow(ctx, `SELECT `+auditColumns+` FROM audits WHERE agency_prefix = $1 AND year = $2`, agency, year))
 	if err != nil {
 		return Audit{}, ledger.RowErr(err, fmt.Sprintf("audit of %s for %d", agency, year),
@@ -356,6 +359,9 @@ type Verification struct {
 func (s *Service) VerifyYear(ctx context.Context, actor ledger.Actor, year int) (Verification, error) {
 	db := s.store.DB()
 	if err := s.policy.Require(ctx, db, actor, access.OpenAudit, registry.AssociationPrefix); err != nil {
+		return Verification{}, err
+	}
+	if err := checkYear(year); err != nil {
 		return Verification{}, err
 	}
 	rows, err := db.Query(ctx, `SELECT `+auditColumns+` FROM audits WHERE year = $1 ORDER BY agency_prefix`, year)

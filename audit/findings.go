@@ -83,6 +83,9 @@ func (s *Service) findings(ctx context.Context, q ledger.Querier, agency string,
 }
 
 func (in FindingInput) check() (FindingInput, error) {
+	if err := checkYear(in.Year); err != nil {
+		return in, err
+	}
 	switch in.Category {
 	case Overissue, Falsification, NoRecords, Inactivity, Procedure:
 	default:

@@ -24,6 +24,9 @@ type frozenYears struct {
 // frozenYear is year's audits with their indicators (none: not opened),
 // by agency prefix. The Indicators slices are shared: read only.
 func (s *Service) frozenYear(ctx context.Context, q ledger.Querier, year int) ([]Audit, error) {
+	if err := checkYear(year); err != nil {
+		return nil, err
+	}
 	s.frozen.mu.Lock()
 	got, ok := s.frozen.years[year]
 	s.frozen.mu.Unlock()

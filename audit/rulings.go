@@ -86,6 +86,9 @@ func rulingsOfYear(ctx context.Context, q ledger.Querier, year int) (map[string]
 }
 
 func (in RulingInput) check(now time.Time) (RulingInput, error) {
+	if err := checkYear(in.Year); err != nil {
+		return in, err
+	}
 	var err error
 	if in.Measures, err = ledger.OptionalText("measures", in.Measures, maxText); err != nil {
 		return in, err

@@ -222,6 +222,11 @@ func TestAuditPagesRefuse(t *testing.T) {
 		{"/workspace/audit/x1/" + year, http.StatusNotFound, ""},
 		{"/workspace/audit/310/" + year + "/nope", http.StatusBadRequest, "nope"},
 		{"/workspace/audit?year=" + year, http.StatusOK, "audit-row-310"},
+		// a year out of range is the user's error, not the server's
+		{"/workspace/audit?year=40000", http.StatusBadRequest, ""},
+		{"/workspace/audit/310/40000", http.StatusBadRequest, ""},
+		{"/workspace/audit/310/99999999999/report", http.StatusBadRequest, ""},
+		{"/workspace/audit.csv?year=40000", http.StatusBadRequest, ""},
 	} {
 		code, body, _ := fetch(t, c, "GET", e.srv.URL+tt.path, nil)
 		if code != tt.code || !strings.Contains(body, tt.want) {
