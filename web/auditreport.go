@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"context"
@@ -177,10 +176,7 @@ func (p *auditPages) reportCSV(w http.ResponseWriter, r *http.Request) {
 		p.fail(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="audit-%s-%d.csv"`, au.AgencyPrefix, au.Year))
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(b)
+	sendCSV(w, fmt.Sprintf("audit-%s-%d.csv", au.AgencyPrefix, au.Year), b)
 }
 
 func (p *auditPages) reportPDF(w http.ResponseWriter, r *http.Request) {
@@ -428,18 +424,13 @@ func (p *auditPages) renderWhole(w http.ResponseWriter, r *http.Request, code in
 // table has a cell for every agency and indicator.
 func auditRows(p Page, v auditView) templ.Component {
 	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
-		// into renderWhole's buffer, which cannot fail; any other writer is
-		// buffered and its error reported by the flush
-		var out io.StringWriter
-		bw, ok := w.(*bytes.Buffer)
-		var buffered *bufio.Writer
-		if ok {
-			out = bw
-		} else {
-			buffered = bufio.NewWriter(w)
-			out = buffered
+		// templ's own buffered writer: the first error is the one reported
+		var err error
+		write := func(s string) {
+			if err == nil {
+				_, err = io.WriteString(w, s)
+			}
 		}
-		write := func(s string) { _, _ = out.WriteString(s) }
 		for _, a := range v.Audits {
 			prefix := html.EscapeString(a.AgencyPrefix)
 			write(`<tr data-testid="audit-row-` + prefix + `"><td><a href="` + html.EscapeString(string(auditLink(a.AgencyPrefix, a.Year))) +
@@ -455,10 +446,7 @@ func auditRows(p Page, v auditView) templ.Component {
 			}
 			write(`</tr>`)
 		}
-		if buffered != nil {
-			return buffered.Flush()
-		}
-		return nil
+		return err
 	})
 }
 

@@ -56,7 +56,7 @@ func (s *site) postFields(back func(r *http.Request) string, fail fieldFailPage,
 			return
 		}
 		if !s.formOK(r) {
-			fail(w, r, a, http.StatusForbidden, messages(langFrom(w, r))["form_expired"], nil)
+			fail(w, r, a, http.StatusForbidden, s.texts[langFrom(w, r)]["form_expired"], nil)
 			return
 		}
 		out, err := fn(r, a, r.PostFormValue("idem"))

@@ -193,10 +193,7 @@ func securityHeaders(h http.Handler) http.Handler {
 
 func (p *site) page(w http.ResponseWriter, r *http.Request, titleKey string) Page {
 	lang := langFrom(w, r)
-	t := p.texts[lang]
-	if t == nil {
-		t = messages(lang)
-	}
+	t := p.texts[lang] // langFrom answers one of the two languages built at New
 	q := r.URL.Query()
 	q.Set("lang", otherLang(lang))
 	title := t["site"]
