@@ -375,7 +375,8 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 			return Certificate{}, err
 		}
 		var grantedAt time.Time
-		if err := tx.QueryRow(ctx, `SELECT granted_at FROM certificates WHERE id = $1`, old.ID).Scan(&grantedAt); err != nil {
+		var review string
+		if err := tx.QueryRow(ctx, `SELECT granted_at, review FROM certificates WHERE id = $1`, old.ID).Scan(&grantedAt, &review); err != nil {
 			return Certificate{}, ledger.PgErr(err, "read certificate")
 		}
 		c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: old.Rank, basis: old.Basis, issuer: old.IssuingPrefix,
@@ -388,9 +389,10 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 			return Certificate{}, ledger.PgErr(err, "mark certificate reissued")
 		}
 		// a flag for review goes with the new number: a reissue does not clear it
-		if _, err := tx.Exec(ctx, `UPDATE certificates SET review = (SELECT review FROM certificates WHERE id = $1) WHERE id = $2`,
-			old.ID, c.ID); err != nil {
-			return Certificate{}, ledger.PgErr(err, "carry the review flag")
+		if review != "" {
+			if _, err := tx.Exec(ctx, `UPDATE certificates SET review = $2 WHERE id = $1`, c.ID, review); err != nil {
+				return Certificate{}, ledger.PgErr(err, "carry the review flag")
+			}
 		}
 		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.reissued", "certificate", old.Number,
 			map[string]any{"reason": reason, "new_number": c.Number}); err != nil {

@@ -70,13 +70,11 @@ func (s *Service) publish(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if err != nil {
 		return Notice{}, err
 	}
-	detail := strings.TrimSpace(app.EventRef + " — " + app.RecordRef)
+	var appraiser string
 	if app.Basis == Appraisal {
-		var name string
-		_ = tx.QueryRow(ctx, `SELECT name FROM appraisers WHERE id = $1`, app.AppraiserID).Scan(&name)
-		detail = name
+		_ = tx.QueryRow(ctx, `SELECT name FROM appraisers WHERE id = $1`, app.AppraiserID).Scan(&appraiser)
 	}
-	detail = strings.Trim(detail, " —")
+	detail := NoticeBasisDetail(app, appraiser)
 	var id int64
 	err = tx.QueryRow(ctx, `INSERT INTO notices (application_id, player_name, gender, province_code, agency_prefix, agency_name,
 		rank, basis, basis_detail, published_at, ends_at, status)

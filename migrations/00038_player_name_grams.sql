@@ -87,12 +87,10 @@ SELECT g, p.id FROM players p, player_name_grams_of(p.name) AS g
 ON CONFLICT DO NOTHING;
 
 -- the search no longer reads name_chars
-DROP INDEX players_name_chars;
-ALTER TABLE players DROP COLUMN name_chars;
+DROP INDEX IF EXISTS players_name_chars;
+ALTER TABLE players DROP COLUMN IF EXISTS name_chars;
 
 -- +goose Down
-ALTER TABLE players ADD COLUMN name_chars text[] GENERATED ALWAYS AS (regexp_split_to_array(lower(name), '')) STORED;
-CREATE INDEX players_name_chars ON players USING gin (name_chars);
 DROP TRIGGER players_name_grams_truncate ON players;
 DROP TRIGGER players_name_grams_delete ON players;
 DROP FUNCTION player_name_grams_truncate();

@@ -76,7 +76,7 @@ func (s *Service) CreateAgency(ctx context.Context, actor ledger.Actor, key stri
 		if err != nil {
 			return Agency{}, ledger.PgErr(err, "create agency "+a.Prefix)
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "agency.created", "agency", a.Prefix, a)
+		err = ledger.AppendEvent(ctx, tx, now, actor, "agency.created", "agency", a.Prefix, AgencyCreatedPayload(a))
 		return a, err
 	})
 }

@@ -119,7 +119,7 @@ func (s *Service) RegisterPlayer(ctx context.Context, actor ledger.Actor, key st
 			}
 			return Player{}, ledger.PgErr(err, "register player")
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "player.registered", "player", strconv.FormatInt(p.ID, 10), playerEvent(p))
+		err = ledger.AppendEvent(ctx, tx, now, actor, "player.registered", "player", strconv.FormatInt(p.ID, 10), PlayerRegisteredPayload(p))
 		return p, err
 	})
 }
@@ -174,7 +174,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 			return Player{}, ledger.PgErr(err, fmt.Sprintf("update player %d", id))
 		}
 		err = ledger.AppendEvent(ctx, tx, now, actor, "player.updated", "player", strconv.FormatInt(id, 10),
-			map[string]any{"before": playerEvent(old), "after": playerEvent(p)})
+			PlayerUpdatedPayload(old, p))
 		return p, err
 	})
 }

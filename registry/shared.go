@@ -41,7 +41,7 @@ func SetRank(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Act
 		return ledger.PgErr(err, fmt.Sprintf("set rank of player %d", playerID))
 	}
 	return ledger.AppendEvent(ctx, tx, now, actor, "player.rank_changed", "player", strconv.FormatInt(playerID, 10),
-		map[string]any{"from": from.String(), "to": to.String(), "because": why})
+		RankChangedPayload(from, to, why))
 }
 
 // playerErr words a failed read of player id: not found, or what PgErr says.
