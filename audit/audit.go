@@ -422,7 +422,7 @@ func (s *Service) IndicatorItems(ctx context.Context, actor ledger.Actor, agency
 	if err := s.policy.Require(ctx, db, actor, access.ReadAudit, agency); err != nil {
 		return nil, err
 	}
-	if !slices.ContainsFunc(s.defs, func(d Definition) bool { return d.Key == key }) {
+	if !s.known(key) {
 		return nil, ReasonUnknownIndicator.OnField("key", "key", key)
 	}
 	a, err := s.audit(ctx, db, agency, year)

@@ -107,6 +107,21 @@ type facts struct {
 	more      // what the later indicators gather (patterns.go)
 }
 
+// needs says whether key is computed: always for scorecards, and for a
+// drill-down only when it is the indicator drilled into (the costly
+// readings, records and ratings, are then left out for the others).
+func (f *facts) needs(key string) bool {
+	if f.collect == nil {
+		return true
+	}
+	for _, ag := range f.agencies {
+		if f.collect(ag, key) {
+			return true
+		}
+	}
+	return false
+}
+
 func (f *facts) m(agency, key string) *measure {
 	a := f.measures[agency]
 	if a == nil {

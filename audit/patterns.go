@@ -173,6 +173,9 @@ func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
 		}
 	}
 	slices.Sort(recorded)
+	if !f.needs(KeyIdenticalMoves) {
+		return nil // a drill-down of another indicator: no record is read
+	}
 	ds, err := tournaments.RecordDigests(ctx, q, recorded)
 	if err != nil {
 		return err

@@ -36,7 +36,7 @@ func (s *Service) rating() rating { return rating{s.cfg.Ratings, s.cfg.RatingMar
 // rate measures the rating indicator over the dan certificates of the
 // period, one call to the book for all agencies.
 func (f *facts) rate(ctx context.Context, rt rating) error {
-	if rt.src == nil {
+	if rt.src == nil || !f.needs(KeyRankOutsideRating) {
 		return nil
 	}
 	var cs []book.Certificate
