@@ -121,8 +121,8 @@ func restoreDump(ctx context.Context, src server.DatabaseSource, dump string, op
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return fmt.Errorf("manifest of %s: %w", dump, err)
 	}
-	if m.Seed != opts.Seed || m.Scale != opts.Scale || fmt.Sprint(m.Years) != fmt.Sprint(opts.Years) {
-		return fmt.Errorf("the dump %s holds seed %d, scale %s, years %v, not what was asked: remove it to generate anew", dump, m.Seed, m.Scale, m.Years)
+	if err := m.Matches(opts); err != nil {
+		return fmt.Errorf("the dump %s is not what was asked (%w): remove it to generate anew", dump, err)
 	}
 	began := time.Now()
 	if err := server.Restore(ctx, src, dump, log); err != nil {

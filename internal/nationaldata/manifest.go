@@ -174,3 +174,39 @@ func (p *Plan) Digest() string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// Matches says whether the data set this manifest describes is the one the
+// options ask for (a saved dump is reused only then): the same seed, scale
+// and years, and the same anomalies, each of the kind, agency (when one was
+// asked for) and size asked, defaults filled in as planning fills them.
+func (m Manifest) Matches(o Options) error {
+	o, err := o.check()
+	if err != nil {
+		return err
+	}
+	differ := func(what string, have, asked any) error {
+		return fmt.Errorf("the saved data set has %s %v, not %v", what, have, asked)
+	}
+	switch {
+	case m.Seed != o.Seed:
+		return differ("seed", m.Seed, o.Seed)
+	case m.Scale != o.Scale:
+		return differ("scale", m.Scale, o.Scale)
+	case !slices.Equal(m.Years, o.Years):
+		return differ("years", m.Years, o.Years)
+	case len(m.Anomalies) != len(o.Anomalies):
+		return differ("anomalies", len(m.Anomalies), len(o.Anomalies))
+	}
+	for _, a := range o.Anomalies {
+		i := slices.IndexFunc(m.Anomalies, func(p Planted) bool { return p.Anomaly == a.Kind })
+		switch {
+		case i < 0:
+			return fmt.Errorf("the saved data set has no %s anomaly", a.Kind)
+		case a.Agency != "" && m.Anomalies[i].Agency != a.Agency:
+			return differ(string(a.Kind)+" at agency", m.Anomalies[i].Agency, a.Agency)
+		case m.Anomalies[i].Size != a.Size:
+			return differ(string(a.Kind)+" of size", m.Anomalies[i].Size, a.Size)
+		}
+	}
+	return nil
+}
