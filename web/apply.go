@@ -23,6 +23,11 @@ func (p *applyPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/applications", p.postFields(func(*http.Request) string { return "/workspace" }, p.failApply, p.submit))
 }
 
+// applyForm is the application form as typed.
+type applyForm struct {
+	PlayerID, TargetRank, Basis, EventRef, RecordRef, Evidence, AppraiserID string
+}
+
 // applyStep is the application page: the name searched, the players
 // found (or the one chosen), the appraisers to choose from, the form as typed.
 type applyStep struct {

@@ -49,11 +49,7 @@ func (p *auditPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report", p.report)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report.pdf", p.reportPDF)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report.csv", p.reportCSV)
-	mux.HandleFunc("GET /static/audit-report.css", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/css; charset=utf-8")
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		_, _ = w.Write([]byte(auditReportCSS))
-	})
+	mux.Handle("GET /static/audit-report.css", cssHandler(auditReportCSS))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings", p.onAudit(p.addFinding))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}", p.onAudit(p.decideFinding))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}/reply", p.onAudit(p.reply))

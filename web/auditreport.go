@@ -130,9 +130,8 @@ type reportView struct {
 
 // reportOf reads the audit in the path, or answers the request itself.
 func (p *auditPages) reportOf(w http.ResponseWriter, r *http.Request) (Page, audit.Audit, ledger.Actor, bool) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return Page{}, audit.Audit{}, a, false
 	}
 	pg := p.page(w, r, "audit_report")

@@ -58,11 +58,7 @@ func (p *printPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /certificates/{number}/pdf", p.pdf)
 	mux.HandleFunc("GET /certificates/{number}/qr.png", p.qr)
 	mux.HandleFunc("GET /workspace/certificates.pdf", p.yearPDF)
-	mux.HandleFunc("GET /static/certificate.css", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/css; charset=utf-8")
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		_, _ = w.Write([]byte(certificateCSS))
-	})
+	mux.Handle("GET /static/certificate.css", cssHandler(certificateCSS))
 }
 
 // verifyURL is the public verification page of a certificate number.
@@ -81,9 +77,8 @@ func (p *printPages) verifyURL(r *http.Request, number string) string {
 // certificate finds the certificate of the path's number for the signed-in
 // actor; the public is sent to sign in, a refusal shown (false: answered).
 func (p *printPages) certificate(w http.ResponseWriter, r *http.Request) (certs.Certificate, bool) {
-	a := p.actor(r)
-	if a.Kind == ledger.Public {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	a, ok := p.signedIn(w, r)
+	if !ok {
 		return certs.Certificate{}, false
 	}
 	c, err := p.certs.CertificateToPrint(r.Context(), a, r.PathValue("number"))

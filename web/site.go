@@ -169,11 +169,7 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	if opt.Audit != nil {
 		(&auditPages{site: s, audits: opt.Audit, font: font}).routes(mux)
 	}
-	mux.HandleFunc("GET /static/site.css", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/css; charset=utf-8")
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		_, _ = w.Write([]byte(siteCSS))
-	})
+	mux.Handle("GET /static/site.css", cssHandler(siteCSS))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		pg := s.page(w, r, "")
@@ -263,4 +259,14 @@ func rankName(l Lang, r registry.Rank) string {
 		return r.English()
 	}
 	return r.Chinese()
+}
+
+// cssHandler serves a style sheet, its bytes made once.
+func cssHandler(css string) http.Handler {
+	b := []byte(css)
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		_, _ = w.Write(b)
+	})
 }

@@ -85,10 +85,9 @@ type agenciesView struct {
 
 // staffOnly answers the page for staff; the public signs in, an agency is refused.
 func (p *staffPages) staffOnly(w http.ResponseWriter, r *http.Request) bool {
-	a := p.actor(r)
+	a, ok := p.signedIn(w, r)
 	switch {
-	case a.Kind == ledger.Public:
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+	case !ok:
 		return false
 	case !a.IsStaff():
 		pg := p.page(w, r, "error")

@@ -35,17 +35,11 @@ type workspace struct {
 	// revoke or keep.
 	Reviews []certs.Review
 	// Year is this year in Beijing.
-	Year  int
-	Apply applyForm
-	OK    string
-	Err   string
-	Idem  string
-	CSRF  string
-}
-
-// applyForm is the application form as typed.
-type applyForm struct {
-	PlayerID, TargetRank, Basis, EventRef, RecordRef, Evidence, AppraiserID string
+	Year int
+	OK   string
+	Err  string
+	Idem string
+	CSRF string
 }
 
 func (p *certPages) workspacePage(w http.ResponseWriter, r *http.Request) {
@@ -53,12 +47,12 @@ func (p *certPages) workspacePage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p.showWorkspace(w, r, a, http.StatusOK, applyForm{}, "")
+	p.showWorkspace(w, r, a, http.StatusOK, "")
 }
 
-func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, f applyForm, errText string) {
+func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string) {
 	ctx := r.Context()
-	ws := workspace{Actor: a, Apply: f, Err: errText, OK: r.URL.Query().Get("ok"), Idem: randomHex(12), CSRF: p.formToken(w, r)}
+	ws := workspace{Actor: a, Err: errText, OK: r.URL.Query().Get("ok"), Idem: randomHex(12), CSRF: p.formToken(w, r)}
 	if code != http.StatusOK {
 		ws.OK = ""
 	}
@@ -114,14 +108,10 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 	p.render(w, r, code, workspaceView(p.page(w, r, "workspace"), ws))
 }
 
-// failOnWorkspace shows the workspace again with a refusal and the
-// application form as typed; the workspace's forms (and the tournament
-// form on it) fail here.
+// failOnWorkspace shows the workspace again with a refusal; the
+// workspace's forms (and the tournament form on it) fail here.
 func (p *certPages) failOnWorkspace(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string) {
-	f := applyForm{PlayerID: r.PostFormValue("player_id"), TargetRank: r.PostFormValue("target_rank"), Basis: r.PostFormValue("basis"),
-		EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"), Evidence: r.PostFormValue("evidence"),
-		AppraiserID: r.PostFormValue("appraiser_id")}
-	p.showWorkspace(w, r, a, code, f, errText)
+	p.showWorkspace(w, r, a, code, errText)
 }
 
 // onWorkspace wraps a workspace form post.
