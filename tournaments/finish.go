@@ -130,10 +130,8 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		} else if pv, _ := registry.ProvinceByCode(pl.ProvinceCode); pv.Prefix != e.OrganiserPrefix {
 			note, noteZH = "registered in another province ("+pv.NameEN+")", "在其他省份登记（"+pv.NameZH+"）"
 		} else {
-			in := ProposalInput{PlayerID: p.PlayerID, TargetRank: g.TargetRank,
-				EventRef:  fmt.Sprintf("%s (tournament %d)", e.Name, e.ID),
-				RecordRef: fmt.Sprintf("%s: %d wins of %d, threshold %d", g.Name, wins[p.Number], regular, g.MinWins),
-				Evidence:  fmt.Sprintf("dankyu tournament %d, participant %d", e.ID, p.Number)}
+			eventRef, recordRef, evidence := ProposalRefs(e, g, wins[p.Number], regular, p.Number)
+			in := ProposalInput{PlayerID: p.PlayerID, TargetRank: g.TargetRank, EventRef: eventRef, RecordRef: recordRef, Evidence: evidence}
 			err := tx.Savepoint(ctx, func(sp *ledger.Tx) error {
 				id, err := s.proposer.ProposeTx(ctx, sp, now, actor, in)
 				appID = id

@@ -30,14 +30,6 @@ type Outcome struct {
 	Marks     int // marks looked at: agencies × indicators
 }
 
-// Recall is the share of planted anomalies caught.
-func (o Outcome) Recall() float64 {
-	if o.Planted == 0 {
-		return 1
-	}
-	return float64(o.Caught) / float64(o.Planted)
-}
-
 // evaluator is who opens the audits: the evaluation acts as a tool.
 var evaluator = ledger.Actor{Kind: ledger.SystemActor, Name: "audit-evaluation"}
 
