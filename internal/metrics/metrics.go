@@ -13,6 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/status"
@@ -52,7 +53,7 @@ func New(reg *prometheus.Registry) *Metrics {
 			Help: "Certificates issued by this process (approvals and notices swept)."}),
 	}
 	reg.MustRegister(m.rpcs, m.rpcSeconds, m.pages, m.pageSeconds, m.sweeps, m.issued,
-		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 
