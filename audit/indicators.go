@@ -81,7 +81,7 @@ type Definition struct {
 }
 
 // The keys of the indicators (stable: the national data generator and the
-// README refer to them).
+// docs/audit.md refer to them).
 const (
 	KeyDanIssuedPerPlayer    = "dan_issued_per_player"
 	KeyHighDanShare          = "high_dan_share"

@@ -2,8 +2,8 @@ package tournaments
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
+	"strconv"
 )
 
 // ArenaSystem is the arena team match of article 26.6 (擂台赛): two teams,
@@ -53,7 +53,7 @@ func ArenaState(ps []Participant, games []Game, colours Colours) (ArenaResult, e
 	order := map[string][]Participant{}
 	for _, p := range ps {
 		if p.Team == "" || p.Board < 1 {
-			return r, fmt.Errorf("participant %d (%s) has no team and place in its order; an arena match needs both", p.Number, p.Name)
+			return r, ReasonArenaPlace.New("number", strconv.Itoa(p.Number), "name", p.Name)
 		}
 		if order[p.Team] == nil {
 			teams = append(teams, p.Team)
@@ -61,12 +61,12 @@ func ArenaState(ps []Participant, games []Game, colours Colours) (ArenaResult, e
 		order[p.Team] = append(order[p.Team], p)
 	}
 	if len(teams) != 2 {
-		return r, fmt.Errorf("an arena match is between two teams, not %d", len(teams))
+		return r, ReasonArenaTeamCount.New("teams", strconv.Itoa(len(teams)))
 	}
 	r.Teams = [2]string{teams[0], teams[1]}
 	if len(order[teams[0]]) != len(order[teams[1]]) {
-		return r, fmt.Errorf("team %s has %d players, team %s %d: both teams field the same number (art. 25)",
-			teams[0], len(order[teams[0]]), teams[1], len(order[teams[1]]))
+		return r, ReasonArenaTeamSizes.New("team", teams[0], "size", strconv.Itoa(len(order[teams[0]])),
+			"other", teams[1], "other_size", strconv.Itoa(len(order[teams[1]])))
 	}
 	index := map[int]int{} // participant → index in r.Players
 	var lines [2][]int
@@ -75,7 +75,7 @@ func ArenaState(ps []Participant, games []Game, colours Colours) (ArenaResult, e
 		slices.SortFunc(m, func(a, b Participant) int { return cmp.Compare(a.Board, b.Board) })
 		for i, p := range m {
 			if p.Board != i+1 {
-				return r, fmt.Errorf("team %s has no player at place %d of its order", name, i+1)
+				return r, ReasonArenaPlaceEmpty.New("team", name, "place", strconv.Itoa(i+1))
 			}
 			index[p.Number] = len(r.Players)
 			lines[t] = append(lines[t], len(r.Players))
@@ -91,7 +91,7 @@ func ArenaState(ps []Participant, games []Game, colours Colours) (ArenaResult, e
 	lastOn[0], lastOn[1] = -1, -1
 	for _, g := range sorted {
 		if at[0] >= n || at[1] >= n {
-			return r, fmt.Errorf("round %d: a game after the arena match was decided", g.Round)
+			return r, ReasonArenaGameAfterEnd.New("round", strconv.Itoa(g.Round))
 		}
 		a, b := r.Players[lines[0][at[0]]].Number, r.Players[lines[1][at[1]]].Number
 		var pa, pb int
@@ -102,7 +102,8 @@ func ArenaState(ps []Participant, games []Game, colours Colours) (ArenaResult, e
 		case g.Black == b && g.White == a:
 			pa, pb, lastBlack = wp, bp, 1
 		default:
-			return r, fmt.Errorf("round %d is between %d and %d, but %d and %d are the players on", g.Round, g.Black, g.White, a, b)
+			return r, ReasonArenaWrongPlayers.New("round", strconv.Itoa(g.Round), "black", strconv.Itoa(g.Black), "white", strconv.Itoa(g.White),
+				"a", strconv.Itoa(a), "b", strconv.Itoa(b))
 		}
 		lastOn = at
 		pla, plb := &r.Players[index[a]], &r.Players[index[b]]
@@ -119,7 +120,7 @@ func ArenaState(ps []Participant, games []Game, colours Colours) (ArenaResult, e
 			pla.Out = true
 			at[0]++
 		case g.Result == BothWin:
-			return r, fmt.Errorf("round %d: an arena game cannot be won by both", g.Round)
+			return r, ReasonArenaBothWon.New("round", strconv.Itoa(g.Round))
 		default: // a draw, or both lose: both are out
 			pla.Out, plb.Out = true, true
 			at[0]++
@@ -168,9 +169,9 @@ func arenaRound(e Event, ps []Participant, games []GameRow) ([]Pairing, error) {
 	}
 	switch {
 	case st.Level:
-		return nil, fmt.Errorf("the arena match is over and level: both teams' players are all out")
+		return nil, ReasonArenaLevel.New()
 	case st.Decided:
-		return nil, fmt.Errorf("the arena match is decided: team %s won", st.Winner)
+		return nil, ReasonArenaDecided.New("team", st.Winner)
 	}
 	return []Pairing{st.Next}, nil
 }

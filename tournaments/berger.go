@@ -1,6 +1,6 @@
 package tournaments
 
-import "fmt"
+import "strconv"
 
 // Pair is one pairing: players numbered from 1; B == 0 is a bye for A.
 type Pair struct {
@@ -21,7 +21,7 @@ const MaxRoundRobinPlayers = 1000
 // swaps the colours.
 func RoundRobin(n int, double bool) ([][]Pair, error) {
 	if n < 2 || n > MaxRoundRobinPlayers {
-		return nil, fmt.Errorf("round robin of %d players: want 2 to %d", n, MaxRoundRobinPlayers)
+		return nil, ReasonRoundRobinSize.New("players", strconv.Itoa(n), "max", strconv.Itoa(MaxRoundRobinPlayers))
 	}
 	m := n
 	if m%2 == 1 {

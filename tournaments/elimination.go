@@ -1,7 +1,5 @@
 package tournaments
 
-import "fmt"
-
 // ElimPlayer is a player's state in a multiple-elimination event.
 type ElimPlayer struct {
 	ID     int
@@ -27,7 +25,7 @@ func EliminationRound(players []ElimPlayer, lives int, seed uint64) (SwissRound,
 	}
 	switch len(alive) {
 	case 0:
-		return SwissRound{}, 0, fmt.Errorf("nobody is left in the elimination")
+		return SwissRound{}, 0, ReasonEliminationEmpty.New()
 	case 1:
 		return SwissRound{}, alive[0].ID, nil
 	}

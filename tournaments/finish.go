@@ -60,7 +60,7 @@ func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id
 		if e.System == ArenaSystem { // finishing declares the winning team
 			st, err := ArenaState(ps, plainGames(games), e.Colours)
 			if err != nil {
-				return false, asPrecondition(err)
+				return false, err
 			}
 			if !st.Decided {
 				return false, ReasonArenaUndecided.New("event", eventID(id))

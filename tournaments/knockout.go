@@ -1,6 +1,6 @@
 package tournaments
 
-import "fmt"
+import "strconv"
 
 // seedOrder is the bracket positions of seeds 1..size (size a power of
 // two): 1 and 2 can meet only in the final, 1–4 only in the semi-finals …
@@ -21,7 +21,7 @@ func seedOrder(size int) []int {
 // two and the missing places are byes for the top seeds.
 func KnockoutBracket(n int) ([]Pair, error) {
 	if n < 2 || n > 4096 {
-		return nil, fmt.Errorf("knockout of %d players: want 2 to 4096", n)
+		return nil, ReasonKnockoutSize.New("players", strconv.Itoa(n), "max", "4096")
 	}
 	size := 1
 	for size < n {
@@ -42,7 +42,7 @@ func KnockoutBracket(n int) ([]Pair, error) {
 // NextKnockoutRound pairs the winners of a round in bracket order.
 func NextKnockoutRound(winners []int) ([]Pair, error) {
 	if len(winners) < 2 || len(winners)%2 != 0 {
-		return nil, fmt.Errorf("next knockout round from %d winners: want an even number, at least 2", len(winners))
+		return nil, ReasonKnockoutWinners.New("winners", strconv.Itoa(len(winners)))
 	}
 	var pairs []Pair
 	for i := 0; i < len(winners); i += 2 {

@@ -61,7 +61,7 @@ func (s *Service) PairPlayoff(ctx context.Context, actor ledger.Actor, key strin
 		}
 		want := regularRounds(e, ps)
 		if e.Team || want == 0 {
-			return RoundInfo{}, ReasonPlayoffSystem.New("event", eventID(id), "system", string(e.System))
+			return RoundInfo{}, ReasonPlayoffSystem.With(ledger.Value("event", eventID(id)), systemWords(e.System))
 		}
 		rounds, err := s.rounds(ctx, tx, id)
 		if err != nil {

@@ -61,8 +61,6 @@ var (
 		"{value} is not a result: want black, white, draw, black_forfeit, white_forfeit, both_lose, both_win or none.")
 	ReasonWarnings = ledger.NewReason(ledger.Invalid, "WARNINGS",
 		"每名棋手的警告为 0、1 或 2 次（两次警告判负）。", "are 0, 1 or 2 per player (two lose the game).")
-	ReasonPairingImpossible = ledger.NewReason(ledger.Precondition, "PAIRING_IMPOSSIBLE",
-		"无法编排下一轮：{detail}", "the next round cannot be paired: {detail}")
 	ReasonColours = ledger.NewReason(ledger.Invalid, "COLOURS",
 		"“{value}”不是先后手的决定方式：应为抽签编排（draw）或猜先（nigiri）。", "{value}: want draw or nigiri.")
 	ReasonSystemParam = ledger.NewReason(ledger.Invalid, "SYSTEM_PARAM",
@@ -129,8 +127,6 @@ var (
 	ReasonLineupFormat = ledger.NewReason(ledger.Precondition, "LINEUP_FORMAT",
 		"比赛 {event} 不按每轮出场名单编排（只有定台换人制和临场出人制）。",
 		"tournament {event} does not seat teams by a lineup per round (only fixed_order and free_lineup do).")
-	ReasonLineup = ledger.NewReason(ledger.Invalid, "LINEUP",
-		"出场名单不成立：{detail}。", "the lineup does not stand: {detail}.")
 	ReasonLineupOrder = ledger.NewReason(ledger.Invalid, "LINEUP_ORDER",
 		"定台换人制：{team}队的出场名单须按队员排定的台次先后排列。",
 		"fixed_order: team {team}'s lineup follows its members' fixed order.")

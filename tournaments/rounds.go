@@ -229,7 +229,7 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			pairs, info.Bye = sr.Pairs, sr.Bye
 		}
 		if err != nil {
-			return RoundInfo{}, fmt.Errorf("pair round %d of tournament %d: %w", round, id, asPrecondition(err))
+			return RoundInfo{}, fmt.Errorf("pair round %d of tournament %d: %w", round, id, err)
 		}
 		var bye any
 		if info.Bye != 0 {
@@ -285,15 +285,6 @@ func pending(ps []Participant, games []GameRow) (GameRow, bool) {
 	return GameRow{}, false
 }
 
-// asPrecondition marks pairing failures (a finished schedule, no possible
-// pairing) as the caller's state, not a server fault.
-func asPrecondition(err error) error {
-	if ledger.KindOf(err) != ledger.Internal {
-		return err
-	}
-	return ReasonPairingImpossible.New("detail", err.Error())
-}
-
 func roundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, error) {
 	ps = entered(ps)
 	sched, err := RoundRobin(len(ps), e.System == DoubleRoundRobinSystem)
@@ -301,7 +292,7 @@ func roundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int, erro
 		return nil, 0, err
 	}
 	if round > len(sched) {
-		return nil, 0, fmt.Errorf("the %d rounds of the round robin are all paired", len(sched))
+		return nil, 0, ReasonScheduleComplete.New("rounds", strconv.Itoa(len(sched)))
 	}
 	var pairs []Pairing
 	bye := 0
@@ -384,7 +375,7 @@ func knockoutRound(ps []Participant, games []GameRow, round int) ([]Pairing, err
 	case err != nil:
 		return nil, err
 	case champion != 0:
-		return nil, fmt.Errorf("the knockout is decided: participant %d won the final", champion)
+		return nil, ReasonKnockoutDecided.New("winner", strconv.Itoa(champion))
 	}
 	var pairs []Pairing
 	for _, p := range slots {
@@ -427,7 +418,7 @@ func eliminationRound(ps []Participant, games []GameRow, byes []byeRow, seed uin
 			b.Losses++
 			w.Losses++
 		default:
-			return SwissRound{}, fmt.Errorf("round %d board %d (%s): an elimination game needs a winner; replay it", g.Round, g.Board, g.Result)
+			return SwissRound{}, ReasonNeedsWinner.New("round", strconv.Itoa(g.Round), "board", strconv.Itoa(g.Board), "result", string(g.Result))
 		}
 	}
 	for _, by := range byes {
@@ -440,7 +431,7 @@ func eliminationRound(ps []Participant, games []GameRow, byes []byeRow, seed uin
 		return SwissRound{}, err
 	}
 	if winner != 0 {
-		return SwissRound{}, fmt.Errorf("the elimination is decided: participant %d is the last with fewer than %d losses", winner, lives)
+		return SwissRound{}, ReasonEliminationWon.New("winner", strconv.Itoa(winner), "lives", strconv.Itoa(lives))
 	}
 	return r, nil
 }
@@ -456,9 +447,9 @@ func winnerOf(games []GameRow, round int, p Pair) (int, error) {
 		case WhiteWins, WhiteForfeit:
 			return g.White, nil
 		}
-		return 0, fmt.Errorf("round %d board %d (%s): a knockout game needs a winner; replay it", round, g.Board, g.Result)
+		return 0, ReasonNeedsWinner.New("round", strconv.Itoa(round), "board", strconv.Itoa(g.Board), "result", string(g.Result))
 	}
-	return 0, fmt.Errorf("round %d has no game between %d and %d", round, p.A, p.B)
+	return 0, ReasonNoGameBetween.New("round", strconv.Itoa(round), "a", strconv.Itoa(p.A), "b", strconv.Itoa(p.B))
 }
 
 // bySeed ranks a field for a bracket: strongest first, then by number.

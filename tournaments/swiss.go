@@ -1,10 +1,9 @@
 package tournaments
 
 import (
-	"errors"
-	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 )
 
 // SwissPlayer is a player's state before a Swiss or McMahon round.
@@ -31,9 +30,6 @@ type SwissRound struct {
 
 // maxColourImbalance is how far blacks and whites may drift apart.
 const maxColourImbalance = 2
-
-// ErrCannotPair means no pairing avoids a repeated game and keeps colours within bounds.
-var ErrCannotPair = errors.New("no pairing avoids repeated games and keeps colours balanced")
 
 // PairSwiss pairs a round by score: players are ordered by score, then
 // strength, then ID; an odd field gives the bye to the lowest-placed player
@@ -68,7 +64,7 @@ func PairSwiss(players []SwissPlayer, seed uint64) (SwissRound, error) {
 	}
 	p := &pairer{ps: ps, used: make([]bool, len(ps)), partner: make([]int, len(ps)), budget: 2_000_000}
 	if !p.pair(0) {
-		return SwissRound{}, fmt.Errorf("pair %d players: %w", len(ps), ErrCannotPair)
+		return SwissRound{}, ReasonNoPairing.New("players", strconv.Itoa(len(ps)))
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(len(ps))))
 	for i, j := range p.partner {

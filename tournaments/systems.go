@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"fmt"
+	"strconv"
 )
 
 // The rarer systems article 26 names, beside round robins, Swiss and
@@ -71,7 +72,7 @@ func multiRoundRobinRound(e Event, ps []Participant, round int) ([]Pairing, int,
 		return nil, 0, err
 	}
 	if round > len(sched)*e.Cycles {
-		return nil, 0, fmt.Errorf("the %d rounds of the %d-cycle round robin are all paired", len(sched)*e.Cycles, e.Cycles)
+		return nil, 0, ReasonScheduleComplete.New("rounds", strconv.Itoa(len(sched)*e.Cycles))
 	}
 	cycle, r := (round-1)/len(sched), (round-1)%len(sched)
 	var pairs []Pairing
@@ -113,7 +114,7 @@ func swissEliminationRound(e Event, ps []Participant, games []GameRow, byes []by
 	}
 	switch len(in) {
 	case 0, 1:
-		return SwissRound{}, fmt.Errorf("the Swiss with elimination is decided: %d player(s) left with fewer than %d losses", len(in), e.Lives)
+		return SwissRound{}, ReasonSwissEliminationOver.New("players", strconv.Itoa(len(in)), "lives", strconv.Itoa(e.Lives))
 	}
 	return PairSwiss(in, seed)
 }
@@ -124,7 +125,7 @@ func swissEliminationRound(e Event, ps []Participant, games []GameRow, byes []by
 func matchRound(e Event, ps []Participant, games []GameRow, round int) ([]Pairing, error) {
 	ps = entered(ps)
 	if len(ps) != 2 {
-		return nil, fmt.Errorf("a best-of-%d match is between two players, not %d", e.BestOf, len(ps))
+		return nil, ReasonMatchPlayers.New("best_of", strconv.Itoa(e.BestOf), "players", strconv.Itoa(len(ps)))
 	}
 	seeds := bySeed(ps)
 	a, b := seeds[0].Number, seeds[1].Number
@@ -139,10 +140,10 @@ func matchRound(e Event, ps []Participant, games []GameRow, round int) ([]Pairin
 		if won[b] > won[a] {
 			winner = b
 		}
-		return nil, fmt.Errorf("the best-of-%d match is decided: participant %d won it", e.BestOf, winner)
+		return nil, ReasonMatchDecided.New("best_of", strconv.Itoa(e.BestOf), "winner", strconv.Itoa(winner))
 	}
 	if round > e.BestOf {
-		return nil, fmt.Errorf("the %d games of the match are played and it is level; play a decider as the event's rules say", e.BestOf)
+		return nil, ReasonMatchLevel.New("best_of", strconv.Itoa(e.BestOf))
 	}
 	if round%2 == 0 {
 		a, b = b, a

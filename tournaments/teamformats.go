@@ -140,10 +140,10 @@ func checkLineup(e Event, ps []Participant, in LineupInput) error {
 		}
 	}
 	if !known {
-		return ReasonLineup.OnField("team", "detail", "no such team: "+in.Team)
+		return ReasonLineupNoTeam.OnField("team", "team", in.Team)
 	}
 	if len(in.Numbers) != starters {
-		return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("team %s plays %d boards, the lineup names %d", in.Team, starters, len(in.Numbers)))
+		return ReasonLineupSize.OnField("lineup", "team", in.Team, "boards", strconv.Itoa(starters), "named", strconv.Itoa(len(in.Numbers)))
 	}
 	named := map[int]bool{}
 	for _, n := range in.Numbers {
@@ -162,11 +162,11 @@ func checkLineup(e Event, ps []Participant, in LineupInput) error {
 		p, ok := byNumber[n]
 		switch {
 		case !ok || p.Team != in.Team:
-			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d is not of team %s", n, in.Team))
+			return ReasonLineupNotMember.OnField("lineup", "number", strconv.Itoa(n), "team", in.Team)
 		case seen[n]:
-			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d is named twice", n))
+			return ReasonLineupTwice.OnField("lineup", "number", strconv.Itoa(n))
 		case p.Withdrawn && spare:
-			return ReasonLineup.OnField("lineup", "detail", fmt.Sprintf("participant %d has withdrawn and another member can play", n))
+			return ReasonLineupWithdrawn.OnField("lineup", "number", strconv.Itoa(n))
 		case e.TeamFormat == FixedOrder && i > 0 && p.Board <= byNumber[in.Numbers[i-1]].Board:
 			return ReasonLineupOrder.OnField("lineup", "team", in.Team)
 		}

@@ -68,10 +68,10 @@ func TestCheckLineup(t *testing.T) {
 		{"a substitute in his place", FixedOrder, []int{1, 3}, nil},
 		{"out of the fixed order", FixedOrder, []int{2, 1}, ReasonLineupOrder},
 		{"any order, 临场出人制", FreeLineup, []int{3, 1}, nil},
-		{"too few", FreeLineup, []int{1}, ReasonLineup},
-		{"twice", FreeLineup, []int{1, 1}, ReasonLineup},
-		{"another team's", FreeLineup, []int{1, 4}, ReasonLineup},
-		{"no such participant", FreeLineup, []int{1, 9}, ReasonLineup},
+		{"too few", FreeLineup, []int{1}, ReasonLineupSize},
+		{"twice", FreeLineup, []int{1, 1}, ReasonLineupTwice},
+		{"another team's", FreeLineup, []int{1, 4}, ReasonLineupNotMember},
+		{"no such participant", FreeLineup, []int{1, 9}, ReasonLineupNotMember},
 	}
 	for _, tt := range tests {
 		err := checkLineup(Event{TeamFormat: tt.format}, ps, LineupInput{Team: "X", Numbers: tt.numbers})

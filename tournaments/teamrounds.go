@@ -1,9 +1,9 @@
 package tournaments
 
 import (
-	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 )
 
 // teamRound pairs a round of a team event: the teams are paired as units
@@ -24,14 +24,14 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 	for _, p := range ps {
 		members[p.Number] = TeamMember{Team: p.Team, Board: p.Board}
 		if p.Team == "" || (p.Board < 1 && e.TeamFormat != FreeLineup) {
-			return nil, 0, fmt.Errorf("participant %d (%s) has no team and board; a team event needs both", p.Number, p.Name)
+			return nil, 0, ReasonTeamBoardMissing.New("number", strconv.Itoa(p.Number), "name", p.Name)
 		}
 		if roster[p.Team] == nil {
 			roster[p.Team] = map[int]int{}
 			teams = append(teams, p.Team)
 		}
 		if other, dup := roster[p.Team][p.Board]; dup && p.Board > 0 {
-			return nil, 0, fmt.Errorf("team %s has two players on board %d (%d and %d)", p.Team, p.Board, other, p.Number)
+			return nil, 0, ReasonTeamBoardTwice.New("team", p.Team, "board", strconv.Itoa(p.Board), "first", strconv.Itoa(other), "second", strconv.Itoa(p.Number))
 		}
 		if p.Reserve {
 			continue
@@ -45,7 +45,7 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 		}
 	}
 	if len(teams) < 2 {
-		return nil, 0, fmt.Errorf("a team event needs at least two teams, it has %d", len(teams))
+		return nil, 0, ReasonTeamCount.New("teams", strconv.Itoa(len(teams)))
 	}
 	teamRoundNo, rotation := round, 0
 	if e.TeamFormat == AllPlay {
@@ -55,11 +55,11 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 	boards := len(roster[teams[0]])
 	for _, t := range teams {
 		if len(roster[t]) != boards {
-			return nil, 0, fmt.Errorf("team %s has %d boards, team %s %d: every team plays the same number", t, len(roster[t]), teams[0], boards)
+			return nil, 0, ReasonTeamBoards.New("team", t, "boards", strconv.Itoa(len(roster[t])), "other", teams[0], "other_boards", strconv.Itoa(boards))
 		}
 		for b := 1; b <= boards; b++ {
 			if _, ok := roster[t][b]; !ok {
-				return nil, 0, fmt.Errorf("team %s has nobody on board %d", t, b)
+				return nil, 0, ReasonTeamBoardEmpty.New("team", t, "board", strconv.Itoa(b))
 			}
 		}
 	}
@@ -77,7 +77,7 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 			return nil, 0, err
 		}
 		if teamRoundNo > len(sched) {
-			return nil, 0, fmt.Errorf("the %d rounds of the team round robin are all paired", len(sched))
+			return nil, 0, ReasonScheduleComplete.New("rounds", strconv.Itoa(len(sched)))
 		}
 		for _, p := range sched[teamRoundNo-1] {
 			if p.Bye() {
@@ -88,7 +88,7 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 		}
 	case SwissSystem, McMahonSystem:
 		if round > e.Rounds {
-			return nil, 0, fmt.Errorf("all %d rounds are paired", e.Rounds)
+			return nil, 0, ReasonScheduleComplete.New("rounds", strconv.Itoa(e.Rounds))
 		}
 		var decided []Game
 		met := map[string]map[int]bool{}
@@ -133,7 +133,7 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 			return nil, 0, err
 		}
 	default:
-		return nil, 0, fmt.Errorf("team events are paired as round robin, Swiss, McMahon or knockout, not %s", e.System)
+		return nil, 0, ReasonTeamSystem.With(systemWords(e.System))
 	}
 	var out []Pairing
 	for _, tp := range tpairs {
@@ -179,7 +179,7 @@ func teamKnockout(teams []string, strengthOf map[string]int, members map[int]Tea
 	case err != nil:
 		return nil, err
 	case champion != 0:
-		return nil, fmt.Errorf("the knockout is decided: team %s won the final", teams[champion-1])
+		return nil, ReasonTeamKnockoutDecided.New("team", teams[champion-1])
 	}
 	return out, nil
 }
@@ -206,7 +206,7 @@ func matchWinner(teams []string, members map[int]TeamMember, games []GameRow, ro
 		}
 	}
 	if !played {
-		return 0, fmt.Errorf("round %d has no match between %s and %s", round, a, b)
+		return 0, ReasonNoGameBetween.New("round", strconv.Itoa(round), "a", a, "b", b)
 	}
 	switch {
 	case points[a] > points[b]:
@@ -225,5 +225,5 @@ func matchWinner(teams []string, members map[int]TeamMember, games []GameRow, ro
 		}
 		return p.B, nil
 	}
-	return 0, fmt.Errorf("round %d: the match between %s and %s is level on every board; replay a board", round, a, b)
+	return 0, ReasonTeamMatchLevel.New("round", strconv.Itoa(round), "a", a, "b", b)
 }

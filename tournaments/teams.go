@@ -3,6 +3,7 @@ package tournaments
 import (
 	"fmt"
 	"sort"
+	"strconv"
 )
 
 // TeamMember places a participant on a team's board.
@@ -61,10 +62,10 @@ func teamStandings(members map[int]TeamMember, games []Game, byes []string, byTo
 		mb, okB := members[g.Black]
 		mw, okW := members[g.White]
 		if !okB || !okW {
-			return nil, fmt.Errorf("round %d: a game between %d and %d has a player without a team", g.Round, g.Black, g.White)
+			return nil, ReasonGameWithoutTeam.New("round", strconv.Itoa(g.Round), "black", strconv.Itoa(g.Black), "white", strconv.Itoa(g.White))
 		}
 		if mb.Team == mw.Team {
-			return nil, fmt.Errorf("round %d: %d and %d are both of team %s", g.Round, g.Black, g.White, mb.Team)
+			return nil, ReasonGameSameTeam.New("round", strconv.Itoa(g.Round), "black", strconv.Itoa(g.Black), "white", strconv.Itoa(g.White), "team", mb.Team)
 		}
 		bp, wp := g.Result.Points()
 		tb, tw := teams[mb.Team], teams[mw.Team]

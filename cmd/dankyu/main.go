@@ -31,7 +31,7 @@ commands:
   ratings eval --games FILE                    log-loss, Brier, accuracy, calibration of every system per split
   ratings recompute                            rebuild every rating of the registry from its finished events
   generate national [--years Y] [--seed N] [--scale small|national] [--anomaly KIND[=AGENCY][:SIZE]]... [--dump FILE]
-                                               fill a fresh database with a national data set (see README)
+                                               fill a fresh database with a national data set (see docs/national-data.md)
 
 Commands that use the database read DANKYU_DATABASE_URL, or else use the
 embedded cluster in --data-dir (DANKYU_DATA_DIR, default ./.dankyu).

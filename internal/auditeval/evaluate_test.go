@@ -23,7 +23,7 @@ const auditYear = 2026
 // five anomalies planted, for each of ten seeds every anomaly is red on its
 // indicator and at most two red marks fall anywhere else, over all
 // agencies and indicators. The scale is small unless DANKYU_EVAL_SCALE says
-// national (about a minute a seed; the README's figures come from it).
+// national (about a minute a seed; docs/audit.md's figures come from it).
 func TestPlantedAnomaliesAreCaught(t *testing.T) {
 	at := time.Date(auditYear, time.December, 1, 12, 0, 0, 0, ledger.ChinaTime)
 	scale := nationaldata.Small

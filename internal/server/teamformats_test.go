@@ -80,7 +80,7 @@ func TestTeamFormatsOverGRPC(t *testing.T) {
 		if err := lineup(id, "X", n["X2"], n["X1"]); reasonOf(err) != "LINEUP_ORDER" {
 			t.Fatalf("out of the fixed order: %v", err)
 		}
-		if err := lineup(id, "X", n["X1"], n["Y1"]); reasonOf(err) != "LINEUP" {
+		if err := lineup(id, "X", n["X1"], n["Y1"]); reasonOf(err) != "LINEUP_NOT_MEMBER" {
 			t.Fatalf("another team's player: %v", err)
 		}
 		// the substitute X3 plays for X2, in his place after X1
