@@ -20,7 +20,7 @@ import (
 )
 
 // Config is everything the server can be told; each field has a flag and a
-// DANKYU_* environment variable.
+// DANKYU_* environment variable, one line of the table in options.go.
 type Config struct {
 	GRPCAddr    string
 	HTTPAddr    string
@@ -190,8 +190,9 @@ func (l *Limiters) flushEveryMinute(ctx context.Context) {
 func (c *Config) Validate() error {
 	var errs []error
 	for _, o := range options {
-		if v := o.value(c); v.check() != nil {
-			errs = append(errs, fmt.Errorf("--%s %s: %w", o.flag, v.display(v.String()), v.check()))
+		v := o.value(c)
+		if err := v.check(); err != nil {
+			errs = append(errs, fmt.Errorf("--%s %s: %w", o.flag, v.display(v.String()), err))
 		}
 	}
 	if c.MigrationURL != "" && c.DatabaseURL == "" {
