@@ -228,7 +228,7 @@ func (s *Service) Bootstrap(ctx context.Context, actor ledger.Actor, key string,
 // only after it passed the audit of the year before (or staff bootstrapped
 // that year), and no more than a conditional pass caps it at (a grant above
 // the cap is refused, not clamped: staff lower it and grant again).
-func (s *Service) MayGrant(ctx context.Context, tx pgx.Tx, agency string, year, dan, kyu int) error {
+func (s *Service) MayGrant(ctx context.Context, tx *ledger.Tx, agency string, year, dan, kyu int) error {
 	var one int
 	err := tx.QueryRow(ctx, `SELECT 1 FROM audit_bootstraps WHERE agency_prefix = $1 AND stock_year = $2`, agency, year).Scan(&one)
 	switch {
@@ -293,7 +293,7 @@ func (s *Service) Supervision(ctx context.Context, agency string, day time.Time)
 // its 4–5 dan under the association's approval for a supervision period
 // cannot approve them itself until the period ends (staff still can). It
 // reads in the approving transaction, at its time.
-func (s *Service) MayApprove(ctx context.Context, tx pgx.Tx, agency string, rank int, at time.Time) error {
+func (s *Service) MayApprove(ctx context.Context, tx *ledger.Tx, agency string, rank int, at time.Time) error {
 	if rank < 4 || rank > 5 {
 		return nil
 	}

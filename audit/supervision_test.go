@@ -28,7 +28,7 @@ func TestSupervisionReservesHighDanToStaff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := certs.New(store, reg, certs.Config{Gate: au, Approvals: au})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithApprovalGate(au))
 	if err != nil {
 		t.Fatal(err)
 	}

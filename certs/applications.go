@@ -196,8 +196,8 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		if app.Status != AppApplied {
 			return Application{}, ReasonNotWaiting.New("application", appID(id), "status", string(app.Status))
 		}
-		if s.cfg.Approvals != nil && !actor.IsStaff() {
-			if err := s.cfg.Approvals.MayApprove(ctx, tx, app.AgencyPrefix, int(app.TargetRank), now); err != nil {
+		if s.approvals != nil && !actor.IsStaff() {
+			if err := s.approvals.MayApprove(ctx, tx, app.AgencyPrefix, int(app.TargetRank), now); err != nil {
 				return Application{}, err
 			}
 		}

@@ -166,8 +166,8 @@ func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key strin
 			if kyu > 0 {
 				o.KyuCount = kyu
 			}
-			if s.cfg.Gate != nil {
-				if err := s.cfg.Gate.MayGrant(ctx, tx, agency, year, o.DanCount, o.KyuCount); err != nil {
+			if s.gate != nil {
+				if err := s.gate.MayGrant(ctx, tx, agency, year, o.DanCount, o.KyuCount); err != nil {
 					return Order{}, fmt.Errorf("grant the %d order of agency %s: %w", year, agency, err)
 				}
 			}

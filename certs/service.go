@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/dankyu/dankyu/access"
@@ -18,14 +17,14 @@ import (
 // audit plugs in here: an agency collects its stock only after passing the
 // year's audit, and no more than a conditional pass caps it at.
 type GrantGate interface {
-	MayGrant(ctx context.Context, tx pgx.Tx, agencyPrefix string, year, dan, kyu int) error
+	MayGrant(ctx context.Context, tx *ledger.Tx, agencyPrefix string, year, dan, kyu int) error
 }
 
 // ApprovalGate decides whether an agency may approve an application of a
 // rank itself: the annual audit's supervision may reserve 4–5 dan to the
 // association for a period.
 type ApprovalGate interface {
-	MayApprove(ctx context.Context, tx pgx.Tx, agencyPrefix string, rank int, at time.Time) error
+	MayApprove(ctx context.Context, tx *ledger.Tx, agencyPrefix string, rank int, at time.Time) error
 }
 
 // Config holds the settings of certification.
@@ -46,11 +45,6 @@ type Config struct {
 	// OverdueAfter is how long past its end a notice may be held open by
 	// objections before the sweeper warns about it (default 72 h).
 	OverdueAfter time.Duration
-	// Gate is consulted before an order is granted; nil lets every grant through.
-	Gate GrantGate
-	// Approvals is consulted before an agency approves an application; nil
-	// lets every agency approve what the policy allows.
-	Approvals ApprovalGate
 	// OnSweep, when set, hears of every sweeper run: how many certificates
 	// it issued and its error (metrics).
 	OnSweep func(issued int, err error)
@@ -86,11 +80,27 @@ type Service struct {
 	db      *pgxpool.Pool
 	cfg     Config
 	printed map[registry.Rank]bool
+	// gate is consulted before an order is granted; nil lets every grant
+	// through. approvals is consulted before an agency approves an
+	// application; nil lets every agency approve what the policy allows.
+	gate      GrantGate
+	approvals ApprovalGate
 }
+
+// Option is a collaborator of the service given at construction.
+type Option func(*Service)
+
+// WithGrantGate has g decide every grant of an order, in the granting
+// transaction.
+func WithGrantGate(g GrantGate) Option { return func(s *Service) { s.gate = g } }
+
+// WithApprovalGate has g decide every approval an agency makes itself, in
+// the approving transaction.
+func WithApprovalGate(g ApprovalGate) Option { return func(s *Service) { s.approvals = g } }
 
 // New returns the certificate service over the store; reg supplies players
 // and agencies.
-func New(store *ledger.Store, reg *registry.Service, cfg Config) (*Service, error) {
+func New(store *ledger.Store, reg *registry.Service, cfg Config, opts ...Option) (*Service, error) {
 	cfg = cfg.withDefaults()
 	printed := map[registry.Rank]bool{}
 	for _, k := range cfg.PrintedKyu {
@@ -99,7 +109,11 @@ func New(store *ledger.Store, reg *registry.Service, cfg Config) (*Service, erro
 		}
 		printed[registry.Rank(-k)] = true
 	}
-	return &Service{store: store, reg: reg, policy: reg.Policy(), db: store.DB(), cfg: cfg, printed: printed}, nil
+	s := &Service{store: store, reg: reg, policy: reg.Policy(), db: store.DB(), cfg: cfg, printed: printed}
+	for _, o := range opts {
+		o(s)
+	}
+	return s, nil
 }
 
 // Printed reports whether a rank gets a numbered certificate: every dan, and

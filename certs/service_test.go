@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/mod/sumdb/tlog"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/xuri/excelize/v2"
 
@@ -42,20 +41,20 @@ type env struct {
 
 // newEnv starts at the harness's "today" (DANKYU_TEST_NOW or the real time):
 // the tests that use it hold on any day of the year.
-func newEnv(t testing.TB, cfg certs.Config) *env {
+func newEnv(t testing.TB, cfg certs.Config, opts ...certs.Option) *env {
 	t.Helper()
-	return newEnvAt(t, cfg, fixture.Today(t))
+	return newEnvAt(t, cfg, fixture.Today(t), opts...)
 }
 
 // newEnvAt starts at a given moment, for the tests whose subject is a date.
-func newEnvAt(t testing.TB, cfg certs.Config, at time.Time) *env {
+func newEnvAt(t testing.TB, cfg certs.Config, at time.Time, opts ...certs.Option) *env {
 	t.Helper()
 	pool, _ := harness.NewDB(t)
 	clock := fixture.NewClock(at)
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110", "310", "440")
-	cs, err := certs.New(store, reg, cfg)
+	cs, err := certs.New(store, reg, cfg, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,14 +405,14 @@ func TestOrderWindowAndQuota(t *testing.T) {
 // gateFunc is a GrantGate made of a function, standing in for the audit.
 type gateFunc func(agency string, year int) error
 
-func (f gateFunc) MayGrant(_ context.Context, _ pgx.Tx, agency string, year, _, _ int) error {
+func (f gateFunc) MayGrant(_ context.Context, _ *ledger.Tx, agency string, year, _, _ int) error {
 	return f(agency, year)
 }
 
 func TestGrantGate(t *testing.T) {
-	e := newEnv(t, certs.Config{Gate: gateFunc(func(agency string, year int) error {
+	e := newEnv(t, certs.Config{}, certs.WithGrantGate(gateFunc(func(agency string, year int) error {
 		return errors.New("audit of " + agency + " not passed")
-	})})
+	})))
 	ctx := context.Background()
 	if _, err := e.cs.PlaceOrder(ctx, staff, "", certs.OrderInput{AgencyPrefix: "110", Year: 2027, DanCount: 1}); err != nil {
 		t.Fatal(err)

@@ -52,7 +52,7 @@ func BenchmarkAuditSummary(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	cs, err := certs.New(store, reg, certs.Config{Gate: au})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au))
 	if err != nil {
 		b.Fatal(err)
 	}

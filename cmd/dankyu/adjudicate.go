@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,15 +14,11 @@ import (
 	"github.com/dankyu/dankyu/rules"
 )
 
-const adjudicateUsage = `usage: dankyu adjudicate [--rules chinese|japanese|ing|tromp-taylor|aga] [--komi K]
-       [--dead D4,Q16] [--ko positional|situational|simple] [--warnings B1,W2]
-       [--dead-from-markup] [--strict] [--json] FILE.sgf... (- for standard input)`
-
-// adjudicate replays and counts each file; exit 1 when a file could not be read.
-func adjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("adjudicate", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	rulesFlag := fs.String("rules", "", "rule set; default: Chinese (AGA compensation for RU[AGA] records)")
+// adjudicate replays and counts each file; it fails when a file could not
+// be read, after counting the others.
+func adjudicate(_ context.Context, c *call, args []string) error {
+	fs := c.flags()
+	rulesFlag := fs.String("rules", "", "rule set: chinese, japanese, ing, tromp-taylor or aga; default: Chinese (AGA compensation for RU[AGA] records)")
 	komiFlag := fs.String("komi", "", "replace the record's komi (points)")
 	koFlag := fs.String("ko", "positional", "repetition rule: positional, situational or simple")
 	warnFlag := fs.String("warnings", "", "referee's warnings, e.g. B1 or B1,W2")
@@ -32,72 +30,64 @@ func adjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		dead = append(dead, rules.SplitPoints(v)...)
 		return nil
 	})
-	files, err := parseInterleaved(fs, args)
+	files, err := parseInterleaved(c, fs, args)
 	if err != nil {
-		fmt.Fprintf(stderr, "dankyu adjudicate: %v\n%s\n", err, adjudicateUsage)
-		return 2
+		return err
 	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, adjudicateUsage)
-		return 2
+		return usageError("no game records (FILE.sgf, or - for standard input)")
 	}
 	opt := rules.Options{Dead: dead, Strict: *strict, DeadFromMarkup: *fromMarkup}
 	if opt.Rules, err = rules.ParseRuleSet(*rulesFlag); err != nil {
-		fmt.Fprintln(stderr, "dankyu adjudicate: --"+err.Error())
-		return 2
+		return usageError("--" + err.Error())
 	}
 	if opt.Komi, err = rules.ParseKomi(*komiFlag); err != nil {
-		fmt.Fprintln(stderr, "dankyu adjudicate: --"+err.Error())
-		return 2
+		return usageError("--" + err.Error())
 	}
 	ko, ok := map[string]rules.KoRule{"positional": rules.PositionalSuperko, "situational": rules.SituationalSuperko, "simple": rules.SimpleKo}[*koFlag]
 	if !ok {
-		fmt.Fprintf(stderr, "dankyu adjudicate: --ko %q: want positional, situational or simple\n", *koFlag)
-		return 2
+		return usageError(fmt.Sprintf("--ko %q: want positional, situational or simple", *koFlag))
 	}
 	opt.Ko = &ko
 	if opt.Warnings, err = parseWarnings(*warnFlag); err != nil {
-		fmt.Fprintln(stderr, "dankyu adjudicate:", err)
-		return 2
+		return usageError(err.Error())
 	}
 
-	enc := json.NewEncoder(stdout)
+	enc := json.NewEncoder(c.stdout)
 	enc.SetEscapeHTML(false)
-	code := 0
+	var unread []error
 	for _, name := range files {
 		var data []byte
 		if name == "-" {
-			data, err = io.ReadAll(stdin)
+			data, err = io.ReadAll(c.stdin)
 		} else {
 			data, err = os.ReadFile(name)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "dankyu adjudicate: %v\n", err)
-			code = 1
+			unread = append(unread, err)
 			continue
 		}
 		results, err := rules.AdjudicateSGF(data, name, opt)
 		if err != nil {
-			fmt.Fprintf(stderr, "dankyu adjudicate: %s: %v\n", name, err)
-			code = 1
+			unread = append(unread, fmt.Errorf("%s: %w", name, err))
 			continue
 		}
 		for _, r := range results {
 			if *asJSON {
 				_ = enc.Encode(r)
 			} else {
-				printResult(stdout, r)
+				printResult(c.stdout, r)
 			}
 		}
 	}
-	return code
+	return errors.Join(unread...)
 }
 
 // parseInterleaved lets flags come before, between and after the files.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+func parseInterleaved(c *call, fs *flag.FlagSet, args []string) ([]string, error) {
 	var files []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := c.parse(fs, args); err != nil {
 			return nil, err
 		}
 		rest := fs.Args()

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"os/user"
@@ -43,17 +42,17 @@ func databaseFlags(fs *flag.FlagSet, getenv func(string) string) func() server.D
 // openRegistry opens the configured database; the returned func closes it
 // (and stops an embedded cluster only if this command started it).
 // check, when not nil, validates the parsed flags before the database opens.
-func openRegistry(ctx context.Context, fs *flag.FlagSet, args []string, getenv func(string) string, stderr io.Writer, check func() error) (*ledger.Store, *registry.Service, func(), error) {
-	source := databaseFlags(fs, getenv)
-	if err := fs.Parse(args); err != nil {
-		return nil, nil, nil, usageError(err.Error())
+func openRegistry(ctx context.Context, c *call, fs *flag.FlagSet, args []string, check func() error) (*ledger.Store, *registry.Service, func(), error) {
+	source := databaseFlags(fs, c.getenv)
+	if err := c.parse(fs, args); err != nil {
+		return nil, nil, nil, err
 	}
 	if check != nil {
 		if err := check(); err != nil {
 			return nil, nil, nil, err
 		}
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	log := slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	db, err := server.OpenDatabase(ctx, source(), false, log)
 	if err != nil {
 		return nil, nil, nil, err
@@ -62,97 +61,106 @@ func openRegistry(ctx context.Context, fs *flag.FlagSet, args []string, getenv f
 	return store, registry.New(store), func() { _ = db.Close(context.Background()) }, nil
 }
 
-func tokenCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	if len(args) == 0 {
-		return usageError("usage: dankyu token create|revoke|list")
+// tokenCreate prints a new API token of an agency or a staff member.
+func tokenCreate(ctx context.Context, c *call, args []string) error {
+	fs := c.flags()
+	agency := fs.String("agency", "", "3-digit province prefix of the agency")
+	staff := fs.String("staff", "", "name of the staff member")
+	_, reg, closeDB, err := openRegistry(ctx, c, fs, args, func() error {
+		if (*agency == "") == (*staff == "") {
+			return usageError("give exactly one of --agency PREFIX or --staff NAME")
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	fs := flag.NewFlagSet("token "+args[0], flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	switch args[0] {
-	case "create":
-		agency := fs.String("agency", "", "3-digit province prefix of the agency")
-		staff := fs.String("staff", "", "name of the staff member")
-		_, reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
-			if (*agency == "") == (*staff == "") {
-				return usageError("token create: give exactly one of --agency PREFIX or --staff NAME")
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		defer closeDB()
-		kind := ledger.StaffActor
-		if *agency != "" {
-			kind = ledger.AgencyActor
-		}
-		tok, info, err := reg.CreateToken(ctx, cliActor(), kind, *agency, *staff)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(stdout, tok)
-		fmt.Fprintf(stderr, "token %d created; it is shown only this once\n", info.ID)
-		return nil
-	case "revoke":
-		var id int64
-		_, reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
-			if fs.NArg() != 1 {
-				return usageError("usage: dankyu token revoke ID")
-			}
-			var err error
-			if id, err = strconv.ParseInt(fs.Arg(0), 10, 64); err != nil {
-				return usageError(fmt.Sprintf("token revoke: %q is not a token number (see dankyu token list)", fs.Arg(0)))
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		defer closeDB()
-		if err := reg.RevokeToken(ctx, cliActor(), id); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "token %d revoked\n", id)
-		return nil
-	case "list":
-		_, reg, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, nil)
-		if err != nil {
-			return err
-		}
-		defer closeDB()
-		ts, err := reg.ListTokens(ctx)
-		if err != nil {
-			return err
-		}
-		for _, t := range ts {
-			who := "staff:" + t.StaffName
-			if t.Kind == ledger.AgencyActor {
-				who = "agency:" + t.Agency
-			}
-			state := "active"
-			if t.RevokedAt != nil {
-				state = "revoked " + t.RevokedAt.Format(time.RFC3339)
-			}
-			fmt.Fprintf(stdout, "%d\t%s\t%s\t%s\n", t.ID, who, t.CreatedAt.Format(time.RFC3339), state)
-		}
-		return nil
+	defer closeDB()
+	kind := ledger.StaffActor
+	if *agency != "" {
+		kind = ledger.AgencyActor
 	}
-	return usageError(fmt.Sprintf("token: unknown subcommand %q (create, revoke, list)", args[0]))
+	tok, info, err := reg.CreateToken(ctx, cliActor(), kind, *agency, *staff)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(c.stdout, tok)
+	fmt.Fprintf(c.stderr, "token %d created; it is shown only this once\n", info.ID)
+	return nil
 }
 
-func logCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	if len(args) == 0 || (args[0] != "verify" && args[0] != "checkpoint") {
-		return usageError("usage: dankyu log verify [--checkpoint FILE] | dankyu log checkpoint")
+// tokenRevoke revokes a token by its number.
+func tokenRevoke(ctx context.Context, c *call, args []string) error {
+	fs := c.flags()
+	var id int64
+	_, reg, closeDB, err := openRegistry(ctx, c, fs, args, func() error {
+		if fs.NArg() != 1 {
+			return usageError("want one token number")
+		}
+		var err error
+		if id, err = strconv.ParseInt(fs.Arg(0), 10, 64); err != nil {
+			return usageError(fmt.Sprintf("%q is not a token number (see dankyu token list)", fs.Arg(0)))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	fs := flag.NewFlagSet("log "+args[0], flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	logKey := fs.String("log-key", getenv("DANKYU_LOG_KEY"), "event log signing key file; default <data-dir>/log.key (DANKYU_LOG_KEY)")
+	defer closeDB()
+	if err := reg.RevokeToken(ctx, cliActor(), id); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "token %d revoked\n", id)
+	return nil
+}
+
+// tokenList lists the tokens, never the tokens themselves.
+func tokenList(ctx context.Context, c *call, args []string) error {
+	fs := c.flags()
+	_, reg, closeDB, err := openRegistry(ctx, c, fs, args, nil)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	ts, err := reg.ListTokens(ctx)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		who := "staff:" + t.StaffName
+		if t.Kind == ledger.AgencyActor {
+			who = "agency:" + t.Agency
+		}
+		state := "active"
+		if t.RevokedAt != nil {
+			state = "revoked " + t.RevokedAt.Format(time.RFC3339)
+		}
+		fmt.Fprintf(c.stdout, "%d\t%s\t%s\t%s\n", t.ID, who, t.CreatedAt.Format(time.RFC3339), state)
+	}
+	return nil
+}
+
+// logVerify walks the event log's hash chain, and with a checkpoint
+// checks the log is consistent with it.
+func logVerify(ctx context.Context, c *call, args []string) error {
+	return logCmd(ctx, c, "verify", args)
+}
+
+// logCheckpoint prints the signed tree head of the event log.
+func logCheckpoint(ctx context.Context, c *call, args []string) error {
+	return logCmd(ctx, c, "checkpoint", args)
+}
+
+func logCmd(ctx context.Context, c *call, mode string, args []string) error {
+	fs := c.flags()
+	logKey := fs.String("log-key", c.getenv("DANKYU_LOG_KEY"), "event log signing key file; default <data-dir>/log.key (DANKYU_LOG_KEY)")
 	checkpoint := ""
-	if args[0] == "verify" {
+	if mode == "verify" {
 		fs.StringVar(&checkpoint, "checkpoint", "", "a checkpoint saved outside the database (from dankyu log checkpoint or /log/checkpoint)")
 	}
 	var dataDir string
-	store, _, closeDB, err := openRegistry(ctx, fs, args[1:], getenv, stderr, func() error {
+	stdout := c.stdout
+	store, _, closeDB, err := openRegistry(ctx, c, fs, args, func() error {
 		dataDir = fs.Lookup("data-dir").Value.String()
 		return nil
 	})
@@ -161,12 +169,12 @@ func logCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	}
 	defer closeDB()
 	var skey, vkey string
-	if args[0] == "checkpoint" || checkpoint != "" {
+	if mode == "checkpoint" || checkpoint != "" {
 		if skey, vkey, err = server.LoadLogKey(server.LogKeyPath(*logKey, dataDir)); err != nil {
 			return err
 		}
 	}
-	if args[0] == "checkpoint" {
+	if mode == "checkpoint" {
 		signer, err := ledger.NewTreeSigner(store.DB(), skey, vkey)
 		if err != nil {
 			return err

@@ -2,30 +2,39 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 
 	"github.com/dankyu/dankyu/internal/server"
 )
 
-// backupCmd runs `dankyu backup --out FILE` and `dankyu restore --in FILE`
-// on PostgreSQL's own pg_dump and pg_restore.
-func backupCmd(ctx context.Context, name string, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	source := databaseFlags(fs, getenv)
-	file := fs.String(map[string]string{"backup": "out", "restore": "in"}[name], "", "the backup file (pg_dump custom format)")
-	if err := fs.Parse(args); err != nil {
-		return usageError(err.Error())
+// backup runs `dankyu backup --out FILE` on PostgreSQL's own pg_dump.
+func backup(ctx context.Context, c *call, args []string) error {
+	return backupOrRestore(ctx, c, "out", args)
+}
+
+// restore runs `dankyu restore --in FILE` on PostgreSQL's own pg_restore.
+func restore(ctx context.Context, c *call, args []string) error {
+	return backupOrRestore(ctx, c, "in", args)
+}
+
+func backupOrRestore(ctx context.Context, c *call, fileFlag string, args []string) error {
+	fs := c.flags()
+	source := databaseFlags(fs, c.getenv)
+	file := fs.String(fileFlag, "", "the backup file (pg_dump custom format)")
+	if err := c.parse(fs, args); err != nil {
+		return err
 	}
-	if *file == "" || fs.NArg() > 0 {
-		return usageError(fmt.Sprintf("usage: dankyu backup --out FILE | dankyu restore --in FILE (got %s %v)", name, args))
+	if *file == "" {
+		return usageError("--" + fileFlag + " is required")
+	}
+	if fs.NArg() > 0 {
+		return usageError(fmt.Sprintf("unexpected arguments %q", fs.Args()))
 	}
 	src := source()
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	if name == "backup" {
+	stdout := c.stdout
+	log := slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if fileFlag == "out" {
 		if err := server.Backup(ctx, src, *file, log); err != nil {
 			return err
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -32,17 +31,14 @@ func (a *anomalyFlags) Set(s string) error {
 	return nil
 }
 
-// generateCmd runs `dankyu generate national`: it plans a national data set
+// generateNational runs `dankyu generate national`: it plans a national data set
 // from a seed, loads it into the (fresh) database and prints the manifest of
 // what was planted. With --dump FILE it saves the loaded database to FILE
 // (pg_dump), or, when FILE already exists, restores it instead of generating.
-func generateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	if len(args) == 0 || args[0] != "national" {
-		return usageError("usage: dankyu generate national [--years 2026] [--seed 7] [--scale small|national] [--anomaly KIND[=AGENCY][:SIZE]]... [--manifest FILE] [--dump FILE]")
-	}
-	fl := flag.NewFlagSet("generate national", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	source := databaseFlags(fl, getenv)
+func generateNational(ctx context.Context, c *call, args []string) error {
+	stdout, stderr := c.stdout, c.stderr
+	fl := c.flags()
+	source := databaseFlags(fl, c.getenv)
 	years := fl.String("years", "", "audit years, e.g. 2026 or 2025,2026 (default: the current year)")
 	seed := fl.Uint64("seed", 1, "the seed: the same seed and flags give the same data")
 	scale := fl.String("scale", "small", "small (tests: a few thousand players) or national (≥ 300 000 players)")
@@ -50,11 +46,11 @@ func generateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	fl.Var(&anomalies, "anomaly", "plant an anomaly in the last year: overissue|forfeits|inactive|birthdates|lateresults[=AGENCY][:SIZE] (repeatable)")
 	manifestFile := fl.String("manifest", "", "write the manifest (JSON) to this file as well as to standard output")
 	dump := fl.String("dump", "", "save the loaded database to FILE; when FILE exists, restore it instead of generating")
-	if err := fl.Parse(args[1:]); err != nil {
-		return usageError(err.Error())
+	if err := c.parse(fl, args); err != nil {
+		return err
 	}
 	if fl.NArg() > 0 {
-		return usageError(fmt.Sprintf("generate national: unexpected arguments %v", fl.Args()))
+		return usageError(fmt.Sprintf("unexpected arguments %q", fl.Args()))
 	}
 	opts := nationaldata.Options{Seed: *seed, Scale: nationaldata.Scale(*scale), Anomalies: anomalies}
 	if *years == "" {
@@ -66,7 +62,7 @@ func generateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(y))
 		if err != nil {
-			return usageError(fmt.Sprintf("generate national: --years %q: want years such as 2025,2026", *years))
+			return usageError(fmt.Sprintf("--years %q: want years such as 2025,2026", *years))
 		}
 		opts.Years = append(opts.Years, v)
 	}
@@ -82,7 +78,7 @@ func generateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	began := time.Now()
 	plan, err := nationaldata.Build(opts)
 	if err != nil {
-		return usageError("generate national: " + err.Error())
+		return usageError(err.Error())
 	}
 	planned := time.Since(began)
 	db, err := server.OpenAsOwner(ctx, src, log)

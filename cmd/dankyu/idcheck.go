@@ -1,37 +1,35 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/dankyu/dankyu/registry"
 )
 
-// idcheck prints one line per number; exit status 1 when any is invalid.
-func idcheck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("idcheck", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// idcheck prints one line per number; it fails when any is invalid.
+func idcheck(_ context.Context, c *call, args []string) error {
+	fs := c.flags()
 	asJSON := fs.Bool("json", false, "print one JSON object per number")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := c.parse(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: dankyu idcheck [--json] ID...")
-		return 2
+		return usageError("no ID numbers to check")
 	}
 	now := time.Now()
+	stdout := c.stdout
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	code := 0
+	invalid := 0
 	for _, id := range fs.Args() {
 		_, err := registry.ParseResidentID(id, now)
 		reason := ""
 		if err != nil {
-			code = 1
+			invalid++
 			var ie *registry.IDError
 			if errors.As(err, &ie) {
 				reason = ie.Error()
@@ -53,5 +51,8 @@ func idcheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s\tinvalid\t%s\n", id, reason)
 		}
 	}
-	return code
+	if invalid > 0 {
+		return fmt.Errorf("%d of %d numbers invalid", invalid, fs.NArg())
+	}
+	return nil
 }

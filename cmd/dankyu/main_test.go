@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 )
@@ -107,6 +108,10 @@ func TestAdjudicateJSON(t *testing.T) {
 }
 
 func TestAdjudicateStdinAndErrors(t *testing.T) {
+	adjudicate := func(args []string, stdin io.Reader, out, errb *bytes.Buffer) int {
+		c := &call{stdin: stdin, stdout: out, stderr: errb, getenv: func(string) string { return "" }}
+		return c.dispatch(context.Background(), commands(), append([]string{"adjudicate"}, args...))
+	}
 	var out, errb bytes.Buffer
 	code := adjudicate([]string{"--json", "-"}, strings.NewReader("(;SZ[9]KM[7.5];B[ee];W[];B[])"), &out, &errb)
 	if code != 0 || !strings.Contains(out.String(), `"winner":"B"`) || !strings.Contains(out.String(), `"file":"-"`) {
@@ -122,5 +127,63 @@ func TestAdjudicateStdinAndErrors(t *testing.T) {
 		if code := adjudicate(args, strings.NewReader(""), &out, &errb); code != 2 {
 			t.Errorf("adjudicate %v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// leaves are the runnable commands of the table, by their full names.
+func leaves(prefix string, table []*command) []string {
+	var out []string
+	for _, cmd := range table {
+		name := strings.TrimSpace(prefix + " " + cmd.name)
+		switch {
+		case cmd.subs != nil:
+			out = append(out, leaves(name, cmd.subs)...)
+		case cmd.run != nil:
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// TestHelpFromTable: dankyu help lists every command of the table, and
+// each command answers -h with its usage and flags before it touches a
+// database (none is reachable here) or a file.
+func TestHelpFromTable(t *testing.T) {
+	getenv := func(k string) string {
+		if k == "DANKYU_DATABASE_URL" {
+			return "host=/nonexistent dbname=x"
+		}
+		return ""
+	}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"help"}, &out, &errb, getenv); code != 0 {
+		t.Fatalf("help: exit %d %s", code, errb.String())
+	}
+	list := out.String()
+	names := leaves("", commands())
+	if len(names) < 15 {
+		t.Fatalf("only %d commands in the table: %q", len(names), names)
+	}
+	for _, name := range names {
+		if !strings.Contains(list, "\n  "+name+" ") && !strings.Contains(list, "\n  "+name+"\n") {
+			t.Errorf("help does not list %q", name)
+		}
+		for _, help := range [][]string{append(strings.Fields(name), "-h"), append([]string{"help"}, strings.Fields(name)...)} {
+			out.Reset()
+			errb.Reset()
+			if code := run(context.Background(), help, &out, &errb, getenv); code != 0 || !strings.HasPrefix(out.String(), "usage: dankyu "+name) {
+				t.Errorf("dankyu %s: exit %d\n%s%s", strings.Join(help, " "), code, out.String(), errb.String())
+			}
+		}
+	}
+}
+
+// TestErrorPrintedOnce: a failing command's error reaches standard error
+// once, named after the command, with exit status 1.
+func TestErrorPrintedOnce(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"import", "--dry-run", "no-such-file.h9"}, &out, &errb, func(string) string { return "" })
+	if code != 1 || strings.Count(errb.String(), "no-such-file.h9") != 1 || !strings.HasPrefix(errb.String(), "dankyu import: ") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 }

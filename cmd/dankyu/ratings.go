@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,38 +12,6 @@ import (
 
 	"github.com/dankyu/dankyu/ratings"
 )
-
-const ratingsUsage = `usage:
-  dankyu ratings predict --games FILE [--batch game|round] [--system S] [--split S] --out PRED.csv
-  dankyu ratings eval --games FILE [--batch game|round] [--split S,...] [--budget N] [--markdown]
-  dankyu ratings recompute [--data-dir DIR]
-`
-
-// ratingsCmd replays games files offline (predictions and their scores)
-// and rebuilds the registry's ratings.
-func ratingsCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, ratingsUsage)
-		return 2
-	}
-	switch args[0] {
-	case "predict":
-		return ratingsPredict(args[1:], stdout, stderr)
-	case "eval":
-		return ratingsEval(args[1:], stdout, stderr)
-	case "recompute":
-		if err := ratingsRecompute(ctx, args[1:], stdout, stderr, getenv); err != nil {
-			fmt.Fprintln(stderr, "dankyu ratings recompute:", err)
-			if _, ok := err.(usageError); ok {
-				return 2
-			}
-			return 1
-		}
-		return 0
-	}
-	fmt.Fprintf(stderr, "dankyu ratings: unknown command %q\n\n%s", args[0], ratingsUsage)
-	return 2
-}
 
 func readGamesFile(path string) (*ratings.Games, error) {
 	f, err := os.Open(path)
@@ -70,17 +37,18 @@ func modelByName(name string) (ratings.Model, error) {
 	return ratings.Model{}, fmt.Errorf("system %q: want one of %s", name, strings.Join(names, ", "))
 }
 
-func ratingsPredict(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("ratings predict", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// ratingsPredict replays a games file offline and writes each game's
+// prediction before its result is used.
+func ratingsPredict(_ context.Context, c *call, args []string) error {
+	fs := c.flags()
 	games := fs.String("games", "", "games file (columns of games.csv)")
 	batchName := fs.String("batch", "game", "game: update after each game; round: after each (event, round, date)")
 	system := fs.String("system", "bayes", "bayes (ours), gor2021, elo or glicko2")
 	splitName := fs.String("split", "", "predict only this split's games, tuned on its training part (default: every row, default parameters)")
 	budget := fs.Int("budget", 150, "tuning replays per system (with --split)")
 	out := fs.String("out", "", "prediction file: game_index,p_black")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := c.parse(fs, args); err != nil {
+		return err
 	}
 	batch, err := ratings.ParseBatch(*batchName)
 	if err == nil && (*games == "" || *out == "") {
@@ -91,13 +59,11 @@ func ratingsPredict(args []string, stdout, stderr io.Writer) int {
 		model, err = modelByName(*system)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "dankyu ratings predict: %v\n\n%s", err, ratingsUsage)
-		return 2
+		return usageError(err.Error())
 	}
 	gs, err := readGamesFile(*games)
 	if err != nil {
-		fmt.Fprintln(stderr, "dankyu ratings predict:", err)
-		return 1
+		return err
 	}
 	rows := make([]int, len(gs.Games))
 	for i := range rows {
@@ -114,19 +80,17 @@ func ratingsPredict(args []string, stdout, stderr io.Writer) int {
 			part, err = sp.Select(gs)
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, "dankyu ratings predict:", err)
-			return 1
+			return err
 		}
 		x = ratings.Tune(model, part.Games[:part.Cut], len(gs.Players), ratings.MedianFirstRank(part.Games[:part.Cut], len(gs.Players)), batch, *budget)
 	}
 	unknown := ratings.MedianFirstRank(part.Games[:part.Cut], len(gs.Players))
 	p := ratings.Replay(part.Games, model.New(x, len(gs.Players), unknown), batch)
 	if err := writePredictions(*out, part.Rows, p); err != nil {
-		fmt.Fprintln(stderr, "dankyu ratings predict:", err)
-		return 1
+		return err
 	}
-	fmt.Fprintf(stdout, "%d predictions by %s %s (batch %s) in %s\n", len(p), model.Name, formatParams(model, x), batch, *out)
-	return 0
+	fmt.Fprintf(c.stdout, "%d predictions by %s %s (batch %s) in %s\n", len(p), model.Name, formatParams(model, x), batch, *out)
+	return nil
 }
 
 func writePredictions(path string, rows []int, p []float64) error {
@@ -160,17 +124,17 @@ func formatParams(m ratings.Model, x []float64) string {
 	return strings.Join(parts, " ")
 }
 
-func ratingsEval(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("ratings eval", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// ratingsEval scores every rating system on the splits of a games file.
+func ratingsEval(_ context.Context, c *call, args []string) error {
+	fs := c.flags()
 	games := fs.String("games", "", "games file (columns of games.csv)")
 	batchName := fs.String("batch", "game", "game or round")
 	splitNames := fs.String("split", "", "comma-separated splits (kgs, aga, egc, tygem); default every split with games in the file")
 	budget := fs.Int("budget", 150, "tuning replays per system")
 	boot := fs.Int("bootstrap", 1000, "paired bootstrap resamples")
 	markdown := fs.Bool("markdown", false, "print Markdown tables")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := c.parse(fs, args); err != nil {
+		return err
 	}
 	batch, err := ratings.ParseBatch(*batchName)
 	if err == nil && *games == "" {
@@ -188,13 +152,11 @@ func ratingsEval(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "dankyu ratings eval: %v\n\n%s", err, ratingsUsage)
-		return 2
+		return usageError(err.Error())
 	}
 	gs, err := readGamesFile(*games)
 	if err != nil {
-		fmt.Fprintln(stderr, "dankyu ratings eval:", err)
-		return 1
+		return err
 	}
 	explicit := splits != nil
 	if !explicit {
@@ -206,25 +168,22 @@ func ratingsEval(args []string, stdout, stderr io.Writer) int {
 		part, err := sp.Select(gs)
 		if err != nil {
 			if explicit {
-				fmt.Fprintln(stderr, "dankyu ratings eval:", err)
-				return 1
+				return err
 			}
 			continue
 		}
 		rep, err := ratings.Evaluate(part, len(gs.Players), batch, models, *budget)
 		if err != nil {
-			fmt.Fprintf(stderr, "dankyu ratings eval: split %s: %v\n", sp.Name, err)
-			return 1
+			return fmt.Errorf("split %s: %w", sp.Name, err)
 		}
 		rep.Split = sp.Name
-		printReport(stdout, rep, models, *boot, *markdown)
+		printReport(c.stdout, rep, models, *boot, *markdown)
 		done++
 	}
 	if done == 0 {
-		fmt.Fprintln(stderr, "dankyu ratings eval: no split has games in", *games)
-		return 1
+		return fmt.Errorf("no split has games in %s", *games)
 	}
-	return 0
+	return nil
 }
 
 func printReport(w io.Writer, rep *ratings.Report, models []ratings.Model, boot int, markdown bool) {

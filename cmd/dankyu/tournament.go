@@ -1,25 +1,23 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"github.com/dankyu/dankyu/tournaments"
 )
 
-// pairingsCmd prints a pairing table offline.
-func pairingsCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("pairings", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// pairings prints a pairing table offline.
+func pairings(_ context.Context, c *call, args []string) error {
+	fs := c.flags()
 	system := fs.String("system", "round-robin", "round-robin, double-round-robin or knockout")
 	players := fs.Int("players", 0, "number of players, numbered 1..N (for knockout: by seed)")
 	asJSON := fs.Bool("json", false, `print {"rounds": [[[a, b], ...], ...]} (byes apart, under "byes")`)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := c.parse(fs, args); err != nil {
+		return err
 	}
 	var (
 		rounds [][]tournaments.Pair
@@ -35,12 +33,10 @@ func pairingsCmd(args []string, stdout, stderr io.Writer) int {
 		first, err = tournaments.KnockoutBracket(*players)
 		rounds = [][]tournaments.Pair{first}
 	default:
-		fmt.Fprintf(stderr, "dankyu pairings: --system %q: want round-robin, double-round-robin or knockout (Swiss rounds depend on results: pair them in the registry)\n", *system)
-		return 2
+		return usageError(fmt.Sprintf("--system %q: want round-robin, double-round-robin or knockout (Swiss rounds depend on results: pair them in the registry)", *system))
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "dankyu pairings:", err)
-		return 2
+		return usageError(err.Error())
 	}
 	out := struct {
 		Rounds [][][2]int `json:"rounds"`
@@ -65,12 +61,7 @@ func pairingsCmd(args []string, stdout, stderr io.Writer) int {
 		out.Byes = nil
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		if err := enc.Encode(out); err != nil {
-			fmt.Fprintln(stderr, "dankyu pairings:", err)
-			return 1
-		}
-		return 0
+		return json.NewEncoder(c.stdout).Encode(out)
 	}
 	for r, games := range out.Rounds {
 		var parts []string
@@ -81,55 +72,46 @@ func pairingsCmd(args []string, stdout, stderr io.Writer) int {
 		if out.Byes != nil && len(out.Byes[r]) > 0 {
 			line += fmt.Sprintf("  (bye: %d)", out.Byes[r][0])
 		}
-		fmt.Fprintln(stdout, line)
+		fmt.Fprintln(c.stdout, line)
 	}
-	return 0
+	return nil
 }
 
-// importCmd checks a tournament file offline.
-func importCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// importDryRun checks a tournament file offline.
+func importDryRun(_ context.Context, c *call, args []string) error {
+	fs := c.flags()
 	dry := fs.Bool("dry-run", false, "parse and rank the file without a server (required: imports into the registry go through TournamentService)")
 	format := fs.String("format", "", "h9, opengotha or pairgoth (default: detected)")
 	encoding := fs.String("encoding", "", "the file's charset, e.g. gbk, latin1, windows-1251 (default: detected)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON: players, rounds, games, default wins, byes, warnings, standings")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := c.parse(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: dankyu import --dry-run [--format h9|opengotha|pairgoth] [--encoding NAME] [--json] FILE")
-		return 2
+		return usageError("want one file")
 	}
 	if !*dry {
-		fmt.Fprintln(stderr, "dankyu import: only --dry-run is offline; import into the registry with TournamentService.ImportTournament or the agency workspace")
-		return 2
+		return usageError("only --dry-run is offline; import into the registry with TournamentService.ImportTournament or the agency workspace")
 	}
 	if *format != "" && *format != "h9" && *format != "opengotha" && *format != "pairgoth" {
-		fmt.Fprintf(stderr, "dankyu import: --format %q: want h9, opengotha or pairgoth\n", *format)
-		return 2
+		return usageError(fmt.Sprintf("--format %q: want h9, opengotha or pairgoth", *format))
 	}
 	name := fs.Arg(0)
 	data, err := os.ReadFile(name)
 	if err != nil {
-		fmt.Fprintf(stderr, "dankyu import: %v\n", err)
-		return 1
+		return err
 	}
 	imp, err := tournaments.Read(data, tournaments.ReadOptions{Format: *format, Encoding: *encoding})
 	if err != nil {
-		fmt.Fprintf(stderr, "dankyu import: %s: %v\n", name, err)
-		return 1
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	sum, err := imp.Summarize()
 	if err != nil {
-		fmt.Fprintf(stderr, "dankyu import: %s: %v\n", name, err)
-		return 1
+		return fmt.Errorf("%s: %w", name, err)
 	}
+	stdout := c.stdout
 	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(sum); err != nil {
-			return 1
-		}
-		return 0
+		return json.NewEncoder(stdout).Encode(sum)
 	}
 	fmt.Fprintf(stdout, "%s (%s, %s): %d players, %d rounds, %d games (%d played and rated, %d played not rated, %d not played; %d default wins, %d double defaults, %d jigo), %d byes (%d half-point), %d EGD PINs\n",
 		sum.Name, sum.Format, sum.Encoding, sum.Players, sum.Rounds, sum.Games, sum.PlayedRated, sum.PlayedUnrated, sum.NotPlayed,
@@ -140,5 +122,5 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 	for _, p := range sum.Standings {
 		fmt.Fprintf(stdout, "%4d  %-30s %4s %3d points  SOS %d\n", p.Place, p.Name, p.Rank, p.Points, p.SOS)
 	}
-	return 0
+	return nil
 }

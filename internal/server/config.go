@@ -5,12 +5,9 @@ package server
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +20,7 @@ import (
 )
 
 // Config is everything the server can be told; each field has a flag and a
-// DANKYU_* environment variable.
+// DANKYU_* environment variable, one line of the table in options.go.
 type Config struct {
 	GRPCAddr    string
 	HTTPAddr    string
@@ -77,54 +74,6 @@ type Config struct {
 	Scale ScaleConfig
 }
 
-// BindFlags registers the flags on fs, with defaults taken from the
-// environment where set.
-func (c *Config) BindFlags(fs *flag.FlagSet, getenv func(string) string) {
-	env := func(name, def string) string {
-		if v := getenv(name); v != "" {
-			return v
-		}
-		return def
-	}
-	fs.StringVar(&c.GRPCAddr, "grpc-addr", env("DANKYU_GRPC_ADDR", "127.0.0.1:9090"), "gRPC listen address (DANKYU_GRPC_ADDR)")
-	fs.StringVar(&c.HTTPAddr, "http-addr", env("DANKYU_HTTP_ADDR", "127.0.0.1:8080"), "web portal listen address (DANKYU_HTTP_ADDR)")
-	fs.StringVar(&c.DataDir, "data-dir", env("DANKYU_DATA_DIR", "./.dankyu"), "folder of the embedded PostgreSQL cluster (DANKYU_DATA_DIR)")
-	fs.StringVar(&c.LogKey, "log-key", env("DANKYU_LOG_KEY", ""), "event log signing key file, created on first start; default <data-dir>/log.key (DANKYU_LOG_KEY)")
-	fs.StringVar(&c.DatabaseURL, "database-url", env("DANKYU_DATABASE_URL", ""), "PostgreSQL URL; empty runs the embedded cluster (DANKYU_DATABASE_URL)")
-	fs.StringVar(&c.MigrationURL, "migration-url", env("DANKYU_MIGRATION_URL", ""), "PostgreSQL URL of the schema's owner, used to migrate and grant; the server then connects with --database-url as a role that owns nothing (DANKYU_MIGRATION_URL)")
-	fs.StringVar(&c.LogFormat, "log-format", env("DANKYU_LOG_FORMAT", "text"), "log format: text or json (DANKYU_LOG_FORMAT)")
-	d, err := time.ParseDuration(env("DANKYU_SHUTDOWN_TIMEOUT", "15s"))
-	if err != nil {
-		d = 15 * time.Second
-	}
-	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", d, "how long to drain requests on shutdown (DANKYU_SHUTDOWN_TIMEOUT)")
-	dur := func(name, def string) time.Duration {
-		d, err := time.ParseDuration(env(name, def))
-		if err != nil {
-			d, _ = time.ParseDuration(def)
-		}
-		return d
-	}
-	fs.DurationVar(&c.NoticePeriod, "notice-period", dur("DANKYU_NOTICE_PERIOD", "168h"), "public notice period of 4–7 dan (DANKYU_NOTICE_PERIOD)")
-	fs.StringVar(&c.PrintedKyu, "printed-kyu", env("DANKYU_PRINTED_KYU", "1,2,5,10,15,20,25"), "kyu grades that get a numbered certificate (DANKYU_PRINTED_KYU)")
-	fs.DurationVar(&c.SweepInterval, "sweep-interval", dur("DANKYU_SWEEP_INTERVAL", "1m"), "how often ended notices are issued (DANKYU_SWEEP_INTERVAL)")
-	fs.DurationVar(&c.DBCheckInterval, "db-check-interval", dur("DANKYU_DB_CHECK_INTERVAL", "2s"), "how often the database is checked (DANKYU_DB_CHECK_INTERVAL)")
-	fs.DurationVar(&c.HTTPReadTimeout, "http-read-timeout", dur("DANKYU_HTTP_READ_TIMEOUT", "30s"), "longest time to read one portal request, body included (DANKYU_HTTP_READ_TIMEOUT)")
-	fs.DurationVar(&c.HTTPWriteTimeout, "http-write-timeout", dur("DANKYU_HTTP_WRITE_TIMEOUT", "60s"), "longest time to handle and write one portal response (DANKYU_HTTP_WRITE_TIMEOUT)")
-	fs.DurationVar(&c.HTTPIdleTimeout, "http-idle-timeout", dur("DANKYU_HTTP_IDLE_TIMEOUT", "120s"), "how long an idle portal connection is kept (DANKYU_HTTP_IDLE_TIMEOUT)")
-	fs.DurationVar(&c.SessionTTL, "session-ttl", dur("DANKYU_SESSION_TTL", "12h"), "how long a portal sign-in lasts (DANKYU_SESSION_TTL)")
-	fs.DurationVar(&c.FormTTL, "form-ttl", dur("DANKYU_FORM_TTL", "2h"), "how long a portal form token is accepted (DANKYU_FORM_TTL)")
-	fs.DurationVar(&c.ObjectionOverdue, "objection-overdue", dur("DANKYU_OBJECTION_OVERDUE", "72h"), "how long past its end a notice may wait for objection rulings before a warning (DANKYU_OBJECTION_OVERDUE)")
-	fs.DurationVar(&c.IdempotencyTTL, "idempotency-ttl", dur("DANKYU_IDEMPOTENCY_TTL", "168h"), "how long idempotency records answer retries (DANKYU_IDEMPOTENCY_TTL)")
-	fs.StringVar(&c.RateVerify, "rate-verify", env("DANKYU_RATE_VERIFY", "60/1m"), "per-client limit of certificate verification, portal and gRPC together (DANKYU_RATE_VERIFY)")
-	fs.StringVar(&c.RateObjection, "rate-objection", env("DANKYU_RATE_OBJECTION", "5/1h"), "per-client limit of objections lodged (DANKYU_RATE_OBJECTION)")
-	fs.StringVar(&c.RateLogin, "rate-login", env("DANKYU_RATE_LOGIN", "10/1m"), "per-client limit of portal sign-in attempts (DANKYU_RATE_LOGIN)")
-	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("DANKYU_TRUSTED_PROXIES", ""), "comma-separated CIDRs of proxies whose X-Forwarded-For is believed (DANKYU_TRUSTED_PROXIES)")
-	fs.StringVar(&c.PublicURL, "public-url", env("DANKYU_PUBLIC_URL", ""), "the portal's public address, e.g. https://dankyu.example; https makes cookies Secure (DANKYU_PUBLIC_URL)")
-	fs.StringVar(&c.CertFont, "cert-font", env("DANKYU_CERT_FONT", web.DefaultCertificateFont), "TrueType font with Chinese glyphs for certificate PDFs (DANKYU_CERT_FONT)")
-	c.Scale.bindFlags(fs, getenv)
-}
-
 // HTTPServer is the portal's server with c's timeouts; the headers get at
 // most 10 s (and never more than the whole request).
 func (c *Config) HTTPServer(h http.Handler) *http.Server {
@@ -134,19 +83,29 @@ func (c *Config) HTTPServer(h http.Handler) *http.Server {
 
 // printedKyu parses --printed-kyu.
 func (c *Config) printedKyu() ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(c.PrintedKyu, ",") {
+	kyu, err := parsePrintedKyu(c.PrintedKyu)
+	if err != nil {
+		return nil, fmt.Errorf("--printed-kyu %q: %w", c.PrintedKyu, err)
+	}
+	return kyu, nil
+}
+
+// parsePrintedKyu reads a list of kyu grades such as "1,2,5k"; "" and
+// "none" are no grade at all.
+func parsePrintedKyu(s string) ([]int, error) {
+	out := []int{} // not nil: none printed, rather than certs' default
+	if strings.EqualFold(strings.TrimSpace(s), "none") {
+		return out, nil
+	}
+	for _, f := range strings.Split(s, ",") {
 		if f = strings.TrimSpace(f); f == "" {
 			continue
 		}
 		n, err := strconv.Atoi(strings.TrimSuffix(strings.ToLower(f), "k"))
 		if err != nil || n < 1 || n > 30 {
-			return nil, fmt.Errorf("--printed-kyu %q: %q is not a kyu grade between 1 and 30", c.PrintedKyu, f)
+			return nil, fmt.Errorf("%q is not a kyu grade between 1 and 30", f)
 		}
 		out = append(out, n)
-	}
-	if out == nil {
-		out = []int{} // no printed kyu grade at all
 	}
 	return out, nil
 }
@@ -225,12 +184,15 @@ func (l *Limiters) flushEveryMinute(ctx context.Context) {
 	}
 }
 
-// Validate reports the first setting that cannot work.
+// Validate reports every setting that cannot work: each field its parser
+// would refuse (a Config may be built without BindFlags), and the settings
+// that contradict each other.
 func (c *Config) Validate() error {
 	var errs []error
-	for name, addr := range map[string]string{"grpc-addr": c.GRPCAddr, "http-addr": c.HTTPAddr} {
-		if _, _, err := net.SplitHostPort(addr); err != nil {
-			errs = append(errs, fmt.Errorf("--%s %q: want host:port: %w", name, addr, err))
+	for _, o := range options {
+		v := o.value(c)
+		if err := v.check(); err != nil {
+			errs = append(errs, fmt.Errorf("--%s %s: %w", o.flag, v.display(v.String()), err))
 		}
 	}
 	if c.MigrationURL != "" && c.DatabaseURL == "" {
@@ -238,45 +200,6 @@ func (c *Config) Validate() error {
 	}
 	if c.DatabaseURL == "" && strings.TrimSpace(c.DataDir) == "" {
 		errs = append(errs, errors.New("--data-dir is empty and no --database-url is set"))
-	}
-	if c.LogFormat != "text" && c.LogFormat != "json" {
-		errs = append(errs, fmt.Errorf("--log-format %q: want text or json", c.LogFormat))
-	}
-	if _, err := c.printedKyu(); err != nil {
-		errs = append(errs, err)
-	}
-	// the rate limits and proxies are read again by Limiters; checked here
-	// so a typo stops the server before it starts its database
-	if _, err := c.Limiters(time.Now, slog.New(slog.DiscardHandler)); err != nil {
-		errs = append(errs, err)
-	}
-	if c.NoticePeriod <= 0 {
-		errs = append(errs, fmt.Errorf("--notice-period %s: want a positive duration", c.NoticePeriod))
-	}
-	if c.DBCheckInterval <= 0 {
-		errs = append(errs, fmt.Errorf("--db-check-interval %s: want a positive duration", c.DBCheckInterval))
-	}
-	if c.SweepInterval <= 0 {
-		errs = append(errs, fmt.Errorf("--sweep-interval %s: want a positive duration", c.SweepInterval))
-	}
-	for name, d := range map[string]time.Duration{"http-read-timeout": c.HTTPReadTimeout,
-		"http-write-timeout": c.HTTPWriteTimeout, "http-idle-timeout": c.HTTPIdleTimeout,
-		"session-ttl": c.SessionTTL, "form-ttl": c.FormTTL, "idempotency-ttl": c.IdempotencyTTL,
-		"objection-overdue": c.ObjectionOverdue} {
-		if d <= 0 {
-			errs = append(errs, fmt.Errorf("--%s %s: want a positive duration", name, d))
-		}
-	}
-	if _, err := c.Limiters(time.Now, nil); err != nil {
-		errs = append(errs, err)
-	}
-	if c.PublicURL != "" {
-		if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-			errs = append(errs, fmt.Errorf("--public-url %q: want http(s)://host", c.PublicURL))
-		}
-	}
-	if c.ShutdownTimeout <= 0 {
-		errs = append(errs, fmt.Errorf("--shutdown-timeout %s: want a positive duration", c.ShutdownTimeout))
 	}
 	errs = append(errs, c.Scale.validate(c.DatabaseURL == ""))
 	return errors.Join(errs...)

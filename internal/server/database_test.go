@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"flag"
+	"io"
 	"io/fs"
 	"log/slog"
 	"sync"
@@ -77,7 +78,9 @@ func TestConfigValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var c server.Config
-		c.BindFlags(flag.NewFlagSet("test", flag.ContinueOnError), func(string) string { return "" })
+		if err := c.BindFlags(flag.NewFlagSet("test", flag.ContinueOnError), func(string) string { return "" }); err != nil {
+			t.Fatal(err)
+		}
 		tt.edit(&c)
 		if err := c.Validate(); (err == nil) != tt.ok {
 			t.Errorf("%s: Validate() = %v", tt.name, err)
@@ -96,16 +99,24 @@ func TestHTTPTimeouts(t *testing.T) {
 		{"defaults", nil, 30 * time.Second, 60 * time.Second, 120 * time.Second, 10 * time.Second, true},
 		{"from the environment", map[string]string{"DANKYU_HTTP_READ_TIMEOUT": "5s", "DANKYU_HTTP_WRITE_TIMEOUT": "7s",
 			"DANKYU_HTTP_IDLE_TIMEOUT": "1m"}, 5 * time.Second, 7 * time.Second, time.Minute, 5 * time.Second, true},
-		{"unreadable falls back to the default", map[string]string{"DANKYU_HTTP_WRITE_TIMEOUT": "soon"},
-			30 * time.Second, 60 * time.Second, 120 * time.Second, 10 * time.Second, true},
-		{"zero is refused", map[string]string{"DANKYU_HTTP_READ_TIMEOUT": "0s"}, 0, 60 * time.Second, 120 * time.Second, 0, false},
-		{"negative is refused", map[string]string{"DANKYU_HTTP_IDLE_TIMEOUT": "-1s"}, 30 * time.Second, 60 * time.Second, -time.Second, 10 * time.Second, false},
+		{"from flags", nil, 4 * time.Second, 60 * time.Second, 120 * time.Second, 4 * time.Second, true},
+		{"unreadable is refused", map[string]string{"DANKYU_HTTP_WRITE_TIMEOUT": "soon"}, 0, 0, 0, 0, false},
+		{"zero is refused", map[string]string{"DANKYU_HTTP_READ_TIMEOUT": "0s"}, 0, 0, 0, 0, false},
+		{"negative is refused", map[string]string{"DANKYU_HTTP_IDLE_TIMEOUT": "-1s"}, 0, 0, 0, 0, false},
 	}
 	for _, tt := range tests {
-		var c server.Config
-		c.BindFlags(flag.NewFlagSet("test", flag.ContinueOnError), func(k string) string { return tt.env[k] })
-		if err := c.Validate(); (err == nil) != tt.ok {
-			t.Errorf("%s: Validate() = %v", tt.name, err)
+		var args []string
+		if tt.name == "from flags" {
+			args = []string{"--http-read-timeout", "4s"}
+		}
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		c, err := server.ParseConfig(fs, args, func(k string) string { return tt.env[k] })
+		if (err == nil) != tt.ok {
+			t.Errorf("%s: ParseConfig() = %v", tt.name, err)
+		}
+		if err != nil {
+			continue
 		}
 		s := c.HTTPServer(nil)
 		if s.ReadTimeout != tt.read || s.WriteTimeout != tt.write || s.IdleTimeout != tt.idle || s.ReadHeaderTimeout != tt.header {

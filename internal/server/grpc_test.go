@@ -23,6 +23,7 @@ import (
 	"github.com/dankyu/dankyu/internal/server"
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/ratings/book"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 )
@@ -64,7 +65,7 @@ func newEnvConfig(t testing.TB, cfg server.Config) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := certs.New(store, reg, certs.Config{Gate: au})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +74,7 @@ func newEnvConfig(t testing.TB, cfg server.Config) *env {
 		t.Fatal(err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	gs, hs := server.NewGRPCServer(store, reg, cs, ts, au, log, lim.API())
+	gs, hs := server.NewGRPCServer(store, reg, cs, ts, au, book.New(store), log, lim.API())
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

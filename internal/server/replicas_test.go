@@ -27,6 +27,7 @@ import (
 	"github.com/dankyu/dankyu/internal/server"
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/ratings/book"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web"
@@ -103,7 +104,7 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs, _ := server.NewGRPCServer(store, reg, cs, ts, nil, log, lim.API(), server.WithPublicReads(pr))
+	gs, _ := server.NewGRPCServer(store, reg, cs, ts, nil, book.New(store), log, lim.API(), server.WithPublicReads(pr))
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"flag"
+	"io"
 	"log/slog"
 	"strings"
 	"testing"
@@ -26,28 +27,29 @@ func TestScaleFlags(t *testing.T) {
 			return c.Replicas == 0 && len(c.ReplicaURLs) == 0 && c.MetricsListen == "127.0.0.1:9464"
 		}},
 		{"embedded replicas", nil, []string{"--replicas", "2"}, "", func(c server.ScaleConfig) bool { return c.Replicas == 2 }},
-		{"urls from flags and env", map[string]string{"DANKYU_DATABASE_URL": "host=/p", "DANKYU_REPLICA_URL": "host=/a, host=/b"},
+		{"urls from env", map[string]string{"DANKYU_DATABASE_URL": "host=/p", "DANKYU_REPLICA_URL": "host=/a, host=/b"},
+			nil, "", func(c server.ScaleConfig) bool {
+				return strings.Join(c.ReplicaURLs, ";") == "host=/a;host=/b"
+			}},
+		{"urls from flags replace env", map[string]string{"DANKYU_DATABASE_URL": "host=/p", "DANKYU_REPLICA_URL": "host=/a, host=/b"},
 			[]string{"--replica-url", "host=/c"}, "", func(c server.ScaleConfig) bool {
-				return strings.Join(c.ReplicaURLs, ";") == "host=/a;host=/b;host=/c"
+				return strings.Join(c.ReplicaURLs, ";") == "host=/c"
 			}},
 		{"metrics off", nil, []string{"--metrics-listen", "off"}, "", func(c server.ScaleConfig) bool { return c.MetricsListen == "" }},
 		{"replicas with an outside database", map[string]string{"DANKYU_DATABASE_URL": "host=/p"}, []string{"--replicas", "1"}, "--replica-url instead", nil},
 		{"replica url without an outside database", nil, []string{"--replica-url", "host=/a"}, "use --replicas", nil},
-		{"bad metrics address", nil, []string{"--metrics-listen", "9464"}, "--metrics-listen", nil},
+		{"bad metrics address", nil, []string{"--metrics-listen", "9464"}, "-metrics-listen", nil},
 		{"too many replicas", nil, []string{"--replicas", "99"}, "0 to 16", nil},
+		{"too many replicas from the environment", map[string]string{"DANKYU_REPLICAS": "99"}, nil, `DANKYU_REPLICAS="99": want 0 to 16`, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			var cfg server.Config
 			fs := flag.NewFlagSet("t", flag.ContinueOnError)
-			cfg.BindFlags(fs, func(k string) string { return tt.env[k] })
-			if err := fs.Parse(tt.args); err != nil {
-				t.Fatal(err)
-			}
-			err := cfg.Validate()
+			fs.SetOutput(io.Discard)
+			cfg, err := server.ParseConfig(fs, tt.args, func(k string) string { return tt.env[k] })
 			switch {
 			case tt.wantErr != "":
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("Validate() = %v, want %q", err, tt.wantErr)
+					t.Fatalf("ParseConfig() = %v, want %q", err, tt.wantErr)
 				}
 			case err != nil:
 				t.Fatal(err)

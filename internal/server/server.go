@@ -32,8 +32,9 @@ import (
 	"github.com/dankyu/dankyu/web"
 )
 
-// NewGRPCServer builds the gRPC server with every service, health and reflection.
-func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, au *audit.Service, log *slog.Logger, limits api.Limits, opts ...GRPCOption) (*grpc.Server, *health.Server) {
+// NewGRPCServer builds the gRPC server with every service, health and
+// reflection; rb is the ratings book the rest of the process uses too.
+func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, au *audit.Service, rb *book.Book, log *slog.Logger, limits api.Limits, opts ...GRPCOption) (*grpc.Server, *health.Server) {
 	var o grpcOptions
 	for _, f := range opts {
 		f(&o)
@@ -46,7 +47,7 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	pb.RegisterTournamentServiceServer(s, api.NewTournamentServer(ts))
 	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
 	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(cs))
-	pb.RegisterRatingServiceServer(s, api.NewRatingServer(book.New(store)))
+	pb.RegisterRatingServiceServer(s, api.NewRatingServer(rb))
 	pb.RegisterAuditServiceServer(s, api.NewAuditServer(au))
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
@@ -79,13 +80,16 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	// the annual audit gates every grant of stock; the ratings book gives
-	// it the rating indicator
-	au, err := audit.New(store, reg, audit.Config{Ratings: book.New(store)})
+	// one ratings book for the whole process: the RatingService reads it,
+	// the audit takes its rating indicator from it and finished events
+	// rate through it
+	rb := book.New(store)
+	// the annual audit gates every grant of stock and the approvals of
+	// agencies under supervision
+	au, err := audit.New(store, reg, audit.Config{Ratings: rb})
 	if err != nil {
 		return err
 	}
-	ccfg.Gate, ccfg.Approvals = au, au
 	met := metrics.New(prometheus.NewRegistry()) // this process's series, no global registry
 	store.ObserveEvents(met.Event)
 	ccfg.OnSweep = func(_ int, err error) { met.SweeperRun(err) }
@@ -99,7 +103,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		reps.Close(stopCtx)
 	}()
 	router := replicas.New(db.Pool, reps.DBs, replicas.Options{MaxLag: cfg.Scale.ReplicaMaxLag, Log: log})
-	cs, err := certs.New(store, reg, ccfg)
+	cs, err := certs.New(store, reg, ccfg, certs.WithGrantGate(au), certs.WithApprovalGate(au))
 	if err != nil {
 		return err
 	}
@@ -113,7 +117,6 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		grpcLis.Close()
 		return fmt.Errorf("listen for HTTP on %s: %w", cfg.HTTPAddr, err)
 	}
-	rb := book.New(store)
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs}, tournaments.WithRater(eventratings.Book{Book: rb}),
 		tournaments.WithBoardRatings(eventratings.Book{Book: rb}))
 	lim, err := cfg.Limiters(store.Now, log)
@@ -131,7 +134,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	met.Pools(reps.pools(db.Pool))
 	met.Router(router)
 	met.Limits(lim.verify, lim.objection, lim.login)
-	gs, hs := NewGRPCServer(store, reg, cs, ts, au, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()))
+	gs, hs := NewGRPCServer(store, reg, cs, ts, au, rb, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()))
 	wopt := cfg.WebOptions(lim)
 	wopt.Ratings = rb
 	wopt.Audit = au
