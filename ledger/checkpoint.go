@@ -111,7 +111,7 @@ func (r *Receipt) Check(vkey string) error {
 		return err
 	}
 	if tree.N != r.Size || tree.Hash != r.TreeHash {
-		return fmt.Errorf("checkpoint signs the tree of %d events, the receipt is for %d", tree.N, r.Size)
+		return fmt.Errorf("the checkpoint signs another tree (%d events) than the receipt's (%d)", tree.N, r.Size)
 	}
 	if err := tlog.CheckRecord(r.Proof, r.Size, r.TreeHash, r.Index, tlog.RecordHash(r.Record)); err != nil {
 		return fmt.Errorf("inclusion proof: %w", err)
@@ -134,9 +134,10 @@ func (t *TreeSigner) Receipt(ctx context.Context, entityType, entityID string, a
 		if !slices.Contains(actions, e.Action) || e.ID > head.N {
 			continue
 		}
-		p, err := ProveInclusion(ctx, t.db, e.ID-1, head.N)
+		// head.N is the stored tree's size just read: no need to ask it again
+		p, err := tlog.ProveRecord(head.N, e.ID-1, treeReader{ctx: ctx, db: t.db})
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("inclusion proof: %w", err)
 		}
 		cp, err := t.sign(head)
 		if err != nil {
