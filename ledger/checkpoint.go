@@ -45,6 +45,15 @@ func (t *TreeSigner) Checkpoint(ctx context.Context) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return t.sign(head)
+}
+
+// sign signs a tree head. Checkpoints are signed when asked for, never
+// stored: whatever copy of the database the head was read from (the
+// primary, or a replica that has replayed less of the same append-only
+// tree), a head it holds is one the log really had, so every later
+// checkpoint is consistent with it.
+func (t *TreeSigner) sign(head tlog.Tree) ([]byte, error) {
 	msg, err := note.Sign(&note.Note{Text: string(tlog.FormatTree(head))}, t.signer)
 	if err != nil {
 		return nil, fmt.Errorf("sign checkpoint: %w", err)
@@ -82,12 +91,32 @@ func OpenCheckpoint(msg []byte, vkey string) (tlog.Tree, error) {
 
 // Receipt is where one event sits in the tree: the proof that leaf Index
 // (event Index+1, whose record is its chain hash Record) is in the tree of
-// Size events with root TreeHash.
+// Size events with root TreeHash. Checkpoint is that very tree head signed
+// (a note, as /log/checkpoint serves), so the receipt is checked offline
+// with the verifier key alone, whatever the log has grown to since.
 type Receipt struct {
 	Index, Size int64
 	Record      []byte
 	TreeHash    tlog.Hash
 	Proof       tlog.RecordProof
+	Checkpoint  []byte
+}
+
+// Check verifies the receipt with the log's verifier key: the checkpoint's
+// signature, that it signs the receipt's tree, and the inclusion proof of
+// the record in that tree.
+func (r *Receipt) Check(vkey string) error {
+	tree, err := OpenCheckpoint(r.Checkpoint, vkey)
+	if err != nil {
+		return err
+	}
+	if tree.N != r.Size || tree.Hash != r.TreeHash {
+		return fmt.Errorf("the checkpoint signs another tree (%d events) than the receipt's (%d)", tree.N, r.Size)
+	}
+	if err := tlog.CheckRecord(r.Proof, r.Size, r.TreeHash, r.Index, tlog.RecordHash(r.Record)); err != nil {
+		return fmt.Errorf("inclusion proof: %w", err)
+	}
+	return nil
 }
 
 // Receipt proves the first event of the entity with one of the actions in
@@ -105,11 +134,16 @@ func (t *TreeSigner) Receipt(ctx context.Context, entityType, entityID string, a
 		if !slices.Contains(actions, e.Action) || e.ID > head.N {
 			continue
 		}
-		p, err := ProveInclusion(ctx, t.db, e.ID-1, head.N)
+		// head.N is the stored tree's size just read: no need to ask it again
+		p, err := tlog.ProveRecord(head.N, e.ID-1, treeReader{ctx: ctx, db: t.db})
+		if err != nil {
+			return nil, fmt.Errorf("inclusion proof: %w", err)
+		}
+		cp, err := t.sign(head)
 		if err != nil {
 			return nil, err
 		}
-		return &Receipt{Index: e.ID - 1, Size: head.N, Record: e.Hash, TreeHash: head.Hash, Proof: p}, nil
+		return &Receipt{Index: e.ID - 1, Size: head.N, Record: e.Hash, TreeHash: head.Hash, Proof: p, Checkpoint: cp}, nil
 	}
 	return nil, nil
 }

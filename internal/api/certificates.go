@@ -56,11 +56,13 @@ func rankOrEmpty(s string) (registry.Rank, error) {
 type CertificateServer struct {
 	pb.UnimplementedCertificateServiceServer
 	cs    *certs.Service
-	reads CertReads // the public's reads; nil reads from cs
+	reads CertificateReads
 }
 
-// NewCertificateServer serves the certificates of cs.
-func NewCertificateServer(cs *certs.Service) *CertificateServer { return &CertificateServer{cs: cs} }
+// NewCertificateServer serves the certificates of cs, the public's reads from reads.
+func NewCertificateServer(cs *certs.Service, reads CertificateReads) *CertificateServer {
+	return &CertificateServer{cs: cs, reads: reads}
+}
 
 func orderPB(o certs.Order) *pb.Order {
 	return &pb.Order{AgencyPrefix: o.AgencyPrefix, Year: int32(o.Year), DanCount: int32(o.DanCount), KyuCount: int32(o.KyuCount),
@@ -221,7 +223,7 @@ func certificatePB(c certs.Certificate) *pb.Certificate {
 }
 
 func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.VerifyCertificateRequest) (*pb.VerifyCertificateResponse, error) {
-	v, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) (certs.Verification, error) { return cs.Verify(ctx, req.GetNumber()) })
+	v, rc, err := s.reads.VerifyWithReceipt(ctx, req.GetNumber())
 	if err != nil {
 		return nil, err
 	}
@@ -229,8 +231,22 @@ func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.Verif
 	if v.Found {
 		resp.Certificate = certificatePB(v.Certificate)
 		resp.Verdict = enumOf[pb.Verdict](pb.Verdict_value, "VERDICT_", string(v.Certificate.Status))
+		resp.Receipt = receiptPB(rc)
 	}
 	return resp, nil
+}
+
+// receiptPB is a receipt as the verification page shows it, with the
+// checkpoint of its tree; nil for none.
+func receiptPB(rc *ledger.Receipt) *pb.LogReceipt {
+	if rc == nil {
+		return nil
+	}
+	out := &pb.LogReceipt{LeafIndex: rc.Index, TreeSize: rc.Size, Record: rc.Record, RootHash: rc.TreeHash[:], Checkpoint: string(rc.Checkpoint)}
+	for _, h := range rc.Proof {
+		out.Proof = append(out.Proof, h[:])
+	}
+	return out
 }
 
 func (s *CertificateServer) VerifyCertificates(ctx context.Context, req *pb.VerifyCertificatesRequest) (*pb.VerifyCertificatesResponse, error) {
@@ -238,7 +254,7 @@ func (s *CertificateServer) VerifyCertificates(ctx context.Context, req *pb.Veri
 	for i, c := range req.GetClaims() {
 		rows[i] = certs.BatchRow{Number: c.GetNumber(), Name: c.GetName()}
 	}
-	results, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) ([]certs.BatchResult, error) { return cs.VerifyBatch(ctx, rows) })
+	results, err := s.reads.VerifyBatch(ctx, rows)
 	if err != nil {
 		return nil, err
 	}
@@ -258,9 +274,7 @@ func (s *CertificateServer) VerifyCertificates(ctx context.Context, req *pb.Veri
 }
 
 func (s *CertificateServer) ListPlayerCertificates(ctx context.Context, req *pb.ListPlayerCertificatesRequest) (*pb.ListPlayerCertificatesResponse, error) {
-	cs, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) ([]certs.Certificate, error) {
-		return cs.PlayerCertificates(ctx, req.GetPlayerId())
-	})
+	cs, err := s.reads.PlayerCertificates(ctx, req.GetPlayerId())
 	if err != nil {
 		return nil, err
 	}
@@ -395,11 +409,13 @@ func submissionPB(s certs.RosterSubmission) *pb.RosterSubmission {
 type NoticeServer struct {
 	pb.UnimplementedNoticeServiceServer
 	cs    *certs.Service
-	reads CertReads // the public's reads; nil reads from cs
+	reads NoticeReads
 }
 
-// NewNoticeServer serves the notices of cs.
-func NewNoticeServer(cs *certs.Service) *NoticeServer { return &NoticeServer{cs: cs} }
+// NewNoticeServer serves the notices of cs, the public's reads from reads.
+func NewNoticeServer(cs *certs.Service, reads NoticeReads) *NoticeServer {
+	return &NoticeServer{cs: cs, reads: reads}
+}
 
 func noticePB(n certs.Notice) *pb.Notice {
 	out := &pb.Notice{Id: n.ID, PlayerName: n.PlayerName, ProvinceCode: n.ProvinceCode, AgencyPrefix: n.AgencyPrefix,
@@ -423,7 +439,7 @@ func (s *NoticeServer) ListNotices(ctx context.Context, req *pb.ListNoticesReque
 	}
 	q := certs.NoticeQuery{ProvinceCode: req.GetProvinceCode(), Rank: rank, State: req.GetState(),
 		PageSize: int(req.GetPageSize()), PageToken: req.GetPageToken()}
-	page, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) (certs.NoticePage, error) { return cs.ListNotices(ctx, q) })
+	page, err := s.reads.ListNotices(ctx, q)
 	if err != nil {
 		return nil, err
 	}
@@ -435,7 +451,7 @@ func (s *NoticeServer) ListNotices(ctx context.Context, req *pb.ListNoticesReque
 }
 
 func (s *NoticeServer) GetNotice(ctx context.Context, req *pb.GetNoticeRequest) (*pb.GetNoticeResponse, error) {
-	n, err := publicRead(ctx, s.cs, s.reads, func(cs *certs.Service) (certs.Notice, error) { return cs.GetNotice(ctx, req.GetId()) })
+	n, err := s.reads.GetNotice(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}

@@ -5,31 +5,47 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
 )
 
-// CertReads runs a public read on the certificates service of a database
-// the public reads from (a replica in rotation, else the primary).
-type CertReads interface {
-	Read(ctx context.Context, read func(*certs.Service) error) error
+// The public's reads do not go to the domain services directly: each
+// server takes them from the public-reads component the portal also uses
+// (internal/server.PublicReads), which picks the database (a replica in
+// rotation, or the primary for a call the server marked signed in). Each
+// server names only the reads it serves.
+
+// CertificateReads are the certificate reads CertificateServer serves.
+type CertificateReads interface {
+	// VerifyWithReceipt verifies a number and proves the certificate's
+	// issuance in the event tree, from one database; the receipt is nil
+	// when there is none to give.
+	VerifyWithReceipt(ctx context.Context, number string) (certs.Verification, *ledger.Receipt, error)
+	VerifyBatch(ctx context.Context, rows []certs.BatchRow) ([]certs.BatchResult, error)
+	PlayerCertificates(ctx context.Context, playerID int64) ([]certs.Certificate, error)
 }
 
-// ReadFrom sends the public's verifications and certificate lists through r.
-func (s *CertificateServer) ReadFrom(r CertReads) *CertificateServer { s.reads = r; return s }
+// NoticeReads are the notice reads NoticeServer serves.
+type NoticeReads interface {
+	ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error)
+	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
+}
 
-// ReadFrom sends the public's notice reads through r.
-func (s *NoticeServer) ReadFrom(r CertReads) *NoticeServer { s.reads = r; return s }
+// RegistryReads are the player and agency reads RegistryServer serves.
+type RegistryReads interface {
+	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
+	SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error)
+	ListAgencies(ctx context.Context) ([]registry.Agency, error)
+	GetAgency(ctx context.Context, prefix string) (registry.Agency, error)
+}
 
-// publicRead runs read on a replica for the public and on the primary's
-// service for a signed-in caller, who reads what they wrote.
-func publicRead[R any](ctx context.Context, primary *certs.Service, reads CertReads, read func(*certs.Service) (R, error)) (R, error) {
-	if reads == nil || ActorFrom(ctx).Kind != ledger.Public {
-		return read(primary)
-	}
-	var out R
-	err := reads.Read(ctx, func(cs *certs.Service) error {
-		var err error
-		out, err = read(cs)
-		return err
-	})
-	return out, err
+// StatisticsReads are the statistics StatisticsServer serves.
+type StatisticsReads interface {
+	Statistics(ctx context.Context, actor ledger.Actor, year int, details bool) (certs.Stats, error)
+}
+
+// TournamentReads are the tournament reads TournamentServer serves.
+type TournamentReads interface {
+	ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error)
+	EventReport(ctx context.Context, id int64) (tournaments.Report, error)
 }

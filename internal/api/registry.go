@@ -16,6 +16,7 @@ type RegistryServer struct {
 	pb.UnimplementedRegistryServiceServer
 	reg    *registry.Service
 	merger Merger
+	reads  RegistryReads
 }
 
 // Merger merges two records of one person (internal/records).
@@ -23,9 +24,10 @@ type Merger interface {
 	Merge(ctx context.Context, actor ledger.Actor, key string, keep, dup int64) error
 }
 
-// NewRegistryServer serves the registry reg; merger merges records.
-func NewRegistryServer(reg *registry.Service, merger Merger) *RegistryServer {
-	return &RegistryServer{reg: reg, merger: merger}
+// NewRegistryServer serves the registry reg, the public's reads from
+// reads; merger merges records.
+func NewRegistryServer(reg *registry.Service, merger Merger, reads RegistryReads) *RegistryServer {
+	return &RegistryServer{reg: reg, merger: merger, reads: reads}
 }
 
 func (s *RegistryServer) TransferPlayer(ctx context.Context, req *pb.TransferPlayerRequest) (*pb.TransferPlayerResponse, error) {
@@ -82,7 +84,7 @@ func (s *RegistryServer) SetAgencyStatus(ctx context.Context, req *pb.SetAgencyS
 }
 
 func (s *RegistryServer) GetAgency(ctx context.Context, req *pb.GetAgencyRequest) (*pb.GetAgencyResponse, error) {
-	a, err := s.reg.GetAgency(ctx, req.GetPrefix())
+	a, err := s.reads.GetAgency(ctx, req.GetPrefix())
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +92,7 @@ func (s *RegistryServer) GetAgency(ctx context.Context, req *pb.GetAgencyRequest
 }
 
 func (s *RegistryServer) ListAgencies(ctx context.Context, _ *pb.ListAgenciesRequest) (*pb.ListAgenciesResponse, error) {
-	as, err := s.reg.ListAgencies(ctx)
+	as, err := s.reads.ListAgencies(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +122,7 @@ func (s *RegistryServer) UpdatePlayer(ctx context.Context, req *pb.UpdatePlayerR
 }
 
 func (s *RegistryServer) GetPlayer(ctx context.Context, req *pb.GetPlayerRequest) (*pb.GetPlayerResponse, error) {
-	p, err := s.reg.GetPlayer(ctx, req.GetId())
+	p, err := s.reads.GetPlayer(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +130,7 @@ func (s *RegistryServer) GetPlayer(ctx context.Context, req *pb.GetPlayerRequest
 }
 
 func (s *RegistryServer) SearchPlayers(ctx context.Context, req *pb.SearchPlayersRequest) (*pb.SearchPlayersResponse, error) {
-	page, err := s.reg.SearchPlayers(ctx, ActorFrom(ctx), registry.PlayerQuery{Name: req.GetName(), ProvinceCode: req.GetProvinceCode(),
+	page, err := s.reads.SearchPlayers(ctx, ActorFrom(ctx), registry.PlayerQuery{Name: req.GetName(), ProvinceCode: req.GetProvinceCode(),
 		Rank: req.GetRank(), PageSize: int(req.GetPageSize()), PageToken: req.GetPageToken()})
 	if err != nil {
 		return nil, err

@@ -10,14 +10,16 @@ import (
 // StatisticsServer serves dankyu.v1.StatisticsService.
 type StatisticsServer struct {
 	pb.UnimplementedStatisticsServiceServer
-	cs *certs.Service
+	reads StatisticsReads
 }
 
-// NewStatisticsServer serves the statistics of cs.
-func NewStatisticsServer(cs *certs.Service) *StatisticsServer { return &StatisticsServer{cs: cs} }
+// NewStatisticsServer serves the statistics reads answers.
+func NewStatisticsServer(reads StatisticsReads) *StatisticsServer {
+	return &StatisticsServer{reads: reads}
+}
 
 func (s *StatisticsServer) GetStatistics(ctx context.Context, req *pb.GetStatisticsRequest) (*pb.GetStatisticsResponse, error) {
-	st, err := s.cs.Statistics(ctx, ActorFrom(ctx), int(req.GetYear()), req.GetDetails())
+	st, err := s.reads.Statistics(ctx, ActorFrom(ctx), int(req.GetYear()), req.GetDetails())
 	if err != nil {
 		return nil, err
 	}

@@ -13,11 +13,14 @@ import (
 // TournamentServer serves dankyu.v1.TournamentService.
 type TournamentServer struct {
 	pb.UnimplementedTournamentServiceServer
-	ts *tournaments.Service
+	ts    *tournaments.Service
+	reads TournamentReads
 }
 
-// NewTournamentServer serves the tournaments of ts.
-func NewTournamentServer(ts *tournaments.Service) *TournamentServer { return &TournamentServer{ts: ts} }
+// NewTournamentServer serves the tournaments of ts, the public's reads from reads.
+func NewTournamentServer(ts *tournaments.Service, reads TournamentReads) *TournamentServer {
+	return &TournamentServer{ts: ts, reads: reads}
+}
 
 func tournamentPB(e tournaments.Event) *pb.Tournament {
 	out := &pb.Tournament{Id: e.ID, Name: e.Name, OrganiserPrefix: e.OrganiserPrefix, StartDate: e.Start.Format(time.DateOnly),
@@ -94,7 +97,7 @@ func (s *TournamentServer) CreateTournament(ctx context.Context, req *pb.CreateT
 }
 
 func (s *TournamentServer) GetTournament(ctx context.Context, req *pb.GetTournamentRequest) (*pb.GetTournamentResponse, error) {
-	r, err := s.ts.EventReport(ctx, req.GetId())
+	r, err := s.reads.EventReport(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +124,7 @@ func (s *TournamentServer) GetTournament(ctx context.Context, req *pb.GetTournam
 }
 
 func (s *TournamentServer) ListTournaments(ctx context.Context, req *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error) {
-	es, err := s.ts.ListEvents(ctx, req.GetOrganiserPrefix(), 0)
+	es, err := s.reads.ListEvents(ctx, req.GetOrganiserPrefix(), 0)
 	if err != nil {
 		return nil, err
 	}

@@ -101,12 +101,50 @@ func OnPrimary(ctx context.Context) context.Context {
 
 func onPrimary(ctx context.Context) bool { v, _ := ctx.Value(primaryKey{}).(bool); return v }
 
+type pinKey struct{}
+
+// pin is the database a pinned request's reads go to, once its first read
+// has picked one.
+type pin struct {
+	mu     sync.Mutex
+	picked bool
+	i      int
+}
+
+// Pin makes every read of a request go to the database its first read
+// went to, so that the parts of one answer (a verification and its
+// receipt, a page and its agency names) come from one copy: replicas replay
+// at their own pace, and a request spread over two could see a certificate
+// on one and miss its issuance on the other. A pinned replica that leaves
+// rotation hands the rest of the request to the primary, which is ahead of
+// every replica.
+func Pin(ctx context.Context) context.Context {
+	return context.WithValue(ctx, pinKey{}, &pin{})
+}
+
 // Pick is the replica a public read goes to, or -1 for the primary (no
-// replica in rotation, or ctx marked OnPrimary). Replicas take turns.
+// replica in rotation, or ctx marked OnPrimary). Replicas take turns, but
+// a pinned request (Pin) keeps to its first pick.
 func (r *Router) Pick(ctx context.Context) int {
 	if len(r.reps) == 0 || onPrimary(ctx) {
 		return -1
 	}
+	p, _ := ctx.Value(pinKey{}).(*pin)
+	if p == nil {
+		return r.pick()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case !p.picked:
+		p.picked, p.i = true, r.pick()
+	case p.i >= 0 && !r.reps[p.i].in.Load():
+		p.i = -1
+	}
+	return p.i
+}
+
+func (r *Router) pick() int {
 	n := r.next.Add(1)
 	for i := range r.reps {
 		k := int((n + uint64(i)) % uint64(len(r.reps)))
@@ -125,7 +163,8 @@ func (r *Router) Pool(i int) *pgxpool.Pool {
 	return r.reps[i].pool
 }
 
-// PrimaryReads is how many public reads the primary served.
+// PrimaryReads is how many public reads the primary served (reads marked
+// OnPrimary are not the public's and are not counted).
 func (r *Router) PrimaryReads() int64 { return r.fromMain.Load() }
 
 // Status is every replica as the last check found it.
@@ -280,6 +319,12 @@ func NewSet[T any](r *Router, build func(*pgxpool.Pool) (T, error)) (*Set[T], er
 	return s, nil
 }
 
+// Single is a set of one service over the primary alone (a server
+// without replicas): every read goes to it.
+func Single[T any](primary T) *Set[T] {
+	return &Set[T]{r: New(nil, nil, Options{}), primary: primary}
+}
+
 // Primary is the service over the primary.
 func (s *Set[T]) Primary() T { return s.primary }
 
@@ -287,21 +332,47 @@ func (s *Set[T]) Primary() T { return s.primary }
 // read a replica fails for any cause but a refusal or a missing row (the
 // replica died, restarts, or cancelled it in a recovery conflict) takes the
 // replica out of rotation and is run again on the primary, so a dying
-// replica costs the public no failed request.
+// replica costs the public no failed request. A read that finds the
+// replica Behind is run again on the primary, the replica staying in.
 func (s *Set[T]) Read(ctx context.Context, read func(T) error) error {
 	i := s.r.Pick(ctx)
 	if i < 0 {
-		s.r.fromMain.Add(1)
+		if !onPrimary(ctx) {
+			s.r.fromMain.Add(1)
+		}
 		return read(s.primary)
 	}
 	err := read(s.reps[i])
-	if err == nil || answered(err) || ctx.Err() != nil {
+	isBehind := errors.Is(err, errBehind)
+	if err == nil || ctx.Err() != nil || (answered(err) && !isBehind) {
 		s.r.reps[i].reads.Add(1)
 		return err
 	}
-	s.r.takeOut(i, err)
+	if !isBehind {
+		s.r.takeOut(i, err)
+	}
 	s.r.fromMain.Add(1)
 	return read(s.primary)
+}
+
+var errBehind = errors.New("the replica has not replayed that far")
+
+// behind is a read's answer that the replica lacks what it asks for.
+type behind struct{ err error }
+
+func (b behind) Error() string   { return b.err.Error() }
+func (b behind) Unwrap() []error { return []error{b.err, errBehind} }
+
+// Behind marks err, a read's answer, as one a copy gives when it has not
+// replayed what the read asks for (a proof of a tree larger than its own,
+// say, asked by a client who saw that tree elsewhere): Read asks the
+// primary instead and keeps the replica in rotation. On the primary the
+// answer stands; err stays reachable with errors.Is and errors.As.
+func Behind(err error) error {
+	if err == nil {
+		return nil
+	}
+	return behind{err}
 }
 
 // answered says err is the database's answer, the same on any copy.

@@ -2,8 +2,12 @@ package replicas
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // TestLagFromThePrimarysHistory: a replica's lag is how long ago the
@@ -63,5 +67,102 @@ func TestPickTakesTurnsAmongThoseInRotation(t *testing.T) {
 	r.takeOut(2, context.DeadlineExceeded)
 	if got, st := r.Pick(ctx), r.Status(); got != -1 || st[0].Err == "" || st[0].InRotation {
 		t.Errorf("all taken out: pick %d, status %+v", got, st)
+	}
+}
+
+// TestPinKeepsARequestOnOneDatabase: a pinned request's reads all go where
+// its first went, to the primary once that replica leaves rotation, and
+// never back to a replica; unpinned reads still take turns.
+func TestPinKeepsARequestOnOneDatabase(t *testing.T) {
+	r := New(nil, []DB{{Name: "a"}, {Name: "b"}}, Options{})
+	r.reps[0].in.Store(true)
+	r.reps[1].in.Store(true)
+	ctx := Pin(context.Background())
+	first := r.Pick(ctx)
+	if first < 0 {
+		t.Fatalf("first pick %d, want a replica", first)
+	}
+	for range 10 {
+		if got := r.Pick(ctx); got != first {
+			t.Fatalf("pinned request picked %d after %d", got, first)
+		}
+	}
+	if a, b := r.Pick(context.Background()), r.Pick(context.Background()); a == b {
+		t.Errorf("unpinned picks %d, %d; want turns", a, b)
+	}
+	r.takeOut(first, context.DeadlineExceeded)
+	for range 3 {
+		if got := r.Pick(ctx); got != -1 {
+			t.Fatalf("pinned replica out of rotation: picked %d, want the primary", got)
+		}
+	}
+	r.reps[first].in.Store(true)
+	if got := r.Pick(ctx); got != -1 {
+		t.Errorf("back in rotation mid-request: picked %d, want the primary still", got)
+	}
+	if got := r.Pick(Pin(OnPrimary(context.Background()))); got != -1 {
+		t.Errorf("pinned and marked for the primary: %d", got)
+	}
+}
+
+// TestReadFallsBackByCause: on a replica, a refusal is the answer; a read
+// that finds the replica Behind is asked of the primary with the replica
+// kept in rotation; any other failure takes the replica out. Reads marked
+// for the primary are not counted as the public's.
+func TestReadFallsBackByCause(t *testing.T) {
+	refusal := &ledger.Error{}
+	failure := errors.New("connection reset")
+	for _, tt := range []struct {
+		name        string
+		onReplica   error
+		want        error // the answer Read returns
+		primaryRead bool
+		keptIn      bool
+	}{
+		{"answered", nil, nil, false, true},
+		{"refused", refusal, refusal, false, true},
+		{"not found", ledger.ErrNotFound, ledger.ErrNotFound, false, true},
+		{"behind", Behind(ledger.ErrTreeRange), nil, true, true},
+		{"behind a refusal", Behind(refusal), nil, true, true},
+		{"failed", failure, nil, true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := New(nil, []DB{{Name: "a"}}, Options{})
+			r.reps[0].in.Store(true)
+			s := &Set[string]{r: r, primary: "primary", reps: []string{"a"}}
+			var ran []string
+			err := s.Read(context.Background(), func(db string) error {
+				ran = append(ran, db)
+				if db == "a" {
+					return tt.onReplica
+				}
+				return nil
+			})
+			if !errors.Is(err, tt.want) || (tt.want == nil && err != nil) {
+				t.Errorf("Read = %v, want %v", err, tt.want)
+			}
+			if got := slices.Contains(ran, "primary"); got != tt.primaryRead || ran[0] != "a" {
+				t.Errorf("ran on %v; want the replica first, then the primary: %v", ran, tt.primaryRead)
+			}
+			if got := r.reps[0].in.Load(); got != tt.keptIn {
+				t.Errorf("replica in rotation after: %v, want %v", got, tt.keptIn)
+			}
+			if got, want := r.PrimaryReads(), map[bool]int64{true: 1, false: 0}[tt.primaryRead]; got != want {
+				t.Errorf("primary reads %d, want %d", got, want)
+			}
+		})
+	}
+	// a Behind answer from the primary stands, the cause still reachable
+	s := Single("primary")
+	err := s.Read(context.Background(), func(string) error { return Behind(ledger.ErrTreeRange) })
+	if !errors.Is(err, ledger.ErrTreeRange) || err.Error() != ledger.ErrTreeRange.Error() {
+		t.Errorf("Behind on the primary: %v", err)
+	}
+	if s.r.PrimaryReads() != 1 {
+		t.Errorf("public read on the primary counted %d", s.r.PrimaryReads())
+	}
+	_ = s.Read(OnPrimary(context.Background()), func(string) error { return nil })
+	if s.r.PrimaryReads() != 1 {
+		t.Errorf("read marked for the primary counted as the public's: %d", s.r.PrimaryReads())
 	}
 }

@@ -2,25 +2,20 @@ package server
 
 import (
 	"google.golang.org/grpc"
-
-	"github.com/dankyu/dankyu/internal/api"
 )
 
 // GRPCOption adds to the gRPC server NewGRPCServer builds.
 type GRPCOption func(*grpcOptions)
 
 type grpcOptions struct {
-	reads api.CertReads
+	reads *PublicReads                  // nil: the primary's, built by NewGRPCServer
 	first []grpc.UnaryServerInterceptor // run before the API's own
 }
 
-// WithPublicReads sends the public's certificate and notice reads through pr's router.
+// WithPublicReads sends the public's reads through pr, the component the
+// portal reads through (without it they all go to the primary).
 func WithPublicReads(pr *PublicReads) GRPCOption {
-	return func(o *grpcOptions) {
-		if pr != nil {
-			o.reads = pr.Certs
-		}
-	}
+	return func(o *grpcOptions) { o.reads = pr }
 }
 
 // WithInterceptor runs i around every call, outside the API's own interceptors.

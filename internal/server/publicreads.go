@@ -2,11 +2,16 @@ package server
 
 import (
 	"context"
+	"errors"
+	"log/slog"
 	"net/http"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/mod/sumdb/tlog"
+	"google.golang.org/grpc"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/api"
 	"github.com/dankyu/dankyu/internal/replicas"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
@@ -14,137 +19,304 @@ import (
 	"github.com/dankyu/dankyu/web"
 )
 
-// PublicReads are the domain services built over every database the public
-// reads from (the primary and each replica), with the router that picks one
-// per read.
+// PublicReads is the one way the public's reads reach the database, for
+// the portal and the gRPC API alike: verification (with the issuance's
+// receipt in the event tree), batch verification, notices, players and
+// agencies, tournaments, statistics and the event tree's checkpoints and
+// proofs. One router picks the database per read: a replica in rotation,
+// else the primary. A request marked for the primary (signed in: the
+// portal's SignedInOnPrimary, the API's ReadsInterceptor) reads from it,
+// and a public request keeps to one database (replicas.Pin), so the parts
+// of one answer agree.
 type PublicReads struct {
-	Router *replicas.Router
-	Reg    *replicas.Set[*registry.Service]
-	Certs  *replicas.Set[*certs.Service]
-	Tours  *replicas.Set[*tournaments.Service]
+	set  *replicas.Set[*readDB]
+	vkey string // the log's verifier key; "" serves no receipts
+	log  *slog.Logger
+}
+
+// readDB is the services over one database the public reads from.
+type readDB struct {
+	reg   *registry.Service
+	certs *certs.Service
+	tours *tournaments.Service
+	tree  *ledger.TreeSigner // nil without a log key
+}
+
+// PublicServices are what the public reads are built from: the primary's
+// services (which also do the writes) and what builds a replica's own.
+type PublicServices struct {
+	Store       *ledger.Store
+	Registry    *registry.Service
+	Certs       *certs.Service
+	Tournaments *tournaments.Service
+	CertsConfig certs.Config
+	// LogKey and LogVerifierKey sign the event tree's checkpoints
+	// (LoadLogKey); empty serves no receipts and no /log endpoints.
+	LogKey, LogVerifierKey string
 }
 
 // NewPublicReads builds the read services over every database of r. The
-// primary's services are the ones given (they do the writes); a replica's
-// are built over a store of its own on the same clock.
-func NewPublicReads(r *replicas.Router, store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, ccfg certs.Config) (*PublicReads, error) {
-	type services struct {
-		reg *registry.Service
-		cs  *certs.Service
-		ts  *tournaments.Service
-	}
-	built := map[*pgxpool.Pool]services{store.DB(): {reg, cs, ts}}
-	svc := func(p *pgxpool.Pool) (services, error) {
-		if s, ok := built[p]; ok {
-			return s, nil
+// primary's are the ones given; a replica's are built over a store of its
+// own on the same clock, its tree signed with the same key.
+func NewPublicReads(r *replicas.Router, s PublicServices) (*PublicReads, error) {
+	tree := func(p *pgxpool.Pool) (*ledger.TreeSigner, error) {
+		if s.LogKey == "" {
+			return nil, nil
 		}
-		st := ledger.New(p, store.Now, store.Log())
-		rreg := registry.New(st)
-		rcs, err := certs.New(st, rreg, ccfg)
+		return ledger.NewTreeSigner(p, s.LogKey, s.LogVerifierKey)
+	}
+	set, err := replicas.NewSet(r, func(p *pgxpool.Pool) (*readDB, error) {
+		t, err := tree(p)
 		if err != nil {
-			return services{}, err
+			return nil, err
 		}
-		s := services{rreg, rcs, tournaments.New(st, rreg, nil)}
-		built[p] = s
-		return s, nil
-	}
-	out := &PublicReads{Router: r}
-	var err error
-	if out.Reg, err = replicas.NewSet(r, func(p *pgxpool.Pool) (*registry.Service, error) { s, err := svc(p); return s.reg, err }); err != nil {
+		if p == s.Store.DB() {
+			return &readDB{reg: s.Registry, certs: s.Certs, tours: s.Tournaments, tree: t}, nil
+		}
+		st := ledger.New(p, s.Store.Now, s.Store.Log())
+		reg := registry.New(st)
+		cs, err := certs.New(st, reg, s.CertsConfig)
+		if err != nil {
+			return nil, err
+		}
+		return &readDB{reg: reg, certs: cs, tours: tournaments.New(st, reg, nil), tree: t}, nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	if out.Certs, err = replicas.NewSet(r, func(p *pgxpool.Pool) (*certs.Service, error) { s, err := svc(p); return s.cs, err }); err != nil {
-		return nil, err
-	}
-	if out.Tours, err = replicas.NewSet(r, func(p *pgxpool.Pool) (*tournaments.Service, error) { s, err := svc(p); return s.ts, err }); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return &PublicReads{set: set, vkey: s.LogVerifierKey, log: s.Store.Log()}, nil
 }
 
-// get runs one public read on the set and returns its answer.
-func get[T, R any](ctx context.Context, s *replicas.Set[T], read func(T) (R, error)) (R, error) {
+// primaryReads are the public reads of a server without replicas.
+func primaryReads(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service) *PublicReads {
+	return &PublicReads{set: replicas.Single(&readDB{reg: reg, certs: cs, tours: ts}), log: store.Log()}
+}
+
+// read runs one public read on the database the router picks and returns
+// its answer.
+func read[R any](ctx context.Context, pr *PublicReads, f func(*readDB) (R, error)) (R, error) {
 	var out R
-	err := s.Read(ctx, func(t T) error {
+	err := pr.set.Read(ctx, func(db *readDB) error {
 		var err error
-		out, err = read(t)
+		out, err = f(db)
 		return err
 	})
 	return out, err
 }
 
+// issuanceActions are the events that put a certificate on the registry,
+// the one its receipt proves (the portal's verification page asks for the
+// same pair).
+var issuanceActions = []string{"certificate.issued", "certificate.recorded_from_paper"}
+
+// receiptError is a receipt that could not be made for a certificate found.
+type receiptError struct{ error }
+
+func (e receiptError) Unwrap() error { return e.error }
+
+// VerifyWithReceipt verifies a certificate number and proves its issuance
+// in the event tree, both on one database: the receipt's tree is what that
+// database holds, its checkpoint signed for that size. No receipt without
+// a log key or an issuance event; a receipt that fails is logged and left
+// out, the verdict still answered (as the page does).
+func (pr *PublicReads) VerifyWithReceipt(ctx context.Context, number string) (certs.Verification, *ledger.Receipt, error) {
+	var v certs.Verification
+	var rc *ledger.Receipt
+	err := pr.set.Read(ctx, func(db *readDB) error {
+		var err error
+		rc = nil
+		if v, err = db.certs.Verify(ctx, number); err != nil || !v.Found || db.tree == nil {
+			return err
+		}
+		if rc, err = db.tree.Receipt(ctx, "certificate", v.Number, issuanceActions...); err != nil {
+			return receiptError{err}
+		}
+		return nil
+	})
+	if re := (receiptError{}); errors.As(err, &re) {
+		pr.log.ErrorContext(ctx, "inclusion proof of a certificate", "number", v.Number, "err", re.error)
+		return v, nil, nil
+	}
+	return v, rc, err
+}
+
+func (pr *PublicReads) Verify(ctx context.Context, number string) (certs.Verification, error) {
+	return read(ctx, pr, func(db *readDB) (certs.Verification, error) { return db.certs.Verify(ctx, number) })
+}
+
+func (pr *PublicReads) VerifyBatch(ctx context.Context, rows []certs.BatchRow) ([]certs.BatchResult, error) {
+	return read(ctx, pr, func(db *readDB) ([]certs.BatchResult, error) { return db.certs.VerifyBatch(ctx, rows) })
+}
+
+func (pr *PublicReads) ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error) {
+	return read(ctx, pr, func(db *readDB) (certs.NoticePage, error) { return db.certs.ListNotices(ctx, q) })
+}
+
+func (pr *PublicReads) GetNotice(ctx context.Context, id int64) (certs.Notice, error) {
+	return read(ctx, pr, func(db *readDB) (certs.Notice, error) { return db.certs.GetNotice(ctx, id) })
+}
+
+func (pr *PublicReads) PlayerCertificates(ctx context.Context, playerID int64) ([]certs.Certificate, error) {
+	return read(ctx, pr, func(db *readDB) ([]certs.Certificate, error) { return db.certs.PlayerCertificates(ctx, playerID) })
+}
+
+// signedIn sends a signed-in actor's read to the primary whatever the
+// request was marked: what staff and agencies see depends on what they just wrote.
+func signedIn(ctx context.Context, actor ledger.Actor) context.Context {
+	if actor.Kind != ledger.Public {
+		return replicas.OnPrimary(ctx)
+	}
+	return ctx
+}
+
+func (pr *PublicReads) Statistics(ctx context.Context, actor ledger.Actor, year int, details bool) (certs.Stats, error) {
+	ctx = signedIn(ctx, actor)
+	return read(ctx, pr, func(db *readDB) (certs.Stats, error) { return db.certs.Statistics(ctx, actor, year, details) })
+}
+
+func (pr *PublicReads) GetPlayer(ctx context.Context, id int64) (registry.Player, error) {
+	return read(ctx, pr, func(db *readDB) (registry.Player, error) { return db.reg.GetPlayer(ctx, id) })
+}
+
+func (pr *PublicReads) SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error) {
+	ctx = signedIn(ctx, actor)
+	return read(ctx, pr, func(db *readDB) (registry.PlayerPage, error) { return db.reg.SearchPlayers(ctx, actor, q) })
+}
+
+func (pr *PublicReads) ListAgencies(ctx context.Context) ([]registry.Agency, error) {
+	return read(ctx, pr, func(db *readDB) ([]registry.Agency, error) { return db.reg.ListAgencies(ctx) })
+}
+
+func (pr *PublicReads) GetAgency(ctx context.Context, prefix string) (registry.Agency, error) {
+	return read(ctx, pr, func(db *readDB) (registry.Agency, error) { return db.reg.GetAgency(ctx, prefix) })
+}
+
+func (pr *PublicReads) ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error) {
+	return read(ctx, pr, func(db *readDB) ([]tournaments.Event, error) { return db.tours.ListEvents(ctx, organiser, limit) })
+}
+
+func (pr *PublicReads) EventReport(ctx context.Context, id int64) (tournaments.Report, error) {
+	return read(ctx, pr, func(db *readDB) (tournaments.Report, error) { return db.tours.EventReport(ctx, id) })
+}
+
+// The event tree's public endpoints (web.TransparencyLog), from the same
+// databases: a replica's tree is a prefix of the primary's, so what it
+// proves and the heads it signs hold for the primary's too.
+
+// Log is the signed event tree the portal's /log endpoints and its
+// verification page serve; nil without a log key.
+func (pr *PublicReads) Log() web.TransparencyLog {
+	if pr.vkey == "" {
+		return nil
+	}
+	return pr
+}
+
+// VerifierKey is the key that checks the checkpoints.
+func (pr *PublicReads) VerifierKey() string { return pr.vkey }
+
+func (pr *PublicReads) Checkpoint(ctx context.Context) ([]byte, error) {
+	return read(ctx, pr, func(db *readDB) ([]byte, error) { return db.tree.Checkpoint(ctx) })
+}
+
+// Consistency proves the tree of old events a prefix of the tree of size.
+// A replica that has not replayed size events yet (the client saw that
+// tree on another copy) hands the proof to the primary.
+func (pr *PublicReads) Consistency(ctx context.Context, old, size int64) (tlog.TreeProof, error) {
+	return read(ctx, pr, func(db *readDB) (tlog.TreeProof, error) {
+		p, err := db.tree.Consistency(ctx, old, size)
+		if errors.Is(err, ledger.ErrTreeRange) && 1 <= old && old <= size {
+			return nil, replicas.Behind(err)
+		}
+		return p, err
+	})
+}
+
+// Inclusion proves leaf index in the tree of size, from the primary when
+// the replica's tree is smaller than size.
+func (pr *PublicReads) Inclusion(ctx context.Context, index, size int64) (tlog.RecordProof, error) {
+	return read(ctx, pr, func(db *readDB) (tlog.RecordProof, error) {
+		p, err := db.tree.Inclusion(ctx, index, size)
+		if errors.Is(err, ledger.ErrTreeRange) && 0 <= index && index < size {
+			return nil, replicas.Behind(err)
+		}
+		return p, err
+	})
+}
+
+// Receipt proves an entity's first event of the actions in the tree the
+// database holds (the portal's verification page).
+func (pr *PublicReads) Receipt(ctx context.Context, entityType, entityID string, actions ...string) (*ledger.Receipt, error) {
+	return read(ctx, pr, func(db *readDB) (*ledger.Receipt, error) {
+		return db.tree.Receipt(ctx, entityType, entityID, actions...)
+	})
+}
+
 // publicCerts is the certificates service the portal uses: the public's
-// reads (verification, notices, a player's certificates, statistics) go
-// through the router, everything else to the primary's service.
+// reads go through PublicReads, everything else to the primary's service.
 type publicCerts struct {
 	*certs.Service
-	set *replicas.Set[*certs.Service]
+	pr *PublicReads
 }
 
 func (c publicCerts) Verify(ctx context.Context, number string) (certs.Verification, error) {
-	return get(ctx, c.set, func(s *certs.Service) (certs.Verification, error) { return s.Verify(ctx, number) })
+	return c.pr.Verify(ctx, number)
 }
 
 func (c publicCerts) VerifyBatch(ctx context.Context, rows []certs.BatchRow) ([]certs.BatchResult, error) {
-	return get(ctx, c.set, func(s *certs.Service) ([]certs.BatchResult, error) { return s.VerifyBatch(ctx, rows) })
+	return c.pr.VerifyBatch(ctx, rows)
 }
 
 func (c publicCerts) ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error) {
-	return get(ctx, c.set, func(s *certs.Service) (certs.NoticePage, error) { return s.ListNotices(ctx, q) })
+	return c.pr.ListNotices(ctx, q)
 }
 
 func (c publicCerts) GetNotice(ctx context.Context, id int64) (certs.Notice, error) {
-	return get(ctx, c.set, func(s *certs.Service) (certs.Notice, error) { return s.GetNotice(ctx, id) })
+	return c.pr.GetNotice(ctx, id)
 }
 
 func (c publicCerts) PlayerCertificates(ctx context.Context, playerID int64) ([]certs.Certificate, error) {
-	return get(ctx, c.set, func(s *certs.Service) ([]certs.Certificate, error) { return s.PlayerCertificates(ctx, playerID) })
+	return c.pr.PlayerCertificates(ctx, playerID)
 }
 
 func (c publicCerts) Statistics(ctx context.Context, actor ledger.Actor, year int, details bool) (certs.Stats, error) {
-	if actor.Kind != ledger.Public {
-		return c.Service.Statistics(ctx, actor, year, details)
-	}
-	return get(ctx, c.set, func(s *certs.Service) (certs.Stats, error) { return s.Statistics(ctx, actor, year, details) })
+	return c.pr.Statistics(ctx, actor, year, details)
 }
 
 // publicRegistry routes the public's player and agency pages.
 type publicRegistry struct {
 	*registry.Service
-	set *replicas.Set[*registry.Service]
+	pr *PublicReads
 }
 
 func (r publicRegistry) GetPlayer(ctx context.Context, id int64) (registry.Player, error) {
-	return get(ctx, r.set, func(s *registry.Service) (registry.Player, error) { return s.GetPlayer(ctx, id) })
+	return r.pr.GetPlayer(ctx, id)
 }
 
 func (r publicRegistry) SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error) {
-	if actor.Kind != ledger.Public {
-		return r.Service.SearchPlayers(ctx, actor, q)
-	}
-	return get(ctx, r.set, func(s *registry.Service) (registry.PlayerPage, error) { return s.SearchPlayers(ctx, actor, q) })
+	return r.pr.SearchPlayers(ctx, actor, q)
 }
 
 func (r publicRegistry) ListAgencies(ctx context.Context) ([]registry.Agency, error) {
-	return get(ctx, r.set, func(s *registry.Service) ([]registry.Agency, error) { return s.ListAgencies(ctx) })
+	return r.pr.ListAgencies(ctx)
 }
 
 func (r publicRegistry) GetAgency(ctx context.Context, prefix string) (registry.Agency, error) {
-	return get(ctx, r.set, func(s *registry.Service) (registry.Agency, error) { return s.GetAgency(ctx, prefix) })
+	return r.pr.GetAgency(ctx, prefix)
 }
 
 // publicTournaments routes the public's tournament pages.
 type publicTournaments struct {
 	*tournaments.Service
-	set *replicas.Set[*tournaments.Service]
+	pr *PublicReads
 }
 
 func (t publicTournaments) ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error) {
-	return get(ctx, t.set, func(s *tournaments.Service) ([]tournaments.Event, error) { return s.ListEvents(ctx, organiser, limit) })
+	return t.pr.ListEvents(ctx, organiser, limit)
 }
 
 func (t publicTournaments) EventReport(ctx context.Context, id int64) (tournaments.Report, error) {
-	return get(ctx, t.set, func(s *tournaments.Service) (tournaments.Report, error) { return s.EventReport(ctx, id) })
+	return t.pr.EventReport(ctx, id)
 }
 
 // sessionCookie is the portal's sign-in cookie (web/session.go): a request
@@ -153,21 +325,37 @@ func (t publicTournaments) EventReport(ctx context.Context, id int64) (tournamen
 const sessionCookie = web.SessionCookie
 
 // PortalServices are the services web.New takes, with the public's reads
-// routed (wrap the portal's handler in SignedInOnPrimary).
+// going through pr (wrap the portal's handler in SignedInOnPrimary, and
+// give it pr.Log() for the event tree).
 func (pr *PublicReads) PortalServices() (publicRegistry, publicCerts, publicTournaments) {
-	return publicRegistry{pr.Reg.Primary(), pr.Reg}, publicCerts{pr.Certs.Primary(), pr.Certs}, publicTournaments{pr.Tours.Primary(), pr.Tours}
+	p := pr.set.Primary()
+	return publicRegistry{p.reg, pr}, publicCerts{p.certs, pr}, publicTournaments{p.tours, pr}
 }
 
 // SignedInOnPrimary marks signed-in requests and every form post but the
-// batch verification (a write, and the page it answers with) to read from
-// the primary.
+// batch verification (a read, and the page it answers with) to read from
+// the primary, and pins the rest to one database.
 func SignedInOnPrimary(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, err := r.Cookie(sessionCookie)
 		read := r.Method == http.MethodGet || r.Method == http.MethodHead || (r.Method == http.MethodPost && r.URL.Path == "/verify/batch")
 		if (err == nil && c.Value != "") || !read {
 			r = r.WithContext(replicas.OnPrimary(r.Context()))
+		} else {
+			r = r.WithContext(replicas.Pin(r.Context()))
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// ReadsInterceptor is the API's counterpart of SignedInOnPrimary: a call
+// with a token reads from the primary, a public one keeps to one database.
+// Chain it after api.UnaryInterceptor, which finds the caller.
+func ReadsInterceptor() grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		if api.ActorFrom(ctx).Kind != ledger.Public {
+			return handler(replicas.OnPrimary(ctx), req)
+		}
+		return handler(replicas.Pin(ctx), req)
+	}
 }

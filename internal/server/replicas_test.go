@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"io"
 	"log/slog"
@@ -9,11 +10,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/mod/sumdb/note"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
@@ -39,14 +44,85 @@ type replicaEnv struct {
 	router  *replicas.Router
 	standby *pgcluster.Cluster
 	db      string
+	primary *pgxpool.Pool
+	queries *queryLog // every statement on primary
 	cs      *certs.Service
 	reg     *registry.Service
+	pr      *server.PublicReads
+	vkey    string // the event log's verifier key
 	portal  *httptest.Server
 	certs   pb.CertificateServiceClient
 	health  healthpb.HealthClient
 	year    int
 	seq     int
 }
+
+// queryLog records, while on, the statements run on a pool and the
+// connections taken from it.
+type queryLog struct {
+	mu       sync.Mutex
+	on       bool
+	acquires int
+	sql      []string
+}
+
+func (q *queryLog) start() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.on, q.acquires, q.sql = true, 0, nil
+}
+
+// stop ends the recording and returns what it saw.
+func (q *queryLog) stop() (acquires int, sql []string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.on = false
+	return q.acquires, q.sql
+}
+
+func (q *queryLog) record(sql string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.on {
+		q.sql = append(q.sql, sql)
+	}
+}
+
+func (q *queryLog) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	q.record(d.SQL)
+	return ctx
+}
+
+func (q *queryLog) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+func (q *queryLog) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	q.record("(batch)")
+	return ctx
+}
+
+func (q *queryLog) TraceBatchQuery(_ context.Context, _ *pgx.Conn, d pgx.TraceBatchQueryData) {
+	q.record(d.SQL)
+}
+
+func (q *queryLog) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
+
+func (q *queryLog) TraceCopyFromStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceCopyFromStartData) context.Context {
+	q.record("COPY " + d.TableName.Sanitize())
+	return ctx
+}
+
+func (q *queryLog) TraceCopyFromEnd(context.Context, *pgx.Conn, pgx.TraceCopyFromEndData) {}
+
+func (q *queryLog) TraceAcquireStart(ctx context.Context, _ *pgxpool.Pool, _ pgxpool.TraceAcquireStartData) context.Context {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.on {
+		q.acquires++
+	}
+	return ctx
+}
+
+func (q *queryLog) TraceAcquireEnd(context.Context, *pgxpool.Pool, pgxpool.TraceAcquireEndData) {}
 
 func newReplicaEnv(t *testing.T, maxLag time.Duration) *replicaEnv {
 	t.Helper()
@@ -58,12 +134,20 @@ func newReplicaEnv(t *testing.T, maxLag time.Duration) *replicaEnv {
 func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *replicaEnv {
 	t.Helper()
 	ctx := context.Background()
-	pool, conn := harness.NewDB(t)
+	_, conn := harness.NewDB(t)
 	pcfg, err := pgxpool.ParseConfig(conn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	db := pcfg.ConnConfig.Database
+	// the server's own pool on the primary, every statement on it seen
+	queries := &queryLog{}
+	pcfg.ConnConfig.Tracer = queries
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
 	var standby *pgcluster.Cluster
 	var dbs []replicas.DB
 	if withReplica {
@@ -86,12 +170,17 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 		t.Fatal(err)
 	}
 	ts := tournaments.New(store, reg, nil)
-	pr, err := server.NewPublicReads(router, store, reg, cs, ts, certs.Config{})
+	skey, vkey, err := note.GenerateKey(rand.Reader, server.LogKeyName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := server.NewPublicReads(router, server.PublicServices{Store: store, Registry: reg, Certs: cs, Tournaments: ts,
+		LogKey: skey, LogVerifierKey: vkey})
 	if err != nil {
 		t.Fatal(err)
 	}
 	preg, pcs, pts := pr.PortalServices()
-	h, err := web.New(ctx, store, preg, pcs, pts, log, web.Options{})
+	h, err := web.New(ctx, store, preg, pcs, pts, log, web.Options{Log: pr.Log()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +208,7 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 	fixture.Agencies(t, reg, "110")
 	year := clock.Now().In(ledger.ChinaTime).Year()
 	fixture.Stock(t, cs, "110", year, 2000, 0)
-	return &replicaEnv{router: router, standby: standby, db: db, cs: cs, reg: reg, portal: portal,
+	return &replicaEnv{router: router, standby: standby, db: db, primary: pool, queries: queries, cs: cs, reg: reg, pr: pr, vkey: vkey, portal: portal,
 		certs: pb.NewCertificateServiceClient(cc), health: healthpb.NewHealthClient(cc), year: year}
 }
 
@@ -199,13 +288,15 @@ func TestPublicReadsFromReplica(t *testing.T) {
 	if err != nil || !v.GetFound() {
 		t.Fatalf("VerifyCertificate(%s) = %v, %v", first, v, err)
 	}
-	if r, p := e.reads(); r != r0+2 || p != p0 {
+	// the page reads the verdict and the receipt, the RPC both at once
+	if r, p := e.reads(); r != r0+3 || p != p0 {
 		t.Fatalf("reads replica %d→%d, primary %d→%d; want the replica to serve both", r0, r, p0, p)
 	}
 
 	// signed in, on the portal (a session cookie) or over gRPC (a token),
 	// one reads from the primary: what one just wrote is there
 	r0, p0 = e.reads()
+	e.queries.start()
 	req, _ := http.NewRequest(http.MethodGet, e.portal.URL+"/verify?number="+url.QueryEscape(first), nil)
 	req.AddCookie(&http.Cookie{Name: "dk_session", Value: "x"})
 	if resp, err := http.DefaultClient.Do(req); err != nil {
@@ -221,30 +312,18 @@ func TestPublicReadsFromReplica(t *testing.T) {
 	if v, err := e.certs.VerifyCertificate(signedIn, &pb.VerifyCertificateRequest{Number: first}); err != nil || !v.GetFound() {
 		t.Fatalf("signed-in VerifyCertificate = %v, %v", v, err)
 	}
-	// (the portal's read goes through the router marked for the primary; the
-	// signed-in RPC reads the primary's service directly, counted nowhere)
-	if r, p := e.reads(); r != r0 || p != p0+1 {
+	// both go through the router marked for the primary: not the public's
+	// reads, counted on neither, but run on the primary
+	if r, p := e.reads(); r != r0 || p != p0 {
 		t.Fatalf("signed in: reads replica %d→%d, primary %d→%d; want the replica to serve neither", r0, r, p0, p)
+	}
+	if _, sql := e.queries.stop(); !slices.ContainsFunc(sql, func(q string) bool { return strings.Contains(q, "FROM certificates") }) {
+		t.Fatalf("signed in: the primary ran %q, no certificate look-up", sql)
 	}
 
 	// replay held: the primary writes on, the replica falls behind past the setting
-	if err := pgtest.Superuser(ctx, e.standby, e.db, `SELECT pg_wal_replay_pause()`); err != nil {
-		t.Fatal(err)
-	}
-	// the pause takes hold at the next WAL record replayed: write until it
-	// has, then write what the replica must not see
-	var state string
-	for range 100 {
-		e.issue(t)
-		if err := e.router.Pool(0).QueryRow(ctx, `SELECT pg_get_wal_replay_pause_state()`).Scan(&state); err != nil || state == "paused" {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if state != "paused" {
-		t.Fatalf("replay pause state %q", state)
-	}
-	second := e.issue(t)
+	e.pauseReplay(t)
+	second := e.issue(t) // what the replica must not see
 	e.router.Check(ctx)
 	time.Sleep(700 * time.Millisecond)
 	e.router.Check(ctx)
@@ -256,7 +335,7 @@ func TestPublicReadsFromReplica(t *testing.T) {
 	if !e.verifyPage(t, second) {
 		t.Fatalf("with the replica lagging, %s is not shown valid", second)
 	}
-	if r, p := e.reads(); r != r0 || p != p0+1 {
+	if r, p := e.reads(); r != r0 || p != p0+2 {
 		t.Fatalf("lagging: reads replica %d→%d, primary %d→%d; want the primary to serve", r0, r, p0, p)
 	}
 	if err := pgtest.Superuser(ctx, e.standby, e.db, `SELECT pg_wal_replay_resume()`); err != nil {
@@ -276,7 +355,9 @@ func TestPublicReadsFromReplica(t *testing.T) {
 	if err != nil || !v.GetFound() {
 		t.Fatalf("VerifyCertificate(%s) with the replica killed = %v, %v", first, v, err)
 	}
-	if r, p := e.reads(); r != r0 || p != p0+2 {
+	// the page's verdict fails on the replica and is read again on the
+	// primary, which its receipt then keeps to; the RPC reads the primary
+	if r, p := e.reads(); r != r0 || p != p0+3 {
 		t.Fatalf("killed: reads replica %d→%d, primary %d→%d; want the primary to serve both", r0, r, p0, p)
 	}
 	e.router.Check(ctx)

@@ -39,14 +39,18 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	for _, f := range opts {
 		f(&o)
 	}
-	s := grpc.NewServer(grpc.ChainUnaryInterceptor(append(o.first, api.UnaryInterceptor(reg, log), api.RateLimitInterceptor(limits))...),
+	pr := o.reads
+	if pr == nil {
+		pr = primaryReads(store, reg, cs, ts)
+	}
+	s := grpc.NewServer(grpc.ChainUnaryInterceptor(append(o.first, api.UnaryInterceptor(reg, log), ReadsInterceptor(), api.RateLimitInterceptor(limits))...),
 		grpc.NumStreamWorkers(uint32(runtime.GOMAXPROCS(0))))
-	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg, records.New(store, reg, cs, ts)))
-	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs).ReadFrom(o.reads))
-	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs).ReadFrom(o.reads))
-	pb.RegisterTournamentServiceServer(s, api.NewTournamentServer(ts))
+	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg, records.New(store, reg, cs, ts), pr))
+	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs, pr))
+	pb.RegisterNoticeServiceServer(s, api.NewNoticeServer(cs, pr))
+	pb.RegisterTournamentServiceServer(s, api.NewTournamentServer(ts, pr))
 	pb.RegisterAdjudicationServiceServer(s, api.NewAdjudicationServer())
-	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(cs))
+	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(pr))
 	pb.RegisterRatingServiceServer(s, api.NewRatingServer(rb))
 	pb.RegisterAuditServiceServer(s, api.NewAuditServer(au))
 	hs := health.NewServer()
@@ -125,7 +129,15 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	pr, err := NewPublicReads(router, store, reg, cs, ts, ccfg)
+	skey, vkey, err := LoadLogKey(LogKeyPath(cfg.LogKey, cfg.DataDir))
+	if err != nil {
+		grpcLis.Close()
+		httpLis.Close()
+		return err
+	}
+	// every public read, the portal's and the API's, through one router
+	pr, err := NewPublicReads(router, PublicServices{Store: store, Registry: reg, Certs: cs, Tournaments: ts, CertsConfig: ccfg,
+		LogKey: skey, LogVerifierKey: vkey})
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()
@@ -139,15 +151,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	wopt.Ratings = rb
 	wopt.Audit = au
 	wopt.Observe = metrics.SetRoute
-	skey, vkey, err := LoadLogKey(LogKeyPath(cfg.LogKey, cfg.DataDir))
-	if err == nil {
-		wopt.Log, err = ledger.NewTreeSigner(store.DB(), skey, vkey)
-	}
-	if err != nil {
-		grpcLis.Close()
-		httpLis.Close()
-		return err
-	}
+	wopt.Log = pr.Log()
 	preg, pcs, pts := pr.PortalServices()
 	portal, err := web.New(ctx, store, preg, pcs, pts, log, wopt)
 	if err != nil {

@@ -3150,7 +3150,11 @@ type VerifyCertificateResponse struct {
 	Found       bool         `protobuf:"varint,2,opt,name=found,proto3" json:"found,omitempty"`
 	Certificate *Certificate `protobuf:"bytes,3,opt,name=certificate,proto3" json:"certificate,omitempty"`
 	// Always set: valid, revoked, reissued or not found.
-	Verdict       Verdict `protobuf:"varint,4,opt,name=verdict,proto3,enum=dankyu.v1.Verdict" json:"verdict,omitempty"`
+	Verdict Verdict `protobuf:"varint,4,opt,name=verdict,proto3,enum=dankyu.v1.Verdict" json:"verdict,omitempty"`
+	// When found: the proof that the certificate's issuance is in the event
+	// log, as the verification page shows it. Unset when the server signs no
+	// log or has no issuance event for it.
+	Receipt       *LogReceipt `protobuf:"bytes,5,opt,name=receipt,proto3" json:"receipt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3213,6 +3217,106 @@ func (x *VerifyCertificateResponse) GetVerdict() Verdict {
 	return Verdict_VERDICT_UNSPECIFIED
 }
 
+func (x *VerifyCertificateResponse) GetReceipt() *LogReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+// LogReceipt proves one event is in the event log's Merkle tree (RFC 6962,
+// as golang.org/x/mod/sumdb/tlog builds it): the leaf hash of record is
+// leaf leaf_index of the tree of tree_size events whose root is root_hash,
+// by the sibling hashes in proof. checkpoint is that tree head signed with
+// the log's key (the note /log/checkpoint serves, checked with /log/key),
+// so the receipt checks offline; a later checkpoint extends it
+// (/log/consistency).
+type LogReceipt struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event's index in the log, from 0 (its event id less one).
+	LeafIndex int64 `protobuf:"varint,1,opt,name=leaf_index,json=leafIndex,proto3" json:"leaf_index,omitempty"`
+	TreeSize  int64 `protobuf:"varint,2,opt,name=tree_size,json=treeSize,proto3" json:"tree_size,omitempty"`
+	// The event's chain hash, the leaf's record.
+	Record        []byte   `protobuf:"bytes,3,opt,name=record,proto3" json:"record,omitempty"`
+	RootHash      []byte   `protobuf:"bytes,4,opt,name=root_hash,json=rootHash,proto3" json:"root_hash,omitempty"`
+	Proof         [][]byte `protobuf:"bytes,5,rep,name=proof,proto3" json:"proof,omitempty"`
+	Checkpoint    string   `protobuf:"bytes,6,opt,name=checkpoint,proto3" json:"checkpoint,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LogReceipt) Reset() {
+	*x = LogReceipt{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LogReceipt) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LogReceipt) ProtoMessage() {}
+
+func (x *LogReceipt) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LogReceipt.ProtoReflect.Descriptor instead.
+func (*LogReceipt) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *LogReceipt) GetLeafIndex() int64 {
+	if x != nil {
+		return x.LeafIndex
+	}
+	return 0
+}
+
+func (x *LogReceipt) GetTreeSize() int64 {
+	if x != nil {
+		return x.TreeSize
+	}
+	return 0
+}
+
+func (x *LogReceipt) GetRecord() []byte {
+	if x != nil {
+		return x.Record
+	}
+	return nil
+}
+
+func (x *LogReceipt) GetRootHash() []byte {
+	if x != nil {
+		return x.RootHash
+	}
+	return nil
+}
+
+func (x *LogReceipt) GetProof() [][]byte {
+	if x != nil {
+		return x.Proof
+	}
+	return nil
+}
+
+func (x *LogReceipt) GetCheckpoint() string {
+	if x != nil {
+		return x.Checkpoint
+	}
+	return ""
+}
+
 type VerifyCertificatesRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Claims        []*CertificateClaim    `protobuf:"bytes,1,rep,name=claims,proto3" json:"claims,omitempty"`
@@ -3222,7 +3326,7 @@ type VerifyCertificatesRequest struct {
 
 func (x *VerifyCertificatesRequest) Reset() {
 	*x = VerifyCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3234,7 +3338,7 @@ func (x *VerifyCertificatesRequest) String() string {
 func (*VerifyCertificatesRequest) ProtoMessage() {}
 
 func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[42]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3247,7 +3351,7 @@ func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *VerifyCertificatesRequest) GetClaims() []*CertificateClaim {
@@ -3269,7 +3373,7 @@ type CertificateClaim struct {
 
 func (x *CertificateClaim) Reset() {
 	*x = CertificateClaim{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3281,7 +3385,7 @@ func (x *CertificateClaim) String() string {
 func (*CertificateClaim) ProtoMessage() {}
 
 func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3294,7 +3398,7 @@ func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CertificateClaim.ProtoReflect.Descriptor instead.
 func (*CertificateClaim) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *CertificateClaim) GetNumber() string {
@@ -3320,7 +3424,7 @@ type VerifyCertificatesResponse struct {
 
 func (x *VerifyCertificatesResponse) Reset() {
 	*x = VerifyCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3332,7 +3436,7 @@ func (x *VerifyCertificatesResponse) String() string {
 func (*VerifyCertificatesResponse) ProtoMessage() {}
 
 func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3345,7 +3449,7 @@ func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *VerifyCertificatesResponse) GetVerdicts() []*ClaimVerdict {
@@ -3372,7 +3476,7 @@ type ClaimVerdict struct {
 
 func (x *ClaimVerdict) Reset() {
 	*x = ClaimVerdict{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3384,7 +3488,7 @@ func (x *ClaimVerdict) String() string {
 func (*ClaimVerdict) ProtoMessage() {}
 
 func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3397,7 +3501,7 @@ func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimVerdict.ProtoReflect.Descriptor instead.
 func (*ClaimVerdict) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ClaimVerdict) GetClaim() *CertificateClaim {
@@ -3451,7 +3555,7 @@ type ListPlayerCertificatesRequest struct {
 
 func (x *ListPlayerCertificatesRequest) Reset() {
 	*x = ListPlayerCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3463,7 +3567,7 @@ func (x *ListPlayerCertificatesRequest) String() string {
 func (*ListPlayerCertificatesRequest) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3476,7 +3580,7 @@ func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ListPlayerCertificatesRequest) GetPlayerId() int64 {
@@ -3495,7 +3599,7 @@ type ListPlayerCertificatesResponse struct {
 
 func (x *ListPlayerCertificatesResponse) Reset() {
 	*x = ListPlayerCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3507,7 +3611,7 @@ func (x *ListPlayerCertificatesResponse) String() string {
 func (*ListPlayerCertificatesResponse) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3520,7 +3624,7 @@ func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ListPlayerCertificatesResponse) GetCertificates() []*Certificate {
@@ -3540,7 +3644,7 @@ type RevokeCertificateRequest struct {
 
 func (x *RevokeCertificateRequest) Reset() {
 	*x = RevokeCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3552,7 +3656,7 @@ func (x *RevokeCertificateRequest) String() string {
 func (*RevokeCertificateRequest) ProtoMessage() {}
 
 func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3565,7 +3669,7 @@ func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateRequest.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *RevokeCertificateRequest) GetNumber() string {
@@ -3591,7 +3695,7 @@ type RevokeCertificateResponse struct {
 
 func (x *RevokeCertificateResponse) Reset() {
 	*x = RevokeCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3603,7 +3707,7 @@ func (x *RevokeCertificateResponse) String() string {
 func (*RevokeCertificateResponse) ProtoMessage() {}
 
 func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3616,7 +3720,7 @@ func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateResponse.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *RevokeCertificateResponse) GetCertificate() *Certificate {
@@ -3636,7 +3740,7 @@ type ReissueCertificateRequest struct {
 
 func (x *ReissueCertificateRequest) Reset() {
 	*x = ReissueCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3648,7 +3752,7 @@ func (x *ReissueCertificateRequest) String() string {
 func (*ReissueCertificateRequest) ProtoMessage() {}
 
 func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3661,7 +3765,7 @@ func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateRequest.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ReissueCertificateRequest) GetNumber() string {
@@ -3686,7 +3790,7 @@ type ListCertificatesForReviewRequest struct {
 
 func (x *ListCertificatesForReviewRequest) Reset() {
 	*x = ListCertificatesForReviewRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3698,7 +3802,7 @@ func (x *ListCertificatesForReviewRequest) String() string {
 func (*ListCertificatesForReviewRequest) ProtoMessage() {}
 
 func (x *ListCertificatesForReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3711,7 +3815,7 @@ func (x *ListCertificatesForReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCertificatesForReviewRequest.ProtoReflect.Descriptor instead.
 func (*ListCertificatesForReviewRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
 }
 
 // CertificateForReview is a valid certificate flagged because its basis
@@ -3731,7 +3835,7 @@ type CertificateForReview struct {
 
 func (x *CertificateForReview) Reset() {
 	*x = CertificateForReview{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3743,7 +3847,7 @@ func (x *CertificateForReview) String() string {
 func (*CertificateForReview) ProtoMessage() {}
 
 func (x *CertificateForReview) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3756,7 +3860,7 @@ func (x *CertificateForReview) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CertificateForReview.ProtoReflect.Descriptor instead.
 func (*CertificateForReview) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *CertificateForReview) GetNumber() string {
@@ -3810,7 +3914,7 @@ type ListCertificatesForReviewResponse struct {
 
 func (x *ListCertificatesForReviewResponse) Reset() {
 	*x = ListCertificatesForReviewResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3822,7 +3926,7 @@ func (x *ListCertificatesForReviewResponse) String() string {
 func (*ListCertificatesForReviewResponse) ProtoMessage() {}
 
 func (x *ListCertificatesForReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3835,7 +3939,7 @@ func (x *ListCertificatesForReviewResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use ListCertificatesForReviewResponse.ProtoReflect.Descriptor instead.
 func (*ListCertificatesForReviewResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ListCertificatesForReviewResponse) GetCertificates() []*CertificateForReview {
@@ -3856,7 +3960,7 @@ type KeepCertificateRequest struct {
 
 func (x *KeepCertificateRequest) Reset() {
 	*x = KeepCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3868,7 +3972,7 @@ func (x *KeepCertificateRequest) String() string {
 func (*KeepCertificateRequest) ProtoMessage() {}
 
 func (x *KeepCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3881,7 +3985,7 @@ func (x *KeepCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KeepCertificateRequest.ProtoReflect.Descriptor instead.
 func (*KeepCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *KeepCertificateRequest) GetNumber() string {
@@ -3907,7 +4011,7 @@ type KeepCertificateResponse struct {
 
 func (x *KeepCertificateResponse) Reset() {
 	*x = KeepCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3919,7 +4023,7 @@ func (x *KeepCertificateResponse) String() string {
 func (*KeepCertificateResponse) ProtoMessage() {}
 
 func (x *KeepCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3932,7 +4036,7 @@ func (x *KeepCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KeepCertificateResponse.ProtoReflect.Descriptor instead.
 func (*KeepCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *KeepCertificateResponse) GetCertificate() *Certificate {
@@ -3952,7 +4056,7 @@ type ReissueCertificateResponse struct {
 
 func (x *ReissueCertificateResponse) Reset() {
 	*x = ReissueCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3964,7 +4068,7 @@ func (x *ReissueCertificateResponse) String() string {
 func (*ReissueCertificateResponse) ProtoMessage() {}
 
 func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3977,7 +4081,7 @@ func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateResponse.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ReissueCertificateResponse) GetCertificate() *Certificate {
@@ -3999,7 +4103,7 @@ type ExportRosterRequest struct {
 
 func (x *ExportRosterRequest) Reset() {
 	*x = ExportRosterRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4011,7 +4115,7 @@ func (x *ExportRosterRequest) String() string {
 func (*ExportRosterRequest) ProtoMessage() {}
 
 func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4024,7 +4128,7 @@ func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterRequest.ProtoReflect.Descriptor instead.
 func (*ExportRosterRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ExportRosterRequest) GetAgencyPrefix() string {
@@ -4052,7 +4156,7 @@ type ExportRosterResponse struct {
 
 func (x *ExportRosterResponse) Reset() {
 	*x = ExportRosterResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4064,7 +4168,7 @@ func (x *ExportRosterResponse) String() string {
 func (*ExportRosterResponse) ProtoMessage() {}
 
 func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4077,7 +4181,7 @@ func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterResponse.ProtoReflect.Descriptor instead.
 func (*ExportRosterResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *ExportRosterResponse) GetCsv() []byte {
@@ -4117,7 +4221,7 @@ type Notice struct {
 
 func (x *Notice) Reset() {
 	*x = Notice{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4129,7 +4233,7 @@ func (x *Notice) String() string {
 func (*Notice) ProtoMessage() {}
 
 func (x *Notice) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4142,7 +4246,7 @@ func (x *Notice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notice.ProtoReflect.Descriptor instead.
 func (*Notice) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *Notice) GetId() int64 {
@@ -4265,7 +4369,7 @@ type ListNoticesRequest struct {
 
 func (x *ListNoticesRequest) Reset() {
 	*x = ListNoticesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4277,7 +4381,7 @@ func (x *ListNoticesRequest) String() string {
 func (*ListNoticesRequest) ProtoMessage() {}
 
 func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4290,7 +4394,7 @@ func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesRequest.ProtoReflect.Descriptor instead.
 func (*ListNoticesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ListNoticesRequest) GetProvinceCode() string {
@@ -4338,7 +4442,7 @@ type ListNoticesResponse struct {
 
 func (x *ListNoticesResponse) Reset() {
 	*x = ListNoticesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4350,7 +4454,7 @@ func (x *ListNoticesResponse) String() string {
 func (*ListNoticesResponse) ProtoMessage() {}
 
 func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4363,7 +4467,7 @@ func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesResponse.ProtoReflect.Descriptor instead.
 func (*ListNoticesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{61}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *ListNoticesResponse) GetNotices() []*Notice {
@@ -4389,7 +4493,7 @@ type GetNoticeRequest struct {
 
 func (x *GetNoticeRequest) Reset() {
 	*x = GetNoticeRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4401,7 +4505,7 @@ func (x *GetNoticeRequest) String() string {
 func (*GetNoticeRequest) ProtoMessage() {}
 
 func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4414,7 +4518,7 @@ func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeRequest.ProtoReflect.Descriptor instead.
 func (*GetNoticeRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{62}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *GetNoticeRequest) GetId() int64 {
@@ -4433,7 +4537,7 @@ type GetNoticeResponse struct {
 
 func (x *GetNoticeResponse) Reset() {
 	*x = GetNoticeResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4445,7 +4549,7 @@ func (x *GetNoticeResponse) String() string {
 func (*GetNoticeResponse) ProtoMessage() {}
 
 func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4458,7 +4562,7 @@ func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeResponse.ProtoReflect.Descriptor instead.
 func (*GetNoticeResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{63}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *GetNoticeResponse) GetNotice() *Notice {
@@ -4489,7 +4593,7 @@ type Objection struct {
 
 func (x *Objection) Reset() {
 	*x = Objection{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4501,7 +4605,7 @@ func (x *Objection) String() string {
 func (*Objection) ProtoMessage() {}
 
 func (x *Objection) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4514,7 +4618,7 @@ func (x *Objection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Objection.ProtoReflect.Descriptor instead.
 func (*Objection) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{64}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *Objection) GetId() int64 {
@@ -4606,7 +4710,7 @@ type LodgeObjectionRequest struct {
 
 func (x *LodgeObjectionRequest) Reset() {
 	*x = LodgeObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4618,7 +4722,7 @@ func (x *LodgeObjectionRequest) String() string {
 func (*LodgeObjectionRequest) ProtoMessage() {}
 
 func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4631,7 +4735,7 @@ func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionRequest.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{65}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *LodgeObjectionRequest) GetNoticeId() int64 {
@@ -4672,7 +4776,7 @@ type LodgeObjectionResponse struct {
 
 func (x *LodgeObjectionResponse) Reset() {
 	*x = LodgeObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4684,7 +4788,7 @@ func (x *LodgeObjectionResponse) String() string {
 func (*LodgeObjectionResponse) ProtoMessage() {}
 
 func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4697,7 +4801,7 @@ func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionResponse.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{66}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *LodgeObjectionResponse) GetId() int64 {
@@ -4725,7 +4829,7 @@ type ListObjectionsRequest struct {
 
 func (x *ListObjectionsRequest) Reset() {
 	*x = ListObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4737,7 +4841,7 @@ func (x *ListObjectionsRequest) String() string {
 func (*ListObjectionsRequest) ProtoMessage() {}
 
 func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4750,7 +4854,7 @@ func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*ListObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{67}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ListObjectionsRequest) GetNoticeId() int64 {
@@ -4776,7 +4880,7 @@ type ListObjectionsResponse struct {
 
 func (x *ListObjectionsResponse) Reset() {
 	*x = ListObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4788,7 +4892,7 @@ func (x *ListObjectionsResponse) String() string {
 func (*ListObjectionsResponse) ProtoMessage() {}
 
 func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4801,7 +4905,7 @@ func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*ListObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{68}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *ListObjectionsResponse) GetObjections() []*Objection {
@@ -4822,7 +4926,7 @@ type RuleObjectionRequest struct {
 
 func (x *RuleObjectionRequest) Reset() {
 	*x = RuleObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4834,7 +4938,7 @@ func (x *RuleObjectionRequest) String() string {
 func (*RuleObjectionRequest) ProtoMessage() {}
 
 func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4847,7 +4951,7 @@ func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{69}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *RuleObjectionRequest) GetId() int64 {
@@ -4880,7 +4984,7 @@ type RuleObjectionResponse struct {
 
 func (x *RuleObjectionResponse) Reset() {
 	*x = RuleObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4892,7 +4996,7 @@ func (x *RuleObjectionResponse) String() string {
 func (*RuleObjectionResponse) ProtoMessage() {}
 
 func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4905,7 +5009,7 @@ func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{70}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *RuleObjectionResponse) GetObjection() *Objection {
@@ -4927,7 +5031,7 @@ type RuleObjectionsRequest struct {
 
 func (x *RuleObjectionsRequest) Reset() {
 	*x = RuleObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4939,7 +5043,7 @@ func (x *RuleObjectionsRequest) String() string {
 func (*RuleObjectionsRequest) ProtoMessage() {}
 
 func (x *RuleObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4952,7 +5056,7 @@ func (x *RuleObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{71}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *RuleObjectionsRequest) GetNoticeId() int64 {
@@ -4988,7 +5092,7 @@ type RuleObjectionsResponse struct {
 
 func (x *RuleObjectionsResponse) Reset() {
 	*x = RuleObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5000,7 +5104,7 @@ func (x *RuleObjectionsResponse) String() string {
 func (*RuleObjectionsResponse) ProtoMessage() {}
 
 func (x *RuleObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5013,7 +5117,7 @@ func (x *RuleObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{72}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *RuleObjectionsResponse) GetDismissedIds() []int64 {
@@ -5244,12 +5348,24 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\n" +
 	"from_paper\x18\x0f \x01(\bR\tfromPaper\"2\n" +
 	"\x18VerifyCertificateRequest\x12\x16\n" +
-	"\x06number\x18\x01 \x01(\tR\x06number\"\xb1\x01\n" +
+	"\x06number\x18\x01 \x01(\tR\x06number\"\xe2\x01\n" +
 	"\x19VerifyCertificateResponse\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x14\n" +
 	"\x05found\x18\x02 \x01(\bR\x05found\x128\n" +
 	"\vcertificate\x18\x03 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\x12,\n" +
-	"\averdict\x18\x04 \x01(\x0e2\x12.dankyu.v1.VerdictR\averdict\"P\n" +
+	"\averdict\x18\x04 \x01(\x0e2\x12.dankyu.v1.VerdictR\averdict\x12/\n" +
+	"\areceipt\x18\x05 \x01(\v2\x15.dankyu.v1.LogReceiptR\areceipt\"\xb3\x01\n" +
+	"\n" +
+	"LogReceipt\x12\x1d\n" +
+	"\n" +
+	"leaf_index\x18\x01 \x01(\x03R\tleafIndex\x12\x1b\n" +
+	"\ttree_size\x18\x02 \x01(\x03R\btreeSize\x12\x16\n" +
+	"\x06record\x18\x03 \x01(\fR\x06record\x12\x1b\n" +
+	"\troot_hash\x18\x04 \x01(\fR\brootHash\x12\x14\n" +
+	"\x05proof\x18\x05 \x03(\fR\x05proof\x12\x1e\n" +
+	"\n" +
+	"checkpoint\x18\x06 \x01(\tR\n" +
+	"checkpoint\"P\n" +
 	"\x19VerifyCertificatesRequest\x123\n" +
 	"\x06claims\x18\x01 \x03(\v2\x1b.dankyu.v1.CertificateClaimR\x06claims\">\n" +
 	"\x10CertificateClaim\x12\x16\n" +
@@ -5481,7 +5597,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 73)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 74)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                          // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                      // 1: dankyu.v1.AppraiserStatus
@@ -5534,62 +5650,63 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(*Certificate)(nil),                       // 48: dankyu.v1.Certificate
 	(*VerifyCertificateRequest)(nil),          // 49: dankyu.v1.VerifyCertificateRequest
 	(*VerifyCertificateResponse)(nil),         // 50: dankyu.v1.VerifyCertificateResponse
-	(*VerifyCertificatesRequest)(nil),         // 51: dankyu.v1.VerifyCertificatesRequest
-	(*CertificateClaim)(nil),                  // 52: dankyu.v1.CertificateClaim
-	(*VerifyCertificatesResponse)(nil),        // 53: dankyu.v1.VerifyCertificatesResponse
-	(*ClaimVerdict)(nil),                      // 54: dankyu.v1.ClaimVerdict
-	(*ListPlayerCertificatesRequest)(nil),     // 55: dankyu.v1.ListPlayerCertificatesRequest
-	(*ListPlayerCertificatesResponse)(nil),    // 56: dankyu.v1.ListPlayerCertificatesResponse
-	(*RevokeCertificateRequest)(nil),          // 57: dankyu.v1.RevokeCertificateRequest
-	(*RevokeCertificateResponse)(nil),         // 58: dankyu.v1.RevokeCertificateResponse
-	(*ReissueCertificateRequest)(nil),         // 59: dankyu.v1.ReissueCertificateRequest
-	(*ListCertificatesForReviewRequest)(nil),  // 60: dankyu.v1.ListCertificatesForReviewRequest
-	(*CertificateForReview)(nil),              // 61: dankyu.v1.CertificateForReview
-	(*ListCertificatesForReviewResponse)(nil), // 62: dankyu.v1.ListCertificatesForReviewResponse
-	(*KeepCertificateRequest)(nil),            // 63: dankyu.v1.KeepCertificateRequest
-	(*KeepCertificateResponse)(nil),           // 64: dankyu.v1.KeepCertificateResponse
-	(*ReissueCertificateResponse)(nil),        // 65: dankyu.v1.ReissueCertificateResponse
-	(*ExportRosterRequest)(nil),               // 66: dankyu.v1.ExportRosterRequest
-	(*ExportRosterResponse)(nil),              // 67: dankyu.v1.ExportRosterResponse
-	(*Notice)(nil),                            // 68: dankyu.v1.Notice
-	(*ListNoticesRequest)(nil),                // 69: dankyu.v1.ListNoticesRequest
-	(*ListNoticesResponse)(nil),               // 70: dankyu.v1.ListNoticesResponse
-	(*GetNoticeRequest)(nil),                  // 71: dankyu.v1.GetNoticeRequest
-	(*GetNoticeResponse)(nil),                 // 72: dankyu.v1.GetNoticeResponse
-	(*Objection)(nil),                         // 73: dankyu.v1.Objection
-	(*LodgeObjectionRequest)(nil),             // 74: dankyu.v1.LodgeObjectionRequest
-	(*LodgeObjectionResponse)(nil),            // 75: dankyu.v1.LodgeObjectionResponse
-	(*ListObjectionsRequest)(nil),             // 76: dankyu.v1.ListObjectionsRequest
-	(*ListObjectionsResponse)(nil),            // 77: dankyu.v1.ListObjectionsResponse
-	(*RuleObjectionRequest)(nil),              // 78: dankyu.v1.RuleObjectionRequest
-	(*RuleObjectionResponse)(nil),             // 79: dankyu.v1.RuleObjectionResponse
-	(*RuleObjectionsRequest)(nil),             // 80: dankyu.v1.RuleObjectionsRequest
-	(*RuleObjectionsResponse)(nil),            // 81: dankyu.v1.RuleObjectionsResponse
-	(*timestamppb.Timestamp)(nil),             // 82: google.protobuf.Timestamp
-	(Gender)(0),                               // 83: dankyu.v1.Gender
+	(*LogReceipt)(nil),                        // 51: dankyu.v1.LogReceipt
+	(*VerifyCertificatesRequest)(nil),         // 52: dankyu.v1.VerifyCertificatesRequest
+	(*CertificateClaim)(nil),                  // 53: dankyu.v1.CertificateClaim
+	(*VerifyCertificatesResponse)(nil),        // 54: dankyu.v1.VerifyCertificatesResponse
+	(*ClaimVerdict)(nil),                      // 55: dankyu.v1.ClaimVerdict
+	(*ListPlayerCertificatesRequest)(nil),     // 56: dankyu.v1.ListPlayerCertificatesRequest
+	(*ListPlayerCertificatesResponse)(nil),    // 57: dankyu.v1.ListPlayerCertificatesResponse
+	(*RevokeCertificateRequest)(nil),          // 58: dankyu.v1.RevokeCertificateRequest
+	(*RevokeCertificateResponse)(nil),         // 59: dankyu.v1.RevokeCertificateResponse
+	(*ReissueCertificateRequest)(nil),         // 60: dankyu.v1.ReissueCertificateRequest
+	(*ListCertificatesForReviewRequest)(nil),  // 61: dankyu.v1.ListCertificatesForReviewRequest
+	(*CertificateForReview)(nil),              // 62: dankyu.v1.CertificateForReview
+	(*ListCertificatesForReviewResponse)(nil), // 63: dankyu.v1.ListCertificatesForReviewResponse
+	(*KeepCertificateRequest)(nil),            // 64: dankyu.v1.KeepCertificateRequest
+	(*KeepCertificateResponse)(nil),           // 65: dankyu.v1.KeepCertificateResponse
+	(*ReissueCertificateResponse)(nil),        // 66: dankyu.v1.ReissueCertificateResponse
+	(*ExportRosterRequest)(nil),               // 67: dankyu.v1.ExportRosterRequest
+	(*ExportRosterResponse)(nil),              // 68: dankyu.v1.ExportRosterResponse
+	(*Notice)(nil),                            // 69: dankyu.v1.Notice
+	(*ListNoticesRequest)(nil),                // 70: dankyu.v1.ListNoticesRequest
+	(*ListNoticesResponse)(nil),               // 71: dankyu.v1.ListNoticesResponse
+	(*GetNoticeRequest)(nil),                  // 72: dankyu.v1.GetNoticeRequest
+	(*GetNoticeResponse)(nil),                 // 73: dankyu.v1.GetNoticeResponse
+	(*Objection)(nil),                         // 74: dankyu.v1.Objection
+	(*LodgeObjectionRequest)(nil),             // 75: dankyu.v1.LodgeObjectionRequest
+	(*LodgeObjectionResponse)(nil),            // 76: dankyu.v1.LodgeObjectionResponse
+	(*ListObjectionsRequest)(nil),             // 77: dankyu.v1.ListObjectionsRequest
+	(*ListObjectionsResponse)(nil),            // 78: dankyu.v1.ListObjectionsResponse
+	(*RuleObjectionRequest)(nil),              // 79: dankyu.v1.RuleObjectionRequest
+	(*RuleObjectionResponse)(nil),             // 80: dankyu.v1.RuleObjectionResponse
+	(*RuleObjectionsRequest)(nil),             // 81: dankyu.v1.RuleObjectionsRequest
+	(*RuleObjectionsResponse)(nil),            // 82: dankyu.v1.RuleObjectionsResponse
+	(*timestamppb.Timestamp)(nil),             // 83: google.protobuf.Timestamp
+	(Gender)(0),                               // 84: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	11, // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
 	20, // 1: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
 	20, // 2: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	82, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	83, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 4: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	82, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	82, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	83, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	83, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
 	21, // 7: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 8: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 9: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,  // 10: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	82, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	82, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	83, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	83, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
 	30, // 13: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,  // 14: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
 	30, // 15: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	30, // 16: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,  // 17: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,  // 18: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	82, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	82, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	83, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	83, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,  // 21: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
 	37, // 22: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
 	37, // 23: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
@@ -5602,96 +5719,97 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	4,  // 30: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
 	48, // 31: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
 	6,  // 32: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
-	52, // 33: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
-	54, // 34: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
-	52, // 35: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
-	6,  // 36: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
-	48, // 37: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
-	48, // 38: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
-	48, // 39: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	61, // 40: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
-	48, // 41: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	48, // 42: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	83, // 43: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
-	2,  // 44: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	82, // 45: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	82, // 46: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
-	7,  // 47: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	68, // 48: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	68, // 49: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	82, // 50: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
-	8,  // 51: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	82, // 52: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
-	8,  // 53: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	73, // 54: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	73, // 55: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	22, // 56: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	24, // 57: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	26, // 58: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	28, // 59: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	31, // 60: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	33, // 61: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	35, // 62: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	38, // 63: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	40, // 64: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	42, // 65: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	44, // 66: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	46, // 67: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	49, // 68: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	51, // 69: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	55, // 70: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	57, // 71: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	59, // 72: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	60, // 73: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
-	63, // 74: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
-	66, // 75: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	9,  // 76: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
-	12, // 77: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
-	14, // 78: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
-	16, // 79: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
-	18, // 80: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
-	69, // 81: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	71, // 82: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	74, // 83: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	76, // 84: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	78, // 85: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	80, // 86: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
-	23, // 87: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	25, // 88: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	27, // 89: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	29, // 90: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	32, // 91: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	34, // 92: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	36, // 93: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	39, // 94: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	41, // 95: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	43, // 96: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	45, // 97: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	47, // 98: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	50, // 99: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	53, // 100: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	56, // 101: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	58, // 102: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	65, // 103: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	62, // 104: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
-	64, // 105: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
-	67, // 106: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	10, // 107: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
-	13, // 108: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
-	15, // 109: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
-	17, // 110: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	19, // 111: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	70, // 112: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	72, // 113: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	75, // 114: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	77, // 115: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	79, // 116: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	81, // 117: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
-	87, // [87:118] is the sub-list for method output_type
-	56, // [56:87] is the sub-list for method input_type
-	56, // [56:56] is the sub-list for extension type_name
-	56, // [56:56] is the sub-list for extension extendee
-	0,  // [0:56] is the sub-list for field type_name
+	51, // 33: dankyu.v1.VerifyCertificateResponse.receipt:type_name -> dankyu.v1.LogReceipt
+	53, // 34: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
+	55, // 35: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
+	53, // 36: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
+	6,  // 37: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
+	48, // 38: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
+	48, // 39: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
+	48, // 40: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	62, // 41: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
+	48, // 42: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	48, // 43: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	84, // 44: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	2,  // 45: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
+	83, // 46: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	83, // 47: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	7,  // 48: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
+	69, // 49: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	69, // 50: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	83, // 51: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	8,  // 52: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
+	83, // 53: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	8,  // 54: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
+	74, // 55: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	74, // 56: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	22, // 57: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	24, // 58: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	26, // 59: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	28, // 60: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	31, // 61: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	33, // 62: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	35, // 63: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	38, // 64: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	40, // 65: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	42, // 66: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	44, // 67: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	46, // 68: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	49, // 69: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	52, // 70: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	56, // 71: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	58, // 72: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	60, // 73: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	61, // 74: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
+	64, // 75: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
+	67, // 76: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	9,  // 77: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
+	12, // 78: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
+	14, // 79: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
+	16, // 80: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	18, // 81: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	70, // 82: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	72, // 83: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	75, // 84: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	77, // 85: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	79, // 86: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	81, // 87: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
+	23, // 88: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	25, // 89: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	27, // 90: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	29, // 91: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	32, // 92: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	34, // 93: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	36, // 94: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	39, // 95: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	41, // 96: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	43, // 97: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	45, // 98: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	47, // 99: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	50, // 100: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	54, // 101: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	57, // 102: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	59, // 103: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	66, // 104: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	63, // 105: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
+	65, // 106: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
+	68, // 107: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	10, // 108: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	13, // 109: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
+	15, // 110: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
+	17, // 111: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	19, // 112: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	71, // 113: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	73, // 114: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	76, // 115: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	78, // 116: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	80, // 117: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	82, // 118: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
+	88, // [88:119] is the sub-list for method output_type
+	57, // [57:88] is the sub-list for method input_type
+	57, // [57:57] is the sub-list for extension type_name
+	57, // [57:57] is the sub-list for extension extendee
+	0,  // [0:57] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -5706,7 +5824,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   73,
+			NumMessages:   74,
 			NumExtensions: 0,
 			NumServices:   2,
 		},
