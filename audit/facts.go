@@ -67,6 +67,7 @@ type gameState struct {
 	warnings     [2]int // black's and white's
 	flagged      bool   // the record disagrees with the reported result
 	hasRecord    bool
+	playoff      bool // a playoff game: no part of the wins' count
 }
 
 // resultChange is a result event that changed a board's earlier result.
@@ -78,13 +79,14 @@ type resultChange struct {
 }
 
 type tournamentState struct {
-	facts    tournaments.EventFacts
-	players  map[int]int64 // participant number → player id
-	games    map[gameKey]*gameState
-	paired   map[int]ledger.LoggedEvent // each round's pairing (id and time)
-	changes  []resultChange
-	finished bool
-	imported int64 // the tournament.imported event (0: built in the registry)
+	facts     tournaments.EventFacts
+	players   map[int]int64 // participant number → player id
+	withdrawn map[int]bool  // participant numbers
+	games     map[gameKey]*gameState
+	paired    map[int]ledger.LoggedEvent // each round's pairing (id and time)
+	changes   []resultChange
+	finished  bool
+	imported  int64 // the tournament.imported event (0: built in the registry)
 }
 
 // facts is what one pass over the event log up to a position gathers, per agency.
@@ -376,7 +378,8 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return nil
 		}
 		if _, seen := f.events[fx.ID]; !seen {
-			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, games: map[gameKey]*gameState{}, paired: map[int]ledger.LoggedEvent{}}
+			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, withdrawn: map[int]bool{}, games: map[gameKey]*gameState{},
+				paired: map[int]ledger.LoggedEvent{}}
 		}
 		if e.Action == "tournament.imported" && f.events[fx.ID].imported == 0 {
 			f.events[fx.ID].imported = e.ID
@@ -511,12 +514,53 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		if _, seen := t.paired[p.Round]; !seen {
-			t.paired[p.Round] = ledger.LoggedEvent{ID: e.ID, At: e.At}
+		t.pair(e, p.Round, p.Pairs, false)
+	case "tournament.playoff_paired":
+		var p tournaments.PlayoffPairedPayload
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
 		}
-		for i, pr := range p.Pairs {
-			t.games[gameKey{p.Round, i + 1}] = &gameState{black: pr.Black, white: pr.White}
+		t.pair(e, p.Round, p.Pairs, true)
+	case "tournament.nigiri":
+		p, err := readPayload[tournaments.NigiriPayload](e.Payload, "round", "board", "black")
+		if err != nil {
+			return err
 		}
+		// the drawn colours: the pair stays, black is who the stones gave it to
+		if g := t.games[gameKey{int(p.int("round")), int(p.int("board"))}]; g != nil && g.white == int(p.int("black")) {
+			g.black, g.white = g.white, g.black
+		}
+	case "tournament.withdrawal":
+		p, err := readPayload[tournaments.WithdrawalPayload](e.Payload, "number")
+		if err != nil {
+			return err
+		}
+		n := int(p.int("number"))
+		t.withdrawn[n] = true
+		if t.facts.Team { // his unplayed game is forfeited (art. 28.4)
+			for _, g := range t.games {
+				if g.result == "" && (g.black == n || g.white == n) {
+					g.result, g.resultEvent = string(tournaments.BlackForfeit), e.ID
+					if g.black == n {
+						g.result = string(tournaments.WhiteForfeit)
+					}
+				}
+			}
+		}
+	case "tournament.result_voided":
+		// staff's void of an arranged game (art. 23): the result it leaves
+		// stands, and is no late change of the organiser's
+		p, err := readPayload[tournaments.ResultVoidedPayload](e.Payload, "round", "board", "result")
+		if err != nil {
+			return err
+		}
+		k := gameKey{int(p.int("round")), int(p.int("board"))}
+		g := t.games[k]
+		if g == nil {
+			g = &gameState{}
+			t.games[k] = g
+		}
+		g.result, g.resultEvent = p.str("result"), e.ID
 	case "tournament.result":
 		pl, err := readPayload[tournaments.ResultPayload](e.Payload, "round", "board", "result", "warnings", "flagged", "record")
 		if err != nil {
@@ -540,6 +584,31 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		t.finished = true
 	}
 	return nil
+}
+
+// pair records the games of a round as the pairing event e left them: in a
+// team event a withdrawn member's game is a forfeit from the start.
+func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tournaments.Pairing, playoff bool) {
+	if _, seen := t.paired[round]; !seen {
+		t.paired[round] = ledger.LoggedEvent{ID: e.ID, At: e.At}
+	}
+	for i, pr := range pairs {
+		g := &gameState{black: pr.Black, white: pr.White, playoff: playoff}
+		if t.facts.Team {
+			switch gone := t.withdrawn; {
+			case gone[pr.Black] && gone[pr.White]:
+				g.result = string(tournaments.BothLose)
+			case gone[pr.Black]:
+				g.result = string(tournaments.WhiteForfeit)
+			case gone[pr.White]:
+				g.result = string(tournaments.BlackForfeit)
+			}
+			if g.result != "" {
+				g.resultEvent = e.ID
+			}
+		}
+		t.games[gameKey{round, i + 1}] = g
+	}
 }
 
 // finish measures what needs the whole history: players per agency, the
@@ -648,6 +717,9 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 	}
 	org := t.facts.Organiser
 	for k, g := range t.games {
+		if g.playoff {
+			continue
+		}
 		for _, side := range []struct {
 			number, opponent int
 			win, bye         string
