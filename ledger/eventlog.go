@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -91,7 +92,7 @@ func Append(_ context.Context, tx *Tx, at time.Time, actor Actor, entityType, en
 // encodePayload is p as the log stores it.
 func encodePayload(p Payload) (json.RawMessage, error) {
 	if p == nil {
-		return nil, fmt.Errorf("an event without a payload")
+		return nil, errors.New("an event without a payload")
 	}
 	raw, err := json.Marshal(p)
 	if err != nil {
