@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
@@ -66,6 +67,7 @@ type gameState struct {
 	warnings     [2]int // black's and white's
 	flagged      bool   // the record disagrees with the reported result
 	hasRecord    bool
+	playoff      bool // a playoff game: no part of the wins' count
 }
 
 // resultChange is a result event that changed a board's earlier result.
@@ -77,13 +79,14 @@ type resultChange struct {
 }
 
 type tournamentState struct {
-	facts    tournaments.EventFacts
-	players  map[int]int64 // participant number → player id
-	games    map[gameKey]*gameState
-	paired   map[int]ledger.LoggedEvent // each round's pairing (id and time)
-	changes  []resultChange
-	finished bool
-	imported int64 // the tournament.imported event (0: built in the registry)
+	facts     tournaments.EventFacts
+	players   map[int]int64 // participant number → player id
+	withdrawn map[int]bool  // participant numbers
+	games     map[gameKey]*gameState
+	paired    map[int]ledger.LoggedEvent // each round's pairing (id and time)
+	changes   []resultChange
+	finished  bool
+	imported  int64 // the tournament.imported event (0: built in the registry)
 }
 
 // facts is what one pass over the event log up to a position gathers, per agency.
@@ -230,13 +233,6 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	return f, nil
 }
 
-type playerPayload struct {
-	ID           int64  `json:"id"`
-	BirthDate    string `json:"birth_date"`
-	ProvinceCode string `json:"province_code"`
-	Rank         string `json:"rank"`
-}
-
 func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts) error {
 	if strings.HasPrefix(e.Actor, "agency:") {
 		f.touch(strings.TrimPrefix(e.Actor, "agency:"), e)
@@ -244,7 +240,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 	id64 := func() int64 { n, _ := strconv.ParseInt(e.EntityID, 10, 64); return n }
 	switch e.Action {
 	case "player.registered":
-		p, err := readPayload(e.Payload, "province_code", "birth_date", "rank")
+		p, err := readPayload[registry.PlayerRegisteredPayload](e.Payload, "province_code", "birth_date", "rank")
 		if err != nil {
 			return err
 		}
@@ -258,7 +254,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			f.count(ps.prefix, KeyPlayersRegistered, it)
 		}
 	case "player.updated":
-		var p struct{ Before, After playerPayload }
+		var p registry.PlayerUpdatedPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
@@ -275,7 +271,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		f.touch(ps.prefix, e)
 	case "player.transferred":
-		var p struct{ From, To string }
+		var p registry.PlayerTransferredPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
@@ -284,17 +280,19 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			ps.prefix = f.prefixOfProvince(p.To)
 			f.touch(ps.prefix, e)
 		}
-	case "player.rank_changed", "player.honorary_dan":
-		p, err := readPayload(e.Payload, "to")
+	case "player.rank_changed":
+		p, err := readPayload[registry.PlayerRankChangedPayload](e.Payload, "to")
 		if err != nil {
 			return err
 		}
 		if ps := f.players[id64()]; ps != nil {
-			if e.Action == "player.honorary_dan" {
-				ps.rank = 8
-			} else if r, err := registry.ParseRank(p.str("to")); err == nil {
+			if r, err := registry.ParseRank(p.str("to")); err == nil {
 				ps.rank = r
 			}
+		}
+	case "player.honorary_dan":
+		if ps := f.players[id64()]; ps != nil {
+			ps.rank = registry.HonoraryDan8
 		}
 	case "player.merged":
 		if ps := f.players[id64()]; ps != nil {
@@ -303,7 +301,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 	case "certificate.issued":
 		return f.issued(e)
 	case "certificate.recorded_from_paper":
-		p, err := readPayload(e.Payload, "player_id")
+		p, err := readPayload[certs.CertificateRecordedFromPaperPayload](e.Payload, "player_id")
 		if err != nil {
 			return err
 		}
@@ -317,7 +315,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			f.count(c.issuer, KeyRevocations, it)
 		}
 	case "application.submitted":
-		pl, err := readPayload(e.Payload, "player_id", "basis", "event_ref", "record_ref", "appraiser_id")
+		pl, err := readPayload[certs.ApplicationSubmittedPayload](e.Payload, "player_id", "basis", "event_ref", "record_ref", "appraiser_id")
 		if err != nil {
 			return err
 		}
@@ -341,7 +339,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			}
 		}
 	case "notice.published":
-		p, err := readPayload(e.Payload, "application_id")
+		p, err := readPayload[certs.NoticePublishedPayload](e.Payload, "application_id")
 		if err != nil {
 			return err
 		}
@@ -380,7 +378,8 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return nil
 		}
 		if _, seen := f.events[fx.ID]; !seen {
-			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, games: map[gameKey]*gameState{}, paired: map[int]ledger.LoggedEvent{}}
+			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, withdrawn: map[int]bool{}, games: map[gameKey]*gameState{},
+				paired: map[int]ledger.LoggedEvent{}}
 		}
 		if e.Action == "tournament.imported" && f.events[fx.ID].imported == 0 {
 			f.events[fx.ID].imported = e.ID
@@ -388,7 +387,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		f.touch(fx.Organiser, e)
 	case "appraiser.recommended":
-		p, err := readPayload(e.Payload, "agency")
+		p, err := readPayload[certs.AppraiserRecommendedPayload](e.Payload, "agency")
 		if err != nil {
 			return err
 		}
@@ -417,7 +416,7 @@ func (f *facts) countOnce(agency, key string, it Item) {
 }
 
 func (f *facts) issued(e ledger.LoggedEvent) error {
-	pl, err := readPayload(e.Payload, "number", "player_id", "rank", "basis", "issuer", "issue_date", "replaces", "application_id")
+	pl, err := readPayload[certs.CertificateIssuedPayload](e.Payload, "number", "player_id", "rank", "basis", "issuer", "issue_date", "replaces", "application_id")
 	if err != nil {
 		return err
 	}
@@ -505,27 +504,65 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 	f.touch(t.facts.Organiser, e)
 	switch e.Action {
 	case "tournament.participant_added":
-		p, err := readPayload(e.Payload, "number", "player_id")
+		p, err := readPayload[tournaments.ParticipantAddedPayload](e.Payload, "number", "player_id")
 		if err != nil {
 			return err
 		}
 		t.players[int(p.int("number"))] = p.int("player_id")
 	case "tournament.round_paired":
-		var p struct {
-			Round int `json:"round"`
-			Pairs []struct{ Black, White int }
-		}
+		var p tournaments.RoundPairedPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		if _, seen := t.paired[p.Round]; !seen {
-			t.paired[p.Round] = ledger.LoggedEvent{ID: e.ID, At: e.At}
+		t.pair(e, p.Round, p.Pairs, false)
+	case "tournament.playoff_paired":
+		var p tournaments.PlayoffPairedPayload
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
 		}
-		for i, pr := range p.Pairs {
-			t.games[gameKey{p.Round, i + 1}] = &gameState{black: pr.Black, white: pr.White}
+		t.pair(e, p.Round, p.Pairs, true)
+	case "tournament.nigiri":
+		p, err := readPayload[tournaments.NigiriPayload](e.Payload, "round", "board", "black")
+		if err != nil {
+			return err
 		}
+		// the drawn colours: the pair stays, black is who the stones gave it to
+		if g := t.games[gameKey{int(p.int("round")), int(p.int("board"))}]; g != nil && g.white == int(p.int("black")) {
+			g.black, g.white = g.white, g.black
+		}
+	case "tournament.withdrawal":
+		p, err := readPayload[tournaments.WithdrawalPayload](e.Payload, "number")
+		if err != nil {
+			return err
+		}
+		n := int(p.int("number"))
+		t.withdrawn[n] = true
+		if t.facts.Team { // his unplayed game is forfeited (art. 28.4)
+			for _, g := range t.games {
+				if g.result == "" && (g.black == n || g.white == n) {
+					g.result, g.resultEvent = string(tournaments.BlackForfeit), e.ID
+					if g.black == n {
+						g.result = string(tournaments.WhiteForfeit)
+					}
+				}
+			}
+		}
+	case "tournament.result_voided":
+		// staff's void of an arranged game (art. 23): the result it leaves
+		// stands, and is no late change of the organiser's
+		p, err := readPayload[tournaments.ResultVoidedPayload](e.Payload, "round", "board", "result")
+		if err != nil {
+			return err
+		}
+		k := gameKey{int(p.int("round")), int(p.int("board"))}
+		g := t.games[k]
+		if g == nil {
+			g = &gameState{}
+			t.games[k] = g
+		}
+		g.result, g.resultEvent = p.str("result"), e.ID
 	case "tournament.result":
-		pl, err := readPayload(e.Payload, "round", "board", "result", "warnings", "flagged", "record")
+		pl, err := readPayload[tournaments.ResultPayload](e.Payload, "round", "board", "result", "warnings", "flagged", "record")
 		if err != nil {
 			return err
 		}
@@ -547,6 +584,31 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		t.finished = true
 	}
 	return nil
+}
+
+// pair records the games of a round as the pairing event e left them: in a
+// team event a withdrawn member's game is a forfeit from the start.
+func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tournaments.Pairing, playoff bool) {
+	if _, seen := t.paired[round]; !seen {
+		t.paired[round] = ledger.LoggedEvent{ID: e.ID, At: e.At}
+	}
+	for i, pr := range pairs {
+		g := &gameState{black: pr.Black, white: pr.White, playoff: playoff}
+		if t.facts.Team {
+			switch gone := t.withdrawn; {
+			case gone[pr.Black] && gone[pr.White]:
+				g.result = string(tournaments.BothLose)
+			case gone[pr.Black]:
+				g.result = string(tournaments.WhiteForfeit)
+			case gone[pr.White]:
+				g.result = string(tournaments.BlackForfeit)
+			}
+			if g.result != "" {
+				g.resultEvent = e.ID
+			}
+		}
+		t.games[gameKey{round, i + 1}] = g
+	}
 }
 
 // finish measures what needs the whole history: players per agency, the
@@ -655,6 +717,9 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 	}
 	org := t.facts.Organiser
 	for k, g := range t.games {
+		if g.playoff {
+			continue
+		}
 		for _, side := range []struct {
 			number, opponent int
 			win, bye         string
