@@ -1,6 +1,7 @@
 package certs
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/csv"
@@ -40,7 +41,11 @@ var (
 	ReasonPaperTooMany = ledger.NewReason(ledger.Invalid, "PAPER_TOO_MANY",
 		"一次最多导入 {max} 行，本文件有 {rows} 行。", "an import takes at most {max} rows; this file has {rows}.")
 	ReasonPaperUnreadable = ledger.NewReason(ledger.Invalid, "PAPER_UNREADABLE",
-		"无法读取文件：{detail}", "the file cannot be read: {detail}")
+		"无法读取文件：请上传逗号分隔的文本文件或电子表格。", "the file cannot be read: send a CSV or XLSX file.")
+	ReasonPaperSpreadsheet = ledger.NewReason(ledger.Invalid, "PAPER_SPREADSHEET",
+		"无法打开电子表格：文件已损坏或已加密。", "the spreadsheet cannot be opened: it is damaged or encrypted.")
+	ReasonPaperUnzipped = ledger.NewReason(ledger.Invalid, "PAPER_UNZIPPED_TOO_LARGE",
+		"电子表格解压后超过 {max} 兆字节，无法读取。", "the spreadsheet unpacks to more than {max} MB and is not read.")
 	ReasonPaperDate = ledger.NewReason(ledger.Invalid, "PAPER_DATE",
 		"发证日期“{value}”无效：请写成 2006-01-02、2006/1/2 或 2006年1月2日，且不晚于今天。",
 		"issue date {value} is not a date like 2006-01-02, 2006/1/2 or the Chinese year-month-day, on or before today.")
@@ -330,23 +335,29 @@ const maxPaperUnzipped = 64 << 20
 func readSheet(data []byte) ([][]string, string, error) {
 	if bytes.HasPrefix(data, []byte("PK")) {
 		// a 1 MB upload can unzip to gigabytes: bound what is unpacked
-		// (excelize's default is 16 GB), far above a real register's size
+		// (excelize's default is 16 GB), far above a real register's size.
+		// The bound is checked here first, as excelize does, so that the
+		// refusal has its code (excelize's error is only English text).
+		if tooLarge(data, maxPaperUnzipped) {
+			return nil, "", ReasonPaperUnzipped.OnField("file", "max", strconv.Itoa(maxPaperUnzipped>>20))
+		}
 		f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: maxPaperUnzipped, UnzipXMLSizeLimit: maxPaperUnzipped / 4})
 		if err != nil {
-			return nil, "", ReasonPaperUnreadable.OnField("file", "detail", ledger.Echo(err.Error()))
+			return nil, "", ReasonPaperSpreadsheet.OnField("file")
 		}
 		defer f.Close()
 		rows, err := f.GetRows(f.GetSheetName(0))
 		if err != nil {
-			return nil, "", ReasonPaperUnreadable.OnField("file", "detail", ledger.Echo(err.Error()))
+			return nil, "", ReasonPaperSpreadsheet.OnField("file")
 		}
 		return rows, "XLSX", nil
 	}
 	text, enc := bytes.TrimPrefix(data, []byte("\ufeff")), "UTF-8"
 	if !utf8.Valid(text) {
+		// GB18030 reads any bytes (what it cannot map becomes U+FFFD)
 		decoded, err := simplifiedchinese.GB18030.NewDecoder().Bytes(data)
 		if err != nil {
-			return nil, "", ReasonPaperUnreadable.OnField("file", "detail", ledger.Echo(err.Error()))
+			return nil, "", ReasonPaperUnreadable.OnField("file")
 		}
 		text, enc = decoded, "GBK"
 	}
@@ -360,11 +371,30 @@ func readSheet(data []byte) ([][]string, string, error) {
 			break
 		}
 		if err != nil {
-			return nil, "", ReasonPaperUnreadable.OnField("file", "detail", ledger.Echo(err.Error()))
+			// with lazy quotes and any number of fields a CSV reader
+			// refuses nothing of a byte slice; should it, say so plainly
+			return nil, "", ReasonPaperUnreadable.OnField("file")
 		}
 		rows = append(rows, rec)
 	}
 	return rows, enc, nil
+}
+
+// tooLarge reports whether a zip archive's files unpack to more than max
+// bytes, as their headers declare (what excelize counts and refuses). An
+// archive that cannot be read is not too large: excelize refuses it.
+func tooLarge(data []byte, max int64) bool {
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return false
+	}
+	var n uint64
+	for _, f := range z.File {
+		if n += f.UncompressedSize64; n > uint64(max) || n < f.UncompressedSize64 {
+			return true
+		}
+	}
+	return false
 }
 
 // headerColumns finds the needed columns in the first row.

@@ -184,8 +184,6 @@ func AsError(err error) (*Error, bool) {
 
 // Reasons shared by every package.
 var (
-	ReasonInvalidField = NewReason(Invalid, "INVALID_FIELD",
-		"填写有误：{detail}", "{detail}")
 	ReasonRequired = NewReason(Invalid, "REQUIRED",
 		"此项必填。", "is required.")
 	ReasonTooLong = NewReason(Invalid, "TOO_LONG",
@@ -203,12 +201,6 @@ var (
 	ReasonBusy = NewReason(Conflict, "CONCURRENT_CHANGE",
 		"{what}正被同时修改，请重试。", "{what} was changed at the same moment by another request; try again.")
 )
-
-// FieldErr is a refusal of one field's value with an English detail; it
-// reads in English on every page, so prefer a declared reason.
-func FieldErr(field, format string, args ...any) error {
-	return ReasonInvalidField.OnField(field, "detail", fmt.Sprintf(format, args...))
-}
 
 // PgErr translates a PostgreSQL error into a domain error, with context.
 func PgErr(err error, what string) error {

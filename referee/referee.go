@@ -27,14 +27,72 @@ var (
 		"{value} is not a rule set: want chinese, aga, japanese, ing or tromp-taylor.")
 	ReasonKomi = ledger.NewReason(ledger.Invalid, "KOMI",
 		"贴目“{value}”应为目数，如 7.5。", "komi {value}: want a number of points such as 7.5.")
-	ReasonRecordSyntax = ledger.NewReason(ledger.Invalid, "RECORD_SYNTAX",
-		"棋谱第 {offset} 字节处无法读取：{detail}", "the record cannot be read at byte {offset}: {detail}")
-	ReasonRecordUnreadable = ledger.NewReason(ledger.Invalid, "RECORD_UNREADABLE",
-		"无法读取棋谱：{detail}", "the record cannot be read: {detail}")
 	ReasonRecordTooBig = ledger.NewReason(ledger.Invalid, "RECORD_TOO_BIG",
 		"棋谱过大：{what}超过 {max}，无法裁定。", "the record is too big to adjudicate: it has more than {max} {what}.")
+)
+
+// The refusals of a record the rules engine cannot read, one per code of
+// its errors (rules.SyntaxError, RecordError, PointError), so that each
+// reads in the page's language; the generic ones take what the engine
+// may one day say that the referee does not know yet.
+var (
+	ReasonRecordSyntax = ledger.NewReason(ledger.Invalid, "RECORD_SYNTAX",
+		"棋谱第 {offset} 字节处格式有误，无法读取。", "the record cannot be read at byte {offset}.")
+	ReasonRecordOpenTree = ledger.NewReason(ledger.Invalid, "RECORD_OPEN_TREE",
+		"棋谱第 {offset} 字节处应以“(”开始一局棋，实为{found}。",
+		"the record cannot be read at byte {offset}: expected '(' to open a game tree, found {found}.")
+	ReasonRecordFirstNode = ledger.NewReason(ledger.Invalid, "RECORD_FIRST_NODE",
+		"棋谱第 {offset} 字节处应以“;”开始一局棋的第一个节点，实为{found}。",
+		"the record cannot be read at byte {offset}: expected ';' to start the first node of a game tree, found {found}.")
+	ReasonRecordCloseTree = ledger.NewReason(ledger.Invalid, "RECORD_CLOSE_TREE",
+		"棋谱在第 {offset} 字节处结束，缺少结束一局棋的“)”。",
+		"the record cannot be read at byte {offset}: it ends without the ')' that closes the game tree.")
+	ReasonRecordAfterVariation = ledger.NewReason(ledger.Invalid, "RECORD_AFTER_VARIATION",
+		"棋谱第 {offset} 字节处：变化之后只能是“(”或“)”，不能再有“;”节点。",
+		"the record cannot be read at byte {offset}: expected '(' or ')' after a variation, found ';'.")
+	ReasonRecordNodeOrTree = ledger.NewReason(ledger.Invalid, "RECORD_NODE_OR_TREE",
+		"棋谱第 {offset} 字节处应为“;”“(”或“)”，实为{found}。",
+		"the record cannot be read at byte {offset}: expected ';', '(' or ')', found {found}.")
+	ReasonRecordPropertyID = ledger.NewReason(ledger.Invalid, "RECORD_PROPERTY_ID",
+		"棋谱第 {offset} 字节处的属性名应含大写字母，实为{found}。",
+		"the record cannot be read at byte {offset}: expected a property identifier in capital letters, found {found}.")
+	ReasonRecordPropertyValue = ledger.NewReason(ledger.Invalid, "RECORD_PROPERTY_VALUE",
+		"棋谱第 {offset} 字节处：属性 {property} 之后应为“[”，实为{found}。",
+		"the record cannot be read at byte {offset}: expected '[' after property {property}, found {found}.")
+	ReasonRecordCloseValue = ledger.NewReason(ledger.Invalid, "RECORD_CLOSE_VALUE",
+		"棋谱第 {offset} 字节处开始的属性值没有以“]”结束。",
+		"the record cannot be read at byte {offset}: the value opened there has no closing ']'.")
+	ReasonRecordNesting = ledger.NewReason(ledger.Invalid, "RECORD_NESTING",
+		"棋谱第 {offset} 字节处的变化嵌套超过 {max} 层。",
+		"the record cannot be read at byte {offset}: variations are nested deeper than {max}.")
+	ReasonRecordBoardSize = ledger.NewReason(ledger.Invalid, "RECORD_BOARD_SIZE",
+		"第 {game} 局的棋盘大小“{value}”无效：应为 2 到 {max} 路。",
+		"game {game}: board size {value} is not a size from 2 to {max}.")
+	ReasonRecordKomi = ledger.NewReason(ledger.Invalid, "RECORD_KOMI",
+		"第 {game} 局棋谱记录的贴目“{value}”不是数字。", "game {game}: the record's komi {value} is not a number.")
+	ReasonRecordHandicap = ledger.NewReason(ledger.Invalid, "RECORD_HANDICAP",
+		"第 {game} 局棋谱记录的让子数“{value}”不是 0 到 81 之间的数。",
+		"game {game}: the record's handicap {value} is not a number of stones from 0 to 81.")
+	ReasonRecordPoint = ledger.NewReason(ledger.Invalid, "RECORD_POINT",
+		"第 {game} 局：属性 {property} 中的点“{value}”无法读取，应为两个坐标字母。",
+		"game {game}: the point {value} of property {property} is not two coordinate letters.")
+	ReasonRecordCharset = ledger.NewReason(ledger.Invalid, "RECORD_CHARSET",
+		"第 {game} 局棋谱声明的字符集“{value}”无法识别。", "game {game}: the record's charset {value} is unknown.")
+	ReasonRecordHandicapPoints = ledger.NewReason(ledger.Invalid, "RECORD_HANDICAP_POINTS",
+		"第 {game} 局：{size} 路棋盘没有标准让子点，让 {handicap} 子的棋谱须自行摆放让子。",
+		"game {game}: a {size}×{size} board has no standard handicap points; a record with {handicap} handicap stones must place them.")
+	ReasonRecordHandicapStones = ledger.NewReason(ledger.Invalid, "RECORD_HANDICAP_STONES",
+		"第 {game} 局：标准让子点只能摆 2 到 9 子，让 {handicap} 子的棋谱须自行摆放让子。",
+		"game {game}: standard handicap points take 2 to 9 stones; a record with {handicap} must place them.")
+	ReasonRecordUnreadable = ledger.NewReason(ledger.Invalid, "RECORD_UNREADABLE",
+		"无法读取棋谱。", "the record cannot be read.")
+	ReasonDeadPoint = ledger.NewReason(ledger.Invalid, "DEAD_POINT",
+		"死子“{value}”不是棋盘上的点：应写作 D4、Q16 这样的坐标（不用字母 I），或两个坐标字母。",
+		"dead stone {value} is not a point: write coordinates such as D4 or Q16 (no letter I), or two SGF letters such as dd.")
+	ReasonDeadOffBoard = ledger.NewReason(ledger.Invalid, "DEAD_OFF_BOARD",
+		"死子 {value} 不在 {size}×{size} 的棋盘上。", "dead stone {value} is off the {size}×{size} board.")
 	ReasonBadOption = ledger.NewReason(ledger.Invalid, "BAD_OPTION",
-		"该选项与棋谱不符：{detail}", "the option does not fit the record: {detail}")
+		"该选项与棋谱不符。", "the option does not fit the record.")
 )
 
 // Request is a record to adjudicate and how.
@@ -75,20 +133,95 @@ func Adjudicate(in Request) ([]rules.Result, error) {
 	}
 	results, err := rules.AdjudicateSGF(in.SGF, in.File, rules.Options{Rules: rs, Komi: in.Komi, Dead: in.Dead,
 		Strict: in.Strict, DeadFromMarkup: in.DeadFromMarkup})
-	var oe *rules.OptionError
-	var se *rules.SyntaxError
-	var le *rules.LimitError
-	switch {
-	case err == nil:
-		return results, nil
-	case errors.As(err, &le):
-		return nil, ReasonRecordTooBig.FieldWith("sgf", limitWords(le.What), ledger.Value("max", strconv.Itoa(le.Max)))
-	case errors.As(err, &oe):
-		return nil, ReasonBadOption.OnField(oe.Option, "detail", oe.Err.Error())
-	case errors.As(err, &se):
-		return nil, ReasonRecordSyntax.OnField("sgf", "offset", strconv.Itoa(se.Offset), "detail", se.Msg)
+	if err != nil {
+		return nil, refusal(err)
 	}
-	return nil, ReasonRecordUnreadable.OnField("sgf", "detail", err.Error())
+	return results, nil
+}
+
+// refusal words an error of the rules engine by its code: its parameters
+// are positions, counts and the values the record or the form gave, never
+// the engine's English.
+func refusal(err error) error {
+	var (
+		le *rules.LimitError
+		oe *rules.OptionError
+		pe *rules.PointError
+		se *rules.SyntaxError
+		re *rules.RecordError
+		ge *rules.GameError
+	)
+	game := "1"
+	if errors.As(err, &ge) {
+		game = strconv.Itoa(ge.Game)
+	}
+	switch {
+	case errors.As(err, &le):
+		return ReasonRecordTooBig.FieldWith("sgf", limitWords(le.What), ledger.Value("max", strconv.Itoa(le.Max)))
+	case errors.As(err, &oe) && errors.As(err, &pe) && pe.OffBoard:
+		return ReasonDeadOffBoard.OnField(oe.Option, "value", pe.Value, "size", strconv.Itoa(pe.Size))
+	case errors.As(err, &oe) && errors.As(err, &pe):
+		return ReasonDeadPoint.OnField(oe.Option, "value", pe.Value)
+	case errors.As(err, &oe):
+		return ReasonBadOption.OnField(oe.Option)
+	case errors.As(err, &se):
+		return syntaxRefusal(se)
+	case errors.As(err, &re):
+		return recordRefusal(re, game)
+	}
+	return ReasonRecordUnreadable.OnField("sgf")
+}
+
+func syntaxRefusal(se *rules.SyntaxError) error {
+	offset := ledger.Value("offset", strconv.Itoa(se.Offset))
+	found := ledger.Words("found", "文件结尾", "end of input")
+	if se.Found != "" {
+		// the byte as Go escapes it: a control or non-ASCII byte shows as \x..
+		q := strconv.QuoteToASCII(se.Found)
+		found = ledger.Value("found", "'"+q[1:len(q)-1]+"'")
+	}
+	switch se.Code {
+	case rules.SyntaxOpenTree:
+		return ReasonRecordOpenTree.FieldWith("sgf", offset, found)
+	case rules.SyntaxFirstNode:
+		return ReasonRecordFirstNode.FieldWith("sgf", offset, found)
+	case rules.SyntaxCloseTree:
+		return ReasonRecordCloseTree.FieldWith("sgf", offset)
+	case rules.SyntaxAfterVariation:
+		return ReasonRecordAfterVariation.FieldWith("sgf", offset)
+	case rules.SyntaxNodeOrTree:
+		return ReasonRecordNodeOrTree.FieldWith("sgf", offset, found)
+	case rules.SyntaxPropertyID:
+		return ReasonRecordPropertyID.FieldWith("sgf", offset, found)
+	case rules.SyntaxPropertyValue:
+		return ReasonRecordPropertyValue.FieldWith("sgf", offset, ledger.Value("property", se.Property), found)
+	case rules.SyntaxCloseValue:
+		return ReasonRecordCloseValue.FieldWith("sgf", offset)
+	case rules.SyntaxNesting:
+		return ReasonRecordNesting.FieldWith("sgf", offset, ledger.Value("max", strconv.Itoa(rules.MaxNesting)))
+	}
+	return ReasonRecordSyntax.FieldWith("sgf", offset)
+}
+
+func recordRefusal(re *rules.RecordError, game string) error {
+	const f = "sgf"
+	switch re.Code {
+	case rules.RecordBoardSize:
+		return ReasonRecordBoardSize.OnField(f, "game", game, "value", re.Value, "max", strconv.Itoa(rules.MaxSize))
+	case rules.RecordKomi:
+		return ReasonRecordKomi.OnField(f, "game", game, "value", re.Value)
+	case rules.RecordHandicap:
+		return ReasonRecordHandicap.OnField(f, "game", game, "value", re.Value)
+	case rules.RecordPoint:
+		return ReasonRecordPoint.OnField(f, "game", game, "property", re.Property, "value", re.Value)
+	case rules.RecordCharset:
+		return ReasonRecordCharset.OnField(f, "game", game, "value", re.Value)
+	case rules.RecordHandicapPoints:
+		return ReasonRecordHandicapPoints.OnField(f, "game", game, "size", strconv.Itoa(re.Size), "handicap", strconv.Itoa(re.Handicap))
+	case rules.RecordHandicapStones:
+		return ReasonRecordHandicapStones.OnField(f, "game", game, "handicap", strconv.Itoa(re.Handicap))
+	}
+	return ReasonRecordUnreadable.OnField(f)
 }
 
 // limitWords words what a cap of the engine counts, in both languages.

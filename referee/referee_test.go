@@ -2,7 +2,9 @@ package referee_test
 
 import (
 	"bytes"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -67,5 +69,91 @@ func TestRealRecordsFitTheCaps(t *testing.T) {
 	sgf := record("(;SZ[19]KM[7.5]AB[aa:ss]", ";B[tt];W[tt]", ")", 20<<10)
 	if _, err := referee.Adjudicate(referee.Request{SGF: sgf}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// latinWord is an English word (two Latin letters or more) in a message.
+var latinWord = regexp.MustCompile(`[A-Za-z]{2,}`)
+
+var placeholder = regexp.MustCompile(`\{[a-z_]+\}`)
+
+// TestRecordRefusalsAreCoded feeds records and options the engine cannot
+// read and checks the refusal: its code, its field and parameters (the
+// offset, the game, the value as given), and a Chinese message with no
+// English but what the user typed. Every refusal of an engine error has
+// a case here.
+func TestRecordRefusalsAreCoded(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	tests := []struct {
+		sgf    string
+		dead   string
+		want   *ledger.Reason
+		field  string
+		params map[string]string
+	}{
+		{"  x", "", referee.ReasonRecordOpenTree, "sgf", map[string]string{"offset": "2", "found": "'x'"}},
+		{"(;B[aa])\x01", "", nil, "", nil}, // trailing text after the last game is ignored
+		{"(", "", referee.ReasonRecordFirstNode, "sgf", map[string]string{"offset": "1", "found": "end of input"}},
+		{"(;SZ[9];B[ee]", "", referee.ReasonRecordCloseTree, "sgf", map[string]string{"offset": "13"}},
+		{"(;B[aa](;W[bb]);B[cc])", "", referee.ReasonRecordAfterVariation, "sgf", map[string]string{"offset": "15"}},
+		{"(;B[aa]\xb9)", "", referee.ReasonRecordNodeOrTree, "sgf", map[string]string{"offset": "7", "found": `'\xb9'`}},
+		{"(;B[aa]x)", "", referee.ReasonRecordPropertyID, "sgf", map[string]string{"offset": "7", "found": "'x'"}},
+		{"(;B;W[aa])", "", referee.ReasonRecordPropertyValue, "sgf", map[string]string{"offset": "3", "property": "B", "found": "';'"}},
+		{"(;C[never closed", "", referee.ReasonRecordCloseValue, "sgf", map[string]string{"offset": "3"}},
+		{"(;SZ[" + long + "])", "", referee.ReasonRecordBoardSize, "sgf", map[string]string{"game": "1", "value": long[:40] + "…", "max": strconv.Itoa(rules.MaxSize)}},
+		{"(;SZ[9])(;KM[seven])", "", referee.ReasonRecordKomi, "sgf", map[string]string{"game": "2", "value": "seven"}},
+		{"(;HA[two])", "", referee.ReasonRecordHandicap, "sgf", map[string]string{"game": "1", "value": "two"}},
+		{"(;SZ[9];B[abc])", "", referee.ReasonRecordPoint, "sgf", map[string]string{"game": "1", "property": "B", "value": "abc"}},
+		{"(;CA[klingon];B[aa])", "", referee.ReasonRecordCharset, "sgf", map[string]string{"game": "1", "value": "klingon"}},
+		{"(;SZ[11]HA[3];W[aa])", "", referee.ReasonRecordHandicapPoints, "sgf", map[string]string{"game": "1", "size": "11", "handicap": "3"}},
+		{"(;SZ[19]HA[10];W[aa])", "", referee.ReasonRecordHandicapStones, "sgf", map[string]string{"game": "1", "handicap": "10"}},
+		{"(;SZ[9];B[ee])", "I5", referee.ReasonDeadPoint, "dead", map[string]string{"value": "I5"}},
+		{"(;SZ[9];B[ee])", "Z99", referee.ReasonDeadOffBoard, "dead", map[string]string{"value": "Z99", "size": "9"}},
+	}
+	for _, tt := range tests {
+		req := referee.Request{SGF: []byte(tt.sgf)}
+		if tt.dead != "" {
+			req.Dead = []string{tt.dead}
+		}
+		_, err := referee.Adjudicate(req)
+		if tt.want == nil {
+			if err != nil {
+				t.Errorf("%q: %v", tt.sgf, err)
+			}
+			continue
+		}
+		e, ok := ledger.AsError(err)
+		if !ok || e.Reason != tt.want || e.Field != tt.field {
+			t.Errorf("%.30q: %v, want %s on %s", tt.sgf, err, tt.want.Code(), tt.field)
+			continue
+		}
+		if len(e.Params) != len(tt.params) {
+			t.Errorf("%s: parameters %v, want %v", tt.want.Code(), e.Params, tt.params)
+		}
+		for name, v := range tt.params {
+			if got := e.Param(name); got != v {
+				t.Errorf("%s: %s = %q, want %q", tt.want.Code(), name, got, v)
+			}
+		}
+		checkChinese(t, e)
+	}
+}
+
+// checkChinese fails when the Chinese message of e holds an English word
+// of its own: the template has none, nor has the rendering once the
+// values shown alike in both languages (what the user gave) are taken out.
+func checkChinese(t *testing.T, e *ledger.Error) {
+	t.Helper()
+	if w := latinWord.FindString(placeholder.ReplaceAllString(e.Reason.Template(ledger.Chinese), "")); w != "" {
+		t.Errorf("%s: the Chinese template has %q", e.Reason.Code(), w)
+	}
+	msg := e.Message(ledger.Chinese)
+	for _, p := range e.Params {
+		if p.ZH == "" {
+			msg = strings.ReplaceAll(msg, ledger.Echo(p.Value), "")
+		}
+	}
+	if w := latinWord.FindString(msg); w != "" {
+		t.Errorf("%s: the Chinese message %q has %q", e.Reason.Code(), e.Message(ledger.Chinese), w)
 	}
 }

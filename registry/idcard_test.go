@@ -2,8 +2,11 @@ package registry
 
 import (
 	"errors"
+	"regexp"
 	"testing"
 	"time"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // checkDigit computes the ISO 7064 MOD 11-2 check character of 17 digits,
@@ -74,6 +77,10 @@ func FuzzParseResidentID(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		id, err := ParseResidentID(s, now)
 		if err != nil {
+			// every defect has its own code: the generic one is for none
+			if e, _ := ledger.AsError(idRefusal(err)); e == nil || e.Reason == ReasonIDInvalid {
+				t.Fatalf("%q: %v refused without its defect's code", s, err)
+			}
 			return
 		}
 		if len(id.Number) != 18 || id.Number[17:] != checkDigit(t, id.Number[:17]) {
@@ -131,5 +138,46 @@ func BenchmarkParseResidentID(b *testing.B) {
 		if _, err := ParseResidentID("11010519491231002X", now); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestIDRefusalsAreCoded: each defect of a resident ID is refused by its
+// own code with its parts (never IDError's English detail), and the
+// Chinese message has no English word.
+func TestIDRefusalsAreCoded(t *testing.T) {
+	now := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	latin, placeholder := regexp.MustCompile(`[A-Za-z]{2,}`), regexp.MustCompile(`\{[a-z_]+\}`)
+	tests := []struct {
+		id     string
+		want   *ledger.Reason
+		params map[string]string
+	}{
+		{"1101051949123100", ReasonIDLength, map[string]string{"length": "16"}},
+		{"一二三四五六七八九十", ReasonIDLength, map[string]string{"length": "10"}},
+		{"1101051949A231002X", ReasonIDCharacter, map[string]string{"position": "11", "char": "A"}},
+		{"11010519491231002Y", ReasonIDCharacter, map[string]string{"position": "18", "char": "Y"}},
+		{"99010519491231002X", ReasonIDRegion, map[string]string{"region": "990105"}},
+		{"11010519490231002X", ReasonIDDate, map[string]string{"date": "19490231"}},
+		{"11010520300101002X", ReasonIDDate, map[string]string{"date": "2030-01-01"}},
+		{"110105194912310021", ReasonIDCheckDigit, map[string]string{"got": "1", "want": "X"}},
+	}
+	for _, tt := range tests {
+		_, err := ParseResidentID(tt.id, now)
+		e, ok := ledger.AsError(idRefusal(err))
+		if !ok || e.Reason != tt.want || e.Field != "identity_number" || len(e.Params) != len(tt.params) {
+			t.Errorf("%s: %v, want %s", tt.id, e, tt.want.Code())
+			continue
+		}
+		for name, v := range tt.params {
+			if got := e.Param(name); got != v {
+				t.Errorf("%s: %s = %q, want %q", tt.id, name, got, v)
+			}
+		}
+		if w := latin.FindString(placeholder.ReplaceAllString(e.Reason.Template(ledger.Chinese), "")); w != "" {
+			t.Errorf("%s: the Chinese message has %q", e.Reason.Code(), w)
+		}
+	}
+	if e, ok := ledger.AsError(idRefusal(errors.New("no such defect"))); !ok || e.Reason != ReasonIDInvalid || len(e.Params) != 0 {
+		t.Errorf("an error of no known defect: %v", e)
 	}
 }

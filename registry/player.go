@@ -167,13 +167,14 @@ func (in PlayerInput) Validate(now time.Time) (Player, error) {
 // IsFieldError reports whether err is a validation error of one input field.
 func IsFieldError(err error) bool { return ledger.KindOf(err) == ledger.Invalid }
 
-// idRefusal words a resident ID defect as a refusal of identity_number.
+// idRefusal words a resident ID defect as a refusal of identity_number, by
+// its code and parts (never IDError's English detail, which is for logs).
 func idRefusal(err error) error {
+	const f = "identity_number"
 	var ie *IDError
 	if !errors.As(err, &ie) {
-		return ledger.FieldErr("identity_number", "%v", err)
+		return ReasonIDInvalid.OnField(f)
 	}
-	const f = "identity_number"
 	switch ie.Defect {
 	case DefectLength:
 		return ReasonIDLength.OnField(f, "length", ie.Got)
@@ -186,5 +187,5 @@ func idRefusal(err error) error {
 	case DefectCheckDigit:
 		return ReasonIDCheckDigit.OnField(f, "got", ie.Got, "want", ie.Want)
 	}
-	return ledger.FieldErr(f, "%v", err)
+	return ReasonIDInvalid.OnField(f)
 }

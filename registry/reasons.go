@@ -33,6 +33,8 @@ var (
 	ReasonIDCheckDigit = ledger.NewReason(ledger.Invalid, "ID_CHECK_DIGIT",
 		"身份证号码校验位是 {got}，按前 17 位计算应为 {want}，请核对号码。",
 		"the check digit of the ID number is {got}, but the first 17 digits give {want}; check the number.")
+	ReasonIDInvalid = ledger.NewReason(ledger.Invalid, "ID_INVALID",
+		"身份证号码无效，请核对。", "the resident ID number is not valid; check it.")
 	ReasonIDBirthMismatch = ledger.NewReason(ledger.Invalid, "ID_BIRTH_MISMATCH",
 		"身份证号码中的出生日期为 {in_number}，与填写的出生日期 {given} 不符。",
 		"the birth date in the ID number is {in_number}, but birth_date is {given}.")

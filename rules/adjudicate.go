@@ -166,11 +166,11 @@ func AdjudicateSGF(data []byte, name string, opt Options) ([]Result, error) {
 	for i, t := range trees {
 		g, err := gameFromTree(t, b)
 		if err != nil {
-			return nil, fmt.Errorf("game %d: %w", i+1, err)
+			return nil, &GameError{Game: i + 1, Err: err}
 		}
 		r, err := Adjudicate(g, opt)
 		if err != nil {
-			return nil, fmt.Errorf("game %d: %w", i+1, err)
+			return nil, &GameError{Game: i + 1, Err: err}
 		}
 		r.File = name
 		if len(trees) > 1 {

@@ -5,7 +5,7 @@
 // counting. It reads no database and keeps no global state.
 package rules
 
-import "fmt"
+import "strconv"
 
 // Color is the content of a point.
 type Color uint8
@@ -97,7 +97,7 @@ type Board struct {
 // NewBoard returns an empty size×size board with positional superko and no suicide.
 func NewBoard(size int) (*Board, error) {
 	if size < 2 || size > MaxSize {
-		return nil, fmt.Errorf("board size %d: want 2 to %d", size, MaxSize)
+		return nil, &RecordError{Code: RecordBoardSize, Property: "SZ", Value: strconv.Itoa(size)}
 	}
 	stride := size + 2
 	n := stride * stride

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -38,7 +37,7 @@ func charsetEncoding(ca string) (encoding.Encoding, error) {
 		e, err = htmlindex.Get(strings.ReplaceAll(n, "-", ""))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("unknown charset CA[%s]", ca)
+		return nil, &RecordError{Code: RecordCharset, Property: "CA", Value: quote(ca)}
 	}
 	return e, nil
 }

@@ -59,14 +59,14 @@ func gameFromTree(root *Node, b *budget) (*Game, error) {
 		w, _, _ := strings.Cut(v, ":") // SZ[19:19]: rectangular boards are not played
 		n, err := strconv.Atoi(strings.TrimSpace(w))
 		if err != nil || n < 2 || n > MaxSize {
-			return nil, fmt.Errorf("SZ[%s]: want a board size from 2 to %d", v, MaxSize)
+			return nil, &RecordError{Code: RecordBoardSize, Property: "SZ", Value: quote(v)}
 		}
 		g.Size = n
 	}
 	if v, ok := root.Get("KM"); ok && strings.TrimSpace(v) != "" {
 		k, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil {
-			return nil, fmt.Errorf("KM[%s]: want a number such as 7.5", v)
+			return nil, &RecordError{Code: RecordKomi, Property: "KM", Value: quote(v)}
 		}
 		g.Komi, g.HasKomi = k, true
 		g.normalizeKomi(v)
@@ -74,7 +74,7 @@ func gameFromTree(root *Node, b *budget) (*Game, error) {
 	if v, ok := root.Get("HA"); ok && strings.TrimSpace(v) != "" {
 		h, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || h < 0 || h > 9*9 {
-			return nil, fmt.Errorf("HA[%s]: want a number of handicap stones", v)
+			return nil, &RecordError{Code: RecordHandicap, Property: "HA", Value: quote(v)}
 		}
 		g.Handicap = h
 	}
@@ -94,7 +94,7 @@ func gameFromTree(root *Node, b *budget) (*Game, error) {
 			case "TB", "TW":
 				pts, err := parsePointList(p.Values, g.Size, b)
 				if err != nil {
-					return nil, fmt.Errorf("%s: %w", p.ID, err)
+					return nil, ofProperty(err, p.ID)
 				}
 				if p.ID == "TB" {
 					g.TerritoryBlack = pts
@@ -105,7 +105,7 @@ func gameFromTree(root *Node, b *budget) (*Game, error) {
 				c = map[string]Color{"AB": Black, "AW": White, "AE": Empty}[p.ID]
 				pts, err := parsePointList(p.Values, g.Size, b)
 				if err != nil {
-					return nil, fmt.Errorf("%s: %w", p.ID, err)
+					return nil, ofProperty(err, p.ID)
 				}
 				for _, pt := range pts {
 					g.Steps = append(g.Steps, Step{Kind: SetupStep, Color: c, At: pt})
@@ -129,7 +129,7 @@ func gameFromTree(root *Node, b *budget) (*Game, error) {
 			}
 			pt, pass, err := ParseSGFPoint(first(p.Values), g.Size)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", p.ID, err)
+				return nil, ofProperty(err, p.ID)
 			}
 			g.Steps = append(g.Steps, Step{Kind: MoveStep, Color: c, At: pt, Pass: pass})
 		}

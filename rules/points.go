@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -27,12 +26,12 @@ func ParseSGFPoint(v string, size int) (c Coord, pass bool, err error) {
 		return Coord{}, true, nil
 	}
 	if len(v) != 2 {
-		return Coord{}, false, fmt.Errorf("point %q: want two letters such as dd", v)
+		return Coord{}, false, &RecordError{Code: RecordPoint, Value: quote(v)}
 	}
 	x, okx := sgfLetter(v[0])
 	y, oky := sgfLetter(v[1])
 	if !okx || !oky {
-		return Coord{}, false, fmt.Errorf("point %q: want two letters such as dd", v)
+		return Coord{}, false, &RecordError{Code: RecordPoint, Value: quote(v)}
 	}
 	return Coord{x, y}, false, nil
 }
@@ -114,20 +113,21 @@ func ParsePoint(s string, size int) (Coord, error) {
 		if col := strings.IndexByte(gtpColumns, upper(t[0])); col >= 0 {
 			if row, err := strconv.Atoi(t[1:]); err == nil {
 				if col >= size || row < 1 || row > size {
-					return Coord{}, fmt.Errorf("point %s is off a %d×%d board", s, size, size)
+					return Coord{}, &PointError{Value: quote(s), OffBoard: true, Size: size}
 				}
 				return Coord{col, size - row}, nil
 			}
 		}
 	}
 	if len(t) == 2 && t[0] >= 'a' && t[0] <= 'z' && t[1] >= 'a' && t[1] <= 'z' {
-		c, _, err := ParseSGFPoint(t, MaxSize+1)
-		if err == nil && (c.X >= size || c.Y >= size) {
-			err = fmt.Errorf("point %s is off a %d×%d board", s, size, size)
+		// two lower-case letters always read as an SGF point
+		c, _, _ := ParseSGFPoint(t, MaxSize+1)
+		if c.X >= size || c.Y >= size {
+			return c, &PointError{Value: quote(s), OffBoard: true, Size: size}
 		}
-		return c, err
+		return c, nil
 	}
-	return Coord{}, fmt.Errorf("point %q: want GTP coordinates such as D4 or Q16 (no letter I), or SGF letters such as dd", s)
+	return Coord{}, &PointError{Value: quote(s)}
 }
 
 func upper(c byte) byte {
@@ -152,10 +152,10 @@ func HandicapPoints(size, n int) ([]Coord, error) {
 	case 13, 19:
 		edge = 3
 	default:
-		return nil, fmt.Errorf("no standard handicap points on %d×%d: the record must place the stones", size, size)
+		return nil, &RecordError{Code: RecordHandicapPoints, Property: "HA", Value: strconv.Itoa(n), Size: size, Handicap: n}
 	}
 	if n < 2 || n > 9 || (size == 9 && n > 9) {
-		return nil, fmt.Errorf("handicap %d: want 2 to 9 stones", n)
+		return nil, &RecordError{Code: RecordHandicapStones, Property: "HA", Value: strconv.Itoa(n), Size: size, Handicap: n}
 	}
 	lo, mid, hi := edge, size/2, size-1-edge
 	// From black's view: top right, bottom left, bottom right, top left, then

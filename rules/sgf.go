@@ -2,7 +2,6 @@ package rules
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -40,16 +39,8 @@ func (n *Node) All(id string) []string {
 	return out
 }
 
-// SyntaxError is malformed SGF: where (a byte offset into the input) and what was expected.
-type SyntaxError struct {
-	Offset int
-	Msg    string
-}
-
-func (e *SyntaxError) Error() string { return fmt.Sprintf("sgf: byte %d: %s", e.Offset, e.Msg) }
-
-// maxDepth bounds nested variations so hostile input cannot exhaust the stack.
-const maxDepth = 10000
+// MaxNesting bounds nested variations so hostile input cannot exhaust the stack.
+const MaxNesting = 10000
 
 // MaxRecordBytes bounds one game record anyone submits (the largest real
 // records are tens of kilobytes); every transport refuses larger ones.
@@ -77,7 +68,7 @@ func ParseSGF(data []byte) ([]*Node, error) {
 			if len(trees) > 0 {
 				break // trailing text after the last game tree is ignored, as FF[4] allows
 			}
-			return nil, p.errorf("expected '(' to open a game tree, found %s", p.found())
+			return nil, p.fail(SyntaxOpenTree)
 		}
 		if len(trees) >= MaxGames {
 			return nil, &LimitError{What: LimitGames, Max: MaxGames}
@@ -90,11 +81,11 @@ func ParseSGF(data []byte) ([]*Node, error) {
 		p.skipSpace()
 	}
 	if len(trees) == 0 {
-		return nil, p.errorf("expected '(' to open a game tree, found end of input")
+		return nil, p.fail(SyntaxOpenTree)
 	}
-	for _, t := range trees {
+	for i, t := range trees {
 		if err := decodeTree(t); err != nil {
-			return nil, err
+			return nil, &GameError{Game: i + 1, Err: err}
 		}
 	}
 	return trees, nil
@@ -116,15 +107,13 @@ func count(n *int, max int, what Limit) error {
 	return nil
 }
 
-func (p *parser) errorf(format string, args ...any) error {
-	return &SyntaxError{Offset: p.pos, Msg: fmt.Sprintf(format, args...)}
-}
-
-func (p *parser) found() string {
-	if p.pos >= len(p.data) {
-		return "end of input"
+// fail is a syntax error at the parser's position, naming the byte found there.
+func (p *parser) fail(code SyntaxCode) *SyntaxError {
+	e := &SyntaxError{Offset: p.pos, Code: code}
+	if p.pos < len(p.data) {
+		e.Found = string(p.data[p.pos : p.pos+1])
 	}
-	return fmt.Sprintf("%q", p.data[p.pos])
+	return e
 }
 
 func (p *parser) skipSpace() {
@@ -140,8 +129,8 @@ func (p *parser) skipSpace() {
 
 // tree parses "(" Sequence GameTree* ")" into its first node.
 func (p *parser) tree(depth int) (*Node, error) {
-	if depth > maxDepth {
-		return nil, p.errorf("variations nested deeper than %d", maxDepth)
+	if depth > MaxNesting {
+		return nil, p.fail(SyntaxNesting)
 	}
 	if err := count(&p.variations, MaxVariations, LimitVariations); err != nil {
 		return nil, err
@@ -149,19 +138,19 @@ func (p *parser) tree(depth int) (*Node, error) {
 	p.pos++ // '('
 	p.skipSpace()
 	if p.pos >= len(p.data) || p.data[p.pos] != ';' {
-		return nil, p.errorf("expected ';' to start the first node of a game tree, found %s", p.found())
+		return nil, p.fail(SyntaxFirstNode)
 	}
 	var first, last *Node
 	inVariations := false // after a variation only more variations or ')' may follow
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return nil, p.errorf("expected ')' to close the game tree, found end of input")
+			return nil, p.fail(SyntaxCloseTree)
 		}
 		switch p.data[p.pos] {
 		case ';':
 			if inVariations {
-				return nil, p.errorf("expected '(' or ')' after a variation, found ';'")
+				return nil, p.fail(SyntaxAfterVariation)
 			}
 			n, err := p.node()
 			if err != nil {
@@ -184,7 +173,7 @@ func (p *parser) tree(depth int) (*Node, error) {
 			p.pos++
 			return first, nil
 		default:
-			return nil, p.errorf("expected ';', '(' or ')', found %s", p.found())
+			return nil, p.fail(SyntaxNodeOrTree)
 		}
 	}
 }
@@ -216,11 +205,13 @@ func (p *parser) node() (*Node, error) {
 		}
 		if len(id) == 0 {
 			p.pos = start
-			return nil, p.errorf("expected a property identifier in capital letters, found %q", p.data[start:p.pos+1])
+			return nil, p.fail(SyntaxPropertyID)
 		}
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != '[' {
-			return nil, p.errorf("expected '[' after property %s, found %s", id, p.found())
+			e := p.fail(SyntaxPropertyValue)
+			e.Property = quote(string(id))
+			return nil, e
 		}
 		prop := Property{ID: string(id)}
 		for p.pos < len(p.data) && p.data[p.pos] == '[' {
@@ -281,7 +272,9 @@ func (p *parser) value() (string, error) {
 		}
 	}
 	p.pos = start
-	return "", p.errorf("expected ']' to close the value opened here, found end of input")
+	e := p.fail(SyntaxCloseValue)
+	e.Found = "" // the offset is where the value opened; the input ended
+	return "", e
 }
 
 // DoubleByteRecord reports whether a record is read in a double-byte

@@ -56,25 +56,78 @@ d]AB[aa:bb][ee]
 
 func TestParseSGFErrors(t *testing.T) {
 	tests := []struct {
-		in     string
-		offset int
-		want   string
+		in       string
+		offset   int
+		code     SyntaxCode
+		found    string
+		property string
+		want     string // in the English text for logs
 	}{
-		{"", 0, "expected '('"},
-		{"  x", 2, "expected '('"},
-		{"(", 1, "expected ';'"},
-		{"(;B[aa]", 7, "expected ')'"},
-		{"(;B[aa", 3, "expected ']'"},
-		{"(;B", 3, "expected '['"},
-		{"(;B[aa](;W[bb]);B[cc])", 15, "after a variation"},
-		{"(;B[aa]x)", 7, "property identifier"},
-		{"(;B[aa]1)", 7, "expected ';', '(' or ')'"},
+		{"", 0, SyntaxOpenTree, "", "", "expected '('"},
+		{"  x", 2, SyntaxOpenTree, "x", "", "expected '('"},
+		{"(", 1, SyntaxFirstNode, "", "", "expected ';'"},
+		{"(;B[aa]", 7, SyntaxCloseTree, "", "", "expected ')'"},
+		{"(;B[aa", 3, SyntaxCloseValue, "", "", "expected ']'"},
+		{"(;B", 3, SyntaxPropertyValue, "", "B", "expected '[' after property B"},
+		{"(;B[aa](;W[bb]);B[cc])", 15, SyntaxAfterVariation, ";", "", "after a variation"},
+		{"(;B[aa]x)", 7, SyntaxPropertyID, "x", "", "property identifier"},
+		{"(;B[aa]1)", 7, SyntaxNodeOrTree, "1", "", "expected ';', '(' or ')'"},
 	}
 	for _, tt := range tests {
 		_, err := ParseSGF([]byte(tt.in))
 		var se *SyntaxError
-		if !errors.As(err, &se) || se.Offset != tt.offset || !strings.Contains(se.Msg, tt.want) {
-			t.Errorf("ParseSGF(%q) = %v; want offset %d and %q", tt.in, err, tt.offset, tt.want)
+		if !errors.As(err, &se) || se.Offset != tt.offset || se.Code != tt.code || se.Found != tt.found ||
+			se.Property != tt.property || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseSGF(%.20q) = %#v; want offset %d, %s, found %q, property %q", tt.in, err, tt.offset, tt.code, tt.found, tt.property)
+		}
+	}
+}
+
+// TestRecordErrors: a game's properties the engine cannot play from are
+// coded errors naming the property and the value (bounded), in which game.
+func TestRecordErrors(t *testing.T) {
+	long := strings.Repeat("9", 1000)
+	tests := []struct {
+		sgf      string
+		code     RecordCode
+		property string
+		value    string
+		game     int
+	}{
+		{"(;SZ[1])", RecordBoardSize, "SZ", "1", 1},
+		{"(;SZ[" + long + "])", RecordBoardSize, "SZ", long[:maxQuote] + "…", 1},
+		{"(;SZ[9])(;KM[lots])", RecordKomi, "KM", "lots", 2},
+		{"(;HA[many])", RecordHandicap, "HA", "many", 1},
+		{"(;SZ[9];B[e])", RecordPoint, "B", "e", 1},
+		{"(;AB[aa:c])", RecordPoint, "AB", "c", 1},
+		{"(;CA[klingon])", RecordCharset, "CA", "klingon", 1},
+		{"(;SZ[11]HA[4];W[aa])", RecordHandicapPoints, "HA", "4", 1},
+		{"(;SZ[19]HA[12];W[aa])", RecordHandicapStones, "HA", "12", 1},
+	}
+	for _, tt := range tests {
+		_, err := AdjudicateSGF([]byte(tt.sgf), "", Options{})
+		var re *RecordError
+		var ge *GameError
+		if !errors.As(err, &re) || re.Code != tt.code || re.Property != tt.property || re.Value != tt.value ||
+			!errors.As(err, &ge) || ge.Game != tt.game {
+			t.Errorf("%.30s: %#v, want %s of %s[%.10s] in game %d", tt.sgf, err, tt.code, tt.property, tt.value, tt.game)
+		}
+	}
+}
+
+// TestDeadPointErrors: a dead stone typed wrongly is an option error
+// holding the point as typed, and the board's size when it is off it.
+func TestDeadPointErrors(t *testing.T) {
+	for _, tt := range []struct {
+		dead     string
+		offBoard bool
+	}{{"I5", false}, {"abc", false}, {"Z99", true}, {"T19", true}, {"ss", true}, {"k1", true}} {
+		_, err := AdjudicateSGF([]byte("(;SZ[9];B[ee])"), "", Options{Dead: []string{tt.dead}})
+		var oe *OptionError
+		var pe *PointError
+		if !errors.As(err, &oe) || oe.Option != "dead" || !errors.As(err, &pe) || pe.Value != tt.dead || pe.OffBoard != tt.offBoard ||
+			(tt.offBoard && pe.Size != 9) {
+			t.Errorf("dead %s: %#v", tt.dead, err)
 		}
 	}
 }
@@ -191,6 +244,7 @@ func FuzzParseSGF(f *testing.F) {
 			if errors.As(err, &se) && (se.Offset < 0 || se.Offset > len(data)) {
 				t.Fatalf("error offset %d outside the input of %d bytes", se.Offset, len(data))
 			}
+			checkCoded(t, err)
 			return
 		}
 		out := WriteSGF(trees)
@@ -202,9 +256,36 @@ func FuzzParseSGF(f *testing.F) {
 			t.Fatalf("parse → write → parse is not stable:\n%s\n%s", out, WriteSGF(again))
 		}
 		for _, tr := range trees {
-			if g, err := GameFromTree(tr); err == nil {
-				_, _ = Adjudicate(g, Options{}) // must not panic
+			g, err := GameFromTree(tr)
+			if err != nil {
+				checkCoded(t, err)
+				continue
+			}
+			if _, err := Adjudicate(g, Options{}); err != nil { // must not panic
+				checkCoded(t, err)
 			}
 		}
 	})
+}
+
+// checkCoded fails unless err is one of the engine's coded errors, whose
+// quoted values are bounded: callers word the code, never the text.
+func checkCoded(t *testing.T, err error) {
+	t.Helper()
+	var se *SyntaxError
+	var re *RecordError
+	var le *LimitError
+	switch {
+	case errors.As(err, &se):
+		if len(se.Found) > 1 || len(se.Property) > maxQuote+len("…") {
+			t.Fatalf("syntax error quotes too much: %#v", se)
+		}
+	case errors.As(err, &re):
+		if len(re.Value) > maxQuote+len("…") || len(re.Property) > 2 {
+			t.Fatalf("record error quotes too much: %#v", re)
+		}
+	case errors.As(err, &le):
+	default:
+		t.Fatalf("an error without a code: %#v", err)
+	}
 }

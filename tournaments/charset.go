@@ -2,7 +2,6 @@ package tournaments
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -25,13 +24,13 @@ func decodeText(b []byte, enc string) (string, string, error) {
 		}
 		if e == nil {
 			if !utf8.Valid(bytes.TrimPrefix(b, bom)) {
-				return "", "", fmt.Errorf("the file is not valid UTF-8")
+				return "", "", wholeFile("", 1, ReasonFileEncoding, "encoding", name)
 			}
 			return string(bytes.TrimPrefix(b, bom)), name, nil
 		}
 		out, err := e.NewDecoder().Bytes(b)
 		if err != nil {
-			return "", "", fmt.Errorf("decode as %s: %w", name, err)
+			return "", "", wholeFile("", 1, ReasonFileEncoding, "encoding", name)
 		}
 		return strings.TrimPrefix(string(out), "\ufeff"), name, nil
 	}
@@ -43,7 +42,7 @@ func decodeText(b []byte, enc string) (string, string, error) {
 	case bytes.HasPrefix(b, []byte{0xff, 0xfe}), bytes.HasPrefix(b, []byte{0xfe, 0xff}):
 		out, err := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder().Bytes(b)
 		if err != nil {
-			return "", "", fmt.Errorf("decode as UTF-16: %w", err)
+			return "", "", wholeFile("", 1, ReasonFileEncoding, "encoding", "UTF-16")
 		}
 		return string(out), "UTF-16", nil
 	case utf8.Valid(b):
@@ -56,7 +55,7 @@ func decodeText(b []byte, enc string) (string, string, error) {
 	}
 	out, err := e.NewDecoder().Bytes(b)
 	if err != nil {
-		return "", "", fmt.Errorf("decode as %s: %w", name, err)
+		return "", "", wholeFile("", 1, ReasonFileEncoding, "encoding", name)
 	}
 	return string(out), name, nil
 }
@@ -94,7 +93,7 @@ func encodingByName(name string) (encoding.Encoding, string, error) {
 	}
 	e, err := htmlindex.Get(name)
 	if err != nil {
-		return nil, "", fmt.Errorf("encoding %q: want utf-8, latin1, gbk, windows-1251 or another WHATWG name", name)
+		return nil, "", wholeFile("", 1, ReasonFileEncodingUnknown, "encoding", name)
 	}
 	canon, _ := htmlindex.Name(e)
 	if canon == "utf-8" {

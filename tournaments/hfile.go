@@ -1,13 +1,14 @@
 package tournaments
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 var (
@@ -119,12 +120,9 @@ func ParseH9(data []byte) (*Imported, error) { return parseH9(data, "") }
 func parseH9(data []byte, enc string) (*Imported, error) {
 	text, used, err := decodeText(data, enc)
 	if err != nil {
-		return nil, &FormatError{"h9", 1, err.Error()}
+		return nil, inFormat(err, "h9")
 	}
 	t := &Imported{Format: "h9", Encoding: used}
-	fail := func(line int, format string, args ...any) error {
-		return &FormatError{"h9", line, clipf(format, args...)}
-	}
 	var rows []hRow
 	headRounds, headLine := 0, 0
 	lineNo, lastLine := 0, 1
@@ -156,7 +154,7 @@ func parseH9(data []byte, enc string) (*Imported, error) {
 		fields := splitFields(body)
 		if len(fields) == 0 {
 			if strings.TrimSpace(pinText) != "" {
-				return nil, fail(lineNo, "a line with an EGD PIN but no player")
+				return nil, fileError("h9", lineNo, ReasonFilePinWithoutPlayer)
 			}
 			continue
 		}
@@ -179,7 +177,7 @@ func parseH9(data []byte, enc string) (*Imported, error) {
 		rows = append(rows, hRow{line: lineNo, cells: rest})
 	}
 	if len(t.Players) == 0 {
-		return nil, fail(lastLine, "no player lines")
+		return nil, fileError("h9", lastLine, ReasonFileNoPlayers)
 	}
 	parsed := make([][]hEntry, len(rows))
 	for i, r := range rows {
@@ -253,7 +251,7 @@ func (t *Imported) playerFields(fields []hField, line int) (*ImportedPlayer, []h
 	if r < 0 {
 		for _, f := range fields[i:] {
 			if e := parseCell(f, line); e.ok && e.outcome != '?' && e.outcome != 0 && strings.ContainsAny(f.text, "+-=") {
-				return nil, nil, &FormatError{"h9", line, fmt.Sprintf("no name followed by a rank such as 2D or 14K before the round entries (column %d)", fields[i].col)}
+				return nil, nil, fileError("h9", line, ReasonFileNoRank, "column", strconv.Itoa(fields[i].col))
 			}
 		}
 		t.warn(line, fields[0].col, "", "no name and rank: not a player line, skipped")
@@ -410,8 +408,8 @@ func (t *Imported) gamesFromRows(rows [][]hEntry) error {
 		id := a + 1
 		for r, e := range entries {
 			round := r + 1
-			fail := func(format string, args ...any) error {
-				return &FormatError{"h9", e.line, clipf("round %d, column %d (%q): ", round, e.col, e.cell) + clipf(format, args...)}
+			fail := func(r *ledger.Reason, params ...string) error {
+				return fileError("h9", e.line, r, append([]string{"round", strconv.Itoa(round), "column", strconv.Itoa(e.col), "cell", e.cell}, params...)...)
 			}
 			if !e.ok {
 				continue
@@ -426,7 +424,7 @@ func (t *Imported) gamesFromRows(rows [][]hEntry) error {
 				continue
 			}
 			if e.opponent > n || e.opponent == id {
-				return fail("opponent %d is not another player's line (1–%d)", e.opponent, n)
+				return fail(ReasonFileOpponentRange, "opponent", strconv.Itoa(e.opponent), "players", strconv.Itoa(n))
 			}
 			k := [3]int{round, min(id, e.opponent), max(id, e.opponent)}
 			if seen[k] {
@@ -441,7 +439,7 @@ func (t *Imported) gamesFromRows(rows [][]hEntry) error {
 					t.warn(e.line, e.col, e.cell, "round %d: line %d played line %d, as both their rows say: read as no game", round, e.opponent, o.opponent)
 					continue
 				}
-				return fail("says it played line %d, whose round %d names line %d", e.opponent, round, o.opponent)
+				return fail(ReasonFileOpponentMismatch, "opponent", strconv.Itoa(e.opponent), "other", strconv.Itoa(o.opponent))
 			default:
 				t.warn(e.line, e.col, e.cell, "round %d: line %d's row has no game against line %d: read from this row alone", round, e.opponent, id)
 				o = hEntry{line: e.line, col: e.col, ok: true, opponent: id, outcome: opposite(e.outcome), colour: otherColour(e.colour), handicap: e.handicap, dflt: e.dflt}

@@ -72,11 +72,11 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 	}
 	imp, err := Import(in.Data, in.Format)
 	if err != nil {
-		return ImportResult{}, ReasonUnreadableFile.OnField("file", "detail", err.Error())
+		return ImportResult{}, fileRefusal(err)
 	}
 	sum, err := imp.Summarize()
 	if err != nil {
-		return ImportResult{}, ReasonUnreadableFile.OnField("file", "detail", err.Error())
+		return ImportResult{}, fileRefusal(err)
 	}
 	res := ImportResult{Summary: sum}
 	guests := map[int]bool{}

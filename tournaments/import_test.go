@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 )
@@ -492,12 +493,21 @@ func fuzzSeeds(f *testing.F, files ...string) {
 }
 
 // checkImported: what any reader returns can be ranked, and its games and
-// warnings point inside the file.
+// warnings point inside the file; what it refuses is a coded FormatError
+// with a line, quoting little of the file.
 func checkImported(t *testing.T, imp *Imported, err error) {
 	if err != nil {
 		var fe *FormatError
-		if errors.As(err, &fe) && fe.Line < 1 {
+		if !errors.As(err, &fe) || fe.Reason == nil {
+			t.Fatalf("a refusal without a code: %v", err)
+		}
+		if fe.Line < 1 {
 			t.Fatalf("error without a line: %v", err)
+		}
+		for _, p := range fe.Params {
+			if utf8.RuneCountInString(p.Value) > maxEcho+1 {
+				t.Fatalf("%s quotes %d characters", fe.Reason.Code(), utf8.RuneCountInString(p.Value))
+			}
 		}
 		return
 	}

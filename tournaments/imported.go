@@ -128,26 +128,6 @@ func clipf(format string, args ...any) string {
 	return fmt.Sprintf(format, args...)
 }
 
-// FormatError says where in a file the reading stopped and why.
-type FormatError struct {
-	Format string
-	Line   int
-	Msg    string
-}
-
-func (e *FormatError) Error() string {
-	return fmt.Sprintf("%s line %d: %s", e.Format, e.Line, clipMsg(e.Msg))
-}
-
-// clipMsg bounds a whole message (one of a parser's own, which may quote
-// the file) to a few quotes' length.
-func clipMsg(s string) string {
-	if len(s) <= 4*maxEcho {
-		return s
-	}
-	return strings.ToValidUTF8(s[:4*maxEcho], "") + "…"
-}
-
 // Field is the tournament as standings see it.
 func (t *Imported) Field() Field {
 	f := Field{Byes: t.Byes, Rounds: t.Rounds}

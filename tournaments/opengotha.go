@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // ogResults maps OpenGotha's results (black's view) to ours; the _BYDEF
@@ -50,17 +51,19 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 		// a chosen encoding wins over the declaration (or its absence)
 		text, used, err := decodeText(data, enc)
 		if err != nil {
-			return nil, &FormatError{"opengotha", 1, err.Error()}
+			return nil, inFormat(err, "opengotha")
 		}
 		data, t.Encoding, decoded = []byte(text), used, true
 	}
 	dec := xml.NewDecoder(bytes.NewReader(data))
+	var charsetErr error // the decoder words it in English; keep the coded one
 	dec.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
 		if decoded {
 			return r, nil
 		}
 		e, name, err := encodingByName(label)
 		if err != nil {
+			charsetErr = err
 			return nil, err
 		}
 		t.Encoding = name
@@ -70,8 +73,8 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 		return e.NewDecoder().Reader(r), nil
 	}
 	line := func() int { l, _ := dec.InputPos(); return l }
-	fail := func(format string, args ...any) error {
-		return &FormatError{"opengotha", line(), clipf(format, args...)}
+	fail := func(r *ledger.Reason, params ...string) error {
+		return fileError("opengotha", line(), r, params...)
 	}
 	keys := map[string]int{}
 	type bye struct{ player, line int }
@@ -83,8 +86,13 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
+		if charsetErr != nil {
+			fe := inFormat(charsetErr, "opengotha")
+			fe.Line = line()
+			return nil, fe
+		}
 		if err != nil {
-			return nil, &FormatError{"opengotha", line(), err.Error()}
+			return nil, fail(ReasonFileSyntax)
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
@@ -117,7 +125,7 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 			p := ImportedPlayer{ID: len(t.Players) + 1, Surname: nameField(attr("name")), Given: nameField(attr("firstName")),
 				Rank: strings.ToUpper(strings.TrimSpace(attr("rank"))), Country: strings.TrimSpace(attr("country")), Club: strings.TrimSpace(attr("club"))}
 			if p.Surname == "" {
-				return nil, fail("a player has no name")
+				return nil, fail(ReasonFilePlayerNoName)
 			}
 			if !rankRe.MatchString(p.Rank) {
 				t.warn(line(), 0, attr("rank"), "player %s: rank is not like 2D or 14K: kept as written", p.Name())
@@ -129,23 +137,23 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 			}
 			k := ogKey(attr("name") + attr("firstName"))
 			if _, dup := keys[k]; dup {
-				return nil, fail("player %s appears twice", p.Name())
+				return nil, fail(ReasonFilePlayerTwice, "name", p.Name())
 			}
 			keys[k] = p.ID
 			t.Players = append(t.Players, p)
 		case "Game":
 			round, err := strconv.Atoi(attr("roundNumber"))
 			if err != nil || round < 1 || round > maxRounds {
-				return nil, fail("game without a round number (1–%d)", maxRounds)
+				return nil, fail(ReasonFileGameRound, "max", strconv.Itoa(maxRounds))
 			}
 			b, okB := keys[ogKey(attr("blackPlayer"))]
 			w, okW := keys[ogKey(attr("whitePlayer"))]
 			if !okB || !okW || b == w {
-				return nil, fail("round %d: game between %q and %q names a player not in <Players>", round, attr("blackPlayer"), attr("whitePlayer"))
+				return nil, fail(ReasonFileGamePlayers, "round", strconv.Itoa(round), "black", attr("blackPlayer"), "white", attr("whitePlayer"))
 			}
 			res, ok := ogResults[attr("result")]
 			if !ok {
-				return nil, fail("round %d: unknown result %q", round, attr("result"))
+				return nil, fail(ReasonFileResult, "round", strconv.Itoa(round), "result", attr("result"))
 			}
 			hd, _ := strconv.Atoi(attr("handicap"))
 			board, _ := strconv.Atoi(attr("tableNumber"))
@@ -158,7 +166,7 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 			round, err := strconv.Atoi(attr("roundNumber"))
 			id, ok := keys[ogKey(attr("player"))]
 			if err != nil || round < 1 || round > maxRounds || !ok {
-				return nil, fail("bye for %q in round %q: unknown player or round", attr("player"), attr("roundNumber"))
+				return nil, fail(ReasonFileBye, "player", attr("player"), "round", attr("roundNumber"))
 			}
 			byeRounds[round] = bye{id, line()}
 		case "GeneralParameterSet":
@@ -172,7 +180,7 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 		}
 	}
 	if !sawRoot {
-		return nil, &FormatError{"opengotha", 1, "not an OpenGotha file: no <Tournament> element"}
+		return nil, wholeFile("opengotha", 1, ReasonFileNotATournament)
 	}
 	played := map[[2]int]bool{}
 	for _, g := range t.Games {
@@ -200,7 +208,7 @@ func DetectFormat(data []byte) (string, error) {
 	head := bytes.TrimSpace(bytes.TrimPrefix(data, bom))
 	switch {
 	case len(head) == 0:
-		return "", &FormatError{"", 1, "the file is empty"}
+		return "", wholeFile("", 1, ReasonFileEmpty)
 	case head[0] == '<':
 		return "opengotha", nil
 	case head[0] == '{':
@@ -231,17 +239,17 @@ const (
 // Read reads a tournament file.
 func Read(data []byte, o ReadOptions) (*Imported, error) {
 	if len(data) > MaxImportBytes {
-		return nil, &FormatError{Format: "file", Msg: fmt.Sprintf("%d bytes: at most %d are read", len(data), MaxImportBytes)}
+		return nil, wholeFile("", 0, ReasonFileTooLarge, "bytes", strconv.Itoa(len(data)), "max", strconv.Itoa(MaxImportBytes))
 	}
 	t, err := read(data, o)
 	if err != nil {
 		return nil, err
 	}
 	if len(t.Players) > MaxImportPlayers {
-		return nil, &FormatError{Format: t.Format, Msg: fmt.Sprintf("%d players: at most %d are read", len(t.Players), MaxImportPlayers)}
+		return nil, wholeFile(t.Format, 0, ReasonFileTooManyPlayers, "players", strconv.Itoa(len(t.Players)), "max", strconv.Itoa(MaxImportPlayers))
 	}
 	if len(t.Games) > MaxImportGames {
-		return nil, &FormatError{Format: t.Format, Msg: fmt.Sprintf("%d games: at most %d are read", len(t.Games), MaxImportGames)}
+		return nil, wholeFile(t.Format, 0, ReasonFileTooManyGames, "games", strconv.Itoa(len(t.Games)), "max", strconv.Itoa(MaxImportGames))
 	}
 	return t, nil
 }
@@ -263,5 +271,5 @@ func read(data []byte, o ReadOptions) (*Imported, error) {
 	case "pairgoth":
 		return ParsePairgoth(data)
 	}
-	return nil, fmt.Errorf("format %q: want h9, opengotha or pairgoth", clip(format))
+	return nil, wholeFile("", 1, ReasonFileFormat, "format", format)
 }

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // pgTour is the part of a pairgoth tournament file (.tour, JSON) an import needs.
@@ -50,32 +53,31 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 	}
 	var tour pgTour
 	if err := json.Unmarshal(data, &tour); err != nil {
-		line := 1
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &se):
-			line = lineAt(data, se.Offset)
+			return nil, fileError("pairgoth", lineAt(data, se.Offset), ReasonFileSyntax)
 		case errors.As(err, &te):
-			line = lineAt(data, te.Offset)
+			return nil, fileError("pairgoth", lineAt(data, te.Offset), ReasonFileValueType, "field", te.Field)
 		}
-		return nil, &FormatError{"pairgoth", line, err.Error()}
+		return nil, fileError("pairgoth", 1, ReasonFileSyntax)
 	}
-	fail := func(pattern string, format string, args ...any) error {
-		return &FormatError{"pairgoth", lineOf(data, pattern), clipf(format, args...)}
+	fail := func(pattern string, r *ledger.Reason, params ...string) error {
+		return fileError("pairgoth", lineOf(data, pattern), r, params...)
 	}
 	if tour.Type != "" && tour.Type != "INDIVIDUAL" {
-		return nil, fail(`"type"`, "a %s event: only individual events are read", tour.Type)
+		return nil, fail(`"type"`, ReasonFileTeamEvent, "type", tour.Type)
 	}
 	t.Name, t.Location, t.Start, t.End, t.Komi = tour.Name, tour.Location, tour.StartDate, tour.EndDate, tour.Komi
 	ids := map[int]int{}
 	for _, p := range tour.Players {
 		at := fmt.Sprintf(`"id"\s*:\s*%d\s*,\s*"name"`, p.ID)
 		if p.ID == 0 || strings.TrimSpace(p.Name) == "" {
-			return nil, fail(at, "player %d has no id or no name", p.ID)
+			return nil, fail(at, ReasonFilePlayerID, "id", strconv.Itoa(p.ID))
 		}
 		if _, dup := ids[p.ID]; dup {
-			return nil, fail(at, "player id %d appears twice", p.ID)
+			return nil, fail(at, ReasonFilePlayerIDTwice, "id", strconv.Itoa(p.ID))
 		}
 		// the line is looked up only for a warning, and once (it scans the file)
 		line := sync.OnceValue(func() int { return lineOf(data, at) })
@@ -100,7 +102,7 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 		t.Players = append(t.Players, ip)
 	}
 	if len(tour.Games) > maxRounds {
-		return nil, fail(`"games"`, "%d rounds: at most %d are read", len(tour.Games), maxRounds)
+		return nil, fail(`"games"`, ReasonFileRounds, "rounds", strconv.Itoa(len(tour.Games)), "max", strconv.Itoa(maxRounds))
 	}
 	busy := map[[2]int]bool{}
 	for r, games := range tour.Games {
@@ -112,12 +114,12 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 				continue // cancelled: no game
 			}
 			if !ok {
-				return nil, fail(at, "round %d, game %d: unknown result %q", round, g.ID, g.R)
+				return nil, fail(at, ReasonFileResult, "round", strconv.Itoa(round), "result", g.R)
 			}
 			if g.B == 0 || g.W == 0 {
 				p, ok := ids[g.B+g.W]
 				if !ok || g.B == g.W {
-					return nil, fail(at, "round %d: a bye for player %d, who is not in players", round, g.B+g.W)
+					return nil, fail(at, ReasonFileBye, "player", strconv.Itoa(g.B+g.W), "round", strconv.Itoa(round))
 				}
 				points := 0
 				switch {
@@ -132,11 +134,11 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 			b, okB := ids[g.B]
 			w, okW := ids[g.W]
 			if !okB || !okW || b == w {
-				return nil, fail(at, "round %d, game %d: players %d and %d are not two players of the file", round, g.ID, g.B, g.W)
+				return nil, fail(at, ReasonFileGamePlayers, "round", strconv.Itoa(round), "black", strconv.Itoa(g.B), "white", strconv.Itoa(g.W))
 			}
 			for _, p := range []int{b, w} {
 				if busy[[2]int{round, p}] {
-					return nil, fail(at, "round %d: %s plays twice", round, t.Players[p-1].Name())
+					return nil, fail(at, ReasonFilePlaysTwice, "round", strconv.Itoa(round), "name", t.Players[p-1].Name())
 				}
 				busy[[2]int{round, p}] = true
 			}

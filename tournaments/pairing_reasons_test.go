@@ -209,7 +209,7 @@ func declaredCodes(t *testing.T, file string) []string {
 		}
 		return true
 	})
-	if len(codes) < 30 {
+	if len(codes) == 0 {
 		t.Fatalf("%s declares %d codes", file, len(codes))
 	}
 	return codes

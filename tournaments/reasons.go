@@ -100,8 +100,6 @@ var (
 		"a nigiri records the guess (odd or even) and the number of white stones held (1 to {max}).")
 	ReasonNigiriEvent = ledger.NewReason(ledger.Precondition, "NIGIRI_EVENT",
 		"比赛 {event} 的先后手由抽签编排决定，不猜先。", "tournament {event} assigns colours by the draw, not by nigiri.")
-	ReasonUnreadableFile = ledger.NewReason(ledger.Invalid, "UNREADABLE_FILE",
-		"无法读取比赛文件：{detail}", "the tournament file cannot be read: {detail}")
 	ReasonBoardOrder = ledger.NewReason(ledger.Invalid, "BOARD_ORDER",
 		"“{value}”：台次应为报名时指定（given），或团体赛首轮编排时按段位和等级分排定（rank）。",
 		"{value}: want given, or rank (a team event's boards set by rank and rating at the first pairing).")

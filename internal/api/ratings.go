@@ -6,10 +6,10 @@ import (
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/ratings"
 	"github.com/dankyu/dankyu/ratings/book"
+	"github.com/dankyu/dankyu/registry"
 )
 
 // RatingServer serves dankyu.v1.RatingService.
@@ -34,7 +34,7 @@ func (s *RatingServer) ListRatings(ctx context.Context, req *pb.ListRatingsReque
 	if t := req.GetPageToken(); t != "" {
 		n, err := strconv.Atoi(t)
 		if err != nil || n < 0 || n > book.MaxOffset {
-			return nil, ledger.FieldErr("page_token", "not a token of this list")
+			return nil, registry.ReasonPageToken.OnField("page_token")
 		}
 		offset = n
 	}

@@ -137,7 +137,7 @@ func TestEveryRefusedFieldHasALabel(t *testing.T) {
 			}
 			sel, ok := call.Fun.(*ast.SelectorExpr)
 			// ledger.Text and OptionalText refuse the field they are given
-			if !ok || (sel.Sel.Name != "OnField" && sel.Sel.Name != "FieldWith" && sel.Sel.Name != "FieldErr" &&
+			if !ok || (sel.Sel.Name != "OnField" && sel.Sel.Name != "FieldWith" &&
 				sel.Sel.Name != "Text" && sel.Sel.Name != "OptionalText") {
 				return true
 			}
@@ -177,6 +177,65 @@ func TestNoRefusalWithoutACode(t *testing.T) {
 						t.Errorf("%s:%d: wraps ledger.%s; declare a ledger.Reason instead", path, fset.Position(call.Pos()).Line, s.Sel.Name)
 					}
 				}
+			}
+			return true
+		})
+	}
+}
+
+// TestNoErrorTextInRefusals fails on a refusal that passes a Go error's
+// text as a parameter (ReasonX.OnField("file", "detail", err.Error())) or
+// a reason with a {detail} placeholder: that text is the English of a
+// parser or a library, and reads as English on a Chinese page. Give the
+// failure a code and its facts as parameters instead.
+func TestNoErrorTextInRefusals(t *testing.T) {
+	files, fset := goFiles(t)
+	// refusal makes a ledger.Error: Reason….New/OnField/FieldWith/With, ledger.Value/Words
+	refusal := func(call *ast.CallExpr, f *ast.File) bool {
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		switch sel.Sel.Name {
+		case "OnField", "FieldWith", "With":
+			return true
+		case "New":
+			switch x := sel.X.(type) {
+			case *ast.Ident:
+				return strings.HasPrefix(x.Name, "Reason")
+			case *ast.SelectorExpr:
+				return strings.HasPrefix(x.Sel.Name, "Reason")
+			}
+		}
+		return isCall(call, f, "ledger", "Value") || isCall(call, f, "ledger", "Words")
+	}
+	for path, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if isCall(call, f, "ledger", "NewReason") && len(call.Args) == 4 {
+				zh, _ := stringLit(call.Args[2])
+				en, _ := stringLit(call.Args[3])
+				if strings.Contains(zh+en, "{detail}") {
+					t.Errorf("%s:%d: a reason with {detail}: pass the facts as named parameters", path, fset.Position(call.Pos()).Line)
+				}
+			}
+			if !refusal(call, f) {
+				return true
+			}
+			for _, a := range call.Args {
+				ast.Inspect(a, func(n ast.Node) bool {
+					c, ok := n.(*ast.CallExpr)
+					if !ok || len(c.Args) != 0 {
+						return true
+					}
+					if s, ok := c.Fun.(*ast.SelectorExpr); ok && s.Sel.Name == "Error" {
+						t.Errorf("%s:%d: a refusal quotes an error's text; give the error a code", path, fset.Position(c.Pos()).Line)
+					}
+					return true
+				})
 			}
 			return true
 		})
