@@ -216,9 +216,8 @@ func (s *Service) OpenYear(ctx context.Context, actor ledger.Actor, key string, 
 				}
 			}
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "audit.opened", "audit_year", strconv.Itoa(year), map[string]any{
-			"position": position, "agencies": agencies, "red": out.Red,
-			"period_start": period.Start.Format(time.RFC3339), "period_end": period.End.Format(time.RFC3339)})
+		err = ledger.Append(ctx, tx, now, actor, "audit_year", strconv.Itoa(year), OpenedPayload{Agencies: agencies,
+			PeriodEnd: period.End.Format(time.RFC3339), PeriodStart: period.Start.Format(time.RFC3339), Position: position, Red: out.Red})
 		return out, err
 	})
 }

@@ -87,7 +87,7 @@ func syntheticYear(b *testing.B, store *ledger.Store, reg *registry.Service, ts 
 		batch := all[i:min(i+5000, len(all))]
 		err := ledger.Transact(ctx, store, func(tx *ledger.Tx) error {
 			for _, e := range batch {
-				if err := ledger.AppendEvent(ctx, tx, e.at, e.actor, e.action, e.kind, e.id, e.payload); err != nil {
+				if err := ledger.Append(ctx, tx, e.at, e.actor, e.kind, e.id, oldRow{e.action, e.payload}); err != nil {
 					return err
 				}
 			}

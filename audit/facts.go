@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
@@ -230,13 +231,6 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	return f, nil
 }
 
-type playerPayload struct {
-	ID           int64  `json:"id"`
-	BirthDate    string `json:"birth_date"`
-	ProvinceCode string `json:"province_code"`
-	Rank         string `json:"rank"`
-}
-
 func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts) error {
 	if strings.HasPrefix(e.Actor, "agency:") {
 		f.touch(strings.TrimPrefix(e.Actor, "agency:"), e)
@@ -244,7 +238,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 	id64 := func() int64 { n, _ := strconv.ParseInt(e.EntityID, 10, 64); return n }
 	switch e.Action {
 	case "player.registered":
-		p, err := readPayload(e.Payload, "province_code", "birth_date", "rank")
+		p, err := readPayload[registry.PlayerRegisteredPayload](e.Payload, "province_code", "birth_date", "rank")
 		if err != nil {
 			return err
 		}
@@ -258,7 +252,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			f.count(ps.prefix, KeyPlayersRegistered, it)
 		}
 	case "player.updated":
-		var p struct{ Before, After playerPayload }
+		var p registry.PlayerUpdatedPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
@@ -275,7 +269,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		f.touch(ps.prefix, e)
 	case "player.transferred":
-		var p struct{ From, To string }
+		var p registry.PlayerTransferredPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
@@ -284,17 +278,19 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			ps.prefix = f.prefixOfProvince(p.To)
 			f.touch(ps.prefix, e)
 		}
-	case "player.rank_changed", "player.honorary_dan":
-		p, err := readPayload(e.Payload, "to")
+	case "player.rank_changed":
+		p, err := readPayload[registry.PlayerRankChangedPayload](e.Payload, "to")
 		if err != nil {
 			return err
 		}
 		if ps := f.players[id64()]; ps != nil {
-			if e.Action == "player.honorary_dan" {
-				ps.rank = 8
-			} else if r, err := registry.ParseRank(p.str("to")); err == nil {
+			if r, err := registry.ParseRank(p.str("to")); err == nil {
 				ps.rank = r
 			}
+		}
+	case "player.honorary_dan":
+		if ps := f.players[id64()]; ps != nil {
+			ps.rank = registry.HonoraryDan8
 		}
 	case "player.merged":
 		if ps := f.players[id64()]; ps != nil {
@@ -303,7 +299,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 	case "certificate.issued":
 		return f.issued(e)
 	case "certificate.recorded_from_paper":
-		p, err := readPayload(e.Payload, "player_id")
+		p, err := readPayload[certs.CertificateRecordedFromPaperPayload](e.Payload, "player_id")
 		if err != nil {
 			return err
 		}
@@ -317,7 +313,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			f.count(c.issuer, KeyRevocations, it)
 		}
 	case "application.submitted":
-		pl, err := readPayload(e.Payload, "player_id", "basis", "event_ref", "record_ref", "appraiser_id")
+		pl, err := readPayload[certs.ApplicationSubmittedPayload](e.Payload, "player_id", "basis", "event_ref", "record_ref", "appraiser_id")
 		if err != nil {
 			return err
 		}
@@ -341,7 +337,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			}
 		}
 	case "notice.published":
-		p, err := readPayload(e.Payload, "application_id")
+		p, err := readPayload[certs.NoticePublishedPayload](e.Payload, "application_id")
 		if err != nil {
 			return err
 		}
@@ -388,7 +384,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		f.touch(fx.Organiser, e)
 	case "appraiser.recommended":
-		p, err := readPayload(e.Payload, "agency")
+		p, err := readPayload[certs.AppraiserRecommendedPayload](e.Payload, "agency")
 		if err != nil {
 			return err
 		}
@@ -417,7 +413,7 @@ func (f *facts) countOnce(agency, key string, it Item) {
 }
 
 func (f *facts) issued(e ledger.LoggedEvent) error {
-	pl, err := readPayload(e.Payload, "number", "player_id", "rank", "basis", "issuer", "issue_date", "replaces", "application_id")
+	pl, err := readPayload[certs.CertificateIssuedPayload](e.Payload, "number", "player_id", "rank", "basis", "issuer", "issue_date", "replaces", "application_id")
 	if err != nil {
 		return err
 	}
@@ -505,16 +501,13 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 	f.touch(t.facts.Organiser, e)
 	switch e.Action {
 	case "tournament.participant_added":
-		p, err := readPayload(e.Payload, "number", "player_id")
+		p, err := readPayload[tournaments.ParticipantAddedPayload](e.Payload, "number", "player_id")
 		if err != nil {
 			return err
 		}
 		t.players[int(p.int("number"))] = p.int("player_id")
 	case "tournament.round_paired":
-		var p struct {
-			Round int `json:"round"`
-			Pairs []struct{ Black, White int }
-		}
+		var p tournaments.RoundPairedPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
@@ -525,7 +518,7 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			t.games[gameKey{p.Round, i + 1}] = &gameState{black: pr.Black, white: pr.White}
 		}
 	case "tournament.result":
-		pl, err := readPayload(e.Payload, "round", "board", "result", "warnings", "flagged", "record")
+		pl, err := readPayload[tournaments.ResultPayload](e.Payload, "round", "board", "result", "warnings", "flagged", "record")
 		if err != nil {
 			return err
 		}

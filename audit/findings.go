@@ -108,8 +108,8 @@ func (s *Service) insertFinding(ctx context.Context, tx *ledger.Tx, now time.Tim
 	if err != nil {
 		return Finding{}, ledger.PgErr(err, "add finding")
 	}
-	return f, ledger.AppendEvent(ctx, tx, now, actor, "audit.finding_opened", "audit_finding", strconv.FormatInt(f.ID, 10), map[string]any{
-		"agency": f.AgencyPrefix, "year": f.Year, "indicator": f.Indicator, "category": f.Category, "severity": f.Severity, "evidence": f.Evidence})
+	return f, ledger.Append(ctx, tx, now, actor, "audit_finding", strconv.FormatInt(f.ID, 10), FindingOpenedPayload{
+		Agency: f.AgencyPrefix, Category: f.Category, Evidence: f.Evidence, Indicator: f.Indicator, Severity: f.Severity, Year: f.Year})
 }
 
 // AddFinding adds staff's own finding to an open audit.
@@ -181,8 +181,11 @@ func (s *Service) DecideFinding(ctx context.Context, actor ledger.Actor, key str
 		if err != nil {
 			return Finding{}, ledger.PgErr(err, "decide finding")
 		}
-		return f, ledger.AppendEvent(ctx, tx, now, actor, "audit.finding_"+string(status), "audit_finding", strconv.FormatInt(id, 10),
-			map[string]any{"agency": f.AgencyPrefix, "year": f.Year, "note": note})
+		var p ledger.Payload = FindingDismissedPayload{Agency: f.AgencyPrefix, Note: note, Year: f.Year}
+		if confirm {
+			p = FindingConfirmedPayload{Agency: f.AgencyPrefix, Note: note, Year: f.Year}
+		}
+		return f, ledger.Append(ctx, tx, now, actor, "audit_finding", strconv.FormatInt(id, 10), p)
 	})
 }
 
@@ -215,7 +218,7 @@ func (s *Service) ReplyToFinding(ctx context.Context, actor ledger.Actor, key st
 		if err != nil {
 			return Finding{}, ledger.PgErr(err, "reply to finding")
 		}
-		return f, ledger.AppendEvent(ctx, tx, now, actor, "audit.finding_replied", "audit_finding", strconv.FormatInt(id, 10),
-			map[string]any{"agency": f.AgencyPrefix, "year": f.Year, "reply": text})
+		return f, ledger.Append(ctx, tx, now, actor, "audit_finding", strconv.FormatInt(id, 10),
+			FindingRepliedPayload{Agency: f.AgencyPrefix, Reply: text, Year: f.Year})
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/dankyu/dankyu/access"
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -163,7 +164,7 @@ func (s *Service) readIssuance(ctx context.Context, out Issuance, years int, age
 	}
 	err = ledger.ScanEntityEvents(ctx, db, "certificate", []string{"certificate.issued"}, out.Position, periods[0].Start, periods[len(periods)-1].End,
 		func(e ledger.LoggedEvent) error {
-			p, err := readPayload(e.Payload, "rank", "issuer", "replaces")
+			p, err := readPayload[certs.CertificateIssuedPayload](e.Payload, "rank", "issuer", "replaces")
 			if err != nil {
 				return fmt.Errorf("event %d: %w", e.ID, err)
 			}

@@ -25,7 +25,7 @@ func TestPayloadPairAndBool(t *testing.T) {
 		{`{}`, [2]int{}, false},
 		{`{"warnings":[1,1,1],"flagged":"true"}`, [2]int{1, 1}, false},
 	} {
-		p, err := readPayload([]byte(tt.json), "warnings", "flagged")
+		p, err := readPayload[tournaments.ResultPayload]([]byte(tt.json), "warnings", "flagged")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // payload reads the top-level fields of an event's JSON object without
@@ -15,8 +17,17 @@ type payload map[string][]byte
 
 var errPayload = errors.New("event payload is not a JSON object")
 
-// readPayload returns the raw values of the wanted top-level keys of p.
-func readPayload(p []byte, want ...string) (payload, error) {
+// readPayload returns the raw values of the wanted top-level keys of p, the
+// payload of an event of type T (the producer's payload type). T is not
+// used here: it names, for internal/archtest, the type whose JSON keys the
+// wanted keys must be, and the payload's getters (str, int, bool, pair)
+// must ask for wanted keys only.
+func readPayload[T ledger.Payload](p []byte, want ...string) (payload, error) {
+	return scanPayload(p, want...)
+}
+
+// scanPayload returns the raw values of the wanted top-level keys of p.
+func scanPayload(p []byte, want ...string) (payload, error) {
 	out := make(payload, len(want))
 	i := skipSpace(p, 0)
 	if i >= len(p) || p[i] != '{' {

@@ -29,7 +29,7 @@ func FuzzReadPayload(f *testing.F) {
 		for k := range want {
 			keys = append(keys, k)
 		}
-		got, err := readPayload(b, keys...)
+		got, err := scanPayload(b, keys...)
 		if err != nil {
 			t.Fatalf("%q: %v", b, err)
 		}

@@ -168,12 +168,12 @@ func (s *Service) Rule(ctx context.Context, actor ledger.Actor, key string, in R
 		if err != nil {
 			return Ruling{}, ledger.PgErr(err, "record ruling")
 		}
-		payload := map[string]any{"outcome": r.Outcome, "dan_cap": r.DanCap, "kyu_cap": r.KyuCap, "measures": r.Measures, "note": r.Note,
-			"staff_approves_high_dan": r.StaffApprovesHighDan}
+		payload := RuledPayload{DanCap: r.DanCap, KyuCap: r.KyuCap, Measures: r.Measures, Note: r.Note, Outcome: r.Outcome,
+			StaffApprovesHighDan: r.StaffApprovesHighDan}
 		if r.SupervisionUntil != nil {
-			payload["supervision_until"] = r.SupervisionUntil.Format(time.DateOnly)
+			payload.SupervisionUntil = r.SupervisionUntil.Format(time.DateOnly)
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "audit.ruled", "audit", fmt.Sprintf("%s/%d", r.AgencyPrefix, r.Year), payload)
+		err = ledger.Append(ctx, tx, now, actor, "audit", fmt.Sprintf("%s/%d", r.AgencyPrefix, r.Year), payload)
 		return r, err
 	})
 }
@@ -219,8 +219,8 @@ func (s *Service) Bootstrap(ctx context.Context, actor ledger.Actor, key string,
 		if tag.RowsAffected() == 0 {
 			return Bootstrap{}, ReasonBootstrapExists.New("agency", b.AgencyPrefix, "stock", strconv.Itoa(b.StockYear))
 		}
-		return b, ledger.AppendEvent(ctx, tx, now, actor, "audit.bootstrapped", "audit", fmt.Sprintf("%s/%d", b.AgencyPrefix, b.StockYear-1),
-			map[string]any{"stock_year": b.StockYear, "note": b.Note})
+		return b, ledger.Append(ctx, tx, now, actor, "audit", fmt.Sprintf("%s/%d", b.AgencyPrefix, b.StockYear-1),
+			BootstrappedPayload{Note: b.Note, StockYear: b.StockYear})
 	})
 }
 

@@ -138,8 +138,8 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		// a concurrent application of the same player won the unique index
 		return Application{}, ledger.PgErr(err, "file application")
 	}
-	err = ledger.AppendEvent(ctx, tx, now, actor, "application.submitted", "application", appID(id),
-		ApplicationSubmittedPayload(Application{PlayerID: p.ID, TargetRank: target, Basis: basis, EventRef: in.EventRef,
+	err = ledger.Append(ctx, tx, now, actor, "application", appID(id),
+		NewApplicationSubmittedPayload(Application{PlayerID: p.ID, TargetRank: target, Basis: basis, EventRef: in.EventRef,
 			RecordRef: in.RecordRef, AppraiserID: in.AppraiserID}))
 	if err != nil {
 		return Application{}, err
@@ -240,8 +240,8 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 			return Application{}, ledger.PgErr(err, "approve application")
 		}
 		app.DecidedAt, app.DecidedBy = &now, actor.String()
-		err = ledger.AppendEvent(ctx, tx, now, actor, "application.approved", "application", appID(id),
-			ApplicationApprovedPayload(app.Status, app.CertificateNumber, app.NoticeID))
+		err = ledger.Append(ctx, tx, now, actor, "application", appID(id),
+			ApplicationApprovedPayload{Certificate: app.CertificateNumber, NoticeID: app.NoticeID, Status: app.Status})
 		return app, err
 	})
 }
@@ -282,7 +282,7 @@ func (s *Service) Reject(ctx context.Context, actor ledger.Actor, key string, id
 			return Application{}, err
 		}
 		app.Status, app.DecidedAt, app.DecidedBy, app.Reason = AppRejected, &now, actor.String(), reason
-		err = ledger.AppendEvent(ctx, tx, now, actor, "application.rejected", "application", appID(id), map[string]any{"reason": reason})
+		err = ledger.Append(ctx, tx, now, actor, "application", appID(id), ApplicationRejectedPayload{Reason: reason})
 		return app, err
 	})
 }

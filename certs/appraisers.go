@@ -88,8 +88,8 @@ func (s *Service) RecommendAppraiser(ctx context.Context, actor ledger.Actor, ke
 		if err != nil {
 			return Appraiser{}, ledger.PgErr(err, "recommend appraiser")
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "appraiser.recommended", "appraiser", strconv.FormatInt(a.ID, 10),
-			AppraiserRecommendedPayload(a))
+		err = ledger.Append(ctx, tx, now, actor, "appraiser", strconv.FormatInt(a.ID, 10),
+			NewAppraiserRecommendedPayload(a))
 		return a, err
 	})
 }
@@ -109,7 +109,7 @@ func (s *Service) SetAppraiserStatus(ctx context.Context, actor ledger.Actor, ke
 		if err != nil {
 			return Appraiser{}, ledger.RowErr(err, fmt.Sprintf("appraiser %d", id), ReasonNoSuchAppraiser.New("appraiser", strconv.FormatInt(id, 10)))
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "appraiser."+string(st), "appraiser", strconv.FormatInt(id, 10),
+		err = ledger.Append(ctx, tx, now, actor, "appraiser", strconv.FormatInt(id, 10),
 			AppraiserStatusPayload(a))
 		return a, err
 	})

@@ -246,7 +246,7 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if err != nil {
 		return Certificate{}, ledger.PgErr(err, "issue certificate")
 	}
-	err = ledger.AppendEvent(ctx, tx, now, actor, "certificate.issued", "certificate", certEntity(c), CertificateIssuedPayload(c, in.replaces))
+	err = ledger.Append(ctx, tx, now, actor, "certificate", certEntity(c), NewCertificateIssuedPayload(c, in.replaces))
 	return c, err
 }
 
@@ -332,7 +332,7 @@ func (s *Service) Revoke(ctx context.Context, actor ledger.Actor, key, number, r
 			return Certificate{}, ledger.PgErr(err, "revoke certificate")
 		}
 		c.Status, c.StatusReason = CertRevoked, reason
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.revoked", "certificate", c.Number, map[string]any{"reason": reason}); err != nil {
+		if err := ledger.Append(ctx, tx, now, actor, "certificate", c.Number, CertificateRevokedPayload{Reason: reason}); err != nil {
 			return Certificate{}, err
 		}
 		return c, s.followRank(ctx, tx, now, actor, c.PlayerID, "certificate "+c.Number+" revoked")
@@ -394,8 +394,8 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 				return Certificate{}, ledger.PgErr(err, "carry the review flag")
 			}
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.reissued", "certificate", old.Number,
-			map[string]any{"reason": reason, "new_number": c.Number}); err != nil {
+		if err := ledger.Append(ctx, tx, now, actor, "certificate", old.Number,
+			CertificateReissuedPayload{NewNumber: c.Number, Reason: reason}); err != nil {
 			return Certificate{}, err
 		}
 		c.Replaces = old.Number

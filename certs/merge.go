@@ -42,6 +42,6 @@ func (s *Service) MovePlayerTx(ctx context.Context, tx *ledger.Tx, now time.Time
 	if err := s.followRank(ctx, tx, now, actor, into, "records of player "+strconv.FormatInt(from, 10)+" merged"); err != nil {
 		return err
 	}
-	return ledger.AppendEvent(ctx, tx, now, actor, "certificates.moved", "player", strconv.FormatInt(into, 10),
-		map[string]any{"from": from, "rows": moved})
+	return ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(into, 10),
+		CertificatesMovedPayload{From: from, Rows: moved})
 }

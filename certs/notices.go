@@ -88,8 +88,8 @@ func (s *Service) publish(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if err != nil {
 		return Notice{}, ledger.PgErr(err, "read notice")
 	}
-	err = ledger.AppendEvent(ctx, tx, now, actor, "notice.published", "notice", noticeID(id),
-		NoticePublishedPayload(n))
+	err = ledger.Append(ctx, tx, now, actor, "notice", noticeID(id),
+		NewNoticePublishedPayload(n))
 	return n, err
 }
 
@@ -322,8 +322,8 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 			return Objection{}, ledger.PgErr(err, "lodge objection")
 		}
 		// the log names the objector and the reason; contact details stay in the objections table
-		err = ledger.AppendEvent(ctx, tx, now, actor, "objection.lodged", "notice", noticeID(in.NoticeID),
-			ObjectionLodgedPayload(o))
+		err = ledger.Append(ctx, tx, now, actor, "notice", noticeID(in.NoticeID),
+			NewObjectionLodgedPayload(o))
 		return o, err
 	})
 }
@@ -395,12 +395,12 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 				fmt.Sprintf("objection %d upheld: %s", id, ruling)); err != nil {
 				return Objection{}, ledger.PgErr(err, "fail application")
 			}
-			if err := ledger.AppendEvent(ctx, tx, now, actor, "objection.upheld", "notice", noticeID(notice),
-				ObjectionRuledPayload(Objection{ID: id, Ruling: ruling})); err != nil {
+			if err := ledger.Append(ctx, tx, now, actor, "notice", noticeID(notice),
+				ObjectionUpheldPayload{ObjectionID: id, Ruling: ruling}); err != nil {
 				return Objection{}, err
 			}
-			return o, ledger.AppendEvent(ctx, tx, now, actor, "application.failed", "application", appID(app),
-				ApplicationFailedPayload(id))
+			return o, ledger.Append(ctx, tx, now, actor, "application", appID(app),
+				ApplicationFailedPayload{ObjectionID: id})
 		}
 		var open int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM objections WHERE notice_id = $1 AND status = 'open'`, notice).Scan(&open); err != nil {
@@ -411,8 +411,8 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 				return Objection{}, err
 			}
 		}
-		return o, ledger.AppendEvent(ctx, tx, now, actor, "objection.dismissed", "notice", noticeID(notice),
-			ObjectionRuledPayload(Objection{ID: id, Ruling: ruling}))
+		return o, ledger.Append(ctx, tx, now, actor, "notice", noticeID(notice),
+			ObjectionDismissedPayload{ObjectionID: id, Ruling: ruling})
 	})
 }
 
@@ -440,8 +440,8 @@ func (s *Service) finalize(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 	if err := closeNotice(ctx, tx, now, notice, NoticeIssued, ""); err != nil {
 		return Certificate{}, err
 	}
-	return c, ledger.AppendEvent(ctx, tx, now, actor, "notice.completed", "notice", noticeID(notice),
-		NoticeCompletedPayload(c.Number, app.ID))
+	return c, ledger.Append(ctx, tx, now, actor, "notice", noticeID(notice),
+		NoticeCompletedPayload{ApplicationID: app.ID, Certificate: c.Number})
 }
 
 // Sweep issues the certificates of every notice whose period has ended, by

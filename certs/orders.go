@@ -92,13 +92,13 @@ func (s *Service) PlaceOrder(ctx context.Context, actor ledger.Actor, key string
 		}
 		old, err := scanOrder(tx.QueryRow(ctx, `SELECT `+orderColumns+` FROM certificate_orders
 			WHERE agency_prefix = $1 AND year = $2 FOR UPDATE`, in.AgencyPrefix, in.Year))
-		action := "order.placed"
+		amended := false
 		switch {
 		case err == nil && old.Status != OrderRequested:
 			return Order{}, ReasonOrderDecided.With(ledger.Value("year", strconv.Itoa(in.Year)), ledger.Value("agency", in.AgencyPrefix),
 				orderStatusWords(old.Status), ledger.Value("date", old.DecidedAt.In(ledger.ChinaTime).Format(time.DateOnly)))
 		case err == nil:
-			action = "order.amended"
+			amended = true
 		case !errors.Is(err, pgx.ErrNoRows):
 			return Order{}, ledger.PgErr(err, "read order")
 		}
@@ -110,7 +110,11 @@ func (s *Service) PlaceOrder(ctx context.Context, actor ledger.Actor, key string
 		if err != nil {
 			return Order{}, ledger.PgErr(err, "place order")
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, action, "order", OrderEntity(o), OrderPlacedPayload(o))
+		var p ledger.Payload = NewOrderPlacedPayload(o)
+		if amended {
+			p = OrderAmendedPayload(NewOrderPlacedPayload(o))
+		}
+		err = ledger.Append(ctx, tx, now, actor, "order", OrderEntity(o), p)
 		return o, err
 	})
 }
@@ -154,9 +158,9 @@ func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key strin
 			return Order{}, ReasonOrderDecided.With(ledger.Value("year", strconv.Itoa(year)), ledger.Value("agency", agency),
 				orderStatusWords(o.Status), ledger.Value("date", o.DecidedAt.In(ledger.ChinaTime).Format(time.DateOnly)))
 		}
-		status, action := OrderRefused, "order.refused"
+		status := OrderRefused
 		if grant {
-			status, action = OrderGranted, "order.granted"
+			status = OrderGranted
 			if dan > o.DanCount || kyu > o.KyuCount {
 				return Order{}, ReasonGrantExceedsOrder.OnField("dan_count", "dan", strconv.Itoa(o.DanCount), "kyu", strconv.Itoa(o.KyuCount))
 			}
@@ -178,7 +182,11 @@ func (s *Service) DecideOrder(ctx context.Context, actor ledger.Actor, key strin
 		if err != nil {
 			return Order{}, ledger.PgErr(err, "decide order")
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, action, "order", OrderEntity(o), OrderDecidedPayload(o))
+		var p ledger.Payload = NewOrderGrantedPayload(o)
+		if !grant {
+			p = OrderRefusedPayload(NewOrderGrantedPayload(o))
+		}
+		err = ledger.Append(ctx, tx, now, actor, "order", OrderEntity(o), p)
 		return o, err
 	})
 }

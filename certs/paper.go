@@ -286,8 +286,8 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 			PaperBasis, at, c.date, c.player.Name, body, printed); err != nil {
 			return PaperResult{}, ledger.PgErr(err, "record paper certificate "+c.row.Number)
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.recorded_from_paper", "certificate", c.row.Number,
-			map[string]any{"player_id": c.player.ID, "rank": c.rank.String(), "issue_date": c.date.Format(time.DateOnly), "line": c.row.Line}); err != nil {
+		if err := ledger.Append(ctx, tx, now, actor, "certificate", c.row.Number,
+			CertificateRecordedFromPaperPayload{IssueDate: c.date.Format(time.DateOnly), Line: c.row.Line, PlayerID: c.player.ID, Rank: c.rank.String()}); err != nil {
 			return PaperResult{}, err
 		}
 		touched[c.player.ID] = true
@@ -448,8 +448,8 @@ func (s *Service) SubmitPaper(ctx context.Context, actor ledger.Actor, key strin
 			VALUES ($1, $2, $3, $4, $5, $6, 'pending') RETURNING id`, sub.AgencyPrefix, now, sub.SubmittedBy, in.Data, skip, sub.Rows).Scan(&sub.ID); err != nil {
 			return PaperSubmission{}, ledger.PgErr(err, "submit paper certificates")
 		}
-		return sub, ledger.AppendEvent(ctx, tx, now, actor, "paper.submitted", "paper_submission", strconv.FormatInt(sub.ID, 10),
-			map[string]any{"rows": sub.Rows, "skipped": len(in.Skip)})
+		return sub, ledger.Append(ctx, tx, now, actor, "paper_submission", strconv.FormatInt(sub.ID, 10),
+			PaperSubmittedPayload{Rows: sub.Rows, Skipped: len(in.Skip)})
 	})
 }
 
@@ -494,7 +494,10 @@ func (s *Service) DecidePaper(ctx context.Context, actor ledger.Actor, key strin
 			return PaperSubmission{}, ledger.PgErr(err, "decide paper submission")
 		}
 		sub.Status, sub.Note = status, note
-		return sub, ledger.AppendEvent(ctx, tx, now, actor, "paper."+status, "paper_submission", strconv.FormatInt(id, 10),
-			map[string]any{"imported": sub.Result.Imported, "note": note})
+		var p ledger.Payload = PaperRefusedPayload{Imported: sub.Result.Imported, Note: note}
+		if confirm {
+			p = PaperConfirmedPayload{Imported: sub.Result.Imported, Note: note}
+		}
+		return sub, ledger.Append(ctx, tx, now, actor, "paper_submission", strconv.FormatInt(id, 10), p)
 	})
 }

@@ -4,42 +4,173 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
-// The events' payloads, built once: the services append them, and the bulk
-// loads (CopyAll, the national data set) write the same rows, so that the
-// audit reads one shape whichever path wrote an event.
+// The events' payloads: one type per action, whose JSON tags are the keys
+// of the log's rows. The services append them, and the bulk loads (CopyAll,
+// the national data set) write the same rows, so that the audit reads one
+// shape whichever path wrote an event. The fields stand in the order of
+// their keys, as the maps these types replace wrote them, so that a row
+// encodes byte for byte as before.
+
+// Payloads are the payload types of certification's actions, one value of
+// each (internal/archtest checks the log's readers against them).
+func Payloads() []ledger.Payload {
+	return []ledger.Payload{
+		ApplicationSubmittedPayload{}, ApplicationApprovedPayload{}, ApplicationRejectedPayload{}, ApplicationFailedPayload{},
+		ApplicationWithdrawnPayload{}, CertificateIssuedPayload{}, CertificateRevokedPayload{}, CertificateReissuedPayload{},
+		CertificateRecordedFromPaperPayload{}, CertificateReviewRequestedPayload{}, CertificateReviewKeptPayload{},
+		CertificatesMovedPayload{}, NoticePublishedPayload{}, NoticeCompletedPayload{}, ObjectionLodgedPayload{},
+		ObjectionUpheldPayload{}, ObjectionDismissedPayload{}, ObjectionsDismissedPayload{}, OrderPlacedPayload{},
+		OrderAmendedPayload{}, OrderGrantedPayload{}, OrderRefusedPayload{}, AppraiserRecommendedPayload{},
+		AppraiserApprovedPayload{}, AppraiserRefusedPayload{}, AppraiserRevokedPayload{}, RosterSubmittedPayload{},
+		PaperSubmittedPayload{}, PaperConfirmedPayload{}, PaperRefusedPayload{},
+	}
+}
 
 // CertificateEntity names a certificate in the event log.
 func CertificateEntity(c Certificate) string { return certEntity(c) }
 
 // ApplicationSubmittedPayload is application.submitted's payload.
-func ApplicationSubmittedPayload(a Application) map[string]any {
-	return map[string]any{"player_id": a.PlayerID, "target_rank": a.TargetRank.String(), "basis": a.Basis, "event_ref": a.EventRef,
-		"record_ref": a.RecordRef, "appraiser_id": a.AppraiserID}
+type ApplicationSubmittedPayload struct {
+	AppraiserID int64  `json:"appraiser_id"`
+	Basis       Basis  `json:"basis"`
+	EventRef    string `json:"event_ref"`
+	PlayerID    int64  `json:"player_id"`
+	RecordRef   string `json:"record_ref"`
+	TargetRank  string `json:"target_rank"`
 }
 
-// ApplicationApprovedPayload is application.approved's payload.
-func ApplicationApprovedPayload(status AppStatus, certificate string, noticeID int64) map[string]any {
-	return map[string]any{"status": status, "certificate": certificate, "notice_id": noticeID}
+func (ApplicationSubmittedPayload) Action() string { return "application.submitted" }
+
+// NewApplicationSubmittedPayload is application.submitted's payload for a.
+func NewApplicationSubmittedPayload(a Application) ApplicationSubmittedPayload {
+	return ApplicationSubmittedPayload{AppraiserID: a.AppraiserID, Basis: a.Basis, EventRef: a.EventRef, PlayerID: a.PlayerID,
+		RecordRef: a.RecordRef, TargetRank: a.TargetRank.String()}
 }
 
-// ApplicationFailedPayload is application.failed's payload.
-func ApplicationFailedPayload(objectionID int64) map[string]any {
-	return map[string]any{"objection_id": objectionID}
+// ApplicationApprovedPayload is application.approved's payload: the
+// certificate issued at once, or the notice published.
+type ApplicationApprovedPayload struct {
+	Certificate string    `json:"certificate"`
+	NoticeID    int64     `json:"notice_id"`
+	Status      AppStatus `json:"status"`
 }
+
+func (ApplicationApprovedPayload) Action() string { return "application.approved" }
+
+// ApplicationRejectedPayload is application.rejected's payload.
+type ApplicationRejectedPayload struct {
+	Reason string `json:"reason"`
+}
+
+func (ApplicationRejectedPayload) Action() string { return "application.rejected" }
+
+// ApplicationFailedPayload is application.failed's payload: the objection upheld.
+type ApplicationFailedPayload struct {
+	ObjectionID int64 `json:"objection_id"`
+}
+
+func (ApplicationFailedPayload) Action() string { return "application.failed" }
+
+// ApplicationWithdrawnPayload is application.withdrawn's payload.
+type ApplicationWithdrawnPayload struct {
+	Reason string    `json:"reason"`
+	Was    AppStatus `json:"was"`
+}
+
+func (ApplicationWithdrawnPayload) Action() string { return "application.withdrawn" }
 
 // CertificateIssuedPayload is certificate.issued's payload.
-func CertificateIssuedPayload(c Certificate, replaces int64) map[string]any {
-	return map[string]any{"number": c.Number, "player_id": c.PlayerID, "rank": c.Rank.String(), "basis": c.Basis, "issuer": c.IssuingPrefix,
-		"issue_date": c.IssueDate.Format(time.DateOnly), "athlete_grade": c.AthleteGrade, "application_id": c.ApplicationID,
-		"replaces": replaces}
+type CertificateIssuedPayload struct {
+	ApplicationID int64        `json:"application_id"`
+	AthleteGrade  AthleteGrade `json:"athlete_grade"`
+	Basis         Basis        `json:"basis"`
+	IssueDate     string       `json:"issue_date"` // YYYY-MM-DD
+	Issuer        string       `json:"issuer"`     // the issuing agency's prefix
+	Number        string       `json:"number"`
+	PlayerID      int64        `json:"player_id"`
+	Rank          string       `json:"rank"`
+	Replaces      int64        `json:"replaces"` // the certificate a reissue replaces (0: none)
 }
 
+func (CertificateIssuedPayload) Action() string { return "certificate.issued" }
+
+// NewCertificateIssuedPayload is certificate.issued's payload for c.
+func NewCertificateIssuedPayload(c Certificate, replaces int64) CertificateIssuedPayload {
+	return CertificateIssuedPayload{ApplicationID: c.ApplicationID, AthleteGrade: c.AthleteGrade, Basis: c.Basis,
+		IssueDate: c.IssueDate.Format(time.DateOnly), Issuer: c.IssuingPrefix, Number: c.Number, PlayerID: c.PlayerID,
+		Rank: c.Rank.String(), Replaces: replaces}
+}
+
+// CertificateRevokedPayload is certificate.revoked's payload.
+type CertificateRevokedPayload struct {
+	Reason string `json:"reason"`
+}
+
+func (CertificateRevokedPayload) Action() string { return "certificate.revoked" }
+
+// CertificateReissuedPayload is certificate.reissued's payload (the old certificate's event).
+type CertificateReissuedPayload struct {
+	NewNumber string `json:"new_number"`
+	Reason    string `json:"reason"`
+}
+
+func (CertificateReissuedPayload) Action() string { return "certificate.reissued" }
+
+// CertificateRecordedFromPaperPayload is certificate.recorded_from_paper's payload.
+type CertificateRecordedFromPaperPayload struct {
+	IssueDate string `json:"issue_date"`
+	Line      int    `json:"line"` // of the paper sheet
+	PlayerID  int64  `json:"player_id"`
+	Rank      string `json:"rank"`
+}
+
+func (CertificateRecordedFromPaperPayload) Action() string { return "certificate.recorded_from_paper" }
+
+// CertificateReviewRequestedPayload is certificate.review_requested's
+// payload: the certificate's basis was withdrawn.
+type CertificateReviewRequestedPayload struct {
+	Application int64  `json:"application"`
+	Reason      string `json:"reason"`
+}
+
+func (CertificateReviewRequestedPayload) Action() string { return "certificate.review_requested" }
+
+// CertificateReviewKeptPayload is certificate.review_kept's payload.
+type CertificateReviewKeptPayload struct {
+	FlaggedFor string `json:"flagged_for"`
+	Note       string `json:"note"`
+}
+
+func (CertificateReviewKeptPayload) Action() string { return "certificate.review_kept" }
+
+// CertificatesMovedPayload is certificates.moved's payload: a merged
+// record's certificates, applications and appraisers moved to the kept one.
+type CertificatesMovedPayload struct {
+	From int64 `json:"from"`
+	Rows int64 `json:"rows"`
+}
+
+func (CertificatesMovedPayload) Action() string { return "certificates.moved" }
+
 // NoticePublishedPayload is notice.published's payload.
-func NoticePublishedPayload(n Notice) map[string]any {
-	return map[string]any{"application_id": n.ApplicationID, "player": n.PlayerName, "rank": n.Rank.String(), "basis": n.Basis,
-		"ends_at": n.EndsAt.UTC().Format(time.RFC3339)}
+type NoticePublishedPayload struct {
+	ApplicationID int64  `json:"application_id"`
+	Basis         Basis  `json:"basis"`
+	EndsAt        string `json:"ends_at"` // RFC 3339, UTC
+	Player        string `json:"player"`
+	Rank          string `json:"rank"`
+}
+
+func (NoticePublishedPayload) Action() string { return "notice.published" }
+
+// NewNoticePublishedPayload is notice.published's payload for n.
+func NewNoticePublishedPayload(n Notice) NoticePublishedPayload {
+	return NoticePublishedPayload{ApplicationID: n.ApplicationID, Basis: n.Basis, EndsAt: n.EndsAt.UTC().Format(time.RFC3339),
+		Player: n.PlayerName, Rank: n.Rank.String()}
 }
 
 // NoticeBasisDetail is what a notice shows of its basis.
@@ -52,43 +183,171 @@ func NoticeBasisDetail(a Application, appraiserName string) string {
 }
 
 // NoticeCompletedPayload is notice.completed's payload.
-func NoticeCompletedPayload(certificate string, applicationID int64) map[string]any {
-	return map[string]any{"certificate": certificate, "application_id": applicationID}
+type NoticeCompletedPayload struct {
+	ApplicationID int64  `json:"application_id"`
+	Certificate   string `json:"certificate"`
 }
+
+func (NoticeCompletedPayload) Action() string { return "notice.completed" }
 
 // ObjectionLodgedPayload is objection.lodged's payload.
-func ObjectionLodgedPayload(o Objection) map[string]any {
-	return map[string]any{"objection_id": o.ID, "name": o.Name, "reason": o.Reason}
+type ObjectionLodgedPayload struct {
+	Name        string `json:"name"`
+	ObjectionID int64  `json:"objection_id"`
+	Reason      string `json:"reason"`
 }
 
-// ObjectionRuledPayload is objection.upheld's and objection.dismissed's payload.
-func ObjectionRuledPayload(o Objection) map[string]any {
-	return map[string]any{"objection_id": o.ID, "ruling": o.Ruling}
+func (ObjectionLodgedPayload) Action() string { return "objection.lodged" }
+
+// NewObjectionLodgedPayload is objection.lodged's payload for o.
+func NewObjectionLodgedPayload(o Objection) ObjectionLodgedPayload {
+	return ObjectionLodgedPayload{Name: o.Name, ObjectionID: o.ID, Reason: o.Reason}
 }
+
+// ObjectionUpheldPayload is objection.upheld's payload.
+type ObjectionUpheldPayload struct {
+	ObjectionID int64  `json:"objection_id"`
+	Ruling      string `json:"ruling"`
+}
+
+func (ObjectionUpheldPayload) Action() string { return "objection.upheld" }
+
+// ObjectionDismissedPayload is objection.dismissed's payload.
+type ObjectionDismissedPayload ObjectionUpheldPayload
+
+func (ObjectionDismissedPayload) Action() string { return "objection.dismissed" }
+
+// ObjectionsDismissedPayload is objections.dismissed's payload: one ruling on many.
+type ObjectionsDismissedPayload struct {
+	ObjectionIDs []int64 `json:"objection_ids"`
+	Ruling       string  `json:"ruling"`
+}
+
+func (ObjectionsDismissedPayload) Action() string { return "objections.dismissed" }
 
 // OrderPlacedPayload is order.placed's payload.
-func OrderPlacedPayload(o Order) map[string]any {
-	return map[string]any{"dan": o.DanCount, "kyu": o.KyuCount}
+type OrderPlacedPayload struct {
+	Dan int `json:"dan"`
+	Kyu int `json:"kyu"`
 }
 
-// OrderDecidedPayload is order.granted's and order.refused's payload.
-func OrderDecidedPayload(o Order) map[string]any {
-	return map[string]any{"dan": o.DanCount, "kyu": o.KyuCount, "note": o.Note}
+func (OrderPlacedPayload) Action() string { return "order.placed" }
+
+// NewOrderPlacedPayload is order.placed's payload for o.
+func NewOrderPlacedPayload(o Order) OrderPlacedPayload {
+	return OrderPlacedPayload{Dan: o.DanCount, Kyu: o.KyuCount}
 }
+
+// OrderAmendedPayload is order.amended's payload: an order placed again before its decision.
+type OrderAmendedPayload OrderPlacedPayload
+
+func (OrderAmendedPayload) Action() string { return "order.amended" }
+
+// OrderGrantedPayload is order.granted's payload.
+type OrderGrantedPayload struct {
+	Dan  int    `json:"dan"`
+	Kyu  int    `json:"kyu"`
+	Note string `json:"note"`
+}
+
+func (OrderGrantedPayload) Action() string { return "order.granted" }
+
+// NewOrderGrantedPayload is order.granted's payload for o.
+func NewOrderGrantedPayload(o Order) OrderGrantedPayload {
+	return OrderGrantedPayload{Dan: o.DanCount, Kyu: o.KyuCount, Note: o.Note}
+}
+
+// OrderRefusedPayload is order.refused's payload.
+type OrderRefusedPayload OrderGrantedPayload
+
+func (OrderRefusedPayload) Action() string { return "order.refused" }
 
 // OrderEntity names an order in the event log.
 func OrderEntity(o Order) string { return fmt.Sprintf("%s/%d", o.AgencyPrefix, o.Year) }
 
 // AppraiserRecommendedPayload is appraiser.recommended's payload.
-func AppraiserRecommendedPayload(a Appraiser) map[string]any {
-	return map[string]any{"name": a.Name, "agency": a.AgencyPrefix, "player_id": a.PlayerID, "qualification": a.Qualification}
+type AppraiserRecommendedPayload struct {
+	Agency        string `json:"agency"`
+	Name          string `json:"name"`
+	PlayerID      int64  `json:"player_id"`
+	Qualification string `json:"qualification"`
 }
 
-// AppraiserStatusPayload is appraiser.approved's (refused, revoked) payload.
-func AppraiserStatusPayload(a Appraiser) map[string]any { return map[string]any{"name": a.Name} }
+func (AppraiserRecommendedPayload) Action() string { return "appraiser.recommended" }
 
-// RosterSubmittedPayload is roster.submitted's payload.
-func RosterSubmittedPayload(sub RosterSubmission) map[string]any {
-	return map[string]any{"submission": sub.ID, "rows": sub.Rows, "added": sub.Added, "removed": sub.Removed,
-		"log_size": sub.LogSize, "log_hash": sub.LogHash}
+// NewAppraiserRecommendedPayload is appraiser.recommended's payload for a.
+func NewAppraiserRecommendedPayload(a Appraiser) AppraiserRecommendedPayload {
+	return AppraiserRecommendedPayload{Agency: a.AgencyPrefix, Name: a.Name, PlayerID: a.PlayerID, Qualification: a.Qualification}
 }
+
+// AppraiserApprovedPayload is appraiser.approved's payload.
+type AppraiserApprovedPayload struct {
+	Name string `json:"name"`
+}
+
+func (AppraiserApprovedPayload) Action() string { return "appraiser.approved" }
+
+// AppraiserRefusedPayload is appraiser.refused's payload.
+type AppraiserRefusedPayload AppraiserApprovedPayload
+
+func (AppraiserRefusedPayload) Action() string { return "appraiser.refused" }
+
+// AppraiserRevokedPayload is appraiser.revoked's payload.
+type AppraiserRevokedPayload AppraiserApprovedPayload
+
+func (AppraiserRevokedPayload) Action() string { return "appraiser.revoked" }
+
+// AppraiserStatusPayload is the payload of the decision that gave a its
+// status (approved, refused or revoked); nil for another status.
+func AppraiserStatusPayload(a Appraiser) ledger.Payload {
+	p := AppraiserApprovedPayload{Name: a.Name}
+	switch a.Status {
+	case AppraiserApproved:
+		return p
+	case AppraiserRefused:
+		return AppraiserRefusedPayload(p)
+	case AppraiserRevoked:
+		return AppraiserRevokedPayload(p)
+	}
+	return nil
+}
+
+// RosterSubmittedPayload is roster.submitted's payload, with the log's tree
+// when it was submitted.
+type RosterSubmittedPayload struct {
+	Added      []string `json:"added"`
+	LogHash    []byte   `json:"log_hash"`
+	LogSize    int64    `json:"log_size"`
+	Removed    []string `json:"removed"`
+	Rows       int      `json:"rows"`
+	Submission int64    `json:"submission"`
+}
+
+func (RosterSubmittedPayload) Action() string { return "roster.submitted" }
+
+// NewRosterSubmittedPayload is roster.submitted's payload for sub.
+func NewRosterSubmittedPayload(sub RosterSubmission) RosterSubmittedPayload {
+	return RosterSubmittedPayload{Added: sub.Added, LogHash: sub.LogHash, LogSize: sub.LogSize, Removed: sub.Removed, Rows: sub.Rows,
+		Submission: sub.ID}
+}
+
+// PaperSubmittedPayload is paper.submitted's payload.
+type PaperSubmittedPayload struct {
+	Rows    int `json:"rows"`
+	Skipped int `json:"skipped"`
+}
+
+func (PaperSubmittedPayload) Action() string { return "paper.submitted" }
+
+// PaperConfirmedPayload is paper.confirmed's payload.
+type PaperConfirmedPayload struct {
+	Imported int    `json:"imported"`
+	Note     string `json:"note"`
+}
+
+func (PaperConfirmedPayload) Action() string { return "paper.confirmed" }
+
+// PaperRefusedPayload is paper.refused's payload.
+type PaperRefusedPayload PaperConfirmedPayload
+
+func (PaperRefusedPayload) Action() string { return "paper.refused" }

@@ -84,8 +84,8 @@ func (s *Service) RuleObjections(ctx context.Context, actor ledger.Actor, key st
 			WHERE notice_id = $1 AND id = ANY($2) AND status = 'open'`, notice, out.Dismissed, now, actor.String(), ruling); err != nil {
 			return out, ledger.PgErr(err, "rule objections")
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "objections.dismissed", "notice", noticeID(notice),
-			map[string]any{"objection_ids": out.Dismissed, "ruling": ruling}); err != nil {
+		if err := ledger.Append(ctx, tx, now, actor, "notice", noticeID(notice),
+			ObjectionsDismissedPayload{ObjectionIDs: out.Dismissed, Ruling: ruling}); err != nil {
 			return out, err
 		}
 		var open int

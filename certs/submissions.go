@@ -77,8 +77,8 @@ func (s *Service) SubmitRoster(ctx context.Context, actor ledger.Actor, key, age
 			return RosterSubmission{}, ledger.PgErr(err, "submit roster")
 		}
 		// the log keeps what was reported, not the identities it holds
-		return sub, ledger.AppendEvent(ctx, tx, now, actor, "roster.submitted", "roster", agency+"/"+strconv.Itoa(sub.Year),
-			RosterSubmittedPayload(sub))
+		return sub, ledger.Append(ctx, tx, now, actor, "roster", agency+"/"+strconv.Itoa(sub.Year),
+			NewRosterSubmittedPayload(sub))
 	})
 }
 

@@ -34,8 +34,8 @@ func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.T
 		if err := closeApplication(ctx, tx, now, actor, app, reason, reason); err != nil {
 			return "", err
 		}
-		return BasisWithdrawn, ledger.AppendEvent(ctx, tx, now, actor, "application.withdrawn", "application", appID(id),
-			map[string]any{"reason": reason, "was": app.Status})
+		return BasisWithdrawn, ledger.Append(ctx, tx, now, actor, "application", appID(id),
+			ApplicationWithdrawnPayload{Reason: reason, Was: app.Status})
 	case AppIssued:
 		// lock the application's certificates first, then flag in a
 		// statement of its own: its fresh snapshot sees a reissue that
@@ -57,8 +57,8 @@ func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.T
 		}
 		// the event names the certificate flagged: after a reissue, the new number
 		for _, n := range numbers {
-			if err := ledger.AppendEvent(ctx, tx, now, actor, "certificate.review_requested", "certificate", n,
-				map[string]any{"reason": reason, "application": id}); err != nil {
+			if err := ledger.Append(ctx, tx, now, actor, "certificate", n,
+				CertificateReviewRequestedPayload{Application: id, Reason: reason}); err != nil {
 				return "", err
 			}
 		}
@@ -136,7 +136,7 @@ func (s *Service) KeepCertificate(ctx context.Context, actor ledger.Actor, key, 
 		if _, err := tx.Exec(ctx, `UPDATE certificates SET review = '' WHERE id = $1`, c.ID); err != nil {
 			return Certificate{}, ledger.PgErr(err, "keep certificate")
 		}
-		return c, ledger.AppendEvent(ctx, tx, now, actor, "certificate.review_kept", "certificate", c.Number,
-			map[string]any{"note": note, "flagged_for": flagged})
+		return c, ledger.Append(ctx, tx, now, actor, "certificate", c.Number,
+			CertificateReviewKeptPayload{FlaggedFor: flagged, Note: note})
 	})
 }

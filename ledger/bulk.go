@@ -10,19 +10,18 @@ import (
 	"golang.org/x/mod/sumdb/tlog"
 )
 
-// BulkEvent is one event of a bulk append (a data load): what AppendEvent
-// takes, with the payload already encoded.
+// BulkEvent is one event of a bulk append (a data load): what Append takes.
 type BulkEvent struct {
 	At         time.Time
 	Actor      string // as Actor.String writes it
-	Action     string
 	EntityType string
 	EntityID   string
-	Payload    json.RawMessage
-	// Fill, when set, gives the payload instead, from the event tree's head
-	// just before this event (what a service reads with TreeHead inside its
-	// transaction, e.g. a roster submission).
-	Fill func(head tlog.Tree) (json.RawMessage, error)
+	Payload    Payload
+	// Fill, when set, gives the payload instead (one of Payload's action),
+	// from the event tree's head just before this event (what a service
+	// reads with TreeHead inside its transaction, e.g. a roster submission).
+	// BulkAppend puts it in Payload.
+	Fill func(head tlog.Tree) (Payload, error)
 }
 
 // BulkResult is where a bulk append put its events.
@@ -75,12 +74,17 @@ func BulkAppend(ctx context.Context, tx pgx.Tx, events []BulkEvent) (BulkResult,
 	first := prev
 	res := BulkResult{FirstID: lastID + 1}
 	hashes := make([][]byte, len(events))
+	raws := make([]json.RawMessage, len(events))
 	var last time.Time
 	for i := range events {
 		e := &events[i]
+		if e.Payload == nil {
+			return BulkResult{}, fmt.Errorf("bulk event %d has no payload", i)
+		}
+		action := e.Payload.Action()
 		at := e.At.UTC().Truncate(time.Microsecond)
 		if at.Before(last) {
-			return BulkResult{}, fmt.Errorf("bulk event %d (%s at %s) comes before the one before it (%s)", i, e.Action, at, last)
+			return BulkResult{}, fmt.Errorf("bulk event %d (%s at %s) comes before the one before it (%s)", i, action, at, last)
 		}
 		last = at
 		if e.Fill != nil {
@@ -89,12 +93,22 @@ func BulkAppend(ctx context.Context, tx pgx.Tx, events []BulkEvent) (BulkResult,
 			if err != nil {
 				return BulkResult{}, fmt.Errorf("tree head before bulk event %d: %w", i, err)
 			}
-			if e.Payload, err = e.Fill(tlog.Tree{N: leaves, Hash: h}); err != nil {
-				return BulkResult{}, fmt.Errorf("payload of bulk event %d (%s): %w", i, e.Action, err)
+			p, err := e.Fill(tlog.Tree{N: leaves, Hash: h})
+			if err != nil {
+				return BulkResult{}, fmt.Errorf("payload of bulk event %d (%s): %w", i, action, err)
 			}
+			if p == nil || p.Action() != action {
+				return BulkResult{}, fmt.Errorf("bulk event %d (%s) filled with another action's payload", i, action)
+			}
+			e.Payload = p
 		}
+		raw, err := encodePayload(e.Payload)
+		if err != nil {
+			return BulkResult{}, fmt.Errorf("bulk event %d: %w", i, err)
+		}
+		raws[i] = raw
 		id := lastID + int64(i) + 1
-		ev := Event{ID: id, At: at, Actor: e.Actor, Action: e.Action, EntityType: e.EntityType, EntityID: e.EntityID, Payload: e.Payload}
+		ev := Event{ID: id, At: at, Actor: e.Actor, Action: action, EntityType: e.EntityType, EntityID: e.EntityID, Payload: raw}
 		hashes[i] = ChainHash(prev, ev)
 		prev = hashes[i]
 		hs, err := tlog.StoredHashes(id-1, hashes[i], stored)
@@ -121,8 +135,8 @@ func BulkAppend(ctx context.Context, tx pgx.Tx, events []BulkEvent) (BulkResult,
 			if i == 0 {
 				p = first
 			}
-			row := []any{lastID + int64(i) + 1, e.At.UTC().Truncate(time.Microsecond), e.Actor, e.Action, e.EntityType, e.EntityID,
-				string(e.Payload), p, hashes[i]}
+			row := []any{lastID + int64(i) + 1, e.At.UTC().Truncate(time.Microsecond), e.Actor, e.Payload.Action(), e.EntityType, e.EntityID,
+				string(raws[i]), p, hashes[i]}
 			i++
 			return row, nil
 		}))

@@ -2,7 +2,6 @@ package ledger_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -23,10 +22,18 @@ func TestMain(m *testing.M) { pgtest.Main(m, func(h *pgtest.Harness) { harness =
 
 var system = ledger.Actor{Kind: ledger.SystemActor, Name: "bulk-test"}
 
+// testEvent is the payload of the tests' events.
+type testEvent struct {
+	action string
+	I      int `json:"i"`
+}
+
+func (e testEvent) Action() string { return e.action }
+
 func appendOne(t *testing.T, store *ledger.Store, at time.Time, i int) {
 	t.Helper()
 	err := ledger.Transact(context.Background(), store, func(tx *ledger.Tx) error {
-		return ledger.AppendEvent(context.Background(), tx, at, system, "test.event", "test", fmt.Sprint(i), map[string]any{"i": i})
+		return ledger.Append(context.Background(), tx, at, system, "test", fmt.Sprint(i), testEvent{"test.event", i})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -69,14 +76,13 @@ func TestBulkAppendIsWhatCommitsWrite(t *testing.T) {
 	var events []ledger.BulkEvent
 	var seen []tlog.Tree
 	for i := 3; i < n-1; i++ {
-		e := ledger.BulkEvent{At: at(i), Actor: system.String(), Action: "test.event", EntityType: "test", EntityID: fmt.Sprint(i)}
+		e := ledger.BulkEvent{At: at(i), Actor: system.String(), EntityType: "test", EntityID: fmt.Sprint(i), Payload: testEvent{"test.event", i}}
 		if i%50 == 0 {
-			e.Fill = func(h tlog.Tree) (json.RawMessage, error) {
+			e.Payload = testEvent{action: "test.event"}
+			e.Fill = func(h tlog.Tree) (ledger.Payload, error) {
 				seen = append(seen, h)
-				return json.Marshal(map[string]any{"i": i})
+				return testEvent{"test.event", i}, nil
 			}
-		} else {
-			e.Payload, _ = json.Marshal(map[string]any{"i": i})
 		}
 		events = append(events, e)
 	}
@@ -111,12 +117,26 @@ func TestBulkAppendIsWhatCommitsWrite(t *testing.T) {
 	// out of time order is refused
 	err = pgx.BeginFunc(ctx, bulk, func(tx pgx.Tx) error {
 		_, err := ledger.BulkAppend(ctx, tx, []ledger.BulkEvent{
-			{At: at(2 * n), Actor: "x", Action: "a", EntityType: "t", EntityID: "1", Payload: json.RawMessage(`{}`)},
-			{At: at(n), Actor: "x", Action: "a", EntityType: "t", EntityID: "2", Payload: json.RawMessage(`{}`)}})
+			{At: at(2 * n), Actor: "x", EntityType: "t", EntityID: "1", Payload: testEvent{action: "a"}},
+			{At: at(n), Actor: "x", EntityType: "t", EntityID: "2", Payload: testEvent{action: "a"}}})
 		return err
 	})
 	if err == nil {
 		t.Fatal("events out of time order were appended")
+	}
+	// a fill of another action than its event's, or no payload, is refused
+	for name, e := range map[string]ledger.BulkEvent{
+		"another action": {At: at(2 * n), Actor: "x", EntityType: "t", EntityID: "1", Payload: testEvent{action: "a"},
+			Fill: func(tlog.Tree) (ledger.Payload, error) { return testEvent{action: "b"}, nil }},
+		"no payload": {At: at(2 * n), Actor: "x", EntityType: "t", EntityID: "1"},
+	} {
+		err = pgx.BeginFunc(ctx, bulk, func(tx pgx.Tx) error {
+			_, err := ledger.BulkAppend(ctx, tx, []ledger.BulkEvent{e})
+			return err
+		})
+		if err == nil {
+			t.Fatalf("%s: appended", name)
+		}
 	}
 }
 
@@ -159,13 +179,13 @@ func TestObserverHearsCommittedEvents(t *testing.T) {
 	at := time.Date(2026, time.March, 1, 2, 0, 0, 0, time.UTC)
 	appendOne(t, store, at, 1)
 	if _, err := ledger.Mutate(ctx, store, system, "key-1", "Test", []any{1}, func(tx *ledger.Tx, now time.Time) (int, error) {
-		return 1, errors.Join(ledger.AppendEvent(ctx, tx, now, system, "test.mutated", "test", "1", nil),
-			ledger.AppendEvent(ctx, tx, now, system, "test.mutated_too", "test", "1", nil))
+		return 1, errors.Join(ledger.Append(ctx, tx, now, system, "test", "1", testEvent{action: "test.mutated"}),
+			ledger.Append(ctx, tx, now, system, "test", "1", testEvent{action: "test.mutated_too"}))
 	}); err != nil {
 		t.Fatal(err)
 	}
 	failed := ledger.Transact(ctx, store, func(tx *ledger.Tx) error {
-		if err := ledger.AppendEvent(ctx, tx, at, system, "test.rolled_back", "test", "2", nil); err != nil {
+		if err := ledger.Append(ctx, tx, at, system, "test", "2", testEvent{action: "test.rolled_back"}); err != nil {
 			return err
 		}
 		return errors.New("refused")

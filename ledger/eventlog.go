@@ -61,21 +61,43 @@ type Tx struct {
 	written []string
 }
 
-// AppendEvent queues one event of tx; it is written, chained, at commit.
-func AppendEvent(_ context.Context, tx *Tx, at time.Time, actor Actor, action, entityType, entityID string, payload any) error {
-	raw, err := json.Marshal(payload)
+// Payload is the payload of one action of the event log: a struct of the
+// package that writes the action, whose JSON tags are the row's keys. Each
+// action has exactly one payload type, named by Action (as the type's own
+// constant), and the readers of the log read only keys its tags declare
+// (internal/archtest holds both to it).
+type Payload interface {
+	Action() string
+}
+
+// Append queues the event p of an entity in tx: the action p names, with p
+// as its payload. It is written, chained, at commit.
+func Append(_ context.Context, tx *Tx, at time.Time, actor Actor, entityType, entityID string, p Payload) error {
+	raw, err := encodePayload(p)
 	if err != nil {
-		return fmt.Errorf("encode %s event payload: %w", action, err)
+		return err
 	}
 	tx.pending = append(tx.pending, Event{
 		At:         at.UTC().Truncate(time.Microsecond), // what PostgreSQL keeps
 		Actor:      actor.String(),
-		Action:     action,
+		Action:     p.Action(),
 		EntityType: entityType,
 		EntityID:   entityID,
 		Payload:    raw,
 	})
 	return nil
+}
+
+// encodePayload is p as the log stores it.
+func encodePayload(p Payload) (json.RawMessage, error) {
+	if p == nil {
+		return nil, fmt.Errorf("an event without a payload")
+	}
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s event payload: %w", p.Action(), err)
+	}
+	return raw, nil
 }
 
 // flushEvents appends the queued events, chained to the last row, under the

@@ -76,7 +76,7 @@ func (s *Service) CreateAgency(ctx context.Context, actor ledger.Actor, key stri
 		if err != nil {
 			return Agency{}, ledger.PgErr(err, "create agency "+a.Prefix)
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "agency.created", "agency", a.Prefix, AgencyCreatedPayload(a))
+		err = ledger.Append(ctx, tx, now, actor, "agency", a.Prefix, NewAgencyCreatedPayload(a))
 		return a, err
 	})
 }
@@ -103,8 +103,8 @@ func (s *Service) SetAgencyStatus(ctx context.Context, actor ledger.Actor, key, 
 		if err != nil {
 			return Agency{}, ledger.PgErr(err, "agency "+prefix)
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "agency.status_set", "agency", prefix,
-			map[string]string{"status": string(status), "reason": reason})
+		err = ledger.Append(ctx, tx, now, actor, "agency", prefix,
+			AgencyStatusSetPayload{Reason: reason, Status: status})
 		return a, err
 	})
 }

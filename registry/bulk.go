@@ -12,7 +12,7 @@ import (
 // Bulk loading (the national data set): rows written with COPY in the
 // caller's transaction, exactly as the services leave them; the caller
 // writes the events the services would have written (ledger.BulkAppend)
-// with the payloads below.
+// with the payloads of payloads.go.
 
 // CopyAgencies writes agencies as CreateAgency (and SetAgencyStatus) leave them.
 func CopyAgencies(ctx context.Context, tx pgx.Tx, as []Agency) error {
@@ -52,23 +52,6 @@ func CopyPlayers(ctx context.Context, tx pgx.Tx, ps []Player) error {
 	}
 	return ledger.MoveSequence(ctx, tx, "players")
 }
-
-// PlayerRegisteredPayload is the payload of player.registered for p (as
-// RegisterPlayer writes it: the identity number masked).
-func PlayerRegisteredPayload(p Player) map[string]any { return playerEvent(p) }
-
-// PlayerUpdatedPayload is the payload of player.updated from before to after.
-func PlayerUpdatedPayload(before, after Player) map[string]any {
-	return map[string]any{"before": playerEvent(before), "after": playerEvent(after)}
-}
-
-// RankChangedPayload is the payload of player.rank_changed (SetRank).
-func RankChangedPayload(from, to Rank, why string) map[string]any {
-	return map[string]any{"from": from.String(), "to": to.String(), "because": why}
-}
-
-// AgencyCreatedPayload is the payload of agency.created.
-func AgencyCreatedPayload(a Agency) any { return a }
 
 // CountAgencies counts the agencies as q sees them.
 func CountAgencies(ctx context.Context, q ledger.Querier) (int, error) {

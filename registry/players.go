@@ -63,15 +63,6 @@ func identityKey(p Player) string {
 	return "resident:" + p.IDNumber
 }
 
-// playerEvent is what the event log keeps of a player: the identity number masked.
-func playerEvent(p Player) map[string]any {
-	return map[string]any{
-		"id": p.ID, "name": p.Name, "gender": p.Gender, "birth_date": p.BirthDate.Format(time.DateOnly),
-		"nationality": p.Nationality, "identity_kind": p.IDKind, "identity_number": MaskIdentity(p.IDNumber),
-		"province_code": p.ProvinceCode, "agency_prefix": p.AgencyPrefix, "rank": p.Rank.String(), "declared_rank": p.DeclaredRank.String(),
-	}
-}
-
 // mayWriteProvince checks that actor may register or change players of the
 // province: staff anywhere, an active agency only in its own province.
 // It returns the prefix the change is recorded under: the agency's, or the
@@ -119,7 +110,7 @@ func (s *Service) RegisterPlayer(ctx context.Context, actor ledger.Actor, key st
 			}
 			return Player{}, ledger.PgErr(err, "register player")
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "player.registered", "player", strconv.FormatInt(p.ID, 10), PlayerRegisteredPayload(p))
+		err = ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(p.ID, 10), NewPlayerRegisteredPayload(p))
 		return p, err
 	})
 }
@@ -173,8 +164,8 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 			}
 			return Player{}, ledger.PgErr(err, fmt.Sprintf("update player %d", id))
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "player.updated", "player", strconv.FormatInt(id, 10),
-			PlayerUpdatedPayload(old, p))
+		err = ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(id, 10),
+			NewPlayerUpdatedPayload(old, p))
 		return p, err
 	})
 }
@@ -389,8 +380,8 @@ func (s *Service) RecordHonoraryDan(ctx context.Context, actor ledger.Actor, key
 		}
 		from := p.Rank
 		p.Rank, p.RankCertified, p.HonoraryBasis, p.UpdatedAt = HonoraryDan8, true, basis, now
-		return p, ledger.AppendEvent(ctx, tx, now, actor, "player.honorary_dan", "player", strconv.FormatInt(id, 10),
-			map[string]any{"from": from.String(), "basis": basis})
+		return p, ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(id, 10),
+			PlayerHonoraryDanPayload{Basis: basis, From: from.String()})
 	})
 }
 

@@ -54,8 +54,8 @@ func (s *Service) TransferPlayer(ctx context.Context, actor ledger.Actor, key st
 			return Player{}, ledger.PgErr(err, fmt.Sprintf("transfer player %d", id))
 		}
 		p.ProvinceCode, p.AgencyPrefix, p.UpdatedAt = to.Code, to.Prefix, now
-		return p, ledger.AppendEvent(ctx, tx, now, actor, "player.transferred", "player", strconv.FormatInt(id, 10),
-			map[string]any{"from": from.Code, "to": to.Code})
+		return p, ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(id, 10),
+			PlayerTransferredPayload{From: from.Code, To: to.Code})
 	})
 }
 
@@ -81,5 +81,5 @@ func (s *Service) MergeTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if _, err := tx.Exec(ctx, `UPDATE players SET merged_into = $2, updated_at = $3 WHERE id = $1`, dup, keep, now); err != nil {
 		return ledger.PgErr(err, fmt.Sprintf("merge player %d", dup))
 	}
-	return ledger.AppendEvent(ctx, tx, now, actor, "player.merged", "player", strconv.FormatInt(dup, 10), map[string]any{"into": keep})
+	return ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(dup, 10), PlayerMergedPayload{Into: keep})
 }

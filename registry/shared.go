@@ -40,8 +40,8 @@ func SetRank(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Act
 	if _, err := tx.Exec(ctx, `UPDATE players SET rank = $2, rank_certified = true, updated_at = $3 WHERE id = $1`, playerID, to, now); err != nil {
 		return ledger.PgErr(err, fmt.Sprintf("set rank of player %d", playerID))
 	}
-	return ledger.AppendEvent(ctx, tx, now, actor, "player.rank_changed", "player", strconv.FormatInt(playerID, 10),
-		RankChangedPayload(from, to, why))
+	return ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(playerID, 10),
+		NewPlayerRankChangedPayload(from, to, why))
 }
 
 // playerErr words a failed read of player id: not found, or what PgErr says.

@@ -78,8 +78,8 @@ func (s *Service) CreateToken(ctx context.Context, actor ledger.Actor, kind ledg
 		if err != nil {
 			return TokenInfo{}, ledger.PgErr(err, "create token")
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "token.created", "token", strconv.FormatInt(info.ID, 10),
-			map[string]string{"kind": kindName, "agency": info.Agency, "staff": info.StaffName})
+		err = ledger.Append(ctx, tx, now, actor, "token", strconv.FormatInt(info.ID, 10),
+			TokenCreatedPayload{Agency: info.Agency, Kind: kindName, Staff: info.StaffName})
 		return info, err
 	})
 	if err != nil {
@@ -101,7 +101,7 @@ func (s *Service) RevokeToken(ctx context.Context, actor ledger.Actor, id int64)
 		if tag.RowsAffected() == 0 {
 			return false, ReasonNoSuchToken.New("token", strconv.FormatInt(id, 10))
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "token.revoked", "token", strconv.FormatInt(id, 10), map[string]any{})
+		err = ledger.Append(ctx, tx, now, actor, "token", strconv.FormatInt(id, 10), TokenRevokedPayload{})
 		return true, err
 	})
 	return err

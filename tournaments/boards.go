@@ -96,8 +96,8 @@ func (s *Service) SetBoard(ctx context.Context, actor ledger.Actor, key string, 
 		if err != nil {
 			return Participant{}, err
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.board_set", "tournament", eventID(id),
-			map[string]any{"number": number, "board": board})
+		err = ledger.Append(ctx, tx, now, actor, "tournament", eventID(id),
+			BoardSetPayload{Board: board, Number: number})
 		return ps[number-1], err
 	})
 }
@@ -140,8 +140,8 @@ func (s *Service) orderBoards(ctx context.Context, tx *ledger.Tx, now time.Time,
 			}
 		}
 	}
-	if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.boards_ordered", "tournament", eventID(e.ID),
-		map[string]any{"by": "rank, rating, number", "boards": order}); err != nil {
+	if err := ledger.Append(ctx, tx, now, actor, "tournament", eventID(e.ID),
+		BoardsOrderedPayload{Boards: order, By: "rank, rating, number"}); err != nil {
 		return nil, err
 	}
 	return s.participants(ctx, tx, e.ID)

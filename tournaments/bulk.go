@@ -15,7 +15,8 @@ import (
 // Bulk loading (the national data set): events with their groups,
 // participants, rounds, games and proposals written with COPY in the
 // caller's transaction, in their final state; the caller writes the events
-// the service would have written (ledger.BulkAppend) with the payloads below.
+// the service would have written (ledger.BulkAppend) with the payloads of
+// payloads.go.
 
 // BulkRound is one paired round of a bulk-loaded event.
 type BulkRound struct {
@@ -151,36 +152,6 @@ func CopyEvents(ctx context.Context, tx pgx.Tx, es []BulkEvent) error {
 
 // EventEntity names an event in the event log.
 func EventEntity(id int64) string { return strconv.FormatInt(id, 10) }
-
-// The payloads below are those the service writes for each action.
-
-// CreatedPayload is tournament.created's payload.
-func CreatedPayload(e Event) map[string]any {
-	return map[string]any{"name": e.Name, "system": e.System, "level": e.Level, "rounds": e.Rounds, "seed": e.Seed, "dan_grade": e.DanGrade,
-		"source": e.Source}
-}
-
-// ParticipantAddedPayload is tournament.participant_added's payload.
-func ParticipantAddedPayload(p Participant) map[string]any {
-	return map[string]any{"number": p.Number, "player_id": p.PlayerID, "name": p.Name, "rank": p.Rank.String()}
-}
-
-// RoundPairedPayload is tournament.round_paired's payload.
-func RoundPairedPayload(r BulkRound, pairs []Pairing) map[string]any {
-	return map[string]any{"round": r.Round, "seed": r.Seed, "pairs": pairs, "bye": r.Bye}
-}
-
-// ResultPayload is tournament.result's payload for a game as recorded.
-func ResultPayload(g GameRow) map[string]any {
-	return map[string]any{"round": g.Round, "board": g.Board, "result": g.Result, "warnings": []int{g.BlackWarnings, g.WhiteWarnings},
-		"record": g.Record != "", "adjudicated": g.Adjudicated, "flagged": g.Flagged}
-}
-
-// FinishedPayload is tournament.finished's payload.
-func FinishedPayload(rounds int) map[string]any { return map[string]any{"rounds": rounds} }
-
-// ProposalsRecordedPayload is tournament.proposals_recorded's payload.
-func ProposalsRecordedPayload(filed int) map[string]any { return map[string]any{"filed": filed} }
 
 // ProposalRefs are the event and record references a finished dan-grade
 // event's proposal files its application with (as Finish writes them).

@@ -45,8 +45,8 @@ func (s *Service) ConfirmRound(ctx context.Context, actor ledger.Actor, key stri
 		if err != nil {
 			return RoundInfo{}, ledger.PgErr(err, "confirm round")
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.round_confirmed", "tournament", eventID(id),
-			map[string]any{"round": round, "games": tag.RowsAffected(), "chief_referee": e.ChiefReferee}); err != nil {
+		if err := ledger.Append(ctx, tx, now, actor, "tournament", eventID(id),
+			RoundConfirmedPayload{ChiefReferee: e.ChiefReferee, Games: tag.RowsAffected(), Round: round}); err != nil {
 			return RoundInfo{}, err
 		}
 		rs, err := s.rounds(ctx, tx, id)
@@ -124,8 +124,8 @@ func (s *Service) VoidResult(ctx context.Context, actor ledger.Actor, key string
 			WHERE tournament_id = $1 AND round = $2 AND board = $3`, id, in.Round, in.Board, res, side, reason, old); err != nil {
 			return Voided{}, ledger.PgErr(err, "void result")
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.result_voided", "tournament", eventID(id),
-			map[string]any{"round": in.Round, "board": in.Board, "side": side, "was": old, "result": res, "reason": reason}); err != nil {
+		if err := ledger.Append(ctx, tx, now, actor, "tournament", eventID(id),
+			ResultVoidedPayload{Board: in.Board, Reason: reason, Result: res, Round: in.Round, Side: side, Was: old}); err != nil {
 			return Voided{}, err
 		}
 		var out Voided
@@ -261,8 +261,8 @@ func (s *Service) Suspend(ctx context.Context, actor ledger.Actor, key string, i
 			VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, in.PlayerID, from, to, reason, event, now, actor.String()).Scan(&sp.ID); err != nil {
 			return Suspension{}, ledger.PgErr(err, "record suspension")
 		}
-		return sp, ledger.AppendEvent(ctx, tx, now, actor, "player.suspended", "player", strconv.FormatInt(in.PlayerID, 10),
-			map[string]any{"suspension": sp.ID, "from": in.From, "to": in.To, "reason": reason, "tournament": in.TournamentID})
+		return sp, ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(in.PlayerID, 10),
+			PlayerSuspendedPayload{From: in.From, Reason: reason, Suspension: sp.ID, To: in.To, Tournament: in.TournamentID})
 	})
 }
 
@@ -340,8 +340,8 @@ func (s *Service) LodgeProtest(ctx context.Context, actor ledger.Actor, key stri
 			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, id, in.Round, in.Board, in.Number, reason, now).Scan(&p.ID); err != nil {
 			return Protest{}, ledger.PgErr(err, "lodge protest")
 		}
-		return p, ledger.AppendEvent(ctx, tx, now, actor, "tournament.protest_lodged", "tournament", eventID(id),
-			map[string]any{"protest": p.ID, "round": in.Round, "board": in.Board, "number": in.Number, "reason": reason})
+		return p, ledger.Append(ctx, tx, now, actor, "tournament", eventID(id),
+			ProtestLodgedPayload{Board: in.Board, Number: in.Number, Protest: p.ID, Reason: reason, Round: in.Round})
 	})
 }
 
@@ -370,8 +370,8 @@ func (s *Service) RuleProtest(ctx context.Context, actor ledger.Actor, key strin
 		if tag.RowsAffected() == 0 {
 			return Protest{}, ReasonNoSuchProtest.New("event", eventID(id), "protest", strconv.FormatInt(protest, 10))
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.protest_ruled", "tournament", eventID(id),
-			map[string]any{"protest": protest, "status": status, "ruling": ruling}); err != nil {
+		if err := ledger.Append(ctx, tx, now, actor, "tournament", eventID(id),
+			ProtestRuledPayload{Protest: protest, Ruling: ruling, Status: status}); err != nil {
 			return Protest{}, err
 		}
 		ps, err := s.protests(ctx, tx, id)
@@ -460,8 +460,8 @@ func (s *Service) RecordNigiri(ctx context.Context, actor ledger.Actor, key stri
 			id, in.Round, in.Board, newBlack, newWhite, holder, in.Guess, in.Stones); err != nil {
 			return GameRow{}, ledger.PgErr(err, "record nigiri")
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.nigiri", "tournament", eventID(id),
-			map[string]any{"round": in.Round, "board": in.Board, "holder": holder, "guess": in.Guess, "stones": in.Stones, "black": newBlack}); err != nil {
+		if err := ledger.Append(ctx, tx, now, actor, "tournament", eventID(id),
+			NigiriPayload{Black: newBlack, Board: in.Board, Guess: in.Guess, Holder: holder, Round: in.Round, Stones: in.Stones}); err != nil {
 			return GameRow{}, err
 		}
 		return s.game(ctx, tx, id, in.Round, in.Board)

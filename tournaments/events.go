@@ -349,7 +349,7 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 	if e.Rounds == 0 {
 		e.Rounds = 1
 	}
-	err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.created", "tournament", strconv.FormatInt(e.ID, 10), CreatedPayload(e))
+	err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(e.ID, 10), NewCreatedPayload(e))
 	return e, err
 }
 
@@ -540,8 +540,8 @@ func (s *Service) addTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor
 	if err != nil {
 		return Participant{}, ledger.PgErr(err, fmt.Sprintf("register %s in tournament %d", p.Name, e.ID))
 	}
-	err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.participant_added", "tournament", strconv.FormatInt(e.ID, 10),
-		ParticipantAddedPayload(p))
+	err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(e.ID, 10),
+		NewParticipantAddedPayload(p))
 	return p, err
 }
 
@@ -572,8 +572,8 @@ func (s *Service) Withdraw(ctx context.Context, actor ledger.Actor, key string, 
 		if err != nil {
 			return Participant{}, err
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.withdrawal", "tournament", strconv.FormatInt(id, 10),
-			map[string]any{"number": number, "after_round": e.PairedRounds})
+		err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(id, 10),
+			WithdrawalPayload{AfterRound: e.PairedRounds, Number: number})
 		return ps[number-1], err
 	})
 }

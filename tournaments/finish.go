@@ -56,7 +56,7 @@ func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id
 		if e.PairedRounds == 0 {
 			return false, ReasonNoRoundPlayed.New("event", eventID(id))
 		}
-		payload := FinishedPayload(e.PairedRounds)
+		payload := FinishedPayload{Rounds: e.PairedRounds}
 		if e.System == ArenaSystem { // finishing declares the winning team
 			st, err := ArenaState(ps, plainGames(games), e.Colours)
 			if err != nil {
@@ -65,12 +65,12 @@ func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id
 			if !st.Decided {
 				return false, ReasonArenaUndecided.New("event", eventID(id))
 			}
-			payload["winner"], payload["level"] = st.Winner, st.Level
+			payload.Winner, payload.Level = &st.Winner, &st.Level
 		}
 		if _, err := tx.Exec(ctx, `UPDATE tournaments SET status = 'finished', finished_at = $2 WHERE id = $1`, id, now); err != nil {
 			return false, ledger.PgErr(err, "finish tournament")
 		}
-		if err := ledger.AppendEvent(ctx, tx, now, actor, "tournament.finished", "tournament", eventID(id), payload); err != nil {
+		if err := ledger.Append(ctx, tx, now, actor, "tournament", eventID(id), payload); err != nil {
 			return false, err
 		}
 		if s.rater != nil {
@@ -161,6 +161,6 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 			return ledger.PgErr(err, "record proposal")
 		}
 	}
-	return ledger.AppendEvent(ctx, tx, now, actor, "tournament.proposals_recorded", "tournament", eventID(e.ID),
-		ProposalsRecordedPayload(filed))
+	return ledger.Append(ctx, tx, now, actor, "tournament", eventID(e.ID),
+		ProposalsRecordedPayload{Filed: filed})
 }

@@ -189,8 +189,8 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 			}
 		}
 		e.PairedRounds = imp.Rounds
-		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.imported", "tournament", strconv.FormatInt(e.ID, 10),
-			map[string]any{"format": imp.Format, "players": len(imp.Players), "games": len(imp.Games), "rounds": imp.Rounds})
+		err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(e.ID, 10),
+			ImportedPayload{Format: imp.Format, Games: len(imp.Games), Players: len(imp.Players), Rounds: imp.Rounds})
 		return e, err
 	})
 	if err != nil {

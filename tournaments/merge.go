@@ -30,6 +30,6 @@ func (s *Service) MovePlayerTx(ctx context.Context, tx *ledger.Tx, now time.Time
 	if err != nil {
 		return ledger.PgErr(err, fmt.Sprintf("move the entries of player %d", from))
 	}
-	return ledger.AppendEvent(ctx, tx, now, actor, "participants.moved", "player", strconv.FormatInt(into, 10),
-		map[string]any{"from": from, "entries": tag.RowsAffected()})
+	return ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(into, 10),
+		ParticipantsMovedPayload{Entries: tag.RowsAffected(), From: from})
 }

@@ -102,8 +102,8 @@ func (s *Service) PairPlayoff(ctx context.Context, actor ledger.Actor, key strin
 			}
 			info.Games = append(info.Games, g)
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.playoff_paired", "tournament", eventID(id),
-			map[string]any{"round": round, "pairs": pairs})
+		err = ledger.Append(ctx, tx, now, actor, "tournament", eventID(id),
+			PlayoffPairedPayload{Pairs: pairs, Round: round})
 		return info, err
 	})
 }

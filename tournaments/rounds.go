@@ -262,8 +262,8 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			}
 			info.Games = append(info.Games, g)
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.round_paired", "tournament", strconv.FormatInt(id, 10),
-			RoundPairedPayload(BulkRound{Round: round, Seed: info.Seed, Bye: info.Bye}, pairs))
+		err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(id, 10),
+			NewRoundPairedPayload(BulkRound{Round: round, Seed: info.Seed, Bye: info.Bye}, pairs))
 		return info, err
 	})
 }
@@ -575,18 +575,15 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 		if err != nil {
 			return GameRow{}, ledger.PgErr(err, "record result")
 		}
-		payload := ResultPayload(g)
+		payload := NewResultPayload(g)
 		if reported != res {
-			payload["reported"] = reported // two warnings decided it
+			payload.Reported = &reported // two warnings decided it
 		}
-		if g.ForfeitReason != "" {
-			payload["forfeit_reason"] = g.ForfeitReason
-		}
+		payload.ForfeitReason = ForfeitReason(g.ForfeitReason)
 		if in.ColoursSwapped {
-			payload["colours_swapped_noticed_at"] = in.NoticedAtMove
-			payload["wrong_colours"] = wrongColours
+			payload.ColoursSwappedNoticedAt, payload.WrongColours = &in.NoticedAtMove, &wrongColours
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.result", "tournament", strconv.FormatInt(id, 10), payload)
+		err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(id, 10), payload)
 		return g, err
 	})
 }

@@ -120,8 +120,8 @@ func (s *Service) SetLineup(ctx context.Context, actor ledger.Actor, key string,
 				return nil, ledger.PgErr(err, "record lineup")
 			}
 		}
-		err = ledger.AppendEvent(ctx, tx, now, actor, "tournament.lineup", "tournament", eventID(id),
-			map[string]any{"round": round, "team": in.Team, "boards": in.Numbers})
+		err = ledger.Append(ctx, tx, now, actor, "tournament", eventID(id),
+			LineupPayload{Boards: in.Numbers, Round: round, Team: in.Team})
 		return in.Numbers, err
 	})
 }

@@ -126,13 +126,13 @@ func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*
 		pl.ids.group -= int64(len(e.Groups))
 		return 0, 0
 	}
-	pl.emit(created, actor, "tournament.created", "tournament", tournaments.EventEntity(e.ID), tournaments.CreatedPayload(e.Event))
+	pl.emit(created, actor, "tournament", tournaments.EventEntity(e.ID), tournaments.NewCreatedPayload(e.Event))
 	for i, en := range entrants {
 		st := en.p.stateOn(created)
 		part := tournaments.Participant{Number: en.number, PlayerID: en.p.row.ID, Name: st.Name, Rank: st.PlayingRank(), GroupID: e.Groups[en.group].ID}
 		e.Participants = append(e.Participants, part)
-		pl.emit(created.Add(time.Duration(i+1)*40*time.Second), actor, "tournament.participant_added", "tournament",
-			tournaments.EventEntity(e.ID), tournaments.ParticipantAddedPayload(part))
+		pl.emit(created.Add(time.Duration(i+1)*40*time.Second), actor, "tournament",
+			tournaments.EventEntity(e.ID), tournaments.NewParticipantAddedPayload(part))
 		en.p.playedIn = y
 	}
 	// the rounds: within each group, the leaders meet, no pair twice when it can be helped
@@ -261,21 +261,21 @@ func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*
 		at := pairedAt(start, round)
 		br := tournaments.BulkRound{Round: round, Seed: e.Seed + int64(round), PairedAt: at}
 		e.Paired = append(e.Paired, br)
-		pl.emit(at, actor, "tournament.round_paired", "tournament", tournaments.EventEntity(e.ID), tournaments.RoundPairedPayload(br, roundPairs[round]))
+		pl.emit(at, actor, "tournament", tournaments.EventEntity(e.ID), tournaments.NewRoundPairedPayload(br, roundPairs[round]))
 	}
 	for _, g := range games {
 		at := pairedAt(start, g.row.Round).Add(90*time.Minute + time.Duration(g.row.Board)*15*time.Second)
 		reported := g.row
 		reported.Result = g.first
-		pl.emit(at, actor, "tournament.result", "tournament", tournaments.EventEntity(e.ID), tournaments.ResultPayload(reported))
+		pl.emit(at, actor, "tournament", tournaments.EventEntity(e.ID), tournaments.NewResultPayload(reported))
 		if !g.changeAt.IsZero() {
-			pl.emit(g.changeAt, actor, "tournament.result", "tournament", tournaments.EventEntity(e.ID), tournaments.ResultPayload(g.row))
+			pl.emit(g.changeAt, actor, "tournament", tournaments.EventEntity(e.ID), tournaments.NewResultPayload(g.row))
 		}
 		e.Games = append(e.Games, g.row)
 	}
 	finished := cst(e.End.Year(), e.End.Month(), e.End.Day(), 19, 0)
 	e.FinishedAt = &finished
-	pl.emit(finished, actor, "tournament.finished", "tournament", tournaments.EventEntity(e.ID), tournaments.FinishedPayload(eventRounds))
+	pl.emit(finished, actor, "tournament", tournaments.EventEntity(e.ID), tournaments.FinishedPayload{Rounds: eventRounds})
 	dan, kyu := 0, 0
 	var proposed []*application
 	for _, en := range entrants {
@@ -293,7 +293,7 @@ func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*
 			kyu++
 		}
 	}
-	pl.emit(finished, actor, "tournament.proposals_recorded", "tournament", tournaments.EventEntity(e.ID), tournaments.ProposalsRecordedPayload(len(proposed)))
+	pl.emit(finished, actor, "tournament", tournaments.EventEntity(e.ID), tournaments.ProposalsRecordedPayload{Filed: len(proposed)})
 	for _, app := range proposed {
 		at := pl.within(finished.Add(20*time.Hour), finished.Add(8*24*time.Hour))
 		pl.approve(a, app, at, actor)
@@ -319,7 +319,7 @@ func (pl *planner) apply(a *agency, p *player, at time.Time, actor ledger.Actor,
 		AgencyPrefix: a.prov.Prefix, TargetRank: target, Basis: basis, EventRef: eventRef, RecordRef: recordRef, Evidence: evidence,
 		AppraiserID: appraiser, Status: certs.AppApplied, AppliedAt: at, AppliedBy: actor.String()}}}
 	pl.apps = append(pl.apps, app)
-	pl.emit(at, actor, "application.submitted", "application", fmt.Sprint(app.row.ID), certs.ApplicationSubmittedPayload(app.row.Application))
+	pl.emit(at, actor, "application", fmt.Sprint(app.row.ID), certs.NewApplicationSubmittedPayload(app.row.Application))
 	p.busyUntil = at.Add(30 * 24 * time.Hour)
 	return app
 }
@@ -338,8 +338,8 @@ func (pl *planner) approve(a *agency, app *application, at time.Time, approver l
 		c := pl.issue(at, approver, p, app, issuer)
 		app.row.Status, app.cert = certs.AppIssued, c
 		appID := app.row.ID
-		pl.emitLazy(at, approver, "application.approved", "application", func() string { return idString(appID) }, func() any {
-			return certs.ApplicationApprovedPayload(certs.AppIssued, c.row.Number, 0)
+		pl.emitLazy(at, approver, "application", func() string { return idString(appID) }, func() ledger.Payload {
+			return certs.ApplicationApprovedPayload{Certificate: c.row.Number, Status: certs.AppIssued}
 		})
 		p.busyUntil = at
 		return
@@ -355,8 +355,8 @@ func (pl *planner) approve(a *agency, app *application, at time.Time, approver l
 	n := certs.Notice{ID: pl.ids.notice, ApplicationID: app.row.ID, PlayerName: st.Name, Gender: st.Gender, ProvinceCode: st.ProvinceCode,
 		AgencyPrefix: a.prov.Prefix, AgencyName: a.row.Name, Rank: app.row.TargetRank, Basis: app.row.Basis,
 		BasisDetail: certs.NoticeBasisDetail(app.row.Application, appraiserName), PublishedAt: at, EndsAt: at.Add(noticePeriod), Status: certs.NoticeOpen}
-	pl.emit(at, approver, "notice.published", "notice", idString(n.ID), certs.NoticePublishedPayload(n))
-	pl.emit(at, approver, "application.approved", "application", idString(app.row.ID), certs.ApplicationApprovedPayload(certs.AppOnNotice, "", n.ID))
+	pl.emit(at, approver, "notice", idString(n.ID), certs.NewNoticePublishedPayload(n))
+	pl.emit(at, approver, "application", idString(app.row.ID), certs.ApplicationApprovedPayload{NoticeID: n.ID, Status: certs.AppOnNotice})
 	app.row.Status = certs.AppOnNotice
 	// objections: to the agencies' 4–5 dan (the association's 6–7 dan draw none here)
 	if pl.r.Float64() < pl.f.objectionRate && issuer != registry.AssociationPrefix {
@@ -366,12 +366,12 @@ func (pl *planner) approve(a *agency, app *application, at time.Time, approver l
 		o := certs.Objection{ID: pl.ids.objection, NoticeID: n.ID, Name: chineseName(pl.r), Contact: fmt.Sprintf("139%08d", pl.r.IntN(100000000)),
 			Reason: "该棋手实际水平与所申报段位不符，请核查比赛成绩。", Address: fmt.Sprintf("203.0.%d.%d", pl.r.IntN(256), 1+pl.r.IntN(254)),
 			LodgedAt: lodged, RuledAt: &ruled, RuledBy: staffActor.String()}
-		pl.emit(lodged, publicActor, "objection.lodged", "notice", idString(n.ID), certs.ObjectionLodgedPayload(o))
+		pl.emit(lodged, publicActor, "notice", idString(n.ID), certs.NewObjectionLodgedPayload(o))
 		// the plan's first objection is upheld, its second dismissed, then one in four upheld
 		if o.ID == 1 || (o.ID > 2 && pl.r.IntN(4) == 0) {
 			o.Status, o.Ruling = certs.ObjectionUpheld, "经核查，异议成立：比赛成绩存疑。"
-			pl.emit(ruled, staffActor, "objection.upheld", "notice", idString(n.ID), certs.ObjectionRuledPayload(o))
-			pl.emit(ruled, staffActor, "application.failed", "application", idString(app.row.ID), certs.ApplicationFailedPayload(o.ID))
+			pl.emit(ruled, staffActor, "notice", idString(n.ID), certs.ObjectionUpheldPayload{ObjectionID: o.ID, Ruling: o.Ruling})
+			pl.emit(ruled, staffActor, "application", idString(app.row.ID), certs.ApplicationFailedPayload{ObjectionID: o.ID})
 			n.Status, n.ClosedAt = certs.NoticeFailed, &ruled
 			app.row.Status, app.row.Reason = certs.AppFailed, fmt.Sprintf("objection %d upheld: %s", o.ID, o.Ruling)
 			pl.plan.Certs.Objections = append(pl.plan.Certs.Objections, o)
@@ -380,7 +380,7 @@ func (pl *planner) approve(a *agency, app *application, at time.Time, approver l
 			return
 		}
 		o.Status, o.Ruling = certs.ObjectionDismissed, "经核查，比赛成绩属实，异议不成立。"
-		pl.emit(ruled, staffActor, "objection.dismissed", "notice", idString(n.ID), certs.ObjectionRuledPayload(o))
+		pl.emit(ruled, staffActor, "notice", idString(n.ID), certs.ObjectionDismissedPayload{ObjectionID: o.ID, Ruling: o.Ruling})
 		pl.plan.Certs.Objections = append(pl.plan.Certs.Objections, o)
 	}
 	sweep := n.EndsAt.Add(3 * time.Minute)
@@ -389,8 +389,8 @@ func (pl *planner) approve(a *agency, app *application, at time.Time, approver l
 	app.row.Status, app.cert = certs.AppIssued, c
 	n.Status, n.ClosedAt = certs.NoticeIssued, &sweep
 	appID := app.row.ID
-	pl.emitLazy(sweep, sweeper, "notice.completed", "notice", func() string { return idString(n.ID) }, func() any {
-		return certs.NoticeCompletedPayload(c.row.Number, appID)
+	pl.emitLazy(sweep, sweeper, "notice", func() string { return idString(n.ID) }, func() ledger.Payload {
+		return certs.NoticeCompletedPayload{ApplicationID: appID, Certificate: c.row.Number}
 	})
 	pl.plan.Certs.Notices = append(pl.plan.Certs.Notices, n)
 	p.busyUntil = sweep
@@ -414,9 +414,9 @@ func (pl *planner) issue(at time.Time, actor ledger.Actor, p *player, app *appli
 	p.row.Rank, p.row.RankCertified = rank, true
 	pl.touch(p, at)
 	pl.certs = append(pl.certs, c)
-	pl.emit(at, actor, "player.rank_changed", "player", idString(p.row.ID), registry.RankChangedPayload(from, rank, "certificate issued"))
-	pl.emitLazy(at, actor, "certificate.issued", "certificate", func() string { return certs.CertificateEntity(c.row.Certificate) },
-		func() any { return certs.CertificateIssuedPayload(c.row.Certificate, 0) })
+	pl.emit(at, actor, "player", idString(p.row.ID), registry.NewPlayerRankChangedPayload(from, rank, "certificate issued"))
+	pl.emitLazy(at, actor, "certificate", func() string { return certs.CertificateEntity(c.row.Certificate) },
+		func() ledger.Payload { return certs.NewCertificateIssuedPayload(c.row.Certificate, 0) })
 	return c
 }
 

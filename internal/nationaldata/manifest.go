@@ -170,7 +170,7 @@ func (p *Plan) Digest() string {
 	}
 	write(p.Tournaments)
 	for _, e := range p.Events {
-		write([]any{e.At, e.Actor, e.Action, e.EntityType, e.EntityID, e.Payload})
+		write([]any{e.At, e.Actor, e.Payload.Action(), e.EntityType, e.EntityID, e.Payload})
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

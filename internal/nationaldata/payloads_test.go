@@ -141,17 +141,20 @@ func TestPayloadsAreTheServices(t *testing.T) {
 	p := smallPlan(t)
 	generated := map[string]form{}
 	for _, e := range p.Events {
-		if _, seen := generated[e.Action]; seen {
+		action := e.Payload.Action()
+		if _, seen := generated[action]; seen {
 			continue
 		}
 		payload := e.Payload
 		if e.Fill != nil {
 			var head ledger.BulkResult
-			raw, err := e.Fill(head.Head)
+			filled, err := e.Fill(head.Head)
 			must(err)
-			payload = raw
+			payload = filled
 		}
-		generated[e.Action] = form{e.EntityType, shape(payload)}
+		raw, err := json.Marshal(payload)
+		must(err)
+		generated[action] = form{e.EntityType, shape(raw)}
 	}
 	var actions []string
 	for a := range generated {

@@ -1,7 +1,6 @@
 package nationaldata
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -156,11 +155,11 @@ type agency struct {
 // pendingEvent is an event whose entity or payload may wait for the
 // certificate numbers, given out once every certificate is planned.
 type pendingEvent struct {
-	at                        time.Time
-	actor, action, entityType string
-	entity                    func() string
-	payload                   func() any
-	fill                      func(tlog.Tree) (json.RawMessage, error)
+	at                time.Time
+	actor, entityType string
+	entity            func() string
+	payload           func() ledger.Payload
+	fill              func(tlog.Tree) (ledger.Payload, error)
 }
 
 type certificate struct {
@@ -203,13 +202,13 @@ type tally struct {
 	qualifyingWins, forfeitWins int
 }
 
-func (pl *planner) emit(at time.Time, actor ledger.Actor, action, entityType, entity string, payload any) {
-	pl.events = append(pl.events, pendingEvent{at: at, actor: actor.String(), action: action, entityType: entityType,
-		entity: func() string { return entity }, payload: func() any { return payload }})
+func (pl *planner) emit(at time.Time, actor ledger.Actor, entityType, entity string, payload ledger.Payload) {
+	pl.events = append(pl.events, pendingEvent{at: at, actor: actor.String(), entityType: entityType,
+		entity: func() string { return entity }, payload: func() ledger.Payload { return payload }})
 }
 
-func (pl *planner) emitLazy(at time.Time, actor ledger.Actor, action, entityType string, entity func() string, payload func() any) {
-	pl.events = append(pl.events, pendingEvent{at: at, actor: actor.String(), action: action, entityType: entityType, entity: entity, payload: payload})
+func (pl *planner) emitLazy(at time.Time, actor ledger.Actor, entityType string, entity func() string, payload func() ledger.Payload) {
+	pl.events = append(pl.events, pendingEvent{at: at, actor: actor.String(), entityType: entityType, entity: entity, payload: payload})
 }
 
 // cst is a moment in Beijing.
@@ -332,7 +331,7 @@ func (pl *planner) history() {
 		at := cst(y0-2, time.January, 3, 10, i)
 		a.row.CreatedAt, a.row.UpdatedAt = at, at
 		pl.plan.Agencies = append(pl.plan.Agencies, a.row)
-		pl.emit(at, staffActor, "agency.created", "agency", a.row.Prefix, registry.AgencyCreatedPayload(a.row))
+		pl.emit(at, staffActor, "agency", a.row.Prefix, registry.NewAgencyCreatedPayload(a.row))
 	}
 	for _, a := range pl.ags {
 		base := int(a.weight * 0.75)
@@ -360,8 +359,8 @@ func (pl *planner) history() {
 			}
 			a.appraiser = append(a.appraiser, ap)
 			pl.plan.Certs.Appraisers = append(pl.plan.Certs.Appraisers, ap)
-			pl.emit(rec, agencyActor(a.prov.Prefix), "appraiser.recommended", "appraiser", fmt.Sprint(ap.ID), certs.AppraiserRecommendedPayload(ap))
-			pl.emit(dec, staffActor, "appraiser.approved", "appraiser", fmt.Sprint(ap.ID), certs.AppraiserStatusPayload(ap))
+			pl.emit(rec, agencyActor(a.prov.Prefix), "appraiser", fmt.Sprint(ap.ID), certs.NewAppraiserRecommendedPayload(ap))
+			pl.emit(dec, staffActor, "appraiser", fmt.Sprint(ap.ID), certs.AppraiserApprovedPayload{Name: ap.Name})
 		}
 	}
 }
@@ -415,7 +414,7 @@ func (pl *planner) register(a *agency, at time.Time) *player {
 	p.row = p.initial
 	a.players = append(a.players, p)
 	pl.players = append(pl.players, p)
-	pl.emit(at, agencyActor(a.prov.Prefix), "player.registered", "player", fmt.Sprint(p.row.ID), registry.PlayerRegisteredPayload(p.initial))
+	pl.emit(at, agencyActor(a.prov.Prefix), "player", fmt.Sprint(p.row.ID), registry.NewPlayerRegisteredPayload(p.initial))
 	return p
 }
 

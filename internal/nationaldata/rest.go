@@ -2,7 +2,6 @@ package nationaldata
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -72,7 +71,7 @@ func (pl *planner) appraisals(a *agency, y int, last bool, n int) {
 				p.births = append(p.births, birthEdit{at: edit, birth: birth, number: after.IDNumber})
 				p.row.BirthDate, p.row.IDNumber = birth, after.IDNumber
 				pl.touch(p, edit)
-				pl.emit(edit, actor, "player.updated", "player", idString(p.row.ID), registry.PlayerUpdatedPayload(before, after))
+				pl.emit(edit, actor, "player", idString(p.row.ID), registry.NewPlayerUpdatedPayload(before, after))
 				pl.edited[a.prov.Prefix] = append(pl.edited[a.prov.Prefix], p.row.ID)
 				file(p, at)
 			}
@@ -119,7 +118,7 @@ func (pl *planner) edits(a *agency, y int) {
 		p.declared = append(p.declared, rankAt{at, after.DeclaredRank})
 		p.row.DeclaredRank = after.DeclaredRank
 		pl.touch(p, at)
-		pl.emit(at, agencyActor(a.prov.Prefix), "player.updated", "player", idString(p.row.ID), registry.PlayerUpdatedPayload(before, after))
+		pl.emit(at, agencyActor(a.prov.Prefix), "player", idString(p.row.ID), registry.NewPlayerUpdatedPayload(before, after))
 		n--
 	}
 }
@@ -193,15 +192,8 @@ func (pl *planner) finish() {
 	sort.SliceStable(pl.events, func(i, j int) bool { return pl.events[i].at.Before(pl.events[j].at) })
 	pl.plan.Events = make([]ledger.BulkEvent, len(pl.events))
 	for i, e := range pl.events {
-		be := ledger.BulkEvent{At: e.at, Actor: e.actor, Action: e.action, EntityType: e.entityType, EntityID: e.entity(), Fill: e.fill}
-		if e.fill == nil {
-			raw, err := json.Marshal(e.payload())
-			if err != nil {
-				panic(fmt.Sprintf("encode %s: %v", e.action, err)) // the payloads are maps of plain values
-			}
-			be.Payload = raw
-		}
-		pl.plan.Events[i] = be
+		pl.plan.Events[i] = ledger.BulkEvent{At: e.at, Actor: e.actor, EntityType: e.entityType, EntityID: e.entity(), Payload: e.payload(),
+			Fill: e.fill}
 	}
 	pl.events = nil
 	pl.manifest()
@@ -239,11 +231,11 @@ func (pl *planner) orders() {
 				o.OrderedAt = pl.within(cst(y-1, time.December, 2, 0, 0), cst(y-1, time.December, 18, 0, 0))
 			}
 			o.OrderedBy = agencyActor(a.prov.Prefix).String()
-			pl.emit(o.OrderedAt, agencyActor(a.prov.Prefix), "order.placed", "order", certs.OrderEntity(o), certs.OrderPlacedPayload(o))
+			pl.emit(o.OrderedAt, agencyActor(a.prov.Prefix), "order", certs.OrderEntity(o), certs.NewOrderPlacedPayload(o))
 			if y <= lastYear {
 				dec := o.OrderedAt.Add(time.Duration(48+pl.r.IntN(96)) * time.Hour)
 				o.Status, o.DecidedAt, o.DecidedBy, o.Note = certs.OrderGranted, &dec, staffActor.String(), "按订数发放"
-				pl.emit(dec, staffActor, "order.granted", "order", certs.OrderEntity(o), certs.OrderDecidedPayload(o))
+				pl.emit(dec, staffActor, "order", certs.OrderEntity(o), certs.NewOrderGrantedPayload(o))
 			}
 			pl.plan.Certs.Orders = append(pl.plan.Certs.Orders, o)
 		}
@@ -304,11 +296,12 @@ func (pl *planner) rosters() {
 	}
 	for i := range pl.plan.Certs.Rosters {
 		sub := &pl.plan.Certs.Rosters[i]
-		pl.events = append(pl.events, pendingEvent{at: sub.SubmittedAt, actor: sub.SubmittedBy, action: "roster.submitted", entityType: "roster",
-			entity: func() string { return fmt.Sprintf("%s/%d", sub.AgencyPrefix, sub.Year) },
-			fill: func(head tlog.Tree) (json.RawMessage, error) {
+		pl.events = append(pl.events, pendingEvent{at: sub.SubmittedAt, actor: sub.SubmittedBy, entityType: "roster",
+			entity:  func() string { return fmt.Sprintf("%s/%d", sub.AgencyPrefix, sub.Year) },
+			payload: func() ledger.Payload { return certs.RosterSubmittedPayload{} },
+			fill: func(head tlog.Tree) (ledger.Payload, error) {
 				sub.LogSize, sub.LogHash = head.N, head.Hash[:]
-				return json.Marshal(certs.RosterSubmittedPayload(sub.RosterSubmission))
+				return certs.NewRosterSubmittedPayload(sub.RosterSubmission), nil
 			}})
 	}
 }

@@ -59,8 +59,8 @@ func (b *Book) RateEventTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 	if err := e.save(ctx, tx, now, all); err != nil {
 		return Run{}, err
 	}
-	return run, ledger.AppendEvent(ctx, tx, now, actor, "ratings.updated", "tournament", strconv.FormatInt(tournament, 10),
-		map[string]any{"run": run.ID, "games": run.Games, "players": run.Players})
+	return run, ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(tournament, 10),
+		UpdatedPayload{Games: run.Games, Players: run.Players, Run: run.ID})
 }
 
 // Recompute rebuilds every rating from the games of all finished events in
@@ -129,6 +129,6 @@ func (b *Book) recomputeTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 			return Run{}, err
 		}
 	}
-	return run, ledger.AppendEvent(ctx, tx, now, actor, "ratings.recomputed", "rating_run", strconv.FormatInt(run.ID, 10),
-		map[string]any{"events": run.Events, "games": run.Games, "players": run.Players})
+	return run, ledger.Append(ctx, tx, now, actor, "rating_run", strconv.FormatInt(run.ID, 10),
+		RecomputedPayload{Events: run.Events, Games: run.Games, Players: run.Players})
 }

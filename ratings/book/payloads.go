@@ -1,0 +1,31 @@
+package book
+
+import "github.com/dankyu/dankyu/ledger"
+
+// The events' payloads: one type per action, whose JSON tags are the keys
+// of the log's rows (in the order of their keys, as the maps they replace
+// wrote them, so that a row encodes byte for byte as before).
+
+// Payloads are the payload types of the ratings book's actions, one value
+// of each (internal/archtest checks the log's readers against them).
+func Payloads() []ledger.Payload {
+	return []ledger.Payload{UpdatedPayload{}, RecomputedPayload{}}
+}
+
+// UpdatedPayload is ratings.updated's payload: a finished event rated.
+type UpdatedPayload struct {
+	Games   int   `json:"games"`
+	Players int   `json:"players"`
+	Run     int64 `json:"run"`
+}
+
+func (UpdatedPayload) Action() string { return "ratings.updated" }
+
+// RecomputedPayload is ratings.recomputed's payload: every rating rebuilt.
+type RecomputedPayload struct {
+	Events  int `json:"events"`
+	Games   int `json:"games"`
+	Players int `json:"players"`
+}
+
+func (RecomputedPayload) Action() string { return "ratings.recomputed" }

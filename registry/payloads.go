@@ -1,0 +1,145 @@
+package registry
+
+import (
+	"time"
+
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// The events' payloads: one type per action, whose JSON tags are the keys
+// of the log's rows. The services append them and the bulk loads write the
+// same rows. The fields of a type that replaced a map stand in the order of
+// their keys, as the map wrote them, so that a row encodes byte for byte as
+// before.
+
+// Payloads are the payload types of the registry's actions, one value of
+// each (internal/archtest checks the log's readers against them).
+func Payloads() []ledger.Payload {
+	return []ledger.Payload{
+		AgencyCreatedPayload{}, AgencyStatusSetPayload{}, PlayerRegisteredPayload{}, PlayerUpdatedPayload{}, PlayerTransferredPayload{},
+		PlayerMergedPayload{}, PlayerRankChangedPayload{}, PlayerHonoraryDanPayload{}, TokenCreatedPayload{}, TokenRevokedPayload{},
+	}
+}
+
+// AgencyCreatedPayload is agency.created's payload: the agency as created
+// (its keys are the field names the Agency it once was wrote).
+type AgencyCreatedPayload struct {
+	Prefix    string       `json:"Prefix"`
+	Name      string       `json:"Name"`
+	Contact   string       `json:"Contact"`
+	Status    AgencyStatus `json:"Status"`
+	CreatedAt time.Time    `json:"CreatedAt"`
+	UpdatedAt time.Time    `json:"UpdatedAt"`
+}
+
+func (AgencyCreatedPayload) Action() string { return "agency.created" }
+
+// NewAgencyCreatedPayload is agency.created's payload for a.
+func NewAgencyCreatedPayload(a Agency) AgencyCreatedPayload {
+	return AgencyCreatedPayload{Prefix: a.Prefix, Name: a.Name, Contact: a.Contact, Status: a.Status, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
+}
+
+// AgencyStatusSetPayload is agency.status_set's payload.
+type AgencyStatusSetPayload struct {
+	Reason string       `json:"reason"`
+	Status AgencyStatus `json:"status"`
+}
+
+func (AgencyStatusSetPayload) Action() string { return "agency.status_set" }
+
+// LoggedPlayer is what the event log keeps of a player: the identity number masked.
+type LoggedPlayer struct {
+	AgencyPrefix   string       `json:"agency_prefix"`
+	BirthDate      string       `json:"birth_date"` // YYYY-MM-DD
+	DeclaredRank   string       `json:"declared_rank"`
+	Gender         Gender       `json:"gender"`
+	ID             int64        `json:"id"`
+	IdentityKind   IdentityKind `json:"identity_kind"`
+	IdentityNumber string       `json:"identity_number"`
+	Name           string       `json:"name"`
+	Nationality    string       `json:"nationality"`
+	ProvinceCode   string       `json:"province_code"`
+	Rank           string       `json:"rank"`
+}
+
+// NewLoggedPlayer is what the log keeps of p.
+func NewLoggedPlayer(p Player) LoggedPlayer {
+	return LoggedPlayer{AgencyPrefix: p.AgencyPrefix, BirthDate: p.BirthDate.Format(time.DateOnly), DeclaredRank: p.DeclaredRank.String(),
+		Gender: p.Gender, ID: p.ID, IdentityKind: p.IDKind, IdentityNumber: MaskIdentity(p.IDNumber), Name: p.Name,
+		Nationality: p.Nationality, ProvinceCode: p.ProvinceCode, Rank: p.Rank.String()}
+}
+
+// PlayerRegisteredPayload is player.registered's payload: the player as registered.
+type PlayerRegisteredPayload LoggedPlayer
+
+func (PlayerRegisteredPayload) Action() string { return "player.registered" }
+
+// NewPlayerRegisteredPayload is player.registered's payload for p.
+func NewPlayerRegisteredPayload(p Player) PlayerRegisteredPayload {
+	return PlayerRegisteredPayload(NewLoggedPlayer(p))
+}
+
+// PlayerUpdatedPayload is player.updated's payload.
+type PlayerUpdatedPayload struct {
+	After  LoggedPlayer `json:"after"`
+	Before LoggedPlayer `json:"before"`
+}
+
+func (PlayerUpdatedPayload) Action() string { return "player.updated" }
+
+// NewPlayerUpdatedPayload is player.updated's payload from before to after.
+func NewPlayerUpdatedPayload(before, after Player) PlayerUpdatedPayload {
+	return PlayerUpdatedPayload{After: NewLoggedPlayer(after), Before: NewLoggedPlayer(before)}
+}
+
+// PlayerTransferredPayload is player.transferred's payload: the province codes.
+type PlayerTransferredPayload struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+func (PlayerTransferredPayload) Action() string { return "player.transferred" }
+
+// PlayerMergedPayload is player.merged's payload (the merged record's event).
+type PlayerMergedPayload struct {
+	Into int64 `json:"into"`
+}
+
+func (PlayerMergedPayload) Action() string { return "player.merged" }
+
+// PlayerRankChangedPayload is player.rank_changed's payload (SetRank).
+type PlayerRankChangedPayload struct {
+	Because string `json:"because"`
+	From    string `json:"from"`
+	To      string `json:"to"`
+}
+
+func (PlayerRankChangedPayload) Action() string { return "player.rank_changed" }
+
+// NewPlayerRankChangedPayload is player.rank_changed's payload.
+func NewPlayerRankChangedPayload(from, to Rank, why string) PlayerRankChangedPayload {
+	return PlayerRankChangedPayload{Because: why, From: from.String(), To: to.String()}
+}
+
+// PlayerHonoraryDanPayload is player.honorary_dan's payload: the rank is
+// then honorary 8 dan.
+type PlayerHonoraryDanPayload struct {
+	Basis string `json:"basis"`
+	From  string `json:"from"`
+}
+
+func (PlayerHonoraryDanPayload) Action() string { return "player.honorary_dan" }
+
+// TokenCreatedPayload is token.created's payload.
+type TokenCreatedPayload struct {
+	Agency string `json:"agency"`
+	Kind   string `json:"kind"`
+	Staff  string `json:"staff"`
+}
+
+func (TokenCreatedPayload) Action() string { return "token.created" }
+
+// TokenRevokedPayload is token.revoked's payload: nothing but the token's id, the entity.
+type TokenRevokedPayload struct{}
+
+func (TokenRevokedPayload) Action() string { return "token.revoked" }

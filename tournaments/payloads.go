@@ -1,0 +1,240 @@
+package tournaments
+
+import "github.com/dankyu/dankyu/ledger"
+
+// The events' payloads: one type per action, whose JSON tags are the keys
+// of the log's rows. The service appends them and the bulk loads write the
+// same rows. The fields stand in the order of their keys, as the maps these
+// types replace wrote them, so that a row encodes byte for byte as before;
+// a key the service wrote only at times is omitempty (a pointer where its
+// zero value was written too).
+
+// Payloads are the payload types of the tournaments' actions, one value of
+// each (internal/archtest checks the log's readers against them).
+func Payloads() []ledger.Payload {
+	return []ledger.Payload{
+		CreatedPayload{}, ImportedPayload{}, ParticipantAddedPayload{}, WithdrawalPayload{}, BoardSetPayload{}, BoardsOrderedPayload{},
+		LineupPayload{}, RoundPairedPayload{}, PlayoffPairedPayload{}, NigiriPayload{}, ResultPayload{}, ResultVoidedPayload{},
+		RoundConfirmedPayload{}, ProtestLodgedPayload{}, ProtestRuledPayload{}, FinishedPayload{}, ProposalsRecordedPayload{},
+		PlayerSuspendedPayload{}, ParticipantsMovedPayload{},
+	}
+}
+
+// CreatedPayload is tournament.created's payload.
+type CreatedPayload struct {
+	DanGrade bool   `json:"dan_grade"`
+	Level    Level  `json:"level"`
+	Name     string `json:"name"`
+	Rounds   int    `json:"rounds"`
+	Seed     int64  `json:"seed"`
+	Source   string `json:"source"`
+	System   System `json:"system"`
+}
+
+func (CreatedPayload) Action() string { return "tournament.created" }
+
+// NewCreatedPayload is tournament.created's payload for e.
+func NewCreatedPayload(e Event) CreatedPayload {
+	return CreatedPayload{DanGrade: e.DanGrade, Level: e.Level, Name: e.Name, Rounds: e.Rounds, Seed: e.Seed, Source: e.Source, System: e.System}
+}
+
+// ImportedPayload is tournament.imported's payload: an event read from a file.
+type ImportedPayload struct {
+	Format  string `json:"format"`
+	Games   int    `json:"games"`
+	Players int    `json:"players"`
+	Rounds  int    `json:"rounds"`
+}
+
+func (ImportedPayload) Action() string { return "tournament.imported" }
+
+// ParticipantAddedPayload is tournament.participant_added's payload.
+type ParticipantAddedPayload struct {
+	Name     string `json:"name"`
+	Number   int    `json:"number"`
+	PlayerID int64  `json:"player_id"` // 0: a guest
+	Rank     string `json:"rank"`
+}
+
+func (ParticipantAddedPayload) Action() string { return "tournament.participant_added" }
+
+// NewParticipantAddedPayload is tournament.participant_added's payload for p.
+func NewParticipantAddedPayload(p Participant) ParticipantAddedPayload {
+	return ParticipantAddedPayload{Name: p.Name, Number: p.Number, PlayerID: p.PlayerID, Rank: p.Rank.String()}
+}
+
+// WithdrawalPayload is tournament.withdrawal's payload. In a team event the
+// member's unplayed game of the current round is forfeited with it.
+type WithdrawalPayload struct {
+	AfterRound int `json:"after_round"`
+	Number     int `json:"number"`
+}
+
+func (WithdrawalPayload) Action() string { return "tournament.withdrawal" }
+
+// BoardSetPayload is tournament.board_set's payload.
+type BoardSetPayload struct {
+	Board  int `json:"board"`
+	Number int `json:"number"`
+}
+
+func (BoardSetPayload) Action() string { return "tournament.board_set" }
+
+// BoardsOrderedPayload is tournament.boards_ordered's payload: each team's
+// participants in board order.
+type BoardsOrderedPayload struct {
+	Boards map[string][]int `json:"boards"`
+	By     string           `json:"by"`
+}
+
+func (BoardsOrderedPayload) Action() string { return "tournament.boards_ordered" }
+
+// LineupPayload is tournament.lineup's payload.
+type LineupPayload struct {
+	Boards []int  `json:"boards"` // participant numbers, board 1 first
+	Round  int    `json:"round"`
+	Team   string `json:"team"`
+}
+
+func (LineupPayload) Action() string { return "tournament.lineup" }
+
+// RoundPairedPayload is tournament.round_paired's payload: board i+1 is Pairs[i].
+type RoundPairedPayload struct {
+	Bye   int       `json:"bye"` // 0: none
+	Pairs []Pairing `json:"pairs"`
+	Round int       `json:"round"`
+	Seed  int64     `json:"seed"`
+}
+
+func (RoundPairedPayload) Action() string { return "tournament.round_paired" }
+
+// NewRoundPairedPayload is tournament.round_paired's payload.
+func NewRoundPairedPayload(r BulkRound, pairs []Pairing) RoundPairedPayload {
+	return RoundPairedPayload{Bye: r.Bye, Pairs: pairs, Round: r.Round, Seed: r.Seed}
+}
+
+// PlayoffPairedPayload is tournament.playoff_paired's payload: board i+1 is Pairs[i].
+type PlayoffPairedPayload struct {
+	Pairs []Pairing `json:"pairs"`
+	Round int       `json:"round"`
+}
+
+func (PlayoffPairedPayload) Action() string { return "tournament.playoff_paired" }
+
+// NigiriPayload is tournament.nigiri's payload: the colours drawn, Black
+// the participant who takes black (the other takes white).
+type NigiriPayload struct {
+	Black  int    `json:"black"`
+	Board  int    `json:"board"`
+	Guess  string `json:"guess"`
+	Holder int    `json:"holder"`
+	Round  int    `json:"round"`
+	Stones int    `json:"stones"`
+}
+
+func (NigiriPayload) Action() string { return "tournament.nigiri" }
+
+// ResultPayload is tournament.result's payload.
+type ResultPayload struct {
+	Adjudicated string `json:"adjudicated"`
+	Board       int    `json:"board"`
+	// ColoursSwappedNoticedAt and WrongColours: the players took each
+	// other's colours (set only then).
+	ColoursSwappedNoticedAt *int          `json:"colours_swapped_noticed_at,omitempty"`
+	Flagged                 bool          `json:"flagged"`
+	ForfeitReason           ForfeitReason `json:"forfeit_reason,omitempty"`
+	Record                  bool          `json:"record"`
+	// Reported is the result reported when two warnings decided another.
+	Reported     *Result `json:"reported,omitempty"`
+	Result       Result  `json:"result"`
+	Round        int     `json:"round"`
+	Warnings     [2]int  `json:"warnings"` // black's and white's
+	WrongColours *bool   `json:"wrong_colours,omitempty"`
+}
+
+func (ResultPayload) Action() string { return "tournament.result" }
+
+// NewResultPayload is tournament.result's payload for a game as recorded.
+func NewResultPayload(g GameRow) ResultPayload {
+	return ResultPayload{Adjudicated: g.Adjudicated, Board: g.Board, Flagged: g.Flagged, Record: g.Record != "", Result: g.Result,
+		Round: g.Round, Warnings: [2]int{g.BlackWarnings, g.WhiteWarnings}}
+}
+
+// ResultVoidedPayload is tournament.result_voided's payload: Result is the
+// game's result after the void of Side.
+type ResultVoidedPayload struct {
+	Board  int      `json:"board"`
+	Reason string   `json:"reason"`
+	Result Result   `json:"result"`
+	Round  int      `json:"round"`
+	Side   VoidSide `json:"side"`
+	Was    Result   `json:"was"`
+}
+
+func (ResultVoidedPayload) Action() string { return "tournament.result_voided" }
+
+// RoundConfirmedPayload is tournament.round_confirmed's payload.
+type RoundConfirmedPayload struct {
+	ChiefReferee string `json:"chief_referee"`
+	Games        int64  `json:"games"`
+	Round        int    `json:"round"`
+}
+
+func (RoundConfirmedPayload) Action() string { return "tournament.round_confirmed" }
+
+// ProtestLodgedPayload is tournament.protest_lodged's payload.
+type ProtestLodgedPayload struct {
+	Board   int    `json:"board"`
+	Number  int    `json:"number"`
+	Protest int64  `json:"protest"`
+	Reason  string `json:"reason"`
+	Round   int    `json:"round"`
+}
+
+func (ProtestLodgedPayload) Action() string { return "tournament.protest_lodged" }
+
+// ProtestRuledPayload is tournament.protest_ruled's payload.
+type ProtestRuledPayload struct {
+	Protest int64  `json:"protest"`
+	Ruling  string `json:"ruling"`
+	Status  string `json:"status"` // upheld or dismissed
+}
+
+func (ProtestRuledPayload) Action() string { return "tournament.protest_ruled" }
+
+// FinishedPayload is tournament.finished's payload; an arena event's also
+// names the winning team ("" and Level when level).
+type FinishedPayload struct {
+	Level  *bool   `json:"level,omitempty"`
+	Rounds int     `json:"rounds"`
+	Winner *string `json:"winner,omitempty"`
+}
+
+func (FinishedPayload) Action() string { return "tournament.finished" }
+
+// ProposalsRecordedPayload is tournament.proposals_recorded's payload.
+type ProposalsRecordedPayload struct {
+	Filed int `json:"filed"`
+}
+
+func (ProposalsRecordedPayload) Action() string { return "tournament.proposals_recorded" }
+
+// PlayerSuspendedPayload is player.suspended's payload.
+type PlayerSuspendedPayload struct {
+	From       string `json:"from"` // YYYY-MM-DD, inclusive
+	Reason     string `json:"reason"`
+	Suspension int64  `json:"suspension"`
+	To         string `json:"to"`
+	Tournament int64  `json:"tournament"` // 0: none
+}
+
+func (PlayerSuspendedPayload) Action() string { return "player.suspended" }
+
+// ParticipantsMovedPayload is participants.moved's payload: a merged
+// record's entries moved to the kept one.
+type ParticipantsMovedPayload struct {
+	Entries int64 `json:"entries"`
+	From    int64 `json:"from"`
+}
+
+func (ParticipantsMovedPayload) Action() string { return "participants.moved" }
