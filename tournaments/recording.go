@@ -165,11 +165,11 @@ func (s *Service) replay(ctx context.Context, id int64, terms eventTerms, ps []p
 	return vs, nil
 }
 
-// current refuses verdicts replayed under terms other than the locked
-// event's.
-func current(e Event, vs []verdict) error {
-	for _, v := range vs {
-		if v.replayed && v.terms != termsOf(e) {
+// current refuses a record without a verdict, or with one replayed under
+// terms other than the locked event's.
+func current(e Event, ps []preparedResult, vs []verdict) error {
+	for i, p := range ps {
+		if p.hasRecord() && (!vs[i].replayed || vs[i].terms != termsOf(e)) {
 			return ReasonTermsChanged.New("event", eventID(e.ID))
 		}
 	}
@@ -188,17 +188,22 @@ func withReplays[T any](ctx context.Context, s *Service, actor ledger.Actor, id 
 	}
 	for attempt := 1; ; attempt++ {
 		st, err := s.eventToRecord(ctx, actor, id, round)
-		if err != nil {
-			return zero, err
+		if err == nil && check != nil {
+			err = check(st)
 		}
-		if check != nil {
-			if err := check(st); err != nil {
+		var vs []verdict
+		switch {
+		case err != nil && ledger.KindOf(err) == ledger.Internal:
+			return zero, err
+		case err != nil:
+			// refused: nothing is replayed, and the transaction refuses
+			// alike, unless the call was made before under its key (its
+			// answer stands: a retry after the event finished, say)
+			vs = make([]verdict, len(ps))
+		default:
+			if vs, err = s.replay(ctx, id, st.terms, ps); err != nil {
 				return zero, err
 			}
-		}
-		vs, err := s.replay(ctx, id, st.terms, ps)
-		if err != nil {
-			return zero, err
 		}
 		out, err := record(vs)
 		if le, ok := ledger.AsError(err); ok && le.Reason == ReasonTermsChanged && attempt < maxReplays {
@@ -223,7 +228,7 @@ func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key stri
 			if err != nil {
 				return GameRow{}, err
 			}
-			if err := current(e, vs); err != nil {
+			if err := current(e, []preparedResult{p}, vs); err != nil {
 				return GameRow{}, err
 			}
 			return s.recordTx(ctx, tx, now, actor, e, p, vs[0])
@@ -278,7 +283,7 @@ func (s *Service) RecordRoundResults(ctx context.Context, actor ledger.Actor, ke
 			if err := checkRound(id, round, len(ps), e.PairedRounds, boards); err != nil {
 				return nil, err
 			}
-			if err := current(e, vs); err != nil {
+			if err := current(e, ps, vs); err != nil {
 				return nil, err
 			}
 			// in board order: the games' rows are locked in one order

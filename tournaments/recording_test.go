@@ -377,6 +377,22 @@ func TestRecordRoundResults(t *testing.T) {
 	if _, err := record("round-1", board(1, "black", "")); !isCode(err, "IDEMPOTENCY_KEY_REUSED") {
 		t.Fatalf("the key for another call: %v", err)
 	}
+
+	// once the event is finished: the retry still has its answer, a new
+	// call is refused, and neither replays a record
+	if _, err := e.pool.Exec(ctx, `UPDATE tournaments SET status = 'finished' WHERE id = $1`, ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	before := replays.Load()
+	if again, err := record("round-1", ins...); err != nil || fmt.Sprint(again) != fmt.Sprint(gs) {
+		t.Fatalf("retry after the finish: %+v %v", again, err)
+	}
+	if _, err := record("round-1-again", ins...); !isCode(err, "EVENT_FINISHED") {
+		t.Fatalf("a new call after the finish: %v", err)
+	}
+	if n := replays.Load() - before; n != 0 {
+		t.Fatalf("%d records replayed for a finished event", n)
+	}
 }
 
 // TestProposalNotesAreCodes finishes a dan-grade event whose qualifiers
