@@ -77,8 +77,12 @@ func (ApplicationFailedPayload) Action() string { return "application.failed" }
 
 // ApplicationWithdrawnPayload is application.withdrawn's payload.
 type ApplicationWithdrawnPayload struct {
-	Reason string    `json:"reason"`
-	Was    AppStatus `json:"was"`
+	Reason string `json:"reason"` // in English
+	// ReasonCode and ReasonParams are the reason as a code (ReviewMessage
+	// words it); not in events from before codes.
+	ReasonCode   string            `json:"reason_code,omitempty"`
+	ReasonParams map[string]string `json:"reason_params,omitempty"`
+	Was          AppStatus         `json:"was"`
 }
 
 func (ApplicationWithdrawnPayload) Action() string { return "application.withdrawn" }
@@ -134,7 +138,11 @@ func (CertificateRecordedFromPaperPayload) Action() string { return "certificate
 // payload: the certificate's basis was withdrawn.
 type CertificateReviewRequestedPayload struct {
 	Application int64  `json:"application"`
-	Reason      string `json:"reason"`
+	Reason      string `json:"reason"` // in English
+	// ReasonCode and ReasonParams are the reason as a code (ReviewMessage
+	// words it); not in events from before codes.
+	ReasonCode   string            `json:"reason_code,omitempty"`
+	ReasonParams map[string]string `json:"reason_params,omitempty"`
 }
 
 func (CertificateReviewRequestedPayload) Action() string { return "certificate.review_requested" }

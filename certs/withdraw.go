@@ -3,6 +3,9 @@ package certs
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -19,23 +22,62 @@ const (
 	BasisClosed    = "closed"    // it was already rejected or failed: nothing to do
 )
 
+// Why a certificate is flagged for review (certificates.review_code and
+// review_params; review keeps the English wording, all there is for flags
+// from before codes). Declared as a reason so that the catalogue and the
+// checks of both languages hold it; it is not returned as a refusal.
+var ReviewBasisVoided = ledger.NewReason(ledger.Precondition, "REVIEW_BASIS_VOIDED",
+	"比赛 {event} 有成绩被取消（{reason}）：现为 {wins} 胜，达标须 {threshold} 胜。",
+	"tournament {event}: a result was voided ({reason}); {wins} wins, threshold {threshold}")
+
+// VoidedBasis says why an application's basis no longer holds: a result
+// of tournament Event was voided (Reason, as given for the void), which
+// leaves the player Wins wins, below the Threshold of his group.
+type VoidedBasis struct {
+	Event     int64
+	Reason    string
+	Wins      int
+	Threshold int
+}
+
+// params are the basis's parameters of ReviewBasisVoided.
+func (b VoidedBasis) params() map[string]string {
+	return map[string]string{"event": strconv.FormatInt(b.Event, 10), "reason": b.Reason,
+		"wins": strconv.Itoa(b.Wins), "threshold": strconv.Itoa(b.Threshold)}
+}
+
+// ReviewMessage words why a certificate is flagged for review, from its
+// stored code and parameters, in the language; "" for an unknown code.
+func ReviewMessage(code string, params map[string]string, l ledger.Lang) string {
+	if code != ReviewBasisVoided.Code() {
+		return ""
+	}
+	ps := make([]ledger.Param, 0, len(params))
+	for _, name := range slices.Sorted(maps.Keys(params)) {
+		ps = append(ps, ledger.Value(name, params[name]))
+	}
+	return ReviewBasisVoided.With(ps...).Message(l)
+}
+
 // WithdrawBasisTx takes back an application whose basis no longer holds —
 // a tournament result voided for an arranged game (2002 rules, art. 23).
 // One still open is rejected with the reason (a notice it is on fails); an
 // issued certificate is not revoked here but flagged for staff, who revoke
 // it as they revoke any other. It runs in the caller's transaction.
-func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, id int64, reason string) (string, error) {
+func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, id int64, why VoidedBasis) (string, error) {
 	app, err := applicationTx(ctx, tx, id)
 	if err != nil {
 		return "", err
 	}
+	code, params := ReviewBasisVoided.Code(), why.params()
+	reason := ReviewMessage(code, params, ledger.English) // the text columns' wording
 	switch app.Status {
 	case AppApplied, AppOnNotice:
 		if err := closeApplication(ctx, tx, now, actor, app, reason, reason); err != nil {
 			return "", err
 		}
 		return BasisWithdrawn, ledger.Append(ctx, tx, now, actor, "application", appID(id),
-			ApplicationWithdrawnPayload{Reason: reason, Was: app.Status})
+			ApplicationWithdrawnPayload{Reason: reason, ReasonCode: code, ReasonParams: params, Was: app.Status})
 	case AppIssued:
 		// lock the application's certificates first, then flag in a
 		// statement of its own: its fresh snapshot sees a reissue that
@@ -44,7 +86,8 @@ func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.T
 		if _, err := tx.Exec(ctx, `SELECT id FROM certificates WHERE application_id = $1 FOR UPDATE`, id); err != nil {
 			return "", ledger.PgErr(err, "lock the application's certificates")
 		}
-		rows, err := tx.Query(ctx, `UPDATE certificates SET review = $2 WHERE application_id = $1 AND status = 'valid' RETURNING coalesce(number, '')`, id, reason)
+		rows, err := tx.Query(ctx, `UPDATE certificates SET review = $2, review_code = $3, review_params = $4
+			WHERE application_id = $1 AND status = 'valid' RETURNING coalesce(number, '')`, id, reason, code, params)
 		if err != nil {
 			return "", ledger.PgErr(err, "flag certificate for review")
 		}
@@ -58,7 +101,7 @@ func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.T
 		// the event names the certificate flagged: after a reissue, the new number
 		for _, n := range numbers {
 			if err := ledger.Append(ctx, tx, now, actor, "certificate", n,
-				CertificateReviewRequestedPayload{Application: id, Reason: reason}); err != nil {
+				CertificateReviewRequestedPayload{Application: id, Reason: reason, ReasonCode: code, ReasonParams: params}); err != nil {
 				return "", err
 			}
 		}
@@ -74,7 +117,21 @@ type Review struct {
 	PlayerName    string
 	Rank          registry.Rank
 	IssuingPrefix string
-	Reason        string // why its basis fell away
+	// Code and Params say why its basis fell away (ReasonText words them);
+	// Reason is the English wording, all there is for flags from before
+	// codes.
+	Code   string
+	Params map[string]string
+	Reason string
+}
+
+// ReasonText is why the certificate is flagged, in the language: worded
+// from its code, or as stored for a flag from before codes.
+func (r Review) ReasonText(l ledger.Lang) string {
+	if t := ReviewMessage(r.Code, r.Params, l); t != "" {
+		return t
+	}
+	return r.Reason
 }
 
 // MaxReviews bounds the list of flagged certificates: a void flags the
@@ -88,14 +145,14 @@ func (s *Service) CertificatesForReview(ctx context.Context, actor ledger.Actor)
 	if err := s.requireStaff(ctx, actor, access.Revoke); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT coalesce(number, ''), player_id, holder_name, rank, issuing_prefix, review
+	rows, err := s.db.Query(ctx, `SELECT coalesce(number, ''), player_id, holder_name, rank, issuing_prefix, review_code, review_params, review
 		FROM certificates WHERE review <> '' AND status = 'valid' ORDER BY id LIMIT $1`, MaxReviews)
 	if err != nil {
 		return nil, fmt.Errorf("certificates for review: %w", err)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Review, error) {
 		var v Review
-		err := r.Scan(&v.Number, &v.PlayerID, &v.PlayerName, &v.Rank, &v.IssuingPrefix, &v.Reason)
+		err := r.Scan(&v.Number, &v.PlayerID, &v.PlayerName, &v.Rank, &v.IssuingPrefix, &v.Code, &v.Params, &v.Reason)
 		return v, err
 	})
 }
@@ -133,7 +190,7 @@ func (s *Service) KeepCertificate(ctx context.Context, actor ledger.Actor, key, 
 		if flagged == "" {
 			return Certificate{}, ReasonNotUnderReview.New("number", c.Number)
 		}
-		if _, err := tx.Exec(ctx, `UPDATE certificates SET review = '' WHERE id = $1`, c.ID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE certificates SET review = '', review_code = '', review_params = '{}' WHERE id = $1`, c.ID); err != nil {
 			return Certificate{}, ledger.PgErr(err, "keep certificate")
 		}
 		return c, ledger.Append(ctx, tx, now, actor, "certificate", c.Number,

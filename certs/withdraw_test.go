@@ -2,6 +2,7 @@ package certs_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -62,7 +63,8 @@ func TestFlagSurvivesAConcurrentReissue(t *testing.T) {
 		var what string
 		err := ledger.Transact(ctx, store, func(tx *ledger.Tx) error {
 			var err error
-			what, err = e.cs.WithdrawBasisTx(ctx, tx, e.clock.Now(), fixture.Staff, app.ID, "成绩作废")
+			what, err = e.cs.WithdrawBasisTx(ctx, tx, e.clock.Now(), fixture.Staff, app.ID,
+				certs.VoidedBasis{Event: 7, Reason: "成绩作废", Wins: 4, Threshold: 5})
 			return err
 		})
 		if err != nil {
@@ -82,13 +84,30 @@ func TestFlagSurvivesAConcurrentReissue(t *testing.T) {
 	if err != nil || len(rs) != 1 || rs[0].Number != c.Number {
 		t.Fatalf("flagged %+v (%v), want the new number %s", rs, err, c.Number)
 	}
+	// the flag is a code with its parameters, worded in either language;
+	// the text column keeps the English
+	r := rs[0]
+	if r.Code != "REVIEW_BASIS_VOIDED" || r.Params["event"] != "7" || r.Params["wins"] != "4" || r.Params["threshold"] != "5" ||
+		r.Params["reason"] != "成绩作废" || r.Reason != r.ReasonText(ledger.English) ||
+		r.ReasonText(ledger.Chinese) != "比赛 7 有成绩被取消（成绩作废）：现为 4 胜，达标须 5 胜。" {
+		t.Fatalf("flag %+v, in Chinese %q", r, r.ReasonText(ledger.Chinese))
+	}
+	if got := (certs.Review{Reason: "stored before codes"}).ReasonText(ledger.Chinese); got != "stored before codes" {
+		t.Fatalf("a flag from before codes reads %q", got)
+	}
 	evs, err := ledger.EventsFor(ctx, e.pool, "certificate", c.Number)
 	if err != nil {
 		t.Fatal(err)
 	}
 	named := false
 	for _, ev := range evs {
-		named = named || ev.Action == "certificate.review_requested"
+		if ev.Action == "certificate.review_requested" {
+			var pl certs.CertificateReviewRequestedPayload
+			if err := json.Unmarshal(ev.Payload, &pl); err != nil {
+				t.Fatal(err)
+			}
+			named = pl.ReasonCode == "REVIEW_BASIS_VOIDED" && pl.ReasonParams["event"] == "7" && pl.Reason == r.Reason
+		}
 	}
 	if !named {
 		t.Fatalf("no review_requested event under %s: %+v", c.Number, evs)

@@ -117,11 +117,11 @@ func CopyEvents(ctx context.Context, tx pgx.Tx, es []BulkEvent) error {
 		return err
 	}
 	err = copyAll("tournament_games", []string{"tournament_id", "round", "board", "black", "white", "nigiri", "handicap", "result",
-		"black_warnings", "white_warnings", "record", "adjudicated", "flagged", "flag_reason"}, func(yield func([]any)) {
+		"black_warnings", "white_warnings", "record", "adjudicated", "flagged", "flag_reason", "flag_code", "flag_params"}, func(yield func([]any)) {
 		for _, e := range es {
 			for _, g := range e.Games {
 				yield([]any{e.ID, g.Round, g.Board, g.Black, g.White, g.Nigiri, g.Handicap, string(g.Result), g.BlackWarnings, g.WhiteWarnings,
-					g.Record, g.Adjudicated, g.Flagged, g.FlagReason})
+					g.Record, g.Adjudicated, g.Flagged, g.FlagReason, g.FlagCode, jsonParams(g.FlagParams)})
 			}
 		}
 	})

@@ -182,14 +182,16 @@ func (s *Service) withdrawUnqualified(ctx context.Context, tx *ledger.Tx, now ti
 		var done string
 		if err := tx.Savepoint(ctx, func(sp *ledger.Tx) error {
 			done, err = s.proposer.WithdrawTx(ctx, sp, now, actor, pr.ApplicationID,
-				fmt.Sprintf("tournament %d: a result was voided (%s); %d wins, threshold %d", id, reason, wins[pr.Number], g.MinWins))
+				Withdrawal{Event: id, Reason: reason, Wins: wins[pr.Number], Threshold: g.MinWins})
 			return err
 		}); err != nil {
 			return nil, fmt.Errorf("withdraw proposal of participant %d: %w", pr.Number, err)
 		}
-		pr.Note, pr.NoteZH = "withdrawn: "+done, "已撤回："+withdrawnZH(done)
-		if _, err := tx.Exec(ctx, `UPDATE tournament_proposals SET note = $3, note_zh = $4 WHERE tournament_id = $1 AND number = $2`,
-			id, pr.Number, pr.Note, pr.NoteZH); err != nil {
+		note := message(NoteWithdrawn, "done", done)
+		pr.NoteCode, pr.NoteParams = note.Code, note.Params
+		pr.Note, pr.NoteZH = note.Text(ledger.English), note.Text(ledger.Chinese)
+		if _, err := tx.Exec(ctx, `UPDATE tournament_proposals SET note = $3, note_zh = $4, note_code = $5, note_params = $6
+			WHERE tournament_id = $1 AND number = $2`, id, pr.Number, pr.Note, pr.NoteZH, pr.NoteCode, pr.NoteParams); err != nil {
 			return nil, ledger.PgErr(err, "record withdrawn proposal")
 		}
 		out = append(out, pr)

@@ -100,6 +100,11 @@ func TestVoidedArrangedGame(t *testing.T) {
 	if v.Game.Voided != string(side) || v.Game.Result != tournaments.BothLose || v.Game.VoidedResult == "" || len(v.Withdrawn) != 1 || v.Withdrawn[0].Number != 1 {
 		t.Fatalf("void: %+v", v)
 	}
+	// what became of the proposal is a code, worded in either language
+	if w := v.Withdrawn[0]; w.NoteCode != "PROPOSAL_WITHDRAWN" || w.NoteParams["done"] != certs.BasisWithdrawn ||
+		w.NoteText(ledger.Chinese) != "已撤回：申请已撤回" || w.NoteText(ledger.English) != "withdrawn: withdrawn" || w.Note != w.NoteText(ledger.English) {
+		t.Fatalf("the withdrawn proposal's note: %+v", w)
+	}
 	again, err := e.ts.VoidResult(ctx, fixture.Staff, "void-1", ev.ID, tournaments.VoidInput{Round: 2, Board: board, Side: side, Reason: "下假棋：赛后查实"})
 	if err != nil || fmt.Sprint(again) != fmt.Sprint(v) {
 		t.Fatalf("retried void: %+v %v", again, err)
@@ -350,6 +355,9 @@ func TestVoidFlagsIssuedCertificate(t *testing.T) {
 	rs := flagged()
 	if len(rs) != 1 || rs[0].Number != number || rs[0].PlayerName != "段1" || rs[0].Rank.String() != "1d" || !strings.Contains(rs[0].Reason, "下假棋") {
 		t.Fatalf("flagged: %+v", rs)
+	}
+	if r := rs[0]; r.Code != certs.ReviewBasisVoided.Code() || r.Params["reason"] != "下假棋" || !strings.HasPrefix(r.ReasonText(ledger.Chinese), "比赛 ") {
+		t.Fatalf("the flag's code: %+v (%s)", r, r.ReasonText(ledger.Chinese))
 	}
 	// a reissue is no way out of the review
 	re, err := e.cs.Reissue(ctx, beijing, "", number, "遗失")

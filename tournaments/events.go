@@ -151,6 +151,9 @@ type Service struct {
 	proposer Proposer
 	rater    Rater        // nil: events are not rated
 	ratings  RatingReader // nil: team boards go by rank and number only
+	// replayHook, when set, is called before each record is replayed
+	// (WithReplayHook).
+	replayHook func(ctx context.Context, id int64, round, board int)
 }
 
 // New returns the tournament service over the store; proposer files the

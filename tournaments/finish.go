@@ -27,7 +27,18 @@ type Proposer interface {
 	ProposeTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, in ProposalInput) (int64, error)
 	// WithdrawTx takes back a proposed application whose basis was voided
 	// and says what was done (withdrawn, or its certificate flagged).
-	WithdrawTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, applicationID int64, reason string) (string, error)
+	WithdrawTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, applicationID int64, why Withdrawal) (string, error)
+}
+
+// Withdrawal says why a proposal is taken back: a result of the event was
+// voided (Reason, as given for the void), which leaves its player Wins
+// wins, below his group's Threshold. The proposer words it (and stores it
+// as a code with these parameters).
+type Withdrawal struct {
+	Event     int64
+	Reason    string
+	Wins      int
+	Threshold int
 }
 
 // Finish closes an event. For a dan-grade event, every participant of the
@@ -122,13 +133,15 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		if !ok || wins[p.Number] < g.MinWins {
 			continue
 		}
-		note, noteZH, appID := "", "", int64(0)
+		var note Message
+		var noteEN, noteZH string // a refusal's wordings; this package's own notes are worded from the code
+		appID := int64(0)
 		if p.PlayerID == 0 {
-			note, noteZH = "guest: not in the registry", "客座选手，未在系统中登记"
+			note = message(NoteGuest)
 		} else if pl, err := registry.PlayerTx(ctx, tx.Tx, p.PlayerID, false); err != nil {
 			return err
 		} else if pv, _ := registry.ProvinceByCode(pl.ProvinceCode); pv.Prefix != e.OrganiserPrefix {
-			note, noteZH = "registered in another province ("+pv.NameEN+")", "在其他省份登记（"+pv.NameZH+"）"
+			note = message(NoteOtherProvince, "province", pl.ProvinceCode)
 		} else {
 			eventRef, recordRef, evidence := ProposalRefs(e, g, wins[p.Number], regular, p.Number)
 			in := ProposalInput{PlayerID: p.PlayerID, TargetRank: g.TargetRank, EventRef: eventRef, RecordRef: recordRef, Evidence: evidence}
@@ -139,25 +152,35 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 			})
 			switch {
 			case err == nil:
-				note, noteZH = "proposed", "已提出申请"
+				note = message(NoteProposed)
 				filed++
 			case ledger.KindOf(err) == ledger.Internal:
 				return fmt.Errorf("propose participant %d: %w", p.Number, err)
 			default:
-				note, noteZH = err.Error(), err.Error()
+				// the certification's refusal: its code and parameters, and
+				// its wordings (this package cannot word another's codes)
+				noteEN, noteZH = err.Error(), err.Error()
 				if le, ok := ledger.AsError(err); ok {
-					note, noteZH = le.Message(ledger.English), le.Message(ledger.Chinese)
+					note = Message{Code: le.Reason.Code(), Params: map[string]string{}}
+					for _, pa := range le.Params {
+						note.Params[pa.Name] = pa.Value
+					}
+					noteEN, noteZH = le.Message(ledger.English), le.Message(ledger.Chinese)
 				}
 			}
+		}
+		if noteEN == "" {
+			noteEN, noteZH = note.Text(ledger.English), note.Text(ledger.Chinese)
 		}
 		var app any
 		if appID != 0 {
 			app = appID
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO tournament_proposals (tournament_id, number, application_id, note, note_zh) VALUES ($1, $2, $3, $4, $5)
+		if _, err := tx.Exec(ctx, `INSERT INTO tournament_proposals (tournament_id, number, application_id, note, note_zh, note_code, note_params)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)
 			ON CONFLICT (tournament_id, number) DO UPDATE SET application_id = coalesce(EXCLUDED.application_id, tournament_proposals.application_id),
-			note = EXCLUDED.note, note_zh = EXCLUDED.note_zh`,
-			e.ID, p.Number, app, note, noteZH); err != nil {
+			note = EXCLUDED.note, note_zh = EXCLUDED.note_zh, note_code = EXCLUDED.note_code, note_params = EXCLUDED.note_params`,
+			e.ID, p.Number, app, noteEN, noteZH, note.Code, jsonParams(note.Params)); err != nil {
 			return ledger.PgErr(err, "record proposal")
 		}
 	}

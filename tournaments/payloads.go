@@ -140,10 +140,14 @@ type ResultPayload struct {
 	Board       int    `json:"board"`
 	// ColoursSwappedNoticedAt and WrongColours: the players took each
 	// other's colours (set only then).
-	ColoursSwappedNoticedAt *int          `json:"colours_swapped_noticed_at,omitempty"`
-	Flagged                 bool          `json:"flagged"`
-	ForfeitReason           ForfeitReason `json:"forfeit_reason,omitempty"`
-	Record                  bool          `json:"record"`
+	ColoursSwappedNoticedAt *int `json:"colours_swapped_noticed_at,omitempty"`
+	// FlagCode and FlagParams say why the game is flagged (FlagMessage
+	// words them); set only then, and not in results from before codes.
+	FlagCode      string            `json:"flag_code,omitempty"`
+	FlagParams    map[string]string `json:"flag_params,omitempty"`
+	Flagged       bool              `json:"flagged"`
+	ForfeitReason ForfeitReason     `json:"forfeit_reason,omitempty"`
+	Record        bool              `json:"record"`
 	// Reported is the result reported when two warnings decided another.
 	Reported     *Result `json:"reported,omitempty"`
 	Result       Result  `json:"result"`
@@ -156,8 +160,12 @@ func (ResultPayload) Action() string { return "tournament.result" }
 
 // NewResultPayload is tournament.result's payload for a game as recorded.
 func NewResultPayload(g GameRow) ResultPayload {
-	return ResultPayload{Adjudicated: g.Adjudicated, Board: g.Board, Flagged: g.Flagged, Record: g.Record != "", Result: g.Result,
+	p := ResultPayload{Adjudicated: g.Adjudicated, Board: g.Board, Flagged: g.Flagged, Record: g.Record != "", Result: g.Result,
 		Round: g.Round, Warnings: [2]int{g.BlackWarnings, g.WhiteWarnings}}
+	if g.Flagged && g.FlagCode != "" {
+		p.FlagCode, p.FlagParams = g.FlagCode, g.FlagParams
+	}
+	return p
 }
 
 // ResultVoidedPayload is tournament.result_voided's payload: Result is the

@@ -142,4 +142,17 @@ var (
 		"tournament {event} has {rounds} rounds and {paired} are paired: a playoff comes after the last round.")
 	ReasonNoTies = ledger.NewReason(ledger.Precondition, "NO_TIES",
 		"比赛 {event} 没有需要加赛区分的名次相同的棋手。", "tournament {event} has no tied players left to play off.")
+	ReasonTermsChanged = ledger.NewReason(ledger.Conflict, "EVENT_TERMS_CHANGED",
+		"裁定棋谱期间比赛 {event} 的规则或贴目被修改，请重新提交结果。",
+		"the rules or komi of tournament {event} changed while the records were replayed; send the results again.")
+	ReasonNoResults = ledger.NewReason(ledger.Invalid, "NO_RESULTS",
+		"没有要录入的第 {round} 轮结果。", "there are no results of round {round} to record.")
+	ReasonResultsRound = ledger.NewReason(ledger.Invalid, "RESULTS_ROUND",
+		"第 {board} 台的结果写的是第 {round} 轮，而本次录入的是第 {want} 轮。",
+		"board {board} is given for round {round}, but these are the results of round {want}.")
+	ReasonBoardTwice = ledger.NewReason(ledger.Invalid, "BOARD_TWICE",
+		"第 {round} 轮第 {board} 台在本次录入中出现了两次。", "round {round} board {board} is given twice.")
+	ReasonTooManyBoards = ledger.NewReason(ledger.Invalid, "TOO_MANY_BOARDS",
+		"第 {round} 轮只有 {boards} 台，本次录入了 {count} 台的结果。",
+		"round {round} has {boards} boards, but {count} results were sent.")
 )

@@ -30,8 +30,14 @@ type Proposal struct {
 	Number        int
 	Name          string
 	ApplicationID int64
-	Note          string // in English
-	NoteZH        string // in Chinese; empty for proposals recorded before it was kept
+	// NoteCode and NoteParams say what became of it, as a code (NoteText
+	// words it): this package's own, or the code of the certification's
+	// refusal. Note and NoteZH are the wordings as recorded, and all there
+	// is for proposals recorded before codes.
+	NoteCode   string
+	NoteParams map[string]string
+	Note       string // in English
+	NoteZH     string // in Chinese; empty for proposals recorded before it was kept
 }
 
 // field builds the standings' view of an event, applying the withdrawal
@@ -131,7 +137,7 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 			return r, fmt.Errorf("team standings of tournament %d: %w", id, err)
 		}
 	}
-	rows, err := q.Query(ctx, `SELECT pr.number, pa.name, coalesce(pr.application_id, 0), pr.note, pr.note_zh FROM tournament_proposals pr
+	rows, err := q.Query(ctx, `SELECT pr.number, pa.name, coalesce(pr.application_id, 0), pr.note_code, pr.note_params, pr.note, pr.note_zh FROM tournament_proposals pr
 		JOIN participants pa ON pa.tournament_id = pr.tournament_id AND pa.number = pr.number WHERE pr.tournament_id = $1 ORDER BY pr.number`, id)
 	if err != nil {
 		return r, fmt.Errorf("proposals of tournament %d: %w", id, err)
@@ -139,7 +145,7 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 	defer rows.Close()
 	for rows.Next() {
 		var p Proposal
-		if err := rows.Scan(&p.Number, &p.Name, &p.ApplicationID, &p.Note, &p.NoteZH); err != nil {
+		if err := rows.Scan(&p.Number, &p.Name, &p.ApplicationID, &p.NoteCode, &p.NoteParams, &p.Note, &p.NoteZH); err != nil {
 			return r, err
 		}
 		r.Proposals = append(r.Proposals, p)

@@ -7,16 +7,12 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/dankyu/dankyu/ledger"
-	"github.com/dankyu/dankyu/referee"
 	"github.com/dankyu/dankyu/registry"
-	"github.com/dankyu/dankyu/rules"
 )
 
 // GameRow is a stored game with the referee's view of its record.
@@ -26,7 +22,12 @@ type GameRow struct {
 	Nigiri      bool
 	Adjudicated string // the rules engine's result of the record, e.g. "B+3.5"
 	Flagged     bool   // the record disagrees with the reported result: for review
-	FlagReason  string
+	// FlagCode and FlagParams say why, as a code FlagMessage words in
+	// either language (FlagText); FlagReason is the English wording, and
+	// all there is for a game flagged before codes were stored.
+	FlagCode   string
+	FlagParams map[string]string
+	FlagReason string
 	// ForfeitReason says why a game was forfeited: late, absent,
 	// disqualified or withdrawn (art. 22, 23, 28).
 	ForfeitReason string
@@ -71,13 +72,13 @@ func (s *Service) game(ctx context.Context, q ledger.Querier, id int64, round, b
 // gameColumns are what scanGame reads of a stored game (the record's body
 // aside).
 const gameColumns = `round, board, black, white, nigiri, handicap, result, black_warnings, white_warnings,
-	record <> '', adjudicated, flagged, flag_reason, forfeit_reason, confirmed_at IS NOT NULL, confirmed_by,
+	record <> '', adjudicated, flagged, flag_code, flag_params, flag_reason, forfeit_reason, confirmed_at IS NOT NULL, confirmed_by,
 	voided, voided_result, void_reason, coalesce(nigiri_holder, 0), nigiri_guess, wrong_colours`
 
 func scanGame(r pgx.Row) (GameRow, error) {
 	var g GameRow
 	err := r.Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Result, &g.BlackWarnings, &g.WhiteWarnings,
-		&g.HasRecord, &g.Adjudicated, &g.Flagged, &g.FlagReason, &g.ForfeitReason, &g.Confirmed, &g.ConfirmedBy,
+		&g.HasRecord, &g.Adjudicated, &g.Flagged, &g.FlagCode, &g.FlagParams, &g.FlagReason, &g.ForfeitReason, &g.Confirmed, &g.ConfirmedBy,
 		&g.Voided, &g.VoidedResult, &g.VoidReason, &g.NigiriHolder, &g.NigiriGuess, &g.WrongColours)
 	return g, err
 }
@@ -495,135 +496,4 @@ type ResultInput struct {
 	// given by the colours the players actually had, and stored by seat.
 	ColoursSwapped bool
 	NoticedAtMove  int
-}
-
-// RecordResult stores a game's result. A record is adjudicated by the rules
-// engine under the event's rules; when its result disagrees with the
-// reported one, the game is flagged for review and the reported result stays.
-func (s *Service) RecordResult(ctx context.Context, actor ledger.Actor, key string, id int64, in ResultInput) (GameRow, error) {
-	res, err := ParseResult(in.Result)
-	if err != nil {
-		return GameRow{}, ReasonResult.OnField("result", "value", in.Result)
-	}
-	if in.BlackWarnings < 0 || in.BlackWarnings > 2 || in.WhiteWarnings < 0 || in.WhiteWarnings > 2 {
-		return GameRow{}, ReasonWarnings.OnField("warnings")
-	}
-	switch ForfeitReason(in.ForfeitReason) {
-	case NoForfeitReason:
-	case Late, Absent, Disqualified, WithdrawnForfeit:
-		if res != BlackForfeit && res != WhiteForfeit && res != BothLose {
-			return GameRow{}, ReasonForfeitReason.OnField("forfeit_reason", "value", in.ForfeitReason)
-		}
-	default:
-		return GameRow{}, ReasonForfeitReason.OnField("forfeit_reason", "value", in.ForfeitReason)
-	}
-	wrongColours := in.ColoursSwapped && (in.NoticedAtMove == 0 || in.NoticedAtMove > correctableMoves)
-	played := in // the record, like the report, is by the colours played
-	if wrongColours {
-		res = res.Swapped()
-		in.BlackWarnings, in.WhiteWarnings = in.WhiteWarnings, in.BlackWarnings
-	}
-	reported := res
-	res = warnedResult(res, in.BlackWarnings, in.WhiteWarnings)
-	if len(in.SGF) > rules.MaxRecordBytes {
-		return GameRow{}, referee.ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes))
-	}
-	// The record is kept as text: no NUL (PostgreSQL refuses it), and a
-	// record in another charset (GB18030 …) is kept rewritten as UTF-8.
-	if strings.ContainsRune(in.SGF, 0) {
-		return GameRow{}, ledger.ReasonInvalidText.OnField("sgf")
-	}
-	if !utf8.ValidString(in.SGF) {
-		if trees, err := rules.ParseSGF([]byte(in.SGF)); err == nil {
-			in.SGF = string(rules.WriteSGF(trees))
-		}
-		in.SGF = strings.ToValidUTF8(in.SGF, "\uFFFD")
-	}
-	req := []any{id, in}
-	return ledger.Mutate(ctx, s.store, actor, key, "RecordResult", req, func(tx *ledger.Tx, now time.Time) (GameRow, error) {
-		e, err := s.lockEvent(ctx, tx, actor, id)
-		if err != nil {
-			return GameRow{}, err
-		}
-		var g GameRow
-		var voided bool
-		err = tx.QueryRow(ctx, `SELECT round, board, black, white, nigiri, handicap, confirmed_at IS NOT NULL, voided <> '' FROM tournament_games
-			WHERE tournament_id = $1 AND round = $2 AND board = $3 FOR UPDATE`, id, in.Round, in.Board).
-			Scan(&g.Round, &g.Board, &g.Black, &g.White, &g.Nigiri, &g.Handicap, &g.Confirmed, &voided)
-		if err != nil {
-			return GameRow{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
-		}
-		// A confirmed result is final for the organiser; staff may still
-		// correct one (logged like any change).
-		if g.Confirmed && !actor.IsStaff() {
-			return GameRow{}, ReasonResultConfirmed.New("round", strconv.Itoa(in.Round), "board", strconv.Itoa(in.Board))
-		}
-		// a void (staff's, art. 23) is not undone by reporting the game again
-		if voided && !actor.IsStaff() {
-			return GameRow{}, ReasonResultVoided.New("round", strconv.Itoa(in.Round), "board", strconv.Itoa(in.Board))
-		}
-		g.ForfeitReason, g.WrongColours = in.ForfeitReason, wrongColours
-		g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.HasRecord = res, in.BlackWarnings, in.WhiteWarnings, in.SGF, in.SGF != ""
-		if strings.TrimSpace(in.SGF) != "" {
-			g.Adjudicated, g.Flagged, g.FlagReason = adjudicate(e, played)
-		}
-		_, err = tx.Exec(ctx, `UPDATE tournament_games SET result = $4, black_warnings = $5, white_warnings = $6, record = $7,
-			adjudicated = $8, flagged = $9, flag_reason = $10, forfeit_reason = $11, wrong_colours = $12
-			WHERE tournament_id = $1 AND round = $2 AND board = $3`,
-			id, in.Round, in.Board, g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.Adjudicated, g.Flagged, g.FlagReason,
-			g.ForfeitReason, g.WrongColours)
-		if err != nil {
-			return GameRow{}, ledger.PgErr(err, "record result")
-		}
-		payload := NewResultPayload(g)
-		if reported != res {
-			payload.Reported = &reported // two warnings decided it
-		}
-		payload.ForfeitReason = ForfeitReason(g.ForfeitReason)
-		if in.ColoursSwapped {
-			payload.ColoursSwappedNoticedAt, payload.WrongColours = &in.NoticedAtMove, &wrongColours
-		}
-		err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(id, 10), payload)
-		return g, err
-	})
-}
-
-// adjudicate replays a record and compares it with the reported result.
-func adjudicate(e Event, in ResultInput) (adjudicated string, flagged bool, reason string) {
-	// The event's komi is for even games: a handicap or 让先 game keeps its
-	// own terms and its compensation.
-	komi := e.Komi
-	opt := rules.Options{Rules: rules.RuleSet(e.Rules), EvenKomi: &komi}
-	rs, err := rules.AdjudicateSGF([]byte(in.SGF), "", opt)
-	if err != nil {
-		return "", true, "the record could not be read: " + err.Error()
-	}
-	if len(rs) != 1 {
-		return "", true, fmt.Sprintf("the file holds %d games, not one", len(rs))
-	}
-	// The reported warnings include those the referee gave for what the
-	// record shows (a ko retaken at once, a second move in a row): count
-	// the record's own only where the report has fewer.
-	earned := rs[0]
-	if in.BlackWarnings > earned.BlackWarnings || in.WhiteWarnings > earned.WhiteWarnings {
-		opt.Warnings[rules.Black] = max(in.BlackWarnings-earned.BlackWarnings, 0)
-		opt.Warnings[rules.White] = max(in.WhiteWarnings-earned.WhiteWarnings, 0)
-		if rs, err = rules.AdjudicateSGF([]byte(in.SGF), "", opt); err != nil {
-			return "", true, "the record could not be read: " + err.Error()
-		}
-	}
-	r := rs[0]
-	want := map[Result]string{BlackWins: "B", WhiteWins: "W", Draw: "0", BlackForfeit: "B", WhiteForfeit: "W"}[warnedResult(Result(in.Result), in.BlackWarnings, in.WhiteWarnings)]
-	switch {
-	case r.BothLose && warnedResult(Result(in.Result), in.BlackWarnings, in.WhiteWarnings) == BothLose:
-		return r.Result, false, ""
-	case r.BlackWarnings > in.BlackWarnings || r.WhiteWarnings > in.WhiteWarnings:
-		return r.Result, true, fmt.Sprintf("the record earns warnings %d/%d (ko recapture or a second move in a row), the reported ones are %d/%d",
-			r.BlackWarnings, r.WhiteWarnings, in.BlackWarnings, in.WhiteWarnings)
-	case r.Winner == "":
-		return r.Result, true, "the record does not decide the game (" + r.End + ")"
-	case r.Winner != want:
-		return r.Result, true, fmt.Sprintf("the record gives %s, the reported result is %s", r.Result, in.Result)
-	}
-	return r.Result, false, ""
 }

@@ -134,13 +134,16 @@ func TestDanGradeSwissEvent(t *testing.T) {
 		}
 		switch {
 		case p.Name == "Guest Player":
-			if p.ApplicationID != 0 || !strings.Contains(p.Note, "guest") {
+			if p.ApplicationID != 0 || !strings.Contains(p.Note, "guest") || p.NoteCode != "PROPOSAL_GUEST" || p.NoteText(ledger.Chinese) != "客座选手，未在系统中登记" {
 				t.Fatalf("guest proposal: %+v", p)
 			}
 		case p.ApplicationID == 0:
 			t.Fatalf("no application for %s: %s", p.Name, p.Note)
 		default:
 			proposed++
+			if p.NoteCode != "PROPOSAL_FILED" || p.NoteText(ledger.Chinese) != "已提出申请" || p.NoteText(ledger.English) != "proposed" {
+				t.Fatalf("proposal note %+v", p)
+			}
 			a, err := e.cs.GetApplication(ctx, beijing, p.ApplicationID)
 			if err != nil || a.TargetRank != 1 || a.Basis != certs.Tournament || a.Status != certs.AppApplied || !strings.Contains(a.EventRef, "段位赛") {
 				t.Fatalf("application %d: %+v %v", p.ApplicationID, a, err)

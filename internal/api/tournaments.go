@@ -46,7 +46,8 @@ func gamePB(g tournaments.GameRow) *pb.TournamentGame {
 		Result: string(g.Result), BlackWarnings: int32(g.BlackWarnings), WhiteWarnings: int32(g.WhiteWarnings), Nigiri: g.Nigiri,
 		HasRecord: g.HasRecord, Adjudicated: g.Adjudicated, Flagged: g.Flagged, FlagReason: g.FlagReason,
 		ForfeitReason: g.ForfeitReason, Confirmed: g.Confirmed, Voided: g.Voided, VoidedResult: string(g.VoidedResult),
-		VoidReason: g.VoidReason, NigiriHolder: int32(g.NigiriHolder), NigiriGuess: g.NigiriGuess, WrongColours: g.WrongColours}
+		VoidReason: g.VoidReason, NigiriHolder: int32(g.NigiriHolder), NigiriGuess: g.NigiriGuess, WrongColours: g.WrongColours,
+		FlagCode: g.FlagCode, FlagParams: g.FlagParams}
 }
 
 func roundPB(r tournaments.RoundInfo) *pb.TournamentRound {
@@ -71,7 +72,8 @@ func standingsPB(st []tournaments.Standing) []*pb.StandingRow {
 func proposalsPB(ps []tournaments.Proposal) []*pb.Proposal {
 	var out []*pb.Proposal
 	for _, p := range ps {
-		out = append(out, &pb.Proposal{Number: int32(p.Number), Name: p.Name, ApplicationId: p.ApplicationID, Note: p.Note})
+		out = append(out, &pb.Proposal{Number: int32(p.Number), Name: p.Name, ApplicationId: p.ApplicationID, Note: p.Note,
+			NoteCode: p.NoteCode, NoteParams: p.NoteParams})
 	}
 	return out
 }
@@ -170,6 +172,27 @@ func (s *TournamentServer) RecordResult(ctx context.Context, req *pb.RecordResul
 		return nil, err
 	}
 	return &pb.RecordResultResponse{Game: gamePB(g)}, nil
+}
+
+// RecordRoundResults records several boards of one round at once. Who may
+// is decided as for RecordResult (the event's organiser under the policy's
+// RunEvent, staff), by the service; the boards are bounded by the round's.
+func (s *TournamentServer) RecordRoundResults(ctx context.Context, req *pb.RecordRoundResultsRequest) (*pb.RecordRoundResultsResponse, error) {
+	ins := make([]tournaments.ResultInput, len(req.GetResults()))
+	for i, r := range req.GetResults() {
+		ins[i] = tournaments.ResultInput{Round: int(req.GetRound()), Board: int(r.GetBoard()), Result: r.GetResult(),
+			BlackWarnings: int(r.GetBlackWarnings()), WhiteWarnings: int(r.GetWhiteWarnings()), SGF: r.GetSgf(),
+			ForfeitReason: r.GetForfeitReason(), ColoursSwapped: r.GetColoursSwapped(), NoticedAtMove: int(r.GetNoticedAtMove())}
+	}
+	gs, err := s.ts.RecordRoundResults(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), int(req.GetRound()), ins)
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.RecordRoundResultsResponse{}
+	for _, g := range gs {
+		resp.Games = append(resp.Games, gamePB(g))
+	}
+	return resp, nil
 }
 
 func (s *TournamentServer) FinishTournament(ctx context.Context, req *pb.FinishTournamentRequest) (*pb.FinishTournamentResponse, error) {

@@ -24,6 +24,7 @@ func (c Certs) ProposeTx(ctx context.Context, tx *ledger.Tx, now time.Time, acto
 }
 
 // WithdrawTx takes back an application whose tournament result was voided.
-func (c Certs) WithdrawTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, applicationID int64, reason string) (string, error) {
-	return c.Certs.WithdrawBasisTx(ctx, tx, now, actor, applicationID, reason)
+func (c Certs) WithdrawTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, applicationID int64, why tournaments.Withdrawal) (string, error) {
+	return c.Certs.WithdrawBasisTx(ctx, tx, now, actor, applicationID,
+		certs.VoidedBasis{Event: why.Event, Reason: why.Reason, Wins: why.Wins, Threshold: why.Threshold})
 }

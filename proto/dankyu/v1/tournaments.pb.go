@@ -771,7 +771,10 @@ type TournamentGame struct {
 	// The rules engine's result of the record.
 	Adjudicated string `protobuf:"bytes,10,opt,name=adjudicated,proto3" json:"adjudicated,omitempty"`
 	Flagged     bool   `protobuf:"varint,11,opt,name=flagged,proto3" json:"flagged,omitempty"`
-	FlagReason  string `protobuf:"bytes,12,opt,name=flag_reason,json=flagReason,proto3" json:"flag_reason,omitempty"`
+	// Why flagged, in English; for a game flagged since codes are stored,
+	// also as flag_code (e.g. FLAG_RECORD_DISAGREES, see docs/errors.md) with
+	// its parameters, to word in the client's language.
+	FlagReason string `protobuf:"bytes,12,opt,name=flag_reason,json=flagReason,proto3" json:"flag_reason,omitempty"`
 	// late, absent, disqualified or withdrawn, for a forfeit.
 	ForfeitReason string `protobuf:"bytes,13,opt,name=forfeit_reason,json=forfeitReason,proto3" json:"forfeit_reason,omitempty"`
 	Confirmed     bool   `protobuf:"varint,14,opt,name=confirmed,proto3" json:"confirmed,omitempty"`
@@ -783,7 +786,9 @@ type TournamentGame struct {
 	NigiriHolder int32  `protobuf:"varint,18,opt,name=nigiri_holder,json=nigiriHolder,proto3" json:"nigiri_holder,omitempty"`
 	NigiriGuess  string `protobuf:"bytes,19,opt,name=nigiri_guess,json=nigiriGuess,proto3" json:"nigiri_guess,omitempty"`
 	// Played with the colours swapped, noticed too late to correct.
-	WrongColours  bool `protobuf:"varint,20,opt,name=wrong_colours,json=wrongColours,proto3" json:"wrong_colours,omitempty"`
+	WrongColours  bool              `protobuf:"varint,20,opt,name=wrong_colours,json=wrongColours,proto3" json:"wrong_colours,omitempty"`
+	FlagCode      string            `protobuf:"bytes,21,opt,name=flag_code,json=flagCode,proto3" json:"flag_code,omitempty"`
+	FlagParams    map[string]string `protobuf:"bytes,22,rep,name=flag_params,json=flagParams,proto3" json:"flag_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -956,6 +961,20 @@ func (x *TournamentGame) GetWrongColours() bool {
 		return x.WrongColours
 	}
 	return false
+}
+
+func (x *TournamentGame) GetFlagCode() string {
+	if x != nil {
+		return x.FlagCode
+	}
+	return ""
+}
+
+func (x *TournamentGame) GetFlagParams() map[string]string {
+	if x != nil {
+		return x.FlagParams
+	}
+	return nil
 }
 
 type TournamentRound struct {
@@ -1293,7 +1312,12 @@ type Proposal struct {
 	Number        int32                  `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
 	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	ApplicationId int64                  `protobuf:"varint,3,opt,name=application_id,json=applicationId,proto3" json:"application_id,omitempty"`
-	Note          string                 `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	// What became of the proposal, in English; also as note_code (e.g.
+	// PROPOSAL_FILED, or the certification's refusal) with its parameters,
+	// for proposals recorded since codes are stored.
+	Note          string            `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	NoteCode      string            `protobuf:"bytes,5,opt,name=note_code,json=noteCode,proto3" json:"note_code,omitempty"`
+	NoteParams    map[string]string `protobuf:"bytes,6,rep,name=note_params,json=noteParams,proto3" json:"note_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1354,6 +1378,20 @@ func (x *Proposal) GetNote() string {
 		return x.Note
 	}
 	return ""
+}
+
+func (x *Proposal) GetNoteCode() string {
+	if x != nil {
+		return x.NoteCode
+	}
+	return ""
+}
+
+func (x *Proposal) GetNoteParams() map[string]string {
+	if x != nil {
+		return x.NoteParams
+	}
+	return nil
 }
 
 type GetTournamentRequest struct {
@@ -2260,6 +2298,216 @@ func (x *RecordResultResponse) GetGame() *TournamentGame {
 	return nil
 }
 
+// One board's result in RecordRoundResults: RecordResultRequest's fields
+// without the event and the round.
+type BoardResult struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Board         int32                  `protobuf:"varint,1,opt,name=board,proto3" json:"board,omitempty"`
+	Result        string                 `protobuf:"bytes,2,opt,name=result,proto3" json:"result,omitempty"`
+	BlackWarnings int32                  `protobuf:"varint,3,opt,name=black_warnings,json=blackWarnings,proto3" json:"black_warnings,omitempty"`
+	WhiteWarnings int32                  `protobuf:"varint,4,opt,name=white_warnings,json=whiteWarnings,proto3" json:"white_warnings,omitempty"`
+	// The SGF record, optional.
+	Sgf string `protobuf:"bytes,5,opt,name=sgf,proto3" json:"sgf,omitempty"`
+	// With a forfeit or both_lose: late, absent, disqualified or withdrawn.
+	ForfeitReason  string `protobuf:"bytes,6,opt,name=forfeit_reason,json=forfeitReason,proto3" json:"forfeit_reason,omitempty"`
+	ColoursSwapped bool   `protobuf:"varint,7,opt,name=colours_swapped,json=coloursSwapped,proto3" json:"colours_swapped,omitempty"`
+	NoticedAtMove  int32  `protobuf:"varint,8,opt,name=noticed_at_move,json=noticedAtMove,proto3" json:"noticed_at_move,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *BoardResult) Reset() {
+	*x = BoardResult{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BoardResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BoardResult) ProtoMessage() {}
+
+func (x *BoardResult) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BoardResult.ProtoReflect.Descriptor instead.
+func (*BoardResult) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *BoardResult) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *BoardResult) GetResult() string {
+	if x != nil {
+		return x.Result
+	}
+	return ""
+}
+
+func (x *BoardResult) GetBlackWarnings() int32 {
+	if x != nil {
+		return x.BlackWarnings
+	}
+	return 0
+}
+
+func (x *BoardResult) GetWhiteWarnings() int32 {
+	if x != nil {
+		return x.WhiteWarnings
+	}
+	return 0
+}
+
+func (x *BoardResult) GetSgf() string {
+	if x != nil {
+		return x.Sgf
+	}
+	return ""
+}
+
+func (x *BoardResult) GetForfeitReason() string {
+	if x != nil {
+		return x.ForfeitReason
+	}
+	return ""
+}
+
+func (x *BoardResult) GetColoursSwapped() bool {
+	if x != nil {
+		return x.ColoursSwapped
+	}
+	return false
+}
+
+func (x *BoardResult) GetNoticedAtMove() int32 {
+	if x != nil {
+		return x.NoticedAtMove
+	}
+	return 0
+}
+
+type RecordRoundResultsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Round         int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Results       []*BoardResult         `protobuf:"bytes,3,rep,name=results,proto3" json:"results,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRoundResultsRequest) Reset() {
+	*x = RecordRoundResultsRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRoundResultsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRoundResultsRequest) ProtoMessage() {}
+
+func (x *RecordRoundResultsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRoundResultsRequest.ProtoReflect.Descriptor instead.
+func (*RecordRoundResultsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *RecordRoundResultsRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *RecordRoundResultsRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *RecordRoundResultsRequest) GetResults() []*BoardResult {
+	if x != nil {
+		return x.Results
+	}
+	return nil
+}
+
+type RecordRoundResultsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The games as recorded, in the order of the request's results (their
+	// records not repeated).
+	Games         []*TournamentGame `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRoundResultsResponse) Reset() {
+	*x = RecordRoundResultsResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRoundResultsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRoundResultsResponse) ProtoMessage() {}
+
+func (x *RecordRoundResultsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRoundResultsResponse.ProtoReflect.Descriptor instead.
+func (*RecordRoundResultsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *RecordRoundResultsResponse) GetGames() []*TournamentGame {
+	if x != nil {
+		return x.Games
+	}
+	return nil
+}
+
 type FinishTournamentRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
@@ -2269,7 +2517,7 @@ type FinishTournamentRequest struct {
 
 func (x *FinishTournamentRequest) Reset() {
 	*x = FinishTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2281,7 +2529,7 @@ func (x *FinishTournamentRequest) String() string {
 func (*FinishTournamentRequest) ProtoMessage() {}
 
 func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2294,7 +2542,7 @@ func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentRequest.ProtoReflect.Descriptor instead.
 func (*FinishTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *FinishTournamentRequest) GetTournamentId() int64 {
@@ -2316,7 +2564,7 @@ type FinishTournamentResponse struct {
 
 func (x *FinishTournamentResponse) Reset() {
 	*x = FinishTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2328,7 +2576,7 @@ func (x *FinishTournamentResponse) String() string {
 func (*FinishTournamentResponse) ProtoMessage() {}
 
 func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2341,7 +2589,7 @@ func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentResponse.ProtoReflect.Descriptor instead.
 func (*FinishTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *FinishTournamentResponse) GetStandings() []*StandingRow {
@@ -2382,7 +2630,7 @@ type ImportPlayer struct {
 
 func (x *ImportPlayer) Reset() {
 	*x = ImportPlayer{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2394,7 +2642,7 @@ func (x *ImportPlayer) String() string {
 func (*ImportPlayer) ProtoMessage() {}
 
 func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2407,7 +2655,7 @@ func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayer.ProtoReflect.Descriptor instead.
 func (*ImportPlayer) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ImportPlayer) GetIndex() int32 {
@@ -2476,7 +2724,7 @@ type ImportTournamentRequest struct {
 
 func (x *ImportTournamentRequest) Reset() {
 	*x = ImportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2488,7 +2736,7 @@ func (x *ImportTournamentRequest) String() string {
 func (*ImportTournamentRequest) ProtoMessage() {}
 
 func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2501,7 +2749,7 @@ func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ImportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ImportTournamentRequest) GetData() []byte {
@@ -2562,7 +2810,7 @@ type ImportTournamentResponse struct {
 
 func (x *ImportTournamentResponse) Reset() {
 	*x = ImportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2574,7 +2822,7 @@ func (x *ImportTournamentResponse) String() string {
 func (*ImportTournamentResponse) ProtoMessage() {}
 
 func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2587,7 +2835,7 @@ func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ImportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ImportTournamentResponse) GetFormat() string {
@@ -2650,7 +2898,7 @@ type ExportTournamentRequest struct {
 
 func (x *ExportTournamentRequest) Reset() {
 	*x = ExportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2662,7 +2910,7 @@ func (x *ExportTournamentRequest) String() string {
 func (*ExportTournamentRequest) ProtoMessage() {}
 
 func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2675,7 +2923,7 @@ func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ExportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ExportTournamentRequest) GetTournamentId() int64 {
@@ -2703,7 +2951,7 @@ type ExportTournamentResponse struct {
 
 func (x *ExportTournamentResponse) Reset() {
 	*x = ExportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2715,7 +2963,7 @@ func (x *ExportTournamentResponse) String() string {
 func (*ExportTournamentResponse) ProtoMessage() {}
 
 func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2728,7 +2976,7 @@ func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ExportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ExportTournamentResponse) GetData() []byte {
@@ -2762,7 +3010,7 @@ type ConfirmRoundRequest struct {
 
 func (x *ConfirmRoundRequest) Reset() {
 	*x = ConfirmRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2774,7 +3022,7 @@ func (x *ConfirmRoundRequest) String() string {
 func (*ConfirmRoundRequest) ProtoMessage() {}
 
 func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2787,7 +3035,7 @@ func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ConfirmRoundRequest) GetTournamentId() int64 {
@@ -2813,7 +3061,7 @@ type ConfirmRoundResponse struct {
 
 func (x *ConfirmRoundResponse) Reset() {
 	*x = ConfirmRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2825,7 +3073,7 @@ func (x *ConfirmRoundResponse) String() string {
 func (*ConfirmRoundResponse) ProtoMessage() {}
 
 func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2838,7 +3086,7 @@ func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ConfirmRoundResponse) GetRound() *TournamentRound {
@@ -2862,7 +3110,7 @@ type VoidResultRequest struct {
 
 func (x *VoidResultRequest) Reset() {
 	*x = VoidResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2874,7 +3122,7 @@ func (x *VoidResultRequest) String() string {
 func (*VoidResultRequest) ProtoMessage() {}
 
 func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2887,7 +3135,7 @@ func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultRequest.ProtoReflect.Descriptor instead.
 func (*VoidResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *VoidResultRequest) GetTournamentId() int64 {
@@ -2936,7 +3184,7 @@ type VoidResultResponse struct {
 
 func (x *VoidResultResponse) Reset() {
 	*x = VoidResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2948,7 +3196,7 @@ func (x *VoidResultResponse) String() string {
 func (*VoidResultResponse) ProtoMessage() {}
 
 func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2961,7 +3209,7 @@ func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultResponse.ProtoReflect.Descriptor instead.
 func (*VoidResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *VoidResultResponse) GetGame() *TournamentGame {
@@ -2993,7 +3241,7 @@ type SuspendPlayerRequest struct {
 
 func (x *SuspendPlayerRequest) Reset() {
 	*x = SuspendPlayerRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3005,7 +3253,7 @@ func (x *SuspendPlayerRequest) String() string {
 func (*SuspendPlayerRequest) ProtoMessage() {}
 
 func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3018,7 +3266,7 @@ func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerRequest.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *SuspendPlayerRequest) GetPlayerId() int64 {
@@ -3065,7 +3313,7 @@ type SuspendPlayerResponse struct {
 
 func (x *SuspendPlayerResponse) Reset() {
 	*x = SuspendPlayerResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3077,7 +3325,7 @@ func (x *SuspendPlayerResponse) String() string {
 func (*SuspendPlayerResponse) ProtoMessage() {}
 
 func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3090,7 +3338,7 @@ func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerResponse.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *SuspendPlayerResponse) GetSuspensionId() int64 {
@@ -3118,7 +3366,7 @@ type TournamentProtest struct {
 
 func (x *TournamentProtest) Reset() {
 	*x = TournamentProtest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3130,7 +3378,7 @@ func (x *TournamentProtest) String() string {
 func (*TournamentProtest) ProtoMessage() {}
 
 func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3143,7 +3391,7 @@ func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentProtest.ProtoReflect.Descriptor instead.
 func (*TournamentProtest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *TournamentProtest) GetId() int64 {
@@ -3215,7 +3463,7 @@ type LodgeProtestRequest struct {
 
 func (x *LodgeProtestRequest) Reset() {
 	*x = LodgeProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3227,7 +3475,7 @@ func (x *LodgeProtestRequest) String() string {
 func (*LodgeProtestRequest) ProtoMessage() {}
 
 func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3240,7 +3488,7 @@ func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestRequest.ProtoReflect.Descriptor instead.
 func (*LodgeProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *LodgeProtestRequest) GetTournamentId() int64 {
@@ -3287,7 +3535,7 @@ type LodgeProtestResponse struct {
 
 func (x *LodgeProtestResponse) Reset() {
 	*x = LodgeProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3299,7 +3547,7 @@ func (x *LodgeProtestResponse) String() string {
 func (*LodgeProtestResponse) ProtoMessage() {}
 
 func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3312,7 +3560,7 @@ func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestResponse.ProtoReflect.Descriptor instead.
 func (*LodgeProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *LodgeProtestResponse) GetProtest() *TournamentProtest {
@@ -3334,7 +3582,7 @@ type RuleProtestRequest struct {
 
 func (x *RuleProtestRequest) Reset() {
 	*x = RuleProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3346,7 +3594,7 @@ func (x *RuleProtestRequest) String() string {
 func (*RuleProtestRequest) ProtoMessage() {}
 
 func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3359,7 +3607,7 @@ func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestRequest.ProtoReflect.Descriptor instead.
 func (*RuleProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *RuleProtestRequest) GetTournamentId() int64 {
@@ -3399,7 +3647,7 @@ type RuleProtestResponse struct {
 
 func (x *RuleProtestResponse) Reset() {
 	*x = RuleProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3411,7 +3659,7 @@ func (x *RuleProtestResponse) String() string {
 func (*RuleProtestResponse) ProtoMessage() {}
 
 func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3424,7 +3672,7 @@ func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestResponse.ProtoReflect.Descriptor instead.
 func (*RuleProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *RuleProtestResponse) GetProtest() *TournamentProtest {
@@ -3443,7 +3691,7 @@ type ListProtestsRequest struct {
 
 func (x *ListProtestsRequest) Reset() {
 	*x = ListProtestsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3455,7 +3703,7 @@ func (x *ListProtestsRequest) String() string {
 func (*ListProtestsRequest) ProtoMessage() {}
 
 func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3468,7 +3716,7 @@ func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsRequest.ProtoReflect.Descriptor instead.
 func (*ListProtestsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ListProtestsRequest) GetTournamentId() int64 {
@@ -3487,7 +3735,7 @@ type ListProtestsResponse struct {
 
 func (x *ListProtestsResponse) Reset() {
 	*x = ListProtestsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3499,7 +3747,7 @@ func (x *ListProtestsResponse) String() string {
 func (*ListProtestsResponse) ProtoMessage() {}
 
 func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3512,7 +3760,7 @@ func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsResponse.ProtoReflect.Descriptor instead.
 func (*ListProtestsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ListProtestsResponse) GetProtests() []*TournamentProtest {
@@ -3537,7 +3785,7 @@ type RecordNigiriRequest struct {
 
 func (x *RecordNigiriRequest) Reset() {
 	*x = RecordNigiriRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3549,7 +3797,7 @@ func (x *RecordNigiriRequest) String() string {
 func (*RecordNigiriRequest) ProtoMessage() {}
 
 func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3562,7 +3810,7 @@ func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriRequest.ProtoReflect.Descriptor instead.
 func (*RecordNigiriRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *RecordNigiriRequest) GetTournamentId() int64 {
@@ -3609,7 +3857,7 @@ type RecordNigiriResponse struct {
 
 func (x *RecordNigiriResponse) Reset() {
 	*x = RecordNigiriResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3621,7 +3869,7 @@ func (x *RecordNigiriResponse) String() string {
 func (*RecordNigiriResponse) ProtoMessage() {}
 
 func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3634,7 +3882,7 @@ func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriResponse.ProtoReflect.Descriptor instead.
 func (*RecordNigiriResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RecordNigiriResponse) GetGame() *TournamentGame {
@@ -3655,7 +3903,7 @@ type SetBoardRequest struct {
 
 func (x *SetBoardRequest) Reset() {
 	*x = SetBoardRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3667,7 +3915,7 @@ func (x *SetBoardRequest) String() string {
 func (*SetBoardRequest) ProtoMessage() {}
 
 func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3680,7 +3928,7 @@ func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardRequest.ProtoReflect.Descriptor instead.
 func (*SetBoardRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *SetBoardRequest) GetTournamentId() int64 {
@@ -3713,7 +3961,7 @@ type SetBoardResponse struct {
 
 func (x *SetBoardResponse) Reset() {
 	*x = SetBoardResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3725,7 +3973,7 @@ func (x *SetBoardResponse) String() string {
 func (*SetBoardResponse) ProtoMessage() {}
 
 func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3738,7 +3986,7 @@ func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardResponse.ProtoReflect.Descriptor instead.
 func (*SetBoardResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SetBoardResponse) GetParticipant() *TournamentParticipant {
@@ -3760,7 +4008,7 @@ type SetLineupRequest struct {
 
 func (x *SetLineupRequest) Reset() {
 	*x = SetLineupRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3772,7 +4020,7 @@ func (x *SetLineupRequest) String() string {
 func (*SetLineupRequest) ProtoMessage() {}
 
 func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3785,7 +4033,7 @@ func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupRequest.ProtoReflect.Descriptor instead.
 func (*SetLineupRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SetLineupRequest) GetTournamentId() int64 {
@@ -3818,7 +4066,7 @@ type SetLineupResponse struct {
 
 func (x *SetLineupResponse) Reset() {
 	*x = SetLineupResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3830,7 +4078,7 @@ func (x *SetLineupResponse) String() string {
 func (*SetLineupResponse) ProtoMessage() {}
 
 func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3843,7 +4091,7 @@ func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupResponse.ProtoReflect.Descriptor instead.
 func (*SetLineupResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SetLineupResponse) GetNumbers() []int32 {
@@ -3862,7 +4110,7 @@ type PairPlayoffRequest struct {
 
 func (x *PairPlayoffRequest) Reset() {
 	*x = PairPlayoffRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3874,7 +4122,7 @@ func (x *PairPlayoffRequest) String() string {
 func (*PairPlayoffRequest) ProtoMessage() {}
 
 func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3887,7 +4135,7 @@ func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffRequest.ProtoReflect.Descriptor instead.
 func (*PairPlayoffRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *PairPlayoffRequest) GetTournamentId() int64 {
@@ -3906,7 +4154,7 @@ type PairPlayoffResponse struct {
 
 func (x *PairPlayoffResponse) Reset() {
 	*x = PairPlayoffResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3918,7 +4166,7 @@ func (x *PairPlayoffResponse) String() string {
 func (*PairPlayoffResponse) ProtoMessage() {}
 
 func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3931,7 +4179,7 @@ func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffResponse.ProtoReflect.Descriptor instead.
 func (*PairPlayoffResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *PairPlayoffResponse) GetRound() *TournamentRound {
@@ -4030,7 +4278,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x05board\x18\b \x01(\x05R\x05board\x12\x1c\n" +
 	"\twithdrawn\x18\t \x01(\bR\twithdrawn\x12\x18\n" +
 	"\areserve\x18\n" +
-	" \x01(\bR\areserve\"\xf2\x04\n" +
+	" \x01(\bR\areserve\"\x9a\x06\n" +
 	"\x0eTournamentGame\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x14\n" +
 	"\x05board\x18\x02 \x01(\x05R\x05board\x12\x14\n" +
@@ -4055,7 +4303,13 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"voidReason\x12#\n" +
 	"\rnigiri_holder\x18\x12 \x01(\x05R\fnigiriHolder\x12!\n" +
 	"\fnigiri_guess\x18\x13 \x01(\tR\vnigiriGuess\x12#\n" +
-	"\rwrong_colours\x18\x14 \x01(\bR\fwrongColours\"\x98\x01\n" +
+	"\rwrong_colours\x18\x14 \x01(\bR\fwrongColours\x12\x1b\n" +
+	"\tflag_code\x18\x15 \x01(\tR\bflagCode\x12J\n" +
+	"\vflag_params\x18\x16 \x03(\v2).dankyu.v1.TournamentGame.FlagParamsEntryR\n" +
+	"flagParams\x1a=\n" +
+	"\x0fFlagParamsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x98\x01\n" +
 	"\x0fTournamentRound\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x12\n" +
 	"\x04seed\x18\x02 \x01(\x03R\x04seed\x12\x10\n" +
@@ -4086,12 +4340,18 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04team\x18\x02 \x01(\tR\x04team\x12!\n" +
 	"\fmatch_points\x18\x03 \x01(\x05R\vmatchPoints\x12!\n" +
 	"\fboard_points\x18\x04 \x01(\x05R\vboardPoints\x12\x19\n" +
-	"\bby_board\x18\x05 \x03(\x05R\abyBoard\"q\n" +
+	"\bby_board\x18\x05 \x03(\x05R\abyBoard\"\x93\x02\n" +
 	"\bProposal\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\x05R\x06number\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12%\n" +
 	"\x0eapplication_id\x18\x03 \x01(\x03R\rapplicationId\x12\x12\n" +
-	"\x04note\x18\x04 \x01(\tR\x04note\"&\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\x12\x1b\n" +
+	"\tnote_code\x18\x05 \x01(\tR\bnoteCode\x12D\n" +
+	"\vnote_params\x18\x06 \x03(\v2#.dankyu.v1.Proposal.NoteParamsEntryR\n" +
+	"noteParams\x1a=\n" +
+	"\x0fNoteParamsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"&\n" +
 	"\x14GetTournamentRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"\xa2\x03\n" +
 	"\x15GetTournamentResponse\x125\n" +
@@ -4158,7 +4418,22 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x0fnoticed_at_move\x18\n" +
 	" \x01(\x05R\rnoticedAtMove\"E\n" +
 	"\x14RecordResultResponse\x12-\n" +
-	"\x04game\x18\x01 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game\">\n" +
+	"\x04game\x18\x01 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game\"\x93\x02\n" +
+	"\vBoardResult\x12\x14\n" +
+	"\x05board\x18\x01 \x01(\x05R\x05board\x12\x16\n" +
+	"\x06result\x18\x02 \x01(\tR\x06result\x12%\n" +
+	"\x0eblack_warnings\x18\x03 \x01(\x05R\rblackWarnings\x12%\n" +
+	"\x0ewhite_warnings\x18\x04 \x01(\x05R\rwhiteWarnings\x12\x10\n" +
+	"\x03sgf\x18\x05 \x01(\tR\x03sgf\x12%\n" +
+	"\x0eforfeit_reason\x18\x06 \x01(\tR\rforfeitReason\x12'\n" +
+	"\x0fcolours_swapped\x18\a \x01(\bR\x0ecoloursSwapped\x12&\n" +
+	"\x0fnoticed_at_move\x18\b \x01(\x05R\rnoticedAtMove\"\x88\x01\n" +
+	"\x19RecordRoundResultsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x120\n" +
+	"\aresults\x18\x03 \x03(\v2\x16.dankyu.v1.BoardResultR\aresults\"M\n" +
+	"\x1aRecordRoundResultsResponse\x12/\n" +
+	"\x05games\x18\x01 \x03(\v2\x19.dankyu.v1.TournamentGameR\x05games\">\n" +
 	"\x17FinishTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"\xb1\x01\n" +
 	"\x18FinishTournamentResponse\x124\n" +
@@ -4276,7 +4551,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x12PairPlayoffRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"G\n" +
 	"\x13PairPlayoffResponse\x120\n" +
-	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round2\xa3\r\n" +
+	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round2\x86\x0e\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12R\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\x12X\n" +
@@ -4284,7 +4559,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x0eAddParticipant\x12 .dankyu.v1.AddParticipantRequest\x1a!.dankyu.v1.AddParticipantResponse\x12d\n" +
 	"\x13WithdrawParticipant\x12%.dankyu.v1.WithdrawParticipantRequest\x1a&.dankyu.v1.WithdrawParticipantResponse\x12R\n" +
 	"\rPairNextRound\x12\x1f.dankyu.v1.PairNextRoundRequest\x1a .dankyu.v1.PairNextRoundResponse\x12O\n" +
-	"\fRecordResult\x12\x1e.dankyu.v1.RecordResultRequest\x1a\x1f.dankyu.v1.RecordResultResponse\x12[\n" +
+	"\fRecordResult\x12\x1e.dankyu.v1.RecordResultRequest\x1a\x1f.dankyu.v1.RecordResultResponse\x12a\n" +
+	"\x12RecordRoundResults\x12$.dankyu.v1.RecordRoundResultsRequest\x1a%.dankyu.v1.RecordRoundResultsResponse\x12[\n" +
 	"\x10FinishTournament\x12\".dankyu.v1.FinishTournamentRequest\x1a#.dankyu.v1.FinishTournamentResponse\x12[\n" +
 	"\x10ImportTournament\x12\".dankyu.v1.ImportTournamentRequest\x1a#.dankyu.v1.ImportTournamentResponse\x12[\n" +
 	"\x10ExportTournament\x12\".dankyu.v1.ExportTournamentRequest\x1a#.dankyu.v1.ExportTournamentResponse\x12O\n" +
@@ -4314,7 +4590,7 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 58)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*TournamentGroup)(nil),             // 0: dankyu.v1.TournamentGroup
 	(*Tournament)(nil),                  // 1: dankyu.v1.Tournament
@@ -4340,117 +4616,128 @@ var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*PairNextRoundResponse)(nil),       // 21: dankyu.v1.PairNextRoundResponse
 	(*RecordResultRequest)(nil),         // 22: dankyu.v1.RecordResultRequest
 	(*RecordResultResponse)(nil),        // 23: dankyu.v1.RecordResultResponse
-	(*FinishTournamentRequest)(nil),     // 24: dankyu.v1.FinishTournamentRequest
-	(*FinishTournamentResponse)(nil),    // 25: dankyu.v1.FinishTournamentResponse
-	(*ImportPlayer)(nil),                // 26: dankyu.v1.ImportPlayer
-	(*ImportTournamentRequest)(nil),     // 27: dankyu.v1.ImportTournamentRequest
-	(*ImportTournamentResponse)(nil),    // 28: dankyu.v1.ImportTournamentResponse
-	(*ExportTournamentRequest)(nil),     // 29: dankyu.v1.ExportTournamentRequest
-	(*ExportTournamentResponse)(nil),    // 30: dankyu.v1.ExportTournamentResponse
-	(*ConfirmRoundRequest)(nil),         // 31: dankyu.v1.ConfirmRoundRequest
-	(*ConfirmRoundResponse)(nil),        // 32: dankyu.v1.ConfirmRoundResponse
-	(*VoidResultRequest)(nil),           // 33: dankyu.v1.VoidResultRequest
-	(*VoidResultResponse)(nil),          // 34: dankyu.v1.VoidResultResponse
-	(*SuspendPlayerRequest)(nil),        // 35: dankyu.v1.SuspendPlayerRequest
-	(*SuspendPlayerResponse)(nil),       // 36: dankyu.v1.SuspendPlayerResponse
-	(*TournamentProtest)(nil),           // 37: dankyu.v1.TournamentProtest
-	(*LodgeProtestRequest)(nil),         // 38: dankyu.v1.LodgeProtestRequest
-	(*LodgeProtestResponse)(nil),        // 39: dankyu.v1.LodgeProtestResponse
-	(*RuleProtestRequest)(nil),          // 40: dankyu.v1.RuleProtestRequest
-	(*RuleProtestResponse)(nil),         // 41: dankyu.v1.RuleProtestResponse
-	(*ListProtestsRequest)(nil),         // 42: dankyu.v1.ListProtestsRequest
-	(*ListProtestsResponse)(nil),        // 43: dankyu.v1.ListProtestsResponse
-	(*RecordNigiriRequest)(nil),         // 44: dankyu.v1.RecordNigiriRequest
-	(*RecordNigiriResponse)(nil),        // 45: dankyu.v1.RecordNigiriResponse
-	(*SetBoardRequest)(nil),             // 46: dankyu.v1.SetBoardRequest
-	(*SetBoardResponse)(nil),            // 47: dankyu.v1.SetBoardResponse
-	(*SetLineupRequest)(nil),            // 48: dankyu.v1.SetLineupRequest
-	(*SetLineupResponse)(nil),           // 49: dankyu.v1.SetLineupResponse
-	(*PairPlayoffRequest)(nil),          // 50: dankyu.v1.PairPlayoffRequest
-	(*PairPlayoffResponse)(nil),         // 51: dankyu.v1.PairPlayoffResponse
-	nil,                                 // 52: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),       // 53: google.protobuf.Timestamp
+	(*BoardResult)(nil),                 // 24: dankyu.v1.BoardResult
+	(*RecordRoundResultsRequest)(nil),   // 25: dankyu.v1.RecordRoundResultsRequest
+	(*RecordRoundResultsResponse)(nil),  // 26: dankyu.v1.RecordRoundResultsResponse
+	(*FinishTournamentRequest)(nil),     // 27: dankyu.v1.FinishTournamentRequest
+	(*FinishTournamentResponse)(nil),    // 28: dankyu.v1.FinishTournamentResponse
+	(*ImportPlayer)(nil),                // 29: dankyu.v1.ImportPlayer
+	(*ImportTournamentRequest)(nil),     // 30: dankyu.v1.ImportTournamentRequest
+	(*ImportTournamentResponse)(nil),    // 31: dankyu.v1.ImportTournamentResponse
+	(*ExportTournamentRequest)(nil),     // 32: dankyu.v1.ExportTournamentRequest
+	(*ExportTournamentResponse)(nil),    // 33: dankyu.v1.ExportTournamentResponse
+	(*ConfirmRoundRequest)(nil),         // 34: dankyu.v1.ConfirmRoundRequest
+	(*ConfirmRoundResponse)(nil),        // 35: dankyu.v1.ConfirmRoundResponse
+	(*VoidResultRequest)(nil),           // 36: dankyu.v1.VoidResultRequest
+	(*VoidResultResponse)(nil),          // 37: dankyu.v1.VoidResultResponse
+	(*SuspendPlayerRequest)(nil),        // 38: dankyu.v1.SuspendPlayerRequest
+	(*SuspendPlayerResponse)(nil),       // 39: dankyu.v1.SuspendPlayerResponse
+	(*TournamentProtest)(nil),           // 40: dankyu.v1.TournamentProtest
+	(*LodgeProtestRequest)(nil),         // 41: dankyu.v1.LodgeProtestRequest
+	(*LodgeProtestResponse)(nil),        // 42: dankyu.v1.LodgeProtestResponse
+	(*RuleProtestRequest)(nil),          // 43: dankyu.v1.RuleProtestRequest
+	(*RuleProtestResponse)(nil),         // 44: dankyu.v1.RuleProtestResponse
+	(*ListProtestsRequest)(nil),         // 45: dankyu.v1.ListProtestsRequest
+	(*ListProtestsResponse)(nil),        // 46: dankyu.v1.ListProtestsResponse
+	(*RecordNigiriRequest)(nil),         // 47: dankyu.v1.RecordNigiriRequest
+	(*RecordNigiriResponse)(nil),        // 48: dankyu.v1.RecordNigiriResponse
+	(*SetBoardRequest)(nil),             // 49: dankyu.v1.SetBoardRequest
+	(*SetBoardResponse)(nil),            // 50: dankyu.v1.SetBoardResponse
+	(*SetLineupRequest)(nil),            // 51: dankyu.v1.SetLineupRequest
+	(*SetLineupResponse)(nil),           // 52: dankyu.v1.SetLineupResponse
+	(*PairPlayoffRequest)(nil),          // 53: dankyu.v1.PairPlayoffRequest
+	(*PairPlayoffResponse)(nil),         // 54: dankyu.v1.PairPlayoffResponse
+	nil,                                 // 55: dankyu.v1.TournamentGame.FlagParamsEntry
+	nil,                                 // 56: dankyu.v1.Proposal.NoteParamsEntry
+	nil,                                 // 57: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),       // 58: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	53, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	58, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
 	1,  // 3: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	5,  // 4: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
-	1,  // 5: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	4,  // 6: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
-	6,  // 7: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
-	7,  // 8: dankyu.v1.GetTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	8,  // 9: dankyu.v1.GetTournamentResponse.team_standings:type_name -> dankyu.v1.TeamStandingRow
-	9,  // 10: dankyu.v1.GetTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	13, // 11: dankyu.v1.GetTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	12, // 12: dankyu.v1.ArenaResult.players:type_name -> dankyu.v1.ArenaPlayer
-	1,  // 13: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
-	4,  // 14: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	4,  // 15: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	6,  // 16: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	5,  // 17: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	7,  // 18: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	9,  // 19: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	13, // 20: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	52, // 21: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
-	26, // 22: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
-	1,  // 23: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	6,  // 24: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	5,  // 25: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	9,  // 26: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	53, // 27: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
-	37, // 28: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	37, // 29: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	37, // 30: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
-	5,  // 31: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
-	4,  // 32: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	6,  // 33: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
-	2,  // 34: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	10, // 35: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	14, // 36: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	16, // 37: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	18, // 38: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	20, // 39: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	22, // 40: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	24, // 41: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	27, // 42: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	29, // 43: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	31, // 44: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
-	33, // 45: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
-	35, // 46: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
-	38, // 47: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
-	40, // 48: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
-	42, // 49: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
-	44, // 50: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
-	46, // 51: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
-	48, // 52: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
-	50, // 53: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
-	3,  // 54: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	11, // 55: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	15, // 56: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	17, // 57: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	19, // 58: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	21, // 59: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	23, // 60: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	25, // 61: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	28, // 62: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	30, // 63: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	32, // 64: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	34, // 65: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	36, // 66: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	39, // 67: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	41, // 68: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	43, // 69: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	45, // 70: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	47, // 71: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
-	49, // 72: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
-	51, // 73: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
-	54, // [54:74] is the sub-list for method output_type
-	34, // [34:54] is the sub-list for method input_type
-	34, // [34:34] is the sub-list for extension type_name
-	34, // [34:34] is the sub-list for extension extendee
-	0,  // [0:34] is the sub-list for field type_name
+	55, // 4: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
+	5,  // 5: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
+	56, // 6: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
+	1,  // 7: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	4,  // 8: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
+	6,  // 9: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
+	7,  // 10: dankyu.v1.GetTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	8,  // 11: dankyu.v1.GetTournamentResponse.team_standings:type_name -> dankyu.v1.TeamStandingRow
+	9,  // 12: dankyu.v1.GetTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	13, // 13: dankyu.v1.GetTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	12, // 14: dankyu.v1.ArenaResult.players:type_name -> dankyu.v1.ArenaPlayer
+	1,  // 15: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
+	4,  // 16: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	4,  // 17: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	6,  // 18: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	5,  // 19: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	24, // 20: dankyu.v1.RecordRoundResultsRequest.results:type_name -> dankyu.v1.BoardResult
+	5,  // 21: dankyu.v1.RecordRoundResultsResponse.games:type_name -> dankyu.v1.TournamentGame
+	7,  // 22: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	9,  // 23: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	13, // 24: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	57, // 25: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	29, // 26: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
+	1,  // 27: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	6,  // 28: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	5,  // 29: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	9,  // 30: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
+	58, // 31: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	40, // 32: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	40, // 33: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	40, // 34: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
+	5,  // 35: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
+	4,  // 36: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	6,  // 37: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
+	2,  // 38: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	10, // 39: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	14, // 40: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	16, // 41: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	18, // 42: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	20, // 43: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	22, // 44: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	25, // 45: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
+	27, // 46: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	30, // 47: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	32, // 48: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	34, // 49: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	36, // 50: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	38, // 51: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	41, // 52: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	43, // 53: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	45, // 54: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	47, // 55: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	49, // 56: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
+	51, // 57: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	53, // 58: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
+	3,  // 59: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	11, // 60: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	15, // 61: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	17, // 62: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	19, // 63: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	21, // 64: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	23, // 65: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	26, // 66: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
+	28, // 67: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	31, // 68: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	33, // 69: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	35, // 70: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	37, // 71: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	39, // 72: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	42, // 73: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	44, // 74: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	46, // 75: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	48, // 76: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	50, // 77: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	52, // 78: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	54, // 79: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
+	59, // [59:80] is the sub-list for method output_type
+	38, // [38:59] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -4465,7 +4752,7 @@ func file_dankyu_v1_tournaments_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   53,
+			NumMessages:   58,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -26,6 +26,7 @@ const (
 	TournamentService_WithdrawParticipant_FullMethodName = "/dankyu.v1.TournamentService/WithdrawParticipant"
 	TournamentService_PairNextRound_FullMethodName       = "/dankyu.v1.TournamentService/PairNextRound"
 	TournamentService_RecordResult_FullMethodName        = "/dankyu.v1.TournamentService/RecordResult"
+	TournamentService_RecordRoundResults_FullMethodName  = "/dankyu.v1.TournamentService/RecordRoundResults"
 	TournamentService_FinishTournament_FullMethodName    = "/dankyu.v1.TournamentService/FinishTournament"
 	TournamentService_ImportTournament_FullMethodName    = "/dankyu.v1.TournamentService/ImportTournament"
 	TournamentService_ExportTournament_FullMethodName    = "/dankyu.v1.TournamentService/ExportTournament"
@@ -67,6 +68,12 @@ type TournamentServiceClient interface {
 	// RecordResult enters a result, optionally with the SGF record, which is
 	// adjudicated; a disagreement flags the game for review.
 	RecordResult(ctx context.Context, in *RecordResultRequest, opts ...grpc.CallOption) (*RecordResultResponse, error)
+	// RecordRoundResults enters the results of several boards of one round
+	// in one call under one idempotency key: each as RecordResult would (its
+	// record adjudicated, its own tournament.result event), all or none. At
+	// most the round's boards, each once (TOO_MANY_BOARDS, BOARD_TWICE); a
+	// refused board's field is named results[i].field.
+	RecordRoundResults(ctx context.Context, in *RecordRoundResultsRequest, opts ...grpc.CallOption) (*RecordRoundResultsResponse, error)
 	// FinishTournament closes the event and proposes certificate applications
 	// for qualifying players of a dan-grade event.
 	FinishTournament(ctx context.Context, in *FinishTournamentRequest, opts ...grpc.CallOption) (*FinishTournamentResponse, error)
@@ -173,6 +180,16 @@ func (c *tournamentServiceClient) RecordResult(ctx context.Context, in *RecordRe
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RecordResultResponse)
 	err := c.cc.Invoke(ctx, TournamentService_RecordResult_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) RecordRoundResults(ctx context.Context, in *RecordRoundResultsRequest, opts ...grpc.CallOption) (*RecordRoundResultsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordRoundResultsResponse)
+	err := c.cc.Invoke(ctx, TournamentService_RecordRoundResults_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -335,6 +352,12 @@ type TournamentServiceServer interface {
 	// RecordResult enters a result, optionally with the SGF record, which is
 	// adjudicated; a disagreement flags the game for review.
 	RecordResult(context.Context, *RecordResultRequest) (*RecordResultResponse, error)
+	// RecordRoundResults enters the results of several boards of one round
+	// in one call under one idempotency key: each as RecordResult would (its
+	// record adjudicated, its own tournament.result event), all or none. At
+	// most the round's boards, each once (TOO_MANY_BOARDS, BOARD_TWICE); a
+	// refused board's field is named results[i].field.
+	RecordRoundResults(context.Context, *RecordRoundResultsRequest) (*RecordRoundResultsResponse, error)
 	// FinishTournament closes the event and proposes certificate applications
 	// for qualifying players of a dan-grade event.
 	FinishTournament(context.Context, *FinishTournamentRequest) (*FinishTournamentResponse, error)
@@ -397,6 +420,9 @@ func (UnimplementedTournamentServiceServer) PairNextRound(context.Context, *Pair
 }
 func (UnimplementedTournamentServiceServer) RecordResult(context.Context, *RecordResultRequest) (*RecordResultResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordResult not implemented")
+}
+func (UnimplementedTournamentServiceServer) RecordRoundResults(context.Context, *RecordRoundResultsRequest) (*RecordRoundResultsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordRoundResults not implemented")
 }
 func (UnimplementedTournamentServiceServer) FinishTournament(context.Context, *FinishTournamentRequest) (*FinishTournamentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method FinishTournament not implemented")
@@ -580,6 +606,24 @@ func _TournamentService_RecordResult_Handler(srv interface{}, ctx context.Contex
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TournamentServiceServer).RecordResult(ctx, req.(*RecordResultRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_RecordRoundResults_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordRoundResultsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).RecordRoundResults(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_RecordRoundResults_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).RecordRoundResults(ctx, req.(*RecordRoundResultsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -852,6 +896,10 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordResult",
 			Handler:    _TournamentService_RecordResult_Handler,
+		},
+		{
+			MethodName: "RecordRoundResults",
+			Handler:    _TournamentService_RecordRoundResults_Handler,
 		},
 		{
 			MethodName: "FinishTournament",
