@@ -301,7 +301,7 @@ func (s *CertificateServer) ListCertificatesForReview(ctx context.Context, _ *pb
 	resp := &pb.ListCertificatesForReviewResponse{}
 	for _, r := range rs {
 		resp.Certificates = append(resp.Certificates, &pb.CertificateForReview{Number: r.Number, PlayerId: r.PlayerID, PlayerName: r.PlayerName,
-			Rank: r.Rank.String(), IssuingPrefix: r.IssuingPrefix, Reason: r.Reason})
+			Rank: r.Rank.String(), IssuingPrefix: r.IssuingPrefix, Reason: r.Reason, ReasonCode: r.Code, ReasonParams: r.Params})
 	}
 	return resp, nil
 }

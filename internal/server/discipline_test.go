@@ -98,6 +98,10 @@ func TestCertificatesForReviewOverGRPC(t *testing.T) {
 	if c := list.GetCertificates()[0]; c.GetNumber() != number || c.GetPlayerName() != "复核1" || c.GetRank() != "1d" || !strings.Contains(c.GetReason(), "下假棋") {
 		t.Fatalf("flagged certificate: %v", c)
 	}
+	// the reason also as a code with its parameters, for a client's own words
+	if c := list.GetCertificates()[0]; c.GetReasonCode() != "REVIEW_BASIS_VOIDED" || len(c.GetReasonParams()) == 0 {
+		t.Fatalf("flag's code: %q %v", c.GetReasonCode(), c.GetReasonParams())
+	}
 	_, err = client.KeepCertificate(e.as(e.staff), &pb.KeepCertificateRequest{Number: number})
 	code(t, "keeping without a note", err, codes.InvalidArgument, "kept")
 	kept, err := client.KeepCertificate(e.as(e.staff), &pb.KeepCertificateRequest{Number: number, Note: "另有成绩"})

@@ -3827,8 +3827,14 @@ type CertificateForReview struct {
 	PlayerName    string                 `protobuf:"bytes,3,opt,name=player_name,json=playerName,proto3" json:"player_name,omitempty"`
 	Rank          string                 `protobuf:"bytes,4,opt,name=rank,proto3" json:"rank,omitempty"`
 	IssuingPrefix string                 `protobuf:"bytes,5,opt,name=issuing_prefix,json=issuingPrefix,proto3" json:"issuing_prefix,omitempty"`
-	// why its basis fell away
-	Reason        string `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
+	// why its basis fell away, in English (all there is for flags from
+	// before codes)
+	Reason string `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
+	// the same as a code (e.g. REVIEW_BASIS_VOIDED, see docs/errors.md) with
+	// its parameters, for a client to word in its own language; empty for
+	// flags from before codes
+	ReasonCode    string            `protobuf:"bytes,7,opt,name=reason_code,json=reasonCode,proto3" json:"reason_code,omitempty"`
+	ReasonParams  map[string]string `protobuf:"bytes,8,rep,name=reason_params,json=reasonParams,proto3" json:"reason_params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3903,6 +3909,20 @@ func (x *CertificateForReview) GetReason() string {
 		return x.Reason
 	}
 	return ""
+}
+
+func (x *CertificateForReview) GetReasonCode() string {
+	if x != nil {
+		return x.ReasonCode
+	}
+	return ""
+}
+
+func (x *CertificateForReview) GetReasonParams() map[string]string {
+	if x != nil {
+		return x.ReasonParams
+	}
+	return nil
 }
 
 type ListCertificatesForReviewResponse struct {
@@ -5392,7 +5412,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x19ReissueCertificateRequest\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"\"\n" +
-	" ListCertificatesForReviewRequest\"\xbf\x01\n" +
+	" ListCertificatesForReviewRequest\"\xf9\x02\n" +
 	"\x14CertificateForReview\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1f\n" +
@@ -5400,7 +5420,13 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"playerName\x12\x12\n" +
 	"\x04rank\x18\x04 \x01(\tR\x04rank\x12%\n" +
 	"\x0eissuing_prefix\x18\x05 \x01(\tR\rissuingPrefix\x12\x16\n" +
-	"\x06reason\x18\x06 \x01(\tR\x06reason\"h\n" +
+	"\x06reason\x18\x06 \x01(\tR\x06reason\x12\x1f\n" +
+	"\vreason_code\x18\a \x01(\tR\n" +
+	"reasonCode\x12V\n" +
+	"\rreason_params\x18\b \x03(\v21.dankyu.v1.CertificateForReview.ReasonParamsEntryR\freasonParams\x1a?\n" +
+	"\x11ReasonParamsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"h\n" +
 	"!ListCertificatesForReviewResponse\x12C\n" +
 	"\fcertificates\x18\x01 \x03(\v2\x1f.dankyu.v1.CertificateForReviewR\fcertificates\"D\n" +
 	"\x16KeepCertificateRequest\x12\x16\n" +
@@ -5597,7 +5623,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 74)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 75)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                          // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                      // 1: dankyu.v1.AppraiserStatus
@@ -5682,31 +5708,32 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(*RuleObjectionResponse)(nil),             // 80: dankyu.v1.RuleObjectionResponse
 	(*RuleObjectionsRequest)(nil),             // 81: dankyu.v1.RuleObjectionsRequest
 	(*RuleObjectionsResponse)(nil),            // 82: dankyu.v1.RuleObjectionsResponse
-	(*timestamppb.Timestamp)(nil),             // 83: google.protobuf.Timestamp
-	(Gender)(0),                               // 84: dankyu.v1.Gender
+	nil,                                       // 83: dankyu.v1.CertificateForReview.ReasonParamsEntry
+	(*timestamppb.Timestamp)(nil),             // 84: google.protobuf.Timestamp
+	(Gender)(0),                               // 85: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	11, // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
 	20, // 1: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
 	20, // 2: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	83, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	84, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 4: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	83, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	83, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	84, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	84, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
 	21, // 7: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 8: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 9: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,  // 10: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	83, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	83, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	84, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	84, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
 	30, // 13: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,  // 14: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
 	30, // 15: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	30, // 16: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,  // 17: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,  // 18: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	83, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	83, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	84, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	84, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,  // 21: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
 	37, // 22: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
 	37, // 23: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
@@ -5727,89 +5754,90 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	48, // 38: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
 	48, // 39: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
 	48, // 40: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	62, // 41: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
-	48, // 42: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	48, // 43: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	84, // 44: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
-	2,  // 45: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	83, // 46: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	83, // 47: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
-	7,  // 48: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	69, // 49: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	69, // 50: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	83, // 51: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
-	8,  // 52: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	83, // 53: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
-	8,  // 54: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	74, // 55: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	74, // 56: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	22, // 57: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	24, // 58: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	26, // 59: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	28, // 60: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	31, // 61: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	33, // 62: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	35, // 63: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	38, // 64: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	40, // 65: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	42, // 66: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	44, // 67: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	46, // 68: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	49, // 69: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	52, // 70: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	56, // 71: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	58, // 72: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	60, // 73: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	61, // 74: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
-	64, // 75: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
-	67, // 76: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	9,  // 77: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
-	12, // 78: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
-	14, // 79: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
-	16, // 80: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
-	18, // 81: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
-	70, // 82: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	72, // 83: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	75, // 84: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	77, // 85: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	79, // 86: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	81, // 87: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
-	23, // 88: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	25, // 89: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	27, // 90: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	29, // 91: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	32, // 92: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	34, // 93: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	36, // 94: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	39, // 95: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	41, // 96: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	43, // 97: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	45, // 98: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	47, // 99: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	50, // 100: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	54, // 101: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	57, // 102: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	59, // 103: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	66, // 104: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	63, // 105: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
-	65, // 106: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
-	68, // 107: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	10, // 108: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
-	13, // 109: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
-	15, // 110: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
-	17, // 111: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	19, // 112: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	71, // 113: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	73, // 114: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	76, // 115: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	78, // 116: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	80, // 117: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	82, // 118: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
-	88, // [88:119] is the sub-list for method output_type
-	57, // [57:88] is the sub-list for method input_type
-	57, // [57:57] is the sub-list for extension type_name
-	57, // [57:57] is the sub-list for extension extendee
-	0,  // [0:57] is the sub-list for field type_name
+	83, // 41: dankyu.v1.CertificateForReview.reason_params:type_name -> dankyu.v1.CertificateForReview.ReasonParamsEntry
+	62, // 42: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
+	48, // 43: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	48, // 44: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	85, // 45: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	2,  // 46: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
+	84, // 47: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	84, // 48: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	7,  // 49: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
+	69, // 50: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	69, // 51: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	84, // 52: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	8,  // 53: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
+	84, // 54: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	8,  // 55: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
+	74, // 56: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	74, // 57: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	22, // 58: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	24, // 59: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	26, // 60: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	28, // 61: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	31, // 62: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	33, // 63: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	35, // 64: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	38, // 65: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	40, // 66: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	42, // 67: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	44, // 68: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	46, // 69: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	49, // 70: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	52, // 71: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	56, // 72: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	58, // 73: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	60, // 74: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	61, // 75: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
+	64, // 76: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
+	67, // 77: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	9,  // 78: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
+	12, // 79: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
+	14, // 80: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
+	16, // 81: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	18, // 82: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	70, // 83: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	72, // 84: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	75, // 85: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	77, // 86: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	79, // 87: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	81, // 88: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
+	23, // 89: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	25, // 90: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	27, // 91: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	29, // 92: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	32, // 93: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	34, // 94: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	36, // 95: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	39, // 96: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	41, // 97: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	43, // 98: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	45, // 99: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	47, // 100: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	50, // 101: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	54, // 102: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	57, // 103: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	59, // 104: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	66, // 105: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	63, // 106: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
+	65, // 107: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
+	68, // 108: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	10, // 109: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	13, // 110: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
+	15, // 111: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
+	17, // 112: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	19, // 113: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	71, // 114: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	73, // 115: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	76, // 116: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	78, // 117: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	80, // 118: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	82, // 119: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
+	89, // [89:120] is the sub-list for method output_type
+	58, // [58:89] is the sub-list for method input_type
+	58, // [58:58] is the sub-list for extension type_name
+	58, // [58:58] is the sub-list for extension extendee
+	0,  // [0:58] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -5824,7 +5852,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   74,
+			NumMessages:   75,
 			NumExtensions: 0,
 			NumServices:   2,
 		},
