@@ -15,7 +15,7 @@ func TestCellCache(t *testing.T) {
 		return audit.Audit{AgencyPrefix: "310", Year: 2026, Position: position,
 			Indicators: []audit.Indicator{{Key: "dan_issued", Value: value, Mark: mark}}}
 	}
-	zh, en := Page{Lang: Chinese, T: messages(Chinese)}, Page{Lang: English, T: messages(English)}
+	zh, en := Page{Lang: Chinese, T: Messages(Chinese)}, Page{Lang: English, T: Messages(English)}
 	var c cellCache
 	tests := []struct {
 		name  string

@@ -141,9 +141,14 @@ func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournament
 	if err != nil {
 		return nil, err
 	}
+	texts := map[Lang]map[string]string{}
+	for _, l := range []Lang{Chinese, English} {
+		if texts[l], err = mergeTables(l, tables()); err != nil {
+			return nil, err
+		}
+	}
 	s := &site{auth: reg, agencies: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
-		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies,
-		texts: map[Lang]map[string]string{Chinese: messages(Chinese), English: messages(English)}}
+		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies, texts: texts}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", s.loginForm)
 	mux.HandleFunc("POST /login", s.limited(s.limits.Login, s.login))
