@@ -20,7 +20,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"github.com/dankyu/dankyu/internal/ratelimit"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -49,10 +48,10 @@ type Options struct {
 	// PublicURL is the address users reach the portal at; when it is
 	// https, cookies are Secure even though TLS ends at a proxy.
 	PublicURL string
-	// Limits bound the public endpoints per client; Proxies are the
-	// addresses whose X-Forwarded-For names the client.
+	// Limits bound the public endpoints per client; Proxies name a
+	// request's client (nil: the peer).
 	Limits  Limits
-	Proxies ratelimit.Proxies
+	Proxies Proxies
 	// Log is the signed tree over the event log the /log endpoints serve;
 	// nil serves none.
 	Log TransparencyLog
@@ -67,13 +66,6 @@ type Options struct {
 	// Observe, when set, is called after each request with the route
 	// pattern it matched in r.Pattern (for metrics).
 	Observe func(r *http.Request)
-}
-
-// Limits are the portal's rate limits; a nil one is no limit.
-type Limits struct {
-	Verify    *ratelimit.Limiter // /verify, /verify/batch
-	Objection *ratelimit.Limiter // objections to a notice
-	Login     *ratelimit.Limiter // sign-in attempts
 }
 
 func (o Options) withDefaults() Options {
@@ -104,28 +96,8 @@ type site struct {
 	sessionTTL, formTTL time.Duration
 	secure              bool // cookies only over https
 	limits              Limits
-	proxies             ratelimit.Proxies
+	proxies             Proxies
 	texts               map[Lang]map[string]string // every string, built once (read only)
-}
-
-// clientHost is the request's client address: the peer's, or what a
-// trusted proxy forwarded.
-func (p *site) clientHost(r *http.Request) string {
-	return p.proxies.Client(r.RemoteAddr, r.Header.Values("X-Forwarded-For"))
-}
-
-// limited refuses a request over its client's limit with 429 and the
-// RATE_LIMITED message in the page's language.
-func (p *site) limited(l *ratelimit.Limiter, h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if err := l.Allow(ratelimit.Key(p.clientHost(r))); err != nil {
-			pg := p.page(w, r, "error")
-			w.Header().Set("Retry-After", "60")
-			p.render(w, r, http.StatusTooManyRequests, messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
-			return
-		}
-		h(w, r)
-	}
 }
 
 // New returns the portal's HTTP handler.
