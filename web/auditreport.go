@@ -20,6 +20,7 @@ import (
 	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/draw"
 )
 
 // The audit report: an agency's scorecard, findings and ruling as a page to
@@ -29,35 +30,9 @@ import (
 // trendYears is how many audit years the trend charts show.
 const trendYears = 5
 
-// reportRow is one indicator of the report, worded in the page's language.
-type reportRow struct {
-	Key, Family, Name, Value, Count, Base, Median, Spread string
-	Mark                                                  audit.Mark
-}
-
-// reportFinding is one finding of the report; Data says Evidence is the
-// records' text (staff's own words) rather than the interface's.
-type reportFinding struct {
-	ID, Category, Severity, Status, Evidence, Reply string
-	Data                                            bool
-}
-
-// auditReport is what the page, the PDF and the CSV show of one audit.
-type auditReport struct {
-	Agency, AgencyName string
-	Year               int
-	Period             string
-	Position           int64
-	Rows               []reportRow
-	Findings           []reportFinding
-	Ruling             string   // the outcome, or that there is none
-	Conditions         []string // caps, supervision, measures (measures are data)
-	RuledBy            string
-	Measures           string
-}
-
-func newAuditReport(p Page, defs []audit.Definition, a audit.Audit) auditReport {
-	rep := auditReport{Agency: a.AgencyPrefix, AgencyName: p.AgencyName(a.AgencyPrefix), Year: a.Year, Position: a.Position,
+// newAuditReport is the audit as its report shows it, in the page's language.
+func newAuditReport(p Page, defs []audit.Definition, a audit.Audit) draw.AuditReport {
+	rep := draw.AuditReport{Agency: a.AgencyPrefix, AgencyName: p.AgencyName(a.AgencyPrefix), Year: a.Year, Position: a.Position,
 		Period: dateBJ(a.Period.Start) + " – " + dateBJ(a.Period.End.Add(-time.Second))}
 	v := auditView{Defs: defs, Audit: &a}
 	for i, in := range a.Indicators {
@@ -66,12 +41,12 @@ func newAuditReport(p Page, defs []audit.Definition, a audit.Audit) auditReport 
 			name = indicatorName(p.Lang, defs[i])
 		}
 		unit := unitOf(defs, in.Key)
-		rep.Rows = append(rep.Rows, reportRow{Key: in.Key, Family: familyName(p.Lang, in.Family), Name: name, Mark: in.Mark,
+		rep.Rows = append(rep.Rows, draw.ReportRow{Key: in.Key, Family: familyName(p.Lang, in.Family), Name: name, Mark: in.Mark,
 			Value: formatValue(unit, in.Value), Count: strconv.FormatInt(in.Count, 10), Base: strconv.FormatInt(in.Base, 10),
 			Median: formatValue(unit, in.Median), Spread: formatValue(unit, in.Spread)})
 	}
 	for _, f := range a.Findings {
-		rf := reportFinding{ID: strconv.FormatInt(f.ID, 10), Category: familyName(p.Lang, f.Category),
+		rf := draw.ReportFinding{ID: strconv.FormatInt(f.ID, 10), Category: familyName(p.Lang, f.Category),
 			Severity: p.T["audit_severity_"+string(f.Severity)], Status: p.T["finding_"+string(f.Status)], Reply: f.Reply}
 		if ev, ok := findingEvidence(p, v, f); ok {
 			rf.Evidence = ev
@@ -101,7 +76,7 @@ func newAuditReport(p Page, defs []audit.Definition, a audit.Audit) auditReport 
 // reportCSV is the report as CSV (UTF-8 with a BOM, cells safe for a
 // spreadsheet): a row per indicator, a row per finding, the ruling's row.
 // The first column names the record: indicator, finding or ruling.
-func reportCSV(p Page, rep auditReport) ([]byte, error) {
+func reportCSV(p Page, rep draw.AuditReport) ([]byte, error) {
 	rows := [][]string{{"record", p.T["agency"], p.T["year"], "key", p.T["audit_family"], p.T["audit_indicator"], p.T["audit_value"], "mark",
 		p.T["audit_count"], "base", p.T["audit_median"], p.T["audit_spread"], p.T["audit_severity"], p.T["status"], p.T["evidence"], p.T["audit_reply"]}}
 	y := strconv.Itoa(rep.Year)
@@ -122,7 +97,7 @@ func reportCSV(p Page, rep auditReport) ([]byte, error) {
 
 // reportView is the printable report with its charts.
 type reportView struct {
-	Report         auditReport
+	Report         draw.AuditReport
 	Issued, Trend  string // SVG
 	PDFURL, CSVURL string
 	BackURL        string
@@ -183,30 +158,19 @@ func (p *auditPages) reportPDF(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	font, err := p.font.load()
-	if err != nil {
-		p.log.ErrorContext(r.Context(), "certificate font", "path", p.font.path, "err", err)
-		p.render(w, r, http.StatusServiceUnavailable, messagePage(pg, pg.T["error"], strings.ReplaceAll(pg.T["print_font_missing"], "{path}", p.font.path)))
-		return
-	}
-	var buf bytes.Buffer
-	if err := writeAuditReportPDF(&buf, font, pg, newAuditReport(pg, p.audits.Definitions(), au)); err != nil {
-		p.fail(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="audit-%s-%d.pdf"`, au.AgencyPrefix, au.Year))
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(buf.Bytes())
+	rep := newAuditReport(pg, p.audits.Definitions(), au)
+	p.sendPDF(w, r, pg, p.font, fmt.Sprintf("audit-%s-%d.pdf", au.AgencyPrefix, au.Year), func(w io.Writer, font []byte) error {
+		return draw.AuditReportPDF(w, font, string(pg.Lang), pg.T, rep)
+	})
 }
 
 // rankSeries are the stacked chart's series: kyu, then 1 to 7 dan (8 dan,
 // honorary, with 7).
-func rankSeries(p Page) []chartSeries {
+func rankSeries(p Page) []draw.Series {
 	colors := []string{"#b8c7d9", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#e6550d", "#a63603", "#54278f"}
-	out := []chartSeries{{Name: p.T["audit_kyu_ranks"], Color: colors[0]}}
+	out := []draw.Series{{Name: p.T["audit_kyu_ranks"], Color: colors[0]}}
 	for d := registry.Rank(1); d <= registry.HighestDan; d++ {
-		out = append(out, chartSeries{Name: rankName(p.Lang, d), Color: colors[d]})
+		out = append(out, draw.Series{Name: rankName(p.Lang, d), Color: colors[d]})
 	}
 	return out
 }
@@ -221,7 +185,7 @@ func rankIndex(r registry.Rank) int {
 // issuedChart is the stacked bars of the agencies' certificates by rank.
 func issuedChart(p Page, agencies []string, iss audit.Issuance) string {
 	series := rankSeries(p)
-	var rows []stackRow
+	var rows []draw.StackRow
 	for _, a := range agencies {
 		vals := make([]int, len(series))
 		for r, n := range iss.ByRank[a] {
@@ -229,9 +193,9 @@ func issuedChart(p Page, agencies []string, iss audit.Issuance) string {
 				vals[rankIndex(r)] += n
 			}
 		}
-		rows = append(rows, stackRow{Label: a, Values: vals})
+		rows = append(rows, draw.StackRow{Label: a, Values: vals})
 	}
-	return stackedBarsSVG(fmt.Sprintf(p.T["audit_chart_issued"], iss.Year), "chart-issued", series, rows)
+	return draw.StackedBars(fmt.Sprintf(p.T["audit_chart_issued"], iss.Year), "chart-issued", series, rows)
 }
 
 // trendChart is the certificates issued per audit year: one agency's, or
@@ -251,7 +215,7 @@ func trendChart(p Page, agency string, iss audit.Issuance) string {
 	if agency != "" {
 		name = agency
 	}
-	return trendSVG(p.T["audit_chart_trend"], "chart-trend", years, []trendLine{{Series: chartSeries{Name: name, Color: "#1d5fa8"}, Values: vals}})
+	return draw.Trend(p.T["audit_chart_trend"], "chart-trend", years, []draw.TrendLine{{Series: draw.Series{Name: name, Color: "#1d5fa8"}, Values: vals}})
 }
 
 // sortAudits orders the national table by a column: "agency" (the prefix),
@@ -515,4 +479,35 @@ func (c *cellCache) get(p Page, defs []audit.Definition, audits []audit.Audit) m
 	}
 	c.mu.Unlock()
 	return cells
+}
+
+// chartCache keeps the national table's charts of opened years: their
+// figures are fixed by the snapshot's position, so a chart drawn once for
+// a language, an order of agencies and a trend is the same until then
+// (the zero value is empty).
+type chartCache struct {
+	mu sync.Mutex
+	m  map[string][2]string
+}
+
+// get draws (or finds) the issuance and trend charts of the table.
+func (c *chartCache) get(p Page, agencies []string, trendOf string, iss audit.Issuance) (issued, trend string) {
+	if !iss.Snapshot {
+		return issuedChart(p, agencies, iss), trendChart(p, trendOf, iss)
+	}
+	key := strings.Join([]string{strconv.Itoa(iss.Year), strconv.FormatInt(iss.Position, 10), string(p.Lang), trendOf, strings.Join(agencies, ",")}, "|")
+	c.mu.Lock()
+	got, ok := c.m[key]
+	c.mu.Unlock()
+	if ok {
+		return got[0], got[1]
+	}
+	issued, trend = issuedChart(p, agencies, iss), trendChart(p, trendOf, iss)
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= 512 {
+		c.m = map[string][2]string{}
+	}
+	c.m[key] = [2]string{issued, trend}
+	c.mu.Unlock()
+	return issued, trend
 }

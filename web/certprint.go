@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/web/draw"
 )
 
 // DefaultCertificateFont is the TrueType font with Chinese glyphs the
@@ -36,6 +38,14 @@ type printPages struct {
 	certs     Printer
 	publicURL string // the portal's address as users reach it; empty: the request's host
 	font      *fontFile
+}
+
+// certSheet is one certificate as printed: the certificate, the body that
+// applied and its verification URL.
+type certSheet struct {
+	Cert      certs.Certificate
+	Applicant string
+	VerifyURL string
 }
 
 // fontFile is a font read from disk the first time a PDF needs it.
@@ -152,16 +162,55 @@ func (p *printPages) yearPDF(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *printPages) writePDF(w http.ResponseWriter, r *http.Request, pg Page, name string, sheets []certSheet) {
-	font, err := p.font.load()
+	printed := make([]draw.CertificateSheet, len(sheets))
+	for i, s := range sheets {
+		printed[i] = printedSheet(pg, s)
+	}
+	p.sendPDF(w, r, pg, p.font, name, func(w io.Writer, font []byte) error {
+		return draw.CertificatesPDF(w, font, string(pg.Lang), pg.T["print_pdf_title"], pg.T["print_none"], printed)
+	})
+}
+
+// printedSheet is a certificate as its PDF page words it, in the page's
+// language: the holder's name, rank, number, issue date, issuer,
+// applicant, athlete-grade eligibility and, unless valid, its status.
+func printedSheet(p Page, s certSheet) draw.CertificateSheet {
+	c := s.Cert
+	title := p.T["print_title_dan"]
+	if c.Kind == certs.KyuSeries {
+		title = p.T["print_title_kyu"]
+	}
+	rows := [][2]string{
+		{p.T["holder"], c.PlayerName},
+		{p.T["rank"], rankName(p.Lang, c.Rank)},
+		{p.T["cert_number"], c.Number},
+		{p.T["issue_date"], c.IssueDate.Format("2006-01-02")},
+		{p.T["issued_by"], p.T["association"]},
+		{p.T["applied_by"], s.Applicant},
+		{p.T["athlete_grade"], p.T["grade_"+string(c.AthleteGrade)]},
+	}
+	if c.Status != certs.CertValid {
+		rows = append(rows, [2]string{p.T["status"], p.T["verify_"+string(c.Status)]})
+	}
+	return draw.CertificateSheet{Issuer: p.T["association"], Title: title, Rows: rows, Scan: p.T["print_scan"], VerifyURL: s.VerifyURL,
+		Statement: strings.NewReplacer("{name}", c.PlayerName, "{rank}", rankName(p.Lang, c.Rank), "{issuer}", p.T["association"]).
+			Replace(p.T["print_statement"])}
+}
+
+// sendPDF answers with the PDF that write makes with the certificate font,
+// as a download named name; without the font, a page that says which file
+// is missing.
+func (s *site) sendPDF(w http.ResponseWriter, r *http.Request, pg Page, font *fontFile, name string, write func(w io.Writer, font []byte) error) {
+	data, err := font.load()
 	if err != nil {
-		p.log.ErrorContext(r.Context(), "certificate font", "path", p.font.path, "err", err)
-		p.render(w, r, http.StatusServiceUnavailable, messagePage(pg, pg.T["error"],
-			strings.ReplaceAll(pg.T["print_font_missing"], "{path}", p.font.path)))
+		s.log.ErrorContext(r.Context(), "certificate font", "path", font.path, "err", err)
+		s.render(w, r, http.StatusServiceUnavailable, messagePage(pg, pg.T["error"],
+			strings.ReplaceAll(pg.T["print_font_missing"], "{path}", font.path)))
 		return
 	}
 	var buf bytes.Buffer
-	if err := writeCertificatePDF(&buf, font, pg, sheets); err != nil {
-		p.fail(w, r, err)
+	if err := write(&buf, data); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/pdf")

@@ -9,6 +9,7 @@ import (
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/rules"
 	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web/draw"
 )
 
 // gameRecords reads one game of an event with its record.
@@ -73,7 +74,7 @@ func (p *gamePages) game(w http.ResponseWriter, r *http.Request) {
 		}
 		rs, _ := rules.ParseRuleSet(rep.Event.Rules)
 		komi := rep.Event.Komi
-		pos, err := gamePosition([]byte(g.Record), rules.Options{Rules: rs, Komi: &komi}, upto)
+		pos, err := draw.GamePosition([]byte(g.Record), rules.Options{Rules: rs, Komi: &komi}, upto)
 		if err != nil {
 			v.RecordErr = true
 		} else {

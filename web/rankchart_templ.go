@@ -9,7 +9,11 @@ package web
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
-import "github.com/dankyu/dankyu/certs"
+import (
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/draw"
+)
 
 // rankHistory is the player's certified rank over time, drawn; nothing
 // without a certificate. (The ratings chart is a component of its own.)
@@ -35,7 +39,7 @@ func rankHistory(p Page, cs []certs.Certificate) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = rankHistorySVG(p, cs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = templ.Raw(draw.RankHistory(p.T["rank_chart"], func(r registry.Rank) string { return rankName(p.Lang, r) }, cs)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -46,7 +50,7 @@ func rankHistory(p Page, cs []certs.Certificate) templ.Component {
 			var templ_7745c5c3_Var2 string
 			templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(p.T["rank_chart_legend"])
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/rankchart.templ`, Line: 11, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/rankchart.templ`, Line: 15, Col: 41}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 			if templ_7745c5c3_Err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/draw"
 )
 
 // Statistics is what the statistics pages read.
@@ -36,44 +37,7 @@ type statTable struct {
 	Title   string
 	Columns []string
 	Rows    [][]string
-	Chart   *chart
-}
-
-// chart is a horizontal bar chart drawn as SVG on the server.
-type chart struct {
-	Title  string // also the text alternative
-	Height int
-	Bars   []bar
-}
-
-// bar is one bar of a chart, laid out.
-type bar struct {
-	Label, Value string
-	Y, Width     int
-}
-
-// The chart's geometry, in SVG user units.
-const (
-	chartLabelWidth = 210
-	chartBarMax     = 300
-	chartRow        = 24
-	chartWidth      = chartLabelWidth + chartBarMax + 50
-)
-
-func newChart(title string, labels []string, values []int) *chart {
-	top := 0
-	for _, v := range values {
-		top = max(top, v)
-	}
-	c := &chart{Title: title, Height: len(values)*chartRow + 4}
-	for i, v := range values {
-		w := 0
-		if top > 0 {
-			w = v * chartBarMax / top
-		}
-		c.Bars = append(c.Bars, bar{Label: labels[i], Value: strconv.Itoa(v), Y: i*chartRow + 2, Width: w})
-	}
-	return c
+	Chart   *draw.Bars
 }
 
 // statsYear reads ?year=; empty is the clock's year (0), anything not a
@@ -157,7 +121,7 @@ func statTables(pg Page, st certs.Stats) []statTable {
 		years.Rows = append(years.Rows, []string{n(y.Year), n(y.Certificates)})
 		yl, yv = append(yl, n(y.Year)), append(yv, y.Certificates)
 	}
-	years.Chart = newChart(years.Title, yl, yv)
+	years.Chart = draw.NewBars(years.Title, yl, yv)
 	out = append(out, years)
 
 	prov := statTable{Key: "provinces", Title: fmt.Sprintf(pg.T["stats_by_province"], st.Year),
@@ -170,7 +134,7 @@ func statTables(pg Page, st certs.Stats) []statTable {
 			strconv.FormatFloat(c.HoldersPer10k(), 'f', 1, 64)})
 		pl, pv = append(pl, name), append(pv, c.Certificates)
 	}
-	prov.Chart = newChart(prov.Title, pl, pv)
+	prov.Chart = draw.NewBars(prov.Title, pl, pv)
 	out = append(out, prov)
 
 	ranks := statTable{Key: "ranks", Title: fmt.Sprintf(pg.T["stats_by_rank"], st.Year), Columns: []string{pg.T["rank"], pg.T["stats_certificates"]}}
@@ -181,7 +145,7 @@ func statTables(pg Page, st certs.Stats) []statTable {
 		ranks.Rows = append(ranks.Rows, []string{name, n(c.Certificates)})
 		rl, rv = append(rl, name), append(rv, c.Certificates)
 	}
-	ranks.Chart = newChart(ranks.Title, rl, rv)
+	ranks.Chart = draw.NewBars(ranks.Title, rl, rv)
 	out = append(out, ranks)
 
 	bases := statTable{Key: "bases", Title: fmt.Sprintf(pg.T["stats_by_basis"], st.Year), Columns: []string{pg.T["basis"], pg.T["stats_certificates"]}}
@@ -192,7 +156,7 @@ func statTables(pg Page, st certs.Stats) []statTable {
 		bases.Rows = append(bases.Rows, []string{name, n(c.Certificates)})
 		bl, bv = append(bl, name), append(bv, c.Certificates)
 	}
-	bases.Chart = newChart(bases.Title, bl, bv)
+	bases.Chart = draw.NewBars(bases.Title, bl, bv)
 	out = append(out, bases)
 
 	nc := st.Notices

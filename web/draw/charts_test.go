@@ -1,4 +1,4 @@
-package web
+package draw
 
 import (
 	"math"
@@ -11,17 +11,17 @@ import (
 func TestLayoutStacks(t *testing.T) {
 	tests := []struct {
 		name   string
-		rows   []stackRow
+		rows   []StackRow
 		top    int
 		widths [][]float64 // per row, its segments' widths
 		series [][]int
 	}{
 		{"empty", nil, 0, nil, nil},
-		{"all zero", []stackRow{{"110", []int{0, 0}}}, 0, [][]float64{nil}, [][]int{nil}},
-		{"one bar", []stackRow{{"110", []int{1, 3}}}, 4, [][]float64{{110, 330}}, [][]int{{0, 1}}},
-		{"two bars, a zero skipped", []stackRow{{"110", []int{2, 0, 2}}, {"310", []int{0, 1, 0}}}, 4,
+		{"all zero", []StackRow{{"110", []int{0, 0}}}, 0, [][]float64{nil}, [][]int{nil}},
+		{"one bar", []StackRow{{"110", []int{1, 3}}}, 4, [][]float64{{110, 330}}, [][]int{{0, 1}}},
+		{"two bars, a zero skipped", []StackRow{{"110", []int{2, 0, 2}}, {"310", []int{0, 1, 0}}}, 4,
 			[][]float64{{220, 220}, {110}}, [][]int{{0, 2}, {1}}},
-		{"negative counts as none", []stackRow{{"110", []int{-5, 8}}}, 8, [][]float64{{440}}, [][]int{{1}}},
+		{"negative counts as none", []StackRow{{"110", []int{-5, 8}}}, 8, [][]float64{{440}}, [][]int{{1}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,7 +48,7 @@ func TestLayoutStacks(t *testing.T) {
 // TestAuditChartsSVG: the charts draw a rect per non-zero segment and a
 // point per year, escape their words, and draw nothing without data.
 func TestAuditChartsSVG(t *testing.T) {
-	series := []chartSeries{{"级位 & <kyu>", "#aaa"}, {"1段", "#333"}}
+	series := []Series{{"级位 & <kyu>", "#aaa"}, {"1段", "#333"}}
 	tests := []struct {
 		name      string
 		svg       string
@@ -57,14 +57,14 @@ func TestAuditChartsSVG(t *testing.T) {
 		points    int
 		forbidden []string
 	}{
-		{"stacked", stackedBarsSVG("发放 <x>", "c", series, []stackRow{{"110", []int{3, 1}}, {"310", []int{0, 2}}}),
+		{"stacked", StackedBars("发放 <x>", "c", series, []StackRow{{"110", []int{3, 1}}, {"310", []int{0, 2}}}),
 			[]string{`data-testid="c"`, `aria-label="发放 &lt;x&gt;"`, "级位 &amp; &lt;kyu&gt;", `data-value="3"`, `>4</text>`}, 3, 0, []string{"<kyu>"}},
-		{"stacked, nothing issued", stackedBarsSVG("t", "c", series, []stackRow{{"110", []int{0, 0}}}), nil, 0, 0, []string{"<svg"}},
-		{"trend", trendSVG("趋势", "t", []string{"2024", "2025", "2026"}, []trendLine{{chartSeries{"全国", "#00f"}, []int{5, 0, 10}}}),
+		{"stacked, nothing issued", StackedBars("t", "c", series, []StackRow{{"110", []int{0, 0}}}), nil, 0, 0, []string{"<svg"}},
+		{"trend", Trend("趋势", "t", []string{"2024", "2025", "2026"}, []TrendLine{{Series{"全国", "#00f"}, []int{5, 0, 10}}}),
 			[]string{`data-testid="t"`, "2024", "2026", `points="48.0,98.0 296.0,172.0 544.0,24.0"`, `>10</text>`}, 0, 3, nil},
-		{"trend of one year", trendSVG("t", "t", []string{"2026"}, []trendLine{{chartSeries{"x", "#00f"}, []int{0}}}),
+		{"trend of one year", Trend("t", "t", []string{"2026"}, []TrendLine{{Series{"x", "#00f"}, []int{0}}}),
 			[]string{`points="296.0,172.0"`}, 0, 1, nil},
-		{"trend without years", trendSVG("t", "t", nil, nil), nil, 0, 0, []string{"<svg"}},
+		{"trend without years", Trend("t", "t", nil, nil), nil, 0, 0, []string{"<svg"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

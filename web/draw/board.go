@@ -1,14 +1,14 @@
-package web
+// Package draw is the portal's pictures and documents: the board, the
+// charts (SVG) and the PDFs. Pure functions of their data and of words
+// already in the page's language; nothing here knows HTTP or the portal's
+// pages.
+package draw
 
 import (
-	"context"
 	"fmt"
 	"html"
-	"io"
 	"strconv"
 	"strings"
-
-	"github.com/a-h/templ"
 
 	"github.com/dankyu/dankyu/rules"
 )
@@ -16,21 +16,14 @@ import (
 // boardCell is the distance between two lines of a drawn board, in SVG units.
 const boardCell = 24
 
-// boardSVG draws a position as SVG: the lines, the stones, the last move,
-// the point of every illegal move (a red ring and cross), and at the end
-// the dead stones (crossed) and the counted points (a small square of
-// their owner's colour). label is the picture's accessible name.
-func boardSVG(pos rules.Position, label string) templ.Component {
-	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
-		_, err := io.WriteString(w, drawBoard(pos, label))
-		return err
-	})
-}
-
 // boardColumns are the column letters of a board, I left out.
 const boardColumns = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
-func drawBoard(pos rules.Position, label string) string {
+// Board draws a position as SVG: the lines, the stones, the last move,
+// the point of every illegal move (a red ring and cross), and at the end
+// the dead stones (crossed) and the counted points (a small square of
+// their owner's colour). label is the picture's accessible name.
+func Board(pos rules.Position, label string) string {
 	n := pos.Size
 	if n <= 0 {
 		return ""
@@ -150,9 +143,9 @@ func starPoints(n int) []rules.Coord {
 	return out
 }
 
-// gamePosition replays the first game of an SGF record up to move upto (all
+// GamePosition replays the first game of an SGF record up to move upto (all
 // when negative) for drawing.
-func gamePosition(sgf []byte, opt rules.Options, upto int) (rules.Position, error) {
+func GamePosition(sgf []byte, opt rules.Options, upto int) (rules.Position, error) {
 	trees, err := rules.ParseSGF(sgf)
 	if err != nil {
 		return rules.Position{}, err

@@ -1,28 +1,24 @@
-package web
+package draw
 
 import (
 	"fmt"
 	"html"
 	"strconv"
 	"strings"
-	"sync"
-
-	"github.com/dankyu/dankyu/audit"
 )
 
 // The audit report's charts are SVG drawn on the server: a pure function
-// of their numbers, no script. stackedBarsSVG draws one horizontal bar per
-// row (an agency) split into series (ranks); trendSVG draws lines over
-// years.
+// of their numbers, no script. StackedBars draws one horizontal bar per
+// row (an agency) split into series (ranks); Trend draws lines over years.
 
-// chartSeries is one series of a chart: its legend and colour.
-type chartSeries struct {
+// Series is one series of a chart: its legend and colour.
+type Series struct {
 	Name  string
 	Color string
 }
 
-// stackRow is one bar of a stacked chart: its label and a value per series.
-type stackRow struct {
+// StackRow is one bar of a stacked chart: its label and a value per series.
+type StackRow struct {
 	Label  string
 	Values []int
 }
@@ -53,7 +49,7 @@ const (
 
 // layoutStacks lays the bars out: the longest total spans stackBarMax,
 // zero segments are left out.
-func layoutStacks(rows []stackRow) (laid []stackLaid, top int) {
+func layoutStacks(rows []StackRow) (laid []stackLaid, top int) {
 	for _, r := range rows {
 		t := 0
 		for _, v := range r.Values {
@@ -78,8 +74,8 @@ func layoutStacks(rows []stackRow) (laid []stackLaid, top int) {
 	return laid, top
 }
 
-// stackedBarsSVG is the stacked bar chart; "" without a bar to draw.
-func stackedBarsSVG(title, testID string, series []chartSeries, rows []stackRow) string {
+// StackedBars is the stacked bar chart; "" without a bar to draw.
+func StackedBars(title, testID string, series []Series, rows []StackRow) string {
 	laid, top := layoutStacks(rows)
 	if top == 0 {
 		return ""
@@ -117,9 +113,9 @@ func stackedBarsSVG(title, testID string, series []chartSeries, rows []stackRow)
 	return b.String()
 }
 
-// trendLine is one series of a trend chart: a value per year.
-type trendLine struct {
-	Series chartSeries
+// TrendLine is one series of a trend chart: a value per year.
+type TrendLine struct {
+	Series Series
 	Values []int
 }
 
@@ -147,8 +143,8 @@ func trendPoints(values []int, n, top int) [][2]float64 {
 	return pts
 }
 
-// trendSVG draws the lines over the years labelled; "" without a year.
-func trendSVG(title, testID string, years []string, lines []trendLine) string {
+// Trend draws the lines over the years labelled; "" without a year.
+func Trend(title, testID string, years []string, lines []TrendLine) string {
 	if len(years) == 0 || len(lines) == 0 {
 		return ""
 	}
@@ -186,35 +182,4 @@ func trendSVG(title, testID string, years []string, lines []trendLine) string {
 	}
 	b.WriteString(`</g></svg>`)
 	return b.String()
-}
-
-// chartCache keeps the national table's charts of opened years: their
-// figures are fixed by the snapshot's position, so a chart drawn once for
-// a language, an order of agencies and a trend is the same until then
-// (the zero value is empty).
-type chartCache struct {
-	mu sync.Mutex
-	m  map[string][2]string
-}
-
-// get draws (or finds) the issuance and trend charts of the table.
-func (c *chartCache) get(p Page, agencies []string, trendOf string, iss audit.Issuance) (issued, trend string) {
-	if !iss.Snapshot {
-		return issuedChart(p, agencies, iss), trendChart(p, trendOf, iss)
-	}
-	key := strings.Join([]string{strconv.Itoa(iss.Year), strconv.FormatInt(iss.Position, 10), string(p.Lang), trendOf, strings.Join(agencies, ",")}, "|")
-	c.mu.Lock()
-	got, ok := c.m[key]
-	c.mu.Unlock()
-	if ok {
-		return got[0], got[1]
-	}
-	issued, trend = issuedChart(p, agencies, iss), trendChart(p, trendOf, iss)
-	c.mu.Lock()
-	if c.m == nil || len(c.m) >= 512 {
-		c.m = map[string][2]string{}
-	}
-	c.m[key] = [2]string{issued, trend}
-	c.mu.Unlock()
-	return issued, trend
 }

@@ -1,15 +1,11 @@
-package web
+package draw
 
 import (
-	"context"
 	"fmt"
 	"html"
-	"io"
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/a-h/templ"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/registry"
@@ -32,19 +28,13 @@ func levelRank(l int) registry.Rank {
 	return registry.Rank(l - 1)
 }
 
-// rankHistorySVG draws a player's certified rank over time as an SVG step
+// RankHistory draws a player's certified rank over time as an SVG step
 // chart: each certificate a point at its issue date and rank, the line
 // through the valid ones (and those replaced by a reissue, which kept the
-// rank); a revoked certificate is a red ring off the line. Nil without a
-// dated certificate.
-func rankHistorySVG(p Page, cs []certs.Certificate) templ.Component {
-	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
-		_, err := io.WriteString(w, drawRankHistory(p, cs))
-		return err
-	})
-}
-
-func drawRankHistory(p Page, cs []certs.Certificate) string {
+// rank); a revoked certificate is a red ring off the line. label is the
+// picture's accessible name, rankName words a rank; "" without a dated
+// certificate.
+func RankHistory(label string, rankName func(registry.Rank) string, cs []certs.Certificate) string {
 	var pts []certs.Certificate
 	for _, c := range cs {
 		if !c.IssueDate.IsZero() && c.Rank != registry.NoRank {
@@ -75,12 +65,12 @@ func drawRankHistory(p Page, cs []certs.Certificate) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" data-testid="rank-chart">`,
-		width, height, width, height, html.EscapeString(p.T["rank_chart"]))
+		width, height, width, height, html.EscapeString(label))
 	b.WriteString(`<g font-family="sans-serif" font-size="11" fill="#333">`)
 	step := max(1, (hi-lo)/8)
 	for l := lo; l <= hi; l += step {
 		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>`, left, y(l), width-right, y(l))
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`, left-6, y(l)+4, html.EscapeString(rankName(p.Lang, levelRank(l))))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`, left-6, y(l)+4, html.EscapeString(rankName(levelRank(l))))
 	}
 	for yr := first.Year(); yr <= end.Year(); yr++ {
 		t := time.Date(yr, 1, 1, 0, 0, 0, 0, first.Location())
@@ -115,7 +105,7 @@ func drawRankHistory(p Page, cs []certs.Certificate) string {
 		}
 		fmt.Fprintf(&b, `<circle class="%s" data-rank="%s" data-date="%s" cx="%.1f" cy="%.1f" r="4" fill="%s" stroke="%s" stroke-width="2"><title>%s %s</title></circle>`,
 			class, c.Rank.String(), c.IssueDate.Format(time.DateOnly), x(c.IssueDate), y(rankLevel(c.Rank)), fill, stroke,
-			html.EscapeString(rankName(p.Lang, c.Rank)), c.IssueDate.Format(time.DateOnly))
+			html.EscapeString(rankName(c.Rank)), c.IssueDate.Format(time.DateOnly))
 	}
 	b.WriteString(`</svg>`)
 	return b.String()

@@ -1,4 +1,4 @@
-package web
+package draw
 
 import (
 	"fmt"
@@ -11,12 +11,41 @@ import (
 	"github.com/dankyu/dankyu/audit"
 )
 
-// writeAuditReportPDF writes an agency's audit report as an A4 portrait
-// PDF in the page's language: the scorecard, the findings with the
-// agency's replies, and the ruling.
-func writeAuditReportPDF(w io.Writer, font []byte, p Page, rep auditReport) error {
-	title := p.T["audit_report"] + " " + strconv.Itoa(rep.Year) + " · " + rep.Agency
-	pdf, err := newCJKPDF("P", font, p, title)
+// ReportRow is one indicator of an audit report, worded in the page's
+// language.
+type ReportRow struct {
+	Key, Family, Name, Value, Count, Base, Median, Spread string
+	Mark                                                  audit.Mark
+}
+
+// ReportFinding is one finding of an audit report; Data says Evidence is
+// the records' text (staff's own words) rather than the interface's.
+type ReportFinding struct {
+	ID, Category, Severity, Status, Evidence, Reply string
+	Data                                            bool
+}
+
+// AuditReport is what the report's page, PDF and CSV show of one audit,
+// worded in the page's language.
+type AuditReport struct {
+	Agency, AgencyName string
+	Year               int
+	Period             string
+	Position           int64
+	Rows               []ReportRow
+	Findings           []ReportFinding
+	Ruling             string   // the outcome, or that there is none
+	Conditions         []string // caps, supervision, measures (measures are data)
+	RuledBy            string
+	Measures           string
+}
+
+// AuditReportPDF writes an agency's audit report as an A4 portrait PDF in
+// the language: the scorecard, the findings with the agency's replies, and
+// the ruling. words are the page's strings (its headings and labels).
+func AuditReportPDF(w io.Writer, font []byte, lang string, words map[string]string, rep AuditReport) error {
+	title := words["audit_report"] + " " + strconv.Itoa(rep.Year) + " · " + rep.Agency
+	pdf, err := newCJKPDF("P", font, lang, title)
 	if err != nil {
 		return fmt.Errorf("audit report: %w", err)
 	}
@@ -42,19 +71,19 @@ func writeAuditReportPDF(w io.Writer, font []byte, p Page, rep auditReport) erro
 	}
 	newPage()
 	pdf.SetTextColor(150, 30, 30)
-	line(p.T["association"]+" · "+title, 15, 8)
+	line(words["association"]+" · "+title, 15, 8)
 	pdf.SetTextColor(20, 20, 20)
-	line(p.T["agency"]+": "+rep.Agency+" "+rep.AgencyName, 11, 6)
-	line(p.T["audit_period"]+": "+rep.Period+"; "+p.T["audit_position"]+": "+strconv.FormatInt(rep.Position, 10), 9, 5)
+	line(words["agency"]+": "+rep.Agency+" "+rep.AgencyName, 11, 6)
+	line(words["audit_period"]+": "+rep.Period+"; "+words["audit_position"]+": "+strconv.FormatInt(rep.Position, 10), 9, 5)
 	y += 3
 
-	line(p.T["audit_indicators"], 12, 7)
+	line(words["audit_indicators"], 12, 7)
 	cols := []struct {
 		head  string
 		w     float64
 		align string
-	}{{p.T["audit_family"], 24, "L"}, {p.T["audit_indicator"], 74, "L"}, {p.T["audit_value"], 28, "L"},
-		{p.T["audit_count"], 18, "L"}, {p.T["audit_median"], 22, "L"}, {p.T["audit_spread"], 20, "L"}}
+	}{{words["audit_family"], 24, "L"}, {words["audit_indicator"], 74, "L"}, {words["audit_value"], 28, "L"},
+		{words["audit_count"], 18, "L"}, {words["audit_median"], 22, "L"}, {words["audit_spread"], 20, "L"}}
 	row := func(cells []string, size float64, mark audit.Mark) {
 		need(5)
 		x := left
@@ -81,33 +110,33 @@ func writeAuditReportPDF(w io.Writer, font []byte, p Page, rep auditReport) erro
 	}
 	row(heads, 8, "")
 	for _, r := range rep.Rows {
-		row([]string{r.Family, r.Name, r.Value + " · " + p.T["audit_mark_"+string(r.Mark)], r.Count, r.Median, r.Spread}, 8, r.Mark)
+		row([]string{r.Family, r.Name, r.Value + " · " + words["audit_mark_"+string(r.Mark)], r.Count, r.Median, r.Spread}, 8, r.Mark)
 	}
 	y += 4
 
 	need(14)
-	line(p.T["audit_findings"], 12, 7)
+	line(words["audit_findings"], 12, 7)
 	if len(rep.Findings) == 0 {
-		line(p.T["none_yet"], 9, 5)
+		line(words["none_yet"], 9, 5)
 	}
 	for _, f := range rep.Findings {
 		need(12)
 		line("#"+f.ID+" "+f.Category+" · "+f.Severity+" · "+f.Status, 9, 5)
 		line(f.Evidence, 8, 4.5)
 		if f.Reply != "" {
-			line(p.T["audit_reply"]+": "+f.Reply, 8, 4.5)
+			line(words["audit_reply"]+": "+f.Reply, 8, 4.5)
 		}
 		y += 1.5
 	}
 	y += 3
 	need(14)
-	line(p.T["audit_ruling"], 12, 7)
+	line(words["audit_ruling"], 12, 7)
 	line(rep.Ruling, 11, 6)
 	for _, c := range rep.Conditions {
 		line(c, 9, 5)
 	}
 	if rep.Measures != "" {
-		line(p.T["field_measures"]+": "+rep.Measures, 9, 5)
+		line(words["field_measures"]+": "+rep.Measures, 9, 5)
 	}
 	if rep.RuledBy != "" {
 		line(rep.RuledBy, 8, 4.5)
