@@ -12,6 +12,7 @@ import (
 
 	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // Audits is what the annual audit's pages use.
@@ -32,9 +33,9 @@ type Audits interface {
 // auditPages are the staff's national table of a year's audits, an agency's
 // audit (scorecard, drill-down, findings, ruling) and the forms on them.
 type auditPages struct {
-	*site
+	*kit.Site
 	audits Audits
-	font   *fontFile // the report PDF's, shared with the certificates'
+	font   *kit.FontFile // the report PDF's, shared with the certificates'
 	charts chartCache
 	cells  cellCache
 	pages  sync.Pool // renderWhole's buffers
@@ -42,14 +43,14 @@ type auditPages struct {
 
 func (p *auditPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/audit", p.year)
-	mux.HandleFunc("GET /workspace/audit.csv", p.csv)
-	mux.Handle("POST /workspace/audit", p.post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.open))
+	mux.HandleFunc("GET /workspace/audit.csv", p.Get(p.csv))
+	mux.Handle("POST /workspace/audit", p.Post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.open))
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}", p.agency)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/{key}", p.items)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report", p.report)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report.pdf", p.reportPDF)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report.csv", p.reportCSV)
-	mux.Handle("GET /static/audit-report.css", cssHandler(auditReportCSS))
+	mux.Handle("GET /static/audit-report.css", kit.CSSHandler(auditReportCSS))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings", p.onAudit(p.addFinding))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}", p.onAudit(p.decideFinding))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}/reply", p.onAudit(p.reply))
@@ -89,7 +90,7 @@ func (p *auditPages) auditYear(r *http.Request) int {
 	if y, err := strconv.Atoi(strings.TrimSpace(r.URL.Query().Get("year"))); err == nil {
 		return y
 	}
-	now := p.now().In(ledger.ChinaTime)
+	now := p.Now().In(ledger.ChinaTime)
 	if now.Month() == time.December {
 		return now.Year()
 	}
@@ -97,7 +98,7 @@ func (p *auditPages) auditYear(r *http.Request) int {
 }
 
 func (p *auditPages) view(w http.ResponseWriter, r *http.Request, a ledger.Actor) auditView {
-	return auditView{Defs: p.audits.Definitions(), OK: r.URL.Query().Get("ok"), Idem: randomHex(12), CSRF: p.formToken(w, r), Staff: a.IsStaff()}
+	return auditView{Defs: p.audits.Definitions(), OK: r.URL.Query().Get("ok"), Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r), Staff: a.IsStaff()}
 }
 
 func (p *auditPages) year(w http.ResponseWriter, r *http.Request) {
@@ -105,11 +106,11 @@ func (p *auditPages) year(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, errText string) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
-	pg := p.page(w, r, "audit")
+	pg := p.Page(w, r, "audit")
 	v := p.view(w, r, a)
 	v.Year, v.Err = p.auditYear(r), errText
 	if y, err := strconv.Atoi(r.PostFormValue("year")); err == nil && r.Method == http.MethodPost {
@@ -117,7 +118,7 @@ func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, 
 	}
 	as, err := p.audits.ListAudits(r.Context(), a, v.Year)
 	if err != nil {
-		p.refused(w, r, pg, err)
+		p.Refuse(w, r, pg, err)
 		return
 	}
 	v.Sort = sortOf(r, v.Defs)
@@ -127,7 +128,7 @@ func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, 
 	if len(as) > 0 {
 		iss, err := p.audits.Issuance(r.Context(), a, v.Year, trendYears)
 		if err != nil {
-			p.refused(w, r, pg, err)
+			p.Refuse(w, r, pg, err)
 			return
 		}
 		agencies := make([]string, len(as))
@@ -147,22 +148,13 @@ func (p *auditPages) failOnYear(w http.ResponseWriter, r *http.Request, _ ledger
 	p.showYear(w, r, code, errText)
 }
 
-func (p *auditPages) open(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	year, err := formInt(r, "year")
+func (p *auditPages) open(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	year, err := kit.FormInt(r, "year")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
 	_, err = p.audits.OpenYear(r.Context(), a, key, int(year))
-	return goTo("/workspace/audit?year=" + strconv.Itoa(int(year)) + "&ok=audit_opened"), err
-}
-
-// refused shows a refusal on a page of its own (or fails on an internal error).
-func (p *auditPages) refused(w http.ResponseWriter, r *http.Request, pg Page, err error) {
-	if ledger.KindOf(err) == ledger.Internal {
-		p.fail(w, r, err)
-		return
-	}
-	p.render(w, r, httpStatus(err), messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
+	return kit.GoTo("/workspace/audit?year=" + strconv.Itoa(int(year)) + "&ok=audit_opened"), err
 }
 
 func (p *auditPages) agency(w http.ResponseWriter, r *http.Request) {
@@ -170,41 +162,41 @@ func (p *auditPages) agency(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *auditPages) showAgency(w http.ResponseWriter, r *http.Request, code int, errText string) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
-	pg := p.page(w, r, "audit")
+	pg := p.Page(w, r, "audit")
 	agency, year, ok := auditPath(r)
 	if !ok {
-		p.refused(w, r, pg, ledger.ErrNotFound)
+		p.Refuse(w, r, pg, ledger.ErrNotFound)
 		return
 	}
 	au, err := p.audits.Audit(r.Context(), a, agency, year)
 	if err != nil {
-		p.refused(w, r, pg, err)
+		p.Refuse(w, r, pg, err)
 		return
 	}
 	v := p.view(w, r, a)
 	v.Year, v.Audit, v.Err = year, &au, errText
-	p.render(w, r, code, auditAgencyPage(pg, v))
+	p.Render(w, r, code, auditAgencyPage(pg, v))
 }
 
 func (p *auditPages) items(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
-	pg := p.page(w, r, "audit")
+	pg := p.Page(w, r, "audit")
 	agency, year, ok := auditPath(r)
 	if !ok {
-		p.refused(w, r, pg, ledger.ErrNotFound)
+		p.Refuse(w, r, pg, ledger.ErrNotFound)
 		return
 	}
 	key := r.PathValue("key")
 	items, err := p.audits.IndicatorItems(r.Context(), a, agency, year, key)
 	if err != nil {
-		p.refused(w, r, pg, err)
+		p.Refuse(w, r, pg, err)
 		return
 	}
 	// the page names the audit by its path; IndicatorItems has checked it
@@ -216,12 +208,12 @@ func (p *auditPages) items(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	p.render(w, r, http.StatusOK, auditItemsPage(pg, v))
+	p.Render(w, r, http.StatusOK, auditItemsPage(pg, v))
 }
 
 // onAudit wraps a form post of an agency's audit page: back there, or
 // there again with the refusal.
-func (p *auditPages) onAudit(fn action) http.HandlerFunc {
+func (p *auditPages) onAudit(fn kit.Action) http.HandlerFunc {
 	back := func(r *http.Request) string {
 		agency, year, _ := auditPath(r)
 		return "/workspace/audit/" + agency + "/" + strconv.Itoa(year)
@@ -229,45 +221,45 @@ func (p *auditPages) onAudit(fn action) http.HandlerFunc {
 	fail := func(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
 		p.showAgency(w, r, code, errText)
 	}
-	return p.post(back, fail, func(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	return p.Post(back, fail, func(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 		if _, _, ok := auditPath(r); !ok {
-			return outcome{}, ledger.ErrNotFound
+			return kit.Outcome{}, ledger.ErrNotFound
 		}
 		return fn(r, a, key)
 	})
 }
 
-func (p *auditPages) addFinding(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *auditPages) addFinding(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	agency, year, _ := auditPath(r)
 	_, err := p.audits.AddFinding(r.Context(), a, key, audit.FindingInput{AgencyPrefix: agency, Year: year,
 		Category: audit.Family(r.PostFormValue("category")), Severity: audit.Severity(r.PostFormValue("severity")),
 		Evidence: r.PostFormValue("evidence")})
-	return done("finding_added"), err
+	return kit.Done("finding_added"), err
 }
 
-func (p *auditPages) decideFinding(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *auditPages) decideFinding(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	id, ok := pathID(r)
 	if !ok {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
 	confirm := r.PostFormValue("decision") == "confirm"
 	_, err := p.audits.DecideFinding(r.Context(), a, key, id, confirm, r.PostFormValue("note"))
 	if confirm {
-		return done("finding_confirmed"), err
+		return kit.Done("finding_confirmed"), err
 	}
-	return done("finding_dismissed"), err
+	return kit.Done("finding_dismissed"), err
 }
 
-func (p *auditPages) reply(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *auditPages) reply(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	id, ok := pathID(r)
 	if !ok {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
 	_, err := p.audits.ReplyToFinding(r.Context(), a, key, id, r.PostFormValue("reply"))
-	return done("finding_replied"), err
+	return kit.Done("finding_replied"), err
 }
 
-func (p *auditPages) rule(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *auditPages) rule(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	agency, year, _ := auditPath(r)
 	in := audit.RulingInput{AgencyPrefix: agency, Year: year, Outcome: audit.Outcome(r.PostFormValue("outcome")),
 		Measures: r.PostFormValue("measures"), Note: r.PostFormValue("note")}
@@ -278,21 +270,21 @@ func (p *auditPages) rule(r *http.Request, a ledger.Actor, key string) (outcome,
 		if strings.TrimSpace(r.PostFormValue(c.field)) == "" {
 			continue
 		}
-		n, err := formInt(r, c.field)
+		n, err := kit.FormInt(r, c.field)
 		if err != nil {
-			return outcome{}, err
+			return kit.Outcome{}, err
 		}
 		v := int(n)
 		*c.to = &v
 	}
 	until, err := audit.ParseSupervisionUntil(strings.TrimSpace(r.PostFormValue("supervision_until")))
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
 	in.SupervisionUntil = until
 	in.StaffApprovesHighDan = r.PostFormValue("staff_approves_high_dan") == "on"
 	_, err = p.audits.Rule(r.Context(), a, key, in)
-	return done("audit_ruled"), err
+	return kit.Done("audit_ruled"), err
 }
 
 // indicatorName is an indicator's name in the page's language.
@@ -337,17 +329,17 @@ func dateBJ(t time.Time) string { return t.In(ledger.ChinaTime).Format(time.Date
 
 // csv downloads a year's scorecards, one row per agency and indicator, with
 // the snapshot's position and each agency's ruling: the table staff keep.
-func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) error {
+	a, ok := p.SignedIn(w, r)
 	if !ok {
-		return
+		return nil
 	}
-	pg := p.page(w, r, "audit")
+	pg := p.Page(w, r, "audit")
 	year := p.auditYear(r)
 	as, err := p.audits.ListAudits(r.Context(), a, year)
 	if err != nil {
-		http.Error(w, p.userError(r, pg, err), httpStatus(err))
-		return
+		http.Error(w, p.UserError(r, pg, err), kit.HTTPStatus(err))
+		return nil
 	}
 	defs := p.audits.Definitions()
 	rows := [][]string{{pg.T["agency"], pg.T["year"], pg.T["audit_position"], pg.T["audit_family"], "key", pg.T["audit_indicator"],
@@ -367,17 +359,17 @@ func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) {
 				strconv.FormatFloat(in.Median, 'g', -1, 64), strconv.FormatFloat(in.Spread, 'g', -1, 64), string(in.Mark), ruling})
 		}
 	}
-	data, err := spreadsheetCSV(rows)
+	data, err := kit.SpreadsheetCSV(rows)
 	if err != nil {
-		p.fail(w, r, fmt.Errorf("audit csv %d: %w", year, err))
-		return
+		return fmt.Errorf("audit csv %d: %w", year, err)
 	}
-	sendCSV(w, fmt.Sprintf("audit-%d.csv", year), data)
+	kit.SendCSV(w, fmt.Sprintf("audit-%d.csv", year), data)
+	return nil
 }
 
 // findingEvidence words a finding that a red mark opened from its
 // indicator, in the page's language; staff's own findings keep their text.
-func findingEvidence(p Page, v auditView, f audit.Finding) (string, bool) {
+func findingEvidence(p kit.Page, v auditView, f audit.Finding) (string, bool) {
 	if f.Indicator == "" {
 		return "", false
 	}
@@ -397,7 +389,7 @@ func findingEvidence(p Page, v auditView, f audit.Finding) (string, bool) {
 
 // itemNote words a drill-down item's note where it is the registry's own
 // vocabulary (a game's results); other notes are data (an event's name).
-func itemNote(p Page, it audit.Item) (string, bool) {
+func itemNote(p kit.Page, it audit.Item) (string, bool) {
 	if it.Kind != "game" || it.Note == "" {
 		return "", false
 	}

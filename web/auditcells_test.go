@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dankyu/dankyu/audit"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // TestCellCache: a snapshot's cells are drawn once per language and
@@ -15,11 +16,11 @@ func TestCellCache(t *testing.T) {
 		return audit.Audit{AgencyPrefix: "310", Year: 2026, Position: position,
 			Indicators: []audit.Indicator{{Key: "dan_issued", Value: value, Mark: mark}}}
 	}
-	zh, en := Page{Lang: Chinese, T: Messages(Chinese)}, Page{Lang: English, T: Messages(English)}
+	zh, en := kit.Page{Lang: Chinese, T: Messages(Chinese)}, kit.Page{Lang: English, T: Messages(English)}
 	var c cellCache
 	tests := []struct {
 		name  string
-		page  Page
+		page  kit.Page
 		audit audit.Audit
 		want  []string
 	}{

@@ -21,6 +21,7 @@ import (
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web/draw"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // The audit report: an agency's scorecard, findings and ruling as a page to
@@ -31,7 +32,7 @@ import (
 const trendYears = 5
 
 // newAuditReport is the audit as its report shows it, in the page's language.
-func newAuditReport(p Page, defs []audit.Definition, a audit.Audit) draw.AuditReport {
+func newAuditReport(p kit.Page, defs []audit.Definition, a audit.Audit) draw.AuditReport {
 	rep := draw.AuditReport{Agency: a.AgencyPrefix, AgencyName: p.AgencyName(a.AgencyPrefix), Year: a.Year, Position: a.Position,
 		Period: dateBJ(a.Period.Start) + " – " + dateBJ(a.Period.End.Add(-time.Second))}
 	v := auditView{Defs: defs, Audit: &a}
@@ -76,7 +77,7 @@ func newAuditReport(p Page, defs []audit.Definition, a audit.Audit) draw.AuditRe
 // reportCSV is the report as CSV (UTF-8 with a BOM, cells safe for a
 // spreadsheet): a row per indicator, a row per finding, the ruling's row.
 // The first column names the record: indicator, finding or ruling.
-func reportCSV(p Page, rep draw.AuditReport) ([]byte, error) {
+func reportCSV(p kit.Page, rep draw.AuditReport) ([]byte, error) {
 	rows := [][]string{{"record", p.T["agency"], p.T["year"], "key", p.T["audit_family"], p.T["audit_indicator"], p.T["audit_value"], "mark",
 		p.T["audit_count"], "base", p.T["audit_median"], p.T["audit_spread"], p.T["audit_severity"], p.T["status"], p.T["evidence"], p.T["audit_reply"]}}
 	y := strconv.Itoa(rep.Year)
@@ -88,7 +89,7 @@ func reportCSV(p Page, rep draw.AuditReport) ([]byte, error) {
 	}
 	text := strings.Join(append(rep.Conditions, rep.Measures), "; ")
 	rows = append(rows, []string{"ruling", rep.Agency, y, strconv.FormatInt(rep.Position, 10), "", "", rep.Ruling, "", "", "", "", "", "", rep.RuledBy, strings.Trim(text, "; "), ""})
-	data, err := spreadsheetCSV(rows)
+	data, err := kit.SpreadsheetCSV(rows)
 	if err != nil {
 		return nil, fmt.Errorf("audit report csv: %w", err)
 	}
@@ -104,20 +105,20 @@ type reportView struct {
 }
 
 // reportOf reads the audit in the path, or answers the request itself.
-func (p *auditPages) reportOf(w http.ResponseWriter, r *http.Request) (Page, audit.Audit, ledger.Actor, bool) {
-	a, ok := p.signedIn(w, r)
+func (p *auditPages) reportOf(w http.ResponseWriter, r *http.Request) (kit.Page, audit.Audit, ledger.Actor, bool) {
+	a, ok := p.SignedIn(w, r)
 	if !ok {
-		return Page{}, audit.Audit{}, a, false
+		return kit.Page{}, audit.Audit{}, a, false
 	}
-	pg := p.page(w, r, "audit_report")
+	pg := p.Page(w, r, "audit_report")
 	agency, year, ok := auditPath(r)
 	if !ok {
-		p.refused(w, r, pg, ledger.ErrNotFound)
+		p.Refuse(w, r, pg, ledger.ErrNotFound)
 		return pg, audit.Audit{}, a, false
 	}
 	au, err := p.audits.Audit(r.Context(), a, agency, year)
 	if err != nil {
-		p.refused(w, r, pg, err)
+		p.Refuse(w, r, pg, err)
 		return pg, audit.Audit{}, a, false
 	}
 	return pg, au, a, true
@@ -130,14 +131,14 @@ func (p *auditPages) report(w http.ResponseWriter, r *http.Request) {
 	}
 	iss, err := p.audits.Issuance(r.Context(), a, au.Year, trendYears)
 	if err != nil {
-		p.refused(w, r, pg, err)
+		p.Refuse(w, r, pg, err)
 		return
 	}
 	base := "/workspace/audit/" + au.AgencyPrefix + "/" + strconv.Itoa(au.Year)
 	lang := "?" + url.Values{"lang": {string(pg.Lang)}}.Encode()
 	v := reportView{Report: newAuditReport(pg, p.audits.Definitions(), au), PDFURL: base + "/report.pdf" + lang, CSVURL: base + "/report.csv" + lang, BackURL: base,
 		Issued: issuedChart(pg, []string{au.AgencyPrefix}, iss), Trend: trendChart(pg, au.AgencyPrefix, iss)}
-	p.render(w, r, http.StatusOK, auditReportPage(pg, v))
+	p.Render(w, r, http.StatusOK, auditReportPage(pg, v))
 }
 
 func (p *auditPages) reportCSV(w http.ResponseWriter, r *http.Request) {
@@ -147,10 +148,10 @@ func (p *auditPages) reportCSV(w http.ResponseWriter, r *http.Request) {
 	}
 	b, err := reportCSV(pg, newAuditReport(pg, p.audits.Definitions(), au))
 	if err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
-	sendCSV(w, fmt.Sprintf("audit-%s-%d.csv", au.AgencyPrefix, au.Year), b)
+	kit.SendCSV(w, fmt.Sprintf("audit-%s-%d.csv", au.AgencyPrefix, au.Year), b)
 }
 
 func (p *auditPages) reportPDF(w http.ResponseWriter, r *http.Request) {
@@ -159,18 +160,18 @@ func (p *auditPages) reportPDF(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep := newAuditReport(pg, p.audits.Definitions(), au)
-	p.sendPDF(w, r, pg, p.font, fmt.Sprintf("audit-%s-%d.pdf", au.AgencyPrefix, au.Year), func(w io.Writer, font []byte) error {
+	p.SendPDF(w, r, pg, p.font, fmt.Sprintf("audit-%s-%d.pdf", au.AgencyPrefix, au.Year), func(w io.Writer, font []byte) error {
 		return draw.AuditReportPDF(w, font, string(pg.Lang), pg.T, rep)
 	})
 }
 
 // rankSeries are the stacked chart's series: kyu, then 1 to 7 dan (8 dan,
 // honorary, with 7).
-func rankSeries(p Page) []draw.Series {
+func rankSeries(p kit.Page) []draw.Series {
 	colors := []string{"#b8c7d9", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#e6550d", "#a63603", "#54278f"}
 	out := []draw.Series{{Name: p.T["audit_kyu_ranks"], Color: colors[0]}}
 	for d := registry.Rank(1); d <= registry.HighestDan; d++ {
-		out = append(out, draw.Series{Name: rankName(p.Lang, d), Color: colors[d]})
+		out = append(out, draw.Series{Name: kit.RankName(p.Lang, d), Color: colors[d]})
 	}
 	return out
 }
@@ -183,7 +184,7 @@ func rankIndex(r registry.Rank) int {
 }
 
 // issuedChart is the stacked bars of the agencies' certificates by rank.
-func issuedChart(p Page, agencies []string, iss audit.Issuance) string {
+func issuedChart(p kit.Page, agencies []string, iss audit.Issuance) string {
 	series := rankSeries(p)
 	var rows []draw.StackRow
 	for _, a := range agencies {
@@ -200,7 +201,7 @@ func issuedChart(p Page, agencies []string, iss audit.Issuance) string {
 
 // trendChart is the certificates issued per audit year: one agency's, or
 // the nation's when agency is "".
-func trendChart(p Page, agency string, iss audit.Issuance) string {
+func trendChart(p kit.Page, agency string, iss audit.Issuance) string {
 	var years []string
 	var vals []int
 	for _, y := range iss.Trend {
@@ -345,11 +346,13 @@ func supervisedUntil(ctx context.Context, s supervisions, now time.Time) (map[st
 }
 
 // supervisedText says an agency is under supervision until the day.
-func supervisedText(p Page, until string) string { return fmt.Sprintf(p.T["audit_supervised"], until) }
+func supervisedText(p kit.Page, until string) string {
+	return fmt.Sprintf(p.T["audit_supervised"], until)
+}
 
 // markCell is an indicator's value and mark, coloured by its class: written
 // directly, as the national table has one for every agency and indicator.
-func markCell(p Page, unit string, in audit.Indicator) templ.Component {
+func markCell(p kit.Page, unit string, in audit.Indicator) templ.Component {
 	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
 		mark := html.EscapeString(string(in.Mark))
 		word := html.EscapeString(p.T["audit_mark_"+string(in.Mark)])
@@ -373,7 +376,7 @@ func (p *auditPages) renderWhole(w http.ResponseWriter, r *http.Request, code in
 		}
 	}()
 	if err := c.Render(r.Context(), buf); err != nil {
-		p.fail(w, r, fmt.Errorf("render %s: %w", r.URL.Path, err))
+		p.Fail(w, r, fmt.Errorf("render %s: %w", r.URL.Path, err))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -385,7 +388,7 @@ func (p *auditPages) renderWhole(w http.ResponseWriter, r *http.Request, code in
 // auditRows are the national table's rows, an agency each: its link, its
 // ruling and a cell per indicator. Written directly into one buffer, as the
 // table has a cell for every agency and indicator.
-func auditRows(p Page, v auditView) templ.Component {
+func auditRows(p kit.Page, v auditView) templ.Component {
 	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
 		// templ's own buffered writer: the first error is the one reported
 		var err error
@@ -415,7 +418,7 @@ func auditRows(p Page, v auditView) templ.Component {
 
 // indicatorCells is the HTML of one agency's indicator cells in the national
 // table: a function of its snapshot and the page's language alone.
-func indicatorCells(p Page, defs []audit.Definition, a audit.Audit) string {
+func indicatorCells(p kit.Page, defs []audit.Definition, a audit.Audit) string {
 	units := make(map[string]string, len(defs))
 	for _, d := range defs {
 		units[d.Key] = d.Unit
@@ -452,7 +455,7 @@ type cellKey struct {
 
 // get is the cells of the audits (their snapshots), each drawn once per
 // language.
-func (c *cellCache) get(p Page, defs []audit.Definition, audits []audit.Audit) map[string]string {
+func (c *cellCache) get(p kit.Page, defs []audit.Definition, audits []audit.Audit) map[string]string {
 	cells := make(map[string]string, len(audits))
 	var missing []audit.Audit
 	c.mu.Lock()
@@ -491,7 +494,7 @@ type chartCache struct {
 }
 
 // get draws (or finds) the issuance and trend charts of the table.
-func (c *chartCache) get(p Page, agencies []string, trendOf string, iss audit.Issuance) (issued, trend string) {
+func (c *chartCache) get(p kit.Page, agencies []string, trendOf string, iss audit.Issuance) (issued, trend string) {
 	if !iss.Snapshot {
 		return issuedChart(p, agencies, iss), trendChart(p, trendOf, iss)
 	}

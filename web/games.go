@@ -10,6 +10,7 @@ import (
 	"github.com/dankyu/dankyu/rules"
 	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web/draw"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // gameRecords reads one game of an event with its record.
@@ -22,12 +23,12 @@ type gameRecords interface {
 // result and the referee's view of it, and the record drawn move by move
 // (links to ?move=N, no JavaScript).
 type gamePages struct {
-	*site
+	*kit.Site
 	games gameRecords
 }
 
 func (p *gamePages) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /tournaments/{id}/rounds/{round}/boards/{board}", p.game)
+	mux.HandleFunc("GET /tournaments/{id}/rounds/{round}/boards/{board}", p.Get(p.game))
 }
 
 // gameView is a game's page.
@@ -40,25 +41,22 @@ type gameView struct {
 	Path         string          // the page's own path, for the move links
 }
 
-func (p *gamePages) game(w http.ResponseWriter, r *http.Request) {
+func (p *gamePages) game(w http.ResponseWriter, r *http.Request) error {
 	id, ok := pathID(r)
 	round, err1 := strconv.Atoi(r.PathValue("round"))
 	board, err2 := strconv.Atoi(r.PathValue("board"))
 	if !ok || err1 != nil || err2 != nil {
-		p.fail(w, r, ledger.ErrNotFound)
-		return
+		return ledger.ErrNotFound
 	}
 	rep, err := p.games.EventReport(r.Context(), id)
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
 	g, err := p.games.GameRecord(r.Context(), id, round, board)
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
-	v := gameView{Event: rep.Event, Game: g, Path: sitePath(r.URL.Path)}
+	v := gameView{Event: rep.Event, Game: g, Path: kit.SitePath(r.URL.Path)}
 	for _, pt := range rep.Participants {
 		switch pt.Number {
 		case g.Black:
@@ -81,9 +79,10 @@ func (p *gamePages) game(w http.ResponseWriter, r *http.Request) {
 			v.Position = &pos
 		}
 	}
-	pg := p.page(w, r, "game")
+	pg := p.Page(w, r, "game")
 	pg.Title = rep.Event.Name + " · " + v.Black + " – " + v.White
-	p.render(w, r, http.StatusOK, gamePage(pg, v))
+	p.Render(w, r, http.StatusOK, gamePage(pg, v))
+	return nil
 }
 
 // moveLink is the game page at move n.
@@ -93,7 +92,7 @@ func (v gameView) moveLink(n int) string {
 
 // flagText words why a game is flagged for review in the page's language,
 // from the game's own fields (the stored reason is the engine's English).
-func flagText(p Page, g tournaments.GameRow) string {
+func flagText(p kit.Page, g tournaments.GameRow) string {
 	switch {
 	case g.Adjudicated == "" && strings.HasPrefix(g.FlagReason, "the file holds"):
 		return p.T["flag_games"]
@@ -111,12 +110,12 @@ func gameLink(event int64, g tournaments.GameRow) string {
 }
 
 // moveText is "move n" in the page's language.
-func moveText(p Page, n int) string {
+func moveText(p kit.Page, n int) string {
 	return strings.ReplaceAll(p.T["move_of"], "{n}", strconv.Itoa(n))
 }
 
 // wordsFor is the page's word for a value under a key prefix, else the value.
-func wordsFor(p Page, prefix, value string) string {
+func wordsFor(p kit.Page, prefix, value string) string {
 	if t, ok := p.T[prefix+value]; ok {
 		return t
 	}
@@ -124,10 +123,10 @@ func wordsFor(p Page, prefix, value string) string {
 }
 
 // illegalName words an engine's violation in the page's language.
-func illegalName(p Page, reason string) string { return wordsFor(p, "violation_", reason) }
+func illegalName(p kit.Page, reason string) string { return wordsFor(p, "violation_", reason) }
 
 // proposalNote is a dan-grade proposal's note in the page's language.
-func proposalNote(p Page, pr tournaments.Proposal) string {
+func proposalNote(p kit.Page, pr tournaments.Proposal) string {
 	if p.Lang == Chinese && pr.NoteZH != "" {
 		return pr.NoteZH
 	}

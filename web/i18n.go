@@ -1,21 +1,13 @@
 package web
 
-import (
-	"fmt"
-	"net/http"
-	"slices"
-	"strings"
-	"time"
-
-	"github.com/dankyu/dankyu/ledger"
-)
+import "github.com/dankyu/dankyu/web/kit"
 
 // Lang is a portal language: zh-CN first, English on request.
-type Lang = ledger.Lang
+type Lang = kit.Lang
 
 const (
-	Chinese = ledger.Chinese
-	English = ledger.English
+	Chinese = kit.Chinese
+	English = kit.English
 )
 
 // Messages returns every portal string of the language, keyed by a short
@@ -23,57 +15,28 @@ const (
 // merge cleanly (New and a test check it); were two to clash, the later
 // one's string would be missing here.
 func Messages(l Lang) map[string]string {
-	m, _ := mergeTables(l, tables())
+	m, _ := kit.MergeTables(l, tables())
 	return m
 }
 
-// table is one feature's strings, keyed by a short name, in either language.
-type table struct {
-	feature string
-	texts   func(Lang) map[string]string
-}
-
 // tables are the features' tables. They share one namespace: no key may
-// be in two of them (mergeTables refuses it).
-func tables() []table {
-	return []table{
-		{"registry", baseMessages},
-		{"adjudication", adjudicationMessages},
-		{"certificates", certMessages},
-		{"tournaments", tournamentMessages},
-		{"statistics", statisticsMessages},
-		{"ratings", ratingMessages},
-		{"arena", arenaMessages},
-		{"player workspace", playerWorkspaceMessages},
-		{"staff", staffMessages},
-		{"boards", boardMessages},
-		{"printing", printingMessages},
-		{"errors", errorMessages},
-		{"audit", auditMessages},
+// be in two of them (kit.MergeTables refuses it).
+func tables() []kit.Table {
+	return []kit.Table{
+		{Feature: "registry", Texts: baseMessages},
+		{Feature: "adjudication", Texts: adjudicationMessages},
+		{Feature: "certificates", Texts: certMessages},
+		{Feature: "tournaments", Texts: tournamentMessages},
+		{Feature: "statistics", Texts: statisticsMessages},
+		{Feature: "ratings", Texts: ratingMessages},
+		{Feature: "arena", Texts: arenaMessages},
+		{Feature: "player workspace", Texts: playerWorkspaceMessages},
+		{Feature: "staff", Texts: staffMessages},
+		{Feature: "boards", Texts: boardMessages},
+		{Feature: "printing", Texts: printingMessages},
+		{Feature: "errors", Texts: errorMessages},
+		{Feature: "audit", Texts: auditMessages},
 	}
-}
-
-// mergeTables is the tables' strings of the language in one map. A key
-// that two tables define is an error naming the key and both features:
-// merged silently, one page would show the other's word.
-func mergeTables(l Lang, ts []table) (map[string]string, error) {
-	m := map[string]string{}
-	owner := map[string]string{}
-	var dups []string
-	for _, t := range ts {
-		for k, v := range t.texts(l) {
-			if o, ok := owner[k]; ok {
-				dups = append(dups, fmt.Sprintf("%q is in both the %s and the %s table", k, o, t.feature))
-				continue
-			}
-			owner[k], m[k] = t.feature, v
-		}
-	}
-	if len(dups) > 0 {
-		slices.Sort(dups)
-		return nil, fmt.Errorf("portal strings (%s): %s", l, strings.Join(dups, "; "))
-	}
-	return m, nil
 }
 
 // baseMessages are the strings of the layout and the registry pages.
@@ -172,21 +135,4 @@ func baseMessages(l Lang) map[string]string {
 		"province_count": "个省级行政区",
 		"privacy":        "公开页面上的证件号码均已隐去部分数字。",
 	}
-}
-
-// langFrom picks the language: ?lang= first (remembered in a cookie), then
-// the cookie, then Chinese.
-func langFrom(w http.ResponseWriter, r *http.Request) Lang {
-	switch Lang(r.URL.Query().Get("lang")) {
-	case English:
-		http.SetCookie(w, &http.Cookie{Name: "lang", Value: string(English), Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
-		return English
-	case Chinese:
-		http.SetCookie(w, &http.Cookie{Name: "lang", Value: string(Chinese), Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
-		return Chinese
-	}
-	if c, err := r.Cookie("lang"); err == nil && Lang(c.Value) == English {
-		return English
-	}
-	return Chinese
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // importView is the import page: the file carried between the steps, and
@@ -25,34 +26,34 @@ type importView struct {
 }
 
 func (p *tournamentPages) importForm(w http.ResponseWriter, r *http.Request) {
-	if _, ok := p.signedIn(w, r); !ok {
+	if _, ok := p.SignedIn(w, r); !ok {
 		return
 	}
-	p.render(w, r, http.StatusOK, importPage(p.page(w, r, "import"), importView{Level: "city", Idem: randomHex(12), CSRF: p.formToken(w, r)}))
+	p.Render(w, r, http.StatusOK, importPage(p.Page(w, r, "import"), importView{Level: "city", Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r)}))
 }
 
 // importFile checks a tournament file against the registry (first step) and
 // brings it in once every player is matched or a guest (second step).
 func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
-	pg := p.page(w, r, "import")
-	v := importView{Level: r.PostFormValue("level"), Idem: randomHex(12), CSRF: p.formToken(w, r)}
+	pg := p.Page(w, r, "import")
+	v := importView{Level: r.PostFormValue("level"), Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r)}
 	show := func(code int, err error) {
 		if err != nil {
-			v.Err = p.userError(r, pg, err)
+			v.Err = p.UserError(r, pg, err)
 		}
-		p.render(w, r, code, importPage(pg, v))
+		p.Render(w, r, code, importPage(pg, v))
 	}
 	if err := r.ParseMultipartForm(4 << 20); err != nil && err != http.ErrNotMultipart {
-		show(http.StatusBadRequest, reasonUploadUnreadable.OnField("file"))
+		show(http.StatusBadRequest, kit.ReasonUploadUnreadable.OnField("file"))
 		return
 	}
-	if !p.formOK(r) {
+	if !p.FormOK(r) {
 		v.Err = pg.T["form_expired"]
-		p.render(w, r, http.StatusForbidden, importPage(pg, v))
+		p.Render(w, r, http.StatusForbidden, importPage(pg, v))
 		return
 	}
 	var data []byte
@@ -60,13 +61,13 @@ func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
 		data, err = io.ReadAll(io.LimitReader(f, 2<<20))
 		f.Close()
 		if err != nil {
-			show(http.StatusBadRequest, reasonUploadUnreadable.OnField("file"))
+			show(http.StatusBadRequest, kit.ReasonUploadUnreadable.OnField("file"))
 			return
 		}
 		v.FileName = hdr.Filename
 	} else if enc := r.PostFormValue("data"); enc != "" {
 		if data, err = base64.StdEncoding.DecodeString(enc); err != nil {
-			show(http.StatusBadRequest, reasonUploadUnreadable.OnField("file"))
+			show(http.StatusBadRequest, kit.ReasonUploadUnreadable.OnField("file"))
 			return
 		}
 		v.FileName = r.PostFormValue("filename")
@@ -97,7 +98,7 @@ func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
 		in.Commit = false
 		guests, err := p.unmatchedAsGuests(r, a, in)
 		if err != nil {
-			show(httpStatus(err), err)
+			show(kit.HTTPStatus(err), err)
 			return
 		}
 		in.Guests = guests
@@ -107,7 +108,7 @@ func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
 		v.Result = &res
 	}
 	if err != nil {
-		show(httpStatus(err), err)
+		show(kit.HTTPStatus(err), err)
 		return
 	}
 	if res.Event != nil {

@@ -5,12 +5,13 @@ import (
 
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // pairPlayoff pairs a playoff round among the tied players (art. 27 C).
-func (p *tournamentPages) pairPlayoff(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
+func (p *tournamentPages) pairPlayoff(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	_, err := p.tours.PairPlayoff(r.Context(), a, key, id)
-	return done("playoff_paired"), err
+	return kit.Done("playoff_paired"), err
 }
 
 // offersPlayoff reports whether the event page offers a playoff round: the

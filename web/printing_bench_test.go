@@ -9,6 +9,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/web/draw"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // BenchmarkCertificatePDF makes one certificate's PDF (font subset, QR
@@ -19,7 +20,7 @@ func BenchmarkCertificatePDF(b *testing.B) {
 	if err != nil {
 		b.Skipf("certificate font: %v", err)
 	}
-	p := Page{Lang: Chinese, T: Messages(Chinese)}
+	p := kit.Page{Lang: Chinese, T: Messages(Chinese)}
 	s := certSheet{Cert: certs.Certificate{Number: "110260001", PlayerName: "王小明", Rank: 4, IssueDate: time.Now(), AthleteGrade: certs.SecondClass,
 		Status: certs.CertValid, Kind: certs.DanSeries}, Applicant: "北京市棋院", VerifyURL: "https://dankyu.example/verify?number=110260001"}
 	b.Run("html-baseline", func(b *testing.B) {

@@ -16,6 +16,7 @@ import (
 	"github.com/dankyu/dankyu/ratings/book"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web/draw"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // Ratings is what the rating pages read: a player's rating with its
@@ -27,12 +28,12 @@ type Ratings interface {
 
 // ratingPages are the public rating lists by province and rank.
 type ratingPages struct {
-	*site
+	*kit.Site
 	ratings Ratings
 }
 
 func (p *ratingPages) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /ratings", p.list)
+	mux.HandleFunc("GET /ratings", p.Get(p.list))
 }
 
 // ratingListPage is the number of players one list page shows.
@@ -48,37 +49,37 @@ func (f ratingFilter) url(page int) string {
 	return "/ratings?" + url.Values{"province": {f.Province}, "rank": {f.Rank}, "page": {strconv.Itoa(page)}}.Encode()
 }
 
-func (p *ratingPages) list(w http.ResponseWriter, r *http.Request) {
+func (p *ratingPages) list(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f := ratingFilter{Province: q.Get("province"), Rank: q.Get("rank")}
 	f.Page, _ = strconv.Atoi(q.Get("page"))
 	f.Page = min(max(f.Page, 1), book.MaxOffset/ratingListPage)
-	pg := p.page(w, r, "ratings")
+	pg := p.Page(w, r, "ratings")
 	if p.ratings == nil {
-		p.render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", ""))
-		return
+		p.Render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", ""))
+		return nil
 	}
 	rs, err := p.ratings.ListRatings(r.Context(), book.ListQuery{Province: f.Province, Rank: f.Rank,
 		Limit: ratingListPage + 1, Offset: (f.Page - 1) * ratingListPage})
 	if ledger.KindOf(err) == ledger.Invalid {
-		p.render(w, r, http.StatusBadRequest, ratingsPage(pg, f, nil, 0, p.userError(r, pg, err), ""))
-		return
+		p.Render(w, r, http.StatusBadRequest, ratingsPage(pg, f, nil, 0, p.UserError(r, pg, err), ""))
+		return nil
 	}
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
 	next := ""
 	if len(rs) > ratingListPage {
 		rs, next = rs[:ratingListPage], f.url(f.Page+1)
 	}
-	p.render(w, r, http.StatusOK, ratingsPage(pg, f, rs, (f.Page-1)*ratingListPage, "", next))
+	p.Render(w, r, http.StatusOK, ratingsPage(pg, f, rs, (f.Page-1)*ratingListPage, "", next))
+	return nil
 }
 
 // ratingSection is the rating part of a player's public page: his rating
 // and estimate, the SVG chart of his history and its table; nil when the
 // portal has no ratings, an empty note when he has no rated game.
-func ratingSection(ctx context.Context, pg Page, rs Ratings, playerID int64, cs []certs.Certificate) (templ.Component, error) {
+func ratingSection(ctx context.Context, pg kit.Page, rs Ratings, playerID int64, cs []certs.Certificate) (templ.Component, error) {
 	if rs == nil {
 		return nil, nil
 	}
@@ -90,16 +91,16 @@ func ratingSection(ctx context.Context, pg Page, rs Ratings, playerID int64, cs 
 		return nil, err
 	}
 	return playerRating(pg, &r, draw.NewRatingChart(r, cs, draw.RatingWords{Title: fmt.Sprintf(pg.T["rating_chart_title"], r.Name),
-		Certified: pg.T["rating_certified_line"], Rank: func(r registry.Rank) string { return rankName(pg.Lang, r) },
+		Certified: pg.T["rating_certified_line"], Rank: func(r registry.Rank) string { return kit.RankName(pg.Lang, r) },
 		Estimate: func(e ratings.Estimate) string { return estimateText(pg, e) }})), nil
 }
 
 // gradeName writes a grade of the GoR scale (ratings.GoRRank) in the
 // page's language.
-func gradeName(l Lang, g int) string { return rankName(l, registry.Rank(g)) }
+func gradeName(l Lang, g int) string { return kit.RankName(l, registry.Rank(g)) }
 
 // estimateText is "3 dan (2 dan – 4 dan, 95 %)".
-func estimateText(p Page, e ratings.Estimate) string {
+func estimateText(p kit.Page, e ratings.Estimate) string {
 	if e.Low == e.High {
 		return gradeName(p.Lang, e.Rank)
 	}

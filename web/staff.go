@@ -9,6 +9,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // staffRegistry is what staff manage on the portal: agencies and tokens.
@@ -29,30 +30,29 @@ type reissuer interface {
 // reactivate), tokens (create, shown once; revoke), and reissuing
 // certificates (agencies too, for their province).
 type staffPages struct {
-	*site
+	*kit.Site
 	reg   Registry
 	certs Certs
 }
 
 func (p *staffPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/agencies", p.agenciesPage)
-	mux.Handle("POST /workspace/agencies", p.postFields(toAgencies, p.failAgencies, p.createAgency))
-	mux.Handle("POST /workspace/agencies/{prefix}/reactivate", p.postFields(toAgencies, p.failAgencies, p.reactivate))
-	p.confirmed(mux, "/workspace/agencies/{prefix}/suspend", confirmation{"confirm_suspend", toAgencies, nil,
-		func(r *http.Request, pg Page) string { return pg.AgencyName(r.PathValue("prefix")) }},
-		p.postFields(toAgencies, p.failAgencies, p.suspend))
+	mux.Handle("POST /workspace/agencies", p.PostFields(toAgencies, p.failAgencies, p.createAgency))
+	mux.Handle("POST /workspace/agencies/{prefix}/reactivate", p.PostFields(toAgencies, p.failAgencies, p.reactivate))
+	p.Confirmed(mux, "/workspace/agencies/{prefix}/suspend", kit.Confirmation{What: "confirm_suspend", Back: toAgencies, Subject: func(r *http.Request, pg kit.Page) string { return pg.AgencyName(r.PathValue("prefix")) }},
+		p.PostFields(toAgencies, p.failAgencies, p.suspend))
 	mux.HandleFunc("GET /workspace/tokens", p.tokensPage)
 	mux.HandleFunc("POST /workspace/tokens", p.createToken)
-	p.confirmed(mux, "/workspace/tokens/{id}/revoke", confirmation{"confirm_revoke_token", toTokens, nil, p.tokenSubject},
-		p.postFields(toTokens, p.failTokens, p.revokeToken))
+	p.Confirmed(mux, "/workspace/tokens/{id}/revoke", kit.Confirmation{What: "confirm_revoke_token", Back: toTokens, Subject: p.tokenSubject},
+		p.PostFields(toTokens, p.failTokens, p.revokeToken))
 	mux.HandleFunc("GET /workspace/reissue", p.reissueForm)
-	mux.Handle("POST /workspace/reissue", p.post(toWorkspace, p.failReissue, p.reissue))
+	mux.Handle("POST /workspace/reissue", p.Post(toWorkspace, p.failReissue, p.reissue))
 }
 
 func toAgencies(*http.Request) string { return "/workspace/agencies" }
 
 // tokenSubject names whom the token of the path is for.
-func (p *staffPages) tokenSubject(r *http.Request, pg Page) string {
+func (p *staffPages) tokenSubject(r *http.Request, pg kit.Page) string {
 	id, _ := pathID(r)
 	ts, err := p.reg.ListTokens(r.Context())
 	if err != nil {
@@ -74,24 +74,23 @@ type agencyForm struct {
 
 // agenciesView is the staff's agencies page.
 type agenciesView struct {
-	Agencies  []registry.Agency
-	Form      agencyForm
-	OK        string
-	Err       string
-	FieldErrs map[string]string
-	Idem      string
-	CSRF      string
+	Agencies []registry.Agency
+	Form     agencyForm
+	OK       string
+	Errs     kit.FormErrors
+	Idem     string
+	CSRF     string
 }
 
 // staffOnly answers the page for staff; the public signs in, an agency is refused.
 func (p *staffPages) staffOnly(w http.ResponseWriter, r *http.Request) bool {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	switch {
 	case !ok:
 		return false
 	case !a.IsStaff():
-		pg := p.page(w, r, "error")
-		p.render(w, r, http.StatusForbidden, messagePage(pg, pg.T["error"], pg.T["staff_only_page"]))
+		pg := p.Page(w, r, "error")
+		p.Render(w, r, http.StatusForbidden, kit.MessagePage(pg, pg.T["error"], pg.T["staff_only_page"]))
 		return false
 	}
 	return true
@@ -107,40 +106,38 @@ func (p *staffPages) agenciesPage(w http.ResponseWriter, r *http.Request) {
 func (p *staffPages) showAgencies(w http.ResponseWriter, r *http.Request, code int, v agenciesView) {
 	as, err := p.reg.ListAgencies(r.Context())
 	if err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
-	pg := p.page(w, r, "manage_agencies")
-	v.Agencies, v.Idem, v.CSRF = as, randomHex(12), pg.CSRF
-	p.render(w, r, code, agenciesAdminPage(pg, v))
+	pg := p.Page(w, r, "manage_agencies")
+	v.Agencies, v.Idem, v.CSRF = as, kit.RandomHex(12), pg.CSRF
+	p.Render(w, r, code, agenciesAdminPage(pg, v))
 }
 
 func (p *staffPages) failAgencies(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
-	v := agenciesView{Form: agencyForm{Prefix: r.PostFormValue("prefix"), Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact")},
-		Err: errText, FieldErrs: map[string]string{}}
-	if e, ok := ledger.AsError(err); ok && r.URL.Path == "/workspace/agencies" {
-		switch e.Field {
-		case "prefix", "name", "contact":
-			v.FieldErrs[e.Field], v.Err = e.Message(langFrom(w, r)), ""
-		}
+	var fields []string // the new agency's form; the other posts of the page are buttons
+	if r.URL.Path == "/workspace/agencies" {
+		fields = []string{"prefix", "name", "contact"}
 	}
+	v := agenciesView{Form: agencyForm{Prefix: r.PostFormValue("prefix"), Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact")},
+		Errs: kit.FieldErrors(kit.LangFrom(w, r), errText, err, fields...)}
 	p.showAgencies(w, r, code, v)
 }
 
-func (p *staffPages) createAgency(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *staffPages) createAgency(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.reg.CreateAgency(r.Context(), a, key, registry.AgencyInput{Prefix: r.PostFormValue("prefix"),
 		Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact")})
-	return done("agency_created"), err
+	return kit.Done("agency_created"), err
 }
 
-func (p *staffPages) suspend(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *staffPages) suspend(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.reg.SetAgencyStatus(r.Context(), a, key, r.PathValue("prefix"), registry.AgencySuspended, r.PostFormValue("reason"))
-	return done("agency_suspended"), err
+	return kit.Done("agency_suspended"), err
 }
 
-func (p *staffPages) reactivate(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *staffPages) reactivate(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.reg.SetAgencyStatus(r.Context(), a, key, r.PathValue("prefix"), registry.AgencyActive, r.PostFormValue("reason"))
-	return done("agency_reactivated"), err
+	return kit.Done("agency_reactivated"), err
 }
 
 // tokensView is the staff's tokens page; New is a token just created,
@@ -165,17 +162,17 @@ func (p *staffPages) tokensPage(w http.ResponseWriter, r *http.Request) {
 func (p *staffPages) showTokens(w http.ResponseWriter, r *http.Request, code int, v tokensView) {
 	var err error
 	if v.Tokens, err = p.reg.ListTokens(r.Context()); err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
 	if v.Agencies, err = p.reg.ListAgencies(r.Context()); err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
-	pg := p.page(w, r, "manage_tokens")
+	pg := p.Page(w, r, "manage_tokens")
 	v.CSRF = pg.CSRF
 	w.Header().Set("Cache-Control", "no-store") // a new token is on it
-	p.render(w, r, code, tokensAdminPage(pg, v))
+	p.Render(w, r, code, tokensAdminPage(pg, v))
 }
 
 func (p *staffPages) failTokens(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, _ error) {
@@ -185,12 +182,12 @@ func (p *staffPages) failTokens(w http.ResponseWriter, r *http.Request, _ ledger
 // createToken makes a token and shows it on the answer itself, once: it
 // is stored only as its hash, so it is neither redirected to nor logged.
 func (p *staffPages) createToken(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
-	if !p.formOK(r) {
-		p.showTokens(w, r, http.StatusForbidden, tokensView{Err: p.texts[langFrom(w, r)]["form_expired"]})
+	if !p.FormOK(r) {
+		p.showTokens(w, r, http.StatusForbidden, tokensView{Err: p.Texts(kit.LangFrom(w, r))["form_expired"]})
 		return
 	}
 	kind, agency, staff := ledger.AgencyActor, strings.TrimSpace(r.PostFormValue("agency")), ""
@@ -199,19 +196,19 @@ func (p *staffPages) createToken(w http.ResponseWriter, r *http.Request) {
 	}
 	tok, info, err := p.reg.CreateToken(r.Context(), a, kind, agency, staff)
 	if err != nil {
-		pg := p.page(w, r, "manage_tokens")
-		p.showTokens(w, r, httpStatus(err), tokensView{Err: p.userError(r, pg, err)})
+		pg := p.Page(w, r, "manage_tokens")
+		p.showTokens(w, r, kit.HTTPStatus(err), tokensView{Err: p.UserError(r, pg, err)})
 		return
 	}
 	p.showTokens(w, r, http.StatusOK, tokensView{New: tok, NewInfo: info})
 }
 
-func (p *staffPages) revokeToken(r *http.Request, a ledger.Actor, _ string) (outcome, error) {
+func (p *staffPages) revokeToken(r *http.Request, a ledger.Actor, _ string) (kit.Outcome, error) {
 	id, ok := pathID(r)
 	if !ok {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
-	return done("token_revoked"), p.reg.RevokeToken(r.Context(), a, id)
+	return kit.Done("token_revoked"), p.reg.RevokeToken(r.Context(), a, id)
 }
 
 // reissueView is the reissue form as typed.
@@ -220,16 +217,16 @@ type reissueView struct {
 }
 
 func (p *staffPages) reissueForm(w http.ResponseWriter, r *http.Request) {
-	if _, ok := p.signedIn(w, r); !ok {
+	if _, ok := p.SignedIn(w, r); !ok {
 		return
 	}
 	p.showReissue(w, r, http.StatusOK, reissueView{Number: r.URL.Query().Get("number")})
 }
 
 func (p *staffPages) showReissue(w http.ResponseWriter, r *http.Request, code int, v reissueView) {
-	pg := p.page(w, r, "reissue")
-	v.Idem, v.CSRF = randomHex(12), pg.CSRF
-	p.render(w, r, code, reissuePage(pg, v))
+	pg := p.Page(w, r, "reissue")
+	v.Idem, v.CSRF = kit.RandomHex(12), pg.CSRF
+	p.Render(w, r, code, reissuePage(pg, v))
 }
 
 func (p *staffPages) failReissue(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
@@ -237,10 +234,10 @@ func (p *staffPages) failReissue(w http.ResponseWriter, r *http.Request, _ ledge
 }
 
 // reissue gives a certificate a new number and opens the new one to print.
-func (p *staffPages) reissue(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *staffPages) reissue(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	c, err := p.certs.Reissue(r.Context(), a, key, r.PostFormValue("number"), r.PostFormValue("reason"))
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
-	return goTo("/certificates/" + c.Number + "?reissued=1"), nil
+	return kit.GoTo("/certificates/" + c.Number + "?reissued=1"), nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web/draw"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // Statistics is what the statistics pages read.
@@ -21,14 +22,14 @@ type Statistics interface {
 // statsPages are the public statistics, the staff's detailed ones, and
 // their tables as CSV.
 type statsPages struct {
-	*site
+	*kit.Site
 	stats Statistics
 }
 
 func (p *statsPages) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /statistics", p.page(false))
-	mux.HandleFunc("GET /workspace/statistics", p.page(true))
-	mux.HandleFunc("GET /statistics.csv", p.csv)
+	mux.HandleFunc("GET /statistics", p.statistics(false))
+	mux.HandleFunc("GET /workspace/statistics", p.statistics(true))
+	mux.HandleFunc("GET /statistics.csv", p.Get(p.csv))
 }
 
 // statTable is one table of the statistics, with its chart when it has one.
@@ -54,9 +55,9 @@ func statsYear(r *http.Request) int {
 	return y
 }
 
-func (p *statsPages) page(details bool) http.HandlerFunc {
+func (p *statsPages) statistics(details bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		a := p.actor(r)
+		a := p.Actor(r)
 		if details && a.Kind == ledger.Public {
 			http.Redirect(w, r, "/login", http.StatusSeeOther)
 			return
@@ -65,29 +66,29 @@ func (p *statsPages) page(details bool) http.HandlerFunc {
 		if details {
 			title = "statistics_staff"
 		}
-		pg := p.site.page(w, r, title)
+		pg := p.Page(w, r, title)
 		st, err := p.stats.Statistics(r.Context(), a, statsYear(r), details)
 		if err != nil {
 			if ledger.KindOf(err) == ledger.Internal {
-				p.fail(w, r, err)
+				p.Fail(w, r, err)
 				return
 			}
-			p.render(w, r, httpStatus(err), messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
+			p.Render(w, r, kit.HTTPStatus(err), kit.MessagePage(pg, pg.T["error"], p.UserError(r, pg, err)))
 			return
 		}
-		p.render(w, r, http.StatusOK, statisticsPage(pg, st, statTables(pg, st), details))
+		p.Render(w, r, http.StatusOK, statisticsPage(pg, st, statTables(pg, st), details))
 	}
 }
 
 // csv downloads one table (?table=) of the statistics in the page's
 // language, UTF-8 with a BOM for spreadsheet programs.
-func (p *statsPages) csv(w http.ResponseWriter, r *http.Request) {
-	pg := p.site.page(w, r, "statistics")
+func (p *statsPages) csv(w http.ResponseWriter, r *http.Request) error {
+	pg := p.Page(w, r, "statistics")
 	key := r.URL.Query().Get("table")
-	st, err := p.stats.Statistics(r.Context(), p.actor(r), statsYear(r), key == "agencies")
+	st, err := p.stats.Statistics(r.Context(), p.Actor(r), statsYear(r), key == "agencies")
 	if err != nil {
-		http.Error(w, p.userError(r, pg, err), httpStatus(err))
-		return
+		http.Error(w, p.UserError(r, pg, err), kit.HTTPStatus(err))
+		return nil
 	}
 	var table *statTable
 	for _, t := range statTables(pg, st) {
@@ -98,19 +99,19 @@ func (p *statsPages) csv(w http.ResponseWriter, r *http.Request) {
 	}
 	if table == nil {
 		http.Error(w, pg.T["statistics_no_table"], http.StatusNotFound)
-		return
+		return nil
 	}
-	data, err := spreadsheetCSV(append([][]string{table.Columns}, table.Rows...))
+	data, err := kit.SpreadsheetCSV(append([][]string{table.Columns}, table.Rows...))
 	if err != nil {
-		p.fail(w, r, fmt.Errorf("statistics csv %s: %w", key, err))
-		return
+		return fmt.Errorf("statistics csv %s: %w", key, err)
 	}
-	sendCSV(w, fmt.Sprintf("statistics-%d-%s.csv", st.Year, key), data)
+	kit.SendCSV(w, fmt.Sprintf("statistics-%d-%s.csv", st.Year, key), data)
+	return nil
 }
 
 // statTables lays the statistics out as the pages' and the CSV's tables;
 // the per-agency table only when the details were read.
-func statTables(pg Page, st certs.Stats) []statTable {
+func statTables(pg kit.Page, st certs.Stats) []statTable {
 	n := strconv.Itoa
 	var out []statTable
 
@@ -141,7 +142,7 @@ func statTables(pg Page, st certs.Stats) []statTable {
 	var rl []string
 	var rv []int
 	for _, c := range st.Ranks {
-		name := rankName(pg.Lang, c.Rank)
+		name := kit.RankName(pg.Lang, c.Rank)
 		ranks.Rows = append(ranks.Rows, []string{name, n(c.Certificates)})
 		rl, rv = append(rl, name), append(rv, c.Certificates)
 	}
@@ -190,12 +191,12 @@ func statTables(pg Page, st certs.Stats) []statTable {
 
 // statsProvince names the province of a certificate prefix (the
 // association for 000).
-func statsProvince(pg Page, prefix string) string {
+func statsProvince(pg kit.Page, prefix string) string {
 	if prefix == registry.AssociationPrefix {
 		return pg.T["association"]
 	}
 	if pr, ok := registry.ProvinceByPrefix(prefix); ok {
-		return provinceName(pg.Lang, pr)
+		return kit.ProvinceName(pg.Lang, pr)
 	}
 	return prefix
 }

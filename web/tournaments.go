@@ -13,15 +13,16 @@ import (
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/rules"
 	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // tournamentPages are the tournament list and pages, the organiser's
 // controls and the import of tournament files.
 type tournamentPages struct {
-	*site
+	*kit.Site
 	tours Tournaments
 	// workspace shows the workspace again when the tournament form on it is refused.
-	workspace failPage
+	workspace kit.FailPage
 	// players finds the players an organiser adds by name.
 	players playerFinder
 }
@@ -32,18 +33,18 @@ type playerFinder interface {
 }
 
 func (p *tournamentPages) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /tournaments", p.tournamentList)
+	mux.HandleFunc("GET /tournaments", p.Get(p.tournamentList))
 	mux.HandleFunc("GET /tournaments/{id}", p.tournament)
-	mux.HandleFunc("GET /tournaments/{id}/export/{format}", p.exportTournament)
-	mux.Handle("POST /workspace/tournaments", p.post(func(*http.Request) string { return "/workspace" }, p.workspace, p.createTournament))
+	mux.HandleFunc("GET /tournaments/{id}/export/{format}", p.Get(p.exportTournament))
+	mux.Handle("POST /workspace/tournaments", p.Post(func(*http.Request) string { return "/workspace" }, p.workspace, p.createTournament))
 	mux.HandleFunc("GET /workspace/import", p.importForm)
 	mux.HandleFunc("POST /workspace/import", p.importFile)
 	mux.Handle("POST /tournaments/{id}/participants", p.onTournament(p.addParticipant))
-	p.confirmed(mux, "/tournaments/{id}/withdrawals", confirmation{"confirm_withdraw", toTournament, map[string]string{"number": "confirm_participant"}, p.eventSubject}, p.onTournament(p.withdraw))
+	p.Confirmed(mux, "/tournaments/{id}/withdrawals", kit.Confirmation{What: "confirm_withdraw", Back: toTournament, Labels: map[string]string{"number": "confirm_participant"}, Subject: p.eventSubject}, p.onTournament(p.withdraw))
 	mux.Handle("POST /tournaments/{id}/pair", p.onTournament(p.pairRound))
 	mux.Handle("POST /tournaments/{id}/playoff", p.onTournament(p.pairPlayoff))
 	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.onTournament(p.enterResults))
-	p.confirmed(mux, "/tournaments/{id}/finish", confirmation{"confirm_finish", toTournament, nil, p.eventSubject}, p.onTournament(p.finishTournament))
+	p.Confirmed(mux, "/tournaments/{id}/finish", kit.Confirmation{What: "confirm_finish", Back: toTournament, Subject: p.eventSubject}, p.onTournament(p.finishTournament))
 }
 
 // Tournaments is what the tournament pages use.
@@ -111,13 +112,13 @@ func crosstable(r tournaments.Report) []crossRow {
 	return rows
 }
 
-func (p *tournamentPages) tournamentList(w http.ResponseWriter, r *http.Request) {
+func (p *tournamentPages) tournamentList(w http.ResponseWriter, r *http.Request) error {
 	es, err := p.tours.ListEvents(r.Context(), r.URL.Query().Get("organiser"), 100)
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
-	p.render(w, r, http.StatusOK, tournamentsPage(p.page(w, r, "tournaments"), es))
+	p.Render(w, r, http.StatusOK, tournamentsPage(p.Page(w, r, "tournaments"), es))
+	return nil
 }
 
 func (p *tournamentPages) tournament(w http.ResponseWriter, r *http.Request) {
@@ -127,16 +128,16 @@ func (p *tournamentPages) tournament(w http.ResponseWriter, r *http.Request) {
 func (p *tournamentPages) showTournament(w http.ResponseWriter, r *http.Request, code int, errText string) {
 	id, ok := pathID(r)
 	if !ok {
-		p.fail(w, r, ledger.ErrNotFound)
+		p.Fail(w, r, ledger.ErrNotFound)
 		return
 	}
 	rep, err := p.tours.EventReport(r.Context(), id)
 	if err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
 	v := eventView{Report: rep, Names: map[int]string{}, Groups: map[int64]string{}, Cross: crosstable(rep), Err: errText,
-		Idem: randomHex(12), CSRF: p.formToken(w, r), Organiser: p.tours.MayRun(r.Context(), p.actor(r), rep.Event)}
+		Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r), Organiser: p.tours.MayRun(r.Context(), p.Actor(r), rep.Event)}
 	if code == http.StatusOK {
 		v.OK = r.URL.Query().Get("ok")
 	}
@@ -151,13 +152,13 @@ func (p *tournamentPages) showTournament(w http.ResponseWriter, r *http.Request,
 		if pr, ok := registry.ProvinceByPrefix(rep.Event.OrganiserPrefix); ok && pr.Prefix != registry.AssociationPrefix {
 			q.ProvinceCode = pr.Code // a province's event: its players; a national one: anyone's
 		}
-		if found, err := p.players.SearchPlayers(r.Context(), p.actor(r), q); err == nil {
+		if found, err := p.players.SearchPlayers(r.Context(), p.Actor(r), q); err == nil {
 			v.Found = found.Players
 		}
 	}
-	pg := p.page(w, r, "tournaments")
+	pg := p.Page(w, r, "tournaments")
 	pg.Title = rep.Event.Name
-	p.render(w, r, code, tournamentPage(pg, v))
+	p.Render(w, r, code, tournamentPage(pg, v))
 }
 
 // failOnTournament shows the tournament page again with a refusal.
@@ -167,26 +168,26 @@ func (p *tournamentPages) failOnTournament(w http.ResponseWriter, r *http.Reques
 
 // onTournament wraps a form post on a tournament's page: the action gets
 // the tournament's id and returns to its page.
-func (p *tournamentPages) onTournament(fn func(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error)) http.HandlerFunc {
+func (p *tournamentPages) onTournament(fn func(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error)) http.HandlerFunc {
 	back := func(r *http.Request) string { return "/tournaments/" + r.PathValue("id") }
-	return p.post(back, p.failOnTournament, func(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+	return p.Post(back, p.failOnTournament, func(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 		id, ok := pathID(r)
 		if !ok {
-			return outcome{}, ledger.ErrNotFound
+			return kit.Outcome{}, ledger.ErrNotFound
 		}
 		return fn(r, a, key, id)
 	})
 }
 
-func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	rounds, err := formInt(r, "rounds")
+func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	rounds, err := kit.FormInt(r, "rounds")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
 	var size [4]int64 // lives, cycles, best of, reserves
 	for i, f := range []string{"lives", "cycles", "best_of", "reserves"} {
-		if size[i], err = formInt(r, f); err != nil {
-			return outcome{}, err
+		if size[i], err = kit.FormInt(r, f); err != nil {
+			return kit.Outcome{}, err
 		}
 	}
 	in := tournaments.EventInput{Name: r.PostFormValue("name"), Start: r.PostFormValue("start"), End: r.PostFormValue("end"),
@@ -201,73 +202,73 @@ func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key 
 		if rank == "" {
 			continue
 		}
-		wins, err := formInt(r, fmt.Sprintf("group%d_wins", i))
+		wins, err := kit.FormInt(r, fmt.Sprintf("group%d_wins", i))
 		if err != nil {
-			return outcome{}, err
+			return kit.Outcome{}, err
 		}
 		in.Groups = append(in.Groups, tournaments.GroupInput{Name: r.PostFormValue(fmt.Sprintf("group%d_name", i)), TargetRank: rank, MinWins: int(wins)})
 	}
 	e, err := p.tours.CreateEvent(r.Context(), a, key, in)
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
-	return goTo(fmt.Sprintf("/tournaments/%d?ok=created", e.ID)), nil
+	return kit.GoTo(fmt.Sprintf("/tournaments/%d?ok=created", e.ID)), nil
 }
 
-func (p *tournamentPages) addParticipant(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
-	player, err := formInt(r, "player_id")
+func (p *tournamentPages) addParticipant(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+	player, err := kit.FormInt(r, "player_id")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
-	board, err := formInt(r, "board")
+	board, err := kit.FormInt(r, "board")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
 	_, err = p.tours.AddParticipant(r.Context(), a, key, id, tournaments.ParticipantInput{PlayerID: player,
 		GuestName: r.PostFormValue("guest_name"), GuestRank: r.PostFormValue("guest_rank"), GuestCountry: r.PostFormValue("guest_country"),
 		Group: r.PostFormValue("group"), Team: r.PostFormValue("team"), Board: int(board),
 		Reserve: r.PostFormValue("reserve") == "on"})
-	return done("participant_added"), err
+	return kit.Done("participant_added"), err
 }
 
-func (p *tournamentPages) withdraw(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
-	n, err := formInt(r, "number")
+func (p *tournamentPages) withdraw(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+	n, err := kit.FormInt(r, "number")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
 	_, err = p.tours.Withdraw(r.Context(), a, key, id, int(n))
-	return done("withdrawn"), err
+	return kit.Done("withdrawn"), err
 }
 
-func (p *tournamentPages) pairRound(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
+func (p *tournamentPages) pairRound(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	_, err := p.tours.PairNextRound(r.Context(), a, key, id)
-	return done("paired"), err
+	return kit.Done("paired"), err
 }
 
-func (p *tournamentPages) finishTournament(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
+func (p *tournamentPages) finishTournament(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	_, err := p.tours.Finish(r.Context(), a, key, id)
-	return done("finished"), err
+	return kit.Done("finished"), err
 }
 
 // enterResults takes a round's form: a result, warnings and optionally an
 // SGF file per board; boards left empty are skipped.
-func (p *tournamentPages) enterResults(r *http.Request, a ledger.Actor, key string, id int64) (outcome, error) {
+func (p *tournamentPages) enterResults(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	round, err := strconv.Atoi(r.PathValue("round"))
 	if err != nil {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
-	boards, err := formInt(r, "boards")
+	boards, err := kit.FormInt(r, "boards")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
 	// The form's board count is the client's word: loop only over boards
 	// the round has.
 	have, err := p.boardsOf(r, id, round)
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
 	if boards < 0 || boards > int64(have) {
-		return outcome{}, reasonBoards.OnField("boards", "round", strconv.Itoa(round), "have", strconv.Itoa(have),
+		return kit.Outcome{}, reasonBoards.OnField("boards", "round", strconv.Itoa(round), "have", strconv.Itoa(have),
 			"boards", strconv.FormatInt(boards, 10))
 	}
 	for b := 1; b <= int(boards); b++ {
@@ -277,27 +278,27 @@ func (p *tournamentPages) enterResults(r *http.Request, a ledger.Actor, key stri
 			data, err := io.ReadAll(io.LimitReader(f, rules.MaxRecordBytes+1))
 			f.Close()
 			if err != nil {
-				return outcome{}, fmt.Errorf("read the record of board %d: %w", b, err)
+				return kit.Outcome{}, fmt.Errorf("read the record of board %d: %w", b, err)
 			}
 			sgf = string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
 		}
 		if res == "" && sgf == "" {
 			continue
 		}
-		bw, err := formInt(r, fmt.Sprintf("bw_%d", b))
+		bw, err := kit.FormInt(r, fmt.Sprintf("bw_%d", b))
 		if err != nil {
-			return outcome{}, err
+			return kit.Outcome{}, err
 		}
-		ww, err := formInt(r, fmt.Sprintf("ww_%d", b))
+		ww, err := kit.FormInt(r, fmt.Sprintf("ww_%d", b))
 		if err != nil {
-			return outcome{}, err
+			return kit.Outcome{}, err
 		}
 		if _, err := p.tours.RecordResult(r.Context(), a, fmt.Sprintf("%s-%d", key, b), id, tournaments.ResultInput{Round: round, Board: b,
 			Result: res, BlackWarnings: int(bw), WhiteWarnings: int(ww), SGF: sgf}); err != nil {
-			return outcome{}, fmt.Errorf("board %d: %w", b, err)
+			return kit.Outcome{}, fmt.Errorf("board %d: %w", b, err)
 		}
 	}
-	return done("results"), nil
+	return kit.Done("results"), nil
 }
 
 // boardsOf is the number of boards of a tournament's round (0 if it is not paired).
@@ -331,26 +332,25 @@ func exportFormat(segment string) (string, bool) {
 	return "", false
 }
 
-func (p *tournamentPages) exportTournament(w http.ResponseWriter, r *http.Request) {
+func (p *tournamentPages) exportTournament(w http.ResponseWriter, r *http.Request) error {
 	id, ok := pathID(r)
 	format, known := exportFormat(r.PathValue("format"))
 	if !ok || !known {
-		p.fail(w, r, ledger.ErrNotFound)
-		return
+		return ledger.ErrNotFound
 	}
 	var buf bytes.Buffer
 	ctype, name, err := p.tours.ExportEvent(r.Context(), &buf, id, format)
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Type", ctype)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	_, _ = w.Write(buf.Bytes())
+	return nil
 }
 
 // roundName writes "第3轮" or "Round 3".
-func roundName(p Page, n int) string {
+func roundName(p kit.Page, n int) string {
 	if p.Lang == English {
 		return "Round " + strconv.Itoa(n)
 	}
@@ -359,7 +359,7 @@ func roundName(p Page, n int) string {
 
 // eventSubject names the tournament of the path, and the participant
 // numbered in the query when there is one.
-func (p *tournamentPages) eventSubject(r *http.Request, _ Page) string {
+func (p *tournamentPages) eventSubject(r *http.Request, _ kit.Page) string {
 	id, ok := pathID(r)
 	if !ok {
 		return ""
@@ -378,3 +378,6 @@ func (p *tournamentPages) eventSubject(r *http.Request, _ Page) string {
 	}
 	return out
 }
+
+// toTournament is where a tournament action's cancel leads.
+func toTournament(r *http.Request) string { return kit.SitePath("/tournaments/" + r.PathValue("id")) }

@@ -1,4 +1,4 @@
-package web
+package kit
 
 // siteCSS is the portal's only stylesheet: plain, readable, no scripts needed.
 const siteCSS = `

@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"log/slog"
@@ -51,7 +51,7 @@ func accessLog(log *slog.Logger, now func() time.Time, h http.Handler) http.Hand
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
-		log.InfoContext(r.Context(), "http", "method", r.Method, "path", sitePath(r.URL.Path), "status", sw.status,
+		log.InfoContext(r.Context(), "http", "method", r.Method, "path", SitePath(r.URL.Path), "status", sw.status,
 			"took", now().Sub(start), "actor", kind)
 	})
 }

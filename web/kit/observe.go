@@ -1,4 +1,4 @@
-package web
+package kit
 
 import "net/http"
 

@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"net/http"
@@ -7,16 +7,16 @@ import (
 	"strings"
 )
 
-// confirmation is a destructive action's confirmation page: what it does
+// Confirmation is a destructive action's confirmation page: what it does
 // (a message key) and where cancelling leads.
-type confirmation struct {
-	what string
-	back func(r *http.Request) string
-	// labels are the message keys of fields not labelled as in refusals
-	labels map[string]string
-	// subject names what the action is done to (a holder, an event, an
+type Confirmation struct {
+	What string
+	Back func(r *http.Request) string
+	// Labels are the message keys of fields not labelled as in refusals
+	Labels map[string]string
+	// Subject names what the action is done to (a holder, an event, an
 	// agency), as its records say; nil or "" for none.
-	subject func(r *http.Request, pg Page) string
+	Subject func(r *http.Request, pg Page) string
 }
 
 // confirmField is a field of the form being confirmed, with its label.
@@ -39,22 +39,22 @@ type confirmView struct {
 // notEchoed are the fields a confirmation does not carry over.
 var notEchoed = map[string]bool{"csrf": true, "idem": true, "confirm": true, "lang": true}
 
-// confirmed registers a destructive action: GET pattern+"/confirm" (with
+// Confirmed registers a destructive action: GET pattern+"/confirm" (with
 // the form's fields in its query) shows what it will do and a form that
 // posts them with confirm=yes to POST pattern, which does it; a post
 // without confirm=yes is sent to the confirmation page first. No
 // JavaScript needed.
-func (s *site) confirmed(mux *http.ServeMux, pattern string, c confirmation, do http.Handler) {
+func (s *Site) Confirmed(mux *http.ServeMux, pattern string, c Confirmation, do http.Handler) {
 	mux.HandleFunc("GET "+pattern+"/confirm", func(w http.ResponseWriter, r *http.Request) {
-		if _, ok := s.signedIn(w, r); !ok {
+		if _, ok := s.SignedIn(w, r); !ok {
 			return
 		}
-		pg := s.page(w, r, "confirm")
-		pg.Title = pg.T[c.what]
-		action := sitePath(strings.TrimSuffix(r.URL.Path, "/confirm"))
-		v := confirmView{What: pg.T[c.what], Action: action, Back: c.back(r), Idem: randomHex(12), CSRF: pg.CSRF}
-		if c.subject != nil {
-			v.Subject = c.subject(r, pg)
+		pg := s.Page(w, r, "confirm")
+		pg.Title = pg.T[c.What]
+		action := SitePath(strings.TrimSuffix(r.URL.Path, "/confirm"))
+		v := confirmView{What: pg.T[c.What], Action: action, Back: c.Back(r), Idem: RandomHex(12), CSRF: pg.CSRF}
+		if c.Subject != nil {
+			v.Subject = c.Subject(r, pg)
 		}
 		q := r.URL.Query()
 		names := make([]string, 0, len(q))
@@ -67,7 +67,7 @@ func (s *site) confirmed(mux *http.ServeMux, pattern string, c confirmation, do 
 		for _, k := range names {
 			for _, val := range q[k] {
 				label := pg.T["field_"+k]
-				if key, ok := c.labels[k]; ok {
+				if key, ok := c.Labels[k]; ok {
 					label = pg.T[key]
 				}
 				if label == "" {
@@ -76,7 +76,7 @@ func (s *site) confirmed(mux *http.ServeMux, pattern string, c confirmation, do 
 				v.Fields = append(v.Fields, confirmField{Name: k, Label: label, Value: val})
 			}
 		}
-		s.render(w, r, http.StatusOK, confirmPage(pg, v))
+		s.Render(w, r, http.StatusOK, confirmPage(pg, v))
 	})
 	mux.HandleFunc("POST "+pattern, func(w http.ResponseWriter, r *http.Request) {
 		if r.PostFormValue("confirm") == "yes" {
@@ -89,16 +89,10 @@ func (s *site) confirmed(mux *http.ServeMux, pattern string, c confirmation, do 
 				q[k] = vs
 			}
 		}
-		to := sitePath(r.URL.Path) + "/confirm"
+		to := SitePath(r.URL.Path) + "/confirm"
 		if len(q) > 0 {
 			to += "?" + q.Encode()
 		}
 		http.Redirect(w, r, to, http.StatusSeeOther)
 	})
 }
-
-// toWorkspace is where a workspace action's cancel leads.
-func toWorkspace(*http.Request) string { return "/workspace" }
-
-// toTournament is where a tournament action's cancel leads.
-func toTournament(r *http.Request) string { return sitePath("/tournaments/" + r.PathValue("id")) }

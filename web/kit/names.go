@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"context"
@@ -8,9 +8,9 @@ import (
 	"github.com/dankyu/dankyu/registry"
 )
 
-// agencyLister lists the agencies, for showing their names instead of
+// AgencyLister lists the agencies, for showing their names instead of
 // their prefixes.
-type agencyLister interface {
+type AgencyLister interface {
 	ListAgencies(ctx context.Context) ([]registry.Agency, error)
 }
 
@@ -18,7 +18,7 @@ type agencyLister interface {
 // one is shown.
 type agencyNames struct {
 	ctx   context.Context
-	list  agencyLister
+	list  AgencyLister
 	once  sync.Once
 	names map[string]string
 }

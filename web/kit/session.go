@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"context"
@@ -57,10 +57,10 @@ func withActorMemo(h http.Handler) http.Handler {
 	})
 }
 
-// signedIn is the signed-in user; the public is sent to sign in, and
+// SignedIn is the signed-in user; the public is sent to sign in, and
 // false says so.
-func (p *site) signedIn(w http.ResponseWriter, r *http.Request) (ledger.Actor, bool) {
-	a := p.actor(r)
+func (s *Site) SignedIn(w http.ResponseWriter, r *http.Request) (ledger.Actor, bool) {
+	a := s.Actor(r)
 	if a.Kind == ledger.Public {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return a, false
@@ -68,15 +68,15 @@ func (p *site) signedIn(w http.ResponseWriter, r *http.Request) (ledger.Actor, b
 	return a, true
 }
 
-// actor is the signed-in user, or the public.
-func (p *site) actor(r *http.Request) ledger.Actor {
+// Actor is the signed-in user, or the public.
+func (s *Site) Actor(r *http.Request) ledger.Actor {
 	memo, _ := r.Context().Value(actorMemoKey{}).(*actorMemo)
 	if memo != nil && memo.done {
 		return memo.actor
 	}
 	a := ledger.Actor{Kind: ledger.Public}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		if got, err := p.auth.SessionActor(r.Context(), c.Value); err == nil {
+		if got, err := s.auth.SessionActor(r.Context(), c.Value); err == nil {
 			a = got
 		}
 	}
@@ -88,95 +88,95 @@ func (p *site) actor(r *http.Request) ledger.Actor {
 
 // setCookie sets a cookie of the portal: Secure when the request came over
 // TLS or the portal's public address is https (TLS ended at a proxy).
-func (p *site) setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge int) {
+func (s *Site) setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge int) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
-		Secure: r.TLS != nil || p.secure, SameSite: http.SameSiteLaxMode})
+		Secure: r.TLS != nil || s.secure, SameSite: http.SameSiteLaxMode})
 }
 
-func randomHex(n int) string {
+func RandomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
 
-// formToken returns the token every POST form carries: the time it was
+// FormToken returns the token every POST form carries: the time it was
 // issued and an HMAC of it and this browser's form cookie under the shared
 // secret, so a page from another site cannot forge it (on top of
 // http.CrossOriginProtection) and a token that leaked stops working after
 // the form expiry.
-func (p *site) formToken(w http.ResponseWriter, r *http.Request) string {
+func (s *Site) FormToken(w http.ResponseWriter, r *http.Request) string {
 	c, err := r.Cookie(formCookie)
 	v := ""
 	if err == nil && len(c.Value) == 32 {
 		v = c.Value
 	} else {
-		v = randomHex(16)
-		p.setCookie(w, r, formCookie, v, 0)
+		v = RandomHex(16)
+		s.setCookie(w, r, formCookie, v, 0)
 		r.AddCookie(&http.Cookie{Name: formCookie, Value: v})
 	}
-	issued := strconv.FormatInt(p.now().Unix(), 10)
-	return issued + "." + p.sign(v, issued)
+	issued := strconv.FormatInt(s.now().Unix(), 10)
+	return issued + "." + s.sign(v, issued)
 }
 
-func (p *site) sign(v, issued string) string {
-	m := hmac.New(sha256.New, p.secret)
+func (s *Site) sign(v, issued string) string {
+	m := hmac.New(sha256.New, s.secret)
 	m.Write([]byte("form:" + v + ":" + issued))
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// formOK checks a POST's form token against the browser's form cookie and
+// FormOK checks a POST's form token against the browser's form cookie and
 // the clock: a token older than the form expiry is refused.
-func (p *site) formOK(r *http.Request) bool {
+func (s *Site) FormOK(r *http.Request) bool {
 	c, err := r.Cookie(formCookie)
 	if err != nil || c.Value == "" {
 		return false
 	}
 	issued, mac, ok := strings.Cut(r.PostFormValue("csrf"), ".")
-	if !ok || !hmac.Equal([]byte(mac), []byte(p.sign(c.Value, issued))) {
+	if !ok || !hmac.Equal([]byte(mac), []byte(s.sign(c.Value, issued))) {
 		return false
 	}
 	at, err := strconv.ParseInt(issued, 10, 64)
 	if err != nil {
 		return false
 	}
-	age := p.now().Sub(time.Unix(at, 0))
-	return age <= p.formTTL && age >= -time.Minute // a minute of clock skew between server processes
+	age := s.now().Sub(time.Unix(at, 0))
+	return age <= s.formTTL && age >= -time.Minute // a minute of clock skew between server processes
 }
 
-func (p *site) loginForm(w http.ResponseWriter, r *http.Request) {
-	p.render(w, r, http.StatusOK, loginPage(p.page(w, r, "login"), p.formToken(w, r), ""))
+func (s *Site) loginForm(w http.ResponseWriter, r *http.Request) {
+	s.Render(w, r, http.StatusOK, loginPage(s.Page(w, r, "login"), s.FormToken(w, r), ""))
 }
 
-func (p *site) login(w http.ResponseWriter, r *http.Request) {
-	pg := p.page(w, r, "login")
-	if !p.formOK(r) {
-		p.render(w, r, http.StatusForbidden, loginPage(pg, p.formToken(w, r), pg.T["form_expired"]))
+func (s *Site) login(w http.ResponseWriter, r *http.Request) {
+	pg := s.Page(w, r, "login")
+	if !s.FormOK(r) {
+		s.Render(w, r, http.StatusForbidden, loginPage(pg, s.FormToken(w, r), pg.T["form_expired"]))
 		return
 	}
 	tok := strings.TrimSpace(r.PostFormValue("token"))
-	sid, a, err := p.auth.StartSession(r.Context(), tok, p.sessionTTL)
+	sid, a, err := s.auth.StartSession(r.Context(), tok, s.sessionTTL)
 	if err != nil || a.Kind == ledger.Public {
 		if ledger.KindOf(err) == ledger.Internal {
-			p.log.ErrorContext(r.Context(), "start session", "err", err)
+			s.log.ErrorContext(r.Context(), "start session", "err", err)
 		}
-		p.render(w, r, http.StatusUnauthorized, loginPage(pg, p.formToken(w, r), pg.T["login_failed"]))
+		s.Render(w, r, http.StatusUnauthorized, loginPage(pg, s.FormToken(w, r), pg.T["login_failed"]))
 		return
 	}
-	p.setCookie(w, r, sessionCookie, sid, int(p.sessionTTL/time.Second))
+	s.setCookie(w, r, sessionCookie, sid, int(s.sessionTTL/time.Second))
 	http.Redirect(w, r, "/workspace", http.StatusSeeOther)
 }
 
 // logout ends the session on the server, so a copy of the cookie is dead
 // too, and clears the cookie.
-func (p *site) logout(w http.ResponseWriter, r *http.Request) {
-	if p.formOK(r) {
+func (s *Site) logout(w http.ResponseWriter, r *http.Request) {
+	if s.FormOK(r) {
 		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-			if err := p.auth.EndSession(r.Context(), c.Value); err != nil {
-				p.fail(w, r, err)
+			if err := s.auth.EndSession(r.Context(), c.Value); err != nil {
+				s.Fail(w, r, err)
 				return
 			}
 		}
-		p.setCookie(w, r, sessionCookie, "", -1)
+		s.setCookie(w, r, sessionCookie, "", -1)
 	}
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }

@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"fmt"
@@ -20,27 +20,27 @@ var httpStatuses = map[ledger.Kind]int{
 	ledger.Exhausted:        http.StatusTooManyRequests,
 }
 
-// httpStatus maps a domain error to its HTTP status.
-func httpStatus(err error) int {
+// HTTPStatus maps a domain error to its HTTP status.
+func HTTPStatus(err error) int {
 	if st, ok := httpStatuses[ledger.KindOf(err)]; ok {
 		return st
 	}
 	return http.StatusInternalServerError
 }
 
-// userError is the one place the portal words a domain error: a coded
+// UserError is the one place the portal words a domain error: a coded
 // refusal in the page's language (with the field's label when it names
 // one), a refusal without a code by its kind; anything unexpected is logged
 // and shown as a generic failure. No error's own text reaches a page.
-func (p *site) userError(r *http.Request, pg Page, err error) string {
+func (s *Site) UserError(r *http.Request, pg Page, err error) string {
 	kind := ledger.KindOf(err)
 	if kind == ledger.Internal {
-		p.log.ErrorContext(r.Context(), "portal error", "path", r.URL.Path, "err", err)
+		s.log.ErrorContext(r.Context(), "portal error", "path", r.URL.Path, "err", err)
 		return pg.T["error_text"]
 	}
 	e, ok := ledger.AsError(err)
 	if !ok {
-		p.log.DebugContext(r.Context(), "refusal without a reason code", "path", r.URL.Path, "err", err)
+		s.log.DebugContext(r.Context(), "refusal without a reason code", "path", r.URL.Path, "err", err)
 		return pg.T[fmt.Sprintf("error_kind_%d", kind)]
 	}
 	msg := e.Message(pg.Lang)
