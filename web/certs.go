@@ -14,6 +14,7 @@ import (
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web/kit"
+	"github.com/dankyu/dankyu/web/staffpages"
 )
 
 // certPages are the pages of certification: public notices and objections,
@@ -59,7 +60,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 type Certs interface {
 	Statistics
 	Printer
-	reissuer
+	staffpages.Reissuer
 	ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error)
 	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
 	LodgeObjection(ctx context.Context, key string, in certs.ObjectionInput) (certs.Objection, error)
@@ -92,11 +93,6 @@ type Certs interface {
 	RosterSubmissions(ctx context.Context, actor ledger.Actor, year int) ([]certs.RosterSubmission, error)
 }
 
-func pathID(r *http.Request) (int64, bool) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	return id, err == nil && id > 0
-}
-
 func (p *certPages) notices(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := noticeFilter{Province: q.Get("province"), Rank: q.Get("rank"), State: q.Get("state")}
@@ -126,7 +122,7 @@ func (p *certPages) notice(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *certPages) showNotice(w http.ResponseWriter, r *http.Request, code int, f objectionForm, formErr string) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		p.Fail(w, r, ledger.ErrNotFound)
 		return
@@ -145,7 +141,7 @@ func (p *certPages) showNotice(w http.ResponseWriter, r *http.Request, code int,
 }
 
 func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		p.Fail(w, r, ledger.ErrNotFound)
 		return
@@ -227,9 +223,6 @@ func (p *certPages) batchVerify(w http.ResponseWriter, r *http.Request) {
 	}
 	p.Render(w, r, http.StatusOK, batchVerifyPage(pg, text, results, ""))
 }
-
-// chinaTime writes a moment as Beijing time, which the notices are kept in.
-func chinaTime(t time.Time) string { return t.In(ledger.ChinaTime).Format("2006-01-02 15:04") }
 
 // applicantName names the body that applied for a certificate: the
 // province's agency, or the association itself for 6 and 7 dan. The issuer

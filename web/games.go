@@ -42,7 +42,7 @@ type gameView struct {
 }
 
 func (p *gamePages) game(w http.ResponseWriter, r *http.Request) error {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	round, err1 := strconv.Atoi(r.PathValue("round"))
 	board, err2 := strconv.Atoi(r.PathValue("board"))
 	if !ok || err1 != nil || err2 != nil {

@@ -1,6 +1,11 @@
 package web
 
-import "github.com/dankyu/dankyu/web/kit"
+import (
+	"github.com/dankyu/dankyu/web/auditpages"
+	"github.com/dankyu/dankyu/web/kit"
+	"github.com/dankyu/dankyu/web/ratingpages"
+	"github.com/dankyu/dankyu/web/staffpages"
+)
 
 // Lang is a portal language: zh-CN first, English on request.
 type Lang = kit.Lang
@@ -28,14 +33,14 @@ func tables() []kit.Table {
 		{Feature: "certificates", Texts: certMessages},
 		{Feature: "tournaments", Texts: tournamentMessages},
 		{Feature: "statistics", Texts: statisticsMessages},
-		{Feature: "ratings", Texts: ratingMessages},
+		{Feature: "ratings", Texts: ratingpages.Texts},
 		{Feature: "arena", Texts: arenaMessages},
 		{Feature: "player workspace", Texts: playerWorkspaceMessages},
-		{Feature: "staff", Texts: staffMessages},
+		{Feature: "staff", Texts: staffpages.Texts},
 		{Feature: "boards", Texts: boardMessages},
 		{Feature: "printing", Texts: printingMessages},
 		{Feature: "errors", Texts: errorMessages},
-		{Feature: "audit", Texts: auditMessages},
+		{Feature: "audit", Texts: auditpages.Texts},
 	}
 }
 

@@ -99,7 +99,7 @@ func (p *playerPages) failRegister(w http.ResponseWriter, r *http.Request, _ led
 
 func (p *playerPages) failEdit(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
 	f := playerFormOf(r)
-	f.ID, _ = pathID(r)
+	f.ID, _ = kit.PathID(r)
 	p.failWith(w, r, code, errText, err, f)
 }
 
@@ -112,7 +112,7 @@ func (p *playerPages) register(r *http.Request, a ledger.Actor, key string) (kit
 }
 
 func (p *playerPages) update(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}
@@ -128,7 +128,7 @@ func (p *playerPages) editForm(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return nil
 	}
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		return ledger.ErrNotFound
 	}

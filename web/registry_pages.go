@@ -9,7 +9,10 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/auditpages"
 	"github.com/dankyu/dankyu/web/kit"
+	"github.com/dankyu/dankyu/web/ratingpages"
+	"github.com/dankyu/dankyu/web/staffpages"
 )
 
 // Registry is what the agency and player pages read.
@@ -23,7 +26,7 @@ type Registry interface {
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 	rankReviewer
 	playerWriter
-	staffRegistry
+	staffpages.Registry
 }
 
 // playerCertificates is what a player's page shows of certification.
@@ -36,9 +39,9 @@ type registryPages struct {
 	*kit.Site
 	reg     Registry
 	certs   playerCertificates
-	ratings Ratings // nil: no rating section
+	ratings ratingpages.Ratings // nil: no rating section
 	// supervision names the agencies under the audit's supervision (监管); nil: none shown
-	supervision supervisions
+	supervision auditpages.Supervisions
 }
 
 func (p *registryPages) routes(mux *http.ServeMux) {
@@ -66,7 +69,7 @@ func (p *registryPages) agencies(w http.ResponseWriter, r *http.Request) error {
 	for i := range as {
 		byPrefix[as[i].Prefix] = &as[i]
 	}
-	supervised, err := supervisedUntil(r.Context(), p.supervision, p.Now())
+	supervised, err := auditpages.SupervisedUntil(r.Context(), p.supervision, p.Now())
 	if err != nil {
 		return err
 	}
@@ -120,7 +123,7 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) error {
 	}
 	pg := p.Page(w, r, "")
 	pg.Title = pl.Name
-	rating, err := ratingSection(r.Context(), pg, p.ratings, pl.ID, cs)
+	rating, err := ratingpages.Section(r.Context(), pg, p.ratings, pl.ID, cs)
 	if err != nil {
 		return err
 	}

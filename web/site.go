@@ -1,10 +1,11 @@
 // Package web is the server-rendered portal (templ): public pages in
-// Chinese first, English on request, working without JavaScript. Each
-// feature has its own handler type and files (registry_pages.go, certs.go
-// and workspace.go, tournaments.go and import.go, adjudicate.go,
-// statistics.go, audit.go, staff.go, ratings.go) and its own table of
-// strings (i18n_*.go) over the page kit (web/kit); pictures and PDFs are
-// drawn by web/draw.
+// Chinese first, English on request, working without JavaScript. It wires
+// the features over the page kit (web/kit): the audit (web/auditpages),
+// the ratings (web/ratingpages) and the staff's tools (web/staffpages) in
+// packages of their own; the registry pages, certificates and the
+// workspace, tournaments, adjudication and statistics here, each with its
+// handler type, files and table of strings (i18n_*.go). Pictures and PDFs
+// are drawn by web/draw.
 package web
 
 import (
@@ -14,7 +15,10 @@ import (
 	"os"
 	"time"
 
+	"github.com/dankyu/dankyu/web/auditpages"
 	"github.com/dankyu/dankyu/web/kit"
+	"github.com/dankyu/dankyu/web/ratingpages"
+	"github.com/dankyu/dankyu/web/staffpages"
 )
 
 // SessionCookie is the portal's session cookie, for the replica router,
@@ -39,9 +43,9 @@ type Options struct {
 	Log TransparencyLog
 	// Ratings are the registry's ratings: the /ratings lists and the
 	// chart on a player's page; nil shows none.
-	Ratings Ratings
+	Ratings ratingpages.Ratings
 	// Audit is the annual audit its workspace pages serve; nil serves none.
-	Audit Audits
+	Audit auditpages.Audits
 	// CertificateFont is the TrueType font with Chinese glyphs the
 	// certificate PDFs embed (default DefaultCertificateFont).
 	CertificateFont string
@@ -88,15 +92,15 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts Tourna
 		&logPages{Site: s, tlog: opt.Log},
 		&playerPages{Site: s, reg: reg},
 		&applyPages{Site: s, certs: cs, reg: reg},
-		&staffPages{Site: s, reg: reg, certs: cs},
 		&gamePages{Site: s, games: ts},
 		&printPages{Site: s, certs: cs, publicURL: opt.PublicURL, font: font},
-		&ratingPages{Site: s, ratings: opt.Ratings},
 	} {
 		f.routes(mux)
 	}
+	ratingpages.New(s, opt.Ratings).Routes(mux)
+	staffpages.New(s, reg, cs).Routes(mux)
 	if opt.Audit != nil {
-		(&auditPages{Site: s, audits: opt.Audit, font: font}).routes(mux)
+		auditpages.New(s, opt.Audit, font).Routes(mux)
 	}
 	return s.Handler(mux), nil
 }

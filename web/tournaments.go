@@ -126,7 +126,7 @@ func (p *tournamentPages) tournament(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *tournamentPages) showTournament(w http.ResponseWriter, r *http.Request, code int, errText string) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		p.Fail(w, r, ledger.ErrNotFound)
 		return
@@ -171,7 +171,7 @@ func (p *tournamentPages) failOnTournament(w http.ResponseWriter, r *http.Reques
 func (p *tournamentPages) onTournament(fn func(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error)) http.HandlerFunc {
 	back := func(r *http.Request) string { return "/tournaments/" + r.PathValue("id") }
 	return p.Post(back, p.failOnTournament, func(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
-		id, ok := pathID(r)
+		id, ok := kit.PathID(r)
 		if !ok {
 			return kit.Outcome{}, ledger.ErrNotFound
 		}
@@ -333,7 +333,7 @@ func exportFormat(segment string) (string, bool) {
 }
 
 func (p *tournamentPages) exportTournament(w http.ResponseWriter, r *http.Request) error {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	format, known := exportFormat(r.PathValue("format"))
 	if !ok || !known {
 		return ledger.ErrNotFound
@@ -360,7 +360,7 @@ func roundName(p kit.Page, n int) string {
 // eventSubject names the tournament of the path, and the participant
 // numbered in the query when there is one.
 func (p *tournamentPages) eventSubject(r *http.Request, _ kit.Page) string {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		return ""
 	}

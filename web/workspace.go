@@ -121,7 +121,7 @@ func (p *certPages) onWorkspace(fn kit.Action) http.HandlerFunc {
 }
 
 func (p *certPages) decideApplication(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}
@@ -175,7 +175,7 @@ func (p *certPages) recommendAppraiser(r *http.Request, a ledger.Actor, key stri
 }
 
 func (p *certPages) setAppraiser(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}
@@ -184,7 +184,7 @@ func (p *certPages) setAppraiser(r *http.Request, a ledger.Actor, key string) (k
 }
 
 func (p *certPages) ruleObjection(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}
@@ -195,7 +195,7 @@ func (p *certPages) ruleObjection(r *http.Request, a ledger.Actor, key string) (
 
 // ruleObjections dismisses the ticked objections of one notice with one ruling.
 func (p *certPages) ruleObjections(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}

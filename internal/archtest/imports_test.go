@@ -27,6 +27,8 @@ var (
 	// which build on every domain package and so may stand under none
 	transports = []string{"web", "internal/api", "internal/server", "internal/proposals", "internal/records", "internal/eventratings",
 		"internal/replicas", "internal/metrics", "internal/nationaldata", "internal/auditeval", "cmd"}
+	// the portal's feature packages; web itself holds the rest and wires them
+	portalFeatures = []string{"web/auditpages", "web/ratingpages", "web/staffpages"}
 )
 
 func importRules() []importRule {
@@ -48,6 +50,8 @@ func importRules() []importRule {
 		{"the portal imports nothing of the server, the API adapters or a main", []string{"web"}, []string{"internal", "cmd"}, nil, nil},
 		{"the page kit knows no feature of the portal, nor the drawings", []string{"web/kit"}, []string{"web"}, nil, []string{"web/kit"}},
 		{"the drawings know no page: neither the features nor the page kit", []string{"web/draw"}, []string{"web"}, nil, []string{"web/draw"}},
+		{"a feature's pages stand on the kit and the drawings, not on another feature or the portal's wiring", portalFeatures,
+			[]string{"web"}, nil, []string{"web/kit", "web/draw"}},
 	}
 }
 
@@ -144,6 +148,9 @@ func TestImportRulesCatchAForbiddenArrow(t *testing.T) {
 		{"the page kit importing the drawings", map[string][]string{"web/kit": {"web/draw"}}, true},
 		{"the drawings importing the page kit", map[string][]string{"web/draw": {"web/kit"}}, true},
 		{"the drawings importing a feature", map[string][]string{"web/draw": {"web"}}, true},
+		{"a feature over the kit and the drawings", map[string][]string{"web/auditpages": {"web/kit", "web/draw", "audit"}}, false},
+		{"a feature importing another", map[string][]string{"web/ratingpages": {"web/auditpages"}}, true},
+		{"a feature importing the portal's wiring", map[string][]string{"web/staffpages": {"web"}}, true},
 	} {
 		if got := len(violations(tt.deps, importRules())) > 0; got != tt.bad {
 			t.Errorf("%s: violation found = %v, want %v", tt.name, got, tt.bad)

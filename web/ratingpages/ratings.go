@@ -1,4 +1,6 @@
-package web
+// Package ratingpages is the portal's ratings: the public lists by
+// province and rank, and the rating section of a player's page.
+package ratingpages
 
 import (
 	"context"
@@ -26,13 +28,17 @@ type Ratings interface {
 	ListRatings(ctx context.Context, q book.ListQuery) ([]book.Rating, error)
 }
 
-// ratingPages are the public rating lists by province and rank.
-type ratingPages struct {
+// Pages are the public rating lists by province and rank.
+type Pages struct {
 	*kit.Site
-	ratings Ratings
+	ratings Ratings // nil: the lists are empty
 }
 
-func (p *ratingPages) routes(mux *http.ServeMux) {
+// New returns the rating pages over the site.
+func New(site *kit.Site, ratings Ratings) *Pages { return &Pages{Site: site, ratings: ratings} }
+
+// Routes registers the rating pages.
+func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /ratings", p.Get(p.list))
 }
 
@@ -49,7 +55,7 @@ func (f ratingFilter) url(page int) string {
 	return "/ratings?" + url.Values{"province": {f.Province}, "rank": {f.Rank}, "page": {strconv.Itoa(page)}}.Encode()
 }
 
-func (p *ratingPages) list(w http.ResponseWriter, r *http.Request) error {
+func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f := ratingFilter{Province: q.Get("province"), Rank: q.Get("rank")}
 	f.Page, _ = strconv.Atoi(q.Get("page"))
@@ -76,10 +82,10 @@ func (p *ratingPages) list(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// ratingSection is the rating part of a player's public page: his rating
+// Section is the rating part of a player's public page: his rating
 // and estimate, the SVG chart of his history and its table; nil when the
 // portal has no ratings, an empty note when he has no rated game.
-func ratingSection(ctx context.Context, pg kit.Page, rs Ratings, playerID int64, cs []certs.Certificate) (templ.Component, error) {
+func Section(ctx context.Context, pg kit.Page, rs Ratings, playerID int64, cs []certs.Certificate) (templ.Component, error) {
 	if rs == nil {
 		return nil, nil
 	}
@@ -97,7 +103,7 @@ func ratingSection(ctx context.Context, pg kit.Page, rs Ratings, playerID int64,
 
 // gradeName writes a grade of the GoR scale (ratings.GoRRank) in the
 // page's language.
-func gradeName(l Lang, g int) string { return kit.RankName(l, registry.Rank(g)) }
+func gradeName(l kit.Lang, g int) string { return kit.RankName(l, registry.Rank(g)) }
 
 // estimateText is "3 dan (2 dan – 4 dan, 95 %)".
 func estimateText(p kit.Page, e ratings.Estimate) string {

@@ -1,8 +1,10 @@
-package web
+package auditpages
 
-// auditMessages are the strings of the annual audit (年审): its pages and the
+import "github.com/dankyu/dankyu/web/kit"
+
+// Texts are the strings of the annual audit (年审): its pages and the
 // labels of the fields its refusals name.
-func auditMessages(l Lang) map[string]string {
+func Texts(l kit.Lang) map[string]string {
 	zh := map[string]string{
 		"audit":                         "年审",
 		"audit_report":                  "年审报告",
@@ -143,7 +145,7 @@ func auditMessages(l Lang) map[string]string {
 		"field_reply": "Reply", "field_measures": "Measures", "field_outcome": "Ruling", "field_dan_cap": "Dan stock cap",
 		"field_kyu_cap": "Kyu stock cap", "field_supervision_until": "Supervised until",
 	}
-	if l == English {
+	if l == kit.English {
 		return en
 	}
 	return zh

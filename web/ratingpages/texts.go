@@ -1,9 +1,11 @@
-package web
+package ratingpages
 
-// ratingMessages are the strings of the rating pages and of the rating
-// section of a player's page.
-func ratingMessages(l Lang) map[string]string {
-	if l == English {
+import "github.com/dankyu/dankyu/web/kit"
+
+// Texts are the strings of the rating pages and of the rating section of
+// a player's page.
+func Texts(l kit.Lang) map[string]string {
+	if l == kit.English {
 		return map[string]string{
 			"ratings":               "Ratings",
 			"ratings_intro":         "Ratings from every game played on the board in finished events (games won by default and byes are not rated), on the GoR scale: 1 dan = 2100, 100 points a grade. ± is the 95 % interval; the rank estimate is the grade the rating stands for, with its interval. A rating is not a certified rank.",

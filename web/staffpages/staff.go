@@ -1,4 +1,7 @@
-package web
+// Package staffpages is the association's tools on the portal: agencies
+// (create, suspend, reactivate), tokens (create, shown once; revoke), and
+// reissuing certificates (agencies too, for their province).
+package staffpages
 
 import (
 	"context"
@@ -12,8 +15,9 @@ import (
 	"github.com/dankyu/dankyu/web/kit"
 )
 
-// staffRegistry is what staff manage on the portal: agencies and tokens.
-type staffRegistry interface {
+// Registry is what staff manage on the portal: agencies and tokens.
+type Registry interface {
+	ListAgencies(ctx context.Context) ([]registry.Agency, error)
 	CreateAgency(ctx context.Context, actor ledger.Actor, key string, in registry.AgencyInput) (registry.Agency, error)
 	SetAgencyStatus(ctx context.Context, actor ledger.Actor, key, prefix string, status registry.AgencyStatus, reason string) (registry.Agency, error)
 	CreateToken(ctx context.Context, actor ledger.Actor, kind ledger.ActorKind, agencyPrefix, staffName string) (string, registry.TokenInfo, error)
@@ -21,21 +25,27 @@ type staffRegistry interface {
 	ListTokens(ctx context.Context) ([]registry.TokenInfo, error)
 }
 
-// reissuer reissues a certificate (a lost or damaged one gets a new number).
-type reissuer interface {
+// Reissuer reissues a certificate (a lost or damaged one gets a new number).
+type Reissuer interface {
 	Reissue(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
 }
 
-// staffPages are the association's tools: agencies (create, suspend,
+// Pages are the association's tools: agencies (create, suspend,
 // reactivate), tokens (create, shown once; revoke), and reissuing
 // certificates (agencies too, for their province).
-type staffPages struct {
+type Pages struct {
 	*kit.Site
 	reg   Registry
-	certs Certs
+	certs Reissuer
 }
 
-func (p *staffPages) routes(mux *http.ServeMux) {
+// New returns the staff's pages over the site.
+func New(site *kit.Site, reg Registry, certs Reissuer) *Pages {
+	return &Pages{Site: site, reg: reg, certs: certs}
+}
+
+// Routes registers the staff's pages.
+func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/agencies", p.agenciesPage)
 	mux.Handle("POST /workspace/agencies", p.PostFields(toAgencies, p.failAgencies, p.createAgency))
 	mux.Handle("POST /workspace/agencies/{prefix}/reactivate", p.PostFields(toAgencies, p.failAgencies, p.reactivate))
@@ -51,9 +61,12 @@ func (p *staffPages) routes(mux *http.ServeMux) {
 
 func toAgencies(*http.Request) string { return "/workspace/agencies" }
 
+// toWorkspace is where a reissue's cancel or success leads.
+func toWorkspace(*http.Request) string { return "/workspace" }
+
 // tokenSubject names whom the token of the path is for.
-func (p *staffPages) tokenSubject(r *http.Request, pg kit.Page) string {
-	id, _ := pathID(r)
+func (p *Pages) tokenSubject(r *http.Request, pg kit.Page) string {
+	id, _ := kit.PathID(r)
 	ts, err := p.reg.ListTokens(r.Context())
 	if err != nil {
 		return ""
@@ -83,7 +96,7 @@ type agenciesView struct {
 }
 
 // staffOnly answers the page for staff; the public signs in, an agency is refused.
-func (p *staffPages) staffOnly(w http.ResponseWriter, r *http.Request) bool {
+func (p *Pages) staffOnly(w http.ResponseWriter, r *http.Request) bool {
 	a, ok := p.SignedIn(w, r)
 	switch {
 	case !ok:
@@ -96,14 +109,14 @@ func (p *staffPages) staffOnly(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-func (p *staffPages) agenciesPage(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) agenciesPage(w http.ResponseWriter, r *http.Request) {
 	if !p.staffOnly(w, r) {
 		return
 	}
 	p.showAgencies(w, r, http.StatusOK, agenciesView{OK: r.URL.Query().Get("ok")})
 }
 
-func (p *staffPages) showAgencies(w http.ResponseWriter, r *http.Request, code int, v agenciesView) {
+func (p *Pages) showAgencies(w http.ResponseWriter, r *http.Request, code int, v agenciesView) {
 	as, err := p.reg.ListAgencies(r.Context())
 	if err != nil {
 		p.Fail(w, r, err)
@@ -114,7 +127,7 @@ func (p *staffPages) showAgencies(w http.ResponseWriter, r *http.Request, code i
 	p.Render(w, r, code, agenciesAdminPage(pg, v))
 }
 
-func (p *staffPages) failAgencies(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
+func (p *Pages) failAgencies(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
 	var fields []string // the new agency's form; the other posts of the page are buttons
 	if r.URL.Path == "/workspace/agencies" {
 		fields = []string{"prefix", "name", "contact"}
@@ -124,18 +137,18 @@ func (p *staffPages) failAgencies(w http.ResponseWriter, r *http.Request, _ ledg
 	p.showAgencies(w, r, code, v)
 }
 
-func (p *staffPages) createAgency(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+func (p *Pages) createAgency(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.reg.CreateAgency(r.Context(), a, key, registry.AgencyInput{Prefix: r.PostFormValue("prefix"),
 		Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact")})
 	return kit.Done("agency_created"), err
 }
 
-func (p *staffPages) suspend(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+func (p *Pages) suspend(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.reg.SetAgencyStatus(r.Context(), a, key, r.PathValue("prefix"), registry.AgencySuspended, r.PostFormValue("reason"))
 	return kit.Done("agency_suspended"), err
 }
 
-func (p *staffPages) reactivate(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+func (p *Pages) reactivate(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.reg.SetAgencyStatus(r.Context(), a, key, r.PathValue("prefix"), registry.AgencyActive, r.PostFormValue("reason"))
 	return kit.Done("agency_reactivated"), err
 }
@@ -152,14 +165,14 @@ type tokensView struct {
 	CSRF     string
 }
 
-func (p *staffPages) tokensPage(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) tokensPage(w http.ResponseWriter, r *http.Request) {
 	if !p.staffOnly(w, r) {
 		return
 	}
 	p.showTokens(w, r, http.StatusOK, tokensView{OK: r.URL.Query().Get("ok")})
 }
 
-func (p *staffPages) showTokens(w http.ResponseWriter, r *http.Request, code int, v tokensView) {
+func (p *Pages) showTokens(w http.ResponseWriter, r *http.Request, code int, v tokensView) {
 	var err error
 	if v.Tokens, err = p.reg.ListTokens(r.Context()); err != nil {
 		p.Fail(w, r, err)
@@ -175,13 +188,13 @@ func (p *staffPages) showTokens(w http.ResponseWriter, r *http.Request, code int
 	p.Render(w, r, code, tokensAdminPage(pg, v))
 }
 
-func (p *staffPages) failTokens(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, _ error) {
+func (p *Pages) failTokens(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, _ error) {
 	p.showTokens(w, r, code, tokensView{Err: errText})
 }
 
 // createToken makes a token and shows it on the answer itself, once: it
 // is stored only as its hash, so it is neither redirected to nor logged.
-func (p *staffPages) createToken(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) createToken(w http.ResponseWriter, r *http.Request) {
 	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
@@ -203,8 +216,8 @@ func (p *staffPages) createToken(w http.ResponseWriter, r *http.Request) {
 	p.showTokens(w, r, http.StatusOK, tokensView{New: tok, NewInfo: info})
 }
 
-func (p *staffPages) revokeToken(r *http.Request, a ledger.Actor, _ string) (kit.Outcome, error) {
-	id, ok := pathID(r)
+func (p *Pages) revokeToken(r *http.Request, a ledger.Actor, _ string) (kit.Outcome, error) {
+	id, ok := kit.PathID(r)
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}
@@ -216,25 +229,25 @@ type reissueView struct {
 	Number, Reason, Err, Idem, CSRF string
 }
 
-func (p *staffPages) reissueForm(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) reissueForm(w http.ResponseWriter, r *http.Request) {
 	if _, ok := p.SignedIn(w, r); !ok {
 		return
 	}
 	p.showReissue(w, r, http.StatusOK, reissueView{Number: r.URL.Query().Get("number")})
 }
 
-func (p *staffPages) showReissue(w http.ResponseWriter, r *http.Request, code int, v reissueView) {
+func (p *Pages) showReissue(w http.ResponseWriter, r *http.Request, code int, v reissueView) {
 	pg := p.Page(w, r, "reissue")
 	v.Idem, v.CSRF = kit.RandomHex(12), pg.CSRF
 	p.Render(w, r, code, reissuePage(pg, v))
 }
 
-func (p *staffPages) failReissue(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+func (p *Pages) failReissue(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
 	p.showReissue(w, r, code, reissueView{Number: r.PostFormValue("number"), Reason: r.PostFormValue("reason"), Err: errText})
 }
 
 // reissue gives a certificate a new number and opens the new one to print.
-func (p *staffPages) reissue(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+func (p *Pages) reissue(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	c, err := p.certs.Reissue(r.Context(), a, key, r.PostFormValue("number"), r.PostFormValue("reason"))
 	if err != nil {
 		return kit.Outcome{}, err

@@ -1,4 +1,4 @@
-package web
+package auditpages
 
 import (
 	"bytes"
@@ -69,7 +69,7 @@ func newAuditReport(p kit.Page, defs []audit.Definition, a audit.Audit) draw.Aud
 			rep.Conditions = append(rep.Conditions, p.T["field_supervision_until"]+" "+r.SupervisionUntil.Format(time.DateOnly))
 		}
 		rep.Measures = r.Measures
-		rep.RuledBy = r.RuledBy + " " + chinaTime(r.RuledAt)
+		rep.RuledBy = r.RuledBy + " " + kit.ChinaTime(r.RuledAt)
 	}
 	return rep
 }
@@ -105,7 +105,7 @@ type reportView struct {
 }
 
 // reportOf reads the audit in the path, or answers the request itself.
-func (p *auditPages) reportOf(w http.ResponseWriter, r *http.Request) (kit.Page, audit.Audit, ledger.Actor, bool) {
+func (p *Pages) reportOf(w http.ResponseWriter, r *http.Request) (kit.Page, audit.Audit, ledger.Actor, bool) {
 	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return kit.Page{}, audit.Audit{}, a, false
@@ -124,7 +124,7 @@ func (p *auditPages) reportOf(w http.ResponseWriter, r *http.Request) (kit.Page,
 	return pg, au, a, true
 }
 
-func (p *auditPages) report(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) report(w http.ResponseWriter, r *http.Request) {
 	pg, au, a, ok := p.reportOf(w, r)
 	if !ok {
 		return
@@ -141,7 +141,7 @@ func (p *auditPages) report(w http.ResponseWriter, r *http.Request) {
 	p.Render(w, r, http.StatusOK, auditReportPage(pg, v))
 }
 
-func (p *auditPages) reportCSV(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) reportCSV(w http.ResponseWriter, r *http.Request) {
 	pg, au, _, ok := p.reportOf(w, r)
 	if !ok {
 		return
@@ -154,7 +154,7 @@ func (p *auditPages) reportCSV(w http.ResponseWriter, r *http.Request) {
 	kit.SendCSV(w, fmt.Sprintf("audit-%s-%d.csv", au.AgencyPrefix, au.Year), b)
 }
 
-func (p *auditPages) reportPDF(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) reportPDF(w http.ResponseWriter, r *http.Request) {
 	pg, au, _, ok := p.reportOf(w, r)
 	if !ok {
 		return
@@ -321,14 +321,14 @@ const auditReportCSS = `
 }
 `
 
-// supervisions is what the agencies' page reads of the audit.
-type supervisions interface {
+// Supervisions is what the agencies' page reads of the audit.
+type Supervisions interface {
 	Supervisions(ctx context.Context, day time.Time) (map[string]audit.Ruling, error)
 }
 
-// supervisedUntil is, per agency under supervision on now's day (Beijing),
+// SupervisedUntil is, per agency under supervision on now's day (Beijing),
 // the period's last day.
-func supervisedUntil(ctx context.Context, s supervisions, now time.Time) (map[string]string, error) {
+func SupervisedUntil(ctx context.Context, s Supervisions, now time.Time) (map[string]string, error) {
 	if s == nil {
 		return nil, nil
 	}
@@ -345,8 +345,8 @@ func supervisedUntil(ctx context.Context, s supervisions, now time.Time) (map[st
 	return out, nil
 }
 
-// supervisedText says an agency is under supervision until the day.
-func supervisedText(p kit.Page, until string) string {
+// SupervisedText says an agency is under supervision until the day.
+func SupervisedText(p kit.Page, until string) string {
 	return fmt.Sprintf(p.T["audit_supervised"], until)
 }
 
@@ -364,7 +364,7 @@ func markCell(p kit.Page, unit string, in audit.Indicator) templ.Component {
 // renderWhole renders a page into memory and sends it in one write with
 // its length: the national table is large, and written piecemeal it went
 // out in many small chunks.
-func (p *auditPages) renderWhole(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
+func (p *Pages) renderWhole(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
 	buf, _ := p.pages.Get().(*bytes.Buffer)
 	if buf == nil {
 		buf = bytes.NewBuffer(make([]byte, 0, 256<<10))
@@ -450,7 +450,7 @@ type cellKey struct {
 	agency   string
 	year     int
 	position int64
-	lang     Lang
+	lang     kit.Lang
 }
 
 // get is the cells of the audits (their snapshots), each drawn once per

@@ -1,8 +1,10 @@
-package web
+package staffpages
 
-// staffMessages are the strings of the staff's agency, token and reissue pages.
-func staffMessages(l Lang) map[string]string {
-	if l == English {
+import "github.com/dankyu/dankyu/web/kit"
+
+// Texts are the strings of the staff's agency, token and reissue pages.
+func Texts(l kit.Lang) map[string]string {
+	if l == kit.English {
 		return map[string]string{
 			"manage_agencies":       "Manage agencies",
 			"manage_tokens":         "Manage tokens",

@@ -1,4 +1,8 @@
-package web
+// Package auditpages is the portal's annual audit (年审): the staff's
+// national table of a year's audits, an agency's audit (scorecard,
+// drill-down, findings, ruling) with its report (page, PDF, CSV), and the
+// supervision the agencies' page shows.
+package auditpages
 
 import (
 	"context"
@@ -30,9 +34,9 @@ type Audits interface {
 	Supervisions(ctx context.Context, day time.Time) (map[string]audit.Ruling, error)
 }
 
-// auditPages are the staff's national table of a year's audits, an agency's
+// Pages are the staff's national table of a year's audits, an agency's
 // audit (scorecard, drill-down, findings, ruling) and the forms on them.
-type auditPages struct {
+type Pages struct {
 	*kit.Site
 	audits Audits
 	font   *kit.FontFile // the report PDF's, shared with the certificates'
@@ -41,7 +45,14 @@ type auditPages struct {
 	pages  sync.Pool // renderWhole's buffers
 }
 
-func (p *auditPages) routes(mux *http.ServeMux) {
+// New returns the audit's pages over the site; font is the report PDF's
+// (the certificates' too).
+func New(site *kit.Site, audits Audits, font *kit.FontFile) *Pages {
+	return &Pages{Site: site, audits: audits, font: font}
+}
+
+// Routes registers the audit's pages.
+func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/audit", p.year)
 	mux.HandleFunc("GET /workspace/audit.csv", p.Get(p.csv))
 	mux.Handle("POST /workspace/audit", p.Post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.open))
@@ -86,7 +97,7 @@ func auditPath(r *http.Request) (agency string, year int, ok bool) {
 
 // auditYear reads ?year=; without it, the audit year decided last: the one
 // that ended on 30 November (in December the year itself).
-func (p *auditPages) auditYear(r *http.Request) int {
+func (p *Pages) auditYear(r *http.Request) int {
 	if y, err := strconv.Atoi(strings.TrimSpace(r.URL.Query().Get("year"))); err == nil {
 		return y
 	}
@@ -97,15 +108,15 @@ func (p *auditPages) auditYear(r *http.Request) int {
 	return now.Year() - 1
 }
 
-func (p *auditPages) view(w http.ResponseWriter, r *http.Request, a ledger.Actor) auditView {
+func (p *Pages) view(w http.ResponseWriter, r *http.Request, a ledger.Actor) auditView {
 	return auditView{Defs: p.audits.Definitions(), OK: r.URL.Query().Get("ok"), Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r), Staff: a.IsStaff()}
 }
 
-func (p *auditPages) year(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) year(w http.ResponseWriter, r *http.Request) {
 	p.showYear(w, r, http.StatusOK, "")
 }
 
-func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, errText string) {
+func (p *Pages) showYear(w http.ResponseWriter, r *http.Request, code int, errText string) {
 	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
@@ -144,11 +155,11 @@ func (p *auditPages) showYear(w http.ResponseWriter, r *http.Request, code int, 
 	p.renderWhole(w, r, code, auditYearPage(pg, v))
 }
 
-func (p *auditPages) failOnYear(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+func (p *Pages) failOnYear(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
 	p.showYear(w, r, code, errText)
 }
 
-func (p *auditPages) open(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+func (p *Pages) open(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	year, err := kit.FormInt(r, "year")
 	if err != nil {
 		return kit.Outcome{}, err
@@ -157,11 +168,11 @@ func (p *auditPages) open(r *http.Request, a ledger.Actor, key string) (kit.Outc
 	return kit.GoTo("/workspace/audit?year=" + strconv.Itoa(int(year)) + "&ok=audit_opened"), err
 }
 
-func (p *auditPages) agency(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) agency(w http.ResponseWriter, r *http.Request) {
 	p.showAgency(w, r, http.StatusOK, "")
 }
 
-func (p *auditPages) showAgency(w http.ResponseWriter, r *http.Request, code int, errText string) {
+func (p *Pages) showAgency(w http.ResponseWriter, r *http.Request, code int, errText string) {
 	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
@@ -182,7 +193,7 @@ func (p *auditPages) showAgency(w http.ResponseWriter, r *http.Request, code int
 	p.Render(w, r, code, auditAgencyPage(pg, v))
 }
 
-func (p *auditPages) items(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) items(w http.ResponseWriter, r *http.Request) {
 	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
@@ -213,7 +224,7 @@ func (p *auditPages) items(w http.ResponseWriter, r *http.Request) {
 
 // onAudit wraps a form post of an agency's audit page: back there, or
 // there again with the refusal.
-func (p *auditPages) onAudit(fn kit.Action) http.HandlerFunc {
+func (p *Pages) onAudit(fn kit.Action) http.HandlerFunc {
 	back := func(r *http.Request) string {
 		agency, year, _ := auditPath(r)
 		return "/workspace/audit/" + agency + "/" + strconv.Itoa(year)
@@ -229,7 +240,7 @@ func (p *auditPages) onAudit(fn kit.Action) http.HandlerFunc {
 	})
 }
 
-func (p *auditPages) addFinding(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+func (p *Pages) addFinding(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	agency, year, _ := auditPath(r)
 	_, err := p.audits.AddFinding(r.Context(), a, key, audit.FindingInput{AgencyPrefix: agency, Year: year,
 		Category: audit.Family(r.PostFormValue("category")), Severity: audit.Severity(r.PostFormValue("severity")),
@@ -237,8 +248,8 @@ func (p *auditPages) addFinding(r *http.Request, a ledger.Actor, key string) (ki
 	return kit.Done("finding_added"), err
 }
 
-func (p *auditPages) decideFinding(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
-	id, ok := pathID(r)
+func (p *Pages) decideFinding(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	id, ok := kit.PathID(r)
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}
@@ -250,8 +261,8 @@ func (p *auditPages) decideFinding(r *http.Request, a ledger.Actor, key string) 
 	return kit.Done("finding_dismissed"), err
 }
 
-func (p *auditPages) reply(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
-	id, ok := pathID(r)
+func (p *Pages) reply(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	id, ok := kit.PathID(r)
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}
@@ -259,7 +270,7 @@ func (p *auditPages) reply(r *http.Request, a ledger.Actor, key string) (kit.Out
 	return kit.Done("finding_replied"), err
 }
 
-func (p *auditPages) rule(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+func (p *Pages) rule(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	agency, year, _ := auditPath(r)
 	in := audit.RulingInput{AgencyPrefix: agency, Year: year, Outcome: audit.Outcome(r.PostFormValue("outcome")),
 		Measures: r.PostFormValue("measures"), Note: r.PostFormValue("note")}
@@ -288,16 +299,16 @@ func (p *auditPages) rule(r *http.Request, a ledger.Actor, key string) (kit.Outc
 }
 
 // indicatorName is an indicator's name in the page's language.
-func indicatorName(l Lang, d audit.Definition) string {
-	if l == English {
+func indicatorName(l kit.Lang, d audit.Definition) string {
+	if l == kit.English {
 		return d.NameEN
 	}
 	return d.NameZH
 }
 
-func familyName(l Lang, f audit.Family) string {
+func familyName(l kit.Lang, f audit.Family) string {
 	zh, en := audit.FamilyWords(f)
-	if l == English {
+	if l == kit.English {
 		return en
 	}
 	return zh
@@ -329,7 +340,7 @@ func dateBJ(t time.Time) string { return t.In(ledger.ChinaTime).Format(time.Date
 
 // csv downloads a year's scorecards, one row per agency and indicator, with
 // the snapshot's position and each agency's ruling: the table staff keep.
-func (p *auditPages) csv(w http.ResponseWriter, r *http.Request) error {
+func (p *Pages) csv(w http.ResponseWriter, r *http.Request) error {
 	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return nil

@@ -1,4 +1,4 @@
-package web
+package auditpages
 
 import (
 	"strings"
@@ -16,7 +16,7 @@ func TestCellCache(t *testing.T) {
 		return audit.Audit{AgencyPrefix: "310", Year: 2026, Position: position,
 			Indicators: []audit.Indicator{{Key: "dan_issued", Value: value, Mark: mark}}}
 	}
-	zh, en := kit.Page{Lang: Chinese, T: Messages(Chinese)}, kit.Page{Lang: English, T: Messages(English)}
+	zh, en := kit.Page{Lang: kit.Chinese, T: Texts(kit.Chinese)}, kit.Page{Lang: kit.English, T: Texts(kit.English)}
 	var c cellCache
 	tests := []struct {
 		name  string
