@@ -5,6 +5,7 @@ import (
 	"github.com/dankyu/dankyu/web/kit"
 	"github.com/dankyu/dankyu/web/ratingpages"
 	"github.com/dankyu/dankyu/web/staffpages"
+	"github.com/dankyu/dankyu/web/tournamentpages"
 )
 
 // Lang is a portal language: zh-CN first, English on request.
@@ -31,10 +32,10 @@ func tables() []kit.Table {
 		{Feature: "registry", Texts: baseMessages},
 		{Feature: "adjudication", Texts: adjudicationMessages},
 		{Feature: "certificates", Texts: certMessages},
-		{Feature: "tournaments", Texts: tournamentMessages},
+		{Feature: "tournaments", Texts: tournamentpages.Texts},
 		{Feature: "statistics", Texts: statisticsMessages},
 		{Feature: "ratings", Texts: ratingpages.Texts},
-		{Feature: "arena", Texts: arenaMessages},
+		{Feature: "arena", Texts: tournamentpages.ArenaTexts},
 		{Feature: "player workspace", Texts: playerWorkspaceMessages},
 		{Feature: "staff", Texts: staffpages.Texts},
 		{Feature: "boards", Texts: boardMessages},

@@ -1,11 +1,12 @@
 // Package web is the server-rendered portal (templ): public pages in
 // Chinese first, English on request, working without JavaScript. It wires
-// the features over the page kit (web/kit): the audit (web/auditpages),
-// the ratings (web/ratingpages) and the staff's tools (web/staffpages) in
-// packages of their own; the registry pages, certificates and the
-// workspace, tournaments, adjudication and statistics here, each with its
-// handler type, files and table of strings (i18n_*.go). Pictures and PDFs
-// are drawn by web/draw.
+// the features over the page kit (web/kit): the tournaments
+// (web/tournamentpages), the audit (web/auditpages), the ratings
+// (web/ratingpages) and the staff's tools (web/staffpages) in packages of
+// their own; the registry pages, the certificates with the workspace that
+// gathers every feature's forms, adjudication and statistics here, each
+// with its handler type, files and table of strings (i18n_*.go). Pictures
+// and PDFs are drawn by web/draw.
 package web
 
 import (
@@ -19,6 +20,7 @@ import (
 	"github.com/dankyu/dankyu/web/kit"
 	"github.com/dankyu/dankyu/web/ratingpages"
 	"github.com/dankyu/dankyu/web/staffpages"
+	"github.com/dankyu/dankyu/web/tournamentpages"
 )
 
 // SessionCookie is the portal's session cookie, for the replica router,
@@ -63,7 +65,7 @@ type Limits struct {
 
 // New returns the portal's HTTP handler; it fails when two features'
 // tables of strings define the same key.
-func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger, opt Options) (http.Handler, error) {
+func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tournamentpages.Tournaments, log *slog.Logger, opt Options) (http.Handler, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -86,17 +88,16 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts Tourna
 	for _, f := range []interface{ routes(*http.ServeMux) }{
 		&registryPages{Site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit},
 		certPages,
-		&tournamentPages{Site: s, tours: ts, workspace: certPages.failOnWorkspace, players: reg},
 		&refereePages{Site: s},
 		&statsPages{Site: s, stats: cs},
 		&logPages{Site: s, tlog: opt.Log},
 		&playerPages{Site: s, reg: reg},
 		&applyPages{Site: s, certs: cs, reg: reg},
-		&gamePages{Site: s, games: ts},
 		&printPages{Site: s, certs: cs, publicURL: opt.PublicURL, font: font},
 	} {
 		f.routes(mux)
 	}
+	tournamentpages.New(s, ts, reg, certPages.failOnWorkspace).Routes(mux)
 	ratingpages.New(s, opt.Ratings).Routes(mux)
 	staffpages.New(s, reg, cs).Routes(mux)
 	if opt.Audit != nil {

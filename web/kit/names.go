@@ -64,3 +64,12 @@ func (p Page) ActorName() string {
 	}
 	return p.Actor.String()
 }
+
+// Word is the page's word for a value under a key prefix ("end_" and
+// "resignation"), else the value itself.
+func (p Page) Word(prefix, value string) string {
+	if t, ok := p.T[prefix+value]; ok {
+		return t
+	}
+	return value
+}

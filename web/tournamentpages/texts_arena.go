@@ -1,9 +1,11 @@
-package web
+package tournamentpages
 
-// arenaMessages are the strings of the arena match (擂台赛), the team boards
+import "github.com/dankyu/dankyu/web/kit"
+
+// ArenaTexts are the strings of the arena match (擂台赛), the team boards
 // setting and the team formats of article 25.
-func arenaMessages(l Lang) map[string]string {
-	if l == English {
+func ArenaTexts(l kit.Lang) map[string]string {
+	if l == kit.English {
 		return map[string]string{
 			"system_arena":             "Arena team match",
 			"arena":                    "Arena match",

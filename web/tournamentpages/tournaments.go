@@ -1,4 +1,8 @@
-package web
+// Package tournamentpages is the portal's tournaments: the list and each
+// tournament's page with its games (a record replayed move by move), the
+// organiser's controls, the import of tournament files, and the form on
+// the workspace that creates one.
+package tournamentpages
 
 import (
 	"bytes"
@@ -16,24 +20,33 @@ import (
 	"github.com/dankyu/dankyu/web/kit"
 )
 
-// tournamentPages are the tournament list and pages, the organiser's
+// Pages are the tournament list and pages, their games, the organiser's
 // controls and the import of tournament files.
-type tournamentPages struct {
+type Pages struct {
 	*kit.Site
 	tours Tournaments
 	// workspace shows the workspace again when the tournament form on it is refused.
 	workspace kit.FailPage
 	// players finds the players an organiser adds by name.
-	players playerFinder
+	players PlayerFinder
 }
 
-// playerFinder finds registered players by name.
-type playerFinder interface {
+// New returns the tournament pages over the site; workspace shows the
+// workspace again when the tournament form on it is refused, players finds
+// the players an organiser adds by name.
+func New(site *kit.Site, tours Tournaments, players PlayerFinder, workspace kit.FailPage) *Pages {
+	return &Pages{Site: site, tours: tours, players: players, workspace: workspace}
+}
+
+// PlayerFinder finds registered players by name.
+type PlayerFinder interface {
 	SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error)
 }
 
-func (p *tournamentPages) routes(mux *http.ServeMux) {
+// Routes registers the tournament pages.
+func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /tournaments", p.Get(p.tournamentList))
+	mux.HandleFunc("GET /tournaments/{id}/rounds/{round}/boards/{board}", p.Get(p.game))
 	mux.HandleFunc("GET /tournaments/{id}", p.tournament)
 	mux.HandleFunc("GET /tournaments/{id}/export/{format}", p.Get(p.exportTournament))
 	mux.Handle("POST /workspace/tournaments", p.Post(func(*http.Request) string { return "/workspace" }, p.workspace, p.createTournament))
@@ -112,7 +125,7 @@ func crosstable(r tournaments.Report) []crossRow {
 	return rows
 }
 
-func (p *tournamentPages) tournamentList(w http.ResponseWriter, r *http.Request) error {
+func (p *Pages) tournamentList(w http.ResponseWriter, r *http.Request) error {
 	es, err := p.tours.ListEvents(r.Context(), r.URL.Query().Get("organiser"), 100)
 	if err != nil {
 		return err
@@ -121,11 +134,11 @@ func (p *tournamentPages) tournamentList(w http.ResponseWriter, r *http.Request)
 	return nil
 }
 
-func (p *tournamentPages) tournament(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) tournament(w http.ResponseWriter, r *http.Request) {
 	p.showTournament(w, r, http.StatusOK, "")
 }
 
-func (p *tournamentPages) showTournament(w http.ResponseWriter, r *http.Request, code int, errText string) {
+func (p *Pages) showTournament(w http.ResponseWriter, r *http.Request, code int, errText string) {
 	id, ok := kit.PathID(r)
 	if !ok {
 		p.Fail(w, r, ledger.ErrNotFound)
@@ -162,13 +175,13 @@ func (p *tournamentPages) showTournament(w http.ResponseWriter, r *http.Request,
 }
 
 // failOnTournament shows the tournament page again with a refusal.
-func (p *tournamentPages) failOnTournament(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+func (p *Pages) failOnTournament(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
 	p.showTournament(w, r, code, errText)
 }
 
 // onTournament wraps a form post on a tournament's page: the action gets
 // the tournament's id and returns to its page.
-func (p *tournamentPages) onTournament(fn func(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error)) http.HandlerFunc {
+func (p *Pages) onTournament(fn func(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error)) http.HandlerFunc {
 	back := func(r *http.Request) string { return "/tournaments/" + r.PathValue("id") }
 	return p.Post(back, p.failOnTournament, func(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 		id, ok := kit.PathID(r)
@@ -179,7 +192,7 @@ func (p *tournamentPages) onTournament(fn func(r *http.Request, a ledger.Actor, 
 	})
 }
 
-func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+func (p *Pages) createTournament(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	rounds, err := kit.FormInt(r, "rounds")
 	if err != nil {
 		return kit.Outcome{}, err
@@ -215,7 +228,7 @@ func (p *tournamentPages) createTournament(r *http.Request, a ledger.Actor, key 
 	return kit.GoTo(fmt.Sprintf("/tournaments/%d?ok=created", e.ID)), nil
 }
 
-func (p *tournamentPages) addParticipant(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+func (p *Pages) addParticipant(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	player, err := kit.FormInt(r, "player_id")
 	if err != nil {
 		return kit.Outcome{}, err
@@ -231,7 +244,7 @@ func (p *tournamentPages) addParticipant(r *http.Request, a ledger.Actor, key st
 	return kit.Done("participant_added"), err
 }
 
-func (p *tournamentPages) withdraw(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+func (p *Pages) withdraw(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	n, err := kit.FormInt(r, "number")
 	if err != nil {
 		return kit.Outcome{}, err
@@ -240,19 +253,19 @@ func (p *tournamentPages) withdraw(r *http.Request, a ledger.Actor, key string, 
 	return kit.Done("withdrawn"), err
 }
 
-func (p *tournamentPages) pairRound(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+func (p *Pages) pairRound(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	_, err := p.tours.PairNextRound(r.Context(), a, key, id)
 	return kit.Done("paired"), err
 }
 
-func (p *tournamentPages) finishTournament(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+func (p *Pages) finishTournament(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	_, err := p.tours.Finish(r.Context(), a, key, id)
 	return kit.Done("finished"), err
 }
 
 // enterResults takes a round's form: a result, warnings and optionally an
 // SGF file per board; boards left empty are skipped.
-func (p *tournamentPages) enterResults(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+func (p *Pages) enterResults(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	round, err := strconv.Atoi(r.PathValue("round"))
 	if err != nil {
 		return kit.Outcome{}, ledger.ErrNotFound
@@ -302,7 +315,7 @@ func (p *tournamentPages) enterResults(r *http.Request, a ledger.Actor, key stri
 }
 
 // boardsOf is the number of boards of a tournament's round (0 if it is not paired).
-func (p *tournamentPages) boardsOf(r *http.Request, id int64, round int) (int, error) {
+func (p *Pages) boardsOf(r *http.Request, id int64, round int) (int, error) {
 	rep, err := p.tours.EventReport(r.Context(), id)
 	if err != nil {
 		return 0, fmt.Errorf("boards of round %d of tournament %d: %w", round, id, err)
@@ -332,7 +345,7 @@ func exportFormat(segment string) (string, bool) {
 	return "", false
 }
 
-func (p *tournamentPages) exportTournament(w http.ResponseWriter, r *http.Request) error {
+func (p *Pages) exportTournament(w http.ResponseWriter, r *http.Request) error {
 	id, ok := kit.PathID(r)
 	format, known := exportFormat(r.PathValue("format"))
 	if !ok || !known {
@@ -351,7 +364,7 @@ func (p *tournamentPages) exportTournament(w http.ResponseWriter, r *http.Reques
 
 // roundName writes "第3轮" or "Round 3".
 func roundName(p kit.Page, n int) string {
-	if p.Lang == English {
+	if p.Lang == kit.English {
 		return "Round " + strconv.Itoa(n)
 	}
 	return "第" + strconv.Itoa(n) + "轮"
@@ -359,7 +372,7 @@ func roundName(p kit.Page, n int) string {
 
 // eventSubject names the tournament of the path, and the participant
 // numbered in the query when there is one.
-func (p *tournamentPages) eventSubject(r *http.Request, _ kit.Page) string {
+func (p *Pages) eventSubject(r *http.Request, _ kit.Page) string {
 	id, ok := kit.PathID(r)
 	if !ok {
 		return ""

@@ -1,4 +1,4 @@
-package web
+package tournamentpages
 
 import (
 	"encoding/base64"
@@ -25,7 +25,7 @@ type importView struct {
 	CSRF     string
 }
 
-func (p *tournamentPages) importForm(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) importForm(w http.ResponseWriter, r *http.Request) {
 	if _, ok := p.SignedIn(w, r); !ok {
 		return
 	}
@@ -34,7 +34,7 @@ func (p *tournamentPages) importForm(w http.ResponseWriter, r *http.Request) {
 
 // importFile checks a tournament file against the registry (first step) and
 // brings it in once every player is matched or a guest (second step).
-func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
+func (p *Pages) importFile(w http.ResponseWriter, r *http.Request) {
 	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
@@ -121,7 +121,7 @@ func (p *tournamentPages) importFile(w http.ResponseWriter, r *http.Request) {
 // unmatchedAsGuests checks the file as it stands and returns the guests
 // ticked plus every player still matched to nobody: "mark every
 // unmatched player as a guest", shown for a last look before importing.
-func (p *tournamentPages) unmatchedAsGuests(r *http.Request, a ledger.Actor, in tournaments.ImportInput) ([]int, error) {
+func (p *Pages) unmatchedAsGuests(r *http.Request, a ledger.Actor, in tournaments.ImportInput) ([]int, error) {
 	res, err := p.tours.ImportEvent(r.Context(), a, "", in)
 	if err != nil {
 		return nil, err

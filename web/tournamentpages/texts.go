@@ -1,8 +1,10 @@
-package web
+package tournamentpages
 
-// tournamentMessages are the strings of the tournament pages.
-func tournamentMessages(l Lang) map[string]string {
-	if l == English {
+import "github.com/dankyu/dankyu/web/kit"
+
+// Texts are the strings of the tournament pages.
+func Texts(l kit.Lang) map[string]string {
+	if l == kit.English {
 		return map[string]string{
 			"entry_rank": "Entry rank", "rank_from_file": "(as the tournament file gives it)",
 			"tournaments": "Tournaments", "dates": "Dates", "organiser": "Organiser", "system": "System", "rounds_played": "Rounds",

@@ -1,7 +1,6 @@
-package web
+package tournamentpages
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,24 +12,6 @@ import (
 	"github.com/dankyu/dankyu/web/kit"
 )
 
-// gameRecords reads one game of an event with its record.
-type gameRecords interface {
-	EventReport(ctx context.Context, id int64) (tournaments.Report, error)
-	GameRecord(ctx context.Context, id int64, round, board int) (tournaments.GameRow, error)
-}
-
-// gamePages are the pages of a tournament's games: the players, the
-// result and the referee's view of it, and the record drawn move by move
-// (links to ?move=N, no JavaScript).
-type gamePages struct {
-	*kit.Site
-	games gameRecords
-}
-
-func (p *gamePages) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /tournaments/{id}/rounds/{round}/boards/{board}", p.Get(p.game))
-}
-
 // gameView is a game's page.
 type gameView struct {
 	Event        tournaments.Event
@@ -41,18 +22,18 @@ type gameView struct {
 	Path         string          // the page's own path, for the move links
 }
 
-func (p *gamePages) game(w http.ResponseWriter, r *http.Request) error {
+func (p *Pages) game(w http.ResponseWriter, r *http.Request) error {
 	id, ok := kit.PathID(r)
 	round, err1 := strconv.Atoi(r.PathValue("round"))
 	board, err2 := strconv.Atoi(r.PathValue("board"))
 	if !ok || err1 != nil || err2 != nil {
 		return ledger.ErrNotFound
 	}
-	rep, err := p.games.EventReport(r.Context(), id)
+	rep, err := p.tours.EventReport(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	g, err := p.games.GameRecord(r.Context(), id, round, board)
+	g, err := p.tours.GameRecord(r.Context(), id, round, board)
 	if err != nil {
 		return err
 	}
@@ -109,25 +90,19 @@ func gameLink(event int64, g tournaments.GameRow) string {
 	return "/tournaments/" + strconv.FormatInt(event, 10) + "/rounds/" + strconv.Itoa(g.Round) + "/boards/" + strconv.Itoa(g.Board)
 }
 
-// moveText is "move n" in the page's language.
-func moveText(p kit.Page, n int) string {
+// MoveText is "move n" in the page's language (the adjudication page's
+// too).
+func MoveText(p kit.Page, n int) string {
 	return strings.ReplaceAll(p.T["move_of"], "{n}", strconv.Itoa(n))
 }
 
-// wordsFor is the page's word for a value under a key prefix, else the value.
-func wordsFor(p kit.Page, prefix, value string) string {
-	if t, ok := p.T[prefix+value]; ok {
-		return t
-	}
-	return value
-}
-
-// illegalName words an engine's violation in the page's language.
-func illegalName(p kit.Page, reason string) string { return wordsFor(p, "violation_", reason) }
+// IllegalName words an engine's violation in the page's language (the
+// adjudication page's too).
+func IllegalName(p kit.Page, reason string) string { return p.Word("violation_", reason) }
 
 // proposalNote is a dan-grade proposal's note in the page's language.
 func proposalNote(p kit.Page, pr tournaments.Proposal) string {
-	if p.Lang == Chinese && pr.NoteZH != "" {
+	if p.Lang == kit.Chinese && pr.NoteZH != "" {
 		return pr.NoteZH
 	}
 	return pr.Note

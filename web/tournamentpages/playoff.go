@@ -1,4 +1,4 @@
-package web
+package tournamentpages
 
 import (
 	"net/http"
@@ -9,7 +9,7 @@ import (
 )
 
 // pairPlayoff pairs a playoff round among the tied players (art. 27 C).
-func (p *tournamentPages) pairPlayoff(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+func (p *Pages) pairPlayoff(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
 	_, err := p.tours.PairPlayoff(r.Context(), a, key, id)
 	return kit.Done("playoff_paired"), err
 }
