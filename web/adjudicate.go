@@ -9,10 +9,11 @@ import (
 
 	"github.com/dankyu/dankyu/referee"
 	"github.com/dankyu/dankyu/rules"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // refereePages let anyone adjudicate a game record with the rules engine.
-type refereePages struct{ *site }
+type refereePages struct{ *kit.Site }
 
 func (p *refereePages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /adjudicate", p.adjudicateForm)
@@ -20,16 +21,16 @@ func (p *refereePages) routes(mux *http.ServeMux) {
 }
 
 func (p *refereePages) adjudicateForm(w http.ResponseWriter, r *http.Request) {
-	p.render(w, r, http.StatusOK, adjudicatePage(p.page(w, r, "adjudicate"), adjudicateForm{}, nil, nil, ""))
+	p.Render(w, r, http.StatusOK, adjudicatePage(p.Page(w, r, "adjudicate"), adjudicateForm{}, nil, nil, ""))
 }
 
 // adjudicate replays the uploaded or pasted record; nothing is stored.
 func (p *refereePages) adjudicate(w http.ResponseWriter, r *http.Request) {
-	pg := p.page(w, r, "adjudicate")
+	pg := p.Page(w, r, "adjudicate")
 	r.Body = http.MaxBytesReader(w, r.Body, rules.MaxRecordBytes+64<<10)
 	f := adjudicateForm{}
 	fail := func(err error) {
-		p.render(w, r, http.StatusBadRequest, adjudicatePage(pg, f, nil, nil, p.userError(r, pg, err)))
+		p.Render(w, r, http.StatusBadRequest, adjudicatePage(pg, f, nil, nil, p.UserError(r, pg, err)))
 	}
 	if err := r.ParseMultipartForm(rules.MaxRecordBytes); err != nil && !errors.Is(err, http.ErrNotMultipart) {
 		fail(referee.ReasonRecordTooLarge.OnField("sgf", "max", strconv.Itoa(rules.MaxRecordBytes)))
@@ -59,7 +60,7 @@ func (p *refereePages) adjudicate(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	p.render(w, r, http.StatusOK, adjudicatePage(pg, f, results, finalPositions(data, f, komi, len(results)), ""))
+	p.Render(w, r, http.StatusOK, adjudicatePage(pg, f, results, finalPositions(data, f, komi, len(results)), ""))
 }
 
 // finalPositions are the final positions of the record's games, to draw

@@ -63,3 +63,40 @@ func TestAdjudicatePage(t *testing.T) {
 		}
 	}
 }
+
+// TestAdjudicateEndLabel: the line that says how the game ended is
+// labelled so in both languages (it once took the tournament form's "end"
+// date label, 结束).
+func TestAdjudicateEndLabel(t *testing.T) {
+	srv, _ := newPortal(t)
+	for _, tt := range []struct{ lang, want string }{{"zh-CN", "<dt>终局方式</dt>"}, {"en", "<dt>Ended by</dt>"}} {
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		_ = mw.WriteField("sgf_text", "(;SZ[9]KM[7.5];B[ee];W[];B[])")
+		mw.Close()
+		resp, err := http.Post(srv.URL+"/adjudicate?lang="+tt.lang, mw.FormDataContentType(), &body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(page), tt.want+`<dd data-testid="result-end">`) {
+			t.Errorf("%s: %d, want %s before the way the game ended\n%s", tt.lang, resp.StatusCode, tt.want, page)
+		}
+	}
+}
+
+// TestTournamentEndDateLabel: the tournament form's last-day field keeps
+// the word "end" of its own (the adjudication page's label is another key).
+func TestTournamentEndDateLabel(t *testing.T) {
+	e := newPortalEnv(t)
+	agencyTok, _ := e.tokens(t)
+	c := client(t)
+	e.signIn(t, c, agencyTok)
+	for _, tt := range []struct{ lang, want string }{{"zh-CN", "<label>结束 <input type=\"date\" name=\"end\">"}, {"en", "<label>End <input type=\"date\" name=\"end\">"}} {
+		code, page, _ := fetch(t, c, "GET", e.srv.URL+"/workspace?lang="+tt.lang, nil)
+		if code != 200 || !strings.Contains(page, tt.want) {
+			t.Errorf("%s: %d, want %s on the tournament form", tt.lang, code, tt.want)
+		}
+	}
+}

@@ -8,19 +8,20 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // applyPages are the application's steps on the workspace: find the player
 // by name, pick one of the agency's players found, fill in the rest.
 type applyPages struct {
-	*site
+	*kit.Site
 	certs Certs
 	reg   Registry
 }
 
 func (p *applyPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/apply", p.applyPage)
-	mux.Handle("POST /workspace/applications", p.postFields(func(*http.Request) string { return "/workspace" }, p.failApply, p.submit))
+	mux.Handle("POST /workspace/applications", p.PostFields(func(*http.Request) string { return "/workspace" }, p.failApply, p.submit))
 }
 
 // applyForm is the application form as typed.
@@ -36,13 +37,12 @@ type applyStep struct {
 	Searched   bool
 	Appraisers []certs.Appraiser
 	Form       applyForm
-	Err        string
-	FieldErrs  map[string]string
+	Errs       kit.FormErrors
 	Idem, CSRF string
 }
 
 func (p *applyPages) applyPage(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
@@ -54,15 +54,15 @@ func (p *applyPages) applyPage(w http.ResponseWriter, r *http.Request) {
 // renders it.
 func (p *applyPages) show(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, st applyStep) {
 	ctx := r.Context()
-	pg := p.page(w, r, "apply")
+	pg := p.Page(w, r, "apply")
 	if st.Name != "" {
 		page, err := p.reg.SearchPlayers(ctx, a, registry.PlayerQuery{Name: st.Name, ProvinceCode: agencyProvince(a), PageSize: 50})
 		if err != nil && ledger.KindOf(err) == ledger.Internal {
-			p.fail(w, r, err)
+			p.Fail(w, r, err)
 			return
 		}
-		if err != nil && st.Err == "" {
-			st.Err = p.userError(r, pg, err)
+		if err != nil && st.Errs.Form == "" {
+			st.Errs.Form = p.UserError(r, pg, err)
 		}
 		st.Players, st.Searched = page.Players, true
 	}
@@ -83,7 +83,7 @@ func (p *applyPages) show(w http.ResponseWriter, r *http.Request, a ledger.Actor
 	}
 	as, err := p.certs.ListAppraisers(ctx, agency)
 	if err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
 	for _, ap := range as {
@@ -91,8 +91,8 @@ func (p *applyPages) show(w http.ResponseWriter, r *http.Request, a ledger.Actor
 			st.Appraisers = append(st.Appraisers, ap)
 		}
 	}
-	st.Idem, st.CSRF = randomHex(12), pg.CSRF
-	p.render(w, r, code, applyStepPage(pg, st))
+	st.Idem, st.CSRF = kit.RandomHex(12), pg.CSRF
+	p.Render(w, r, code, applyStepPage(pg, st))
 }
 
 // applyFields are the fields of the application form, by the names
@@ -102,34 +102,27 @@ var applyFields = []string{"player_id", "target_rank", "basis", "event_ref", "re
 // failApply shows the application page again as typed, the refusal beside
 // the field it names.
 func (p *applyPages) failApply(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string, err error) {
-	st := applyStep{Name: r.PostFormValue("name"), Err: errText, FieldErrs: map[string]string{},
+	st := applyStep{Name: r.PostFormValue("name"), Errs: kit.FieldErrors(kit.LangFrom(w, r), errText, err, applyFields...),
 		Form: applyForm{PlayerID: r.PostFormValue("player_id"), TargetRank: r.PostFormValue("target_rank"), Basis: r.PostFormValue("basis"),
 			EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"), Evidence: r.PostFormValue("evidence"),
 			AppraiserID: r.PostFormValue("appraiser_id")}}
-	if e, ok := ledger.AsError(err); ok && e.Field != "" {
-		for _, f := range applyFields {
-			if f == e.Field {
-				st.FieldErrs[f], st.Err = e.Message(langFrom(w, r)), ""
-			}
-		}
-	}
 	p.show(w, r, a, code, st)
 }
 
-func (p *applyPages) submit(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *applyPages) submit(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	if strings.TrimSpace(r.PostFormValue("player_id")) == "" {
-		return outcome{}, reasonPickPlayer.OnField("player_id")
+		return kit.Outcome{}, reasonPickPlayer.OnField("player_id")
 	}
-	player, err := formInt(r, "player_id")
+	player, err := kit.FormInt(r, "player_id")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
-	appraiser, err := formInt(r, "appraiser_id")
+	appraiser, err := kit.FormInt(r, "appraiser_id")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
 	_, err = p.certs.Apply(r.Context(), a, key, certs.ApplicationInput{PlayerID: player, TargetRank: r.PostFormValue("target_rank"),
 		Basis: r.PostFormValue("basis"), EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"),
 		Evidence: r.PostFormValue("evidence"), AppraiserID: appraiser})
-	return done("applied"), err
+	return kit.Done("applied"), err
 }

@@ -1,20 +1,20 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
-	"sync"
 
 	qrcode "github.com/skip2/go-qrcode"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/web/draw"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // DefaultCertificateFont is the TrueType font with Chinese glyphs the
@@ -32,33 +32,26 @@ type Printer interface {
 // from the browser, the same as a PDF, a year's certificates of an agency
 // as one PDF, and the QR code of the verification URL.
 type printPages struct {
-	*site
+	*kit.Site
 	certs     Printer
 	publicURL string // the portal's address as users reach it; empty: the request's host
-	font      *fontFile
+	font      *kit.FontFile
 }
 
-// fontFile is a font read from disk the first time a PDF needs it.
-type fontFile struct {
-	path string
-	once sync.Once
-	data []byte
-	err  error
-}
-
-func (f *fontFile) load() ([]byte, error) {
-	f.once.Do(func() {
-		f.data, f.err = os.ReadFile(f.path)
-	})
-	return f.data, f.err
+// certSheet is one certificate as printed: the certificate, the body that
+// applied and its verification URL.
+type certSheet struct {
+	Cert      certs.Certificate
+	Applicant string
+	VerifyURL string
 }
 
 func (p *printPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /certificates/{number}", p.sheet)
 	mux.HandleFunc("GET /certificates/{number}/pdf", p.pdf)
-	mux.HandleFunc("GET /certificates/{number}/qr.png", p.qr)
+	mux.HandleFunc("GET /certificates/{number}/qr.png", p.Get(p.qr))
 	mux.HandleFunc("GET /workspace/certificates.pdf", p.yearPDF)
-	mux.Handle("GET /static/certificate.css", cssHandler(certificateCSS))
+	mux.Handle("GET /static/certificate.css", kit.CSSHandler(certificateCSS))
 }
 
 // verifyURL is the public verification page of a certificate number.
@@ -77,7 +70,7 @@ func (p *printPages) verifyURL(r *http.Request, number string) string {
 // certificate finds the certificate of the path's number for the signed-in
 // actor; the public is sent to sign in, a refusal shown (false: answered).
 func (p *printPages) certificate(w http.ResponseWriter, r *http.Request) (certs.Certificate, bool) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return certs.Certificate{}, false
 	}
@@ -89,17 +82,14 @@ func (p *printPages) certificate(w http.ResponseWriter, r *http.Request) (certs.
 	return c, true
 }
 
+// refuse answers a refusal of the printable pages: not found as any page
+// does, another refusal on a page of its own.
 func (p *printPages) refuse(w http.ResponseWriter, r *http.Request, err error) {
-	if code := httpStatus(err); code != http.StatusInternalServerError {
-		pg := p.page(w, r, "error")
-		if code == http.StatusNotFound {
-			p.render(w, r, code, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
-			return
-		}
-		p.render(w, r, code, messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
+	if ledger.KindOf(err) == ledger.NotFound {
+		p.Fail(w, r, err)
 		return
 	}
-	p.fail(w, r, err)
+	p.Refuse(w, r, p.Page(w, r, "error"), err)
 }
 
 func (p *printPages) sheet(w http.ResponseWriter, r *http.Request) {
@@ -107,9 +97,9 @@ func (p *printPages) sheet(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	pg := p.page(w, r, "print")
+	pg := p.Page(w, r, "print")
 	pg.Title = c.PlayerName + " · " + c.Number
-	p.render(w, r, http.StatusOK, certificateSheet(pg, certSheet{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}))
+	p.Render(w, r, http.StatusOK, certificateSheet(pg, certSheet{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}))
 }
 
 func (p *printPages) pdf(w http.ResponseWriter, r *http.Request) {
@@ -117,7 +107,7 @@ func (p *printPages) pdf(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	pg := p.page(w, r, "print")
+	pg := p.Page(w, r, "print")
 	p.writePDF(w, r, pg, "certificate-"+c.Number+".pdf",
 		[]certSheet{{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}})
 }
@@ -125,7 +115,7 @@ func (p *printPages) pdf(w http.ResponseWriter, r *http.Request) {
 // yearPDF is an agency's valid certificates of a year as one PDF, a page
 // each, for printing on stock: staff choose the agency, an agency gets its own.
 func (p *printPages) yearPDF(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
@@ -136,14 +126,14 @@ func (p *printPages) yearPDF(w http.ResponseWriter, r *http.Request) {
 	}
 	year, err := strconv.Atoi(strings.TrimSpace(q.Get("year")))
 	if err != nil {
-		year = p.now().In(ledger.ChinaTime).Year()
+		year = p.Now().In(ledger.ChinaTime).Year()
 	}
 	cs, err := p.certs.CertificatesOfYear(r.Context(), a, agency, year)
 	if err != nil {
 		p.refuse(w, r, err)
 		return
 	}
-	pg := p.page(w, r, "print")
+	pg := p.Page(w, r, "print")
 	sheets := make([]certSheet, len(cs))
 	for i, c := range cs {
 		sheets[i] = certSheet{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}
@@ -151,41 +141,58 @@ func (p *printPages) yearPDF(w http.ResponseWriter, r *http.Request) {
 	p.writePDF(w, r, pg, fmt.Sprintf("certificates-%s-%d.pdf", agency, year), sheets)
 }
 
-func (p *printPages) writePDF(w http.ResponseWriter, r *http.Request, pg Page, name string, sheets []certSheet) {
-	font, err := p.font.load()
-	if err != nil {
-		p.log.ErrorContext(r.Context(), "certificate font", "path", p.font.path, "err", err)
-		p.render(w, r, http.StatusServiceUnavailable, messagePage(pg, pg.T["error"],
-			strings.ReplaceAll(pg.T["print_font_missing"], "{path}", p.font.path)))
-		return
+func (p *printPages) writePDF(w http.ResponseWriter, r *http.Request, pg kit.Page, name string, sheets []certSheet) {
+	printed := make([]draw.CertificateSheet, len(sheets))
+	for i, s := range sheets {
+		printed[i] = printedSheet(pg, s)
 	}
-	var buf bytes.Buffer
-	if err := writeCertificatePDF(&buf, font, pg, sheets); err != nil {
-		p.fail(w, r, err)
-		return
+	p.SendPDF(w, r, pg, p.font, name, func(w io.Writer, font []byte) error {
+		return draw.CertificatesPDF(w, font, string(pg.Lang), pg.T["print_pdf_title"], pg.T["print_none"], printed)
+	})
+}
+
+// printedSheet is a certificate as its PDF page words it, in the page's
+// language: the holder's name, rank, number, issue date, issuer,
+// applicant, athlete-grade eligibility and, unless valid, its status.
+func printedSheet(p kit.Page, s certSheet) draw.CertificateSheet {
+	c := s.Cert
+	title := p.T["print_title_dan"]
+	if c.Kind == certs.KyuSeries {
+		title = p.T["print_title_kyu"]
 	}
-	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(buf.Bytes())
+	rows := [][2]string{
+		{p.T["holder"], c.PlayerName},
+		{p.T["rank"], kit.RankName(p.Lang, c.Rank)},
+		{p.T["cert_number"], c.Number},
+		{p.T["issue_date"], c.IssueDate.Format("2006-01-02")},
+		{p.T["issued_by"], p.T["association"]},
+		{p.T["applied_by"], s.Applicant},
+		{p.T["athlete_grade"], p.T["grade_"+string(c.AthleteGrade)]},
+	}
+	if c.Status != certs.CertValid {
+		rows = append(rows, [2]string{p.T["status"], p.T["verify_"+string(c.Status)]})
+	}
+	return draw.CertificateSheet{Issuer: p.T["association"], Title: title, Rows: rows, Scan: p.T["print_scan"], VerifyURL: s.VerifyURL,
+		Statement: strings.NewReplacer("{name}", c.PlayerName, "{rank}", kit.RankName(p.Lang, c.Rank), "{issuer}", p.T["association"]).
+			Replace(p.T["print_statement"])}
 }
 
 // qr is the QR code of a certificate number's verification URL, for the
 // printable page; it says nothing the number does not.
-func (p *printPages) qr(w http.ResponseWriter, r *http.Request) {
+func (p *printPages) qr(w http.ResponseWriter, r *http.Request) error {
 	n, err := certs.ParseNumber(r.PathValue("number"))
 	if err != nil {
 		p.refuse(w, r, err)
-		return
+		return nil
 	}
 	png, err := qrcode.Encode(p.verifyURL(r, n.String()), qrcode.Medium, 512)
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	_, _ = w.Write(png)
+	return nil
 }
 
 // certificateCSS lays the printable certificate out on A4 landscape; in

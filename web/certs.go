@@ -13,15 +13,19 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/kit"
+	"github.com/dankyu/dankyu/web/staffpages"
 )
 
 // certPages are the pages of certification: public notices and objections,
 // verification, and the workspace of agencies and staff.
 type certPages struct {
-	*site
+	*kit.Site
 	certs Certs
 	ranks rankReviewer
 	tlog  TransparencyLog // nil: no inclusion proofs on the verification page
+	// limits bound verification and objections per client
+	limits Limits
 }
 
 // rankReviewer lists the declared ranks staff must review: 4 dan and above
@@ -33,10 +37,10 @@ type rankReviewer interface {
 func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /notices", p.notices)
 	mux.HandleFunc("GET /notices/{id}", p.notice)
-	mux.HandleFunc("POST /notices/{id}/objections", p.limited(p.limits.Objection, p.object))
-	mux.HandleFunc("GET /verify", p.limited(p.limits.Verify, p.verify))
+	mux.HandleFunc("POST /notices/{id}/objections", p.Limited(p.limits.Objection, p.object))
+	mux.HandleFunc("GET /verify", p.Limited(p.limits.Verify, p.verify))
 	mux.HandleFunc("GET /verify/batch", p.batchForm)
-	mux.HandleFunc("POST /verify/batch", p.limited(p.limits.Verify, p.batchVerify))
+	mux.HandleFunc("POST /verify/batch", p.Limited(p.limits.Verify, p.batchVerify))
 	mux.HandleFunc("GET /workspace", p.workspacePage)
 	mux.HandleFunc("GET /workspace/roster.csv", p.roster("csv"))
 	mux.HandleFunc("GET /workspace/roster.xlsx", p.roster("xlsx"))
@@ -48,7 +52,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/appraisers/{id}", p.onWorkspace(p.setAppraiser))
 	mux.Handle("POST /workspace/objections/{id}", p.onWorkspace(p.ruleObjection))
 	mux.Handle("POST /workspace/notices/{id}/dismissals", p.onWorkspace(p.ruleObjections))
-	p.confirmed(mux, "/workspace/revoke", confirmation{"confirm_revoke", toWorkspace, nil, p.certificateSubject}, p.onWorkspace(p.revoke))
+	p.Confirmed(mux, "/workspace/revoke", kit.Confirmation{What: "confirm_revoke", Back: toWorkspace, Subject: p.certificateSubject}, p.onWorkspace(p.revoke))
 	mux.Handle("POST /workspace/reviews/keep", p.onWorkspace(p.keepCertificate))
 }
 
@@ -56,7 +60,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 type Certs interface {
 	Statistics
 	Printer
-	reissuer
+	staffpages.Reissuer
 	ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error)
 	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
 	LodgeObjection(ctx context.Context, key string, in certs.ObjectionInput) (certs.Objection, error)
@@ -89,15 +93,10 @@ type Certs interface {
 	RosterSubmissions(ctx context.Context, actor ledger.Actor, year int) ([]certs.RosterSubmission, error)
 }
 
-func pathID(r *http.Request) (int64, bool) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	return id, err == nil && id > 0
-}
-
 func (p *certPages) notices(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := noticeFilter{Province: q.Get("province"), Rank: q.Get("rank"), State: q.Get("state")}
-	pg := p.page(w, r, "notices")
+	pg := p.Page(w, r, "notices")
 	query := certs.NoticeQuery{ProvinceCode: f.Province, State: f.State, PageToken: q.Get("page")}
 	var err error
 	if f.Rank != "" {
@@ -108,14 +107,14 @@ func (p *certPages) notices(w http.ResponseWriter, r *http.Request) {
 		page, err = p.certs.ListNotices(r.Context(), query)
 	}
 	if err != nil {
-		p.render(w, r, httpStatus(err), noticesPage(pg, f, certs.NoticePage{}, p.userError(r, pg, err), ""))
+		p.Render(w, r, kit.HTTPStatus(err), noticesPage(pg, f, certs.NoticePage{}, p.UserError(r, pg, err), ""))
 		return
 	}
 	next := ""
 	if page.NextPageToken != "" {
 		next = "/notices?" + url.Values{"province": {f.Province}, "rank": {f.Rank}, "state": {f.State}, "page": {page.NextPageToken}}.Encode()
 	}
-	p.render(w, r, http.StatusOK, noticesPage(pg, f, page, "", next))
+	p.Render(w, r, http.StatusOK, noticesPage(pg, f, page, "", next))
 }
 
 func (p *certPages) notice(w http.ResponseWriter, r *http.Request) {
@@ -123,40 +122,40 @@ func (p *certPages) notice(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *certPages) showNotice(w http.ResponseWriter, r *http.Request, code int, f objectionForm, formErr string) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
-		p.fail(w, r, ledger.ErrNotFound)
+		p.Fail(w, r, ledger.ErrNotFound)
 		return
 	}
 	n, err := p.certs.GetNotice(r.Context(), id)
 	if err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
-	pg := p.page(w, r, "notice")
-	pg.Title = n.PlayerName + " · " + rankName(pg.Lang, n.Rank)
-	f.Idem = randomHex(12)
-	f.CSRF = p.formToken(w, r)
-	open := n.Status == certs.NoticeOpen && p.now().Before(n.EndsAt)
-	p.render(w, r, code, noticePage(pg, n, open, f, formErr, r.URL.Query().Get("lodged") == "1"))
+	pg := p.Page(w, r, "notice")
+	pg.Title = n.PlayerName + " · " + kit.RankName(pg.Lang, n.Rank)
+	f.Idem = kit.RandomHex(12)
+	f.CSRF = p.FormToken(w, r)
+	open := n.Status == certs.NoticeOpen && p.Now().Before(n.EndsAt)
+	p.Render(w, r, code, noticePage(pg, n, open, f, formErr, r.URL.Query().Get("lodged") == "1"))
 }
 
 func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
-		p.fail(w, r, ledger.ErrNotFound)
+		p.Fail(w, r, ledger.ErrNotFound)
 		return
 	}
 	f := objectionForm{Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact"), Reason: r.PostFormValue("reason")}
-	pg := p.page(w, r, "notice")
-	if !p.formOK(r) {
+	pg := p.Page(w, r, "notice")
+	if !p.FormOK(r) {
 		p.showNotice(w, r, http.StatusForbidden, f, pg.T["form_expired"])
 		return
 	}
 	_, err := p.certs.LodgeObjection(r.Context(), r.PostFormValue("idem"), certs.ObjectionInput{NoticeID: id, Name: f.Name,
-		Contact: f.Contact, Reason: f.Reason, Address: p.clientHost(r)})
+		Contact: f.Contact, Reason: f.Reason, Address: p.ClientHost(r)})
 	if err != nil {
-		p.showNotice(w, r, httpStatus(err), f, p.userError(r, pg, err))
+		p.showNotice(w, r, kit.HTTPStatus(err), f, p.UserError(r, pg, err))
 		return
 	}
 	http.Redirect(w, r, "/notices/"+strconv.FormatInt(id, 10)+"?lodged=1", http.StatusSeeOther)
@@ -164,17 +163,17 @@ func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
 
 func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
 	number := strings.TrimSpace(r.URL.Query().Get("number"))
-	pg := p.page(w, r, "verify")
+	pg := p.Page(w, r, "verify")
 	if number == "" {
-		p.render(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, ""))
+		p.Render(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, ""))
 		return
 	}
 	v, err := p.certs.Verify(r.Context(), number)
 	if err != nil {
-		p.render(w, r, httpStatus(err), verifyPage(pg, number, nil, nil, p.userError(r, pg, err)))
+		p.Render(w, r, kit.HTTPStatus(err), verifyPage(pg, number, nil, nil, p.UserError(r, pg, err)))
 		return
 	}
-	p.render(w, r, http.StatusOK, verifyPage(pg, number, &v, p.issuanceReceipt(r.Context(), v), ""))
+	p.Render(w, r, http.StatusOK, verifyPage(pg, number, &v, p.issuanceReceipt(r.Context(), v), ""))
 }
 
 // issuanceReceipt proves the certificate's issuance event in the event
@@ -186,31 +185,31 @@ func (p *certPages) issuanceReceipt(ctx context.Context, v certs.Verification) *
 	}
 	rc, err := p.tlog.Receipt(ctx, "certificate", v.Number, "certificate.issued", "certificate.recorded_from_paper")
 	if err != nil {
-		p.log.Error("inclusion proof of a certificate", "number", v.Number, "err", err)
+		p.Log().Error("inclusion proof of a certificate", "number", v.Number, "err", err)
 		return nil
 	}
 	return rc
 }
 
 func (p *certPages) batchForm(w http.ResponseWriter, r *http.Request) {
-	pg := p.page(w, r, "verify_batch")
-	p.render(w, r, http.StatusOK, batchVerifyPage(pg, "", nil, ""))
+	pg := p.Page(w, r, "verify_batch")
+	p.Render(w, r, http.StatusOK, batchVerifyPage(pg, "", nil, ""))
 }
 
 // batchVerify checks a pasted or uploaded list of claims (number, name per
 // line) and shows every row's verdict.
 func (p *certPages) batchVerify(w http.ResponseWriter, r *http.Request) {
-	pg := p.page(w, r, "verify_batch")
+	pg := p.Page(w, r, "verify_batch")
 	text := r.PostFormValue("claims")
-	if !p.formOK(r) {
-		p.render(w, r, http.StatusForbidden, batchVerifyPage(pg, text, nil, pg.T["form_expired"]))
+	if !p.FormOK(r) {
+		p.Render(w, r, http.StatusForbidden, batchVerifyPage(pg, text, nil, pg.T["form_expired"]))
 		return
 	}
 	if f, _, err := r.FormFile("file"); err == nil {
 		data, err := io.ReadAll(io.LimitReader(f, 1<<20))
 		f.Close()
 		if err != nil {
-			p.render(w, r, http.StatusBadRequest, batchVerifyPage(pg, text, nil, p.userError(r, pg, reasonUploadUnreadable.New())))
+			p.Render(w, r, http.StatusBadRequest, batchVerifyPage(pg, text, nil, p.UserError(r, pg, kit.ReasonUploadUnreadable.New())))
 			return
 		}
 		if len(bytes.TrimSpace(data)) > 0 {
@@ -219,19 +218,16 @@ func (p *certPages) batchVerify(w http.ResponseWriter, r *http.Request) {
 	}
 	results, err := p.certs.VerifyBatch(r.Context(), certs.ParseBatch(text))
 	if err != nil {
-		p.render(w, r, httpStatus(err), batchVerifyPage(pg, text, nil, p.userError(r, pg, err)))
+		p.Render(w, r, kit.HTTPStatus(err), batchVerifyPage(pg, text, nil, p.UserError(r, pg, err)))
 		return
 	}
-	p.render(w, r, http.StatusOK, batchVerifyPage(pg, text, results, ""))
+	p.Render(w, r, http.StatusOK, batchVerifyPage(pg, text, results, ""))
 }
-
-// chinaTime writes a moment as Beijing time, which the notices are kept in.
-func chinaTime(t time.Time) string { return t.In(ledger.ChinaTime).Format("2006-01-02 15:04") }
 
 // applicantName names the body that applied for a certificate: the
 // province's agency, or the association itself for 6 and 7 dan. The issuer
 // is always the association.
-func applicantName(p Page, c certs.Certificate) string {
+func applicantName(p kit.Page, c certs.Certificate) string {
 	if c.IssuingPrefix == registry.AssociationPrefix {
 		return p.T["association"]
 	}
@@ -242,7 +238,7 @@ func applicantName(p Page, c certs.Certificate) string {
 }
 
 // numberingProvince names the province whose prefix numbers the certificate.
-func numberingProvince(p Page, c certs.Certificate) string {
+func numberingProvince(p kit.Page, c certs.Certificate) string {
 	if c.IssuingPrefix == registry.AssociationPrefix {
 		return p.T["association"] + " (000)"
 	}
@@ -250,15 +246,15 @@ func numberingProvince(p Page, c certs.Certificate) string {
 	if !ok {
 		return c.IssuingPrefix
 	}
-	return provinceName(p.Lang, pr) + " (" + c.IssuingPrefix + ")"
+	return kit.ProvinceName(p.Lang, pr) + " (" + c.IssuingPrefix + ")"
 }
 
 // certificateSubject names the holder and rank of the certificate number a
 // confirmation is about.
-func (p *certPages) certificateSubject(r *http.Request, pg Page) string {
+func (p *certPages) certificateSubject(r *http.Request, pg kit.Page) string {
 	v, err := p.certs.Verify(r.Context(), r.URL.Query().Get("number"))
 	if err != nil || !v.Found {
 		return ""
 	}
-	return v.Certificate.PlayerName + " · " + rankName(pg.Lang, v.Certificate.Rank) + " · " + v.Number
+	return v.Certificate.PlayerName + " · " + kit.RankName(pg.Lang, v.Certificate.Rank) + " · " + v.Number
 }

@@ -1,64 +1,51 @@
 package web
 
 import (
-	"net/http"
-	"time"
-
-	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/web/auditpages"
+	"github.com/dankyu/dankyu/web/kit"
+	"github.com/dankyu/dankyu/web/ratingpages"
+	"github.com/dankyu/dankyu/web/staffpages"
+	"github.com/dankyu/dankyu/web/tournamentpages"
 )
 
 // Lang is a portal language: zh-CN first, English on request.
-type Lang = ledger.Lang
+type Lang = kit.Lang
 
 const (
-	Chinese = ledger.Chinese
-	English = ledger.English
+	Chinese = kit.Chinese
+	English = kit.English
 )
 
 // Messages returns every portal string of the language, keyed by a short
-// name (for tests that check the tables against the code).
-func Messages(l Lang) map[string]string { return messages(l) }
-
-// messages holds every portal string, keyed by a short name.
-func messages(l Lang) map[string]string {
-	m := baseMessages(l)
-	for k, v := range certMessages(l) {
-		m[k] = v
-	}
-	for k, v := range tournamentMessages(l) {
-		m[k] = v
-	}
-	for k, v := range statisticsMessages(l) {
-		m[k] = v
-	}
-	for k, v := range ratingMessages(l) {
-		m[k] = v
-	}
-	for k, v := range arenaMessages(l) {
-		m[k] = v
-	}
-	for k, v := range playerWorkspaceMessages(l) {
-		m[k] = v
-	}
-	for k, v := range staffMessages(l) {
-		m[k] = v
-	}
-	for k, v := range boardMessages(l) {
-		m[k] = v
-	}
-	for k, v := range printingMessages(l) {
-		m[k] = v
-	}
-	for k, v := range errorMessages(l) {
-		m[k] = v
-	}
-	for k, v := range auditMessages(l) {
-		m[k] = v
-	}
+// name (for tests that check the tables against the code). The tables
+// merge cleanly (New and a test check it); were two to clash, the later
+// one's string would be missing here.
+func Messages(l Lang) map[string]string {
+	m, _ := kit.MergeTables(l, tables())
 	return m
 }
 
-// baseMessages are the strings of the registry and referee pages.
+// tables are the features' tables. They share one namespace: no key may
+// be in two of them (kit.MergeTables refuses it).
+func tables() []kit.Table {
+	return []kit.Table{
+		{Feature: "registry", Texts: baseMessages},
+		{Feature: "adjudication", Texts: adjudicationMessages},
+		{Feature: "certificates", Texts: certMessages},
+		{Feature: "tournaments", Texts: tournamentpages.Texts},
+		{Feature: "statistics", Texts: statisticsMessages},
+		{Feature: "ratings", Texts: ratingpages.Texts},
+		{Feature: "arena", Texts: tournamentpages.ArenaTexts},
+		{Feature: "player workspace", Texts: playerWorkspaceMessages},
+		{Feature: "staff", Texts: staffpages.Texts},
+		{Feature: "boards", Texts: boardMessages},
+		{Feature: "printing", Texts: printingMessages},
+		{Feature: "errors", Texts: errorMessages},
+		{Feature: "audit", Texts: auditpages.Texts},
+	}
+}
+
+// baseMessages are the strings of the layout and the registry pages.
 func baseMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
@@ -106,27 +93,6 @@ func baseMessages(l Lang) map[string]string {
 			"agency_count":   "agencies registered",
 			"province_count": "province-level divisions",
 			"privacy":        "Identity numbers are shown masked on public pages.",
-			"adjudicate":     "Adjudicate a game",
-			"adj_intro":      "Upload or paste an SGF record: it is replayed and counted under the chosen rules. Nothing is stored.",
-			"sgf_file":       "SGF file",
-			"sgf_text":       "or paste the record",
-			"sgf_missing":    "Upload or paste an SGF record.",
-			"rules":          "Rules",
-			"rules_auto":     "From the record (Chinese; AGA compensation for AGA records)",
-			"komi":           "Komi (points)",
-			"komi_hint":      "empty: the record's",
-			"dead":           "Dead stones",
-			"dead_hint":      "e.g. D4, Q16 or dd",
-			"strict":         "Reject the record at its first illegal move",
-			"submit":         "Adjudicate",
-			"end":            "End",
-			"moves":          "Moves",
-			"black_area":     "Black",
-			"white_area":     "White",
-			"illegal":        "Illegal moves",
-			"unsettled":      "stones are not unconditionally alive: the count needs the players' agreement on dead stones.",
-			"notes":          "Notes",
-			"move_n":         "move",
 		}
 	}
 	return map[string]string{
@@ -174,43 +140,5 @@ func baseMessages(l Lang) map[string]string {
 		"agency_count":   "个代理机构已登记",
 		"province_count": "个省级行政区",
 		"privacy":        "公开页面上的证件号码均已隐去部分数字。",
-		"adjudicate":     "对局裁定",
-		"adj_intro":      "上传或粘贴SGF棋谱，按所选规则复盘并数子。不保存任何内容。",
-		"sgf_file":       "SGF文件",
-		"sgf_text":       "或粘贴棋谱",
-		"sgf_missing":    "请上传或粘贴SGF棋谱。",
-		"rules":          "规则",
-		"rules_auto":     "按棋谱（中国规则；AGA棋谱按AGA贴还）",
-		"komi":           "贴目（目）",
-		"komi_hint":      "留空则按棋谱",
-		"dead":           "死子",
-		"dead_hint":      "如 D4, Q16 或 dd",
-		"strict":         "遇第一手违规着即判棋谱无效",
-		"submit":         "裁定",
-		"end":            "终局方式",
-		"moves":          "手数",
-		"black_area":     "黑方",
-		"white_area":     "白方",
-		"illegal":        "违规着",
-		"unsettled":      "子并非无条件活棋：数子前须双方确认死子。",
-		"notes":          "说明",
-		"move_n":         "第",
 	}
-}
-
-// langFrom picks the language: ?lang= first (remembered in a cookie), then
-// the cookie, then Chinese.
-func langFrom(w http.ResponseWriter, r *http.Request) Lang {
-	switch Lang(r.URL.Query().Get("lang")) {
-	case English:
-		http.SetCookie(w, &http.Cookie{Name: "lang", Value: string(English), Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
-		return English
-	case Chinese:
-		http.SetCookie(w, &http.Cookie{Name: "lang", Value: string(Chinese), Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
-		return Chinese
-	}
-	if c, err := r.Cookie("lang"); err == nil && Lang(c.Value) == English {
-		return English
-	}
-	return Chinese
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // playerWriter registers and changes players, for the agency's workspace.
@@ -21,26 +22,25 @@ type playerWriter interface {
 // playerPages are the workspace's pages for players: register, edit, and
 // find the agency's players by name.
 type playerPages struct {
-	*site
+	*kit.Site
 	reg Registry
 }
 
 func (p *playerPages) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /workspace/players", p.list)
+	mux.HandleFunc("GET /workspace/players", p.Get(p.list))
 	mux.HandleFunc("GET /workspace/players/new", p.newForm)
-	mux.HandleFunc("POST /workspace/players", p.postFields(func(*http.Request) string { return "/workspace/players" }, p.failRegister, p.register))
-	mux.HandleFunc("GET /workspace/players/{id}/edit", p.editForm)
-	mux.HandleFunc("POST /workspace/players/{id}", p.postFields(func(*http.Request) string { return "/workspace/players" }, p.failEdit, p.update))
+	mux.HandleFunc("POST /workspace/players", p.PostFields(func(*http.Request) string { return "/workspace/players" }, p.failRegister, p.register))
+	mux.HandleFunc("GET /workspace/players/{id}/edit", p.Get(p.editForm))
+	mux.HandleFunc("POST /workspace/players/{id}", p.PostFields(func(*http.Request) string { return "/workspace/players" }, p.failEdit, p.update))
 }
 
-// playerForm is the player form as typed, with the refusal of the field it
-// names (Errs) or of the form (Err).
+// playerForm is the player form as typed, with the refusal beside the
+// field it names or above the form.
 type playerForm struct {
 	ID                                                     int64 // 0: a new player
 	Name, Gender, BirthDate, Nationality, IDKind, IDNumber string
 	ProvinceCode, Rank                                     string
-	Err                                                    string
-	Errs                                                   map[string]string
+	Errs                                                   kit.FormErrors
 	Idem, CSRF                                             string
 }
 
@@ -70,7 +70,7 @@ func agencyProvince(a ledger.Actor) string {
 }
 
 func (p *playerPages) newForm(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
@@ -79,25 +79,17 @@ func (p *playerPages) newForm(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *playerPages) showForm(w http.ResponseWriter, r *http.Request, code int, f playerForm) {
-	pg := p.page(w, r, "player_new")
+	pg := p.Page(w, r, "player_new")
 	if f.ID != 0 {
 		pg.Title = pg.T["player_edit"]
 	}
-	f.Idem, f.CSRF = randomHex(12), pg.CSRF
-	p.render(w, r, code, playerFormPage(pg, f))
+	f.Idem, f.CSRF = kit.RandomHex(12), pg.CSRF
+	p.Render(w, r, code, playerFormPage(pg, f))
 }
 
 // failWith shows the form again as typed, the refusal beside the field it names.
 func (p *playerPages) failWith(w http.ResponseWriter, r *http.Request, code int, errText string, err error, f playerForm) {
-	f.Errs = map[string]string{}
-	f.Err = errText
-	if e, ok := ledger.AsError(err); ok && e.Field != "" {
-		for _, name := range playerFields {
-			if name == e.Field {
-				f.Errs[name], f.Err = e.Message(langFrom(w, r)), ""
-			}
-		}
-	}
+	f.Errs = kit.FieldErrors(kit.LangFrom(w, r), errText, err, playerFields...)
 	p.showForm(w, r, code, f)
 }
 
@@ -107,49 +99,47 @@ func (p *playerPages) failRegister(w http.ResponseWriter, r *http.Request, _ led
 
 func (p *playerPages) failEdit(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
 	f := playerFormOf(r)
-	f.ID, _ = pathID(r)
+	f.ID, _ = kit.PathID(r)
 	p.failWith(w, r, code, errText, err, f)
 }
 
-func (p *playerPages) register(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *playerPages) register(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	pl, err := p.reg.RegisterPlayer(r.Context(), a, key, playerFormOf(r).input())
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
-	return goTo("/workspace/players?ok=player_registered&id=" + strconv.FormatInt(pl.ID, 10)), nil
+	return kit.GoTo("/workspace/players?ok=player_registered&id=" + strconv.FormatInt(pl.ID, 10)), nil
 }
 
-func (p *playerPages) update(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	id, ok := pathID(r)
+func (p *playerPages) update(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	id, ok := kit.PathID(r)
 	if !ok {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
 	pl, err := p.reg.UpdatePlayer(r.Context(), a, key, id, playerFormOf(r).input())
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
-	return goTo("/workspace/players?ok=player_updated&id=" + strconv.FormatInt(pl.ID, 10)), nil
+	return kit.GoTo("/workspace/players?ok=player_updated&id=" + strconv.FormatInt(pl.ID, 10)), nil
 }
 
-func (p *playerPages) editForm(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+func (p *playerPages) editForm(w http.ResponseWriter, r *http.Request) error {
+	a, ok := p.SignedIn(w, r)
 	if !ok {
-		return
+		return nil
 	}
-	id, ok := pathID(r)
+	id, ok := kit.PathID(r)
 	if !ok {
-		p.fail(w, r, ledger.ErrNotFound)
-		return
+		return ledger.ErrNotFound
 	}
 	pl, err := p.reg.GetPlayer(r.Context(), id)
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
 	if !p.reg.SeesIdentity(r.Context(), a, pl) { // only who may change the player sees the form filled in
-		pg := p.page(w, r, "error")
-		p.render(w, r, http.StatusForbidden, messagePage(pg, pg.T["error"], pg.T["player_not_yours"]))
-		return
+		pg := p.Page(w, r, "error")
+		p.Render(w, r, http.StatusForbidden, kit.MessagePage(pg, pg.T["error"], pg.T["player_not_yours"]))
+		return nil
 	}
 	rank := ""
 	if pl.DeclaredRank != registry.NoRank {
@@ -157,6 +147,7 @@ func (p *playerPages) editForm(w http.ResponseWriter, r *http.Request) {
 	}
 	p.showForm(w, r, http.StatusOK, playerForm{ID: pl.ID, Name: pl.Name, Gender: string(pl.Gender), BirthDate: pl.BirthDate.Format(time.DateOnly),
 		Nationality: pl.Nationality, IDKind: string(pl.IDKind), IDNumber: pl.IDNumber, ProvinceCode: pl.ProvinceCode, Rank: rank})
+	return nil
 }
 
 // playerList is the agency's players found by name.
@@ -172,25 +163,25 @@ type playerList struct {
 
 // list finds the agency's players (staff: anyone's) by name, with links to
 // edit each and to apply for a certificate.
-func (p *playerPages) list(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+func (p *playerPages) list(w http.ResponseWriter, r *http.Request) error {
+	a, ok := p.SignedIn(w, r)
 	if !ok {
-		return
+		return nil
 	}
 	q := r.URL.Query()
-	pg := p.page(w, r, "workspace_players")
+	pg := p.Page(w, r, "workspace_players")
 	l := playerList{Name: strings.TrimSpace(q.Get("name")), OK: q.Get("ok"), OKID: q.Get("id")}
 	page, err := p.reg.SearchPlayers(r.Context(), a, registry.PlayerQuery{Name: l.Name, ProvinceCode: agencyProvince(a), PageToken: q.Get("page"), PageSize: 50})
 	if err != nil {
 		if ledger.KindOf(err) == ledger.Internal {
-			p.fail(w, r, err)
-			return
+			return err
 		}
-		l.Err = p.userError(r, pg, err)
+		l.Err = p.UserError(r, pg, err)
 	}
 	l.Players, l.Total = page.Players, page.Total
 	if page.NextPageToken != "" {
 		l.Next = "/workspace/players?" + url.Values{"name": {l.Name}, "page": {page.NextPageToken}}.Encode()
 	}
-	p.render(w, r, http.StatusOK, workspacePlayersPage(pg, l))
+	p.Render(w, r, http.StatusOK, workspacePlayersPage(pg, l))
+	return nil
 }

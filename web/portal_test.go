@@ -259,12 +259,21 @@ func TestMessagesCoverBothLanguages(t *testing.T) {
 }
 
 // TestEveryMessageUsedExists finds every p.T["key"] in the views and handlers
-// and checks that the key has a text (a missing one renders as nothing).
+// of the portal and its packages (and every words["key"] the drawings
+// take), and checks that the key has a text (a missing one renders as
+// nothing).
 func TestEveryMessageUsedExists(t *testing.T) {
-	files, _ := filepath.Glob("*.templ")
-	more, _ := filepath.Glob("*.go")
-	files = append(files, more...)
-	re := regexp.MustCompile(`\bp?g?\.T\["([a-z_]+)"\]`)
+	var files []string
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".templ") || strings.HasSuffix(path, ".go")) {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`\b(?:p?g?\.T|words)\["([a-z_]+)"\]`)
 	zh := web.Messages(web.Chinese)
 	n := 0
 	for _, f := range files {

@@ -9,11 +9,15 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/auditpages"
+	"github.com/dankyu/dankyu/web/kit"
+	"github.com/dankyu/dankyu/web/ratingpages"
+	"github.com/dankyu/dankyu/web/staffpages"
 )
 
 // Registry is what the agency and player pages read.
 type Registry interface {
-	Authenticator
+	kit.Authenticator
 	ListAgencies(ctx context.Context) ([]registry.Agency, error)
 	GetAgency(ctx context.Context, prefix string) (registry.Agency, error)
 	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
@@ -22,7 +26,7 @@ type Registry interface {
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 	rankReviewer
 	playerWriter
-	staffRegistry
+	staffpages.Registry
 }
 
 // playerCertificates is what a player's page shows of certification.
@@ -32,44 +36,42 @@ type playerCertificates interface {
 
 // registryPages are the public pages of agencies and players.
 type registryPages struct {
-	*site
+	*kit.Site
 	reg     Registry
 	certs   playerCertificates
-	ratings Ratings // nil: no rating section
+	ratings ratingpages.Ratings // nil: no rating section
 	// supervision names the agencies under the audit's supervision (监管); nil: none shown
-	supervision supervisions
+	supervision auditpages.Supervisions
 }
 
 func (p *registryPages) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /{$}", p.home)
-	mux.HandleFunc("GET /agencies", p.agencies)
-	mux.HandleFunc("GET /players", p.players)
-	mux.HandleFunc("GET /players/{id}", p.player)
+	mux.HandleFunc("GET /{$}", p.Get(p.home))
+	mux.HandleFunc("GET /agencies", p.Get(p.agencies))
+	mux.HandleFunc("GET /players", p.Get(p.players))
+	mux.HandleFunc("GET /players/{id}", p.Get(p.player))
 }
 
-func (p *registryPages) home(w http.ResponseWriter, r *http.Request) {
+func (p *registryPages) home(w http.ResponseWriter, r *http.Request) error {
 	as, err := p.reg.ListAgencies(r.Context())
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
-	p.render(w, r, http.StatusOK, homePage(p.page(w, r, ""), len(as)))
+	p.Render(w, r, http.StatusOK, homePage(p.Page(w, r, ""), len(as)))
+	return nil
 }
 
-func (p *registryPages) agencies(w http.ResponseWriter, r *http.Request) {
+func (p *registryPages) agencies(w http.ResponseWriter, r *http.Request) error {
 	as, err := p.reg.ListAgencies(r.Context())
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
 	byPrefix := map[string]*registry.Agency{}
 	for i := range as {
 		byPrefix[as[i].Prefix] = &as[i]
 	}
-	supervised, err := supervisedUntil(r.Context(), p.supervision, p.now())
+	supervised, err := auditpages.SupervisedUntil(r.Context(), p.supervision, p.Now())
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
 	var rows []agencyRow
 	for _, pr := range registry.Provinces() {
@@ -77,40 +79,39 @@ func (p *registryPages) agencies(w http.ResponseWriter, r *http.Request) {
 			rows = append(rows, agencyRow{Province: pr, Agency: byPrefix[pr.Prefix], SupervisedUntil: supervised[pr.Prefix]})
 		}
 	}
-	p.render(w, r, http.StatusOK, agenciesPage(p.page(w, r, "agencies"), rows))
+	p.Render(w, r, http.StatusOK, agenciesPage(p.Page(w, r, "agencies"), rows))
+	return nil
 }
 
-func (p *registryPages) players(w http.ResponseWriter, r *http.Request) {
+func (p *registryPages) players(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f := searchQuery{Name: q.Get("name"), Province: q.Get("province"), Rank: q.Get("rank")}
-	pg := p.page(w, r, "players")
-	page, err := p.reg.SearchPlayers(r.Context(), p.actor(r), registry.PlayerQuery{Name: f.Name, ProvinceCode: f.Province, Rank: f.Rank, PageToken: q.Get("page")})
+	pg := p.Page(w, r, "players")
+	page, err := p.reg.SearchPlayers(r.Context(), p.Actor(r), registry.PlayerQuery{Name: f.Name, ProvinceCode: f.Province, Rank: f.Rank, PageToken: q.Get("page")})
 	if ledger.KindOf(err) == ledger.Invalid {
-		p.render(w, r, http.StatusBadRequest, playersPage(pg, f, registry.PlayerPage{}, p.userError(r, pg, err), ""))
-		return
+		p.Render(w, r, http.StatusBadRequest, playersPage(pg, f, registry.PlayerPage{}, p.UserError(r, pg, err), ""))
+		return nil
 	}
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
 	next := ""
 	if page.NextPageToken != "" {
 		nq := url.Values{"name": {f.Name}, "province": {f.Province}, "rank": {f.Rank}, "page": {page.NextPageToken}}
 		next = "/players?" + nq.Encode()
 	}
-	p.render(w, r, http.StatusOK, playersPage(pg, f, page, "", next))
+	p.Render(w, r, http.StatusOK, playersPage(pg, f, page, "", next))
+	return nil
 }
 
-func (p *registryPages) player(w http.ResponseWriter, r *http.Request) {
+func (p *registryPages) player(w http.ResponseWriter, r *http.Request) error {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
-		p.fail(w, r, ledger.ErrNotFound)
-		return
+		return ledger.ErrNotFound
 	}
 	pl, err := p.reg.GetPlayer(r.Context(), id)
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
 	agencyName := registry.AssociationPrefix
 	if a, err := p.reg.GetAgency(r.Context(), pl.AgencyPrefix); err == nil {
@@ -118,26 +119,25 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) {
 	}
 	cs, err := p.certs.PlayerCertificates(r.Context(), pl.ID)
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
-	pg := p.page(w, r, "")
+	pg := p.Page(w, r, "")
 	pg.Title = pl.Name
-	rating, err := ratingSection(r.Context(), pg, p.ratings, pl.ID, cs)
+	rating, err := ratingpages.Section(r.Context(), pg, p.ratings, pl.ID, cs)
 	if err != nil {
-		p.fail(w, r, err)
-		return
+		return err
 	}
-	a := p.actor(r)
+	a := p.Actor(r)
 	full := p.reg.SeesIdentity(r.Context(), a, pl)
-	p.render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, full, p.reg.ShowsPersonalDetails(pl, full), rating))
+	p.Render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, full, p.reg.ShowsPersonalDetails(pl, full), rating))
+	return nil
 }
 
 // certifiedRank is a player's certified rank, or "no certificate": a
 // declared rank is never shown in its place.
-func certifiedRank(p Page, pl registry.Player) string {
+func certifiedRank(p kit.Page, pl registry.Player) string {
 	if pl.Rank == registry.NoRank {
 		return p.T["no_certificate"]
 	}
-	return rankName(p.Lang, pl.Rank)
+	return kit.RankName(p.Lang, pl.Rank)
 }

@@ -1,44 +1,31 @@
 // Package web is the server-rendered portal (templ): public pages in
-// Chinese first, English on request, working without JavaScript. Each
-// feature has its own handler type and files (registry_pages.go, certs.go
-// and workspace.go, tournaments.go and import.go, adjudicate.go,
-// statistics.go) over the
-// shared site (site.go, session.go, forms.go, i18n*.go).
+// Chinese first, English on request, working without JavaScript. It wires
+// the features over the page kit (web/kit): the tournaments
+// (web/tournamentpages), the audit (web/auditpages), the ratings
+// (web/ratingpages) and the staff's tools (web/staffpages) in packages of
+// their own; the registry pages, the certificates with the workspace that
+// gathers every feature's forms, adjudication and statistics here, each
+// with its handler type, files and table of strings (i18n_*.go). Pictures
+// and PDFs are drawn by web/draw.
 package web
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"os"
-	"path"
-	"strings"
 	"time"
-	"unicode"
 
-	"github.com/a-h/templ"
-
-	"github.com/dankyu/dankyu/internal/ratelimit"
-	"github.com/dankyu/dankyu/ledger"
-	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/auditpages"
+	"github.com/dankyu/dankyu/web/kit"
+	"github.com/dankyu/dankyu/web/ratingpages"
+	"github.com/dankyu/dankyu/web/staffpages"
+	"github.com/dankyu/dankyu/web/tournamentpages"
 )
 
-// Store is what the portal takes from the kernel: the one clock, and the
-// secret that signs its forms, shared by every server process.
-type Store interface {
-	SharedSecret(ctx context.Context, name string) ([]byte, error)
-	Now() time.Time
-}
-
-// Authenticator keeps the portal's sessions: sign-in with an API token
-// starts one, the cookie's session id finds the signed-in user, logout ends it.
-type Authenticator interface {
-	StartSession(ctx context.Context, token string, ttl time.Duration) (string, ledger.Actor, error)
-	SessionActor(ctx context.Context, id string) (ledger.Actor, error)
-	EndSession(ctx context.Context, id string) error
-}
+// SessionCookie is the portal's session cookie, for the replica router,
+// which sends a signed-in visitor's reads to the primary.
+const SessionCookie = kit.SessionCookie
 
 // Options are the portal's settings; a zero field takes its default.
 type Options struct {
@@ -49,18 +36,18 @@ type Options struct {
 	// PublicURL is the address users reach the portal at; when it is
 	// https, cookies are Secure even though TLS ends at a proxy.
 	PublicURL string
-	// Limits bound the public endpoints per client; Proxies are the
-	// addresses whose X-Forwarded-For names the client.
+	// Limits bound the public endpoints per client; Proxies name a
+	// request's client (nil: the peer).
 	Limits  Limits
-	Proxies ratelimit.Proxies
+	Proxies kit.Proxies
 	// Log is the signed tree over the event log the /log endpoints serve;
 	// nil serves none.
 	Log TransparencyLog
 	// Ratings are the registry's ratings: the /ratings lists and the
 	// chart on a player's page; nil shows none.
-	Ratings Ratings
+	Ratings ratingpages.Ratings
 	// Audit is the annual audit its workspace pages serve; nil serves none.
-	Audit Audits
+	Audit auditpages.Audits
 	// CertificateFont is the TrueType font with Chinese glyphs the
 	// certificate PDFs embed (default DefaultCertificateFont).
 	CertificateFont string
@@ -71,202 +58,50 @@ type Options struct {
 
 // Limits are the portal's rate limits; a nil one is no limit.
 type Limits struct {
-	Verify    *ratelimit.Limiter // /verify, /verify/batch
-	Objection *ratelimit.Limiter // objections to a notice
-	Login     *ratelimit.Limiter // sign-in attempts
+	Verify    kit.Limiter // /verify, /verify/batch
+	Objection kit.Limiter // objections to a notice
+	Login     kit.Limiter // sign-in attempts
 }
 
-func (o Options) withDefaults() Options {
-	if o.SessionTTL <= 0 {
-		o.SessionTTL = 12 * time.Hour
-	}
-	if o.FormTTL <= 0 {
-		o.FormTTL = 2 * time.Hour
-	}
-	if o.CertificateFont == "" {
-		o.CertificateFont = DefaultCertificateFont
-	}
-	return o
-}
-
-// site is what every feature's pages share: the layout and the page's
-// language, sign-in, form tokens, the one form-post wrapper and the one
-// wording of errors. Each feature is a handler type over it with only the
-// services it needs (registryPages, certPages, tournamentPages,
-// refereePages, statsPages), and registers its own routes.
-type site struct {
-	auth     Authenticator
-	agencies agencyLister // names agencies on every page
-	log      *slog.Logger
-	secret   []byte // signs form tokens; shared by every server process
-	now      func() time.Time
-
-	sessionTTL, formTTL time.Duration
-	secure              bool // cookies only over https
-	limits              Limits
-	proxies             ratelimit.Proxies
-	texts               map[Lang]map[string]string // every string, built once (read only)
-}
-
-// clientHost is the request's client address: the peer's, or what a
-// trusted proxy forwarded.
-func (p *site) clientHost(r *http.Request) string {
-	return p.proxies.Client(r.RemoteAddr, r.Header.Values("X-Forwarded-For"))
-}
-
-// limited refuses a request over its client's limit with 429 and the
-// RATE_LIMITED message in the page's language.
-func (p *site) limited(l *ratelimit.Limiter, h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if err := l.Allow(ratelimit.Key(p.clientHost(r))); err != nil {
-			pg := p.page(w, r, "error")
-			w.Header().Set("Retry-After", "60")
-			p.render(w, r, http.StatusTooManyRequests, messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
-			return
-		}
-		h(w, r)
-	}
-}
-
-// New returns the portal's HTTP handler.
-func New(ctx context.Context, store Store, reg Registry, cs Certs, ts Tournaments, log *slog.Logger, opt Options) (http.Handler, error) {
-	opt = opt.withDefaults()
+// New returns the portal's HTTP handler; it fails when two features'
+// tables of strings define the same key.
+func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tournamentpages.Tournaments, log *slog.Logger, opt Options) (http.Handler, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	if opt.CertificateFont == "" {
+		opt.CertificateFont = DefaultCertificateFont
 	}
 	if _, err := os.Stat(opt.CertificateFont); err != nil {
 		log.Warn("certificate PDFs need a TrueType font with Chinese glyphs (apt-get install fonts-droid-fallback, or --cert-font)", "path", opt.CertificateFont, "err", err)
 	}
-	secret, err := store.SharedSecret(ctx, "portal-forms")
+	s, err := kit.NewSite(ctx, kit.Config{Store: store, Auth: reg, Agencies: reg, Log: log, Tables: tables(),
+		SessionTTL: opt.SessionTTL, FormTTL: opt.FormTTL, PublicURL: opt.PublicURL, Proxies: opt.Proxies,
+		LoginLimit: opt.Limits.Login, Observe: opt.Observe})
 	if err != nil {
 		return nil, err
 	}
-	s := &site{auth: reg, agencies: reg, log: log, secret: secret, now: store.Now, sessionTTL: opt.SessionTTL, formTTL: opt.FormTTL,
-		secure: strings.HasPrefix(strings.ToLower(opt.PublicURL), "https://"), limits: opt.Limits, proxies: opt.Proxies,
-		texts: map[Lang]map[string]string{Chinese: messages(Chinese), English: messages(English)}}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /login", s.loginForm)
-	mux.HandleFunc("POST /login", s.limited(s.limits.Login, s.login))
-	mux.HandleFunc("POST /logout", s.logout)
-	font := &fontFile{path: opt.CertificateFont}
-	certPages := &certPages{site: s, certs: cs, ranks: reg, tlog: opt.Log}
+	s.Routes(mux)
+	font := kit.NewFontFile(opt.CertificateFont)
+	certPages := &certPages{Site: s, certs: cs, ranks: reg, tlog: opt.Log, limits: opt.Limits}
 	for _, f := range []interface{ routes(*http.ServeMux) }{
-		&registryPages{site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit},
+		&registryPages{Site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit},
 		certPages,
-		&tournamentPages{site: s, tours: ts, workspace: certPages.failOnWorkspace, players: reg},
-		&refereePages{site: s},
-		&statsPages{site: s, stats: cs},
-		&logPages{site: s, tlog: opt.Log},
-		&playerPages{site: s, reg: reg},
-		&applyPages{site: s, certs: cs, reg: reg},
-		&staffPages{site: s, reg: reg, certs: cs},
-		&gamePages{site: s, games: ts},
-		&printPages{site: s, certs: cs, publicURL: opt.PublicURL, font: font},
+		&refereePages{Site: s},
+		&statsPages{Site: s, stats: cs},
+		&logPages{Site: s, tlog: opt.Log},
+		&playerPages{Site: s, reg: reg},
+		&applyPages{Site: s, certs: cs, reg: reg},
+		&printPages{Site: s, certs: cs, publicURL: opt.PublicURL, font: font},
 	} {
 		f.routes(mux)
 	}
-	(&ratingPages{site: s, ratings: opt.Ratings}).routes(mux)
+	tournamentpages.New(s, ts, reg, certPages.failOnWorkspace).Routes(mux)
+	ratingpages.New(s, opt.Ratings).Routes(mux)
+	staffpages.New(s, reg, cs).Routes(mux)
 	if opt.Audit != nil {
-		(&auditPages{site: s, audits: opt.Audit, font: font}).routes(mux)
+		auditpages.New(s, opt.Audit, font).Routes(mux)
 	}
-	mux.Handle("GET /static/site.css", cssHandler(siteCSS))
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		pg := s.page(w, r, "")
-		s.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
-	})
-	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(accessLog(log, time.Now, observed(mux, opt.Observe))))), nil
-}
-
-func securityHeaders(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("Referrer-Policy", "same-origin")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'none'")
-		h.ServeHTTP(w, r)
-	})
-}
-
-func (p *site) page(w http.ResponseWriter, r *http.Request, titleKey string) Page {
-	lang := langFrom(w, r)
-	t := p.texts[lang] // langFrom answers one of the two languages built at New
-	q := r.URL.Query()
-	q.Set("lang", otherLang(lang))
-	title := t["site"]
-	if titleKey != "" {
-		title = t[titleKey]
-	}
-	return Page{Lang: lang, T: t, Title: title, SwitchURL: sitePath(r.URL.Path) + "?" + q.Encode(), Actor: p.actor(r), CSRF: p.formToken(w, r),
-		names: &agencyNames{ctx: r.Context(), list: p.agencies}}
-}
-
-// sitePath is the request's path as a link that cannot leave the site:
-// cleaned, one leading slash, no backslash (browsers read "/\\x" as "//x",
-// another host), escaped; else the home page.
-func sitePath(p string) string {
-	c := path.Clean("/" + p)
-	if strings.HasPrefix(c, "//") || strings.ContainsAny(c, "\\") || strings.ContainsFunc(c, unicode.IsControl) {
-		return "/"
-	}
-	return (&url.URL{Path: c}).EscapedPath()
-}
-
-func (p *site) render(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(code)
-	if err := c.Render(r.Context(), w); err != nil {
-		p.log.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)
-	}
-}
-
-func (p *site) fail(w http.ResponseWriter, r *http.Request, err error) {
-	pg := p.page(w, r, "error")
-	if errors.Is(err, ledger.ErrNotFound) {
-		p.render(w, r, http.StatusNotFound, messagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
-		return
-	}
-	p.log.ErrorContext(r.Context(), "portal error", "path", r.URL.Path, "err", err)
-	p.render(w, r, http.StatusInternalServerError, messagePage(pg, pg.T["error"], pg.T["error_text"]))
-}
-
-func otherLang(l Lang) string {
-	if l == English {
-		return string(Chinese)
-	}
-	return string(English)
-}
-
-func provinceName(l Lang, p registry.Province) string {
-	if l == English {
-		return p.NameEN
-	}
-	return p.NameZH
-}
-
-func provinceOf(l Lang, code string) string {
-	p, ok := registry.ProvinceByCode(code)
-	if !ok {
-		return code
-	}
-	return provinceName(l, p)
-}
-
-func rankName(l Lang, r registry.Rank) string {
-	if r == registry.NoRank {
-		return "—"
-	}
-	if l == English {
-		return r.English()
-	}
-	return r.Chinese()
-}
-
-// cssHandler serves a style sheet, its bytes made once.
-func cssHandler(css string) http.Handler {
-	b := []byte(css)
-	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/css; charset=utf-8")
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		_, _ = w.Write(b)
-	})
+	return s.Handler(mux), nil
 }

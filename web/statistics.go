@@ -10,6 +10,8 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/draw"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // Statistics is what the statistics pages read.
@@ -20,14 +22,14 @@ type Statistics interface {
 // statsPages are the public statistics, the staff's detailed ones, and
 // their tables as CSV.
 type statsPages struct {
-	*site
+	*kit.Site
 	stats Statistics
 }
 
 func (p *statsPages) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /statistics", p.page(false))
-	mux.HandleFunc("GET /workspace/statistics", p.page(true))
-	mux.HandleFunc("GET /statistics.csv", p.csv)
+	mux.HandleFunc("GET /statistics", p.statistics(false))
+	mux.HandleFunc("GET /workspace/statistics", p.statistics(true))
+	mux.HandleFunc("GET /statistics.csv", p.Get(p.csv))
 }
 
 // statTable is one table of the statistics, with its chart when it has one.
@@ -36,44 +38,7 @@ type statTable struct {
 	Title   string
 	Columns []string
 	Rows    [][]string
-	Chart   *chart
-}
-
-// chart is a horizontal bar chart drawn as SVG on the server.
-type chart struct {
-	Title  string // also the text alternative
-	Height int
-	Bars   []bar
-}
-
-// bar is one bar of a chart, laid out.
-type bar struct {
-	Label, Value string
-	Y, Width     int
-}
-
-// The chart's geometry, in SVG user units.
-const (
-	chartLabelWidth = 210
-	chartBarMax     = 300
-	chartRow        = 24
-	chartWidth      = chartLabelWidth + chartBarMax + 50
-)
-
-func newChart(title string, labels []string, values []int) *chart {
-	top := 0
-	for _, v := range values {
-		top = max(top, v)
-	}
-	c := &chart{Title: title, Height: len(values)*chartRow + 4}
-	for i, v := range values {
-		w := 0
-		if top > 0 {
-			w = v * chartBarMax / top
-		}
-		c.Bars = append(c.Bars, bar{Label: labels[i], Value: strconv.Itoa(v), Y: i*chartRow + 2, Width: w})
-	}
-	return c
+	Chart   *draw.Bars
 }
 
 // statsYear reads ?year=; empty is the clock's year (0), anything not a
@@ -90,9 +55,9 @@ func statsYear(r *http.Request) int {
 	return y
 }
 
-func (p *statsPages) page(details bool) http.HandlerFunc {
+func (p *statsPages) statistics(details bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		a := p.actor(r)
+		a := p.Actor(r)
 		if details && a.Kind == ledger.Public {
 			http.Redirect(w, r, "/login", http.StatusSeeOther)
 			return
@@ -101,29 +66,29 @@ func (p *statsPages) page(details bool) http.HandlerFunc {
 		if details {
 			title = "statistics_staff"
 		}
-		pg := p.site.page(w, r, title)
+		pg := p.Page(w, r, title)
 		st, err := p.stats.Statistics(r.Context(), a, statsYear(r), details)
 		if err != nil {
 			if ledger.KindOf(err) == ledger.Internal {
-				p.fail(w, r, err)
+				p.Fail(w, r, err)
 				return
 			}
-			p.render(w, r, httpStatus(err), messagePage(pg, pg.T["error"], p.userError(r, pg, err)))
+			p.Render(w, r, kit.HTTPStatus(err), kit.MessagePage(pg, pg.T["error"], p.UserError(r, pg, err)))
 			return
 		}
-		p.render(w, r, http.StatusOK, statisticsPage(pg, st, statTables(pg, st), details))
+		p.Render(w, r, http.StatusOK, statisticsPage(pg, st, statTables(pg, st), details))
 	}
 }
 
 // csv downloads one table (?table=) of the statistics in the page's
 // language, UTF-8 with a BOM for spreadsheet programs.
-func (p *statsPages) csv(w http.ResponseWriter, r *http.Request) {
-	pg := p.site.page(w, r, "statistics")
+func (p *statsPages) csv(w http.ResponseWriter, r *http.Request) error {
+	pg := p.Page(w, r, "statistics")
 	key := r.URL.Query().Get("table")
-	st, err := p.stats.Statistics(r.Context(), p.actor(r), statsYear(r), key == "agencies")
+	st, err := p.stats.Statistics(r.Context(), p.Actor(r), statsYear(r), key == "agencies")
 	if err != nil {
-		http.Error(w, p.userError(r, pg, err), httpStatus(err))
-		return
+		http.Error(w, p.UserError(r, pg, err), kit.HTTPStatus(err))
+		return nil
 	}
 	var table *statTable
 	for _, t := range statTables(pg, st) {
@@ -134,19 +99,19 @@ func (p *statsPages) csv(w http.ResponseWriter, r *http.Request) {
 	}
 	if table == nil {
 		http.Error(w, pg.T["statistics_no_table"], http.StatusNotFound)
-		return
+		return nil
 	}
-	data, err := spreadsheetCSV(append([][]string{table.Columns}, table.Rows...))
+	data, err := kit.SpreadsheetCSV(append([][]string{table.Columns}, table.Rows...))
 	if err != nil {
-		p.fail(w, r, fmt.Errorf("statistics csv %s: %w", key, err))
-		return
+		return fmt.Errorf("statistics csv %s: %w", key, err)
 	}
-	sendCSV(w, fmt.Sprintf("statistics-%d-%s.csv", st.Year, key), data)
+	kit.SendCSV(w, fmt.Sprintf("statistics-%d-%s.csv", st.Year, key), data)
+	return nil
 }
 
 // statTables lays the statistics out as the pages' and the CSV's tables;
 // the per-agency table only when the details were read.
-func statTables(pg Page, st certs.Stats) []statTable {
+func statTables(pg kit.Page, st certs.Stats) []statTable {
 	n := strconv.Itoa
 	var out []statTable
 
@@ -157,7 +122,7 @@ func statTables(pg Page, st certs.Stats) []statTable {
 		years.Rows = append(years.Rows, []string{n(y.Year), n(y.Certificates)})
 		yl, yv = append(yl, n(y.Year)), append(yv, y.Certificates)
 	}
-	years.Chart = newChart(years.Title, yl, yv)
+	years.Chart = draw.NewBars(years.Title, yl, yv)
 	out = append(out, years)
 
 	prov := statTable{Key: "provinces", Title: fmt.Sprintf(pg.T["stats_by_province"], st.Year),
@@ -170,18 +135,18 @@ func statTables(pg Page, st certs.Stats) []statTable {
 			strconv.FormatFloat(c.HoldersPer10k(), 'f', 1, 64)})
 		pl, pv = append(pl, name), append(pv, c.Certificates)
 	}
-	prov.Chart = newChart(prov.Title, pl, pv)
+	prov.Chart = draw.NewBars(prov.Title, pl, pv)
 	out = append(out, prov)
 
 	ranks := statTable{Key: "ranks", Title: fmt.Sprintf(pg.T["stats_by_rank"], st.Year), Columns: []string{pg.T["rank"], pg.T["stats_certificates"]}}
 	var rl []string
 	var rv []int
 	for _, c := range st.Ranks {
-		name := rankName(pg.Lang, c.Rank)
+		name := kit.RankName(pg.Lang, c.Rank)
 		ranks.Rows = append(ranks.Rows, []string{name, n(c.Certificates)})
 		rl, rv = append(rl, name), append(rv, c.Certificates)
 	}
-	ranks.Chart = newChart(ranks.Title, rl, rv)
+	ranks.Chart = draw.NewBars(ranks.Title, rl, rv)
 	out = append(out, ranks)
 
 	bases := statTable{Key: "bases", Title: fmt.Sprintf(pg.T["stats_by_basis"], st.Year), Columns: []string{pg.T["basis"], pg.T["stats_certificates"]}}
@@ -192,7 +157,7 @@ func statTables(pg Page, st certs.Stats) []statTable {
 		bases.Rows = append(bases.Rows, []string{name, n(c.Certificates)})
 		bl, bv = append(bl, name), append(bv, c.Certificates)
 	}
-	bases.Chart = newChart(bases.Title, bl, bv)
+	bases.Chart = draw.NewBars(bases.Title, bl, bv)
 	out = append(out, bases)
 
 	nc := st.Notices
@@ -226,12 +191,12 @@ func statTables(pg Page, st certs.Stats) []statTable {
 
 // statsProvince names the province of a certificate prefix (the
 // association for 000).
-func statsProvince(pg Page, prefix string) string {
+func statsProvince(pg kit.Page, prefix string) string {
 	if prefix == registry.AssociationPrefix {
 		return pg.T["association"]
 	}
 	if pr, ok := registry.ProvinceByPrefix(prefix); ok {
-		return provinceName(pg.Lang, pr)
+		return kit.ProvinceName(pg.Lang, pr)
 	}
 	return prefix
 }

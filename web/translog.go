@@ -11,6 +11,7 @@ import (
 	"golang.org/x/mod/sumdb/tlog"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // TransparencyLog is the signed Merkle tree over the event log that the
@@ -38,7 +39,7 @@ func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
 // logPages are the public, sign-in-free endpoints of the event log's tree.
 type logPages struct {
-	*site
+	*kit.Site
 	tlog TransparencyLog
 }
 
@@ -63,7 +64,7 @@ func writeText(w http.ResponseWriter, s string) {
 func (p *logPages) checkpoint(w http.ResponseWriter, r *http.Request) {
 	msg, err := p.tlog.Checkpoint(r.Context())
 	if err != nil {
-		p.log.Error("sign checkpoint", "err", err)
+		p.Log().Error("sign checkpoint", "err", err)
 		http.Error(w, "checkpoint unavailable", http.StatusInternalServerError)
 		return
 	}
@@ -97,7 +98,7 @@ func (p *logPages) proofError(w http.ResponseWriter, err error) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	p.log.Error("log proof", "err", err)
+	p.Log().Error("log proof", "err", err)
 	http.Error(w, "proof unavailable", http.StatusInternalServerError)
 }
 

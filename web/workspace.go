@@ -11,6 +11,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/kit"
 )
 
 // workspace is what an agency's or the staff's page shows.
@@ -43,7 +44,7 @@ type workspace struct {
 }
 
 func (p *certPages) workspacePage(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.signedIn(w, r)
+	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
@@ -52,7 +53,7 @@ func (p *certPages) workspacePage(w http.ResponseWriter, r *http.Request) {
 
 func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string) {
 	ctx := r.Context()
-	ws := workspace{Actor: a, Err: errText, OK: r.URL.Query().Get("ok"), Idem: randomHex(12), CSRF: p.formToken(w, r)}
+	ws := workspace{Actor: a, Err: errText, OK: r.URL.Query().Get("ok"), Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r)}
 	if code != http.StatusOK {
 		ws.OK = ""
 	}
@@ -62,50 +63,50 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 		q.Status = certs.AppApplied
 	}
 	if ws.Apps, err = p.certs.ListApplications(ctx, a, q); err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
 	if ws.Orders, err = p.certs.ListOrders(ctx, a, ""); err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
-	agency, year := "", p.now().In(ledger.ChinaTime).Year()
+	agency, year := "", p.Now().In(ledger.ChinaTime).Year()
 	ws.Year = year
 	if a.Kind == ledger.AgencyActor {
 		agency = a.Agency
 		if ws.Quota, err = p.certs.QuotaOf(ctx, a, agency, year); err != nil {
-			p.fail(w, r, err)
+			p.Fail(w, r, err)
 			return
 		}
 	}
 	if ws.Submissions, err = p.certs.RosterSubmissions(ctx, a, year); err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
 	if ws.Appraisers, err = p.certs.ListAppraisers(ctx, agency); err != nil {
-		p.fail(w, r, err)
+		p.Fail(w, r, err)
 		return
 	}
 	if a.IsStaff() {
 		if ws.Objections, err = p.certs.OpenObjections(ctx, a); err != nil {
-			p.fail(w, r, err)
+			p.Fail(w, r, err)
 			return
 		}
 		if ws.Overdue, err = p.certs.OverdueNotices(ctx, a); err != nil {
-			p.fail(w, r, err)
+			p.Fail(w, r, err)
 			return
 		}
 		if ws.DeclaredHigh, err = p.ranks.DeclaredHighRanks(ctx, a); err != nil {
-			p.fail(w, r, err)
+			p.Fail(w, r, err)
 			return
 		}
 		if ws.Reviews, err = p.certs.CertificatesForReview(ctx, a); err != nil {
-			p.fail(w, r, err)
+			p.Fail(w, r, err)
 			return
 		}
-		ws.OverdueAfter, ws.Now = p.certs.OverdueAfter(), p.now()
+		ws.OverdueAfter, ws.Now = p.certs.OverdueAfter(), p.Now()
 	}
-	p.render(w, r, code, workspaceView(p.page(w, r, "workspace"), ws))
+	p.Render(w, r, code, workspaceView(p.Page(w, r, "workspace"), ws))
 }
 
 // failOnWorkspace shows the workspace again with a refusal; the
@@ -115,99 +116,99 @@ func (p *certPages) failOnWorkspace(w http.ResponseWriter, r *http.Request, a le
 }
 
 // onWorkspace wraps a workspace form post.
-func (p *certPages) onWorkspace(fn action) http.HandlerFunc {
-	return p.post(func(*http.Request) string { return "/workspace" }, p.failOnWorkspace, fn)
+func (p *certPages) onWorkspace(fn kit.Action) http.HandlerFunc {
+	return p.Post(func(*http.Request) string { return "/workspace" }, p.failOnWorkspace, fn)
 }
 
-func (p *certPages) decideApplication(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	id, ok := pathID(r)
+func (p *certPages) decideApplication(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	id, ok := kit.PathID(r)
 	if !ok {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
 	if r.PostFormValue("decision") == "reject" {
 		_, err := p.certs.Reject(r.Context(), a, key, id, r.PostFormValue("reason"))
-		return done("rejected"), err
+		return kit.Done("rejected"), err
 	}
 	app, err := p.certs.Approve(r.Context(), a, key, id)
 	if err == nil && app.Status == certs.AppOnNotice {
-		return done("on_notice"), nil
+		return kit.Done("on_notice"), nil
 	}
-	return done("issued"), err
+	return kit.Done("issued"), err
 }
 
-func (p *certPages) placeOrder(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	dan, err := formInt(r, "dan_count")
+func (p *certPages) placeOrder(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	dan, err := kit.FormInt(r, "dan_count")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
-	kyu, err := formInt(r, "kyu_count")
+	kyu, err := kit.FormInt(r, "kyu_count")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
-	year, err := formInt(r, "year")
+	year, err := kit.FormInt(r, "year")
 	if err != nil {
-		return outcome{}, err
+		return kit.Outcome{}, err
 	}
 	_, err = p.certs.PlaceOrder(r.Context(), a, key, certs.OrderInput{AgencyPrefix: r.PostFormValue("agency"), Year: int(year),
 		DanCount: int(dan), KyuCount: int(kyu)})
-	return done("ordered"), err
+	return kit.Done("ordered"), err
 }
 
-func (p *certPages) decideOrder(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *certPages) decideOrder(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	year, err := strconv.Atoi(r.PathValue("year"))
 	if err != nil {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
 	grant := r.PostFormValue("decision") == "grant"
 	_, err = p.certs.DecideOrder(r.Context(), a, key, certs.OrderDecision{AgencyPrefix: r.PathValue("agency"), Year: int(year),
 		Grant: grant, Note: r.PostFormValue("note")})
 	if !grant {
-		return done("order_refused"), err
+		return kit.Done("order_refused"), err
 	}
-	return done("order_granted"), err
+	return kit.Done("order_granted"), err
 }
 
-func (p *certPages) recommendAppraiser(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *certPages) recommendAppraiser(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.certs.RecommendAppraiser(r.Context(), a, key, certs.AppraiserInput{Name: r.PostFormValue("name"),
 		AgencyPrefix: r.PostFormValue("agency"), Qualification: r.PostFormValue("qualification")})
-	return done("recommended"), err
+	return kit.Done("recommended"), err
 }
 
-func (p *certPages) setAppraiser(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	id, ok := pathID(r)
+func (p *certPages) setAppraiser(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	id, ok := kit.PathID(r)
 	if !ok {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
 	_, err := p.certs.SetAppraiserStatus(r.Context(), a, key, id, certs.AppraiserStatus(r.PostFormValue("status")))
-	return done("appraiser_set"), err
+	return kit.Done("appraiser_set"), err
 }
 
-func (p *certPages) ruleObjection(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	id, ok := pathID(r)
+func (p *certPages) ruleObjection(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	id, ok := kit.PathID(r)
 	if !ok {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
 	uphold := r.PostFormValue("decision") == "uphold"
 	_, err := p.certs.RuleObjection(r.Context(), a, key, id, uphold, r.PostFormValue("ruling"))
-	return done("ruled"), err
+	return kit.Done("ruled"), err
 }
 
 // ruleObjections dismisses the ticked objections of one notice with one ruling.
-func (p *certPages) ruleObjections(r *http.Request, a ledger.Actor, key string) (outcome, error) {
-	id, ok := pathID(r)
+func (p *certPages) ruleObjections(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	id, ok := kit.PathID(r)
 	if !ok {
-		return outcome{}, ledger.ErrNotFound
+		return kit.Outcome{}, ledger.ErrNotFound
 	}
 	var ids []int64
 	for _, v := range r.PostForm["objection"] {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 		if err != nil {
-			return outcome{}, reasonNotANumber.OnField("objection_ids", "value", v)
+			return kit.Outcome{}, kit.ReasonNotANumber.OnField("objection_ids", "value", v)
 		}
 		ids = append(ids, n)
 	}
 	_, err := p.certs.RuleObjections(r.Context(), a, key, id, ids, r.PostFormValue("ruling"))
-	return done("ruled"), err
+	return kit.Done("ruled"), err
 }
 
 // objectionNotices are the notices of the objections, each once, in order.
@@ -223,20 +224,20 @@ func objectionNotices(os []certs.ObjectionOnNotice) []certs.Notice {
 	return out
 }
 
-func (p *certPages) keepCertificate(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *certPages) keepCertificate(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.certs.KeepCertificate(r.Context(), a, key, r.PostFormValue("number"), r.PostFormValue("note"))
-	return done("certificate_kept"), err
+	return kit.Done("certificate_kept"), err
 }
 
-func (p *certPages) revoke(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *certPages) revoke(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.certs.Revoke(r.Context(), a, key, r.PostFormValue("number"), r.PostFormValue("reason"))
-	return done("revoked"), err
+	return kit.Done("revoked"), err
 }
 
 // roster downloads the roster as CSV or as an Excel workbook with text cells.
 func (p *certPages) roster(format string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		a, ok := p.signedIn(w, r)
+		a, ok := p.SignedIn(w, r)
 		if !ok {
 			return
 		}
@@ -250,8 +251,8 @@ func (p *certPages) roster(format string) http.HandlerFunc {
 			write, ctype = p.certs.WriteRosterXLSX, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 		}
 		if _, err := write(r.Context(), a, agency, &buf); err != nil {
-			pg := p.page(w, r, "workspace")
-			http.Error(w, p.userError(r, pg, err), httpStatus(err))
+			pg := p.Page(w, r, "workspace")
+			http.Error(w, p.UserError(r, pg, err), kit.HTTPStatus(err))
 			return
 		}
 		w.Header().Set("Content-Type", ctype)
@@ -261,7 +262,10 @@ func (p *certPages) roster(format string) http.HandlerFunc {
 	}
 }
 
-func (p *certPages) submitRoster(r *http.Request, a ledger.Actor, key string) (outcome, error) {
+func (p *certPages) submitRoster(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	_, err := p.certs.SubmitRoster(r.Context(), a, key, "")
-	return done("roster_submitted"), err
+	return kit.Done("roster_submitted"), err
 }
+
+// toWorkspace is where a workspace action's cancel leads.
+func toWorkspace(*http.Request) string { return "/workspace" }

@@ -91,12 +91,14 @@ func New(name string, l Limit, now func() time.Time, log *slog.Logger) *Limiter 
 	return &Limiter{name: name, limit: l, now: now, log: log, buckets: map[string]*bucket{}, refused: map[string]int{}}
 }
 
-// Allow takes one token of client's bucket, or returns the RATE_LIMITED
-// refusal. A nil limiter allows everything.
+// Allow takes one token of the bucket of client (an address, bucketed by
+// Key; a key is its own bucket), or returns the RATE_LIMITED refusal. A nil
+// limiter allows everything.
 func (l *Limiter) Allow(client string) error {
 	if l == nil || l.limit.Off() {
 		return nil
 	}
+	client = Key(client)
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()

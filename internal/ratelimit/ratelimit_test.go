@@ -75,3 +75,19 @@ func TestClientAddress(t *testing.T) {
 		t.Errorf("Key of an IPv6 address = %s, want its /64", k)
 	}
 }
+
+// TestAllowBucketsTheAddress: Allow takes an address and spends its
+// bucket's tokens, an IPv6 /64 being one bucket (the portal passes
+// addresses, the gRPC server keys).
+func TestAllowBucketsTheAddress(t *testing.T) {
+	clk := fixture.NewClock(time.Date(2026, 12, 1, 8, 0, 10, 0, time.UTC))
+	l := ratelimit.New("verify", ratelimit.Limit{N: 2, Per: time.Minute}, clk.Now, nil)
+	for i, c := range []string{"2001:db8::1", "2001:db8::2", ratelimit.Key("2001:db8::3")} {
+		if err := l.Allow(c); (err == nil) != (i < 2) {
+			t.Errorf("call %d from %s: %v", i+1, c, err)
+		}
+	}
+	if err := l.Allow("2001:db8:0:1::1"); err != nil {
+		t.Errorf("the next /64 shares the bucket: %v", err)
+	}
+}

@@ -1,0 +1,98 @@
+package kit
+
+import (
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+)
+
+// Confirmation is a destructive action's confirmation page: what it does
+// (a message key) and where cancelling leads.
+type Confirmation struct {
+	What string
+	Back func(r *http.Request) string
+	// Labels are the message keys of fields not labelled as in refusals
+	Labels map[string]string
+	// Subject names what the action is done to (a holder, an event, an
+	// agency), as its records say; nil or "" for none.
+	Subject func(r *http.Request, pg Page) string
+}
+
+// confirmField is a field of the form being confirmed, with its label.
+type confirmField struct {
+	Name, Label, Value string
+}
+
+// confirmView is the confirmation page: what is about to be done, to what,
+// and the form that does it.
+type confirmView struct {
+	What    string
+	Subject string
+	Action  string
+	Fields  []confirmField
+	Back    string
+	Idem    string
+	CSRF    string
+}
+
+// notEchoed are the fields a confirmation does not carry over.
+var notEchoed = map[string]bool{"csrf": true, "idem": true, "confirm": true, "lang": true}
+
+// Confirmed registers a destructive action: GET pattern+"/confirm" (with
+// the form's fields in its query) shows what it will do and a form that
+// posts them with confirm=yes to POST pattern, which does it; a post
+// without confirm=yes is sent to the confirmation page first. No
+// JavaScript needed.
+func (s *Site) Confirmed(mux *http.ServeMux, pattern string, c Confirmation, do http.Handler) {
+	mux.HandleFunc("GET "+pattern+"/confirm", func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := s.SignedIn(w, r); !ok {
+			return
+		}
+		pg := s.Page(w, r, "confirm")
+		pg.Title = pg.T[c.What]
+		action := SitePath(strings.TrimSuffix(r.URL.Path, "/confirm"))
+		v := confirmView{What: pg.T[c.What], Action: action, Back: c.Back(r), Idem: RandomHex(12), CSRF: pg.CSRF}
+		if c.Subject != nil {
+			v.Subject = c.Subject(r, pg)
+		}
+		q := r.URL.Query()
+		names := make([]string, 0, len(q))
+		for k := range q {
+			if !notEchoed[k] {
+				names = append(names, k)
+			}
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			for _, val := range q[k] {
+				label := pg.T["field_"+k]
+				if key, ok := c.Labels[k]; ok {
+					label = pg.T[key]
+				}
+				if label == "" {
+					label = k
+				}
+				v.Fields = append(v.Fields, confirmField{Name: k, Label: label, Value: val})
+			}
+		}
+		s.Render(w, r, http.StatusOK, confirmPage(pg, v))
+	})
+	mux.HandleFunc("POST "+pattern, func(w http.ResponseWriter, r *http.Request) {
+		if r.PostFormValue("confirm") == "yes" {
+			do.ServeHTTP(w, r)
+			return
+		}
+		q := url.Values{}
+		for k, vs := range r.PostForm {
+			if !notEchoed[k] {
+				q[k] = vs
+			}
+		}
+		to := SitePath(r.URL.Path) + "/confirm"
+		if len(q) > 0 {
+			to += "?" + q.Encode()
+		}
+		http.Redirect(w, r, to, http.StatusSeeOther)
+	})
+}

@@ -1,0 +1,116 @@
+// Package ratingpages is the portal's ratings: the public lists by
+// province and rank, and the rating section of a player's page.
+package ratingpages
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/a-h/templ"
+
+	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/ratings"
+	"github.com/dankyu/dankyu/ratings/book"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/web/draw"
+	"github.com/dankyu/dankyu/web/kit"
+)
+
+// Ratings is what the rating pages read: a player's rating with its
+// history, and the public lists.
+type Ratings interface {
+	PlayerRating(ctx context.Context, playerID int64) (book.Rating, error)
+	ListRatings(ctx context.Context, q book.ListQuery) ([]book.Rating, error)
+}
+
+// Pages are the public rating lists by province and rank.
+type Pages struct {
+	*kit.Site
+	ratings Ratings // nil: the lists are empty
+}
+
+// New returns the rating pages over the site.
+func New(site *kit.Site, ratings Ratings) *Pages { return &Pages{Site: site, ratings: ratings} }
+
+// Routes registers the rating pages.
+func (p *Pages) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /ratings", p.Get(p.list))
+}
+
+// ratingListPage is the number of players one list page shows.
+const ratingListPage = 50
+
+// ratingFilter is the list's form.
+type ratingFilter struct {
+	Province, Rank string
+	Page           int
+}
+
+func (f ratingFilter) url(page int) string {
+	return "/ratings?" + url.Values{"province": {f.Province}, "rank": {f.Rank}, "page": {strconv.Itoa(page)}}.Encode()
+}
+
+func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	f := ratingFilter{Province: q.Get("province"), Rank: q.Get("rank")}
+	f.Page, _ = strconv.Atoi(q.Get("page"))
+	f.Page = min(max(f.Page, 1), book.MaxOffset/ratingListPage)
+	pg := p.Page(w, r, "ratings")
+	if p.ratings == nil {
+		p.Render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", ""))
+		return nil
+	}
+	rs, err := p.ratings.ListRatings(r.Context(), book.ListQuery{Province: f.Province, Rank: f.Rank,
+		Limit: ratingListPage + 1, Offset: (f.Page - 1) * ratingListPage})
+	if ledger.KindOf(err) == ledger.Invalid {
+		p.Render(w, r, http.StatusBadRequest, ratingsPage(pg, f, nil, 0, p.UserError(r, pg, err), ""))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	next := ""
+	if len(rs) > ratingListPage {
+		rs, next = rs[:ratingListPage], f.url(f.Page+1)
+	}
+	p.Render(w, r, http.StatusOK, ratingsPage(pg, f, rs, (f.Page-1)*ratingListPage, "", next))
+	return nil
+}
+
+// Section is the rating part of a player's public page: his rating
+// and estimate, the SVG chart of his history and its table; nil when the
+// portal has no ratings, an empty note when he has no rated game.
+func Section(ctx context.Context, pg kit.Page, rs Ratings, playerID int64, cs []certs.Certificate) (templ.Component, error) {
+	if rs == nil {
+		return nil, nil
+	}
+	r, err := rs.PlayerRating(ctx, playerID)
+	if errors.Is(err, ledger.ErrNotFound) {
+		return playerRating(pg, nil, nil), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return playerRating(pg, &r, draw.NewRatingChart(r, cs, draw.RatingWords{Title: fmt.Sprintf(pg.T["rating_chart_title"], r.Name),
+		Certified: pg.T["rating_certified_line"], Rank: func(r registry.Rank) string { return kit.RankName(pg.Lang, r) },
+		Estimate: func(e ratings.Estimate) string { return estimateText(pg, e) }})), nil
+}
+
+// gradeName writes a grade of the GoR scale (ratings.GoRRank) in the
+// page's language.
+func gradeName(l kit.Lang, g int) string { return kit.RankName(l, registry.Rank(g)) }
+
+// estimateText is "3 dan (2 dan – 4 dan, 95 %)".
+func estimateText(p kit.Page, e ratings.Estimate) string {
+	if e.Low == e.High {
+		return gradeName(p.Lang, e.Rank)
+	}
+	return fmt.Sprintf(p.T["rating_estimate_fmt"], gradeName(p.Lang, e.Rank), gradeName(p.Lang, e.Low), gradeName(p.Lang, e.High))
+}
+
+func winsText(w float64) string { return strconv.FormatFloat(w, 'f', -1, 64) }

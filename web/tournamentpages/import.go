@@ -1,0 +1,151 @@
+package tournamentpages
+
+import (
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web/kit"
+)
+
+// importView is the import page: the file carried between the steps, and
+// how its players match the registry.
+type importView struct {
+	Data     string // the file, base64, so the second step needs no new upload
+	FileName string
+	Level    string
+	Result   *tournaments.ImportResult
+	Err      string
+	Idem     string
+	CSRF     string
+}
+
+func (p *Pages) importForm(w http.ResponseWriter, r *http.Request) {
+	if _, ok := p.SignedIn(w, r); !ok {
+		return
+	}
+	p.Render(w, r, http.StatusOK, importPage(p.Page(w, r, "import"), importView{Level: "city", Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r)}))
+}
+
+// importFile checks a tournament file against the registry (first step) and
+// brings it in once every player is matched or a guest (second step).
+func (p *Pages) importFile(w http.ResponseWriter, r *http.Request) {
+	a, ok := p.SignedIn(w, r)
+	if !ok {
+		return
+	}
+	pg := p.Page(w, r, "import")
+	v := importView{Level: r.PostFormValue("level"), Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r)}
+	show := func(code int, err error) {
+		if err != nil {
+			v.Err = p.UserError(r, pg, err)
+		}
+		p.Render(w, r, code, importPage(pg, v))
+	}
+	if err := r.ParseMultipartForm(4 << 20); err != nil && err != http.ErrNotMultipart {
+		show(http.StatusBadRequest, kit.ReasonUploadUnreadable.OnField("file"))
+		return
+	}
+	if !p.FormOK(r) {
+		v.Err = pg.T["form_expired"]
+		p.Render(w, r, http.StatusForbidden, importPage(pg, v))
+		return
+	}
+	var data []byte
+	if f, hdr, err := r.FormFile("file"); err == nil {
+		data, err = io.ReadAll(io.LimitReader(f, 2<<20))
+		f.Close()
+		if err != nil {
+			show(http.StatusBadRequest, kit.ReasonUploadUnreadable.OnField("file"))
+			return
+		}
+		v.FileName = hdr.Filename
+	} else if enc := r.PostFormValue("data"); enc != "" {
+		if data, err = base64.StdEncoding.DecodeString(enc); err != nil {
+			show(http.StatusBadRequest, kit.ReasonUploadUnreadable.OnField("file"))
+			return
+		}
+		v.FileName = r.PostFormValue("filename")
+	} else {
+		show(http.StatusBadRequest, reasonUploadMissing.OnField("file"))
+		return
+	}
+	v.Data = base64.StdEncoding.EncodeToString(data)
+	in := tournaments.ImportInput{Data: data, Format: r.PostFormValue("format"), Level: v.Level, Matches: map[int]int64{},
+		Commit: r.PostFormValue("commit") == "1"}
+	for key, vals := range r.PostForm {
+		switch {
+		case strings.HasPrefix(key, "match_") && len(vals) > 0 && strings.TrimSpace(vals[0]) != "":
+			i, err1 := strconv.Atoi(strings.TrimPrefix(key, "match_"))
+			id, err2 := strconv.ParseInt(strings.TrimSpace(vals[0]), 10, 64)
+			if err1 != nil || err2 != nil {
+				show(http.StatusBadRequest, reasonNotAPlayerNumber.OnField(key, "value", vals[0]))
+				return
+			}
+			in.Matches[i] = id
+		case strings.HasPrefix(key, "guest_") && len(vals) > 0 && vals[0] == "on":
+			if i, err := strconv.Atoi(strings.TrimPrefix(key, "guest_")); err == nil {
+				in.Guests = append(in.Guests, i)
+			}
+		}
+	}
+	if r.PostFormValue("unmatched_guests") == "1" {
+		in.Commit = false
+		guests, err := p.unmatchedAsGuests(r, a, in)
+		if err != nil {
+			show(kit.HTTPStatus(err), err)
+			return
+		}
+		in.Guests = guests
+	}
+	res, err := p.tours.ImportEvent(r.Context(), a, r.PostFormValue("idem"), in)
+	if res.Summary.Format != "" {
+		v.Result = &res
+	}
+	if err != nil {
+		show(kit.HTTPStatus(err), err)
+		return
+	}
+	if res.Event != nil {
+		http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?ok=imported", res.Event.ID), http.StatusSeeOther)
+		return
+	}
+	show(http.StatusOK, nil)
+}
+
+// unmatchedAsGuests checks the file as it stands and returns the guests
+// ticked plus every player still matched to nobody: "mark every
+// unmatched player as a guest", shown for a last look before importing.
+func (p *Pages) unmatchedAsGuests(r *http.Request, a ledger.Actor, in tournaments.ImportInput) ([]int, error) {
+	res, err := p.tours.ImportEvent(r.Context(), a, "", in)
+	if err != nil {
+		return nil, err
+	}
+	guests := in.Guests
+	for _, ip := range res.Players {
+		if ip.Status == "unmatched" {
+			guests = append(guests, ip.Index)
+		}
+	}
+	return guests, nil
+}
+
+func idOrEmpty(id int64) string {
+	if id == 0 {
+		return ""
+	}
+	return strconv.FormatInt(id, 10)
+}
+
+func joinIDs(ids []int64) string {
+	var s []string
+	for _, id := range ids {
+		s = append(s, strconv.FormatInt(id, 10))
+	}
+	return strings.Join(s, ", ")
+}

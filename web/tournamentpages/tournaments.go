@@ -1,0 +1,396 @@
+// Package tournamentpages is the portal's tournaments: the list and each
+// tournament's page with its games (a record replayed move by move), the
+// organiser's controls, the import of tournament files, and the form on
+// the workspace that creates one.
+package tournamentpages
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/rules"
+	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web/kit"
+)
+
+// Pages are the tournament list and pages, their games, the organiser's
+// controls and the import of tournament files.
+type Pages struct {
+	*kit.Site
+	tours Tournaments
+	// workspace shows the workspace again when the tournament form on it is refused.
+	workspace kit.FailPage
+	// players finds the players an organiser adds by name.
+	players PlayerFinder
+}
+
+// New returns the tournament pages over the site; workspace shows the
+// workspace again when the tournament form on it is refused, players finds
+// the players an organiser adds by name.
+func New(site *kit.Site, tours Tournaments, players PlayerFinder, workspace kit.FailPage) *Pages {
+	return &Pages{Site: site, tours: tours, players: players, workspace: workspace}
+}
+
+// PlayerFinder finds registered players by name.
+type PlayerFinder interface {
+	SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error)
+}
+
+// Routes registers the tournament pages.
+func (p *Pages) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /tournaments", p.Get(p.tournamentList))
+	mux.HandleFunc("GET /tournaments/{id}/rounds/{round}/boards/{board}", p.Get(p.game))
+	mux.HandleFunc("GET /tournaments/{id}", p.tournament)
+	mux.HandleFunc("GET /tournaments/{id}/export/{format}", p.Get(p.exportTournament))
+	mux.Handle("POST /workspace/tournaments", p.Post(func(*http.Request) string { return "/workspace" }, p.workspace, p.createTournament))
+	mux.HandleFunc("GET /workspace/import", p.importForm)
+	mux.HandleFunc("POST /workspace/import", p.importFile)
+	mux.Handle("POST /tournaments/{id}/participants", p.onTournament(p.addParticipant))
+	p.Confirmed(mux, "/tournaments/{id}/withdrawals", kit.Confirmation{What: "confirm_withdraw", Back: toTournament, Labels: map[string]string{"number": "confirm_participant"}, Subject: p.eventSubject}, p.onTournament(p.withdraw))
+	mux.Handle("POST /tournaments/{id}/pair", p.onTournament(p.pairRound))
+	mux.Handle("POST /tournaments/{id}/playoff", p.onTournament(p.pairPlayoff))
+	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.onTournament(p.enterResults))
+	p.Confirmed(mux, "/tournaments/{id}/finish", kit.Confirmation{What: "confirm_finish", Back: toTournament, Subject: p.eventSubject}, p.onTournament(p.finishTournament))
+}
+
+// Tournaments is what the tournament pages use.
+type Tournaments interface {
+	ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error)
+	EventReport(ctx context.Context, id int64) (tournaments.Report, error)
+	GameRecord(ctx context.Context, id int64, round, board int) (tournaments.GameRow, error)
+	CreateEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.EventInput) (tournaments.Event, error)
+	AddParticipant(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ParticipantInput) (tournaments.Participant, error)
+	Withdraw(ctx context.Context, actor ledger.Actor, key string, id int64, number int) (tournaments.Participant, error)
+	PairNextRound(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.RoundInfo, error)
+	RecordResult(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ResultInput) (tournaments.GameRow, error)
+	Finish(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.Report, error)
+	ImportEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
+	MayRun(ctx context.Context, actor ledger.Actor, e tournaments.Event) bool
+	ExportEvent(ctx context.Context, w io.Writer, id int64, format string) (contentType, filename string, err error)
+	PairPlayoff(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.RoundInfo, error)
+}
+
+// eventView is a tournament page: the report plus what the viewer may do.
+type eventView struct {
+	Report    tournaments.Report
+	Names     map[int]string // participant number → name
+	Groups    map[int64]string
+	Cross     []crossRow
+	Organiser bool // the viewer may run the event
+	// Find is the name the organiser searched to add a participant, Found
+	// the registered players of that name to pick from.
+	Find  string
+	Found []registry.Player
+	Err   string
+	OK    string
+	Idem  string
+	CSRF  string
+}
+
+// crossRow is one line of the crosstable, in standings order.
+type crossRow struct {
+	Standing tournaments.Standing
+	Cells    []string // per round: opponent's place, result, colour ("3+/b"), "bye", or ""
+}
+
+func crosstable(r tournaments.Report) []crossRow {
+	place := map[int]int{}
+	for _, s := range r.Standings {
+		place[s.Entrant] = s.Place
+	}
+	var rows []crossRow
+	for _, s := range r.Standings {
+		row := crossRow{Standing: s}
+		for _, rd := range r.Rounds {
+			cell := ""
+			if rd.Bye == s.Entrant {
+				cell = "bye"
+			}
+			for _, g := range rd.Games {
+				if side, ok := g.SideOf(s.Entrant); ok {
+					cell = fmt.Sprintf("%d%c/%c", place[side.Opponent], side.Outcome, side.Colour)
+				}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func (p *Pages) tournamentList(w http.ResponseWriter, r *http.Request) error {
+	es, err := p.tours.ListEvents(r.Context(), r.URL.Query().Get("organiser"), 100)
+	if err != nil {
+		return err
+	}
+	p.Render(w, r, http.StatusOK, tournamentsPage(p.Page(w, r, "tournaments"), es))
+	return nil
+}
+
+func (p *Pages) tournament(w http.ResponseWriter, r *http.Request) {
+	p.showTournament(w, r, http.StatusOK, "")
+}
+
+func (p *Pages) showTournament(w http.ResponseWriter, r *http.Request, code int, errText string) {
+	id, ok := kit.PathID(r)
+	if !ok {
+		p.Fail(w, r, ledger.ErrNotFound)
+		return
+	}
+	rep, err := p.tours.EventReport(r.Context(), id)
+	if err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	v := eventView{Report: rep, Names: map[int]string{}, Groups: map[int64]string{}, Cross: crosstable(rep), Err: errText,
+		Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r), Organiser: p.tours.MayRun(r.Context(), p.Actor(r), rep.Event)}
+	if code == http.StatusOK {
+		v.OK = r.URL.Query().Get("ok")
+	}
+	for _, pt := range rep.Participants {
+		v.Names[pt.Number] = pt.Name
+	}
+	for _, g := range rep.Event.Groups {
+		v.Groups[g.ID] = g.Name
+	}
+	if v.Find = strings.TrimSpace(r.URL.Query().Get("find")); v.Find != "" && v.Organiser && p.players != nil {
+		q := registry.PlayerQuery{Name: v.Find, PageSize: 50}
+		if pr, ok := registry.ProvinceByPrefix(rep.Event.OrganiserPrefix); ok && pr.Prefix != registry.AssociationPrefix {
+			q.ProvinceCode = pr.Code // a province's event: its players; a national one: anyone's
+		}
+		if found, err := p.players.SearchPlayers(r.Context(), p.Actor(r), q); err == nil {
+			v.Found = found.Players
+		}
+	}
+	pg := p.Page(w, r, "tournaments")
+	pg.Title = rep.Event.Name
+	p.Render(w, r, code, tournamentPage(pg, v))
+}
+
+// failOnTournament shows the tournament page again with a refusal.
+func (p *Pages) failOnTournament(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+	p.showTournament(w, r, code, errText)
+}
+
+// onTournament wraps a form post on a tournament's page: the action gets
+// the tournament's id and returns to its page.
+func (p *Pages) onTournament(fn func(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error)) http.HandlerFunc {
+	back := func(r *http.Request) string { return "/tournaments/" + r.PathValue("id") }
+	return p.Post(back, p.failOnTournament, func(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+		id, ok := kit.PathID(r)
+		if !ok {
+			return kit.Outcome{}, ledger.ErrNotFound
+		}
+		return fn(r, a, key, id)
+	})
+}
+
+func (p *Pages) createTournament(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	rounds, err := kit.FormInt(r, "rounds")
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	var size [4]int64 // lives, cycles, best of, reserves
+	for i, f := range []string{"lives", "cycles", "best_of", "reserves"} {
+		if size[i], err = kit.FormInt(r, f); err != nil {
+			return kit.Outcome{}, err
+		}
+	}
+	in := tournaments.EventInput{Name: r.PostFormValue("name"), Start: r.PostFormValue("start"), End: r.PostFormValue("end"),
+		Venue: r.PostFormValue("venue"), Level: r.PostFormValue("level"), System: r.PostFormValue("system"), Rounds: int(rounds),
+		Order:    r.PostFormValue("order"),
+		DanGrade: r.PostFormValue("dan_grade") == "on", Team: r.PostFormValue("team") == "on",
+		Lives: int(size[0]), Cycles: int(size[1]), BestOf: int(size[2]), Colours: r.PostFormValue("colours"), Ties: r.PostFormValue("ties"),
+		ChiefReferee: r.PostFormValue("chief_referee"), Boards: r.PostFormValue("team_boards"),
+		TeamFormat: r.PostFormValue("team_format"), Reserves: int(size[3])}
+	for i := 1; i <= 3; i++ {
+		rank := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("group%d_rank", i)))
+		if rank == "" {
+			continue
+		}
+		wins, err := kit.FormInt(r, fmt.Sprintf("group%d_wins", i))
+		if err != nil {
+			return kit.Outcome{}, err
+		}
+		in.Groups = append(in.Groups, tournaments.GroupInput{Name: r.PostFormValue(fmt.Sprintf("group%d_name", i)), TargetRank: rank, MinWins: int(wins)})
+	}
+	e, err := p.tours.CreateEvent(r.Context(), a, key, in)
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	return kit.GoTo(fmt.Sprintf("/tournaments/%d?ok=created", e.ID)), nil
+}
+
+func (p *Pages) addParticipant(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+	player, err := kit.FormInt(r, "player_id")
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	board, err := kit.FormInt(r, "board")
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	_, err = p.tours.AddParticipant(r.Context(), a, key, id, tournaments.ParticipantInput{PlayerID: player,
+		GuestName: r.PostFormValue("guest_name"), GuestRank: r.PostFormValue("guest_rank"), GuestCountry: r.PostFormValue("guest_country"),
+		Group: r.PostFormValue("group"), Team: r.PostFormValue("team"), Board: int(board),
+		Reserve: r.PostFormValue("reserve") == "on"})
+	return kit.Done("participant_added"), err
+}
+
+func (p *Pages) withdraw(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+	n, err := kit.FormInt(r, "number")
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	_, err = p.tours.Withdraw(r.Context(), a, key, id, int(n))
+	return kit.Done("withdrawn"), err
+}
+
+func (p *Pages) pairRound(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+	_, err := p.tours.PairNextRound(r.Context(), a, key, id)
+	return kit.Done("paired"), err
+}
+
+func (p *Pages) finishTournament(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+	_, err := p.tours.Finish(r.Context(), a, key, id)
+	return kit.Done("finished"), err
+}
+
+// enterResults takes a round's form: a result, warnings and optionally an
+// SGF file per board; boards left empty are skipped.
+func (p *Pages) enterResults(r *http.Request, a ledger.Actor, key string, id int64) (kit.Outcome, error) {
+	round, err := strconv.Atoi(r.PathValue("round"))
+	if err != nil {
+		return kit.Outcome{}, ledger.ErrNotFound
+	}
+	boards, err := kit.FormInt(r, "boards")
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	// The form's board count is the client's word: loop only over boards
+	// the round has.
+	have, err := p.boardsOf(r, id, round)
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	if boards < 0 || boards > int64(have) {
+		return kit.Outcome{}, reasonBoards.OnField("boards", "round", strconv.Itoa(round), "have", strconv.Itoa(have),
+			"boards", strconv.FormatInt(boards, 10))
+	}
+	for b := 1; b <= int(boards); b++ {
+		res := r.PostFormValue(fmt.Sprintf("result_%d", b))
+		sgf := ""
+		if f, _, err := r.FormFile(fmt.Sprintf("sgf_%d", b)); err == nil {
+			data, err := io.ReadAll(io.LimitReader(f, rules.MaxRecordBytes+1))
+			f.Close()
+			if err != nil {
+				return kit.Outcome{}, fmt.Errorf("read the record of board %d: %w", b, err)
+			}
+			sgf = string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+		}
+		if res == "" && sgf == "" {
+			continue
+		}
+		bw, err := kit.FormInt(r, fmt.Sprintf("bw_%d", b))
+		if err != nil {
+			return kit.Outcome{}, err
+		}
+		ww, err := kit.FormInt(r, fmt.Sprintf("ww_%d", b))
+		if err != nil {
+			return kit.Outcome{}, err
+		}
+		if _, err := p.tours.RecordResult(r.Context(), a, fmt.Sprintf("%s-%d", key, b), id, tournaments.ResultInput{Round: round, Board: b,
+			Result: res, BlackWarnings: int(bw), WhiteWarnings: int(ww), SGF: sgf}); err != nil {
+			return kit.Outcome{}, fmt.Errorf("board %d: %w", b, err)
+		}
+	}
+	return kit.Done("results"), nil
+}
+
+// boardsOf is the number of boards of a tournament's round (0 if it is not paired).
+func (p *Pages) boardsOf(r *http.Request, id int64, round int) (int, error) {
+	rep, err := p.tours.EventReport(r.Context(), id)
+	if err != nil {
+		return 0, fmt.Errorf("boards of round %d of tournament %d: %w", round, id, err)
+	}
+	n := 0
+	for _, ri := range rep.Rounds {
+		if ri.Round != round {
+			continue
+		}
+		for _, g := range ri.Games {
+			n = max(n, g.Board)
+		}
+	}
+	return n, nil
+}
+
+// exportFormat maps an export link's last path segment to tournaments.Export's format.
+func exportFormat(segment string) (string, bool) {
+	switch segment {
+	case "h9":
+		return "h9", true
+	case "standings.csv":
+		return "csv", true
+	case "games.zip":
+		return "sgf_zip", true
+	}
+	return "", false
+}
+
+func (p *Pages) exportTournament(w http.ResponseWriter, r *http.Request) error {
+	id, ok := kit.PathID(r)
+	format, known := exportFormat(r.PathValue("format"))
+	if !ok || !known {
+		return ledger.ErrNotFound
+	}
+	var buf bytes.Buffer
+	ctype, name, err := p.tours.ExportEvent(r.Context(), &buf, id, format)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	_, _ = w.Write(buf.Bytes())
+	return nil
+}
+
+// roundName writes "第3轮" or "Round 3".
+func roundName(p kit.Page, n int) string {
+	if p.Lang == kit.English {
+		return "Round " + strconv.Itoa(n)
+	}
+	return "第" + strconv.Itoa(n) + "轮"
+}
+
+// eventSubject names the tournament of the path, and the participant
+// numbered in the query when there is one.
+func (p *Pages) eventSubject(r *http.Request, _ kit.Page) string {
+	id, ok := kit.PathID(r)
+	if !ok {
+		return ""
+	}
+	rep, err := p.tours.EventReport(r.Context(), id)
+	if err != nil {
+		return ""
+	}
+	out := rep.Event.Name
+	if n, err := strconv.Atoi(r.URL.Query().Get("number")); err == nil {
+		for _, pt := range rep.Participants {
+			if pt.Number == n {
+				out += " · " + pt.Name
+			}
+		}
+	}
+	return out
+}
+
+// toTournament is where a tournament action's cancel leads.
+func toTournament(r *http.Request) string { return kit.SitePath("/tournaments/" + r.PathValue("id")) }
