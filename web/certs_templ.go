@@ -5517,7 +5517,7 @@ func reviewList(p kit.Page, ws workspace) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = kit.Data(rv.Reason).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = kit.Data(rv.ReasonText(p.Lang)).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -71,9 +71,13 @@ func (v gameView) moveLink(n int) string {
 	return v.Path + "?move=" + strconv.Itoa(n)
 }
 
-// flagText words why a game is flagged for review in the page's language,
-// from the game's own fields (the stored reason is the engine's English).
+// flagText words why a game is flagged for review in the page's language:
+// from its stored code, or, for a game flagged before codes were stored
+// (its reason is the engine's English), from the game's own fields.
 func flagText(p kit.Page, g tournaments.GameRow) string {
+	if g.FlagCode != "" {
+		return g.FlagText(p.Lang)
+	}
 	switch {
 	case g.Adjudicated == "" && strings.HasPrefix(g.FlagReason, "the file holds"):
 		return p.T["flag_games"]
@@ -101,9 +105,4 @@ func MoveText(p kit.Page, n int) string {
 func IllegalName(p kit.Page, reason string) string { return p.Word("violation_", reason) }
 
 // proposalNote is a dan-grade proposal's note in the page's language.
-func proposalNote(p kit.Page, pr tournaments.Proposal) string {
-	if p.Lang == kit.Chinese && pr.NoteZH != "" {
-		return pr.NoteZH
-	}
-	return pr.Note
-}
+func proposalNote(p kit.Page, pr tournaments.Proposal) string { return pr.NoteText(p.Lang) }

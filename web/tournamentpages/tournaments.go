@@ -7,6 +7,7 @@ package tournamentpages
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -70,6 +71,7 @@ type Tournaments interface {
 	Withdraw(ctx context.Context, actor ledger.Actor, key string, id int64, number int) (tournaments.Participant, error)
 	PairNextRound(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.RoundInfo, error)
 	RecordResult(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ResultInput) (tournaments.GameRow, error)
+	RecordRoundResults(ctx context.Context, actor ledger.Actor, key string, id int64, round int, ins []tournaments.ResultInput) ([]tournaments.GameRow, error)
 	Finish(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.Report, error)
 	ImportEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
 	MayRun(ctx context.Context, actor ledger.Actor, e tournaments.Event) bool
@@ -284,6 +286,9 @@ func (p *Pages) enterResults(r *http.Request, a ledger.Actor, key string, id int
 		return kit.Outcome{}, reasonBoards.OnField("boards", "round", strconv.Itoa(round), "have", strconv.Itoa(have),
 			"boards", strconv.FormatInt(boards, 10))
 	}
+	// every board of the form in one call: all or nothing, under the
+	// form's one idempotency key
+	var ins []tournaments.ResultInput
 	for b := 1; b <= int(boards); b++ {
 		res := r.PostFormValue(fmt.Sprintf("result_%d", b))
 		sgf := ""
@@ -306,12 +311,34 @@ func (p *Pages) enterResults(r *http.Request, a ledger.Actor, key string, id int
 		if err != nil {
 			return kit.Outcome{}, err
 		}
-		if _, err := p.tours.RecordResult(r.Context(), a, fmt.Sprintf("%s-%d", key, b), id, tournaments.ResultInput{Round: round, Board: b,
-			Result: res, BlackWarnings: int(bw), WhiteWarnings: int(ww), SGF: sgf}); err != nil {
-			return kit.Outcome{}, fmt.Errorf("board %d: %w", b, err)
-		}
+		ins = append(ins, tournaments.ResultInput{Round: round, Board: b, Result: res, BlackWarnings: int(bw), WhiteWarnings: int(ww), SGF: sgf})
+	}
+	if len(ins) == 0 {
+		return kit.Done("results"), nil
+	}
+	if _, err := p.tours.RecordRoundResults(r.Context(), a, key, id, round, ins); err != nil {
+		return kit.Outcome{}, boardRefusal(err, ins)
 	}
 	return kit.Done("results"), nil
+}
+
+// boardRefusal turns a round's refusal of its i-th result
+// (results[i].field) into the refusal of the field, said of its board, as
+// the form shows it.
+func boardRefusal(err error, ins []tournaments.ResultInput) error {
+	var le *ledger.Error
+	if !errors.As(err, &le) {
+		return err
+	}
+	var i int
+	var field string
+	if n, _ := fmt.Sscanf(le.Field, "results[%d].", &i); n != 1 || i < 0 || i >= len(ins) {
+		return err
+	}
+	field = le.Field[strings.Index(le.Field, "].")+2:]
+	c := *le
+	c.Field = field
+	return fmt.Errorf("board %d: %w", ins[i].Board, &c)
 }
 
 // boardsOf is the number of boards of a tournament's round (0 if it is not paired).
