@@ -134,6 +134,12 @@ type CertificateRecordedFromPaperPayload struct {
 
 func (CertificateRecordedFromPaperPayload) Action() string { return "certificate.recorded_from_paper" }
 
+// IssuanceActions are the events that put a certificate on the registry:
+// a certificate's receipt proves the first of them.
+func IssuanceActions() []string {
+	return []string{CertificateIssuedPayload{}.Action(), CertificateRecordedFromPaperPayload{}.Action()}
+}
+
 // CertificateReviewRequestedPayload is certificate.review_requested's
 // payload: the certificate's basis was withdrawn.
 type CertificateReviewRequestedPayload struct {

@@ -183,7 +183,7 @@ func (p *certPages) issuanceReceipt(ctx context.Context, v certs.Verification) *
 	if p.tlog == nil || !v.Found {
 		return nil
 	}
-	rc, err := p.tlog.Receipt(ctx, "certificate", v.Number, "certificate.issued", "certificate.recorded_from_paper")
+	rc, err := p.tlog.Receipt(ctx, "certificate", v.Number, certs.IssuanceActions()...)
 	if err != nil {
 		p.Log().Error("inclusion proof of a certificate", "number", v.Number, "err", err)
 		return nil

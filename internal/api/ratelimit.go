@@ -32,7 +32,7 @@ func RateLimitInterceptor(l Limits) grpc.UnaryServerInterceptor {
 		}
 		md, _ := metadata.FromIncomingContext(ctx)
 		client := l.Proxies.Client(remote, md.Get("x-forwarded-for"))
-		if err := l.ByMethod[info.FullMethod].Allow(ratelimit.Key(client)); err != nil {
+		if err := l.ByMethod[info.FullMethod].Allow(client); err != nil {
 			return nil, err
 		}
 		return handler(context.WithValue(ctx, clientKey{}, client), req)

@@ -104,11 +104,6 @@ func read[R any](ctx context.Context, pr *PublicReads, f func(*readDB) (R, error
 	return out, err
 }
 
-// issuanceActions are the events that put a certificate on the registry,
-// the one its receipt proves (the portal's verification page asks for the
-// same pair).
-var issuanceActions = []string{"certificate.issued", "certificate.recorded_from_paper"}
-
 // receiptError is a receipt that could not be made for a certificate found.
 type receiptError struct{ error }
 
@@ -128,7 +123,7 @@ func (pr *PublicReads) VerifyWithReceipt(ctx context.Context, number string) (ce
 		if v, err = db.certs.Verify(ctx, number); err != nil || !v.Found || db.tree == nil {
 			return err
 		}
-		if rc, err = db.tree.Receipt(ctx, "certificate", v.Number, issuanceActions...); err != nil {
+		if rc, err = db.tree.Receipt(ctx, "certificate", v.Number, certs.IssuanceActions()...); err != nil {
 			return receiptError{err}
 		}
 		return nil
