@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -142,7 +143,14 @@ func pairedOrRefused(t *testing.T, ctx context.Context, e *portalEnv, id int64, 
 		nodes, err := chromedp.Run(step, chromedp.Nodes(chromedp.CSSAll(`[data-testid="form-error"]`), chromedp.AtLeast(0)))
 		cancel()
 		if err == nil && len(nodes) > 0 {
-			return rep, text(t, ctx, `[data-testid="form-error"]`)
+			// the page may be replaced between finding the node and reading
+			// it: read again on the next turn rather than fail
+			step, cancel := context.WithTimeout(ctx, time.Second)
+			refused, err := chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-testid="form-error"]`)))
+			cancel()
+			if err == nil && strings.TrimSpace(refused) != "" {
+				return rep, refused
+			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
