@@ -91,6 +91,10 @@ var (
 		"dead stone {value} is not a point: write coordinates such as D4 or Q16 (no letter I), or two SGF letters such as dd.")
 	ReasonDeadOffBoard = ledger.NewReason(ledger.Invalid, "DEAD_OFF_BOARD",
 		"死子 {value} 不在 {size}×{size} 的棋盘上。", "dead stone {value} is off the {size}×{size} board.")
+	ReasonDeadTooLong = ledger.NewReason(ledger.Invalid, "DEAD_TOO_LONG",
+		"死子列表不能超过 {max} 字节。", "the list of dead stones is at most {max} bytes.")
+	ReasonDeadTooMany = ledger.NewReason(ledger.Invalid, "DEAD_TOO_MANY",
+		"死子最多列出 {max} 个点：棋盘上没有更多的点。", "list at most {max} dead stones: the board has no more points.")
 	ReasonBadOption = ledger.NewReason(ledger.Invalid, "BAD_OPTION",
 		"该选项与棋谱不符。", "the option does not fit the record.")
 )
@@ -106,6 +110,47 @@ type Request struct {
 	Dead           []string
 	Strict         bool
 	DeadFromMarkup bool
+}
+
+// Bounds on the dead stones a request may list: a point is written in at
+// most three characters and a separator, and no board has more points
+// than the largest. The list is checked against them before it is read.
+const (
+	MaxDeadPoints = rules.MaxSize * rules.MaxSize
+	MaxDeadBytes  = 4 * MaxDeadPoints
+)
+
+// SplitDead splits a list of dead stones as typed in a form ("D4, Q16")
+// and drops its repeats, refusing one too long to be a list of points
+// before splitting it.
+func SplitDead(s string) ([]string, error) {
+	if len(s) > MaxDeadBytes {
+		return nil, ReasonDeadTooLong.OnField("dead", "max", strconv.Itoa(MaxDeadBytes))
+	}
+	return distinctDead(rules.SplitPoints(s))
+}
+
+// distinctDead is the list of dead stones with repeats dropped, refused
+// when its bytes or its distinct points exceed what any board can take.
+func distinctDead(list []string) ([]string, error) {
+	n := 0
+	for _, d := range list {
+		if n += len(d) + 1; n > MaxDeadBytes+1 {
+			return nil, ReasonDeadTooLong.OnField("dead", "max", strconv.Itoa(MaxDeadBytes))
+		}
+	}
+	seen := make(map[string]bool, len(list))
+	out := make([]string, 0, len(list))
+	for _, d := range list {
+		if k := strings.TrimSpace(d); !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	if len(out) > MaxDeadPoints {
+		return nil, ReasonDeadTooMany.OnField("dead", "max", strconv.Itoa(MaxDeadPoints))
+	}
+	return out, nil
 }
 
 // ParseKomi reads a komi as typed; "" keeps the record's.
@@ -131,7 +176,11 @@ func Adjudicate(in Request) ([]rules.Result, error) {
 	if err != nil {
 		return nil, ReasonUnknownRules.OnField("rules", "value", in.Rules)
 	}
-	results, err := rules.AdjudicateSGF(in.SGF, in.File, rules.Options{Rules: rs, Komi: in.Komi, Dead: in.Dead,
+	dead, err := distinctDead(in.Dead)
+	if err != nil {
+		return nil, err
+	}
+	results, err := rules.AdjudicateSGF(in.SGF, in.File, rules.Options{Rules: rs, Komi: in.Komi, Dead: dead,
 		Strict: in.Strict, DeadFromMarkup: in.DeadFromMarkup})
 	if err != nil {
 		return nil, refusal(err)
@@ -156,6 +205,8 @@ func refusal(err error) error {
 		game = strconv.Itoa(ge.Game)
 	}
 	switch {
+	case errors.As(err, &oe) && errors.As(err, &le) && le.What == rules.LimitDeadPoints:
+		return ReasonDeadTooMany.OnField(oe.Option, "max", strconv.Itoa(le.Max))
 	case errors.As(err, &le):
 		return ReasonRecordTooBig.FieldWith("sgf", limitWords(le.What), ledger.Value("max", strconv.Itoa(le.Max)))
 	case errors.As(err, &oe) && errors.As(err, &pe) && pe.OffBoard:
@@ -233,6 +284,7 @@ func limitWords(l rules.Limit) ledger.Param {
 		rules.LimitVariations:     "变化数",
 		rules.LimitGames:          "对局数",
 		rules.LimitValues:         "属性值个数",
+		rules.LimitDeadPoints:     "死子数",
 	}[l]
 	if zh == "" {
 		zh = string(l)

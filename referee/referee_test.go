@@ -109,12 +109,12 @@ func TestRecordRefusalsAreCoded(t *testing.T) {
 		{"(;SZ[19]HA[10];W[aa])", "", referee.ReasonRecordHandicapStones, "sgf", map[string]string{"game": "1", "handicap": "10"}},
 		{"(;SZ[9];B[ee])", "I5", referee.ReasonDeadPoint, "dead", map[string]string{"value": "I5"}},
 		{"(;SZ[9];B[ee])", "Z99", referee.ReasonDeadOffBoard, "dead", map[string]string{"value": "Z99", "size": "9"}},
+		{"(;SZ[9];B[ee])", points(9) + ",ee", referee.ReasonDeadTooMany, "dead", map[string]string{"max": "81"}},
+		{"(;SZ[9];B[ee])", points(9) + ",E5, E5 ,E5", nil, "", nil}, // repeats are dropped
 	}
 	for _, tt := range tests {
 		req := referee.Request{SGF: []byte(tt.sgf)}
-		if tt.dead != "" {
-			req.Dead = []string{tt.dead}
-		}
+		req.Dead = rules.SplitPoints(tt.dead)
 		_, err := referee.Adjudicate(req)
 		if tt.want == nil {
 			if err != nil {
@@ -156,4 +156,57 @@ func checkChinese(t *testing.T, e *ledger.Error) {
 	if w := latinWord.FindString(msg); w != "" {
 		t.Errorf("%s: the Chinese message %q has %q", e.Reason.Code(), e.Message(ledger.Chinese), w)
 	}
+}
+
+// points lists every point of a size×size board in GTP coordinates.
+func points(size int) string {
+	var out []string
+	for x := range size {
+		for y := 1; y <= size; y++ {
+			out = append(out, rules.GTPPoint(rules.Coord{X: x, Y: size - y}, size))
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+// TestDeadListsAreBoundedFirst: a list of dead stones too long in bytes,
+// or naming more points than the largest board has, is refused before the
+// record is read at all (the record here cannot be, so a refusal of it
+// would show it was), whatever the list repeats.
+func TestDeadListsAreBoundedFirst(t *testing.T) {
+	broken := []byte("(;SZ[19];B[")
+	same := make([]string, 200_000)
+	for i := range same {
+		same[i] = "D4"
+	}
+	distinct := append(strings.Split(points(rules.MaxSize), ","), "aa")
+	for _, tt := range []struct {
+		name string
+		dead []string
+		want *ledger.Reason
+	}{
+		{"200000-repeats", same, referee.ReasonDeadTooLong},
+		{"one-long-point", []string{strings.Repeat("D", referee.MaxDeadBytes+1)}, referee.ReasonDeadTooLong},
+		{"more-than-the-largest-board", distinct, referee.ReasonDeadTooMany},
+	} {
+		_, err := referee.Adjudicate(referee.Request{SGF: broken, Dead: tt.dead})
+		if e, ok := ledger.AsError(err); !ok || e.Reason != tt.want || e.Field != "dead" {
+			t.Errorf("%s: %v, want %s", tt.name, err, tt.want.Code())
+		}
+	}
+	if _, err := referee.Adjudicate(referee.Request{SGF: broken, Dead: same[:100]}); !isReason(err, referee.ReasonRecordCloseValue) {
+		t.Errorf("100 repeats of one point pass to the record: %v", err)
+	}
+
+	if _, err := referee.SplitDead(strings.Repeat("D4,", 200_000)); !isReason(err, referee.ReasonDeadTooLong) {
+		t.Errorf("SplitDead of 600 KB: %v", err)
+	}
+	if d, err := referee.SplitDead("D4, Q16 D4"); err != nil || len(d) != 2 {
+		t.Errorf("SplitDead(D4, Q16 D4) = %q, %v", d, err)
+	}
+}
+
+func isReason(err error, r *ledger.Reason) bool {
+	e, ok := ledger.AsError(err)
+	return ok && e.Reason == r
 }

@@ -353,18 +353,12 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 	}
 
 	// Count the board (also for decided games, so the areas are there to read).
-	var dead []Point
-	for _, d := range opt.Dead {
-		c, err := ParsePoint(d, g.Size)
-		if err != nil {
-			return r, &OptionError{Option: "dead", Err: err}
-		}
-		p := b.At(c.X, c.Y)
-		if b.Color(p) == Empty {
-			note("dead stone %s: the point is empty", d)
-			continue
-		}
-		dead = append(dead, p)
+	dead, empty, err := deadPoints(b, opt.Dead)
+	if err != nil {
+		return r, err
+	}
+	for _, d := range empty {
+		note("dead stone %s: the point is empty", d)
 	}
 	if len(opt.Dead) == 0 && opt.DeadFromMarkup {
 		dead = markupDead(b, g)
@@ -509,6 +503,34 @@ func formatResult(winner string, diff float64, rules RuleSet) (string, string) {
 		return sgf, side + strconv.Itoa(whole) + "子"
 	}
 	return sgf, side + strconv.Itoa(whole) + "又" + fracs[frac] + "子"
+}
+
+// deadPoints reads the dead stones of opt.Dead on b, each distinct point
+// once, and the ones that name an empty point (as given). A list longer
+// than the board has points is refused before any is read: with repeats
+// allowed, its length and not the board would set the work.
+func deadPoints(b *Board, list []string) (dead []Point, empty []string, err error) {
+	if n := b.Size() * b.Size(); len(list) > n {
+		return nil, nil, &OptionError{Option: "dead", Err: &LimitError{What: LimitDeadPoints, Max: n}}
+	}
+	seen := make([]bool, len(b.color))
+	for _, d := range list {
+		c, err := ParsePoint(d, b.Size())
+		if err != nil {
+			return nil, nil, &OptionError{Option: "dead", Err: err}
+		}
+		p := b.At(c.X, c.Y)
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if b.Color(p) == Empty {
+			empty = append(empty, d)
+			continue
+		}
+		dead = append(dead, p)
+	}
+	return dead, empty, nil
 }
 
 // markupDead finds the stones lying in the other side's marked territory.

@@ -36,6 +36,7 @@ const (
 	LimitVariations     Limit = "variations"
 	LimitGames          Limit = "games"
 	LimitValues         Limit = "property values"
+	LimitDeadPoints     Limit = "dead stones"
 )
 
 // LimitError is a record that asks for more work than a cap allows.

@@ -76,15 +76,9 @@ func Replay(g *Game, opt Options, upto int) (Position, error) {
 	if !pos.Final {
 		return pos, nil
 	}
-	var dead []Point
-	for _, d := range opt.Dead {
-		c, err := ParsePoint(d, g.Size)
-		if err != nil {
-			return Position{}, &OptionError{Option: "dead", Err: err}
-		}
-		if p := b.At(c.X, c.Y); b.Color(p) != Empty {
-			dead = append(dead, p)
-		}
+	dead, _, err := deadPoints(b, opt.Dead)
+	if err != nil {
+		return Position{}, err
 	}
 	if len(opt.Dead) == 0 && opt.DeadFromMarkup {
 		dead = markupDead(b, g)

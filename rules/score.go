@@ -15,7 +15,8 @@ func (b *Board) CountArea(dead []Point) Count {
 	copy(color, b.color)
 	var cnt Count
 	for _, p := range dead {
-		if c := b.color[p]; c == Black || c == White {
+		// the copy's colour: a chain already taken off is not walked again
+		if c := color[p]; c == Black || c == White {
 			for _, s := range b.Chain(p) {
 				if color[s] == c {
 					color[s] = Empty

@@ -289,3 +289,50 @@ func checkCoded(t *testing.T, err error) {
 		t.Fatalf("an error without a code: %#v", err)
 	}
 }
+
+// TestDeadPointsBounded: a dead-stone list names each point once whatever
+// it repeats, and one longer than the board has points is refused before
+// any of it is read, so the list's length never sets the work.
+func TestDeadPointsBounded(t *testing.T) {
+	b, err := NewBoard(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Setup(Black, b.At(4, 4))
+	b.Setup(Black, b.At(4, 5))
+	same := []string{"E5", "e5", "ee", " E5 ", "e05"} // one point, five spellings
+	var list []string
+	for len(list) < 81 {
+		list = append(list, same[len(list)%len(same)])
+	}
+	list[80] = "aa" // empty
+	list[79] = "aa"
+	dead, empty, err := deadPoints(b, list)
+	if err != nil || len(dead) != 1 || dead[0] != b.At(4, 4) || len(empty) != 1 || empty[0] != "aa" {
+		t.Errorf("81 dead stones naming two points: dead %v empty %q err %v", dead, empty, err)
+	}
+	if c := b.CountArea(append(dead, b.At(4, 5), b.At(4, 4))); c.Removed[Black] != 2 || c.Stones[Black] != 0 {
+		t.Errorf("a chain named thrice: %+v", c)
+	}
+
+	// "I5" cannot be read: the refusal being the length shows nothing was.
+	_, _, err = deadPoints(b, append([]string{"I5"}, list...))
+	var oe *OptionError
+	var le *LimitError
+	if !errors.As(err, &oe) || oe.Option != "dead" || !errors.As(err, &le) || le.What != LimitDeadPoints || le.Max != 81 {
+		t.Errorf("82 dead stones on 9×9: %#v", err)
+	}
+	long := make([]string, 200_000)
+	for i := range long {
+		long[i] = "E5"
+	}
+	for _, opt := range []Options{{Dead: long}, {Dead: long, Rules: TrompTaylor}} {
+		if _, err := AdjudicateSGF([]byte("(;SZ[9];B[ee];W[];B[];W[])"), "", opt); !errors.As(err, &le) || le.Max != 81 {
+			t.Errorf("200 000 dead stones: %v", err)
+		}
+	}
+	g := &Game{Size: 9}
+	if _, err := Replay(g, Options{Dead: long}, -1); !errors.As(err, &le) || le.Max != 81 {
+		t.Errorf("Replay with 200 000 dead stones: %v", err)
+	}
+}

@@ -55,23 +55,29 @@ func (p *refereePages) adjudicate(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	results, err := referee.Adjudicate(referee.Request{SGF: data, Rules: f.Rules, Komi: komi, Dead: rules.SplitPoints(f.Dead), Strict: f.Strict})
+	dead, err := referee.SplitDead(f.Dead)
+	if err != nil {
+		f.Dead = "" // not echoed back into the form
+		fail(err)
+		return
+	}
+	results, err := referee.Adjudicate(referee.Request{SGF: data, Rules: f.Rules, Komi: komi, Dead: dead, Strict: f.Strict})
 	if err != nil {
 		fail(err)
 		return
 	}
-	p.Render(w, r, http.StatusOK, adjudicatePage(pg, f, results, finalPositions(data, f, komi, len(results)), ""))
+	p.Render(w, r, http.StatusOK, adjudicatePage(pg, f, results, finalPositions(data, f, komi, dead, len(results)), ""))
 }
 
 // finalPositions are the final positions of the record's games, to draw
 // beside their results; nil when they cannot be had (the results stand).
-func finalPositions(data []byte, f adjudicateForm, komi *float64, games int) []rules.Position {
+func finalPositions(data []byte, f adjudicateForm, komi *float64, dead []string, games int) []rules.Position {
 	trees, err := rules.ParseSGF(data)
 	if err != nil || len(trees) != games {
 		return nil
 	}
 	rs, _ := rules.ParseRuleSet(f.Rules)
-	opt := rules.Options{Rules: rs, Komi: komi, Dead: rules.SplitPoints(f.Dead)}
+	opt := rules.Options{Rules: rs, Komi: komi, Dead: dead}
 	out := make([]rules.Position, 0, len(trees))
 	for _, t := range trees {
 		g, err := rules.GameFromTree(t)

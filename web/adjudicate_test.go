@@ -56,6 +56,8 @@ func TestAdjudicatePage(t *testing.T) {
 		{map[string]string{"sgf_text": "(;SZ[9];B[ee])", "komi": "lots"}, "Komi"},
 		{map[string]string{"sgf_text": "(;SZ[9];B[ee])", "rules": "klingon"}, "Rules"},
 		{map[string]string{"sgf_text": "(;SZ[9];B[ee])", "dead": "Z99"}, "dead"},
+		// refused before the record is read (it cannot be)
+		{map[string]string{"sgf_text": "(;SZ[9];B[", "dead": strings.Repeat("D4,", 200_000)}, "at most 2500 bytes"},
 	} {
 		code, body := postRecord(t, srv.URL, tt.fields, nil)
 		if code != 400 || !strings.Contains(body, "form-error") || !strings.Contains(body, tt.want) {
