@@ -7,6 +7,7 @@
 package referee
 
 import (
+	"context"
 	"errors"
 	"math"
 	"strconv"
@@ -162,8 +163,9 @@ func ParseKomi(s string) (*float64, error) {
 	return k, nil
 }
 
-// Adjudicate replays and counts every game of the record.
-func Adjudicate(in Request) ([]rules.Result, error) {
+// Adjudicate replays and counts every game of the record; it stops with
+// ctx's error once ctx is done.
+func Adjudicate(ctx context.Context, in Request) ([]rules.Result, error) {
 	switch {
 	case len(strings.TrimSpace(string(in.SGF))) == 0:
 		return nil, ReasonRecordEmpty.OnField("sgf")
@@ -180,8 +182,11 @@ func Adjudicate(in Request) ([]rules.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	results, err := rules.AdjudicateSGF(in.SGF, in.File, rules.Options{Rules: rs, Komi: in.Komi, Dead: dead,
+	results, err := rules.AdjudicateSGFContext(ctx, in.SGF, in.File, rules.Options{Rules: rs, Komi: in.Komi, Dead: dead,
 		Strict: in.Strict, DeadFromMarkup: in.DeadFromMarkup})
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, refusal(err)
 	}

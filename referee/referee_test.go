@@ -2,6 +2,8 @@ package referee_test
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -48,7 +50,7 @@ func TestHostileRecordsAreRefusedCheaply(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			_, err := referee.Adjudicate(referee.Request{SGF: tt.sgf})
+			_, err := referee.Adjudicate(t.Context(), referee.Request{SGF: tt.sgf})
 			runtime.ReadMemStats(&after)
 			if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
 				t.Errorf("allocated %d MB for a %d-byte record, want < 64 MB", got>>20, len(tt.sgf))
@@ -67,7 +69,7 @@ func TestHostileRecordsAreRefusedCheaply(t *testing.T) {
 // TestRealRecordsFitTheCaps: a record the size of a long real game passes.
 func TestRealRecordsFitTheCaps(t *testing.T) {
 	sgf := record("(;SZ[19]KM[7.5]AB[aa:ss]", ";B[tt];W[tt]", ")", 20<<10)
-	if _, err := referee.Adjudicate(referee.Request{SGF: sgf}); err != nil {
+	if _, err := referee.Adjudicate(t.Context(), referee.Request{SGF: sgf}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -115,7 +117,7 @@ func TestRecordRefusalsAreCoded(t *testing.T) {
 	for _, tt := range tests {
 		req := referee.Request{SGF: []byte(tt.sgf)}
 		req.Dead = rules.SplitPoints(tt.dead)
-		_, err := referee.Adjudicate(req)
+		_, err := referee.Adjudicate(t.Context(), req)
 		if tt.want == nil {
 			if err != nil {
 				t.Errorf("%q: %v", tt.sgf, err)
@@ -189,12 +191,12 @@ func TestDeadListsAreBoundedFirst(t *testing.T) {
 		{"one-long-point", []string{strings.Repeat("D", referee.MaxDeadBytes+1)}, referee.ReasonDeadTooLong},
 		{"more-than-the-largest-board", distinct, referee.ReasonDeadTooMany},
 	} {
-		_, err := referee.Adjudicate(referee.Request{SGF: broken, Dead: tt.dead})
+		_, err := referee.Adjudicate(t.Context(), referee.Request{SGF: broken, Dead: tt.dead})
 		if e, ok := ledger.AsError(err); !ok || e.Reason != tt.want || e.Field != "dead" {
 			t.Errorf("%s: %v, want %s", tt.name, err, tt.want.Code())
 		}
 	}
-	if _, err := referee.Adjudicate(referee.Request{SGF: broken, Dead: same[:100]}); !isReason(err, referee.ReasonRecordCloseValue) {
+	if _, err := referee.Adjudicate(t.Context(), referee.Request{SGF: broken, Dead: same[:100]}); !isReason(err, referee.ReasonRecordCloseValue) {
 		t.Errorf("100 repeats of one point pass to the record: %v", err)
 	}
 
@@ -209,4 +211,15 @@ func TestDeadListsAreBoundedFirst(t *testing.T) {
 func isReason(err error, r *ledger.Reason) bool {
 	e, ok := ledger.AsError(err)
 	return ok && e.Reason == r
+}
+
+// TestAdjudicateCancelled: when the client has left, the referee returns
+// the context's error, not a refusal of the record.
+func TestAdjudicateCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	sgf := record("(;SZ[19]", ";B[tt];W[tt]", ")", 20<<10)
+	if _, err := referee.Adjudicate(ctx, referee.Request{SGF: sgf}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Adjudicate with a cancelled context = %v", err)
+	}
 }

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -157,6 +159,16 @@ const (
 
 // AdjudicateSGF parses an SGF collection and adjudicates every game tree.
 func AdjudicateSGF(data []byte, name string, opt Options) ([]Result, error) {
+	return AdjudicateSGFContext(context.Background(), data, name, opt)
+}
+
+// AdjudicateSGFContext is AdjudicateSGF that stops with ctx's error once
+// ctx is done (the client left), checked before each game and every
+// checkEvery moves.
+func AdjudicateSGFContext(ctx context.Context, data []byte, name string, opt Options) ([]Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	trees, err := ParseSGF(data)
 	if err != nil {
 		return nil, err
@@ -164,11 +176,17 @@ func AdjudicateSGF(data []byte, name string, opt Options) ([]Result, error) {
 	var out []Result
 	b := &budget{} // one budget for the whole collection
 	for i, t := range trees {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		g, err := gameFromTree(t, b)
 		if err != nil {
 			return nil, &GameError{Game: i + 1, Err: err}
 		}
-		r, err := Adjudicate(g, opt)
+		r, err := adjudicate(ctx, g, opt)
+		if err != nil && errors.Is(err, ctx.Err()) {
+			return nil, err // the client's leaving, not the game's fault
+		}
 		if err != nil {
 			return nil, &GameError{Game: i + 1, Err: err}
 		}
@@ -241,8 +259,16 @@ func parseChineseRE(re string) recorded {
 	return recorded{winner, "score"}
 }
 
+// checkEvery is how many steps of a record are played between looks at
+// whether the adjudication is still wanted.
+const checkEvery = 256
+
 // Adjudicate replays the main line of g under the options and counts it.
 func Adjudicate(g *Game, opt Options) (Result, error) {
+	return adjudicate(context.Background(), g, opt)
+}
+
+func adjudicate(ctx context.Context, g *Game, opt Options) (Result, error) {
 	rules := opt.Rules
 	if rules == "" {
 		rules = ruleSetForRecord(g.Rules)
@@ -292,7 +318,12 @@ func Adjudicate(g *Game, opt Options) (Result, error) {
 	// second move in a row; the other rule sets only void such moves.
 	warn := opt.Warnings
 	afterEnd := 0
-	for _, s := range g.Steps {
+	for i, s := range g.Steps {
+		if i%checkEvery == checkEvery-1 {
+			if err := ctx.Err(); err != nil {
+				return r, err
+			}
+		}
 		if r.End == EndPasses {
 			if s.Kind == MoveStep {
 				afterEnd++

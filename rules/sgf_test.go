@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -335,4 +336,34 @@ func TestDeadPointsBounded(t *testing.T) {
 	if _, err := Replay(g, Options{Dead: long}, -1); !errors.As(err, &le) || le.Max != 81 {
 		t.Errorf("Replay with 200 000 dead stones: %v", err)
 	}
+}
+
+// TestAdjudicationStopsWhenCancelled: a done context stops the work with
+// its error, before the first game and within a long one.
+func TestAdjudicationStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	long := "(;SZ[19]" + strings.Repeat(";B[];W[]", 2*checkEvery) + ")"
+	if _, err := AdjudicateSGFContext(ctx, []byte(long), "", Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before the first game: %v", err)
+	}
+	g, err := GameFromTree(mustParse(t, long))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := adjudicate(ctx, g, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled within a game: %v", err)
+	}
+	if _, err := AdjudicateSGFContext(t.Context(), []byte(long), "", Options{}); err != nil {
+		t.Errorf("not cancelled: %v", err)
+	}
+}
+
+func mustParse(t *testing.T, sgf string) *Node {
+	t.Helper()
+	trees, err := ParseSGF([]byte(sgf))
+	if err != nil || len(trees) != 1 {
+		t.Fatalf("ParseSGF: %v", err)
+	}
+	return trees[0]
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -61,17 +62,17 @@ func (p *refereePages) adjudicate(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	results, err := referee.Adjudicate(referee.Request{SGF: data, Rules: f.Rules, Komi: komi, Dead: dead, Strict: f.Strict})
+	results, err := referee.Adjudicate(r.Context(), referee.Request{SGF: data, Rules: f.Rules, Komi: komi, Dead: dead, Strict: f.Strict})
 	if err != nil {
 		fail(err)
 		return
 	}
-	p.Render(w, r, http.StatusOK, adjudicatePage(pg, f, results, finalPositions(data, f, komi, dead, len(results)), ""))
+	p.Render(w, r, http.StatusOK, adjudicatePage(pg, f, results, finalPositions(r.Context(), data, f, komi, dead, len(results)), ""))
 }
 
 // finalPositions are the final positions of the record's games, to draw
 // beside their results; nil when they cannot be had (the results stand).
-func finalPositions(data []byte, f adjudicateForm, komi *float64, dead []string, games int) []rules.Position {
+func finalPositions(ctx context.Context, data []byte, f adjudicateForm, komi *float64, dead []string, games int) []rules.Position {
 	trees, err := rules.ParseSGF(data)
 	if err != nil || len(trees) != games {
 		return nil
@@ -80,6 +81,9 @@ func finalPositions(data []byte, f adjudicateForm, komi *float64, dead []string,
 	opt := rules.Options{Rules: rs, Komi: komi, Dead: dead}
 	out := make([]rules.Position, 0, len(trees))
 	for _, t := range trees {
+		if ctx.Err() != nil { // the client left: nothing to draw for
+			return nil
+		}
 		g, err := rules.GameFromTree(t)
 		if err != nil {
 			return nil

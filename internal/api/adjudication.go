@@ -23,7 +23,7 @@ func (s *AdjudicationServer) Adjudicate(ctx context.Context, req *pb.AdjudicateR
 		k := req.GetKomi()
 		in.Komi = &k
 	}
-	results, err := referee.Adjudicate(in)
+	results, err := referee.Adjudicate(ctx, in)
 	if err != nil {
 		return nil, err
 	}
