@@ -14,11 +14,14 @@ import (
 )
 
 // refereePages let anyone adjudicate a game record with the rules engine.
-type refereePages struct{ *kit.Site }
+type refereePages struct {
+	*kit.Site
+	limit kit.Limiter
+}
 
 func (p *refereePages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /adjudicate", p.adjudicateForm)
-	mux.HandleFunc("POST /adjudicate", p.adjudicate)
+	mux.HandleFunc("POST /adjudicate", p.Limited(p.limit, p.adjudicate))
 }
 
 func (p *refereePages) adjudicateForm(w http.ResponseWriter, r *http.Request) {

@@ -136,7 +136,7 @@ func TestCookiesSecureBehindTLSProxy(t *testing.T) {
 }
 
 // TestPortalRateLimits: past a client's limit /verify and /login answer
-// 429; an untrusted X-Forwarded-For is ignored, a trusted proxy's is used.
+// 429, as do /adjudicate's records; an untrusted X-Forwarded-For is ignored, a trusted proxy's is used.
 func TestPortalRateLimits(t *testing.T) {
 	e := newPortalEnv(t)
 	proxies, _ := ratelimit.ParseProxies("10.0.0.0/8")
@@ -144,7 +144,8 @@ func TestPortalRateLimits(t *testing.T) {
 		return ratelimit.New(name, ratelimit.Limit{N: 2, Per: time.Minute}, e.clock.Now, nil)
 	}
 	h, err := web.New(context.Background(), e.store, e.reg, e.cs, e.ts, slog.New(slog.DiscardHandler), web.Options{
-		Limits: web.Limits{Verify: lim("verify"), Login: lim("login"), Objection: lim("objection")}, Proxies: proxies})
+		Limits: web.Limits{Verify: lim("verify"), Login: lim("login"), Objection: lim("objection"),
+			Adjudicate: lim("adjudicate")}, Proxies: proxies})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,6 +168,7 @@ func TestPortalRateLimits(t *testing.T) {
 		{"untrusted forwarded-for ignored", "GET", "/verify?number=110990001", "192.0.2.2:1000", []string{"1.1.1.1", "1.1.1.2", "1.1.1.3"}, []int{200, 200, 429}},
 		{"trusted proxy's forwarded-for used", "GET", "/verify?number=110990001", "10.0.0.1:1000", []string{"1.1.1.1", "1.1.1.2", "1.1.1.3", "1.1.1.1", "1.1.1.1"}, []int{200, 200, 200, 200, 429}},
 		{"login attempts", "POST", "/login", "192.0.2.3:1000", []string{"", "", ""}, []int{403, 403, 429}},
+		{"adjudications", "POST", "/adjudicate", "192.0.2.4:1000", []string{"", "", ""}, []int{400, 400, 429}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -61,6 +61,8 @@ type Limits struct {
 	Verify    kit.Limiter // /verify, /verify/batch
 	Objection kit.Limiter // objections to a notice
 	Login     kit.Limiter // sign-in attempts
+	// Adjudicate is records adjudicated: each may cost a core for a while.
+	Adjudicate kit.Limiter
 }
 
 // New returns the portal's HTTP handler; it fails when two features'
@@ -88,7 +90,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	for _, f := range []interface{ routes(*http.ServeMux) }{
 		&registryPages{Site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit},
 		certPages,
-		&refereePages{Site: s},
+		&refereePages{Site: s, limit: opt.Limits.Adjudicate},
 		&statsPages{Site: s, stats: cs},
 		&logPages{Site: s, tlog: opt.Log},
 		&playerPages{Site: s, reg: reg},

@@ -58,12 +58,13 @@ type Config struct {
 	// CertFont is the TrueType font with Chinese glyphs the certificate
 	// PDFs embed.
 	CertFont string
-	// RateVerify, RateObjection and RateLogin are the per-client limits of
-	// the public endpoints ("60/1m"; "off" for none); TrustedProxies the
-	// CIDRs whose X-Forwarded-For names the client.
+	// RateVerify, RateObjection, RateLogin and RateAdjudicate are the
+	// per-client limits of the public endpoints ("60/1m"; "off" for none);
+	// TrustedProxies the CIDRs whose X-Forwarded-For names the client.
 	RateVerify     string
 	RateObjection  string
 	RateLogin      string
+	RateAdjudicate string
 	TrustedProxies string
 	// ObjectionOverdue is how long past its end a notice may be held open by
 	// objections before the sweeper warns.
@@ -123,14 +124,14 @@ func (c *Config) CertsConfig() (certs.Config, error) {
 // with the gRPC server.
 func (c *Config) WebOptions(l *Limiters) web.Options {
 	return web.Options{SessionTTL: c.SessionTTL, FormTTL: c.FormTTL, PublicURL: c.PublicURL, CertificateFont: c.CertFont,
-		Limits: web.Limits{Verify: l.verify, Objection: l.objection, Login: l.login}, Proxies: l.proxies}
+		Limits: web.Limits{Verify: l.verify, Objection: l.objection, Login: l.login, Adjudicate: l.adjudicate}, Proxies: l.proxies}
 }
 
 // Limiters are the rate limits of the public endpoints, one budget per
 // client across the portal and gRPC.
 type Limiters struct {
-	verify, objection, login *ratelimit.Limiter
-	proxies                  ratelimit.Proxies
+	verify, objection, login, adjudicate *ratelimit.Limiter
+	proxies                              ratelimit.Proxies
 }
 
 // Limiters builds the limiters of c on the clock.
@@ -144,7 +145,7 @@ func (c *Config) Limiters(now func() time.Time, log *slog.Logger) (*Limiters, er
 		return ratelimit.New(name, l, now, log)
 	}
 	out := &Limiters{verify: limit("rate-verify", c.RateVerify, "verify"), objection: limit("rate-objection", c.RateObjection, "objection"),
-		login: limit("rate-login", c.RateLogin, "login")}
+		login: limit("rate-login", c.RateLogin, "login"), adjudicate: limit("rate-adjudicate", c.RateAdjudicate, "adjudicate")}
 	p, err := ratelimit.ParseProxies(c.TrustedProxies)
 	if err != nil {
 		errs = append(errs, fmt.Errorf("--trusted-proxies: %w", err))
@@ -159,12 +160,13 @@ func (l *Limiters) API() api.Limits {
 		pb.CertificateService_VerifyCertificate_FullMethodName:  l.verify,
 		pb.CertificateService_VerifyCertificates_FullMethodName: l.verify,
 		pb.NoticeService_LodgeObjection_FullMethodName:          l.objection,
+		pb.AdjudicationService_Adjudicate_FullMethodName:        l.adjudicate,
 	}}
 }
 
 // Flush logs each limiter's summary of refusals.
 func (l *Limiters) Flush() {
-	for _, x := range []*ratelimit.Limiter{l.verify, l.objection, l.login} {
+	for _, x := range []*ratelimit.Limiter{l.verify, l.objection, l.login, l.adjudicate} {
 		x.Flush()
 	}
 }

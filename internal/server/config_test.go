@@ -71,6 +71,7 @@ var garbage = map[string]string{
 	"DANKYU_RATE_VERIFY":            "60 per minute",
 	"DANKYU_RATE_OBJECTION":         "5/0s",
 	"DANKYU_RATE_LOGIN":             "-1/1m",
+	"DANKYU_RATE_ADJUDICATE":        "30/min",
 	"DANKYU_TRUSTED_PROXIES":        "10.0.0.0/33",
 	"DANKYU_IDEMPOTENCY_TTL":        "1w",
 }

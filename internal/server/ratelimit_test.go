@@ -53,3 +53,36 @@ func TestVerifyRateLimited(t *testing.T) {
 		})
 	}
 }
+
+// TestAdjudicateRateLimited: past the per-client limit, adjudication over
+// gRPC is RESOURCE_EXHAUSTED with reason RATE_LIMITED, refused records
+// counting too (they cost work to refuse), and another client still passes.
+func TestAdjudicateRateLimited(t *testing.T) {
+	e := newEnvConfig(t, server.Config{RateAdjudicate: "3/1m", TrustedProxies: "127.0.0.0/8"})
+	client := pb.NewAdjudicationServiceClient(e.conn)
+	adjudicate := func(from, sgf string) error {
+		ctx := metadata.AppendToOutgoingContext(t.Context(), "x-forwarded-for", from)
+		_, err := client.Adjudicate(ctx, &pb.AdjudicateRequest{Sgf: []byte(sgf)})
+		return err
+	}
+	for i := range 3 {
+		sgf := "(;SZ[9];B[ee];W[];B[])"
+		if i == 2 {
+			sgf = "(;SZ[9];B[ee]" // refused, but spent
+		}
+		if err := adjudicate("198.51.100.7", sgf); (err != nil) != (i == 2) {
+			t.Fatalf("call %d: %v", i+1, err)
+		}
+	}
+	err := adjudicate("198.51.100.7", "(;SZ[9];B[ee];W[];B[])")
+	if status.Code(err) != codes.ResourceExhausted || reasonOf(err) != "RATE_LIMITED" {
+		t.Fatalf("past the limit: %v, want RESOURCE_EXHAUSTED RATE_LIMITED", err)
+	}
+	if err := adjudicate("198.51.100.8", "(;SZ[9];B[ee];W[];B[])"); err != nil {
+		t.Fatalf("another client: %v", err)
+	}
+	e.clock.Advance(time.Minute)
+	if err := adjudicate("198.51.100.7", "(;SZ[9];B[ee];W[];B[])"); err != nil {
+		t.Fatalf("a minute later: %v", err)
+	}
+}

@@ -189,7 +189,7 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 	mux.HandleFunc("GET /trivial", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	portal := httptest.NewServer(mux)
 	t.Cleanup(portal.Close)
-	lim, err := (&server.Config{RateVerify: "off", RateObjection: "off", RateLogin: "off"}).Limiters(clock.Now, log)
+	lim, err := (&server.Config{RateVerify: "off", RateObjection: "off", RateLogin: "off", RateAdjudicate: "off"}).Limiters(clock.Now, log)
 	if err != nil {
 		t.Fatal(err)
 	}

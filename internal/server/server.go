@@ -145,7 +145,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	met.Pools(reps.pools(db.Pool))
 	met.Router(router)
-	met.Limits(lim.verify, lim.objection, lim.login)
+	met.Limits(lim.verify, lim.objection, lim.login, lim.adjudicate)
 	gs, hs := NewGRPCServer(store, reg, cs, ts, au, rb, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()))
 	wopt := cfg.WebOptions(lim)
 	wopt.Ratings = rb
