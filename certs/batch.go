@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -112,25 +114,28 @@ func sameName(a, b string) bool {
 	return norm(a) == norm(b)
 }
 
+// MaxClaimLine bounds one line of a batch: a claim is a number and a name,
+// and longer lines are cut (at a character) before they are read.
+const MaxClaimLine = 512
+
 // ParseBatch reads a pasted or uploaded list (CSV or a spreadsheet's
-// copied cells): one claim per line, the number and optionally the name,
-// separated by a comma or a tab; further columns, empty lines and a first
-// line without any digit (the header) are skipped.
+// copied cells): one claim per line, the number and optionally the name.
+// The number ends at the first comma, semicolon or tab (ASCII or
+// full-width), ideographic comma, or run of spaces (ASCII or ideographic)
+// followed by something that cannot continue a number, so "110 26 0001
+// 张三" still reads as a spaced number and a name. Further columns, empty
+// lines and a first line without any digit (the header) are skipped.
 func ParseBatch(text string) []BatchRow {
 	var rows []BatchRow
-	for _, line := range strings.Split(strings.ReplaceAll(strings.TrimPrefix(text, "\ufeff"), "\r", ""), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
+	text = strings.TrimPrefix(text, "\ufeff")
+	for len(text) > 0 {
+		line := text
+		if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = ""
 		}
-		number, name := line, ""
-		if i := strings.IndexAny(line, ",，\t"); i >= 0 {
-			number, name = line[:i], line[i+1:]
-			if j := strings.IndexAny(name, ",，\t"); j >= 0 {
-				name = name[:j] // further columns are the sheet's own
-			}
-		}
-		number, name = strings.TrimSpace(number), strings.TrimSpace(name)
+		number, name := splitClaim(cutLine(line))
 		if number == "" {
 			continue
 		}
@@ -140,4 +145,66 @@ func ParseBatch(text string) []BatchRow {
 		rows = append(rows, BatchRow{Number: number, Name: name})
 	}
 	return rows
+}
+
+// cutLine bounds a line to MaxClaimLine bytes without splitting a character.
+func cutLine(s string) string {
+	if len(s) <= MaxClaimLine {
+		return s
+	}
+	n := MaxClaimLine
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// isColumnBreak reports the separators that always end a column.
+func isColumnBreak(r rune) bool {
+	switch r {
+	case ',', '，', '、', '\t', ';', '；':
+		return true
+	}
+	return false
+}
+
+// continuesNumber reports the characters a number may go on with after a
+// space between its groups: digits and dashes, as ParseNumber reads them.
+func continuesNumber(r rune) bool {
+	switch {
+	case r >= '0' && r <= '9', r >= '０' && r <= '９':
+		return true
+	}
+	switch r {
+	case '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2212', '\uff0d':
+		return true
+	}
+	return false
+}
+
+// splitClaim splits one line into its number and name, both trimmed; the
+// name ends at the next column break (the sheet's own further columns).
+func splitClaim(line string) (number, name string) {
+	line = strings.TrimSpace(line)
+	end, rest := len(line), len(line)
+	for i, r := range line {
+		if isColumnBreak(r) {
+			end, rest = i, i+utf8.RuneLen(r)
+			break
+		}
+		if !unicode.IsSpace(r) {
+			continue
+		}
+		// a run of spaces: the number goes on only if a digit or dash follows
+		j := i + strings.IndexFunc(line[i:], func(r rune) bool { return !unicode.IsSpace(r) })
+		if next, _ := utf8.DecodeRuneInString(line[j:]); !continuesNumber(next) && !isColumnBreak(next) {
+			end, rest = i, j
+			break
+		}
+	}
+	number, name = line[:end], line[rest:]
+	if j := strings.IndexFunc(name, isColumnBreak); j >= 0 {
+		name = name[:j]
+	}
+	return strings.TrimSpace(number), strings.TrimSpace(name)
 }

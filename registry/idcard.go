@@ -2,8 +2,11 @@ package registry
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/text/width"
 )
 
 // IDDefect names what is wrong with a resident ID number.
@@ -63,18 +66,21 @@ func ResidentIDCheck(first17 string) byte {
 // region code, birth date and ISO 7064 MOD 11-2 check digit. now bounds the
 // birth date: nobody is registered before being born.
 func ParseResidentID(s string, now time.Time) (ResidentID, error) {
-	n := strings.ToUpper(strings.TrimSpace(s))
-	if len(n) != 18 {
-		got := fmt.Sprint(len([]rune(n)))
+	// full-width digits and Ｘ, as Chinese input methods type them, are the
+	// same number; length and positions count characters, not bytes
+	n := strings.ToUpper(width.Narrow.String(strings.TrimSpace(s)))
+	rs := []rune(n)
+	if len(rs) != 18 {
+		got := strconv.Itoa(len(rs))
 		return ResidentID{}, &IDError{Defect: DefectLength, Detail: "has " + got + " characters, want 18", Got: got, Want: "18"}
 	}
-	for i := 0; i < 17; i++ {
-		if n[i] < '0' || n[i] > '9' {
-			return ResidentID{}, &IDError{Defect: DefectCharacters, Detail: fmt.Sprintf("character %d is %q, want a digit", i+1, n[i]),
-				Position: i + 1, Got: string(n[i]), Want: "0-9"}
+	for i, c := range rs[:17] {
+		if c < '0' || c > '9' {
+			return ResidentID{}, &IDError{Defect: DefectCharacters, Detail: fmt.Sprintf("character %d is %q, want a digit", i+1, c),
+				Position: i + 1, Got: string(c), Want: "0-9"}
 		}
 	}
-	if c := n[17]; (c < '0' || c > '9') && c != 'X' {
+	if c := rs[17]; (c < '0' || c > '9') && c != 'X' {
 		return ResidentID{}, &IDError{Defect: DefectCharacters, Detail: fmt.Sprintf("character 18 is %q, want a digit or X", c),
 			Position: 18, Got: string(c), Want: "0-9, X"}
 	}

@@ -59,6 +59,53 @@ func TestParseResidentID(t *testing.T) {
 	}
 }
 
+// TestParseResidentIDFullWidth: full-width digits and Ｘ are the same
+// number, and a wrong length or character is counted in characters, not
+// bytes (issue 24: "应为 18 位，现为 18 位").
+func TestParseResidentIDFullWidth(t *testing.T) {
+	now := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	for _, s := range []string{"１１０１０５１９４９１２３１００２Ｘ", "１１０１０５１９４９１２３１００２ｘ", "110105１９４９1231002X"} {
+		id, err := ParseResidentID(s, now)
+		if err != nil || id.Number != "11010519491231002X" {
+			t.Errorf("ParseResidentID(%q) = %q, %v; want 11010519491231002X", s, id.Number, err)
+		}
+	}
+	for _, c := range []struct {
+		in       string
+		defect   IDDefect
+		got      string
+		position int
+	}{
+		{"１１０１０５１９４９１２３１００２", DefectLength, "17", 0},
+		{"11010519491231002中", DefectCharacters, "中", 18},
+		{"1101051949123100中X", DefectCharacters, "中", 17},
+	} {
+		_, err := ParseResidentID(c.in, now)
+		var ie *IDError
+		if !errors.As(err, &ie) || ie.Defect != c.defect || ie.Got != c.got || ie.Position != c.position {
+			t.Errorf("ParseResidentID(%q) = %+v, want %s defect with got %q at %d", c.in, err, c.defect, c.got, c.position)
+		}
+	}
+}
+
+// TestValidateStoresNarrowIdentity: a registration typed in full width
+// stores the number every search and check reads, for either kind.
+func TestValidateStoresNarrowIdentity(t *testing.T) {
+	now := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		in   PlayerInput
+		want string
+	}{
+		{PlayerInput{Name: "张三", Gender: Male, BirthDate: "1949-12-31", IDKind: ResidentIDCard, IDNumber: "１１０１０５１９４９１２３１００２ｘ", ProvinceCode: "11"}, "11010519491231002X"},
+		{PlayerInput{Name: "Kim", Gender: Male, BirthDate: "1990-01-01", Nationality: "KR", IDKind: Passport, IDNumber: "ｍ１２３４５６７８", ProvinceCode: "11"}, "M12345678"},
+	} {
+		p, err := c.in.Validate(now)
+		if err != nil || p.IDNumber != c.want {
+			t.Errorf("Validate(%q) = %q, %v; want %q", c.in.IDNumber, p.IDNumber, err, c.want)
+		}
+	}
+}
+
 func TestMaskIdentityHidesTheMiddle(t *testing.T) {
 	got := MaskIdentity("11010519491231002X")
 	if got != "110*************2X" {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/width"
+
 	"github.com/dankyu/dankyu/ledger"
 )
 
@@ -144,7 +146,7 @@ func (in PlayerInput) Validate(now time.Time) (Player, error) {
 		if p.Nationality == "CN" {
 			return Player{}, ReasonResidentIDRequired.OnField("identity_kind")
 		}
-		n := strings.ToUpper(strings.TrimSpace(in.IDNumber))
+		n := strings.ToUpper(width.Narrow.String(strings.TrimSpace(in.IDNumber)))
 		if !isUpperAlnum(n, 5, 20, true) {
 			return Player{}, ReasonPassport.OnField("identity_number")
 		}

@@ -361,6 +361,34 @@ func TestBatchVerificationOnThePortal(t *testing.T) {
 	}
 }
 
+// TestBatchVerificationSeparators: a valid claim pasted with a full-width
+// comma, an ideographic comma, a space or an ideographic space comes out
+// valid, not someone else's (issue 24).
+func TestBatchVerificationSeparators(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	ctx := context.Background()
+	p := fixture.Player(t, e.reg, "110", "李明轩", "", "2008-03-03", 11)
+	a, err := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, err = e.cs.Approve(ctx, fixture.Agency("110"), "", a.ID); err != nil {
+		t.Fatal(err)
+	}
+	n := a.CertificateNumber
+	claims := "\ufeff" + n + "，李明轩\r\n" + n + "、李明轩\r\n" + n + " 李明轩\r\n" + n + "\u3000李明轩\r\n" + n + "  ；  李明轩 \r\n"
+	c := client(t)
+	_, form, _ := fetch(t, c, "GET", e.srv.URL+"/verify/batch", nil)
+	code, page, _ := fetch(t, c, "POST", e.srv.URL+"/verify/batch", url.Values{"csrf": {csrfOf(t, form)}, "claims": {claims}})
+	if code != http.StatusOK || strings.Count(page, "<tr data-verdict=") != 5 || strings.Count(page, `data-verdict="valid"`) != 5 {
+		t.Fatalf("batch: %d, %d rows, %d valid", code, strings.Count(page, "<tr data-verdict="), strings.Count(page, `data-verdict="valid"`))
+	}
+	if strings.Contains(page, "与持证人不符") {
+		t.Error("a valid claim is shown as someone else's")
+	}
+}
+
 // TestRosterSubmissionInChromium: a Beijing clerk submits the roster to the
 // association; staff see the submission with its date in their workspace.
 func TestRosterSubmissionInChromium(t *testing.T) {

@@ -48,6 +48,33 @@ func ParseLimit(s string) (Limit, error) {
 
 func (l Limit) String() string { return fmt.Sprintf("%d/%s", l.N, l.Per) }
 
+// Words says the limit as a person reads it, in Chinese and English:
+// "每小时 5 次" and "5 per hour", "每 10 分钟 30 次" and "30 per 10
+// minutes"; the largest whole unit (day, hour, minute, second) is used.
+func (l Limit) Words() (zh, en string) {
+	n := strconv.Itoa(l.N)
+	for _, u := range []struct {
+		d      time.Duration
+		zh, en string
+	}{
+		{24 * time.Hour, "天", "day"},
+		{time.Hour, "小时", "hour"},
+		{time.Minute, "分钟", "minute"},
+		{time.Second, "秒", "second"},
+		{time.Millisecond, "毫秒", "millisecond"},
+	} {
+		switch k := l.Per / u.d; {
+		case l.Per%u.d != 0 || k == 0:
+			continue
+		case k == 1:
+			return "每" + u.zh + " " + n + " 次", n + " per " + u.en
+		default:
+			return fmt.Sprintf("每 %d %s %s 次", k, u.zh, n), fmt.Sprintf("%s per %d %ss", n, k, u.en)
+		}
+	}
+	return "每 " + l.Per.String() + " " + n + " 次", n + " per " + l.Per.String()
+}
+
 // Off reports whether the limit lets everything through.
 func (l Limit) Off() bool { return l.N <= 0 || l.Per <= 0 }
 
@@ -119,7 +146,8 @@ func (l *Limiter) Allow(client string) error {
 	}
 	l.refused[client]++
 	l.total++
-	return ReasonRateLimited.New("limit", l.limit.String())
+	zh, en := l.limit.Words()
+	return ReasonRateLimited.With(ledger.Words("limit", zh, en))
 }
 
 // Flush logs the refusals of a minute that has ended, one line per client,

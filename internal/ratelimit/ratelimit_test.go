@@ -9,6 +9,7 @@ import (
 
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/ratelimit"
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // TestRefusalsLoggedOncePerClientAndMinute: a flood of refusals is one
@@ -89,5 +90,42 @@ func TestAllowBucketsTheAddress(t *testing.T) {
 	}
 	if err := l.Allow("2001:db8:0:1::1"); err != nil {
 		t.Errorf("the next /64 shares the bucket: %v", err)
+	}
+}
+
+// TestRefusalSaysTheLimitInWords: the refusal reads "5 per hour", never
+// Go's "5/1h0m0s" (issue 24), in each language.
+func TestRefusalSaysTheLimitInWords(t *testing.T) {
+	tests := []struct {
+		limit  ratelimit.Limit
+		zh, en string
+	}{
+		{ratelimit.Limit{N: 5, Per: time.Hour}, "每小时 5 次", "5 per hour"},
+		{ratelimit.Limit{N: 60, Per: time.Minute}, "每分钟 60 次", "60 per minute"},
+		{ratelimit.Limit{N: 2, Per: time.Second}, "每秒 2 次", "2 per second"},
+		{ratelimit.Limit{N: 100, Per: 24 * time.Hour}, "每天 100 次", "100 per day"},
+		{ratelimit.Limit{N: 30, Per: 10 * time.Minute}, "每 10 分钟 30 次", "30 per 10 minutes"},
+		{ratelimit.Limit{N: 5, Per: 90 * time.Minute}, "每 90 分钟 5 次", "5 per 90 minutes"},
+		{ratelimit.Limit{N: 3, Per: 90 * time.Second}, "每 90 秒 3 次", "3 per 90 seconds"},
+		{ratelimit.Limit{N: 1, Per: 48 * time.Hour}, "每 2 天 1 次", "1 per 2 days"},
+		{ratelimit.Limit{N: 4, Per: 1500 * time.Millisecond}, "每 1500 毫秒 4 次", "4 per 1500 milliseconds"},
+	}
+	for _, tt := range tests {
+		clk := fixture.NewClock(time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC))
+		l := ratelimit.New("verify", tt.limit, clk.Now, nil)
+		var err error
+		for range tt.limit.N + 1 {
+			err = l.Allow("192.0.2.1")
+		}
+		e, ok := ledger.AsError(err)
+		if !ok || e.Reason != ratelimit.ReasonRateLimited {
+			t.Fatalf("%v: over the limit got %v", tt.limit, err)
+		}
+		if zh := e.Message(ledger.Chinese); !strings.Contains(zh, "（"+tt.zh+"）") {
+			t.Errorf("%v: Chinese %q, want %q", tt.limit, zh, tt.zh)
+		}
+		if en := e.Message(ledger.English); !strings.Contains(en, "("+tt.en+")") {
+			t.Errorf("%v: English %q, want %q", tt.limit, en, tt.en)
+		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/text/width"
+
 	"github.com/dankyu/dankyu/ledger"
 )
 
@@ -78,8 +80,10 @@ func (s *Site) PostFields(back func(r *http.Request) string, fail FieldFailPage,
 const MaxFormInt = math.MaxInt32
 
 // FormInt is a whole number of the form; 0 when the field is empty.
+// Full-width digits and signs (５０, as Chinese input methods type them)
+// are read as the same number.
 func FormInt(r *http.Request, field string) (int64, error) {
-	v := strings.TrimSpace(r.PostFormValue(field))
+	v := strings.TrimSpace(width.Narrow.String(r.PostFormValue(field)))
 	if v == "" {
 		return 0, nil
 	}
