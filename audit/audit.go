@@ -139,7 +139,16 @@ func (s *Service) scorecards(ctx context.Context, q ledger.Querier, position int
 		for i, a := range agencies {
 			in := row[i]
 			in.Median, in.Spread = median, spread
-			in.Mark = markOf(def.Threshold, in, othersRate(count, base, in))
+			rate := othersRate(count, base, in)
+			if def.Threshold.Model {
+				// the model's expected count stands where the median does
+				exp := f.m(a, def.Key).expected
+				in.Median, in.Spread, rate = math.Round(exp*1000)/1000, 0, 0
+				if in.Base > 0 {
+					rate = exp / float64(in.Base)
+				}
+			}
+			in.Mark = markOf(def.Threshold, in, rate)
 			out[a] = append(out[a], in)
 		}
 	}

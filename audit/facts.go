@@ -28,6 +28,7 @@ type Item struct {
 type measure struct {
 	count, base int64
 	value       float64
+	expected    float64 // a model's indicator: the count its model expects
 	items       []Item
 }
 
@@ -41,10 +42,67 @@ type playerState struct {
 	startRank  registry.Rank
 	rank       registry.Rank
 	lastCert   registry.Rank
+	paper      registry.Rank // the highest rank of its paper-recorded certificates (0: none)
+	declared   []rankAt      // the declared rank (自报) as registered, then each change, in log order
 	hasCert    bool
 	danCerts   []time.Time
 	birthEdits []ledger.LoggedEvent
 	appraisals []ledger.LoggedEvent // appraisal applications in the period
+}
+
+// rankAt is a declared rank from a moment on.
+type rankAt struct {
+	at   time.Time
+	rank registry.Rank
+}
+
+// declaredCredit is how long a declared rank must have stood before a
+// certificate to count as known before it: a raise of the declared rank
+// shortly before the certificate is not credited (the agency enters the
+// declared rank itself), the rank declared at registration is.
+const declaredCredit = 90 * 24 * time.Hour
+
+// declaredBefore is the declared rank credited to a certificate at t: the
+// lowest the declared rank stood in the declaredCredit before t (the rank
+// declared at registration counts however recent).
+func (ps *playerState) declaredBefore(t time.Time) registry.Rank {
+	if len(ps.declared) == 0 {
+		return registry.NoRank
+	}
+	from := t.Add(-declaredCredit)
+	credit := ps.declared[0].rank
+	for _, d := range ps.declared[1:] {
+		if d.at.After(t) {
+			break
+		}
+		if !d.at.After(from) || lowerRank(d.rank, credit) {
+			credit = d.rank
+		}
+	}
+	return credit
+}
+
+// lowerRank says whether a is a lower rank than b (no rank is below every kyu).
+func lowerRank(a, b registry.Rank) bool { return rankOrder(a) < rankOrder(b) }
+
+func rankOrder(r registry.Rank) int {
+	if r == registry.NoRank {
+		return -100
+	}
+	return int(r)
+}
+
+// bestBefore is the best rank known of the player before a certificate at
+// t: the declared rank credited, a paper-recorded certificate's, an
+// earlier certificate's.
+func (ps *playerState) bestBefore(t time.Time) registry.Rank {
+	best := ps.declaredBefore(t)
+	for _, r := range []registry.Rank{ps.paper, ps.lastCert} {
+		if r != registry.NoRank && lowerRank(best, r) {
+			best = r
+		}
+	}
+	return best
 }
 
 type certState struct {
@@ -80,8 +138,9 @@ type resultChange struct {
 
 type tournamentState struct {
 	facts     tournaments.EventFacts
-	players   map[int]int64 // participant number → player id
-	withdrawn map[int]bool  // participant numbers
+	players   map[int]int64         // participant number → player id
+	ranks     map[int]registry.Rank // participant number → the rank entered (nil: none)
+	withdrawn map[int]bool          // participant numbers
 	games     map[gameKey]*gameState
 	paired    map[int]ledger.LoggedEvent // each round's pairing (id and time)
 	changes   []resultChange
@@ -240,12 +299,19 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 	id64 := func() int64 { n, _ := strconv.ParseInt(e.EntityID, 10, 64); return n }
 	switch e.Action {
 	case "player.registered":
-		p, err := readPayload[registry.PlayerRegisteredPayload](e.Payload, "province_code", "birth_date", "rank")
+		p, err := readPayload[registry.PlayerRegisteredPayload](e.Payload, "province_code", "birth_date", "rank", "declared_rank")
 		if err != nil {
 			return err
 		}
 		r, _ := registry.ParseRank(p.str("rank"))
 		ps := &playerState{prefix: f.prefixOfProvince(p.str("province_code")), birth: p.str("birth_date"), startRank: r, rank: r}
+		// the declared rank (自报); rows older than the typed payload had
+		// one rank, the entered one
+		declared := r
+		if _, ok := p["declared_rank"]; ok {
+			declared, _ = registry.ParseRank(p.str("declared_rank"))
+		}
+		ps.declared = []rankAt{{e.At, declared}}
 		f.players[id64()] = ps
 		f.touch(ps.prefix, e)
 		if f.inPeriod(e.At) {
@@ -261,6 +327,11 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		ps := f.players[id64()]
 		if ps == nil {
 			return nil
+		}
+		if p.Before.DeclaredRank != p.After.DeclaredRank {
+			if r, err := registry.ParseRank(p.After.DeclaredRank); err == nil {
+				ps.declared = append(ps.declared, rankAt{e.At, r})
+			}
 		}
 		if p.After.BirthDate != "" && p.Before.BirthDate != p.After.BirthDate {
 			ps.birth = p.After.BirthDate
@@ -301,12 +372,15 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 	case "certificate.issued":
 		return f.issued(e)
 	case "certificate.recorded_from_paper":
-		p, err := readPayload[certs.CertificateRecordedFromPaperPayload](e.Payload, "player_id")
+		p, err := readPayload[certs.CertificateRecordedFromPaperPayload](e.Payload, "player_id", "rank")
 		if err != nil {
 			return err
 		}
 		if ps := f.players[p.int("player_id")]; ps != nil {
 			ps.hasCert = true
+			if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank && lowerRank(ps.paper, r) {
+				ps.paper = r
+			}
 		}
 	case "certificate.revoked":
 		c, ok := f.certs[e.EntityID]
@@ -439,10 +513,7 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 	if err != nil {
 		return err
 	}
-	prev := ps.startRank
-	if ps.lastCert != 0 {
-		prev = ps.lastCert
-	}
+	prev := ps.bestBefore(e.At)
 	ps.lastCert = rank
 	in := f.inPeriod(e.At)
 	if in {
@@ -469,9 +540,9 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 			f.count(p.Issuer, KeyMinorHighDan, it)
 		}
 	}
-	if (prev >= 1 && rank-prev > 1) || (prev <= 0 && rank >= 2) {
+	if skipped(prev, rank) {
 		s := it
-		s.Note = prev.String() + " → " + rank.String()
+		s.Note = "best known " + rankWord(prev) + " → " + rank.String()
 		f.count(p.Issuer, KeyGradeSkips, s)
 	}
 	if twice {
@@ -483,6 +554,23 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 	}
 	f.danIssued(p.Issuer, it, p.PlayerID, rank, p.IssueDate)
 	return nil
+}
+
+// skipped says whether a dan certificate of rank, to a player whose best
+// rank known before was prev, skips a grade: more than one dan up, or from
+// kyu or no rank to 2 dan or above.
+func skipped(prev, rank registry.Rank) bool {
+	if prev >= 1 {
+		return rank-prev > 1
+	}
+	return rank >= 2
+}
+
+func rankWord(r registry.Rank) string {
+	if r == registry.NoRank {
+		return "none"
+	}
+	return r.String()
 }
 
 // under18 reports whether someone born on birth is under 18 on date (both YYYY-MM-DD).
@@ -504,11 +592,17 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 	f.touch(t.facts.Organiser, e)
 	switch e.Action {
 	case "tournament.participant_added":
-		p, err := readPayload[tournaments.ParticipantAddedPayload](e.Payload, "number", "player_id")
+		p, err := readPayload[tournaments.ParticipantAddedPayload](e.Payload, "number", "player_id", "rank")
 		if err != nil {
 			return err
 		}
 		t.players[int(p.int("number"))] = p.int("player_id")
+		if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank {
+			if t.ranks == nil {
+				t.ranks = map[int]registry.Rank{}
+			}
+			t.ranks[int(p.int("number"))] = r
+		}
 	case "tournament.round_paired":
 		var p tournaments.RoundPairedPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {

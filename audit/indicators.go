@@ -58,7 +58,10 @@ type Threshold struct {
 	// the agencies' shares, and asks red a Poisson z, (count − expected) /
 	// √expected, of at least RedZ: rare events (a median of 0) and agencies
 	// of every size are judged alike.
-	Pooled   bool
+	Pooled bool
+	// Model (with Pooled) takes the expected count from the indicator's
+	// own model (the ratings' prediction) instead of the other agencies.
+	Model    bool
 	Lower    bool    // lower is worse: amber below Amber, red below Red (absolute only)
 	Amber    float64 // 0: never amber
 	Red      float64 // 0: never red
@@ -66,6 +69,34 @@ type Threshold struct {
 	MinCount int64   // fewer counted items: green
 	MinBase  int64   // a smaller base (players, certificates, wins): green
 	Floor    float64 // a value below this: green
+	// The standalone test of a relative threshold, which asks nothing of
+	// the other agencies: amber (red) once at least AbsAmberCount
+	// (AbsRedCount) items are counted and the value is at least AbsAmber
+	// (AbsRed). A pattern unique to one agency (no other agency shows it,
+	// so the expected count is 0, or the spread of the others hides it)
+	// still turns red once it is large. A count of 0 turns the level off.
+	AbsAmber, AbsRed           float64
+	AbsAmberCount, AbsRedCount int64
+}
+
+// standalone is the mark of the standalone test of t.
+func (t Threshold) standalone(in Indicator) Mark {
+	switch {
+	case t.AbsRedCount > 0 && in.Count >= t.AbsRedCount && in.Value >= t.AbsRed:
+		return Red
+	case t.AbsAmberCount > 0 && in.Count >= t.AbsAmberCount && in.Value >= t.AbsAmber:
+		return Amber
+	}
+	return Green
+}
+
+// worse is the graver of two marks.
+func worse(a, b Mark) Mark {
+	rank := map[Mark]int{Green: 0, Amber: 1, Red: 2}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
 }
 
 // Definition is one indicator: its stable key, family, the seed phrase it
@@ -110,6 +141,9 @@ const (
 	KeyMutualForfeits              = "mutual_forfeit_pairs"
 	KeyTradedWins                  = "pairs_trading_wins"
 	KeyIdenticalMoves              = "identical_move_sequences"
+	KeyNearCopies                  = "near_copy_records"
+	KeyResultsAgainstRatings       = "results_against_ratings"
+	KeyThinQualifying              = "thin_qualifying_events"
 	KeyAppraisalsPerAppraiser      = "appraisals_per_appraiser"
 	KeyForeignAppraisers           = "appraisals_by_other_agency_appraisers"
 	KeyApplicationsWithoutEvidence = "applications_without_evidence"
@@ -138,20 +172,25 @@ func Definitions() []Definition {
 		return Threshold{Amber: amber, Red: red, MinCount: minCount}
 	}
 	low := func(amber float64) Threshold { return Threshold{Lower: true, Amber: amber} }
+	// sa adds the standalone test (values and counts for amber and red)
+	sa := func(t Threshold, amber, red float64, amberCount, redCount int64) Threshold {
+		t.AbsAmber, t.AbsRed, t.AbsAmberCount, t.AbsRedCount = amber, red, amberCount, redCount
+		return t
+	}
 	return []Definition{
-		{KeyDanIssuedPerPlayer, Overissue, seedOverissue, "每千名注册棋手颁发的段位证书", "dan certificates per 1000 registered players", "per_1000_players", rel(1.6, 2.2, 10, 0)},
-		{KeyHighDanShare, Overissue, seedOverissue, "4–5 段在段位证书中的比例", "share of 4–5 dan among dan certificates", "share", pooled(1.8, 3, 5, 0.05)},
-		{KeyMinorHighDan, Overissue, seedOverissue, "未满 18 岁获 4–5 段的比例", "share of 4–5 dan to holders under 18 at issue", "share", pooled(2, 3, 5, 0.03)},
-		{KeyGradeSkips, Overissue, seedOverissue, "越级晋升（一次多于一段，或由级位/无段位直升 2 段以上）的比例", "share of promotions skipping grades (more than one dan, or kyu/none to 2 dan+)", "share", pooled(2, 3, 5, 0.05)},
-		{KeyCertifiedTwice, Overissue, seedOverissue, "12 个月内两次获段位证书的棋手（占段位证书）", "players certified twice within 12 months (per dan certificate)", "share", pooled(2, 3, 5, 0.03)},
-		{KeyAppraisalShare, Overissue, seedOverissue, "鉴定（而非比赛）所发段位证书的比例", "share of dan certificates by appraisal", "share", pooled(1.8, 2.5, 10, 0.1)},
-		{KeyRevocations, Falsification, seedOverissue, "被撤销证书占所发段位证书的比例", "revoked certificates per dan certificate issued", "share", pooled(2.5, 4, 3, 0.02)},
+		{KeyDanIssuedPerPlayer, Overissue, seedOverissue, "每千名注册棋手颁发的段位证书", "dan certificates per 1000 registered players", "per_1000_players", sa(rel(1.6, 2.2, 10, 0), 0, 0, 0, 0)},
+		{KeyHighDanShare, Overissue, seedOverissue, "4–5 段在段位证书中的比例", "share of 4–5 dan among dan certificates", "share", sa(pooled(1.8, 3, 5, 0.05), 0.3, 0.5, 10, 20)},
+		{KeyMinorHighDan, Overissue, seedOverissue, "未满 18 岁获 4–5 段的比例", "share of 4–5 dan to holders under 18 at issue", "share", sa(pooled(2, 3, 5, 0.03), 0.2, 0.35, 8, 15)},
+		{KeyGradeSkips, Overissue, seedOverissue, "越级晋升（一次多于一段，或由级位/无段位直升 2 段以上）的比例", "share of promotions skipping grades (more than one dan, or kyu/none to 2 dan+)", "share", sa(pooled(2, 3, 5, 0.05), 0.3, 0.5, 10, 20)},
+		{KeyCertifiedTwice, Overissue, seedOverissue, "12 个月内两次获段位证书的棋手（占段位证书）", "players certified twice within 12 months (per dan certificate)", "share", sa(pooled(2, 3, 5, 0.03), 0.25, 0.4, 10, 20)},
+		{KeyAppraisalShare, Overissue, seedOverissue, "鉴定（而非比赛）所发段位证书的比例", "share of dan certificates by appraisal", "share", sa(pooled(1.8, 2.5, 10, 0.1), 0.6, 0.85, 20, 40)},
+		{KeyRevocations, Falsification, seedOverissue, "被撤销证书占所发段位证书的比例", "revoked certificates per dan certificate issued", "share", sa(pooled(2.5, 4, 3, 0.02), 0.15, 0.3, 5, 10)},
 		{KeyForfeitQualifying, Falsification, seedOverissue, "获证棋手在段位赛中的晋级胜局里不战而胜的比例", "share of forfeits among the qualifying wins of players then certified", "share", Threshold{Amber: 0.08, Red: 0.2, MinBase: 20}},
 		{KeyIdentityEdits, Falsification, seedOverissue, "鉴定申请前 30 天内修改出生日期的棋手", "players whose birth date was edited within 30 days before an appraisal application", "count", abs(2, 5, 0)},
 		{KeyLateResultChanges, Falsification, seedOverissue, "下一轮已编排后或赛后 7 天以上更改的成绩", "results changed after the next round was paired or more than 7 days after the event", "count", abs(3, 8, 0)},
-		{KeyUpheldObjections, Falsification, seedOverissue, "公示期异议成立（申请失败）的公示比例", "share of public notices failed on an upheld objection", "share", pooled(2.5, 4, 2, 0)},
+		{KeyUpheldObjections, Falsification, seedOverissue, "公示期异议成立（申请失败）的公示比例", "share of public notices failed on an upheld objection", "share", sa(pooled(2.5, 4, 2, 0), 0.3, 0.5, 5, 10)},
 		{KeyRosterSubmitted, NoRecords, seedRecords, "本年度向协会提交名册（1 是，0 否）", "roster submitted to the association this year (1 yes, 0 no)", "flag", low(1)},
-		{KeyDanWithoutCertificate, NoRecords, seedRecords, "1 段以上棋手无证书记录的比例", "share of 1-dan-and-above players without a certificate record", "share", pooled(2, 4, 5, 0.05)},
+		{KeyDanWithoutCertificate, NoRecords, seedRecords, "1 段以上棋手无证书记录的比例", "share of 1-dan-and-above players without a certificate record", "share", sa(pooled(2, 4, 5, 0.05), 0.3, 0.5, 20, 40)},
 		{KeyIncompleteDanEvents, NoRecords, seedRecords, "成绩不全的段位赛", "dan-grade events without complete results", "count", abs(1, 3, 0)},
 		{KeyInactiveMonths, Inactivity, seedInactive, "无任何活动的月份", "months without any activity", "months", abs(4, 10, 0)},
 		{KeyEventsHeld, Inactivity, seedInactive, "举办的比赛", "events held", "count", low(1)},
@@ -163,8 +202,15 @@ func Definitions() []Definition {
 		{KeyRecordsDisagree, Falsification, seedOverissue, "棋谱（SGF）与所报成绩不符的对局", "games whose recorded SGF disagrees with the reported result", "count", abs(2, 5, 0)},
 		{KeyWinnerTwoWarnings, Falsification, seedOverissue, "被判两次警告的一方仍报为胜方的对局", "games reported won by a side with two warnings", "count", abs(1, 3, 0)},
 		{KeyMutualForfeits, Falsification, seedOverissue, "同一对棋手互相不战而胜", "pairs of players who won by forfeit against each other", "count", abs(2, 4, 0)},
-		{KeyTradedWins, Falsification, seedOverissue, "同一对棋手在多次比赛中互有胜负、胜局相等的比例", "share of pairs meeting in two events or more who traded wins evenly", "share", Threshold{Relative: true, Pooled: true, Amber: 1.4, Red: 1.7, RedZ: 4, MinCount: 5}},
-		{KeyIdenticalMoves, Falsification, seedOverissue, "着法与另一盘对局完全相同的对局", "games whose move sequence repeats another game's move for move", "count", abs(1, 2, 0)},
+		{KeyTradedWins, Falsification, seedOverissue, "同一对棋手在多次比赛中互有胜负、胜局相等的比例", "share of pairs meeting in two events or more who traded wins evenly", "share", Threshold{Relative: true, Pooled: true, Amber: 1.4, Red: 1.7, RedZ: 4, MinCount: 5, AbsAmber: 0.75, AbsRed: 0.9, AbsAmberCount: 10, AbsRedCount: 20}},
+		{KeyIdenticalMoves, Falsification, seedOverissue, "棋谱与另一盘对局相同（含旋转、镜像、交换黑白）的对局", "games whose record repeats another game's, the board turned or mirrored and the colours swapped included", "count", abs(1, 2, 0)},
+		{KeyNearCopies, Falsification, seedOverissue, "棋谱与另一盘对局近乎相同（改动、增删少数几手）的对局", "games whose record is a near copy of another game's (a few moves changed, added or removed)", "count", abs(1, 3, 0)},
+		{KeyResultsAgainstRatings, Falsification, seedOverissue, "与多次相遇对手的胜负远偏离等级分预测（过于一边倒或过于平均）的棋手",
+			"players whose results against opponents met in two events or more lie far from what the ratings predict (far more one-sided or far more even)", "count",
+			Threshold{Relative: true, Pooled: true, Model: true, Amber: 3, Red: 5, RedZ: 4, MinCount: 3, AbsAmberCount: 4, AbsRedCount: 8}},
+		{KeyThinQualifying, Falsification, seedOverissue, "晋级依据为本机构自办的小型比赛（参赛人数少、对手少或对手不参加其他比赛）的段位证书比例",
+			"share of dan certificates resting on a thin event of the agency's own (few entrants, few opponents, or opponents who play nowhere else)", "share",
+			Threshold{Relative: true, Pooled: true, Amber: 2, Red: 3, RedZ: 4, MinCount: 5, Floor: 0.05, AbsAmber: 0.15, AbsRed: 0.3, AbsAmberCount: 5, AbsRedCount: 8}},
 		{KeyAppraisalsPerAppraiser, Overissue, seedOverissue, "单个鉴定棋手签发的鉴定数（相对于全国每名鉴定棋手的中位数）", "appraisals by the agency's busiest appraiser, as a multiple of the national median per appraiser", "ratio", Threshold{Amber: 4, Red: 20, MinCount: 10}},
 		{KeyForeignAppraisers, Overissue, seedOverissue, "由其他代理机构的鉴定棋手签发的鉴定", "appraisals signed by another agency's appraiser", "count", abs(1, 3, 0)},
 		{KeyApplicationsWithoutEvidence, NoRecords, seedRecords, "缺少依据（比赛或记录编号、鉴定棋手）的申请", "applications without evidence (event or record reference, appraiser)", "count", abs(1, 5, 0)},
@@ -227,6 +273,14 @@ func markOf(t Threshold, in Indicator, rate float64) Mark {
 	if in.Count < t.MinCount || in.Base < t.MinBase || in.Value < t.Floor {
 		return Green
 	}
+	if t.Relative {
+		return worse(relativeMark(t, in, rate), t.standalone(in))
+	}
+	return relativeMark(t, in, rate)
+}
+
+// relativeMark is markOf without the gates and the standalone test.
+func relativeMark(t Threshold, in Indicator, rate float64) Mark {
 	if t.Lower {
 		switch {
 		case t.Red > 0 && in.Value < t.Red:

@@ -29,7 +29,7 @@ type more struct {
 	yearStarts      []time.Time                   // yearStarts[k]: the start of the audit year k years before this one
 	firstAt         time.Time                     // the log's first event
 	dan             map[string][]ratedCertificate // issuer → its dan certificates of the period
-	digests         map[[32]byte][]tournaments.MoveDigest
+	records         []tournaments.RecordMoves     // the recorded games of the period's events, as of the position
 }
 
 // ratedCertificate is a dan certificate of the period, for the rating indicator.
@@ -173,23 +173,30 @@ func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
 		}
 	}
 	slices.Sort(recorded)
-	if !f.needs(KeyIdenticalMoves) {
+	if !f.needs(KeyIdenticalMoves) && !f.needs(KeyNearCopies) {
 		return nil // a drill-down of another indicator: no record is read
 	}
-	ds, err := tournaments.RecordDigests(ctx, q, recorded)
+	rs, err := tournaments.RecordPoints(ctx, q, recorded)
 	if err != nil {
 		return err
 	}
-	f.digests = map[[32]byte][]tournaments.MoveDigest{}
-	for _, d := range ds {
-		if d.Moves < MinIdenticalMoves {
-			continue
-		}
-		if g := f.events[d.Tournament].games[gameKey{d.Round, d.Board}]; g == nil || !g.hasRecord {
+	f.records = rs[:0]
+	for _, r := range rs {
+		if g := f.events[r.Tournament].games[gameKey{r.Round, r.Board}]; g == nil || !g.hasRecord {
 			continue // recorded after the position
 		}
-		f.digests[d.Digest] = append(f.digests[d.Digest], d)
+		f.records = append(f.records, r)
 	}
+	// compared in the order of the games (an earlier game is the original)
+	slices.SortFunc(f.records, func(a, b tournaments.RecordMoves) int {
+		if a.Tournament != b.Tournament {
+			return int(a.Tournament - b.Tournament)
+		}
+		if a.Round != b.Round {
+			return a.Round - b.Round
+		}
+		return a.Board - b.Board
+	})
 	return nil
 }
 
@@ -256,6 +263,8 @@ func (f *facts) finishMore() {
 	index := map[[2]int64]int32{}
 	var aggs []pairAgg
 	var keys [][2]int64
+	var rated []ratedGame
+	var ratedPair []int32 // each rated game's pair
 	for id, t := range f.events {
 		if !f.endsInPeriod(t) {
 			continue
@@ -292,14 +301,30 @@ func (f *facts) finishMore() {
 				aggs = append(aggs, pairAgg{})
 				keys = append(keys, key)
 			}
+			forfeit := g.result == "black_forfeit" || g.result == "white_forfeit"
 			aggs[i].add(key, pairGame{ref: gameRef{id, int32(k.round), int32(k.board)}, row: g.resultEvent, winner: winner,
-				forfeit: g.result == "black_forfeit" || g.result == "white_forfeit"})
+				forfeit: forfeit})
+			if !forfeit { // played
+				r := ratedGame{a: b, b: w, ra: t.ranks[g.black], rb: t.ranks[g.white], event: id}
+				if winner == w {
+					r.a, r.b, r.ra, r.rb = w, b, t.ranks[g.white], t.ranks[g.black]
+				}
+				rated = append(rated, r)
+				ratedPair = append(ratedPair, i)
+			}
 		}
+	}
+	if f.needs(KeyResultsAgainstRatings) {
+		for j := range rated {
+			rated[j].judged = aggs[ratedPair[j]].manyEvents
+		}
+		f.arranged(rated)
 	}
 	for i := range aggs {
 		f.judgePair(keys[i], &aggs[i])
 	}
 	f.identical()
+	f.thinQualifying()
 	f.appraisers()
 	f.inactiveYears()
 }
@@ -346,34 +371,18 @@ func (f *facts) judgePair(key [2]int64, a *pairAgg) {
 	}
 }
 
-// identical counts the recorded games whose move sequence another game of
-// the period repeats move for move.
+// identical counts the recorded games of the period that repeat an
+// earlier game's record, up to the board's symmetries and the colours
+// (identical_move_sequences), or nearly (near_copy_records).
 func (f *facts) identical() {
-	digests := make([][32]byte, 0, len(f.digests))
-	for d, gs := range f.digests {
-		if len(gs) > 1 {
-			digests = append(digests, d)
+	for _, c := range matchRecords(f.records, MinIdenticalMoves) {
+		t := f.events[c.later.Tournament]
+		k := gameKey{c.later.Round, c.later.Board}
+		key := KeyIdenticalMoves
+		if c.edits > 0 {
+			key = KeyNearCopies
 		}
-	}
-	slices.SortFunc(digests, func(a, b [32]byte) int { return strings.Compare(string(a[:]), string(b[:])) })
-	for _, d := range digests {
-		gs := f.digests[d]
-		slices.SortFunc(gs, func(a, b tournaments.MoveDigest) int {
-			if a.Tournament != b.Tournament {
-				return int(a.Tournament - b.Tournament)
-			}
-			if a.Round != b.Round {
-				return a.Round - b.Round
-			}
-			return a.Board - b.Board
-		})
-		first := gs[0]
-		for _, x := range gs[1:] {
-			t := f.events[x.Tournament]
-			k := gameKey{x.Round, x.Board}
-			f.countOnce(t.facts.Organiser, KeyIdenticalMoves, gameItem(x.Tournament, k, t.games[k],
-				fmt.Sprintf("%d moves, the same as %d/%d/%d", x.Moves, first.Tournament, first.Round, first.Board)))
-		}
+		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, t.games[k], copyNote(c)))
 	}
 }
 

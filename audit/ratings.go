@@ -22,7 +22,7 @@ type Ratings interface {
 func RatingDefinition() Definition {
 	return Definition{KeyRankOutsideRating, Overissue, seedOverissue, "证书段位超出持证人等级分估计区间的段位证书比例",
 		"share of dan certificates whose rank lies outside the holder's rating estimate", "share",
-		Threshold{Relative: true, Pooled: true, Amber: 2, Red: 3, RedZ: 4, MinCount: 5, Floor: 0.05}}
+		Threshold{Relative: true, Pooled: true, Amber: 2, Red: 3, RedZ: 4, MinCount: 5, Floor: 0.05, AbsAmberCount: 3, AbsRedCount: 8}}
 }
 
 // rating is the rating source and margin of one computation (nil: none).

@@ -181,3 +181,88 @@ func appendMoves(buf, sgf []byte) (int, []byte) {
 	}
 	return n, buf
 }
+
+// RecordMoves is one recorded game's main line as points, for the audit's
+// comparison of records up to the board's symmetries and the colours.
+type RecordMoves struct {
+	Tournament   int64
+	Round, Board int
+	Size         int     // the board's size (SZ, 19 when absent)
+	Points       []int16 // each move's point, y·Size + x; -1 a pass (colours left out)
+}
+
+// RecordPoints returns, for every game of the given tournaments that has an
+// SGF record, its main line's moves as points, in one query (the same read
+// as RecordDigests').
+func RecordPoints(ctx context.Context, q ledger.Querier, ids []int64) ([]RecordMoves, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := q.Query(ctx, `SELECT tournament_id, round, board, record FROM tournament_games
+		WHERE tournament_id = ANY($1) AND record <> ''`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("game records: %w", err)
+	}
+	var (
+		out    []RecordMoves
+		d      RecordMoves
+		record []byte
+		buf    []byte
+	)
+	_, err = pgx.ForEachRow(rows, []any{&d.Tournament, &d.Round, &d.Board, &record}, func() error {
+		x := d
+		x.Size, x.Points, buf = MovePoints(buf[:0], record)
+		out = append(out, x)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("game records: %w", err)
+	}
+	return out, nil
+}
+
+// MovePoints reads the board size and the moves of an SGF record's main
+// line as points (y·size + x; -1 for a pass or a point off the board),
+// colours left out; buf is scratch space, returned for reuse.
+func MovePoints(buf, sgf []byte) (int, []int16, []byte) {
+	size := 19
+	if i := bytes.Index(sgf, []byte("SZ[")); i >= 0 {
+		n := 0
+		for j := i + 3; j < len(sgf) && sgf[j] >= '0' && sgf[j] <= '9' && n < 100; j++ {
+			n = n*10 + int(sgf[j]-'0')
+		}
+		if n >= 2 && n <= 52 {
+			size = n
+		}
+	}
+	_, buf = appendMoves(buf, sgf)
+	var pts []int16
+	for i := 0; i < len(buf); {
+		end := bytes.IndexByte(buf[i:], ';')
+		if end < 0 {
+			break
+		}
+		v := buf[i+1 : i+end] // after the colour
+		p := int16(-1)
+		if len(v) == 2 {
+			x, y := coord(v[0]), coord(v[1])
+			if x >= 0 && y >= 0 && x < size && y < size {
+				p = int16(y*size + x)
+			}
+		}
+		pts = append(pts, p)
+		i += end + 1
+	}
+	return size, pts, buf
+}
+
+// coord is an SGF coordinate letter's number (a–z 0–25, A–Z 26–51), -1 otherwise.
+func coord(c byte) int {
+	switch {
+	case c >= 'a' && c <= 'z':
+		return int(c - 'a')
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 26
+	}
+	return -1
+}
