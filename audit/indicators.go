@@ -181,7 +181,7 @@ func Definitions() []Definition {
 		{KeyDanIssuedPerPlayer, Overissue, seedOverissue, "每千名注册棋手颁发的段位证书", "dan certificates per 1000 registered players", "per_1000_players", sa(rel(1.6, 2.2, 10, 0), 0, 0, 0, 0)},
 		{KeyHighDanShare, Overissue, seedOverissue, "4–5 段在段位证书中的比例", "share of 4–5 dan among dan certificates", "share", sa(pooled(1.8, 3, 5, 0.05), 0.3, 0.5, 10, 20)},
 		{KeyMinorHighDan, Overissue, seedOverissue, "未满 18 岁获 4–5 段的比例", "share of 4–5 dan to holders under 18 at issue", "share", sa(pooled(2, 3, 5, 0.03), 0.2, 0.35, 8, 15)},
-		{KeyGradeSkips, Overissue, seedOverissue, "越级晋升（一次多于一段，或由级位/无段位直升 2 段以上）的比例", "share of promotions skipping grades (more than one dan, or kyu/none to 2 dan+)", "share", sa(pooled(2, 3, 5, 0.05), 0.3, 0.5, 10, 20)},
+		{KeyGradeSkips, Overissue, seedOverissue, "越级晋升（一次多于一段，或由级位/无段位直升 2 段以上）的比例", "share of promotions skipping grades (more than one dan, or kyu/none to 2 dan+)", "share", sa(pooled(2, 3, 5, 0.05), 0.3, 0.5, 5, 10)},
 		{KeyCertifiedTwice, Overissue, seedOverissue, "12 个月内两次获段位证书的棋手（占段位证书）", "players certified twice within 12 months (per dan certificate)", "share", sa(pooled(2, 3, 5, 0.03), 0.25, 0.4, 10, 20)},
 		{KeyAppraisalShare, Overissue, seedOverissue, "鉴定（而非比赛）所发段位证书的比例", "share of dan certificates by appraisal", "share", sa(pooled(1.8, 2.5, 10, 0.1), 0.6, 0.85, 20, 40)},
 		{KeyRevocations, Falsification, seedOverissue, "被撤销证书占所发段位证书的比例", "revoked certificates per dan certificate issued", "share", sa(pooled(2.5, 4, 3, 0.02), 0.15, 0.3, 5, 10)},

@@ -29,6 +29,8 @@ func TestMarkOf(t *testing.T) {
 	abs := Threshold{Amber: 4, Red: 10}
 	low := Threshold{Lower: true, Amber: 1}
 	pooled := Threshold{Relative: true, Pooled: true, Amber: 2, Red: 3, RedZ: 4, MinCount: 5}
+	standalone := pooled
+	standalone.AbsAmber, standalone.AbsRed, standalone.AbsAmberCount, standalone.AbsRedCount = 0.25, 0.5, 10, 20
 	for _, tt := range []struct {
 		name string
 		t    Threshold
@@ -58,6 +60,16 @@ func TestMarkOf(t *testing.T) {
 		{"pooled 1.5× of a large agency", pooled, Indicator{Value: 0.03, Count: 300, Base: 10000}, 0.02, Green},
 		{"pooled, rare event, a cluster", pooled, Indicator{Value: 0.01, Count: 10, Base: 1000}, 0.001, Red},
 		{"pooled, rare event, one", pooled, Indicator{Value: 0.001, Count: 1, Base: 1000}, 0.0005, Green},
+		// the standalone test: no other agency shows the pattern (rate 0)
+		{"pooled, unique and large", standalone, Indicator{Value: 0.6, Count: 30, Base: 50}, 0, Red},
+		{"pooled, unique and middling", standalone, Indicator{Value: 0.3, Count: 12, Base: 40}, 0, Amber},
+		{"pooled, unique but small", standalone, Indicator{Value: 0.6, Count: 6, Base: 10}, 0, Green},
+		{"pooled, unique, many but a small share", standalone, Indicator{Value: 0.1, Count: 30, Base: 300}, 0, Green},
+		{"pooled without a standalone test, unique", pooled, Indicator{Value: 0.6, Count: 30, Base: 50}, 0, Green},
+		{"median, a wide spread hides it, standalone red", Threshold{Relative: true, Amber: 1.6, Red: 2.2, RedZ: 3.5, AbsRed: 400, AbsRedCount: 50},
+			Indicator{Value: 500, Count: 100, Median: 100, Spread: 200}, 0, Red},
+		{"a count on its own", Threshold{Relative: true, Pooled: true, Amber: 2, Red: 3, RedZ: 4, MinCount: 5, AbsAmberCount: 3, AbsRedCount: 8},
+			Indicator{Value: 0.01, Count: 9, Base: 900}, 0.01, Red},
 	} {
 		if got := markOf(tt.t, tt.in, tt.rate); got != tt.want {
 			t.Errorf("%s: %s, want %s", tt.name, got, tt.want)
@@ -134,8 +146,8 @@ func poisson(r *rand.Rand, mean float64) int64 {
 // at most once over all draws.
 func TestPooledSharesUnderNaturalVariation(t *testing.T) {
 	for _, def := range Definitions() {
-		if !def.Threshold.Pooled {
-			continue
+		if !def.Threshold.Pooled || def.Threshold.Model {
+			continue // a model's indicator is judged against its model (TestResultsAgainstRatings)
 		}
 		planted := def.Threshold.Red + 1
 		for _, base := range []float64{0.003, 0.03, 0.2} {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/dankyu/dankyu/tournaments"
@@ -21,8 +22,8 @@ import (
 // distance bounded by the edits allowed.
 const (
 	shingleLen  = 5  // moves per shingle
-	minhashes   = 24 // signature length
-	bandRows    = 3  // rows per band: 8 bands
+	minhashes   = 16 // signature length
+	bandRows    = 2  // rows per band: 8 bands
 	bucketLimit = 64 // records compared per bucket (a bucket of many identical records needs no more)
 )
 
@@ -213,18 +214,35 @@ func signature(sig *[minhashes]uint64, pts []int16, size int) {
 		return
 	}
 	for i := 0; i+shingleLen <= len(pts); i++ {
-		h := uint64(size)
-		for _, p := range pts[i : i+shingleLen] {
-			h = mix(h ^ uint64(uint16(p)))
+		h := uint64(size) * 0xd6e8feb86659fd93
+		for k, p := range pts[i : i+shingleLen] {
+			h ^= bits.RotateLeft64(pointHash[int(p)+1], 11*k)
 		}
 		for j := range sig {
-			v := mix(h + uint64(j)*0x9e3779b97f4a7c15)
+			v := (h ^ minhashSeeds[j]) * 0x9e3779b97f4a7c15
+			v ^= v >> 29
 			if v < sig[j] {
 				sig[j] = v
 			}
 		}
 	}
 }
+
+// pointHash is a random 64-bit word for each point (index 0: a pass).
+var pointHash = func() (out [52*52 + 1]uint64) {
+	for i := range out {
+		out[i] = mix(uint64(i) + 0x2545f4914f6cdd1d)
+	}
+	return out
+}()
+
+// minhashSeeds are the signature's hash functions' seeds.
+var minhashSeeds = func() (out [minhashes]uint64) {
+	for j := range out {
+		out[j] = mix(uint64(j) + 0x632be59bd9b4e019)
+	}
+	return out
+}()
 
 func bandKey(band int, rows []uint64) uint64 {
 	h := mix(uint64(band) + 1)
