@@ -306,10 +306,11 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		r, _ := registry.ParseRank(p.str("rank"))
 		ps := &playerState{prefix: f.prefixOfProvince(p.str("province_code")), birth: p.str("birth_date"), startRank: r, rank: r}
 		// the declared rank (自报); rows older than the typed payload had
-		// one rank, the entered one
+		// one rank, the entered one (a player is registered uncertified,
+		// so a new row's rank is empty)
 		declared := r
-		if _, ok := p["declared_rank"]; ok {
-			declared, _ = registry.ParseRank(p.str("declared_rank"))
+		if d := p.str("declared_rank"); d != "" {
+			declared, _ = registry.ParseRank(d)
 		}
 		ps.declared = []rankAt{{e.At, declared}}
 		f.players[id64()] = ps
