@@ -30,6 +30,9 @@ const (
 	AppealChanged AppealStatus = "changed" // the ruling was changed (never made stricter)
 )
 
+// Now is the service's clock, e.g. to say whether a ruling is final.
+func (s *Service) Now() time.Time { return s.store.Now() }
+
 // maxAppealReason bounds an appeal's reason, in characters.
 const maxAppealReason = 2000
 
