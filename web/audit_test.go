@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -33,6 +34,32 @@ type auditEnv struct {
 	tournament int64
 }
 
+// auditYearOf is the audit year of t's day (December belongs to the next).
+func auditYearOf(t time.Time) int {
+	bj := t.In(ledger.ChinaTime)
+	if bj.Month() == 12 {
+		return bj.Year() + 1
+	}
+	return bj.Year()
+}
+
+// openYear opens the audit year of the clock's day as staff would, once it
+// has ended, and sets the clock back to the day (the tests' rulings,
+// stock and certificates are today's).
+func (e *auditEnv) openYear(t *testing.T) {
+	t.Helper()
+	defer e.atYearEnd()()
+	e.openYear(t)
+}
+
+// atYearEnd sets the clock to the hour after the audit year's end and
+// returns what sets it back.
+func (e *auditEnv) atYearEnd() func() {
+	today := e.clock.Now()
+	e.clock.Set(audit.Config{}.Period(e.year).End.Add(time.Hour))
+	return func() { e.clock.Set(today) }
+}
+
 func newAuditEnv(t *testing.T) *auditEnv {
 	t.Helper()
 	ctx := context.Background()
@@ -40,7 +67,11 @@ func newAuditEnv(t *testing.T) *auditEnv {
 	clock := fixture.TodayClock(t)
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
+	// the agencies exist before the audit year of the clock's day begins
+	today := clock.Now()
+	clock.Set(audit.Config{}.Period(auditYearOf(today)).Start.Add(-24 * time.Hour))
 	fixture.Agencies(t, reg, "110", "310")
+	clock.Set(today)
 	au, err := audit.New(store, reg, audit.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -58,10 +89,7 @@ func newAuditEnv(t *testing.T) *auditEnv {
 	t.Cleanup(srv.Close)
 	e := &auditEnv{portalEnv: &portalEnv{srv: srv, reg: reg, cs: cs, ts: ts, clock: clock, store: store}, au: au}
 	bj := clock.Now().In(ledger.ChinaTime)
-	e.year = bj.Year()
-	if bj.Month() == 12 {
-		e.year++ // December belongs to the next audit year
-	}
+	e.year = auditYearOf(clock.Now())
 	beijing := fixture.Agency("110")
 	day := bj.Format("2006-01-02")
 	ev, err := ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "北京市段位赛", Start: day, End: day, Level: "province",
@@ -120,8 +148,10 @@ func TestAuditInChromium(t *testing.T) {
 	}
 	year := strconv.Itoa(e.year)
 	login(staffTok)
+	back := e.atYearEnd() // the year opens once it has ended
 	run(t, ctx, "open the year", chromedp.Navigate(u+"/workspace/audit?year="+year),
 		chromedp.Click(css(`[data-testid="audit-open"]`)), chromedp.WaitVisible(css(`[data-testid="audit-table"]`)))
+	back()
 	if got := text(t, ctx, `[data-testid="ok"]`); got != "年审已开启，指标已冻结。" {
 		t.Fatalf("after opening: %q", got)
 	}
@@ -196,9 +226,7 @@ func TestAuditInChromium(t *testing.T) {
 // Beijing's audit, a malformed path is not found.
 func TestAuditPagesRefuse(t *testing.T) {
 	e := newAuditEnv(t)
-	if _, err := e.au.OpenYear(context.Background(), fixture.Staff, "", e.year); err != nil {
-		t.Fatal(err)
-	}
+	e.openYear(t)
 	system := ledger.Actor{Kind: ledger.SystemActor, Name: "test"}
 	sh, _, err := e.reg.CreateToken(context.Background(), system, ledger.AgencyActor, "310", "")
 	if err != nil {
@@ -255,9 +283,7 @@ func TestAuditPagesRefuse(t *testing.T) {
 func TestAuditAndRatingPagesInOneLanguage(t *testing.T) {
 	e := newAuditEnv(t)
 	agencyTok, staffTok := e.tokens(t)
-	if _, err := e.au.OpenYear(context.Background(), fixture.Staff, "", e.year); err != nil {
-		t.Fatal(err)
-	}
+	e.openYear(t)
 	superviseShanghai(t, e)
 	agency, staff := client(t), client(t)
 	e.signIn(t, agency, agencyTok)
