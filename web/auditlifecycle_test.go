@@ -70,14 +70,15 @@ func TestAuditYearLifecycleOnThePortal(t *testing.T) {
 	if code, _ := post(agency, page110, page110+"/appeal", url.Values{"reason": {"成绩改动均经裁判长签字"}}); code != http.StatusSeeOther {
 		t.Fatalf("appeal: %d", code)
 	}
-	_, page, _ = fetch(t, staff, "GET", e.srv.URL+page110, nil)
+	_, page, _ = fetch(t, staff, "GET", e.srv.URL+page110+"?lang=zh-CN", nil)
 	if !strings.Contains(page, `data-testid="appeal-decide-form"`) || !strings.Contains(page, "复议待决定") || strings.Contains(page, `data-testid="rule-form"`) {
-		t.Fatal("staff see no pending appeal to decide (or a second ruling form)")
+		i := strings.Index(page, `data-testid="ruling"`)
+		t.Fatalf("staff see no pending appeal to decide (or a second ruling form): %s", page[max(i, 0):])
 	}
 	if code, _ := post(staff, page110, page110+"/appeal/decision", url.Values{"decision": {"uphold"}, "decision_note": {"维持"}}); code != http.StatusSeeOther {
 		t.Fatalf("decision: %d", code)
 	}
-	if _, page, _ = fetch(t, agency, "GET", e.srv.URL+page110, nil); !strings.Contains(page, "复议决定：维持原结论") || strings.Contains(page, `data-testid="appeal-form"`) {
+	if _, page, _ = fetch(t, agency, "GET", e.srv.URL+page110+"?lang=zh-CN", nil); !strings.Contains(page, "复议决定：维持原结论") || strings.Contains(page, `data-testid="appeal-form"`) {
 		t.Fatal("the agency does not see the appeal upheld")
 	}
 
