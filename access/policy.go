@@ -44,6 +44,9 @@ const (
 	RuleAudit                                // add, confirm or dismiss findings, rule on an audit, bootstrap an agency
 	ReadAudit                                // read a province's audit, its indicators and findings
 	ReplyFinding                             // answer a finding of a province's audit
+	AppealAudit                              // appeal (复议) the ruling on a province's own audit
+	DecideAppeal                             // hear an appeal and uphold or change the ruling
+	PublishAudit                             // close and publish (通报) a year's audit outcomes
 )
 
 // rule says who may exercise a capability.
@@ -122,12 +125,18 @@ func describe(c Capability) (capability, bool) {
 		return capability{ownEvenIdle, "查看年审", "read the annual audit"}, true
 	case ReplyFinding:
 		return capability{ownEvenIdle, "答复年审问题", "reply to audit findings"}, true
+	case AppealAudit:
+		return capability{ownEvenIdle, "对年审结论申请复议", "appeal an audit ruling"}, true
+	case DecideAppeal:
+		return capability{staffOnly, "对年审复议作出决定", "decide audit appeals"}, true
+	case PublishAudit:
+		return capability{staffOnly, "通报年审结果", "publish the audit outcomes"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = ReplyFinding
+const lastCapability = PublishAudit
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

@@ -31,6 +31,10 @@ type Config struct {
 	// RatingMargin grades (default 1) outside the holder's rating estimate.
 	Ratings      Ratings
 	RatingMargin float64
+	// ReplyDays is the reply period after a ruling (default 30 days): the
+	// agency may appeal (复议) within it; after it, or once an appeal is
+	// decided, the ruling is final.
+	ReplyDays int
 }
 
 func (c Config) withDefaults() Config {
@@ -42,6 +46,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.RatingMargin == 0 {
 		c.RatingMargin = 1
+	}
+	if c.ReplyDays == 0 {
+		c.ReplyDays = 30
 	}
 	return c
 }
@@ -70,6 +77,9 @@ func New(store *ledger.Store, reg *registry.Service, cfg Config) (*Service, erro
 	if cfg.StartDay < 1 || cfg.StartDay > 28 {
 		return nil, fmt.Errorf("audit year start day %d: want 1..28", cfg.StartDay)
 	}
+	if cfg.ReplyDays < 1 || cfg.ReplyDays > 365 {
+		return nil, fmt.Errorf("audit reply period of %d days: want 1..365", cfg.ReplyDays)
+	}
 	known := map[string]bool{KeyRankOutsideRating: true}
 	for _, d := range Definitions() {
 		known[d.Key] = true
@@ -96,6 +106,10 @@ type Audit struct {
 	Indicators   []Indicator
 	Findings     []Finding
 	Ruling       *Ruling
+	// Preview: the year is still running and this is its preview (预览),
+	// computed from the year's start to OpenedAt: no findings, and no
+	// ruling can rest on it. OpenedAt and OpenedBy are the preview's.
+	Preview bool
 }
 
 // Opened is what opening a year did.
@@ -166,6 +180,10 @@ func (s *Service) OpenYear(ctx context.Context, actor ledger.Actor, key string, 
 		return Opened{}, err
 	}
 	return ledger.Mutate(ctx, s.store, actor, key, "OpenAuditYear", year, func(tx *ledger.Tx, now time.Time) (Opened, error) {
+		period := s.cfg.Period(year)
+		if now.Before(period.End) {
+			return Opened{}, ReasonYearRunning.New("year", strconv.Itoa(year), "end", lastDay(period))
+		}
 		var opened *time.Time
 		if err := tx.QueryRow(ctx, `SELECT min(opened_at) FROM audits WHERE year = $1`, year).Scan(&opened); err != nil {
 			return Opened{}, ledger.PgErr(err, "read audits")
@@ -173,24 +191,18 @@ func (s *Service) OpenYear(ctx context.Context, actor ledger.Actor, key string, 
 		if opened != nil {
 			return Opened{}, ReasonAlreadyOpen.New("year", strconv.Itoa(year), "date", opened.In(ledger.ChinaTime).Format(time.DateOnly))
 		}
-		as, err := s.reg.ListAgencies(ctx)
+		agencies, err := s.audited(ctx, period)
 		if err != nil {
 			return Opened{}, err
-		}
-		var agencies []string
-		for _, a := range as {
-			if a.Prefix != registry.AssociationPrefix && a.CreatedAt.Before(now.Add(time.Second)) {
-				agencies = append(agencies, a.Prefix)
-			}
-		}
-		if len(agencies) == 0 {
-			return Opened{}, ReasonNoAgencies.New()
 		}
 		position, err := ledger.LastEventID(ctx, tx)
 		if err != nil {
 			return Opened{}, err
 		}
-		period := s.cfg.Period(year)
+		superseded, err := dropPreview(ctx, tx, year)
+		if err != nil {
+			return Opened{}, err
+		}
 		cards, _, err := s.scorecards(ctx, tx, position, period, agencies)
 		if err != nil {
 			return Opened{}, fmt.Errorf("open the %d audits: %w", year, err)
@@ -226,9 +238,35 @@ func (s *Service) OpenYear(ctx context.Context, actor ledger.Actor, key string, 
 			}
 		}
 		err = ledger.Append(ctx, tx, now, actor, "audit_year", strconv.Itoa(year), OpenedPayload{Agencies: agencies,
-			PeriodEnd: period.End.Format(time.RFC3339), PeriodStart: period.Start.Format(time.RFC3339), Position: position, Red: out.Red})
+			PeriodEnd: period.End.Format(time.RFC3339), PeriodStart: period.Start.Format(time.RFC3339), Position: position, Red: out.Red,
+			SupersededPreview: superseded})
 		return out, err
 	})
+}
+
+// audited is the agencies a year's audit (or preview) covers: every one
+// created before the period's end (one created after it has nothing to be
+// audited for; its first stock goes through staff's first-year decision).
+func (s *Service) audited(ctx context.Context, period Period) ([]string, error) {
+	as, err := s.reg.ListAgencies(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var agencies []string
+	for _, a := range as {
+		if a.Prefix != registry.AssociationPrefix && a.CreatedAt.Before(period.End) {
+			agencies = append(agencies, a.Prefix)
+		}
+	}
+	if len(agencies) == 0 {
+		return nil, ReasonNoAgencies.New()
+	}
+	return agencies, nil
+}
+
+// lastDay is a period's last day (Beijing), YYYY-MM-DD.
+func lastDay(p Period) string {
+	return p.End.In(ledger.ChinaTime).AddDate(0, 0, -1).Format(time.DateOnly)
 }
 
 const auditColumns = `agency_prefix, year, period_start, period_end, position, opened_at, opened_by`
@@ -245,6 +283,9 @@ func (s *Service) audit(ctx context.Context, q ledger.Querier, agency string, ye
 		return Audit{}, err
 	}
 	a, err := scanAudit(q.QueryRow(ctx, `SELECT `+auditColumns+` FROM audits WHERE agency_prefix = $1 AND year = $2`, agency, year))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Audit{}, notOpen(ctx, q, agency, year)
+	}
 	if err != nil {
 		return Audit{}, ledger.RowErr(err, fmt.Sprintf("audit of %s for %d", agency, year),
 			ReasonNotOpen.New("agency", agency, "year", strconv.Itoa(year)))
@@ -260,6 +301,13 @@ func (s *Service) Audit(ctx context.Context, actor ledger.Actor, agency string, 
 		return Audit{}, err
 	}
 	a, err := s.audit(ctx, db, agency, year)
+	if le, ok := ledger.AsError(err); ok && le.Reason == ReasonPreviewOnly {
+		ps, err := s.previewOf(ctx, db, year, agency)
+		if err != nil || len(ps) == 0 {
+			return Audit{}, err
+		}
+		return ps[0], nil
+	}
 	if err != nil {
 		return Audit{}, err
 	}
@@ -272,6 +320,9 @@ func (s *Service) Audit(ctx context.Context, actor ledger.Actor, agency string, 
 	r, err := ruling(ctx, db, agency, year)
 	switch {
 	case err == nil:
+		if r.Appeal, err = appealOf(ctx, db, agency, year); err != nil {
+			return Audit{}, err
+		}
 		a.Ruling = &r
 	case !errors.Is(err, pgx.ErrNoRows):
 		return Audit{}, err
@@ -296,7 +347,7 @@ func (s *Service) ListAudits(ctx context.Context, actor ledger.Actor, year int) 
 		return nil, err
 	}
 	if len(audits) == 0 {
-		return nil, nil
+		return s.previewOf(ctx, db, year, agency) // a running year's preview, if any
 	}
 	rulings, err := rulingsOfYear(ctx, db, year)
 	if err != nil {
@@ -318,8 +369,14 @@ func (s *Service) indicators(ctx context.Context, q ledger.Querier, year int, ag
 // indicatorsOfYear reads the stored scorecards of year (one agency's when
 // agency is set), in the order of the definitions.
 func (s *Service) indicatorsOfYear(ctx context.Context, q ledger.Querier, year int, agency string) (map[string][]Indicator, error) {
-	rows, err := q.Query(ctx, `SELECT agency_prefix, key, value, count, base, median, spread, mark FROM audit_indicators
+	return s.indicatorRows(ctx, q, `SELECT agency_prefix, key, value, count, base, median, spread, mark FROM audit_indicators
 		WHERE year = $1 AND ($2 = '' OR agency_prefix = $2)`, year, agency)
+}
+
+// indicatorRows reads stored scorecards (a year's or its preview's) by
+// sql, in the order of the definitions.
+func (s *Service) indicatorRows(ctx context.Context, q ledger.Querier, sql string, year int, agency string) (map[string][]Indicator, error) {
+	rows, err := q.Query(ctx, sql, year, agency)
 	if err != nil {
 		return nil, fmt.Errorf("read indicators: %w", err)
 	}
@@ -434,6 +491,16 @@ func (s *Service) IndicatorItems(ctx context.Context, actor ledger.Actor, agency
 		return nil, ReasonUnknownIndicator.OnField("key", "key", key)
 	}
 	a, err := s.audit(ctx, db, agency, year)
+	if le, ok := ledger.AsError(err); ok && le.Reason == ReasonPreviewOnly {
+		// a preview's drill-down: from its own position and period to date
+		ps, perr := s.previewOf(ctx, db, year, agency)
+		if perr != nil {
+			return nil, perr
+		}
+		if len(ps) == 1 {
+			a, err = ps[0], nil
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,8 @@ type env struct {
 	au    *audit.Service
 }
 
-// newEnv starts on 10 March 2026 in Beijing, inside audit year 2026 (the
+// newEnv starts on 10 March 2026 in Beijing (the agencies created in
+// November 2025), inside audit year 2026 (the
 // subject of these tests is dates), with the audit as the certificates' gate.
 func newEnv(t *testing.T) *env {
 	t.Helper()
@@ -47,10 +48,13 @@ func newEnv(t *testing.T) *env {
 func newEnvWith(t *testing.T, cfg func(*ledger.Store) audit.Config) *env {
 	t.Helper()
 	pool, _ := harness.NewDB(t)
-	clock := fixture.NewClock(time.Date(2026, 3, 10, 2, 0, 0, 0, time.UTC))
+	// the agencies exist before the year begins (a month before an agency
+	// existed is not an inactive one)
+	clock := fixture.NewClock(time.Date(2025, 11, 20, 2, 0, 0, 0, time.UTC))
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110", "310", "440")
+	clock.Set(time.Date(2026, 3, 10, 2, 0, 0, 0, time.UTC))
 	au, err := audit.New(store, reg, cfg(store))
 	if err != nil {
 		t.Fatal(err)
@@ -209,6 +213,10 @@ func TestOpenYearMarksThePlantedAnomalies(t *testing.T) {
 	e := newEnv(t)
 	e.scenario(t)
 	e.at(t, "2026-11-20")
+	if _, err := e.au.OpenYear(ctx, staff, "", 2026); !isReason(err, "AUDIT_YEAR_RUNNING") || !errors.Is(err, ledger.ErrPrecondition) {
+		t.Fatalf("opening a running year: %v", err)
+	}
+	e.at(t, "2026-12-01")
 	if _, err := e.au.OpenYear(ctx, beijing, "", 2026); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("an agency opening the audits: %v", err)
 	}
@@ -325,10 +333,12 @@ func TestSnapshotReproducible(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
 	ev := e.scenario(t)
-	e.at(t, "2026-11-20")
+	e.at(t, "2026-12-01")
 	if _, err := e.au.OpenYear(ctx, staff, "", 2026); err != nil {
 		t.Fatal(err)
 	}
+	// back inside the year: rows logged after the opening, dated in the
+	// year (as the clock allows a test), must not move the snapshot
 	e.at(t, "2026-11-25")
 	p := fixture.Player(t, e.reg, "310", "后来", "1k", "1990-05-05", 900)
 	e.certify(t, fixture.Agency("310"), certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "x", RecordRef: "y"})
@@ -373,7 +383,7 @@ func TestFindingsRulingsAndTheGate(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
 	e.scenario(t)
-	e.at(t, "2026-11-20")
+	e.at(t, "2026-12-01")
 	if _, err := e.au.OpenYear(ctx, staff, "", 2026); err != nil {
 		t.Fatal(err)
 	}
@@ -438,8 +448,16 @@ func TestFindingsRulingsAndTheGate(t *testing.T) {
 	}
 	dcap := 10
 	until := time.Date(2027, 11, 30, 0, 0, 0, 0, time.UTC)
-	if _, err := e.au.Rule(ctx, staff, "", audit.RulingInput{AgencyPrefix: "110", Year: 2026, Outcome: audit.Conditional, DanCap: &dcap,
-		SupervisionUntil: &until, Measures: "监管期内 4–5 段须经协会审批"}); err != nil {
+	conditional := audit.RulingInput{AgencyPrefix: "110", Year: 2026, Outcome: audit.Conditional, DanCap: &dcap,
+		SupervisionUntil: &until, Measures: "监管期内 4–5 段须经协会审批"}
+	if _, err := e.au.Rule(ctx, staff, "", conditional); !isReason(err, "AUDIT_ALREADY_RULED") {
+		t.Fatalf("a second ruling without an appeal: %v", err)
+	}
+	// Beijing appeals; staff change the fail into a conditional pass
+	if _, err := e.au.Appeal(ctx, beijing, "", audit.AppealInput{AgencyPrefix: "110", Year: 2026, Reason: "改动均有裁判长签字"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.au.DecideAppeal(ctx, staff, "", audit.AppealDecision{AgencyPrefix: "110", Year: 2026, Note: "部分采纳", Ruling: conditional}); err != nil {
 		t.Fatal(err)
 	}
 	if err := grant("110", 0); !errors.As(err, &le) || le.Reason != audit.ReasonAboveCap {

@@ -787,12 +787,28 @@ func (f *facts) finish() {
 	}
 	for _, agency := range f.agencies {
 		months := f.active[agency]
+		from := f.existsFrom(agency)
 		for i := range 12 {
+			if !f.months[i].Before(f.period.End) {
+				break // a preview's period ends today: the months to come are not counted
+			}
+			if f.months[i].Before(from) {
+				continue // the agency did not exist (or existed only part of it)
+			}
 			if months == nil || months[i] == 0 {
 				f.count(agency, KeyInactiveMonths, Item{Kind: "month", Ref: f.months[i].In(ledger.ChinaTime).Format("2006-01")})
 			}
 		}
 	}
+}
+
+// existsFrom is when agency began: its agency.created event, else the log's
+// first event (the registry knows nothing before it).
+func (f *facts) existsFrom(agency string) time.Time {
+	if c, ok := f.created[agency]; ok {
+		return c
+	}
+	return f.firstAt
 }
 
 // qualifying counts, in a dan-grade event, the wins of the players certified

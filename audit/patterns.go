@@ -430,8 +430,10 @@ func medianOrZero(xs []float64) float64 {
 }
 
 // inactiveYears counts, for an agency without any activity this year, the
-// audit years back to its last active one, no further than its creation or
-// the log's first event.
+// audit years back to its last active one. Only years the agency existed
+// for from their start count (its creation, or the log's first event): a
+// year it was created in is not an inactive year (its idle months are
+// inactive_months').
 func (f *facts) inactiveYears() {
 	for _, agency := range f.agencies {
 		if slices.ContainsFunc(f.active[agency], func(id int64) bool { return id != 0 }) {
@@ -441,12 +443,14 @@ func (f *facts) inactiveYears() {
 		if c, ok := f.created[agency]; ok && c.After(since) {
 			since = c
 		}
+		if f.period.Start.Before(since) {
+			continue
+		}
 		year := f.period.Start.In(ledger.ChinaTime).AddDate(1, 0, 0).Year()
 		f.count(agency, KeyInactiveYears, Item{Kind: "year", Ref: strconv.Itoa(year)})
 		for k := 1; ; k++ {
 			start := f.period.Start.In(ledger.ChinaTime).AddDate(-k, 0, 0)
-			end := start.AddDate(1, 0, 0)
-			if f.firstAt.IsZero() || !end.After(since) || f.earlier[agency][k] {
+			if f.firstAt.IsZero() || start.Before(since) || f.earlier[agency][k] {
 				break
 			}
 			f.count(agency, KeyInactiveYears, Item{Kind: "year", Ref: strconv.Itoa(year - k)})

@@ -165,7 +165,7 @@ func TestLaterIndicators(t *testing.T) {
 	older(t, e, "2026-08-05", sh, "certificate.issued", "certificate", "310269001", map[string]any{"number": "310269001", "player_id": shp[1].ID,
 		"rank": "1d", "basis": "appraisal", "issuer": "310", "issue_date": "2026-08-05", "application_id": 900002, "replaces": 0})
 
-	e.at(t, "2026-11-20")
+	e.at(t, "2026-12-01")
 	if _, err := e.au.OpenYear(ctx, staff, "", 2026); err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestImportedGamesCount(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	e.at(t, "2026-11-20")
+	e.at(t, "2026-12-01")
 	if _, err := e.au.OpenYear(ctx, staff, "", 2026); err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,8 @@ func TestPairPatterns(t *testing.T) {
 }
 
 // TestInactiveYears counts back from an inactive year to the last active
-// one, no further than the agency's creation or the log's start.
+// one, counting only years the agency existed for from their start (its
+// creation, or the log's start).
 func TestInactiveYears(t *testing.T) {
 	at := func(y int, m time.Month) ledger.LoggedEvent {
 		return ledger.LoggedEvent{ID: 1, At: time.Date(y, m, 10, 2, 0, 0, 0, time.UTC)}
@@ -107,8 +108,10 @@ func TestInactiveYears(t *testing.T) {
 		{"active three years ago", time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC), time.Time{}, []ledger.LoggedEvent{at(2023, 5)}, 3},
 		// audit year 2026 starts 1 December 2025: a touch on 10 December 2024 is audit year 2025's
 		{"active in December two years ago", time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC), time.Time{}, []ledger.LoggedEvent{at(2024, 12)}, 1},
-		{"never, the log from 2024", time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC), time.Time{}, nil, 3},
-		{"never, created in 2025", time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), nil, 2},
+		// only years the agency existed for from their start count
+		{"never, the log from 2024", time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC), time.Time{}, nil, 2},
+		{"never, created in 2025", time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), nil, 1},
+		{"never, created in this year", time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC), nil, 0},
 	} {
 		f := testFacts("440")
 		f.months = make([]time.Time, 13)

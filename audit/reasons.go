@@ -59,3 +59,47 @@ var (
 // ReasonSupervisionDate refuses a supervision end that is not a date.
 var ReasonSupervisionDate = ledger.NewReason(ledger.Invalid, "AUDIT_SUPERVISION_DATE",
 	"监管期限须为日期（YYYY-MM-DD），不是 {value}。", "the supervision period's end is a date (YYYY-MM-DD), not {value}.")
+
+// The refusals of the audit year's lifecycle: the preview of a running
+// year, the one ruling, the appeal (复议) and the publication (通报).
+var (
+	ReasonYearRunning = ledger.NewReason(ledger.Precondition, "AUDIT_YEAR_RUNNING",
+		"{year} 年度年审期到 {end} 才结束，现在只能开启预览（预览不产生问题，也不能据以作出结论）。",
+		"audit year {year} runs until {end}: until then it can only be previewed (a preview opens no findings and no ruling can rest on it).")
+	ReasonYearEnded = ledger.NewReason(ledger.Precondition, "AUDIT_YEAR_ENDED",
+		"{year} 年度年审期已于 {end} 结束，请正式开启年审，不再预览。",
+		"audit year {year} ended on {end}: open its audits instead of a preview.")
+	ReasonPreviewOnly = ledger.NewReason(ledger.Precondition, "AUDIT_PREVIEW_ONLY",
+		"代理机构 {agency} 的 {year} 年度年审只有预览，年审期结束、正式开启后才能处理问题和作出结论。",
+		"the {year} audit of agency {agency} is only a preview: findings and rulings wait for the year to end and its audits to open.")
+	ReasonAlreadyRuled = ledger.NewReason(ledger.Conflict, "AUDIT_ALREADY_RULED",
+		"代理机构 {agency} 的 {year} 年度年审已于 {date} 作出结论（{outcome}）；结论只能经复议决定改变。",
+		"the {year} audit of agency {agency} was ruled on {date} ({outcome}); a ruling changes only by the decision of an appeal.")
+	ReasonNoRuling = ledger.NewReason(ledger.Precondition, "AUDIT_NO_RULING",
+		"代理机构 {agency} 的 {year} 年度年审尚无结论，无从复议。",
+		"the {year} audit of agency {agency} has no ruling yet to appeal.")
+	ReasonAppealPeriodOver = ledger.NewReason(ledger.Precondition, "AUDIT_APPEAL_PERIOD_OVER",
+		"代理机构 {agency} 的 {year} 年度年审结论的复议期已于 {until} 届满，结论已生效。",
+		"the reply period of the {year} ruling on agency {agency} ended at {until}: the ruling is final.")
+	ReasonAppealExists = ledger.NewReason(ledger.Conflict, "AUDIT_APPEAL_EXISTS",
+		"代理机构 {agency} 已于 {date} 对 {year} 年度年审结论申请复议，每项结论只能复议一次。",
+		"agency {agency} appealed its {year} ruling on {date}; a ruling is appealed once.")
+	ReasonNoAppeal = ledger.NewReason(ledger.NotFound, "AUDIT_NO_APPEAL",
+		"代理机构 {agency} 没有对 {year} 年度年审结论申请复议。", "agency {agency} has not appealed its {year} ruling.")
+	ReasonAppealDecided = ledger.NewReason(ledger.Precondition, "AUDIT_APPEAL_DECIDED",
+		"代理机构 {agency} 对 {year} 年度年审结论的复议已于 {date} 作出决定。",
+		"the appeal of agency {agency} against its {year} ruling was decided on {date}.")
+	ReasonAppealWorse = ledger.NewReason(ledger.Invalid, "AUDIT_APPEAL_WORSE",
+		"复议决定不得加重原结论（{what}）；如维持原结论，请选择“维持”。",
+		"an appeal's decision may not make the ruling stricter ({what}); to keep it, uphold it.")
+	ReasonAlreadyPublished = ledger.NewReason(ledger.Conflict, "AUDIT_ALREADY_PUBLISHED",
+		"{year} 年度年审结果已于 {date} 通报。", "the {year} audit outcomes were published on {date}.")
+	ReasonRulingsMissing = ledger.NewReason(ledger.Precondition, "AUDIT_RULINGS_MISSING",
+		"{year} 年度还有 {count} 个代理机构没有年审结论（{agencies}），不能通报。",
+		"{count} agencies have no {year} ruling yet ({agencies}): the year cannot be published.")
+	ReasonRulingsNotFinal = ledger.NewReason(ledger.Precondition, "AUDIT_RULINGS_NOT_FINAL",
+		"{year} 年度还有 {count} 项年审结论未生效（复议期未满或复议未决：{agencies}）；如仍要通报，请勾选“提前通报”并说明理由。",
+		"{count} of the {year} rulings are not final yet (reply period or appeal pending: {agencies}); to publish anyway, choose early publication and say why.")
+	ReasonNotPublished = ledger.NewReason(ledger.NotFound, "AUDIT_NOT_PUBLISHED",
+		"{year} 年度年审结果尚未通报。", "the {year} audit outcomes have not been published.")
+)

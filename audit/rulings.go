@@ -40,10 +40,24 @@ type Ruling struct {
 	Note                 string
 	RuledAt              time.Time
 	RuledBy              string
+	// ReplyUntil ends the reply period: until then the agency may appeal.
+	ReplyUntil time.Time
+	// Appeal is the agency's appeal (复议) of the ruling, if it made one
+	// (read with an audit, a year's list and a publication).
+	Appeal *Appeal
 }
 
-// RulingInput is a ruling staff make; a later ruling replaces an earlier
-// (the log keeps both).
+// Final says whether the ruling is final at now: its appeal decided, or
+// its reply period over without an appeal.
+func (r Ruling) Final(now time.Time) bool {
+	if r.Appeal != nil {
+		return r.Appeal.Status != AppealPending
+	}
+	return !now.Before(r.ReplyUntil)
+}
+
+// RulingInput is a ruling staff make, once per audit: it changes only by
+// the decision of the agency's appeal (DecideAppeal).
 type RulingInput struct {
 	AgencyPrefix     string
 	Year             int
@@ -56,12 +70,12 @@ type RulingInput struct {
 	Note                 string
 }
 
-const rulingColumns = `agency_prefix, year, outcome, dan_cap, kyu_cap, supervision_until, measures, note, ruled_at, ruled_by, staff_approves_high_dan`
+const rulingColumns = `agency_prefix, year, outcome, dan_cap, kyu_cap, supervision_until, measures, note, ruled_at, ruled_by, staff_approves_high_dan, reply_until`
 
 func scanRuling(r pgx.Row) (Ruling, error) {
 	var x Ruling
 	err := r.Scan(&x.AgencyPrefix, &x.Year, &x.Outcome, &x.DanCap, &x.KyuCap, &x.SupervisionUntil, &x.Measures, &x.Note, &x.RuledAt, &x.RuledBy,
-		&x.StaffApprovesHighDan)
+		&x.StaffApprovesHighDan, &x.ReplyUntil)
 	return x, err
 }
 
@@ -78,8 +92,15 @@ func rulingsOfYear(ctx context.Context, q ledger.Querier, year int) (map[string]
 	if err != nil {
 		return nil, fmt.Errorf("read rulings: %w", err)
 	}
+	appeals, err := appealsOfYear(ctx, q, year)
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]Ruling{}
 	for _, r := range rs {
+		if a, ok := appeals[r.AgencyPrefix]; ok {
+			r.Appeal = &a
+		}
 		out[r.AgencyPrefix] = r
 	}
 	return out, nil
@@ -131,8 +152,11 @@ func (in RulingInput) check(now time.Time) (RulingInput, error) {
 	return in, nil
 }
 
-// Rule records staff's ruling on an agency's audit. A pass (with or
-// without conditions) needs every finding confirmed or dismissed first.
+// Rule records staff's ruling on an agency's audit, once: a second is
+// refused (AUDIT_ALREADY_RULED); the ruling changes only by the decision of
+// the agency's appeal. A pass (with or without conditions) needs every
+// finding confirmed or dismissed first. The ruling opens the reply period
+// (Config.ReplyDays), after which it is final.
 func (s *Service) Rule(ctx context.Context, actor ledger.Actor, key string, in RulingInput) (Ruling, error) {
 	if err := s.policy.Require(ctx, s.store.DB(), actor, access.RuleAudit, registry.AssociationPrefix); err != nil {
 		return Ruling{}, err
@@ -148,28 +172,27 @@ func (s *Service) Rule(ctx context.Context, actor ledger.Actor, key string, in R
 		if _, err := s.audit(ctx, tx, in.AgencyPrefix, in.Year); err != nil {
 			return Ruling{}, err
 		}
-		if in.Outcome != Fail {
-			var open int
-			if err := tx.QueryRow(ctx, `SELECT count(*) FROM audit_findings WHERE agency_prefix = $1 AND year = $2 AND status = 'open'`,
-				in.AgencyPrefix, in.Year).Scan(&open); err != nil {
-				return Ruling{}, ledger.PgErr(err, "count open findings")
-			}
-			if open > 0 {
-				return Ruling{}, ReasonOpenFindings.New("agency", in.AgencyPrefix, "year", strconv.Itoa(in.Year), "open", strconv.Itoa(open))
-			}
+		switch old, err := ruling(ctx, tx, in.AgencyPrefix, in.Year); {
+		case err == nil:
+			return Ruling{}, ReasonAlreadyRuled.With(ledger.Value("agency", in.AgencyPrefix), ledger.Value("year", strconv.Itoa(in.Year)),
+				outcomeWords("outcome", old.Outcome), ledger.Value("date", old.RuledAt.In(ledger.ChinaTime).Format(time.DateOnly)))
+		case !errors.Is(err, pgx.ErrNoRows):
+			return Ruling{}, fmt.Errorf("read ruling: %w", err)
 		}
-		r, err := scanRuling(tx.QueryRow(ctx, `INSERT INTO audit_rulings (agency_prefix, year, outcome, dan_cap, kyu_cap, supervision_until, measures, note, ruled_at, ruled_by, staff_approves_high_dan)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-			ON CONFLICT (agency_prefix, year) DO UPDATE SET outcome = EXCLUDED.outcome, dan_cap = EXCLUDED.dan_cap, kyu_cap = EXCLUDED.kyu_cap,
-				supervision_until = EXCLUDED.supervision_until, measures = EXCLUDED.measures, note = EXCLUDED.note,
-				ruled_at = EXCLUDED.ruled_at, ruled_by = EXCLUDED.ruled_by, staff_approves_high_dan = EXCLUDED.staff_approves_high_dan
+		if err := noOpenFindings(ctx, tx, in); err != nil {
+			return Ruling{}, err
+		}
+		replyUntil := now.AddDate(0, 0, s.cfg.ReplyDays)
+		r, err := scanRuling(tx.QueryRow(ctx, `INSERT INTO audit_rulings (agency_prefix, year, outcome, dan_cap, kyu_cap, supervision_until, measures, note, ruled_at, ruled_by, staff_approves_high_dan, reply_until)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 			RETURNING `+rulingColumns,
-			in.AgencyPrefix, in.Year, in.Outcome, in.DanCap, in.KyuCap, in.SupervisionUntil, in.Measures, in.Note, now, actor.String(), in.StaffApprovesHighDan))
+			in.AgencyPrefix, in.Year, in.Outcome, in.DanCap, in.KyuCap, in.SupervisionUntil, in.Measures, in.Note, now, actor.String(), in.StaffApprovesHighDan,
+			replyUntil))
 		if err != nil {
 			return Ruling{}, ledger.PgErr(err, "record ruling")
 		}
 		payload := RuledPayload{DanCap: r.DanCap, KyuCap: r.KyuCap, Measures: r.Measures, Note: r.Note, Outcome: r.Outcome,
-			StaffApprovesHighDan: r.StaffApprovesHighDan}
+			ReplyUntil: r.ReplyUntil.Format(time.RFC3339), StaffApprovesHighDan: r.StaffApprovesHighDan}
 		if r.SupervisionUntil != nil {
 			payload.SupervisionUntil = r.SupervisionUntil.Format(time.DateOnly)
 		}
@@ -227,7 +250,12 @@ func (s *Service) Bootstrap(ctx context.Context, actor ledger.Actor, key string,
 // MayGrant is the certs.GrantGate: the year's stock of an agency is granted
 // only after it passed the audit of the year before (or staff bootstrapped
 // that year), and no more than a conditional pass caps it at (a grant above
-// the cap is refused, not clamped: staff lower it and grant again).
+// the cap is refused, not clamped: staff lower it and grant again). It
+// reads the ruling in force, final or still in its reply period: an
+// appeal's decision can only keep or ease a ruling (AUDIT_APPEAL_WORSE), so
+// the ruling in force is the strictest the agency will be held to, and a
+// pass need not wait out the reply period for its December stock; a fail
+// under appeal keeps the stock back until the appeal changes it.
 func (s *Service) MayGrant(ctx context.Context, tx *ledger.Tx, agency string, year, dan, kyu int) error {
 	var one int
 	err := tx.QueryRow(ctx, `SELECT 1 FROM audit_bootstraps WHERE agency_prefix = $1 AND stock_year = $2`, agency, year).Scan(&one)

@@ -32,6 +32,7 @@ func TestSupervisionReservesHighDanToStaff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	clock.Set(time.Date(2026, 12, 1, 2, 0, 0, 0, time.UTC)) // the year has ended: it opens
 	if _, err := au.OpenYear(ctx, staff, "", 2026); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -33,6 +34,34 @@ type auditEnv struct {
 	tournament int64
 }
 
+// auditYearOf is the audit year of t's day (December belongs to the next).
+func auditYearOf(t time.Time) int {
+	bj := t.In(ledger.ChinaTime)
+	if bj.Month() == 12 {
+		return bj.Year() + 1
+	}
+	return bj.Year()
+}
+
+// openYear opens the audit year of the clock's day as staff would, once it
+// has ended, and sets the clock back to the day (the tests' rulings,
+// stock and certificates are today's).
+func (e *auditEnv) openYear(t *testing.T) {
+	t.Helper()
+	defer e.atYearEnd()()
+	if _, err := e.au.OpenYear(context.Background(), fixture.Staff, "", e.year); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// atYearEnd sets the clock to the hour after the audit year's end and
+// returns what sets it back.
+func (e *auditEnv) atYearEnd() func() {
+	today := e.clock.Now()
+	e.clock.Set(audit.Config{}.Period(e.year).End.Add(time.Hour))
+	return func() { e.clock.Set(today) }
+}
+
 func newAuditEnv(t *testing.T) *auditEnv {
 	t.Helper()
 	ctx := context.Background()
@@ -40,7 +69,11 @@ func newAuditEnv(t *testing.T) *auditEnv {
 	clock := fixture.TodayClock(t)
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
+	// the agencies exist before the audit year of the clock's day begins
+	today := clock.Now()
+	clock.Set(audit.Config{}.Period(auditYearOf(today)).Start.Add(-24 * time.Hour))
 	fixture.Agencies(t, reg, "110", "310")
+	clock.Set(today)
 	au, err := audit.New(store, reg, audit.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -58,10 +91,7 @@ func newAuditEnv(t *testing.T) *auditEnv {
 	t.Cleanup(srv.Close)
 	e := &auditEnv{portalEnv: &portalEnv{srv: srv, reg: reg, cs: cs, ts: ts, clock: clock, store: store}, au: au}
 	bj := clock.Now().In(ledger.ChinaTime)
-	e.year = bj.Year()
-	if bj.Month() == 12 {
-		e.year++ // December belongs to the next audit year
-	}
+	e.year = auditYearOf(clock.Now())
 	beijing := fixture.Agency("110")
 	day := bj.Format("2006-01-02")
 	ev, err := ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "北京市段位赛", Start: day, End: day, Level: "province",
@@ -102,8 +132,8 @@ func newAuditEnv(t *testing.T) *auditEnv {
 // TestAuditInChromium: staff open the year's audits and see the national
 // table, open Beijing's audit, follow its red late-changes indicator to the
 // games it counts; the agency answers the finding; staff read the reply,
-// confirm the findings and rule: a fail refuses the next year's grant, a
-// pass lets it through.
+// confirm the findings and rule: a fail refuses the next year's grant; the
+// agency appeals, staff change it into a pass, which lets it through.
 func TestAuditInChromium(t *testing.T) {
 	e := newAuditEnv(t)
 	agencyTok, staffTok := e.tokens(t)
@@ -120,11 +150,14 @@ func TestAuditInChromium(t *testing.T) {
 	}
 	year := strconv.Itoa(e.year)
 	login(staffTok)
-	run(t, ctx, "open the year", chromedp.Navigate(u+"/workspace/audit?year="+year),
-		chromedp.Click(css(`[data-testid="audit-open"]`)), chromedp.WaitVisible(css(`[data-testid="audit-table"]`)))
-	if got := text(t, ctx, `[data-testid="ok"]`); got != "年审已开启，指标已冻结。" {
-		t.Fatalf("after opening: %q", got)
+	// the running year: only a preview, labelled; it opens once it has ended
+	run(t, ctx, "preview the year", chromedp.Navigate(u+"/workspace/audit?year="+year),
+		chromedp.Click(css(`[data-testid="audit-preview"]`)), chromedp.WaitVisible(css(`[data-testid="audit-preview-banner"]`)))
+	if got := text(t, ctx, `[data-testid="ok"]`); got != "预览已生成。" {
+		t.Fatalf("after the preview: %q", got)
 	}
+	e.openYear(t)
+	run(t, ctx, "the opened year", chromedp.Navigate(u+"/workspace/audit?year="+year), chromedp.WaitVisible(css(`[data-testid="audit-table"]`)))
 	if got := text(t, ctx, `[data-testid="cell-110-late_result_changes"]`); got != "8 · 红" {
 		t.Fatalf("Beijing's late changes in the national table: %q", got)
 	}
@@ -184,8 +217,23 @@ func TestAuditInChromium(t *testing.T) {
 	if got := text(t, ctx, `[data-testid="form-error"]`); !strings.Contains(got, "代理机构 110 尚未通过 "+year+" 年度年审") {
 		t.Fatalf("grant after a fail: %q", got)
 	}
-	run(t, ctx, "rule pass", chromedp.Navigate(page), chromedp.SetValue(css(`[data-testid="rule-outcome"]`), "pass"),
-		chromedp.Click(css(`[data-testid="rule-submit"]`)), chromedp.WaitVisible(css(`[data-testid="ok"]`)))
+	// one ruling: Beijing appeals (复议) on its audit page, staff change the fail into a pass
+	run(t, ctx, "sign out", chromedp.Navigate(u+"/workspace"), chromedp.Click(css(`[data-testid="logout"]`)), chromedp.WaitVisible(css(`[data-testid="nav-login"]`)))
+	login(agencyTok)
+	run(t, ctx, "appeal", chromedp.Navigate(page), chromedp.SendKeys(css(`[data-testid="appeal-reason"]`), "改动均经裁判长签字确认。"),
+		chromedp.Click(css(`[data-testid="appeal-submit"]`)), chromedp.WaitVisible(css(`[data-testid="appeal-status"]`)))
+	if got := text(t, ctx, `[data-testid="appeal-status"]`); got != "复议待决定" {
+		t.Fatalf("after appealing: %q", got)
+	}
+	run(t, ctx, "sign out", chromedp.Click(css(`[data-testid="logout"]`)), chromedp.WaitVisible(css(`[data-testid="nav-login"]`)))
+	login(staffTok)
+	run(t, ctx, "decide the appeal", chromedp.Navigate(page), chromedp.Click(css(`[data-testid="appeal-change"]`)),
+		chromedp.SetValue(css(`[data-testid="rule-outcome"]`), "pass"),
+		chromedp.SendKeys(css(`[data-testid="appeal-decision-note"]`), "签字记录属实"),
+		chromedp.Click(css(`[data-testid="appeal-decide"]`)), chromedp.WaitVisible(css(`[data-testid="ok"]`)))
+	if got := text(t, ctx, `[data-testid="ruling"]`); !strings.HasPrefix(got, "通过") {
+		t.Fatalf("ruling after the appeal: %q", got)
+	}
 	grant()
 	if got := text(t, ctx, `[data-testid="order-status"]`); got != "已批准" {
 		t.Fatalf("order after a pass: %q", got)
@@ -196,9 +244,7 @@ func TestAuditInChromium(t *testing.T) {
 // Beijing's audit, a malformed path is not found.
 func TestAuditPagesRefuse(t *testing.T) {
 	e := newAuditEnv(t)
-	if _, err := e.au.OpenYear(context.Background(), fixture.Staff, "", e.year); err != nil {
-		t.Fatal(err)
-	}
+	e.openYear(t)
 	system := ledger.Actor{Kind: ledger.SystemActor, Name: "test"}
 	sh, _, err := e.reg.CreateToken(context.Background(), system, ledger.AgencyActor, "310", "")
 	if err != nil {
@@ -255,9 +301,7 @@ func TestAuditPagesRefuse(t *testing.T) {
 func TestAuditAndRatingPagesInOneLanguage(t *testing.T) {
 	e := newAuditEnv(t)
 	agencyTok, staffTok := e.tokens(t)
-	if _, err := e.au.OpenYear(context.Background(), fixture.Staff, "", e.year); err != nil {
-		t.Fatal(err)
-	}
+	e.openYear(t)
 	superviseShanghai(t, e)
 	agency, staff := client(t), client(t)
 	e.signIn(t, agency, agencyTok)

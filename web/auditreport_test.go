@@ -39,9 +39,7 @@ func newReportEnv(t *testing.T) *reportEnv {
 	}
 	e.stockThisYear(t)
 	e.issueOneDan(t, fixture.Player(t, e.reg, "110", "张三", "1k", "1990-01-01", 9).ID)
-	if _, err := e.au.OpenYear(ctx, fixture.Staff, "", e.year); err != nil {
-		t.Fatal(err)
-	}
+	e.openYear(t)
 	a, err := e.au.Audit(ctx, fixture.Staff, "110", e.year)
 	if err != nil {
 		t.Fatal(err)
@@ -295,9 +293,7 @@ func TestNationalTableSortedWithCharts(t *testing.T) {
 // injected clock, in the page's language.
 func TestSupervisionOnAgenciesPage(t *testing.T) {
 	e := newAuditEnv(t)
-	if _, err := e.au.OpenYear(context.Background(), fixture.Staff, "", e.year); err != nil {
-		t.Fatal(err)
-	}
+	e.openYear(t)
 	until := superviseShanghai(t, e)
 	day := until.Format(time.DateOnly)
 	c := client(t)

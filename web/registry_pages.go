@@ -42,6 +42,8 @@ type registryPages struct {
 	ratings ratingpages.Ratings // nil: no rating section
 	// supervision names the agencies under the audit's supervision (监管); nil: none shown
 	supervision auditpages.Supervisions
+	// published is the audit's publication (通报) of the latest year; nil: none shown
+	published auditpages.Published
 }
 
 func (p *registryPages) routes(mux *http.ServeMux) {
@@ -73,13 +75,17 @@ func (p *registryPages) agencies(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	pub, err := auditpages.LatestPublication(r.Context(), p.published)
+	if err != nil {
+		return err
+	}
 	var rows []agencyRow
 	for _, pr := range registry.Provinces() {
 		if pr.Prefix != registry.AssociationPrefix {
 			rows = append(rows, agencyRow{Province: pr, Agency: byPrefix[pr.Prefix], SupervisedUntil: supervised[pr.Prefix]})
 		}
 	}
-	p.Render(w, r, http.StatusOK, agenciesPage(p.Page(w, r, "agencies"), rows))
+	p.Render(w, r, http.StatusOK, agenciesPage(p.Page(w, r, "agencies"), rows, pub))
 	return nil
 }
 

@@ -88,7 +88,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	font := kit.NewFontFile(opt.CertificateFont)
 	certPages := &certPages{Site: s, certs: cs, ranks: reg, tlog: opt.Log, limits: opt.Limits}
 	for _, f := range []interface{ routes(*http.ServeMux) }{
-		&registryPages{Site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit},
+		&registryPages{Site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit, published: opt.Audit},
 		certPages,
 		&refereePages{Site: s, limit: opt.Limits.Adjudicate},
 		&statsPages{Site: s, stats: cs},

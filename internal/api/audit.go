@@ -50,23 +50,32 @@ func capOf(c *int32) *int {
 	return &v
 }
 
-func rulingPB(r *audit.Ruling) *pb.Ruling {
+func appealPB(a *audit.Appeal) *pb.Appeal {
+	if a == nil {
+		return nil
+	}
+	return &pb.Appeal{AgencyPrefix: a.AgencyPrefix, Year: int32(a.Year), Reason: a.Reason, FiledAt: ts(a.FiledAt), FiledBy: a.FiledBy,
+		Status: enumOf[pb.AppealStatus](pb.AppealStatus_value, "APPEAL_STATUS_", string(a.Status)), DecidedAt: tsp(a.DecidedAt),
+		DecidedBy: a.DecidedBy, DecisionNote: a.DecisionNote}
+}
+
+func (s *AuditServer) rulingPB(r *audit.Ruling) *pb.Ruling {
 	if r == nil {
 		return nil
 	}
 	out := &pb.Ruling{AgencyPrefix: r.AgencyPrefix, Year: int32(r.Year),
 		Outcome: enumOf[pb.AuditOutcome](pb.AuditOutcome_value, "AUDIT_OUTCOME_", string(r.Outcome)),
 		DanCap:  capPB(r.DanCap), KyuCap: capPB(r.KyuCap), Measures: r.Measures, Note: r.Note, RuledAt: ts(r.RuledAt), RuledBy: r.RuledBy,
-		StaffApprovesHighDan: r.StaffApprovesHighDan}
+		StaffApprovesHighDan: r.StaffApprovesHighDan, ReplyUntil: ts(r.ReplyUntil), Final: r.Final(s.au.Now()), Appeal: appealPB(r.Appeal)}
 	if r.SupervisionUntil != nil {
 		out.SupervisionUntil = r.SupervisionUntil.Format(time.DateOnly)
 	}
 	return out
 }
 
-func auditPB(a audit.Audit) *pb.Audit {
+func (s *AuditServer) auditPB(a audit.Audit) *pb.Audit {
 	out := &pb.Audit{AgencyPrefix: a.AgencyPrefix, Year: int32(a.Year), PeriodStart: ts(a.Period.Start), PeriodEnd: ts(a.Period.End),
-		Position: a.Position, OpenedAt: ts(a.OpenedAt), OpenedBy: a.OpenedBy, Ruling: rulingPB(a.Ruling)}
+		Position: a.Position, OpenedAt: ts(a.OpenedAt), OpenedBy: a.OpenedBy, Ruling: s.rulingPB(a.Ruling), Preview: a.Preview}
 	for _, in := range a.Indicators {
 		out.Indicators = append(out.Indicators, indicatorPB(in))
 	}
@@ -89,7 +98,7 @@ func (s *AuditServer) GetAudit(ctx context.Context, req *pb.GetAuditRequest) (*p
 	if err != nil {
 		return nil, err
 	}
-	return &pb.GetAuditResponse{Audit: auditPB(a)}, nil
+	return &pb.GetAuditResponse{Audit: s.auditPB(a)}, nil
 }
 
 func (s *AuditServer) ListAudits(ctx context.Context, req *pb.ListAuditsRequest) (*pb.ListAuditsResponse, error) {
@@ -99,7 +108,7 @@ func (s *AuditServer) ListAudits(ctx context.Context, req *pb.ListAuditsRequest)
 	}
 	out := &pb.ListAuditsResponse{}
 	for _, a := range as {
-		out.Audits = append(out.Audits, auditPB(a))
+		out.Audits = append(out.Audits, s.auditPB(a))
 	}
 	return out, nil
 }
@@ -174,7 +183,7 @@ func (s *AuditServer) Rule(ctx context.Context, req *pb.RuleRequest) (*pb.RuleRe
 	if err != nil {
 		return nil, err
 	}
-	return &pb.RuleResponse{Ruling: rulingPB(&r)}, nil
+	return &pb.RuleResponse{Ruling: s.rulingPB(&r)}, nil
 }
 
 func (s *AuditServer) Bootstrap(ctx context.Context, req *pb.BootstrapRequest) (*pb.BootstrapResponse, error) {
@@ -185,4 +194,65 @@ func (s *AuditServer) Bootstrap(ctx context.Context, req *pb.BootstrapRequest) (
 	}
 	return &pb.BootstrapResponse{AgencyPrefix: b.AgencyPrefix, StockYear: int32(b.StockYear), Note: b.Note,
 		DecidedAt: ts(b.DecidedAt), DecidedBy: b.DecidedBy}, nil
+}
+
+func (s *AuditServer) PreviewYear(ctx context.Context, req *pb.PreviewYearRequest) (*pb.PreviewYearResponse, error) {
+	p, err := s.au.PreviewYear(ctx, ActorFrom(ctx), idempotencyKey(ctx), int(req.GetYear()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.PreviewYearResponse{Year: int32(p.Year), Position: p.Position, Agencies: int32(p.Agencies), Red: int32(p.Red), PreviewedAt: ts(p.At)}, nil
+}
+
+func (s *AuditServer) Appeal(ctx context.Context, req *pb.AppealRequest) (*pb.AppealResponse, error) {
+	a, err := s.au.Appeal(ctx, ActorFrom(ctx), idempotencyKey(ctx), audit.AppealInput{AgencyPrefix: req.GetAgencyPrefix(),
+		Year: int(req.GetYear()), Reason: req.GetReason()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.AppealResponse{Appeal: appealPB(&a)}, nil
+}
+
+func (s *AuditServer) DecideAppeal(ctx context.Context, req *pb.DecideAppealRequest) (*pb.DecideAppealResponse, error) {
+	d := audit.AppealDecision{AgencyPrefix: req.GetAgencyPrefix(), Year: int(req.GetYear()), Uphold: req.GetUphold(), Note: req.GetNote()}
+	if !d.Uphold {
+		c := req.GetChange()
+		until, err := audit.ParseSupervisionUntil(c.GetSupervisionUntil())
+		if err != nil {
+			return nil, err
+		}
+		d.Ruling = audit.RulingInput{Outcome: audit.Outcome(domainOf("AUDIT_OUTCOME_", c.GetOutcome())), DanCap: capOf(c.DanCap),
+			KyuCap: capOf(c.KyuCap), SupervisionUntil: until, Measures: c.GetMeasures(), Note: c.GetNote(), StaffApprovesHighDan: c.GetStaffApprovesHighDan()}
+	}
+	r, err := s.au.DecideAppeal(ctx, ActorFrom(ctx), idempotencyKey(ctx), d)
+	if err != nil {
+		return nil, err
+	}
+	return &pb.DecideAppealResponse{Ruling: s.rulingPB(&r)}, nil
+}
+
+func (s *AuditServer) publicationPB(p audit.Publication) *pb.Publication {
+	out := &pb.Publication{Year: int32(p.Year), Note: p.Note, Early: p.Early, PublishedAt: ts(p.PublishedAt), PublishedBy: p.PublishedBy}
+	for i := range p.Rulings {
+		out.Rulings = append(out.Rulings, s.rulingPB(&p.Rulings[i]))
+	}
+	return out
+}
+
+func (s *AuditServer) PublishYear(ctx context.Context, req *pb.PublishYearRequest) (*pb.PublishYearResponse, error) {
+	p, err := s.au.PublishYear(ctx, ActorFrom(ctx), idempotencyKey(ctx), audit.PublishInput{Year: int(req.GetYear()), Note: req.GetNote(),
+		Early: req.GetEarly()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.PublishYearResponse{Publication: s.publicationPB(p)}, nil
+}
+
+// GetPublication is public: the 通报 is read signed out.
+func (s *AuditServer) GetPublication(ctx context.Context, req *pb.GetPublicationRequest) (*pb.GetPublicationResponse, error) {
+	p, err := s.au.Publication(ctx, int(req.GetYear()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.GetPublicationResponse{Publication: s.publicationPB(p)}, nil
 }

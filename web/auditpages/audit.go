@@ -16,6 +16,7 @@ import (
 
 	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web/kit"
 )
 
@@ -32,6 +33,11 @@ type Audits interface {
 	Rule(ctx context.Context, actor ledger.Actor, key string, in audit.RulingInput) (audit.Ruling, error)
 	Issuance(ctx context.Context, actor ledger.Actor, year, years int) (audit.Issuance, error)
 	Supervisions(ctx context.Context, day time.Time) (map[string]audit.Ruling, error)
+	PreviewYear(ctx context.Context, actor ledger.Actor, key string, year int) (audit.Previewed, error)
+	Appeal(ctx context.Context, actor ledger.Actor, key string, in audit.AppealInput) (audit.Appeal, error)
+	DecideAppeal(ctx context.Context, actor ledger.Actor, key string, in audit.AppealDecision) (audit.Ruling, error)
+	PublishYear(ctx context.Context, actor ledger.Actor, key string, in audit.PublishInput) (audit.Publication, error)
+	Published
 }
 
 // Pages are the staff's national table of a year's audits, an agency's
@@ -56,6 +62,8 @@ func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /workspace/audit", p.year)
 	mux.HandleFunc("GET /workspace/audit.csv", p.Get(p.csv))
 	mux.Handle("POST /workspace/audit", p.Post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.open))
+	mux.Handle("POST /workspace/audit/preview", p.Post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.preview))
+	mux.Handle("POST /workspace/audit/publish", p.Post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.publish))
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}", p.agency)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/{key}", p.items)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report", p.report)
@@ -66,6 +74,8 @@ func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}", p.onAudit(p.decideFinding))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/findings/{id}/reply", p.onAudit(p.reply))
 	mux.Handle("POST /workspace/audit/{agency}/{year}/ruling", p.onAudit(p.rule))
+	mux.Handle("POST /workspace/audit/{agency}/{year}/appeal", p.onAudit(p.appeal))
+	mux.Handle("POST /workspace/audit/{agency}/{year}/appeal/decision", p.onAudit(p.decideAppeal))
 }
 
 // auditView is what the audit's pages show.
@@ -84,6 +94,9 @@ type auditView struct {
 	Cells   map[string]string // agency → its indicator cells (HTML)
 	Issued  string            // the national table's charts (SVG)
 	Trend   string
+	Now     time.Time
+	// Published is the year's publication (通报), nil before it
+	Published *audit.Publication
 }
 
 var agencyPattern = regexp.MustCompile(`^[0-9]{3}$`)
@@ -109,7 +122,8 @@ func (p *Pages) auditYear(r *http.Request) int {
 }
 
 func (p *Pages) view(w http.ResponseWriter, r *http.Request, a ledger.Actor) auditView {
-	return auditView{Defs: p.audits.Definitions(), OK: r.URL.Query().Get("ok"), Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r), Staff: a.IsStaff()}
+	return auditView{Defs: p.audits.Definitions(), OK: r.URL.Query().Get("ok"), Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r), Staff: a.IsStaff(),
+		Now: p.Now()}
 }
 
 func (p *Pages) year(w http.ResponseWriter, r *http.Request) {
@@ -135,6 +149,12 @@ func (p *Pages) showYear(w http.ResponseWriter, r *http.Request, code int, errTe
 	v.Sort = sortOf(r, v.Defs)
 	sortAudits(as, v.Sort.Key, v.Sort.Desc)
 	v.Audits = as
+	if len(as) > 0 && !as[0].Preview {
+		if v.Published, err = publishedOf(r.Context(), p.audits, v.Year); err != nil {
+			p.Refuse(w, r, pg, err)
+			return
+		}
+	}
 	v.Cells = p.cells.get(pg, v.Defs, as)
 	if len(as) > 0 {
 		iss, err := p.audits.Issuance(r.Context(), a, v.Year, trendYears)
@@ -166,6 +186,45 @@ func (p *Pages) open(r *http.Request, a ledger.Actor, key string) (kit.Outcome, 
 	}
 	_, err = p.audits.OpenYear(r.Context(), a, key, int(year))
 	return kit.GoTo("/workspace/audit?year=" + strconv.Itoa(int(year)) + "&ok=audit_opened"), err
+}
+
+func (p *Pages) preview(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	year, err := kit.FormInt(r, "year")
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	_, err = p.audits.PreviewYear(r.Context(), a, key, int(year))
+	return kit.GoTo("/workspace/audit?year=" + strconv.Itoa(int(year)) + "&ok=audit_previewed"), err
+}
+
+func (p *Pages) publish(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	year, err := kit.FormInt(r, "year")
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	_, err = p.audits.PublishYear(r.Context(), a, key, audit.PublishInput{Year: int(year), Note: r.PostFormValue("note"),
+		Early: r.PostFormValue("early") == "on"})
+	return kit.GoTo("/workspace/audit?year=" + strconv.Itoa(int(year)) + "&ok=audit_published"), err
+}
+
+func (p *Pages) appeal(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	agency, year, _ := auditPath(r)
+	_, err := p.audits.Appeal(r.Context(), a, key, audit.AppealInput{AgencyPrefix: agency, Year: year, Reason: r.PostFormValue("reason")})
+	return kit.Done("audit_appealed"), err
+}
+
+func (p *Pages) decideAppeal(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	agency, year, _ := auditPath(r)
+	d := audit.AppealDecision{AgencyPrefix: agency, Year: year, Uphold: r.PostFormValue("decision") != "change", Note: r.PostFormValue("decision_note")}
+	if !d.Uphold {
+		in, err := rulingForm(r)
+		if err != nil {
+			return kit.Outcome{}, err
+		}
+		d.Ruling = in
+	}
+	_, err := p.audits.DecideAppeal(r.Context(), a, key, d)
+	return kit.Done("appeal_decided"), err
 }
 
 func (p *Pages) agency(w http.ResponseWriter, r *http.Request) {
@@ -272,7 +331,19 @@ func (p *Pages) reply(r *http.Request, a ledger.Actor, key string) (kit.Outcome,
 
 func (p *Pages) rule(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
 	agency, year, _ := auditPath(r)
-	in := audit.RulingInput{AgencyPrefix: agency, Year: year, Outcome: audit.Outcome(r.PostFormValue("outcome")),
+	in, err := rulingForm(r)
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	in.AgencyPrefix, in.Year = agency, year
+	_, err = p.audits.Rule(r.Context(), a, key, in)
+	return kit.Done("audit_ruled"), err
+}
+
+// rulingForm reads a ruling's fields (the ruling form's, and an appeal
+// decision's change).
+func rulingForm(r *http.Request) (audit.RulingInput, error) {
+	in := audit.RulingInput{Outcome: audit.Outcome(r.PostFormValue("outcome")),
 		Measures: r.PostFormValue("measures"), Note: r.PostFormValue("note")}
 	for _, c := range []struct {
 		field string
@@ -283,19 +354,18 @@ func (p *Pages) rule(r *http.Request, a ledger.Actor, key string) (kit.Outcome, 
 		}
 		n, err := kit.FormInt(r, c.field)
 		if err != nil {
-			return kit.Outcome{}, err
+			return in, err
 		}
 		v := int(n)
 		*c.to = &v
 	}
 	until, err := audit.ParseSupervisionUntil(strings.TrimSpace(r.PostFormValue("supervision_until")))
 	if err != nil {
-		return kit.Outcome{}, err
+		return in, err
 	}
 	in.SupervisionUntil = until
 	in.StaffApprovesHighDan = r.PostFormValue("staff_approves_high_dan") == "on"
-	_, err = p.audits.Rule(r.Context(), a, key, in)
-	return kit.Done("audit_ruled"), err
+	return in, nil
 }
 
 // indicatorName is an indicator's name in the page's language.
@@ -413,4 +483,12 @@ func itemNote(p kit.Page, it audit.Item) (string, bool) {
 		out = append(out, w)
 	}
 	return strings.Join(out, " → "), true
+}
+
+// provinceOfPrefix names an agency's province by its prefix, in the page's language.
+func provinceOfPrefix(l kit.Lang, prefix string) string {
+	if pr, ok := registry.ProvinceByPrefix(prefix); ok {
+		return kit.ProvinceName(l, pr)
+	}
+	return prefix
 }

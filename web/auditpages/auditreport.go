@@ -321,6 +321,32 @@ const auditReportCSS = `
 }
 `
 
+// Published is what the agencies' page reads of the year's publication (通报).
+type Published interface {
+	Publication(ctx context.Context, year int) (audit.Publication, error)
+}
+
+// publishedOf is a year's publication (year 0: the latest), nil before one.
+func publishedOf(ctx context.Context, s Published, year int) (*audit.Publication, error) {
+	if s == nil {
+		return nil, nil
+	}
+	pub, err := s.Publication(ctx, year)
+	if le, ok := ledger.AsError(err); ok && le.Reason == audit.ReasonNotPublished {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &pub, nil
+}
+
+// LatestPublication is the latest published year's outcomes, for the
+// public agencies page; nil before any.
+func LatestPublication(ctx context.Context, s Published) (*audit.Publication, error) {
+	return publishedOf(ctx, s, 0)
+}
+
 // Supervisions is what the agencies' page reads of the audit.
 type Supervisions interface {
 	Supervisions(ctx context.Context, day time.Time) (map[string]audit.Ruling, error)

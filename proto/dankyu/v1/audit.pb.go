@@ -22,6 +22,60 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type AppealStatus int32
+
+const (
+	AppealStatus_APPEAL_STATUS_UNSPECIFIED AppealStatus = 0
+	AppealStatus_APPEAL_STATUS_PENDING     AppealStatus = 1
+	// The ruling stands.
+	AppealStatus_APPEAL_STATUS_UPHELD AppealStatus = 2
+	// The ruling was changed (eased).
+	AppealStatus_APPEAL_STATUS_CHANGED AppealStatus = 3
+)
+
+// Enum value maps for AppealStatus.
+var (
+	AppealStatus_name = map[int32]string{
+		0: "APPEAL_STATUS_UNSPECIFIED",
+		1: "APPEAL_STATUS_PENDING",
+		2: "APPEAL_STATUS_UPHELD",
+		3: "APPEAL_STATUS_CHANGED",
+	}
+	AppealStatus_value = map[string]int32{
+		"APPEAL_STATUS_UNSPECIFIED": 0,
+		"APPEAL_STATUS_PENDING":     1,
+		"APPEAL_STATUS_UPHELD":      2,
+		"APPEAL_STATUS_CHANGED":     3,
+	}
+)
+
+func (x AppealStatus) Enum() *AppealStatus {
+	p := new(AppealStatus)
+	*p = x
+	return p
+}
+
+func (x AppealStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (AppealStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_dankyu_v1_audit_proto_enumTypes[0].Descriptor()
+}
+
+func (AppealStatus) Type() protoreflect.EnumType {
+	return &file_dankyu_v1_audit_proto_enumTypes[0]
+}
+
+func (x AppealStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use AppealStatus.Descriptor instead.
+func (AppealStatus) EnumDescriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{0}
+}
+
 type AuditFamily int32
 
 const (
@@ -69,11 +123,11 @@ func (x AuditFamily) String() string {
 }
 
 func (AuditFamily) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_audit_proto_enumTypes[0].Descriptor()
+	return file_dankyu_v1_audit_proto_enumTypes[1].Descriptor()
 }
 
 func (AuditFamily) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_audit_proto_enumTypes[0]
+	return &file_dankyu_v1_audit_proto_enumTypes[1]
 }
 
 func (x AuditFamily) Number() protoreflect.EnumNumber {
@@ -82,7 +136,7 @@ func (x AuditFamily) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use AuditFamily.Descriptor instead.
 func (AuditFamily) EnumDescriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{1}
 }
 
 type AuditMark int32
@@ -121,11 +175,11 @@ func (x AuditMark) String() string {
 }
 
 func (AuditMark) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_audit_proto_enumTypes[1].Descriptor()
+	return file_dankyu_v1_audit_proto_enumTypes[2].Descriptor()
 }
 
 func (AuditMark) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_audit_proto_enumTypes[1]
+	return &file_dankyu_v1_audit_proto_enumTypes[2]
 }
 
 func (x AuditMark) Number() protoreflect.EnumNumber {
@@ -134,7 +188,7 @@ func (x AuditMark) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use AuditMark.Descriptor instead.
 func (AuditMark) EnumDescriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{2}
 }
 
 type FindingSeverity int32
@@ -173,11 +227,11 @@ func (x FindingSeverity) String() string {
 }
 
 func (FindingSeverity) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_audit_proto_enumTypes[2].Descriptor()
+	return file_dankyu_v1_audit_proto_enumTypes[3].Descriptor()
 }
 
 func (FindingSeverity) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_audit_proto_enumTypes[2]
+	return &file_dankyu_v1_audit_proto_enumTypes[3]
 }
 
 func (x FindingSeverity) Number() protoreflect.EnumNumber {
@@ -186,7 +240,7 @@ func (x FindingSeverity) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use FindingSeverity.Descriptor instead.
 func (FindingSeverity) EnumDescriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{3}
 }
 
 type FindingStatus int32
@@ -225,11 +279,11 @@ func (x FindingStatus) String() string {
 }
 
 func (FindingStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_audit_proto_enumTypes[3].Descriptor()
+	return file_dankyu_v1_audit_proto_enumTypes[4].Descriptor()
 }
 
 func (FindingStatus) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_audit_proto_enumTypes[3]
+	return &file_dankyu_v1_audit_proto_enumTypes[4]
 }
 
 func (x FindingStatus) Number() protoreflect.EnumNumber {
@@ -238,7 +292,7 @@ func (x FindingStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use FindingStatus.Descriptor instead.
 func (FindingStatus) EnumDescriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{4}
 }
 
 type AuditOutcome int32
@@ -278,11 +332,11 @@ func (x AuditOutcome) String() string {
 }
 
 func (AuditOutcome) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_audit_proto_enumTypes[4].Descriptor()
+	return file_dankyu_v1_audit_proto_enumTypes[5].Descriptor()
 }
 
 func (AuditOutcome) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_audit_proto_enumTypes[4]
+	return &file_dankyu_v1_audit_proto_enumTypes[5]
 }
 
 func (x AuditOutcome) Number() protoreflect.EnumNumber {
@@ -291,7 +345,115 @@ func (x AuditOutcome) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use AuditOutcome.Descriptor instead.
 func (AuditOutcome) EnumDescriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{5}
+}
+
+type Appeal struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	AgencyPrefix  string                 `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	Year          int32                  `protobuf:"varint,2,opt,name=year,proto3" json:"year,omitempty"`
+	Reason        string                 `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	FiledAt       *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=filed_at,json=filedAt,proto3" json:"filed_at,omitempty"`
+	FiledBy       string                 `protobuf:"bytes,5,opt,name=filed_by,json=filedBy,proto3" json:"filed_by,omitempty"`
+	Status        AppealStatus           `protobuf:"varint,6,opt,name=status,proto3,enum=dankyu.v1.AppealStatus" json:"status,omitempty"`
+	DecidedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=decided_at,json=decidedAt,proto3" json:"decided_at,omitempty"`
+	DecidedBy     string                 `protobuf:"bytes,8,opt,name=decided_by,json=decidedBy,proto3" json:"decided_by,omitempty"`
+	DecisionNote  string                 `protobuf:"bytes,9,opt,name=decision_note,json=decisionNote,proto3" json:"decision_note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Appeal) Reset() {
+	*x = Appeal{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Appeal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Appeal) ProtoMessage() {}
+
+func (x *Appeal) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Appeal.ProtoReflect.Descriptor instead.
+func (*Appeal) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *Appeal) GetAgencyPrefix() string {
+	if x != nil {
+		return x.AgencyPrefix
+	}
+	return ""
+}
+
+func (x *Appeal) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *Appeal) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Appeal) GetFiledAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FiledAt
+	}
+	return nil
+}
+
+func (x *Appeal) GetFiledBy() string {
+	if x != nil {
+		return x.FiledBy
+	}
+	return ""
+}
+
+func (x *Appeal) GetStatus() AppealStatus {
+	if x != nil {
+		return x.Status
+	}
+	return AppealStatus_APPEAL_STATUS_UNSPECIFIED
+}
+
+func (x *Appeal) GetDecidedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.DecidedAt
+	}
+	return nil
+}
+
+func (x *Appeal) GetDecidedBy() string {
+	if x != nil {
+		return x.DecidedBy
+	}
+	return ""
+}
+
+func (x *Appeal) GetDecisionNote() string {
+	if x != nil {
+		return x.DecisionNote
+	}
+	return ""
 }
 
 type Indicator struct {
@@ -314,7 +476,7 @@ type Indicator struct {
 
 func (x *Indicator) Reset() {
 	*x = Indicator{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[0]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -326,7 +488,7 @@ func (x *Indicator) String() string {
 func (*Indicator) ProtoMessage() {}
 
 func (x *Indicator) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[0]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -339,7 +501,7 @@ func (x *Indicator) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Indicator.ProtoReflect.Descriptor instead.
 func (*Indicator) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *Indicator) GetKey() string {
@@ -423,7 +585,7 @@ type Finding struct {
 
 func (x *Finding) Reset() {
 	*x = Finding{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[1]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -435,7 +597,7 @@ func (x *Finding) String() string {
 func (*Finding) ProtoMessage() {}
 
 func (x *Finding) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[1]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -448,7 +610,7 @@ func (x *Finding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Finding.ProtoReflect.Descriptor instead.
 func (*Finding) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *Finding) GetId() int64 {
@@ -580,13 +742,19 @@ type Ruling struct {
 	// During supervision the agency's 4–5 dan are approved by the
 	// association (enforced: its own approval is PERMISSION_DENIED).
 	StaffApprovesHighDan bool `protobuf:"varint,11,opt,name=staff_approves_high_dan,json=staffApprovesHighDan,proto3" json:"staff_approves_high_dan,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// The end of the reply period: until then the agency may appeal.
+	ReplyUntil *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=reply_until,json=replyUntil,proto3" json:"reply_until,omitempty"`
+	// Final: the reply period over without an appeal, or the appeal decided.
+	Final bool `protobuf:"varint,13,opt,name=final,proto3" json:"final,omitempty"`
+	// The agency's appeal, if any.
+	Appeal        *Appeal `protobuf:"bytes,14,opt,name=appeal,proto3" json:"appeal,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Ruling) Reset() {
 	*x = Ruling{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[2]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -598,7 +766,7 @@ func (x *Ruling) String() string {
 func (*Ruling) ProtoMessage() {}
 
 func (x *Ruling) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[2]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -611,7 +779,7 @@ func (x *Ruling) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ruling.ProtoReflect.Descriptor instead.
 func (*Ruling) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Ruling) GetAgencyPrefix() string {
@@ -691,6 +859,27 @@ func (x *Ruling) GetStaffApprovesHighDan() bool {
 	return false
 }
 
+func (x *Ruling) GetReplyUntil() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ReplyUntil
+	}
+	return nil
+}
+
+func (x *Ruling) GetFinal() bool {
+	if x != nil {
+		return x.Final
+	}
+	return false
+}
+
+func (x *Ruling) GetAppeal() *Appeal {
+	if x != nil {
+		return x.Appeal
+	}
+	return nil
+}
+
 type Audit struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	AgencyPrefix string                 `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
@@ -698,19 +887,22 @@ type Audit struct {
 	PeriodStart  *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=period_start,json=periodStart,proto3" json:"period_start,omitempty"`
 	PeriodEnd    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=period_end,json=periodEnd,proto3" json:"period_end,omitempty"`
 	// The event-log position (event id) the snapshot was computed at.
-	Position      int64                  `protobuf:"varint,5,opt,name=position,proto3" json:"position,omitempty"`
-	OpenedAt      *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=opened_at,json=openedAt,proto3" json:"opened_at,omitempty"`
-	OpenedBy      string                 `protobuf:"bytes,7,opt,name=opened_by,json=openedBy,proto3" json:"opened_by,omitempty"`
-	Indicators    []*Indicator           `protobuf:"bytes,8,rep,name=indicators,proto3" json:"indicators,omitempty"`
-	Findings      []*Finding             `protobuf:"bytes,9,rep,name=findings,proto3" json:"findings,omitempty"`
-	Ruling        *Ruling                `protobuf:"bytes,10,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	Position   int64                  `protobuf:"varint,5,opt,name=position,proto3" json:"position,omitempty"`
+	OpenedAt   *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=opened_at,json=openedAt,proto3" json:"opened_at,omitempty"`
+	OpenedBy   string                 `protobuf:"bytes,7,opt,name=opened_by,json=openedBy,proto3" json:"opened_by,omitempty"`
+	Indicators []*Indicator           `protobuf:"bytes,8,rep,name=indicators,proto3" json:"indicators,omitempty"`
+	Findings   []*Finding             `protobuf:"bytes,9,rep,name=findings,proto3" json:"findings,omitempty"`
+	Ruling     *Ruling                `protobuf:"bytes,10,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	// A running year's preview (预览), computed from the year's start to
+	// opened_at: no findings, no ruling. Show it labelled as such.
+	Preview       bool `protobuf:"varint,11,opt,name=preview,proto3" json:"preview,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Audit) Reset() {
 	*x = Audit{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[3]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -722,7 +914,7 @@ func (x *Audit) String() string {
 func (*Audit) ProtoMessage() {}
 
 func (x *Audit) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[3]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -735,7 +927,7 @@ func (x *Audit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Audit.ProtoReflect.Descriptor instead.
 func (*Audit) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Audit) GetAgencyPrefix() string {
@@ -808,6 +1000,734 @@ func (x *Audit) GetRuling() *Ruling {
 	return nil
 }
 
+func (x *Audit) GetPreview() bool {
+	if x != nil {
+		return x.Preview
+	}
+	return false
+}
+
+type PreviewYearRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Year          int32                  `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PreviewYearRequest) Reset() {
+	*x = PreviewYearRequest{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PreviewYearRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PreviewYearRequest) ProtoMessage() {}
+
+func (x *PreviewYearRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PreviewYearRequest.ProtoReflect.Descriptor instead.
+func (*PreviewYearRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *PreviewYearRequest) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+type PreviewYearResponse struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Year     int32                  `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
+	Position int64                  `protobuf:"varint,2,opt,name=position,proto3" json:"position,omitempty"`
+	Agencies int32                  `protobuf:"varint,3,opt,name=agencies,proto3" json:"agencies,omitempty"`
+	// Red marks (no findings are opened).
+	Red           int32                  `protobuf:"varint,4,opt,name=red,proto3" json:"red,omitempty"`
+	PreviewedAt   *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=previewed_at,json=previewedAt,proto3" json:"previewed_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PreviewYearResponse) Reset() {
+	*x = PreviewYearResponse{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PreviewYearResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PreviewYearResponse) ProtoMessage() {}
+
+func (x *PreviewYearResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PreviewYearResponse.ProtoReflect.Descriptor instead.
+func (*PreviewYearResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *PreviewYearResponse) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *PreviewYearResponse) GetPosition() int64 {
+	if x != nil {
+		return x.Position
+	}
+	return 0
+}
+
+func (x *PreviewYearResponse) GetAgencies() int32 {
+	if x != nil {
+		return x.Agencies
+	}
+	return 0
+}
+
+func (x *PreviewYearResponse) GetRed() int32 {
+	if x != nil {
+		return x.Red
+	}
+	return 0
+}
+
+func (x *PreviewYearResponse) GetPreviewedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PreviewedAt
+	}
+	return nil
+}
+
+type AppealRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	AgencyPrefix string                 `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	Year         int32                  `protobuf:"varint,2,opt,name=year,proto3" json:"year,omitempty"`
+	// Required, at most 2000 characters.
+	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AppealRequest) Reset() {
+	*x = AppealRequest{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AppealRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AppealRequest) ProtoMessage() {}
+
+func (x *AppealRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AppealRequest.ProtoReflect.Descriptor instead.
+func (*AppealRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *AppealRequest) GetAgencyPrefix() string {
+	if x != nil {
+		return x.AgencyPrefix
+	}
+	return ""
+}
+
+func (x *AppealRequest) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *AppealRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type AppealResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Appeal        *Appeal                `protobuf:"bytes,1,opt,name=appeal,proto3" json:"appeal,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AppealResponse) Reset() {
+	*x = AppealResponse{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AppealResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AppealResponse) ProtoMessage() {}
+
+func (x *AppealResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AppealResponse.ProtoReflect.Descriptor instead.
+func (*AppealResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *AppealResponse) GetAppeal() *Appeal {
+	if x != nil {
+		return x.Appeal
+	}
+	return nil
+}
+
+// RulingChange is the ruling an appeal's decision changes to.
+type RulingChange struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Outcome AuditOutcome           `protobuf:"varint,1,opt,name=outcome,proto3,enum=dankyu.v1.AuditOutcome" json:"outcome,omitempty"`
+	DanCap  *int32                 `protobuf:"varint,2,opt,name=dan_cap,json=danCap,proto3,oneof" json:"dan_cap,omitempty"`
+	KyuCap  *int32                 `protobuf:"varint,3,opt,name=kyu_cap,json=kyuCap,proto3,oneof" json:"kyu_cap,omitempty"`
+	// YYYY-MM-DD (Beijing); empty: no supervision.
+	SupervisionUntil     string `protobuf:"bytes,4,opt,name=supervision_until,json=supervisionUntil,proto3" json:"supervision_until,omitempty"`
+	Measures             string `protobuf:"bytes,5,opt,name=measures,proto3" json:"measures,omitempty"`
+	Note                 string `protobuf:"bytes,6,opt,name=note,proto3" json:"note,omitempty"`
+	StaffApprovesHighDan bool   `protobuf:"varint,7,opt,name=staff_approves_high_dan,json=staffApprovesHighDan,proto3" json:"staff_approves_high_dan,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *RulingChange) Reset() {
+	*x = RulingChange{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RulingChange) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RulingChange) ProtoMessage() {}
+
+func (x *RulingChange) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RulingChange.ProtoReflect.Descriptor instead.
+func (*RulingChange) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *RulingChange) GetOutcome() AuditOutcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return AuditOutcome_AUDIT_OUTCOME_UNSPECIFIED
+}
+
+func (x *RulingChange) GetDanCap() int32 {
+	if x != nil && x.DanCap != nil {
+		return *x.DanCap
+	}
+	return 0
+}
+
+func (x *RulingChange) GetKyuCap() int32 {
+	if x != nil && x.KyuCap != nil {
+		return *x.KyuCap
+	}
+	return 0
+}
+
+func (x *RulingChange) GetSupervisionUntil() string {
+	if x != nil {
+		return x.SupervisionUntil
+	}
+	return ""
+}
+
+func (x *RulingChange) GetMeasures() string {
+	if x != nil {
+		return x.Measures
+	}
+	return ""
+}
+
+func (x *RulingChange) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *RulingChange) GetStaffApprovesHighDan() bool {
+	if x != nil {
+		return x.StaffApprovesHighDan
+	}
+	return false
+}
+
+type DecideAppealRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	AgencyPrefix string                 `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	Year         int32                  `protobuf:"varint,2,opt,name=year,proto3" json:"year,omitempty"`
+	// Uphold the ruling; otherwise change it to `change`.
+	Uphold bool `protobuf:"varint,3,opt,name=uphold,proto3" json:"uphold,omitempty"`
+	// The decision's reasons, required.
+	Note          string        `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	Change        *RulingChange `protobuf:"bytes,5,opt,name=change,proto3" json:"change,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideAppealRequest) Reset() {
+	*x = DecideAppealRequest{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideAppealRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideAppealRequest) ProtoMessage() {}
+
+func (x *DecideAppealRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideAppealRequest.ProtoReflect.Descriptor instead.
+func (*DecideAppealRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *DecideAppealRequest) GetAgencyPrefix() string {
+	if x != nil {
+		return x.AgencyPrefix
+	}
+	return ""
+}
+
+func (x *DecideAppealRequest) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *DecideAppealRequest) GetUphold() bool {
+	if x != nil {
+		return x.Uphold
+	}
+	return false
+}
+
+func (x *DecideAppealRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *DecideAppealRequest) GetChange() *RulingChange {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
+type DecideAppealResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Ruling        *Ruling                `protobuf:"bytes,1,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideAppealResponse) Reset() {
+	*x = DecideAppealResponse{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideAppealResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideAppealResponse) ProtoMessage() {}
+
+func (x *DecideAppealResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideAppealResponse.ProtoReflect.Descriptor instead.
+func (*DecideAppealResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *DecideAppealResponse) GetRuling() *Ruling {
+	if x != nil {
+		return x.Ruling
+	}
+	return nil
+}
+
+type PublishYearRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Year  int32                  `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
+	Note  string                 `protobuf:"bytes,2,opt,name=note,proto3" json:"note,omitempty"`
+	// Publish although some rulings are not final; the note then says why.
+	Early         bool `protobuf:"varint,3,opt,name=early,proto3" json:"early,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PublishYearRequest) Reset() {
+	*x = PublishYearRequest{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PublishYearRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PublishYearRequest) ProtoMessage() {}
+
+func (x *PublishYearRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PublishYearRequest.ProtoReflect.Descriptor instead.
+func (*PublishYearRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *PublishYearRequest) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *PublishYearRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *PublishYearRequest) GetEarly() bool {
+	if x != nil {
+		return x.Early
+	}
+	return false
+}
+
+type Publication struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Year        int32                  `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
+	Note        string                 `protobuf:"bytes,2,opt,name=note,proto3" json:"note,omitempty"`
+	Early       bool                   `protobuf:"varint,3,opt,name=early,proto3" json:"early,omitempty"`
+	PublishedAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=published_at,json=publishedAt,proto3" json:"published_at,omitempty"`
+	PublishedBy string                 `protobuf:"bytes,5,opt,name=published_by,json=publishedBy,proto3" json:"published_by,omitempty"`
+	// Every audited agency's ruling as it stands, with its appeal.
+	Rulings       []*Ruling `protobuf:"bytes,6,rep,name=rulings,proto3" json:"rulings,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Publication) Reset() {
+	*x = Publication{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Publication) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Publication) ProtoMessage() {}
+
+func (x *Publication) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Publication.ProtoReflect.Descriptor instead.
+func (*Publication) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *Publication) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+func (x *Publication) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *Publication) GetEarly() bool {
+	if x != nil {
+		return x.Early
+	}
+	return false
+}
+
+func (x *Publication) GetPublishedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PublishedAt
+	}
+	return nil
+}
+
+func (x *Publication) GetPublishedBy() string {
+	if x != nil {
+		return x.PublishedBy
+	}
+	return ""
+}
+
+func (x *Publication) GetRulings() []*Ruling {
+	if x != nil {
+		return x.Rulings
+	}
+	return nil
+}
+
+type PublishYearResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Publication   *Publication           `protobuf:"bytes,1,opt,name=publication,proto3" json:"publication,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PublishYearResponse) Reset() {
+	*x = PublishYearResponse{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PublishYearResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PublishYearResponse) ProtoMessage() {}
+
+func (x *PublishYearResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PublishYearResponse.ProtoReflect.Descriptor instead.
+func (*PublishYearResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *PublishYearResponse) GetPublication() *Publication {
+	if x != nil {
+		return x.Publication
+	}
+	return nil
+}
+
+type GetPublicationRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 0: the latest published year.
+	Year          int32 `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPublicationRequest) Reset() {
+	*x = GetPublicationRequest{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPublicationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPublicationRequest) ProtoMessage() {}
+
+func (x *GetPublicationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPublicationRequest.ProtoReflect.Descriptor instead.
+func (*GetPublicationRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *GetPublicationRequest) GetYear() int32 {
+	if x != nil {
+		return x.Year
+	}
+	return 0
+}
+
+type GetPublicationResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Publication   *Publication           `protobuf:"bytes,1,opt,name=publication,proto3" json:"publication,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPublicationResponse) Reset() {
+	*x = GetPublicationResponse{}
+	mi := &file_dankyu_v1_audit_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPublicationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPublicationResponse) ProtoMessage() {}
+
+func (x *GetPublicationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_audit_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPublicationResponse.ProtoReflect.Descriptor instead.
+func (*GetPublicationResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *GetPublicationResponse) GetPublication() *Publication {
+	if x != nil {
+		return x.Publication
+	}
+	return nil
+}
+
 type OpenYearRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Year          int32                  `protobuf:"varint,1,opt,name=year,proto3" json:"year,omitempty"`
@@ -817,7 +1737,7 @@ type OpenYearRequest struct {
 
 func (x *OpenYearRequest) Reset() {
 	*x = OpenYearRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[4]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -829,7 +1749,7 @@ func (x *OpenYearRequest) String() string {
 func (*OpenYearRequest) ProtoMessage() {}
 
 func (x *OpenYearRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[4]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -842,7 +1762,7 @@ func (x *OpenYearRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenYearRequest.ProtoReflect.Descriptor instead.
 func (*OpenYearRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *OpenYearRequest) GetYear() int32 {
@@ -865,7 +1785,7 @@ type OpenYearResponse struct {
 
 func (x *OpenYearResponse) Reset() {
 	*x = OpenYearResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[5]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -877,7 +1797,7 @@ func (x *OpenYearResponse) String() string {
 func (*OpenYearResponse) ProtoMessage() {}
 
 func (x *OpenYearResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[5]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -890,7 +1810,7 @@ func (x *OpenYearResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenYearResponse.ProtoReflect.Descriptor instead.
 func (*OpenYearResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *OpenYearResponse) GetYear() int32 {
@@ -931,7 +1851,7 @@ type GetAuditRequest struct {
 
 func (x *GetAuditRequest) Reset() {
 	*x = GetAuditRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[6]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -943,7 +1863,7 @@ func (x *GetAuditRequest) String() string {
 func (*GetAuditRequest) ProtoMessage() {}
 
 func (x *GetAuditRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[6]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -956,7 +1876,7 @@ func (x *GetAuditRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAuditRequest.ProtoReflect.Descriptor instead.
 func (*GetAuditRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetAuditRequest) GetAgencyPrefix() string {
@@ -982,7 +1902,7 @@ type GetAuditResponse struct {
 
 func (x *GetAuditResponse) Reset() {
 	*x = GetAuditResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[7]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -994,7 +1914,7 @@ func (x *GetAuditResponse) String() string {
 func (*GetAuditResponse) ProtoMessage() {}
 
 func (x *GetAuditResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[7]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1007,7 +1927,7 @@ func (x *GetAuditResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAuditResponse.ProtoReflect.Descriptor instead.
 func (*GetAuditResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetAuditResponse) GetAudit() *Audit {
@@ -1026,7 +1946,7 @@ type ListAuditsRequest struct {
 
 func (x *ListAuditsRequest) Reset() {
 	*x = ListAuditsRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[8]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1038,7 +1958,7 @@ func (x *ListAuditsRequest) String() string {
 func (*ListAuditsRequest) ProtoMessage() {}
 
 func (x *ListAuditsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[8]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1051,7 +1971,7 @@ func (x *ListAuditsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditsRequest.ProtoReflect.Descriptor instead.
 func (*ListAuditsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListAuditsRequest) GetYear() int32 {
@@ -1070,7 +1990,7 @@ type ListAuditsResponse struct {
 
 func (x *ListAuditsResponse) Reset() {
 	*x = ListAuditsResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[9]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1082,7 +2002,7 @@ func (x *ListAuditsResponse) String() string {
 func (*ListAuditsResponse) ProtoMessage() {}
 
 func (x *ListAuditsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[9]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1095,7 +2015,7 @@ func (x *ListAuditsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditsResponse.ProtoReflect.Descriptor instead.
 func (*ListAuditsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListAuditsResponse) GetAudits() []*Audit {
@@ -1116,7 +2036,7 @@ type GetIndicatorItemsRequest struct {
 
 func (x *GetIndicatorItemsRequest) Reset() {
 	*x = GetIndicatorItemsRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[10]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1128,7 +2048,7 @@ func (x *GetIndicatorItemsRequest) String() string {
 func (*GetIndicatorItemsRequest) ProtoMessage() {}
 
 func (x *GetIndicatorItemsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[10]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1141,7 +2061,7 @@ func (x *GetIndicatorItemsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetIndicatorItemsRequest.ProtoReflect.Descriptor instead.
 func (*GetIndicatorItemsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{10}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetIndicatorItemsRequest) GetAgencyPrefix() string {
@@ -1181,7 +2101,7 @@ type IndicatorItem struct {
 
 func (x *IndicatorItem) Reset() {
 	*x = IndicatorItem{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[11]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1193,7 +2113,7 @@ func (x *IndicatorItem) String() string {
 func (*IndicatorItem) ProtoMessage() {}
 
 func (x *IndicatorItem) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[11]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1206,7 +2126,7 @@ func (x *IndicatorItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IndicatorItem.ProtoReflect.Descriptor instead.
 func (*IndicatorItem) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{11}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *IndicatorItem) GetKind() string {
@@ -1253,7 +2173,7 @@ type GetIndicatorItemsResponse struct {
 
 func (x *GetIndicatorItemsResponse) Reset() {
 	*x = GetIndicatorItemsResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[12]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1265,7 +2185,7 @@ func (x *GetIndicatorItemsResponse) String() string {
 func (*GetIndicatorItemsResponse) ProtoMessage() {}
 
 func (x *GetIndicatorItemsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[12]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1278,7 +2198,7 @@ func (x *GetIndicatorItemsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetIndicatorItemsResponse.ProtoReflect.Descriptor instead.
 func (*GetIndicatorItemsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetIndicatorItemsResponse) GetItems() []*IndicatorItem {
@@ -1297,7 +2217,7 @@ type VerifySnapshotRequest struct {
 
 func (x *VerifySnapshotRequest) Reset() {
 	*x = VerifySnapshotRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[13]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1309,7 +2229,7 @@ func (x *VerifySnapshotRequest) String() string {
 func (*VerifySnapshotRequest) ProtoMessage() {}
 
 func (x *VerifySnapshotRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[13]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1322,7 +2242,7 @@ func (x *VerifySnapshotRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifySnapshotRequest.ProtoReflect.Descriptor instead.
 func (*VerifySnapshotRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *VerifySnapshotRequest) GetYear() int32 {
@@ -1344,7 +2264,7 @@ type SnapshotDifference struct {
 
 func (x *SnapshotDifference) Reset() {
 	*x = SnapshotDifference{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[14]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1356,7 +2276,7 @@ func (x *SnapshotDifference) String() string {
 func (*SnapshotDifference) ProtoMessage() {}
 
 func (x *SnapshotDifference) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[14]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1369,7 +2289,7 @@ func (x *SnapshotDifference) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SnapshotDifference.ProtoReflect.Descriptor instead.
 func (*SnapshotDifference) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SnapshotDifference) GetAgencyPrefix() string {
@@ -1412,7 +2332,7 @@ type VerifySnapshotResponse struct {
 
 func (x *VerifySnapshotResponse) Reset() {
 	*x = VerifySnapshotResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[15]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1424,7 +2344,7 @@ func (x *VerifySnapshotResponse) String() string {
 func (*VerifySnapshotResponse) ProtoMessage() {}
 
 func (x *VerifySnapshotResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[15]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1437,7 +2357,7 @@ func (x *VerifySnapshotResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifySnapshotResponse.ProtoReflect.Descriptor instead.
 func (*VerifySnapshotResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *VerifySnapshotResponse) GetYear() int32 {
@@ -1482,7 +2402,7 @@ type AddFindingRequest struct {
 
 func (x *AddFindingRequest) Reset() {
 	*x = AddFindingRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[16]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1494,7 +2414,7 @@ func (x *AddFindingRequest) String() string {
 func (*AddFindingRequest) ProtoMessage() {}
 
 func (x *AddFindingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[16]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1507,7 +2427,7 @@ func (x *AddFindingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddFindingRequest.ProtoReflect.Descriptor instead.
 func (*AddFindingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *AddFindingRequest) GetAgencyPrefix() string {
@@ -1561,7 +2481,7 @@ type AddFindingResponse struct {
 
 func (x *AddFindingResponse) Reset() {
 	*x = AddFindingResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[17]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1573,7 +2493,7 @@ func (x *AddFindingResponse) String() string {
 func (*AddFindingResponse) ProtoMessage() {}
 
 func (x *AddFindingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[17]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1586,7 +2506,7 @@ func (x *AddFindingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddFindingResponse.ProtoReflect.Descriptor instead.
 func (*AddFindingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *AddFindingResponse) GetFinding() *Finding {
@@ -1606,7 +2526,7 @@ type ConfirmFindingRequest struct {
 
 func (x *ConfirmFindingRequest) Reset() {
 	*x = ConfirmFindingRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[18]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1618,7 +2538,7 @@ func (x *ConfirmFindingRequest) String() string {
 func (*ConfirmFindingRequest) ProtoMessage() {}
 
 func (x *ConfirmFindingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[18]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1631,7 +2551,7 @@ func (x *ConfirmFindingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmFindingRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmFindingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ConfirmFindingRequest) GetId() int64 {
@@ -1657,7 +2577,7 @@ type ConfirmFindingResponse struct {
 
 func (x *ConfirmFindingResponse) Reset() {
 	*x = ConfirmFindingResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[19]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1669,7 +2589,7 @@ func (x *ConfirmFindingResponse) String() string {
 func (*ConfirmFindingResponse) ProtoMessage() {}
 
 func (x *ConfirmFindingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[19]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1682,7 +2602,7 @@ func (x *ConfirmFindingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmFindingResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmFindingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ConfirmFindingResponse) GetFinding() *Finding {
@@ -1702,7 +2622,7 @@ type DismissFindingRequest struct {
 
 func (x *DismissFindingRequest) Reset() {
 	*x = DismissFindingRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[20]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1714,7 +2634,7 @@ func (x *DismissFindingRequest) String() string {
 func (*DismissFindingRequest) ProtoMessage() {}
 
 func (x *DismissFindingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[20]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1727,7 +2647,7 @@ func (x *DismissFindingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissFindingRequest.ProtoReflect.Descriptor instead.
 func (*DismissFindingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *DismissFindingRequest) GetId() int64 {
@@ -1753,7 +2673,7 @@ type DismissFindingResponse struct {
 
 func (x *DismissFindingResponse) Reset() {
 	*x = DismissFindingResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[21]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1765,7 +2685,7 @@ func (x *DismissFindingResponse) String() string {
 func (*DismissFindingResponse) ProtoMessage() {}
 
 func (x *DismissFindingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[21]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1778,7 +2698,7 @@ func (x *DismissFindingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissFindingResponse.ProtoReflect.Descriptor instead.
 func (*DismissFindingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *DismissFindingResponse) GetFinding() *Finding {
@@ -1798,7 +2718,7 @@ type ReplyToFindingRequest struct {
 
 func (x *ReplyToFindingRequest) Reset() {
 	*x = ReplyToFindingRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[22]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1810,7 +2730,7 @@ func (x *ReplyToFindingRequest) String() string {
 func (*ReplyToFindingRequest) ProtoMessage() {}
 
 func (x *ReplyToFindingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[22]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1823,7 +2743,7 @@ func (x *ReplyToFindingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplyToFindingRequest.ProtoReflect.Descriptor instead.
 func (*ReplyToFindingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ReplyToFindingRequest) GetId() int64 {
@@ -1849,7 +2769,7 @@ type ReplyToFindingResponse struct {
 
 func (x *ReplyToFindingResponse) Reset() {
 	*x = ReplyToFindingResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[23]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1861,7 +2781,7 @@ func (x *ReplyToFindingResponse) String() string {
 func (*ReplyToFindingResponse) ProtoMessage() {}
 
 func (x *ReplyToFindingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[23]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1874,7 +2794,7 @@ func (x *ReplyToFindingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplyToFindingResponse.ProtoReflect.Descriptor instead.
 func (*ReplyToFindingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ReplyToFindingResponse) GetFinding() *Finding {
@@ -1903,7 +2823,7 @@ type RuleRequest struct {
 
 func (x *RuleRequest) Reset() {
 	*x = RuleRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[24]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1915,7 +2835,7 @@ func (x *RuleRequest) String() string {
 func (*RuleRequest) ProtoMessage() {}
 
 func (x *RuleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[24]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1928,7 +2848,7 @@ func (x *RuleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleRequest.ProtoReflect.Descriptor instead.
 func (*RuleRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RuleRequest) GetAgencyPrefix() string {
@@ -2003,7 +2923,7 @@ type RuleResponse struct {
 
 func (x *RuleResponse) Reset() {
 	*x = RuleResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[25]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2015,7 +2935,7 @@ func (x *RuleResponse) String() string {
 func (*RuleResponse) ProtoMessage() {}
 
 func (x *RuleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[25]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2028,7 +2948,7 @@ func (x *RuleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleResponse.ProtoReflect.Descriptor instead.
 func (*RuleResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RuleResponse) GetRuling() *Ruling {
@@ -2050,7 +2970,7 @@ type BootstrapRequest struct {
 
 func (x *BootstrapRequest) Reset() {
 	*x = BootstrapRequest{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[26]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2062,7 +2982,7 @@ func (x *BootstrapRequest) String() string {
 func (*BootstrapRequest) ProtoMessage() {}
 
 func (x *BootstrapRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[26]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2075,7 +2995,7 @@ func (x *BootstrapRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BootstrapRequest.ProtoReflect.Descriptor instead.
 func (*BootstrapRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *BootstrapRequest) GetAgencyPrefix() string {
@@ -2112,7 +3032,7 @@ type BootstrapResponse struct {
 
 func (x *BootstrapResponse) Reset() {
 	*x = BootstrapResponse{}
-	mi := &file_dankyu_v1_audit_proto_msgTypes[27]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2124,7 +3044,7 @@ func (x *BootstrapResponse) String() string {
 func (*BootstrapResponse) ProtoMessage() {}
 
 func (x *BootstrapResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_audit_proto_msgTypes[27]
+	mi := &file_dankyu_v1_audit_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2137,7 +3057,7 @@ func (x *BootstrapResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BootstrapResponse.ProtoReflect.Descriptor instead.
 func (*BootstrapResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_audit_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *BootstrapResponse) GetAgencyPrefix() string {
@@ -2179,7 +3099,19 @@ var File_dankyu_v1_audit_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\n" +
-	"\x15dankyu/v1/audit.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe7\x01\n" +
+	"\x15dankyu/v1/audit.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdb\x02\n" +
+	"\x06Appeal\x12#\n" +
+	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x12\n" +
+	"\x04year\x18\x02 \x01(\x05R\x04year\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x125\n" +
+	"\bfiled_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\afiledAt\x12\x19\n" +
+	"\bfiled_by\x18\x05 \x01(\tR\afiledBy\x12/\n" +
+	"\x06status\x18\x06 \x01(\x0e2\x17.dankyu.v1.AppealStatusR\x06status\x129\n" +
+	"\n" +
+	"decided_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tdecidedAt\x12\x1d\n" +
+	"\n" +
+	"decided_by\x18\b \x01(\tR\tdecidedBy\x12#\n" +
+	"\rdecision_note\x18\t \x01(\tR\fdecisionNote\"\xe7\x01\n" +
 	"\tIndicator\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12.\n" +
 	"\x06family\x18\x02 \x01(\x0e2\x16.dankyu.v1.AuditFamilyR\x06family\x12\x14\n" +
@@ -2210,7 +3142,7 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\n" +
 	"replied_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\trepliedAt\x12\x1d\n" +
 	"\n" +
-	"replied_by\x18\x10 \x01(\tR\trepliedBy\"\xae\x03\n" +
+	"replied_by\x18\x10 \x01(\tR\trepliedBy\"\xac\x04\n" +
 	"\x06Ruling\x12#\n" +
 	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x12\n" +
 	"\x04year\x18\x02 \x01(\x05R\x04year\x121\n" +
@@ -2223,11 +3155,15 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\bruled_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\aruledAt\x12\x19\n" +
 	"\bruled_by\x18\n" +
 	" \x01(\tR\aruledBy\x125\n" +
-	"\x17staff_approves_high_dan\x18\v \x01(\bR\x14staffApprovesHighDanB\n" +
+	"\x17staff_approves_high_dan\x18\v \x01(\bR\x14staffApprovesHighDan\x12;\n" +
+	"\vreply_until\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"replyUntil\x12\x14\n" +
+	"\x05final\x18\r \x01(\bR\x05final\x12)\n" +
+	"\x06appeal\x18\x0e \x01(\v2\x11.dankyu.v1.AppealR\x06appealB\n" +
 	"\n" +
 	"\b_dan_capB\n" +
 	"\n" +
-	"\b_kyu_cap\"\xbd\x03\n" +
+	"\b_kyu_cap\"\xd7\x03\n" +
 	"\x05Audit\x12#\n" +
 	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x12\n" +
 	"\x04year\x18\x02 \x01(\x05R\x04year\x12=\n" +
@@ -2242,7 +3178,59 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"indicators\x12.\n" +
 	"\bfindings\x18\t \x03(\v2\x12.dankyu.v1.FindingR\bfindings\x12)\n" +
 	"\x06ruling\x18\n" +
-	" \x01(\v2\x11.dankyu.v1.RulingR\x06ruling\"%\n" +
+	" \x01(\v2\x11.dankyu.v1.RulingR\x06ruling\x12\x18\n" +
+	"\apreview\x18\v \x01(\bR\apreview\"(\n" +
+	"\x12PreviewYearRequest\x12\x12\n" +
+	"\x04year\x18\x01 \x01(\x05R\x04year\"\xb2\x01\n" +
+	"\x13PreviewYearResponse\x12\x12\n" +
+	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x1a\n" +
+	"\bposition\x18\x02 \x01(\x03R\bposition\x12\x1a\n" +
+	"\bagencies\x18\x03 \x01(\x05R\bagencies\x12\x10\n" +
+	"\x03red\x18\x04 \x01(\x05R\x03red\x12=\n" +
+	"\fpreviewed_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\vpreviewedAt\"`\n" +
+	"\rAppealRequest\x12#\n" +
+	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x12\n" +
+	"\x04year\x18\x02 \x01(\x05R\x04year\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\";\n" +
+	"\x0eAppealResponse\x12)\n" +
+	"\x06appeal\x18\x01 \x01(\v2\x11.dankyu.v1.AppealR\x06appeal\"\xa9\x02\n" +
+	"\fRulingChange\x121\n" +
+	"\aoutcome\x18\x01 \x01(\x0e2\x17.dankyu.v1.AuditOutcomeR\aoutcome\x12\x1c\n" +
+	"\adan_cap\x18\x02 \x01(\x05H\x00R\x06danCap\x88\x01\x01\x12\x1c\n" +
+	"\akyu_cap\x18\x03 \x01(\x05H\x01R\x06kyuCap\x88\x01\x01\x12+\n" +
+	"\x11supervision_until\x18\x04 \x01(\tR\x10supervisionUntil\x12\x1a\n" +
+	"\bmeasures\x18\x05 \x01(\tR\bmeasures\x12\x12\n" +
+	"\x04note\x18\x06 \x01(\tR\x04note\x125\n" +
+	"\x17staff_approves_high_dan\x18\a \x01(\bR\x14staffApprovesHighDanB\n" +
+	"\n" +
+	"\b_dan_capB\n" +
+	"\n" +
+	"\b_kyu_cap\"\xab\x01\n" +
+	"\x13DecideAppealRequest\x12#\n" +
+	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x12\n" +
+	"\x04year\x18\x02 \x01(\x05R\x04year\x12\x16\n" +
+	"\x06uphold\x18\x03 \x01(\bR\x06uphold\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\x12/\n" +
+	"\x06change\x18\x05 \x01(\v2\x17.dankyu.v1.RulingChangeR\x06change\"A\n" +
+	"\x14DecideAppealResponse\x12)\n" +
+	"\x06ruling\x18\x01 \x01(\v2\x11.dankyu.v1.RulingR\x06ruling\"R\n" +
+	"\x12PublishYearRequest\x12\x12\n" +
+	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x12\n" +
+	"\x04note\x18\x02 \x01(\tR\x04note\x12\x14\n" +
+	"\x05early\x18\x03 \x01(\bR\x05early\"\xda\x01\n" +
+	"\vPublication\x12\x12\n" +
+	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x12\n" +
+	"\x04note\x18\x02 \x01(\tR\x04note\x12\x14\n" +
+	"\x05early\x18\x03 \x01(\bR\x05early\x12=\n" +
+	"\fpublished_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\vpublishedAt\x12!\n" +
+	"\fpublished_by\x18\x05 \x01(\tR\vpublishedBy\x12+\n" +
+	"\arulings\x18\x06 \x03(\v2\x11.dankyu.v1.RulingR\arulings\"O\n" +
+	"\x13PublishYearResponse\x128\n" +
+	"\vpublication\x18\x01 \x01(\v2\x16.dankyu.v1.PublicationR\vpublication\"+\n" +
+	"\x15GetPublicationRequest\x12\x12\n" +
+	"\x04year\x18\x01 \x01(\x05R\x04year\"R\n" +
+	"\x16GetPublicationResponse\x128\n" +
+	"\vpublication\x18\x01 \x01(\v2\x16.dankyu.v1.PublicationR\vpublication\"%\n" +
 	"\x0fOpenYearRequest\x12\x12\n" +
 	"\x04year\x18\x01 \x01(\x05R\x04year\"p\n" +
 	"\x10OpenYearResponse\x12\x12\n" +
@@ -2340,7 +3328,12 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\n" +
 	"decided_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tdecidedAt\x12\x1d\n" +
 	"\n" +
-	"decided_by\x18\x05 \x01(\tR\tdecidedBy*\xbd\x01\n" +
+	"decided_by\x18\x05 \x01(\tR\tdecidedBy*}\n" +
+	"\fAppealStatus\x12\x1d\n" +
+	"\x19APPEAL_STATUS_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15APPEAL_STATUS_PENDING\x10\x01\x12\x18\n" +
+	"\x14APPEAL_STATUS_UPHELD\x10\x02\x12\x19\n" +
+	"\x15APPEAL_STATUS_CHANGED\x10\x03*\xbd\x01\n" +
 	"\vAuditFamily\x12\x1c\n" +
 	"\x18AUDIT_FAMILY_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16AUDIT_FAMILY_OVERISSUE\x10\x01\x12\x1e\n" +
@@ -2367,9 +3360,10 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\x19AUDIT_OUTCOME_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12AUDIT_OUTCOME_PASS\x10\x01\x12\x1d\n" +
 	"\x19AUDIT_OUTCOME_CONDITIONAL\x10\x02\x12\x16\n" +
-	"\x12AUDIT_OUTCOME_FAIL\x10\x032\xeb\x06\n" +
+	"\x12AUDIT_OUTCOME_FAIL\x10\x032\xee\t\n" +
 	"\fAuditService\x12C\n" +
-	"\bOpenYear\x12\x1a.dankyu.v1.OpenYearRequest\x1a\x1b.dankyu.v1.OpenYearResponse\x12C\n" +
+	"\bOpenYear\x12\x1a.dankyu.v1.OpenYearRequest\x1a\x1b.dankyu.v1.OpenYearResponse\x12L\n" +
+	"\vPreviewYear\x12\x1d.dankyu.v1.PreviewYearRequest\x1a\x1e.dankyu.v1.PreviewYearResponse\x12C\n" +
 	"\bGetAudit\x12\x1a.dankyu.v1.GetAuditRequest\x1a\x1b.dankyu.v1.GetAuditResponse\x12I\n" +
 	"\n" +
 	"ListAudits\x12\x1c.dankyu.v1.ListAuditsRequest\x1a\x1d.dankyu.v1.ListAuditsResponse\x12^\n" +
@@ -2381,7 +3375,11 @@ const file_dankyu_v1_audit_proto_rawDesc = "" +
 	"\x0eDismissFinding\x12 .dankyu.v1.DismissFindingRequest\x1a!.dankyu.v1.DismissFindingResponse\x12U\n" +
 	"\x0eReplyToFinding\x12 .dankyu.v1.ReplyToFindingRequest\x1a!.dankyu.v1.ReplyToFindingResponse\x127\n" +
 	"\x04Rule\x12\x16.dankyu.v1.RuleRequest\x1a\x17.dankyu.v1.RuleResponse\x12F\n" +
-	"\tBootstrap\x12\x1b.dankyu.v1.BootstrapRequest\x1a\x1c.dankyu.v1.BootstrapResponseB\x93\x01\n" +
+	"\tBootstrap\x12\x1b.dankyu.v1.BootstrapRequest\x1a\x1c.dankyu.v1.BootstrapResponse\x12=\n" +
+	"\x06Appeal\x12\x18.dankyu.v1.AppealRequest\x1a\x19.dankyu.v1.AppealResponse\x12O\n" +
+	"\fDecideAppeal\x12\x1e.dankyu.v1.DecideAppealRequest\x1a\x1f.dankyu.v1.DecideAppealResponse\x12L\n" +
+	"\vPublishYear\x12\x1d.dankyu.v1.PublishYearRequest\x1a\x1e.dankyu.v1.PublishYearResponse\x12U\n" +
+	"\x0eGetPublication\x12 .dankyu.v1.GetPublicationRequest\x1a!.dankyu.v1.GetPublicationResponseB\x93\x01\n" +
 	"\rcom.dankyu.v1B\n" +
 	"AuditProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
@@ -2398,103 +3396,141 @@ func file_dankyu_v1_audit_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_audit_proto_rawDescData
 }
 
-var file_dankyu_v1_audit_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_dankyu_v1_audit_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_dankyu_v1_audit_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
+var file_dankyu_v1_audit_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
 var file_dankyu_v1_audit_proto_goTypes = []any{
-	(AuditFamily)(0),                  // 0: dankyu.v1.AuditFamily
-	(AuditMark)(0),                    // 1: dankyu.v1.AuditMark
-	(FindingSeverity)(0),              // 2: dankyu.v1.FindingSeverity
-	(FindingStatus)(0),                // 3: dankyu.v1.FindingStatus
-	(AuditOutcome)(0),                 // 4: dankyu.v1.AuditOutcome
-	(*Indicator)(nil),                 // 5: dankyu.v1.Indicator
-	(*Finding)(nil),                   // 6: dankyu.v1.Finding
-	(*Ruling)(nil),                    // 7: dankyu.v1.Ruling
-	(*Audit)(nil),                     // 8: dankyu.v1.Audit
-	(*OpenYearRequest)(nil),           // 9: dankyu.v1.OpenYearRequest
-	(*OpenYearResponse)(nil),          // 10: dankyu.v1.OpenYearResponse
-	(*GetAuditRequest)(nil),           // 11: dankyu.v1.GetAuditRequest
-	(*GetAuditResponse)(nil),          // 12: dankyu.v1.GetAuditResponse
-	(*ListAuditsRequest)(nil),         // 13: dankyu.v1.ListAuditsRequest
-	(*ListAuditsResponse)(nil),        // 14: dankyu.v1.ListAuditsResponse
-	(*GetIndicatorItemsRequest)(nil),  // 15: dankyu.v1.GetIndicatorItemsRequest
-	(*IndicatorItem)(nil),             // 16: dankyu.v1.IndicatorItem
-	(*GetIndicatorItemsResponse)(nil), // 17: dankyu.v1.GetIndicatorItemsResponse
-	(*VerifySnapshotRequest)(nil),     // 18: dankyu.v1.VerifySnapshotRequest
-	(*SnapshotDifference)(nil),        // 19: dankyu.v1.SnapshotDifference
-	(*VerifySnapshotResponse)(nil),    // 20: dankyu.v1.VerifySnapshotResponse
-	(*AddFindingRequest)(nil),         // 21: dankyu.v1.AddFindingRequest
-	(*AddFindingResponse)(nil),        // 22: dankyu.v1.AddFindingResponse
-	(*ConfirmFindingRequest)(nil),     // 23: dankyu.v1.ConfirmFindingRequest
-	(*ConfirmFindingResponse)(nil),    // 24: dankyu.v1.ConfirmFindingResponse
-	(*DismissFindingRequest)(nil),     // 25: dankyu.v1.DismissFindingRequest
-	(*DismissFindingResponse)(nil),    // 26: dankyu.v1.DismissFindingResponse
-	(*ReplyToFindingRequest)(nil),     // 27: dankyu.v1.ReplyToFindingRequest
-	(*ReplyToFindingResponse)(nil),    // 28: dankyu.v1.ReplyToFindingResponse
-	(*RuleRequest)(nil),               // 29: dankyu.v1.RuleRequest
-	(*RuleResponse)(nil),              // 30: dankyu.v1.RuleResponse
-	(*BootstrapRequest)(nil),          // 31: dankyu.v1.BootstrapRequest
-	(*BootstrapResponse)(nil),         // 32: dankyu.v1.BootstrapResponse
-	(*timestamppb.Timestamp)(nil),     // 33: google.protobuf.Timestamp
+	(AppealStatus)(0),                 // 0: dankyu.v1.AppealStatus
+	(AuditFamily)(0),                  // 1: dankyu.v1.AuditFamily
+	(AuditMark)(0),                    // 2: dankyu.v1.AuditMark
+	(FindingSeverity)(0),              // 3: dankyu.v1.FindingSeverity
+	(FindingStatus)(0),                // 4: dankyu.v1.FindingStatus
+	(AuditOutcome)(0),                 // 5: dankyu.v1.AuditOutcome
+	(*Appeal)(nil),                    // 6: dankyu.v1.Appeal
+	(*Indicator)(nil),                 // 7: dankyu.v1.Indicator
+	(*Finding)(nil),                   // 8: dankyu.v1.Finding
+	(*Ruling)(nil),                    // 9: dankyu.v1.Ruling
+	(*Audit)(nil),                     // 10: dankyu.v1.Audit
+	(*PreviewYearRequest)(nil),        // 11: dankyu.v1.PreviewYearRequest
+	(*PreviewYearResponse)(nil),       // 12: dankyu.v1.PreviewYearResponse
+	(*AppealRequest)(nil),             // 13: dankyu.v1.AppealRequest
+	(*AppealResponse)(nil),            // 14: dankyu.v1.AppealResponse
+	(*RulingChange)(nil),              // 15: dankyu.v1.RulingChange
+	(*DecideAppealRequest)(nil),       // 16: dankyu.v1.DecideAppealRequest
+	(*DecideAppealResponse)(nil),      // 17: dankyu.v1.DecideAppealResponse
+	(*PublishYearRequest)(nil),        // 18: dankyu.v1.PublishYearRequest
+	(*Publication)(nil),               // 19: dankyu.v1.Publication
+	(*PublishYearResponse)(nil),       // 20: dankyu.v1.PublishYearResponse
+	(*GetPublicationRequest)(nil),     // 21: dankyu.v1.GetPublicationRequest
+	(*GetPublicationResponse)(nil),    // 22: dankyu.v1.GetPublicationResponse
+	(*OpenYearRequest)(nil),           // 23: dankyu.v1.OpenYearRequest
+	(*OpenYearResponse)(nil),          // 24: dankyu.v1.OpenYearResponse
+	(*GetAuditRequest)(nil),           // 25: dankyu.v1.GetAuditRequest
+	(*GetAuditResponse)(nil),          // 26: dankyu.v1.GetAuditResponse
+	(*ListAuditsRequest)(nil),         // 27: dankyu.v1.ListAuditsRequest
+	(*ListAuditsResponse)(nil),        // 28: dankyu.v1.ListAuditsResponse
+	(*GetIndicatorItemsRequest)(nil),  // 29: dankyu.v1.GetIndicatorItemsRequest
+	(*IndicatorItem)(nil),             // 30: dankyu.v1.IndicatorItem
+	(*GetIndicatorItemsResponse)(nil), // 31: dankyu.v1.GetIndicatorItemsResponse
+	(*VerifySnapshotRequest)(nil),     // 32: dankyu.v1.VerifySnapshotRequest
+	(*SnapshotDifference)(nil),        // 33: dankyu.v1.SnapshotDifference
+	(*VerifySnapshotResponse)(nil),    // 34: dankyu.v1.VerifySnapshotResponse
+	(*AddFindingRequest)(nil),         // 35: dankyu.v1.AddFindingRequest
+	(*AddFindingResponse)(nil),        // 36: dankyu.v1.AddFindingResponse
+	(*ConfirmFindingRequest)(nil),     // 37: dankyu.v1.ConfirmFindingRequest
+	(*ConfirmFindingResponse)(nil),    // 38: dankyu.v1.ConfirmFindingResponse
+	(*DismissFindingRequest)(nil),     // 39: dankyu.v1.DismissFindingRequest
+	(*DismissFindingResponse)(nil),    // 40: dankyu.v1.DismissFindingResponse
+	(*ReplyToFindingRequest)(nil),     // 41: dankyu.v1.ReplyToFindingRequest
+	(*ReplyToFindingResponse)(nil),    // 42: dankyu.v1.ReplyToFindingResponse
+	(*RuleRequest)(nil),               // 43: dankyu.v1.RuleRequest
+	(*RuleResponse)(nil),              // 44: dankyu.v1.RuleResponse
+	(*BootstrapRequest)(nil),          // 45: dankyu.v1.BootstrapRequest
+	(*BootstrapResponse)(nil),         // 46: dankyu.v1.BootstrapResponse
+	(*timestamppb.Timestamp)(nil),     // 47: google.protobuf.Timestamp
 }
 var file_dankyu_v1_audit_proto_depIdxs = []int32{
-	0,  // 0: dankyu.v1.Indicator.family:type_name -> dankyu.v1.AuditFamily
-	1,  // 1: dankyu.v1.Indicator.mark:type_name -> dankyu.v1.AuditMark
-	0,  // 2: dankyu.v1.Finding.category:type_name -> dankyu.v1.AuditFamily
-	2,  // 3: dankyu.v1.Finding.severity:type_name -> dankyu.v1.FindingSeverity
-	3,  // 4: dankyu.v1.Finding.status:type_name -> dankyu.v1.FindingStatus
-	33, // 5: dankyu.v1.Finding.opened_at:type_name -> google.protobuf.Timestamp
-	33, // 6: dankyu.v1.Finding.decided_at:type_name -> google.protobuf.Timestamp
-	33, // 7: dankyu.v1.Finding.replied_at:type_name -> google.protobuf.Timestamp
-	4,  // 8: dankyu.v1.Ruling.outcome:type_name -> dankyu.v1.AuditOutcome
-	33, // 9: dankyu.v1.Ruling.ruled_at:type_name -> google.protobuf.Timestamp
-	33, // 10: dankyu.v1.Audit.period_start:type_name -> google.protobuf.Timestamp
-	33, // 11: dankyu.v1.Audit.period_end:type_name -> google.protobuf.Timestamp
-	33, // 12: dankyu.v1.Audit.opened_at:type_name -> google.protobuf.Timestamp
-	5,  // 13: dankyu.v1.Audit.indicators:type_name -> dankyu.v1.Indicator
-	6,  // 14: dankyu.v1.Audit.findings:type_name -> dankyu.v1.Finding
-	7,  // 15: dankyu.v1.Audit.ruling:type_name -> dankyu.v1.Ruling
-	8,  // 16: dankyu.v1.GetAuditResponse.audit:type_name -> dankyu.v1.Audit
-	8,  // 17: dankyu.v1.ListAuditsResponse.audits:type_name -> dankyu.v1.Audit
-	16, // 18: dankyu.v1.GetIndicatorItemsResponse.items:type_name -> dankyu.v1.IndicatorItem
-	5,  // 19: dankyu.v1.SnapshotDifference.stored:type_name -> dankyu.v1.Indicator
-	5,  // 20: dankyu.v1.SnapshotDifference.recomputed:type_name -> dankyu.v1.Indicator
-	19, // 21: dankyu.v1.VerifySnapshotResponse.differences:type_name -> dankyu.v1.SnapshotDifference
-	0,  // 22: dankyu.v1.AddFindingRequest.category:type_name -> dankyu.v1.AuditFamily
-	2,  // 23: dankyu.v1.AddFindingRequest.severity:type_name -> dankyu.v1.FindingSeverity
-	6,  // 24: dankyu.v1.AddFindingResponse.finding:type_name -> dankyu.v1.Finding
-	6,  // 25: dankyu.v1.ConfirmFindingResponse.finding:type_name -> dankyu.v1.Finding
-	6,  // 26: dankyu.v1.DismissFindingResponse.finding:type_name -> dankyu.v1.Finding
-	6,  // 27: dankyu.v1.ReplyToFindingResponse.finding:type_name -> dankyu.v1.Finding
-	4,  // 28: dankyu.v1.RuleRequest.outcome:type_name -> dankyu.v1.AuditOutcome
-	7,  // 29: dankyu.v1.RuleResponse.ruling:type_name -> dankyu.v1.Ruling
-	33, // 30: dankyu.v1.BootstrapResponse.decided_at:type_name -> google.protobuf.Timestamp
-	9,  // 31: dankyu.v1.AuditService.OpenYear:input_type -> dankyu.v1.OpenYearRequest
-	11, // 32: dankyu.v1.AuditService.GetAudit:input_type -> dankyu.v1.GetAuditRequest
-	13, // 33: dankyu.v1.AuditService.ListAudits:input_type -> dankyu.v1.ListAuditsRequest
-	15, // 34: dankyu.v1.AuditService.GetIndicatorItems:input_type -> dankyu.v1.GetIndicatorItemsRequest
-	18, // 35: dankyu.v1.AuditService.VerifySnapshot:input_type -> dankyu.v1.VerifySnapshotRequest
-	21, // 36: dankyu.v1.AuditService.AddFinding:input_type -> dankyu.v1.AddFindingRequest
-	23, // 37: dankyu.v1.AuditService.ConfirmFinding:input_type -> dankyu.v1.ConfirmFindingRequest
-	25, // 38: dankyu.v1.AuditService.DismissFinding:input_type -> dankyu.v1.DismissFindingRequest
-	27, // 39: dankyu.v1.AuditService.ReplyToFinding:input_type -> dankyu.v1.ReplyToFindingRequest
-	29, // 40: dankyu.v1.AuditService.Rule:input_type -> dankyu.v1.RuleRequest
-	31, // 41: dankyu.v1.AuditService.Bootstrap:input_type -> dankyu.v1.BootstrapRequest
-	10, // 42: dankyu.v1.AuditService.OpenYear:output_type -> dankyu.v1.OpenYearResponse
-	12, // 43: dankyu.v1.AuditService.GetAudit:output_type -> dankyu.v1.GetAuditResponse
-	14, // 44: dankyu.v1.AuditService.ListAudits:output_type -> dankyu.v1.ListAuditsResponse
-	17, // 45: dankyu.v1.AuditService.GetIndicatorItems:output_type -> dankyu.v1.GetIndicatorItemsResponse
-	20, // 46: dankyu.v1.AuditService.VerifySnapshot:output_type -> dankyu.v1.VerifySnapshotResponse
-	22, // 47: dankyu.v1.AuditService.AddFinding:output_type -> dankyu.v1.AddFindingResponse
-	24, // 48: dankyu.v1.AuditService.ConfirmFinding:output_type -> dankyu.v1.ConfirmFindingResponse
-	26, // 49: dankyu.v1.AuditService.DismissFinding:output_type -> dankyu.v1.DismissFindingResponse
-	28, // 50: dankyu.v1.AuditService.ReplyToFinding:output_type -> dankyu.v1.ReplyToFindingResponse
-	30, // 51: dankyu.v1.AuditService.Rule:output_type -> dankyu.v1.RuleResponse
-	32, // 52: dankyu.v1.AuditService.Bootstrap:output_type -> dankyu.v1.BootstrapResponse
-	42, // [42:53] is the sub-list for method output_type
-	31, // [31:42] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	47, // 0: dankyu.v1.Appeal.filed_at:type_name -> google.protobuf.Timestamp
+	0,  // 1: dankyu.v1.Appeal.status:type_name -> dankyu.v1.AppealStatus
+	47, // 2: dankyu.v1.Appeal.decided_at:type_name -> google.protobuf.Timestamp
+	1,  // 3: dankyu.v1.Indicator.family:type_name -> dankyu.v1.AuditFamily
+	2,  // 4: dankyu.v1.Indicator.mark:type_name -> dankyu.v1.AuditMark
+	1,  // 5: dankyu.v1.Finding.category:type_name -> dankyu.v1.AuditFamily
+	3,  // 6: dankyu.v1.Finding.severity:type_name -> dankyu.v1.FindingSeverity
+	4,  // 7: dankyu.v1.Finding.status:type_name -> dankyu.v1.FindingStatus
+	47, // 8: dankyu.v1.Finding.opened_at:type_name -> google.protobuf.Timestamp
+	47, // 9: dankyu.v1.Finding.decided_at:type_name -> google.protobuf.Timestamp
+	47, // 10: dankyu.v1.Finding.replied_at:type_name -> google.protobuf.Timestamp
+	5,  // 11: dankyu.v1.Ruling.outcome:type_name -> dankyu.v1.AuditOutcome
+	47, // 12: dankyu.v1.Ruling.ruled_at:type_name -> google.protobuf.Timestamp
+	47, // 13: dankyu.v1.Ruling.reply_until:type_name -> google.protobuf.Timestamp
+	6,  // 14: dankyu.v1.Ruling.appeal:type_name -> dankyu.v1.Appeal
+	47, // 15: dankyu.v1.Audit.period_start:type_name -> google.protobuf.Timestamp
+	47, // 16: dankyu.v1.Audit.period_end:type_name -> google.protobuf.Timestamp
+	47, // 17: dankyu.v1.Audit.opened_at:type_name -> google.protobuf.Timestamp
+	7,  // 18: dankyu.v1.Audit.indicators:type_name -> dankyu.v1.Indicator
+	8,  // 19: dankyu.v1.Audit.findings:type_name -> dankyu.v1.Finding
+	9,  // 20: dankyu.v1.Audit.ruling:type_name -> dankyu.v1.Ruling
+	47, // 21: dankyu.v1.PreviewYearResponse.previewed_at:type_name -> google.protobuf.Timestamp
+	6,  // 22: dankyu.v1.AppealResponse.appeal:type_name -> dankyu.v1.Appeal
+	5,  // 23: dankyu.v1.RulingChange.outcome:type_name -> dankyu.v1.AuditOutcome
+	15, // 24: dankyu.v1.DecideAppealRequest.change:type_name -> dankyu.v1.RulingChange
+	9,  // 25: dankyu.v1.DecideAppealResponse.ruling:type_name -> dankyu.v1.Ruling
+	47, // 26: dankyu.v1.Publication.published_at:type_name -> google.protobuf.Timestamp
+	9,  // 27: dankyu.v1.Publication.rulings:type_name -> dankyu.v1.Ruling
+	19, // 28: dankyu.v1.PublishYearResponse.publication:type_name -> dankyu.v1.Publication
+	19, // 29: dankyu.v1.GetPublicationResponse.publication:type_name -> dankyu.v1.Publication
+	10, // 30: dankyu.v1.GetAuditResponse.audit:type_name -> dankyu.v1.Audit
+	10, // 31: dankyu.v1.ListAuditsResponse.audits:type_name -> dankyu.v1.Audit
+	30, // 32: dankyu.v1.GetIndicatorItemsResponse.items:type_name -> dankyu.v1.IndicatorItem
+	7,  // 33: dankyu.v1.SnapshotDifference.stored:type_name -> dankyu.v1.Indicator
+	7,  // 34: dankyu.v1.SnapshotDifference.recomputed:type_name -> dankyu.v1.Indicator
+	33, // 35: dankyu.v1.VerifySnapshotResponse.differences:type_name -> dankyu.v1.SnapshotDifference
+	1,  // 36: dankyu.v1.AddFindingRequest.category:type_name -> dankyu.v1.AuditFamily
+	3,  // 37: dankyu.v1.AddFindingRequest.severity:type_name -> dankyu.v1.FindingSeverity
+	8,  // 38: dankyu.v1.AddFindingResponse.finding:type_name -> dankyu.v1.Finding
+	8,  // 39: dankyu.v1.ConfirmFindingResponse.finding:type_name -> dankyu.v1.Finding
+	8,  // 40: dankyu.v1.DismissFindingResponse.finding:type_name -> dankyu.v1.Finding
+	8,  // 41: dankyu.v1.ReplyToFindingResponse.finding:type_name -> dankyu.v1.Finding
+	5,  // 42: dankyu.v1.RuleRequest.outcome:type_name -> dankyu.v1.AuditOutcome
+	9,  // 43: dankyu.v1.RuleResponse.ruling:type_name -> dankyu.v1.Ruling
+	47, // 44: dankyu.v1.BootstrapResponse.decided_at:type_name -> google.protobuf.Timestamp
+	23, // 45: dankyu.v1.AuditService.OpenYear:input_type -> dankyu.v1.OpenYearRequest
+	11, // 46: dankyu.v1.AuditService.PreviewYear:input_type -> dankyu.v1.PreviewYearRequest
+	25, // 47: dankyu.v1.AuditService.GetAudit:input_type -> dankyu.v1.GetAuditRequest
+	27, // 48: dankyu.v1.AuditService.ListAudits:input_type -> dankyu.v1.ListAuditsRequest
+	29, // 49: dankyu.v1.AuditService.GetIndicatorItems:input_type -> dankyu.v1.GetIndicatorItemsRequest
+	32, // 50: dankyu.v1.AuditService.VerifySnapshot:input_type -> dankyu.v1.VerifySnapshotRequest
+	35, // 51: dankyu.v1.AuditService.AddFinding:input_type -> dankyu.v1.AddFindingRequest
+	37, // 52: dankyu.v1.AuditService.ConfirmFinding:input_type -> dankyu.v1.ConfirmFindingRequest
+	39, // 53: dankyu.v1.AuditService.DismissFinding:input_type -> dankyu.v1.DismissFindingRequest
+	41, // 54: dankyu.v1.AuditService.ReplyToFinding:input_type -> dankyu.v1.ReplyToFindingRequest
+	43, // 55: dankyu.v1.AuditService.Rule:input_type -> dankyu.v1.RuleRequest
+	45, // 56: dankyu.v1.AuditService.Bootstrap:input_type -> dankyu.v1.BootstrapRequest
+	13, // 57: dankyu.v1.AuditService.Appeal:input_type -> dankyu.v1.AppealRequest
+	16, // 58: dankyu.v1.AuditService.DecideAppeal:input_type -> dankyu.v1.DecideAppealRequest
+	18, // 59: dankyu.v1.AuditService.PublishYear:input_type -> dankyu.v1.PublishYearRequest
+	21, // 60: dankyu.v1.AuditService.GetPublication:input_type -> dankyu.v1.GetPublicationRequest
+	24, // 61: dankyu.v1.AuditService.OpenYear:output_type -> dankyu.v1.OpenYearResponse
+	12, // 62: dankyu.v1.AuditService.PreviewYear:output_type -> dankyu.v1.PreviewYearResponse
+	26, // 63: dankyu.v1.AuditService.GetAudit:output_type -> dankyu.v1.GetAuditResponse
+	28, // 64: dankyu.v1.AuditService.ListAudits:output_type -> dankyu.v1.ListAuditsResponse
+	31, // 65: dankyu.v1.AuditService.GetIndicatorItems:output_type -> dankyu.v1.GetIndicatorItemsResponse
+	34, // 66: dankyu.v1.AuditService.VerifySnapshot:output_type -> dankyu.v1.VerifySnapshotResponse
+	36, // 67: dankyu.v1.AuditService.AddFinding:output_type -> dankyu.v1.AddFindingResponse
+	38, // 68: dankyu.v1.AuditService.ConfirmFinding:output_type -> dankyu.v1.ConfirmFindingResponse
+	40, // 69: dankyu.v1.AuditService.DismissFinding:output_type -> dankyu.v1.DismissFindingResponse
+	42, // 70: dankyu.v1.AuditService.ReplyToFinding:output_type -> dankyu.v1.ReplyToFindingResponse
+	44, // 71: dankyu.v1.AuditService.Rule:output_type -> dankyu.v1.RuleResponse
+	46, // 72: dankyu.v1.AuditService.Bootstrap:output_type -> dankyu.v1.BootstrapResponse
+	14, // 73: dankyu.v1.AuditService.Appeal:output_type -> dankyu.v1.AppealResponse
+	17, // 74: dankyu.v1.AuditService.DecideAppeal:output_type -> dankyu.v1.DecideAppealResponse
+	20, // 75: dankyu.v1.AuditService.PublishYear:output_type -> dankyu.v1.PublishYearResponse
+	22, // 76: dankyu.v1.AuditService.GetPublication:output_type -> dankyu.v1.GetPublicationResponse
+	61, // [61:77] is the sub-list for method output_type
+	45, // [45:61] is the sub-list for method input_type
+	45, // [45:45] is the sub-list for extension type_name
+	45, // [45:45] is the sub-list for extension extendee
+	0,  // [0:45] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_audit_proto_init() }
@@ -2502,15 +3538,16 @@ func file_dankyu_v1_audit_proto_init() {
 	if File_dankyu_v1_audit_proto != nil {
 		return
 	}
-	file_dankyu_v1_audit_proto_msgTypes[2].OneofWrappers = []any{}
-	file_dankyu_v1_audit_proto_msgTypes[24].OneofWrappers = []any{}
+	file_dankyu_v1_audit_proto_msgTypes[3].OneofWrappers = []any{}
+	file_dankyu_v1_audit_proto_msgTypes[9].OneofWrappers = []any{}
+	file_dankyu_v1_audit_proto_msgTypes[37].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_audit_proto_rawDesc), len(file_dankyu_v1_audit_proto_rawDesc)),
-			NumEnums:      5,
-			NumMessages:   28,
+			NumEnums:      6,
+			NumMessages:   41,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -20,6 +20,7 @@ const _ = grpc.SupportPackageIsVersion9
 
 const (
 	AuditService_OpenYear_FullMethodName          = "/dankyu.v1.AuditService/OpenYear"
+	AuditService_PreviewYear_FullMethodName       = "/dankyu.v1.AuditService/PreviewYear"
 	AuditService_GetAudit_FullMethodName          = "/dankyu.v1.AuditService/GetAudit"
 	AuditService_ListAudits_FullMethodName        = "/dankyu.v1.AuditService/ListAudits"
 	AuditService_GetIndicatorItems_FullMethodName = "/dankyu.v1.AuditService/GetIndicatorItems"
@@ -30,6 +31,10 @@ const (
 	AuditService_ReplyToFinding_FullMethodName    = "/dankyu.v1.AuditService/ReplyToFinding"
 	AuditService_Rule_FullMethodName              = "/dankyu.v1.AuditService/Rule"
 	AuditService_Bootstrap_FullMethodName         = "/dankyu.v1.AuditService/Bootstrap"
+	AuditService_Appeal_FullMethodName            = "/dankyu.v1.AuditService/Appeal"
+	AuditService_DecideAppeal_FullMethodName      = "/dankyu.v1.AuditService/DecideAppeal"
+	AuditService_PublishYear_FullMethodName       = "/dankyu.v1.AuditService/PublishYear"
+	AuditService_GetPublication_FullMethodName    = "/dankyu.v1.AuditService/GetPublication"
 )
 
 // AuditServiceClient is the client API for AuditService service.
@@ -44,8 +49,12 @@ const (
 // next year's certificate stock. Mutations take an `idempotency-key`
 // metadata value.
 type AuditServiceClient interface {
-	// OpenYear opens the audits of a year for every agency (staff).
+	// OpenYear opens the audits of a year for every agency (staff), once the
+	// year has ended (a running year: FAILED_PRECONDITION, AUDIT_YEAR_RUNNING).
 	OpenYear(ctx context.Context, in *OpenYearRequest, opts ...grpc.CallOption) (*OpenYearResponse, error)
+	// PreviewYear computes a running year's scorecards to date, labelled a
+	// preview (预览): no findings, no ruling can rest on it (staff).
+	PreviewYear(ctx context.Context, in *PreviewYearRequest, opts ...grpc.CallOption) (*PreviewYearResponse, error)
 	// GetAudit returns one agency's audit: scorecard, findings, ruling (staff, and the agency its own).
 	GetAudit(ctx context.Context, in *GetAuditRequest, opts ...grpc.CallOption) (*GetAuditResponse, error)
 	// ListAudits returns a year's audits with their scorecards (staff all, an agency its own).
@@ -67,6 +76,15 @@ type AuditServiceClient interface {
 	// Bootstrap records staff's logged decision to let an agency's stock of a
 	// year through without a passed audit of the year before (its first year).
 	Bootstrap(ctx context.Context, in *BootstrapRequest, opts ...grpc.CallOption) (*BootstrapResponse, error)
+	// Appeal records the agency's appeal (复议) of the ruling on its own
+	// audit, within the reply period, once.
+	Appeal(ctx context.Context, in *AppealRequest, opts ...grpc.CallOption) (*AppealResponse, error)
+	// DecideAppeal upholds or changes (never stricter) an appealed ruling (staff).
+	DecideAppeal(ctx context.Context, in *DecideAppealRequest, opts ...grpc.CallOption) (*DecideAppealResponse, error)
+	// PublishYear closes a year and publishes its outcomes (通报) (staff).
+	PublishYear(ctx context.Context, in *PublishYearRequest, opts ...grpc.CallOption) (*PublishYearResponse, error)
+	// GetPublication reads a published year's outcomes by agency; public.
+	GetPublication(ctx context.Context, in *GetPublicationRequest, opts ...grpc.CallOption) (*GetPublicationResponse, error)
 }
 
 type auditServiceClient struct {
@@ -81,6 +99,16 @@ func (c *auditServiceClient) OpenYear(ctx context.Context, in *OpenYearRequest, 
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(OpenYearResponse)
 	err := c.cc.Invoke(ctx, AuditService_OpenYear_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *auditServiceClient) PreviewYear(ctx context.Context, in *PreviewYearRequest, opts ...grpc.CallOption) (*PreviewYearResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PreviewYearResponse)
+	err := c.cc.Invoke(ctx, AuditService_PreviewYear_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -187,6 +215,46 @@ func (c *auditServiceClient) Bootstrap(ctx context.Context, in *BootstrapRequest
 	return out, nil
 }
 
+func (c *auditServiceClient) Appeal(ctx context.Context, in *AppealRequest, opts ...grpc.CallOption) (*AppealResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AppealResponse)
+	err := c.cc.Invoke(ctx, AuditService_Appeal_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *auditServiceClient) DecideAppeal(ctx context.Context, in *DecideAppealRequest, opts ...grpc.CallOption) (*DecideAppealResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DecideAppealResponse)
+	err := c.cc.Invoke(ctx, AuditService_DecideAppeal_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *auditServiceClient) PublishYear(ctx context.Context, in *PublishYearRequest, opts ...grpc.CallOption) (*PublishYearResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PublishYearResponse)
+	err := c.cc.Invoke(ctx, AuditService_PublishYear_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *auditServiceClient) GetPublication(ctx context.Context, in *GetPublicationRequest, opts ...grpc.CallOption) (*GetPublicationResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetPublicationResponse)
+	err := c.cc.Invoke(ctx, AuditService_GetPublication_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AuditServiceServer is the server API for AuditService service.
 // All implementations must embed UnimplementedAuditServiceServer
 // for forward compatibility.
@@ -199,8 +267,12 @@ func (c *auditServiceClient) Bootstrap(ctx context.Context, in *BootstrapRequest
 // next year's certificate stock. Mutations take an `idempotency-key`
 // metadata value.
 type AuditServiceServer interface {
-	// OpenYear opens the audits of a year for every agency (staff).
+	// OpenYear opens the audits of a year for every agency (staff), once the
+	// year has ended (a running year: FAILED_PRECONDITION, AUDIT_YEAR_RUNNING).
 	OpenYear(context.Context, *OpenYearRequest) (*OpenYearResponse, error)
+	// PreviewYear computes a running year's scorecards to date, labelled a
+	// preview (预览): no findings, no ruling can rest on it (staff).
+	PreviewYear(context.Context, *PreviewYearRequest) (*PreviewYearResponse, error)
 	// GetAudit returns one agency's audit: scorecard, findings, ruling (staff, and the agency its own).
 	GetAudit(context.Context, *GetAuditRequest) (*GetAuditResponse, error)
 	// ListAudits returns a year's audits with their scorecards (staff all, an agency its own).
@@ -222,6 +294,15 @@ type AuditServiceServer interface {
 	// Bootstrap records staff's logged decision to let an agency's stock of a
 	// year through without a passed audit of the year before (its first year).
 	Bootstrap(context.Context, *BootstrapRequest) (*BootstrapResponse, error)
+	// Appeal records the agency's appeal (复议) of the ruling on its own
+	// audit, within the reply period, once.
+	Appeal(context.Context, *AppealRequest) (*AppealResponse, error)
+	// DecideAppeal upholds or changes (never stricter) an appealed ruling (staff).
+	DecideAppeal(context.Context, *DecideAppealRequest) (*DecideAppealResponse, error)
+	// PublishYear closes a year and publishes its outcomes (通报) (staff).
+	PublishYear(context.Context, *PublishYearRequest) (*PublishYearResponse, error)
+	// GetPublication reads a published year's outcomes by agency; public.
+	GetPublication(context.Context, *GetPublicationRequest) (*GetPublicationResponse, error)
 	mustEmbedUnimplementedAuditServiceServer()
 }
 
@@ -234,6 +315,9 @@ type UnimplementedAuditServiceServer struct{}
 
 func (UnimplementedAuditServiceServer) OpenYear(context.Context, *OpenYearRequest) (*OpenYearResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method OpenYear not implemented")
+}
+func (UnimplementedAuditServiceServer) PreviewYear(context.Context, *PreviewYearRequest) (*PreviewYearResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PreviewYear not implemented")
 }
 func (UnimplementedAuditServiceServer) GetAudit(context.Context, *GetAuditRequest) (*GetAuditResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetAudit not implemented")
@@ -264,6 +348,18 @@ func (UnimplementedAuditServiceServer) Rule(context.Context, *RuleRequest) (*Rul
 }
 func (UnimplementedAuditServiceServer) Bootstrap(context.Context, *BootstrapRequest) (*BootstrapResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Bootstrap not implemented")
+}
+func (UnimplementedAuditServiceServer) Appeal(context.Context, *AppealRequest) (*AppealResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Appeal not implemented")
+}
+func (UnimplementedAuditServiceServer) DecideAppeal(context.Context, *DecideAppealRequest) (*DecideAppealResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DecideAppeal not implemented")
+}
+func (UnimplementedAuditServiceServer) PublishYear(context.Context, *PublishYearRequest) (*PublishYearResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PublishYear not implemented")
+}
+func (UnimplementedAuditServiceServer) GetPublication(context.Context, *GetPublicationRequest) (*GetPublicationResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetPublication not implemented")
 }
 func (UnimplementedAuditServiceServer) mustEmbedUnimplementedAuditServiceServer() {}
 func (UnimplementedAuditServiceServer) testEmbeddedByValue()                      {}
@@ -300,6 +396,24 @@ func _AuditService_OpenYear_Handler(srv interface{}, ctx context.Context, dec fu
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(AuditServiceServer).OpenYear(ctx, req.(*OpenYearRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuditService_PreviewYear_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PreviewYearRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuditServiceServer).PreviewYear(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuditService_PreviewYear_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuditServiceServer).PreviewYear(ctx, req.(*PreviewYearRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -484,6 +598,78 @@ func _AuditService_Bootstrap_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuditService_Appeal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AppealRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuditServiceServer).Appeal(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuditService_Appeal_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuditServiceServer).Appeal(ctx, req.(*AppealRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuditService_DecideAppeal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DecideAppealRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuditServiceServer).DecideAppeal(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuditService_DecideAppeal_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuditServiceServer).DecideAppeal(ctx, req.(*DecideAppealRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuditService_PublishYear_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PublishYearRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuditServiceServer).PublishYear(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuditService_PublishYear_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuditServiceServer).PublishYear(ctx, req.(*PublishYearRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuditService_GetPublication_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetPublicationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuditServiceServer).GetPublication(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuditService_GetPublication_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuditServiceServer).GetPublication(ctx, req.(*GetPublicationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AuditService_ServiceDesc is the grpc.ServiceDesc for AuditService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -494,6 +680,10 @@ var AuditService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "OpenYear",
 			Handler:    _AuditService_OpenYear_Handler,
+		},
+		{
+			MethodName: "PreviewYear",
+			Handler:    _AuditService_PreviewYear_Handler,
 		},
 		{
 			MethodName: "GetAudit",
@@ -534,6 +724,22 @@ var AuditService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Bootstrap",
 			Handler:    _AuditService_Bootstrap_Handler,
+		},
+		{
+			MethodName: "Appeal",
+			Handler:    _AuditService_Appeal_Handler,
+		},
+		{
+			MethodName: "DecideAppeal",
+			Handler:    _AuditService_DecideAppeal_Handler,
+		},
+		{
+			MethodName: "PublishYear",
+			Handler:    _AuditService_PublishYear_Handler,
+		},
+		{
+			MethodName: "GetPublication",
+			Handler:    _AuditService_GetPublication_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
