@@ -71,7 +71,7 @@ func players(t *testing.T, e *env, agency, prefix string, ranks []string, seq in
 func openAndRead(t *testing.T, e *env, agencies ...string) map[string]audit.Audit {
 	t.Helper()
 	ctx := context.Background()
-	e.at(t, "2026-11-20")
+	e.at(t, "2026-12-03")
 	if _, err := e.au.OpenYear(ctx, staff, "", 2026); err != nil {
 		t.Fatal(err)
 	}
