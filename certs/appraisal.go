@@ -380,9 +380,9 @@ func (s *Service) RecordAppraisal(ctx context.Context, actor ledger.Actor, key s
 			v = verdict
 		}
 		var id int64
-		if err := tx.QueryRow(ctx, `INSERT INTO appraisal_sessions (agency_prefix, appraiser_id, player_id, held_on, verdict_rank, note, status,
-			recorded_at, recorded_by) VALUES ($1, $2, $3, $4, $5, $6, 'recorded', $7, $8) RETURNING id`,
-			in.AgencyPrefix, in.AppraiserID, p.ID, heldOn.Format(time.DateOnly), v, in.Note, now, actor.String()).Scan(&id); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO appraisal_sessions (agency_prefix, appraiser_id, player_id, player_name, held_on, verdict_rank, note,
+			status, recorded_at, recorded_by) VALUES ($1, $2, $3, $4, $5, $6, $7, 'recorded', $8, $9) RETURNING id`,
+			in.AgencyPrefix, in.AppraiserID, p.ID, p.Name, heldOn.Format(time.DateOnly), v, in.Note, now, actor.String()).Scan(&id); err != nil {
 			return AppraisalSession{}, ledger.PgErr(err, "record appraisal")
 		}
 		records := 0
@@ -413,9 +413,9 @@ func onField(err error, field string) error {
 
 func appraisalID(id int64) string { return strconv.FormatInt(id, 10) }
 
-const appraisalSelect = `SELECT s.id, s.agency_prefix, s.appraiser_id, a.name, s.player_id, p.name, s.held_on, coalesce(s.verdict_rank, 0),
+const appraisalSelect = `SELECT s.id, s.agency_prefix, s.appraiser_id, a.name, s.player_id, s.player_name, s.held_on, coalesce(s.verdict_rank, 0),
 	s.note, s.status, s.recorded_at, s.recorded_by, s.withdrawn_at, coalesce(s.withdrawn_by, ''), s.withdraw_reason
-	FROM appraisal_sessions s JOIN appraisers a ON a.id = s.appraiser_id JOIN players p ON p.id = s.player_id`
+	FROM appraisal_sessions s JOIN appraisers a ON a.id = s.appraiser_id`
 
 func scanAppraisal(r pgx.Row) (AppraisalSession, error) {
 	var s AppraisalSession

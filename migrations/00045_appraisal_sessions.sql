@@ -8,6 +8,8 @@ CREATE TABLE appraisal_sessions (
     agency_prefix   text NOT NULL,
     appraiser_id    bigint NOT NULL REFERENCES appraisers (id),
     player_id       bigint NOT NULL REFERENCES players (id),
+    -- the candidate's name when appraised (as applications keep it)
+    player_name     text NOT NULL,
     held_on         date NOT NULL,
     -- the rank the appraiser recommends; NULL: not passed
     verdict_rank    smallint CHECK (verdict_rank BETWEEN -30 AND 5 AND verdict_rank <> 0),
