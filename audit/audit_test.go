@@ -177,7 +177,8 @@ func (e *env) scenario(t *testing.T) (eventID int64) {
 			t.Fatal(err)
 		}
 		e.at(t, "2026-06-23")
-		e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "appraisal", AppraiserID: appr.ID})
+		s := fixture.Appraisal(t, e.cs, "110", appr.ID, p.ID, "1d", e.clock.Now())
+		e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "appraisal", AppraisalSessionID: s.ID})
 	}
 
 	// Shanghai: a few players, a few certificates, every month something

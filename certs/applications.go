@@ -27,29 +27,32 @@ const (
 
 // Application is a request for a certificate for one player.
 type Application struct {
-	ID                int64
-	PlayerID          int64
-	PlayerName        string
-	AgencyPrefix      string // the agency of the player's province
-	TargetRank        registry.Rank
-	Basis             Basis
-	EventRef          string
-	RecordRef         string
-	Evidence          string
-	AppraiserID       int64
-	Status            AppStatus
-	AppliedAt         time.Time
-	AppliedBy         string
-	DecidedAt         *time.Time
-	DecidedBy         string
-	Reason            string
-	CertificateNumber string
-	NoticeID          int64
+	ID           int64
+	PlayerID     int64
+	PlayerName   string
+	AgencyPrefix string // the agency of the player's province
+	TargetRank   registry.Rank
+	Basis        Basis
+	EventRef     string
+	RecordRef    string
+	Evidence     string
+	AppraiserID  int64
+	// AppraisalSessionID is the appraisal session an application by
+	// appraisal rests on (0: none, or an application from before sessions).
+	AppraisalSessionID int64
+	Status             AppStatus
+	AppliedAt          time.Time
+	AppliedBy          string
+	DecidedAt          *time.Time
+	DecidedBy          string
+	Reason             string
+	CertificateNumber  string
+	NoticeID           int64
 }
 
 const applicationSelect = `SELECT a.id, a.player_id, a.player_name, a.agency_prefix, a.target_rank, a.basis, a.event_ref, a.record_ref,
 	a.evidence, coalesce(a.appraiser_id, 0), a.status, a.applied_at, a.applied_by, a.decided_at, coalesce(a.decided_by, ''),
-	a.reason, coalesce(c.number, ''), coalesce(n.id, 0)
+	a.reason, coalesce(c.number, ''), coalesce(n.id, 0), coalesce(a.appraisal_session_id, 0)
 	FROM applications a
 	LEFT JOIN certificates c ON c.id = a.certificate_id
 	LEFT JOIN notices n ON n.application_id = a.id`
@@ -58,7 +61,7 @@ func scanApplication(r pgx.Row) (Application, error) {
 	var a Application
 	err := r.Scan(&a.ID, &a.PlayerID, &a.PlayerName, &a.AgencyPrefix, &a.TargetRank, &a.Basis, &a.EventRef, &a.RecordRef,
 		&a.Evidence, &a.AppraiserID, &a.Status, &a.AppliedAt, &a.AppliedBy, &a.DecidedAt, &a.DecidedBy,
-		&a.Reason, &a.CertificateNumber, &a.NoticeID)
+		&a.Reason, &a.CertificateNumber, &a.NoticeID, &a.AppraisalSessionID)
 	return a, err
 }
 
@@ -115,12 +118,20 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if err := s.policy.Require(ctx, tx, actor, capability, prov.Prefix); err != nil {
 		return Application{}, err
 	}
-	var appraiser any
+	var appraiser, session any
+	if basis != Appraisal {
+		in.AppraiserID, in.AppraisalSessionID = 0, 0 // no appraisal behind it
+	}
 	if basis == Appraisal {
-		if err := requireApproved(ctx, tx, in.AppraiserID, prov.Prefix); err != nil {
+		sess, err := requireSession(ctx, tx, in.AppraisalSessionID, prov.Prefix, p, target, now, 0)
+		if err != nil {
 			return Application{}, err
 		}
-		appraiser = in.AppraiserID
+		if in.AppraiserID != 0 && in.AppraiserID != sess.AppraiserID {
+			return Application{}, ReasonAppraisalOtherAppraiser.OnField("appraiser_id", "session", appraisalID(sess.ID),
+				"appraiser", strconv.FormatInt(sess.AppraiserID, 10), "given", strconv.FormatInt(in.AppraiserID, 10))
+		}
+		in.AppraiserID, appraiser, session = sess.AppraiserID, sess.AppraiserID, sess.ID
 	}
 	var open int64
 	err = tx.QueryRow(ctx, `SELECT id FROM applications WHERE player_id = $1 AND status IN ('applied', 'on_notice')`, p.ID).Scan(&open)
@@ -132,15 +143,16 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	}
 	var id int64
 	err = tx.QueryRow(ctx, `INSERT INTO applications (player_id, agency_prefix, target_rank, basis, event_ref, record_ref, evidence,
-		appraiser_id, status, applied_at, applied_by, player_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10, $11) RETURNING id`,
-		p.ID, prov.Prefix, target, basis, in.EventRef, in.RecordRef, in.Evidence, appraiser, now, actor.String(), p.Name).Scan(&id)
+		appraiser_id, status, applied_at, applied_by, player_name, appraisal_session_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10, $11, $12) RETURNING id`,
+		p.ID, prov.Prefix, target, basis, in.EventRef, in.RecordRef, in.Evidence, appraiser, now, actor.String(), p.Name, session).Scan(&id)
 	if err != nil {
 		// a concurrent application of the same player won the unique index
 		return Application{}, ledger.PgErr(err, "file application")
 	}
 	err = ledger.Append(ctx, tx, now, actor, "application", appID(id),
 		NewApplicationSubmittedPayload(Application{PlayerID: p.ID, TargetRank: target, Basis: basis, EventRef: in.EventRef,
-			RecordRef: in.RecordRef, AppraiserID: in.AppraiserID}))
+			RecordRef: in.RecordRef, AppraiserID: in.AppraiserID, AppraisalSessionID: in.AppraisalSessionID}))
 	if err != nil {
 		return Application{}, err
 	}
@@ -210,8 +222,10 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 				ledger.Words("current", p.Rank.Chinese(), p.Rank.String()), ledger.Words("target", app.TargetRank.Chinese(), app.TargetRank.String()))
 		}
 		if app.Basis == Appraisal {
-			// the appraiser may have been revoked since the application was filed
-			if err := requireApproved(ctx, tx, app.AppraiserID, app.AgencyPrefix); err != nil {
+			// the session may have been withdrawn, its appraiser revoked,
+			// another certificate issued on it or the player's birth date
+			// corrected since the application was filed
+			if _, err := requireSession(ctx, tx, app.AppraisalSessionID, app.AgencyPrefix, p, app.TargetRank, app.AppliedAt, app.ID); err != nil {
 				return Application{}, err
 			}
 		}

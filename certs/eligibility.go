@@ -41,7 +41,53 @@ const (
 	NoGrade     AthleteGrade = ""
 	SecondClass AthleteGrade = "second" // 4–5 dan
 	FirstClass  AthleteGrade = "first"  // 6–7 dan
+	// GradeUnknown is the grade of a 4–7 dan recorded from a paper
+	// register that does not say what it was granted for.
+	GradeUnknown AthleteGrade = "unknown"
 )
+
+// GradeChinese and GradeEnglish word a grade (refusals use them).
+func GradeChinese(g AthleteGrade) string {
+	switch g {
+	case SecondClass:
+		return "国家二级运动员"
+	case FirstClass:
+		return "国家一级运动员"
+	case GradeUnknown:
+		return "不详"
+	}
+	return "无"
+}
+
+// GradeEnglish is GradeChinese in English.
+func GradeEnglish(g AthleteGrade) string {
+	switch g {
+	case SecondClass:
+		return "national second-class athlete"
+	case FirstClass:
+		return "national first-class athlete"
+	case GradeUnknown:
+		return "unknown"
+	}
+	return "no grade"
+}
+
+// BasisChinese words a basis in Chinese.
+func BasisChinese(b Basis) string {
+	switch b {
+	case Tournament:
+		return "比赛成绩"
+	case Appraisal:
+		return "鉴定"
+	case NationalResult:
+		return "全国比赛成绩"
+	case NationalChampionship:
+		return "全国冠军"
+	case PaperBasis:
+		return "纸质证书补录"
+	}
+	return string(b)
+}
 
 // AthleteGradeFor is the grade a rank obtained on basis b qualifies for;
 // a rank obtained by appraisal never does.
@@ -49,6 +95,8 @@ func AthleteGradeFor(r registry.Rank, b Basis) AthleteGrade {
 	switch {
 	case b == Appraisal:
 		return NoGrade
+	case b == PaperBasis && NeedsNotice(r):
+		return GradeUnknown // what the paper was granted for is not known here
 	case r == 4 || r == 5:
 		return SecondClass
 	case r == 6 || r == 7:
@@ -75,7 +123,10 @@ type ApplicationInput struct {
 	EventRef    string // tournament: the event
 	RecordRef   string // tournament: the qualifying record (round, table, result)
 	Evidence    string // free text or a document reference
-	AppraiserID int64  // appraisal
+	AppraiserID int64  // appraisal: optional, the session's appraiser (checked when given)
+	// AppraisalSessionID is the appraisal session the application rests on
+	// (appraisal: required).
+	AppraisalSessionID int64
 }
 
 // Application limits on free text.
@@ -138,8 +189,8 @@ func checkApplication(p registry.Player, in ApplicationInput, on time.Time) (reg
 			return 0, "", ReasonRecordRefRequired.OnField("record_ref")
 		}
 	case Appraisal:
-		if in.AppraiserID <= 0 {
-			return 0, "", ReasonAppraiserRequired.OnField("appraiser_id")
+		if in.AppraisalSessionID <= 0 {
+			return 0, "", ReasonAppraisalSessionRequired.OnField("appraisal_session_id")
 		}
 		if age := registry.AgeOn(p.BirthDate, on); age < MinAppraisalAge {
 			return 0, "", ReasonUnderAppraisalAge.OnField("basis", "min", strconv.Itoa(MinAppraisalAge), "age", strconv.Itoa(age),

@@ -47,6 +47,10 @@ type Certificate struct {
 	// PrintedNumber is the number of a paper certificate numbered in a
 	// format older than today's (Number is then empty).
 	PrintedNumber string
+	// PaperBasis is what a certificate recorded from paper (basis
+	// paper_record, or its reissue) was granted for, as the register
+	// states it; "" when the register does not say.
+	PaperBasis Basis
 }
 
 // certificateSelect reads certificates with the names they were issued
@@ -57,7 +61,8 @@ const certificateSelect = `SELECT ` + certificateColumns + ` FROM certificates c
 // certificates it replaced (old) and was replaced by (nw).
 const certificateColumns = `c.id, coalesce(c.number, ''), c.kind, c.issuing_prefix, c.issuing_body,
 	c.player_id, c.holder_name, c.rank, c.basis, coalesce(c.application_id, 0), c.issued_at, c.issue_date, c.athlete_grade,
-	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, ''), c.from_paper, coalesce(c.printed_number, '')`
+	c.status, c.status_reason, coalesce(old.number, ''), coalesce(nw.number, ''), c.from_paper, coalesce(c.printed_number, ''),
+	c.paper_basis`
 
 const certificateJoins = `
 	LEFT JOIN certificates old ON old.id = c.replaces
@@ -66,7 +71,8 @@ const certificateJoins = `
 func scanCertificate(r pgx.Row) (Certificate, error) {
 	var c Certificate
 	err := r.Scan(&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
-		&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper, &c.PrintedNumber)
+		&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper, &c.PrintedNumber,
+		&c.PaperBasis)
 	return c, err
 }
 
@@ -78,6 +84,10 @@ type issueInput struct {
 	applicationID int64
 	replaces      int64
 	grantedAt     time.Time // zero: now
+	// a reissue keeps the original's athlete grade and paper basis
+	// (grade nil: the grade of rank and basis)
+	grade      *AthleteGrade
+	paperBasis Basis
 }
 
 // nextSerial hands out the next serial of a series. The upsert's row lock
@@ -175,7 +185,10 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	kind, yy, full := KindOf(in.rank), Year(now), now.In(ledger.ChinaTime).Year()
 	c := Certificate{Kind: kind, IssuingPrefix: in.issuer, PlayerID: in.player.ID, PlayerName: in.player.Name, Rank: in.rank,
 		Basis: in.basis, ApplicationID: in.applicationID, IssuedAt: now, IssueDate: IssueDate(now),
-		AthleteGrade: AthleteGradeFor(in.rank, in.basis), Status: CertValid}
+		AthleteGrade: AthleteGradeFor(in.rank, in.basis), Status: CertValid, PaperBasis: in.paperBasis}
+	if in.grade != nil {
+		c.AthleteGrade = *in.grade
+	}
 	printed := s.Printed(in.rank)
 	granted, hasStock := 0, false
 	if printed && in.issuer != registry.AssociationPrefix {
@@ -239,10 +252,10 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		number, serial = c.Number, last
 	}
 	err := tx.QueryRow(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
-		application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces, holder_name, issuing_body)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15, $16, $17) RETURNING id`,
+		application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces, holder_name, issuing_body, paper_basis)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15, $16, $17, $18) RETURNING id`,
 		number, kind, in.issuer, yy, serial, in.player.ID, in.rank, in.player.Rank, in.basis,
-		application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody).Scan(&c.ID)
+		application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody, c.PaperBasis).Scan(&c.ID)
 	if err != nil {
 		return Certificate{}, ledger.PgErr(err, "issue certificate")
 	}
@@ -379,8 +392,12 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 		if err := tx.QueryRow(ctx, `SELECT granted_at, review FROM certificates WHERE id = $1`, old.ID).Scan(&grantedAt, &review); err != nil {
 			return Certificate{}, ledger.PgErr(err, "read certificate")
 		}
+		// the new number keeps what the old one was granted for: its basis,
+		// athlete grade (an appraisal's none, a paper record's unknown) and
+		// the basis its paper register gave
+		grade := old.AthleteGrade
 		c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: old.Rank, basis: old.Basis, issuer: old.IssuingPrefix,
-			applicationID: old.ApplicationID, replaces: old.ID, grantedAt: grantedAt})
+			applicationID: old.ApplicationID, replaces: old.ID, grantedAt: grantedAt, grade: &grade, paperBasis: old.PaperBasis})
 		if err != nil {
 			return Certificate{}, err
 		}

@@ -141,9 +141,9 @@ func TestCheckApplication(t *testing.T) {
 		{name: "6d needs national", p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d" }), err: "national_result"},
 		{name: "7d needs championship", p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "7d"; i.Basis = "national_result" }), err: "national_championship"},
 		{name: "national basis below 6d", p: adult, in: with(func(i *ApplicationInput) { i.Basis = "national_championship" }), err: "6 or 7 dan only"},
-		{name: "appraisal adult", p: adult, in: with(func(i *ApplicationInput) { i.Basis = "appraisal"; i.AppraiserID = 9 }), target: 4},
-		{name: "appraisal minor", p: minor, in: with(func(i *ApplicationInput) { i.Basis = "appraisal"; i.AppraiserID = 9 }), err: "at least 18"},
-		{name: "appraisal without appraiser", p: adult, in: with(func(i *ApplicationInput) { i.Basis = "appraisal" }), err: "appraiser"},
+		{name: "appraisal adult", p: adult, in: with(func(i *ApplicationInput) { i.Basis = "appraisal"; i.AppraisalSessionID = 9 }), target: 4},
+		{name: "appraisal minor", p: minor, in: with(func(i *ApplicationInput) { i.Basis = "appraisal"; i.AppraisalSessionID = 9 }), err: "at least 18"},
+		{name: "appraisal without a session", p: adult, in: with(func(i *ApplicationInput) { i.Basis = "appraisal"; i.AppraiserID = 9 }), err: "appraisal session"},
 		{name: "unknown basis", p: adult, in: with(func(i *ApplicationInput) { i.Basis = "luck" }), err: "basis"},
 	}
 	for _, tt := range tests {

@@ -88,6 +88,8 @@ type PaperRow struct {
 	Number   string // as normalised, when readable
 	Name     string
 	Rank     string
+	Basis    Basis        // as the register states it; "" unknown
+	Grade    AthleteGrade // as read, or of rank and basis; GradeUnknown when the register does not say
 	Problems []*ledger.Error
 	Skipped  bool
 }
@@ -110,6 +112,9 @@ var paperColumns = map[string][]string{
 	"body":     {"发证单位", "申请单位", "issuing body", "agency"},
 	// "旧" or "old" marks a number printed in a format older than today's
 	"format": {"编号格式", "格式", "format"},
+	// optional: what the rank was granted for, and the athlete grade
+	"basis": {"授予依据", "晋升依据", "申请依据", "依据", "取得方式", "晋段方式", "basis", "granted for"},
+	"grade": {"运动员等级", "运动等级", "athlete grade", "grade"},
 }
 
 // printedNumber reads a number printed in an older format: 4 to 24 letters,
@@ -210,6 +215,16 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 			problem(registry.ReasonRank.OnField("rank", "value", c.row.Rank))
 		}
 		c.rank = rank
+		if b, ok := paperBasisOf(field("basis")); ok {
+			c.row.Basis = b
+		} else {
+			problem(ReasonPaperBasis.OnField("basis", "value", field("basis")))
+		}
+		if g, perr := paperGrade(field("grade"), rank, c.row.Basis); perr != nil {
+			problem(perr)
+		} else {
+			c.row.Grade = g
+		}
 		date, ok := paperDate(field("date"), now)
 		if !ok {
 			problem(ReasonPaperDate.OnField("date", "value", field("date")))
@@ -285,14 +300,15 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 			}
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank,
-			basis, issued_at, granted_at, issue_date, athlete_grade, status, holder_name, issuing_body, from_paper, printed_number)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, '', 'valid', $12, $13, true, $14)`,
+			basis, issued_at, granted_at, issue_date, athlete_grade, status, holder_name, issuing_body, from_paper, printed_number, paper_basis)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $15, 'valid', $12, $13, true, $14, $16)`,
 			number, kind, prefix, yy, serial, c.player.ID, c.rank, c.player.Rank,
-			PaperBasis, at, c.date, c.player.Name, body, printed); err != nil {
+			PaperBasis, at, c.date, c.player.Name, body, printed, c.row.Grade, c.row.Basis); err != nil {
 			return PaperResult{}, ledger.PgErr(err, "record paper certificate "+c.row.Number)
 		}
 		if err := ledger.Append(ctx, tx, now, actor, "certificate", c.row.Number,
-			CertificateRecordedFromPaperPayload{IssueDate: c.date.Format(time.DateOnly), Line: c.row.Line, PlayerID: c.player.ID, Rank: c.rank.String()}); err != nil {
+			CertificateRecordedFromPaperPayload{AthleteGrade: c.row.Grade, IssueDate: c.date.Format(time.DateOnly), Line: c.row.Line,
+				PaperBasis: c.row.Basis, PlayerID: c.player.ID, Rank: c.rank.String()}); err != nil {
 			return PaperResult{}, err
 		}
 		touched[c.player.ID] = true
@@ -304,6 +320,96 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 		}
 	}
 	return res, nil
+}
+
+// The refusals of a register's basis and athlete grade columns.
+var (
+	ReasonPaperBasis = ledger.NewReason(ledger.Invalid, "PAPER_BASIS",
+		"授予依据“{value}”无法识别：应为比赛（段位赛、升段赛等）、鉴定、全国比赛、全国冠军，或留空、写“不详”。",
+		"basis {value} is not known: write tournament, appraisal, national result, national champion, or leave it empty or unknown.")
+	ReasonPaperGrade = ledger.NewReason(ledger.Invalid, "PAPER_GRADE",
+		"运动员等级“{value}”无法识别，或与{rank}（依据：{basis}）不符：{rank}可获的等级为{allowed}。",
+		"athlete grade {value} is not known or does not fit {rank} on basis {basis}: {rank} carries {allowed}.")
+)
+
+// fold is a register's cell as its words are compared: lower case, no
+// spaces, underscores or hyphens.
+func fold(s string) string {
+	return strings.NewReplacer(" ", "", "_", "", "-", "", "\u3000", "").Replace(strings.ToLower(strings.TrimSpace(s)))
+}
+
+// unknownWords are the cells a register writes for what it does not know.
+var unknownWords = []string{"", "不详", "未知", "不明", "待查", "unknown", "n/a", "na", "?", "？", "—", "–"}
+
+// paperBasisOf reads a register's basis as real registers word it, in
+// Chinese or English: "" (with ok) when the register does not say.
+func paperBasisOf(cell string) (Basis, bool) {
+	s := fold(cell)
+	if slices.Contains(unknownWords, s) {
+		return "", true
+	}
+	has := func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(s, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("鉴定", "考核", "考评", "apprais", "assess"):
+		return Appraisal, true
+	case has("全国") && has("冠军") || has("champion"):
+		return NationalChampionship, true
+	case has("全国", "national"):
+		return NationalResult, true
+	case has("赛", "成绩", "tournament", "competition", "event", "contest"):
+		return Tournament, true
+	}
+	return "", false
+}
+
+// paperGrade reads a register's athlete grade for rank on basis: an empty
+// or unknown cell is the grade of rank and basis, or GradeUnknown for a 4
+// to 7 dan whose basis the register does not say. A grade given must fit
+// them.
+func paperGrade(cell string, rank registry.Rank, basis Basis) (AthleteGrade, *ledger.Error) {
+	derived := AthleteGradeFor(rank, basis)
+	if basis == "" && NeedsNotice(rank) {
+		derived = GradeUnknown
+	}
+	s := fold(cell)
+	if slices.Contains(unknownWords, s) {
+		return derived, nil
+	}
+	var g AthleteGrade
+	switch {
+	case s == "无" || s == "没有" || s == "none" || s == "no" || s == "nograde" || s == "0":
+		g = NoGrade
+	case strings.Contains(s, "二级") || strings.Contains(s, "second") || strings.Contains(s, "2nd") || s == "2" || s == "二":
+		g = SecondClass
+	case strings.Contains(s, "一级") || strings.Contains(s, "first") || strings.Contains(s, "1st") || s == "1" || s == "一":
+		g = FirstClass
+	default:
+		g = "?"
+	}
+	allowed := []AthleteGrade{derived}
+	if derived == GradeUnknown { // the basis unknown: the rank's grade, or none (an appraisal)
+		allowed = []AthleteGrade{AthleteGradeFor(rank, Tournament), NoGrade}
+	}
+	if !slices.Contains(allowed, g) {
+		basisWords := ledger.Words("basis", "不详", "unknown")
+		if basis != "" {
+			basisWords = ledger.Words("basis", BasisChinese(basis), string(basis))
+		}
+		zh, en := []string{}, []string{}
+		for _, a := range allowed {
+			zh, en = append(zh, GradeChinese(a)), append(en, GradeEnglish(a))
+		}
+		return "", ReasonPaperGrade.FieldWith("grade", ledger.Value("value", cell), ledger.Words("rank", rank.Chinese(), rank.String()),
+			basisWords, ledger.Words("allowed", strings.Join(zh, "或"), strings.Join(en, " or ")))
+	}
+	return g, nil
 }
 
 // rankSuffix keeps "3段" → "3d" and "5级" → "5k" readable by ParseRank.

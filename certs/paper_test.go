@@ -254,7 +254,8 @@ func TestAppraisersStayInTheirProvince(t *testing.T) {
 		t.Fatal(err)
 	}
 	adult := fixture.Player(t, e.reg, "110", "京成人", "1d", "1980-01-01", 2)
-	_, err = e.cs.Apply(ctx, beijing, "", certs.ApplicationInput{PlayerID: adult.ID, TargetRank: "2d", Basis: "appraisal", AppraiserID: ap.ID})
+	_, err = e.cs.RecordAppraisal(ctx, beijing, "", certs.AppraisalInput{AppraiserID: ap.ID, PlayerID: adult.ID,
+		HeldOn: e.clock.Now().In(ledger.ChinaTime).Format(time.DateOnly), Verdict: "2d", Games: fixture.AppraisalGames()})
 	if e, ok := ledger.AsError(err); !ok || e.Reason != certs.ReasonAppraiserOtherAgency {
 		t.Fatalf("Beijing appraising through Shanghai's appraiser: %v", err)
 	}

@@ -27,6 +27,7 @@ func Payloads() []ledger.Payload {
 		OrderAmendedPayload{}, OrderGrantedPayload{}, OrderRefusedPayload{}, AppraiserRecommendedPayload{},
 		AppraiserApprovedPayload{}, AppraiserRefusedPayload{}, AppraiserRevokedPayload{}, RosterSubmittedPayload{},
 		PaperSubmittedPayload{}, PaperConfirmedPayload{}, PaperRefusedPayload{},
+		AppraisalRecordedPayload{}, AppraisalWithdrawnPayload{},
 	}
 }
 
@@ -35,19 +36,22 @@ func CertificateEntity(c Certificate) string { return certEntity(c) }
 
 // ApplicationSubmittedPayload is application.submitted's payload.
 type ApplicationSubmittedPayload struct {
-	AppraiserID int64  `json:"appraiser_id"`
-	Basis       Basis  `json:"basis"`
-	EventRef    string `json:"event_ref"`
-	PlayerID    int64  `json:"player_id"`
-	RecordRef   string `json:"record_ref"`
-	TargetRank  string `json:"target_rank"`
+	// AppraisalSessionID is the appraisal session an application by
+	// appraisal rests on; not in events from before sessions.
+	AppraisalSessionID int64  `json:"appraisal_session_id,omitempty"`
+	AppraiserID        int64  `json:"appraiser_id"`
+	Basis              Basis  `json:"basis"`
+	EventRef           string `json:"event_ref"`
+	PlayerID           int64  `json:"player_id"`
+	RecordRef          string `json:"record_ref"`
+	TargetRank         string `json:"target_rank"`
 }
 
 func (ApplicationSubmittedPayload) Action() string { return "application.submitted" }
 
 // NewApplicationSubmittedPayload is application.submitted's payload for a.
 func NewApplicationSubmittedPayload(a Application) ApplicationSubmittedPayload {
-	return ApplicationSubmittedPayload{AppraiserID: a.AppraiserID, Basis: a.Basis, EventRef: a.EventRef, PlayerID: a.PlayerID,
+	return ApplicationSubmittedPayload{AppraisalSessionID: a.AppraisalSessionID, AppraiserID: a.AppraiserID, Basis: a.Basis, EventRef: a.EventRef, PlayerID: a.PlayerID,
 		RecordRef: a.RecordRef, TargetRank: a.TargetRank.String()}
 }
 
@@ -126,10 +130,15 @@ func (CertificateReissuedPayload) Action() string { return "certificate.reissued
 
 // CertificateRecordedFromPaperPayload is certificate.recorded_from_paper's payload.
 type CertificateRecordedFromPaperPayload struct {
-	IssueDate string `json:"issue_date"`
-	Line      int    `json:"line"` // of the paper sheet
-	PlayerID  int64  `json:"player_id"`
-	Rank      string `json:"rank"`
+	// AthleteGrade and PaperBasis are as the register gave them (unknown
+	// grade: "unknown"; unknown basis: absent); not in events from before
+	// the register's basis was read, nor in the bulk loads.
+	AthleteGrade AthleteGrade `json:"athlete_grade,omitempty"`
+	IssueDate    string       `json:"issue_date"`
+	Line         int          `json:"line"` // of the paper sheet
+	PaperBasis   Basis        `json:"paper_basis,omitempty"`
+	PlayerID     int64        `json:"player_id"`
+	Rank         string       `json:"rank"`
 }
 
 func (CertificateRecordedFromPaperPayload) Action() string { return "certificate.recorded_from_paper" }
@@ -365,3 +374,42 @@ func (PaperConfirmedPayload) Action() string { return "paper.confirmed" }
 type PaperRefusedPayload PaperConfirmedPayload
 
 func (PaperRefusedPayload) Action() string { return "paper.refused" }
+
+// AppraisalRecordedPayload is appraisal.recorded's payload (entity
+// "appraisal", the session's id): who appraised whom, when, the verdict
+// ("" when not passed) and how many games, how many with a record.
+type AppraisalRecordedPayload struct {
+	Agency      string `json:"agency"`
+	AppraiserID int64  `json:"appraiser_id"`
+	Games       int    `json:"games"`
+	HeldOn      string `json:"held_on"` // YYYY-MM-DD
+	Passed      bool   `json:"passed"`
+	PlayerID    int64  `json:"player_id"`
+	Records     int    `json:"records"`
+	Verdict     string `json:"verdict"` // the rank recommended, e.g. "4d"; "" when not passed
+}
+
+func (AppraisalRecordedPayload) Action() string { return "appraisal.recorded" }
+
+// NewAppraisalRecordedPayload is appraisal.recorded's payload for s, of
+// whose games records have a record.
+func NewAppraisalRecordedPayload(s AppraisalSession, records int) AppraisalRecordedPayload {
+	p := AppraisalRecordedPayload{Agency: s.AgencyPrefix, AppraiserID: s.AppraiserID, Games: len(s.Games), HeldOn: s.HeldOn.Format(time.DateOnly),
+		Passed: s.Passed(), PlayerID: s.PlayerID, Records: records}
+	if s.Passed() {
+		p.Verdict = s.Verdict.String()
+	}
+	return p
+}
+
+// AppraisalWithdrawnPayload is appraisal.withdrawn's payload (entity
+// "appraisal", the session's id): the reason, the open applications it
+// withdrew and the certificates it flagged for review (each also has its
+// certificate.review_requested, code REVIEW_APPRAISAL_WITHDRAWN).
+type AppraisalWithdrawnPayload struct {
+	Applications []int64  `json:"applications"`
+	Certificates []string `json:"certificates"`
+	Reason       string   `json:"reason"`
+}
+
+func (AppraisalWithdrawnPayload) Action() string { return "appraisal.withdrawn" }

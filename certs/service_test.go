@@ -322,15 +322,13 @@ func TestWhoMayApplyAndApprove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byAppraisal := certs.ApplicationInput{PlayerID: young.ID, TargetRank: "3d", Basis: "appraisal", AppraiserID: ap.ID}
-	var fe *ledger.Error
-	if _, err := e.cs.Apply(ctx, beijing, "", byAppraisal); !errors.As(err, &fe) || !strings.Contains(err.Error(), "at least 18") {
-		t.Fatalf("appraisal of a 16-year-old: %v", err)
-	}
 	adult := fixture.Player(t, e.reg, "110", "成人", "2d", "1980-01-01", 3)
-	byAppraisal.PlayerID = adult.ID
-	if _, err := e.cs.Apply(ctx, beijing, "", byAppraisal); !errors.Is(err, ledger.ErrPrecondition) {
-		t.Fatalf("unapproved appraiser: %v, want failed precondition", err)
+	sessionOf := func(p registry.Player) certs.AppraisalInput {
+		return certs.AppraisalInput{AppraiserID: ap.ID, PlayerID: p.ID, HeldOn: e.clock.Now().In(ledger.ChinaTime).Format(time.DateOnly),
+			Verdict: "3d", Games: fixture.AppraisalGames()}
+	}
+	if _, err := e.cs.RecordAppraisal(ctx, beijing, "", sessionOf(adult)); !errors.Is(err, ledger.ErrPrecondition) {
+		t.Fatalf("an appraisal by an unapproved appraiser: %v, want failed precondition", err)
 	}
 	if _, err := e.cs.SetAppraiserStatus(ctx, beijing, "", ap.ID, certs.AppraiserApproved); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("agency approving its appraiser: %v", err)
@@ -338,7 +336,20 @@ func TestWhoMayApplyAndApprove(t *testing.T) {
 	if _, err := e.cs.SetAppraiserStatus(ctx, staff, "", ap.ID, certs.AppraiserApproved); err != nil {
 		t.Fatal(err)
 	}
-	a, err := e.cs.Apply(ctx, beijing, "", byAppraisal)
+	youngSession, err := e.cs.RecordAppraisal(ctx, beijing, "", sessionOf(young))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fe *ledger.Error
+	if _, err := e.cs.Apply(ctx, beijing, "", certs.ApplicationInput{PlayerID: young.ID, TargetRank: "3d", Basis: "appraisal",
+		AppraisalSessionID: youngSession.ID}); !errors.As(err, &fe) || !strings.Contains(err.Error(), "at least 18") {
+		t.Fatalf("appraisal of a 16-year-old: %v", err)
+	}
+	adultSession, err := e.cs.RecordAppraisal(ctx, beijing, "", sessionOf(adult))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := e.cs.Apply(ctx, beijing, "", certs.ApplicationInput{PlayerID: adult.ID, TargetRank: "3d", Basis: "appraisal", AppraisalSessionID: adultSession.ID})
 	if err != nil {
 		t.Fatal(err)
 	}

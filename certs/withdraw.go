@@ -49,14 +49,20 @@ func (b VoidedBasis) params() map[string]string {
 // ReviewMessage words why a certificate is flagged for review, from its
 // stored code and parameters, in the language; "" for an unknown code.
 func ReviewMessage(code string, params map[string]string, l ledger.Lang) string {
-	if code != ReviewBasisVoided.Code() {
+	var r *ledger.Reason
+	switch code {
+	case ReviewBasisVoided.Code():
+		r = ReviewBasisVoided
+	case ReviewAppraisalWithdrawn.Code():
+		r = ReviewAppraisalWithdrawn
+	default:
 		return ""
 	}
 	ps := make([]ledger.Param, 0, len(params))
 	for _, name := range slices.Sorted(maps.Keys(params)) {
 		ps = append(ps, ledger.Value(name, params[name]))
 	}
-	return ReviewBasisVoided.With(ps...).Message(l)
+	return r.With(ps...).Message(l)
 }
 
 // WithdrawBasisTx takes back an application whose basis no longer holds —
@@ -65,18 +71,26 @@ func ReviewMessage(code string, params map[string]string, l ledger.Lang) string 
 // issued certificate is not revoked here but flagged for staff, who revoke
 // it as they revoke any other. It runs in the caller's transaction.
 func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, id int64, why VoidedBasis) (string, error) {
+	done, _, err := s.withdrawBasis(ctx, tx, now, actor, id, ReviewBasisVoided.Code(), why.params())
+	return done, err
+}
+
+// withdrawBasis takes back application id whose basis fell away, for the
+// review code and its parameters (ReviewMessage words them): one still
+// open is rejected, an issued certificate flagged. It returns what it did
+// and the numbers of the certificates flagged.
+func (s *Service) withdrawBasis(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, id int64, code string, params map[string]string) (string, []string, error) {
 	app, err := applicationTx(ctx, tx, id)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	code, params := ReviewBasisVoided.Code(), why.params()
 	reason := ReviewMessage(code, params, ledger.English) // the text columns' wording
 	switch app.Status {
 	case AppApplied, AppOnNotice:
 		if err := closeApplication(ctx, tx, now, actor, app, reason, reason); err != nil {
-			return "", err
+			return "", nil, err
 		}
-		return BasisWithdrawn, ledger.Append(ctx, tx, now, actor, "application", appID(id),
+		return BasisWithdrawn, nil, ledger.Append(ctx, tx, now, actor, "application", appID(id),
 			ApplicationWithdrawnPayload{Reason: reason, ReasonCode: code, ReasonParams: params, Was: app.Status})
 	case AppIssued:
 		// lock the application's certificates first, then flag in a
@@ -84,30 +98,30 @@ func (s *Service) WithdrawBasisTx(ctx context.Context, tx *ledger.Tx, now time.T
 		// committed while the lock was awaited (one UPDATE would find only
 		// the old, reissued row and flag nothing)
 		if _, err := tx.Exec(ctx, `SELECT id FROM certificates WHERE application_id = $1 FOR UPDATE`, id); err != nil {
-			return "", ledger.PgErr(err, "lock the application's certificates")
+			return "", nil, ledger.PgErr(err, "lock the application's certificates")
 		}
 		rows, err := tx.Query(ctx, `UPDATE certificates SET review = $2, review_code = $3, review_params = $4
 			WHERE application_id = $1 AND status = 'valid' RETURNING coalesce(number, '')`, id, reason, code, params)
 		if err != nil {
-			return "", ledger.PgErr(err, "flag certificate for review")
+			return "", nil, ledger.PgErr(err, "flag certificate for review")
 		}
 		numbers, err := pgx.CollectRows(rows, pgx.RowTo[string])
 		if err != nil {
-			return "", ledger.PgErr(err, "flag certificate for review")
+			return "", nil, ledger.PgErr(err, "flag certificate for review")
 		}
 		if len(numbers) == 0 {
-			return BasisClosed, nil // revoked meanwhile
+			return BasisClosed, nil, nil // revoked meanwhile
 		}
 		// the event names the certificate flagged: after a reissue, the new number
 		for _, n := range numbers {
 			if err := ledger.Append(ctx, tx, now, actor, "certificate", n,
 				CertificateReviewRequestedPayload{Application: id, Reason: reason, ReasonCode: code, ReasonParams: params}); err != nil {
-				return "", err
+				return "", nil, err
 			}
 		}
-		return BasisFlagged, nil
+		return BasisFlagged, numbers, nil
 	}
-	return BasisClosed, nil
+	return BasisClosed, nil, nil
 }
 
 // Review is a valid certificate flagged because its basis was voided.

@@ -26,7 +26,7 @@ func (p *applyPages) routes(mux *http.ServeMux) {
 
 // applyForm is the application form as typed.
 type applyForm struct {
-	PlayerID, TargetRank, Basis, EventRef, RecordRef, Evidence, AppraiserID string
+	PlayerID, TargetRank, Basis, EventRef, RecordRef, Evidence, AppraisalSessionID string
 }
 
 // applyStep is the application page: the name searched, the players
@@ -35,7 +35,6 @@ type applyStep struct {
 	Name       string
 	Players    []registry.Player
 	Searched   bool
-	Appraisers []certs.Appraiser
 	Form       applyForm
 	Errs       kit.FormErrors
 	Idem, CSRF string
@@ -77,27 +76,13 @@ func (p *applyPages) show(w http.ResponseWriter, r *http.Request, a ledger.Actor
 			}
 		}
 	}
-	agency := ""
-	if a.Kind == ledger.AgencyActor {
-		agency = a.Agency
-	}
-	as, err := p.certs.ListAppraisers(ctx, agency)
-	if err != nil {
-		p.Fail(w, r, err)
-		return
-	}
-	for _, ap := range as {
-		if ap.Status == certs.AppraiserApproved {
-			st.Appraisers = append(st.Appraisers, ap)
-		}
-	}
 	st.Idem, st.CSRF = kit.RandomHex(12), pg.CSRF
 	p.Render(w, r, code, applyStepPage(pg, st))
 }
 
 // applyFields are the fields of the application form, by the names
 // refusals give them.
-var applyFields = []string{"player_id", "target_rank", "basis", "event_ref", "record_ref", "evidence", "appraiser_id"}
+var applyFields = []string{"player_id", "target_rank", "basis", "event_ref", "record_ref", "evidence", "appraisal_session_id", "appraiser_id"}
 
 // failApply shows the application page again as typed, the refusal beside
 // the field it names.
@@ -105,7 +90,7 @@ func (p *applyPages) failApply(w http.ResponseWriter, r *http.Request, a ledger.
 	st := applyStep{Name: r.PostFormValue("name"), Errs: kit.FieldErrors(kit.LangFrom(w, r), errText, err, applyFields...),
 		Form: applyForm{PlayerID: r.PostFormValue("player_id"), TargetRank: r.PostFormValue("target_rank"), Basis: r.PostFormValue("basis"),
 			EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"), Evidence: r.PostFormValue("evidence"),
-			AppraiserID: r.PostFormValue("appraiser_id")}}
+			AppraisalSessionID: r.PostFormValue("appraisal_session_id")}}
 	p.show(w, r, a, code, st)
 }
 
@@ -117,12 +102,12 @@ func (p *applyPages) submit(r *http.Request, a ledger.Actor, key string) (kit.Ou
 	if err != nil {
 		return kit.Outcome{}, err
 	}
-	appraiser, err := kit.FormInt(r, "appraiser_id")
+	session, err := kit.FormInt(r, "appraisal_session_id")
 	if err != nil {
 		return kit.Outcome{}, err
 	}
 	_, err = p.certs.Apply(r.Context(), a, key, certs.ApplicationInput{PlayerID: player, TargetRank: r.PostFormValue("target_rank"),
 		Basis: r.PostFormValue("basis"), EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"),
-		Evidence: r.PostFormValue("evidence"), AppraiserID: appraiser})
+		Evidence: r.PostFormValue("evidence"), AppraisalSessionID: session})
 	return kit.Done("applied"), err
 }

@@ -32,6 +32,7 @@ func tables() []kit.Table {
 		{Feature: "registry", Texts: baseMessages},
 		{Feature: "adjudication", Texts: adjudicationMessages},
 		{Feature: "certificates", Texts: certMessages},
+		{Feature: "appraisals", Texts: appraisalMessages},
 		{Feature: "tournaments", Texts: tournamentpages.Texts},
 		{Feature: "statistics", Texts: statisticsMessages},
 		{Feature: "ratings", Texts: ratingpages.Texts},

@@ -80,7 +80,7 @@ func TestRefusalsInThePagesLanguage(t *testing.T) {
 			check(t, "order on 30 November", code, http.StatusConflict, body, lang.want[0])
 			e.clock.Set(time.Date(2026, 12, 8, 8, 0, 0, 0, time.UTC)) // the 5d's notice period is over
 			code, body = post("/workspace/applications", url.Values{"player_id": {fmt.Sprint(young.ID)}, "target_rank": {"3d"},
-				"basis": {"appraisal"}, "appraiser_id": {"1"}})
+				"basis": {"appraisal"}, "appraisal_session_id": {"1"}})
 			check(t, "appraisal of a 16-year-old", code, http.StatusBadRequest, body, lang.want[1])
 			code, body = post(fmt.Sprintf("/notices/%d/objections", four.NoticeID), url.Values{"name": {"某"}, "contact": {"1"}, "reason": {"r"}})
 			check(t, "objection after the period", code, http.StatusConflict, body, lang.want[2])

@@ -156,13 +156,14 @@ func applicationPB(a certs.Application) *pb.Application {
 		Evidence: a.Evidence, AppraiserId: a.AppraiserID,
 		Status:    enumOf[pb.ApplicationStatus](pb.ApplicationStatus_value, "APPLICATION_STATUS_", string(a.Status)),
 		AppliedAt: ts(a.AppliedAt), AppliedBy: a.AppliedBy, DecidedAt: tsp(a.DecidedAt), DecidedBy: a.DecidedBy,
-		Reason: a.Reason, CertificateNumber: a.CertificateNumber, NoticeId: a.NoticeID}
+		Reason: a.Reason, CertificateNumber: a.CertificateNumber, NoticeId: a.NoticeID, AppraisalSessionId: a.AppraisalSessionID}
 }
 
 func (s *CertificateServer) SubmitApplication(ctx context.Context, req *pb.SubmitApplicationRequest) (*pb.SubmitApplicationResponse, error) {
 	a, err := s.cs.Apply(ctx, ActorFrom(ctx), idempotencyKey(ctx), certs.ApplicationInput{PlayerID: req.GetPlayerId(),
 		TargetRank: req.GetTargetRank(), Basis: domainOf("BASIS_", req.GetBasis()), EventRef: req.GetEventRef(),
-		RecordRef: req.GetRecordRef(), Evidence: req.GetEvidence(), AppraiserID: req.GetAppraiserId()})
+		RecordRef: req.GetRecordRef(), Evidence: req.GetEvidence(), AppraiserID: req.GetAppraiserId(),
+		AppraisalSessionID: req.GetAppraisalSessionId()})
 	if err != nil {
 		return nil, err
 	}
@@ -210,12 +211,17 @@ func (s *CertificateServer) ListApplications(ctx context.Context, req *pb.ListAp
 	return resp, nil
 }
 
-func certificatePB(c certs.Certificate) *pb.Certificate {
-	grade := pb.AthleteGrade_ATHLETE_GRADE_NONE
-	if c.AthleteGrade != certs.NoGrade {
-		grade = enumOf[pb.AthleteGrade](pb.AthleteGrade_value, "ATHLETE_GRADE_", string(c.AthleteGrade))
+// gradePB is an athlete grade on the wire: none, second, first or unknown.
+func gradePB(g certs.AthleteGrade) pb.AthleteGrade {
+	if g == certs.NoGrade {
+		return pb.AthleteGrade_ATHLETE_GRADE_NONE
 	}
-	return &pb.Certificate{Number: c.Number, PlayerName: c.PlayerName, PlayerId: c.PlayerID, Rank: c.Rank.String(),
+	return enumOf[pb.AthleteGrade](pb.AthleteGrade_value, "ATHLETE_GRADE_", string(g))
+}
+
+func certificatePB(c certs.Certificate) *pb.Certificate {
+	grade := gradePB(c.AthleteGrade)
+	return &pb.Certificate{PaperBasis: basisPB(c.PaperBasis), Number: c.Number, PlayerName: c.PlayerName, PlayerId: c.PlayerID, Rank: c.Rank.String(),
 		Basis: basisPB(c.Basis), IssuingPrefix: c.IssuingPrefix, IssuingBody: c.IssuingBody,
 		IssueDate: c.IssueDate.Format(time.DateOnly), AthleteGrade: grade,
 		Status:       enumOf[pb.CertificateStatus](pb.CertificateStatus_value, "CERTIFICATE_STATUS_", string(c.Status)),
@@ -350,7 +356,10 @@ func (s *CertificateServer) ImportPaperCertificates(ctx context.Context, req *pb
 	}
 	resp := &pb.ImportPaperCertificatesResponse{Encoding: res.Encoding, Bad: int32(res.Bad), Imported: int32(res.Imported)}
 	for _, r := range res.Rows {
-		row := &pb.PaperRow{Line: int32(r.Line), Number: r.Number, Name: r.Name, Skipped: r.Skipped}
+		row := &pb.PaperRow{Line: int32(r.Line), Number: r.Number, Name: r.Name, Skipped: r.Skipped, Basis: basisPB(r.Basis)}
+		if r.Grade != "" || len(r.Problems) == 0 {
+			row.AthleteGrade = gradePB(r.Grade)
+		}
 		for _, p := range r.Problems {
 			row.Problems, row.Reasons = append(row.Problems, p.Error()), append(row.Reasons, p.Reason.Code())
 		}
@@ -517,4 +526,62 @@ func (s *NoticeServer) RuleObjections(ctx context.Context, req *pb.RuleObjection
 		return nil, err
 	}
 	return &pb.RuleObjectionsResponse{DismissedIds: r.Dismissed, CertificateNumber: r.CertificateNumber}, nil
+}
+
+func appraisalPB(a certs.AppraisalSession) *pb.AppraisalSession {
+	verdict := certs.NotPassed
+	if a.Passed() {
+		verdict = a.Verdict.String()
+	}
+	out := &pb.AppraisalSession{Id: a.ID, AgencyPrefix: a.AgencyPrefix, AppraiserId: a.AppraiserID, AppraiserName: a.AppraiserName,
+		PlayerId: a.PlayerID, PlayerName: a.PlayerName, HeldOn: a.HeldOn.Format(time.DateOnly), Verdict: verdict, Note: a.Note,
+		Status:     enumOf[pb.AppraisalStatus](pb.AppraisalStatus_value, "APPRAISAL_STATUS_", string(a.Status)),
+		RecordedAt: ts(a.RecordedAt), RecordedBy: a.RecordedBy, WithdrawnAt: tsp(a.WithdrawnAt), WithdrawnBy: a.WithdrawnBy,
+		WithdrawReason: a.WithdrawReason}
+	for _, g := range a.Games {
+		out.Games = append(out.Games, &pb.AppraisalGame{Seq: int32(g.Seq), Opponent: g.Opponent, Colour: g.Colour, Result: g.Result,
+			Sgf: g.SGF, Moves: int32(g.Moves)})
+	}
+	return out
+}
+
+func (s *CertificateServer) RecordAppraisal(ctx context.Context, req *pb.RecordAppraisalRequest) (*pb.RecordAppraisalResponse, error) {
+	in := certs.AppraisalInput{AgencyPrefix: req.GetAgencyPrefix(), AppraiserID: req.GetAppraiserId(), PlayerID: req.GetPlayerId(),
+		HeldOn: req.GetHeldOn(), Verdict: req.GetVerdict(), Note: req.GetNote()}
+	for _, g := range req.GetGames() {
+		in.Games = append(in.Games, certs.AppraisalGameInput{Opponent: g.GetOpponent(), Colour: g.GetColour(), Result: g.GetResult(), SGF: g.GetSgf()})
+	}
+	a, err := s.cs.RecordAppraisal(ctx, ActorFrom(ctx), idempotencyKey(ctx), in)
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RecordAppraisalResponse{Session: appraisalPB(a)}, nil
+}
+
+func (s *CertificateServer) WithdrawAppraisal(ctx context.Context, req *pb.WithdrawAppraisalRequest) (*pb.WithdrawAppraisalResponse, error) {
+	a, err := s.cs.WithdrawAppraisal(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetId(), req.GetReason())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.WithdrawAppraisalResponse{Session: appraisalPB(a)}, nil
+}
+
+func (s *CertificateServer) GetAppraisal(ctx context.Context, req *pb.GetAppraisalRequest) (*pb.GetAppraisalResponse, error) {
+	a, err := s.cs.GetAppraisal(ctx, ActorFrom(ctx), req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.GetAppraisalResponse{Session: appraisalPB(a)}, nil
+}
+
+func (s *CertificateServer) ListAppraisals(ctx context.Context, req *pb.ListAppraisalsRequest) (*pb.ListAppraisalsResponse, error) {
+	as, err := s.cs.ListAppraisals(ctx, ActorFrom(ctx), req.GetAgencyPrefix(), req.GetPlayerId())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListAppraisalsResponse{}
+	for _, a := range as {
+		resp.Sessions = append(resp.Sessions, appraisalPB(a))
+	}
+	return resp, nil
 }

@@ -101,7 +101,8 @@ func TestPayloadsAreTheServices(t *testing.T) {
 	must(err)
 	// 4 dan by appraisal: one notice with a dismissed objection, issued by the sweeper; one failed
 	notice := func(p registry.Player) certs.Application {
-		a, err := cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "4d", Basis: "appraisal", AppraiserID: ap.ID})
+		s := fixture.Appraisal(t, cs, "110", ap.ID, p.ID, "4d", clock.Now())
+		a, err := cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "4d", Basis: "appraisal", AppraisalSessionID: s.ID})
 		must(err)
 		a, err = cs.Approve(ctx, bj, "", a.ID)
 		must(err)

@@ -39,7 +39,7 @@ func TestRefusalsCarryTheirReason(t *testing.T) {
 		}, codes.FailedPrecondition, "ORDER_WINDOW_CLOSED", map[string]string{"opens": "2026-12-01", "year": "2027"}, ""},
 		{"under 18 for appraisal", func() error {
 			_, err := e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: young.ID, TargetRank: "3d",
-				Basis: pb.Basis_BASIS_APPRAISAL, AppraiserId: 1})
+				Basis: pb.Basis_BASIS_APPRAISAL, AppraisalSessionId: 1})
 			return err
 		}, codes.InvalidArgument, "UNDER_APPRAISAL_AGE", map[string]string{"age": "16", "min": "18"}, "basis"},
 		{"malformed certificate number", func() error {

@@ -313,6 +313,9 @@ const (
 	AthleteGrade_ATHLETE_GRADE_SECOND AthleteGrade = 2
 	// National 1st-class athlete (6–7 dan).
 	AthleteGrade_ATHLETE_GRADE_FIRST AthleteGrade = 3
+	// Not known: a 4–7 dan recorded from a paper register that does not say
+	// what it was granted for (运动员等级：不详).
+	AthleteGrade_ATHLETE_GRADE_UNKNOWN AthleteGrade = 4
 )
 
 // Enum value maps for AthleteGrade.
@@ -322,12 +325,14 @@ var (
 		1: "ATHLETE_GRADE_NONE",
 		2: "ATHLETE_GRADE_SECOND",
 		3: "ATHLETE_GRADE_FIRST",
+		4: "ATHLETE_GRADE_UNKNOWN",
 	}
 	AthleteGrade_value = map[string]int32{
 		"ATHLETE_GRADE_UNSPECIFIED": 0,
 		"ATHLETE_GRADE_NONE":        1,
 		"ATHLETE_GRADE_SECOND":      2,
 		"ATHLETE_GRADE_FIRST":       3,
+		"ATHLETE_GRADE_UNKNOWN":     4,
 	}
 )
 
@@ -527,6 +532,55 @@ func (ObjectionStatus) EnumDescriptor() ([]byte, []int) {
 	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{8}
 }
 
+type AppraisalStatus int32
+
+const (
+	AppraisalStatus_APPRAISAL_STATUS_UNSPECIFIED AppraisalStatus = 0
+	AppraisalStatus_APPRAISAL_STATUS_RECORDED    AppraisalStatus = 1
+	AppraisalStatus_APPRAISAL_STATUS_WITHDRAWN   AppraisalStatus = 2
+)
+
+// Enum value maps for AppraisalStatus.
+var (
+	AppraisalStatus_name = map[int32]string{
+		0: "APPRAISAL_STATUS_UNSPECIFIED",
+		1: "APPRAISAL_STATUS_RECORDED",
+		2: "APPRAISAL_STATUS_WITHDRAWN",
+	}
+	AppraisalStatus_value = map[string]int32{
+		"APPRAISAL_STATUS_UNSPECIFIED": 0,
+		"APPRAISAL_STATUS_RECORDED":    1,
+		"APPRAISAL_STATUS_WITHDRAWN":   2,
+	}
+)
+
+func (x AppraisalStatus) Enum() *AppraisalStatus {
+	p := new(AppraisalStatus)
+	*p = x
+	return p
+}
+
+func (x AppraisalStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (AppraisalStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_dankyu_v1_certificates_proto_enumTypes[9].Descriptor()
+}
+
+func (AppraisalStatus) Type() protoreflect.EnumType {
+	return &file_dankyu_v1_certificates_proto_enumTypes[9]
+}
+
+func (x AppraisalStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use AppraisalStatus.Descriptor instead.
+func (AppraisalStatus) EnumDescriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{9}
+}
+
 type ImportPaperCertificatesRequest struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Data   []byte                 `protobuf:"bytes,1,opt,name=data,proto3" json:"data,omitempty"`
@@ -663,8 +717,12 @@ type PaperRow struct {
 	Name    string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
 	Skipped bool                   `protobuf:"varint,4,opt,name=skipped,proto3" json:"skipped,omitempty"`
 	// What is wrong with the row (English), with the reason codes.
-	Problems      []string `protobuf:"bytes,5,rep,name=problems,proto3" json:"problems,omitempty"`
-	Reasons       []string `protobuf:"bytes,6,rep,name=reasons,proto3" json:"reasons,omitempty"`
+	Problems []string `protobuf:"bytes,5,rep,name=problems,proto3" json:"problems,omitempty"`
+	Reasons  []string `protobuf:"bytes,6,rep,name=reasons,proto3" json:"reasons,omitempty"`
+	// What the register says the rank was granted for (unspecified: it does
+	// not say) and the athlete grade (unknown when it does not say).
+	Basis         Basis        `protobuf:"varint,7,opt,name=basis,proto3,enum=dankyu.v1.Basis" json:"basis,omitempty"`
+	AthleteGrade  AthleteGrade `protobuf:"varint,8,opt,name=athlete_grade,json=athleteGrade,proto3,enum=dankyu.v1.AthleteGrade" json:"athlete_grade,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -739,6 +797,20 @@ func (x *PaperRow) GetReasons() []string {
 		return x.Reasons
 	}
 	return nil
+}
+
+func (x *PaperRow) GetBasis() Basis {
+	if x != nil {
+		return x.Basis
+	}
+	return Basis_BASIS_UNSPECIFIED
+}
+
+func (x *PaperRow) GetAthleteGrade() AthleteGrade {
+	if x != nil {
+		return x.AthleteGrade
+	}
+	return AthleteGrade_ATHLETE_GRADE_UNSPECIFIED
 }
 
 type SubmitPaperCertificatesRequest struct {
@@ -2258,9 +2330,11 @@ type Application struct {
 	// Set once issued.
 	CertificateNumber string `protobuf:"bytes,17,opt,name=certificate_number,json=certificateNumber,proto3" json:"certificate_number,omitempty"`
 	// Set while and after on notice.
-	NoticeId      int64 `protobuf:"varint,18,opt,name=notice_id,json=noticeId,proto3" json:"notice_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	NoticeId int64 `protobuf:"varint,18,opt,name=notice_id,json=noticeId,proto3" json:"notice_id,omitempty"`
+	// Appraisal: the session the application rests on.
+	AppraisalSessionId int64 `protobuf:"varint,25,opt,name=appraisal_session_id,json=appraisalSessionId,proto3" json:"appraisal_session_id,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *Application) Reset() {
@@ -2419,6 +2493,13 @@ func (x *Application) GetNoticeId() int64 {
 	return 0
 }
 
+func (x *Application) GetAppraisalSessionId() int64 {
+	if x != nil {
+		return x.AppraisalSessionId
+	}
+	return 0
+}
+
 type SubmitApplicationRequest struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	PlayerId   int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
@@ -2428,10 +2509,13 @@ type SubmitApplicationRequest struct {
 	EventRef  string `protobuf:"bytes,4,opt,name=event_ref,json=eventRef,proto3" json:"event_ref,omitempty"`
 	RecordRef string `protobuf:"bytes,5,opt,name=record_ref,json=recordRef,proto3" json:"record_ref,omitempty"`
 	Evidence  string `protobuf:"bytes,6,opt,name=evidence,proto3" json:"evidence,omitempty"`
-	// Appraisal: the approved appraiser.
-	AppraiserId   int64 `protobuf:"varint,7,opt,name=appraiser_id,json=appraiserId,proto3" json:"appraiser_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Appraisal: the approved appraiser (optional: the session's; when given
+	// it must be the session's).
+	AppraiserId int64 `protobuf:"varint,7,opt,name=appraiser_id,json=appraiserId,proto3" json:"appraiser_id,omitempty"`
+	// Appraisal: the appraisal session recorded by the agency (required).
+	AppraisalSessionId int64 `protobuf:"varint,10,opt,name=appraisal_session_id,json=appraisalSessionId,proto3" json:"appraisal_session_id,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *SubmitApplicationRequest) Reset() {
@@ -2509,6 +2593,13 @@ func (x *SubmitApplicationRequest) GetEvidence() string {
 func (x *SubmitApplicationRequest) GetAppraiserId() int64 {
 	if x != nil {
 		return x.AppraiserId
+	}
+	return 0
+}
+
+func (x *SubmitApplicationRequest) GetAppraisalSessionId() int64 {
+	if x != nil {
+		return x.AppraisalSessionId
 	}
 	return 0
 }
@@ -2959,7 +3050,10 @@ type Certificate struct {
 	// Who issued it: every certificate is the association's ("中国围棋协会").
 	Issuer string `protobuf:"bytes,14,opt,name=issuer,proto3" json:"issuer,omitempty"`
 	// Recorded from a paper certificate issued before the registry.
-	FromPaper     bool `protobuf:"varint,15,opt,name=from_paper,json=fromPaper,proto3" json:"from_paper,omitempty"`
+	FromPaper bool `protobuf:"varint,15,opt,name=from_paper,json=fromPaper,proto3" json:"from_paper,omitempty"`
+	// For a certificate recorded from paper (or its reissue): what the
+	// register says it was granted for; unspecified when it does not say.
+	PaperBasis    Basis `protobuf:"varint,16,opt,name=paper_basis,json=paperBasis,proto3,enum=dankyu.v1.Basis" json:"paper_basis,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3097,6 +3191,13 @@ func (x *Certificate) GetFromPaper() bool {
 		return x.FromPaper
 	}
 	return false
+}
+
+func (x *Certificate) GetPaperBasis() Basis {
+	if x != nil {
+		return x.PaperBasis
+	}
+	return Basis_BASIS_UNSPECIFIED
 }
 
 type VerifyCertificateRequest struct {
@@ -5154,6 +5255,687 @@ func (x *RuleObjectionsResponse) GetCertificateNumber() string {
 	return ""
 }
 
+// One game of an appraisal, from the candidate's side.
+type AppraisalGame struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 1, 2, … in the order played.
+	Seq int32 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	// The opponent's name; empty: the appraiser himself.
+	Opponent string `protobuf:"bytes,2,opt,name=opponent,proto3" json:"opponent,omitempty"`
+	// The candidate's colour: "black" or "white".
+	Colour string `protobuf:"bytes,3,opt,name=colour,proto3" json:"colour,omitempty"`
+	// The candidate's result: "win", "loss" or "draw".
+	Result string `protobuf:"bytes,4,opt,name=result,proto3" json:"result,omitempty"`
+	// The SGF record (at most 1 MiB; one game, legal, at least 30 moves, its
+	// RE, if any, agreeing with colour and result). Empty: no record kept.
+	Sgf string `protobuf:"bytes,5,opt,name=sgf,proto3" json:"sgf,omitempty"`
+	// Moves of the record (set by the registry).
+	Moves         int32 `protobuf:"varint,6,opt,name=moves,proto3" json:"moves,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AppraisalGame) Reset() {
+	*x = AppraisalGame{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AppraisalGame) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AppraisalGame) ProtoMessage() {}
+
+func (x *AppraisalGame) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AppraisalGame.ProtoReflect.Descriptor instead.
+func (*AppraisalGame) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *AppraisalGame) GetSeq() int32 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *AppraisalGame) GetOpponent() string {
+	if x != nil {
+		return x.Opponent
+	}
+	return ""
+}
+
+func (x *AppraisalGame) GetColour() string {
+	if x != nil {
+		return x.Colour
+	}
+	return ""
+}
+
+func (x *AppraisalGame) GetResult() string {
+	if x != nil {
+		return x.Result
+	}
+	return ""
+}
+
+func (x *AppraisalGame) GetSgf() string {
+	if x != nil {
+		return x.Sgf
+	}
+	return ""
+}
+
+func (x *AppraisalGame) GetMoves() int32 {
+	if x != nil {
+		return x.Moves
+	}
+	return 0
+}
+
+type AppraisalSession struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	AgencyPrefix  string                 `protobuf:"bytes,2,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	AppraiserId   int64                  `protobuf:"varint,3,opt,name=appraiser_id,json=appraiserId,proto3" json:"appraiser_id,omitempty"`
+	AppraiserName string                 `protobuf:"bytes,4,opt,name=appraiser_name,json=appraiserName,proto3" json:"appraiser_name,omitempty"`
+	PlayerId      int64                  `protobuf:"varint,5,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PlayerName    string                 `protobuf:"bytes,6,opt,name=player_name,json=playerName,proto3" json:"player_name,omitempty"`
+	// YYYY-MM-DD (China Standard Time).
+	HeldOn string `protobuf:"bytes,7,opt,name=held_on,json=heldOn,proto3" json:"held_on,omitempty"`
+	// The rank the appraiser recommends (e.g. "4d"); "not_passed" when the
+	// candidate did not pass.
+	Verdict        string                 `protobuf:"bytes,8,opt,name=verdict,proto3" json:"verdict,omitempty"`
+	Note           string                 `protobuf:"bytes,9,opt,name=note,proto3" json:"note,omitempty"`
+	Status         AppraisalStatus        `protobuf:"varint,10,opt,name=status,proto3,enum=dankyu.v1.AppraisalStatus" json:"status,omitempty"`
+	RecordedAt     *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=recorded_at,json=recordedAt,proto3" json:"recorded_at,omitempty"`
+	RecordedBy     string                 `protobuf:"bytes,12,opt,name=recorded_by,json=recordedBy,proto3" json:"recorded_by,omitempty"`
+	WithdrawnAt    *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=withdrawn_at,json=withdrawnAt,proto3" json:"withdrawn_at,omitempty"`
+	WithdrawnBy    string                 `protobuf:"bytes,14,opt,name=withdrawn_by,json=withdrawnBy,proto3" json:"withdrawn_by,omitempty"`
+	WithdrawReason string                 `protobuf:"bytes,15,opt,name=withdraw_reason,json=withdrawReason,proto3" json:"withdraw_reason,omitempty"`
+	Games          []*AppraisalGame       `protobuf:"bytes,16,rep,name=games,proto3" json:"games,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *AppraisalSession) Reset() {
+	*x = AppraisalSession{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AppraisalSession) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AppraisalSession) ProtoMessage() {}
+
+func (x *AppraisalSession) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AppraisalSession.ProtoReflect.Descriptor instead.
+func (*AppraisalSession) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *AppraisalSession) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AppraisalSession) GetAgencyPrefix() string {
+	if x != nil {
+		return x.AgencyPrefix
+	}
+	return ""
+}
+
+func (x *AppraisalSession) GetAppraiserId() int64 {
+	if x != nil {
+		return x.AppraiserId
+	}
+	return 0
+}
+
+func (x *AppraisalSession) GetAppraiserName() string {
+	if x != nil {
+		return x.AppraiserName
+	}
+	return ""
+}
+
+func (x *AppraisalSession) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *AppraisalSession) GetPlayerName() string {
+	if x != nil {
+		return x.PlayerName
+	}
+	return ""
+}
+
+func (x *AppraisalSession) GetHeldOn() string {
+	if x != nil {
+		return x.HeldOn
+	}
+	return ""
+}
+
+func (x *AppraisalSession) GetVerdict() string {
+	if x != nil {
+		return x.Verdict
+	}
+	return ""
+}
+
+func (x *AppraisalSession) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *AppraisalSession) GetStatus() AppraisalStatus {
+	if x != nil {
+		return x.Status
+	}
+	return AppraisalStatus_APPRAISAL_STATUS_UNSPECIFIED
+}
+
+func (x *AppraisalSession) GetRecordedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RecordedAt
+	}
+	return nil
+}
+
+func (x *AppraisalSession) GetRecordedBy() string {
+	if x != nil {
+		return x.RecordedBy
+	}
+	return ""
+}
+
+func (x *AppraisalSession) GetWithdrawnAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.WithdrawnAt
+	}
+	return nil
+}
+
+func (x *AppraisalSession) GetWithdrawnBy() string {
+	if x != nil {
+		return x.WithdrawnBy
+	}
+	return ""
+}
+
+func (x *AppraisalSession) GetWithdrawReason() string {
+	if x != nil {
+		return x.WithdrawReason
+	}
+	return ""
+}
+
+func (x *AppraisalSession) GetGames() []*AppraisalGame {
+	if x != nil {
+		return x.Games
+	}
+	return nil
+}
+
+type RecordAppraisalRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Staff only; an agency records its own.
+	AgencyPrefix string `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	AppraiserId  int64  `protobuf:"varint,2,opt,name=appraiser_id,json=appraiserId,proto3" json:"appraiser_id,omitempty"`
+	PlayerId     int64  `protobuf:"varint,3,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	// YYYY-MM-DD, not after today (Beijing).
+	HeldOn string `protobuf:"bytes,4,opt,name=held_on,json=heldOn,proto3" json:"held_on,omitempty"`
+	// A rank up to 5 dan ("3d", "2k"), or "not_passed".
+	Verdict string `protobuf:"bytes,5,opt,name=verdict,proto3" json:"verdict,omitempty"`
+	Note    string `protobuf:"bytes,6,opt,name=note,proto3" json:"note,omitempty"`
+	// 1 to 10 games; seq and moves are ignored.
+	Games         []*AppraisalGame `protobuf:"bytes,7,rep,name=games,proto3" json:"games,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordAppraisalRequest) Reset() {
+	*x = RecordAppraisalRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordAppraisalRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordAppraisalRequest) ProtoMessage() {}
+
+func (x *RecordAppraisalRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordAppraisalRequest.ProtoReflect.Descriptor instead.
+func (*RecordAppraisalRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{76}
+}
+
+func (x *RecordAppraisalRequest) GetAgencyPrefix() string {
+	if x != nil {
+		return x.AgencyPrefix
+	}
+	return ""
+}
+
+func (x *RecordAppraisalRequest) GetAppraiserId() int64 {
+	if x != nil {
+		return x.AppraiserId
+	}
+	return 0
+}
+
+func (x *RecordAppraisalRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *RecordAppraisalRequest) GetHeldOn() string {
+	if x != nil {
+		return x.HeldOn
+	}
+	return ""
+}
+
+func (x *RecordAppraisalRequest) GetVerdict() string {
+	if x != nil {
+		return x.Verdict
+	}
+	return ""
+}
+
+func (x *RecordAppraisalRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *RecordAppraisalRequest) GetGames() []*AppraisalGame {
+	if x != nil {
+		return x.Games
+	}
+	return nil
+}
+
+type RecordAppraisalResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Session       *AppraisalSession      `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordAppraisalResponse) Reset() {
+	*x = RecordAppraisalResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[77]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordAppraisalResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordAppraisalResponse) ProtoMessage() {}
+
+func (x *RecordAppraisalResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[77]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordAppraisalResponse.ProtoReflect.Descriptor instead.
+func (*RecordAppraisalResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{77}
+}
+
+func (x *RecordAppraisalResponse) GetSession() *AppraisalSession {
+	if x != nil {
+		return x.Session
+	}
+	return nil
+}
+
+type WithdrawAppraisalRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Reason        string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawAppraisalRequest) Reset() {
+	*x = WithdrawAppraisalRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[78]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawAppraisalRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawAppraisalRequest) ProtoMessage() {}
+
+func (x *WithdrawAppraisalRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[78]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawAppraisalRequest.ProtoReflect.Descriptor instead.
+func (*WithdrawAppraisalRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{78}
+}
+
+func (x *WithdrawAppraisalRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *WithdrawAppraisalRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type WithdrawAppraisalResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Session       *AppraisalSession      `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawAppraisalResponse) Reset() {
+	*x = WithdrawAppraisalResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[79]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawAppraisalResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawAppraisalResponse) ProtoMessage() {}
+
+func (x *WithdrawAppraisalResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[79]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawAppraisalResponse.ProtoReflect.Descriptor instead.
+func (*WithdrawAppraisalResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{79}
+}
+
+func (x *WithdrawAppraisalResponse) GetSession() *AppraisalSession {
+	if x != nil {
+		return x.Session
+	}
+	return nil
+}
+
+type GetAppraisalRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetAppraisalRequest) Reset() {
+	*x = GetAppraisalRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[80]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetAppraisalRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetAppraisalRequest) ProtoMessage() {}
+
+func (x *GetAppraisalRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[80]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetAppraisalRequest.ProtoReflect.Descriptor instead.
+func (*GetAppraisalRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{80}
+}
+
+func (x *GetAppraisalRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+type GetAppraisalResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Session       *AppraisalSession      `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetAppraisalResponse) Reset() {
+	*x = GetAppraisalResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[81]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetAppraisalResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetAppraisalResponse) ProtoMessage() {}
+
+func (x *GetAppraisalResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[81]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetAppraisalResponse.ProtoReflect.Descriptor instead.
+func (*GetAppraisalResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{81}
+}
+
+func (x *GetAppraisalResponse) GetSession() *AppraisalSession {
+	if x != nil {
+		return x.Session
+	}
+	return nil
+}
+
+type ListAppraisalsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Staff may select one agency.
+	AgencyPrefix string `protobuf:"bytes,1,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	// 0: any player.
+	PlayerId      int64 `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAppraisalsRequest) Reset() {
+	*x = ListAppraisalsRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[82]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAppraisalsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAppraisalsRequest) ProtoMessage() {}
+
+func (x *ListAppraisalsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[82]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAppraisalsRequest.ProtoReflect.Descriptor instead.
+func (*ListAppraisalsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{82}
+}
+
+func (x *ListAppraisalsRequest) GetAgencyPrefix() string {
+	if x != nil {
+		return x.AgencyPrefix
+	}
+	return ""
+}
+
+func (x *ListAppraisalsRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+type ListAppraisalsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Sessions      []*AppraisalSession    `protobuf:"bytes,1,rep,name=sessions,proto3" json:"sessions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAppraisalsResponse) Reset() {
+	*x = ListAppraisalsResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[83]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAppraisalsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAppraisalsResponse) ProtoMessage() {}
+
+func (x *ListAppraisalsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[83]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAppraisalsResponse.ProtoReflect.Descriptor instead.
+func (*ListAppraisalsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{83}
+}
+
+func (x *ListAppraisalsResponse) GetSessions() []*AppraisalSession {
+	if x != nil {
+		return x.Sessions
+	}
+	return nil
+}
+
 var File_dankyu_v1_certificates_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_certificates_proto_rawDesc = "" +
@@ -5168,14 +5950,16 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\bencoding\x18\x01 \x01(\tR\bencoding\x12'\n" +
 	"\x04rows\x18\x02 \x03(\v2\x13.dankyu.v1.PaperRowR\x04rows\x12\x10\n" +
 	"\x03bad\x18\x03 \x01(\x05R\x03bad\x12\x1a\n" +
-	"\bimported\x18\x04 \x01(\x05R\bimported\"\x9a\x01\n" +
+	"\bimported\x18\x04 \x01(\x05R\bimported\"\x80\x02\n" +
 	"\bPaperRow\x12\x12\n" +
 	"\x04line\x18\x01 \x01(\x05R\x04line\x12\x16\n" +
 	"\x06number\x18\x02 \x01(\tR\x06number\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x18\n" +
 	"\askipped\x18\x04 \x01(\bR\askipped\x12\x1a\n" +
 	"\bproblems\x18\x05 \x03(\tR\bproblems\x12\x18\n" +
-	"\areasons\x18\x06 \x03(\tR\areasons\"S\n" +
+	"\areasons\x18\x06 \x03(\tR\areasons\x12&\n" +
+	"\x05basis\x18\a \x01(\x0e2\x10.dankyu.v1.BasisR\x05basis\x12<\n" +
+	"\rathlete_grade\x18\b \x01(\x0e2\x17.dankyu.v1.AthleteGradeR\fathleteGrade\"S\n" +
 	"\x1eSubmitPaperCertificatesRequest\x12\x12\n" +
 	"\x04data\x18\x01 \x01(\fR\x04data\x12\x1d\n" +
 	"\n" +
@@ -5287,7 +6071,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x16ListAppraisersResponse\x124\n" +
 	"\n" +
 	"appraisers\x18\x01 \x03(\v2\x14.dankyu.v1.AppraiserR\n" +
-	"appraisers\"\x92\x05\n" +
+	"appraisers\"\xc4\x05\n" +
 	"\vApplication\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1f\n" +
@@ -5314,7 +6098,8 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"decided_by\x18\x0f \x01(\tR\tdecidedBy\x12\x16\n" +
 	"\x06reason\x18\x10 \x01(\tR\x06reason\x12-\n" +
 	"\x12certificate_number\x18\x11 \x01(\tR\x11certificateNumber\x12\x1b\n" +
-	"\tnotice_id\x18\x12 \x01(\x03R\bnoticeId\"\xfb\x01\n" +
+	"\tnotice_id\x18\x12 \x01(\x03R\bnoticeId\x120\n" +
+	"\x14appraisal_session_id\x18\x19 \x01(\x03R\x12appraisalSessionId\"\xad\x02\n" +
 	"\x18SubmitApplicationRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
@@ -5324,7 +6109,9 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\n" +
 	"record_ref\x18\x05 \x01(\tR\trecordRef\x12\x1a\n" +
 	"\bevidence\x18\x06 \x01(\tR\bevidence\x12!\n" +
-	"\fappraiser_id\x18\a \x01(\x03R\vappraiserId\"U\n" +
+	"\fappraiser_id\x18\a \x01(\x03R\vappraiserId\x120\n" +
+	"\x14appraisal_session_id\x18\n" +
+	" \x01(\x03R\x12appraisalSessionId\"U\n" +
 	"\x19SubmitApplicationResponse\x128\n" +
 	"\vapplication\x18\x01 \x01(\v2\x16.dankyu.v1.ApplicationR\vapplication\"+\n" +
 	"\x19ApproveApplicationRequest\x12\x0e\n" +
@@ -5345,7 +6132,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06status\x18\x02 \x01(\x0e2\x1c.dankyu.v1.ApplicationStatusR\x06status\x12\x19\n" +
 	"\bmin_rank\x18\x03 \x01(\tR\aminRank\"V\n" +
 	"\x18ListApplicationsResponse\x12:\n" +
-	"\fapplications\x18\x01 \x03(\v2\x16.dankyu.v1.ApplicationR\fapplications\"\x95\x04\n" +
+	"\fapplications\x18\x01 \x03(\v2\x16.dankyu.v1.ApplicationR\fapplications\"\xc8\x04\n" +
 	"\vCertificate\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x1f\n" +
 	"\vplayer_name\x18\x02 \x01(\tR\n" +
@@ -5366,7 +6153,9 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"replacedBy\x12\x16\n" +
 	"\x06issuer\x18\x0e \x01(\tR\x06issuer\x12\x1d\n" +
 	"\n" +
-	"from_paper\x18\x0f \x01(\bR\tfromPaper\"2\n" +
+	"from_paper\x18\x0f \x01(\bR\tfromPaper\x121\n" +
+	"\vpaper_basis\x18\x10 \x01(\x0e2\x10.dankyu.v1.BasisR\n" +
+	"paperBasis\"2\n" +
 	"\x18VerifyCertificateRequest\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\"\xe2\x01\n" +
 	"\x19VerifyCertificateResponse\x12\x16\n" +
@@ -5517,7 +6306,59 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06ruling\x18\x03 \x01(\tR\x06ruling\"l\n" +
 	"\x16RuleObjectionsResponse\x12#\n" +
 	"\rdismissed_ids\x18\x01 \x03(\x03R\fdismissedIds\x12-\n" +
-	"\x12certificate_number\x18\x02 \x01(\tR\x11certificateNumber*{\n" +
+	"\x12certificate_number\x18\x02 \x01(\tR\x11certificateNumber\"\x95\x01\n" +
+	"\rAppraisalGame\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x05R\x03seq\x12\x1a\n" +
+	"\bopponent\x18\x02 \x01(\tR\bopponent\x12\x16\n" +
+	"\x06colour\x18\x03 \x01(\tR\x06colour\x12\x16\n" +
+	"\x06result\x18\x04 \x01(\tR\x06result\x12\x10\n" +
+	"\x03sgf\x18\x05 \x01(\tR\x03sgf\x12\x14\n" +
+	"\x05moves\x18\x06 \x01(\x05R\x05moves\"\xe3\x04\n" +
+	"\x10AppraisalSession\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12#\n" +
+	"\ragency_prefix\x18\x02 \x01(\tR\fagencyPrefix\x12!\n" +
+	"\fappraiser_id\x18\x03 \x01(\x03R\vappraiserId\x12%\n" +
+	"\x0eappraiser_name\x18\x04 \x01(\tR\rappraiserName\x12\x1b\n" +
+	"\tplayer_id\x18\x05 \x01(\x03R\bplayerId\x12\x1f\n" +
+	"\vplayer_name\x18\x06 \x01(\tR\n" +
+	"playerName\x12\x17\n" +
+	"\aheld_on\x18\a \x01(\tR\x06heldOn\x12\x18\n" +
+	"\averdict\x18\b \x01(\tR\averdict\x12\x12\n" +
+	"\x04note\x18\t \x01(\tR\x04note\x122\n" +
+	"\x06status\x18\n" +
+	" \x01(\x0e2\x1a.dankyu.v1.AppraisalStatusR\x06status\x12;\n" +
+	"\vrecorded_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"recordedAt\x12\x1f\n" +
+	"\vrecorded_by\x18\f \x01(\tR\n" +
+	"recordedBy\x12=\n" +
+	"\fwithdrawn_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\vwithdrawnAt\x12!\n" +
+	"\fwithdrawn_by\x18\x0e \x01(\tR\vwithdrawnBy\x12'\n" +
+	"\x0fwithdraw_reason\x18\x0f \x01(\tR\x0ewithdrawReason\x12.\n" +
+	"\x05games\x18\x10 \x03(\v2\x18.dankyu.v1.AppraisalGameR\x05games\"\xf4\x01\n" +
+	"\x16RecordAppraisalRequest\x12#\n" +
+	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12!\n" +
+	"\fappraiser_id\x18\x02 \x01(\x03R\vappraiserId\x12\x1b\n" +
+	"\tplayer_id\x18\x03 \x01(\x03R\bplayerId\x12\x17\n" +
+	"\aheld_on\x18\x04 \x01(\tR\x06heldOn\x12\x18\n" +
+	"\averdict\x18\x05 \x01(\tR\averdict\x12\x12\n" +
+	"\x04note\x18\x06 \x01(\tR\x04note\x12.\n" +
+	"\x05games\x18\a \x03(\v2\x18.dankyu.v1.AppraisalGameR\x05games\"P\n" +
+	"\x17RecordAppraisalResponse\x125\n" +
+	"\asession\x18\x01 \x01(\v2\x1b.dankyu.v1.AppraisalSessionR\asession\"B\n" +
+	"\x18WithdrawAppraisalRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"R\n" +
+	"\x19WithdrawAppraisalResponse\x125\n" +
+	"\asession\x18\x01 \x01(\v2\x1b.dankyu.v1.AppraisalSessionR\asession\"%\n" +
+	"\x13GetAppraisalRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"M\n" +
+	"\x14GetAppraisalResponse\x125\n" +
+	"\asession\x18\x01 \x01(\v2\x1b.dankyu.v1.AppraisalSessionR\asession\"Y\n" +
+	"\x15ListAppraisalsRequest\x12#\n" +
+	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\"Q\n" +
+	"\x16ListAppraisalsResponse\x127\n" +
+	"\bsessions\x18\x01 \x03(\v2\x1b.dankyu.v1.AppraisalSessionR\bsessions*{\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16ORDER_STATUS_REQUESTED\x10\x01\x12\x18\n" +
@@ -5547,12 +6388,13 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x1eCERTIFICATE_STATUS_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18CERTIFICATE_STATUS_VALID\x10\x01\x12\x1e\n" +
 	"\x1aCERTIFICATE_STATUS_REVOKED\x10\x02\x12\x1f\n" +
-	"\x1bCERTIFICATE_STATUS_REISSUED\x10\x03*x\n" +
+	"\x1bCERTIFICATE_STATUS_REISSUED\x10\x03*\x93\x01\n" +
 	"\fAthleteGrade\x12\x1d\n" +
 	"\x19ATHLETE_GRADE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12ATHLETE_GRADE_NONE\x10\x01\x12\x18\n" +
 	"\x14ATHLETE_GRADE_SECOND\x10\x02\x12\x17\n" +
-	"\x13ATHLETE_GRADE_FIRST\x10\x03*\xa8\x01\n" +
+	"\x13ATHLETE_GRADE_FIRST\x10\x03\x12\x19\n" +
+	"\x15ATHLETE_GRADE_UNKNOWN\x10\x04*\xa8\x01\n" +
 	"\aVerdict\x12\x17\n" +
 	"\x13VERDICT_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rVERDICT_VALID\x10\x01\x12\x13\n" +
@@ -5571,7 +6413,11 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x15OBJECTION_STATUS_OPEN\x10\x01\x12\x1b\n" +
 	"\x17OBJECTION_STATUS_UPHELD\x10\x02\x12\x1e\n" +
 	"\x1aOBJECTION_STATUS_DISMISSED\x10\x03\x12\x1b\n" +
-	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xd6\x12\n" +
+	"\x17OBJECTION_STATUS_CLOSED\x10\x04*r\n" +
+	"\x0fAppraisalStatus\x12 \n" +
+	"\x1cAPPRAISAL_STATUS_UNSPECIFIED\x10\x00\x12\x1d\n" +
+	"\x19APPRAISAL_STATUS_RECORDED\x10\x01\x12\x1e\n" +
+	"\x1aAPPRAISAL_STATUS_WITHDRAWN\x10\x022\xb8\x15\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -5599,7 +6445,11 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x17SubmitPaperCertificates\x12).dankyu.v1.SubmitPaperCertificatesRequest\x1a*.dankyu.v1.SubmitPaperCertificatesResponse\x12j\n" +
 	"\x15DecidePaperSubmission\x12'.dankyu.v1.DecidePaperSubmissionRequest\x1a(.dankyu.v1.DecidePaperSubmissionResponse\x12O\n" +
 	"\fSubmitRoster\x12\x1e.dankyu.v1.SubmitRosterRequest\x1a\x1f.dankyu.v1.SubmitRosterResponse\x12j\n" +
-	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse2\xfe\x03\n" +
+	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse\x12X\n" +
+	"\x0fRecordAppraisal\x12!.dankyu.v1.RecordAppraisalRequest\x1a\".dankyu.v1.RecordAppraisalResponse\x12^\n" +
+	"\x11WithdrawAppraisal\x12#.dankyu.v1.WithdrawAppraisalRequest\x1a$.dankyu.v1.WithdrawAppraisalResponse\x12O\n" +
+	"\fGetAppraisal\x12\x1e.dankyu.v1.GetAppraisalRequest\x1a\x1f.dankyu.v1.GetAppraisalResponse\x12U\n" +
+	"\x0eListAppraisals\x12 .dankyu.v1.ListAppraisalsRequest\x1a!.dankyu.v1.ListAppraisalsResponse2\xfe\x03\n" +
 	"\rNoticeService\x12L\n" +
 	"\vListNotices\x12\x1d.dankyu.v1.ListNoticesRequest\x1a\x1e.dankyu.v1.ListNoticesResponse\x12F\n" +
 	"\tGetNotice\x12\x1b.dankyu.v1.GetNoticeRequest\x1a\x1c.dankyu.v1.GetNoticeResponse\x12U\n" +
@@ -5622,8 +6472,8 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_certificates_proto_rawDescData
 }
 
-var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 75)
+var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 10)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 85)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                          // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                      // 1: dankyu.v1.AppraiserStatus
@@ -5634,210 +6484,241 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(Verdict)(0),                              // 6: dankyu.v1.Verdict
 	(NoticeStatus)(0),                         // 7: dankyu.v1.NoticeStatus
 	(ObjectionStatus)(0),                      // 8: dankyu.v1.ObjectionStatus
-	(*ImportPaperCertificatesRequest)(nil),    // 9: dankyu.v1.ImportPaperCertificatesRequest
-	(*ImportPaperCertificatesResponse)(nil),   // 10: dankyu.v1.ImportPaperCertificatesResponse
-	(*PaperRow)(nil),                          // 11: dankyu.v1.PaperRow
-	(*SubmitPaperCertificatesRequest)(nil),    // 12: dankyu.v1.SubmitPaperCertificatesRequest
-	(*SubmitPaperCertificatesResponse)(nil),   // 13: dankyu.v1.SubmitPaperCertificatesResponse
-	(*DecidePaperSubmissionRequest)(nil),      // 14: dankyu.v1.DecidePaperSubmissionRequest
-	(*DecidePaperSubmissionResponse)(nil),     // 15: dankyu.v1.DecidePaperSubmissionResponse
-	(*SubmitRosterRequest)(nil),               // 16: dankyu.v1.SubmitRosterRequest
-	(*SubmitRosterResponse)(nil),              // 17: dankyu.v1.SubmitRosterResponse
-	(*ListRosterSubmissionsRequest)(nil),      // 18: dankyu.v1.ListRosterSubmissionsRequest
-	(*ListRosterSubmissionsResponse)(nil),     // 19: dankyu.v1.ListRosterSubmissionsResponse
-	(*RosterSubmission)(nil),                  // 20: dankyu.v1.RosterSubmission
-	(*Order)(nil),                             // 21: dankyu.v1.Order
-	(*PlaceOrderRequest)(nil),                 // 22: dankyu.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),                // 23: dankyu.v1.PlaceOrderResponse
-	(*DecideOrderRequest)(nil),                // 24: dankyu.v1.DecideOrderRequest
-	(*DecideOrderResponse)(nil),               // 25: dankyu.v1.DecideOrderResponse
-	(*ListOrdersRequest)(nil),                 // 26: dankyu.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),                // 27: dankyu.v1.ListOrdersResponse
-	(*GetQuotaRequest)(nil),                   // 28: dankyu.v1.GetQuotaRequest
-	(*GetQuotaResponse)(nil),                  // 29: dankyu.v1.GetQuotaResponse
-	(*Appraiser)(nil),                         // 30: dankyu.v1.Appraiser
-	(*RecommendAppraiserRequest)(nil),         // 31: dankyu.v1.RecommendAppraiserRequest
-	(*RecommendAppraiserResponse)(nil),        // 32: dankyu.v1.RecommendAppraiserResponse
-	(*SetAppraiserStatusRequest)(nil),         // 33: dankyu.v1.SetAppraiserStatusRequest
-	(*SetAppraiserStatusResponse)(nil),        // 34: dankyu.v1.SetAppraiserStatusResponse
-	(*ListAppraisersRequest)(nil),             // 35: dankyu.v1.ListAppraisersRequest
-	(*ListAppraisersResponse)(nil),            // 36: dankyu.v1.ListAppraisersResponse
-	(*Application)(nil),                       // 37: dankyu.v1.Application
-	(*SubmitApplicationRequest)(nil),          // 38: dankyu.v1.SubmitApplicationRequest
-	(*SubmitApplicationResponse)(nil),         // 39: dankyu.v1.SubmitApplicationResponse
-	(*ApproveApplicationRequest)(nil),         // 40: dankyu.v1.ApproveApplicationRequest
-	(*ApproveApplicationResponse)(nil),        // 41: dankyu.v1.ApproveApplicationResponse
-	(*RejectApplicationRequest)(nil),          // 42: dankyu.v1.RejectApplicationRequest
-	(*RejectApplicationResponse)(nil),         // 43: dankyu.v1.RejectApplicationResponse
-	(*GetApplicationRequest)(nil),             // 44: dankyu.v1.GetApplicationRequest
-	(*GetApplicationResponse)(nil),            // 45: dankyu.v1.GetApplicationResponse
-	(*ListApplicationsRequest)(nil),           // 46: dankyu.v1.ListApplicationsRequest
-	(*ListApplicationsResponse)(nil),          // 47: dankyu.v1.ListApplicationsResponse
-	(*Certificate)(nil),                       // 48: dankyu.v1.Certificate
-	(*VerifyCertificateRequest)(nil),          // 49: dankyu.v1.VerifyCertificateRequest
-	(*VerifyCertificateResponse)(nil),         // 50: dankyu.v1.VerifyCertificateResponse
-	(*LogReceipt)(nil),                        // 51: dankyu.v1.LogReceipt
-	(*VerifyCertificatesRequest)(nil),         // 52: dankyu.v1.VerifyCertificatesRequest
-	(*CertificateClaim)(nil),                  // 53: dankyu.v1.CertificateClaim
-	(*VerifyCertificatesResponse)(nil),        // 54: dankyu.v1.VerifyCertificatesResponse
-	(*ClaimVerdict)(nil),                      // 55: dankyu.v1.ClaimVerdict
-	(*ListPlayerCertificatesRequest)(nil),     // 56: dankyu.v1.ListPlayerCertificatesRequest
-	(*ListPlayerCertificatesResponse)(nil),    // 57: dankyu.v1.ListPlayerCertificatesResponse
-	(*RevokeCertificateRequest)(nil),          // 58: dankyu.v1.RevokeCertificateRequest
-	(*RevokeCertificateResponse)(nil),         // 59: dankyu.v1.RevokeCertificateResponse
-	(*ReissueCertificateRequest)(nil),         // 60: dankyu.v1.ReissueCertificateRequest
-	(*ListCertificatesForReviewRequest)(nil),  // 61: dankyu.v1.ListCertificatesForReviewRequest
-	(*CertificateForReview)(nil),              // 62: dankyu.v1.CertificateForReview
-	(*ListCertificatesForReviewResponse)(nil), // 63: dankyu.v1.ListCertificatesForReviewResponse
-	(*KeepCertificateRequest)(nil),            // 64: dankyu.v1.KeepCertificateRequest
-	(*KeepCertificateResponse)(nil),           // 65: dankyu.v1.KeepCertificateResponse
-	(*ReissueCertificateResponse)(nil),        // 66: dankyu.v1.ReissueCertificateResponse
-	(*ExportRosterRequest)(nil),               // 67: dankyu.v1.ExportRosterRequest
-	(*ExportRosterResponse)(nil),              // 68: dankyu.v1.ExportRosterResponse
-	(*Notice)(nil),                            // 69: dankyu.v1.Notice
-	(*ListNoticesRequest)(nil),                // 70: dankyu.v1.ListNoticesRequest
-	(*ListNoticesResponse)(nil),               // 71: dankyu.v1.ListNoticesResponse
-	(*GetNoticeRequest)(nil),                  // 72: dankyu.v1.GetNoticeRequest
-	(*GetNoticeResponse)(nil),                 // 73: dankyu.v1.GetNoticeResponse
-	(*Objection)(nil),                         // 74: dankyu.v1.Objection
-	(*LodgeObjectionRequest)(nil),             // 75: dankyu.v1.LodgeObjectionRequest
-	(*LodgeObjectionResponse)(nil),            // 76: dankyu.v1.LodgeObjectionResponse
-	(*ListObjectionsRequest)(nil),             // 77: dankyu.v1.ListObjectionsRequest
-	(*ListObjectionsResponse)(nil),            // 78: dankyu.v1.ListObjectionsResponse
-	(*RuleObjectionRequest)(nil),              // 79: dankyu.v1.RuleObjectionRequest
-	(*RuleObjectionResponse)(nil),             // 80: dankyu.v1.RuleObjectionResponse
-	(*RuleObjectionsRequest)(nil),             // 81: dankyu.v1.RuleObjectionsRequest
-	(*RuleObjectionsResponse)(nil),            // 82: dankyu.v1.RuleObjectionsResponse
-	nil,                                       // 83: dankyu.v1.CertificateForReview.ReasonParamsEntry
-	(*timestamppb.Timestamp)(nil),             // 84: google.protobuf.Timestamp
-	(Gender)(0),                               // 85: dankyu.v1.Gender
+	(AppraisalStatus)(0),                      // 9: dankyu.v1.AppraisalStatus
+	(*ImportPaperCertificatesRequest)(nil),    // 10: dankyu.v1.ImportPaperCertificatesRequest
+	(*ImportPaperCertificatesResponse)(nil),   // 11: dankyu.v1.ImportPaperCertificatesResponse
+	(*PaperRow)(nil),                          // 12: dankyu.v1.PaperRow
+	(*SubmitPaperCertificatesRequest)(nil),    // 13: dankyu.v1.SubmitPaperCertificatesRequest
+	(*SubmitPaperCertificatesResponse)(nil),   // 14: dankyu.v1.SubmitPaperCertificatesResponse
+	(*DecidePaperSubmissionRequest)(nil),      // 15: dankyu.v1.DecidePaperSubmissionRequest
+	(*DecidePaperSubmissionResponse)(nil),     // 16: dankyu.v1.DecidePaperSubmissionResponse
+	(*SubmitRosterRequest)(nil),               // 17: dankyu.v1.SubmitRosterRequest
+	(*SubmitRosterResponse)(nil),              // 18: dankyu.v1.SubmitRosterResponse
+	(*ListRosterSubmissionsRequest)(nil),      // 19: dankyu.v1.ListRosterSubmissionsRequest
+	(*ListRosterSubmissionsResponse)(nil),     // 20: dankyu.v1.ListRosterSubmissionsResponse
+	(*RosterSubmission)(nil),                  // 21: dankyu.v1.RosterSubmission
+	(*Order)(nil),                             // 22: dankyu.v1.Order
+	(*PlaceOrderRequest)(nil),                 // 23: dankyu.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),                // 24: dankyu.v1.PlaceOrderResponse
+	(*DecideOrderRequest)(nil),                // 25: dankyu.v1.DecideOrderRequest
+	(*DecideOrderResponse)(nil),               // 26: dankyu.v1.DecideOrderResponse
+	(*ListOrdersRequest)(nil),                 // 27: dankyu.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),                // 28: dankyu.v1.ListOrdersResponse
+	(*GetQuotaRequest)(nil),                   // 29: dankyu.v1.GetQuotaRequest
+	(*GetQuotaResponse)(nil),                  // 30: dankyu.v1.GetQuotaResponse
+	(*Appraiser)(nil),                         // 31: dankyu.v1.Appraiser
+	(*RecommendAppraiserRequest)(nil),         // 32: dankyu.v1.RecommendAppraiserRequest
+	(*RecommendAppraiserResponse)(nil),        // 33: dankyu.v1.RecommendAppraiserResponse
+	(*SetAppraiserStatusRequest)(nil),         // 34: dankyu.v1.SetAppraiserStatusRequest
+	(*SetAppraiserStatusResponse)(nil),        // 35: dankyu.v1.SetAppraiserStatusResponse
+	(*ListAppraisersRequest)(nil),             // 36: dankyu.v1.ListAppraisersRequest
+	(*ListAppraisersResponse)(nil),            // 37: dankyu.v1.ListAppraisersResponse
+	(*Application)(nil),                       // 38: dankyu.v1.Application
+	(*SubmitApplicationRequest)(nil),          // 39: dankyu.v1.SubmitApplicationRequest
+	(*SubmitApplicationResponse)(nil),         // 40: dankyu.v1.SubmitApplicationResponse
+	(*ApproveApplicationRequest)(nil),         // 41: dankyu.v1.ApproveApplicationRequest
+	(*ApproveApplicationResponse)(nil),        // 42: dankyu.v1.ApproveApplicationResponse
+	(*RejectApplicationRequest)(nil),          // 43: dankyu.v1.RejectApplicationRequest
+	(*RejectApplicationResponse)(nil),         // 44: dankyu.v1.RejectApplicationResponse
+	(*GetApplicationRequest)(nil),             // 45: dankyu.v1.GetApplicationRequest
+	(*GetApplicationResponse)(nil),            // 46: dankyu.v1.GetApplicationResponse
+	(*ListApplicationsRequest)(nil),           // 47: dankyu.v1.ListApplicationsRequest
+	(*ListApplicationsResponse)(nil),          // 48: dankyu.v1.ListApplicationsResponse
+	(*Certificate)(nil),                       // 49: dankyu.v1.Certificate
+	(*VerifyCertificateRequest)(nil),          // 50: dankyu.v1.VerifyCertificateRequest
+	(*VerifyCertificateResponse)(nil),         // 51: dankyu.v1.VerifyCertificateResponse
+	(*LogReceipt)(nil),                        // 52: dankyu.v1.LogReceipt
+	(*VerifyCertificatesRequest)(nil),         // 53: dankyu.v1.VerifyCertificatesRequest
+	(*CertificateClaim)(nil),                  // 54: dankyu.v1.CertificateClaim
+	(*VerifyCertificatesResponse)(nil),        // 55: dankyu.v1.VerifyCertificatesResponse
+	(*ClaimVerdict)(nil),                      // 56: dankyu.v1.ClaimVerdict
+	(*ListPlayerCertificatesRequest)(nil),     // 57: dankyu.v1.ListPlayerCertificatesRequest
+	(*ListPlayerCertificatesResponse)(nil),    // 58: dankyu.v1.ListPlayerCertificatesResponse
+	(*RevokeCertificateRequest)(nil),          // 59: dankyu.v1.RevokeCertificateRequest
+	(*RevokeCertificateResponse)(nil),         // 60: dankyu.v1.RevokeCertificateResponse
+	(*ReissueCertificateRequest)(nil),         // 61: dankyu.v1.ReissueCertificateRequest
+	(*ListCertificatesForReviewRequest)(nil),  // 62: dankyu.v1.ListCertificatesForReviewRequest
+	(*CertificateForReview)(nil),              // 63: dankyu.v1.CertificateForReview
+	(*ListCertificatesForReviewResponse)(nil), // 64: dankyu.v1.ListCertificatesForReviewResponse
+	(*KeepCertificateRequest)(nil),            // 65: dankyu.v1.KeepCertificateRequest
+	(*KeepCertificateResponse)(nil),           // 66: dankyu.v1.KeepCertificateResponse
+	(*ReissueCertificateResponse)(nil),        // 67: dankyu.v1.ReissueCertificateResponse
+	(*ExportRosterRequest)(nil),               // 68: dankyu.v1.ExportRosterRequest
+	(*ExportRosterResponse)(nil),              // 69: dankyu.v1.ExportRosterResponse
+	(*Notice)(nil),                            // 70: dankyu.v1.Notice
+	(*ListNoticesRequest)(nil),                // 71: dankyu.v1.ListNoticesRequest
+	(*ListNoticesResponse)(nil),               // 72: dankyu.v1.ListNoticesResponse
+	(*GetNoticeRequest)(nil),                  // 73: dankyu.v1.GetNoticeRequest
+	(*GetNoticeResponse)(nil),                 // 74: dankyu.v1.GetNoticeResponse
+	(*Objection)(nil),                         // 75: dankyu.v1.Objection
+	(*LodgeObjectionRequest)(nil),             // 76: dankyu.v1.LodgeObjectionRequest
+	(*LodgeObjectionResponse)(nil),            // 77: dankyu.v1.LodgeObjectionResponse
+	(*ListObjectionsRequest)(nil),             // 78: dankyu.v1.ListObjectionsRequest
+	(*ListObjectionsResponse)(nil),            // 79: dankyu.v1.ListObjectionsResponse
+	(*RuleObjectionRequest)(nil),              // 80: dankyu.v1.RuleObjectionRequest
+	(*RuleObjectionResponse)(nil),             // 81: dankyu.v1.RuleObjectionResponse
+	(*RuleObjectionsRequest)(nil),             // 82: dankyu.v1.RuleObjectionsRequest
+	(*RuleObjectionsResponse)(nil),            // 83: dankyu.v1.RuleObjectionsResponse
+	(*AppraisalGame)(nil),                     // 84: dankyu.v1.AppraisalGame
+	(*AppraisalSession)(nil),                  // 85: dankyu.v1.AppraisalSession
+	(*RecordAppraisalRequest)(nil),            // 86: dankyu.v1.RecordAppraisalRequest
+	(*RecordAppraisalResponse)(nil),           // 87: dankyu.v1.RecordAppraisalResponse
+	(*WithdrawAppraisalRequest)(nil),          // 88: dankyu.v1.WithdrawAppraisalRequest
+	(*WithdrawAppraisalResponse)(nil),         // 89: dankyu.v1.WithdrawAppraisalResponse
+	(*GetAppraisalRequest)(nil),               // 90: dankyu.v1.GetAppraisalRequest
+	(*GetAppraisalResponse)(nil),              // 91: dankyu.v1.GetAppraisalResponse
+	(*ListAppraisalsRequest)(nil),             // 92: dankyu.v1.ListAppraisalsRequest
+	(*ListAppraisalsResponse)(nil),            // 93: dankyu.v1.ListAppraisalsResponse
+	nil,                                       // 94: dankyu.v1.CertificateForReview.ReasonParamsEntry
+	(*timestamppb.Timestamp)(nil),             // 95: google.protobuf.Timestamp
+	(Gender)(0),                               // 96: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
-	11, // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
-	20, // 1: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
-	20, // 2: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	84, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
-	0,  // 4: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	84, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	84, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
-	21, // 7: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
-	21, // 8: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
-	21, // 9: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
-	1,  // 10: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	84, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	84, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
-	30, // 13: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
-	1,  // 14: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
-	30, // 15: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
-	30, // 16: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
-	2,  // 17: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
-	3,  // 18: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	84, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	84, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
-	2,  // 21: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
-	37, // 22: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
-	37, // 23: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
-	37, // 24: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
-	37, // 25: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
-	3,  // 26: dankyu.v1.ListApplicationsRequest.status:type_name -> dankyu.v1.ApplicationStatus
-	37, // 27: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
-	2,  // 28: dankyu.v1.Certificate.basis:type_name -> dankyu.v1.Basis
-	5,  // 29: dankyu.v1.Certificate.athlete_grade:type_name -> dankyu.v1.AthleteGrade
-	4,  // 30: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
-	48, // 31: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	6,  // 32: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
-	51, // 33: dankyu.v1.VerifyCertificateResponse.receipt:type_name -> dankyu.v1.LogReceipt
-	53, // 34: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
-	55, // 35: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
-	53, // 36: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
-	6,  // 37: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
-	48, // 38: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
-	48, // 39: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
-	48, // 40: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	83, // 41: dankyu.v1.CertificateForReview.reason_params:type_name -> dankyu.v1.CertificateForReview.ReasonParamsEntry
-	62, // 42: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
-	48, // 43: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	48, // 44: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	85, // 45: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
-	2,  // 46: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	84, // 47: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	84, // 48: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
-	7,  // 49: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	69, // 50: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	69, // 51: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	84, // 52: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
-	8,  // 53: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	84, // 54: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
-	8,  // 55: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	74, // 56: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	74, // 57: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	22, // 58: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	24, // 59: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	26, // 60: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	28, // 61: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	31, // 62: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	33, // 63: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	35, // 64: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	38, // 65: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	40, // 66: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	42, // 67: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	44, // 68: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	46, // 69: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	49, // 70: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	52, // 71: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	56, // 72: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	58, // 73: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	60, // 74: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	61, // 75: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
-	64, // 76: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
-	67, // 77: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	9,  // 78: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
-	12, // 79: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
-	14, // 80: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
-	16, // 81: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
-	18, // 82: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
-	70, // 83: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	72, // 84: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	75, // 85: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	77, // 86: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	79, // 87: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	81, // 88: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
-	23, // 89: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	25, // 90: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	27, // 91: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	29, // 92: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	32, // 93: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	34, // 94: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	36, // 95: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	39, // 96: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	41, // 97: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	43, // 98: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	45, // 99: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	47, // 100: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	50, // 101: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	54, // 102: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	57, // 103: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	59, // 104: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	66, // 105: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	63, // 106: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
-	65, // 107: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
-	68, // 108: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	10, // 109: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
-	13, // 110: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
-	15, // 111: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
-	17, // 112: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	19, // 113: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	71, // 114: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	73, // 115: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	76, // 116: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	78, // 117: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	80, // 118: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	82, // 119: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
-	89, // [89:120] is the sub-list for method output_type
-	58, // [58:89] is the sub-list for method input_type
-	58, // [58:58] is the sub-list for extension type_name
-	58, // [58:58] is the sub-list for extension extendee
-	0,  // [0:58] is the sub-list for field type_name
+	12,  // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
+	2,   // 1: dankyu.v1.PaperRow.basis:type_name -> dankyu.v1.Basis
+	5,   // 2: dankyu.v1.PaperRow.athlete_grade:type_name -> dankyu.v1.AthleteGrade
+	21,  // 3: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
+	21,  // 4: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
+	95,  // 5: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	0,   // 6: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
+	95,  // 7: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	95,  // 8: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	22,  // 9: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
+	22,  // 10: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
+	22,  // 11: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
+	1,   // 12: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
+	95,  // 13: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	95,  // 14: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	31,  // 15: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	1,   // 16: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
+	31,  // 17: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
+	31,  // 18: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
+	2,   // 19: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
+	3,   // 20: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
+	95,  // 21: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	95,  // 22: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	2,   // 23: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
+	38,  // 24: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
+	38,  // 25: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
+	38,  // 26: dankyu.v1.RejectApplicationResponse.application:type_name -> dankyu.v1.Application
+	38,  // 27: dankyu.v1.GetApplicationResponse.application:type_name -> dankyu.v1.Application
+	3,   // 28: dankyu.v1.ListApplicationsRequest.status:type_name -> dankyu.v1.ApplicationStatus
+	38,  // 29: dankyu.v1.ListApplicationsResponse.applications:type_name -> dankyu.v1.Application
+	2,   // 30: dankyu.v1.Certificate.basis:type_name -> dankyu.v1.Basis
+	5,   // 31: dankyu.v1.Certificate.athlete_grade:type_name -> dankyu.v1.AthleteGrade
+	4,   // 32: dankyu.v1.Certificate.status:type_name -> dankyu.v1.CertificateStatus
+	2,   // 33: dankyu.v1.Certificate.paper_basis:type_name -> dankyu.v1.Basis
+	49,  // 34: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	6,   // 35: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
+	52,  // 36: dankyu.v1.VerifyCertificateResponse.receipt:type_name -> dankyu.v1.LogReceipt
+	54,  // 37: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
+	56,  // 38: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
+	54,  // 39: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
+	6,   // 40: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
+	49,  // 41: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
+	49,  // 42: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
+	49,  // 43: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	94,  // 44: dankyu.v1.CertificateForReview.reason_params:type_name -> dankyu.v1.CertificateForReview.ReasonParamsEntry
+	63,  // 45: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
+	49,  // 46: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	49,  // 47: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	96,  // 48: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	2,   // 49: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
+	95,  // 50: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	95,  // 51: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	7,   // 52: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
+	70,  // 53: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	70,  // 54: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	95,  // 55: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	8,   // 56: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
+	95,  // 57: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	8,   // 58: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
+	75,  // 59: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	75,  // 60: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	9,   // 61: dankyu.v1.AppraisalSession.status:type_name -> dankyu.v1.AppraisalStatus
+	95,  // 62: dankyu.v1.AppraisalSession.recorded_at:type_name -> google.protobuf.Timestamp
+	95,  // 63: dankyu.v1.AppraisalSession.withdrawn_at:type_name -> google.protobuf.Timestamp
+	84,  // 64: dankyu.v1.AppraisalSession.games:type_name -> dankyu.v1.AppraisalGame
+	84,  // 65: dankyu.v1.RecordAppraisalRequest.games:type_name -> dankyu.v1.AppraisalGame
+	85,  // 66: dankyu.v1.RecordAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
+	85,  // 67: dankyu.v1.WithdrawAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
+	85,  // 68: dankyu.v1.GetAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
+	85,  // 69: dankyu.v1.ListAppraisalsResponse.sessions:type_name -> dankyu.v1.AppraisalSession
+	23,  // 70: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	25,  // 71: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	27,  // 72: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	29,  // 73: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	32,  // 74: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	34,  // 75: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	36,  // 76: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	39,  // 77: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	41,  // 78: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	43,  // 79: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	45,  // 80: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	47,  // 81: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	50,  // 82: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	53,  // 83: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	57,  // 84: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	59,  // 85: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	61,  // 86: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	62,  // 87: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
+	65,  // 88: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
+	68,  // 89: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	10,  // 90: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
+	13,  // 91: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
+	15,  // 92: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
+	17,  // 93: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	19,  // 94: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	86,  // 95: dankyu.v1.CertificateService.RecordAppraisal:input_type -> dankyu.v1.RecordAppraisalRequest
+	88,  // 96: dankyu.v1.CertificateService.WithdrawAppraisal:input_type -> dankyu.v1.WithdrawAppraisalRequest
+	90,  // 97: dankyu.v1.CertificateService.GetAppraisal:input_type -> dankyu.v1.GetAppraisalRequest
+	92,  // 98: dankyu.v1.CertificateService.ListAppraisals:input_type -> dankyu.v1.ListAppraisalsRequest
+	71,  // 99: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	73,  // 100: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	76,  // 101: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	78,  // 102: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	80,  // 103: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	82,  // 104: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
+	24,  // 105: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	26,  // 106: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	28,  // 107: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	30,  // 108: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	33,  // 109: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	35,  // 110: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	37,  // 111: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	40,  // 112: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	42,  // 113: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	44,  // 114: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	46,  // 115: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	48,  // 116: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	51,  // 117: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	55,  // 118: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	58,  // 119: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	60,  // 120: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	67,  // 121: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	64,  // 122: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
+	66,  // 123: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
+	69,  // 124: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	11,  // 125: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	14,  // 126: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
+	16,  // 127: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
+	18,  // 128: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	20,  // 129: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	87,  // 130: dankyu.v1.CertificateService.RecordAppraisal:output_type -> dankyu.v1.RecordAppraisalResponse
+	89,  // 131: dankyu.v1.CertificateService.WithdrawAppraisal:output_type -> dankyu.v1.WithdrawAppraisalResponse
+	91,  // 132: dankyu.v1.CertificateService.GetAppraisal:output_type -> dankyu.v1.GetAppraisalResponse
+	93,  // 133: dankyu.v1.CertificateService.ListAppraisals:output_type -> dankyu.v1.ListAppraisalsResponse
+	72,  // 134: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	74,  // 135: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	77,  // 136: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	79,  // 137: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	81,  // 138: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	83,  // 139: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
+	105, // [105:140] is the sub-list for method output_type
+	70,  // [70:105] is the sub-list for method input_type
+	70,  // [70:70] is the sub-list for extension type_name
+	70,  // [70:70] is the sub-list for extension extendee
+	0,   // [0:70] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -5851,8 +6732,8 @@ func file_dankyu_v1_certificates_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
-			NumEnums:      9,
-			NumMessages:   75,
+			NumEnums:      10,
+			NumMessages:   85,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -44,6 +44,10 @@ const (
 	CertificateService_DecidePaperSubmission_FullMethodName     = "/dankyu.v1.CertificateService/DecidePaperSubmission"
 	CertificateService_SubmitRoster_FullMethodName              = "/dankyu.v1.CertificateService/SubmitRoster"
 	CertificateService_ListRosterSubmissions_FullMethodName     = "/dankyu.v1.CertificateService/ListRosterSubmissions"
+	CertificateService_RecordAppraisal_FullMethodName           = "/dankyu.v1.CertificateService/RecordAppraisal"
+	CertificateService_WithdrawAppraisal_FullMethodName         = "/dankyu.v1.CertificateService/WithdrawAppraisal"
+	CertificateService_GetAppraisal_FullMethodName              = "/dankyu.v1.CertificateService/GetAppraisal"
+	CertificateService_ListAppraisals_FullMethodName            = "/dankyu.v1.CertificateService/ListAppraisals"
 )
 
 // CertificateServiceClient is the client API for CertificateService service.
@@ -119,6 +123,18 @@ type CertificateServiceClient interface {
 	// ListRosterSubmissions lists a year's reports: staff every agency's, an
 	// agency its own.
 	ListRosterSubmissions(ctx context.Context, in *ListRosterSubmissionsRequest, opts ...grpc.CallOption) (*ListRosterSubmissionsResponse, error)
+	// Records an appraisal session (鉴定) of one of the agency's players: its
+	// approved appraiser, date, games (at least one with its SGF record,
+	// replayed by the rules engine) and verdict. An application by appraisal
+	// refers to one (appraisal_session_id).
+	RecordAppraisal(ctx context.Context, in *RecordAppraisalRequest, opts ...grpc.CallOption) (*RecordAppraisalResponse, error)
+	// Withdraws a session, with the reason: open applications resting on it
+	// are withdrawn, certificates issued on it flagged for review.
+	WithdrawAppraisal(ctx context.Context, in *WithdrawAppraisalRequest, opts ...grpc.CallOption) (*WithdrawAppraisalResponse, error)
+	// One session, with its games (its agency or staff).
+	GetAppraisal(ctx context.Context, in *GetAppraisalRequest, opts ...grpc.CallOption) (*GetAppraisalResponse, error)
+	// Sessions newest first, without their games (an agency sees its own).
+	ListAppraisals(ctx context.Context, in *ListAppraisalsRequest, opts ...grpc.CallOption) (*ListAppraisalsResponse, error)
 }
 
 type certificateServiceClient struct {
@@ -379,6 +395,46 @@ func (c *certificateServiceClient) ListRosterSubmissions(ctx context.Context, in
 	return out, nil
 }
 
+func (c *certificateServiceClient) RecordAppraisal(ctx context.Context, in *RecordAppraisalRequest, opts ...grpc.CallOption) (*RecordAppraisalResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordAppraisalResponse)
+	err := c.cc.Invoke(ctx, CertificateService_RecordAppraisal_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) WithdrawAppraisal(ctx context.Context, in *WithdrawAppraisalRequest, opts ...grpc.CallOption) (*WithdrawAppraisalResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(WithdrawAppraisalResponse)
+	err := c.cc.Invoke(ctx, CertificateService_WithdrawAppraisal_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) GetAppraisal(ctx context.Context, in *GetAppraisalRequest, opts ...grpc.CallOption) (*GetAppraisalResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetAppraisalResponse)
+	err := c.cc.Invoke(ctx, CertificateService_GetAppraisal_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) ListAppraisals(ctx context.Context, in *ListAppraisalsRequest, opts ...grpc.CallOption) (*ListAppraisalsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListAppraisalsResponse)
+	err := c.cc.Invoke(ctx, CertificateService_ListAppraisals_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CertificateServiceServer is the server API for CertificateService service.
 // All implementations must embed UnimplementedCertificateServiceServer
 // for forward compatibility.
@@ -452,6 +508,18 @@ type CertificateServiceServer interface {
 	// ListRosterSubmissions lists a year's reports: staff every agency's, an
 	// agency its own.
 	ListRosterSubmissions(context.Context, *ListRosterSubmissionsRequest) (*ListRosterSubmissionsResponse, error)
+	// Records an appraisal session (鉴定) of one of the agency's players: its
+	// approved appraiser, date, games (at least one with its SGF record,
+	// replayed by the rules engine) and verdict. An application by appraisal
+	// refers to one (appraisal_session_id).
+	RecordAppraisal(context.Context, *RecordAppraisalRequest) (*RecordAppraisalResponse, error)
+	// Withdraws a session, with the reason: open applications resting on it
+	// are withdrawn, certificates issued on it flagged for review.
+	WithdrawAppraisal(context.Context, *WithdrawAppraisalRequest) (*WithdrawAppraisalResponse, error)
+	// One session, with its games (its agency or staff).
+	GetAppraisal(context.Context, *GetAppraisalRequest) (*GetAppraisalResponse, error)
+	// Sessions newest first, without their games (an agency sees its own).
+	ListAppraisals(context.Context, *ListAppraisalsRequest) (*ListAppraisalsResponse, error)
 	mustEmbedUnimplementedCertificateServiceServer()
 }
 
@@ -536,6 +604,18 @@ func (UnimplementedCertificateServiceServer) SubmitRoster(context.Context, *Subm
 }
 func (UnimplementedCertificateServiceServer) ListRosterSubmissions(context.Context, *ListRosterSubmissionsRequest) (*ListRosterSubmissionsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListRosterSubmissions not implemented")
+}
+func (UnimplementedCertificateServiceServer) RecordAppraisal(context.Context, *RecordAppraisalRequest) (*RecordAppraisalResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordAppraisal not implemented")
+}
+func (UnimplementedCertificateServiceServer) WithdrawAppraisal(context.Context, *WithdrawAppraisalRequest) (*WithdrawAppraisalResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method WithdrawAppraisal not implemented")
+}
+func (UnimplementedCertificateServiceServer) GetAppraisal(context.Context, *GetAppraisalRequest) (*GetAppraisalResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetAppraisal not implemented")
+}
+func (UnimplementedCertificateServiceServer) ListAppraisals(context.Context, *ListAppraisalsRequest) (*ListAppraisalsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListAppraisals not implemented")
 }
 func (UnimplementedCertificateServiceServer) mustEmbedUnimplementedCertificateServiceServer() {}
 func (UnimplementedCertificateServiceServer) testEmbeddedByValue()                            {}
@@ -1008,6 +1088,78 @@ func _CertificateService_ListRosterSubmissions_Handler(srv interface{}, ctx cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CertificateService_RecordAppraisal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordAppraisalRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).RecordAppraisal(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_RecordAppraisal_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).RecordAppraisal(ctx, req.(*RecordAppraisalRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_WithdrawAppraisal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(WithdrawAppraisalRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).WithdrawAppraisal(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_WithdrawAppraisal_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).WithdrawAppraisal(ctx, req.(*WithdrawAppraisalRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_GetAppraisal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetAppraisalRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).GetAppraisal(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_GetAppraisal_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).GetAppraisal(ctx, req.(*GetAppraisalRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_ListAppraisals_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListAppraisalsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).ListAppraisals(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_ListAppraisals_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).ListAppraisals(ctx, req.(*ListAppraisalsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CertificateService_ServiceDesc is the grpc.ServiceDesc for CertificateService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1114,6 +1266,22 @@ var CertificateService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListRosterSubmissions",
 			Handler:    _CertificateService_ListRosterSubmissions_Handler,
+		},
+		{
+			MethodName: "RecordAppraisal",
+			Handler:    _CertificateService_RecordAppraisal_Handler,
+		},
+		{
+			MethodName: "WithdrawAppraisal",
+			Handler:    _CertificateService_WithdrawAppraisal_Handler,
+		},
+		{
+			MethodName: "GetAppraisal",
+			Handler:    _CertificateService_GetAppraisal_Handler,
+		},
+		{
+			MethodName: "ListAppraisals",
+			Handler:    _CertificateService_ListAppraisals_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
