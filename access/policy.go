@@ -44,6 +44,7 @@ const (
 	RuleAudit                                // add, confirm or dismiss findings, rule on an audit, bootstrap an agency
 	ReadAudit                                // read a province's audit, its indicators and findings
 	ReplyFinding                             // answer a finding of a province's audit
+	DecideIdentityChange                     // approve or reject an agency's change of a player's birth date or identity number
 )
 
 // rule says who may exercise a capability.
@@ -122,12 +123,14 @@ func describe(c Capability) (capability, bool) {
 		return capability{ownEvenIdle, "查看年审", "read the annual audit"}, true
 	case ReplyFinding:
 		return capability{ownEvenIdle, "答复年审问题", "reply to audit findings"}, true
+	case DecideIdentityChange:
+		return capability{staffOnly, "审核棋手出生日期或证件号码的变更", "decide changes of a player's birth date or identity number"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = ReplyFinding
+const lastCapability = DecideIdentityChange
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

@@ -49,6 +49,7 @@ func TestEveryCapabilityForEveryone(t *testing.T) {
 			access.ManageAgencies: onlyHQ, access.ManageTokens: onlyHQ, access.RecordRanks: onlyHQ, access.MergeRecords: onlyHQ,
 			access.ReadStatistics: onlyHQ, access.SubmitPaper: agency, access.SuspendPlayers: onlyHQ,
 			access.OpenAudit: onlyHQ, access.RuleAudit: onlyHQ, access.ReadAudit: idle, access.ReplyFinding: idle,
+			access.DecideIdentityChange: onlyHQ,
 		}
 	)
 	if len(wantFor) != len(access.Capabilities()) {
