@@ -15,36 +15,36 @@ import (
 type Capability int
 
 const (
-	WritePlayers       Capability = iota + 1 // register or change a province's players
-	SeeIdentity                              // see a player's full identity number and birth date
-	ReadApplications                         // read a province's applications and orders
-	Apply                                    // apply for kyu to 5 dan for a province's player
-	DecideApplication                        // approve or reject kyu to 5 dan of a province
-	ApplyHighDan                             // apply for and approve 6 and 7 dan (the association's)
-	StopNotice                               // reject an application while it is on public notice
-	OrderStock                               // order a province's certificate stock
-	DecideOrder                              // grant or refuse an order
-	ReadQuota                                // read a province's stock and its use
-	RecommendAppraiser                       // recommend an appraiser of a province
-	DecideAppraiser                          // approve or withdraw an appraiser
-	RuleObjection                            // rule on objections to a notice
-	Revoke                                   // revoke a certificate
-	Reissue                                  // reissue a certificate a province issued
-	ExportRoster                             // export a province's roster with full identities
-	RunEvent                                 // create, import and run a province's tournaments
-	RunNationalEvent                         // create, import and run national tournaments
-	ManageAgencies                           // create, suspend and reactivate agencies
-	ManageTokens                             // create, revoke and list API tokens
-	RecordRanks                              // record honorary 8 dan, review declared ranks
-	MergeRecords                             // merge two records of one person
-	ReadStatistics                           // read the detailed statistics (per agency, objections)
-	SubmitPaper                              // submit a province's paper certificates for staff to confirm
-	SuspendPlayers                           // suspend a player from competition (停赛)
-	OpenAudit                                // open a year's audits and recompute their snapshots
-	RuleAudit                                // add, confirm or dismiss findings, rule on an audit, bootstrap an agency
-	ReadAudit                                // read a province's audit, its indicators and findings
-	ReplyFinding                             // answer a finding of a province's audit
-	DecideIdentityChange                     // approve or reject an agency's change of a player's birth date or identity number
+	WritePlayers         Capability = iota + 1 // register or change a province's players
+	SeeIdentity                                // see a player's full identity number and birth date
+	ReadApplications                           // read a province's applications and orders
+	Apply                                      // apply for kyu to 5 dan for a province's player
+	DecideApplication                          // approve or reject kyu to 5 dan of a province
+	ApplyHighDan                               // apply for and approve 6 and 7 dan (the association's)
+	StopNotice                                 // reject an application while it is on public notice
+	OrderStock                                 // order a province's certificate stock
+	DecideOrder                                // grant or refuse an order
+	ReadQuota                                  // read a province's stock and its use
+	RecommendAppraiser                         // recommend an appraiser of a province
+	DecideAppraiser                            // approve or withdraw an appraiser
+	RuleObjection                              // rule on objections to a notice
+	Revoke                                     // revoke a certificate
+	Reissue                                    // reissue a certificate a province issued
+	ExportRoster                               // export a province's roster with full identities
+	RunEvent                                   // create, import and run a province's tournaments
+	RunNationalEvent                           // create, import and run national tournaments
+	ManageAgencies                             // create, suspend and reactivate agencies
+	ManageTokens                               // create, revoke and list API tokens
+	RecordRanks                                // record honorary 8 dan, review declared ranks
+	MergeRecords                               // merge two records of one person
+	ReadStatistics                             // read the detailed statistics (per agency, objections)
+	SubmitPaper                                // submit a province's paper certificates for staff to confirm
+	SuspendPlayers                             // suspend a player from competition (停赛)
+	OpenAudit                                  // open a year's audits and recompute their snapshots
+	RuleAudit                                  // add, confirm or dismiss findings, rule on an audit, bootstrap an agency
+	ReadAudit                                  // read a province's audit, its indicators and findings
+	ReplyFinding                               // answer a finding of a province's audit
+	DecideIdentityChange                       // approve or reject an agency's change of a player's birth date or identity number
 )
 
 // rule says who may exercise a capability.
