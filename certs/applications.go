@@ -103,14 +103,15 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if err != nil {
 		return Application{}, err
 	}
-	target, basis, err := checkApplication(p, in, now)
-	if err != nil {
-		return Application{}, err
-	}
-	if basis == Appraisal { // the age rule rests on the birth date: wait for staff's decision on it
+	if b, err := ParseBasis(in.Basis); err == nil && b == Appraisal {
+		// the age rule rests on the birth date: wait for staff's decision on a change of it
 		if err := waitForIdentity(ctx, tx, p.ID, actionApplyAppraisal); err != nil {
 			return Application{}, err
 		}
+	}
+	target, basis, err := checkApplication(p, in, now)
+	if err != nil {
+		return Application{}, err
 	}
 	prov, _ := registry.ProvinceByCode(p.ProvinceCode)
 	capability := access.Apply
