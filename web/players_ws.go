@@ -45,9 +45,9 @@ type playerForm struct {
 	ChangeReason                                           string
 	// Pending is the change of the player's identity waiting for the
 	// association, shown as a notice on the edit form.
-	Pending *registry.IdentityChange
-	Errs    kit.FormErrors
-	Idem, CSRF                                             string
+	Pending    *registry.IdentityChange
+	Errs       kit.FormErrors
+	Idem, CSRF string
 }
 
 // playerFields are the fields of the form, by the names refusals give them.
