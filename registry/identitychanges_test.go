@@ -17,7 +17,9 @@ import (
 // certified answers the registry's question about certification as set.
 type certified bool
 
-func (c certified) HasCertification(context.Context, ledger.Querier, int64) (bool, error) { return bool(c), nil }
+func (c certified) HasCertification(context.Context, ledger.Querier, int64) (bool, error) {
+	return bool(c), nil
+}
 
 // identityEnv is a registry on a settable clock, with Beijing and Shanghai.
 type identityEnv struct {

@@ -157,7 +157,9 @@ type PlayerIdentityChangeRequestedPayload struct {
 	Reason string         `json:"reason"`
 }
 
-func (PlayerIdentityChangeRequestedPayload) Action() string { return "player.identity_change_requested" }
+func (PlayerIdentityChangeRequestedPayload) Action() string {
+	return "player.identity_change_requested"
+}
 
 // PlayerIdentityChangeApprovedPayload is player.identity_change_approved's
 // payload: staff approved the change (the record's change itself is the

@@ -131,7 +131,9 @@ func (u PlayerUpdate) Redacted() any {
 }
 
 // Reread fills the player in again from his row for a retry's answer.
-func (u *PlayerUpdate) Reread(ctx context.Context, q ledger.Querier) error { return u.Player.Reread(ctx, q) }
+func (u *PlayerUpdate) Reread(ctx context.Context, q ledger.Querier) error {
+	return u.Player.Reread(ctx, q)
+}
 
 // UpdatePlayer replaces a player's details. An agency may change only players
 // of its own province and may not move them to another province. A change
