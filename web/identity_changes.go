@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
@@ -81,4 +82,16 @@ func (p *identityPages) decide(approve bool) kit.Action {
 		}
 		return kit.Done("identity_rejected"), nil
 	}
+}
+
+// requester names who asked a change as people say it: the agency's name,
+// or the staff member's.
+func requester(p kit.Page, by string) string {
+	if prefix, ok := strings.CutPrefix(by, "agency:"); ok {
+		return p.AgencyName(prefix)
+	}
+	if name, ok := strings.CutPrefix(by, "staff:"); ok {
+		return p.T["staff_member"] + " " + name
+	}
+	return by
 }
