@@ -15,38 +15,39 @@ import (
 type Capability int
 
 const (
-	WritePlayers       Capability = iota + 1 // register or change a province's players
-	SeeIdentity                              // see a player's full identity number and birth date
-	ReadApplications                         // read a province's applications and orders
-	Apply                                    // apply for kyu to 5 dan for a province's player
-	DecideApplication                        // approve or reject kyu to 5 dan of a province
-	ApplyHighDan                             // apply for and approve 6 and 7 dan (the association's)
-	StopNotice                               // reject an application while it is on public notice
-	OrderStock                               // order a province's certificate stock
-	DecideOrder                              // grant or refuse an order
-	ReadQuota                                // read a province's stock and its use
-	RecommendAppraiser                       // recommend an appraiser of a province
-	DecideAppraiser                          // approve or withdraw an appraiser
-	RuleObjection                            // rule on objections to a notice
-	Revoke                                   // revoke a certificate
-	Reissue                                  // reissue a certificate a province issued
-	ExportRoster                             // export a province's roster with full identities
-	RunEvent                                 // create, import and run a province's tournaments
-	RunNationalEvent                         // create, import and run national tournaments
-	ManageAgencies                           // create, suspend and reactivate agencies
-	ManageTokens                             // create, revoke and list API tokens
-	RecordRanks                              // record honorary 8 dan, review declared ranks
-	MergeRecords                             // merge two records of one person
-	ReadStatistics                           // read the detailed statistics (per agency, objections)
-	SubmitPaper                              // submit a province's paper certificates for staff to confirm
-	SuspendPlayers                           // suspend a player from competition (停赛)
-	OpenAudit                                // open a year's audits and recompute their snapshots
-	RuleAudit                                // add, confirm or dismiss findings, rule on an audit, bootstrap an agency
-	ReadAudit                                // read a province's audit, its indicators and findings
-	ReplyFinding                             // answer a finding of a province's audit
-	AppealAudit                              // appeal (复议) the ruling on a province's own audit
-	DecideAppeal                             // hear an appeal and uphold or change the ruling
-	PublishAudit                             // close and publish (通报) a year's audit outcomes
+	WritePlayers         Capability = iota + 1 // register or change a province's players
+	SeeIdentity                                // see a player's full identity number and birth date
+	ReadApplications                           // read a province's applications and orders
+	Apply                                      // apply for kyu to 5 dan for a province's player
+	DecideApplication                          // approve or reject kyu to 5 dan of a province
+	ApplyHighDan                               // apply for and approve 6 and 7 dan (the association's)
+	StopNotice                                 // reject an application while it is on public notice
+	OrderStock                                 // order a province's certificate stock
+	DecideOrder                                // grant or refuse an order
+	ReadQuota                                  // read a province's stock and its use
+	RecommendAppraiser                         // recommend an appraiser of a province
+	DecideAppraiser                            // approve or withdraw an appraiser
+	RuleObjection                              // rule on objections to a notice
+	Revoke                                     // revoke a certificate
+	Reissue                                    // reissue a certificate a province issued
+	ExportRoster                               // export a province's roster with full identities
+	RunEvent                                   // create, import and run a province's tournaments
+	RunNationalEvent                           // create, import and run national tournaments
+	ManageAgencies                             // create, suspend and reactivate agencies
+	ManageTokens                               // create, revoke and list API tokens
+	RecordRanks                                // record honorary 8 dan, review declared ranks
+	MergeRecords                               // merge two records of one person
+	ReadStatistics                             // read the detailed statistics (per agency, objections)
+	SubmitPaper                                // submit a province's paper certificates for staff to confirm
+	SuspendPlayers                             // suspend a player from competition (停赛)
+	OpenAudit                                  // open a year's audits and recompute their snapshots
+	RuleAudit                                  // add, confirm or dismiss findings, rule on an audit, bootstrap an agency
+	ReadAudit                                  // read a province's audit, its indicators and findings
+	ReplyFinding                               // answer a finding of a province's audit
+	AppealAudit                                // appeal (复议) the ruling on a province's own audit
+	DecideAppeal                               // hear an appeal and uphold or change the ruling
+	PublishAudit                               // close and publish (通报) a year's audit outcomes
+	DecideIdentityChange                       // approve or reject an agency's change of a player's birth date or identity number
 )
 
 // rule says who may exercise a capability.
@@ -131,12 +132,14 @@ func describe(c Capability) (capability, bool) {
 		return capability{staffOnly, "对年审复议作出决定", "decide audit appeals"}, true
 	case PublishAudit:
 		return capability{staffOnly, "通报年审结果", "publish the audit outcomes"}, true
+	case DecideIdentityChange:
+		return capability{staffOnly, "审核棋手出生日期或证件号码的变更", "decide changes of a player's birth date or identity number"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = PublishAudit
+const lastCapability = DecideIdentityChange
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

@@ -172,8 +172,13 @@ func (e *env) scenario(t *testing.T) (eventID int64) {
 		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("少年%d", i), "1k", birth, 100+i)
 		e.at(t, "2026-06-20")
 		older := "2007-01-15"
-		if _, err := e.reg.UpdatePlayer(ctx, beijing, "", p.ID, registry.PlayerInput{Name: p.Name, Gender: p.Gender, BirthDate: older,
-			IDKind: p.IDKind, IDNumber: fixture.ResidentID("110", older, 100+i), ProvinceCode: p.ProvinceCode, Rank: "1k"}); err != nil {
+		// the agency's edit is held for staff, who approve it (the second pair of eyes fails here)
+		u, err := e.reg.UpdatePlayer(ctx, beijing, "", p.ID, registry.PlayerInput{Name: p.Name, Gender: p.Gender, BirthDate: older,
+			IDKind: p.IDKind, IDNumber: fixture.ResidentID("110", older, 100+i), ProvinceCode: p.ProvinceCode, Rank: "1k", ChangeReason: "登记错误"})
+		if err != nil || u.Held == nil {
+			t.Fatalf("edit birth date: held %v, %v", u.Held, err)
+		}
+		if _, err := e.reg.DecideIdentityChange(ctx, staff, "", u.Held.ID, true, ""); err != nil {
 			t.Fatal(err)
 		}
 		e.at(t, "2026-06-23")
@@ -350,8 +355,12 @@ func TestSnapshotReproducible(t *testing.T) {
 		t.Fatal(err)
 	}
 	edited := "1991-05-05"
-	if _, err := e.reg.UpdatePlayer(ctx, fixture.Agency("310"), "", p.ID, registry.PlayerInput{Name: p.Name, Gender: p.Gender, BirthDate: edited,
-		IDKind: p.IDKind, IDNumber: fixture.ResidentID("310", edited, 900), ProvinceCode: p.ProvinceCode, Rank: "1k"}); err != nil {
+	u, err := e.reg.UpdatePlayer(ctx, fixture.Agency("310"), "", p.ID, registry.PlayerInput{Name: p.Name, Gender: p.Gender, BirthDate: edited,
+		IDKind: p.IDKind, IDNumber: fixture.ResidentID("310", edited, 900), ProvinceCode: p.ProvinceCode, Rank: "1k", ChangeReason: "更正"})
+	if err != nil || u.Held == nil {
+		t.Fatalf("edit birth date: held %v, %v", u.Held, err)
+	}
+	if _, err := e.reg.DecideIdentityChange(ctx, staff, "", u.Held.ID, true, ""); err != nil {
 		t.Fatal(err)
 	}
 	now, err := e.au.ScorecardsNow(ctx, 2026, []string{"110", "310", "440"})

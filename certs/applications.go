@@ -106,6 +106,12 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if err != nil {
 		return Application{}, err
 	}
+	if b, err := ParseBasis(in.Basis); err == nil && b == Appraisal {
+		// the age rule rests on the birth date: wait for staff's decision on a change of it
+		if err := waitForIdentity(ctx, tx, p.ID, actionApplyAppraisal); err != nil {
+			return Application{}, err
+		}
+	}
 	target, basis, err := checkApplication(p, in, now)
 	if err != nil {
 		return Application{}, err
@@ -220,6 +226,9 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		if !app.TargetRank.Outranks(p.Rank) {
 			return Application{}, ReasonAlreadyHolds.With(ledger.Value("player", strconv.FormatInt(p.ID, 10)),
 				ledger.Words("current", p.Rank.Chinese(), p.Rank.String()), ledger.Words("target", app.TargetRank.Chinese(), app.TargetRank.String()))
+		}
+		if err := identityReady(ctx, tx, app, p, now); err != nil {
+			return Application{}, err
 		}
 		if app.Basis == Appraisal {
 			// the session may have been withdrawn, its appraiser revoked,

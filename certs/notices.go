@@ -435,6 +435,9 @@ func (s *Service) finalize(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 	if err != nil {
 		return Certificate{}, err
 	}
+	if err := identityReady(ctx, tx, app, p, now); err != nil { // the notice stays open until the holder's identity is settled
+		return Certificate{}, err
+	}
 	c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: app.TargetRank, basis: app.Basis, issuer: issuerOf(app), applicationID: app.ID})
 	if err != nil {
 		return Certificate{}, err

@@ -113,6 +113,7 @@ func New(store *ledger.Store, reg *registry.Service, cfg Config, opts ...Option)
 	for _, o := range opts {
 		o(s)
 	}
+	reg.UseCertifications(s) // a registration-day correction of identity asks whether anything rests on the player
 	return s, nil
 }
 

@@ -53,6 +53,37 @@ func CopyPlayers(ctx context.Context, tx pgx.Tx, ps []Player) error {
 	return ledger.MoveSequence(ctx, tx, "players")
 }
 
+// CopyIdentityChanges writes decided changes of identity (their ids given)
+// as DecideIdentityChange leaves them (no full number kept), and moves the
+// id sequence past them.
+func CopyIdentityChanges(ctx context.Context, tx pgx.Tx, cs []IdentityChange) error {
+	i := 0
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"player_identity_changes"}, []string{"id", "player_id", "agency_prefix", "status", "reason",
+		"requested_at", "requested_by", "old_birth_date", "new_birth_date", "old_nationality", "new_nationality", "old_id_kind", "new_id_kind",
+		"old_id_masked", "new_id_masked", "decided_at", "decided_by", "decision_reason"},
+		pgx.CopyFromFunc(func() ([]any, error) {
+			if i >= len(cs) {
+				return nil, nil
+			}
+			c := cs[i]
+			i++
+			if c.Status == ChangePending {
+				return nil, fmt.Errorf("identity change %d: a bulk load writes decided changes only", c.ID)
+			}
+			return []any{c.ID, c.PlayerID, c.AgencyPrefix, string(c.Status), c.Reason, c.RequestedAt, c.RequestedBy, c.OldBirthDate, c.NewBirthDate,
+				c.OldNationality, c.NewNationality, string(c.OldIDKind), string(c.NewIDKind), c.OldIDMasked, c.NewIDMasked, c.DecidedAt, c.DecidedBy,
+				c.DecisionReason}, nil
+		}))
+	if err != nil {
+		return fmt.Errorf("copy %d identity changes: %w", len(cs), err)
+	}
+	return ledger.MoveSequence(ctx, tx, "player_identity_changes")
+}
+
+// LoggedIdentityOf is what the log keeps of p's identity (for the bulk
+// loads' payloads).
+func LoggedIdentityOf(p Player) LoggedIdentity { return loggedIdentity(p) }
+
 // CountAgencies counts the agencies as q sees them.
 func CountAgencies(ctx context.Context, q ledger.Querier) (int, error) {
 	var n int

@@ -18,6 +18,8 @@ func Payloads() []ledger.Payload {
 	return []ledger.Payload{
 		AgencyCreatedPayload{}, AgencyStatusSetPayload{}, PlayerRegisteredPayload{}, PlayerUpdatedPayload{}, PlayerTransferredPayload{},
 		PlayerMergedPayload{}, PlayerRankChangedPayload{}, PlayerHonoraryDanPayload{}, TokenCreatedPayload{}, TokenRevokedPayload{},
+		PlayerIdentityChangeRequestedPayload{}, PlayerIdentityChangeApprovedPayload{}, PlayerIdentityChangeRejectedPayload{},
+		PlayerIdentityCorrectedPayload{},
 	}
 }
 
@@ -144,3 +146,50 @@ func (TokenCreatedPayload) Action() string { return "token.created" }
 type TokenRevokedPayload struct{}
 
 func (TokenRevokedPayload) Action() string { return "token.revoked" }
+
+// PlayerIdentityChangeRequestedPayload is player.identity_change_requested's
+// payload: an agency's change of a player's birth date or identity document,
+// held for staff (numbers masked).
+type PlayerIdentityChangeRequestedPayload struct {
+	After  LoggedIdentity `json:"after"`
+	Before LoggedIdentity `json:"before"`
+	Change int64          `json:"change"`
+	Reason string         `json:"reason"`
+}
+
+func (PlayerIdentityChangeRequestedPayload) Action() string {
+	return "player.identity_change_requested"
+}
+
+// PlayerIdentityChangeApprovedPayload is player.identity_change_approved's
+// payload: staff approved the change (the record's change itself is the
+// player.updated logged beside it).
+type PlayerIdentityChangeApprovedPayload struct {
+	Change int64  `json:"change"`
+	Reason string `json:"reason"`
+}
+
+func (PlayerIdentityChangeApprovedPayload) Action() string { return "player.identity_change_approved" }
+
+// PlayerIdentityChangeRejectedPayload is player.identity_change_rejected's
+// payload: staff rejected the change, and why.
+type PlayerIdentityChangeRejectedPayload struct {
+	Change int64  `json:"change"`
+	Reason string `json:"reason"`
+}
+
+func (PlayerIdentityChangeRejectedPayload) Action() string { return "player.identity_change_rejected" }
+
+// PlayerIdentityCorrectedPayload is player.identity_corrected's payload: a
+// change of identity that took effect at once (basis "staff", or
+// "registration_day" for an agency's same-day correction), with its reason;
+// the player.updated beside it logs the record's change.
+type PlayerIdentityCorrectedPayload struct {
+	After  LoggedIdentity `json:"after"`
+	Basis  string         `json:"basis"`
+	Before LoggedIdentity `json:"before"`
+	Change int64          `json:"change"`
+	Reason string         `json:"reason"`
+}
+
+func (PlayerIdentityCorrectedPayload) Action() string { return "player.identity_corrected" }

@@ -67,6 +67,10 @@ type PlayerInput struct {
 	// Rank is the declared rank (30k … 3d, or empty): 4 to 7 dan come only
 	// from certificates, honorary 8 dan only from staff.
 	Rank string
+	// ChangeReason says why a registered player's birth date or identity
+	// document changes (required then, at most MaxChangeReason characters;
+	// unused at registration).
+	ChangeReason string
 }
 
 // HighestDeclared is the highest rank an agency may enter without a certificate.

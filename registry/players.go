@@ -115,27 +115,55 @@ func (s *Service) RegisterPlayer(ctx context.Context, actor ledger.Actor, key st
 	})
 }
 
+// PlayerUpdate is what UpdatePlayer did: the player as now stored and, when
+// his birth date or identity document was to change and the change waits
+// for staff, that change (Held); his other fields changed at once.
+type PlayerUpdate struct {
+	Player
+	Held *IdentityChange
+}
+
+// Redacted is what an idempotency record keeps of an update: the identity
+// number masked (the held change holds masked numbers only).
+func (u PlayerUpdate) Redacted() any {
+	u.IDNumber = MaskIdentity(u.IDNumber)
+	return u
+}
+
+// Reread fills the player in again from his row for a retry's answer.
+func (u *PlayerUpdate) Reread(ctx context.Context, q ledger.Querier) error {
+	return u.Player.Reread(ctx, q)
+}
+
 // UpdatePlayer replaces a player's details. An agency may change only players
-// of its own province and may not move them to another province.
-func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key string, id int64, in PlayerInput) (Player, error) {
+// of its own province and may not move them to another province. A change
+// of the birth date or identity document (kind, number, nationality) needs
+// in.ChangeReason and, from an agency, waits for staff (see
+// DecideIdentityChange) unless it corrects the registration on its day
+// (registrationDayCorrection); staff's own change takes effect at once.
+func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key string, id int64, in PlayerInput) (PlayerUpdate, error) {
 	if err := access.RequireSignedIn(actor, access.WritePlayers); err != nil {
-		return Player{}, err
+		return PlayerUpdate{}, err
 	}
 	if id <= 0 {
-		return Player{}, ReasonPlayerID.OnField("id", "value", strconv.FormatInt(id, 10))
+		return PlayerUpdate{}, ReasonPlayerID.OnField("id", "value", strconv.FormatInt(id, 10))
 	}
 	p, err := in.Validate(s.store.Now())
 	if err != nil {
-		return Player{}, err
+		return PlayerUpdate{}, err
+	}
+	reason, err := ledger.OptionalText("change_reason", in.ChangeReason, MaxChangeReason)
+	if err != nil {
+		return PlayerUpdate{}, err
 	}
 	req := struct {
 		ID int64
 		In PlayerInput
 	}{id, in}
-	return ledger.Mutate(ctx, s.store, actor, key, "UpdatePlayer", req, func(tx *ledger.Tx, now time.Time) (Player, error) {
+	return ledger.Mutate(ctx, s.store, actor, key, "UpdatePlayer", req, func(tx *ledger.Tx, now time.Time) (PlayerUpdate, error) {
 		old, err := scanPlayer(tx.QueryRow(ctx, `SELECT `+playerColumns+` FROM players WHERE id = $1 FOR UPDATE`, id))
 		if err != nil {
-			return Player{}, playerErr(err, id)
+			return PlayerUpdate{}, playerErr(err, id)
 		}
 		codes := []string{old.ProvinceCode}
 		if p.ProvinceCode != old.ProvinceCode { // moving a player: both provinces must allow it
@@ -143,30 +171,46 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 		}
 		for _, code := range codes {
 			if _, err := s.mayWriteProvince(ctx, tx, actor, code); err != nil {
-				return Player{}, fmt.Errorf("update player %d: %w", id, err)
+				return PlayerUpdate{}, fmt.Errorf("update player %d: %w", id, err)
 			}
 		}
 		// the certified rank is certification's; only the declared rank is edited here
 		p.ID, p.AgencyPrefix, p.Rank, p.RankCertified, p.HonoraryBasis = id, old.AgencyPrefix, old.Rank, old.RankCertified, old.HonoraryBasis
-		p.CreatedAt, p.UpdatedAt = old.CreatedAt, now
+		p.MergedInto, p.CreatedAt, p.UpdatedAt = old.MergedInto, old.CreatedAt, now
 		if taken, err := identityTaken(ctx, tx, p, id); err != nil || taken {
 			if err == nil {
 				err = ReasonIdentityTaken.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))
 			}
-			return Player{}, err
+			return PlayerUpdate{}, err
+		}
+		var out PlayerUpdate
+		if identityDiffers(old, p) {
+			c, held, err := s.changeIdentity(ctx, tx, now, actor, old, p, reason)
+			if err != nil {
+				return PlayerUpdate{}, err
+			}
+			if held {
+				out.Held = &c
+				p = withIdentityOf(p, old) // the rest changes now, the identity when staff approve
+			}
+		}
+		if out.Held != nil && p.Name == old.Name && p.Gender == old.Gender && p.ProvinceCode == old.ProvinceCode && p.DeclaredRank == old.DeclaredRank {
+			out.Player = old // only the held identity was to change: no write, no player.updated
+			return out, nil
 		}
 		_, err = tx.Exec(ctx, `UPDATE players SET name = $2, gender = $3, birth_date = $4, nationality = $5, id_kind = $6,
 			id_number = $7, identity_key = $8, province_code = $9, declared_rank = $10, updated_at = $11 WHERE id = $1`,
 			id, p.Name, p.Gender, p.BirthDate, p.Nationality, p.IDKind, p.IDNumber, identityKey(p), p.ProvinceCode, p.DeclaredRank, now)
 		if err != nil {
 			if errors.Is(ledger.PgErr(err, ""), ledger.ErrAlreadyExists) {
-				return Player{}, ReasonIdentityTaken.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))
+				return PlayerUpdate{}, ReasonIdentityTaken.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))
 			}
-			return Player{}, ledger.PgErr(err, fmt.Sprintf("update player %d", id))
+			return PlayerUpdate{}, ledger.PgErr(err, fmt.Sprintf("update player %d", id))
 		}
+		out.Player = p
 		err = ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(id, 10),
 			NewPlayerUpdatedPayload(old, p))
-		return p, err
+		return out, err
 	})
 }
 

@@ -13,6 +13,7 @@ import (
 type Service struct {
 	store  *ledger.Store
 	policy *access.Policy
+	certs  Certifications // nil: no identity change of an agency takes effect at once
 }
 
 // New returns a registry over the store. The registry holds the one

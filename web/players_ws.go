@@ -16,7 +16,9 @@ import (
 // playerWriter registers and changes players, for the agency's workspace.
 type playerWriter interface {
 	RegisterPlayer(ctx context.Context, actor ledger.Actor, key string, in registry.PlayerInput) (registry.Player, error)
-	UpdatePlayer(ctx context.Context, actor ledger.Actor, key string, id int64, in registry.PlayerInput) (registry.Player, error)
+	UpdatePlayer(ctx context.Context, actor ledger.Actor, key string, id int64, in registry.PlayerInput) (registry.PlayerUpdate, error)
+	ListIdentityChanges(ctx context.Context, actor ledger.Actor, q registry.IdentityChangeQuery) ([]registry.IdentityChange, error)
+	DecideIdentityChange(ctx context.Context, actor ledger.Actor, key string, id int64, approve bool, reason string) (registry.IdentityChange, error)
 }
 
 // playerPages are the workspace's pages for players: register, edit, and
@@ -40,22 +42,28 @@ type playerForm struct {
 	ID                                                     int64 // 0: a new player
 	Name, Gender, BirthDate, Nationality, IDKind, IDNumber string
 	ProvinceCode, Rank                                     string
-	Errs                                                   kit.FormErrors
-	Idem, CSRF                                             string
+	ChangeReason                                           string
+	// Pending is the change of the player's identity waiting for the
+	// association, shown as a notice on the edit form.
+	Pending    *registry.IdentityChange
+	Errs       kit.FormErrors
+	Idem, CSRF string
 }
 
 // playerFields are the fields of the form, by the names refusals give them.
-var playerFields = []string{"name", "gender", "birth_date", "nationality", "identity_kind", "identity_number", "province_code", "rank"}
+var playerFields = []string{"name", "gender", "birth_date", "nationality", "identity_kind", "identity_number", "province_code", "rank", "change_reason"}
 
 func playerFormOf(r *http.Request) playerForm {
 	v := func(k string) string { return r.PostFormValue(k) }
 	return playerForm{Name: v("name"), Gender: v("gender"), BirthDate: v("birth_date"), Nationality: v("nationality"),
-		IDKind: v("identity_kind"), IDNumber: v("identity_number"), ProvinceCode: v("province_code"), Rank: v("rank")}
+		IDKind: v("identity_kind"), IDNumber: v("identity_number"), ProvinceCode: v("province_code"), Rank: v("rank"),
+		ChangeReason: v("change_reason")}
 }
 
 func (f playerForm) input() registry.PlayerInput {
 	return registry.PlayerInput{Name: f.Name, Gender: registry.Gender(f.Gender), BirthDate: strings.TrimSpace(f.BirthDate),
-		Nationality: f.Nationality, IDKind: registry.IdentityKind(f.IDKind), IDNumber: f.IDNumber, ProvinceCode: f.ProvinceCode, Rank: f.Rank}
+		Nationality: f.Nationality, IDKind: registry.IdentityKind(f.IDKind), IDNumber: f.IDNumber, ProvinceCode: f.ProvinceCode, Rank: f.Rank,
+		ChangeReason: f.ChangeReason}
 }
 
 // agencyProvince is the province code of an agency's prefix ("" for staff).
@@ -97,10 +105,21 @@ func (p *playerPages) failRegister(w http.ResponseWriter, r *http.Request, _ led
 	p.failWith(w, r, code, errText, err, playerFormOf(r))
 }
 
-func (p *playerPages) failEdit(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
+func (p *playerPages) failEdit(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string, err error) {
 	f := playerFormOf(r)
 	f.ID, _ = kit.PathID(r)
+	f.Pending = p.pendingChange(r, a, f.ID)
 	p.failWith(w, r, code, errText, err, f)
+}
+
+// pendingChange is the change of the player's identity waiting for the
+// association, or nil.
+func (p *playerPages) pendingChange(r *http.Request, a ledger.Actor, id int64) *registry.IdentityChange {
+	cs, err := p.reg.ListIdentityChanges(r.Context(), a, registry.IdentityChangeQuery{Status: registry.ChangePending, PlayerID: id, Limit: 1})
+	if err != nil || len(cs) == 0 {
+		return nil
+	}
+	return &cs[0]
 }
 
 func (p *playerPages) register(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
@@ -116,11 +135,14 @@ func (p *playerPages) update(r *http.Request, a ledger.Actor, key string) (kit.O
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}
-	pl, err := p.reg.UpdatePlayer(r.Context(), a, key, id, playerFormOf(r).input())
+	u, err := p.reg.UpdatePlayer(r.Context(), a, key, id, playerFormOf(r).input())
 	if err != nil {
 		return kit.Outcome{}, err
 	}
-	return kit.GoTo("/workspace/players?ok=player_updated&id=" + strconv.FormatInt(pl.ID, 10)), nil
+	if u.Held != nil { // a notice, not an error: the rest is saved, the identity waits for the association
+		return kit.GoTo("/workspace/players?ok=identity_change_held&change=" + strconv.FormatInt(u.Held.ID, 10)), nil
+	}
+	return kit.GoTo("/workspace/players?ok=player_updated&id=" + strconv.FormatInt(u.ID, 10)), nil
 }
 
 func (p *playerPages) editForm(w http.ResponseWriter, r *http.Request) error {
@@ -146,7 +168,8 @@ func (p *playerPages) editForm(w http.ResponseWriter, r *http.Request) error {
 		rank = pl.DeclaredRank.String()
 	}
 	p.showForm(w, r, http.StatusOK, playerForm{ID: pl.ID, Name: pl.Name, Gender: string(pl.Gender), BirthDate: pl.BirthDate.Format(time.DateOnly),
-		Nationality: pl.Nationality, IDKind: string(pl.IDKind), IDNumber: pl.IDNumber, ProvinceCode: pl.ProvinceCode, Rank: rank})
+		Nationality: pl.Nationality, IDKind: string(pl.IDKind), IDNumber: pl.IDNumber, ProvinceCode: pl.ProvinceCode, Rank: rank,
+		Pending: p.pendingChange(r, a, pl.ID)})
 	return nil
 }
 
@@ -157,6 +180,7 @@ type playerList struct {
 	Total   int64
 	OK      string
 	OKID    string
+	Change  string // the identity change just held (ok=identity_change_held)
 	Err     string
 	Next    string
 }
@@ -171,6 +195,9 @@ func (p *playerPages) list(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	pg := p.Page(w, r, "workspace_players")
 	l := playerList{Name: strings.TrimSpace(q.Get("name")), OK: q.Get("ok"), OKID: q.Get("id")}
+	if c, err := strconv.ParseInt(q.Get("change"), 10, 64); err == nil && c > 0 {
+		l.Change = strconv.FormatInt(c, 10)
+	}
 	page, err := p.reg.SearchPlayers(r.Context(), a, registry.PlayerQuery{Name: l.Name, ProvinceCode: agencyProvince(a), PageToken: q.Get("page"), PageSize: 50})
 	if err != nil {
 		if ledger.KindOf(err) == ledger.Internal {

@@ -94,6 +94,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		&statsPages{Site: s, stats: cs},
 		&logPages{Site: s, tlog: opt.Log},
 		&playerPages{Site: s, reg: reg},
+		&identityPages{Site: s, reg: reg},
 		&applyPages{Site: s, certs: cs, reg: reg},
 		&appraisalPages{Site: s, certs: cs},
 		&printPages{Site: s, certs: cs, publicURL: opt.PublicURL, font: font},

@@ -114,11 +114,72 @@ func (s *RegistryServer) RegisterPlayer(ctx context.Context, req *pb.RegisterPla
 
 func (s *RegistryServer) UpdatePlayer(ctx context.Context, req *pb.UpdatePlayerRequest) (*pb.UpdatePlayerResponse, error) {
 	actor := ActorFrom(ctx)
-	p, err := s.reg.UpdatePlayer(ctx, actor, idempotencyKey(ctx), req.GetId(), playerInput(req.GetPlayer()))
+	in := playerInput(req.GetPlayer())
+	in.ChangeReason = req.GetChangeReason()
+	u, err := s.reg.UpdatePlayer(ctx, actor, idempotencyKey(ctx), req.GetId(), in)
 	if err != nil {
 		return nil, err
 	}
-	return &pb.UpdatePlayerResponse{Player: s.playerPB(ctx, actor, p)}, nil
+	resp := &pb.UpdatePlayerResponse{Player: s.playerPB(ctx, actor, u.Player)}
+	if u.Held != nil {
+		resp.HeldIdentityChange = identityChangePB(*u.Held)
+	}
+	return resp, nil
+}
+
+func (s *RegistryServer) ListIdentityChanges(ctx context.Context, req *pb.ListIdentityChangesRequest) (*pb.ListIdentityChangesResponse, error) {
+	q := registry.IdentityChangeQuery{PlayerID: req.GetPlayerId(), Limit: int(req.GetLimit())}
+	for st, v := range changeStatuses {
+		if v == req.GetStatus() && v != pb.IdentityChangeStatus_IDENTITY_CHANGE_STATUS_UNSPECIFIED {
+			q.Status = st
+		}
+	}
+	cs, err := s.reg.ListIdentityChanges(ctx, ActorFrom(ctx), q)
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListIdentityChangesResponse{}
+	for _, c := range cs {
+		resp.Changes = append(resp.Changes, identityChangePB(c))
+	}
+	return resp, nil
+}
+
+func (s *RegistryServer) DecideIdentityChange(ctx context.Context, req *pb.DecideIdentityChangeRequest) (*pb.DecideIdentityChangeResponse, error) {
+	c, err := s.reg.DecideIdentityChange(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetId(), req.GetApprove(), req.GetReason())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.DecideIdentityChangeResponse{Change: identityChangePB(c)}, nil
+}
+
+var changeStatuses = map[registry.IdentityChangeStatus]pb.IdentityChangeStatus{
+	registry.ChangePending:  pb.IdentityChangeStatus_IDENTITY_CHANGE_STATUS_PENDING,
+	registry.ChangeApproved: pb.IdentityChangeStatus_IDENTITY_CHANGE_STATUS_APPROVED,
+	registry.ChangeRejected: pb.IdentityChangeStatus_IDENTITY_CHANGE_STATUS_REJECTED,
+	registry.ChangeApplied:  pb.IdentityChangeStatus_IDENTITY_CHANGE_STATUS_APPLIED,
+}
+
+func identityKindPB(k registry.IdentityKind) pb.IdentityKind {
+	if k == registry.Passport {
+		return pb.IdentityKind_IDENTITY_KIND_PASSPORT
+	}
+	return pb.IdentityKind_IDENTITY_KIND_RESIDENT_ID
+}
+
+// identityChangePB converts a change; its numbers are masked already.
+func identityChangePB(c registry.IdentityChange) *pb.IdentityChange {
+	out := &pb.IdentityChange{Id: c.ID, PlayerId: c.PlayerID, PlayerName: c.PlayerName, AgencyPrefix: c.AgencyPrefix,
+		Status: changeStatuses[c.Status], Reason: c.Reason, RequestedAt: timestamppb.New(c.RequestedAt), RequestedBy: c.RequestedBy,
+		OldBirthDate: c.OldBirthDate.Format(time.DateOnly), NewBirthDate: c.NewBirthDate.Format(time.DateOnly),
+		OldNationality: c.OldNationality, NewNationality: c.NewNationality,
+		OldIdentityKind: identityKindPB(c.OldIDKind), NewIdentityKind: identityKindPB(c.NewIDKind),
+		OldIdentityNumberMasked: c.OldIDMasked, NewIdentityNumberMasked: c.NewIDMasked,
+		DecidedBy: c.DecidedBy, DecisionReason: c.DecisionReason}
+	if c.DecidedAt != nil {
+		out.DecidedAt = timestamppb.New(*c.DecidedAt)
+	}
+	return out
 }
 
 func (s *RegistryServer) GetPlayer(ctx context.Context, req *pb.GetPlayerRequest) (*pb.GetPlayerResponse, error) {

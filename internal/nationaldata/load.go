@@ -35,6 +35,9 @@ func Load(ctx context.Context, pool *pgxpool.Pool, p *Plan) (Manifest, error) {
 		if err := registry.CopyPlayers(ctx, tx, p.Players); err != nil {
 			return err
 		}
+		if err := registry.CopyIdentityChanges(ctx, tx, p.IdentityChanges); err != nil {
+			return err
+		}
 		if err := certs.CopyAll(ctx, tx, p.Certs); err != nil {
 			return err
 		}

@@ -77,6 +77,16 @@ func TestPayloadsAreTheServices(t *testing.T) {
 	_, err = reg.UpdatePlayer(ctx, bj, "", ps[3].ID, registry.PlayerInput{Name: ps[3].Name, Gender: registry.Male, BirthDate: "1990-01-01",
 		IDKind: registry.ResidentIDCard, IDNumber: ps[3].IDNumber, ProvinceCode: "11", Rank: "2k"})
 	must(err)
+	// a birth date edited: the agency asks, staff approve
+	held, err := reg.UpdatePlayer(ctx, bj, "", ps[2].ID, registry.PlayerInput{Name: ps[2].Name, Gender: registry.Male, BirthDate: "1989-01-01",
+		IDKind: registry.ResidentIDCard, IDNumber: fixture.ResidentID("110", "1989-01-01", 2), ProvinceCode: "11", Rank: "1k",
+		ChangeReason: "登记时出生日期录入错误"})
+	must(err)
+	if held.Held == nil {
+		t.Fatal("the birth date edit was not held")
+	}
+	_, err = reg.DecideIdentityChange(ctx, fixture.Staff, "", held.Held.ID, true, "")
+	must(err)
 	ap, err := cs.RecommendAppraiser(ctx, bj, "", certs.AppraiserInput{Name: "鉴定棋手", Qualification: "业余6段"})
 	must(err)
 	_, err = cs.SetAppraiserStatus(ctx, fixture.Staff, "", ap.ID, certs.AppraiserApproved)

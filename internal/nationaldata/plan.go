@@ -18,13 +18,15 @@ import (
 // Plan is a whole data set, ready to load: every row in its final state
 // and every event the services would have written, in time order.
 type Plan struct {
-	Options     Options
-	Agencies    []registry.Agency
-	Players     []registry.Player
-	Certs       certs.BulkSet
-	Tournaments []tournaments.BulkEvent
-	Events      []ledger.BulkEvent
-	Manifest    Manifest
+	Options  Options
+	Agencies []registry.Agency
+	Players  []registry.Player
+	// IdentityChanges are the agencies' changes of birth dates, approved by staff.
+	IdentityChanges []registry.IdentityChange
+	Certs           certs.BulkSet
+	Tournaments     []tournaments.BulkEvent
+	Events          []ledger.BulkEvent
+	Manifest        Manifest
 }
 
 // Actors the data set's events name.

@@ -71,7 +71,18 @@ func (pl *planner) appraisals(a *agency, y int, last bool, n int) {
 				p.births = append(p.births, birthEdit{at: edit, birth: birth, number: after.IDNumber})
 				p.row.BirthDate, p.row.IDNumber = birth, after.IDNumber
 				pl.touch(p, edit)
-				pl.emit(edit, actor, "player", idString(p.row.ID), registry.NewPlayerUpdatedPayload(before, after))
+				// the agency asks, staff approve a few hours later: the change takes effect then
+				asked := edit.Add(-time.Duration(2+pl.r.IntN(20)) * time.Hour)
+				c := registry.IdentityChange{ID: int64(len(pl.plan.IdentityChanges) + 1), PlayerID: p.row.ID, AgencyPrefix: a.prov.Prefix,
+					Status: registry.ChangeApproved, Reason: "登记时出生日期录入错误，依据户口簿更正", RequestedAt: asked, RequestedBy: actor.String(),
+					OldBirthDate: before.BirthDate, NewBirthDate: birth, OldNationality: before.Nationality, NewNationality: after.Nationality,
+					OldIDKind: before.IDKind, NewIDKind: after.IDKind, OldIDMasked: registry.MaskIdentity(before.IDNumber),
+					NewIDMasked: registry.MaskIdentity(after.IDNumber), DecidedAt: &edit, DecidedBy: staffActor.String()}
+				pl.plan.IdentityChanges = append(pl.plan.IdentityChanges, c)
+				pl.emit(asked, actor, "player", idString(p.row.ID), registry.PlayerIdentityChangeRequestedPayload{
+					After: registry.LoggedIdentityOf(after), Before: registry.LoggedIdentityOf(before), Change: c.ID, Reason: c.Reason})
+				pl.emit(edit, staffActor, "player", idString(p.row.ID), registry.NewPlayerUpdatedPayload(before, after))
+				pl.emit(edit, staffActor, "player", idString(p.row.ID), registry.PlayerIdentityChangeApprovedPayload{Change: c.ID})
 				pl.edited[a.prov.Prefix] = append(pl.edited[a.prov.Prefix], p.row.ID)
 				file(p, at)
 			}

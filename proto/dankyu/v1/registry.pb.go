@@ -22,6 +22,64 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// IdentityChangeStatus is where a change of a player's identity stands.
+type IdentityChangeStatus int32
+
+const (
+	IdentityChangeStatus_IDENTITY_CHANGE_STATUS_UNSPECIFIED IdentityChangeStatus = 0
+	// Held for the association's decision.
+	IdentityChangeStatus_IDENTITY_CHANGE_STATUS_PENDING  IdentityChangeStatus = 1
+	IdentityChangeStatus_IDENTITY_CHANGE_STATUS_APPROVED IdentityChangeStatus = 2
+	IdentityChangeStatus_IDENTITY_CHANGE_STATUS_REJECTED IdentityChangeStatus = 3
+	// Took effect at once (staff's own change, or a registration-day correction).
+	IdentityChangeStatus_IDENTITY_CHANGE_STATUS_APPLIED IdentityChangeStatus = 4
+)
+
+// Enum value maps for IdentityChangeStatus.
+var (
+	IdentityChangeStatus_name = map[int32]string{
+		0: "IDENTITY_CHANGE_STATUS_UNSPECIFIED",
+		1: "IDENTITY_CHANGE_STATUS_PENDING",
+		2: "IDENTITY_CHANGE_STATUS_APPROVED",
+		3: "IDENTITY_CHANGE_STATUS_REJECTED",
+		4: "IDENTITY_CHANGE_STATUS_APPLIED",
+	}
+	IdentityChangeStatus_value = map[string]int32{
+		"IDENTITY_CHANGE_STATUS_UNSPECIFIED": 0,
+		"IDENTITY_CHANGE_STATUS_PENDING":     1,
+		"IDENTITY_CHANGE_STATUS_APPROVED":    2,
+		"IDENTITY_CHANGE_STATUS_REJECTED":    3,
+		"IDENTITY_CHANGE_STATUS_APPLIED":     4,
+	}
+)
+
+func (x IdentityChangeStatus) Enum() *IdentityChangeStatus {
+	p := new(IdentityChangeStatus)
+	*p = x
+	return p
+}
+
+func (x IdentityChangeStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (IdentityChangeStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_dankyu_v1_registry_proto_enumTypes[0].Descriptor()
+}
+
+func (IdentityChangeStatus) Type() protoreflect.EnumType {
+	return &file_dankyu_v1_registry_proto_enumTypes[0]
+}
+
+func (x IdentityChangeStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use IdentityChangeStatus.Descriptor instead.
+func (IdentityChangeStatus) EnumDescriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{0}
+}
+
 type AgencyStatus int32
 
 const (
@@ -55,11 +113,11 @@ func (x AgencyStatus) String() string {
 }
 
 func (AgencyStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_registry_proto_enumTypes[0].Descriptor()
+	return file_dankyu_v1_registry_proto_enumTypes[1].Descriptor()
 }
 
 func (AgencyStatus) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_registry_proto_enumTypes[0]
+	return &file_dankyu_v1_registry_proto_enumTypes[1]
 }
 
 func (x AgencyStatus) Number() protoreflect.EnumNumber {
@@ -68,7 +126,7 @@ func (x AgencyStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use AgencyStatus.Descriptor instead.
 func (AgencyStatus) EnumDescriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{1}
 }
 
 type Gender int32
@@ -104,11 +162,11 @@ func (x Gender) String() string {
 }
 
 func (Gender) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_registry_proto_enumTypes[1].Descriptor()
+	return file_dankyu_v1_registry_proto_enumTypes[2].Descriptor()
 }
 
 func (Gender) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_registry_proto_enumTypes[1]
+	return &file_dankyu_v1_registry_proto_enumTypes[2]
 }
 
 func (x Gender) Number() protoreflect.EnumNumber {
@@ -117,7 +175,7 @@ func (x Gender) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Gender.Descriptor instead.
 func (Gender) EnumDescriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{2}
 }
 
 type IdentityKind int32
@@ -155,11 +213,11 @@ func (x IdentityKind) String() string {
 }
 
 func (IdentityKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_dankyu_v1_registry_proto_enumTypes[2].Descriptor()
+	return file_dankyu_v1_registry_proto_enumTypes[3].Descriptor()
 }
 
 func (IdentityKind) Type() protoreflect.EnumType {
-	return &file_dankyu_v1_registry_proto_enumTypes[2]
+	return &file_dankyu_v1_registry_proto_enumTypes[3]
 }
 
 func (x IdentityKind) Number() protoreflect.EnumNumber {
@@ -168,7 +226,411 @@ func (x IdentityKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use IdentityKind.Descriptor instead.
 func (IdentityKind) EnumDescriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{3}
+}
+
+// IdentityChange is a change of a player's birth date or identity document;
+// identity numbers are always masked.
+type IdentityChange struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Id           int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	PlayerId     int64                  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PlayerName   string                 `protobuf:"bytes,3,opt,name=player_name,json=playerName,proto3" json:"player_name,omitempty"`
+	AgencyPrefix string                 `protobuf:"bytes,4,opt,name=agency_prefix,json=agencyPrefix,proto3" json:"agency_prefix,omitempty"`
+	Status       IdentityChangeStatus   `protobuf:"varint,5,opt,name=status,proto3,enum=dankyu.v1.IdentityChangeStatus" json:"status,omitempty"`
+	Reason       string                 `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
+	RequestedAt  *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=requested_at,json=requestedAt,proto3" json:"requested_at,omitempty"`
+	RequestedBy  string                 `protobuf:"bytes,8,opt,name=requested_by,json=requestedBy,proto3" json:"requested_by,omitempty"`
+	// YYYY-MM-DD.
+	OldBirthDate            string                 `protobuf:"bytes,9,opt,name=old_birth_date,json=oldBirthDate,proto3" json:"old_birth_date,omitempty"`
+	NewBirthDate            string                 `protobuf:"bytes,10,opt,name=new_birth_date,json=newBirthDate,proto3" json:"new_birth_date,omitempty"`
+	OldNationality          string                 `protobuf:"bytes,11,opt,name=old_nationality,json=oldNationality,proto3" json:"old_nationality,omitempty"`
+	NewNationality          string                 `protobuf:"bytes,12,opt,name=new_nationality,json=newNationality,proto3" json:"new_nationality,omitempty"`
+	OldIdentityKind         IdentityKind           `protobuf:"varint,13,opt,name=old_identity_kind,json=oldIdentityKind,proto3,enum=dankyu.v1.IdentityKind" json:"old_identity_kind,omitempty"`
+	NewIdentityKind         IdentityKind           `protobuf:"varint,14,opt,name=new_identity_kind,json=newIdentityKind,proto3,enum=dankyu.v1.IdentityKind" json:"new_identity_kind,omitempty"`
+	OldIdentityNumberMasked string                 `protobuf:"bytes,15,opt,name=old_identity_number_masked,json=oldIdentityNumberMasked,proto3" json:"old_identity_number_masked,omitempty"`
+	NewIdentityNumberMasked string                 `protobuf:"bytes,16,opt,name=new_identity_number_masked,json=newIdentityNumberMasked,proto3" json:"new_identity_number_masked,omitempty"`
+	DecidedAt               *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=decided_at,json=decidedAt,proto3" json:"decided_at,omitempty"`
+	DecidedBy               string                 `protobuf:"bytes,18,opt,name=decided_by,json=decidedBy,proto3" json:"decided_by,omitempty"`
+	DecisionReason          string                 `protobuf:"bytes,19,opt,name=decision_reason,json=decisionReason,proto3" json:"decision_reason,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
+}
+
+func (x *IdentityChange) Reset() {
+	*x = IdentityChange{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IdentityChange) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IdentityChange) ProtoMessage() {}
+
+func (x *IdentityChange) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IdentityChange.ProtoReflect.Descriptor instead.
+func (*IdentityChange) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *IdentityChange) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *IdentityChange) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *IdentityChange) GetPlayerName() string {
+	if x != nil {
+		return x.PlayerName
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetAgencyPrefix() string {
+	if x != nil {
+		return x.AgencyPrefix
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetStatus() IdentityChangeStatus {
+	if x != nil {
+		return x.Status
+	}
+	return IdentityChangeStatus_IDENTITY_CHANGE_STATUS_UNSPECIFIED
+}
+
+func (x *IdentityChange) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetRequestedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RequestedAt
+	}
+	return nil
+}
+
+func (x *IdentityChange) GetRequestedBy() string {
+	if x != nil {
+		return x.RequestedBy
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetOldBirthDate() string {
+	if x != nil {
+		return x.OldBirthDate
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetNewBirthDate() string {
+	if x != nil {
+		return x.NewBirthDate
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetOldNationality() string {
+	if x != nil {
+		return x.OldNationality
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetNewNationality() string {
+	if x != nil {
+		return x.NewNationality
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetOldIdentityKind() IdentityKind {
+	if x != nil {
+		return x.OldIdentityKind
+	}
+	return IdentityKind_IDENTITY_KIND_UNSPECIFIED
+}
+
+func (x *IdentityChange) GetNewIdentityKind() IdentityKind {
+	if x != nil {
+		return x.NewIdentityKind
+	}
+	return IdentityKind_IDENTITY_KIND_UNSPECIFIED
+}
+
+func (x *IdentityChange) GetOldIdentityNumberMasked() string {
+	if x != nil {
+		return x.OldIdentityNumberMasked
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetNewIdentityNumberMasked() string {
+	if x != nil {
+		return x.NewIdentityNumberMasked
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetDecidedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.DecidedAt
+	}
+	return nil
+}
+
+func (x *IdentityChange) GetDecidedBy() string {
+	if x != nil {
+		return x.DecidedBy
+	}
+	return ""
+}
+
+func (x *IdentityChange) GetDecisionReason() string {
+	if x != nil {
+		return x.DecisionReason
+	}
+	return ""
+}
+
+type ListIdentityChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Empty: any status.
+	Status IdentityChangeStatus `protobuf:"varint,1,opt,name=status,proto3,enum=dankyu.v1.IdentityChangeStatus" json:"status,omitempty"`
+	// 0: any player.
+	PlayerId int64 `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	// At most 100; 0: 50.
+	Limit         int32 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListIdentityChangesRequest) Reset() {
+	*x = ListIdentityChangesRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListIdentityChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListIdentityChangesRequest) ProtoMessage() {}
+
+func (x *ListIdentityChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListIdentityChangesRequest.ProtoReflect.Descriptor instead.
+func (*ListIdentityChangesRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ListIdentityChangesRequest) GetStatus() IdentityChangeStatus {
+	if x != nil {
+		return x.Status
+	}
+	return IdentityChangeStatus_IDENTITY_CHANGE_STATUS_UNSPECIFIED
+}
+
+func (x *ListIdentityChangesRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *ListIdentityChangesRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ListIdentityChangesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Changes       []*IdentityChange      `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListIdentityChangesResponse) Reset() {
+	*x = ListIdentityChangesResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListIdentityChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListIdentityChangesResponse) ProtoMessage() {}
+
+func (x *ListIdentityChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListIdentityChangesResponse.ProtoReflect.Descriptor instead.
+func (*ListIdentityChangesResponse) Descriptor() ([]byte, []int) {
 	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListIdentityChangesResponse) GetChanges() []*IdentityChange {
+	if x != nil {
+		return x.Changes
+	}
+	return nil
+}
+
+type DecideIdentityChangeRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// true approves, false rejects.
+	Approve bool `protobuf:"varint,2,opt,name=approve,proto3" json:"approve,omitempty"`
+	// Required to reject.
+	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideIdentityChangeRequest) Reset() {
+	*x = DecideIdentityChangeRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideIdentityChangeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideIdentityChangeRequest) ProtoMessage() {}
+
+func (x *DecideIdentityChangeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideIdentityChangeRequest.ProtoReflect.Descriptor instead.
+func (*DecideIdentityChangeRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *DecideIdentityChangeRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *DecideIdentityChangeRequest) GetApprove() bool {
+	if x != nil {
+		return x.Approve
+	}
+	return false
+}
+
+func (x *DecideIdentityChangeRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type DecideIdentityChangeResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Change        *IdentityChange        `protobuf:"bytes,1,opt,name=change,proto3" json:"change,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideIdentityChangeResponse) Reset() {
+	*x = DecideIdentityChangeResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideIdentityChangeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideIdentityChangeResponse) ProtoMessage() {}
+
+func (x *DecideIdentityChangeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideIdentityChangeResponse.ProtoReflect.Descriptor instead.
+func (*DecideIdentityChangeResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *DecideIdentityChangeResponse) GetChange() *IdentityChange {
+	if x != nil {
+		return x.Change
+	}
+	return nil
 }
 
 type TransferPlayerRequest struct {
@@ -182,7 +644,7 @@ type TransferPlayerRequest struct {
 
 func (x *TransferPlayerRequest) Reset() {
 	*x = TransferPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -194,7 +656,7 @@ func (x *TransferPlayerRequest) String() string {
 func (*TransferPlayerRequest) ProtoMessage() {}
 
 func (x *TransferPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -207,7 +669,7 @@ func (x *TransferPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferPlayerRequest.ProtoReflect.Descriptor instead.
 func (*TransferPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *TransferPlayerRequest) GetPlayerId() int64 {
@@ -233,7 +695,7 @@ type TransferPlayerResponse struct {
 
 func (x *TransferPlayerResponse) Reset() {
 	*x = TransferPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -245,7 +707,7 @@ func (x *TransferPlayerResponse) String() string {
 func (*TransferPlayerResponse) ProtoMessage() {}
 
 func (x *TransferPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -258,7 +720,7 @@ func (x *TransferPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferPlayerResponse.ProtoReflect.Descriptor instead.
 func (*TransferPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *TransferPlayerResponse) GetPlayer() *Player {
@@ -278,7 +740,7 @@ type MergePlayersRequest struct {
 
 func (x *MergePlayersRequest) Reset() {
 	*x = MergePlayersRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -290,7 +752,7 @@ func (x *MergePlayersRequest) String() string {
 func (*MergePlayersRequest) ProtoMessage() {}
 
 func (x *MergePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -303,7 +765,7 @@ func (x *MergePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MergePlayersRequest.ProtoReflect.Descriptor instead.
 func (*MergePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *MergePlayersRequest) GetKeepId() int64 {
@@ -329,7 +791,7 @@ type MergePlayersResponse struct {
 
 func (x *MergePlayersResponse) Reset() {
 	*x = MergePlayersResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -341,7 +803,7 @@ func (x *MergePlayersResponse) String() string {
 func (*MergePlayersResponse) ProtoMessage() {}
 
 func (x *MergePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -354,7 +816,7 @@ func (x *MergePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MergePlayersResponse.ProtoReflect.Descriptor instead.
 func (*MergePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *MergePlayersResponse) GetPlayer() *Player {
@@ -375,7 +837,7 @@ type RecordHonoraryDanRequest struct {
 
 func (x *RecordHonoraryDanRequest) Reset() {
 	*x = RecordHonoraryDanRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -387,7 +849,7 @@ func (x *RecordHonoraryDanRequest) String() string {
 func (*RecordHonoraryDanRequest) ProtoMessage() {}
 
 func (x *RecordHonoraryDanRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -400,7 +862,7 @@ func (x *RecordHonoraryDanRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordHonoraryDanRequest.ProtoReflect.Descriptor instead.
 func (*RecordHonoraryDanRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *RecordHonoraryDanRequest) GetPlayerId() int64 {
@@ -426,7 +888,7 @@ type RecordHonoraryDanResponse struct {
 
 func (x *RecordHonoraryDanResponse) Reset() {
 	*x = RecordHonoraryDanResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -438,7 +900,7 @@ func (x *RecordHonoraryDanResponse) String() string {
 func (*RecordHonoraryDanResponse) ProtoMessage() {}
 
 func (x *RecordHonoraryDanResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -451,7 +913,7 @@ func (x *RecordHonoraryDanResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordHonoraryDanResponse.ProtoReflect.Descriptor instead.
 func (*RecordHonoraryDanResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *RecordHonoraryDanResponse) GetPlayer() *Player {
@@ -475,7 +937,7 @@ type Province struct {
 
 func (x *Province) Reset() {
 	*x = Province{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -487,7 +949,7 @@ func (x *Province) String() string {
 func (*Province) ProtoMessage() {}
 
 func (x *Province) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -500,7 +962,7 @@ func (x *Province) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Province.ProtoReflect.Descriptor instead.
 func (*Province) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Province) GetCode() string {
@@ -539,7 +1001,7 @@ type ListProvincesRequest struct {
 
 func (x *ListProvincesRequest) Reset() {
 	*x = ListProvincesRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -551,7 +1013,7 @@ func (x *ListProvincesRequest) String() string {
 func (*ListProvincesRequest) ProtoMessage() {}
 
 func (x *ListProvincesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -564,7 +1026,7 @@ func (x *ListProvincesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProvincesRequest.ProtoReflect.Descriptor instead.
 func (*ListProvincesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{12}
 }
 
 type ListProvincesResponse struct {
@@ -576,7 +1038,7 @@ type ListProvincesResponse struct {
 
 func (x *ListProvincesResponse) Reset() {
 	*x = ListProvincesResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -588,7 +1050,7 @@ func (x *ListProvincesResponse) String() string {
 func (*ListProvincesResponse) ProtoMessage() {}
 
 func (x *ListProvincesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -601,7 +1063,7 @@ func (x *ListProvincesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProvincesResponse.ProtoReflect.Descriptor instead.
 func (*ListProvincesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListProvincesResponse) GetProvinces() []*Province {
@@ -625,7 +1087,7 @@ type Agency struct {
 
 func (x *Agency) Reset() {
 	*x = Agency{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -637,7 +1099,7 @@ func (x *Agency) String() string {
 func (*Agency) ProtoMessage() {}
 
 func (x *Agency) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -650,7 +1112,7 @@ func (x *Agency) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Agency.ProtoReflect.Descriptor instead.
 func (*Agency) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Agency) GetPrefix() string {
@@ -699,7 +1161,7 @@ type CreateAgencyRequest struct {
 
 func (x *CreateAgencyRequest) Reset() {
 	*x = CreateAgencyRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -711,7 +1173,7 @@ func (x *CreateAgencyRequest) String() string {
 func (*CreateAgencyRequest) ProtoMessage() {}
 
 func (x *CreateAgencyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -724,7 +1186,7 @@ func (x *CreateAgencyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAgencyRequest.ProtoReflect.Descriptor instead.
 func (*CreateAgencyRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{10}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CreateAgencyRequest) GetPrefix() string {
@@ -757,7 +1219,7 @@ type CreateAgencyResponse struct {
 
 func (x *CreateAgencyResponse) Reset() {
 	*x = CreateAgencyResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -769,7 +1231,7 @@ func (x *CreateAgencyResponse) String() string {
 func (*CreateAgencyResponse) ProtoMessage() {}
 
 func (x *CreateAgencyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -782,7 +1244,7 @@ func (x *CreateAgencyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAgencyResponse.ProtoReflect.Descriptor instead.
 func (*CreateAgencyResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{11}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CreateAgencyResponse) GetAgency() *Agency {
@@ -804,7 +1266,7 @@ type SetAgencyStatusRequest struct {
 
 func (x *SetAgencyStatusRequest) Reset() {
 	*x = SetAgencyStatusRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -816,7 +1278,7 @@ func (x *SetAgencyStatusRequest) String() string {
 func (*SetAgencyStatusRequest) ProtoMessage() {}
 
 func (x *SetAgencyStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -829,7 +1291,7 @@ func (x *SetAgencyStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAgencyStatusRequest.ProtoReflect.Descriptor instead.
 func (*SetAgencyStatusRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SetAgencyStatusRequest) GetPrefix() string {
@@ -862,7 +1324,7 @@ type SetAgencyStatusResponse struct {
 
 func (x *SetAgencyStatusResponse) Reset() {
 	*x = SetAgencyStatusResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -874,7 +1336,7 @@ func (x *SetAgencyStatusResponse) String() string {
 func (*SetAgencyStatusResponse) ProtoMessage() {}
 
 func (x *SetAgencyStatusResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -887,7 +1349,7 @@ func (x *SetAgencyStatusResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAgencyStatusResponse.ProtoReflect.Descriptor instead.
 func (*SetAgencyStatusResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SetAgencyStatusResponse) GetAgency() *Agency {
@@ -906,7 +1368,7 @@ type GetAgencyRequest struct {
 
 func (x *GetAgencyRequest) Reset() {
 	*x = GetAgencyRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -918,7 +1380,7 @@ func (x *GetAgencyRequest) String() string {
 func (*GetAgencyRequest) ProtoMessage() {}
 
 func (x *GetAgencyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -931,7 +1393,7 @@ func (x *GetAgencyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgencyRequest.ProtoReflect.Descriptor instead.
 func (*GetAgencyRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetAgencyRequest) GetPrefix() string {
@@ -950,7 +1412,7 @@ type GetAgencyResponse struct {
 
 func (x *GetAgencyResponse) Reset() {
 	*x = GetAgencyResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -962,7 +1424,7 @@ func (x *GetAgencyResponse) String() string {
 func (*GetAgencyResponse) ProtoMessage() {}
 
 func (x *GetAgencyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -975,7 +1437,7 @@ func (x *GetAgencyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgencyResponse.ProtoReflect.Descriptor instead.
 func (*GetAgencyResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetAgencyResponse) GetAgency() *Agency {
@@ -993,7 +1455,7 @@ type ListAgenciesRequest struct {
 
 func (x *ListAgenciesRequest) Reset() {
 	*x = ListAgenciesRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1005,7 +1467,7 @@ func (x *ListAgenciesRequest) String() string {
 func (*ListAgenciesRequest) ProtoMessage() {}
 
 func (x *ListAgenciesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1018,7 +1480,7 @@ func (x *ListAgenciesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgenciesRequest.ProtoReflect.Descriptor instead.
 func (*ListAgenciesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{21}
 }
 
 type ListAgenciesResponse struct {
@@ -1030,7 +1492,7 @@ type ListAgenciesResponse struct {
 
 func (x *ListAgenciesResponse) Reset() {
 	*x = ListAgenciesResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1042,7 +1504,7 @@ func (x *ListAgenciesResponse) String() string {
 func (*ListAgenciesResponse) ProtoMessage() {}
 
 func (x *ListAgenciesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1055,7 +1517,7 @@ func (x *ListAgenciesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgenciesResponse.ProtoReflect.Descriptor instead.
 func (*ListAgenciesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListAgenciesResponse) GetAgencies() []*Agency {
@@ -1100,7 +1562,7 @@ type Player struct {
 
 func (x *Player) Reset() {
 	*x = Player{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1112,7 +1574,7 @@ func (x *Player) String() string {
 func (*Player) ProtoMessage() {}
 
 func (x *Player) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1125,7 +1587,7 @@ func (x *Player) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Player.ProtoReflect.Descriptor instead.
 func (*Player) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Player) GetId() int64 {
@@ -1253,7 +1715,7 @@ type PlayerInput struct {
 
 func (x *PlayerInput) Reset() {
 	*x = PlayerInput{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1265,7 +1727,7 @@ func (x *PlayerInput) String() string {
 func (*PlayerInput) ProtoMessage() {}
 
 func (x *PlayerInput) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1278,7 +1740,7 @@ func (x *PlayerInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerInput.ProtoReflect.Descriptor instead.
 func (*PlayerInput) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PlayerInput) GetName() string {
@@ -1346,7 +1808,7 @@ type RegisterPlayerRequest struct {
 
 func (x *RegisterPlayerRequest) Reset() {
 	*x = RegisterPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1358,7 +1820,7 @@ func (x *RegisterPlayerRequest) String() string {
 func (*RegisterPlayerRequest) ProtoMessage() {}
 
 func (x *RegisterPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1371,7 +1833,7 @@ func (x *RegisterPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterPlayerRequest.ProtoReflect.Descriptor instead.
 func (*RegisterPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *RegisterPlayerRequest) GetPlayer() *PlayerInput {
@@ -1390,7 +1852,7 @@ type RegisterPlayerResponse struct {
 
 func (x *RegisterPlayerResponse) Reset() {
 	*x = RegisterPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1402,7 +1864,7 @@ func (x *RegisterPlayerResponse) String() string {
 func (*RegisterPlayerResponse) ProtoMessage() {}
 
 func (x *RegisterPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1415,7 +1877,7 @@ func (x *RegisterPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterPlayerResponse.ProtoReflect.Descriptor instead.
 func (*RegisterPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RegisterPlayerResponse) GetPlayer() *Player {
@@ -1426,16 +1888,20 @@ func (x *RegisterPlayerResponse) GetPlayer() *Player {
 }
 
 type UpdatePlayerRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Player        *PlayerInput           `protobuf:"bytes,2,opt,name=player,proto3" json:"player,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Player *PlayerInput           `protobuf:"bytes,2,opt,name=player,proto3" json:"player,omitempty"`
+	// Why the birth date or identity document changes: required when they do
+	// (INVALID_ARGUMENT, reason IDENTITY_CHANGE_REASON_REQUIRED), at most 500
+	// characters.
+	ChangeReason  string `protobuf:"bytes,3,opt,name=change_reason,json=changeReason,proto3" json:"change_reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdatePlayerRequest) Reset() {
 	*x = UpdatePlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1447,7 +1913,7 @@ func (x *UpdatePlayerRequest) String() string {
 func (*UpdatePlayerRequest) ProtoMessage() {}
 
 func (x *UpdatePlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1460,7 +1926,7 @@ func (x *UpdatePlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePlayerRequest.ProtoReflect.Descriptor instead.
 func (*UpdatePlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *UpdatePlayerRequest) GetId() int64 {
@@ -1477,16 +1943,28 @@ func (x *UpdatePlayerRequest) GetPlayer() *PlayerInput {
 	return nil
 }
 
+func (x *UpdatePlayerRequest) GetChangeReason() string {
+	if x != nil {
+		return x.ChangeReason
+	}
+	return ""
+}
+
 type UpdatePlayerResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Player        *Player                `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The player as now stored: while a change is held, with the former
+	// birth date and identity document.
+	Player *Player `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	// The change of identity held for the association's approval; unset when
+	// none was asked or it took effect at once.
+	HeldIdentityChange *IdentityChange `protobuf:"bytes,2,opt,name=held_identity_change,json=heldIdentityChange,proto3" json:"held_identity_change,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *UpdatePlayerResponse) Reset() {
 	*x = UpdatePlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1498,7 +1976,7 @@ func (x *UpdatePlayerResponse) String() string {
 func (*UpdatePlayerResponse) ProtoMessage() {}
 
 func (x *UpdatePlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1511,12 +1989,19 @@ func (x *UpdatePlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePlayerResponse.ProtoReflect.Descriptor instead.
 func (*UpdatePlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *UpdatePlayerResponse) GetPlayer() *Player {
 	if x != nil {
 		return x.Player
+	}
+	return nil
+}
+
+func (x *UpdatePlayerResponse) GetHeldIdentityChange() *IdentityChange {
+	if x != nil {
+		return x.HeldIdentityChange
 	}
 	return nil
 }
@@ -1530,7 +2015,7 @@ type GetPlayerRequest struct {
 
 func (x *GetPlayerRequest) Reset() {
 	*x = GetPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1542,7 +2027,7 @@ func (x *GetPlayerRequest) String() string {
 func (*GetPlayerRequest) ProtoMessage() {}
 
 func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1555,7 +2040,7 @@ func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetPlayerRequest) GetId() int64 {
@@ -1574,7 +2059,7 @@ type GetPlayerResponse struct {
 
 func (x *GetPlayerResponse) Reset() {
 	*x = GetPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1586,7 +2071,7 @@ func (x *GetPlayerResponse) String() string {
 func (*GetPlayerResponse) ProtoMessage() {}
 
 func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1599,7 +2084,7 @@ func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetPlayerResponse) GetPlayer() *Player {
@@ -1628,7 +2113,7 @@ type SearchPlayersRequest struct {
 
 func (x *SearchPlayersRequest) Reset() {
 	*x = SearchPlayersRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1640,7 +2125,7 @@ func (x *SearchPlayersRequest) String() string {
 func (*SearchPlayersRequest) ProtoMessage() {}
 
 func (x *SearchPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1653,7 +2138,7 @@ func (x *SearchPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchPlayersRequest.ProtoReflect.Descriptor instead.
 func (*SearchPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SearchPlayersRequest) GetName() string {
@@ -1704,7 +2189,7 @@ type SearchPlayersResponse struct {
 
 func (x *SearchPlayersResponse) Reset() {
 	*x = SearchPlayersResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1716,7 +2201,7 @@ func (x *SearchPlayersResponse) String() string {
 func (*SearchPlayersResponse) ProtoMessage() {}
 
 func (x *SearchPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1729,7 +2214,7 @@ func (x *SearchPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchPlayersResponse.ProtoReflect.Descriptor instead.
 func (*SearchPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SearchPlayersResponse) GetPlayers() []*Player {
@@ -1757,7 +2242,43 @@ var File_dankyu_v1_registry_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\n" +
-	"\x18dankyu/v1/registry.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"Y\n" +
+	"\x18dankyu/v1/registry.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdb\x06\n" +
+	"\x0eIdentityChange\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1f\n" +
+	"\vplayer_name\x18\x03 \x01(\tR\n" +
+	"playerName\x12#\n" +
+	"\ragency_prefix\x18\x04 \x01(\tR\fagencyPrefix\x127\n" +
+	"\x06status\x18\x05 \x01(\x0e2\x1f.dankyu.v1.IdentityChangeStatusR\x06status\x12\x16\n" +
+	"\x06reason\x18\x06 \x01(\tR\x06reason\x12=\n" +
+	"\frequested_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vrequestedAt\x12!\n" +
+	"\frequested_by\x18\b \x01(\tR\vrequestedBy\x12$\n" +
+	"\x0eold_birth_date\x18\t \x01(\tR\foldBirthDate\x12$\n" +
+	"\x0enew_birth_date\x18\n" +
+	" \x01(\tR\fnewBirthDate\x12'\n" +
+	"\x0fold_nationality\x18\v \x01(\tR\x0eoldNationality\x12'\n" +
+	"\x0fnew_nationality\x18\f \x01(\tR\x0enewNationality\x12C\n" +
+	"\x11old_identity_kind\x18\r \x01(\x0e2\x17.dankyu.v1.IdentityKindR\x0foldIdentityKind\x12C\n" +
+	"\x11new_identity_kind\x18\x0e \x01(\x0e2\x17.dankyu.v1.IdentityKindR\x0fnewIdentityKind\x12;\n" +
+	"\x1aold_identity_number_masked\x18\x0f \x01(\tR\x17oldIdentityNumberMasked\x12;\n" +
+	"\x1anew_identity_number_masked\x18\x10 \x01(\tR\x17newIdentityNumberMasked\x129\n" +
+	"\n" +
+	"decided_at\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\tdecidedAt\x12\x1d\n" +
+	"\n" +
+	"decided_by\x18\x12 \x01(\tR\tdecidedBy\x12'\n" +
+	"\x0fdecision_reason\x18\x13 \x01(\tR\x0edecisionReason\"\x88\x01\n" +
+	"\x1aListIdentityChangesRequest\x127\n" +
+	"\x06status\x18\x01 \x01(\x0e2\x1f.dankyu.v1.IdentityChangeStatusR\x06status\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\"R\n" +
+	"\x1bListIdentityChangesResponse\x123\n" +
+	"\achanges\x18\x01 \x03(\v2\x19.dankyu.v1.IdentityChangeR\achanges\"_\n" +
+	"\x1bDecideIdentityChangeRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x18\n" +
+	"\aapprove\x18\x02 \x01(\bR\aapprove\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"Q\n" +
+	"\x1cDecideIdentityChangeResponse\x121\n" +
+	"\x06change\x18\x01 \x01(\v2\x19.dankyu.v1.IdentityChangeR\x06change\"Y\n" +
 	"\x15TransferPlayerRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12#\n" +
 	"\rprovince_code\x18\x02 \x01(\tR\fprovinceCode\"C\n" +
@@ -1842,12 +2363,14 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\x15RegisterPlayerRequest\x12.\n" +
 	"\x06player\x18\x01 \x01(\v2\x16.dankyu.v1.PlayerInputR\x06player\"C\n" +
 	"\x16RegisterPlayerResponse\x12)\n" +
-	"\x06player\x18\x01 \x01(\v2\x11.dankyu.v1.PlayerR\x06player\"U\n" +
+	"\x06player\x18\x01 \x01(\v2\x11.dankyu.v1.PlayerR\x06player\"z\n" +
 	"\x13UpdatePlayerRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12.\n" +
-	"\x06player\x18\x02 \x01(\v2\x16.dankyu.v1.PlayerInputR\x06player\"A\n" +
+	"\x06player\x18\x02 \x01(\v2\x16.dankyu.v1.PlayerInputR\x06player\x12#\n" +
+	"\rchange_reason\x18\x03 \x01(\tR\fchangeReason\"\x8e\x01\n" +
 	"\x14UpdatePlayerResponse\x12)\n" +
-	"\x06player\x18\x01 \x01(\v2\x11.dankyu.v1.PlayerR\x06player\"\"\n" +
+	"\x06player\x18\x01 \x01(\v2\x11.dankyu.v1.PlayerR\x06player\x12K\n" +
+	"\x14held_identity_change\x18\x02 \x01(\v2\x19.dankyu.v1.IdentityChangeR\x12heldIdentityChange\"\"\n" +
 	"\x10GetPlayerRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\">\n" +
 	"\x11GetPlayerResponse\x12)\n" +
@@ -1862,7 +2385,13 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\x15SearchPlayersResponse\x12+\n" +
 	"\aplayers\x18\x01 \x03(\v2\x11.dankyu.v1.PlayerR\aplayers\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x14\n" +
-	"\x05total\x18\x03 \x01(\x03R\x05total*d\n" +
+	"\x05total\x18\x03 \x01(\x03R\x05total*\xd0\x01\n" +
+	"\x14IdentityChangeStatus\x12&\n" +
+	"\"IDENTITY_CHANGE_STATUS_UNSPECIFIED\x10\x00\x12\"\n" +
+	"\x1eIDENTITY_CHANGE_STATUS_PENDING\x10\x01\x12#\n" +
+	"\x1fIDENTITY_CHANGE_STATUS_APPROVED\x10\x02\x12#\n" +
+	"\x1fIDENTITY_CHANGE_STATUS_REJECTED\x10\x03\x12\"\n" +
+	"\x1eIDENTITY_CHANGE_STATUS_APPLIED\x10\x04*d\n" +
 	"\fAgencyStatus\x12\x1d\n" +
 	"\x19AGENCY_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14AGENCY_STATUS_ACTIVE\x10\x01\x12\x1b\n" +
@@ -1874,7 +2403,7 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\fIdentityKind\x12\x1d\n" +
 	"\x19IDENTITY_KIND_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19IDENTITY_KIND_RESIDENT_ID\x10\x01\x12\x1a\n" +
-	"\x16IDENTITY_KIND_PASSPORT\x10\x022\xf5\a\n" +
+	"\x16IDENTITY_KIND_PASSPORT\x10\x022\xc4\t\n" +
 	"\x0fRegistryService\x12R\n" +
 	"\rListProvinces\x12\x1f.dankyu.v1.ListProvincesRequest\x1a .dankyu.v1.ListProvincesResponse\x12O\n" +
 	"\fCreateAgency\x12\x1e.dankyu.v1.CreateAgencyRequest\x1a\x1f.dankyu.v1.CreateAgencyResponse\x12X\n" +
@@ -1887,7 +2416,9 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\rSearchPlayers\x12\x1f.dankyu.v1.SearchPlayersRequest\x1a .dankyu.v1.SearchPlayersResponse\x12^\n" +
 	"\x11RecordHonoraryDan\x12#.dankyu.v1.RecordHonoraryDanRequest\x1a$.dankyu.v1.RecordHonoraryDanResponse\x12U\n" +
 	"\x0eTransferPlayer\x12 .dankyu.v1.TransferPlayerRequest\x1a!.dankyu.v1.TransferPlayerResponse\x12O\n" +
-	"\fMergePlayers\x12\x1e.dankyu.v1.MergePlayersRequest\x1a\x1f.dankyu.v1.MergePlayersResponseB\x96\x01\n" +
+	"\fMergePlayers\x12\x1e.dankyu.v1.MergePlayersRequest\x1a\x1f.dankyu.v1.MergePlayersResponse\x12d\n" +
+	"\x13ListIdentityChanges\x12%.dankyu.v1.ListIdentityChangesRequest\x1a&.dankyu.v1.ListIdentityChangesResponse\x12g\n" +
+	"\x14DecideIdentityChange\x12&.dankyu.v1.DecideIdentityChangeRequest\x1a'.dankyu.v1.DecideIdentityChangeResponseB\x96\x01\n" +
 	"\rcom.dankyu.v1B\rRegistryProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -1903,95 +2434,114 @@ func file_dankyu_v1_registry_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_registry_proto_rawDescData
 }
 
-var file_dankyu_v1_registry_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_dankyu_v1_registry_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_dankyu_v1_registry_proto_goTypes = []any{
-	(AgencyStatus)(0),                 // 0: dankyu.v1.AgencyStatus
-	(Gender)(0),                       // 1: dankyu.v1.Gender
-	(IdentityKind)(0),                 // 2: dankyu.v1.IdentityKind
-	(*TransferPlayerRequest)(nil),     // 3: dankyu.v1.TransferPlayerRequest
-	(*TransferPlayerResponse)(nil),    // 4: dankyu.v1.TransferPlayerResponse
-	(*MergePlayersRequest)(nil),       // 5: dankyu.v1.MergePlayersRequest
-	(*MergePlayersResponse)(nil),      // 6: dankyu.v1.MergePlayersResponse
-	(*RecordHonoraryDanRequest)(nil),  // 7: dankyu.v1.RecordHonoraryDanRequest
-	(*RecordHonoraryDanResponse)(nil), // 8: dankyu.v1.RecordHonoraryDanResponse
-	(*Province)(nil),                  // 9: dankyu.v1.Province
-	(*ListProvincesRequest)(nil),      // 10: dankyu.v1.ListProvincesRequest
-	(*ListProvincesResponse)(nil),     // 11: dankyu.v1.ListProvincesResponse
-	(*Agency)(nil),                    // 12: dankyu.v1.Agency
-	(*CreateAgencyRequest)(nil),       // 13: dankyu.v1.CreateAgencyRequest
-	(*CreateAgencyResponse)(nil),      // 14: dankyu.v1.CreateAgencyResponse
-	(*SetAgencyStatusRequest)(nil),    // 15: dankyu.v1.SetAgencyStatusRequest
-	(*SetAgencyStatusResponse)(nil),   // 16: dankyu.v1.SetAgencyStatusResponse
-	(*GetAgencyRequest)(nil),          // 17: dankyu.v1.GetAgencyRequest
-	(*GetAgencyResponse)(nil),         // 18: dankyu.v1.GetAgencyResponse
-	(*ListAgenciesRequest)(nil),       // 19: dankyu.v1.ListAgenciesRequest
-	(*ListAgenciesResponse)(nil),      // 20: dankyu.v1.ListAgenciesResponse
-	(*Player)(nil),                    // 21: dankyu.v1.Player
-	(*PlayerInput)(nil),               // 22: dankyu.v1.PlayerInput
-	(*RegisterPlayerRequest)(nil),     // 23: dankyu.v1.RegisterPlayerRequest
-	(*RegisterPlayerResponse)(nil),    // 24: dankyu.v1.RegisterPlayerResponse
-	(*UpdatePlayerRequest)(nil),       // 25: dankyu.v1.UpdatePlayerRequest
-	(*UpdatePlayerResponse)(nil),      // 26: dankyu.v1.UpdatePlayerResponse
-	(*GetPlayerRequest)(nil),          // 27: dankyu.v1.GetPlayerRequest
-	(*GetPlayerResponse)(nil),         // 28: dankyu.v1.GetPlayerResponse
-	(*SearchPlayersRequest)(nil),      // 29: dankyu.v1.SearchPlayersRequest
-	(*SearchPlayersResponse)(nil),     // 30: dankyu.v1.SearchPlayersResponse
-	(*timestamppb.Timestamp)(nil),     // 31: google.protobuf.Timestamp
+	(IdentityChangeStatus)(0),            // 0: dankyu.v1.IdentityChangeStatus
+	(AgencyStatus)(0),                    // 1: dankyu.v1.AgencyStatus
+	(Gender)(0),                          // 2: dankyu.v1.Gender
+	(IdentityKind)(0),                    // 3: dankyu.v1.IdentityKind
+	(*IdentityChange)(nil),               // 4: dankyu.v1.IdentityChange
+	(*ListIdentityChangesRequest)(nil),   // 5: dankyu.v1.ListIdentityChangesRequest
+	(*ListIdentityChangesResponse)(nil),  // 6: dankyu.v1.ListIdentityChangesResponse
+	(*DecideIdentityChangeRequest)(nil),  // 7: dankyu.v1.DecideIdentityChangeRequest
+	(*DecideIdentityChangeResponse)(nil), // 8: dankyu.v1.DecideIdentityChangeResponse
+	(*TransferPlayerRequest)(nil),        // 9: dankyu.v1.TransferPlayerRequest
+	(*TransferPlayerResponse)(nil),       // 10: dankyu.v1.TransferPlayerResponse
+	(*MergePlayersRequest)(nil),          // 11: dankyu.v1.MergePlayersRequest
+	(*MergePlayersResponse)(nil),         // 12: dankyu.v1.MergePlayersResponse
+	(*RecordHonoraryDanRequest)(nil),     // 13: dankyu.v1.RecordHonoraryDanRequest
+	(*RecordHonoraryDanResponse)(nil),    // 14: dankyu.v1.RecordHonoraryDanResponse
+	(*Province)(nil),                     // 15: dankyu.v1.Province
+	(*ListProvincesRequest)(nil),         // 16: dankyu.v1.ListProvincesRequest
+	(*ListProvincesResponse)(nil),        // 17: dankyu.v1.ListProvincesResponse
+	(*Agency)(nil),                       // 18: dankyu.v1.Agency
+	(*CreateAgencyRequest)(nil),          // 19: dankyu.v1.CreateAgencyRequest
+	(*CreateAgencyResponse)(nil),         // 20: dankyu.v1.CreateAgencyResponse
+	(*SetAgencyStatusRequest)(nil),       // 21: dankyu.v1.SetAgencyStatusRequest
+	(*SetAgencyStatusResponse)(nil),      // 22: dankyu.v1.SetAgencyStatusResponse
+	(*GetAgencyRequest)(nil),             // 23: dankyu.v1.GetAgencyRequest
+	(*GetAgencyResponse)(nil),            // 24: dankyu.v1.GetAgencyResponse
+	(*ListAgenciesRequest)(nil),          // 25: dankyu.v1.ListAgenciesRequest
+	(*ListAgenciesResponse)(nil),         // 26: dankyu.v1.ListAgenciesResponse
+	(*Player)(nil),                       // 27: dankyu.v1.Player
+	(*PlayerInput)(nil),                  // 28: dankyu.v1.PlayerInput
+	(*RegisterPlayerRequest)(nil),        // 29: dankyu.v1.RegisterPlayerRequest
+	(*RegisterPlayerResponse)(nil),       // 30: dankyu.v1.RegisterPlayerResponse
+	(*UpdatePlayerRequest)(nil),          // 31: dankyu.v1.UpdatePlayerRequest
+	(*UpdatePlayerResponse)(nil),         // 32: dankyu.v1.UpdatePlayerResponse
+	(*GetPlayerRequest)(nil),             // 33: dankyu.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),            // 34: dankyu.v1.GetPlayerResponse
+	(*SearchPlayersRequest)(nil),         // 35: dankyu.v1.SearchPlayersRequest
+	(*SearchPlayersResponse)(nil),        // 36: dankyu.v1.SearchPlayersResponse
+	(*timestamppb.Timestamp)(nil),        // 37: google.protobuf.Timestamp
 }
 var file_dankyu_v1_registry_proto_depIdxs = []int32{
-	21, // 0: dankyu.v1.TransferPlayerResponse.player:type_name -> dankyu.v1.Player
-	21, // 1: dankyu.v1.MergePlayersResponse.player:type_name -> dankyu.v1.Player
-	21, // 2: dankyu.v1.RecordHonoraryDanResponse.player:type_name -> dankyu.v1.Player
-	9,  // 3: dankyu.v1.ListProvincesResponse.provinces:type_name -> dankyu.v1.Province
-	0,  // 4: dankyu.v1.Agency.status:type_name -> dankyu.v1.AgencyStatus
-	31, // 5: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
-	12, // 6: dankyu.v1.CreateAgencyResponse.agency:type_name -> dankyu.v1.Agency
-	0,  // 7: dankyu.v1.SetAgencyStatusRequest.status:type_name -> dankyu.v1.AgencyStatus
-	12, // 8: dankyu.v1.SetAgencyStatusResponse.agency:type_name -> dankyu.v1.Agency
-	12, // 9: dankyu.v1.GetAgencyResponse.agency:type_name -> dankyu.v1.Agency
-	12, // 10: dankyu.v1.ListAgenciesResponse.agencies:type_name -> dankyu.v1.Agency
-	1,  // 11: dankyu.v1.Player.gender:type_name -> dankyu.v1.Gender
-	2,  // 12: dankyu.v1.Player.identity_kind:type_name -> dankyu.v1.IdentityKind
-	31, // 13: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
-	31, // 14: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
-	1,  // 15: dankyu.v1.PlayerInput.gender:type_name -> dankyu.v1.Gender
-	2,  // 16: dankyu.v1.PlayerInput.identity_kind:type_name -> dankyu.v1.IdentityKind
-	22, // 17: dankyu.v1.RegisterPlayerRequest.player:type_name -> dankyu.v1.PlayerInput
-	21, // 18: dankyu.v1.RegisterPlayerResponse.player:type_name -> dankyu.v1.Player
-	22, // 19: dankyu.v1.UpdatePlayerRequest.player:type_name -> dankyu.v1.PlayerInput
-	21, // 20: dankyu.v1.UpdatePlayerResponse.player:type_name -> dankyu.v1.Player
-	21, // 21: dankyu.v1.GetPlayerResponse.player:type_name -> dankyu.v1.Player
-	21, // 22: dankyu.v1.SearchPlayersResponse.players:type_name -> dankyu.v1.Player
-	10, // 23: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
-	13, // 24: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
-	15, // 25: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
-	17, // 26: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
-	19, // 27: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
-	23, // 28: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
-	25, // 29: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
-	27, // 30: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
-	29, // 31: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
-	7,  // 32: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
-	3,  // 33: dankyu.v1.RegistryService.TransferPlayer:input_type -> dankyu.v1.TransferPlayerRequest
-	5,  // 34: dankyu.v1.RegistryService.MergePlayers:input_type -> dankyu.v1.MergePlayersRequest
-	11, // 35: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
-	14, // 36: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
-	16, // 37: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
-	18, // 38: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
-	20, // 39: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
-	24, // 40: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
-	26, // 41: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
-	28, // 42: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
-	30, // 43: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
-	8,  // 44: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
-	4,  // 45: dankyu.v1.RegistryService.TransferPlayer:output_type -> dankyu.v1.TransferPlayerResponse
-	6,  // 46: dankyu.v1.RegistryService.MergePlayers:output_type -> dankyu.v1.MergePlayersResponse
-	35, // [35:47] is the sub-list for method output_type
-	23, // [23:35] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	0,  // 0: dankyu.v1.IdentityChange.status:type_name -> dankyu.v1.IdentityChangeStatus
+	37, // 1: dankyu.v1.IdentityChange.requested_at:type_name -> google.protobuf.Timestamp
+	3,  // 2: dankyu.v1.IdentityChange.old_identity_kind:type_name -> dankyu.v1.IdentityKind
+	3,  // 3: dankyu.v1.IdentityChange.new_identity_kind:type_name -> dankyu.v1.IdentityKind
+	37, // 4: dankyu.v1.IdentityChange.decided_at:type_name -> google.protobuf.Timestamp
+	0,  // 5: dankyu.v1.ListIdentityChangesRequest.status:type_name -> dankyu.v1.IdentityChangeStatus
+	4,  // 6: dankyu.v1.ListIdentityChangesResponse.changes:type_name -> dankyu.v1.IdentityChange
+	4,  // 7: dankyu.v1.DecideIdentityChangeResponse.change:type_name -> dankyu.v1.IdentityChange
+	27, // 8: dankyu.v1.TransferPlayerResponse.player:type_name -> dankyu.v1.Player
+	27, // 9: dankyu.v1.MergePlayersResponse.player:type_name -> dankyu.v1.Player
+	27, // 10: dankyu.v1.RecordHonoraryDanResponse.player:type_name -> dankyu.v1.Player
+	15, // 11: dankyu.v1.ListProvincesResponse.provinces:type_name -> dankyu.v1.Province
+	1,  // 12: dankyu.v1.Agency.status:type_name -> dankyu.v1.AgencyStatus
+	37, // 13: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
+	18, // 14: dankyu.v1.CreateAgencyResponse.agency:type_name -> dankyu.v1.Agency
+	1,  // 15: dankyu.v1.SetAgencyStatusRequest.status:type_name -> dankyu.v1.AgencyStatus
+	18, // 16: dankyu.v1.SetAgencyStatusResponse.agency:type_name -> dankyu.v1.Agency
+	18, // 17: dankyu.v1.GetAgencyResponse.agency:type_name -> dankyu.v1.Agency
+	18, // 18: dankyu.v1.ListAgenciesResponse.agencies:type_name -> dankyu.v1.Agency
+	2,  // 19: dankyu.v1.Player.gender:type_name -> dankyu.v1.Gender
+	3,  // 20: dankyu.v1.Player.identity_kind:type_name -> dankyu.v1.IdentityKind
+	37, // 21: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
+	37, // 22: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
+	2,  // 23: dankyu.v1.PlayerInput.gender:type_name -> dankyu.v1.Gender
+	3,  // 24: dankyu.v1.PlayerInput.identity_kind:type_name -> dankyu.v1.IdentityKind
+	28, // 25: dankyu.v1.RegisterPlayerRequest.player:type_name -> dankyu.v1.PlayerInput
+	27, // 26: dankyu.v1.RegisterPlayerResponse.player:type_name -> dankyu.v1.Player
+	28, // 27: dankyu.v1.UpdatePlayerRequest.player:type_name -> dankyu.v1.PlayerInput
+	27, // 28: dankyu.v1.UpdatePlayerResponse.player:type_name -> dankyu.v1.Player
+	4,  // 29: dankyu.v1.UpdatePlayerResponse.held_identity_change:type_name -> dankyu.v1.IdentityChange
+	27, // 30: dankyu.v1.GetPlayerResponse.player:type_name -> dankyu.v1.Player
+	27, // 31: dankyu.v1.SearchPlayersResponse.players:type_name -> dankyu.v1.Player
+	16, // 32: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
+	19, // 33: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
+	21, // 34: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
+	23, // 35: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
+	25, // 36: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
+	29, // 37: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
+	31, // 38: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
+	33, // 39: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
+	35, // 40: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
+	13, // 41: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
+	9,  // 42: dankyu.v1.RegistryService.TransferPlayer:input_type -> dankyu.v1.TransferPlayerRequest
+	11, // 43: dankyu.v1.RegistryService.MergePlayers:input_type -> dankyu.v1.MergePlayersRequest
+	5,  // 44: dankyu.v1.RegistryService.ListIdentityChanges:input_type -> dankyu.v1.ListIdentityChangesRequest
+	7,  // 45: dankyu.v1.RegistryService.DecideIdentityChange:input_type -> dankyu.v1.DecideIdentityChangeRequest
+	17, // 46: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
+	20, // 47: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
+	22, // 48: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
+	24, // 49: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
+	26, // 50: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
+	30, // 51: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
+	32, // 52: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
+	34, // 53: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
+	36, // 54: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
+	14, // 55: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
+	10, // 56: dankyu.v1.RegistryService.TransferPlayer:output_type -> dankyu.v1.TransferPlayerResponse
+	12, // 57: dankyu.v1.RegistryService.MergePlayers:output_type -> dankyu.v1.MergePlayersResponse
+	6,  // 58: dankyu.v1.RegistryService.ListIdentityChanges:output_type -> dankyu.v1.ListIdentityChangesResponse
+	8,  // 59: dankyu.v1.RegistryService.DecideIdentityChange:output_type -> dankyu.v1.DecideIdentityChangeResponse
+	46, // [46:60] is the sub-list for method output_type
+	32, // [32:46] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_registry_proto_init() }
@@ -2004,8 +2554,8 @@ func file_dankyu_v1_registry_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_registry_proto_rawDesc), len(file_dankyu_v1_registry_proto_rawDesc)),
-			NumEnums:      3,
-			NumMessages:   28,
+			NumEnums:      4,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,18 +19,20 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	RegistryService_ListProvinces_FullMethodName     = "/dankyu.v1.RegistryService/ListProvinces"
-	RegistryService_CreateAgency_FullMethodName      = "/dankyu.v1.RegistryService/CreateAgency"
-	RegistryService_SetAgencyStatus_FullMethodName   = "/dankyu.v1.RegistryService/SetAgencyStatus"
-	RegistryService_GetAgency_FullMethodName         = "/dankyu.v1.RegistryService/GetAgency"
-	RegistryService_ListAgencies_FullMethodName      = "/dankyu.v1.RegistryService/ListAgencies"
-	RegistryService_RegisterPlayer_FullMethodName    = "/dankyu.v1.RegistryService/RegisterPlayer"
-	RegistryService_UpdatePlayer_FullMethodName      = "/dankyu.v1.RegistryService/UpdatePlayer"
-	RegistryService_GetPlayer_FullMethodName         = "/dankyu.v1.RegistryService/GetPlayer"
-	RegistryService_SearchPlayers_FullMethodName     = "/dankyu.v1.RegistryService/SearchPlayers"
-	RegistryService_RecordHonoraryDan_FullMethodName = "/dankyu.v1.RegistryService/RecordHonoraryDan"
-	RegistryService_TransferPlayer_FullMethodName    = "/dankyu.v1.RegistryService/TransferPlayer"
-	RegistryService_MergePlayers_FullMethodName      = "/dankyu.v1.RegistryService/MergePlayers"
+	RegistryService_ListProvinces_FullMethodName        = "/dankyu.v1.RegistryService/ListProvinces"
+	RegistryService_CreateAgency_FullMethodName         = "/dankyu.v1.RegistryService/CreateAgency"
+	RegistryService_SetAgencyStatus_FullMethodName      = "/dankyu.v1.RegistryService/SetAgencyStatus"
+	RegistryService_GetAgency_FullMethodName            = "/dankyu.v1.RegistryService/GetAgency"
+	RegistryService_ListAgencies_FullMethodName         = "/dankyu.v1.RegistryService/ListAgencies"
+	RegistryService_RegisterPlayer_FullMethodName       = "/dankyu.v1.RegistryService/RegisterPlayer"
+	RegistryService_UpdatePlayer_FullMethodName         = "/dankyu.v1.RegistryService/UpdatePlayer"
+	RegistryService_GetPlayer_FullMethodName            = "/dankyu.v1.RegistryService/GetPlayer"
+	RegistryService_SearchPlayers_FullMethodName        = "/dankyu.v1.RegistryService/SearchPlayers"
+	RegistryService_RecordHonoraryDan_FullMethodName    = "/dankyu.v1.RegistryService/RecordHonoraryDan"
+	RegistryService_TransferPlayer_FullMethodName       = "/dankyu.v1.RegistryService/TransferPlayer"
+	RegistryService_MergePlayers_FullMethodName         = "/dankyu.v1.RegistryService/MergePlayers"
+	RegistryService_ListIdentityChanges_FullMethodName  = "/dankyu.v1.RegistryService/ListIdentityChanges"
+	RegistryService_DecideIdentityChange_FullMethodName = "/dankyu.v1.RegistryService/DecideIdentityChange"
 )
 
 // RegistryServiceClient is the client API for RegistryService service.
@@ -55,6 +57,11 @@ type RegistryServiceClient interface {
 	// RegisterPlayer creates a player (agency of the player's province, or staff).
 	RegisterPlayer(ctx context.Context, in *RegisterPlayerRequest, opts ...grpc.CallOption) (*RegisterPlayerResponse, error)
 	// UpdatePlayer changes a player's details (agency of the player's province, or staff).
+	// A change of the birth date or identity document (kind, number,
+	// nationality) needs change_reason and, from an agency, is held for the
+	// association's approval (held_identity_change in the response; the other
+	// fields change at once); staff's own change, and an agency's correction on
+	// the day of registration before any application, take effect at once.
 	UpdatePlayer(ctx context.Context, in *UpdatePlayerRequest, opts ...grpc.CallOption) (*UpdatePlayerResponse, error)
 	// GetPlayer returns one player; the public sees public fields only.
 	GetPlayer(ctx context.Context, in *GetPlayerRequest, opts ...grpc.CallOption) (*GetPlayerResponse, error)
@@ -69,6 +76,13 @@ type RegistryServiceClient interface {
 	// (staff): its certificates, applications and tournament entries move to
 	// the record kept, and it points to that record.
 	MergePlayers(ctx context.Context, in *MergePlayersRequest, opts ...grpc.CallOption) (*MergePlayersResponse, error)
+	// ListIdentityChanges lists changes of players' birth dates and identity
+	// documents, newest first: staff every province's, an agency its own.
+	// Identity numbers are masked.
+	ListIdentityChanges(ctx context.Context, in *ListIdentityChangesRequest, opts ...grpc.CallOption) (*ListIdentityChangesResponse, error)
+	// DecideIdentityChange approves or rejects a held change (staff only):
+	// an approval changes the player's record; a rejection needs a reason.
+	DecideIdentityChange(ctx context.Context, in *DecideIdentityChangeRequest, opts ...grpc.CallOption) (*DecideIdentityChangeResponse, error)
 }
 
 type registryServiceClient struct {
@@ -199,6 +213,26 @@ func (c *registryServiceClient) MergePlayers(ctx context.Context, in *MergePlaye
 	return out, nil
 }
 
+func (c *registryServiceClient) ListIdentityChanges(ctx context.Context, in *ListIdentityChangesRequest, opts ...grpc.CallOption) (*ListIdentityChangesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListIdentityChangesResponse)
+	err := c.cc.Invoke(ctx, RegistryService_ListIdentityChanges_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *registryServiceClient) DecideIdentityChange(ctx context.Context, in *DecideIdentityChangeRequest, opts ...grpc.CallOption) (*DecideIdentityChangeResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DecideIdentityChangeResponse)
+	err := c.cc.Invoke(ctx, RegistryService_DecideIdentityChange_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RegistryServiceServer is the server API for RegistryService service.
 // All implementations must embed UnimplementedRegistryServiceServer
 // for forward compatibility.
@@ -221,6 +255,11 @@ type RegistryServiceServer interface {
 	// RegisterPlayer creates a player (agency of the player's province, or staff).
 	RegisterPlayer(context.Context, *RegisterPlayerRequest) (*RegisterPlayerResponse, error)
 	// UpdatePlayer changes a player's details (agency of the player's province, or staff).
+	// A change of the birth date or identity document (kind, number,
+	// nationality) needs change_reason and, from an agency, is held for the
+	// association's approval (held_identity_change in the response; the other
+	// fields change at once); staff's own change, and an agency's correction on
+	// the day of registration before any application, take effect at once.
 	UpdatePlayer(context.Context, *UpdatePlayerRequest) (*UpdatePlayerResponse, error)
 	// GetPlayer returns one player; the public sees public fields only.
 	GetPlayer(context.Context, *GetPlayerRequest) (*GetPlayerResponse, error)
@@ -235,6 +274,13 @@ type RegistryServiceServer interface {
 	// (staff): its certificates, applications and tournament entries move to
 	// the record kept, and it points to that record.
 	MergePlayers(context.Context, *MergePlayersRequest) (*MergePlayersResponse, error)
+	// ListIdentityChanges lists changes of players' birth dates and identity
+	// documents, newest first: staff every province's, an agency its own.
+	// Identity numbers are masked.
+	ListIdentityChanges(context.Context, *ListIdentityChangesRequest) (*ListIdentityChangesResponse, error)
+	// DecideIdentityChange approves or rejects a held change (staff only):
+	// an approval changes the player's record; a rejection needs a reason.
+	DecideIdentityChange(context.Context, *DecideIdentityChangeRequest) (*DecideIdentityChangeResponse, error)
 	mustEmbedUnimplementedRegistryServiceServer()
 }
 
@@ -280,6 +326,12 @@ func (UnimplementedRegistryServiceServer) TransferPlayer(context.Context, *Trans
 }
 func (UnimplementedRegistryServiceServer) MergePlayers(context.Context, *MergePlayersRequest) (*MergePlayersResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method MergePlayers not implemented")
+}
+func (UnimplementedRegistryServiceServer) ListIdentityChanges(context.Context, *ListIdentityChangesRequest) (*ListIdentityChangesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListIdentityChanges not implemented")
+}
+func (UnimplementedRegistryServiceServer) DecideIdentityChange(context.Context, *DecideIdentityChangeRequest) (*DecideIdentityChangeResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DecideIdentityChange not implemented")
 }
 func (UnimplementedRegistryServiceServer) mustEmbedUnimplementedRegistryServiceServer() {}
 func (UnimplementedRegistryServiceServer) testEmbeddedByValue()                         {}
@@ -518,6 +570,42 @@ func _RegistryService_MergePlayers_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RegistryService_ListIdentityChanges_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListIdentityChangesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).ListIdentityChanges(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_ListIdentityChanges_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).ListIdentityChanges(ctx, req.(*ListIdentityChangesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RegistryService_DecideIdentityChange_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DecideIdentityChangeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).DecideIdentityChange(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_DecideIdentityChange_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).DecideIdentityChange(ctx, req.(*DecideIdentityChangeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RegistryService_ServiceDesc is the grpc.ServiceDesc for RegistryService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -572,6 +660,14 @@ var RegistryService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "MergePlayers",
 			Handler:    _RegistryService_MergePlayers_Handler,
+		},
+		{
+			MethodName: "ListIdentityChanges",
+			Handler:    _RegistryService_ListIdentityChanges_Handler,
+		},
+		{
+			MethodName: "DecideIdentityChange",
+			Handler:    _RegistryService_DecideIdentityChange_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
