@@ -3,7 +3,6 @@ package certs_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -262,19 +261,30 @@ func TestApplicationByAppraisal(t *testing.T) {
 	if _, err := e.cs.SetAppraiserStatus(ctx, staff, "", ap.ID, certs.AppraiserApproved); err != nil {
 		t.Fatal(err)
 	}
-	// a birth date corrected after filing: 17 on the session's date
+	// a birth date corrected by staff after filing (17 on the session's
+	// date): approval checks the session's date again and refuses
 	pin := registry.PlayerInput{Name: adult.Name, Gender: adult.Gender, BirthDate: fixture.BirthDate(now, 18), IDKind: registry.ResidentIDCard,
-		IDNumber: fixture.ResidentID("110", fixture.BirthDate(now, 18), 1), ProvinceCode: adult.ProvinceCode}
-	if _, err := e.reg.UpdatePlayer(ctx, staff, "", adult.ID, pin); err == nil {
-		if _, err := e.cs.Approve(ctx, beijing, "", a.ID); reasonOf(err) != "APPRAISAL_UNDER_AGE" {
-			t.Fatalf("approve after the birth date was corrected: %v", err)
-		}
-		pin.BirthDate, pin.IDNumber = "1980-01-01", fixture.ResidentID("110", "1980-01-01", 1)
-		if _, err := e.reg.UpdatePlayer(ctx, staff, "", adult.ID, pin); err != nil {
-			t.Fatal(err)
-		}
-	} else if !errors.Is(err, ledger.ErrPrecondition) { // held for approval by another stream's rule
-		t.Fatalf("correct the birth date: %v", err)
+		IDNumber: fixture.ResidentID("110", fixture.BirthDate(now, 18), 1), ProvinceCode: adult.ProvinceCode, ChangeReason: "户籍核对更正"}
+	if _, err := e.reg.UpdatePlayer(ctx, staff, "", adult.ID, pin); err != nil {
+		t.Fatalf("staff correct the birth date: %v", err)
+	}
+	if _, err := e.cs.Approve(ctx, beijing, "", a.ID); reasonOf(err) != "APPRAISAL_UNDER_AGE" {
+		t.Fatalf("approve after the birth date was corrected: %v", err)
+	}
+	if _, err := e.cs.Reject(ctx, beijing, "", a.ID, "出生日期已更正"); err != nil {
+		t.Fatal(err)
+	}
+	// filed again on the corrected date: 17 on the session's date
+	in := certs.ApplicationInput{PlayerID: adult.ID, TargetRank: "3d", Basis: "appraisal", AppraisalSessionID: session.ID}
+	if _, err := e.cs.Apply(ctx, beijing, "", in); reasonOf(err) != "APPRAISAL_UNDER_AGE" {
+		t.Fatalf("apply on a session held at 17: %v", err)
+	}
+	pin.BirthDate, pin.IDNumber = "1980-01-01", fixture.ResidentID("110", "1980-01-01", 1)
+	if _, err := e.reg.UpdatePlayer(ctx, staff, "", adult.ID, pin); err != nil {
+		t.Fatal(err)
+	}
+	if a, err = e.cs.Apply(ctx, beijing, "", in); err != nil {
+		t.Fatal(err)
 	}
 	a, err = e.cs.Approve(ctx, beijing, "", a.ID)
 	if err != nil || a.Status != certs.AppIssued {

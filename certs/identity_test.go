@@ -25,6 +25,13 @@ func (e *env) approvedAppraiser(t *testing.T) int64 {
 	return ap.ID
 }
 
+// session records an appraisal of player by appraiser, passed at verdict,
+// held the day before the clock's now.
+func (e *env) session(t *testing.T, appraiser, player int64, verdict string) int64 {
+	t.Helper()
+	return fixture.Appraisal(t, e.cs, "110", appraiser, player, verdict, e.clock.Now()).ID
+}
+
 // changeBirth is an agency's change of p's birth date (and resident ID number).
 func changeBirth(p registry.Player, birth string, seq int) registry.PlayerInput {
 	return registry.PlayerInput{Name: p.Name, Gender: p.Gender, BirthDate: birth, IDKind: registry.ResidentIDCard,
@@ -48,13 +55,14 @@ func TestSeventeenYearOldIsNotAppraisedThroughAnEdit(t *testing.T) {
 	born := fixture.BirthDate(e.start, 17)
 	p := fixture.Player(t, e.reg, "110", "少年", "2d", born, 7)
 	e.clock.Advance(48 * time.Hour)
+	sessionID := e.session(t, apID, p.ID, "3d")
 
 	older := fixture.BirthDate(e.start, 19)
 	u, err := e.reg.UpdatePlayer(ctx, beijing, "", p.ID, changeBirth(p, older, 8))
 	if err != nil || u.Held == nil {
 		t.Fatalf("edit: held %+v, %v", u.Held, err)
 	}
-	byAppraisal := certs.ApplicationInput{PlayerID: p.ID, TargetRank: "3d", Basis: "appraisal", AppraiserID: apID}
+	byAppraisal := certs.ApplicationInput{PlayerID: p.ID, TargetRank: "3d", Basis: "appraisal", AppraisalSessionID: sessionID}
 	if _, err := e.cs.Apply(ctx, beijing, "", byAppraisal); !isReason(err, certs.ReasonIdentityChangeWaits) {
 		t.Fatalf("appraisal while the edit waits: %v, want IDENTITY_CHANGE_WAITS", err)
 	}
@@ -107,14 +115,15 @@ func TestApplicationsWaitForAPendingIdentityChange(t *testing.T) {
 			p := fixture.Player(t, e.reg, "110", "成人", "3d", "1990-05-01", 1)
 			e.clock.Advance(48 * time.Hour)
 			in := certs.ApplicationInput{PlayerID: p.ID, TargetRank: tt.rank, Basis: tt.basis}
-			if tt.basis == "appraisal" {
-				in.AppraiserID = apID
-			} else {
+			if tt.basis != "appraisal" {
 				in.EventRef, in.RecordRef = "2026 北京市段级位赛", "1段组 5胜"
 			}
 			if tt.rank == "1d" {
 				p = fixture.Player(t, e.reg, "110", "业余", "2k", "1990-05-02", 2)
 				in.PlayerID = p.ID
+			}
+			if tt.basis == "appraisal" {
+				in.AppraisalSessionID = e.session(t, apID, p.ID, tt.rank)
 			}
 			var app certs.Application
 			var err error
@@ -162,7 +171,8 @@ func TestAppraisalFiledBeforeABirthDateChange(t *testing.T) {
 	apID := e.approvedAppraiser(t)
 	p := fixture.Player(t, e.reg, "110", "成人", "2k", "1990-05-01", 1)
 	e.clock.Advance(48 * time.Hour)
-	app, err := e.cs.Apply(ctx, beijing, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "appraisal", AppraiserID: apID})
+	sessionID := e.session(t, apID, p.ID, "1d")
+	app, err := e.cs.Apply(ctx, beijing, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "appraisal", AppraisalSessionID: sessionID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +191,7 @@ func TestAppraisalFiledBeforeABirthDateChange(t *testing.T) {
 	if _, err := e.cs.Reject(ctx, beijing, "", app.ID, "出生日期已更正，重新申请"); err != nil {
 		t.Fatal(err)
 	}
-	again, err := e.cs.Apply(ctx, beijing, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "appraisal", AppraiserID: apID})
+	again, err := e.cs.Apply(ctx, beijing, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "appraisal", AppraisalSessionID: sessionID})
 	if err != nil {
 		t.Fatal(err)
 	}
