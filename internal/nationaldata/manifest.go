@@ -60,7 +60,7 @@ type Planted struct {
 	Year      int          `json:"year"`
 	Indicator string       `json:"indicator"`
 	Family    audit.Family `json:"family"` // the indicator's family
-	Size      float64 `json:"size"`
+	Size      float64      `json:"size"`
 	// Measured is the size as planted: the multiple of the national rate,
 	// the share, the months, or the count.
 	Measured     float64   `json:"measured"`

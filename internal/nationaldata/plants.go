@@ -115,7 +115,7 @@ type plantClock struct {
 	t  time.Time
 }
 
-func (c *plantClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *plantClock) now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *plantClock) set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 
 // planter holds the services, wired as internal/server wires them.
