@@ -387,7 +387,7 @@ func (pt *planter) tinyEvents(ctx context.Context, p *Plant) error {
 	n := pt.scaled(2, 4)
 	for k := range n {
 		start := pt.day(time.April+time.Month(k), 10+pt.r.IntN(10))
-		field, err := pt.candidates(ctx, p.Agency, start, `p.rank = 0 AND p.declared_rank <= -1`, 6)
+		field, err := pt.candidates(ctx, p.Agency, start, `p.rank < 1 AND p.declared_rank < 1`, 6)
 		if err != nil {
 			return err
 		}

@@ -168,7 +168,7 @@ func (pt *planter) voidedEvidence(ctx context.Context, p *Plant) error {
 	actor := agencyActor(p.Agency)
 	for k := range n {
 		start := pt.day(time.April+time.Month(k), 18)
-		field, err := pt.candidates(ctx, p.Agency, start, `p.rank = 0 AND p.declared_rank BETWEEN -5 AND -1`, 8)
+		field, err := pt.candidates(ctx, p.Agency, start, `p.rank < 1 AND p.declared_rank BETWEEN -12 AND -1`, 8)
 		if err != nil {
 			return err
 		}
@@ -236,7 +236,7 @@ func playerInput(p registry.Player) registry.PlayerInput {
 		IDKind: p.IDKind, IDNumber: p.IDNumber, ProvinceCode: p.ProvinceCode, Rank: p.DeclaredRank.String()}
 }
 
-// identityEdits: 16- and 17-year-olds (6 at small scale, 10 national),
+// identityEdits: 15- to 17-year-olds (6 at small scale, 10 national),
 // one a week from July: birth date and identity number edited to make him
 // 18, an appraisal filed two days later and approved, the identity
 // restored ten days after the edit. What the services refuse or hold is
@@ -245,8 +245,8 @@ func (pt *planter) identityEdits(ctx context.Context, p *Plant) error {
 	n := pt.scaled(6, 10)
 	first := pt.day(time.July, 1)
 	minors, err := pt.candidates(ctx, p.Agency, first, `p.rank < 3 AND p.id_kind = 'resident_id'
-		AND p.birth_date > ($2::timestamptz AT TIME ZONE 'Asia/Shanghai')::date - interval '17 years 9 months'
-		AND p.birth_date <= ($2::timestamptz AT TIME ZONE 'Asia/Shanghai')::date - interval '16 years'`, n)
+		AND p.birth_date > ($2::timestamptz AT TIME ZONE 'Asia/Shanghai')::date - interval '17 years 6 months'
+		AND p.birth_date <= ($2::timestamptz AT TIME ZONE 'Asia/Shanghai')::date - interval '15 years'`, n)
 	if err != nil {
 		return err
 	}
