@@ -39,15 +39,19 @@ type Target struct {
 	OnMeant    bool     // one of Indicators red
 	Red        []string // the agency's red marks, key (family)
 	Note       string   // what was planted, as the services did it
+	// Prevented: the services refused or held every attempt (nothing of
+	// the abuse stands); neither planted nor missed.
+	Prevented bool
 }
 
 // Outcome is one seed's evaluation.
 type Outcome struct {
-	Seed    uint64
-	Targets []Target
-	Planted int
-	Caught  int
-	Missed  []string // what@agency not red in its family
+	Seed      uint64
+	Targets   []Target
+	Planted   int
+	Caught    int
+	Prevented int
+	Missed    []string // what@agency not red in its family
 	// FalseAgencies are the agencies with a red mark nothing was planted or
 	// expected for, each as "agency: key, key".
 	FalseAgencies []string
@@ -114,7 +118,8 @@ func Score(m nationaldata.Manifest, audits []audit.Audit) Outcome {
 			Note: fmt.Sprintf("%s of size %g (as planted %.3g)", a.Anomaly, a.Size, a.Measured)})
 	}
 	for _, p := range m.Plants {
-		out.Targets = append(out.Targets, Target{What: string(p.Kind), Agency: p.Agency, Family: p.Family, Indicators: p.Indicators, Note: p.Note})
+		out.Targets = append(out.Targets, Target{What: string(p.Kind), Agency: p.Agency, Family: p.Family, Indicators: p.Indicators, Note: p.Note,
+			Prevented: p.Prevented})
 	}
 	meant := map[string]bool{} // agency:key planted for
 	planted := map[string]bool{}
@@ -152,6 +157,10 @@ func Score(m nationaldata.Manifest, audits []audit.Audit) Outcome {
 				t.OnMeant = true
 			}
 		}
+		if t.Prevented {
+			out.Prevented++
+			continue
+		}
 		out.Planted++
 		if t.Caught {
 			out.Caught++
@@ -188,7 +197,7 @@ func Score(m nationaldata.Manifest, audits []audit.Audit) Outcome {
 // per kind, the seeds on which its agency was red in its family (and on
 // the indicator meant for it), and per seed the false agencies.
 func Table(outs []Outcome) string {
-	type tally struct{ n, family, meant int }
+	type tally struct{ n, family, meant, prevented int }
 	kinds := map[string]*tally{}
 	var order []string
 	for _, o := range outs {
@@ -198,6 +207,10 @@ func Table(outs []Outcome) string {
 				order = append(order, t.What)
 			}
 			k := kinds[t.What]
+			if t.Prevented {
+				k.prevented++
+				continue
+			}
 			k.n++
 			if t.Caught {
 				k.family++
@@ -208,7 +221,7 @@ func Table(outs []Outcome) string {
 		}
 	}
 	var sb strings.Builder
-	sb.WriteString("| planted | family | red in its family | red on the indicator meant |\n| --- | --- | --- | --- |\n")
+	sb.WriteString("| planted | family | red in its family | red on the indicator meant | prevented by the services |\n| --- | --- | --- | --- | --- |\n")
 	fam := map[string]audit.Family{}
 	for _, o := range outs {
 		for _, t := range o.Targets {
@@ -218,7 +231,7 @@ func Table(outs []Outcome) string {
 	for _, w := range order {
 		k := kinds[w]
 		zh, _ := audit.FamilyWords(fam[w])
-		fmt.Fprintf(&sb, "| %s | %s | %d / %d | %d / %d |\n", w, zh, k.family, k.n, k.meant, k.n)
+		fmt.Fprintf(&sb, "| %s | %s | %d / %d | %d / %d | %d |\n", w, zh, k.family, k.n, k.meant, k.n, k.prevented)
 	}
 	sb.WriteString("\n| seed | caught | other agencies with a red mark | expected (idle) |\n| --- | --- | --- | --- |\n")
 	for _, o := range outs {

@@ -60,9 +60,10 @@ func TestPlantedAbusesAreCaught(t *testing.T) {
 			seed, o.Load.Round(time.Millisecond), o.PlantTime.Round(time.Millisecond), o.AuditTime.Round(time.Millisecond),
 			o.Caught, o.Planted, o.Missed, o.FalseAgencies, o.Expected)
 		for _, tg := range o.Targets {
-			t.Logf("  %-20s %s %-14s caught=%-5v meant=%-5v red %v — %s", tg.What, tg.Agency, tg.Family, tg.Caught, tg.OnMeant, tg.Red, tg.Note)
+			t.Logf("  %-20s %s %-14s caught=%-5v meant=%-5v prevented=%-5v red %v — %s", tg.What, tg.Agency, tg.Family, tg.Caught, tg.OnMeant,
+				tg.Prevented, tg.Red, tg.Note)
 		}
-		if o.Planted != 11 || o.Caught != o.Planted || len(o.FalseAgencies) > 2 {
+		if o.Planted+o.Prevented != 11 || o.Caught != o.Planted || len(o.FalseAgencies) > 2 {
 			t.Errorf("seed %d: caught %d of %d (missed %v), other agencies with a red mark %v", seed, o.Caught, o.Planted, o.Missed, o.FalseAgencies)
 		}
 	}

@@ -2,6 +2,7 @@ package nationaldata
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -95,18 +96,21 @@ func plantInfo(k PlantKind) (PlantKindInfo, bool) {
 // edited, appraisals), what the services did (Refused: the coded refusals
 // met on the way), and the ids it consists of.
 type Plant struct {
-	Kind         PlantKind    `json:"kind"`
-	Agency       string       `json:"agency"`
-	Family       audit.Family `json:"family"`
-	Indicators   []string     `json:"indicators,omitempty"`
-	Size         int          `json:"size"`
-	Note         string       `json:"note"`
-	Refused      []string     `json:"refused,omitempty"`
-	Players      []int64      `json:"player_ids,omitempty"`
-	Events       []int64      `json:"event_ids,omitempty"`
-	Applications []int64      `json:"application_ids,omitempty"`
-	Certificates []string     `json:"certificate_numbers,omitempty"`
-	Games        []gameRef    `json:"games,omitempty"`
+	Kind       PlantKind    `json:"kind"`
+	Agency     string       `json:"agency"`
+	Family     audit.Family `json:"family"`
+	Indicators []string     `json:"indicators,omitempty"`
+	Size       int          `json:"size"`
+	Note       string       `json:"note"`
+	Refused    []string     `json:"refused,omitempty"`
+	// Prevented: the services refused or held every attempt, so nothing
+	// of the abuse stands (Size 0); the evaluation does not expect a mark.
+	Prevented    bool      `json:"prevented,omitempty"`
+	Players      []int64   `json:"player_ids,omitempty"`
+	Events       []int64   `json:"event_ids,omitempty"`
+	Applications []int64   `json:"application_ids,omitempty"`
+	Certificates []string  `json:"certificate_numbers,omitempty"`
+	Games        []gameRef `json:"games,omitempty"`
 }
 
 // plantClock is the services' clock while planting: set to each act's moment.
@@ -179,34 +183,71 @@ func PlantAbuses(ctx context.Context, pool *pgxpool.Pool, m *Manifest, kinds ...
 	if len(pool_) < len(kinds) {
 		return fmt.Errorf("plant: %d agencies free for %d plants", len(pool_), len(kinds))
 	}
-	pick := pt.r.Perm(len(pool_))
-	for i, k := range kinds {
+	free := pt.r.Perm(len(pool_))
+	for _, k := range kinds {
 		info, ok := plantInfo(k)
 		if !ok {
 			return fmt.Errorf("plant: no kind %q", k)
 		}
-		p := &Plant{Kind: k, Agency: pool_[pick[i]], Family: info.Family, Indicators: info.Indicators}
-		var err error
-		switch k {
-		case TinyEvents:
-			err = pt.tinyEvents(ctx, p)
-		case ArrangedResults:
-			err = pt.arranged(ctx, p)
-		case TurnedRecord:
-			err = pt.turnedRecord(ctx, p)
-		case VoidedEvidence:
-			err = pt.voidedEvidence(ctx, p)
-		case IdentityAroundAppraisal:
-			err = pt.identityEdits(ctx, p)
-		case AppraiserOverissue:
-			err = pt.appraiserOverissue(ctx, p)
+		// the first free agency (in the seed's order) with players enough
+		// for the plant; one without is passed over before any act
+		var p *Plant
+		for i, j := range free {
+			p = &Plant{Kind: k, Agency: pool_[j], Family: info.Family, Indicators: info.Indicators}
+			err := pt.plant(ctx, p)
+			var few *tooFew
+			if errors.As(err, &few) && untouched(p) && i < len(free)-1 {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("plant %s on %s: %w", k, p.Agency, err)
+			}
+			free = slices.Delete(free, i, i+1)
+			break
 		}
-		if err != nil {
-			return fmt.Errorf("plant %s on %s: %w", k, p.Agency, err)
+		if p.Size == 0 {
+			if len(p.Refused) == 0 {
+				return fmt.Errorf("plant %s on %s: nothing planted and nothing refused", k, p.Agency)
+			}
+			p.Prevented = true
 		}
 		m.Plants = append(m.Plants, *p)
 	}
 	return nil
+}
+
+// plant plants one abuse.
+func (pt *planter) plant(ctx context.Context, p *Plant) error {
+	switch p.Kind {
+	case TinyEvents:
+		return pt.tinyEvents(ctx, p)
+	case ArrangedResults:
+		return pt.arranged(ctx, p)
+	case TurnedRecord:
+		return pt.turnedRecord(ctx, p)
+	case VoidedEvidence:
+		return pt.voidedEvidence(ctx, p)
+	case IdentityAroundAppraisal:
+		return pt.identityEdits(ctx, p)
+	case AppraiserOverissue:
+		return pt.appraiserOverissue(ctx, p)
+	}
+	return fmt.Errorf("no plant %q", p.Kind)
+}
+
+// tooFew is an agency without players enough for a plant.
+type tooFew struct {
+	agency, cond string
+	have, want   int
+}
+
+func (e *tooFew) Error() string {
+	return fmt.Sprintf("agency %s has %d players for %s, want %d", e.agency, e.have, e.cond, e.want)
+}
+
+// untouched says the plant has done nothing yet.
+func untouched(p *Plant) bool {
+	return len(p.Events) == 0 && len(p.Applications) == 0 && len(p.Players) == 0 && len(p.Refused) == 0 && len(p.Games) == 0
 }
 
 // refused notes a coded refusal of the services on the plant (what an
@@ -256,7 +297,7 @@ func (pt *planter) candidates(ctx context.Context, agency string, at time.Time, 
 		out = append(out, p)
 	}
 	if len(out) < n {
-		return nil, fmt.Errorf("agency %s has %d players for %s, want %d", agency, len(out), cond, n)
+		return nil, &tooFew{agency, cond, len(out), n}
 	}
 	return out, nil
 }
@@ -385,12 +426,13 @@ func (pt *planter) applyAppraisal(ctx context.Context, agency string, player reg
 // 1–4 qualify; two events at small scale, four at national.
 func (pt *planter) tinyEvents(ctx context.Context, p *Plant) error {
 	n := pt.scaled(2, 4)
+	all, err := pt.candidates(ctx, p.Agency, pt.day(time.April, 1), `p.rank < 1 AND p.declared_rank < 1`, 6*n)
+	if err != nil {
+		return err
+	}
 	for k := range n {
 		start := pt.day(time.April+time.Month(k), 10+pt.r.IntN(10))
-		field, err := pt.candidates(ctx, p.Agency, start, `p.rank < 1 AND p.declared_rank < 1`, 6)
-		if err != nil {
-			return err
-		}
+		field := all[6*k : 6*k+6]
 		ev, _, _, err := pt.runEvent(ctx, p.Agency, start, tournaments.EventInput{Name: fmt.Sprintf("%d年段位赛（%s）第%d期", pt.m.AuditYear, p.Agency, k+1),
 			Level: "city", System: "round_robin", DanGrade: true, Groups: []tournaments.GroupInput{{Name: "三段组", TargetRank: "3d", MinWins: 2}}},
 			field, "三段组", func(g played, _, _ registry.Player) played {

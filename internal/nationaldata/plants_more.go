@@ -166,12 +166,13 @@ func (pt *planter) turnedRecord(ctx context.Context, p *Plant) error {
 func (pt *planter) voidedEvidence(ctx context.Context, p *Plant) error {
 	n := pt.scaled(2, 3)
 	actor := agencyActor(p.Agency)
+	all, err := pt.candidates(ctx, p.Agency, pt.day(time.April, 1), `p.rank < 1 AND p.declared_rank BETWEEN -12 AND -1`, 8*n)
+	if err != nil {
+		return err
+	}
 	for k := range n {
 		start := pt.day(time.April+time.Month(k), 18)
-		field, err := pt.candidates(ctx, p.Agency, start, `p.rank < 1 AND p.declared_rank BETWEEN -12 AND -1`, 8)
-		if err != nil {
-			return err
-		}
+		field := all[8*k : 8*k+8]
 		ev, _, games, err := pt.runEvent(ctx, p.Agency, start, tournaments.EventInput{Name: fmt.Sprintf("%d年段位赛（%s）第%d站", pt.m.AuditYear, p.Agency, k+1),
 			Level: "city", System: "round_robin", DanGrade: true, Groups: []tournaments.GroupInput{{Name: "初段组", TargetRank: "1d", MinWins: 5}}},
 			field, "初段组", func(g played, _, _ registry.Player) played {
@@ -303,8 +304,7 @@ func (pt *planter) identityEdits(ctx context.Context, p *Plant) error {
 	}
 	p.Note = fmt.Sprintf("%d minors made adults by an edit of birth date and identity number (%d edits held), %d certified by appraisal, identity restored",
 		n, held, p.Size)
-	p.Size = n
-	return nil
+	return nil // Size: the certificates that stand on an edited identity
 }
 
 // approvedAppraiser is an approved appraiser of the agency.
@@ -327,6 +327,12 @@ func (pt *planter) approvedAppraiser(ctx context.Context, agency string) (certs.
 func (pt *planter) appraiserOverissue(ctx context.Context, p *Plant) error {
 	n := pt.scaled(24, 60)
 	actor := agencyActor(p.Agency)
+	first := pt.day(time.May, 1)
+	adults, err := pt.candidates(ctx, p.Agency, first, `p.rank < 3 AND p.declared_rank < 3
+		AND p.birth_date <= ($2::timestamptz AT TIME ZONE 'Asia/Shanghai')::date - interval '19 years'`, n)
+	if err != nil {
+		return err
+	}
 	pt.at(pt.day(time.April, 1))
 	ap, err := pt.cs.RecommendAppraiser(ctx, actor, "", certs.AppraiserInput{Name: "鉴定员" + p.Agency, Qualification: "省业余围棋锦标赛前六名，业余5段"})
 	if err != nil {
@@ -334,12 +340,6 @@ func (pt *planter) appraiserOverissue(ctx context.Context, p *Plant) error {
 	}
 	pt.at(pt.day(time.April, 3))
 	if ap, err = pt.cs.SetAppraiserStatus(ctx, pt.staff, "", ap.ID, certs.AppraiserApproved); err != nil {
-		return err
-	}
-	first := pt.day(time.May, 1)
-	adults, err := pt.candidates(ctx, p.Agency, first, `p.rank < 3 AND p.declared_rank < 3
-		AND p.birth_date <= ($2::timestamptz AT TIME ZONE 'Asia/Shanghai')::date - interval '19 years'`, n)
-	if err != nil {
 		return err
 	}
 	for k, pl := range adults {

@@ -98,8 +98,15 @@ func TestRealisticSetAndPlants(t *testing.T) {
 			t.Errorf("%s planted on %s, which already carries something", pl.Kind, pl.Agency)
 		}
 		seen[pl.Agency] = true
-		if pl.Family == "" || pl.Size == 0 || len(pl.Refused) != 0 {
-			t.Errorf("%s on %s: family %q, size %d, refused %v", pl.Kind, pl.Agency, pl.Family, pl.Size, pl.Refused)
+		// identity edits held for staff approval (being built) prevent that
+		// plant: then every attempt is refused or held and nothing stands
+		held := pl.Kind == nationaldata.IdentityAroundAppraisal && pl.Prevented && len(pl.Refused) > 0
+		if pl.Family == "" || (!held && (pl.Size == 0 || len(pl.Refused) != 0 || pl.Prevented)) {
+			t.Errorf("%s on %s: family %q, size %d, refused %v, prevented %v", pl.Kind, pl.Agency, pl.Family, pl.Size, pl.Refused, pl.Prevented)
+		}
+		if held {
+			t.Logf("%s on %s prevented by the services: %v", pl.Kind, pl.Agency, pl.Refused)
+			continue
 		}
 		t.Logf("%s on %s (%s): %s", pl.Kind, pl.Agency, pl.Family, pl.Note)
 		switch pl.Kind {
