@@ -174,16 +174,16 @@ func PlantAbuses(ctx context.Context, pool *pgxpool.Pool, m *Manifest, kinds ...
 	for _, p := range m.Plants {
 		taken[p.Agency] = true
 	}
-	var pool_ []string
+	var open []string
 	for _, p := range registry.Provinces() {
 		if p.Prefix != registry.AssociationPrefix && provincePopulation()[p.Prefix] >= 20 && !taken[p.Prefix] {
-			pool_ = append(pool_, p.Prefix)
+			open = append(open, p.Prefix)
 		}
 	}
-	if len(pool_) < len(kinds) {
-		return fmt.Errorf("plant: %d agencies free for %d plants", len(pool_), len(kinds))
+	if len(open) < len(kinds) {
+		return fmt.Errorf("plant: %d agencies free for %d plants", len(open), len(kinds))
 	}
-	free := pt.r.Perm(len(pool_))
+	free := pt.r.Perm(len(open))
 	for _, k := range kinds {
 		info, ok := plantInfo(k)
 		if !ok {
@@ -193,7 +193,7 @@ func PlantAbuses(ctx context.Context, pool *pgxpool.Pool, m *Manifest, kinds ...
 		// for the plant; one without is passed over before any act
 		var p *Plant
 		for i, j := range free {
-			p = &Plant{Kind: k, Agency: pool_[j], Family: info.Family, Indicators: info.Indicators}
+			p = &Plant{Kind: k, Agency: open[j], Family: info.Family, Indicators: info.Indicators}
 			err := pt.plant(ctx, p)
 			var few *tooFew
 			if errors.As(err, &few) && untouched(p) && i < len(free)-1 {
