@@ -93,7 +93,7 @@ func generateNational(ctx context.Context, c *call, args []string) error {
 		return err
 	}
 	if *plant {
-		if err := nationaldata.PlantAbuses(ctx, db.Pool, &m); err != nil {
+		if err := nationaldata.PlantAbuses(ctx, db.Pool, plan, &m); err != nil {
 			return err
 		}
 	}

@@ -84,7 +84,7 @@ func Run(ctx context.Context, pool *pgxpool.Pool, plan *nationaldata.Plan, at ti
 	}
 	t1 := time.Now()
 	if plan.Options.Realistic {
-		if err := nationaldata.PlantAbuses(ctx, pool, &m, kinds...); err != nil {
+		if err := nationaldata.PlantAbuses(ctx, pool, plan, &m, kinds...); err != nil {
 			return Outcome{}, fmt.Errorf("seed %d: %w", plan.Options.Seed, err)
 		}
 	}

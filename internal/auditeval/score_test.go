@@ -22,8 +22,12 @@ func TestScoreByFamily(t *testing.T) {
 			{Kind: nationaldata.TinyEvents, Agency: "330", Family: audit.Overissue, Indicators: []string{audit.KeyGradeSkips}},
 			{Kind: nationaldata.IdentityAroundAppraisal, Agency: "340", Family: audit.Falsification, Prevented: true},
 		}}
-	red := func(key string, f audit.Family) audit.Indicator { return audit.Indicator{Key: key, Family: f, Mark: audit.Red} }
-	green := func(key string, f audit.Family) audit.Indicator { return audit.Indicator{Key: key, Family: f, Mark: audit.Green} }
+	red := func(key string, f audit.Family) audit.Indicator {
+		return audit.Indicator{Key: key, Family: f, Mark: audit.Red}
+	}
+	green := func(key string, f audit.Family) audit.Indicator {
+		return audit.Indicator{Key: key, Family: f, Mark: audit.Green}
+	}
 	audits := []audit.Audit{
 		{AgencyPrefix: "310", Indicators: []audit.Indicator{red(audit.KeyCertifiedTwice, audit.Overissue), green(audit.KeyDanIssuedPerPlayer, audit.Overissue)}},
 		{AgencyPrefix: "320", Indicators: []audit.Indicator{red(audit.KeyAppraisalShare, audit.Overissue)}},

@@ -124,10 +124,11 @@ func (c *plantClock) set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 
 // planter holds the services, wired as internal/server wires them.
 type planter struct {
+	plan  *Plan
+	busy  map[int64]bool // players with an application in the year or in a plant
 	m     *Manifest
 	r     *rand.Rand
 	clock *plantClock
-	pool  *pgxpool.Pool
 	reg   *registry.Service
 	cs    *certs.Service
 	ts    *tournaments.Service
@@ -140,9 +141,10 @@ type planter struct {
 // manifest's seed picks — distinct from each other, from the anomalies'
 // and from the naturally idle ones, among the middle and large provinces —
 // through the services over pool, in the manifest's audit year, and
-// records each in m.Plants. The data set must have been loaded with
-// Options.Realistic (its stock has room for the plants).
-func PlantAbuses(ctx context.Context, pool *pgxpool.Pool, m *Manifest, kinds ...PlantKind) error {
+// records each in m.Plants. plan is the plan loaded (Load): the players
+// are chosen from its rows, so that the plants name no table of another
+// package; it must be realistic (its stock has room for the plants).
+func PlantAbuses(ctx context.Context, pool *pgxpool.Pool, plan *Plan, m *Manifest, kinds ...PlantKind) error {
 	if len(kinds) == 0 {
 		for _, k := range PlantKinds() {
 			kinds = append(kinds, k.Kind)
@@ -162,7 +164,13 @@ func PlantAbuses(ctx context.Context, pool *pgxpool.Pool, m *Manifest, kinds ...
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs}, tournaments.WithRater(eventratings.Book{Book: rb}),
 		tournaments.WithBoardRatings(eventratings.Book{Book: rb}))
-	pt := &planter{m: m, r: rand.New(rand.NewPCG(m.Seed^0x51a7, m.Seed+0x9e37)), clock: clock, pool: pool, reg: reg, cs: cs, ts: ts,
+	busy := map[int64]bool{}
+	for _, a := range plan.Certs.Applications {
+		if !a.AppliedAt.Before(periodStart(m.AuditYear)) || a.Status == certs.AppApplied || a.Status == certs.AppOnNotice {
+			busy[a.PlayerID] = true
+		}
+	}
+	pt := &planter{plan: plan, busy: busy, m: m, r: rand.New(rand.NewPCG(m.Seed^0x51a7, m.Seed+0x9e37)), clock: clock, reg: reg, cs: cs, ts: ts,
 		big: m.Scale == National, staff: staffActor}
 	taken := map[string]bool{}
 	for _, a := range m.Anomalies {
@@ -265,41 +273,37 @@ func (pt *planter) at(t time.Time) { pt.clock.set(t) }
 // day is 10:00 Beijing on the day of the audit year.
 func (pt *planter) day(m time.Month, d int) time.Time { return cst(pt.m.AuditYear, m, d, 10, 0) }
 
-// candidates are up to n of the agency's players matching cond (SQL over
-// players p, $1 the agency, $2 the moment), with no open application, in
-// an order the seed gives.
-func (pt *planter) candidates(ctx context.Context, agency string, at time.Time, cond string, n int) ([]registry.Player, error) {
-	rows, err := pt.pool.Query(ctx, `SELECT p.id FROM players p WHERE p.agency_prefix = $1 AND p.created_at < $2 AND `+cond+`
-		AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.player_id = p.id AND a.status IN ('applied', 'on_notice'))
-		ORDER BY md5(p.id::text || $3) LIMIT $4`, agency, at, fmt.Sprint(pt.m.Seed), n)
-	if err != nil {
-		return nil, fmt.Errorf("candidates: %w", err)
-	}
-	defer rows.Close()
+// candidates are n of the agency's players registered before at for whom
+// ok holds, in an order the seed gives: read from the loaded plan (the
+// players' rows as loaded), leaving out anyone with an application in the
+// plan's last year or already in a plant, then read again through the
+// registry as they stand.
+func (pt *planter) candidates(ctx context.Context, agency string, at time.Time, what string, n int, ok func(p registry.Player) bool) ([]registry.Player, error) {
 	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
+	for _, p := range pt.plan.Players {
+		if p.AgencyPrefix == agency && p.CreatedAt.Before(at) && !pt.busy[p.ID] && ok(p) {
+			ids = append(ids, p.ID)
 		}
-		ids = append(ids, id)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+	if len(ids) < n {
+		return nil, &tooFew{agency, what, len(ids), n}
 	}
-	rows.Close()
+	pt.r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 	var out []registry.Player
-	for _, id := range ids {
+	for _, id := range ids[:n] {
 		p, err := pt.reg.GetPlayer(ctx, id)
 		if err != nil {
 			return nil, err
 		}
+		pt.busy[id] = true
 		out = append(out, p)
 	}
-	if len(out) < n {
-		return nil, &tooFew{agency, cond, len(out), n}
-	}
 	return out, nil
+}
+
+// yearsBefore is the date n years (and months) before at, Beijing.
+func yearsBefore(at time.Time, years, months int) time.Time {
+	return date(at).AddDate(-years, -months, 0)
 }
 
 func (pt *planter) scaled(small, national int) int {
@@ -426,7 +430,9 @@ func (pt *planter) applyAppraisal(ctx context.Context, agency string, player reg
 // 1–4 qualify; two events at small scale, four at national.
 func (pt *planter) tinyEvents(ctx context.Context, p *Plant) error {
 	n := pt.scaled(2, 4)
-	all, err := pt.candidates(ctx, p.Agency, pt.day(time.April, 1), `p.rank < 1 AND p.declared_rank < 1`, 6*n)
+	all, err := pt.candidates(ctx, p.Agency, pt.day(time.April, 1), "kyu or unranked", 6*n, func(p registry.Player) bool {
+		return p.Rank < 1 && p.DeclaredRank < 1
+	})
 	if err != nil {
 		return err
 	}
@@ -476,7 +482,9 @@ func (pt *planter) byRank(b, w registry.Player) string {
 // in the second.
 func (pt *planter) arranged(ctx context.Context, p *Plant) error {
 	start := pt.day(time.March, 14)
-	group, err := pt.candidates(ctx, p.Agency, start, `p.rank BETWEEN 0 AND 2 AND p.declared_rank BETWEEN -5 AND 2 AND p.declared_rank <> 0`, 10)
+	group, err := pt.candidates(ctx, p.Agency, start, "5 kyu to 2 dan", 10, func(p registry.Player) bool {
+		return p.Rank >= 0 && p.Rank <= 2 && p.DeclaredRank >= -5 && p.DeclaredRank <= 2 && p.DeclaredRank != registry.NoRank
+	})
 	if err != nil {
 		return err
 	}

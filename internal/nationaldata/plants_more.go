@@ -123,7 +123,9 @@ func (pt *planter) variant(base []move, i int) ([]move, bool) {
 // its result the record's.
 func (pt *planter) turnedRecord(ctx context.Context, p *Plant) error {
 	start := pt.day(time.June, 6)
-	field, err := pt.candidates(ctx, p.Agency, start, `p.declared_rank >= -10 AND p.declared_rank <> 0`, 12)
+	field, err := pt.candidates(ctx, p.Agency, start, "10 kyu or stronger", 12, func(p registry.Player) bool {
+		return p.DeclaredRank >= -10 && p.DeclaredRank != registry.NoRank
+	})
 	if err != nil {
 		return err
 	}
@@ -166,7 +168,9 @@ func (pt *planter) turnedRecord(ctx context.Context, p *Plant) error {
 func (pt *planter) voidedEvidence(ctx context.Context, p *Plant) error {
 	n := pt.scaled(2, 3)
 	actor := agencyActor(p.Agency)
-	all, err := pt.candidates(ctx, p.Agency, pt.day(time.April, 1), `p.rank < 1 AND p.declared_rank BETWEEN -12 AND -1`, 8*n)
+	all, err := pt.candidates(ctx, p.Agency, pt.day(time.April, 1), "12 to 1 kyu", 8*n, func(p registry.Player) bool {
+		return p.Rank < 1 && p.DeclaredRank >= -12 && p.DeclaredRank <= -1
+	})
 	if err != nil {
 		return err
 	}
@@ -245,9 +249,10 @@ func playerInput(p registry.Player) registry.PlayerInput {
 func (pt *planter) identityEdits(ctx context.Context, p *Plant) error {
 	n := pt.scaled(6, 10)
 	first := pt.day(time.July, 1)
-	minors, err := pt.candidates(ctx, p.Agency, first, `p.rank < 3 AND p.id_kind = 'resident_id'
-		AND p.birth_date > ($2::timestamptz AT TIME ZONE 'Asia/Shanghai')::date - interval '17 years 6 months'
-		AND p.birth_date <= ($2::timestamptz AT TIME ZONE 'Asia/Shanghai')::date - interval '15 years'`, n)
+	older, younger := yearsBefore(first, 17, 6), yearsBefore(first, 15, 0)
+	minors, err := pt.candidates(ctx, p.Agency, first, "15 to 17½ years old", n, func(p registry.Player) bool {
+		return p.Rank < 3 && p.IDKind == registry.ResidentIDCard && p.BirthDate.After(older) && !p.BirthDate.After(younger)
+	})
 	if err != nil {
 		return err
 	}
@@ -328,8 +333,10 @@ func (pt *planter) appraiserOverissue(ctx context.Context, p *Plant) error {
 	n := pt.scaled(24, 60)
 	actor := agencyActor(p.Agency)
 	first := pt.day(time.May, 1)
-	adults, err := pt.candidates(ctx, p.Agency, first, `p.rank < 3 AND p.declared_rank < 3
-		AND p.birth_date <= ($2::timestamptz AT TIME ZONE 'Asia/Shanghai')::date - interval '19 years'`, n)
+	adult := yearsBefore(first, 19, 0)
+	adults, err := pt.candidates(ctx, p.Agency, first, "adults", n, func(p registry.Player) bool {
+		return p.Rank < 3 && p.DeclaredRank < 3 && !p.BirthDate.After(adult)
+	})
 	if err != nil {
 		return err
 	}

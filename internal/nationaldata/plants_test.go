@@ -80,7 +80,7 @@ func TestRealisticSetAndPlants(t *testing.T) {
 		t.Errorf("dan-grade event sizes fall in %d bands of 5, want agencies of different habits", n)
 	}
 
-	if err := nationaldata.PlantAbuses(ctx, pool, &m); err != nil {
+	if err := nationaldata.PlantAbuses(ctx, pool, p, &m); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := ledger.VerifyCheckpoint(ctx, pool, tlog.Tree{}); err != nil {
