@@ -46,13 +46,15 @@ func generateNational(ctx context.Context, c *call, args []string) error {
 	fl.Var(&anomalies, "anomaly", "plant an anomaly in the last year: overissue|forfeits|inactive|birthdates|lateresults[=AGENCY][:SIZE] (repeatable)")
 	manifestFile := fl.String("manifest", "", "write the manifest (JSON) to this file as well as to standard output")
 	dump := fl.String("dump", "", "save the loaded database to FILE; when FILE exists, restore it instead of generating")
+	realistic := fl.Bool("realistic", false, "regional circuits, agencies of different habits and a naturally idle agency")
+	plant := fl.Bool("plant", false, "after the load, plant the abuses of issue 23 through the services (implies --realistic)")
 	if err := c.parse(fl, args); err != nil {
 		return err
 	}
 	if fl.NArg() > 0 {
 		return usageError(fmt.Sprintf("unexpected arguments %q", fl.Args()))
 	}
-	opts := nationaldata.Options{Seed: *seed, Scale: nationaldata.Scale(*scale), Anomalies: anomalies}
+	opts := nationaldata.Options{Seed: *seed, Scale: nationaldata.Scale(*scale), Anomalies: anomalies, Realistic: *realistic || *plant}
 	if *years == "" {
 		opts.Years = []int{time.Now().Year()}
 	}
@@ -70,7 +72,7 @@ func generateNational(ctx context.Context, c *call, args []string) error {
 	src := source()
 	if *dump != "" {
 		if _, err := os.Stat(*dump); err == nil {
-			return restoreDump(ctx, src, *dump, opts, *manifestFile, stdout, stderr, log)
+			return restoreDump(ctx, src, *dump, opts, *plant, *manifestFile, stdout, stderr, log)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
@@ -90,6 +92,11 @@ func generateNational(ctx context.Context, c *call, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *plant {
+		if err := nationaldata.PlantAbuses(ctx, db.Pool, plan, &m); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(stderr, "generated in %s (planned in %s, loaded in %s): %d players, %d certificates, %d events, %d games, %d log rows\n",
 		time.Since(began).Round(time.Second), planned.Round(time.Millisecond), (time.Since(began) - planned).Round(time.Second),
 		m.Counts["players"], m.Counts["certificates"], m.Counts["tournaments"], m.Counts["games"], m.Counts["log_events"])
@@ -107,7 +114,7 @@ func generateNational(ctx context.Context, c *call, args []string) error {
 
 // restoreDump loads a saved data set, after checking it was made with the
 // same options.
-func restoreDump(ctx context.Context, src server.DatabaseSource, dump string, opts nationaldata.Options, manifestFile string,
+func restoreDump(ctx context.Context, src server.DatabaseSource, dump string, opts nationaldata.Options, plant bool, manifestFile string,
 	stdout, stderr io.Writer, log *slog.Logger) error {
 	raw, err := os.ReadFile(dump + ".manifest.json")
 	if err != nil {
@@ -119,6 +126,9 @@ func restoreDump(ctx context.Context, src server.DatabaseSource, dump string, op
 	}
 	if err := m.Matches(opts); err != nil {
 		return fmt.Errorf("the dump %s is not what was asked (%w): remove it to generate anew", dump, err)
+	}
+	if plant != (len(m.Plants) > 0) {
+		return fmt.Errorf("the dump %s is not what was asked (plants: %v, asked %v): remove it to generate anew", dump, len(m.Plants) > 0, plant)
 	}
 	began := time.Now()
 	if err := server.Restore(ctx, src, dump, log); err != nil {

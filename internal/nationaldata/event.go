@@ -71,14 +71,24 @@ func pairedAt(start time.Time, r int) time.Time {
 
 // event plans one dan-grade event of the agency and what follows from it
 // (applications, notices, certificates); it returns the dan and kyu
-// qualifiers.
-func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*player) (int, int) {
+// qualifiers. A circuit event (realistic data sets) is an open
+// competition of the agency's regional circuit: one field, five rounds, no
+// groups and no proposals.
+func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*player, circuit bool) (int, int) {
 	r := pl.r
 	actor := agencyActor(a.prov.Prefix)
 	created := start.AddDate(0, 0, -(7 + r.IntN(14))).Add(90 * time.Minute)
+	eventRounds := eventRounds
+	if circuit {
+		eventRounds = circuitRounds
+		last = false // the planted anomalies live in the dan-grade events
+	}
 	byTarget := map[registry.Rank][]*player{}
 	for _, p := range field {
 		t := nextTarget(p.playingRank(start))
+		if circuit {
+			t = 0
+		}
 		byTarget[t] = append(byTarget[t], p)
 	}
 	targets := make([]registry.Rank, 0, len(byTarget))
@@ -89,9 +99,12 @@ func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*
 	pl.ids.event++
 	e := tournaments.BulkEvent{Event: tournaments.Event{ID: pl.ids.event, OrganiserPrefix: a.prov.Prefix, Venue: a.prov.NameZH + "棋院",
 		Level: tournaments.Levels()[r.IntN(3)], System: tournaments.SwissSystem, Order: tournaments.SwissSOSOrder, Rounds: eventRounds,
-		Rules: "chinese", Komi: 7.5, DanGrade: true, Seed: int64(r.Uint64() >> 1), Status: "finished", CreatedAt: created,
+		Rules: "chinese", Komi: 7.5, DanGrade: !circuit, Seed: int64(r.Uint64() >> 1), Status: "finished", CreatedAt: created,
 		CreatedBy: actor.String()}}
 	e.Name = fmt.Sprintf("%s%d年段级位赛第%d站", a.prov.NameZH, y, e.ID)
+	if circuit {
+		e.Name = fmt.Sprintf("%s%d年围棋联赛第%d站", a.prov.NameZH, y, e.ID)
+	}
 	e.Start = date(start)
 	e.End = date(pairedAt(start, eventRounds))
 	type entrant struct {
@@ -110,9 +123,11 @@ func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*
 		if len(ps) < 2 {
 			continue
 		}
-		pl.ids.group++
-		g := tournaments.Group{ID: pl.ids.group, Name: t.Chinese() + "组", TargetRank: t, MinWins: minWins(t)}
-		e.Groups = append(e.Groups, g)
+		if !circuit {
+			pl.ids.group++
+			g := tournaments.Group{ID: pl.ids.group, Name: t.Chinese() + "组", TargetRank: t, MinWins: minWins(t)}
+			e.Groups = append(e.Groups, g)
+		}
 		var members []*entrant
 		for _, p := range ps {
 			en := &entrant{p: p, number: len(entrants) + 1, group: len(e.Groups) - 1}
@@ -129,11 +144,14 @@ func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*
 	pl.emit(created, actor, "tournament", tournaments.EventEntity(e.ID), tournaments.NewCreatedPayload(e.Event))
 	for i, en := range entrants {
 		st := en.p.stateOn(created)
-		part := tournaments.Participant{Number: en.number, PlayerID: en.p.row.ID, Name: st.Name, Rank: st.PlayingRank(), GroupID: e.Groups[en.group].ID}
+		part := tournaments.Participant{Number: en.number, PlayerID: en.p.row.ID, Name: st.Name, Rank: st.PlayingRank()}
+		if !circuit {
+			part.GroupID = e.Groups[en.group].ID
+			en.p.playedIn = y
+		}
 		e.Participants = append(e.Participants, part)
 		pl.emit(created.Add(time.Duration(i+1)*40*time.Second), actor, "tournament",
 			tournaments.EventEntity(e.ID), tournaments.NewParticipantAddedPayload(part))
-		en.p.playedIn = y
 	}
 	// the rounds: within each group, the leaders meet, no pair twice when it can be helped
 	played := map[[2]int]bool{}
@@ -192,7 +210,7 @@ func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*
 	}
 	tl := pl.tallyOf(a, y)
 	// the qualifiers, and their qualifying wins
-	qualified := func(en *entrant) bool { return en.wins >= e.Groups[en.group].MinWins }
+	qualified := func(en *entrant) bool { return !circuit && en.wins >= e.Groups[en.group].MinWins }
 	var qualifyingWins []*plannedGame
 	for _, g := range games {
 		bq, wq := qualified(entrants[g.row.Black-1]), qualified(entrants[g.row.White-1])
@@ -276,6 +294,10 @@ func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*
 	finished := cst(e.End.Year(), e.End.Month(), e.End.Day(), 19, 0)
 	e.FinishedAt = &finished
 	pl.emit(finished, actor, "tournament", tournaments.EventEntity(e.ID), tournaments.FinishedPayload{Rounds: eventRounds})
+	if circuit {
+		pl.plan.Tournaments = append(pl.plan.Tournaments, e)
+		return 0, 0
+	}
 	dan, kyu := 0, 0
 	var proposed []*application
 	for _, en := range entrants {

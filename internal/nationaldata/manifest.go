@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -22,8 +23,27 @@ type Manifest struct {
 	// National figures of the audit year over the agencies without an anomaly.
 	National  NationalFigures `json:"national"`
 	Anomalies []Planted       `json:"anomalies"`
+	// Realistic: the data set has circuits, habits and a naturally idle
+	// agency (Options.Realistic).
+	Realistic bool `json:"realistic,omitempty"`
+	// Expected are the red marks the data set holds by nature, not by
+	// plan: a naturally idle agency is red in 长期不作为. The evaluation
+	// counts them neither as caught nor as false.
+	Expected []ExpectedMark `json:"expected,omitempty"`
+	// Plants are the abuses planted through the services after the load
+	// (PlantAbuses), with the family that must catch each.
+	Plants []Plant `json:"plants,omitempty"`
 	// Digest is the SHA-256 of the plan (Plan.Digest), filled by the loader.
 	Digest string `json:"digest,omitempty"`
+}
+
+// ExpectedMark is a family an agency is expected to be red in by nature:
+// the evaluation does not count its red marks of that family as false
+// (a red mark of another family on it still is).
+type ExpectedMark struct {
+	Agency string       `json:"agency"`
+	Family audit.Family `json:"family"`
+	Why    string       `json:"why"`
 }
 
 // NationalFigures are the normal agencies' values of the planted indicators.
@@ -35,11 +55,12 @@ type NationalFigures struct {
 // Planted is one planted anomaly: where, how large (asked and as planted),
 // and the ids of what it consists of.
 type Planted struct {
-	Anomaly   Kind    `json:"anomaly"`
-	Agency    string  `json:"agency"`
-	Year      int     `json:"year"`
-	Indicator string  `json:"indicator"`
-	Size      float64 `json:"size"`
+	Anomaly   Kind         `json:"anomaly"`
+	Agency    string       `json:"agency"`
+	Year      int          `json:"year"`
+	Indicator string       `json:"indicator"`
+	Family    audit.Family `json:"family"` // the indicator's family
+	Size      float64      `json:"size"`
 	// Measured is the size as planted: the multiple of the national rate,
 	// the share, the months, or the count.
 	Measured     float64   `json:"measured"`
@@ -51,7 +72,13 @@ type Planted struct {
 
 func (pl *planner) manifest() {
 	y := pl.o.Years[len(pl.o.Years)-1]
-	m := Manifest{Seed: pl.o.Seed, Scale: pl.o.Scale, Years: pl.o.Years, AuditYear: y, Counts: map[string]int{}}
+	m := Manifest{Seed: pl.o.Seed, Scale: pl.o.Scale, Years: pl.o.Years, AuditYear: y, Counts: map[string]int{}, Realistic: pl.o.Realistic}
+	for _, a := range pl.ags {
+		if a.idle {
+			m.Expected = append(m.Expected, ExpectedMark{Agency: a.prov.Prefix, Family: audit.Inactivity,
+				Why: "naturally idle all year (a small agency, not planted)"})
+		}
+	}
 	p := pl.plan
 	games, records, participants := 0, 0, 0
 	for _, e := range p.Tournaments {
@@ -92,7 +119,7 @@ func (pl *planner) manifest() {
 	}
 	normalIssued, normalPlayers, normalWins, normalForfeits := 0, 0, 0, 0
 	for _, a := range pl.ags {
-		if a.anomaly != nil {
+		if a.anomaly != nil || a.idle {
 			continue
 		}
 		normalIssued += issued[a.prov.Prefix]
@@ -105,7 +132,7 @@ func (pl *planner) manifest() {
 	m.National = NationalFigures{DanIssuedPerPlayer: rate, ForfeitQualifyingShare: ratio(normalForfeits, normalWins)}
 	for _, an := range pl.o.Anomalies {
 		info, _ := kindInfo(an.Kind)
-		pa := Planted{Anomaly: an.Kind, Agency: an.Agency, Year: y, Indicator: info.Indicator, Size: an.Size}
+		pa := Planted{Anomaly: an.Kind, Agency: an.Agency, Year: y, Indicator: info.Indicator, Family: familyOf(info.Indicator), Size: an.Size}
 		a := pl.byPref[an.Agency]
 		switch an.Kind {
 		case OverIssue:
@@ -136,6 +163,16 @@ func (pl *planner) manifest() {
 		m.Anomalies = append(m.Anomalies, pa)
 	}
 	p.Manifest = m
+}
+
+// familyOf is the audit family of an indicator.
+func familyOf(key string) audit.Family {
+	for _, d := range audit.Definitions() {
+		if d.Key == key {
+			return d.Family
+		}
+	}
+	return ""
 }
 
 func ratio(a, b int) float64 {
@@ -194,6 +231,8 @@ func (m Manifest) Matches(o Options) error {
 		return differ("scale", m.Scale, o.Scale)
 	case !slices.Equal(m.Years, o.Years):
 		return differ("years", m.Years, o.Years)
+	case m.Realistic != o.Realistic:
+		return differ("realistic", m.Realistic, o.Realistic)
 	case len(m.Anomalies) != len(o.Anomalies):
 		return differ("anomalies", len(m.Anomalies), len(o.Anomalies))
 	}

@@ -121,6 +121,15 @@ type Options struct {
 	Seed      uint64
 	Scale     Scale
 	Anomalies []Anomaly // planted in the last year
+	// Realistic adds what the audit's checks meet in real data: regional
+	// circuits (the same players entering several open events of their
+	// province a year), agencies of different habits (appraisal used much
+	// or little, many small or few large dan-grade events, more or fewer
+	// circuit events), one small agency genuinely idle in the last year
+	// (recorded in the manifest as an expected mark, not an anomaly), and
+	// stock ordered with room for what is planted through the services
+	// after the load (PlantAbuses).
+	Realistic bool
 }
 
 func (o Options) check() (Options, error) {

@@ -62,6 +62,7 @@ func figures(s Scale) scaleFigures {
 
 const (
 	eventRounds   = 7
+	circuitRounds = 5
 	noticePeriod  = 7 * 24 * time.Hour
 	forfeitRate   = 0.01
 	editRate      = 0.02 // players whose declared rank is edited in a year
@@ -152,6 +153,16 @@ type agency struct {
 	idSeq     int
 	anomaly   *Anomaly
 	appraiser []certs.Appraiser
+	habit     habit
+	idle      bool // naturally idle in the last year (realistic sets)
+}
+
+// habit is how an agency goes about its work (realistic sets; all 1 and
+// no circuit otherwise).
+type habit struct {
+	appraisal float64 // multiple of the usual appraisals per dan certificate
+	eventSize float64 // multiple of the usual dan-grade event size (small: many small events)
+	circuit   int     // open events of its regional circuit a year
 }
 
 // pendingEvent is an event whose entity or payload may wait for the
@@ -259,6 +270,9 @@ func Build(o Options) (*Plan, error) {
 	if err := pl.assignAnomalies(); err != nil {
 		return nil, err
 	}
+	if o.Realistic {
+		pl.habits()
+	}
 	pl.history()
 	for i, y := range o.Years {
 		last := i == len(o.Years)-1
@@ -279,7 +293,7 @@ func (pl *planner) agencies() {
 			continue
 		}
 		n := int(float64(pl.f.players) * pop[p.Prefix] / total * (0.92 + 0.16*pl.r.Float64()))
-		a := &agency{prov: p, weight: float64(max(n, pl.f.minPlayers)),
+		a := &agency{prov: p, weight: float64(max(n, pl.f.minPlayers)), habit: habit{appraisal: 1, eventSize: 1},
 			row: registry.Agency{Prefix: p.Prefix, Name: p.NameZH + "围棋协会", Contact: "weiqi@" + p.Prefix + ".example.cn", Status: registry.AgencyActive}}
 		pl.ags = append(pl.ags, a)
 		pl.byPref[p.Prefix] = a
@@ -315,6 +329,85 @@ func (pl *planner) assignAnomalies() error {
 	}
 	pl.plan.Options = pl.o
 	return nil
+}
+
+// habits gives each agency its ways (realistic sets): about a quarter use
+// appraisal much (1.8×), a quarter little (0.4×); a third run many small
+// dan-grade events (half the size), a sixth few large ones (1.4×); each
+// has a regional circuit of 2–6 open events a year. One small agency (a
+// province of under 8 million) not carrying an anomaly is idle in the
+// last year.
+func (pl *planner) habits() {
+	for _, a := range pl.ags {
+		h := habit{appraisal: 1, eventSize: 1, circuit: 2 + pl.r.IntN(5)}
+		switch x := pl.r.Float64(); {
+		case x < 0.25:
+			h.appraisal = 1.8
+		case x < 0.5:
+			h.appraisal = 0.4
+		}
+		switch x := pl.r.Float64(); {
+		case x < 1.0/3:
+			h.eventSize = 0.5
+		case x < 0.5:
+			h.eventSize = 1.4
+		}
+		a.habit = h
+	}
+	var small []*agency
+	for _, a := range pl.ags {
+		if provincePopulation()[a.prov.Prefix] < 8 && a.anomaly == nil {
+			small = append(small, a)
+		}
+	}
+	if len(small) > 0 {
+		small[pl.r.IntN(len(small))].idle = true
+	}
+}
+
+// idleIn says whether the agency does nothing in the last year: the
+// inactive anomaly, or a naturally idle agency.
+func (pl *planner) idleIn(a *agency) bool {
+	_, ok := pl.anomalyOf(a, Inactive)
+	return ok || a.idle
+}
+
+// circuit plans the agency's regional circuit of year y (realistic sets):
+// its regular players — the stronger half of its kyu and dan players, up
+// to 40 — enter several open events of the province, each attending about
+// four in five, so the same players meet several times a year.
+func (pl *planner) circuit(a *agency, y int) {
+	if a.habit.circuit == 0 {
+		return
+	}
+	first := cst(y, time.January, 20, 8, 30)
+	var regulars []*player
+	for _, p := range a.players {
+		if p.row.CreatedAt.Before(first.AddDate(0, 0, -30)) && p.initial.DeclaredRank >= -10 && p.initial.DeclaredRank != registry.NoRank {
+			regulars = append(regulars, p)
+		}
+	}
+	size := min(40, max(10, int(a.weight*0.01)))
+	if len(regulars) < 8 {
+		return
+	}
+	pick := pl.r.Perm(len(regulars))[:min(size, len(regulars))]
+	slices.Sort(pick)
+	for k := range a.habit.circuit {
+		day := first.AddDate(0, 0, k*280/a.habit.circuit+pl.r.IntN(10))
+		var field []*player
+		for _, i := range pick {
+			if pl.r.Float64() < 0.8 {
+				field = append(field, regulars[i])
+			}
+		}
+		if len(field)%2 == 1 {
+			field = field[:len(field)-1]
+		}
+		if len(field) >= 6 {
+			pl.event(a, y, false, day, field, true)
+		}
+	}
 }
 
 func (pl *planner) anomalyOf(a *agency, k Kind) (Anomaly, bool) {
@@ -430,10 +523,8 @@ func (pl *planner) touch(p *player, at time.Time) {
 func (pl *planner) year(y int, last bool) {
 	start, end := periodStart(y), periodEnd(y)
 	for _, a := range pl.ags {
-		if last {
-			if _, ok := pl.anomalyOf(a, Inactive); ok {
-				continue // nothing at all in the year
-			}
+		if last && pl.idleIn(a) {
+			continue // nothing at all in the year
 		}
 		// new players: at least one a month, so every month has an act
 		n := max(12, int(a.weight*0.25/float64(len(pl.o.Years))))
@@ -449,10 +540,8 @@ func (pl *planner) year(y int, last bool) {
 		}
 	}
 	for _, a := range pl.ags {
-		if last {
-			if _, ok := pl.anomalyOf(a, Inactive); ok {
-				continue
-			}
+		if last && pl.idleIn(a) {
+			continue
 		}
 		pl.agencyYear(a, y, last)
 	}
@@ -476,12 +565,13 @@ func (pl *planner) agencyYear(a *agency, y int, last bool) {
 	noise := 0.93 + 0.14*pl.r.Float64()
 	danTarget := int(math.Round(pl.f.danRate * float64(registered) * noise * factor))
 	kyuTarget := int(math.Round(pl.f.kyuRate * float64(registered) * noise))
-	appraisals := max(1, int(math.Round(appraisalRate*float64(danTarget)/factor)))
+	appraisals := max(1, int(math.Round(appraisalRate*a.habit.appraisal*float64(danTarget)/factor)))
 	danTarget -= appraisals
 	if an, ok := pl.anomalyOf(a, BirthDates); ok && last {
 		danTarget -= int(an.Size) // their appraisals are dan certificates too
 	}
 	pl.danGradeEvents(a, y, last, danTarget, kyuTarget, factor > 1)
+	pl.circuit(a, y)
 	pl.appraisals(a, y, last, appraisals)
 	pl.edits(a, y)
 }
@@ -491,7 +581,8 @@ func (pl *planner) agencyYear(a *agency, y int, last bool) {
 // play the next (the over-issuing agency).
 func (pl *planner) danGradeEvents(a *agency, y int, last bool, danTarget, kyuTarget int, reuse bool) {
 	first, lastDay := cst(y, time.January, 8, 9, 0), cst(y, time.November, 2, 9, 0)
-	avg := float64(pl.f.eventMin+pl.f.eventMax) / 2
+	eventMin, eventMax := max(6, int(float64(pl.f.eventMin)*a.habit.eventSize)), max(8, int(float64(pl.f.eventMax)*a.habit.eventSize))
+	avg := float64(eventMin+eventMax) / 2
 	expected := max(2, int(math.Ceil(float64(danTarget+kyuTarget)/(avg*0.24))))
 	span := lastDay.Sub(first)
 	danGot, kyuGot := 0, 0
@@ -503,7 +594,7 @@ func (pl *planner) danGradeEvents(a *agency, y int, last bool, danTarget, kyuTar
 			start = lastDay.Add(-time.Duration(pl.r.IntN(20*24)) * time.Hour)
 		}
 		start = cst(start.In(ledger.ChinaTime).Year(), start.In(ledger.ChinaTime).Month(), start.In(ledger.ChinaTime).Day(), 8, 30)
-		size := pl.f.eventMin + pl.r.IntN(pl.f.eventMax-pl.f.eventMin+1)
+		size := eventMin + pl.r.IntN(eventMax-eventMin+1)
 		// the last events of the year are as large as what is still wanted
 		need := max(0, danTarget-danGot) + max(0, kyuTarget-kyuGot)
 		size = min(size, max(8, int(float64(need)/0.24)+4))
@@ -528,7 +619,7 @@ func (pl *planner) danGradeEvents(a *agency, y int, last bool, danTarget, kyuTar
 		if len(field) < 4 {
 			continue
 		}
-		d, q := pl.event(a, y, last, start, field)
+		d, q := pl.event(a, y, last, start, field, false)
 		danGot += d
 		kyuGot += q
 	}

@@ -140,7 +140,7 @@ func (pl *planner) nationalRanks(y int) {
 	at := cst(y, time.September, 20, 10, 0)
 	var strong []*player
 	for _, p := range pl.players {
-		if p.agency.anomaly != nil || p.busyUntil.After(at.Add(-20*24*time.Hour)) || p.playedIn == y || p.playingRank(at) < 3 {
+		if p.agency.anomaly != nil || p.agency.idle || p.busyUntil.After(at.Add(-20*24*time.Hour)) || p.playedIn == y || p.playingRank(at) < 3 {
 			continue
 		}
 		strong = append(strong, p)
@@ -230,12 +230,16 @@ func (pl *planner) orders() {
 	lastYear := pl.o.Years[len(pl.o.Years)-1]
 	for _, y := range append(slices.Clone(pl.o.Years), lastYear+1) {
 		for _, a := range pl.ags {
-			if _, ok := pl.anomalyOf(a, Inactive); ok && y >= lastYear {
+			if pl.idleIn(a) && y >= lastYear {
 				continue
 			}
 			base := issued[fmt.Sprintf("%s/%d", a.prov.Prefix, min(y, lastYear))]
 			o := certs.Order{AgencyPrefix: a.prov.Prefix, Year: y, DanCount: min(certs.MaxDanSerial, int(math.Ceil(float64(base[0])*1.2))+10),
 				KyuCount: min(certs.MaxKyuSerial, int(math.Ceil(float64(base[1])*1.2))+10), Status: certs.OrderRequested}
+			if pl.o.Realistic && y == lastYear {
+				// room for what the services plant after the load
+				o.DanCount = min(certs.MaxDanSerial, int(math.Ceil(float64(base[0])*1.5))+80)
+			}
 			if y > lastYear {
 				o.OrderedAt = cst(lastYear, time.December, 1, 9, pl.r.IntN(60))
 			} else {
@@ -264,7 +268,7 @@ func (pl *planner) rosters() {
 	}
 	for _, y := range pl.o.Years {
 		for _, a := range pl.ags {
-			if _, ok := pl.anomalyOf(a, Inactive); ok && y == lastYear {
+			if pl.idleIn(a) && y == lastYear {
 				continue
 			}
 			pending = append(pending, struct {
