@@ -284,6 +284,7 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	if err := f.readTables(ctx, q); err != nil {
 		return nil, err
 	}
+	f.countFallen()
 	f.finish()
 	f.finishMore()
 	if err := f.rate(ctx, rt); err != nil {
@@ -383,7 +384,12 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 				ps.paper = r
 			}
 		}
+	case "certificate.review_requested":
+		return f.evidenceFell(e)
+	case "certificate.review_kept":
+		delete(f.fallen, e.EntityID)
 	case "certificate.revoked":
+		delete(f.fallen, e.EntityID)
 		c, ok := f.certs[e.EntityID]
 		if ok && f.inPeriod(e.At) {
 			it := certRef(e.EntityID, e)

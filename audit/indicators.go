@@ -147,6 +147,7 @@ const (
 	KeyAppraisalsPerAppraiser      = "appraisals_per_appraiser"
 	KeyForeignAppraisers           = "appraisals_by_other_agency_appraisers"
 	KeyApplicationsWithoutEvidence = "applications_without_evidence"
+	KeyFallenEvidence              = "certificates_on_fallen_evidence"
 	KeyInactiveYears               = "consecutive_inactive_years"
 	// KeyRankOutsideRating is present only when the audit is given the
 	// ratings (Config.Ratings).
@@ -213,6 +214,8 @@ func Definitions() []Definition {
 			Threshold{Relative: true, Pooled: true, Amber: 2, Red: 3, RedZ: 4, MinCount: 5, Floor: 0.05, AbsAmber: 0.15, AbsRed: 0.3, AbsAmberCount: 5, AbsRedCount: 8}},
 		{KeyAppraisalsPerAppraiser, Overissue, seedOverissue, "单个鉴定棋手签发的鉴定数（相对于全国每名鉴定棋手的中位数）", "appraisals by the agency's busiest appraiser, as a multiple of the national median per appraiser", "ratio", Threshold{Amber: 4, Red: 20, MinCount: 10}},
 		{KeyForeignAppraisers, Overissue, seedOverissue, "由其他代理机构的鉴定棋手签发的鉴定", "appraisals signed by another agency's appraiser", "count", abs(1, 3, 0)},
+		{KeyFallenEvidence, Falsification, seedOverissue, "依据已不成立（晋级成绩被取消、鉴定被撤回）却仍然有效的证书",
+			"certificates still valid whose evidence fell away (a qualifying result voided, an appraisal withdrawn)", "count", abs(2, 5, 0)},
 		{KeyApplicationsWithoutEvidence, NoRecords, seedRecords, "缺少依据（比赛或记录编号、鉴定棋手）的申请", "applications without evidence (event or record reference, appraiser)", "count", abs(1, 5, 0)},
 		{KeyInactiveYears, Inactivity, seedInactive, "连续无任何活动的年度", "consecutive years without any activity", "years", abs(1, 2, 0)},
 	}

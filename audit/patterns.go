@@ -30,6 +30,7 @@ type more struct {
 	firstAt         time.Time                     // the log's first event
 	dan             map[string][]ratedCertificate // issuer → its dan certificates of the period
 	records         []tournaments.RecordMoves     // the recorded games of the period's events, as of the position
+	fallen          map[string]fallenEvidence     // certificate number → its evidence fell away, still standing
 }
 
 // ratedCertificate is a dan certificate of the period, for the rating indicator.
@@ -43,7 +44,7 @@ type ratedCertificate struct {
 
 func newMore() more {
 	return more{appraiserAgency: map[int64]string{}, appraisals: map[int64]map[string][]Item{}, created: map[string]time.Time{},
-		earlier: map[string]map[int]bool{}, dan: map[string][]ratedCertificate{}}
+		earlier: map[string]map[int]bool{}, dan: map[string][]ratedCertificate{}, fallen: map[string]fallenEvidence{}}
 }
 
 // saw notes the log's first event (inactive years are counted back no

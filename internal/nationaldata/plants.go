@@ -412,17 +412,24 @@ func (pt *planter) approve(ctx context.Context, p *Plant, id int64) error {
 	return nil
 }
 
-// applyAppraisal files an appraisal application as the agency: the one
-// step that changes when applications name an appraisal session (being
-// built): then it records the session (appraiser, date, games, verdict)
-// first and names it.
+// applyAppraisal records an appraisal session as the agency (the
+// appraiser, yesterday's date, one recorded game won with black, the
+// verdict a grade above the player's rank) and files the application on it.
 func (pt *planter) applyAppraisal(ctx context.Context, agency string, player registry.Player, appraiser certs.Appraiser) (certs.Application, error) {
 	target := registry.Rank(1)
 	if r := player.PlayingRank(); r >= 1 {
 		target = r + 1
 	}
-	return pt.cs.Apply(ctx, agencyActor(agency), "", certs.ApplicationInput{PlayerID: player.ID, TargetRank: target.String(),
-		Basis: string(certs.Appraisal), AppraiserID: appraiser.ID, Evidence: "鉴定棋手" + appraiser.Name + "现场对局评定"})
+	actor := agencyActor(agency)
+	held := pt.clock.now().In(ledger.ChinaTime).AddDate(0, 0, -1).Format(time.DateOnly)
+	record := sgfOf(pt.baseGame(80), true, "鉴定对局", 1)
+	s, err := pt.cs.RecordAppraisal(ctx, actor, "", certs.AppraisalInput{AppraiserID: appraiser.ID, PlayerID: player.ID, HeldOn: held,
+		Verdict: target.String(), Games: []certs.AppraisalGameInput{{Colour: "black", Result: "win", SGF: record}}})
+	if err != nil {
+		return certs.Application{}, err
+	}
+	return pt.cs.Apply(ctx, actor, "", certs.ApplicationInput{PlayerID: player.ID, TargetRank: target.String(),
+		Basis: string(certs.Appraisal), AppraisalSessionID: s.ID, Evidence: "鉴定棋手" + appraiser.Name + "现场对局评定"})
 }
 
 // tinyEvents: six kyu or unranked players a round robin, a 3-dan group

@@ -238,7 +238,8 @@ func (pt *planter) voidedEvidence(ctx context.Context, p *Plant) error {
 // playerInput is a player as UpdatePlayer takes him.
 func playerInput(p registry.Player) registry.PlayerInput {
 	return registry.PlayerInput{Name: p.Name, Gender: p.Gender, BirthDate: p.BirthDate.Format(time.DateOnly), Nationality: p.Nationality,
-		IDKind: p.IDKind, IDNumber: p.IDNumber, ProvinceCode: p.ProvinceCode, Rank: p.DeclaredRank.String()}
+		IDKind: p.IDKind, IDNumber: p.IDNumber, ProvinceCode: p.ProvinceCode, Rank: p.DeclaredRank.String(),
+		ChangeReason: "据户籍资料更正出生日期"}
 }
 
 // identityEdits: 15- to 17-year-olds (6 at small scale, 10 national),
