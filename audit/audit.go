@@ -527,9 +527,18 @@ func (s *Service) IndicatorItems(ctx context.Context, actor ledger.Actor, agency
 // othersRate is the pooled rate of the other agencies (all counts over all
 // bases but in's): an agency is compared with the rest of the country, so a
 // large one does not pull the yardstick towards itself.
+//
+// When no other agency shows the pattern at all the rate is taken as half
+// an item over the others' bases, not 0: a pattern unique to one agency is
+// then judged by how far it lies above "less than one in the rest of the
+// country" (with the indicator's MinCount as the gate), instead of never.
 func othersRate(count, base int64, in Indicator) float64 {
 	if base-in.Base <= 0 {
 		return 0
 	}
-	return float64(count-in.Count) / float64(base-in.Base)
+	others := float64(count - in.Count)
+	if others <= 0 {
+		others = 0.5
+	}
+	return others / float64(base-in.Base)
 }

@@ -68,13 +68,13 @@ type PlantKindInfo struct {
 // PlantKinds lists the plants.
 func PlantKinds() []PlantKindInfo {
 	return []PlantKindInfo{
-		{TinyEvents, audit.Overissue, []string{audit.KeyGradeSkips},
+		{TinyEvents, audit.Overissue, []string{audit.KeyGradeSkips, audit.KeyThinQualifying, audit.KeyRankOutsideRating},
 			"kyu/unranked players promoted to 3 dan through tiny dan-grade events the agency runs itself"},
 		{ArrangedResults, audit.Falsification, []string{audit.KeyTradedWins},
 			"a closed group of six trading wins over two events, against their ranks"},
 		{TurnedRecord, audit.Falsification, []string{audit.KeyIdenticalMoves},
 			"one game record filed for many games, turned, mirrored, colours swapped, a few moves changed"},
-		{VoidedEvidence, audit.Falsification, nil,
+		{VoidedEvidence, audit.Falsification, []string{audit.KeyFallenEvidence},
 			"1-dan certificates whose qualifying results were voided afterwards, left standing"},
 		{IdentityAroundAppraisal, audit.Falsification, []string{audit.KeyIdentityEdits},
 			"birth date and identity number edited to make minors adults, appraisal filed and approved, identity restored"},

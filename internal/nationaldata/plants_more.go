@@ -193,7 +193,8 @@ func (pt *planter) voidedEvidence(ctx context.Context, p *Plant) error {
 		if err := pt.approveProposals(ctx, p, ev, start.AddDate(0, 0, 4)); err != nil {
 			return err
 		}
-		// the voids: number q won 8−q games; 4 is under the threshold
+		// the voids (both sides lose: an arranged game, so no opponent gains a
+		// win): number q won 8−q games; 4 is under the threshold
 		pt.at(pt.day(time.August, 10+k))
 		for q := 1; q <= 3; q++ {
 			left := 8 - q - 4
@@ -201,17 +202,11 @@ func (pt *planter) voidedEvidence(ctx context.Context, p *Plant) error {
 				if left == 0 {
 					break
 				}
-				side := ""
-				switch {
-				case g.black == q && g.result == "black":
-					side = "black"
-				case g.white == q && g.result == "white":
-					side = "white"
-				default:
+				if won := (g.black == q && g.result == "black") || (g.white == q && g.result == "white"); !won {
 					continue
 				}
 				if _, err := pt.ts.VoidResult(ctx, actor, "", ev.ID, tournaments.VoidInput{Round: g.round, Board: g.board,
-					Side: tournaments.VoidSide(side), Reason: "赛后查实该局成绩不实，取消胜方成绩"}); err != nil {
+					Side: tournaments.VoidBoth, Reason: "赛后查实该局系假棋，取消双方成绩"}); err != nil {
 					if err := refused(p, "void", err); err != nil {
 						return err
 					}
