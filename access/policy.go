@@ -44,6 +44,7 @@ const (
 	RuleAudit                                // add, confirm or dismiss findings, rule on an audit, bootstrap an agency
 	ReadAudit                                // read a province's audit, its indicators and findings
 	ReplyFinding                             // answer a finding of a province's audit
+	KeepNationalList                         // keep the list of nationally recognised events, recognise national champions (特别认定)
 )
 
 // rule says who may exercise a capability.
@@ -122,12 +123,14 @@ func describe(c Capability) (capability, bool) {
 		return capability{ownEvenIdle, "查看年审", "read the annual audit"}, true
 	case ReplyFinding:
 		return capability{ownEvenIdle, "答复年审问题", "reply to audit findings"}, true
+	case KeepNationalList:
+		return capability{staffOnly, "维护全国性认可赛事名单、特别认定全国冠军", "keep the list of national events and recognise national champions"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = ReplyFinding
+const lastCapability = KeepNationalList
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

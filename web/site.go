@@ -94,7 +94,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		&statsPages{Site: s, stats: cs},
 		&logPages{Site: s, tlog: opt.Log},
 		&playerPages{Site: s, reg: reg},
-		&applyPages{Site: s, certs: cs, reg: reg},
+		&applyPages{Site: s, certs: cs, reg: reg, events: ts},
 		&printPages{Site: s, certs: cs, publicURL: opt.PublicURL, font: font},
 	} {
 		f.routes(mux)

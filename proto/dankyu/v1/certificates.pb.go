@@ -2258,7 +2258,19 @@ type Application struct {
 	// Set once issued.
 	CertificateNumber string `protobuf:"bytes,17,opt,name=certificate_number,json=certificateNumber,proto3" json:"certificate_number,omitempty"`
 	// Set while and after on notice.
-	NoticeId      int64 `protobuf:"varint,18,opt,name=notice_id,json=noticeId,proto3" json:"notice_id,omitempty"`
+	NoticeId int64 `protobuf:"varint,18,opt,name=notice_id,json=noticeId,proto3" json:"notice_id,omitempty"`
+	// Tournament, 6 and 7 dan: the registry event the application rests on
+	// and the registry's statement of the player's record there when it was
+	// filed (event_ref and record_ref render it as text; applications filed
+	// before checked evidence have only that text and event_id 0).
+	EventId int64  `protobuf:"varint,19,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	Placing int32  `protobuf:"varint,20,opt,name=placing,proto3" json:"placing,omitempty"`
+	Wins    int32  `protobuf:"varint,21,opt,name=wins,proto3" json:"wins,omitempty"`
+	Games   int32  `protobuf:"varint,22,opt,name=games,proto3" json:"games,omitempty"`
+	Group   string `protobuf:"bytes,23,opt,name=group,proto3" json:"group,omitempty"`
+	// The highest rank the event's published grading rules earn the player
+	// ("" when none, or for 6 and 7 dan).
+	EarnedRank    string `protobuf:"bytes,24,opt,name=earned_rank,json=earnedRank,proto3" json:"earned_rank,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2419,17 +2431,70 @@ func (x *Application) GetNoticeId() int64 {
 	return 0
 }
 
+func (x *Application) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *Application) GetPlacing() int32 {
+	if x != nil {
+		return x.Placing
+	}
+	return 0
+}
+
+func (x *Application) GetWins() int32 {
+	if x != nil {
+		return x.Wins
+	}
+	return 0
+}
+
+func (x *Application) GetGames() int32 {
+	if x != nil {
+		return x.Games
+	}
+	return 0
+}
+
+func (x *Application) GetGroup() string {
+	if x != nil {
+		return x.Group
+	}
+	return ""
+}
+
+func (x *Application) GetEarnedRank() string {
+	if x != nil {
+		return x.EarnedRank
+	}
+	return ""
+}
+
 type SubmitApplicationRequest struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	PlayerId   int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
 	TargetRank string                 `protobuf:"bytes,2,opt,name=target_rank,json=targetRank,proto3" json:"target_rank,omitempty"`
 	Basis      Basis                  `protobuf:"varint,3,opt,name=basis,proto3,enum=dankyu.v1.Basis" json:"basis,omitempty"`
-	// Tournament: the event and the qualifying result.
-	EventRef  string `protobuf:"bytes,4,opt,name=event_ref,json=eventRef,proto3" json:"event_ref,omitempty"`
+	// Ignored: an event or a result given as text is no evidence. Name the
+	// registry event in event_id; the registry states the record.
+	//
+	// Deprecated: Marked as deprecated in dankyu/v1/certificates.proto.
+	EventRef string `protobuf:"bytes,4,opt,name=event_ref,json=eventRef,proto3" json:"event_ref,omitempty"`
+	// Deprecated: Marked as deprecated in dankyu/v1/certificates.proto.
 	RecordRef string `protobuf:"bytes,5,opt,name=record_ref,json=recordRef,proto3" json:"record_ref,omitempty"`
 	Evidence  string `protobuf:"bytes,6,opt,name=evidence,proto3" json:"evidence,omitempty"`
 	// Appraisal: the approved appraiser.
-	AppraiserId   int64 `protobuf:"varint,7,opt,name=appraiser_id,json=appraiserId,proto3" json:"appraiser_id,omitempty"`
+	AppraiserId int64 `protobuf:"varint,7,opt,name=appraiser_id,json=appraiserId,proto3" json:"appraiser_id,omitempty"`
+	// Tournament, 6 and 7 dan: the registry event (played in the registry or
+	// imported with its results) in which the player earned the rank. The
+	// registry checks it: the player took part, the event is finished, and
+	// his result meets the event's grading rules published before it started
+	// (tournament), or a placing the national list names (6 dan), or the
+	// championship with staff's special recognition (7 dan).
+	EventId       int64 `protobuf:"varint,8,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2485,6 +2550,7 @@ func (x *SubmitApplicationRequest) GetBasis() Basis {
 	return Basis_BASIS_UNSPECIFIED
 }
 
+// Deprecated: Marked as deprecated in dankyu/v1/certificates.proto.
 func (x *SubmitApplicationRequest) GetEventRef() string {
 	if x != nil {
 		return x.EventRef
@@ -2492,6 +2558,7 @@ func (x *SubmitApplicationRequest) GetEventRef() string {
 	return ""
 }
 
+// Deprecated: Marked as deprecated in dankyu/v1/certificates.proto.
 func (x *SubmitApplicationRequest) GetRecordRef() string {
 	if x != nil {
 		return x.RecordRef
@@ -2509,6 +2576,13 @@ func (x *SubmitApplicationRequest) GetEvidence() string {
 func (x *SubmitApplicationRequest) GetAppraiserId() int64 {
 	if x != nil {
 		return x.AppraiserId
+	}
+	return 0
+}
+
+func (x *SubmitApplicationRequest) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
 	}
 	return 0
 }
@@ -5154,6 +5228,484 @@ func (x *RuleObjectionsResponse) GetCertificateNumber() string {
 	return ""
 }
 
+type NationalEvent struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	EventId   int64                  `protobuf:"varint,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	EventName string                 `protobuf:"bytes,2,opt,name=event_name,json=eventName,proto3" json:"event_name,omitempty"`
+	// A placing of this or better earns 6 dan.
+	MaxPlacing int32 `protobuf:"varint,3,opt,name=max_placing,json=maxPlacing,proto3" json:"max_placing,omitempty"`
+	// A national amateur championship: its champion may be recognised 7 dan.
+	Championship  bool                   `protobuf:"varint,4,opt,name=championship,proto3" json:"championship,omitempty"`
+	Note          string                 `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	AddedAt       *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=added_at,json=addedAt,proto3" json:"added_at,omitempty"`
+	AddedBy       string                 `protobuf:"bytes,7,opt,name=added_by,json=addedBy,proto3" json:"added_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NationalEvent) Reset() {
+	*x = NationalEvent{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NationalEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NationalEvent) ProtoMessage() {}
+
+func (x *NationalEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NationalEvent.ProtoReflect.Descriptor instead.
+func (*NationalEvent) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *NationalEvent) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *NationalEvent) GetEventName() string {
+	if x != nil {
+		return x.EventName
+	}
+	return ""
+}
+
+func (x *NationalEvent) GetMaxPlacing() int32 {
+	if x != nil {
+		return x.MaxPlacing
+	}
+	return 0
+}
+
+func (x *NationalEvent) GetChampionship() bool {
+	if x != nil {
+		return x.Championship
+	}
+	return false
+}
+
+func (x *NationalEvent) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *NationalEvent) GetAddedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AddedAt
+	}
+	return nil
+}
+
+func (x *NationalEvent) GetAddedBy() string {
+	if x != nil {
+		return x.AddedBy
+	}
+	return ""
+}
+
+type ListNationalEventRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       int64                  `protobuf:"varint,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	MaxPlacing    int32                  `protobuf:"varint,2,opt,name=max_placing,json=maxPlacing,proto3" json:"max_placing,omitempty"`
+	Championship  bool                   `protobuf:"varint,3,opt,name=championship,proto3" json:"championship,omitempty"`
+	Note          string                 `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNationalEventRequest) Reset() {
+	*x = ListNationalEventRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNationalEventRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNationalEventRequest) ProtoMessage() {}
+
+func (x *ListNationalEventRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNationalEventRequest.ProtoReflect.Descriptor instead.
+func (*ListNationalEventRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *ListNationalEventRequest) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *ListNationalEventRequest) GetMaxPlacing() int32 {
+	if x != nil {
+		return x.MaxPlacing
+	}
+	return 0
+}
+
+func (x *ListNationalEventRequest) GetChampionship() bool {
+	if x != nil {
+		return x.Championship
+	}
+	return false
+}
+
+func (x *ListNationalEventRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type ListNationalEventResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Event         *NationalEvent         `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNationalEventResponse) Reset() {
+	*x = ListNationalEventResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNationalEventResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNationalEventResponse) ProtoMessage() {}
+
+func (x *ListNationalEventResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNationalEventResponse.ProtoReflect.Descriptor instead.
+func (*ListNationalEventResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{76}
+}
+
+func (x *ListNationalEventResponse) GetEvent() *NationalEvent {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
+type UnlistNationalEventRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       int64                  `protobuf:"varint,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	Reason        string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnlistNationalEventRequest) Reset() {
+	*x = UnlistNationalEventRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[77]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnlistNationalEventRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnlistNationalEventRequest) ProtoMessage() {}
+
+func (x *UnlistNationalEventRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[77]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnlistNationalEventRequest.ProtoReflect.Descriptor instead.
+func (*UnlistNationalEventRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{77}
+}
+
+func (x *UnlistNationalEventRequest) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *UnlistNationalEventRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type UnlistNationalEventResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnlistNationalEventResponse) Reset() {
+	*x = UnlistNationalEventResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[78]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnlistNationalEventResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnlistNationalEventResponse) ProtoMessage() {}
+
+func (x *UnlistNationalEventResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[78]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnlistNationalEventResponse.ProtoReflect.Descriptor instead.
+func (*UnlistNationalEventResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{78}
+}
+
+type ListNationalEventsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNationalEventsRequest) Reset() {
+	*x = ListNationalEventsRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[79]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNationalEventsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNationalEventsRequest) ProtoMessage() {}
+
+func (x *ListNationalEventsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[79]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNationalEventsRequest.ProtoReflect.Descriptor instead.
+func (*ListNationalEventsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{79}
+}
+
+type ListNationalEventsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Events        []*NationalEvent       `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNationalEventsResponse) Reset() {
+	*x = ListNationalEventsResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[80]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNationalEventsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNationalEventsResponse) ProtoMessage() {}
+
+func (x *ListNationalEventsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[80]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNationalEventsResponse.ProtoReflect.Descriptor instead.
+func (*ListNationalEventsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{80}
+}
+
+func (x *ListNationalEventsResponse) GetEvents() []*NationalEvent {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+type RecognizeChampionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       int64                  `protobuf:"varint,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	PlayerId      int64                  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	Note          string                 `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecognizeChampionRequest) Reset() {
+	*x = RecognizeChampionRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[81]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecognizeChampionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecognizeChampionRequest) ProtoMessage() {}
+
+func (x *RecognizeChampionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[81]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecognizeChampionRequest.ProtoReflect.Descriptor instead.
+func (*RecognizeChampionRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{81}
+}
+
+func (x *RecognizeChampionRequest) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *RecognizeChampionRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *RecognizeChampionRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type RecognizeChampionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RecognitionId int64                  `protobuf:"varint,1,opt,name=recognition_id,json=recognitionId,proto3" json:"recognition_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecognizeChampionResponse) Reset() {
+	*x = RecognizeChampionResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[82]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecognizeChampionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecognizeChampionResponse) ProtoMessage() {}
+
+func (x *RecognizeChampionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[82]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecognizeChampionResponse.ProtoReflect.Descriptor instead.
+func (*RecognizeChampionResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{82}
+}
+
+func (x *RecognizeChampionResponse) GetRecognitionId() int64 {
+	if x != nil {
+		return x.RecognitionId
+	}
+	return 0
+}
+
 var File_dankyu_v1_certificates_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_certificates_proto_rawDesc = "" +
@@ -5287,7 +5839,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x16ListAppraisersResponse\x124\n" +
 	"\n" +
 	"appraisers\x18\x01 \x03(\v2\x14.dankyu.v1.AppraiserR\n" +
-	"appraisers\"\x92\x05\n" +
+	"appraisers\"\xa8\x06\n" +
 	"\vApplication\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1f\n" +
@@ -5314,17 +5866,25 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"decided_by\x18\x0f \x01(\tR\tdecidedBy\x12\x16\n" +
 	"\x06reason\x18\x10 \x01(\tR\x06reason\x12-\n" +
 	"\x12certificate_number\x18\x11 \x01(\tR\x11certificateNumber\x12\x1b\n" +
-	"\tnotice_id\x18\x12 \x01(\x03R\bnoticeId\"\xfb\x01\n" +
+	"\tnotice_id\x18\x12 \x01(\x03R\bnoticeId\x12\x19\n" +
+	"\bevent_id\x18\x13 \x01(\x03R\aeventId\x12\x18\n" +
+	"\aplacing\x18\x14 \x01(\x05R\aplacing\x12\x12\n" +
+	"\x04wins\x18\x15 \x01(\x05R\x04wins\x12\x14\n" +
+	"\x05games\x18\x16 \x01(\x05R\x05games\x12\x14\n" +
+	"\x05group\x18\x17 \x01(\tR\x05group\x12\x1f\n" +
+	"\vearned_rank\x18\x18 \x01(\tR\n" +
+	"earnedRank\"\x9e\x02\n" +
 	"\x18SubmitApplicationRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
 	"targetRank\x12&\n" +
-	"\x05basis\x18\x03 \x01(\x0e2\x10.dankyu.v1.BasisR\x05basis\x12\x1b\n" +
-	"\tevent_ref\x18\x04 \x01(\tR\beventRef\x12\x1d\n" +
+	"\x05basis\x18\x03 \x01(\x0e2\x10.dankyu.v1.BasisR\x05basis\x12\x1f\n" +
+	"\tevent_ref\x18\x04 \x01(\tB\x02\x18\x01R\beventRef\x12!\n" +
 	"\n" +
-	"record_ref\x18\x05 \x01(\tR\trecordRef\x12\x1a\n" +
+	"record_ref\x18\x05 \x01(\tB\x02\x18\x01R\trecordRef\x12\x1a\n" +
 	"\bevidence\x18\x06 \x01(\tR\bevidence\x12!\n" +
-	"\fappraiser_id\x18\a \x01(\x03R\vappraiserId\"U\n" +
+	"\fappraiser_id\x18\a \x01(\x03R\vappraiserId\x12\x19\n" +
+	"\bevent_id\x18\b \x01(\x03R\aeventId\"U\n" +
 	"\x19SubmitApplicationResponse\x128\n" +
 	"\vapplication\x18\x01 \x01(\v2\x16.dankyu.v1.ApplicationR\vapplication\"+\n" +
 	"\x19ApproveApplicationRequest\x12\x0e\n" +
@@ -5517,7 +6077,38 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06ruling\x18\x03 \x01(\tR\x06ruling\"l\n" +
 	"\x16RuleObjectionsResponse\x12#\n" +
 	"\rdismissed_ids\x18\x01 \x03(\x03R\fdismissedIds\x12-\n" +
-	"\x12certificate_number\x18\x02 \x01(\tR\x11certificateNumber*{\n" +
+	"\x12certificate_number\x18\x02 \x01(\tR\x11certificateNumber\"\xf4\x01\n" +
+	"\rNationalEvent\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\x03R\aeventId\x12\x1d\n" +
+	"\n" +
+	"event_name\x18\x02 \x01(\tR\teventName\x12\x1f\n" +
+	"\vmax_placing\x18\x03 \x01(\x05R\n" +
+	"maxPlacing\x12\"\n" +
+	"\fchampionship\x18\x04 \x01(\bR\fchampionship\x12\x12\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\x125\n" +
+	"\badded_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\aaddedAt\x12\x19\n" +
+	"\badded_by\x18\a \x01(\tR\aaddedBy\"\x8e\x01\n" +
+	"\x18ListNationalEventRequest\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\x03R\aeventId\x12\x1f\n" +
+	"\vmax_placing\x18\x02 \x01(\x05R\n" +
+	"maxPlacing\x12\"\n" +
+	"\fchampionship\x18\x03 \x01(\bR\fchampionship\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\"K\n" +
+	"\x19ListNationalEventResponse\x12.\n" +
+	"\x05event\x18\x01 \x01(\v2\x18.dankyu.v1.NationalEventR\x05event\"O\n" +
+	"\x1aUnlistNationalEventRequest\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\x03R\aeventId\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x1d\n" +
+	"\x1bUnlistNationalEventResponse\"\x1b\n" +
+	"\x19ListNationalEventsRequest\"N\n" +
+	"\x1aListNationalEventsResponse\x120\n" +
+	"\x06events\x18\x01 \x03(\v2\x18.dankyu.v1.NationalEventR\x06events\"f\n" +
+	"\x18RecognizeChampionRequest\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\x03R\aeventId\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x12\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\"B\n" +
+	"\x19RecognizeChampionResponse\x12%\n" +
+	"\x0erecognition_id\x18\x01 \x01(\x03R\rrecognitionId*{\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16ORDER_STATUS_REQUESTED\x10\x01\x12\x18\n" +
@@ -5571,7 +6162,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x15OBJECTION_STATUS_OPEN\x10\x01\x12\x1b\n" +
 	"\x17OBJECTION_STATUS_UPHELD\x10\x02\x12\x1e\n" +
 	"\x1aOBJECTION_STATUS_DISMISSED\x10\x03\x12\x1b\n" +
-	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xd6\x12\n" +
+	"\x17OBJECTION_STATUS_CLOSED\x10\x042\xdf\x15\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -5599,7 +6190,11 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x17SubmitPaperCertificates\x12).dankyu.v1.SubmitPaperCertificatesRequest\x1a*.dankyu.v1.SubmitPaperCertificatesResponse\x12j\n" +
 	"\x15DecidePaperSubmission\x12'.dankyu.v1.DecidePaperSubmissionRequest\x1a(.dankyu.v1.DecidePaperSubmissionResponse\x12O\n" +
 	"\fSubmitRoster\x12\x1e.dankyu.v1.SubmitRosterRequest\x1a\x1f.dankyu.v1.SubmitRosterResponse\x12j\n" +
-	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse2\xfe\x03\n" +
+	"\x15ListRosterSubmissions\x12'.dankyu.v1.ListRosterSubmissionsRequest\x1a(.dankyu.v1.ListRosterSubmissionsResponse\x12^\n" +
+	"\x11ListNationalEvent\x12#.dankyu.v1.ListNationalEventRequest\x1a$.dankyu.v1.ListNationalEventResponse\x12d\n" +
+	"\x13UnlistNationalEvent\x12%.dankyu.v1.UnlistNationalEventRequest\x1a&.dankyu.v1.UnlistNationalEventResponse\x12a\n" +
+	"\x12ListNationalEvents\x12$.dankyu.v1.ListNationalEventsRequest\x1a%.dankyu.v1.ListNationalEventsResponse\x12^\n" +
+	"\x11RecognizeChampion\x12#.dankyu.v1.RecognizeChampionRequest\x1a$.dankyu.v1.RecognizeChampionResponse2\xfe\x03\n" +
 	"\rNoticeService\x12L\n" +
 	"\vListNotices\x12\x1d.dankyu.v1.ListNoticesRequest\x1a\x1e.dankyu.v1.ListNoticesResponse\x12F\n" +
 	"\tGetNotice\x12\x1b.dankyu.v1.GetNoticeRequest\x1a\x1c.dankyu.v1.GetNoticeResponse\x12U\n" +
@@ -5623,7 +6218,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 75)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 84)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                          // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                      // 1: dankyu.v1.AppraiserStatus
@@ -5708,32 +6303,41 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(*RuleObjectionResponse)(nil),             // 80: dankyu.v1.RuleObjectionResponse
 	(*RuleObjectionsRequest)(nil),             // 81: dankyu.v1.RuleObjectionsRequest
 	(*RuleObjectionsResponse)(nil),            // 82: dankyu.v1.RuleObjectionsResponse
-	nil,                                       // 83: dankyu.v1.CertificateForReview.ReasonParamsEntry
-	(*timestamppb.Timestamp)(nil),             // 84: google.protobuf.Timestamp
-	(Gender)(0),                               // 85: dankyu.v1.Gender
+	(*NationalEvent)(nil),                     // 83: dankyu.v1.NationalEvent
+	(*ListNationalEventRequest)(nil),          // 84: dankyu.v1.ListNationalEventRequest
+	(*ListNationalEventResponse)(nil),         // 85: dankyu.v1.ListNationalEventResponse
+	(*UnlistNationalEventRequest)(nil),        // 86: dankyu.v1.UnlistNationalEventRequest
+	(*UnlistNationalEventResponse)(nil),       // 87: dankyu.v1.UnlistNationalEventResponse
+	(*ListNationalEventsRequest)(nil),         // 88: dankyu.v1.ListNationalEventsRequest
+	(*ListNationalEventsResponse)(nil),        // 89: dankyu.v1.ListNationalEventsResponse
+	(*RecognizeChampionRequest)(nil),          // 90: dankyu.v1.RecognizeChampionRequest
+	(*RecognizeChampionResponse)(nil),         // 91: dankyu.v1.RecognizeChampionResponse
+	nil,                                       // 92: dankyu.v1.CertificateForReview.ReasonParamsEntry
+	(*timestamppb.Timestamp)(nil),             // 93: google.protobuf.Timestamp
+	(Gender)(0),                               // 94: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	11, // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
 	20, // 1: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
 	20, // 2: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	84, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	93, // 3: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
 	0,  // 4: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	84, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	84, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	93, // 5: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	93, // 6: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
 	21, // 7: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 8: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
 	21, // 9: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,  // 10: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	84, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	84, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	93, // 11: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	93, // 12: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
 	30, // 13: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,  // 14: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
 	30, // 15: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	30, // 16: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,  // 17: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,  // 18: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	84, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	84, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	93, // 19: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	93, // 20: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,  // 21: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
 	37, // 22: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
 	37, // 23: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
@@ -5754,90 +6358,101 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	48, // 38: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
 	48, // 39: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
 	48, // 40: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	83, // 41: dankyu.v1.CertificateForReview.reason_params:type_name -> dankyu.v1.CertificateForReview.ReasonParamsEntry
+	92, // 41: dankyu.v1.CertificateForReview.reason_params:type_name -> dankyu.v1.CertificateForReview.ReasonParamsEntry
 	62, // 42: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
 	48, // 43: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
 	48, // 44: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	85, // 45: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	94, // 45: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
 	2,  // 46: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	84, // 47: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	84, // 48: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	93, // 47: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	93, // 48: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
 	7,  // 49: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
 	69, // 50: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
 	69, // 51: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	84, // 52: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	93, // 52: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
 	8,  // 53: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	84, // 54: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	93, // 54: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
 	8,  // 55: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
 	74, // 56: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
 	74, // 57: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	22, // 58: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	24, // 59: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	26, // 60: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	28, // 61: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	31, // 62: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	33, // 63: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	35, // 64: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	38, // 65: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	40, // 66: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	42, // 67: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	44, // 68: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	46, // 69: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	49, // 70: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	52, // 71: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	56, // 72: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	58, // 73: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	60, // 74: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	61, // 75: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
-	64, // 76: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
-	67, // 77: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	9,  // 78: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
-	12, // 79: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
-	14, // 80: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
-	16, // 81: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
-	18, // 82: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
-	70, // 83: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	72, // 84: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	75, // 85: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	77, // 86: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	79, // 87: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	81, // 88: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
-	23, // 89: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	25, // 90: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	27, // 91: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	29, // 92: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	32, // 93: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	34, // 94: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	36, // 95: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	39, // 96: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	41, // 97: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	43, // 98: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	45, // 99: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	47, // 100: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	50, // 101: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	54, // 102: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	57, // 103: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	59, // 104: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	66, // 105: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	63, // 106: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
-	65, // 107: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
-	68, // 108: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	10, // 109: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
-	13, // 110: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
-	15, // 111: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
-	17, // 112: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	19, // 113: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	71, // 114: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	73, // 115: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	76, // 116: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	78, // 117: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	80, // 118: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	82, // 119: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
-	89, // [89:120] is the sub-list for method output_type
-	58, // [58:89] is the sub-list for method input_type
-	58, // [58:58] is the sub-list for extension type_name
-	58, // [58:58] is the sub-list for extension extendee
-	0,  // [0:58] is the sub-list for field type_name
+	93, // 58: dankyu.v1.NationalEvent.added_at:type_name -> google.protobuf.Timestamp
+	83, // 59: dankyu.v1.ListNationalEventResponse.event:type_name -> dankyu.v1.NationalEvent
+	83, // 60: dankyu.v1.ListNationalEventsResponse.events:type_name -> dankyu.v1.NationalEvent
+	22, // 61: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	24, // 62: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	26, // 63: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	28, // 64: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	31, // 65: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	33, // 66: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	35, // 67: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	38, // 68: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	40, // 69: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	42, // 70: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	44, // 71: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	46, // 72: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	49, // 73: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	52, // 74: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	56, // 75: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	58, // 76: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	60, // 77: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	61, // 78: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
+	64, // 79: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
+	67, // 80: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	9,  // 81: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
+	12, // 82: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
+	14, // 83: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
+	16, // 84: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	18, // 85: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	84, // 86: dankyu.v1.CertificateService.ListNationalEvent:input_type -> dankyu.v1.ListNationalEventRequest
+	86, // 87: dankyu.v1.CertificateService.UnlistNationalEvent:input_type -> dankyu.v1.UnlistNationalEventRequest
+	88, // 88: dankyu.v1.CertificateService.ListNationalEvents:input_type -> dankyu.v1.ListNationalEventsRequest
+	90, // 89: dankyu.v1.CertificateService.RecognizeChampion:input_type -> dankyu.v1.RecognizeChampionRequest
+	70, // 90: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	72, // 91: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	75, // 92: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	77, // 93: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	79, // 94: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	81, // 95: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
+	23, // 96: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	25, // 97: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	27, // 98: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	29, // 99: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	32, // 100: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	34, // 101: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	36, // 102: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	39, // 103: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	41, // 104: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	43, // 105: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	45, // 106: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	47, // 107: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	50, // 108: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	54, // 109: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	57, // 110: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	59, // 111: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	66, // 112: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	63, // 113: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
+	65, // 114: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
+	68, // 115: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	10, // 116: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	13, // 117: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
+	15, // 118: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
+	17, // 119: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	19, // 120: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	85, // 121: dankyu.v1.CertificateService.ListNationalEvent:output_type -> dankyu.v1.ListNationalEventResponse
+	87, // 122: dankyu.v1.CertificateService.UnlistNationalEvent:output_type -> dankyu.v1.UnlistNationalEventResponse
+	89, // 123: dankyu.v1.CertificateService.ListNationalEvents:output_type -> dankyu.v1.ListNationalEventsResponse
+	91, // 124: dankyu.v1.CertificateService.RecognizeChampion:output_type -> dankyu.v1.RecognizeChampionResponse
+	71, // 125: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	73, // 126: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	76, // 127: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	78, // 128: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	80, // 129: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	82, // 130: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
+	96, // [96:131] is the sub-list for method output_type
+	61, // [61:96] is the sub-list for method input_type
+	61, // [61:61] is the sub-list for extension type_name
+	61, // [61:61] is the sub-list for extension extendee
+	0,  // [0:61] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -5852,7 +6467,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   75,
+			NumMessages:   84,
 			NumExtensions: 0,
 			NumServices:   2,
 		},
