@@ -60,7 +60,7 @@ type Application struct {
 
 const applicationSelect = `SELECT a.id, a.player_id, a.player_name, a.agency_prefix, a.target_rank, a.basis, a.event_ref, a.record_ref,
 	a.evidence, coalesce(a.appraiser_id, 0), a.status, a.applied_at, a.applied_by, a.decided_at, coalesce(a.decided_by, ''),
-	a.reason, coalesce(c.number, ''), coalesce(n.id, 0), coalesce(a.event_id, 0), a.placing, a.wins, a.games, a.group_name, a.earned_rank
+	a.reason, coalesce(c.number, ''), coalesce(n.id, 0), coalesce(a.event_id, 0), a.placed, a.wins, a.games, a.group_name, a.earned_rank
 	FROM applications a
 	LEFT JOIN certificates c ON c.id = a.certificate_id
 	LEFT JOIN notices n ON n.application_id = a.id`
@@ -156,7 +156,7 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	}
 	var id int64
 	err = tx.QueryRow(ctx, `INSERT INTO applications (player_id, agency_prefix, target_rank, basis, event_ref, record_ref, evidence,
-		appraiser_id, status, applied_at, applied_by, player_name, event_id, placing, wins, games, group_name, earned_rank)
+		appraiser_id, status, applied_at, applied_by, player_name, event_id, placed, wins, games, group_name, earned_rank)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
 		p.ID, prov.Prefix, target, basis, filed.EventRef, filed.RecordRef, in.Evidence, appraiser, now, actor.String(), p.Name,
 		eventID, filed.Placing, filed.Wins, filed.Games, filed.Group, filed.EarnedRank).Scan(&id)

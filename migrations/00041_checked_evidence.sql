@@ -31,7 +31,7 @@ CREATE TABLE tournament_grading_rules (
 -- the text of applications filed before).
 ALTER TABLE applications
     ADD COLUMN event_id    bigint,
-    ADD COLUMN placing     int NOT NULL DEFAULT 0,
+    ADD COLUMN placed      int NOT NULL DEFAULT 0,
     ADD COLUMN wins        int NOT NULL DEFAULT 0,
     ADD COLUMN games       int NOT NULL DEFAULT 0,
     ADD COLUMN group_name  text NOT NULL DEFAULT '',
@@ -68,7 +68,7 @@ DROP TABLE champion_recognitions;
 DROP TABLE national_events;
 DROP INDEX applications_event;
 ALTER TABLE applications DROP COLUMN earned_rank, DROP COLUMN group_name, DROP COLUMN games, DROP COLUMN wins,
-    DROP COLUMN placing, DROP COLUMN event_id;
+    DROP COLUMN placed, DROP COLUMN event_id;
 DROP TABLE tournament_grading_rules;
 ALTER TABLE tournaments DROP COLUMN grading_accepted_by, DROP COLUMN grading_accepted_at, DROP COLUMN grading_at_import,
     DROP COLUMN grading_set_at;
