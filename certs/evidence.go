@@ -221,7 +221,7 @@ func (s *Service) RecheckEvidence(ctx context.Context, q ledger.Querier, applica
 		return c, nil
 	}
 	_, err = s.checkEvidence(ctx, q, c.Basis, target, playerID, c.EventID)
-	if ledger.KindOf(err) == ledger.Internal {
+	if err != nil && ledger.KindOf(err) == ledger.Internal {
 		return c, err
 	}
 	c.Holds, c.Err = err == nil, err
