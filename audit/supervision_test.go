@@ -9,6 +9,7 @@ import (
 	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -28,7 +29,7 @@ func TestSupervisionReservesHighDanToStaff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithApprovalGate(au))
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithApprovalGate(au), certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,7 @@ func TestPayloadsAreTheServices(t *testing.T) {
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110")
-	cs, err := certs.New(store, reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}

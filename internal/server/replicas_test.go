@@ -28,6 +28,7 @@ import (
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgcluster"
 	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/replicas"
 	"github.com/dankyu/dankyu/internal/server"
 	"github.com/dankyu/dankyu/ledger"
@@ -165,7 +166,7 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 	clock := fixture.TodayClock(t)
 	store := ledger.New(pool, clock.Now, log)
 	reg := registry.New(store)
-	cs, err := certs.New(store, reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}
