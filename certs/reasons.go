@@ -94,8 +94,8 @@ var (
 	ReasonEvidenceNotAParticipant = ledger.NewReason(ledger.Precondition, "EVIDENCE_NOT_A_PARTICIPANT",
 		"棋手 {player} 不是赛事 {event}（{name}）的登记参赛者。", "player {player} is not a registered participant of event {event} ({name}).")
 	ReasonEvidenceRulesNotPublished = ledger.NewReason(ledger.Precondition, "EVIDENCE_RULES_NOT_PUBLISHED",
-		"赛事 {event}（{name}）的定级规则不是赛前公布的（导入时才给出，且未经协会认可），不能作为申请依据。",
-		"event {event} ({name}) has no grading rules published before it started (rules given at import are not accepted by staff): it is no evidence.")
+		"赛事 {event}（{name}）的定级规则不是赛前公布的（晚于开始日期公布，或随导入给出而未经协会认可），不能作为申请依据。",
+		"event {event} ({name}) has no grading rules published before it started (they came after its start date, or with an imported file and staff have not accepted them): it is no evidence.")
 	ReasonEvidenceBelowRule = ledger.NewReason(ledger.Precondition, "EVIDENCE_BELOW_RULE",
 		"棋手在赛事 {event}（{name}）中第 {placing} 名、{games} 局胜 {wins} 局，按赛前公布的规则可获{earned}，达不到{target}（须{needed}）。",
 		"in event {event} ({name}) the player placed {placing} with {wins} wins of {games}: the published rules earn {earned}, not {target} (needs {needed}).")
