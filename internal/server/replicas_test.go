@@ -48,6 +48,7 @@ type replicaEnv struct {
 	primary *pgxpool.Pool
 	queries *queryLog // every statement on primary
 	cs      *certs.Service
+	ts      *tournaments.Service
 	reg     *registry.Service
 	pr      *server.PublicReads
 	vkey    string // the event log's verifier key
@@ -170,7 +171,7 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := tournaments.New(store, reg, nil)
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
 	skey, vkey, err := note.GenerateKey(rand.Reader, server.LogKeyName)
 	if err != nil {
 		t.Fatal(err)
@@ -220,7 +221,7 @@ func (e *replicaEnv) issue(t testing.TB) string {
 	birth := time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, e.seq/900).Format(time.DateOnly)
 	p := fixture.Player(t, e.reg, "110", fmt.Sprintf("副本%d", e.seq), "", birth, e.seq%900+1)
 	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d",
-		Basis: "tournament", EventRef: "replica test", RecordRef: "r"})
+		Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}
