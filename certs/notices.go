@@ -45,20 +45,28 @@ type Notice struct {
 	Objections        int
 	OpenObjections    int
 	CertificateNumber string
+	// EventID is the registry event the application rests on (tournament,
+	// 6 and 7 dan; 0 for other bases and for applications filed before
+	// checked evidence) and PlayerID its player: the notice links to the
+	// event's crosstable and to his games there.
+	EventID  int64
+	PlayerID int64
 }
 
 const noticeSelect = `SELECT n.id, n.application_id, n.player_name, n.gender, n.province_code, n.agency_prefix, n.agency_name,
 	n.rank, n.basis, n.basis_detail, n.published_at, n.ends_at, n.status, n.closed_at,
 	(SELECT count(*) FROM objections o WHERE o.notice_id = n.id),
 	(SELECT count(*) FROM objections o WHERE o.notice_id = n.id AND o.status = 'open'),
-	coalesce((SELECT c.number FROM applications a JOIN certificates c ON c.id = a.certificate_id WHERE a.id = n.application_id), '')
+	coalesce((SELECT c.number FROM applications a JOIN certificates c ON c.id = a.certificate_id WHERE a.id = n.application_id), ''),
+	coalesce((SELECT a.event_id FROM applications a WHERE a.id = n.application_id), 0),
+	coalesce((SELECT a.player_id FROM applications a WHERE a.id = n.application_id), 0)
 	FROM notices n`
 
 func scanNotice(r pgx.Row) (Notice, error) {
 	var n Notice
 	err := r.Scan(&n.ID, &n.ApplicationID, &n.PlayerName, &n.Gender, &n.ProvinceCode, &n.AgencyPrefix, &n.AgencyName,
 		&n.Rank, &n.Basis, &n.BasisDetail, &n.PublishedAt, &n.EndsAt, &n.Status, &n.ClosedAt,
-		&n.Objections, &n.OpenObjections, &n.CertificateNumber)
+		&n.Objections, &n.OpenObjections, &n.CertificateNumber, &n.EventID, &n.PlayerID)
 	return n, err
 }
 

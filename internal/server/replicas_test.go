@@ -210,7 +210,7 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 	fixture.Agencies(t, reg, "110")
 	year := clock.Now().In(ledger.ChinaTime).Year()
 	fixture.Stock(t, cs, "110", year, 2000, 0)
-	return &replicaEnv{router: router, standby: standby, db: db, primary: pool, queries: queries, cs: cs, reg: reg, pr: pr, vkey: vkey, portal: portal,
+	return &replicaEnv{router: router, standby: standby, db: db, primary: pool, queries: queries, cs: cs, ts: ts, reg: reg, pr: pr, vkey: vkey, portal: portal,
 		certs: pb.NewCertificateServiceClient(cc), health: healthpb.NewHealthClient(cc), year: year}
 }
 
