@@ -185,8 +185,12 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	earned, err := earnedOverGRPC(bearer(strings.Fields(agency)[0]), conn, reg.GetPlayer().GetId(), "4d")
+	if err != nil {
+		t.Fatal(err)
+	}
 	app, err := certClient.SubmitApplication(bearer(strings.Fields(agency)[0]), &pb.SubmitApplicationRequest{PlayerId: reg.GetPlayer().GetId(),
-		TargetRank: "4d", Basis: pb.Basis_BASIS_TOURNAMENT, EventRef: "北京市段位赛", RecordRef: "6/7"})
+		TargetRank: "4d", Basis: pb.Basis_BASIS_TOURNAMENT, EventId: earned})
 	if err != nil {
 		t.Fatal(err)
 	}
