@@ -27,12 +27,12 @@ const (
 
 // Application is a request for a certificate for one player.
 type Application struct {
-	ID                int64
-	PlayerID          int64
-	PlayerName        string
-	AgencyPrefix      string // the agency of the player's province
-	TargetRank        registry.Rank
-	Basis             Basis
+	ID           int64
+	PlayerID     int64
+	PlayerName   string
+	AgencyPrefix string // the agency of the player's province
+	TargetRank   registry.Rank
+	Basis        Basis
 	// EventID is the registry event a tournament, 6-dan or 7-dan
 	// application rests on, and Placing, Wins, Games, Group, EarnedRank
 	// the registry's statement of the player's record there when it was

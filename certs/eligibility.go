@@ -69,9 +69,9 @@ const MinAppraisalAge = 18
 
 // ApplicationInput is what an agency (or staff) submits.
 type ApplicationInput struct {
-	PlayerID    int64
-	TargetRank  string
-	Basis       string
+	PlayerID   int64
+	TargetRank string
+	Basis      string
 	// EventID names the registry event a tournament, 6-dan or 7-dan
 	// application rests on; the registry states the player's record
 	// there and checks it against the basis (no text is taken for it).

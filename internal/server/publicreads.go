@@ -11,8 +11,8 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/dankyu/dankyu/certs"
-	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/api"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/replicas"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
