@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -119,5 +120,37 @@ func TestEvidenceOnThePortal(t *testing.T) {
 	}
 	if got := text(t, ctx, `[data-testid="player-game"]`); !strings.Contains(got, "甲胜") {
 		t.Errorf("the player's game %q", got)
+	}
+}
+
+// TestNationalListPage: staff put a finished event on the national list
+// from their workspace; an unknown event is refused beside its field in the
+// page's language; the list shows the event.
+func TestNationalListPage(t *testing.T) {
+	e := newPortalEnv(t)
+	_, staffTok := e.tokens(t)
+	c := client(t)
+	e.signIn(t, c, staffTok)
+	u := e.srv.URL
+	ev := fixture.Earned(t, e.ts, "1d", e.player.ID)
+	_, page, _ := fetch(t, c, "GET", u+"/workspace/national?lang=zh-CN", nil)
+	for _, tt := range []struct {
+		lang, event string
+		code        int
+		want        string
+	}{
+		{"zh-CN", "99999", 404, "登记系统中没有编号为 99999 的赛事"},
+		{"en", "99999", 404, "there is no registry event 99999"},
+		{"zh-CN", strconv.FormatInt(ev, 10), 303, ""},
+	} {
+		form := url.Values{"csrf": {csrfOf(t, page)}, "idem": {"n-" + tt.lang + tt.event}, "event_id": {tt.event}, "max_placing": {"8"}, "championship": {"1"}}
+		code, body, _ := fetch(t, c, "POST", u+"/workspace/national?lang="+tt.lang, form)
+		if code != tt.code || !strings.Contains(body, tt.want) {
+			t.Errorf("%s %s: %d, want %d with %q", tt.lang, tt.event, code, tt.code, tt.want)
+		}
+	}
+	_, list, _ := fetch(t, c, "GET", u+"/workspace/national", nil)
+	if !strings.Contains(list, `data-testid="national-`+strconv.FormatInt(ev, 10)+`"`) {
+		t.Errorf("the listed event is not on the page")
 	}
 }

@@ -101,7 +101,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	}
 	tournamentpages.New(s, ts, reg, certPages.failOnWorkspace).Routes(mux)
 	ratingpages.New(s, opt.Ratings).Routes(mux)
-	staffpages.New(s, reg, cs).Routes(mux)
+	staffpages.New(s, reg, cs).WithNational(cs).Routes(mux)
 	if opt.Audit != nil {
 		auditpages.New(s, opt.Audit, font).Routes(mux)
 	}
