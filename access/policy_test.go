@@ -48,7 +48,7 @@ func TestEveryCapabilityForEveryone(t *testing.T) {
 			access.ExportRoster: agency, access.RunEvent: agency, access.RunNationalEvent: onlyHQ,
 			access.ManageAgencies: onlyHQ, access.ManageTokens: onlyHQ, access.RecordRanks: onlyHQ, access.MergeRecords: onlyHQ,
 			access.ReadStatistics: onlyHQ, access.SubmitPaper: agency, access.SuspendPlayers: onlyHQ,
-			access.OpenAudit: onlyHQ, access.RuleAudit: onlyHQ, access.ReadAudit: idle, access.ReplyFinding: idle,
+			access.OpenAudit: onlyHQ, access.RuleAudit: onlyHQ, access.ReadAudit: idle, access.ReplyFinding: idle, access.KeepNationalList: onlyHQ,
 		}
 	)
 	if len(wantFor) != len(access.Capabilities()) {
