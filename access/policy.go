@@ -48,6 +48,7 @@ const (
 	DecideAppeal                               // hear an appeal and uphold or change the ruling
 	PublishAudit                               // close and publish (通报) a year's audit outcomes
 	DecideIdentityChange                       // approve or reject an agency's change of a player's birth date or identity number
+	KeepNationalList                           // keep the list of nationally recognised events, recognise national champions (特别认定)
 )
 
 // rule says who may exercise a capability.
@@ -134,12 +135,14 @@ func describe(c Capability) (capability, bool) {
 		return capability{staffOnly, "通报年审结果", "publish the audit outcomes"}, true
 	case DecideIdentityChange:
 		return capability{staffOnly, "审核棋手出生日期或证件号码的变更", "decide changes of a player's birth date or identity number"}, true
+	case KeepNationalList:
+		return capability{staffOnly, "维护全国性认可赛事名单、特别认定全国冠军", "keep the list of national events and recognise national champions"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = DecideIdentityChange
+const lastCapability = KeepNationalList
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

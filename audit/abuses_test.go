@@ -131,10 +131,10 @@ func TestGradeSkipsFromTheBestRankKnown(t *testing.T) {
 				if tt.ordinary {
 					target = map[string]string{"1k": "1d", "1d": "2d", "2d": "3d"}[tt.declared[i]]
 				}
-				e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: target, Basis: "tournament", EventRef: "京赛", RecordRef: "1/1"})
+				e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: target, Basis: "tournament", EventID: fixture.Earned(t, e.ts, target, p.ID)})
 			}
 			for _, p := range sh {
-				e.certify(t, fixture.Agency("310"), certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "沪赛", RecordRef: "1/1"})
+				e.certify(t, fixture.Agency("310"), certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 			}
 			as := openAndRead(t, e, "110", "310")
 			in := indicator(t, as["110"], audit.KeyGradeSkips)
@@ -336,7 +336,7 @@ func TestThinQualifyingEvents(t *testing.T) {
 				})
 				e.at(t, fmt.Sprintf("2026-0%d-11", 3+k))
 				for _, p := range ps[:2] {
-					e.certify(t, sh, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "3d", Basis: "tournament", EventRef: "沪赛", RecordRef: "1/1"})
+					e.certify(t, sh, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "3d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "3d", p.ID)})
 				}
 			}
 			if tt.open {
@@ -346,7 +346,7 @@ func TestThinQualifyingEvents(t *testing.T) {
 				e.roundRobin(t, "110", "京公开赛", "2026-03-15", ps[2:], 0, func(_, _ int, _, _ int) (string, string) { return "white", "" })
 				e.at(t, "2026-04-01")
 				for _, p := range ps[:2] {
-					e.certify(t, sh, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "沪赛", RecordRef: "1/1"})
+					e.certify(t, sh, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 				}
 			}
 			// Beijing certifies after open events of its own: the other agencies' share
@@ -355,7 +355,7 @@ func TestThinQualifyingEvents(t *testing.T) {
 				e.roundRobin(t, "110", fmt.Sprintf("京常赛%d", k), "2026-08-01", ps, 0, func(_, _ int, _, _ int) (string, string) { return "black", "" })
 				e.at(t, "2026-09-02")
 				for _, p := range ps[:4] {
-					e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "京赛", RecordRef: "1/1"})
+					e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 				}
 			}
 			as := openAndRead(t, e, "310", "110")

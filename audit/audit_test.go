@@ -59,7 +59,7 @@ func newEnvWith(t *testing.T, cfg func(*ledger.Store) audit.Config) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au))
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,6 +73,17 @@ func (e *env) at(t *testing.T, day string) {
 		t.Fatal(err)
 	}
 	e.clock.Set(d.Add(10 * time.Hour))
+}
+
+// earned runs an event, organised by staff, whose published rules earn
+// the players rank (fixture.Earned): their applications' evidence.
+func (e *env) earned(t *testing.T, rank string, players ...registry.Player) int64 {
+	t.Helper()
+	var ids []int64
+	for _, p := range players {
+		ids = append(ids, p.ID)
+	}
+	return fixture.Earned(t, e.ts, rank, ids...)
 }
 
 func (e *env) certify(t *testing.T, actor ledger.Actor, in certs.ApplicationInput) certs.Application {
@@ -154,8 +165,9 @@ func (e *env) scenario(t *testing.T) (eventID int64) {
 	}
 	// not finished: results may still change (the reproducibility test does)
 	e.at(t, "2026-04-10")
+	earned := e.earned(t, "1d", players...)
 	for _, p := range players {
-		e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: ev.Name, RecordRef: "A"})
+		e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: earned})
 	}
 
 	// five 17-year-olds made 18 three days before their appraisal
@@ -192,7 +204,7 @@ func (e *env) scenario(t *testing.T) (eventID int64) {
 		e.at(t, day)
 		p := fixture.Player(t, e.reg, "310", fmt.Sprintf("沪%d", m), "1k", "1995-01-01", m)
 		if m%3 == 0 {
-			e.certify(t, fixture.Agency("310"), certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "上海赛", RecordRef: "5/7"})
+			e.certify(t, fixture.Agency("310"), certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: e.earned(t, "1d", p)})
 		}
 	}
 	// every month also Beijing registers someone
@@ -347,7 +359,7 @@ func TestSnapshotReproducible(t *testing.T) {
 	// year (as the clock allows a test), must not move the snapshot
 	e.at(t, "2026-11-25")
 	p := fixture.Player(t, e.reg, "310", "后来", "1k", "1990-05-05", 900)
-	e.certify(t, fixture.Agency("310"), certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "x", RecordRef: "y"})
+	e.certify(t, fixture.Agency("310"), certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: e.earned(t, "1d", p)})
 	if _, err := e.cs.Revoke(ctx, staff, "", "110260001", "补查发现比赛记录不实"); err != nil {
 		t.Fatal(err)
 	}

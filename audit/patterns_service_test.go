@@ -119,8 +119,9 @@ func TestLaterIndicators(t *testing.T) {
 		}
 	}
 	e.at(t, "2026-04-10")
+	earned := e.earned(t, "1d", players...)
 	for _, p := range players {
-		e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: ev.Name, RecordRef: "A"})
+		e.certify(t, beijing, certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: earned})
 	}
 	appr, err := e.cs.RecommendAppraiser(ctx, beijing, "", certs.AppraiserInput{Name: "京鉴定员"})
 	if err != nil {

@@ -9,8 +9,10 @@ import (
 	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
 )
 
 // TestSupervisionReservesHighDanToStaff: a conditional pass that puts
@@ -28,10 +30,11 @@ func TestSupervisionReservesHighDanToStaff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithApprovalGate(au))
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithApprovalGate(au), certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
 	clock.Set(time.Date(2026, 12, 1, 2, 0, 0, 0, time.UTC)) // the year has ended: it opens
 	if _, err := au.OpenYear(ctx, staff, "", 2026); err != nil {
 		t.Fatal(err)
@@ -65,7 +68,7 @@ func TestSupervisionReservesHighDanToStaff(t *testing.T) {
 		t.Helper()
 		p := fixture.Player(t, reg, agency, name, rank, "1990-01-01", seq)
 		a, err := cs.Apply(ctx, fixture.Agency(agency), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: target, Basis: "tournament",
-			EventRef: "2026年段位赛", RecordRef: "6胜1负"})
+			EventID: fixture.Earned(t, ts, target, p.ID)})
 		if err != nil {
 			t.Fatal(err)
 		}

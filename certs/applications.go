@@ -33,10 +33,21 @@ type Application struct {
 	AgencyPrefix string // the agency of the player's province
 	TargetRank   registry.Rank
 	Basis        Basis
-	EventRef     string
-	RecordRef    string
-	Evidence     string
-	AppraiserID  int64
+	// EventID is the registry event a tournament, 6-dan or 7-dan
+	// application rests on, and Placing, Wins, Games, Group, EarnedRank
+	// the registry's statement of the player's record there when it was
+	// filed; EventRef and RecordRef render it as text (and are all that
+	// applications filed before checked evidence have).
+	EventID     int64
+	Placing     int
+	Wins        int
+	Games       int
+	Group       string
+	EarnedRank  registry.Rank
+	EventRef    string
+	RecordRef   string
+	Evidence    string
+	AppraiserID int64
 	// AppraisalSessionID is the appraisal session an application by
 	// appraisal rests on (0: none, or an application from before sessions).
 	AppraisalSessionID int64
@@ -52,7 +63,8 @@ type Application struct {
 
 const applicationSelect = `SELECT a.id, a.player_id, a.player_name, a.agency_prefix, a.target_rank, a.basis, a.event_ref, a.record_ref,
 	a.evidence, coalesce(a.appraiser_id, 0), a.status, a.applied_at, a.applied_by, a.decided_at, coalesce(a.decided_by, ''),
-	a.reason, coalesce(c.number, ''), coalesce(n.id, 0), coalesce(a.appraisal_session_id, 0)
+	a.reason, coalesce(c.number, ''), coalesce(n.id, 0), coalesce(a.appraisal_session_id, 0),
+	coalesce(a.event_id, 0), a.placed, a.wins, a.games, a.group_name, a.earned_rank
 	FROM applications a
 	LEFT JOIN certificates c ON c.id = a.certificate_id
 	LEFT JOIN notices n ON n.application_id = a.id`
@@ -61,7 +73,7 @@ func scanApplication(r pgx.Row) (Application, error) {
 	var a Application
 	err := r.Scan(&a.ID, &a.PlayerID, &a.PlayerName, &a.AgencyPrefix, &a.TargetRank, &a.Basis, &a.EventRef, &a.RecordRef,
 		&a.Evidence, &a.AppraiserID, &a.Status, &a.AppliedAt, &a.AppliedBy, &a.DecidedAt, &a.DecidedBy,
-		&a.Reason, &a.CertificateNumber, &a.NoticeID, &a.AppraisalSessionID)
+		&a.Reason, &a.CertificateNumber, &a.NoticeID, &a.AppraisalSessionID, &a.EventID, &a.Placing, &a.Wins, &a.Games, &a.Group, &a.EarnedRank)
 	return a, err
 }
 
@@ -124,6 +136,14 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if err := s.policy.Require(ctx, tx, actor, capability, prov.Prefix); err != nil {
 		return Application{}, err
 	}
+	var rec EventRecord
+	var eventID any
+	if NeedsEvent(basis) {
+		if rec, err = s.checkEvidence(ctx, tx, basis, target, p.ID, in.EventID); err != nil {
+			return Application{}, err
+		}
+		eventID = in.EventID
+	}
 	var appraiser, session any
 	if basis != Appraisal {
 		in.AppraiserID, in.AppraisalSessionID = 0, 0 // no appraisal behind it
@@ -147,18 +167,23 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	case !errors.Is(err, pgx.ErrNoRows):
 		return Application{}, ledger.PgErr(err, "open applications")
 	}
+	filed := Application{PlayerID: p.ID, TargetRank: target, Basis: basis, AppraiserID: in.AppraiserID}
+	if eventID != nil {
+		filed.EventID, filed.Placing, filed.Wins, filed.Games, filed.Group, filed.EarnedRank = in.EventID, rec.Placing, rec.Wins, rec.Games, rec.Group, rec.Earned
+		filed.EventRef, filed.RecordRef = eventRefText(in.EventID, rec), recordRefText(rec)
+	}
 	var id int64
 	err = tx.QueryRow(ctx, `INSERT INTO applications (player_id, agency_prefix, target_rank, basis, event_ref, record_ref, evidence,
-		appraiser_id, status, applied_at, applied_by, player_name, appraisal_session_id)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10, $11, $12) RETURNING id`,
-		p.ID, prov.Prefix, target, basis, in.EventRef, in.RecordRef, in.Evidence, appraiser, now, actor.String(), p.Name, session).Scan(&id)
+		appraiser_id, status, applied_at, applied_by, player_name, event_id, placed, wins, games, group_name, earned_rank, appraisal_session_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'applied', $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
+		p.ID, prov.Prefix, target, basis, filed.EventRef, filed.RecordRef, in.Evidence, appraiser, now, actor.String(), p.Name,
+		eventID, filed.Placing, filed.Wins, filed.Games, filed.Group, filed.EarnedRank, session).Scan(&id)
 	if err != nil {
 		// a concurrent application of the same player won the unique index
 		return Application{}, ledger.PgErr(err, "file application")
 	}
-	err = ledger.Append(ctx, tx, now, actor, "application", appID(id),
-		NewApplicationSubmittedPayload(Application{PlayerID: p.ID, TargetRank: target, Basis: basis, EventRef: in.EventRef,
-			RecordRef: in.RecordRef, AppraiserID: in.AppraiserID, AppraisalSessionID: in.AppraisalSessionID}))
+	filed.AppraisalSessionID = in.AppraisalSessionID
+	err = ledger.Append(ctx, tx, now, actor, "application", appID(id), NewApplicationSubmittedPayload(filed))
 	if err != nil {
 		return Application{}, err
 	}
@@ -229,6 +254,13 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		}
 		if err := identityReady(ctx, tx, app, p, now); err != nil {
 			return Application{}, err
+		}
+		if NeedsEvent(app.Basis) {
+			// a result may have been voided or corrected, the event unlisted,
+			// since the application was filed; text alone never holds
+			if _, err := s.checkEvidence(ctx, tx, app.Basis, app.TargetRank, app.PlayerID, app.EventID); err != nil {
+				return Application{}, err
+			}
 		}
 		if app.Basis == Appraisal {
 			// the session may have been withdrawn, its appraiser revoked,

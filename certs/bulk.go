@@ -102,12 +102,13 @@ func CopyAll(ctx context.Context, tx pgx.Tx, set BulkSet) error {
 		return err
 	}
 	err = copyRows(ctx, tx, "applications", []string{"id", "player_id", "agency_prefix", "target_rank", "basis", "event_ref", "record_ref",
-		"evidence", "appraiser_id", "status", "applied_at", "applied_by", "decided_at", "decided_by", "reason", "certificate_id", "player_name"},
+		"evidence", "appraiser_id", "status", "applied_at", "applied_by", "decided_at", "decided_by", "reason", "certificate_id", "player_name",
+		"event_id", "placed", "wins", "games", "group_name", "earned_rank"},
 		len(set.Applications), func(i int) ([]any, error) {
 			a := set.Applications[i]
 			return []any{a.ID, a.PlayerID, a.AgencyPrefix, int16(a.TargetRank), string(a.Basis), a.EventRef, a.RecordRef, a.Evidence,
 				nullID(a.AppraiserID), string(a.Status), a.AppliedAt, a.AppliedBy, a.DecidedAt, nullText(a.DecidedBy), a.Reason,
-				nullID(a.CertificateID), a.PlayerName}, nil
+				nullID(a.CertificateID), a.PlayerName, nullID(a.EventID), a.Placing, a.Wins, a.Games, a.Group, int16(a.EarnedRank)}, nil
 		})
 	if err != nil {
 		return err

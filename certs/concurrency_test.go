@@ -38,6 +38,19 @@ func TestConcurrentIssuanceHasNoGapsOrDuplicates(t *testing.T) {
 		}
 	}
 
+	events := map[int64]int64{} // player → the event earning him 3 dan
+	for _, pre := range prefixes {
+		var ids []int64
+		for _, j := range jobs {
+			if j.actor.Agency == pre {
+				ids = append(ids, j.p.ID)
+			}
+		}
+		ev := fixture.Earned(t, e.ts, "3d", ids...)
+		for _, id := range ids {
+			events[id] = ev
+		}
+	}
 	var (
 		mu      sync.Mutex
 		numbers = map[string]string{} // number -> who got it
@@ -61,7 +74,7 @@ func TestConcurrentIssuanceHasNoGapsOrDuplicates(t *testing.T) {
 				for k, r := range ranks {
 					key := fmt.Sprintf("p%d-%s", j.p.ID, r)
 					a, err := e.cs.Apply(ctx, j.actor, "apply-"+key, certs.ApplicationInput{PlayerID: j.p.ID, TargetRank: r,
-						Basis: "tournament", EventRef: "concurrency", RecordRef: r})
+						Basis: "tournament", EventID: events[j.p.ID]})
 					if err != nil {
 						fail(fmt.Errorf("apply %s: %w", key, err))
 						break

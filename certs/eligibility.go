@@ -117,11 +117,13 @@ const MinAppraisalAge = 18
 
 // ApplicationInput is what an agency (or staff) submits.
 type ApplicationInput struct {
-	PlayerID    int64
-	TargetRank  string
-	Basis       string
-	EventRef    string // tournament: the event
-	RecordRef   string // tournament: the qualifying record (round, table, result)
+	PlayerID   int64
+	TargetRank string
+	Basis      string
+	// EventID names the registry event a tournament, 6-dan or 7-dan
+	// application rests on; the registry states the player's record
+	// there and checks it against the basis (no text is taken for it).
+	EventID     int64
 	Evidence    string // free text or a document reference
 	AppraiserID int64  // appraisal: optional, the session's appraiser (checked when given)
 	// AppraisalSessionID is the appraisal session the application rests on
@@ -130,21 +132,12 @@ type ApplicationInput struct {
 }
 
 // Application limits on free text.
-const (
-	maxRefLen      = 200
-	maxEvidenceLen = 2000
-)
+const maxEvidenceLen = 2000
 
 // cleanText checks the application's free text (ledger.Text) and returns
 // it trimmed.
 func (in ApplicationInput) cleanText() (ApplicationInput, error) {
 	var err error
-	if in.EventRef, err = ledger.OptionalText("event_ref", in.EventRef, maxRefLen); err != nil {
-		return in, err
-	}
-	if in.RecordRef, err = ledger.OptionalText("record_ref", in.RecordRef, maxRefLen); err != nil {
-		return in, err
-	}
 	if in.Evidence, err = ledger.OptionalText("evidence", in.Evidence, maxEvidenceLen); err != nil {
 		return in, err
 	}
@@ -182,11 +175,8 @@ func checkApplication(p registry.Player, in ApplicationInput, on time.Time) (reg
 	}
 	switch basis {
 	case Tournament, NationalResult, NationalChampionship:
-		if strings.TrimSpace(in.EventRef) == "" {
-			return 0, "", ReasonEventRefRequired.OnField("event_ref")
-		}
-		if strings.TrimSpace(in.RecordRef) == "" {
-			return 0, "", ReasonRecordRefRequired.OnField("record_ref")
+		if in.EventID <= 0 {
+			return 0, "", ReasonEvidenceEventRequired.OnField("event_id")
 		}
 	case Appraisal:
 		if in.AppraisalSessionID <= 0 {

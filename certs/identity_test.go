@@ -115,15 +115,14 @@ func TestApplicationsWaitForAPendingIdentityChange(t *testing.T) {
 			p := fixture.Player(t, e.reg, "110", "成人", "3d", "1990-05-01", 1)
 			e.clock.Advance(48 * time.Hour)
 			in := certs.ApplicationInput{PlayerID: p.ID, TargetRank: tt.rank, Basis: tt.basis}
-			if tt.basis != "appraisal" {
-				in.EventRef, in.RecordRef = "2026 北京市段级位赛", "1段组 5胜"
-			}
 			if tt.rank == "1d" {
 				p = fixture.Player(t, e.reg, "110", "业余", "2k", "1990-05-02", 2)
 				in.PlayerID = p.ID
 			}
 			if tt.basis == "appraisal" {
 				in.AppraisalSessionID = e.session(t, apID, p.ID, tt.rank)
+			} else {
+				in.EventID = fixture.Earned(t, e.ts, tt.rank, p.ID)
 			}
 			var app certs.Application
 			var err error

@@ -63,11 +63,15 @@ func BenchmarkIssuance(b *testing.B) {
 	}
 	apps := make([]int64, n)
 	actors := make([]ledger.Actor, n)
+	players := make([]int64, n)
 	for i := range n {
 		pre := prefixes[i%len(prefixes)]
-		p := fixture.Player(b, e.reg, pre, fmt.Sprintf("b%d", i), "", "1990-01-01", i/len(prefixes))
-		actors[i] = fixture.Agency(pre)
-		a, err := e.cs.Apply(ctx, actors[i], "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "bench", RecordRef: "r"})
+		players[i] = fixture.Player(b, e.reg, pre, fmt.Sprintf("b%d", i), "", "1990-01-01", i/len(prefixes)).ID
+	}
+	ev := fixture.Earned(b, e.ts, "1d", players...)
+	for i := range n {
+		actors[i] = fixture.Agency(prefixes[i%len(prefixes)])
+		a, err := e.cs.Apply(ctx, actors[i], "", certs.ApplicationInput{PlayerID: players[i], TargetRank: "1d", Basis: "tournament", EventID: ev})
 		if err != nil {
 			b.Fatal(err)
 		}

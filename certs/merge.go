@@ -33,6 +33,7 @@ func (s *Service) MovePlayerTx(ctx context.Context, tx *ledger.Tx, now time.Time
 		`UPDATE applications SET player_id = $2 WHERE player_id = $1`,
 		`UPDATE appraisers SET player_id = $2 WHERE player_id = $1`,
 		`UPDATE appraisal_sessions SET player_id = $2 WHERE player_id = $1`,
+		`UPDATE champion_recognitions SET player_id = $2 WHERE player_id = $1`,
 	} {
 		tag, err := tx.Exec(ctx, q, from, into)
 		if err != nil {

@@ -48,6 +48,12 @@ type Notice struct {
 	// AppraisalSessionID is the appraisal session behind a rank by
 	// appraisal (its public page: PublicAppraisal); 0 for another basis.
 	AppraisalSessionID int64
+	// EventID is the registry event the application rests on (tournament,
+	// 6 and 7 dan; 0 for other bases and for applications filed before
+	// checked evidence) and PlayerID its player: the notice links to the
+	// event's crosstable and to his games there.
+	EventID  int64
+	PlayerID int64
 }
 
 const noticeSelect = `SELECT n.id, n.application_id, n.player_name, n.gender, n.province_code, n.agency_prefix, n.agency_name,
@@ -55,7 +61,9 @@ const noticeSelect = `SELECT n.id, n.application_id, n.player_name, n.gender, n.
 	(SELECT count(*) FROM objections o WHERE o.notice_id = n.id),
 	(SELECT count(*) FROM objections o WHERE o.notice_id = n.id AND o.status = 'open'),
 	coalesce((SELECT c.number FROM applications a JOIN certificates c ON c.id = a.certificate_id WHERE a.id = n.application_id), ''),
-	coalesce((SELECT a.appraisal_session_id FROM applications a WHERE a.id = n.application_id), 0)
+	coalesce((SELECT a.appraisal_session_id FROM applications a WHERE a.id = n.application_id), 0),
+	coalesce((SELECT a.event_id FROM applications a WHERE a.id = n.application_id), 0),
+	coalesce((SELECT a.player_id FROM applications a WHERE a.id = n.application_id), 0)
 	FROM notices n`
 
 func scanNotice(r pgx.Row) (Notice, error) {
@@ -63,7 +71,7 @@ func scanNotice(r pgx.Row) (Notice, error) {
 	err := r.Scan(&n.ID, &n.ApplicationID, &n.PlayerName, &n.Gender, &n.ProvinceCode, &n.AgencyPrefix, &n.AgencyName,
 		&n.Rank, &n.Basis, &n.BasisDetail, &n.PublishedAt, &n.EndsAt, &n.Status, &n.ClosedAt,
 		&n.Objections, &n.OpenObjections, &n.CertificateNumber,
-		&n.AppraisalSessionID)
+		&n.AppraisalSessionID, &n.EventID, &n.PlayerID)
 	return n, err
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -92,13 +93,13 @@ func BenchmarkNoticesScale(b *testing.B) {
 		b.Run(fmt.Sprintf("notices=%d", n), func(b *testing.B) {
 			pool := bulkNotices(b, n)
 			store := ledger.New(pool, time.Now, nil)
-			cs, err := certs.New(store, registry.New(store), certs.Config{})
+			cs, err := certs.New(store, registry.New(store), certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 			if err != nil {
 				b.Fatal(err)
 			}
 			ep, plans := noticeExplainPool(b, pool)
 			estore := ledger.New(ep, time.Now, nil)
-			ecs, err := certs.New(estore, registry.New(estore), certs.Config{})
+			ecs, err := certs.New(estore, registry.New(estore), certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -122,7 +122,7 @@ func TestCheckApplication(t *testing.T) {
 	adult := registry.Player{ID: 1, ProvinceCode: "11", Rank: 3, BirthDate: time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)}
 	minor := adult
 	minor.BirthDate = time.Date(2008, 12, 1, 0, 0, 0, 0, time.UTC) // 18 on 2026-12-01, one day late
-	tourney := ApplicationInput{TargetRank: "4d", Basis: "tournament", EventRef: "2026 Beijing dan-grade", RecordRef: "group A, 6/7"}
+	tourney := ApplicationInput{TargetRank: "4d", Basis: "tournament", EventID: 7}
 	with := func(f func(*ApplicationInput)) ApplicationInput { in := tourney; f(&in); return in }
 	tests := []struct {
 		name   string
@@ -135,8 +135,8 @@ func TestCheckApplication(t *testing.T) {
 		{name: "not above", p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "3d" }), err: "not above"},
 		{name: "kyu below dan", p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "1k" }), err: "not above"},
 		{name: "honorary", p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "8d" }), err: "honorary"},
-		{name: "no event", p: adult, in: with(func(i *ApplicationInput) { i.EventRef = "" }), err: "event_ref"},
-		{name: "no record", p: adult, in: with(func(i *ApplicationInput) { i.RecordRef = " " }), err: "record_ref"},
+		{name: "no event", p: adult, in: with(func(i *ApplicationInput) { i.EventID = 0 }), err: "event_id"},
+		{name: "text is no event", p: adult, in: with(func(i *ApplicationInput) { i.EventID = 0; i.Evidence = "2026 Beijing dan-grade, group A 6/7" }), err: "no evidence"},
 		{name: "6d for a national result", p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d"; i.Basis = "national_result" }), target: 6},
 		{name: "6d needs national", p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "6d" }), err: "national_result"},
 		{name: "7d needs championship", p: adult, in: with(func(i *ApplicationInput) { i.TargetRank = "7d"; i.Basis = "national_result" }), err: "national_championship"},

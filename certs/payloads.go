@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 )
 
 // The events' payloads: one type per action, whose JSON tags are the keys
@@ -28,6 +29,7 @@ func Payloads() []ledger.Payload {
 		AppraiserApprovedPayload{}, AppraiserRefusedPayload{}, AppraiserRevokedPayload{}, RosterSubmittedPayload{},
 		PaperSubmittedPayload{}, PaperConfirmedPayload{}, PaperRefusedPayload{},
 		AppraisalRecordedPayload{}, AppraisalWithdrawnPayload{},
+		NationalEventListedPayload{}, NationalEventUnlistedPayload{}, ChampionRecognisedPayload{},
 	}
 }
 
@@ -35,24 +37,42 @@ func Payloads() []ledger.Payload {
 func CertificateEntity(c Certificate) string { return certEntity(c) }
 
 // ApplicationSubmittedPayload is application.submitted's payload.
+//
+// An application on a tournament, 6-dan or 7-dan basis carries the event
+// it names (event_id) and the registry's statement of the player's record
+// there when it was filed: placing, wins, games, group and the rank the
+// event's published rules earned him (earned_rank); event_ref and
+// record_ref are that statement rendered as text. Applications filed
+// before checked evidence carry only the text (and no event_id).
 type ApplicationSubmittedPayload struct {
 	// AppraisalSessionID is the appraisal session an application by
 	// appraisal rests on; not in events from before sessions.
 	AppraisalSessionID int64  `json:"appraisal_session_id,omitempty"`
 	AppraiserID        int64  `json:"appraiser_id"`
 	Basis              Basis  `json:"basis"`
+	EarnedRank         string `json:"earned_rank,omitempty"`
+	EventID            int64  `json:"event_id,omitempty"`
 	EventRef           string `json:"event_ref"`
+	Games              int    `json:"games,omitempty"`
+	Group              string `json:"group,omitempty"`
+	Placing            int    `json:"placing,omitempty"`
 	PlayerID           int64  `json:"player_id"`
 	RecordRef          string `json:"record_ref"`
 	TargetRank         string `json:"target_rank"`
+	Wins               int    `json:"wins,omitempty"`
 }
 
 func (ApplicationSubmittedPayload) Action() string { return "application.submitted" }
 
 // NewApplicationSubmittedPayload is application.submitted's payload for a.
 func NewApplicationSubmittedPayload(a Application) ApplicationSubmittedPayload {
-	return ApplicationSubmittedPayload{AppraisalSessionID: a.AppraisalSessionID, AppraiserID: a.AppraiserID, Basis: a.Basis, EventRef: a.EventRef, PlayerID: a.PlayerID,
-		RecordRef: a.RecordRef, TargetRank: a.TargetRank.String()}
+	p := ApplicationSubmittedPayload{AppraisalSessionID: a.AppraisalSessionID, AppraiserID: a.AppraiserID, Basis: a.Basis, EventRef: a.EventRef, PlayerID: a.PlayerID,
+		RecordRef: a.RecordRef, TargetRank: a.TargetRank.String(), EventID: a.EventID, Placing: a.Placing, Wins: a.Wins,
+		Games: a.Games, Group: a.Group}
+	if a.EventID != 0 && a.EarnedRank != registry.NoRank {
+		p.EarnedRank = a.EarnedRank.String()
+	}
+	return p
 }
 
 // ApplicationApprovedPayload is application.approved's payload: the
@@ -413,3 +433,33 @@ type AppraisalWithdrawnPayload struct {
 }
 
 func (AppraisalWithdrawnPayload) Action() string { return "appraisal.withdrawn" }
+
+// NationalEventListedPayload is national_event.listed's payload: staff put
+// an event on the list of nationally recognised events (or changed it).
+type NationalEventListedPayload struct {
+	Championship bool   `json:"championship"`
+	EventID      int64  `json:"event_id"`
+	MaxPlacing   int    `json:"max_placing"`
+	Name         string `json:"name"`
+	Note         string `json:"note"`
+}
+
+func (NationalEventListedPayload) Action() string { return "national_event.listed" }
+
+// NationalEventUnlistedPayload is national_event.unlisted's payload.
+type NationalEventUnlistedPayload struct {
+	EventID int64  `json:"event_id"`
+	Reason  string `json:"reason"`
+}
+
+func (NationalEventUnlistedPayload) Action() string { return "national_event.unlisted" }
+
+// ChampionRecognisedPayload is player.champion_recognised's payload:
+// staff's special recognition (特别认定) of a national amateur champion.
+type ChampionRecognisedPayload struct {
+	EventID       int64  `json:"event_id"`
+	Note          string `json:"note"`
+	RecognitionID int64  `json:"recognition_id"`
+}
+
+func (ChampionRecognisedPayload) Action() string { return "player.champion_recognised" }

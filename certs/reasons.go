@@ -80,10 +80,42 @@ var (
 		"7 dan is granted only to a national amateur champion (national_championship).")
 	ReasonHighDanBasisOnly = ledger.NewReason(ledger.Invalid, "HIGH_DAN_BASIS_ONLY",
 		"“{basis}”只适用于业余6段、7段，请选择比赛成绩或鉴定。", "{basis} is a basis for 6 or 7 dan only; use tournament or appraisal.")
-	ReasonEventRefRequired = ledger.NewReason(ledger.Invalid, "EVENT_REF_REQUIRED",
-		"请填写取得成绩的比赛名称。", "name the event the result comes from.")
-	ReasonRecordRefRequired = ledger.NewReason(ledger.Invalid, "RECORD_REF_REQUIRED",
-		"请填写达标成绩（如 A 组 7 胜 6、第三名）。", "name the qualifying result (e.g. group A, 6 wins of 7, 3rd place).")
+	ReasonEvidenceEventRequired = ledger.NewReason(ledger.Invalid, "EVIDENCE_EVENT_REQUIRED",
+		"请选择取得成绩的登记赛事（赛事编号）；文字填写的赛事和成绩不能作为申请依据。",
+		"choose the registry event the result comes from (event_id); an event or result given as text is no evidence.")
+	ReasonEvidenceUnchecked = ledger.NewReason(ledger.Precondition, "EVIDENCE_UNCHECKED",
+		"本系统未接入赛事记录，无法核对比赛成绩，暂不受理此类申请。",
+		"the registry's events are not connected here, so a result cannot be checked; such applications are not taken.")
+	ReasonEvidenceNoSuchEvent = ledger.NewReason(ledger.NotFound, "EVIDENCE_NO_SUCH_EVENT",
+		"登记系统中没有编号为 {event} 的赛事；在别处举办的比赛须先连同成绩导入。",
+		"there is no registry event {event}; an event held elsewhere is imported with its results first.")
+	ReasonEvidenceNotFinished = ledger.NewReason(ledger.Precondition, "EVIDENCE_NOT_FINISHED",
+		"赛事 {event}（{name}）尚未结束，没有最终成绩。", "event {event} ({name}) is not finished: it has no final result.")
+	ReasonEvidenceNotAParticipant = ledger.NewReason(ledger.Precondition, "EVIDENCE_NOT_A_PARTICIPANT",
+		"棋手 {player} 不是赛事 {event}（{name}）的登记参赛者。", "player {player} is not a registered participant of event {event} ({name}).")
+	ReasonEvidenceRulesNotPublished = ledger.NewReason(ledger.Precondition, "EVIDENCE_RULES_NOT_PUBLISHED",
+		"赛事 {event}（{name}）的定级规则不是赛前公布的（晚于开始日期公布，或随导入给出而未经协会认可），不能作为申请依据。",
+		"event {event} ({name}) has no grading rules published before it started (they came after its start date, or with an imported file and staff have not accepted them): it is no evidence.")
+	ReasonEvidenceBelowRule = ledger.NewReason(ledger.Precondition, "EVIDENCE_BELOW_RULE",
+		"棋手在赛事 {event}（{name}）中第 {placing} 名、{games} 局胜 {wins} 局，按赛前公布的规则可获{earned}，达不到{target}（须{needed}）。",
+		"in event {event} ({name}) the player placed {placing} with {wins} wins of {games}: the published rules earn {earned}, not {target} (needs {needed}).")
+	ReasonEvidenceNotNational = ledger.NewReason(ledger.Precondition, "EVIDENCE_NOT_NATIONAL",
+		"赛事 {event}（{name}）不在协会认可的全国性赛事名单上。", "event {event} ({name}) is not on the association's list of national events.")
+	ReasonEvidenceNationalPlacing = ledger.NewReason(ledger.Precondition, "EVIDENCE_NATIONAL_PLACING",
+		"棋手在赛事 {event}（{name}）中第 {placing} 名；授予业余6段须进入前 {needed} 名。",
+		"the player placed {placing} in event {event} ({name}); 6 dan needs a placing of {needed} or better.")
+	ReasonEvidenceNotChampionship = ledger.NewReason(ledger.Precondition, "EVIDENCE_NOT_CHAMPIONSHIP",
+		"赛事 {event}（{name}）不是名单上的全国业余围棋锦标赛。", "event {event} ({name}) is not a listed national amateur championship.")
+	ReasonEvidenceNotChampion = ledger.NewReason(ledger.Precondition, "EVIDENCE_NOT_CHAMPION",
+		"棋手在赛事 {event}（{name}）中第 {placing} 名（{games} 局胜 {wins} 局），不是冠军。",
+		"the player placed {placing} in event {event} ({name}) with {wins} wins of {games}: not the champion.")
+	ReasonEvidenceRecognitionRequired = ledger.NewReason(ledger.Precondition, "EVIDENCE_RECOGNITION_REQUIRED",
+		"授予业余7段须协会对赛事 {event}（{name}）冠军（棋手 {player}）作出特别认定。",
+		"7 dan needs the association's special recognition of player {player} as champion of event {event} ({name}).")
+	ReasonNotListed = ledger.NewReason(ledger.NotFound, "NOT_LISTED",
+		"赛事 {event} 不在全国性赛事名单上。", "event {event} is not on the list of national events.")
+	ReasonAlreadyRecognised = ledger.NewReason(ledger.AlreadyExists, "ALREADY_RECOGNISED",
+		"棋手 {player} 已被特别认定为赛事 {event} 的冠军。", "player {player} is already recognised as champion of event {event}.")
 	ReasonAppraiserRequired = ledger.NewReason(ledger.Invalid, "APPRAISER_REQUIRED",
 		"鉴定申请须注明经协会批准的鉴定人。", "an appraisal names the approved appraiser.")
 	ReasonUnderAppraisalAge = ledger.NewReason(ledger.Invalid, "UNDER_APPRAISAL_AGE",

@@ -85,6 +85,8 @@ type Service struct {
 	// application; nil lets every agency approve what the policy allows.
 	gate      GrantGate
 	approvals ApprovalGate
+	// evidence states the registry events' results (WithEventEvidence).
+	evidence EventEvidence
 }
 
 // Option is a collaborator of the service given at construction.

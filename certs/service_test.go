@@ -18,8 +18,10 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
 )
 
 var harness *pgtest.Harness
@@ -35,6 +37,7 @@ type env struct {
 	pool  *pgxpool.Pool
 	reg   *registry.Service
 	cs    *certs.Service
+	ts    *tournaments.Service
 	clock *fixture.Clock
 	start time.Time
 }
@@ -54,11 +57,12 @@ func newEnvAt(t testing.TB, cfg certs.Config, at time.Time, opts ...certs.Option
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110", "310", "440")
-	cs, err := certs.New(store, reg, cfg, opts...)
+	cs, err := certs.New(store, reg, cfg, append([]certs.Option{certs.WithEventEvidence(proposals.Evidence{})}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{pool: pool, reg: reg, cs: cs, clock: clock, start: at}
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
+	return &env{pool: pool, reg: reg, cs: cs, ts: ts, clock: clock, start: at}
 }
 
 // stock grants an agency stock for the year of the start and, should a
@@ -85,7 +89,7 @@ func (e *env) year() int { return e.clock.Now().In(ledger.ChinaTime).Year() }
 func (e *env) apply(t testing.TB, actor ledger.Actor, p registry.Player, rank string) certs.Application {
 	t.Helper()
 	a, err := e.cs.Apply(context.Background(), actor, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: rank,
-		Basis: "tournament", EventRef: "2026 dan-grade tournament", RecordRef: "group A, 6 wins of 7"})
+		Basis: "tournament", EventID: fixture.Earned(t, e.ts, rank, p.ID)})
 	if err != nil {
 		t.Fatalf("apply %s for %s: %v", rank, p.Name, err)
 	}
@@ -284,13 +288,13 @@ func TestWhoMayApplyAndApprove(t *testing.T) {
 	young := fixture.Player(t, e.reg, "110", "少年", "2d", fixture.BirthDate(e.start, 16), 2)
 	shanghai := fixture.Agency("310")
 
-	if _, err := e.cs.Apply(ctx, shanghai, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"}); err == nil {
+	if _, err := e.cs.Apply(ctx, shanghai, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)}); err == nil {
 		t.Fatal("Shanghai applied for a Beijing player")
 	}
 	if _, err := e.cs.Apply(ctx, ledger.Actor{}, "", certs.ApplicationInput{PlayerID: p.ID}); !errors.Is(err, ledger.ErrUnauthenticated) {
 		t.Fatalf("public apply: %v", err)
 	}
-	six := certs.ApplicationInput{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventRef: "2026 全国业余围棋锦标赛", RecordRef: "第五名"}
+	six := certs.ApplicationInput{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventID: fixture.National(t, e.ts, e.cs, false, p.ID)}
 	if _, err := e.cs.Apply(ctx, beijing, "", six); !errors.Is(err, ledger.ErrPermissionDenied) {
 		t.Fatalf("agency applying for 6d: %v, want permission denied", err)
 	}
@@ -462,8 +466,8 @@ func TestSeriesExhausted(t *testing.T) {
 	q := fixture.Player(t, e.reg, "110", "溢", "3d", "1990-01-01", 2)
 	var notices []int64
 	for _, in := range []certs.ApplicationInput{
-		{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventRef: "e", RecordRef: "r"},
-		{PlayerID: q.ID, TargetRank: "7d", Basis: "national_championship", EventRef: "e", RecordRef: "r"},
+		{PlayerID: p.ID, TargetRank: "6d", Basis: "national_result", EventID: fixture.National(t, e.ts, e.cs, false, p.ID)},
+		{PlayerID: q.ID, TargetRank: "7d", Basis: "national_championship", EventID: fixture.National(t, e.ts, e.cs, true, q.ID)},
 	} {
 		app, err := e.cs.Apply(ctx, staff, "", in)
 		if err != nil {

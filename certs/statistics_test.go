@@ -14,7 +14,7 @@ import (
 func TestStatisticsCounts(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, certs.Config{})
-	fixture.StatisticsData(t, e.reg, e.cs, e.clock)
+	fixture.StatisticsData(t, e.reg, e.cs, e.ts, e.clock)
 	year := fixture.StatisticsYear(e.clock)
 
 	st, err := e.cs.Statistics(ctx, staff, 0, true)

@@ -20,7 +20,7 @@ import (
 func danGradeRoundRobin(t *testing.T, e *env) (tournaments.Event, []registry.Player) {
 	t.Helper()
 	ctx := context.Background()
-	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "定段循环赛", Start: "2026-12-05", Level: "province",
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "定段循环赛", Start: e.ts.Today(), Level: "province",
 		System: "round_robin", DanGrade: true, ChiefReferee: "王裁判",
 		Groups: []tournaments.GroupInput{{Name: "升段组", TargetRank: "1d", MinWins: 3}}})
 	if err != nil {

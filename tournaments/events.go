@@ -85,6 +85,16 @@ type Event struct {
 	// substitutes (替补) a team may enter where the format lets them play.
 	TeamFormat TeamFormat
 	Reserves   int
+	// Grading is the event's table of grading rules beside its dan-grade
+	// groups (grading.go); GradingSetAt is when its rules (groups and
+	// table) were published, GradingAtImport marks rules given with an
+	// imported file, which earn nothing until staff accept them
+	// (GradingAcceptedAt, GradingAcceptedBy).
+	Grading           []GradingRule
+	GradingSetAt      time.Time
+	GradingAtImport   bool
+	GradingAcceptedAt *time.Time
+	GradingAcceptedBy string
 }
 
 // Colours says how an event decides who takes black (art. 15).
@@ -140,6 +150,10 @@ type EventInput struct {
 	// all_play or total_score; Reserves: substitutes a team may enter.
 	TeamFormat string
 	Reserves   int
+	// Grading is the table of grading rules (at most MaxGradingRules rows)
+	// for competitions that are not dan-grade events, or beside their
+	// groups: see GradingRuleInput.
+	Grading []GradingRuleInput
 }
 
 // Service keeps tournaments in the registry's database.
@@ -260,6 +274,9 @@ func (in EventInput) validate() (Event, []Group, error) {
 	if e.DanGrade && len(groups) == 0 {
 		return e, nil, ReasonGroupsNeeded.OnField("groups")
 	}
+	if e.Grading, err = validateGrading(in.Grading, groups); err != nil {
+		return e, nil, err
+	}
 	if e.ChiefReferee, err = ledger.OptionalText("chief_referee", in.ChiefReferee, maxPersonName); err != nil {
 		return e, nil, err
 	}
@@ -334,11 +351,12 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 		e.Seed = now.UnixNano()
 	}
 	err := tx.QueryRow(ctx, `INSERT INTO tournaments (name, organiser_prefix, start_date, end_date, venue, level, system, standings_order,
-		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of, team_boards, team_format, reserves)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26) RETURNING id`,
+		rounds, rules, komi, team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of, team_boards, team_format, reserves,
+		grading_set_at, grading_at_import)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'open', $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $16, $27) RETURNING id`,
 		e.Name, org, e.Start, e.End, e.Venue, e.Level, e.System, e.Order, max(e.Rounds, 1), e.Rules, e.Komi, e.Team, e.DanGrade,
 		e.Seed, e.Source, now, actor.String(), e.ChiefReferee, cmp.Or(e.Colours, ColoursByDraw), cmp.Or(e.Ties, TiesByLot), e.Lives, e.Cycles, e.BestOf, cmp.Or(e.Boards, BoardsGiven),
-		cmp.Or(e.TeamFormat, FixedBoards), e.Reserves).Scan(&e.ID)
+		cmp.Or(e.TeamFormat, FixedBoards), e.Reserves, e.GradingAtImport).Scan(&e.ID)
 	if err != nil {
 		return Event{}, ledger.PgErr(err, "create tournament")
 	}
@@ -348,7 +366,10 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 			return Event{}, ledger.PgErr(err, "create group "+groups[i].Name)
 		}
 	}
-	e.Groups, e.OrganiserPrefix, e.Status, e.CreatedAt, e.CreatedBy = groups, org, "open", now, actor.String()
+	if err := insertGrading(ctx, tx, e.ID, e.Grading); err != nil {
+		return Event{}, err
+	}
+	e.Groups, e.OrganiserPrefix, e.Status, e.CreatedAt, e.CreatedBy, e.GradingSetAt = groups, org, "open", now, actor.String(), now
 	if e.Rounds == 0 {
 		e.Rounds = 1
 	}
@@ -358,12 +379,14 @@ func (s *Service) createTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 
 const eventColumns = `id, name, organiser_prefix, start_date, end_date, venue, level, system, standings_order, rounds, rules, komi,
 	team, dan_grade, seed, status, source, created_at, created_by, chief_referee, colours, ties, lives, cycles, best_of, team_boards, team_format, reserves,
+	coalesce(grading_set_at, created_at), grading_at_import, grading_accepted_at, grading_accepted_by,
 	(SELECT coalesce(max(round), 0) FROM tournament_rounds r WHERE r.tournament_id = tournaments.id)`
 
 func scanEvent(r pgx.Row) (Event, error) {
 	var e Event
 	err := r.Scan(&e.ID, &e.Name, &e.OrganiserPrefix, &e.Start, &e.End, &e.Venue, &e.Level, &e.System, &e.Order, &e.Rounds,
-		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.ChiefReferee, &e.Colours, &e.Ties, &e.Lives, &e.Cycles, &e.BestOf, &e.Boards, &e.TeamFormat, &e.Reserves, &e.PairedRounds)
+		&e.Rules, &e.Komi, &e.Team, &e.DanGrade, &e.Seed, &e.Status, &e.Source, &e.CreatedAt, &e.CreatedBy, &e.ChiefReferee, &e.Colours, &e.Ties, &e.Lives, &e.Cycles, &e.BestOf, &e.Boards, &e.TeamFormat, &e.Reserves,
+		&e.GradingSetAt, &e.GradingAtImport, &e.GradingAcceptedAt, &e.GradingAcceptedBy, &e.PairedRounds)
 	return e, err
 }
 
@@ -389,7 +412,10 @@ func (s *Service) getEvent(ctx context.Context, q ledger.Querier, id int64) (Eve
 	if err != nil {
 		return Event{}, ledger.RowErr(err, fmt.Sprintf("tournament %d", id), ReasonNoSuchEvent.New("event", eventID(id)))
 	}
-	e.Groups, err = s.groups(ctx, q, id)
+	if e.Groups, err = s.groups(ctx, q, id); err != nil {
+		return Event{}, err
+	}
+	e.Grading, err = gradingRules(ctx, q, id)
 	return e, err
 }
 

@@ -15,8 +15,7 @@ import (
 type ProposalInput struct {
 	PlayerID   int64
 	TargetRank registry.Rank
-	EventRef   string // the event, for the application's basis
-	RecordRef  string // the qualifying result
+	EventID    int64 // the event: the application's checked evidence
 	Evidence   string
 }
 
@@ -143,8 +142,8 @@ func (s *Service) propose(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		} else if pv, _ := registry.ProvinceByCode(pl.ProvinceCode); pv.Prefix != e.OrganiserPrefix {
 			note = message(NoteOtherProvince, "province", pl.ProvinceCode)
 		} else {
-			eventRef, recordRef, evidence := ProposalRefs(e, g, wins[p.Number], regular, p.Number)
-			in := ProposalInput{PlayerID: p.PlayerID, TargetRank: g.TargetRank, EventRef: eventRef, RecordRef: recordRef, Evidence: evidence}
+			_, _, evidence := ProposalRefs(e, g, wins[p.Number], regular, p.Number)
+			in := ProposalInput{PlayerID: p.PlayerID, TargetRank: g.TargetRank, EventID: e.ID, Evidence: evidence}
 			err := tx.Savepoint(ctx, func(sp *ledger.Tx) error {
 				id, err := s.proposer.ProposeTx(ctx, sp, now, actor, in)
 				appID = id

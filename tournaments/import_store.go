@@ -21,6 +21,10 @@ type ImportInput struct {
 	Matches map[int]int64 // file player (1..N) → registered player
 	Guests  []int         // file players to add as guests
 	Commit  bool          // false: only report how the players match
+	// Grading is a grading table given with the file. The event was held
+	// before: its rules earn nothing until staff accept them
+	// (AcceptImportedGrading).
+	Grading []GradingRuleInput
 }
 
 // ImportPlayer is how one of the file's players matches the registry.
@@ -138,12 +142,12 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 	}
 	komi := imp.Komi
 	ev := EventInput{Name: imp.Name, Start: start, End: end, Venue: imp.Location, Level: in.Level, System: string(system),
-		Order: string(SwissSOSExtendedOrder), Rounds: max(imp.Rounds, 1), Komi: &komi}
+		Order: string(SwissSOSExtendedOrder), Rounds: max(imp.Rounds, 1), Komi: &komi, Grading: in.Grading}
 	e, groups, err := ev.validate()
 	if err != nil {
 		return res, err
 	}
-	e.Source = imp.Format
+	e.Source, e.GradingAtImport = imp.Format, true
 	req := struct {
 		In  ImportInput
 		Org string

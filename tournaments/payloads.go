@@ -16,7 +16,7 @@ func Payloads() []ledger.Payload {
 		CreatedPayload{}, ImportedPayload{}, ParticipantAddedPayload{}, WithdrawalPayload{}, BoardSetPayload{}, BoardsOrderedPayload{},
 		LineupPayload{}, RoundPairedPayload{}, PlayoffPairedPayload{}, NigiriPayload{}, ResultPayload{}, ResultVoidedPayload{},
 		RoundConfirmedPayload{}, ProtestLodgedPayload{}, ProtestRuledPayload{}, FinishedPayload{}, ProposalsRecordedPayload{},
-		PlayerSuspendedPayload{}, ParticipantsMovedPayload{},
+		PlayerSuspendedPayload{}, ParticipantsMovedPayload{}, GradingSetPayload{}, GradingAcceptedPayload{},
 	}
 }
 
@@ -29,13 +29,16 @@ type CreatedPayload struct {
 	Seed     int64  `json:"seed"`
 	Source   string `json:"source"`
 	System   System `json:"system"`
+	// Grading is the grading table published with the event (omitted
+	// when it has none, as every event created before had).
+	Grading []GradingRuleLogged `json:"grading,omitempty"`
 }
 
 func (CreatedPayload) Action() string { return "tournament.created" }
 
 // NewCreatedPayload is tournament.created's payload for e.
 func NewCreatedPayload(e Event) CreatedPayload {
-	return CreatedPayload{DanGrade: e.DanGrade, Level: e.Level, Name: e.Name, Rounds: e.Rounds, Seed: e.Seed, Source: e.Source, System: e.System}
+	return CreatedPayload{DanGrade: e.DanGrade, Level: e.Level, Name: e.Name, Rounds: e.Rounds, Seed: e.Seed, Source: e.Source, System: e.System, Grading: loggedRules(e.Grading)}
 }
 
 // ImportedPayload is tournament.imported's payload: an event read from a file.
@@ -219,6 +222,22 @@ type FinishedPayload struct {
 }
 
 func (FinishedPayload) Action() string { return "tournament.finished" }
+
+// GradingSetPayload is tournament.grading_set's payload: the organiser
+// replaced the grading table before the event started.
+type GradingSetPayload struct {
+	Rules []GradingRuleLogged `json:"rules"`
+}
+
+func (GradingSetPayload) Action() string { return "tournament.grading_set" }
+
+// GradingAcceptedPayload is tournament.grading_accepted's payload: staff
+// accepted the grading rules given with an imported event.
+type GradingAcceptedPayload struct {
+	Note string `json:"note"`
+}
+
+func (GradingAcceptedPayload) Action() string { return "tournament.grading_accepted" }
 
 // ProposalsRecordedPayload is tournament.proposals_recorded's payload.
 type ProposalsRecordedPayload struct {

@@ -155,4 +155,19 @@ var (
 	ReasonTooManyBoards = ledger.NewReason(ledger.Invalid, "TOO_MANY_BOARDS",
 		"第 {round} 轮只有 {boards} 台，本次录入了 {count} 台的结果。",
 		"round {round} has {boards} boards, but {count} results were sent.")
+	ReasonGradingTooMany = ledger.NewReason(ledger.Invalid, "GRADING_TOO_MANY",
+		"定级规则最多 {max} 条，现有 {count} 条。", "a grading table has at most {max} rules, not {count}.")
+	ReasonGradingCondition = ledger.NewReason(ledger.Invalid, "GRADING_CONDITION",
+		"每条定级规则须写明名次（前 N 名）或胜局数（至少 W 胜）之一，二者不能同时填写。",
+		"a grading rule names either a placing (N or better) or a number of wins (at least W), not both.")
+	ReasonGradingGroup = ledger.NewReason(ledger.Invalid, "GRADING_GROUP",
+		"定级规则所指的组别“{group}”不是本次比赛的组别。", "the grading rule's group {group} is not one of the event's groups.")
+	ReasonGradingLine = ledger.NewReason(ledger.Invalid, "GRADING_LINE",
+		"定级规则第 {line} 行“{value}”无法识别：应写作“p3 2d”（前 3 名升 2 段）或“w5 1d A组”（A组胜 5 局以上升 1 段）。",
+		"grading rule line {line} ({value}) is not like “p3 2d” (placing 3 or better earns 2d) or “w5 1d A” (5 wins in group A earn 1d).")
+	ReasonGradingFixed = ledger.NewReason(ledger.Precondition, "GRADING_FIXED",
+		"比赛 {event} 已于 {start} 开始（或已编排对阵、或为导入的比赛），定级规则不能再修改。",
+		"tournament {event} started on {start} (or has a paired round, or was imported): its grading rules are fixed.")
+	ReasonGradingNotImported = ledger.NewReason(ledger.Precondition, "GRADING_NOT_IMPORTED",
+		"比赛 {event} 的定级规则在赛前公布，无须认可。", "tournament {event}'s grading rules were published before it started; there is nothing to accept.")
 )

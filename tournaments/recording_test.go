@@ -401,7 +401,7 @@ func TestRecordRoundResults(t *testing.T) {
 func TestProposalNotesAreCodes(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "定段赛", Start: "2026-12-05", Level: "province",
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "定段赛", Start: e.ts.Today(), Level: "province",
 		System: "round_robin", DanGrade: true, Groups: []tournaments.GroupInput{{Name: "升段组", TargetRank: "1d", MinWins: 1}}})
 	if err != nil {
 		t.Fatal(err)
@@ -415,7 +415,7 @@ func TestProposalNotesAreCodes(t *testing.T) {
 		}
 	}
 	if _, err := e.cs.Apply(ctx, beijing, "", certs.ApplicationInput{PlayerID: open.ID, TargetRank: "1d", Basis: "tournament",
-		EventRef: "an earlier event", RecordRef: "5 wins"}); err != nil {
+		EventID: fixture.Earned(t, e.ts, "1d", open.ID)}); err != nil {
 		t.Fatal(err)
 	}
 	for range 3 {

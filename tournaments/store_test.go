@@ -40,7 +40,7 @@ func newEnv(t *testing.T) *env {
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110", "310")
-	cs, err := certs.New(store, reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func (e *env) playRound(t *testing.T, id int64, ri tournaments.RoundInfo, sgf fu
 func TestDanGradeSwissEvent(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, err := e.ts.CreateEvent(ctx, beijing, "create", tournaments.EventInput{Name: "2026年北京市业余段位赛", Start: "2026-12-05", End: "2026-12-06",
+	ev, err := e.ts.CreateEvent(ctx, beijing, "create", tournaments.EventInput{Name: "2026年北京市业余段位赛", Start: e.ts.Today(), End: "",
 		Venue: "北京棋院", Level: "province", System: "swiss", Rounds: 7, DanGrade: true,
 		Groups: []tournaments.GroupInput{{Name: "升段组", TargetRank: "1d", MinWins: 5}}})
 	if err != nil {
@@ -145,7 +145,7 @@ func TestDanGradeSwissEvent(t *testing.T) {
 				t.Fatalf("proposal note %+v", p)
 			}
 			a, err := e.cs.GetApplication(ctx, beijing, p.ApplicationID)
-			if err != nil || a.TargetRank != 1 || a.Basis != certs.Tournament || a.Status != certs.AppApplied || !strings.Contains(a.EventRef, "段位赛") {
+			if err != nil || a.TargetRank != 1 || a.Basis != certs.Tournament || a.Status != certs.AppApplied || !strings.Contains(a.EventRef, "段位赛") || a.EventID != ev.ID || a.Wins < 5 || a.EarnedRank != 1 {
 				t.Fatalf("application %d: %+v %v", p.ApplicationID, a, err)
 			}
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web/kit"
 )
 
@@ -15,8 +17,15 @@ import (
 // by name, pick one of the agency's players found, fill in the rest.
 type applyPages struct {
 	*kit.Site
-	certs Certs
-	reg   Registry
+	certs  Certs
+	reg    Registry
+	events EventLister
+}
+
+// EventLister lists the registry's events the application form offers as
+// the evidence of a tournament, 6-dan or 7-dan application.
+type EventLister interface {
+	ListEvents(ctx context.Context, organiser string, limit int) ([]tournaments.Event, error)
 }
 
 func (p *applyPages) routes(mux *http.ServeMux) {
@@ -26,7 +35,7 @@ func (p *applyPages) routes(mux *http.ServeMux) {
 
 // applyForm is the application form as typed.
 type applyForm struct {
-	PlayerID, TargetRank, Basis, EventRef, RecordRef, Evidence, AppraisalSessionID string
+	PlayerID, TargetRank, Basis, EventID, Evidence, AppraisalSessionID string
 }
 
 // applyStep is the application page: the name searched, the players
@@ -35,6 +44,7 @@ type applyStep struct {
 	Name       string
 	Players    []registry.Player
 	Searched   bool
+	Events []tournaments.Event // the registry's recent events, to choose the evidence from
 	Form       applyForm
 	Errs       kit.FormErrors
 	Idem, CSRF string
@@ -76,20 +86,32 @@ func (p *applyPages) show(w http.ResponseWriter, r *http.Request, a ledger.Actor
 			}
 		}
 	}
+	if p.events != nil {
+		es, err := p.events.ListEvents(ctx, "", 200)
+		if err != nil {
+			p.Fail(w, r, err)
+			return
+		}
+		for _, e := range es {
+			if e.Status == "finished" || e.Source != "" {
+				st.Events = append(st.Events, e)
+			}
+		}
+	}
 	st.Idem, st.CSRF = kit.RandomHex(12), pg.CSRF
 	p.Render(w, r, code, applyStepPage(pg, st))
 }
 
 // applyFields are the fields of the application form, by the names
 // refusals give them.
-var applyFields = []string{"player_id", "target_rank", "basis", "event_ref", "record_ref", "evidence", "appraisal_session_id", "appraiser_id"}
+var applyFields = []string{"player_id", "target_rank", "basis", "event_id", "evidence", "appraisal_session_id", "appraiser_id"}
 
 // failApply shows the application page again as typed, the refusal beside
 // the field it names.
 func (p *applyPages) failApply(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string, err error) {
 	st := applyStep{Name: r.PostFormValue("name"), Errs: kit.FieldErrors(kit.LangFrom(w, r), errText, err, applyFields...),
 		Form: applyForm{PlayerID: r.PostFormValue("player_id"), TargetRank: r.PostFormValue("target_rank"), Basis: r.PostFormValue("basis"),
-			EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"), Evidence: r.PostFormValue("evidence"),
+			EventID: r.PostFormValue("event_id"), Evidence: r.PostFormValue("evidence"),
 			AppraisalSessionID: r.PostFormValue("appraisal_session_id")}}
 	p.show(w, r, a, code, st)
 }
@@ -106,8 +128,11 @@ func (p *applyPages) submit(r *http.Request, a ledger.Actor, key string) (kit.Ou
 	if err != nil {
 		return kit.Outcome{}, err
 	}
+	event, err := kit.FormInt(r, "event_id")
+	if err != nil {
+		return kit.Outcome{}, err
+	}
 	_, err = p.certs.Apply(r.Context(), a, key, certs.ApplicationInput{PlayerID: player, TargetRank: r.PostFormValue("target_rank"),
-		Basis: r.PostFormValue("basis"), EventRef: r.PostFormValue("event_ref"), RecordRef: r.PostFormValue("record_ref"),
-		Evidence: r.PostFormValue("evidence"), AppraisalSessionID: session})
+		Basis: r.PostFormValue("basis"), EventID: event, Evidence: r.PostFormValue("evidence"), AppraisalSessionID: session})
 	return kit.Done("applied"), err
 }

@@ -78,7 +78,7 @@ func newAuditEnv(t *testing.T) *auditEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au))
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func BenchmarkAuditSummary(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au))
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -142,7 +142,7 @@ func TestRankHistoryChart(t *testing.T) {
 	ctx := context.Background()
 	one := e.issueOneDan(t, e.player.ID)
 	bj := fixture.Agency("110")
-	app, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: e.player.ID, TargetRank: "2d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	app, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: e.player.ID, TargetRank: "2d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "2d", e.player.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}

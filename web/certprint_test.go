@@ -42,8 +42,7 @@ func (e *portalEnv) issueOneDan(t *testing.T, playerID int64) certs.Certificate 
 	t.Helper()
 	ctx := context.Background()
 	agency := fixture.Agency("110")
-	app, err := e.cs.Apply(ctx, agency, "", certs.ApplicationInput{PlayerID: playerID, TargetRank: "1d", Basis: "tournament",
-		EventRef: "2026年北京市段位赛", RecordRef: "A组 5胜2负"})
+	app, err := e.cs.Apply(ctx, agency, "", certs.ApplicationInput{PlayerID: playerID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", playerID)})
 	if err != nil {
 		t.Fatal(err)
 	}

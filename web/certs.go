@@ -62,6 +62,7 @@ type Certs interface {
 	Printer
 	staffpages.Reissuer
 	Appraisals
+	staffpages.NationalList
 	ListNotices(ctx context.Context, q certs.NoticeQuery) (certs.NoticePage, error)
 	GetNotice(ctx context.Context, id int64) (certs.Notice, error)
 	LodgeObjection(ctx context.Context, key string, in certs.ObjectionInput) (certs.Objection, error)

@@ -75,6 +75,7 @@ func TestFourDanThroughThePortal(t *testing.T) {
 	e.stockThisYear(t)
 	agencyTok, staffTok := e.tokens(t)
 	p := fixture.Player(t, e.reg, "110", "李四", "3d", "1985-06-01", 1)
+	earned := fixture.Earned(t, e.ts, "4d", p.ID)
 	ctx := browser(t)
 	u := e.srv.URL
 	// the first action starts the browser and binds it to ctx, not to a step's deadline
@@ -96,8 +97,7 @@ func TestFourDanThroughThePortal(t *testing.T) {
 	run(t, ctx, "apply",
 		chromedp.Click(css(`[data-testid="apply-pick-`+strconv.FormatInt(p.ID, 10)+`"]`)),
 		chromedp.SendKeys(css(`[data-testid="apply-rank"]`), "4d"),
-		chromedp.SendKeys(css(`[data-testid="apply-event"]`), "2026年北京市段位赛"),
-		chromedp.SendKeys(css(`[data-testid="apply-record"]`), "A组 6胜1负"),
+		chromedp.SendKeys(css(`[data-testid="apply-event"]`), strconv.FormatInt(earned, 10)),
 		chromedp.Click(css(`[data-testid="apply-submit"]`)),
 		chromedp.WaitVisible(css(`[data-testid="ok"]`)))
 	if got := text(t, ctx, `[data-testid="ok"]`); got != "申请已提交。" {
@@ -196,7 +196,7 @@ func TestCertificatePagesWithoutJavaScript(t *testing.T) {
 	ctx := context.Background()
 	agency := fixture.Agency("110")
 	p := fixture.Player(t, e.reg, "110", "钱七", "3d", "1980-02-02", 7)
-	app, err := e.cs.Apply(ctx, agency, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "5d", Basis: "tournament", EventRef: "赛", RecordRef: "绩"})
+	app, err := e.cs.Apply(ctx, agency, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "5d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "5d", p.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +262,7 @@ func TestRosterDownload(t *testing.T) {
 	agencyTok, _ := e.tokens(t)
 	ctx := context.Background()
 	p := fixture.Player(t, e.reg, "110", "周九", "", "1990-03-03", 9)
-	a, _ := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	a, _ := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 	a, err := e.cs.Approve(ctx, fixture.Agency("110"), "", a.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +340,7 @@ func TestBatchVerificationOnThePortal(t *testing.T) {
 	e.stockThisYear(t)
 	ctx := context.Background()
 	p := fixture.Player(t, e.reg, "110", "考生", "", "2008-03-03", 11)
-	a, err := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	a, err := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +369,7 @@ func TestBatchVerificationSeparators(t *testing.T) {
 	e.stockThisYear(t)
 	ctx := context.Background()
 	p := fixture.Player(t, e.reg, "110", "李明轩", "", "2008-03-03", 11)
-	a, err := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	a, err := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,7 +397,7 @@ func TestRosterSubmissionInChromium(t *testing.T) {
 	agencyTok, staffTok := e.tokens(t)
 	p := fixture.Player(t, e.reg, "110", "名册", "", "1990-03-03", 9)
 	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d",
-		Basis: "tournament", EventRef: "e", RecordRef: "r"})
+		Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
+	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -68,11 +70,16 @@ func TestClerkAndStaffPathInChromium(t *testing.T) {
 	if got := text(t, ctx, `[data-testid="apply-candidate"]`); !strings.Contains(got, "赵云") || !strings.Contains(got, "1990") {
 		t.Fatalf("candidate %q", got)
 	}
+	// he wins the event the application rests on
+	found, err := e.reg.SearchPlayers(context.Background(), fixture.Agency("110"), registry.PlayerQuery{Name: "赵云", ProvinceCode: "11"})
+	if err != nil || len(found.Players) != 1 {
+		t.Fatalf("find 赵云: %v %v", found, err)
+	}
+	earned := fixture.Earned(t, e.ts, "1d", found.Players[0].ID)
 	run(t, ctx, "apply",
 		chromedp.Click(css(`[data-testid="apply-candidate"] input`)),
 		chromedp.SendKeys(css(`[data-testid="apply-rank"]`), "1d"),
-		chromedp.SendKeys(css(`[data-testid="apply-event"]`), "2026年北京市段位赛"),
-		chromedp.SendKeys(css(`[data-testid="apply-record"]`), "A组 5胜2负"),
+		chromedp.SendKeys(css(`[data-testid="apply-event"]`), strconv.FormatInt(earned, 10)),
 		chromedp.Click(css(`[data-testid="apply-submit"]`)),
 		chromedp.WaitVisible(css(`[data-testid="ok"]`)))
 	if got := text(t, ctx, `[data-testid="ok"]`); got != "申请已提交。" {

@@ -103,7 +103,7 @@ func TestEveryPageInOneLanguage(t *testing.T) {
 	c1 := e.issueOneDan(t, e.player.ID)
 	bj := fixture.Agency("110")
 	four := fixture.Player(t, e.reg, "110", "李四", "3d", "1985-06-01", 1)
-	app, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: four.ID, TargetRank: "4d", Basis: "tournament", EventRef: "2026年北京市段位赛", RecordRef: "A组 6胜1负"})
+	app, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: four.ID, TargetRank: "4d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "4d", four.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}

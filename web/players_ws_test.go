@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/registry"
 )
 
@@ -109,7 +110,8 @@ func TestApplyByName(t *testing.T) {
 	if !strings.Contains(none, `data-testid="apply-no-player"`) {
 		t.Errorf("no 'nobody found'")
 	}
-	form := url.Values{"csrf": {csrfOf(t, page)}, "name": {"小明"}, "target_rank": {"9d"}, "basis": {"tournament"}, "event_ref": {"e"}, "record_ref": {"r"}}
+	form := url.Values{"csrf": {csrfOf(t, page)}, "name": {"小明"}, "target_rank": {"9d"}, "basis": {"tournament"},
+		"event_id": {fmt.Sprint(fixture.Earned(t, e.ts, "1d", e.player.ID))}}
 	code, body, _ := fetch(t, c, "POST", u+"/workspace/applications", form)
 	if code != http.StatusBadRequest || !strings.Contains(body, `data-testid="field-error-player_id"`) {
 		t.Errorf("no pick: %d", code)

@@ -70,7 +70,7 @@ func newPortalEnvLogging(t *testing.T, options func(*ledger.Store) web.Options, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := certs.New(store, reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}

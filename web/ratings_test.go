@@ -45,7 +45,7 @@ func TestRatingChartInChromium(t *testing.T) {
 	e := ratedPortal(t)
 	e.stockThisYear(t)
 	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: e.player.ID, TargetRank: "1d",
-		Basis: "tournament", EventRef: "十一月赛", RecordRef: "r"})
+		Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", e.player.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,11 +27,11 @@ func TestRefusalsInThePagesLanguage(t *testing.T) {
 	other := fixture.Player(t, e.reg, "310", "外省", "", "1990-01-01", 9)
 	fixture.Stock(t, e.cs, "110", 2026, 10, 0) // no kyu certificates granted
 	kyuPlayer := fixture.Player(t, e.reg, "110", "级位", "", "2012-01-01", 5)
-	kyu, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: kyuPlayer.ID, TargetRank: "1k", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	kyu, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: kyuPlayer.ID, TargetRank: "1k", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1k", kyuPlayer.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	four, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: e.player.ID, TargetRank: "5d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	four, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: e.player.ID, TargetRank: "5d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "5d", e.player.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestRefusalsInThePagesLanguage(t *testing.T) {
 			code, body, _ = fetch(t, c, "GET", u+"/verify?number=12345", nil)
 			check(t, "malformed number", code, http.StatusBadRequest, body, lang.want[3])
 			code, body = post("/workspace/applications", url.Values{"player_id": {fmt.Sprint(other.ID)}, "target_rank": {"1d"},
-				"basis": {"tournament"}, "event_ref": {"e"}, "record_ref": {"r"}})
+				"basis": {"tournament"}, "event_id": {"1"}})
 			check(t, "another province's player", code, http.StatusForbidden, body, lang.want[4])
 			code, body = post(fmt.Sprintf("/workspace/applications/%d", kyu.ID), url.Values{"decision": {"approve"}})
 			check(t, "no kyu stock", code, http.StatusConflict, body, lang.want[5])

@@ -23,7 +23,7 @@ func TestOverdueNoticesAndBulkRuling(t *testing.T) {
 	ctx := context.Background()
 	agency := fixture.Agency("110")
 	p := fixture.Player(t, e.reg, "110", "钱七", "3d", "1980-02-02", 7)
-	app, err := e.cs.Apply(ctx, agency, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "4d", Basis: "tournament", EventRef: "赛", RecordRef: "绩"})
+	app, err := e.cs.Apply(ctx, agency, "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "4d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "4d", p.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		&logPages{Site: s, tlog: opt.Log},
 		&playerPages{Site: s, reg: reg},
 		&identityPages{Site: s, reg: reg},
-		&applyPages{Site: s, certs: cs, reg: reg},
+		&applyPages{Site: s, certs: cs, reg: reg, events: ts},
 		&appraisalPages{Site: s, certs: cs},
 		&printPages{Site: s, certs: cs, publicURL: opt.PublicURL, font: font},
 	} {
@@ -103,7 +103,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	}
 	tournamentpages.New(s, ts, reg, certPages.failOnWorkspace).Routes(mux)
 	ratingpages.New(s, opt.Ratings).Routes(mux)
-	staffpages.New(s, reg, cs).Routes(mux)
+	staffpages.New(s, reg, cs).WithNational(cs).Routes(mux)
 	if opt.Audit != nil {
 		auditpages.New(s, opt.Audit, font).Routes(mux)
 	}

@@ -20,7 +20,7 @@ import (
 // per row of the table beside it.
 func TestStatisticsChartsInChromium(t *testing.T) {
 	e := newPortalEnv(t)
-	fixture.StatisticsData(t, e.reg, e.cs, e.clock)
+	fixture.StatisticsData(t, e.reg, e.cs, e.ts, e.clock)
 	year := strconv.Itoa(fixture.StatisticsYear(e.clock))
 	ctx := browser(t)
 	for _, tt := range []struct {
@@ -94,7 +94,7 @@ func getCSV(t *testing.T, c *http.Client, u string) (int, [][]string) {
 // per-agency details are staff's.
 func TestStatisticsCSVAndStaffPage(t *testing.T) {
 	e := newPortalEnv(t)
-	fixture.StatisticsData(t, e.reg, e.cs, e.clock)
+	fixture.StatisticsData(t, e.reg, e.cs, e.ts, e.clock)
 	year := strconv.Itoa(fixture.StatisticsYear(e.clock))
 	_, staffTok := e.tokens(t)
 	public := http.DefaultClient

@@ -75,7 +75,7 @@ func TestSuspendedAgencyOnThePortal(t *testing.T) {
 		form       url.Values
 	}{
 		{"apply", "/workspace/applications", url.Values{"player_id": {fmt.Sprint(p.ID)}, "target_rank": {"3d"}, "basis": {"tournament"},
-			"event_ref": {"e"}, "record_ref": {"r"}}},
+			"event_id": {"1"}}},
 		{"approve", fmt.Sprintf("/workspace/applications/%d", pending.ID), url.Values{"decision": {"approve"}}},
 		{"reject", fmt.Sprintf("/workspace/applications/%d", pending.ID), url.Values{"decision": {"reject"}, "reason": {"x"}}},
 		{"order stock", "/workspace/orders", url.Values{"dan_count": {"1"}}},
@@ -112,7 +112,7 @@ func TestSuspendedAgencyOnThePortal(t *testing.T) {
 func mustApply(t *testing.T, e *portalEnv, player int64) certs.Application {
 	t.Helper()
 	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: player, TargetRank: "2d",
-		Basis: "tournament", EventRef: "e", RecordRef: "r"})
+		Basis: "tournament", EventID: fixture.Earned(t, e.ts, "2d", player)})
 	if err != nil {
 		t.Fatal(err)
 	}

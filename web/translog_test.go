@@ -147,7 +147,7 @@ func TestVerifyPageProvesIssuance(t *testing.T) {
 	e.stockThisYear(t)
 	ctx := context.Background()
 	p := fixture.Player(t, e.reg, "110", "周九", "", "1990-03-03", 9)
-	a, _ := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+	a, _ := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 	a, err := e.cs.Approve(ctx, fixture.Agency("110"), "", a.ID)
 	if err != nil || a.CertificateNumber == "" {
 		t.Fatalf("approve: %v %+v", err, a)

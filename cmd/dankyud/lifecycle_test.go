@@ -185,8 +185,12 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	earned, err := earnedOverGRPC(bearer(strings.Fields(agency)[0]), conn, reg.GetPlayer().GetId(), "4d")
+	if err != nil {
+		t.Fatal(err)
+	}
 	app, err := certClient.SubmitApplication(bearer(strings.Fields(agency)[0]), &pb.SubmitApplicationRequest{PlayerId: reg.GetPlayer().GetId(),
-		TargetRank: "4d", Basis: pb.Basis_BASIS_TOURNAMENT, EventRef: "北京市段位赛", RecordRef: "6/7"})
+		TargetRank: "4d", Basis: pb.Basis_BASIS_TOURNAMENT, EventId: earned})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +243,8 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	}
 
 	out, err := runCLI(t, cli, dataDir, "log", "verify")
-	if err != nil || !strings.Contains(out, "16 rows verified") {
+	// 16 rows of the story and 7 of the event the 4-dan application rests on
+	if err != nil || !strings.Contains(out, "23 rows verified") {
 		t.Fatalf("log verify on an intact log: %v: %s", err, out)
 	}
 	// the server signs with the key it created beside the cluster, and a
@@ -255,7 +260,7 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err = runCLI(t, cli, dataDir, "log", "verify", "--checkpoint", cpFile)
-	if err != nil || !strings.Contains(out, "consistent with the checkpoint of 16 rows") {
+	if err != nil || !strings.Contains(out, "consistent with the checkpoint of 23 rows") {
 		t.Fatalf("log verify --checkpoint of the server's checkpoint: %v: %s\n%s", err, out, cp)
 	}
 	c := mustCluster(t, dataDir)

@@ -74,8 +74,12 @@ func certifyUnderLoad(t *testing.T, cli, dataDir string, conn *grpc.ClientConn, 
 		if err != nil {
 			return err
 		}
+		earned, err := earnedOverGRPC(ctx, conn, p.GetPlayer().GetId(), "1d")
+		if err != nil {
+			return err
+		}
 		app, err := certs.SubmitApplication(ctx, &pb.SubmitApplicationRequest{PlayerId: p.GetPlayer().GetId(),
-			TargetRank: "1d", Basis: pb.Basis_BASIS_TOURNAMENT, EventRef: "北京市段位赛", RecordRef: "5/7"})
+			TargetRank: "1d", Basis: pb.Basis_BASIS_TOURNAMENT, EventId: earned})
 		if err != nil {
 			return err
 		}

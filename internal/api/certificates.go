@@ -156,14 +156,66 @@ func applicationPB(a certs.Application) *pb.Application {
 		Evidence: a.Evidence, AppraiserId: a.AppraiserID,
 		Status:    enumOf[pb.ApplicationStatus](pb.ApplicationStatus_value, "APPLICATION_STATUS_", string(a.Status)),
 		AppliedAt: ts(a.AppliedAt), AppliedBy: a.AppliedBy, DecidedAt: tsp(a.DecidedAt), DecidedBy: a.DecidedBy,
-		Reason: a.Reason, CertificateNumber: a.CertificateNumber, NoticeId: a.NoticeID, AppraisalSessionId: a.AppraisalSessionID}
+		Reason: a.Reason, CertificateNumber: a.CertificateNumber, NoticeId: a.NoticeID, AppraisalSessionId: a.AppraisalSessionID,
+		EventId: a.EventID, Placing: int32(a.Placing), Wins: int32(a.Wins), Games: int32(a.Games), Group: a.Group, EarnedRank: earnedRank(a)}
+}
+
+func earnedRank(a certs.Application) string {
+	if a.EventID == 0 || a.EarnedRank == registry.NoRank {
+		return ""
+	}
+	return a.EarnedRank.String()
+}
+
+func nationalEventPB(n certs.NationalEvent) *pb.NationalEvent {
+	return &pb.NationalEvent{EventId: n.EventID, EventName: n.EventName, MaxPlacing: int32(n.MaxPlacing), Championship: n.Championship,
+		Note: n.Note, AddedAt: ts(n.AddedAt), AddedBy: n.AddedBy}
+}
+
+// ListNationalEvent puts an event on the list of national events (staff).
+func (s *CertificateServer) ListNationalEvent(ctx context.Context, req *pb.ListNationalEventRequest) (*pb.ListNationalEventResponse, error) {
+	n, err := s.cs.ListNationalEvent(ctx, ActorFrom(ctx), idempotencyKey(ctx), certs.NationalEventInput{EventID: req.GetEventId(),
+		MaxPlacing: int(req.GetMaxPlacing()), Championship: req.GetChampionship(), Note: req.GetNote()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.ListNationalEventResponse{Event: nationalEventPB(n)}, nil
+}
+
+// UnlistNationalEvent takes an event off the list (staff).
+func (s *CertificateServer) UnlistNationalEvent(ctx context.Context, req *pb.UnlistNationalEventRequest) (*pb.UnlistNationalEventResponse, error) {
+	if err := s.cs.UnlistNationalEvent(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetEventId(), req.GetReason()); err != nil {
+		return nil, err
+	}
+	return &pb.UnlistNationalEventResponse{}, nil
+}
+
+// ListNationalEvents lists the nationally recognised events.
+func (s *CertificateServer) ListNationalEvents(ctx context.Context, _ *pb.ListNationalEventsRequest) (*pb.ListNationalEventsResponse, error) {
+	ns, err := s.cs.NationalEvents(ctx)
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListNationalEventsResponse{}
+	for _, n := range ns {
+		resp.Events = append(resp.Events, nationalEventPB(n))
+	}
+	return resp, nil
+}
+
+// RecognizeChampion records staff's special recognition of a champion.
+func (s *CertificateServer) RecognizeChampion(ctx context.Context, req *pb.RecognizeChampionRequest) (*pb.RecognizeChampionResponse, error) {
+	r, err := s.cs.RecognizeChampion(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetEventId(), req.GetPlayerId(), req.GetNote())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RecognizeChampionResponse{RecognitionId: r.ID}, nil
 }
 
 func (s *CertificateServer) SubmitApplication(ctx context.Context, req *pb.SubmitApplicationRequest) (*pb.SubmitApplicationResponse, error) {
 	a, err := s.cs.Apply(ctx, ActorFrom(ctx), idempotencyKey(ctx), certs.ApplicationInput{PlayerID: req.GetPlayerId(),
-		TargetRank: req.GetTargetRank(), Basis: domainOf("BASIS_", req.GetBasis()), EventRef: req.GetEventRef(),
-		RecordRef: req.GetRecordRef(), Evidence: req.GetEvidence(), AppraiserID: req.GetAppraiserId(),
-		AppraisalSessionID: req.GetAppraisalSessionId()})
+		TargetRank: req.GetTargetRank(), Basis: domainOf("BASIS_", req.GetBasis()), EventID: req.GetEventId(),
+		Evidence: req.GetEvidence(), AppraiserID: req.GetAppraiserId(), AppraisalSessionID: req.GetAppraisalSessionId()})
 	if err != nil {
 		return nil, err
 	}

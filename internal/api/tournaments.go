@@ -29,11 +29,41 @@ func tournamentPB(e tournaments.Event) *pb.Tournament {
 		Seed: e.Seed, Status: e.Status, PairedRounds: int32(e.PairedRounds), CreatedAt: ts(e.CreatedAt),
 		ChiefReferee: e.ChiefReferee, Colours: string(e.Colours), Ties: string(e.Ties),
 		Lives: int32(e.Lives), Cycles: int32(e.Cycles), BestOf: int32(e.BestOf), TeamBoards: string(e.Boards),
-		TeamFormat: string(e.TeamFormat), Reserves: int32(e.Reserves)}
+		TeamFormat: string(e.TeamFormat), Reserves: int32(e.Reserves), GradingSetAt: ts(e.GradingSetAt),
+		RulesBeforeStart: e.RulesPublishedBeforeStart(), GradingAtImport: e.GradingAtImport, GradingAccepted: e.GradingAcceptedAt != nil}
 	for _, g := range e.Groups {
 		out.Groups = append(out.Groups, &pb.TournamentGroup{Name: g.Name, TargetRank: g.TargetRank.String(), MinWins: int32(g.MinWins)})
 	}
+	for _, g := range e.Grading {
+		out.Grading = append(out.Grading, &pb.GradingRule{MaxPlacing: int32(g.MaxPlacing), MinWins: int32(g.MinWins), Group: g.Group, Rank: g.Rank.String()})
+	}
 	return out
+}
+
+func gradingIn(rs []*pb.GradingRule) []tournaments.GradingRuleInput {
+	var out []tournaments.GradingRuleInput
+	for _, g := range rs {
+		out = append(out, tournaments.GradingRuleInput{MaxPlacing: int(g.GetMaxPlacing()), MinWins: int(g.GetMinWins()), Group: g.GetGroup(), Rank: g.GetRank()})
+	}
+	return out
+}
+
+// SetGrading replaces an event's grading table before it starts.
+func (s *TournamentServer) SetGrading(ctx context.Context, req *pb.SetGradingRequest) (*pb.SetGradingResponse, error) {
+	e, err := s.ts.SetGrading(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetId(), gradingIn(req.GetGrading()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetGradingResponse{Tournament: tournamentPB(e)}, nil
+}
+
+// AcceptImportedGrading is staff's acceptance of an imported event's rules.
+func (s *TournamentServer) AcceptImportedGrading(ctx context.Context, req *pb.AcceptImportedGradingRequest) (*pb.AcceptImportedGradingResponse, error) {
+	e, err := s.ts.AcceptImportedGrading(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetId(), req.GetNote())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.AcceptImportedGradingResponse{Tournament: tournamentPB(e)}, nil
 }
 
 func participantPB(p tournaments.Participant, groups map[int64]string) *pb.TournamentParticipant {
@@ -83,7 +113,7 @@ func (s *TournamentServer) CreateTournament(ctx context.Context, req *pb.CreateT
 		Level: req.GetLevel(), System: req.GetSystem(), Order: req.GetStandingsOrder(), Rounds: int(req.GetRounds()), Rules: req.GetRules(),
 		Team: req.GetTeam(), DanGrade: req.GetDanGrade(), Seed: req.GetSeed(), ChiefReferee: req.GetChiefReferee(), Colours: req.GetColours(),
 		Ties: req.GetTies(), Lives: int(req.GetLives()), Cycles: int(req.GetCycles()), BestOf: int(req.GetBestOf()),
-		Boards: req.GetTeamBoards(), TeamFormat: req.GetTeamFormat(), Reserves: int(req.GetReserves())}
+		Boards: req.GetTeamBoards(), TeamFormat: req.GetTeamFormat(), Reserves: int(req.GetReserves()), Grading: gradingIn(req.GetGrading())}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		in.Komi = &k
@@ -205,7 +235,7 @@ func (s *TournamentServer) FinishTournament(ctx context.Context, req *pb.FinishT
 
 func (s *TournamentServer) ImportTournament(ctx context.Context, req *pb.ImportTournamentRequest) (*pb.ImportTournamentResponse, error) {
 	in := tournaments.ImportInput{Data: req.GetData(), Format: req.GetFormat(), Level: req.GetLevel(), Commit: req.GetCommit(),
-		Matches: map[int]int64{}}
+		Matches: map[int]int64{}, Grading: gradingIn(req.GetGrading())}
 	for k, v := range req.GetMatches() {
 		in.Matches[int(k)] = v
 	}

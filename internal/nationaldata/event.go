@@ -306,7 +306,14 @@ func (pl *planner) event(a *agency, y int, last bool, start time.Time, field []*
 		}
 		g := e.Groups[en.group]
 		eventRef, recordRef, evidence := tournaments.ProposalRefs(e.Event, g, en.wins, eventRounds, en.number)
-		app := pl.apply(a, en.p, finished, actor, g.TargetRank, certs.Tournament, eventRef, recordRef, evidence, 0)
+		placing := 1 // by wins: the standings' first criterion
+		for _, o := range entrants {
+			if o.wins > en.wins {
+				placing++
+			}
+		}
+		app := pl.apply(a, en.p, finished, actor, g.TargetRank, certs.Tournament, eventRef, recordRef, evidence, 0,
+			certs.Application{EventID: e.ID, Placing: placing, Wins: en.wins, Games: eventRounds, Group: g.Name, EarnedRank: g.TargetRank})
 		e.Proposals = append(e.Proposals, tournaments.BulkProposal{Number: en.number, ApplicationID: app.row.ID, Note: "proposed"})
 		proposed = append(proposed, app)
 		if g.TargetRank > 0 {
@@ -334,12 +341,16 @@ func (pl *planner) tallyOf(a *agency, y int) *tally {
 
 // apply files an application for p at t.
 func (pl *planner) apply(a *agency, p *player, at time.Time, actor ledger.Actor, target registry.Rank, basis certs.Basis,
-	eventRef, recordRef, evidence string, appraiser int64) *application {
+	eventRef, recordRef, evidence string, appraiser int64, rec ...certs.Application) *application {
 	pl.ids.app++
 	st := p.stateOn(at)
 	app := &application{row: certs.BulkApplication{Application: certs.Application{ID: pl.ids.app, PlayerID: p.row.ID, PlayerName: st.Name,
 		AgencyPrefix: a.prov.Prefix, TargetRank: target, Basis: basis, EventRef: eventRef, RecordRef: recordRef, Evidence: evidence,
 		AppraiserID: appraiser, Status: certs.AppApplied, AppliedAt: at, AppliedBy: actor.String()}}}
+	if len(rec) > 0 { // the registry's statement of the event the application rests on
+		r := rec[0]
+		app.row.EventID, app.row.Placing, app.row.Wins, app.row.Games, app.row.Group, app.row.EarnedRank = r.EventID, r.Placing, r.Wins, r.Games, r.Group, r.EarnedRank
+	}
 	pl.apps = append(pl.apps, app)
 	pl.emit(at, actor, "application", fmt.Sprint(app.row.ID), certs.NewApplicationSubmittedPayload(app.row.Application))
 	p.busyUntil = at.Add(30 * 24 * time.Hour)

@@ -57,7 +57,7 @@ func TestPayloadsAreTheServices(t *testing.T) {
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110")
-	cs, err := certs.New(store, reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestPayloadsAreTheServices(t *testing.T) {
 	must(err)
 	_, err = cs.SetAppraiserStatus(ctx, fixture.Staff, "", ap.ID, certs.AppraiserApproved)
 	must(err)
-	ev, err := ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "北京市段级位赛", Start: "2026-03-01", Level: "city", System: "swiss",
+	ev, err := ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "北京市段级位赛", Start: "2026-03-02", Level: "city", System: "swiss",
 		Rounds: 1, DanGrade: true, Groups: []tournaments.GroupInput{{Name: "1段组", TargetRank: "1d", MinWins: 1}}})
 	must(err)
 	for _, p := range ps[:2] {

@@ -19,7 +19,7 @@ type Certs struct{ Certs *certs.Service }
 // ProposeTx files the proposal as an application on a tournament basis.
 func (c Certs) ProposeTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, in tournaments.ProposalInput) (int64, error) {
 	a, err := c.Certs.ApplyTx(ctx, tx, now, actor, certs.ApplicationInput{PlayerID: in.PlayerID, TargetRank: in.TargetRank.String(),
-		Basis: string(certs.Tournament), EventRef: in.EventRef, RecordRef: in.RecordRef, Evidence: in.Evidence})
+		Basis: string(certs.Tournament), EventID: in.EventID, Evidence: in.Evidence})
 	return a.ID, err
 }
 
@@ -27,4 +27,23 @@ func (c Certs) ProposeTx(ctx context.Context, tx *ledger.Tx, now time.Time, acto
 func (c Certs) WithdrawTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, applicationID int64, why tournaments.Withdrawal) (string, error) {
 	return c.Certs.WithdrawBasisTx(ctx, tx, now, actor, applicationID,
 		certs.VoidedBasis{Event: why.Event, Reason: why.Reason, Wins: why.Wins, Threshold: why.Threshold})
+}
+
+// Evidence states the registry's events' results for certification: the
+// adapter behind certs.EventEvidence (wire it with certs.WithEventEvidence).
+type Evidence struct{}
+
+// PlayerRecord reads what event eventID says of player playerID.
+func (Evidence) PlayerRecord(ctx context.Context, q ledger.Querier, eventID, playerID int64) (certs.EventRecord, error) {
+	r, err := tournaments.PlayerRecordTx(ctx, q, eventID, playerID)
+	if err != nil {
+		return certs.EventRecord{}, err
+	}
+	out := certs.EventRecord{Exists: r.Exists, EventName: r.Name, Start: r.Start, Finished: r.Finished, Imported: r.Imported,
+		Participant: r.Participant, Placing: r.Placing, Wins: r.Wins, Games: r.Played, Group: r.Group, GroupRank: r.GroupRank,
+		GroupMin: r.GroupMinWins, RulesHold: r.RulesHold, Earned: r.Earned}
+	for _, g := range r.Rules {
+		out.Rules = append(out.Rules, certs.EarningRule{MaxPlacing: g.MaxPlacing, MinWins: g.MinWins, Group: g.Group, Rank: g.Rank})
+	}
+	return out, nil
 }

@@ -21,7 +21,7 @@ func TestBatchOf100Claims(t *testing.T) {
 	for i := range 70 {
 		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("考生%02d", i), "", "2008-01-01", i)
 		a, err := e.cs.Apply(t.Context(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d",
-			Basis: "tournament", EventRef: "e", RecordRef: "r"})
+			Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 		if err != nil {
 			t.Fatal(err)
 		}

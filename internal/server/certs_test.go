@@ -49,11 +49,11 @@ func TestCertificatesOverGRPC(t *testing.T) {
 	}
 	id := pl.GetPlayer().GetId()
 	_, err = e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: id, TargetRank: "5d", Basis: pb.Basis_BASIS_TOURNAMENT})
-	code(t, "application without an event", err, codes.InvalidArgument, "event_ref")
-	_, err = e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: id, TargetRank: "6d", Basis: pb.Basis_BASIS_NATIONAL_RESULT, EventRef: "e", RecordRef: "r"})
+	code(t, "application without an event", err, codes.InvalidArgument, "event_id")
+	_, err = e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: id, TargetRank: "6d", Basis: pb.Basis_BASIS_NATIONAL_RESULT, EventId: 1})
 	code(t, "agency applying for 6 dan", err, codes.PermissionDenied, "6 and 7 dan")
 	app, err := e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: id, TargetRank: "5d", Basis: pb.Basis_BASIS_TOURNAMENT,
-		EventRef: "2027 北京市段位赛", RecordRef: "A组 第一"})
+		EventId: fixture.Earned(t, e.ts, "5d", id)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestCertificatesOverGRPC(t *testing.T) {
 
 	// a 1 dan issues at once and verifies
 	pl2 := fixture.Player(t, e.reg, "110", "新手", "", "1999-09-09", 5)
-	app2, err := e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: pl2.ID, TargetRank: "1d", Basis: pb.Basis_BASIS_TOURNAMENT, EventRef: "e", RecordRef: "r"})
+	app2, err := e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: pl2.ID, TargetRank: "1d", Basis: pb.Basis_BASIS_TOURNAMENT, EventId: fixture.Earned(t, e.ts, "1d", pl2.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestSeriesFullOverGRPC(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := fixture.Player(t, e.reg, "110", "第一万", "", "1990-01-01", 1)
-	app, err := e.certs.SubmitApplication(e.as(e.bj), &pb.SubmitApplicationRequest{PlayerId: p.ID, TargetRank: "2d", Basis: pb.Basis_BASIS_TOURNAMENT, EventRef: "e", RecordRef: "r"})
+	app, err := e.certs.SubmitApplication(e.as(e.bj), &pb.SubmitApplicationRequest{PlayerId: p.ID, TargetRank: "2d", Basis: pb.Basis_BASIS_TOURNAMENT, EventId: fixture.Earned(t, e.ts, "2d", p.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}

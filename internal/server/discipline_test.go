@@ -87,7 +87,7 @@ func TestRefereeingOverGRPC(t *testing.T) {
 func TestCertificatesForReviewOverGRPC(t *testing.T) {
 	e := newEnv(t)
 	fixture.Stock(t, e.cs, "110", 2026, 10, 0)
-	number := fixture.FlaggedCertificate(t, e.reg, e.cs, e.ts, "2026-11-28", "复核", 60)
+	number := fixture.FlaggedCertificate(t, e.reg, e.cs, e.ts, "2026-11-30", "复核", 60)
 	client := pb.NewCertificateServiceClient(e.conn)
 	_, err := client.ListCertificatesForReview(e.as(e.bj), &pb.ListCertificatesForReviewRequest{})
 	code(t, "an agency listing the flagged", err, codes.PermissionDenied, "")

@@ -65,7 +65,7 @@ func newEnvConfig(t testing.TB, cfg server.Config) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au))
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}

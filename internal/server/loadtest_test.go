@@ -83,7 +83,7 @@ func newLoadEnv(t *testing.T, withReplica bool) *loadEnv {
 		e.seq++
 		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("公示%d", i), "3d", "1970-01-01", 900+i)
 		a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "4d",
-			Basis: "tournament", EventRef: "load", RecordRef: "r"})
+			Basis: "tournament", EventID: fixture.Earned(t, e.ts, "4d", p.ID)})
 		if err == nil {
 			a, err = e.cs.Approve(context.Background(), fixture.Agency("110"), "", a.ID)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/replicas"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
@@ -75,7 +76,7 @@ func NewPublicReads(r *replicas.Router, s PublicServices) (*PublicReads, error) 
 		}
 		st := ledger.New(p, s.Store.Now, s.Store.Log())
 		reg := registry.New(st)
-		cs, err := certs.New(st, reg, s.CertsConfig)
+		cs, err := certs.New(st, reg, s.CertsConfig, certs.WithEventEvidence(proposals.Evidence{}))
 		if err != nil {
 			return nil, err
 		}

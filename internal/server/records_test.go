@@ -27,7 +27,7 @@ func TestRecordsFollowPeople(t *testing.T) {
 	bj := fixture.Agency("110")
 	issue := func(playerID int64) string {
 		t.Helper()
-		a, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: playerID, TargetRank: "1d", Basis: "tournament", EventRef: "e", RecordRef: "r"})
+		a, err := e.cs.Apply(ctx, bj, "", certs.ApplicationInput{PlayerID: playerID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", playerID)})
 		if err == nil {
 			a, err = e.cs.Approve(ctx, bj, "", a.ID)
 		}

@@ -28,6 +28,7 @@ import (
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgcluster"
 	"github.com/dankyu/dankyu/internal/pgtest"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/replicas"
 	"github.com/dankyu/dankyu/internal/server"
 	"github.com/dankyu/dankyu/ledger"
@@ -47,6 +48,7 @@ type replicaEnv struct {
 	primary *pgxpool.Pool
 	queries *queryLog // every statement on primary
 	cs      *certs.Service
+	ts      *tournaments.Service
 	reg     *registry.Service
 	pr      *server.PublicReads
 	vkey    string // the event log's verifier key
@@ -165,11 +167,11 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 	clock := fixture.TodayClock(t)
 	store := ledger.New(pool, clock.Now, log)
 	reg := registry.New(store)
-	cs, err := certs.New(store, reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := tournaments.New(store, reg, nil)
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
 	skey, vkey, err := note.GenerateKey(rand.Reader, server.LogKeyName)
 	if err != nil {
 		t.Fatal(err)
@@ -208,7 +210,7 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 	fixture.Agencies(t, reg, "110")
 	year := clock.Now().In(ledger.ChinaTime).Year()
 	fixture.Stock(t, cs, "110", year, 2000, 0)
-	return &replicaEnv{router: router, standby: standby, db: db, primary: pool, queries: queries, cs: cs, reg: reg, pr: pr, vkey: vkey, portal: portal,
+	return &replicaEnv{router: router, standby: standby, db: db, primary: pool, queries: queries, cs: cs, ts: ts, reg: reg, pr: pr, vkey: vkey, portal: portal,
 		certs: pb.NewCertificateServiceClient(cc), health: healthpb.NewHealthClient(cc), year: year}
 }
 
@@ -219,7 +221,7 @@ func (e *replicaEnv) issue(t testing.TB) string {
 	birth := time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, e.seq/900).Format(time.DateOnly)
 	p := fixture.Player(t, e.reg, "110", fmt.Sprintf("副本%d", e.seq), "", birth, e.seq%900+1)
 	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d",
-		Basis: "tournament", EventRef: "replica test", RecordRef: "r"})
+		Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,7 +49,7 @@ func issueOne(b *testing.B, e *env, seq int) (string, int64) {
 	birth := time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, seq/900).Format(time.DateOnly)
 	p := fixture.Player(b, e.reg, "110", fmt.Sprintf("路径%d", seq), "", birth, seq%900+1)
 	a, err := e.cs.Apply(context.Background(), fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d",
-		Basis: "tournament", EventRef: "bench", RecordRef: "r"})
+		Basis: "tournament", EventID: fixture.Earned(b, e.ts, "1d", p.ID)})
 	if err != nil {
 		b.Fatal(err)
 	}

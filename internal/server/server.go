@@ -107,7 +107,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		reps.Close(stopCtx)
 	}()
 	router := replicas.New(db.Pool, reps.DBs, replicas.Options{MaxLag: cfg.Scale.ReplicaMaxLag, Log: log})
-	cs, err := certs.New(store, reg, ccfg, certs.WithGrantGate(au), certs.WithApprovalGate(au))
+	cs, err := certs.New(store, reg, ccfg, certs.WithGrantGate(au), certs.WithApprovalGate(au), certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		return err
 	}

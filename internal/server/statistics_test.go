@@ -14,7 +14,7 @@ import (
 // as staff; an agency asking for the details is refused.
 func TestStatisticsOverGRPC(t *testing.T) {
 	e := newEnv(t)
-	fixture.StatisticsData(t, e.reg, e.cs, e.clock)
+	fixture.StatisticsData(t, e.reg, e.cs, e.ts, e.clock)
 	stats := pb.NewStatisticsServiceClient(e.conn)
 
 	sum, err := stats.GetStatistics(context.Background(), &pb.GetStatisticsRequest{})

@@ -27,8 +27,9 @@ func TestSuspendedAgencyChangesNothing(t *testing.T) {
 	fixture.Stock(t, e.cs, "110", 2026, 10, 10)
 	player := fixture.Player(t, e.reg, "110", "停牌", "1d", "1990-01-01", 1)
 	other := fixture.Player(t, e.reg, "110", "另一", "1d", "1990-01-01", 2)
+	earned := fixture.Earned(t, e.ts, "3d", player.ID, other.ID)
 	app, err := e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: player.ID, TargetRank: "2d",
-		Basis: pb.Basis_BASIS_TOURNAMENT, EventRef: "e", RecordRef: "r"})
+		Basis: pb.Basis_BASIS_TOURNAMENT, EventId: earned})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestSuspendedAgencyChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	pending, err := e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: other.ID, TargetRank: "2d",
-		Basis: pb.Basis_BASIS_TOURNAMENT, EventRef: "e", RecordRef: "r"})
+		Basis: pb.Basis_BASIS_TOURNAMENT, EventId: earned})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestSuspendedAgencyChangesNothing(t *testing.T) {
 		}},
 		{"apply", func() error {
 			_, err := e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: player.ID, TargetRank: "3d",
-				Basis: pb.Basis_BASIS_TOURNAMENT, EventRef: "e", RecordRef: "r"})
+				Basis: pb.Basis_BASIS_TOURNAMENT, EventId: earned})
 			return err
 		}},
 		{"approve", func() error {

@@ -128,7 +128,7 @@ func TestBadTextIsInvalidArgument(t *testing.T) {
 		}, "ruling", "TOO_LONG"},
 		{"evidence with NUL", func() error {
 			_, err := e.certs.SubmitApplication(bj, &pb.SubmitApplicationRequest{PlayerId: 1, TargetRank: "1d", Basis: pb.Basis_BASIS_TOURNAMENT,
-				EventRef: "赛", RecordRef: "r", Evidence: "\x00"})
+				EventId: 1, Evidence: "\x00"})
 			return err
 		}, "evidence", "INVALID_TEXT"},
 	}

@@ -21,7 +21,7 @@ import (
 func BenchmarkEventRating(b *testing.B) {
 	ctx := context.Background()
 	e := newEnv(b)
-	cs, err := certs.New(e.store, e.reg, certs.Config{})
+	cs, err := certs.New(e.store, e.reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		b.Fatal(err)
 	}

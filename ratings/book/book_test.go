@@ -35,7 +35,7 @@ func newEnv(t testing.TB) *env {
 	store := ledger.New(pool, fixture.TodayClock(t).Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110", "310")
-	cs, err := certs.New(store, reg, certs.Config{})
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,9 +35,13 @@ type Reissuer interface {
 // certificates (agencies too, for their province).
 type Pages struct {
 	*kit.Site
-	reg   Registry
-	certs Reissuer
+	reg      Registry
+	certs    Reissuer
+	national NationalList // nil: no page of the national list
 }
+
+// WithNational adds the page of the national list (/workspace/national).
+func (p *Pages) WithNational(n NationalList) *Pages { p.national = n; return p }
 
 // New returns the staff's pages over the site.
 func New(site *kit.Site, reg Registry, certs Reissuer) *Pages {
@@ -57,6 +61,7 @@ func (p *Pages) Routes(mux *http.ServeMux) {
 		p.PostFields(toTokens, p.failTokens, p.revokeToken))
 	mux.HandleFunc("GET /workspace/reissue", p.reissueForm)
 	mux.Handle("POST /workspace/reissue", p.Post(toWorkspace, p.failReissue, p.reissue))
+	p.nationalRoutes(mux)
 }
 
 func toAgencies(*http.Request) string { return "/workspace/agencies" }

@@ -94,6 +94,11 @@ type eventView struct {
 	OK    string
 	Idem  string
 	CSRF  string
+	// Player is the registered player whose games the page lists
+	// (?player=ID, the evidence a certificate's notice links to), Number
+	// his participant number (0: not a participant).
+	Player int64
+	Number int
 }
 
 // crossRow is one line of the crosstable, in standings order.
@@ -156,8 +161,14 @@ func (p *Pages) showTournament(w http.ResponseWriter, r *http.Request, code int,
 	if code == http.StatusOK {
 		v.OK = r.URL.Query().Get("ok")
 	}
+	if id, err := strconv.ParseInt(r.URL.Query().Get("player"), 10, 64); err == nil && id > 0 {
+		v.Player = id
+	}
 	for _, pt := range rep.Participants {
 		v.Names[pt.Number] = pt.Name
+		if v.Player != 0 && pt.PlayerID == v.Player {
+			v.Number = pt.Number
+		}
 	}
 	for _, g := range rep.Event.Groups {
 		v.Groups[g.ID] = g.Name

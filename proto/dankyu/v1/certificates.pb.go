@@ -2333,8 +2333,20 @@ type Application struct {
 	NoticeId int64 `protobuf:"varint,18,opt,name=notice_id,json=noticeId,proto3" json:"notice_id,omitempty"`
 	// Appraisal: the session the application rests on.
 	AppraisalSessionId int64 `protobuf:"varint,25,opt,name=appraisal_session_id,json=appraisalSessionId,proto3" json:"appraisal_session_id,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// Tournament, 6 and 7 dan: the registry event the application rests on
+	// and the registry's statement of the player's record there when it was
+	// filed (event_ref and record_ref render it as text; applications filed
+	// before checked evidence have only that text and event_id 0).
+	EventId int64  `protobuf:"varint,19,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	Placing int32  `protobuf:"varint,20,opt,name=placing,proto3" json:"placing,omitempty"`
+	Wins    int32  `protobuf:"varint,21,opt,name=wins,proto3" json:"wins,omitempty"`
+	Games   int32  `protobuf:"varint,22,opt,name=games,proto3" json:"games,omitempty"`
+	Group   string `protobuf:"bytes,23,opt,name=group,proto3" json:"group,omitempty"`
+	// The highest rank the event's published grading rules earn the player
+	// ("" when none, or for 6 and 7 dan).
+	EarnedRank    string `protobuf:"bytes,24,opt,name=earned_rank,json=earnedRank,proto3" json:"earned_rank,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Application) Reset() {
@@ -2500,13 +2512,59 @@ func (x *Application) GetAppraisalSessionId() int64 {
 	return 0
 }
 
+func (x *Application) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *Application) GetPlacing() int32 {
+	if x != nil {
+		return x.Placing
+	}
+	return 0
+}
+
+func (x *Application) GetWins() int32 {
+	if x != nil {
+		return x.Wins
+	}
+	return 0
+}
+
+func (x *Application) GetGames() int32 {
+	if x != nil {
+		return x.Games
+	}
+	return 0
+}
+
+func (x *Application) GetGroup() string {
+	if x != nil {
+		return x.Group
+	}
+	return ""
+}
+
+func (x *Application) GetEarnedRank() string {
+	if x != nil {
+		return x.EarnedRank
+	}
+	return ""
+}
+
 type SubmitApplicationRequest struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	PlayerId   int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
 	TargetRank string                 `protobuf:"bytes,2,opt,name=target_rank,json=targetRank,proto3" json:"target_rank,omitempty"`
 	Basis      Basis                  `protobuf:"varint,3,opt,name=basis,proto3,enum=dankyu.v1.Basis" json:"basis,omitempty"`
-	// Tournament: the event and the qualifying result.
-	EventRef  string `protobuf:"bytes,4,opt,name=event_ref,json=eventRef,proto3" json:"event_ref,omitempty"`
+	// Ignored: an event or a result given as text is no evidence. Name the
+	// registry event in event_id; the registry states the record.
+	//
+	// Deprecated: Marked as deprecated in dankyu/v1/certificates.proto.
+	EventRef string `protobuf:"bytes,4,opt,name=event_ref,json=eventRef,proto3" json:"event_ref,omitempty"`
+	// Deprecated: Marked as deprecated in dankyu/v1/certificates.proto.
 	RecordRef string `protobuf:"bytes,5,opt,name=record_ref,json=recordRef,proto3" json:"record_ref,omitempty"`
 	Evidence  string `protobuf:"bytes,6,opt,name=evidence,proto3" json:"evidence,omitempty"`
 	// Appraisal: the approved appraiser (optional: the session's; when given
@@ -2514,8 +2572,15 @@ type SubmitApplicationRequest struct {
 	AppraiserId int64 `protobuf:"varint,7,opt,name=appraiser_id,json=appraiserId,proto3" json:"appraiser_id,omitempty"`
 	// Appraisal: the appraisal session recorded by the agency (required).
 	AppraisalSessionId int64 `protobuf:"varint,10,opt,name=appraisal_session_id,json=appraisalSessionId,proto3" json:"appraisal_session_id,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// Tournament, 6 and 7 dan: the registry event (played in the registry or
+	// imported with its results) in which the player earned the rank. The
+	// registry checks it: the player took part, the event is finished, and
+	// his result meets the event's grading rules published before it started
+	// (tournament), or a placing the national list names (6 dan), or the
+	// championship with staff's special recognition (7 dan).
+	EventId       int64 `protobuf:"varint,8,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SubmitApplicationRequest) Reset() {
@@ -2569,6 +2634,7 @@ func (x *SubmitApplicationRequest) GetBasis() Basis {
 	return Basis_BASIS_UNSPECIFIED
 }
 
+// Deprecated: Marked as deprecated in dankyu/v1/certificates.proto.
 func (x *SubmitApplicationRequest) GetEventRef() string {
 	if x != nil {
 		return x.EventRef
@@ -2576,6 +2642,7 @@ func (x *SubmitApplicationRequest) GetEventRef() string {
 	return ""
 }
 
+// Deprecated: Marked as deprecated in dankyu/v1/certificates.proto.
 func (x *SubmitApplicationRequest) GetRecordRef() string {
 	if x != nil {
 		return x.RecordRef
@@ -2600,6 +2667,13 @@ func (x *SubmitApplicationRequest) GetAppraiserId() int64 {
 func (x *SubmitApplicationRequest) GetAppraisalSessionId() int64 {
 	if x != nil {
 		return x.AppraisalSessionId
+	}
+	return 0
+}
+
+func (x *SubmitApplicationRequest) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
 	}
 	return 0
 }
@@ -5936,6 +6010,484 @@ func (x *ListAppraisalsResponse) GetSessions() []*AppraisalSession {
 	return nil
 }
 
+type NationalEvent struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	EventId   int64                  `protobuf:"varint,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	EventName string                 `protobuf:"bytes,2,opt,name=event_name,json=eventName,proto3" json:"event_name,omitempty"`
+	// A placing of this or better earns 6 dan.
+	MaxPlacing int32 `protobuf:"varint,3,opt,name=max_placing,json=maxPlacing,proto3" json:"max_placing,omitempty"`
+	// A national amateur championship: its champion may be recognised 7 dan.
+	Championship  bool                   `protobuf:"varint,4,opt,name=championship,proto3" json:"championship,omitempty"`
+	Note          string                 `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	AddedAt       *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=added_at,json=addedAt,proto3" json:"added_at,omitempty"`
+	AddedBy       string                 `protobuf:"bytes,7,opt,name=added_by,json=addedBy,proto3" json:"added_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NationalEvent) Reset() {
+	*x = NationalEvent{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[84]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NationalEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NationalEvent) ProtoMessage() {}
+
+func (x *NationalEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[84]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NationalEvent.ProtoReflect.Descriptor instead.
+func (*NationalEvent) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{84}
+}
+
+func (x *NationalEvent) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *NationalEvent) GetEventName() string {
+	if x != nil {
+		return x.EventName
+	}
+	return ""
+}
+
+func (x *NationalEvent) GetMaxPlacing() int32 {
+	if x != nil {
+		return x.MaxPlacing
+	}
+	return 0
+}
+
+func (x *NationalEvent) GetChampionship() bool {
+	if x != nil {
+		return x.Championship
+	}
+	return false
+}
+
+func (x *NationalEvent) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *NationalEvent) GetAddedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AddedAt
+	}
+	return nil
+}
+
+func (x *NationalEvent) GetAddedBy() string {
+	if x != nil {
+		return x.AddedBy
+	}
+	return ""
+}
+
+type ListNationalEventRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       int64                  `protobuf:"varint,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	MaxPlacing    int32                  `protobuf:"varint,2,opt,name=max_placing,json=maxPlacing,proto3" json:"max_placing,omitempty"`
+	Championship  bool                   `protobuf:"varint,3,opt,name=championship,proto3" json:"championship,omitempty"`
+	Note          string                 `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNationalEventRequest) Reset() {
+	*x = ListNationalEventRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[85]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNationalEventRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNationalEventRequest) ProtoMessage() {}
+
+func (x *ListNationalEventRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[85]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNationalEventRequest.ProtoReflect.Descriptor instead.
+func (*ListNationalEventRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{85}
+}
+
+func (x *ListNationalEventRequest) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *ListNationalEventRequest) GetMaxPlacing() int32 {
+	if x != nil {
+		return x.MaxPlacing
+	}
+	return 0
+}
+
+func (x *ListNationalEventRequest) GetChampionship() bool {
+	if x != nil {
+		return x.Championship
+	}
+	return false
+}
+
+func (x *ListNationalEventRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type ListNationalEventResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Event         *NationalEvent         `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNationalEventResponse) Reset() {
+	*x = ListNationalEventResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[86]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNationalEventResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNationalEventResponse) ProtoMessage() {}
+
+func (x *ListNationalEventResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[86]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNationalEventResponse.ProtoReflect.Descriptor instead.
+func (*ListNationalEventResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{86}
+}
+
+func (x *ListNationalEventResponse) GetEvent() *NationalEvent {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
+type UnlistNationalEventRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       int64                  `protobuf:"varint,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	Reason        string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnlistNationalEventRequest) Reset() {
+	*x = UnlistNationalEventRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[87]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnlistNationalEventRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnlistNationalEventRequest) ProtoMessage() {}
+
+func (x *UnlistNationalEventRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[87]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnlistNationalEventRequest.ProtoReflect.Descriptor instead.
+func (*UnlistNationalEventRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{87}
+}
+
+func (x *UnlistNationalEventRequest) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *UnlistNationalEventRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type UnlistNationalEventResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnlistNationalEventResponse) Reset() {
+	*x = UnlistNationalEventResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[88]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnlistNationalEventResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnlistNationalEventResponse) ProtoMessage() {}
+
+func (x *UnlistNationalEventResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[88]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnlistNationalEventResponse.ProtoReflect.Descriptor instead.
+func (*UnlistNationalEventResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{88}
+}
+
+type ListNationalEventsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNationalEventsRequest) Reset() {
+	*x = ListNationalEventsRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[89]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNationalEventsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNationalEventsRequest) ProtoMessage() {}
+
+func (x *ListNationalEventsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[89]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNationalEventsRequest.ProtoReflect.Descriptor instead.
+func (*ListNationalEventsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{89}
+}
+
+type ListNationalEventsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Events        []*NationalEvent       `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNationalEventsResponse) Reset() {
+	*x = ListNationalEventsResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[90]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNationalEventsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNationalEventsResponse) ProtoMessage() {}
+
+func (x *ListNationalEventsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[90]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNationalEventsResponse.ProtoReflect.Descriptor instead.
+func (*ListNationalEventsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{90}
+}
+
+func (x *ListNationalEventsResponse) GetEvents() []*NationalEvent {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+type RecognizeChampionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EventId       int64                  `protobuf:"varint,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	PlayerId      int64                  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	Note          string                 `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecognizeChampionRequest) Reset() {
+	*x = RecognizeChampionRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[91]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecognizeChampionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecognizeChampionRequest) ProtoMessage() {}
+
+func (x *RecognizeChampionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[91]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecognizeChampionRequest.ProtoReflect.Descriptor instead.
+func (*RecognizeChampionRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{91}
+}
+
+func (x *RecognizeChampionRequest) GetEventId() int64 {
+	if x != nil {
+		return x.EventId
+	}
+	return 0
+}
+
+func (x *RecognizeChampionRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *RecognizeChampionRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type RecognizeChampionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RecognitionId int64                  `protobuf:"varint,1,opt,name=recognition_id,json=recognitionId,proto3" json:"recognition_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecognizeChampionResponse) Reset() {
+	*x = RecognizeChampionResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[92]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecognizeChampionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecognizeChampionResponse) ProtoMessage() {}
+
+func (x *RecognizeChampionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[92]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecognizeChampionResponse.ProtoReflect.Descriptor instead.
+func (*RecognizeChampionResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{92}
+}
+
+func (x *RecognizeChampionResponse) GetRecognitionId() int64 {
+	if x != nil {
+		return x.RecognitionId
+	}
+	return 0
+}
+
 var File_dankyu_v1_certificates_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_certificates_proto_rawDesc = "" +
@@ -6071,7 +6623,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x16ListAppraisersResponse\x124\n" +
 	"\n" +
 	"appraisers\x18\x01 \x03(\v2\x14.dankyu.v1.AppraiserR\n" +
-	"appraisers\"\xc4\x05\n" +
+	"appraisers\"\xda\x06\n" +
 	"\vApplication\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1f\n" +
@@ -6099,19 +6651,27 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06reason\x18\x10 \x01(\tR\x06reason\x12-\n" +
 	"\x12certificate_number\x18\x11 \x01(\tR\x11certificateNumber\x12\x1b\n" +
 	"\tnotice_id\x18\x12 \x01(\x03R\bnoticeId\x120\n" +
-	"\x14appraisal_session_id\x18\x19 \x01(\x03R\x12appraisalSessionId\"\xad\x02\n" +
+	"\x14appraisal_session_id\x18\x19 \x01(\x03R\x12appraisalSessionId\x12\x19\n" +
+	"\bevent_id\x18\x13 \x01(\x03R\aeventId\x12\x18\n" +
+	"\aplacing\x18\x14 \x01(\x05R\aplacing\x12\x12\n" +
+	"\x04wins\x18\x15 \x01(\x05R\x04wins\x12\x14\n" +
+	"\x05games\x18\x16 \x01(\x05R\x05games\x12\x14\n" +
+	"\x05group\x18\x17 \x01(\tR\x05group\x12\x1f\n" +
+	"\vearned_rank\x18\x18 \x01(\tR\n" +
+	"earnedRank\"\xd0\x02\n" +
 	"\x18SubmitApplicationRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
 	"targetRank\x12&\n" +
-	"\x05basis\x18\x03 \x01(\x0e2\x10.dankyu.v1.BasisR\x05basis\x12\x1b\n" +
-	"\tevent_ref\x18\x04 \x01(\tR\beventRef\x12\x1d\n" +
+	"\x05basis\x18\x03 \x01(\x0e2\x10.dankyu.v1.BasisR\x05basis\x12\x1f\n" +
+	"\tevent_ref\x18\x04 \x01(\tB\x02\x18\x01R\beventRef\x12!\n" +
 	"\n" +
-	"record_ref\x18\x05 \x01(\tR\trecordRef\x12\x1a\n" +
+	"record_ref\x18\x05 \x01(\tB\x02\x18\x01R\trecordRef\x12\x1a\n" +
 	"\bevidence\x18\x06 \x01(\tR\bevidence\x12!\n" +
 	"\fappraiser_id\x18\a \x01(\x03R\vappraiserId\x120\n" +
 	"\x14appraisal_session_id\x18\n" +
-	" \x01(\x03R\x12appraisalSessionId\"U\n" +
+	" \x01(\x03R\x12appraisalSessionId\x12\x19\n" +
+	"\bevent_id\x18\b \x01(\x03R\aeventId\"U\n" +
 	"\x19SubmitApplicationResponse\x128\n" +
 	"\vapplication\x18\x01 \x01(\v2\x16.dankyu.v1.ApplicationR\vapplication\"+\n" +
 	"\x19ApproveApplicationRequest\x12\x0e\n" +
@@ -6358,7 +6918,38 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\ragency_prefix\x18\x01 \x01(\tR\fagencyPrefix\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\"Q\n" +
 	"\x16ListAppraisalsResponse\x127\n" +
-	"\bsessions\x18\x01 \x03(\v2\x1b.dankyu.v1.AppraisalSessionR\bsessions*{\n" +
+	"\bsessions\x18\x01 \x03(\v2\x1b.dankyu.v1.AppraisalSessionR\bsessions\"\xf4\x01\n" +
+	"\rNationalEvent\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\x03R\aeventId\x12\x1d\n" +
+	"\n" +
+	"event_name\x18\x02 \x01(\tR\teventName\x12\x1f\n" +
+	"\vmax_placing\x18\x03 \x01(\x05R\n" +
+	"maxPlacing\x12\"\n" +
+	"\fchampionship\x18\x04 \x01(\bR\fchampionship\x12\x12\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\x125\n" +
+	"\badded_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\aaddedAt\x12\x19\n" +
+	"\badded_by\x18\a \x01(\tR\aaddedBy\"\x8e\x01\n" +
+	"\x18ListNationalEventRequest\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\x03R\aeventId\x12\x1f\n" +
+	"\vmax_placing\x18\x02 \x01(\x05R\n" +
+	"maxPlacing\x12\"\n" +
+	"\fchampionship\x18\x03 \x01(\bR\fchampionship\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\"K\n" +
+	"\x19ListNationalEventResponse\x12.\n" +
+	"\x05event\x18\x01 \x01(\v2\x18.dankyu.v1.NationalEventR\x05event\"O\n" +
+	"\x1aUnlistNationalEventRequest\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\x03R\aeventId\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x1d\n" +
+	"\x1bUnlistNationalEventResponse\"\x1b\n" +
+	"\x19ListNationalEventsRequest\"N\n" +
+	"\x1aListNationalEventsResponse\x120\n" +
+	"\x06events\x18\x01 \x03(\v2\x18.dankyu.v1.NationalEventR\x06events\"f\n" +
+	"\x18RecognizeChampionRequest\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\x03R\aeventId\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x12\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\"B\n" +
+	"\x19RecognizeChampionResponse\x12%\n" +
+	"\x0erecognition_id\x18\x01 \x01(\x03R\rrecognitionId*{\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16ORDER_STATUS_REQUESTED\x10\x01\x12\x18\n" +
@@ -6417,7 +7008,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x0fAppraisalStatus\x12 \n" +
 	"\x1cAPPRAISAL_STATUS_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19APPRAISAL_STATUS_RECORDED\x10\x01\x12\x1e\n" +
-	"\x1aAPPRAISAL_STATUS_WITHDRAWN\x10\x022\xb8\x15\n" +
+	"\x1aAPPRAISAL_STATUS_WITHDRAWN\x10\x022\xc1\x18\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -6449,7 +7040,11 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x0fRecordAppraisal\x12!.dankyu.v1.RecordAppraisalRequest\x1a\".dankyu.v1.RecordAppraisalResponse\x12^\n" +
 	"\x11WithdrawAppraisal\x12#.dankyu.v1.WithdrawAppraisalRequest\x1a$.dankyu.v1.WithdrawAppraisalResponse\x12O\n" +
 	"\fGetAppraisal\x12\x1e.dankyu.v1.GetAppraisalRequest\x1a\x1f.dankyu.v1.GetAppraisalResponse\x12U\n" +
-	"\x0eListAppraisals\x12 .dankyu.v1.ListAppraisalsRequest\x1a!.dankyu.v1.ListAppraisalsResponse2\xfe\x03\n" +
+	"\x0eListAppraisals\x12 .dankyu.v1.ListAppraisalsRequest\x1a!.dankyu.v1.ListAppraisalsResponse\x12^\n" +
+	"\x11ListNationalEvent\x12#.dankyu.v1.ListNationalEventRequest\x1a$.dankyu.v1.ListNationalEventResponse\x12d\n" +
+	"\x13UnlistNationalEvent\x12%.dankyu.v1.UnlistNationalEventRequest\x1a&.dankyu.v1.UnlistNationalEventResponse\x12a\n" +
+	"\x12ListNationalEvents\x12$.dankyu.v1.ListNationalEventsRequest\x1a%.dankyu.v1.ListNationalEventsResponse\x12^\n" +
+	"\x11RecognizeChampion\x12#.dankyu.v1.RecognizeChampionRequest\x1a$.dankyu.v1.RecognizeChampionResponse2\xfe\x03\n" +
 	"\rNoticeService\x12L\n" +
 	"\vListNotices\x12\x1d.dankyu.v1.ListNoticesRequest\x1a\x1e.dankyu.v1.ListNoticesResponse\x12F\n" +
 	"\tGetNotice\x12\x1b.dankyu.v1.GetNoticeRequest\x1a\x1c.dankyu.v1.GetNoticeResponse\x12U\n" +
@@ -6473,7 +7068,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 10)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 85)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 94)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                          // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                      // 1: dankyu.v1.AppraiserStatus
@@ -6569,9 +7164,18 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(*GetAppraisalResponse)(nil),              // 91: dankyu.v1.GetAppraisalResponse
 	(*ListAppraisalsRequest)(nil),             // 92: dankyu.v1.ListAppraisalsRequest
 	(*ListAppraisalsResponse)(nil),            // 93: dankyu.v1.ListAppraisalsResponse
-	nil,                                       // 94: dankyu.v1.CertificateForReview.ReasonParamsEntry
-	(*timestamppb.Timestamp)(nil),             // 95: google.protobuf.Timestamp
-	(Gender)(0),                               // 96: dankyu.v1.Gender
+	(*NationalEvent)(nil),                     // 94: dankyu.v1.NationalEvent
+	(*ListNationalEventRequest)(nil),          // 95: dankyu.v1.ListNationalEventRequest
+	(*ListNationalEventResponse)(nil),         // 96: dankyu.v1.ListNationalEventResponse
+	(*UnlistNationalEventRequest)(nil),        // 97: dankyu.v1.UnlistNationalEventRequest
+	(*UnlistNationalEventResponse)(nil),       // 98: dankyu.v1.UnlistNationalEventResponse
+	(*ListNationalEventsRequest)(nil),         // 99: dankyu.v1.ListNationalEventsRequest
+	(*ListNationalEventsResponse)(nil),        // 100: dankyu.v1.ListNationalEventsResponse
+	(*RecognizeChampionRequest)(nil),          // 101: dankyu.v1.RecognizeChampionRequest
+	(*RecognizeChampionResponse)(nil),         // 102: dankyu.v1.RecognizeChampionResponse
+	nil,                                       // 103: dankyu.v1.CertificateForReview.ReasonParamsEntry
+	(*timestamppb.Timestamp)(nil),             // 104: google.protobuf.Timestamp
+	(Gender)(0),                               // 105: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	12,  // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
@@ -6579,24 +7183,24 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	5,   // 2: dankyu.v1.PaperRow.athlete_grade:type_name -> dankyu.v1.AthleteGrade
 	21,  // 3: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
 	21,  // 4: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	95,  // 5: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	104, // 5: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
 	0,   // 6: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	95,  // 7: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	95,  // 8: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	104, // 7: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	104, // 8: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
 	22,  // 9: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
 	22,  // 10: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
 	22,  // 11: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,   // 12: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	95,  // 13: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	95,  // 14: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	104, // 13: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	104, // 14: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
 	31,  // 15: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,   // 16: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
 	31,  // 17: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	31,  // 18: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,   // 19: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,   // 20: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	95,  // 21: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	95,  // 22: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	104, // 21: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	104, // 22: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,   // 23: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
 	38,  // 24: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
 	38,  // 25: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
@@ -6618,107 +7222,118 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	49,  // 41: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
 	49,  // 42: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
 	49,  // 43: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	94,  // 44: dankyu.v1.CertificateForReview.reason_params:type_name -> dankyu.v1.CertificateForReview.ReasonParamsEntry
+	103, // 44: dankyu.v1.CertificateForReview.reason_params:type_name -> dankyu.v1.CertificateForReview.ReasonParamsEntry
 	63,  // 45: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
 	49,  // 46: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
 	49,  // 47: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	96,  // 48: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	105, // 48: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
 	2,   // 49: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	95,  // 50: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	95,  // 51: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	104, // 50: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	104, // 51: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
 	7,   // 52: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
 	70,  // 53: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
 	70,  // 54: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	95,  // 55: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	104, // 55: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
 	8,   // 56: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	95,  // 57: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	104, // 57: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
 	8,   // 58: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
 	75,  // 59: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
 	75,  // 60: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
 	9,   // 61: dankyu.v1.AppraisalSession.status:type_name -> dankyu.v1.AppraisalStatus
-	95,  // 62: dankyu.v1.AppraisalSession.recorded_at:type_name -> google.protobuf.Timestamp
-	95,  // 63: dankyu.v1.AppraisalSession.withdrawn_at:type_name -> google.protobuf.Timestamp
+	104, // 62: dankyu.v1.AppraisalSession.recorded_at:type_name -> google.protobuf.Timestamp
+	104, // 63: dankyu.v1.AppraisalSession.withdrawn_at:type_name -> google.protobuf.Timestamp
 	84,  // 64: dankyu.v1.AppraisalSession.games:type_name -> dankyu.v1.AppraisalGame
 	84,  // 65: dankyu.v1.RecordAppraisalRequest.games:type_name -> dankyu.v1.AppraisalGame
 	85,  // 66: dankyu.v1.RecordAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
 	85,  // 67: dankyu.v1.WithdrawAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
 	85,  // 68: dankyu.v1.GetAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
 	85,  // 69: dankyu.v1.ListAppraisalsResponse.sessions:type_name -> dankyu.v1.AppraisalSession
-	23,  // 70: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	25,  // 71: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	27,  // 72: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	29,  // 73: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	32,  // 74: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	34,  // 75: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	36,  // 76: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	39,  // 77: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	41,  // 78: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	43,  // 79: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	45,  // 80: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	47,  // 81: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	50,  // 82: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	53,  // 83: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	57,  // 84: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	59,  // 85: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	61,  // 86: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	62,  // 87: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
-	65,  // 88: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
-	68,  // 89: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	10,  // 90: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
-	13,  // 91: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
-	15,  // 92: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
-	17,  // 93: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
-	19,  // 94: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
-	86,  // 95: dankyu.v1.CertificateService.RecordAppraisal:input_type -> dankyu.v1.RecordAppraisalRequest
-	88,  // 96: dankyu.v1.CertificateService.WithdrawAppraisal:input_type -> dankyu.v1.WithdrawAppraisalRequest
-	90,  // 97: dankyu.v1.CertificateService.GetAppraisal:input_type -> dankyu.v1.GetAppraisalRequest
-	92,  // 98: dankyu.v1.CertificateService.ListAppraisals:input_type -> dankyu.v1.ListAppraisalsRequest
-	71,  // 99: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	73,  // 100: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	76,  // 101: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	78,  // 102: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	80,  // 103: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	82,  // 104: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
-	24,  // 105: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	26,  // 106: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	28,  // 107: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	30,  // 108: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	33,  // 109: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	35,  // 110: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	37,  // 111: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	40,  // 112: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	42,  // 113: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	44,  // 114: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	46,  // 115: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	48,  // 116: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	51,  // 117: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	55,  // 118: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	58,  // 119: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	60,  // 120: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	67,  // 121: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	64,  // 122: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
-	66,  // 123: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
-	69,  // 124: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	11,  // 125: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
-	14,  // 126: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
-	16,  // 127: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
-	18,  // 128: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	20,  // 129: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	87,  // 130: dankyu.v1.CertificateService.RecordAppraisal:output_type -> dankyu.v1.RecordAppraisalResponse
-	89,  // 131: dankyu.v1.CertificateService.WithdrawAppraisal:output_type -> dankyu.v1.WithdrawAppraisalResponse
-	91,  // 132: dankyu.v1.CertificateService.GetAppraisal:output_type -> dankyu.v1.GetAppraisalResponse
-	93,  // 133: dankyu.v1.CertificateService.ListAppraisals:output_type -> dankyu.v1.ListAppraisalsResponse
-	72,  // 134: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	74,  // 135: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	77,  // 136: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	79,  // 137: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	81,  // 138: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	83,  // 139: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
-	105, // [105:140] is the sub-list for method output_type
-	70,  // [70:105] is the sub-list for method input_type
-	70,  // [70:70] is the sub-list for extension type_name
-	70,  // [70:70] is the sub-list for extension extendee
-	0,   // [0:70] is the sub-list for field type_name
+	104, // 70: dankyu.v1.NationalEvent.added_at:type_name -> google.protobuf.Timestamp
+	94,  // 71: dankyu.v1.ListNationalEventResponse.event:type_name -> dankyu.v1.NationalEvent
+	94,  // 72: dankyu.v1.ListNationalEventsResponse.events:type_name -> dankyu.v1.NationalEvent
+	23,  // 73: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	25,  // 74: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	27,  // 75: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	29,  // 76: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	32,  // 77: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	34,  // 78: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	36,  // 79: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	39,  // 80: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	41,  // 81: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	43,  // 82: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	45,  // 83: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	47,  // 84: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	50,  // 85: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	53,  // 86: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	57,  // 87: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	59,  // 88: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	61,  // 89: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	62,  // 90: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
+	65,  // 91: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
+	68,  // 92: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	10,  // 93: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
+	13,  // 94: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
+	15,  // 95: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
+	17,  // 96: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	19,  // 97: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	86,  // 98: dankyu.v1.CertificateService.RecordAppraisal:input_type -> dankyu.v1.RecordAppraisalRequest
+	88,  // 99: dankyu.v1.CertificateService.WithdrawAppraisal:input_type -> dankyu.v1.WithdrawAppraisalRequest
+	90,  // 100: dankyu.v1.CertificateService.GetAppraisal:input_type -> dankyu.v1.GetAppraisalRequest
+	92,  // 101: dankyu.v1.CertificateService.ListAppraisals:input_type -> dankyu.v1.ListAppraisalsRequest
+	95,  // 102: dankyu.v1.CertificateService.ListNationalEvent:input_type -> dankyu.v1.ListNationalEventRequest
+	97,  // 103: dankyu.v1.CertificateService.UnlistNationalEvent:input_type -> dankyu.v1.UnlistNationalEventRequest
+	99,  // 104: dankyu.v1.CertificateService.ListNationalEvents:input_type -> dankyu.v1.ListNationalEventsRequest
+	101, // 105: dankyu.v1.CertificateService.RecognizeChampion:input_type -> dankyu.v1.RecognizeChampionRequest
+	71,  // 106: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	73,  // 107: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	76,  // 108: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	78,  // 109: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	80,  // 110: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	82,  // 111: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
+	24,  // 112: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	26,  // 113: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	28,  // 114: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	30,  // 115: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	33,  // 116: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	35,  // 117: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	37,  // 118: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	40,  // 119: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	42,  // 120: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	44,  // 121: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	46,  // 122: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	48,  // 123: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	51,  // 124: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	55,  // 125: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	58,  // 126: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	60,  // 127: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	67,  // 128: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	64,  // 129: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
+	66,  // 130: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
+	69,  // 131: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	11,  // 132: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	14,  // 133: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
+	16,  // 134: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
+	18,  // 135: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	20,  // 136: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	87,  // 137: dankyu.v1.CertificateService.RecordAppraisal:output_type -> dankyu.v1.RecordAppraisalResponse
+	89,  // 138: dankyu.v1.CertificateService.WithdrawAppraisal:output_type -> dankyu.v1.WithdrawAppraisalResponse
+	91,  // 139: dankyu.v1.CertificateService.GetAppraisal:output_type -> dankyu.v1.GetAppraisalResponse
+	93,  // 140: dankyu.v1.CertificateService.ListAppraisals:output_type -> dankyu.v1.ListAppraisalsResponse
+	96,  // 141: dankyu.v1.CertificateService.ListNationalEvent:output_type -> dankyu.v1.ListNationalEventResponse
+	98,  // 142: dankyu.v1.CertificateService.UnlistNationalEvent:output_type -> dankyu.v1.UnlistNationalEventResponse
+	100, // 143: dankyu.v1.CertificateService.ListNationalEvents:output_type -> dankyu.v1.ListNationalEventsResponse
+	102, // 144: dankyu.v1.CertificateService.RecognizeChampion:output_type -> dankyu.v1.RecognizeChampionResponse
+	72,  // 145: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	74,  // 146: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	77,  // 147: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	79,  // 148: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	81,  // 149: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	83,  // 150: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
+	112, // [112:151] is the sub-list for method output_type
+	73,  // [73:112] is the sub-list for method input_type
+	73,  // [73:73] is the sub-list for extension type_name
+	73,  // [73:73] is the sub-list for extension extendee
+	0,   // [0:73] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -6733,7 +7348,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      10,
-			NumMessages:   85,
+			NumMessages:   94,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -48,6 +48,10 @@ const (
 	CertificateService_WithdrawAppraisal_FullMethodName         = "/dankyu.v1.CertificateService/WithdrawAppraisal"
 	CertificateService_GetAppraisal_FullMethodName              = "/dankyu.v1.CertificateService/GetAppraisal"
 	CertificateService_ListAppraisals_FullMethodName            = "/dankyu.v1.CertificateService/ListAppraisals"
+	CertificateService_ListNationalEvent_FullMethodName         = "/dankyu.v1.CertificateService/ListNationalEvent"
+	CertificateService_UnlistNationalEvent_FullMethodName       = "/dankyu.v1.CertificateService/UnlistNationalEvent"
+	CertificateService_ListNationalEvents_FullMethodName        = "/dankyu.v1.CertificateService/ListNationalEvents"
+	CertificateService_RecognizeChampion_FullMethodName         = "/dankyu.v1.CertificateService/RecognizeChampion"
 )
 
 // CertificateServiceClient is the client API for CertificateService service.
@@ -135,6 +139,16 @@ type CertificateServiceClient interface {
 	GetAppraisal(ctx context.Context, in *GetAppraisalRequest, opts ...grpc.CallOption) (*GetAppraisalResponse, error)
 	// Sessions newest first, without their games (an agency sees its own).
 	ListAppraisals(ctx context.Context, in *ListAppraisalsRequest, opts ...grpc.CallOption) (*ListAppraisalsResponse, error)
+	// Staff: put an event on the list of nationally recognised events (or
+	// change its earning placings or championship flag); logged.
+	ListNationalEvent(ctx context.Context, in *ListNationalEventRequest, opts ...grpc.CallOption) (*ListNationalEventResponse, error)
+	// Staff: take an event off the list, saying why; logged.
+	UnlistNationalEvent(ctx context.Context, in *UnlistNationalEventRequest, opts ...grpc.CallOption) (*UnlistNationalEventResponse, error)
+	// Public: the list of nationally recognised events.
+	ListNationalEvents(ctx context.Context, in *ListNationalEventsRequest, opts ...grpc.CallOption) (*ListNationalEventsResponse, error)
+	// Staff: the special recognition (特别认定) of a listed national
+	// championship's champion, which a 7-dan application requires; logged.
+	RecognizeChampion(ctx context.Context, in *RecognizeChampionRequest, opts ...grpc.CallOption) (*RecognizeChampionResponse, error)
 }
 
 type certificateServiceClient struct {
@@ -435,6 +449,46 @@ func (c *certificateServiceClient) ListAppraisals(ctx context.Context, in *ListA
 	return out, nil
 }
 
+func (c *certificateServiceClient) ListNationalEvent(ctx context.Context, in *ListNationalEventRequest, opts ...grpc.CallOption) (*ListNationalEventResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListNationalEventResponse)
+	err := c.cc.Invoke(ctx, CertificateService_ListNationalEvent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) UnlistNationalEvent(ctx context.Context, in *UnlistNationalEventRequest, opts ...grpc.CallOption) (*UnlistNationalEventResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UnlistNationalEventResponse)
+	err := c.cc.Invoke(ctx, CertificateService_UnlistNationalEvent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) ListNationalEvents(ctx context.Context, in *ListNationalEventsRequest, opts ...grpc.CallOption) (*ListNationalEventsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListNationalEventsResponse)
+	err := c.cc.Invoke(ctx, CertificateService_ListNationalEvents_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) RecognizeChampion(ctx context.Context, in *RecognizeChampionRequest, opts ...grpc.CallOption) (*RecognizeChampionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecognizeChampionResponse)
+	err := c.cc.Invoke(ctx, CertificateService_RecognizeChampion_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CertificateServiceServer is the server API for CertificateService service.
 // All implementations must embed UnimplementedCertificateServiceServer
 // for forward compatibility.
@@ -520,6 +574,16 @@ type CertificateServiceServer interface {
 	GetAppraisal(context.Context, *GetAppraisalRequest) (*GetAppraisalResponse, error)
 	// Sessions newest first, without their games (an agency sees its own).
 	ListAppraisals(context.Context, *ListAppraisalsRequest) (*ListAppraisalsResponse, error)
+	// Staff: put an event on the list of nationally recognised events (or
+	// change its earning placings or championship flag); logged.
+	ListNationalEvent(context.Context, *ListNationalEventRequest) (*ListNationalEventResponse, error)
+	// Staff: take an event off the list, saying why; logged.
+	UnlistNationalEvent(context.Context, *UnlistNationalEventRequest) (*UnlistNationalEventResponse, error)
+	// Public: the list of nationally recognised events.
+	ListNationalEvents(context.Context, *ListNationalEventsRequest) (*ListNationalEventsResponse, error)
+	// Staff: the special recognition (特别认定) of a listed national
+	// championship's champion, which a 7-dan application requires; logged.
+	RecognizeChampion(context.Context, *RecognizeChampionRequest) (*RecognizeChampionResponse, error)
 	mustEmbedUnimplementedCertificateServiceServer()
 }
 
@@ -616,6 +680,18 @@ func (UnimplementedCertificateServiceServer) GetAppraisal(context.Context, *GetA
 }
 func (UnimplementedCertificateServiceServer) ListAppraisals(context.Context, *ListAppraisalsRequest) (*ListAppraisalsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListAppraisals not implemented")
+}
+func (UnimplementedCertificateServiceServer) ListNationalEvent(context.Context, *ListNationalEventRequest) (*ListNationalEventResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListNationalEvent not implemented")
+}
+func (UnimplementedCertificateServiceServer) UnlistNationalEvent(context.Context, *UnlistNationalEventRequest) (*UnlistNationalEventResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UnlistNationalEvent not implemented")
+}
+func (UnimplementedCertificateServiceServer) ListNationalEvents(context.Context, *ListNationalEventsRequest) (*ListNationalEventsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListNationalEvents not implemented")
+}
+func (UnimplementedCertificateServiceServer) RecognizeChampion(context.Context, *RecognizeChampionRequest) (*RecognizeChampionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecognizeChampion not implemented")
 }
 func (UnimplementedCertificateServiceServer) mustEmbedUnimplementedCertificateServiceServer() {}
 func (UnimplementedCertificateServiceServer) testEmbeddedByValue()                            {}
@@ -1160,6 +1236,78 @@ func _CertificateService_ListAppraisals_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CertificateService_ListNationalEvent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListNationalEventRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).ListNationalEvent(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_ListNationalEvent_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).ListNationalEvent(ctx, req.(*ListNationalEventRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_UnlistNationalEvent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UnlistNationalEventRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).UnlistNationalEvent(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_UnlistNationalEvent_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).UnlistNationalEvent(ctx, req.(*UnlistNationalEventRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_ListNationalEvents_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListNationalEventsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).ListNationalEvents(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_ListNationalEvents_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).ListNationalEvents(ctx, req.(*ListNationalEventsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_RecognizeChampion_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecognizeChampionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).RecognizeChampion(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_RecognizeChampion_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).RecognizeChampion(ctx, req.(*RecognizeChampionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CertificateService_ServiceDesc is the grpc.ServiceDesc for CertificateService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1282,6 +1430,22 @@ var CertificateService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListAppraisals",
 			Handler:    _CertificateService_ListAppraisals_Handler,
+		},
+		{
+			MethodName: "ListNationalEvent",
+			Handler:    _CertificateService_ListNationalEvent_Handler,
+		},
+		{
+			MethodName: "UnlistNationalEvent",
+			Handler:    _CertificateService_UnlistNationalEvent_Handler,
+		},
+		{
+			MethodName: "ListNationalEvents",
+			Handler:    _CertificateService_ListNationalEvents_Handler,
+		},
+		{
+			MethodName: "RecognizeChampion",
+			Handler:    _CertificateService_RecognizeChampion_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

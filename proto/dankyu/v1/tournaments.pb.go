@@ -131,9 +131,19 @@ type Tournament struct {
 	// (临场出人制), all_play (全队轮赛制) or total_score (队员总分制).
 	TeamFormat string `protobuf:"bytes,27,opt,name=team_format,json=teamFormat,proto3" json:"team_format,omitempty"`
 	// Substitutes a team may enter (fixed_order and free_lineup).
-	Reserves      int32 `protobuf:"varint,28,opt,name=reserves,proto3" json:"reserves,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Reserves int32 `protobuf:"varint,28,opt,name=reserves,proto3" json:"reserves,omitempty"`
+	// The grading table beside the groups (see CreateTournamentRequest).
+	Grading []*GradingRule `protobuf:"bytes,29,rep,name=grading,proto3" json:"grading,omitempty"`
+	// When the grading rules were published; rules_before_start says they
+	// were published on or before the start date, grading_at_import that
+	// they came with an imported file (they earn nothing until staff
+	// accept them: grading_accepted).
+	GradingSetAt     *timestamppb.Timestamp `protobuf:"bytes,30,opt,name=grading_set_at,json=gradingSetAt,proto3" json:"grading_set_at,omitempty"`
+	RulesBeforeStart bool                   `protobuf:"varint,31,opt,name=rules_before_start,json=rulesBeforeStart,proto3" json:"rules_before_start,omitempty"`
+	GradingAtImport  bool                   `protobuf:"varint,32,opt,name=grading_at_import,json=gradingAtImport,proto3" json:"grading_at_import,omitempty"`
+	GradingAccepted  bool                   `protobuf:"varint,33,opt,name=grading_accepted,json=gradingAccepted,proto3" json:"grading_accepted,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Tournament) Reset() {
@@ -362,6 +372,112 @@ func (x *Tournament) GetReserves() int32 {
 	return 0
 }
 
+func (x *Tournament) GetGrading() []*GradingRule {
+	if x != nil {
+		return x.Grading
+	}
+	return nil
+}
+
+func (x *Tournament) GetGradingSetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.GradingSetAt
+	}
+	return nil
+}
+
+func (x *Tournament) GetRulesBeforeStart() bool {
+	if x != nil {
+		return x.RulesBeforeStart
+	}
+	return false
+}
+
+func (x *Tournament) GetGradingAtImport() bool {
+	if x != nil {
+		return x.GradingAtImport
+	}
+	return false
+}
+
+func (x *Tournament) GetGradingAccepted() bool {
+	if x != nil {
+		return x.GradingAccepted
+	}
+	return false
+}
+
+// A grading rule: placing of max_placing or better, or at least min_wins
+// wins (in group, when named), earns rank. Exactly one of max_placing and
+// min_wins is set.
+type GradingRule struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	MaxPlacing    int32                  `protobuf:"varint,1,opt,name=max_placing,json=maxPlacing,proto3" json:"max_placing,omitempty"`
+	MinWins       int32                  `protobuf:"varint,2,opt,name=min_wins,json=minWins,proto3" json:"min_wins,omitempty"`
+	Group         string                 `protobuf:"bytes,3,opt,name=group,proto3" json:"group,omitempty"`
+	Rank          string                 `protobuf:"bytes,4,opt,name=rank,proto3" json:"rank,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GradingRule) Reset() {
+	*x = GradingRule{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GradingRule) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GradingRule) ProtoMessage() {}
+
+func (x *GradingRule) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GradingRule.ProtoReflect.Descriptor instead.
+func (*GradingRule) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *GradingRule) GetMaxPlacing() int32 {
+	if x != nil {
+		return x.MaxPlacing
+	}
+	return 0
+}
+
+func (x *GradingRule) GetMinWins() int32 {
+	if x != nil {
+		return x.MinWins
+	}
+	return 0
+}
+
+func (x *GradingRule) GetGroup() string {
+	if x != nil {
+		return x.Group
+	}
+	return ""
+}
+
+func (x *GradingRule) GetRank() string {
+	if x != nil {
+		return x.Rank
+	}
+	return ""
+}
+
 type CreateTournamentRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	Name           string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -397,14 +513,19 @@ type CreateTournamentRequest struct {
 	// (round robins) or total_score.
 	TeamFormat string `protobuf:"bytes,22,opt,name=team_format,json=teamFormat,proto3" json:"team_format,omitempty"`
 	// Substitutes a team may enter: 0–9, fixed_order and free_lineup only.
-	Reserves      int32 `protobuf:"varint,23,opt,name=reserves,proto3" json:"reserves,omitempty"`
+	Reserves int32 `protobuf:"varint,23,opt,name=reserves,proto3" json:"reserves,omitempty"`
+	// The grading table published with the event (at most 50 rules), for
+	// competitions that are not dan-grade events or beside their groups.
+	// It may be replaced (SetGrading) until the start date or the first
+	// pairing.
+	Grading       []*GradingRule `protobuf:"bytes,24,rep,name=grading,proto3" json:"grading,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateTournamentRequest) Reset() {
 	*x = CreateTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[2]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -416,7 +537,7 @@ func (x *CreateTournamentRequest) String() string {
 func (*CreateTournamentRequest) ProtoMessage() {}
 
 func (x *CreateTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[2]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -429,7 +550,7 @@ func (x *CreateTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTournamentRequest.ProtoReflect.Descriptor instead.
 func (*CreateTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *CreateTournamentRequest) GetName() string {
@@ -593,6 +714,13 @@ func (x *CreateTournamentRequest) GetReserves() int32 {
 	return 0
 }
 
+func (x *CreateTournamentRequest) GetGrading() []*GradingRule {
+	if x != nil {
+		return x.Grading
+	}
+	return nil
+}
+
 type CreateTournamentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Tournament    *Tournament            `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
@@ -602,7 +730,7 @@ type CreateTournamentResponse struct {
 
 func (x *CreateTournamentResponse) Reset() {
 	*x = CreateTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[3]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -614,7 +742,7 @@ func (x *CreateTournamentResponse) String() string {
 func (*CreateTournamentResponse) ProtoMessage() {}
 
 func (x *CreateTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[3]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -627,7 +755,7 @@ func (x *CreateTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTournamentResponse.ProtoReflect.Descriptor instead.
 func (*CreateTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *CreateTournamentResponse) GetTournament() *Tournament {
@@ -657,7 +785,7 @@ type TournamentParticipant struct {
 
 func (x *TournamentParticipant) Reset() {
 	*x = TournamentParticipant{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[4]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -669,7 +797,7 @@ func (x *TournamentParticipant) String() string {
 func (*TournamentParticipant) ProtoMessage() {}
 
 func (x *TournamentParticipant) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[4]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -682,7 +810,7 @@ func (x *TournamentParticipant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentParticipant.ProtoReflect.Descriptor instead.
 func (*TournamentParticipant) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *TournamentParticipant) GetNumber() int32 {
@@ -795,7 +923,7 @@ type TournamentGame struct {
 
 func (x *TournamentGame) Reset() {
 	*x = TournamentGame{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[5]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -807,7 +935,7 @@ func (x *TournamentGame) String() string {
 func (*TournamentGame) ProtoMessage() {}
 
 func (x *TournamentGame) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[5]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -820,7 +948,7 @@ func (x *TournamentGame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentGame.ProtoReflect.Descriptor instead.
 func (*TournamentGame) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *TournamentGame) GetRound() int32 {
@@ -992,7 +1120,7 @@ type TournamentRound struct {
 
 func (x *TournamentRound) Reset() {
 	*x = TournamentRound{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[6]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1004,7 +1132,7 @@ func (x *TournamentRound) String() string {
 func (*TournamentRound) ProtoMessage() {}
 
 func (x *TournamentRound) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[6]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1017,7 +1145,7 @@ func (x *TournamentRound) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentRound.ProtoReflect.Descriptor instead.
 func (*TournamentRound) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *TournamentRound) GetRound() int32 {
@@ -1084,7 +1212,7 @@ type StandingRow struct {
 
 func (x *StandingRow) Reset() {
 	*x = StandingRow{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[7]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1096,7 +1224,7 @@ func (x *StandingRow) String() string {
 func (*StandingRow) ProtoMessage() {}
 
 func (x *StandingRow) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[7]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1109,7 +1237,7 @@ func (x *StandingRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StandingRow.ProtoReflect.Descriptor instead.
 func (*StandingRow) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *StandingRow) GetPlace() int32 {
@@ -1244,7 +1372,7 @@ type TeamStandingRow struct {
 
 func (x *TeamStandingRow) Reset() {
 	*x = TeamStandingRow{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[8]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1256,7 +1384,7 @@ func (x *TeamStandingRow) String() string {
 func (*TeamStandingRow) ProtoMessage() {}
 
 func (x *TeamStandingRow) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[8]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1269,7 +1397,7 @@ func (x *TeamStandingRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStandingRow.ProtoReflect.Descriptor instead.
 func (*TeamStandingRow) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *TeamStandingRow) GetPlace() int32 {
@@ -1324,7 +1452,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[9]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1336,7 +1464,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[9]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1349,7 +1477,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Proposal) GetNumber() int32 {
@@ -1403,7 +1531,7 @@ type GetTournamentRequest struct {
 
 func (x *GetTournamentRequest) Reset() {
 	*x = GetTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[10]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1415,7 +1543,7 @@ func (x *GetTournamentRequest) String() string {
 func (*GetTournamentRequest) ProtoMessage() {}
 
 func (x *GetTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[10]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1428,7 +1556,7 @@ func (x *GetTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTournamentRequest.ProtoReflect.Descriptor instead.
 func (*GetTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{10}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetTournamentRequest) GetId() int64 {
@@ -1454,7 +1582,7 @@ type GetTournamentResponse struct {
 
 func (x *GetTournamentResponse) Reset() {
 	*x = GetTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[11]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1466,7 +1594,7 @@ func (x *GetTournamentResponse) String() string {
 func (*GetTournamentResponse) ProtoMessage() {}
 
 func (x *GetTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[11]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1479,7 +1607,7 @@ func (x *GetTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTournamentResponse.ProtoReflect.Descriptor instead.
 func (*GetTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{11}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetTournamentResponse) GetTournament() *Tournament {
@@ -1548,7 +1676,7 @@ type ArenaPlayer struct {
 
 func (x *ArenaPlayer) Reset() {
 	*x = ArenaPlayer{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1560,7 +1688,7 @@ func (x *ArenaPlayer) String() string {
 func (*ArenaPlayer) ProtoMessage() {}
 
 func (x *ArenaPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1573,7 +1701,7 @@ func (x *ArenaPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArenaPlayer.ProtoReflect.Descriptor instead.
 func (*ArenaPlayer) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ArenaPlayer) GetNumber() int32 {
@@ -1636,7 +1764,7 @@ type ArenaResult struct {
 
 func (x *ArenaResult) Reset() {
 	*x = ArenaResult{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1648,7 +1776,7 @@ func (x *ArenaResult) String() string {
 func (*ArenaResult) ProtoMessage() {}
 
 func (x *ArenaResult) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1661,7 +1789,7 @@ func (x *ArenaResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArenaResult.ProtoReflect.Descriptor instead.
 func (*ArenaResult) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ArenaResult) GetTeams() []string {
@@ -1716,7 +1844,7 @@ type ListTournamentsRequest struct {
 
 func (x *ListTournamentsRequest) Reset() {
 	*x = ListTournamentsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1728,7 +1856,7 @@ func (x *ListTournamentsRequest) String() string {
 func (*ListTournamentsRequest) ProtoMessage() {}
 
 func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1741,7 +1869,7 @@ func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTournamentsRequest.ProtoReflect.Descriptor instead.
 func (*ListTournamentsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListTournamentsRequest) GetOrganiserPrefix() string {
@@ -1760,7 +1888,7 @@ type ListTournamentsResponse struct {
 
 func (x *ListTournamentsResponse) Reset() {
 	*x = ListTournamentsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1772,7 +1900,7 @@ func (x *ListTournamentsResponse) String() string {
 func (*ListTournamentsResponse) ProtoMessage() {}
 
 func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1785,7 +1913,7 @@ func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTournamentsResponse.ProtoReflect.Descriptor instead.
 func (*ListTournamentsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListTournamentsResponse) GetTournaments() []*Tournament {
@@ -1814,7 +1942,7 @@ type AddParticipantRequest struct {
 
 func (x *AddParticipantRequest) Reset() {
 	*x = AddParticipantRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1826,7 +1954,7 @@ func (x *AddParticipantRequest) String() string {
 func (*AddParticipantRequest) ProtoMessage() {}
 
 func (x *AddParticipantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1839,7 +1967,7 @@ func (x *AddParticipantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddParticipantRequest.ProtoReflect.Descriptor instead.
 func (*AddParticipantRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *AddParticipantRequest) GetTournamentId() int64 {
@@ -1914,7 +2042,7 @@ type AddParticipantResponse struct {
 
 func (x *AddParticipantResponse) Reset() {
 	*x = AddParticipantResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1926,7 +2054,7 @@ func (x *AddParticipantResponse) String() string {
 func (*AddParticipantResponse) ProtoMessage() {}
 
 func (x *AddParticipantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1939,7 +2067,7 @@ func (x *AddParticipantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddParticipantResponse.ProtoReflect.Descriptor instead.
 func (*AddParticipantResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *AddParticipantResponse) GetParticipant() *TournamentParticipant {
@@ -1959,7 +2087,7 @@ type WithdrawParticipantRequest struct {
 
 func (x *WithdrawParticipantRequest) Reset() {
 	*x = WithdrawParticipantRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1971,7 +2099,7 @@ func (x *WithdrawParticipantRequest) String() string {
 func (*WithdrawParticipantRequest) ProtoMessage() {}
 
 func (x *WithdrawParticipantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1984,7 +2112,7 @@ func (x *WithdrawParticipantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawParticipantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawParticipantRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *WithdrawParticipantRequest) GetTournamentId() int64 {
@@ -2010,7 +2138,7 @@ type WithdrawParticipantResponse struct {
 
 func (x *WithdrawParticipantResponse) Reset() {
 	*x = WithdrawParticipantResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2022,7 +2150,7 @@ func (x *WithdrawParticipantResponse) String() string {
 func (*WithdrawParticipantResponse) ProtoMessage() {}
 
 func (x *WithdrawParticipantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2035,7 +2163,7 @@ func (x *WithdrawParticipantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawParticipantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawParticipantResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *WithdrawParticipantResponse) GetParticipant() *TournamentParticipant {
@@ -2054,7 +2182,7 @@ type PairNextRoundRequest struct {
 
 func (x *PairNextRoundRequest) Reset() {
 	*x = PairNextRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2066,7 +2194,7 @@ func (x *PairNextRoundRequest) String() string {
 func (*PairNextRoundRequest) ProtoMessage() {}
 
 func (x *PairNextRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2079,7 +2207,7 @@ func (x *PairNextRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairNextRoundRequest.ProtoReflect.Descriptor instead.
 func (*PairNextRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *PairNextRoundRequest) GetTournamentId() int64 {
@@ -2098,7 +2226,7 @@ type PairNextRoundResponse struct {
 
 func (x *PairNextRoundResponse) Reset() {
 	*x = PairNextRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2110,7 +2238,7 @@ func (x *PairNextRoundResponse) String() string {
 func (*PairNextRoundResponse) ProtoMessage() {}
 
 func (x *PairNextRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2123,7 +2251,7 @@ func (x *PairNextRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairNextRoundResponse.ProtoReflect.Descriptor instead.
 func (*PairNextRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PairNextRoundResponse) GetRound() *TournamentRound {
@@ -2156,7 +2284,7 @@ type RecordResultRequest struct {
 
 func (x *RecordResultRequest) Reset() {
 	*x = RecordResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2168,7 +2296,7 @@ func (x *RecordResultRequest) String() string {
 func (*RecordResultRequest) ProtoMessage() {}
 
 func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2181,7 +2309,7 @@ func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultRequest.ProtoReflect.Descriptor instead.
 func (*RecordResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RecordResultRequest) GetTournamentId() int64 {
@@ -2263,7 +2391,7 @@ type RecordResultResponse struct {
 
 func (x *RecordResultResponse) Reset() {
 	*x = RecordResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2275,7 +2403,7 @@ func (x *RecordResultResponse) String() string {
 func (*RecordResultResponse) ProtoMessage() {}
 
 func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2288,7 +2416,7 @@ func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultResponse.ProtoReflect.Descriptor instead.
 func (*RecordResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *RecordResultResponse) GetGame() *TournamentGame {
@@ -2318,7 +2446,7 @@ type BoardResult struct {
 
 func (x *BoardResult) Reset() {
 	*x = BoardResult{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2330,7 +2458,7 @@ func (x *BoardResult) String() string {
 func (*BoardResult) ProtoMessage() {}
 
 func (x *BoardResult) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2343,7 +2471,7 @@ func (x *BoardResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardResult.ProtoReflect.Descriptor instead.
 func (*BoardResult) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *BoardResult) GetBoard() int32 {
@@ -2413,7 +2541,7 @@ type RecordRoundResultsRequest struct {
 
 func (x *RecordRoundResultsRequest) Reset() {
 	*x = RecordRoundResultsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2425,7 +2553,7 @@ func (x *RecordRoundResultsRequest) String() string {
 func (*RecordRoundResultsRequest) ProtoMessage() {}
 
 func (x *RecordRoundResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2438,7 +2566,7 @@ func (x *RecordRoundResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRoundResultsRequest.ProtoReflect.Descriptor instead.
 func (*RecordRoundResultsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RecordRoundResultsRequest) GetTournamentId() int64 {
@@ -2473,7 +2601,7 @@ type RecordRoundResultsResponse struct {
 
 func (x *RecordRoundResultsResponse) Reset() {
 	*x = RecordRoundResultsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2485,7 +2613,7 @@ func (x *RecordRoundResultsResponse) String() string {
 func (*RecordRoundResultsResponse) ProtoMessage() {}
 
 func (x *RecordRoundResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2498,7 +2626,7 @@ func (x *RecordRoundResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRoundResultsResponse.ProtoReflect.Descriptor instead.
 func (*RecordRoundResultsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RecordRoundResultsResponse) GetGames() []*TournamentGame {
@@ -2517,7 +2645,7 @@ type FinishTournamentRequest struct {
 
 func (x *FinishTournamentRequest) Reset() {
 	*x = FinishTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2529,7 +2657,7 @@ func (x *FinishTournamentRequest) String() string {
 func (*FinishTournamentRequest) ProtoMessage() {}
 
 func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2542,7 +2670,7 @@ func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentRequest.ProtoReflect.Descriptor instead.
 func (*FinishTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *FinishTournamentRequest) GetTournamentId() int64 {
@@ -2564,7 +2692,7 @@ type FinishTournamentResponse struct {
 
 func (x *FinishTournamentResponse) Reset() {
 	*x = FinishTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2576,7 +2704,7 @@ func (x *FinishTournamentResponse) String() string {
 func (*FinishTournamentResponse) ProtoMessage() {}
 
 func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2589,7 +2717,7 @@ func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentResponse.ProtoReflect.Descriptor instead.
 func (*FinishTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *FinishTournamentResponse) GetStandings() []*StandingRow {
@@ -2630,7 +2758,7 @@ type ImportPlayer struct {
 
 func (x *ImportPlayer) Reset() {
 	*x = ImportPlayer{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2642,7 +2770,7 @@ func (x *ImportPlayer) String() string {
 func (*ImportPlayer) ProtoMessage() {}
 
 func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2655,7 +2783,7 @@ func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayer.ProtoReflect.Descriptor instead.
 func (*ImportPlayer) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ImportPlayer) GetIndex() int32 {
@@ -2716,15 +2844,18 @@ type ImportTournamentRequest struct {
 	// File player index → registered player id.
 	Matches map[int32]int64 `protobuf:"bytes,4,rep,name=matches,proto3" json:"matches,omitempty" protobuf_key:"varint,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	// File player indexes to add as guests.
-	Guests        []int32 `protobuf:"varint,5,rep,packed,name=guests,proto3" json:"guests,omitempty"`
-	Commit        bool    `protobuf:"varint,6,opt,name=commit,proto3" json:"commit,omitempty"`
+	Guests []int32 `protobuf:"varint,5,rep,packed,name=guests,proto3" json:"guests,omitempty"`
+	Commit bool    `protobuf:"varint,6,opt,name=commit,proto3" json:"commit,omitempty"`
+	// A grading table given with the file: set after the event was held,
+	// it earns nothing until staff accept it (AcceptImportedGrading).
+	Grading       []*GradingRule `protobuf:"bytes,7,rep,name=grading,proto3" json:"grading,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ImportTournamentRequest) Reset() {
 	*x = ImportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2736,7 +2867,7 @@ func (x *ImportTournamentRequest) String() string {
 func (*ImportTournamentRequest) ProtoMessage() {}
 
 func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2749,7 +2880,7 @@ func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ImportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ImportTournamentRequest) GetData() []byte {
@@ -2794,6 +2925,13 @@ func (x *ImportTournamentRequest) GetCommit() bool {
 	return false
 }
 
+func (x *ImportTournamentRequest) GetGrading() []*GradingRule {
+	if x != nil {
+		return x.Grading
+	}
+	return nil
+}
+
 type ImportTournamentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Format        string                 `protobuf:"bytes,1,opt,name=format,proto3" json:"format,omitempty"`
@@ -2810,7 +2948,7 @@ type ImportTournamentResponse struct {
 
 func (x *ImportTournamentResponse) Reset() {
 	*x = ImportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2822,7 +2960,7 @@ func (x *ImportTournamentResponse) String() string {
 func (*ImportTournamentResponse) ProtoMessage() {}
 
 func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2835,7 +2973,7 @@ func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ImportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ImportTournamentResponse) GetFormat() string {
@@ -2898,7 +3036,7 @@ type ExportTournamentRequest struct {
 
 func (x *ExportTournamentRequest) Reset() {
 	*x = ExportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2910,7 +3048,7 @@ func (x *ExportTournamentRequest) String() string {
 func (*ExportTournamentRequest) ProtoMessage() {}
 
 func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2923,7 +3061,7 @@ func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ExportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ExportTournamentRequest) GetTournamentId() int64 {
@@ -2951,7 +3089,7 @@ type ExportTournamentResponse struct {
 
 func (x *ExportTournamentResponse) Reset() {
 	*x = ExportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2963,7 +3101,7 @@ func (x *ExportTournamentResponse) String() string {
 func (*ExportTournamentResponse) ProtoMessage() {}
 
 func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2976,7 +3114,7 @@ func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ExportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ExportTournamentResponse) GetData() []byte {
@@ -3010,7 +3148,7 @@ type ConfirmRoundRequest struct {
 
 func (x *ConfirmRoundRequest) Reset() {
 	*x = ConfirmRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3022,7 +3160,7 @@ func (x *ConfirmRoundRequest) String() string {
 func (*ConfirmRoundRequest) ProtoMessage() {}
 
 func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3035,7 +3173,7 @@ func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ConfirmRoundRequest) GetTournamentId() int64 {
@@ -3061,7 +3199,7 @@ type ConfirmRoundResponse struct {
 
 func (x *ConfirmRoundResponse) Reset() {
 	*x = ConfirmRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3073,7 +3211,7 @@ func (x *ConfirmRoundResponse) String() string {
 func (*ConfirmRoundResponse) ProtoMessage() {}
 
 func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3086,7 +3224,7 @@ func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ConfirmRoundResponse) GetRound() *TournamentRound {
@@ -3110,7 +3248,7 @@ type VoidResultRequest struct {
 
 func (x *VoidResultRequest) Reset() {
 	*x = VoidResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3122,7 +3260,7 @@ func (x *VoidResultRequest) String() string {
 func (*VoidResultRequest) ProtoMessage() {}
 
 func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3135,7 +3273,7 @@ func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultRequest.ProtoReflect.Descriptor instead.
 func (*VoidResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *VoidResultRequest) GetTournamentId() int64 {
@@ -3184,7 +3322,7 @@ type VoidResultResponse struct {
 
 func (x *VoidResultResponse) Reset() {
 	*x = VoidResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3196,7 +3334,7 @@ func (x *VoidResultResponse) String() string {
 func (*VoidResultResponse) ProtoMessage() {}
 
 func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3209,7 +3347,7 @@ func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultResponse.ProtoReflect.Descriptor instead.
 func (*VoidResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *VoidResultResponse) GetGame() *TournamentGame {
@@ -3241,7 +3379,7 @@ type SuspendPlayerRequest struct {
 
 func (x *SuspendPlayerRequest) Reset() {
 	*x = SuspendPlayerRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3253,7 +3391,7 @@ func (x *SuspendPlayerRequest) String() string {
 func (*SuspendPlayerRequest) ProtoMessage() {}
 
 func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3266,7 +3404,7 @@ func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerRequest.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *SuspendPlayerRequest) GetPlayerId() int64 {
@@ -3313,7 +3451,7 @@ type SuspendPlayerResponse struct {
 
 func (x *SuspendPlayerResponse) Reset() {
 	*x = SuspendPlayerResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3325,7 +3463,7 @@ func (x *SuspendPlayerResponse) String() string {
 func (*SuspendPlayerResponse) ProtoMessage() {}
 
 func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3338,7 +3476,7 @@ func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerResponse.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *SuspendPlayerResponse) GetSuspensionId() int64 {
@@ -3366,7 +3504,7 @@ type TournamentProtest struct {
 
 func (x *TournamentProtest) Reset() {
 	*x = TournamentProtest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3378,7 +3516,7 @@ func (x *TournamentProtest) String() string {
 func (*TournamentProtest) ProtoMessage() {}
 
 func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3391,7 +3529,7 @@ func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentProtest.ProtoReflect.Descriptor instead.
 func (*TournamentProtest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *TournamentProtest) GetId() int64 {
@@ -3463,7 +3601,7 @@ type LodgeProtestRequest struct {
 
 func (x *LodgeProtestRequest) Reset() {
 	*x = LodgeProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3475,7 +3613,7 @@ func (x *LodgeProtestRequest) String() string {
 func (*LodgeProtestRequest) ProtoMessage() {}
 
 func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3488,7 +3626,7 @@ func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestRequest.ProtoReflect.Descriptor instead.
 func (*LodgeProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *LodgeProtestRequest) GetTournamentId() int64 {
@@ -3535,7 +3673,7 @@ type LodgeProtestResponse struct {
 
 func (x *LodgeProtestResponse) Reset() {
 	*x = LodgeProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3547,7 +3685,7 @@ func (x *LodgeProtestResponse) String() string {
 func (*LodgeProtestResponse) ProtoMessage() {}
 
 func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3560,7 +3698,7 @@ func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestResponse.ProtoReflect.Descriptor instead.
 func (*LodgeProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *LodgeProtestResponse) GetProtest() *TournamentProtest {
@@ -3582,7 +3720,7 @@ type RuleProtestRequest struct {
 
 func (x *RuleProtestRequest) Reset() {
 	*x = RuleProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3594,7 +3732,7 @@ func (x *RuleProtestRequest) String() string {
 func (*RuleProtestRequest) ProtoMessage() {}
 
 func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3607,7 +3745,7 @@ func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestRequest.ProtoReflect.Descriptor instead.
 func (*RuleProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *RuleProtestRequest) GetTournamentId() int64 {
@@ -3647,7 +3785,7 @@ type RuleProtestResponse struct {
 
 func (x *RuleProtestResponse) Reset() {
 	*x = RuleProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3659,7 +3797,7 @@ func (x *RuleProtestResponse) String() string {
 func (*RuleProtestResponse) ProtoMessage() {}
 
 func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3672,7 +3810,7 @@ func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestResponse.ProtoReflect.Descriptor instead.
 func (*RuleProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *RuleProtestResponse) GetProtest() *TournamentProtest {
@@ -3691,7 +3829,7 @@ type ListProtestsRequest struct {
 
 func (x *ListProtestsRequest) Reset() {
 	*x = ListProtestsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3703,7 +3841,7 @@ func (x *ListProtestsRequest) String() string {
 func (*ListProtestsRequest) ProtoMessage() {}
 
 func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3716,7 +3854,7 @@ func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsRequest.ProtoReflect.Descriptor instead.
 func (*ListProtestsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ListProtestsRequest) GetTournamentId() int64 {
@@ -3735,7 +3873,7 @@ type ListProtestsResponse struct {
 
 func (x *ListProtestsResponse) Reset() {
 	*x = ListProtestsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3747,7 +3885,7 @@ func (x *ListProtestsResponse) String() string {
 func (*ListProtestsResponse) ProtoMessage() {}
 
 func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3760,7 +3898,7 @@ func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsResponse.ProtoReflect.Descriptor instead.
 func (*ListProtestsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ListProtestsResponse) GetProtests() []*TournamentProtest {
@@ -3785,7 +3923,7 @@ type RecordNigiriRequest struct {
 
 func (x *RecordNigiriRequest) Reset() {
 	*x = RecordNigiriRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3797,7 +3935,7 @@ func (x *RecordNigiriRequest) String() string {
 func (*RecordNigiriRequest) ProtoMessage() {}
 
 func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3810,7 +3948,7 @@ func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriRequest.ProtoReflect.Descriptor instead.
 func (*RecordNigiriRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RecordNigiriRequest) GetTournamentId() int64 {
@@ -3857,7 +3995,7 @@ type RecordNigiriResponse struct {
 
 func (x *RecordNigiriResponse) Reset() {
 	*x = RecordNigiriResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3869,7 +4007,7 @@ func (x *RecordNigiriResponse) String() string {
 func (*RecordNigiriResponse) ProtoMessage() {}
 
 func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3882,7 +4020,7 @@ func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriResponse.ProtoReflect.Descriptor instead.
 func (*RecordNigiriResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *RecordNigiriResponse) GetGame() *TournamentGame {
@@ -3903,7 +4041,7 @@ type SetBoardRequest struct {
 
 func (x *SetBoardRequest) Reset() {
 	*x = SetBoardRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3915,7 +4053,7 @@ func (x *SetBoardRequest) String() string {
 func (*SetBoardRequest) ProtoMessage() {}
 
 func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3928,7 +4066,7 @@ func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardRequest.ProtoReflect.Descriptor instead.
 func (*SetBoardRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SetBoardRequest) GetTournamentId() int64 {
@@ -3961,7 +4099,7 @@ type SetBoardResponse struct {
 
 func (x *SetBoardResponse) Reset() {
 	*x = SetBoardResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3973,7 +4111,7 @@ func (x *SetBoardResponse) String() string {
 func (*SetBoardResponse) ProtoMessage() {}
 
 func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3986,7 +4124,7 @@ func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardResponse.ProtoReflect.Descriptor instead.
 func (*SetBoardResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SetBoardResponse) GetParticipant() *TournamentParticipant {
@@ -4008,7 +4146,7 @@ type SetLineupRequest struct {
 
 func (x *SetLineupRequest) Reset() {
 	*x = SetLineupRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4020,7 +4158,7 @@ func (x *SetLineupRequest) String() string {
 func (*SetLineupRequest) ProtoMessage() {}
 
 func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4033,7 +4171,7 @@ func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupRequest.ProtoReflect.Descriptor instead.
 func (*SetLineupRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SetLineupRequest) GetTournamentId() int64 {
@@ -4066,7 +4204,7 @@ type SetLineupResponse struct {
 
 func (x *SetLineupResponse) Reset() {
 	*x = SetLineupResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4078,7 +4216,7 @@ func (x *SetLineupResponse) String() string {
 func (*SetLineupResponse) ProtoMessage() {}
 
 func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4091,7 +4229,7 @@ func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupResponse.ProtoReflect.Descriptor instead.
 func (*SetLineupResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *SetLineupResponse) GetNumbers() []int32 {
@@ -4110,7 +4248,7 @@ type PairPlayoffRequest struct {
 
 func (x *PairPlayoffRequest) Reset() {
 	*x = PairPlayoffRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4122,7 +4260,7 @@ func (x *PairPlayoffRequest) String() string {
 func (*PairPlayoffRequest) ProtoMessage() {}
 
 func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4135,7 +4273,7 @@ func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffRequest.ProtoReflect.Descriptor instead.
 func (*PairPlayoffRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *PairPlayoffRequest) GetTournamentId() int64 {
@@ -4154,7 +4292,7 @@ type PairPlayoffResponse struct {
 
 func (x *PairPlayoffResponse) Reset() {
 	*x = PairPlayoffResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4166,7 +4304,7 @@ func (x *PairPlayoffResponse) String() string {
 func (*PairPlayoffResponse) ProtoMessage() {}
 
 func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4179,12 +4317,204 @@ func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffResponse.ProtoReflect.Descriptor instead.
 func (*PairPlayoffResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *PairPlayoffResponse) GetRound() *TournamentRound {
 	if x != nil {
 		return x.Round
+	}
+	return nil
+}
+
+type SetGradingRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Grading       []*GradingRule         `protobuf:"bytes,2,rep,name=grading,proto3" json:"grading,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetGradingRequest) Reset() {
+	*x = SetGradingRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetGradingRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetGradingRequest) ProtoMessage() {}
+
+func (x *SetGradingRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetGradingRequest.ProtoReflect.Descriptor instead.
+func (*SetGradingRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{56}
+}
+
+func (x *SetGradingRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SetGradingRequest) GetGrading() []*GradingRule {
+	if x != nil {
+		return x.Grading
+	}
+	return nil
+}
+
+type SetGradingResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Tournament    *Tournament            `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetGradingResponse) Reset() {
+	*x = SetGradingResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetGradingResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetGradingResponse) ProtoMessage() {}
+
+func (x *SetGradingResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetGradingResponse.ProtoReflect.Descriptor instead.
+func (*SetGradingResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{57}
+}
+
+func (x *SetGradingResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
+type AcceptImportedGradingRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Note          string                 `protobuf:"bytes,2,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcceptImportedGradingRequest) Reset() {
+	*x = AcceptImportedGradingRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcceptImportedGradingRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcceptImportedGradingRequest) ProtoMessage() {}
+
+func (x *AcceptImportedGradingRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcceptImportedGradingRequest.ProtoReflect.Descriptor instead.
+func (*AcceptImportedGradingRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{58}
+}
+
+func (x *AcceptImportedGradingRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AcceptImportedGradingRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type AcceptImportedGradingResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Tournament    *Tournament            `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcceptImportedGradingResponse) Reset() {
+	*x = AcceptImportedGradingResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcceptImportedGradingResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcceptImportedGradingResponse) ProtoMessage() {}
+
+func (x *AcceptImportedGradingResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcceptImportedGradingResponse.ProtoReflect.Descriptor instead.
+func (*AcceptImportedGradingResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{59}
+}
+
+func (x *AcceptImportedGradingResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
 	}
 	return nil
 }
@@ -4198,7 +4528,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
 	"targetRank\x12\x19\n" +
-	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\xad\x06\n" +
+	"\bmin_wins\x18\x03 \x01(\x05R\aminWins\"\xa6\b\n" +
 	"\n" +
 	"Tournament\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
@@ -4233,7 +4563,18 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"teamBoards\x12\x1f\n" +
 	"\vteam_format\x18\x1b \x01(\tR\n" +
 	"teamFormat\x12\x1a\n" +
-	"\breserves\x18\x1c \x01(\x05R\breserves\"\x95\x05\n" +
+	"\breserves\x18\x1c \x01(\x05R\breserves\x120\n" +
+	"\agrading\x18\x1d \x03(\v2\x16.dankyu.v1.GradingRuleR\agrading\x12@\n" +
+	"\x0egrading_set_at\x18\x1e \x01(\v2\x1a.google.protobuf.TimestampR\fgradingSetAt\x12,\n" +
+	"\x12rules_before_start\x18\x1f \x01(\bR\x10rulesBeforeStart\x12*\n" +
+	"\x11grading_at_import\x18  \x01(\bR\x0fgradingAtImport\x12)\n" +
+	"\x10grading_accepted\x18! \x01(\bR\x0fgradingAccepted\"s\n" +
+	"\vGradingRule\x12\x1f\n" +
+	"\vmax_placing\x18\x01 \x01(\x05R\n" +
+	"maxPlacing\x12\x19\n" +
+	"\bmin_wins\x18\x02 \x01(\x05R\aminWins\x12\x14\n" +
+	"\x05group\x18\x03 \x01(\tR\x05group\x12\x12\n" +
+	"\x04rank\x18\x04 \x01(\tR\x04rank\"\xc7\x05\n" +
 	"\x17CreateTournamentRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1d\n" +
 	"\n" +
@@ -4261,7 +4602,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"teamBoards\x12\x1f\n" +
 	"\vteam_format\x18\x16 \x01(\tR\n" +
 	"teamFormat\x12\x1a\n" +
-	"\breserves\x18\x17 \x01(\x05R\breservesB\a\n" +
+	"\breserves\x18\x17 \x01(\x05R\breserves\x120\n" +
+	"\agrading\x18\x18 \x03(\v2\x16.dankyu.v1.GradingRuleR\agradingB\a\n" +
 	"\x05_komi\"Q\n" +
 	"\x18CreateTournamentResponse\x125\n" +
 	"\n" +
@@ -4449,14 +4791,15 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\n" +
 	"candidates\x18\x06 \x03(\x03R\n" +
 	"candidates\x12\x16\n" +
-	"\x06status\x18\a \x01(\tR\x06status\"\x92\x02\n" +
+	"\x06status\x18\a \x01(\tR\x06status\"\xc4\x02\n" +
 	"\x17ImportTournamentRequest\x12\x12\n" +
 	"\x04data\x18\x01 \x01(\fR\x04data\x12\x16\n" +
 	"\x06format\x18\x02 \x01(\tR\x06format\x12\x14\n" +
 	"\x05level\x18\x03 \x01(\tR\x05level\x12I\n" +
 	"\amatches\x18\x04 \x03(\v2/.dankyu.v1.ImportTournamentRequest.MatchesEntryR\amatches\x12\x16\n" +
 	"\x06guests\x18\x05 \x03(\x05R\x06guests\x12\x16\n" +
-	"\x06commit\x18\x06 \x01(\bR\x06commit\x1a:\n" +
+	"\x06commit\x18\x06 \x01(\bR\x06commit\x120\n" +
+	"\agrading\x18\a \x03(\v2\x16.dankyu.v1.GradingRuleR\agrading\x1a:\n" +
 	"\fMatchesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\x05R\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"\x85\x02\n" +
@@ -4551,7 +4894,21 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x12PairPlayoffRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"G\n" +
 	"\x13PairPlayoffResponse\x120\n" +
-	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round2\x86\x0e\n" +
+	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round\"U\n" +
+	"\x11SetGradingRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x120\n" +
+	"\agrading\x18\x02 \x03(\v2\x16.dankyu.v1.GradingRuleR\agrading\"K\n" +
+	"\x12SetGradingResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
+	"tournament\"B\n" +
+	"\x1cAcceptImportedGradingRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04note\x18\x02 \x01(\tR\x04note\"V\n" +
+	"\x1dAcceptImportedGradingResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
+	"tournament2\xbd\x0f\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12R\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\x12X\n" +
@@ -4574,7 +4931,10 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\fRecordNigiri\x12\x1e.dankyu.v1.RecordNigiriRequest\x1a\x1f.dankyu.v1.RecordNigiriResponse\x12C\n" +
 	"\bSetBoard\x12\x1a.dankyu.v1.SetBoardRequest\x1a\x1b.dankyu.v1.SetBoardResponse\x12F\n" +
 	"\tSetLineup\x12\x1b.dankyu.v1.SetLineupRequest\x1a\x1c.dankyu.v1.SetLineupResponse\x12L\n" +
-	"\vPairPlayoff\x12\x1d.dankyu.v1.PairPlayoffRequest\x1a\x1e.dankyu.v1.PairPlayoffResponseB\x99\x01\n" +
+	"\vPairPlayoff\x12\x1d.dankyu.v1.PairPlayoffRequest\x1a\x1e.dankyu.v1.PairPlayoffResponse\x12I\n" +
+	"\n" +
+	"SetGrading\x12\x1c.dankyu.v1.SetGradingRequest\x1a\x1d.dankyu.v1.SetGradingResponse\x12j\n" +
+	"\x15AcceptImportedGrading\x12'.dankyu.v1.AcceptImportedGradingRequest\x1a(.dankyu.v1.AcceptImportedGradingResponseB\x99\x01\n" +
 	"\rcom.dankyu.v1B\x10TournamentsProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -4590,154 +4950,170 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 58)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 63)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
-	(*TournamentGroup)(nil),             // 0: dankyu.v1.TournamentGroup
-	(*Tournament)(nil),                  // 1: dankyu.v1.Tournament
-	(*CreateTournamentRequest)(nil),     // 2: dankyu.v1.CreateTournamentRequest
-	(*CreateTournamentResponse)(nil),    // 3: dankyu.v1.CreateTournamentResponse
-	(*TournamentParticipant)(nil),       // 4: dankyu.v1.TournamentParticipant
-	(*TournamentGame)(nil),              // 5: dankyu.v1.TournamentGame
-	(*TournamentRound)(nil),             // 6: dankyu.v1.TournamentRound
-	(*StandingRow)(nil),                 // 7: dankyu.v1.StandingRow
-	(*TeamStandingRow)(nil),             // 8: dankyu.v1.TeamStandingRow
-	(*Proposal)(nil),                    // 9: dankyu.v1.Proposal
-	(*GetTournamentRequest)(nil),        // 10: dankyu.v1.GetTournamentRequest
-	(*GetTournamentResponse)(nil),       // 11: dankyu.v1.GetTournamentResponse
-	(*ArenaPlayer)(nil),                 // 12: dankyu.v1.ArenaPlayer
-	(*ArenaResult)(nil),                 // 13: dankyu.v1.ArenaResult
-	(*ListTournamentsRequest)(nil),      // 14: dankyu.v1.ListTournamentsRequest
-	(*ListTournamentsResponse)(nil),     // 15: dankyu.v1.ListTournamentsResponse
-	(*AddParticipantRequest)(nil),       // 16: dankyu.v1.AddParticipantRequest
-	(*AddParticipantResponse)(nil),      // 17: dankyu.v1.AddParticipantResponse
-	(*WithdrawParticipantRequest)(nil),  // 18: dankyu.v1.WithdrawParticipantRequest
-	(*WithdrawParticipantResponse)(nil), // 19: dankyu.v1.WithdrawParticipantResponse
-	(*PairNextRoundRequest)(nil),        // 20: dankyu.v1.PairNextRoundRequest
-	(*PairNextRoundResponse)(nil),       // 21: dankyu.v1.PairNextRoundResponse
-	(*RecordResultRequest)(nil),         // 22: dankyu.v1.RecordResultRequest
-	(*RecordResultResponse)(nil),        // 23: dankyu.v1.RecordResultResponse
-	(*BoardResult)(nil),                 // 24: dankyu.v1.BoardResult
-	(*RecordRoundResultsRequest)(nil),   // 25: dankyu.v1.RecordRoundResultsRequest
-	(*RecordRoundResultsResponse)(nil),  // 26: dankyu.v1.RecordRoundResultsResponse
-	(*FinishTournamentRequest)(nil),     // 27: dankyu.v1.FinishTournamentRequest
-	(*FinishTournamentResponse)(nil),    // 28: dankyu.v1.FinishTournamentResponse
-	(*ImportPlayer)(nil),                // 29: dankyu.v1.ImportPlayer
-	(*ImportTournamentRequest)(nil),     // 30: dankyu.v1.ImportTournamentRequest
-	(*ImportTournamentResponse)(nil),    // 31: dankyu.v1.ImportTournamentResponse
-	(*ExportTournamentRequest)(nil),     // 32: dankyu.v1.ExportTournamentRequest
-	(*ExportTournamentResponse)(nil),    // 33: dankyu.v1.ExportTournamentResponse
-	(*ConfirmRoundRequest)(nil),         // 34: dankyu.v1.ConfirmRoundRequest
-	(*ConfirmRoundResponse)(nil),        // 35: dankyu.v1.ConfirmRoundResponse
-	(*VoidResultRequest)(nil),           // 36: dankyu.v1.VoidResultRequest
-	(*VoidResultResponse)(nil),          // 37: dankyu.v1.VoidResultResponse
-	(*SuspendPlayerRequest)(nil),        // 38: dankyu.v1.SuspendPlayerRequest
-	(*SuspendPlayerResponse)(nil),       // 39: dankyu.v1.SuspendPlayerResponse
-	(*TournamentProtest)(nil),           // 40: dankyu.v1.TournamentProtest
-	(*LodgeProtestRequest)(nil),         // 41: dankyu.v1.LodgeProtestRequest
-	(*LodgeProtestResponse)(nil),        // 42: dankyu.v1.LodgeProtestResponse
-	(*RuleProtestRequest)(nil),          // 43: dankyu.v1.RuleProtestRequest
-	(*RuleProtestResponse)(nil),         // 44: dankyu.v1.RuleProtestResponse
-	(*ListProtestsRequest)(nil),         // 45: dankyu.v1.ListProtestsRequest
-	(*ListProtestsResponse)(nil),        // 46: dankyu.v1.ListProtestsResponse
-	(*RecordNigiriRequest)(nil),         // 47: dankyu.v1.RecordNigiriRequest
-	(*RecordNigiriResponse)(nil),        // 48: dankyu.v1.RecordNigiriResponse
-	(*SetBoardRequest)(nil),             // 49: dankyu.v1.SetBoardRequest
-	(*SetBoardResponse)(nil),            // 50: dankyu.v1.SetBoardResponse
-	(*SetLineupRequest)(nil),            // 51: dankyu.v1.SetLineupRequest
-	(*SetLineupResponse)(nil),           // 52: dankyu.v1.SetLineupResponse
-	(*PairPlayoffRequest)(nil),          // 53: dankyu.v1.PairPlayoffRequest
-	(*PairPlayoffResponse)(nil),         // 54: dankyu.v1.PairPlayoffResponse
-	nil,                                 // 55: dankyu.v1.TournamentGame.FlagParamsEntry
-	nil,                                 // 56: dankyu.v1.Proposal.NoteParamsEntry
-	nil,                                 // 57: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),       // 58: google.protobuf.Timestamp
+	(*TournamentGroup)(nil),               // 0: dankyu.v1.TournamentGroup
+	(*Tournament)(nil),                    // 1: dankyu.v1.Tournament
+	(*GradingRule)(nil),                   // 2: dankyu.v1.GradingRule
+	(*CreateTournamentRequest)(nil),       // 3: dankyu.v1.CreateTournamentRequest
+	(*CreateTournamentResponse)(nil),      // 4: dankyu.v1.CreateTournamentResponse
+	(*TournamentParticipant)(nil),         // 5: dankyu.v1.TournamentParticipant
+	(*TournamentGame)(nil),                // 6: dankyu.v1.TournamentGame
+	(*TournamentRound)(nil),               // 7: dankyu.v1.TournamentRound
+	(*StandingRow)(nil),                   // 8: dankyu.v1.StandingRow
+	(*TeamStandingRow)(nil),               // 9: dankyu.v1.TeamStandingRow
+	(*Proposal)(nil),                      // 10: dankyu.v1.Proposal
+	(*GetTournamentRequest)(nil),          // 11: dankyu.v1.GetTournamentRequest
+	(*GetTournamentResponse)(nil),         // 12: dankyu.v1.GetTournamentResponse
+	(*ArenaPlayer)(nil),                   // 13: dankyu.v1.ArenaPlayer
+	(*ArenaResult)(nil),                   // 14: dankyu.v1.ArenaResult
+	(*ListTournamentsRequest)(nil),        // 15: dankyu.v1.ListTournamentsRequest
+	(*ListTournamentsResponse)(nil),       // 16: dankyu.v1.ListTournamentsResponse
+	(*AddParticipantRequest)(nil),         // 17: dankyu.v1.AddParticipantRequest
+	(*AddParticipantResponse)(nil),        // 18: dankyu.v1.AddParticipantResponse
+	(*WithdrawParticipantRequest)(nil),    // 19: dankyu.v1.WithdrawParticipantRequest
+	(*WithdrawParticipantResponse)(nil),   // 20: dankyu.v1.WithdrawParticipantResponse
+	(*PairNextRoundRequest)(nil),          // 21: dankyu.v1.PairNextRoundRequest
+	(*PairNextRoundResponse)(nil),         // 22: dankyu.v1.PairNextRoundResponse
+	(*RecordResultRequest)(nil),           // 23: dankyu.v1.RecordResultRequest
+	(*RecordResultResponse)(nil),          // 24: dankyu.v1.RecordResultResponse
+	(*BoardResult)(nil),                   // 25: dankyu.v1.BoardResult
+	(*RecordRoundResultsRequest)(nil),     // 26: dankyu.v1.RecordRoundResultsRequest
+	(*RecordRoundResultsResponse)(nil),    // 27: dankyu.v1.RecordRoundResultsResponse
+	(*FinishTournamentRequest)(nil),       // 28: dankyu.v1.FinishTournamentRequest
+	(*FinishTournamentResponse)(nil),      // 29: dankyu.v1.FinishTournamentResponse
+	(*ImportPlayer)(nil),                  // 30: dankyu.v1.ImportPlayer
+	(*ImportTournamentRequest)(nil),       // 31: dankyu.v1.ImportTournamentRequest
+	(*ImportTournamentResponse)(nil),      // 32: dankyu.v1.ImportTournamentResponse
+	(*ExportTournamentRequest)(nil),       // 33: dankyu.v1.ExportTournamentRequest
+	(*ExportTournamentResponse)(nil),      // 34: dankyu.v1.ExportTournamentResponse
+	(*ConfirmRoundRequest)(nil),           // 35: dankyu.v1.ConfirmRoundRequest
+	(*ConfirmRoundResponse)(nil),          // 36: dankyu.v1.ConfirmRoundResponse
+	(*VoidResultRequest)(nil),             // 37: dankyu.v1.VoidResultRequest
+	(*VoidResultResponse)(nil),            // 38: dankyu.v1.VoidResultResponse
+	(*SuspendPlayerRequest)(nil),          // 39: dankyu.v1.SuspendPlayerRequest
+	(*SuspendPlayerResponse)(nil),         // 40: dankyu.v1.SuspendPlayerResponse
+	(*TournamentProtest)(nil),             // 41: dankyu.v1.TournamentProtest
+	(*LodgeProtestRequest)(nil),           // 42: dankyu.v1.LodgeProtestRequest
+	(*LodgeProtestResponse)(nil),          // 43: dankyu.v1.LodgeProtestResponse
+	(*RuleProtestRequest)(nil),            // 44: dankyu.v1.RuleProtestRequest
+	(*RuleProtestResponse)(nil),           // 45: dankyu.v1.RuleProtestResponse
+	(*ListProtestsRequest)(nil),           // 46: dankyu.v1.ListProtestsRequest
+	(*ListProtestsResponse)(nil),          // 47: dankyu.v1.ListProtestsResponse
+	(*RecordNigiriRequest)(nil),           // 48: dankyu.v1.RecordNigiriRequest
+	(*RecordNigiriResponse)(nil),          // 49: dankyu.v1.RecordNigiriResponse
+	(*SetBoardRequest)(nil),               // 50: dankyu.v1.SetBoardRequest
+	(*SetBoardResponse)(nil),              // 51: dankyu.v1.SetBoardResponse
+	(*SetLineupRequest)(nil),              // 52: dankyu.v1.SetLineupRequest
+	(*SetLineupResponse)(nil),             // 53: dankyu.v1.SetLineupResponse
+	(*PairPlayoffRequest)(nil),            // 54: dankyu.v1.PairPlayoffRequest
+	(*PairPlayoffResponse)(nil),           // 55: dankyu.v1.PairPlayoffResponse
+	(*SetGradingRequest)(nil),             // 56: dankyu.v1.SetGradingRequest
+	(*SetGradingResponse)(nil),            // 57: dankyu.v1.SetGradingResponse
+	(*AcceptImportedGradingRequest)(nil),  // 58: dankyu.v1.AcceptImportedGradingRequest
+	(*AcceptImportedGradingResponse)(nil), // 59: dankyu.v1.AcceptImportedGradingResponse
+	nil,                                   // 60: dankyu.v1.TournamentGame.FlagParamsEntry
+	nil,                                   // 61: dankyu.v1.Proposal.NoteParamsEntry
+	nil,                                   // 62: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),         // 63: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	58, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
-	0,  // 2: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
-	1,  // 3: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	55, // 4: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
-	5,  // 5: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
-	56, // 6: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
-	1,  // 7: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	4,  // 8: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
-	6,  // 9: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
-	7,  // 10: dankyu.v1.GetTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	8,  // 11: dankyu.v1.GetTournamentResponse.team_standings:type_name -> dankyu.v1.TeamStandingRow
-	9,  // 12: dankyu.v1.GetTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	13, // 13: dankyu.v1.GetTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	12, // 14: dankyu.v1.ArenaResult.players:type_name -> dankyu.v1.ArenaPlayer
-	1,  // 15: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
-	4,  // 16: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	4,  // 17: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	6,  // 18: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	5,  // 19: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	24, // 20: dankyu.v1.RecordRoundResultsRequest.results:type_name -> dankyu.v1.BoardResult
-	5,  // 21: dankyu.v1.RecordRoundResultsResponse.games:type_name -> dankyu.v1.TournamentGame
-	7,  // 22: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	9,  // 23: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	13, // 24: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	57, // 25: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
-	29, // 26: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
-	1,  // 27: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	6,  // 28: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	5,  // 29: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	9,  // 30: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	58, // 31: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
-	40, // 32: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	40, // 33: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	40, // 34: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
-	5,  // 35: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
-	4,  // 36: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	6,  // 37: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
-	2,  // 38: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	10, // 39: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	14, // 40: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	16, // 41: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	18, // 42: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	20, // 43: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	22, // 44: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	25, // 45: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
-	27, // 46: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	30, // 47: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	32, // 48: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	34, // 49: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
-	36, // 50: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
-	38, // 51: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
-	41, // 52: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
-	43, // 53: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
-	45, // 54: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
-	47, // 55: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
-	49, // 56: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
-	51, // 57: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
-	53, // 58: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
-	3,  // 59: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	11, // 60: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	15, // 61: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	17, // 62: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	19, // 63: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	21, // 64: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	23, // 65: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	26, // 66: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
-	28, // 67: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	31, // 68: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	33, // 69: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	35, // 70: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	37, // 71: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	39, // 72: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	42, // 73: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	44, // 74: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	46, // 75: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	48, // 76: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	50, // 77: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
-	52, // 78: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
-	54, // 79: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
-	59, // [59:80] is the sub-list for method output_type
-	38, // [38:59] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	63, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	2,  // 2: dankyu.v1.Tournament.grading:type_name -> dankyu.v1.GradingRule
+	63, // 3: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
+	0,  // 4: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
+	2,  // 5: dankyu.v1.CreateTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
+	1,  // 6: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	60, // 7: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
+	6,  // 8: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
+	61, // 9: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
+	1,  // 10: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	5,  // 11: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
+	7,  // 12: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
+	8,  // 13: dankyu.v1.GetTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	9,  // 14: dankyu.v1.GetTournamentResponse.team_standings:type_name -> dankyu.v1.TeamStandingRow
+	10, // 15: dankyu.v1.GetTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	14, // 16: dankyu.v1.GetTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	13, // 17: dankyu.v1.ArenaResult.players:type_name -> dankyu.v1.ArenaPlayer
+	1,  // 18: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
+	5,  // 19: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	5,  // 20: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	7,  // 21: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	6,  // 22: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	25, // 23: dankyu.v1.RecordRoundResultsRequest.results:type_name -> dankyu.v1.BoardResult
+	6,  // 24: dankyu.v1.RecordRoundResultsResponse.games:type_name -> dankyu.v1.TournamentGame
+	8,  // 25: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	10, // 26: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	14, // 27: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	62, // 28: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	2,  // 29: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
+	30, // 30: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
+	1,  // 31: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	7,  // 32: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	6,  // 33: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	10, // 34: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
+	63, // 35: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	41, // 36: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	41, // 37: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	41, // 38: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
+	6,  // 39: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
+	5,  // 40: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	7,  // 41: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
+	2,  // 42: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
+	1,  // 43: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	1,  // 44: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	3,  // 45: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	11, // 46: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	15, // 47: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	17, // 48: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	19, // 49: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	21, // 50: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	23, // 51: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	26, // 52: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
+	28, // 53: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	31, // 54: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	33, // 55: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	35, // 56: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	37, // 57: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	39, // 58: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	42, // 59: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	44, // 60: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	46, // 61: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	48, // 62: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	50, // 63: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
+	52, // 64: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	54, // 65: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
+	56, // 66: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
+	58, // 67: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
+	4,  // 68: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	12, // 69: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	16, // 70: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	18, // 71: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	20, // 72: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	22, // 73: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	24, // 74: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	27, // 75: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
+	29, // 76: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	32, // 77: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	34, // 78: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	36, // 79: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	38, // 80: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	40, // 81: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	43, // 82: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	45, // 83: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	47, // 84: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	49, // 85: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	51, // 86: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	53, // 87: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	55, // 88: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
+	57, // 89: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
+	59, // 90: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
+	68, // [68:91] is the sub-list for method output_type
+	45, // [45:68] is the sub-list for method input_type
+	45, // [45:45] is the sub-list for extension type_name
+	45, // [45:45] is the sub-list for extension extendee
+	0,  // [0:45] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -4745,14 +5121,14 @@ func file_dankyu_v1_tournaments_proto_init() {
 	if File_dankyu_v1_tournaments_proto != nil {
 		return
 	}
-	file_dankyu_v1_tournaments_proto_msgTypes[2].OneofWrappers = []any{}
+	file_dankyu_v1_tournaments_proto_msgTypes[3].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   58,
+			NumMessages:   63,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

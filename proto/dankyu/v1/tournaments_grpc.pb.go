@@ -19,27 +19,29 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	TournamentService_CreateTournament_FullMethodName    = "/dankyu.v1.TournamentService/CreateTournament"
-	TournamentService_GetTournament_FullMethodName       = "/dankyu.v1.TournamentService/GetTournament"
-	TournamentService_ListTournaments_FullMethodName     = "/dankyu.v1.TournamentService/ListTournaments"
-	TournamentService_AddParticipant_FullMethodName      = "/dankyu.v1.TournamentService/AddParticipant"
-	TournamentService_WithdrawParticipant_FullMethodName = "/dankyu.v1.TournamentService/WithdrawParticipant"
-	TournamentService_PairNextRound_FullMethodName       = "/dankyu.v1.TournamentService/PairNextRound"
-	TournamentService_RecordResult_FullMethodName        = "/dankyu.v1.TournamentService/RecordResult"
-	TournamentService_RecordRoundResults_FullMethodName  = "/dankyu.v1.TournamentService/RecordRoundResults"
-	TournamentService_FinishTournament_FullMethodName    = "/dankyu.v1.TournamentService/FinishTournament"
-	TournamentService_ImportTournament_FullMethodName    = "/dankyu.v1.TournamentService/ImportTournament"
-	TournamentService_ExportTournament_FullMethodName    = "/dankyu.v1.TournamentService/ExportTournament"
-	TournamentService_ConfirmRound_FullMethodName        = "/dankyu.v1.TournamentService/ConfirmRound"
-	TournamentService_VoidResult_FullMethodName          = "/dankyu.v1.TournamentService/VoidResult"
-	TournamentService_SuspendPlayer_FullMethodName       = "/dankyu.v1.TournamentService/SuspendPlayer"
-	TournamentService_LodgeProtest_FullMethodName        = "/dankyu.v1.TournamentService/LodgeProtest"
-	TournamentService_RuleProtest_FullMethodName         = "/dankyu.v1.TournamentService/RuleProtest"
-	TournamentService_ListProtests_FullMethodName        = "/dankyu.v1.TournamentService/ListProtests"
-	TournamentService_RecordNigiri_FullMethodName        = "/dankyu.v1.TournamentService/RecordNigiri"
-	TournamentService_SetBoard_FullMethodName            = "/dankyu.v1.TournamentService/SetBoard"
-	TournamentService_SetLineup_FullMethodName           = "/dankyu.v1.TournamentService/SetLineup"
-	TournamentService_PairPlayoff_FullMethodName         = "/dankyu.v1.TournamentService/PairPlayoff"
+	TournamentService_CreateTournament_FullMethodName      = "/dankyu.v1.TournamentService/CreateTournament"
+	TournamentService_GetTournament_FullMethodName         = "/dankyu.v1.TournamentService/GetTournament"
+	TournamentService_ListTournaments_FullMethodName       = "/dankyu.v1.TournamentService/ListTournaments"
+	TournamentService_AddParticipant_FullMethodName        = "/dankyu.v1.TournamentService/AddParticipant"
+	TournamentService_WithdrawParticipant_FullMethodName   = "/dankyu.v1.TournamentService/WithdrawParticipant"
+	TournamentService_PairNextRound_FullMethodName         = "/dankyu.v1.TournamentService/PairNextRound"
+	TournamentService_RecordResult_FullMethodName          = "/dankyu.v1.TournamentService/RecordResult"
+	TournamentService_RecordRoundResults_FullMethodName    = "/dankyu.v1.TournamentService/RecordRoundResults"
+	TournamentService_FinishTournament_FullMethodName      = "/dankyu.v1.TournamentService/FinishTournament"
+	TournamentService_ImportTournament_FullMethodName      = "/dankyu.v1.TournamentService/ImportTournament"
+	TournamentService_ExportTournament_FullMethodName      = "/dankyu.v1.TournamentService/ExportTournament"
+	TournamentService_ConfirmRound_FullMethodName          = "/dankyu.v1.TournamentService/ConfirmRound"
+	TournamentService_VoidResult_FullMethodName            = "/dankyu.v1.TournamentService/VoidResult"
+	TournamentService_SuspendPlayer_FullMethodName         = "/dankyu.v1.TournamentService/SuspendPlayer"
+	TournamentService_LodgeProtest_FullMethodName          = "/dankyu.v1.TournamentService/LodgeProtest"
+	TournamentService_RuleProtest_FullMethodName           = "/dankyu.v1.TournamentService/RuleProtest"
+	TournamentService_ListProtests_FullMethodName          = "/dankyu.v1.TournamentService/ListProtests"
+	TournamentService_RecordNigiri_FullMethodName          = "/dankyu.v1.TournamentService/RecordNigiri"
+	TournamentService_SetBoard_FullMethodName              = "/dankyu.v1.TournamentService/SetBoard"
+	TournamentService_SetLineup_FullMethodName             = "/dankyu.v1.TournamentService/SetLineup"
+	TournamentService_PairPlayoff_FullMethodName           = "/dankyu.v1.TournamentService/PairPlayoff"
+	TournamentService_SetGrading_FullMethodName            = "/dankyu.v1.TournamentService/SetGrading"
+	TournamentService_AcceptImportedGrading_FullMethodName = "/dankyu.v1.TournamentService/AcceptImportedGrading"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
@@ -106,6 +108,11 @@ type TournamentServiceClient interface {
 	// Pairs a playoff round among the players tied on every criterion, after
 	// the last round, for an event whose ties go to a playoff (art. 27 C).
 	PairPlayoff(ctx context.Context, in *PairPlayoffRequest, opts ...grpc.CallOption) (*PairPlayoffResponse, error)
+	// Replace an event's grading table before it starts (refused with
+	// GRADING_FIXED once the start date has come or a round is paired).
+	SetGrading(ctx context.Context, in *SetGradingRequest, opts ...grpc.CallOption) (*SetGradingResponse, error)
+	// Staff: accept the grading rules given with an imported event.
+	AcceptImportedGrading(ctx context.Context, in *AcceptImportedGradingRequest, opts ...grpc.CallOption) (*AcceptImportedGradingResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -326,6 +333,26 @@ func (c *tournamentServiceClient) PairPlayoff(ctx context.Context, in *PairPlayo
 	return out, nil
 }
 
+func (c *tournamentServiceClient) SetGrading(ctx context.Context, in *SetGradingRequest, opts ...grpc.CallOption) (*SetGradingResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetGradingResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SetGrading_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) AcceptImportedGrading(ctx context.Context, in *AcceptImportedGradingRequest, opts ...grpc.CallOption) (*AcceptImportedGradingResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AcceptImportedGradingResponse)
+	err := c.cc.Invoke(ctx, TournamentService_AcceptImportedGrading_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
@@ -390,6 +417,11 @@ type TournamentServiceServer interface {
 	// Pairs a playoff round among the players tied on every criterion, after
 	// the last round, for an event whose ties go to a playoff (art. 27 C).
 	PairPlayoff(context.Context, *PairPlayoffRequest) (*PairPlayoffResponse, error)
+	// Replace an event's grading table before it starts (refused with
+	// GRADING_FIXED once the start date has come or a round is paired).
+	SetGrading(context.Context, *SetGradingRequest) (*SetGradingResponse, error)
+	// Staff: accept the grading rules given with an imported event.
+	AcceptImportedGrading(context.Context, *AcceptImportedGradingRequest) (*AcceptImportedGradingResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -462,6 +494,12 @@ func (UnimplementedTournamentServiceServer) SetLineup(context.Context, *SetLineu
 }
 func (UnimplementedTournamentServiceServer) PairPlayoff(context.Context, *PairPlayoffRequest) (*PairPlayoffResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method PairPlayoff not implemented")
+}
+func (UnimplementedTournamentServiceServer) SetGrading(context.Context, *SetGradingRequest) (*SetGradingResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetGrading not implemented")
+}
+func (UnimplementedTournamentServiceServer) AcceptImportedGrading(context.Context, *AcceptImportedGradingRequest) (*AcceptImportedGradingResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AcceptImportedGrading not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -862,6 +900,42 @@ func _TournamentService_PairPlayoff_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_SetGrading_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetGradingRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SetGrading(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SetGrading_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SetGrading(ctx, req.(*SetGradingRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_AcceptImportedGrading_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AcceptImportedGradingRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).AcceptImportedGrading(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_AcceptImportedGrading_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).AcceptImportedGrading(ctx, req.(*AcceptImportedGradingRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -952,6 +1026,14 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "PairPlayoff",
 			Handler:    _TournamentService_PairPlayoff_Handler,
+		},
+		{
+			MethodName: "SetGrading",
+			Handler:    _TournamentService_SetGrading_Handler,
+		},
+		{
+			MethodName: "AcceptImportedGrading",
+			Handler:    _TournamentService_AcceptImportedGrading_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
