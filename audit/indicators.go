@@ -273,7 +273,12 @@ func medianOf(xs []float64) float64 {
 // markOf is the mark of an indicator under t; rate is the pooled rate of
 // the other agencies, which a pooled threshold compares with.
 func markOf(t Threshold, in Indicator, rate float64) Mark {
-	if in.Count < t.MinCount || in.Base < t.MinBase || in.Value < t.Floor {
+	// the share floor keeps a few items in a small agency green; a count
+	// at the standalone red count is no longer "a few", so a large
+	// agency's pattern of that size is judged against the others (pooled)
+	// however small a share of its many items it is
+	large := t.Pooled && t.AbsRedCount > 0 && in.Count >= t.AbsRedCount
+	if in.Count < t.MinCount || in.Base < t.MinBase || (in.Value < t.Floor && !large) {
 		return Green
 	}
 	if t.Relative {

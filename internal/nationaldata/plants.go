@@ -158,7 +158,7 @@ func PlantAbuses(ctx context.Context, pool *pgxpool.Pool, plan *Plan, m *Manifes
 	if err != nil {
 		return err
 	}
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithApprovalGate(au))
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithGrantGate(au), certs.WithApprovalGate(au), certs.WithEventEvidence(proposals.Evidence{}))
 	if err != nil {
 		return err
 	}
