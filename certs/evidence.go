@@ -17,38 +17,22 @@ import (
 
 // EarningRule is one of an event's published grading rules that applies
 // to a player: a placing of at most MaxPlacing, or at least MinWins wins
-// (in Group, when named), earns Rank.
+// (in Group, when named), earns Rank. ZH and EN word it as the event's
+// page does (the events' package words its rules; certs only quotes them).
 type EarningRule struct {
 	MaxPlacing int
 	MinWins    int
 	Group      string
 	Rank       registry.Rank
+	ZH, EN     string
 }
 
 // Text words a rule in a language.
 func (r EarningRule) Text(lang ledger.Lang) string {
-	zh := lang == ledger.Chinese
-	var cond string
-	switch {
-	case r.MaxPlacing > 0 && zh:
-		cond = fmt.Sprintf("名次前 %d 名", r.MaxPlacing)
-	case r.MaxPlacing > 0:
-		cond = fmt.Sprintf("placing ≤ %d", r.MaxPlacing)
-	case zh:
-		cond = fmt.Sprintf("胜 %d 局以上", r.MinWins)
-	default:
-		cond = fmt.Sprintf("wins ≥ %d", r.MinWins)
+	if lang == ledger.Chinese {
+		return r.ZH
 	}
-	switch {
-	case r.Group != "" && zh:
-		cond = r.Group + cond
-	case r.Group != "":
-		cond += " in " + r.Group
-	}
-	if zh {
-		return cond + " → " + r.Rank.Chinese()
-	}
-	return cond + " → " + r.Rank.String()
+	return r.EN
 }
 
 // EventRecord is the registry's statement of a player's result in one of

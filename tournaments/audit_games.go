@@ -55,45 +55,6 @@ func GamesOf(ctx context.Context, q ledger.Querier, ids []int64) ([]GameFacts, e
 	return out, nil
 }
 
-// MoveDigest is the digest of one recorded game's move sequence.
-type MoveDigest struct {
-	Tournament   int64
-	Round, Board int
-	Moves        int      // moves in the main line
-	Digest       [32]byte // SHA-256 of the moves, colour and point, in order
-}
-
-// RecordDigests returns, for every game of the given tournaments that has
-// an SGF record, the digest of its move sequence (the headers, names and
-// comments left out, so that two games with the same moves match whatever
-// their headers say), in one query.
-func RecordDigests(ctx context.Context, q ledger.Querier, ids []int64) ([]MoveDigest, error) {
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	rows, err := q.Query(ctx, `SELECT tournament_id, round, board, record FROM tournament_games
-		WHERE tournament_id = ANY($1) AND record <> ''`, ids)
-	if err != nil {
-		return nil, fmt.Errorf("game records: %w", err)
-	}
-	var (
-		out    []MoveDigest
-		d      MoveDigest
-		record []byte
-		buf    []byte
-	)
-	_, err = pgx.ForEachRow(rows, []any{&d.Tournament, &d.Round, &d.Board, &record}, func() error {
-		d.Moves, buf = appendMoves(buf[:0], record)
-		d.Digest = sha256.Sum256(buf)
-		out = append(out, d)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("game records: %w", err)
-	}
-	return out, nil
-}
-
 // MovesDigest reads the moves of an SGF record's main line (each node's
 // B[..] or W[..], wherever it stands among the node's properties) and
 // returns how many there are and the SHA-256 of their sequence.
@@ -192,8 +153,7 @@ type RecordMoves struct {
 }
 
 // RecordPoints returns, for every game of the given tournaments that has an
-// SGF record, its main line's moves as points, in one query (the same read
-// as RecordDigests').
+// SGF record, its main line's moves as points, in one query.
 func RecordPoints(ctx context.Context, q ledger.Querier, ids []int64) ([]RecordMoves, error) {
 	if len(ids) == 0 {
 		return nil, nil

@@ -43,7 +43,8 @@ func (Evidence) PlayerRecord(ctx context.Context, q ledger.Querier, eventID, pla
 		Participant: r.Participant, Placing: r.Placing, Wins: r.Wins, Games: r.Played, Group: r.Group, GroupRank: r.GroupRank,
 		GroupMin: r.GroupMinWins, RulesHold: r.RulesHold, Earned: r.Earned}
 	for _, g := range r.Rules {
-		out.Rules = append(out.Rules, certs.EarningRule{MaxPlacing: g.MaxPlacing, MinWins: g.MinWins, Group: g.Group, Rank: g.Rank})
+		out.Rules = append(out.Rules, certs.EarningRule{MaxPlacing: g.MaxPlacing, MinWins: g.MinWins, Group: g.Group, Rank: g.Rank,
+			ZH: g.Text(ledger.Chinese), EN: g.Text(ledger.English)})
 	}
 	return out, nil
 }
