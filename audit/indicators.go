@@ -202,7 +202,7 @@ func Definitions() []Definition {
 		{KeyBothWinGuestQualifying, Falsification, seedOverissue, "获证棋手在段位赛中的晋级胜局里双方均胜或胜非注册棋手（外来棋手）的比例", "share of both-win results and wins over guests among the qualifying wins of players then certified", "share", Threshold{Amber: 0.1, Red: 0.25, MinBase: 20, MinCount: 3}},
 		{KeyRecordsDisagree, Falsification, seedOverissue, "棋谱（SGF）与所报成绩不符的对局", "games whose recorded SGF disagrees with the reported result", "count", abs(2, 5, 0)},
 		{KeyWinnerTwoWarnings, Falsification, seedOverissue, "被判两次警告的一方仍报为胜方的对局", "games reported won by a side with two warnings", "count", abs(1, 3, 0)},
-		{KeyMutualForfeits, Falsification, seedOverissue, "同一对棋手互相不战而胜", "pairs of players who won by forfeit against each other", "count", abs(2, 4, 0)},
+		{KeyMutualForfeits, Falsification, seedOverissue, "多次相遇的棋手中互相不战而胜的比例", "share of pairs meeting twice or more who won by forfeit against each other", "share", sa(pooled(2, 3, 3, 0), 0.3, 0.5, 6, 10)},
 		{KeyTradedWins, Falsification, seedOverissue, "同一对棋手在多次比赛中互有胜负、胜局相等的比例", "share of pairs meeting in two events or more who traded wins evenly", "share", Threshold{Relative: true, Pooled: true, Amber: 1.4, Red: 1.7, RedZ: 4, MinCount: 5, AbsAmber: 0.75, AbsRed: 0.9, AbsAmberCount: 10, AbsRedCount: 20}},
 		{KeyIdenticalMoves, Falsification, seedOverissue, "棋谱与另一盘对局相同（含旋转、镜像、交换黑白）的对局", "games whose record repeats another game's, the board turned or mirrored and the colours swapped included", "count", abs(1, 2, 0)},
 		{KeyNearCopies, Falsification, seedOverissue, "棋谱与另一盘对局近乎相同（改动、增删少数几手）的对局", "games whose record is a near copy of another game's (a few moves changed, added or removed)", "count", abs(1, 3, 0)},

@@ -346,17 +346,26 @@ func (f *facts) item(g pairGame, note string) (string, Item) {
 	return t.facts.Organiser, gameItem(g.ref.event, k, t.games[k], note)
 }
 
-// judgePair counts forfeits both ways (on the organiser of the later one),
-// and wins traded across events (on the organiser of the pair's last game).
+// judgePair counts forfeits both ways (on the organiser of the pair's last
+// game), and wins traded across events (on the same organiser).
+//
+// Forfeits both ways are judged among the pairs that met twice or more
+// (the base, on the organiser of the pair's last game): regional circuits
+// make many pairs meet often, and a few of them forfeit to each other by
+// chance, so a large agency's count is compared with the national rate.
 func (f *facts) judgePair(key [2]int64, a *pairAgg) {
-	if a.forfeit[0].row != 0 && a.forfeit[1].row != 0 {
-		later, other := a.forfeit[0], a.forfeit[1]
-		if other.row > later.row {
-			later, other = other, later
+	if a.games >= 2 {
+		org := f.events[a.last.ref.event].facts.Organiser
+		f.m(org, KeyMutualForfeits).base++
+		if a.forfeit[0].row != 0 && a.forfeit[1].row != 0 {
+			later, other := a.forfeit[0], a.forfeit[1]
+			if other.row > later.row {
+				later, other = other, later
+			}
+			_, it := f.item(later, fmt.Sprintf("players %d and %d: a forfeit win each way (also %d/%d/%d)", key[0], key[1],
+				other.ref.event, other.ref.round, other.ref.board))
+			f.countOnce(org, KeyMutualForfeits, it)
 		}
-		org, it := f.item(later, fmt.Sprintf("players %d and %d: a forfeit win each way (also %d/%d/%d)", key[0], key[1],
-			other.ref.event, other.ref.round, other.ref.board))
-		f.countOnce(org, KeyMutualForfeits, it)
 	}
 	if !a.manyEvents {
 		return

@@ -42,8 +42,10 @@ const (
 	// HighestAppraisalRank is the highest rank an appraisal recommends (6
 	// and 7 dan rest on national results).
 	HighestAppraisalRank registry.Rank = 5
-	maxOpponentLen                     = 50
 )
+
+// maxOpponentLen bounds an appraisal game's opponent name, in characters.
+const maxOpponentLen = 50
 
 // The outcomes of a game, for the candidate.
 const (

@@ -44,7 +44,7 @@ type applyStep struct {
 	Name       string
 	Players    []registry.Player
 	Searched   bool
-	Events []tournaments.Event // the registry's recent events, to choose the evidence from
+	Events     []tournaments.Event // the registry's recent events, to choose the evidence from
 	Form       applyForm
 	Errs       kit.FormErrors
 	Idem, CSRF string
