@@ -307,8 +307,13 @@ func (s *Service) UnlistNationalEvent(ctx context.Context, actor ledger.Actor, k
 		if tag.RowsAffected() == 0 {
 			return false, ReasonNotListed.New("event", strconv.FormatInt(eventID, 10))
 		}
-		return true, ledger.Append(ctx, tx, now, actor, "national_event", strconv.FormatInt(eventID, 10),
-			NationalEventUnlistedPayload{EventID: eventID, Reason: reason})
+		if err := ledger.Append(ctx, tx, now, actor, "national_event", strconv.FormatInt(eventID, 10),
+			NationalEventUnlistedPayload{EventID: eventID, Reason: reason}); err != nil {
+			return false, err
+		}
+		// the 6 and 7 dan resting on the listing are checked again
+		_, err = s.RecheckEventTx(ctx, tx, now, actor, eventID, reason)
+		return err == nil, err
 	})
 	return err
 }

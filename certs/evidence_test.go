@@ -151,9 +151,13 @@ func TestEvidenceIsChecked(t *testing.T) {
 	if c, err := e.cs.RecheckEvidence(ctx, e.pool, winnerApp.ID); err != nil || c.Holds || c.Err == nil {
 		t.Fatalf("recheck after the void = %+v, %v; want it not to hold", c, err)
 	}
+	// the void withdrew the waiting application (its evidence re-checked)
+	if a, err := e.cs.GetApplication(ctx, beijing, winnerApp.ID); err != nil || a.Status != certs.AppRejected {
+		t.Fatalf("application after the void = %s, %v; want rejected", a.Status, err)
+	}
 	_, err = e.cs.Approve(ctx, beijing, "", winnerApp.ID)
-	if le, ok := ledger.AsError(err); !ok || le.Reason.Code() != "EVIDENCE_BELOW_RULE" {
-		t.Fatalf("approve after the void: %v, want EVIDENCE_BELOW_RULE", err)
+	if le, ok := ledger.AsError(err); !ok || le.Reason != certs.ReasonNotWaiting {
+		t.Fatalf("approve after the void: %v, want %s", err, certs.ReasonNotWaiting.Code())
 	}
 }
 

@@ -55,6 +55,8 @@ func ReviewMessage(code string, params map[string]string, l ledger.Lang) string 
 		r = ReviewBasisVoided
 	case ReviewAppraisalWithdrawn.Code():
 		r = ReviewAppraisalWithdrawn
+	case ReviewEvidenceFailed.Code():
+		r = ReviewEvidenceFailed
 	default:
 		return ""
 	}

@@ -84,6 +84,9 @@ type VoidInput struct {
 type Voided struct {
 	Game      GameRow
 	Withdrawn []Proposal
+	// Rechecked is how many applications naming the finished event were
+	// withdrawn, or their certificates flagged, on the changed results.
+	Rechecked int
 }
 
 // VoidResult cancels one or both players' result of a game for an arranged
@@ -132,6 +135,13 @@ func (s *Service) VoidResult(ctx context.Context, actor ledger.Actor, key string
 		if e.Status == "finished" && e.DanGrade {
 			if out.Withdrawn, err = s.withdrawUnqualified(ctx, tx, now, actor, id, reason); err != nil {
 				return Voided{}, err
+			}
+		}
+		if e.Status == "finished" && s.proposer != nil {
+			// any application naming the event (not only its own proposals)
+			// is checked against the changed results
+			if out.Rechecked, err = s.proposer.RecheckEventTx(ctx, tx, now, actor, id, reason); err != nil {
+				return Voided{}, fmt.Errorf("recheck the applications resting on event %d: %w", id, err)
 			}
 		}
 		out.Game, err = s.game(ctx, tx, id, in.Round, in.Board)

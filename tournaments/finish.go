@@ -27,6 +27,10 @@ type Proposer interface {
 	// WithdrawTx takes back a proposed application whose basis was voided
 	// and says what was done (withdrawn, or its certificate flagged).
 	WithdrawTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, applicationID int64, why Withdrawal) (string, error)
+	// RecheckEventTx has certification check again every application and
+	// certificate resting on a finished event whose results changed (for
+	// reason), withdrawing or flagging those whose evidence fell away.
+	RecheckEventTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, event int64, reason string) (int, error)
 }
 
 // Withdrawal says why a proposal is taken back: a result of the event was

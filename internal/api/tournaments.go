@@ -284,7 +284,7 @@ func (s *TournamentServer) VoidResult(ctx context.Context, req *pb.VoidResultReq
 	if err != nil {
 		return nil, err
 	}
-	return &pb.VoidResultResponse{Game: gamePB(v.Game), Withdrawn: proposalsPB(v.Withdrawn)}, nil
+	return &pb.VoidResultResponse{Game: gamePB(v.Game), Withdrawn: proposalsPB(v.Withdrawn), Rechecked: int32(v.Rechecked)}, nil
 }
 
 func (s *TournamentServer) SuspendPlayer(ctx context.Context, req *pb.SuspendPlayerRequest) (*pb.SuspendPlayerResponse, error) {

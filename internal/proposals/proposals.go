@@ -29,6 +29,11 @@ func (c Certs) WithdrawTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		certs.VoidedBasis{Event: why.Event, Reason: why.Reason, Wins: why.Wins, Threshold: why.Threshold})
 }
 
+// RecheckEventTx checks again what rests on an event whose results changed.
+func (c Certs) RecheckEventTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, event int64, reason string) (int, error) {
+	return c.Certs.RecheckEventTx(ctx, tx, now, actor, event, reason)
+}
+
 // Evidence states the registry's events' results for certification: the
 // adapter behind certs.EventEvidence (wire it with certs.WithEventEvidence).
 type Evidence struct{}

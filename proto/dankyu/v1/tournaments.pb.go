@@ -3315,7 +3315,10 @@ type VoidResultResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Game  *TournamentGame        `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
 	// Proposals taken back because their player no longer qualifies.
-	Withdrawn     []*Proposal `protobuf:"bytes,2,rep,name=withdrawn,proto3" json:"withdrawn,omitempty"`
+	Withdrawn []*Proposal `protobuf:"bytes,2,rep,name=withdrawn,proto3" json:"withdrawn,omitempty"`
+	// Applications naming the finished event withdrawn, or their
+	// certificates flagged for review, because their evidence no longer holds.
+	Rechecked     int32 `protobuf:"varint,3,opt,name=rechecked,proto3" json:"rechecked,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3362,6 +3365,13 @@ func (x *VoidResultResponse) GetWithdrawn() []*Proposal {
 		return x.Withdrawn
 	}
 	return nil
+}
+
+func (x *VoidResultResponse) GetRechecked() int32 {
+	if x != nil {
+		return x.Rechecked
+	}
+	return 0
 }
 
 type SuspendPlayerRequest struct {
@@ -4830,10 +4840,11 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
 	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x12\n" +
 	"\x04side\x18\x04 \x01(\tR\x04side\x12\x16\n" +
-	"\x06reason\x18\x05 \x01(\tR\x06reason\"v\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\"\x94\x01\n" +
 	"\x12VoidResultResponse\x12-\n" +
 	"\x04game\x18\x01 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game\x121\n" +
-	"\twithdrawn\x18\x02 \x03(\v2\x13.dankyu.v1.ProposalR\twithdrawn\"\xa6\x01\n" +
+	"\twithdrawn\x18\x02 \x03(\v2\x13.dankyu.v1.ProposalR\twithdrawn\x12\x1c\n" +
+	"\trechecked\x18\x03 \x01(\x05R\trechecked\"\xa6\x01\n" +
 	"\x14SuspendPlayerRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12\x1b\n" +
 	"\tfrom_date\x18\x02 \x01(\tR\bfromDate\x12\x17\n" +
