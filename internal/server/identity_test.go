@@ -30,6 +30,7 @@ func TestIdentityChangeOverGRPC(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.clock.Advance(48 * time.Hour)
+	session := fixture.Appraisal(t, e.cs, "110", ap.ID, p.ID, "3d", e.clock.Now())
 
 	older := fixture.BirthDate(e.clock.Now(), 19)
 	number := fixture.ResidentID("110", older, 8)
@@ -53,7 +54,7 @@ func TestIdentityChangeOverGRPC(t *testing.T) {
 		t.Fatalf("the held change shows %v; want the number masked", held)
 	}
 	_, err = e.certs.SubmitApplication(e.as(e.bj), &pb.SubmitApplicationRequest{PlayerId: p.ID, TargetRank: "3d",
-		Basis: pb.Basis_BASIS_APPRAISAL, AppraiserId: ap.ID})
+		Basis: pb.Basis_BASIS_APPRAISAL, AppraisalSessionId: session.ID})
 	if status.Code(err) != codes.FailedPrecondition || reasonOf(err) != "IDENTITY_CHANGE_WAITS" {
 		t.Fatalf("appraisal while the change waits: %v, want FailedPrecondition IDENTITY_CHANGE_WAITS", err)
 	}
@@ -82,7 +83,7 @@ func TestIdentityChangeOverGRPC(t *testing.T) {
 		t.Fatalf("after the rejection: %v, %v", got, err)
 	}
 	_, err = e.certs.SubmitApplication(e.as(e.bj), &pb.SubmitApplicationRequest{PlayerId: p.ID, TargetRank: "3d",
-		Basis: pb.Basis_BASIS_APPRAISAL, AppraiserId: ap.ID})
+		Basis: pb.Basis_BASIS_APPRAISAL, AppraisalSessionId: session.ID})
 	if reasonOf(err) != "UNDER_APPRAISAL_AGE" {
 		t.Fatalf("appraisal after the rejection: %v, want UNDER_APPRAISAL_AGE", err)
 	}
