@@ -169,8 +169,21 @@ func TestApplicationByAppraisal(t *testing.T) {
 	player := func(name string, birth string, seq int) registry.Player {
 		return fixture.Player(t, e.reg, "110", name, "1d", birth, seq)
 	}
+	// sessions held ten days ago; a player whose 18th birthday fell five
+	// days ago is 17 on their date and 18 today, whatever today is (a leap
+	// day included)
+	earlier := func(p registry.Player) certs.AppraisalSession {
+		t.Helper()
+		s, err := e.cs.RecordAppraisal(ctx, beijing, "", certs.AppraisalInput{AppraiserID: ap.ID, PlayerID: p.ID, HeldOn: day(now, -10),
+			Verdict: "3d", Games: fixture.AppraisalGames()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	turned18 := now.In(ledger.ChinaTime).AddDate(0, 0, -5).AddDate(-18, 0, 0).Format(time.DateOnly)
 	adult := player("成人", "1980-01-01", 1)
-	session := fixture.Appraisal(t, e.cs, "110", ap.ID, adult.ID, "3d", now)
+	session := earlier(adult)
 	stranger := player("旁人", "1980-01-01", 2)
 	sh := fixture.Player(t, e.reg, "310", "沪棋手", "1d", "1980-01-01", 3)
 	shSession := fixture.Appraisal(t, e.cs, "310", shAp.ID, sh.ID, "3d", now)
@@ -184,9 +197,9 @@ func TestApplicationByAppraisal(t *testing.T) {
 	if _, err := e.cs.WithdrawAppraisal(ctx, beijing, "", withdrawn.ID, "鉴定人与棋手系亲属"); err != nil {
 		t.Fatal(err)
 	}
-	// 18 today: 17 on the session's date (yesterday)
-	turning := player("刚成年", fixture.BirthDate(now, 18), 5)
-	turningSession := fixture.Appraisal(t, e.cs, "110", ap.ID, turning.ID, "3d", now)
+	// 18 today: 17 on the session's date
+	turning := player("刚成年", turned18, 5)
+	turningSession := earlier(turning)
 	minor := player("少年", fixture.BirthDate(now, 16), 6)
 	minorSession := fixture.Appraisal(t, e.cs, "110", ap.ID, minor.ID, "3d", now)
 	revokedFor := player("鉴定人被撤", "1980-01-01", 7)
@@ -263,8 +276,8 @@ func TestApplicationByAppraisal(t *testing.T) {
 	}
 	// a birth date corrected by staff after filing (17 on the session's
 	// date): approval checks the session's date again and refuses
-	pin := registry.PlayerInput{Name: adult.Name, Gender: adult.Gender, BirthDate: fixture.BirthDate(now, 18), IDKind: registry.ResidentIDCard,
-		IDNumber: fixture.ResidentID("110", fixture.BirthDate(now, 18), 1), ProvinceCode: adult.ProvinceCode, ChangeReason: "户籍核对更正"}
+	pin := registry.PlayerInput{Name: adult.Name, Gender: adult.Gender, BirthDate: turned18, IDKind: registry.ResidentIDCard,
+		IDNumber: fixture.ResidentID("110", turned18, 1), ProvinceCode: adult.ProvinceCode, ChangeReason: "户籍核对更正"}
 	if _, err := e.reg.UpdatePlayer(ctx, staff, "", adult.ID, pin); err != nil {
 		t.Fatalf("staff correct the birth date: %v", err)
 	}
