@@ -51,7 +51,7 @@ func TestDanGradeEventThroughThePortal(t *testing.T) {
 		chromedp.WaitVisible(css(`[data-testid="tournament-form"]`)))
 	run(t, ctx, "create the event",
 		chromedp.SendKeys(css(`[data-testid="t-name"]`), "2026年北京市业余段位赛"),
-		chromedp.SetValue(css(`[data-testid="t-start"]`), "2026-12-05"),
+		chromedp.SetValue(css(`[data-testid="t-start"]`), e.ts.Today()), // published on the day it starts: its groups earn ranks
 		chromedp.SetValue(css(`[data-testid="t-level"]`), "province"),
 		chromedp.SetValue(css(`[data-testid="t-system"]`), "swiss"),
 		chromedp.SetValue(css(`[data-testid="t-rounds"]`), "7"),
