@@ -78,6 +78,10 @@ type Options struct {
 	// a record did: no refereeing warnings, and a second move in a row is
 	// played rather than voided.
 	BoardOnly bool
+	// AllAlive counts every stone on the board as alive without settling
+	// the position, as servers that make the players capture dead stones
+	// before passing (CGOS) count.
+	AllAlive bool
 	// EvenKomi replaces the komi of an even game only: a tournament's komi,
 	// which handicap and 让先 games must not take (they keep their own
 	// compensation and play without komi).
@@ -130,6 +134,14 @@ type Result struct {
 	WhiteWarnings int `json:"white_warnings"`
 	// BothLose is set when both sides hold two warnings: both lose the game.
 	BothLose bool `json:"both_lose"`
+	// Settlement, for a count without dead stones given, says which stones
+	// the engine found dead by rule and whether that decides the winner;
+	// when it does not (Deferred), Winner is empty and the record's own
+	// result stands.
+	Settlement *Settlement `json:"settlement,omitempty"`
+	// Warnings are coded warnings a person should look at, such as a
+	// charset guessed for a record without CA.
+	Warnings []Warning `json:"warnings"`
 	// Cycle is set when a move recreated an earlier whole-board position
 	// other than by retaking a single ko (triple ko, eternal life…): the
 	// event's supplementary rule decides what such a game ends as.
@@ -169,7 +181,7 @@ func AdjudicateSGFContext(ctx context.Context, data []byte, name string, opt Opt
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	trees, err := ParseSGF(data)
+	trees, warnings, err := ParseSGFWarnings(data)
 	if err != nil {
 		return nil, err
 	}
@@ -191,6 +203,12 @@ func AdjudicateSGFContext(ctx context.Context, data []byte, name string, opt Opt
 			return nil, &GameError{Game: i + 1, Err: err}
 		}
 		r.File = name
+		r.Warnings = append(r.Warnings, warnings[i]...)
+		for _, w := range warnings[i] {
+			if w.Code == WarnCharsetGuessed {
+				r.Notes = append(r.Notes, fmt.Sprintf("no CA property: the text was read as %s (also plausible: %s)", w.Charset, strings.Join(w.Others, ", ")))
+			}
+		}
 		if len(trees) > 1 {
 			r.Game = i + 1
 		}
@@ -273,7 +291,7 @@ func adjudicate(ctx context.Context, g *Game, opt Options) (Result, error) {
 	if rules == "" {
 		rules = ruleSetForRecord(g.Rules)
 	}
-	r := Result{Rules: rules, Handicap: g.Handicap, RecordedResult: g.Result, IllegalMoves: []IllegalMove{}, Unsettled: []string{}, Notes: []string{}}
+	r := Result{Rules: rules, Handicap: g.Handicap, RecordedResult: g.Result, IllegalMoves: []IllegalMove{}, Unsettled: []string{}, Notes: []string{}, Warnings: []Warning{}}
 	note := func(format string, args ...any) { r.Notes = append(r.Notes, fmt.Sprintf(format, args...)) }
 	// Handicap stones: from the record (AB), or on the standard points. A
 	// position set up with white stones too is a problem or a teaching
@@ -399,7 +417,6 @@ func adjudicate(ctx context.Context, g *Game, opt Options) (Result, error) {
 		note("Tromp–Taylor counts every stone on the board as alive: the dead stones given were ignored")
 		dead = nil
 	}
-	cnt := b.CountArea(dead)
 	counted := r.End == EndPasses || r.End == EndAgreement || r.End == EndUnfinished
 	if counted && len(dead) == 0 && rules != TrompTaylor {
 		for _, p := range b.Unsettled() {
@@ -408,22 +425,20 @@ func adjudicate(ctx context.Context, g *Game, opt Options) (Result, error) {
 		}
 		sort.Strings(r.Unsettled)
 	}
-	var diff float64
-	switch rules {
-	case Japanese:
-		r.BlackArea = float64(cnt.Territory[Black] + b.Captured(Black) + cnt.Removed[White])
-		r.WhiteArea = float64(cnt.Territory[White] + b.Captured(White) + cnt.Removed[Black])
-	case TrompTaylor:
-		r.BlackArea = float64(cnt.Stones[Black] + cnt.Territory[Black])
-		r.WhiteArea = float64(cnt.Stones[White] + cnt.Territory[White])
-	default: // area counting: points between both sides' live stones count half to each
-		r.BlackArea = float64(cnt.Stones[Black]+cnt.Territory[Black]) + float64(cnt.Neutral)/2
-		r.WhiteArea = float64(cnt.Stones[White]+cnt.Territory[White]) + float64(cnt.Neutral)/2
-	}
-	diff = r.BlackArea - r.WhiteArea - r.Komi - r.Compensation
-	// Each warning costs the warned side one stone (two points).
 	r.BlackWarnings, r.WhiteWarnings = warn[Black], warn[White]
-	diff += 2 * float64(warn[White]-warn[Black])
+	// margin counts with dead off the board; each warning costs the warned
+	// side one stone (two points).
+	margin := func(dead []Point) (diff float64, neutral int) {
+		bl, wh, n := areasFor(b, rules, dead)
+		return bl - wh - r.Komi - r.Compensation + 2*float64(warn[White]-warn[Black]), n
+	}
+	if len(dead) == 0 && settles(g, opt, rules, r.End == EndPasses) && (r.End == EndPasses || r.End == EndAgreement) {
+		st := settleCount(b, margin, r.End != EndPasses, rules == Ing)
+		r.Settlement = &st
+		dead = st.deadPoints(b)
+	}
+	r.BlackArea, r.WhiteArea, _ = areasFor(b, rules, dead)
+	diff, _ := margin(dead)
 
 	switch {
 	case warn[Black] >= 2 && warn[White] >= 2:
@@ -449,6 +464,9 @@ func adjudicate(ctx context.Context, g *Game, opt Options) (Result, error) {
 		return r, nil
 	case EndUnfinished:
 		r.Result, r.ResultZH = "?", "未终局"
+		return r, nil
+	}
+	if r.Settlement != nil && settledResult(&r, rules) {
 		return r, nil
 	}
 	r.MarginPoints = diff

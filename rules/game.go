@@ -69,7 +69,7 @@ func gameFromTree(root *Node, b *budget) (*Game, error) {
 			return nil, &RecordError{Code: RecordKomi, Property: "KM", Value: quote(v)}
 		}
 		g.Komi, g.HasKomi = k, true
-		g.normalizeKomi(v)
+		g.normalizeKomi(strings.TrimSpace(v), hundredthsServer(root.All("AP")))
 	}
 	if v, ok := root.Get("HA"); ok && strings.TrimSpace(v) != "" {
 		h, err := strconv.Atoi(strings.TrimSpace(v))
@@ -159,20 +159,52 @@ func (g *Game) Moves() int {
 	return n
 }
 
-// normalizeKomi reads komi written in stones, as some Chinese records do:
-// a quarter-stone fraction (KM[3.75]) cannot be points, and KM[375] is the
-// same in hundredths. Real point komi (KM[98] included) is left alone.
-func (g *Game) normalizeKomi(raw string) {
+// hundredthsServer names the server that wrote a record when it is one
+// that writes komi in hundredths (Fox, 野狐: AP[foxwq], next to the
+// AP[GNU Go:3.8] it also writes), or "".
+func hundredthsServer(ap []string) string {
+	for _, a := range ap {
+		if strings.Contains(strings.ToLower(a), "foxwq") {
+			return "Fox (AP[foxwq])"
+		}
+	}
+	return ""
+}
+
+// normalizeKomi reads komi written in other units than points.
+//
+//   - Hundredths: Fox writes KM[375], KM[650], KM[750] for 3.75, 6.5 and
+//     7.5. A whole number is read in hundredths when the record comes from
+//     such a server (server non-empty) or when it is 100 or more, which no
+//     komi in points is; in either case only if it is a whole number of
+//     quarters once divided (a komi is counted in quarter stones).
+//   - Stones: a quarter fraction (3.75, or 375 in hundredths) cannot be
+//     points: some Chinese records write komi in stones, twice as many points.
+//
+// Real point komi (KM[98] included, from no such server) is left alone.
+func (g *Game) normalizeKomi(raw, server string) {
 	quarter := func(k float64) bool {
 		f := math.Abs(k - math.Trunc(k))
 		return f == 0.25 || f == 0.75
 	}
-	switch {
-	case quarter(g.Komi):
+	whole := g.Komi == math.Trunc(g.Komi) && !strings.ContainsAny(raw, ".eE")
+	inQuarters := math.Mod(math.Abs(g.Komi), 25) == 0
+	if whole && g.Komi != 0 && inQuarters && (server != "" || math.Abs(g.Komi) >= 100) {
+		why := "no komi in points is 100 or more"
+		if server != "" {
+			why = server + " writes komi in hundredths"
+		}
+		g.Komi /= 100
+		if quarter(g.Komi) {
+			g.KomiNote = fmt.Sprintf("KM[%s] is in hundredths of stones (%s): komi %g points", raw, why, 2*g.Komi)
+			g.Komi *= 2
+			return
+		}
+		g.KomiNote = fmt.Sprintf("KM[%s] is in hundredths (%s): komi %g points", raw, why, g.Komi)
+		return
+	}
+	if quarter(g.Komi) {
 		g.KomiNote = fmt.Sprintf("KM[%s] is in stones: komi %g points", raw, 2*g.Komi)
 		g.Komi *= 2
-	case math.Abs(g.Komi) >= 100 && quarter(g.Komi/100):
-		g.KomiNote = fmt.Sprintf("KM[%s] is in hundredths of stones: komi %g points", raw, g.Komi/50)
-		g.Komi /= 50
 	}
 }

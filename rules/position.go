@@ -86,6 +86,9 @@ func Replay(g *Game, opt Options, upto int) (Position, error) {
 	if rules == TrompTaylor {
 		dead = nil
 	}
+	if len(dead) == 0 && settles(g, opt, rules, m.ended()) {
+		dead = ruleDead(b) // as Adjudicate settles the count
+	}
 	pos.Dead, pos.Owner = b.owners(dead)
 	return pos, nil
 }

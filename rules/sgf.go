@@ -47,10 +47,18 @@ const MaxNesting = 10000
 const MaxRecordBytes = 1 << 20
 
 // ParseSGF reads an SGF collection: one or more game trees. Text is decoded
-// from the charset named by the root's CA property (GB2312/GBK/GB18030, Big5,
-// Shift_JIS, EUC-KR, Latin-1, UTF-8); without CA, UTF-8 when the bytes are
-// valid UTF-8, else GB18030, as Chinese records often are.
+// from the charset named by the root's CA property (any WHATWG label:
+// GB2312/GBK/GB18030, Big5, Shift_JIS, EUC-KR, Latin-1, UTF-8…); without
+// CA, UTF-8 when the bytes are valid UTF-8, else the one of GB18030, Big5,
+// Shift_JIS and EUC-KR the bytes read plausibly in (see guessCharset).
 func ParseSGF(data []byte) ([]*Node, error) {
+	trees, _, err := ParseSGFWarnings(data)
+	return trees, err
+}
+
+// ParseSGFWarnings is ParseSGF that also returns each game tree's warnings
+// (a charset guessed without CA).
+func ParseSGFWarnings(data []byte) ([]*Node, [][]Warning, error) {
 	p := &parser{data: data, dbcs: DoubleByteRecord(data)}
 	var trees []*Node
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) { // a UTF-8 byte-order mark
@@ -68,27 +76,32 @@ func ParseSGF(data []byte) ([]*Node, error) {
 			if len(trees) > 0 {
 				break // trailing text after the last game tree is ignored, as FF[4] allows
 			}
-			return nil, p.fail(SyntaxOpenTree)
+			return nil, nil, p.fail(SyntaxOpenTree)
 		}
 		if len(trees) >= MaxGames {
-			return nil, &LimitError{What: LimitGames, Max: MaxGames}
+			return nil, nil, &LimitError{What: LimitGames, Max: MaxGames}
 		}
 		t, err := p.tree(0)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		trees = append(trees, t)
 		p.skipSpace()
 	}
 	if len(trees) == 0 {
-		return nil, p.fail(SyntaxOpenTree)
+		return nil, nil, p.fail(SyntaxOpenTree)
 	}
+	warnings := make([][]Warning, len(trees))
 	for i, t := range trees {
-		if err := decodeTree(t); err != nil {
-			return nil, &GameError{Game: i + 1, Err: err}
+		w, err := decodeTree(t)
+		if err != nil {
+			return nil, nil, &GameError{Game: i + 1, Err: err}
+		}
+		if w != nil {
+			warnings[i] = []Warning{*w}
 		}
 	}
-	return trees, nil
+	return trees, warnings, nil
 }
 
 type parser struct {
