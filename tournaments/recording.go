@@ -416,6 +416,11 @@ func adjudicate(terms eventTerms, in ResultInput) (adjudicated string, flagged b
 	case r.BlackWarnings > in.BlackWarnings || r.WhiteWarnings > in.WhiteWarnings:
 		return r.Result, true, message(FlagRecordWarnings, "black", strconv.Itoa(r.BlackWarnings), "white", strconv.Itoa(r.WhiteWarnings),
 			"reported_black", strconv.Itoa(in.BlackWarnings), "reported_white", strconv.Itoa(in.WhiteWarnings))
+	case r.Winner == "" && r.Settlement != nil && r.Settlement.Kind == rules.Deferred:
+		// The count needs dead stones the record does not mark and the
+		// engine cannot decide: the reported result stands, unflagged
+		// (a flag would count as the record disagreeing with it).
+		return r.Result, false, Message{}
 	case r.Winner == "":
 		return r.Result, true, message(FlagRecordUndecided, "end", r.End)
 	case r.Winner != want:

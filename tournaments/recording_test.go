@@ -453,3 +453,23 @@ func TestProposalNotesAreCodes(t *testing.T) {
 		t.Errorf("proposals %+v", rep.Proposals)
 	}
 }
+
+// TestUndecidedCountIsNotADisagreement: a record that ends in two passes
+// with its groups unsettled and no dead stones marked. Counted as if every
+// stone lived it gave W+7.5, and the reported black win was flagged as the
+// record disagreeing (and counted by the audit's
+// records_disagreeing_with_result); the engine cannot decide it, so the
+// reported result stands unflagged.
+func TestUndecidedCountIsNotADisagreement(t *testing.T) {
+	ctx := context.Background()
+	e, ts := replayEnv(t, nil)
+	ev, _ := roundRobin(t, e, ts, 4)
+	unsettled := "(;GM[1]SZ[9]RU[Chinese]KM[7.5];B[cc];W[gg];B[cg];W[gc];B[ee];W[ef];B[fe];W[df];B[];W[])"
+	g, err := ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "black", SGF: unsettled})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Flagged || g.Adjudicated != "?" || g.Result != tournaments.BlackWins {
+		t.Fatalf("recorded %+v; want the reported win standing, unflagged, the count deferred", g)
+	}
+}

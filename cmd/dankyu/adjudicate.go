@@ -24,6 +24,7 @@ func adjudicate(_ context.Context, c *call, args []string) error {
 	warnFlag := fs.String("warnings", "", "referee's warnings, e.g. B1 or B1,W2")
 	strict := fs.Bool("strict", false, "reject a record at its first illegal move")
 	fromMarkup := fs.Bool("dead-from-markup", false, "with no --dead, take dead stones from the record's TB/TW markup")
+	allAlive := fs.Bool("all-alive", false, "with no --dead, count every stone as alive instead of settling the position (servers that make players capture dead stones, e.g. CGOS)")
 	asJSON := fs.Bool("json", false, "one JSON object per game")
 	var dead []string
 	fs.Func("dead", "dead stones, GTP (D4) or SGF (dd), comma-separated; repeatable", func(v string) error {
@@ -37,7 +38,7 @@ func adjudicate(_ context.Context, c *call, args []string) error {
 	if len(files) == 0 {
 		return usageError("no game records (FILE.sgf, or - for standard input)")
 	}
-	opt := rules.Options{Dead: dead, Strict: *strict, DeadFromMarkup: *fromMarkup}
+	opt := rules.Options{Dead: dead, Strict: *strict, DeadFromMarkup: *fromMarkup, AllAlive: *allAlive}
 	if opt.Rules, err = rules.ParseRuleSet(*rulesFlag); err != nil {
 		return usageError("--" + err.Error())
 	}
@@ -133,7 +134,10 @@ func printResult(w io.Writer, r rules.Result) {
 	for _, im := range r.IllegalMoves {
 		fmt.Fprintf(w, "  illegal move %d: %s\n", im.Move, im.Reason)
 	}
-	if len(r.Unsettled) > 0 {
+	if st := r.Settlement; st != nil {
+		fmt.Fprintf(w, "  settled by rule (no dead stones given): %s; %d dead, %d undecided, margin between %g and %g\n",
+			st.Kind, len(st.Dead), len(st.Undecided), st.MarginLow, st.MarginHigh)
+	} else if len(r.Unsettled) > 0 {
 		fmt.Fprintf(w, "  %d stones are not unconditionally alive: the count needs the players' agreement on dead stones (--dead)\n", len(r.Unsettled))
 	}
 	for _, n := range r.Notes {
