@@ -68,8 +68,6 @@ type settlePos struct {
 	color []Color
 }
 
-func (s *settlePos) stones(c Color) bool { return c == Black || c == White }
-
 // components labels the connected components of the points for which in
 // is true; label -1 marks the others. It returns the labels and the
 // components' points.
@@ -113,7 +111,7 @@ func (s *settlePos) alive(c Color) []bool { return s.aliveExcept(c, nil) }
 // what makes its enclosure alive.
 func (s *settlePos) aliveExcept(c Color, small []bool) []bool {
 	chain, chains := s.components(func(x Color) bool { return x == c })
-	region, regions := s.components(func(x Color) bool { return x != c && x != edge })
+	_, regions := s.components(func(x Color) bool { return x != c && x != edge })
 	// vital[r] maps a chain to the eyes region r gives it (1 or 2).
 	vital := make([]map[int]int, len(regions))
 	borders := make([]map[int]bool, len(regions))
@@ -190,7 +188,6 @@ func (s *settlePos) aliveExcept(c Color, small []bool) []bool {
 			}
 		}
 	}
-	_ = region
 	out := make([]bool, len(s.color))
 	for x, pts := range chains {
 		if live[x] {
@@ -267,7 +264,7 @@ func (s *settlePos) settleDead() (dead []Point, reasons []string) {
 		for _, c := range []Color{Black, White} {
 			o := c.Opponent()
 			// the enemy's eyes: empty areas touching only o
-			empty, areas := s.components(func(x Color) bool { return x == Empty })
+			_, areas := s.components(func(x Color) bool { return x == Empty })
 			eyeOf := make([]int, len(s.color))
 			for i := range eyeOf {
 				eyeOf[i] = -1
@@ -287,7 +284,6 @@ func (s *settlePos) settleDead() (dead []Point, reasons []string) {
 					eyes = append(eyes, pts)
 				}
 			}
-			_ = empty
 			_, regions := s.components(func(x Color) bool { return x != c && x != edge })
 			for _, pts := range regions {
 				enemy := s.deadIn(c, pts, eyeOf, eyes)
