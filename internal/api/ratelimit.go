@@ -8,6 +8,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/ratelimit"
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
@@ -52,9 +53,10 @@ func RateLimitInterceptor(l Limits) grpc.UnaryServerInterceptor {
 
 // cost is how many tokens of its method's budget a call spends: a batch
 // of numbers to verify costs one per number, as the same numbers asked
-// one by one would (a batch of 1 000 once cost one, issue 31).
+// one by one would (a batch of 1 000 once cost one, issue 31); one over
+// certs.MaxBatch costs one, to be refused for its size.
 func cost(req any) int {
-	if b, ok := req.(*pb.VerifyCertificatesRequest); ok {
+	if b, ok := req.(*pb.VerifyCertificatesRequest); ok && len(b.GetClaims()) <= certs.MaxBatch {
 		return max(1, len(b.GetClaims()))
 	}
 	return 1
