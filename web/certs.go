@@ -40,7 +40,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /notices/{id}/objections", p.Limited(p.limits.Objection, p.object))
 	mux.HandleFunc("GET /verify", p.Limited(p.limits.Verify, p.verify))
 	mux.HandleFunc("GET /verify/batch", p.batchForm)
-	mux.HandleFunc("POST /verify/batch", p.Limited(p.limits.Verify, p.batchVerify))
+	mux.HandleFunc("POST /verify/batch", p.batchVerify) // limited by its numbers (Charge)
 	mux.HandleFunc("GET /workspace", p.workspacePage)
 	mux.HandleFunc("GET /workspace/roster.csv", p.roster("csv"))
 	mux.HandleFunc("GET /workspace/roster.xlsx", p.roster("xlsx"))
@@ -204,7 +204,9 @@ func (p *certPages) batchVerify(w http.ResponseWriter, r *http.Request) {
 	pg := p.Page(w, r, "verify_batch")
 	text := r.PostFormValue("claims")
 	if !p.FormOK(r) {
-		p.Render(w, r, http.StatusForbidden, batchVerifyPage(pg, text, nil, pg.T["form_expired"]))
+		if p.Charge(w, r, p.limits.Verify, 1) {
+			p.Render(w, r, http.StatusForbidden, batchVerifyPage(pg, text, nil, pg.T["form_expired"]))
+		}
 		return
 	}
 	if f, _, err := r.FormFile("file"); err == nil {
@@ -218,7 +220,18 @@ func (p *certPages) batchVerify(w http.ResponseWriter, r *http.Request) {
 			text = string(data)
 		}
 	}
-	results, err := p.certs.VerifyBatch(r.Context(), certs.ParseBatch(text))
+	rows := certs.ParseBatch(text)
+	// a batch spends one verification per number, as the numbers asked one
+	// by one would (a batch of 1 000 once cost one); any request at least
+	// one, and one over certs.MaxBatch one, to be refused for its size
+	cost := len(rows)
+	if cost < 1 || cost > certs.MaxBatch {
+		cost = 1
+	}
+	if !p.Charge(w, r, p.limits.Verify, cost) {
+		return
+	}
+	results, err := p.certs.VerifyBatch(r.Context(), rows)
 	if err != nil {
 		p.Render(w, r, kit.HTTPStatus(err), batchVerifyPage(pg, text, nil, p.UserError(r, pg, err)))
 		return

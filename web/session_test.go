@@ -180,3 +180,63 @@ func TestPortalRateLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestBatchVerifySpendsPerNumber: a batch of n numbers spends n of the
+// client's verification budget, so with 5 a minute the 6th number is
+// refused whether it comes batched or alone, and a batch larger than the
+// whole budget is refused as such (OVER_QUOTA, not "try later"). The flood
+// of refusals after it is no access-log line each, only the limiter's one
+// summary line (issue 31).
+func TestBatchVerifySpendsPerNumber(t *testing.T) {
+	e := newPortalEnv(t)
+	var buf lockedBuffer
+	log := slog.New(slog.NewTextHandler(&buf, nil))
+	verify := ratelimit.New("verify", ratelimit.Limit{N: 5, Per: time.Minute}, e.clock.Now, log)
+	h, err := web.New(context.Background(), e.store, e.reg, e.cs, e.ts, log, web.Options{Limits: web.Limits{Verify: verify}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	c := client(t)
+	_, form, _ := fetch(t, c, "GET", srv.URL+"/verify/batch", nil)
+	batch := func(n int) (int, string) {
+		claims := strings.Repeat("110990001,某人\n", n)
+		code, page, _ := fetch(t, c, "POST", srv.URL+"/verify/batch", url.Values{"csrf": {csrfOf(t, form)}, "claims": {claims}})
+		return code, page
+	}
+	if code, _ := batch(3); code != http.StatusOK {
+		t.Fatalf("3 of 5: %d", code)
+	}
+	if code, _ := batch(2); code != http.StatusOK {
+		t.Fatalf("the 4th and 5th: %d", code)
+	}
+	if code, _, _ := fetch(t, c, "GET", srv.URL+"/verify?number=110990001", nil); code != http.StatusTooManyRequests {
+		t.Fatalf("the 6th number alone: %d, want 429", code)
+	}
+	e.clock.Advance(time.Minute)
+	if code, page := batch(6); code != http.StatusTooManyRequests || !strings.Contains(page, "6") || !strings.Contains(page, "5") {
+		t.Fatalf("a batch of 6 against 5 a minute: %d, want 429 saying both", code)
+	}
+	if code, _ := batch(5); code != http.StatusOK {
+		t.Fatalf("a refused batch spent the budget: %d", code)
+	}
+	const flood = 300
+	for range flood {
+		if code, _, _ := fetch(t, c, "GET", srv.URL+"/verify?number=110990001", nil); code != http.StatusTooManyRequests {
+			t.Fatalf("flood: %d", code)
+		}
+	}
+	e.clock.Advance(time.Minute)
+	verify.Flush()
+	if n := strings.Count(buf.String(), "status=429"); n != 0 {
+		t.Errorf("%d refusals logged one by one", n)
+	}
+	if lines := strings.Count(buf.String(), "\n"); lines > 20 {
+		t.Errorf("%d refusals gave %d log lines", flood, lines)
+	}
+	if !strings.Contains(buf.String(), "refused=301") { // the batch of 6 and the flood
+
+		t.Errorf("no summary of the flood:\n%s", buf.String())
+	}
+}

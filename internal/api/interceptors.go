@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dankyu/dankyu/internal/ratelimit"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -45,7 +46,9 @@ func idempotencyKey(ctx context.Context) string {
 }
 
 // UnaryInterceptor authenticates the caller, logs the call, turns panics
-// into Internal and maps returned errors to status codes.
+// into Internal and maps returned errors to status codes. A call refused by
+// a rate limit or the in-flight gate is not logged one by one: the limiter
+// logs its refusals as one line per client and minute.
 func UnaryInterceptor(auth Authenticator, log *slog.Logger) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
 		start := time.Now()
@@ -59,7 +62,11 @@ func UnaryInterceptor(auth Authenticator, log *slog.Logger) grpc.UnaryServerInte
 		if err == nil {
 			resp, err = handler(context.WithValue(ctx, actorKey{}, actor), req)
 		}
+		summarised := ratelimit.IsSummarised(err) // its limiter logs a line per client and minute
 		err = toStatus(ctx, log, info.FullMethod, err)
+		if summarised {
+			return resp, err
+		}
 		log.InfoContext(ctx, "rpc", "method", info.FullMethod, "actor", actor.String(), "code", status.Code(err).String(),
 			"took", time.Since(start).Round(time.Microsecond))
 		return resp, err

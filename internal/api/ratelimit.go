@@ -2,28 +2,38 @@ package api
 
 import (
 	"context"
+	"strings"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/ratelimit"
+	"github.com/dankyu/dankyu/ledger"
+	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 )
 
 // Limits are the per-client rate limits of the public RPCs, by full method
-// name (e.g. /dankyu.v1.CertificateService/VerifyCertificate), and the
-// proxies whose x-forwarded-for metadata names the client.
+// name (e.g. /dankyu.v1.CertificateService/VerifyCertificate), the
+// proxies whose x-forwarded-for metadata names the client, and the gates
+// bounding each client's calls under way at once: the public's by address,
+// signed-in callers' by token (an agency's or staff's program may run
+// more calls at once, and answers for them).
 type Limits struct {
-	Proxies  ratelimit.Proxies
-	ByMethod map[string]*ratelimit.Limiter
+	Proxies          ratelimit.Proxies
+	ByMethod         map[string]*ratelimit.Limiter
+	InFlight         *ratelimit.Gate
+	InFlightSignedIn *ratelimit.Gate
 }
 
 type clientKey struct{}
 
 // RateLimitInterceptor finds the client's address (the peer, or what a
 // trusted proxy forwarded) for the handlers and refuses a call over its
-// method's limit as RATE_LIMITED. Chain it after UnaryInterceptor, which
-// maps the refusal to RESOURCE_EXHAUSTED.
+// method's limit as RATE_LIMITED. A call spends what it counts for: a
+// batch verification one token per number, else one. Chain it after
+// UnaryInterceptor, which maps the refusal to RESOURCE_EXHAUSTED.
 func RateLimitInterceptor(l Limits) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 		remote := ""
@@ -32,9 +42,45 @@ func RateLimitInterceptor(l Limits) grpc.UnaryServerInterceptor {
 		}
 		md, _ := metadata.FromIncomingContext(ctx)
 		client := l.Proxies.Client(remote, md.Get("x-forwarded-for"))
-		if err := l.ByMethod[info.FullMethod].Allow(client); err != nil {
+		// Key stays "" until institutions' API keys exist; then the key
+		// read here spends its own quota (ratelimit.KeyQuotas).
+		if err := l.ByMethod[info.FullMethod].Spend(ratelimit.Caller{Address: client}, cost(req)); err != nil {
 			return nil, err
 		}
 		return handler(context.WithValue(ctx, clientKey{}, client), req)
+	}
+}
+
+// cost is how many tokens of its method's budget a call spends: a batch
+// of numbers to verify costs one per number, as the same numbers asked
+// one by one would (a batch of 1 000 once cost one, issue 31); one over
+// certs.MaxBatch costs one, to be refused for its size.
+func cost(req any) int {
+	if b, ok := req.(*pb.VerifyCertificatesRequest); ok && len(b.GetClaims()) <= certs.MaxBatch {
+		return max(1, len(b.GetClaims()))
+	}
+	return 1
+}
+
+// InFlightInterceptor bounds the calls one client has under way at once:
+// the public by its address (an IPv6 /64 as one, l.InFlight), a signed-in
+// caller by its token's actor (l.InFlightSignedIn), so one client's
+// parallel calls cannot hold every core. The health service is never held
+// back. Chain it after RateLimitInterceptor, which finds the address.
+func InFlightInterceptor(l Limits) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		if strings.HasPrefix(info.FullMethod, "/grpc.health.") {
+			return handler(ctx, req)
+		}
+		gate, client := l.InFlight, ratelimit.Key(peerHost(ctx))
+		if a := ActorFrom(ctx); a.Kind != ledger.Public {
+			gate, client = l.InFlightSignedIn, a.String()
+		}
+		leave, err := gate.Enter(client)
+		if err != nil {
+			return nil, err
+		}
+		defer leave()
+		return handler(ctx, req)
 	}
 }

@@ -137,10 +137,21 @@ func (m *Metrics) Event(action string) {
 	}
 }
 
-// Limits reports each limiter's refusals.
-func (m *Metrics) Limits(ls ...*ratelimit.Limiter) { m.reg.MustRegister(limitCollector(ls)) }
+// Refuser is a limiter or gate whose refusals are counted.
+type Refuser interface {
+	Name() string
+	Refused() int64
+}
 
-type limitCollector []*ratelimit.Limiter
+var (
+	_ Refuser = (*ratelimit.Limiter)(nil)
+	_ Refuser = (*ratelimit.Gate)(nil)
+)
+
+// Limits reports each limiter's (and gate's) refusals.
+func (m *Metrics) Limits(ls ...Refuser) { m.reg.MustRegister(limitCollector(ls)) }
+
+type limitCollector []Refuser
 
 var limited = prometheus.NewDesc("dankyu_rate_limited_total", "Requests refused by a rate limit, by limit.", []string{"limit"}, nil)
 

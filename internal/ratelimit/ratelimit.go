@@ -1,7 +1,10 @@
 // Package ratelimit bounds how often one client may call a public endpoint
-// (verification, objections, sign-in): a token bucket per client address,
-// timed by the injected clock, and refusals logged as one summary line per
-// client and minute, so a flood cannot flood the log too.
+// (verification, objections, sign-in, adjudication): a token bucket per
+// client address (or per key with a quota of its own), timed by the
+// injected clock, a request spending as many tokens as it counts for (a
+// batch, one per number); and how many calls a client may have under way
+// at once (Gate). Refusals are logged as one summary line per client and
+// minute, so a flood cannot flood the log too.
 package ratelimit
 
 import (
@@ -21,6 +24,20 @@ import (
 // 429 on the portal, RESOURCE_EXHAUSTED over gRPC.
 var ReasonRateLimited = ledger.NewReason(ledger.Exhausted, "RATE_LIMITED",
 	"请求过于频繁（{limit}），请稍后再试。", "too many requests ({limit}); try again later.")
+
+// ReasonOverQuota is the refusal of one request that counts for more than
+// its client's whole budget (a batch of more numbers than the limit lets
+// anyone verify at once): waiting does not help, a smaller request does.
+var ReasonOverQuota = ledger.NewReason(ledger.Exhausted, "OVER_QUOTA",
+	"本次请求计 {count} 次，超过每个客户端的限额（{limit}），请一次不超过 {max} 个。",
+	"this request counts as {count}, more than a client's limit ({limit}) allows at once: send at most {max}.")
+
+// IsSummarised reports a refusal of this package: its limiter or gate
+// logs it in its summary, so a per-request log line would only repeat it.
+func IsSummarised(err error) bool {
+	e, ok := ledger.AsError(err)
+	return ok && (e.Reason == ReasonRateLimited || e.Reason == ReasonOverQuota || e.Reason == ReasonTooManyInFlight)
+}
 
 // Limit is N requests per Per, with bursts of up to N.
 type Limit struct {
@@ -79,9 +96,24 @@ func (l Limit) Words() (zh, en string) {
 func (l Limit) Off() bool { return l.N <= 0 || l.Per <= 0 }
 
 type bucket struct {
+	limit  Limit // the address's limit, or its key's
 	tokens float64
 	last   time.Time
 }
+
+// Caller is who spends a budget: the client's address and, once the API
+// keys of institutions exist, the key it presents. A key with a quota of
+// its own (KeyQuotas) spends that quota's bucket, not its address's, so an
+// admissions office checking thousands of numbers is not held to what one
+// anonymous address may do.
+type Caller struct {
+	Address string
+	Key     string // "" for the anonymous public
+}
+
+// KeyQuotas gives the limit of a key; ok is false for a key with no quota
+// of its own, which then spends its address's budget.
+type KeyQuotas func(key string) (l Limit, ok bool)
 
 // Limiter is one named limit kept per client.
 type Limiter struct {
@@ -89,12 +121,11 @@ type Limiter struct {
 	limit Limit
 	now   func() time.Time
 	log   *slog.Logger
+	keys  KeyQuotas
 
 	mu      sync.Mutex
 	buckets map[string]*bucket
-	refused map[string]int // this minute's refusals per client, for the summary
-	minute  time.Time
-	total   int64 // refusals since start, for metrics
+	refused summary
 }
 
 // Name is the limit's name (verify, objection, login).
@@ -107,7 +138,7 @@ func (l *Limiter) Refused() int64 {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.total
+	return l.refused.total
 }
 
 // New returns a limiter named for its endpoints (in its log lines).
@@ -115,38 +146,65 @@ func New(name string, l Limit, now func() time.Time, log *slog.Logger) *Limiter 
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Limiter{name: name, limit: l, now: now, log: log, buckets: map[string]*bucket{}, refused: map[string]int{}}
+	return &Limiter{name: name, limit: l, now: now, log: log, buckets: map[string]*bucket{}, refused: newSummary()}
+}
+
+// SetKeyQuotas plugs in the quotas of keys; set it before the limiter is
+// used. Without it every caller spends its address's budget.
+func (l *Limiter) SetKeyQuotas(q KeyQuotas) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.keys = q
 }
 
 // Allow takes one token of the bucket of client (an address, bucketed by
 // Key; a key is its own bucket), or returns the RATE_LIMITED refusal. A nil
 // limiter allows everything.
-func (l *Limiter) Allow(client string) error {
-	if l == nil || l.limit.Off() {
+func (l *Limiter) Allow(client string) error { return l.Spend(Caller{Address: client}, 1) }
+
+// AllowN is Allow for a request that counts as n: a batch of n numbers to
+// verify costs what n verifications one by one would.
+func (l *Limiter) AllowN(client string, n int) error { return l.Spend(Caller{Address: client}, n) }
+
+// Spend takes n tokens of the caller's bucket, all or none: RATE_LIMITED
+// when the bucket has fewer, OVER_QUOTA when n is more than the bucket
+// ever holds (the request could never pass, however long one waits).
+func (l *Limiter) Spend(c Caller, n int) error {
+	if l == nil {
 		return nil
 	}
-	client = Key(client)
+	n = max(n, 1)
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	limit, client := l.limit, Key(c.Address)
+	if c.Key != "" && l.keys != nil {
+		if q, ok := l.keys(c.Key); ok {
+			limit, client = q, "key:"+c.Key
+		}
+	}
+	if limit.Off() {
+		return nil
+	}
 	l.flushLocked(now)
-	rate := float64(l.limit.N) / l.limit.Per.Seconds()
 	b := l.buckets[client]
-	if b == nil {
-		b = &bucket{tokens: float64(l.limit.N), last: now}
+	if b == nil || b.limit != limit {
+		b = &bucket{limit: limit, tokens: float64(limit.N), last: now}
 		l.buckets[client] = b
 	}
 	if el := now.Sub(b.last).Seconds(); el > 0 {
-		b.tokens = min(float64(l.limit.N), b.tokens+el*rate)
+		b.tokens = min(float64(limit.N), b.tokens+el*float64(limit.N)/limit.Per.Seconds())
 	}
 	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
+	if float64(n) <= b.tokens {
+		b.tokens -= float64(n)
 		return nil
 	}
-	l.refused[client]++
-	l.total++
-	zh, en := l.limit.Words()
+	l.refused.add(client)
+	zh, en := limit.Words()
+	if n > limit.N {
+		return ReasonOverQuota.With(ledger.Value("count", strconv.Itoa(n)), ledger.Value("max", strconv.Itoa(limit.N)), ledger.Words("limit", zh, en))
+	}
 	return ReasonRateLimited.With(ledger.Words("limit", zh, en))
 }
 
@@ -164,20 +222,45 @@ func (l *Limiter) Flush() {
 }
 
 func (l *Limiter) flushLocked(now time.Time) {
-	m := now.Truncate(time.Minute)
-	if !m.After(l.minute) {
+	if !l.refused.flush(now, l.log, "rate limited", "limit", l.name, "per", l.limit.String()) {
 		return
 	}
-	for client, n := range l.refused {
-		l.log.Warn("rate limited", "limit", l.name, "client", client, "refused", n, "minute", l.minute.Format(time.RFC3339), "per", l.limit.String())
-	}
-	clear(l.refused)
-	l.minute = m
 	for client, b := range l.buckets {
-		if now.Sub(b.last) >= l.limit.Per { // refilled: as good as new
+		if now.Sub(b.last) >= b.limit.Per { // refilled: as good as new
 			delete(l.buckets, client)
 		}
 	}
+}
+
+// summary counts a minute's refusals per client, to be logged as one line
+// per client when the minute ends: a flood of refused requests must not
+// become a flood of log lines (49 000 in 10 s from one client, issue 31).
+type summary struct {
+	refused map[string]int
+	minute  time.Time
+	total   int64 // refusals since start, for metrics
+}
+
+func newSummary() summary { return summary{refused: map[string]int{}} }
+
+func (s *summary) add(client string) {
+	s.refused[client]++
+	s.total++
+}
+
+// flush logs the counts of a minute that has ended, msg with attrs and
+// the client's count on each line, and reports whether one had.
+func (s *summary) flush(now time.Time, log *slog.Logger, msg string, attrs ...any) bool {
+	m := now.Truncate(time.Minute)
+	if !m.After(s.minute) {
+		return false
+	}
+	for client, n := range s.refused {
+		log.Warn(msg, append(attrs, "client", client, "refused", n, "minute", s.minute.Format(time.RFC3339))...)
+	}
+	clear(s.refused)
+	s.minute = m
+	return true
 }
 
 // Proxies are the addresses whose X-Forwarded-For is believed.

@@ -129,3 +129,104 @@ func TestRefusalSaysTheLimitInWords(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchSpendsOnePerNumber: a batch of n numbers costs n tokens, all or
+// none, so the limit's (N+1)th number is refused however the numbers are
+// grouped; a batch larger than the whole budget is OVER_QUOTA.
+func TestBatchSpendsOnePerNumber(t *testing.T) {
+	clk := fixture.NewClock(time.Date(2026, 12, 1, 8, 0, 10, 0, time.UTC))
+	l := ratelimit.New("verify", ratelimit.Limit{N: 10, Per: time.Minute}, clk.Now, nil)
+	if err := l.AllowN("192.0.2.1", 7); err != nil {
+		t.Fatalf("7 of 10: %v", err)
+	}
+	if err := l.AllowN("192.0.2.1", 4); !isReason(err, ratelimit.ReasonRateLimited) {
+		t.Fatalf("4 more with 3 left: %v, want RATE_LIMITED", err)
+	}
+	if err := l.AllowN("192.0.2.1", 3); err != nil {
+		t.Fatalf("the 3 left (a refused batch spends nothing): %v", err)
+	}
+	if err := l.Allow("192.0.2.1"); !isReason(err, ratelimit.ReasonRateLimited) {
+		t.Fatalf("the 11th number: %v, want RATE_LIMITED", err)
+	}
+	err := l.AllowN("192.0.2.2", 11)
+	if e, ok := ledger.AsError(err); !ok || e.Reason != ratelimit.ReasonOverQuota || e.Param("count") != "11" || e.Param("max") != "10" {
+		t.Fatalf("a batch of 11 against 10 per minute: %v, want OVER_QUOTA", err)
+	}
+	if err := l.AllowN("192.0.2.2", 10); err != nil {
+		t.Fatalf("a batch of the whole budget: %v", err)
+	}
+	if got := l.Refused(); got != 3 {
+		t.Errorf("refused %d requests, want 3", got)
+	}
+}
+
+// TestKeyQuotas: a key with a quota of its own spends that quota's bucket
+// (an institution's higher limit), not its address's; a key without one,
+// and the anonymous public, spend the address's.
+func TestKeyQuotas(t *testing.T) {
+	clk := fixture.NewClock(time.Date(2026, 12, 1, 8, 0, 10, 0, time.UTC))
+	l := ratelimit.New("verify", ratelimit.Limit{N: 5, Per: time.Minute}, clk.Now, nil)
+	l.SetKeyQuotas(func(key string) (ratelimit.Limit, bool) {
+		if key == "university" {
+			return ratelimit.Limit{N: 1000, Per: time.Minute}, true
+		}
+		return ratelimit.Limit{}, false
+	})
+	office := ratelimit.Caller{Address: "192.0.2.1", Key: "university"}
+	if err := l.Spend(office, 1000); err != nil {
+		t.Fatalf("the university's 1000: %v", err)
+	}
+	if err := l.Spend(office, 1); !isReason(err, ratelimit.ReasonRateLimited) {
+		t.Fatalf("past the key's quota: %v", err)
+	}
+	if err := l.Spend(ratelimit.Caller{Address: "192.0.2.1", Key: "unknown"}, 5); err != nil {
+		t.Fatalf("the address's own budget is untouched by the key's: %v", err)
+	}
+	if err := l.Allow("192.0.2.1"); !isReason(err, ratelimit.ReasonRateLimited) {
+		t.Fatalf("a key without a quota spent the address's budget: %v", err)
+	}
+}
+
+// TestGateBoundsCallsAtOnce: a client has at most max calls under way;
+// the next is TOO_MANY_IN_FLIGHT until one ends, other clients are not
+// held, and the refusals are one summary line per client and minute.
+func TestGateBoundsCallsAtOnce(t *testing.T) {
+	clk := fixture.NewClock(time.Date(2026, 12, 1, 8, 0, 10, 0, time.UTC))
+	var buf bytes.Buffer
+	g := ratelimit.NewGate("grpc", 2, clk.Now, slog.New(slog.NewTextHandler(&buf, nil)))
+	a, err := g.Enter("192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := g.Enter("192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 500 {
+		if _, err := g.Enter("192.0.2.1"); !isReason(err, ratelimit.ReasonTooManyInFlight) {
+			t.Fatalf("a third call at once: %v", err)
+		}
+	}
+	if _, err := g.Enter("192.0.2.2"); err != nil {
+		t.Fatalf("another client: %v", err)
+	}
+	a()
+	a() // ending twice frees one place only
+	if _, err := g.Enter("192.0.2.1"); err != nil {
+		t.Fatalf("after one ended: %v", err)
+	}
+	if _, err := g.Enter("192.0.2.1"); !isReason(err, ratelimit.ReasonTooManyInFlight) {
+		t.Fatalf("ending twice freed two places: %v", err)
+	}
+	b()
+	clk.Advance(time.Minute)
+	g.Flush()
+	if n := strings.Count(buf.String(), "\n"); n != 1 || !strings.Contains(buf.String(), "refused=501") {
+		t.Fatalf("501 refusals logged as %d lines:\n%s", n, buf.String())
+	}
+}
+
+func isReason(err error, r *ledger.Reason) bool {
+	e, ok := ledger.AsError(err)
+	return ok && e.Reason == r
+}

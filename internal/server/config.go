@@ -66,6 +66,11 @@ type Config struct {
 	RateLogin      string
 	RateAdjudicate string
 	TrustedProxies string
+	// GRPCInFlight bounds the gRPC calls one client of the public (an
+	// address) has under way at once, GRPCInFlightSignedIn those of one
+	// signed-in caller (a token); 0 is no bound.
+	GRPCInFlight         int
+	GRPCInFlightSignedIn int
 	// ObjectionOverdue is how long past its end a notice may be held open by
 	// objections before the sweeper warns.
 	ObjectionOverdue time.Duration
@@ -132,6 +137,7 @@ func (c *Config) WebOptions(l *Limiters) web.Options {
 type Limiters struct {
 	verify, objection, login, adjudicate *ratelimit.Limiter
 	proxies                              ratelimit.Proxies
+	inFlight, inFlightSignedIn           *ratelimit.Gate
 }
 
 // Limiters builds the limiters of c on the clock.
@@ -151,12 +157,14 @@ func (c *Config) Limiters(now func() time.Time, log *slog.Logger) (*Limiters, er
 		errs = append(errs, fmt.Errorf("--trusted-proxies: %w", err))
 	}
 	out.proxies = p
+	out.inFlight = ratelimit.NewGate("grpc-in-flight", c.GRPCInFlight, now, log)
+	out.inFlightSignedIn = ratelimit.NewGate("grpc-in-flight-signed-in", c.GRPCInFlightSignedIn, now, log)
 	return out, errors.Join(errs...)
 }
 
 // API is the limits of the public RPCs.
 func (l *Limiters) API() api.Limits {
-	return api.Limits{Proxies: l.proxies, ByMethod: map[string]*ratelimit.Limiter{
+	return api.Limits{Proxies: l.proxies, InFlight: l.inFlight, InFlightSignedIn: l.inFlightSignedIn, ByMethod: map[string]*ratelimit.Limiter{
 		pb.CertificateService_VerifyCertificate_FullMethodName:  l.verify,
 		pb.CertificateService_VerifyCertificates_FullMethodName: l.verify,
 		pb.NoticeService_LodgeObjection_FullMethodName:          l.objection,
@@ -169,6 +177,8 @@ func (l *Limiters) Flush() {
 	for _, x := range []*ratelimit.Limiter{l.verify, l.objection, l.login, l.adjudicate} {
 		x.Flush()
 	}
+	l.inFlight.Flush()
+	l.inFlightSignedIn.Flush()
 }
 
 // flushEveryMinute logs the refusal summaries of a minute that ended

@@ -43,7 +43,7 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	if pr == nil {
 		pr = primaryReads(store, reg, cs, ts)
 	}
-	s := grpc.NewServer(grpc.ChainUnaryInterceptor(append(o.first, api.UnaryInterceptor(reg, log), ReadsInterceptor(), api.RateLimitInterceptor(limits))...),
+	s := grpc.NewServer(grpc.ChainUnaryInterceptor(append(o.first, api.UnaryInterceptor(reg, log), ReadsInterceptor(), api.RateLimitInterceptor(limits), api.InFlightInterceptor(limits))...),
 		grpc.NumStreamWorkers(uint32(runtime.GOMAXPROCS(0))))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg, records.New(store, reg, cs, ts), pr))
 	pb.RegisterCertificateServiceServer(s, api.NewCertificateServer(cs, pr))
@@ -145,7 +145,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	met.Pools(reps.pools(db.Pool))
 	met.Router(router)
-	met.Limits(lim.verify, lim.objection, lim.login, lim.adjudicate)
+	met.Limits(lim.verify, lim.objection, lim.login, lim.adjudicate, lim.inFlight, lim.inFlightSignedIn)
 	gs, hs := NewGRPCServer(store, reg, cs, ts, au, rb, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()))
 	wopt := cfg.WebOptions(lim)
 	wopt.Ratings = rb
