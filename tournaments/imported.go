@@ -14,6 +14,7 @@ type Imported struct {
 	Location string
 	Start    string // YYYY-MM-DD when the file says
 	End      string
+	DateLine int // where the file gives its dates; 0 when it does not
 	Komi     float64
 	Rounds   int // the rounds in which anything was played
 	Players  []ImportedPlayer
@@ -33,6 +34,8 @@ type ImportedPlayer struct {
 	Country string
 	Club    string
 	EGDPin  string // digits only; "" when the file has none
+	Absent  []int  // the rounds the file marks him absent in (OpenGotha's participating, pairgoth's skip)
+	Line    int    // where the file lists him
 }
 
 // Name is "Surname Given", as EGD files write it.
@@ -54,6 +57,7 @@ type ImportedGame struct {
 	// Default: not played, decided by default (`!` in an h-file, _BYDEF in
 	// OpenGotha): a default win, or a double default when neither side won.
 	Default bool
+	Line    int // where the file gives the game; 0 when it cannot say
 }
 
 // Play classifies the game.
@@ -84,7 +88,15 @@ type Warning struct {
 	Line   int    `json:"line"`
 	Column int    `json:"column,omitempty"`
 	Cell   string `json:"cell,omitempty"`
-	Msg    string `json:"message"`
+	Msg    string `json:"message"` // in English
+	// Code and Params are the warning as a code (see file_warnings.go),
+	// to word in the reader's language; MsgZH is its Chinese.
+	Code   string            `json:"code,omitempty"`
+	Params map[string]string `json:"params,omitempty"`
+	MsgZH  string            `json:"message_zh,omitempty"`
+	// Player is the file player (1..N) the warning is about, 0 for none:
+	// a placeholder's index, to confirm it as a bye.
+	Player int `json:"player,omitempty"`
 }
 
 func (w Warning) String() string {
