@@ -32,7 +32,7 @@ var ogChildren = map[string]bool{"Players": true, "Games": true, "ByePlayer": tr
 	"TournamentParameterSet": true, "TeamTournamentParameterSet": true, "Teams": true, "ClubsGroups": true}
 
 // programText finds "<name> <version>" in a comment: "Created by MacMahon 3.10".
-var programText = regexp.MustCompile(`(?i)(?:by|with|from)?\s*([A-Za-z][A-Za-z0-9._-]*(?: [A-Z][A-Za-z0-9._-]*)?)\s+v?(?:ersion\s+)?([0-9]+\.[0-9]+(?:\.[0-9]+)?)`)
+var programText = regexp.MustCompile(`([A-Z][A-Za-z0-9._-]*(?: [A-Z][A-Za-z0-9._-]*)?)\s+(?:[vV](?:ersion)?\s*)?([0-9]+\.[0-9]+(?:\.[0-9]+)?)`)
 
 // maxOriginElements bounds how far into the file the program is looked for.
 const maxOriginElements = 64
@@ -40,6 +40,8 @@ const maxOriginElements = 64
 func kindOf(name string) string {
 	n := strings.ToLower(name)
 	switch {
+	case strings.Contains(n, "data"), strings.Contains(n, "type"), strings.Contains(n, "schema"), strings.Contains(n, "format"), strings.Contains(n, "file"):
+		return "" // the version of a file format, not of the program
 	case strings.Contains(n, "version"):
 		return "version"
 	case strings.Contains(n, "program"), strings.Contains(n, "application"), strings.Contains(n, "generator"),
