@@ -51,7 +51,7 @@ type RoundInfo struct {
 	// event may give several in a round.
 	MoreByes []Bye
 	Playoff  bool // a playoff round between tied players (art. 27 C)
-	Games     []GameRow
+	Games    []GameRow
 }
 
 // ByePointsOf is what a participant's bye of the round is worth; 0 when
