@@ -23,6 +23,7 @@ type Imported struct {
 	// Warnings are the questionable cells and the reading taken for each;
 	// a file whose games cannot be known is refused instead (FormatError).
 	Warnings []Warning
+	listed   int // the players the file lists, absent ones included
 }
 
 // ImportedPlayer is a player as the file names him.
@@ -235,6 +236,7 @@ func (t *Imported) Summarize() (Summary, error) {
 // absent) and renumbers the rest in their order, so that an OpenGotha file
 // and its h-file export list the same field.
 func (t *Imported) keepPlayers() {
+	t.listed = len(t.Players)
 	active := map[int]bool{}
 	for _, g := range t.Games {
 		active[g.Black], active[g.White] = true, true

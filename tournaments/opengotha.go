@@ -342,7 +342,7 @@ func Read(data []byte, o ReadOptions) (*Imported, error) {
 	}
 	if len(t.Games) == 0 && len(t.Byes) == 0 {
 		// an event not yet played, or another program's file read as one
-		return nil, wholeFile(t.Format, 1, ReasonFileNoGames, "players", strconv.Itoa(len(t.Players)))
+		return nil, wholeFile(t.Format, 1, ReasonFileNoGames, "players", strconv.Itoa(t.listed))
 	}
 	if len(t.Players) > MaxImportPlayers {
 		return nil, wholeFile(t.Format, 0, ReasonFileTooManyPlayers, "players", strconv.Itoa(len(t.Players)), "max", strconv.Itoa(MaxImportPlayers))

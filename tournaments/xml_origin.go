@@ -140,9 +140,9 @@ func (o *xmlOrigin) refusal(line int) *FormatError {
 	}
 	if o.program == "" && o.version == "" {
 		return &FormatError{Format: "opengotha", Line: line, Reason: ReasonFileNotOpenGotha,
-			Params: []ledger.Param{ledger.Value("line", strconv.Itoa(line)), ledger.Value("root", clip(root))}}
+			Params: []ledger.Param{ledger.Value("line", strconv.Itoa(line)), ledger.Value("root", clip(root)), ledger.Value("reader", "OpenGotha")}}
 	}
-	p := []ledger.Param{ledger.Value("line", strconv.Itoa(line)), ledger.Value("root", clip(root))}
+	p := []ledger.Param{ledger.Value("line", strconv.Itoa(line)), ledger.Value("root", clip(root)), ledger.Value("reader", "OpenGotha")}
 	if o.program != "" {
 		p = append(p, ledger.Value("program", o.program))
 	} else {
