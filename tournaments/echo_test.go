@@ -31,7 +31,9 @@ func TestImportErrorsEchoLittle(t *testing.T) {
 			}
 		})
 	}
-	imp, err := Import([]byte(`<Tournament><Players><Player name="a" rank="`+huge+`" egfPin="`+huge+`"/></Players></Tournament>`), "")
+	// a file with something played: one with nothing is refused (FILE_NO_GAMES)
+	imp, err := Import([]byte(`<Tournament><Players><Player name="a" rank="`+huge+`" egfPin="`+huge+`"/><Player name="`+huge[:300]+`"/></Players>`+
+		`<Games><Game roundNumber="1" blackPlayer="a" whitePlayer="`+huge[:300]+`" result="RESULT_BOTHLOSE_BYDEF"/></Games></Tournament>`), "")
 	if err != nil {
 		t.Fatal(err)
 	}

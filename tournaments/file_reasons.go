@@ -48,6 +48,15 @@ var (
 		"line {line}, round {round}, column {column} ({cell}): says it played line {opponent}, whose round {round} names line {other}.")
 	ReasonFileNotATournament = ledger.NewReason(ledger.Invalid, "FILE_NOT_A_TOURNAMENT",
 		"文件中没有赛事的根元素，不是可读取的比赛文件。", "not an OpenGotha file: it has no <Tournament> element.")
+	ReasonFileNotOpenGotha = ledger.NewReason(ledger.Invalid, "FILE_NOT_OPENGOTHA",
+		"第 {line} 行：文件的根元素 <{root}> 及其内容不是 {reader} 比赛文件的格式，无法读取；请从写这个文件的程序导出欧洲围棋数据库成绩文件后再导入。",
+		"line {line}: a file whose root <{root}> and content are not an {reader} tournament file: it is not read; export an EGD results file (h9) from the program that wrote it and import that.")
+	ReasonFileOtherProgram = ledger.NewReason(ledger.Invalid, "FILE_OTHER_PROGRAM",
+		"第 {line} 行：这是 {program}（版本 {version}）写的文件，根元素是 <{root}>，但不是 {reader} 比赛文件，无法读取；请从 {program} 导出欧洲围棋数据库成绩文件后再导入。",
+		"line {line}: a file written by {program} (version {version}) with root <{root}>, not an {reader} tournament file: it is not read; export an EGD results file (h9) from {program} and import that.")
+	ReasonFileNoGames = ledger.NewReason(ledger.Invalid, "FILE_NO_GAMES",
+		"比赛文件中没有任何对局或轮空（名单上有 {players} 名棋手），没有可导入的内容。",
+		"the tournament file has no game and no bye ({players} players listed): there is nothing to import.")
 	ReasonFilePlayerNoName = ledger.NewReason(ledger.Invalid, "FILE_PLAYER_NO_NAME",
 		"第 {line} 行：有一名棋手没有姓名。", "line {line}: a player has no name.")
 	ReasonFilePlayerTwice = ledger.NewReason(ledger.Invalid, "FILE_PLAYER_TWICE",

@@ -172,7 +172,7 @@ func parseH9(data []byte, enc string) (*Imported, error) {
 				t.warn(lineNo, utf8.RuneCountInString(body)+2, pf[0], "EGD PIN is not a number: not kept")
 			}
 		}
-		p.ID = len(t.Players) + 1
+		p.ID, p.Line = len(t.Players)+1, lineNo
 		t.Players = append(t.Players, *p)
 		rows = append(rows, hRow{line: lineNo, cells: rest})
 	}
@@ -380,7 +380,7 @@ func (t *Imported) header(key, val string, line int) {
 		t.Location = strings.TrimSpace(city)
 	case "DT":
 		start, end, _ := strings.Cut(val, ",")
-		t.Start, t.End = strings.TrimSpace(start), strings.TrimSpace(end)
+		t.Start, t.End, t.DateLine = strings.TrimSpace(start), strings.TrimSpace(end), line
 	case "KM":
 		k, err := strconv.ParseFloat(strings.TrimSpace(strings.ReplaceAll(val, ",", ".")), 64)
 		if err != nil {
@@ -483,7 +483,7 @@ func (t *Imported) pairGame(round, a int, e, o hEntry) ImportedGame {
 		t.warn(o.line, o.col, o.cell, "round %d: line %d reads %q: the rows disagree, read as line %d says", round, e.line, e.cell, e.line)
 		theirs = opposite(mine)
 	}
-	g := ImportedGame{Game: Game{Round: round, Black: a, White: e.opponent, Handicap: max(e.handicap, o.handicap)}, Default: e.dflt || o.dflt}
+	g := ImportedGame{Game: Game{Round: round, Black: a, White: e.opponent, Handicap: max(e.handicap, o.handicap)}, Default: e.dflt || o.dflt, Line: e.line}
 	if e.handicap != o.handicap && e.handicap > 0 && o.handicap > 0 {
 		t.warn(o.line, o.col, o.cell, "round %d: handicap %d here, %d on line %d: read %d", round, o.handicap, e.handicap, e.line, g.Handicap)
 	}

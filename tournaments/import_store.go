@@ -21,6 +21,11 @@ type ImportInput struct {
 	Matches map[int]int64 // file player (1..N) → registered player
 	Guests  []int         // file players to add as guests
 	Commit  bool          // false: only report how the players match
+	// ByePlayers are file players (1..N) the organiser confirms as
+	// placeholders standing for byes (a warning proposes them): their
+	// games become their opponents' byes, and they are neither matched,
+	// rated nor ranked.
+	ByePlayers []int
 	// Grading is a grading table given with the file. The event was held
 	// before: its rules earn nothing until staff accept them
 	// (AcceptImportedGrading).
@@ -36,7 +41,7 @@ type ImportPlayer struct {
 	EGDPin     string
 	PlayerID   int64
 	Candidates []int64
-	Status     string // matched, guest or unmatched
+	Status     string // matched, guest, unmatched, or bye (a placeholder confirmed as byes)
 }
 
 // ImportResult reports an import: the file's summary, the players' matching
@@ -78,7 +83,18 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 	if err != nil {
 		return ImportResult{}, fileRefusal(err)
 	}
-	sum, err := imp.Summarize()
+	imp.CheckDate(s.store.Now().In(ledger.ChinaTime))
+	// the event as it will be imported: confirmed placeholders turned into
+	// byes; the players keep the file's indexes in the matching
+	view, err := imp.ConfirmByePlayers(in.ByePlayers)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	placeholder := map[int]bool{}
+	for _, id := range in.ByePlayers {
+		placeholder[id] = true
+	}
+	sum, err := view.Summarize()
 	if err != nil {
 		return ImportResult{}, fileRefusal(err)
 	}
@@ -95,6 +111,8 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 	for _, p := range imp.Players {
 		ip := ImportPlayer{Index: p.ID, Name: p.Name(), Rank: p.Rank, Country: p.Country, EGDPin: p.EGDPin}
 		switch id, ok := in.Matches[p.ID]; {
+		case placeholder[p.ID]:
+			ip.Status = "bye"
 		case ok:
 			if _, err := s.reg.GetPlayer(ctx, id); err != nil {
 				return ImportResult{}, fmt.Errorf("match for %s: %w", ip.Name, err)
@@ -128,6 +146,7 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 	if len(unmatched) > 0 {
 		return res, ReasonUnmatchedPlayers.New("count", strconv.Itoa(len(unmatched)), "players", strings.Join(unmatched, ", "))
 	}
+	imp = view
 	system := SwissSystem
 	if imp.Format == "opengotha" && strings.Contains(string(in.Data), `PlacementCriterion name="MMS"`) {
 		system = McMahonSystem
@@ -158,6 +177,9 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 			return Event{}, err
 		}
 		for _, ip := range res.Players {
+			if ip.Status == "bye" {
+				continue // not in the field: his games are his opponents' byes
+			}
 			pin := ParticipantInput{PlayerID: ip.PlayerID, GuestName: ip.Name, GuestRank: ip.Rank, GuestCountry: ip.Country, EGDPin: ip.EGDPin}
 			if ip.Status == "guest" {
 				pin.PlayerID = 0
@@ -169,19 +191,26 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 				return Event{}, fmt.Errorf("add %s: %w", clip(ip.Name), err)
 			}
 		}
-		byeOf := map[int]Bye{}
+		// every bye of a round: the first in the round's row, the others beside it
+		byesOf := map[int][]Bye{}
 		for _, b := range imp.Byes {
-			byeOf[b.Round] = b
+			byesOf[b.Round] = append(byesOf[b.Round], b)
 		}
 		for r := 1; r <= imp.Rounds; r++ {
 			var bye any
 			points := 0
-			if b, ok := byeOf[r]; ok {
-				bye, points = b.Player, b.Points
+			if bs := byesOf[r]; len(bs) > 0 {
+				bye, points = bs[0].Player, bs[0].Points
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO tournament_rounds (tournament_id, round, seed, paired_at, bye, bye_points) VALUES ($1, $2, 0, $3, $4, $5)`,
 				e.ID, r, now, bye, points); err != nil {
 				return Event{}, ledger.PgErr(err, "import round")
+			}
+			for _, b := range byesOf[r][min(1, len(byesOf[r])):] {
+				if _, err := tx.Exec(ctx, `INSERT INTO tournament_more_byes (tournament_id, round, number, points) VALUES ($1, $2, $3, $4)`,
+					e.ID, r, b.Player, b.Points); err != nil {
+					return Event{}, ledger.PgErr(err, "import bye")
+				}
 			}
 		}
 		boards := map[int]int{}

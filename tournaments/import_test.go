@@ -346,7 +346,8 @@ func TestRealFiles(t *testing.T) {
 		{"kpmc2016.h", "h9", "", "UTF-8", 54, 6, 162, 0, 0, 0, 54, 0, "", "Yang Rundong"},
 		{"kpmc2020.h", "h9", "OpenGotha 3.52.03", "UTF-8", 61, 8, 105, 0, 0, 19, 61, 0, "", "Ma Tianfang"},
 		{"wagc2024.h", "h9", "", "UTF-8", 60, 8, 240, 0, 0, 0, 60, 0, "", "Bai Baoxiang"},
-		{"mpk2025.h", "h9", "OpenGotha Custom 3.52.03", "UTF-8", 12, 4, 21, 1, 1, 6, 12, 0, "", "Szychowiak Marianna"},
+		// its header dates the event 2025-07-19 to 2025-06-20: warned
+		{"mpk2025.h", "h9", "OpenGotha Custom 3.52.03", "UTF-8", 12, 4, 21, 1, 1, 6, 12, 1, "line 5: the event ends on 2025-06-20, before it starts on 2025-07-19.", "Szychowiak Marianna"},
 		{"mpj2025.h", "h9", "", "UTF-8", 12, 5, 29, 0, 0, 2, 12, 0, "", "Tyrala Michal"},
 		{"mpj2026.h", "h9", "", "UTF-8", 13, 5, 28, 0, 0, 9, 13, 0, "", "Karpenko Yaroslav"},
 	}

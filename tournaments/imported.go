@@ -14,6 +14,7 @@ type Imported struct {
 	Location string
 	Start    string // YYYY-MM-DD when the file says
 	End      string
+	DateLine int // where the file gives its dates; 0 when it does not
 	Komi     float64
 	Rounds   int // the rounds in which anything was played
 	Players  []ImportedPlayer
@@ -22,6 +23,7 @@ type Imported struct {
 	// Warnings are the questionable cells and the reading taken for each;
 	// a file whose games cannot be known is refused instead (FormatError).
 	Warnings []Warning
+	listed   int // the players the file lists, absent ones included
 }
 
 // ImportedPlayer is a player as the file names him.
@@ -33,6 +35,8 @@ type ImportedPlayer struct {
 	Country string
 	Club    string
 	EGDPin  string // digits only; "" when the file has none
+	Absent  []int  // the rounds the file marks him absent in (OpenGotha's participating, pairgoth's skip)
+	Line    int    // where the file lists him
 }
 
 // Name is "Surname Given", as EGD files write it.
@@ -54,6 +58,7 @@ type ImportedGame struct {
 	// Default: not played, decided by default (`!` in an h-file, _BYDEF in
 	// OpenGotha): a default win, or a double default when neither side won.
 	Default bool
+	Line    int // where the file gives the game; 0 when it cannot say
 }
 
 // Play classifies the game.
@@ -84,7 +89,15 @@ type Warning struct {
 	Line   int    `json:"line"`
 	Column int    `json:"column,omitempty"`
 	Cell   string `json:"cell,omitempty"`
-	Msg    string `json:"message"`
+	Msg    string `json:"message"` // in English
+	// Code and Params are the warning as a code (see file_warnings.go),
+	// to word in the reader's language; MsgZH is its Chinese.
+	Code   string            `json:"code,omitempty"`
+	Params map[string]string `json:"params,omitempty"`
+	MsgZH  string            `json:"message_zh,omitempty"`
+	// Player is the file player (1..N) the warning is about, 0 for none:
+	// a placeholder's index, to confirm it as a bye.
+	Player int `json:"player,omitempty"`
 }
 
 func (w Warning) String() string {
@@ -223,6 +236,7 @@ func (t *Imported) Summarize() (Summary, error) {
 // absent) and renumbers the rest in their order, so that an OpenGotha file
 // and its h-file export list the same field.
 func (t *Imported) keepPlayers() {
+	t.listed = len(t.Players)
 	active := map[int]bool{}
 	for _, g := range t.Games {
 		active[g.Black], active[g.White] = true, true

@@ -5,8 +5,13 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/dankyu/dankyu/ledger"
 )
@@ -33,6 +38,55 @@ var ogResults = map[string]Result{
 // keys are compared without case, spaces or underscores.
 func ogKey(s string) string {
 	return strings.ToUpper(strings.NewReplacer(" ", "", "_", "", "\t", "", "\n", "").Replace(s))
+}
+
+// ogLooseKey folds what the writer's locale changes in a key: OpenGotha
+// upper-cases with the JVM's locale (under Turkish rules i becomes İ and ı
+// becomes I, so ADALBİRAND), and reading a file it falls back to the key
+// with its accents and Turkish letters folded to ASCII. The loose key
+// drops accents and dots (NFKD, then the marks), folds ı to i and folds
+// case fully (ß and SS alike), whatever the locale.
+func ogLooseKey(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r), unicode.IsSpace(r), r == '_':
+			continue
+		case r == 'ı':
+			r = 'i'
+		}
+		b.WriteRune(r)
+	}
+	return cases.Fold().String(b.String())
+}
+
+// ogKeys finds a player by the key a game or bye gives: the exact key
+// first, then the loose one when a single player has it.
+type ogKeys struct {
+	strict map[string]int
+	loose  map[string]int // 0: more than one player folds to it
+}
+
+func (k ogKeys) add(key string, id int) bool {
+	if _, dup := k.strict[ogKey(key)]; dup {
+		return false
+	}
+	k.strict[ogKey(key)] = id
+	l := ogLooseKey(key)
+	if _, seen := k.loose[l]; seen {
+		k.loose[l] = 0
+	} else {
+		k.loose[l] = id
+	}
+	return true
+}
+
+func (k ogKeys) find(key string) (int, bool) {
+	if id, ok := k.strict[ogKey(key)]; ok {
+		return id, true
+	}
+	id := k.loose[ogLooseKey(key)]
+	return id, id > 0
 }
 
 func nameField(s string) string { return strings.TrimSpace(strings.ReplaceAll(s, "_", " ")) }
@@ -76,11 +130,16 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 	fail := func(r *ledger.Reason, params ...string) error {
 		return fileError("opengotha", line(), r, params...)
 	}
-	keys := map[string]int{}
-	type bye struct{ player, line int }
-	byeRounds := map[int]bye{}
+	keys := ogKeys{strict: map[string]int{}, loose: map[string]int{}}
+	// every bye of the file, in its order: a round may have more than one
+	type bye struct{ round, player, line int }
+	var byes []bye
 	byeValue := WinPoints
-	sawRoot := false
+	depth, sawRoot := 0, false
+	var origin xmlOrigin
+	notOurs := func() error {
+		return origin.refusal(line())
+	}
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -94,9 +153,33 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 		if err != nil {
 			return nil, fail(ReasonFileSyntax)
 		}
+		switch tk := tok.(type) {
+		case xml.EndElement:
+			depth--
+		case xml.Comment:
+			origin.fromText(string(tk))
+		case xml.ProcInst:
+			if tk.Target != "xml" {
+				origin.fromText(tk.Target + " " + string(tk.Inst))
+			}
+		case xml.CharData:
+			origin.value(string(tk))
+		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
 			continue
+		}
+		depth++
+		origin.element(depth, se)
+		if depth == 1 {
+			sawRoot = true
+			if se.Name.Local != "Tournament" {
+				origin.root = se.Name.Local
+				return nil, notOurs()
+			}
+			if origin.other() {
+				return nil, notOurs() // another program's file with OpenGotha's root element
+			}
 		}
 		attr := func(name string) string {
 			for _, a := range se.Attr {
@@ -108,7 +191,9 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 		}
 		switch se.Name.Local {
 		case "Tournament":
-			sawRoot = true
+			if depth != 1 {
+				continue
+			}
 			switch v := attr("fullVersionNumber"); {
 			case v != "":
 				t.Program = "OpenGotha " + v
@@ -121,9 +206,19 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 				}
 			}
 		case "Player":
+			if len(se.Attr) == 0 {
+				return nil, notOurs() // OpenGotha writes a player's data as attributes
+			}
 			// OpenGotha writes the spaces inside a name as _ (le_Galiard), as h-files do
 			p := ImportedPlayer{ID: len(t.Players) + 1, Surname: nameField(attr("name")), Given: nameField(attr("firstName")),
-				Rank: strings.ToUpper(strings.TrimSpace(attr("rank"))), Country: strings.TrimSpace(attr("country")), Club: strings.TrimSpace(attr("club"))}
+				Rank: strings.ToUpper(strings.TrimSpace(attr("rank"))), Country: strings.TrimSpace(attr("country")), Club: strings.TrimSpace(attr("club")),
+				Line: line()}
+			// participating: one 0 or 1 a round, 0 for a round he is marked absent
+			for i, c := range attr("participating") {
+				if c == '0' && i < maxRounds {
+					p.Absent = append(p.Absent, i+1)
+				}
+			}
 			if p.Surname == "" {
 				return nil, fail(ReasonFilePlayerNoName)
 			}
@@ -135,19 +230,17 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 			} else {
 				t.warn(line(), 0, attr("egfPin"), "player %s: egfPin is not a number: not kept", p.Name())
 			}
-			k := ogKey(attr("name") + attr("firstName"))
-			if _, dup := keys[k]; dup {
+			if !keys.add(attr("name")+attr("firstName"), p.ID) {
 				return nil, fail(ReasonFilePlayerTwice, "name", p.Name())
 			}
-			keys[k] = p.ID
 			t.Players = append(t.Players, p)
 		case "Game":
 			round, err := strconv.Atoi(attr("roundNumber"))
 			if err != nil || round < 1 || round > maxRounds {
 				return nil, fail(ReasonFileGameRound, "max", strconv.Itoa(maxRounds))
 			}
-			b, okB := keys[ogKey(attr("blackPlayer"))]
-			w, okW := keys[ogKey(attr("whitePlayer"))]
+			b, okB := keys.find(attr("blackPlayer"))
+			w, okW := keys.find(attr("whitePlayer"))
 			if !okB || !okW || b == w {
 				return nil, fail(ReasonFileGamePlayers, "round", strconv.Itoa(round), "black", attr("blackPlayer"), "white", attr("whitePlayer"))
 			}
@@ -156,22 +249,23 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 				return nil, fail(ReasonFileResult, "round", strconv.Itoa(round), "result", attr("result"))
 			}
 			hd, _ := strconv.Atoi(attr("handicap"))
+			// OpenGotha writes its tables from 1 (and reads them less one)
 			board, _ := strconv.Atoi(attr("tableNumber"))
-			t.Games = append(t.Games, ImportedGame{Game: Game{Round: round, Board: board + 1, Black: b, White: w, Result: res, Handicap: hd},
-				Default: strings.HasSuffix(attr("result"), "_BYDEF")})
+			t.Games = append(t.Games, ImportedGame{Game: Game{Round: round, Board: board, Black: b, White: w, Result: res, Handicap: hd},
+				Default: strings.HasSuffix(attr("result"), "_BYDEF"), Line: line()})
 		case "ByePlayer":
 			if len(se.Attr) == 0 {
 				continue // OpenGotha 3.52 wraps the byes in a <ByePlayer> of its own
 			}
 			round, err := strconv.Atoi(attr("roundNumber"))
-			id, ok := keys[ogKey(attr("player"))]
+			id, ok := keys.find(attr("player"))
 			if err != nil || round < 1 || round > maxRounds || !ok {
 				return nil, fail(ReasonFileBye, "player", attr("player"), "round", attr("roundNumber"))
 			}
-			byeRounds[round] = bye{id, line()}
+			byes = append(byes, bye{round, id, line()})
 		case "GeneralParameterSet":
 			t.Name, t.Location = attr("name"), attr("location")
-			t.Start, t.End = attr("beginDate"), attr("endDate")
+			t.Start, t.End, t.DateLine = attr("beginDate"), attr("endDate"), line()
 			t.Komi, _ = strconv.ParseFloat(attr("komi"), 64)
 			// OpenGotha counts wins twice (NBW2), which is our scale: win 2
 			if v, err := strconv.Atoi(attr("genNBW2ValueBye")); err == nil {
@@ -182,20 +276,21 @@ func parseOpenGotha(data []byte, enc string) (*Imported, error) {
 	if !sawRoot {
 		return nil, wholeFile("opengotha", 1, ReasonFileNotATournament)
 	}
+	if !origin.ogMarks && !origin.ogChild {
+		return nil, notOurs()
+	}
 	played := map[[2]int]bool{}
 	for _, g := range t.Games {
 		played[[2]int{g.Round, g.Black}], played[[2]int{g.Round, g.White}] = true, true
 	}
-	for round := 1; round <= maxRounds; round++ {
-		b, ok := byeRounds[round]
-		if !ok {
+	slices.SortStableFunc(byes, func(a, b bye) int { return a.round - b.round })
+	for _, b := range byes {
+		if played[[2]int{b.round, b.player}] {
+			t.warn(b.line, 0, "", "round %d: %s has a bye and a game: the bye is not kept", b.round, t.Players[b.player-1].Name())
 			continue
 		}
-		if played[[2]int{round, b.player}] {
-			t.warn(b.line, 0, "", "round %d: %s has a bye and a game: the bye is not kept", round, t.Players[b.player-1].Name())
-			continue
-		}
-		t.Byes = append(t.Byes, Bye{Round: round, Player: b.player, Points: byeValue})
+		played[[2]int{b.round, b.player}] = true // a bye written twice is one bye
+		t.Byes = append(t.Byes, Bye{Round: b.round, Player: b.player, Points: byeValue})
 	}
 	t.countRounds()
 	t.keepPlayers()
@@ -245,12 +340,17 @@ func Read(data []byte, o ReadOptions) (*Imported, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(t.Games) == 0 && len(t.Byes) == 0 {
+		// an event not yet played, or another program's file read as one
+		return nil, wholeFile(t.Format, 1, ReasonFileNoGames, "players", strconv.Itoa(t.listed))
+	}
 	if len(t.Players) > MaxImportPlayers {
 		return nil, wholeFile(t.Format, 0, ReasonFileTooManyPlayers, "players", strconv.Itoa(len(t.Players)), "max", strconv.Itoa(MaxImportPlayers))
 	}
 	if len(t.Games) > MaxImportGames {
 		return nil, wholeFile(t.Format, 0, ReasonFileTooManyGames, "games", strconv.Itoa(len(t.Games)), "max", strconv.Itoa(MaxImportGames))
 	}
+	t.check()
 	return t, nil
 }
 

@@ -29,6 +29,7 @@ type pgTour struct {
 		Country   string `json:"country"`
 		Club      string `json:"club"`
 		EGF       string `json:"egf"`
+		Skip      []int  `json:"skip"`
 	} `json:"players"`
 	Games [][]struct {
 		ID int    `json:"id"`
@@ -71,6 +72,11 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 	}
 	t.Name, t.Location, t.Start, t.End, t.Komi = tour.Name, tour.Location, tour.StartDate, tour.EndDate, tour.Komi
 	ids := map[int]int{}
+	playerLines := linesOf(data, `"id"\s*:\s*(\d+)\s*,\s*"name"`)
+	gameLines := linesOf(data, `"id"\s*:\s*(\d+)\s*,\s*"t"`)
+	if tour.StartDate != "" || tour.EndDate != "" {
+		t.DateLine = lineOf(data, `"startDate"|"endDate"`)
+	}
 	for _, p := range tour.Players {
 		at := fmt.Sprintf(`"id"\s*:\s*%d\s*,\s*"name"`, p.ID)
 		if p.ID == 0 || strings.TrimSpace(p.Name) == "" {
@@ -82,7 +88,12 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 		// the line is looked up only for a warning, and once (it scans the file)
 		line := sync.OnceValue(func() int { return lineOf(data, at) })
 		ip := ImportedPlayer{ID: len(t.Players) + 1, Surname: nameField(p.Name), Given: nameField(p.FirstName),
-			Country: strings.ToUpper(strings.TrimSpace(p.Country)), Club: strings.TrimSpace(p.Club)}
+			Country: strings.ToUpper(strings.TrimSpace(p.Country)), Club: strings.TrimSpace(p.Club), Line: playerLines[p.ID]}
+		for _, r := range p.Skip {
+			if r >= 1 && r <= maxRounds {
+				ip.Absent = append(ip.Absent, r)
+			}
+		}
 		switch {
 		case p.Rank == nil:
 			t.warn(line(), 0, "", "player %s has no rank: kept without one", ip.Name())
@@ -142,7 +153,7 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 				}
 				busy[[2]int{round, p}] = true
 			}
-			t.Games = append(t.Games, ImportedGame{Game: Game{Round: round, Board: g.T, Black: b, White: w, Result: res, Handicap: g.H}})
+			t.Games = append(t.Games, ImportedGame{Game: Game{Round: round, Board: g.T, Black: b, White: w, Result: res, Handicap: g.H}, Line: gameLines[g.ID]})
 		}
 	}
 	t.countRounds()
@@ -154,6 +165,24 @@ func ParsePairgoth(data []byte) (*Imported, error) {
 func lineAt(data []byte, off int64) int {
 	off = min(max(off, 0), int64(len(data)))
 	return bytes.Count(data[:off], []byte("\n")) + 1
+}
+
+// linesOf maps the number each match of pattern captures to the line of
+// its first match, in one pass over the file.
+func linesOf(data []byte, pattern string) map[int]int {
+	re := regexp.MustCompile(pattern)
+	out := map[int]int{}
+	line, last := 1, 0
+	for _, m := range re.FindAllSubmatchIndex(data, -1) {
+		line += bytes.Count(data[last:m[0]], []byte("\n"))
+		last = m[0]
+		if id, err := strconv.Atoi(string(data[m[2]:m[3]])); err == nil {
+			if _, seen := out[id]; !seen {
+				out[id] = line
+			}
+		}
+	}
+	return out
 }
 
 // lineOf is the line where pattern first matches, 1 when it does not: JSON

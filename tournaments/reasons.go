@@ -55,7 +55,7 @@ var (
 		"文件中有 {count} 名棋手未对应到登记系统中的棋手（{players}）：请逐一对应或作为嘉宾加入。",
 		"{count} players of the file are not matched to the registry ({players}): match them or add them as guests.")
 	ReasonExportFormat = ledger.NewReason(ledger.Invalid, "EXPORT_FORMAT",
-		"“{value}”不是导出格式：应为 h9、csv 或 sgf_zip。", "{value}: want h9, csv or sgf_zip.")
+		"“{value}”不是导出格式：应为 h9、opengotha、csv 或 sgf_zip。", "{value}: want h9, opengotha, csv or sgf_zip.")
 	ReasonResult = ledger.NewReason(ledger.Invalid, "RESULT",
 		"“{value}”不是对局结果：应为黑胜、白胜、和棋、一方弃权、双方负、双方胜或无结果。",
 		"{value} is not a result: want black, white, draw, black_forfeit, white_forfeit, both_lose, both_win or none.")

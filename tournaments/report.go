@@ -71,6 +71,11 @@ func field(e Event, ps []Participant, rounds []RoundInfo) Field {
 		if r.Bye != 0 && r.ByePoints > 0 {
 			f.Byes = append(f.Byes, Bye{Round: r.Round, Player: r.Bye, Points: r.ByePoints})
 		}
+		for _, b := range r.MoreByes {
+			if b.Points > 0 {
+				f.Byes = append(f.Byes, b)
+			}
+		}
 	}
 	// A team member's withdrawal keeps his results (art. 28.4); the
 	// round-robin rule of voiding them is for individual events.
@@ -208,8 +213,10 @@ func WriteH9(w io.Writer, r Report) error {
 		fmt.Fprintf(w, "%4d %-32s %3s %s %-5s %3d %3d", i+1, name, egdRank(p.Rank), country, "-", s.Points, s.SOS)
 		for _, rd := range r.Rounds {
 			entry := "0-"
-			if rd.Bye == s.Entrant && rd.ByePoints > 0 {
+			if p := rd.ByePointsOf(s.Entrant); p == WinPoints {
 				entry = "0+"
+			} else if p == DrawPoints {
+				entry = "0="
 			}
 			for _, g := range rd.Games {
 				side, ok := g.SideOf(s.Entrant)
@@ -318,8 +325,9 @@ func (s *Service) loadRecords(ctx context.Context, r *Report) error {
 	return nil
 }
 
-// Export writes the event as an EGD h-file ("h9"), CSV standings ("csv") or
-// a zip of the SGF records ("sgf_zip"), and names the file and its type.
+// Export writes the event as an EGD h-file ("h9"), an OpenGotha tournament
+// file ("opengotha"), CSV standings ("csv") or a zip of the SGF records
+// ("sgf_zip"), and names the file and its type.
 func Export(w io.Writer, r Report, format string) (contentType, filename string, err error) {
 	base := fmt.Sprintf("tournament-%d", r.Event.ID)
 	switch format {
@@ -327,6 +335,8 @@ func Export(w io.Writer, r Report, format string) (contentType, filename string,
 		return "text/plain; charset=utf-8", base + ".h9", WriteH9(w, r)
 	case "csv":
 		return "text/csv; charset=utf-8", base + "-standings.csv", WriteStandingsCSV(w, r)
+	case "opengotha":
+		return "application/xml; charset=utf-8", base + ".xml", WriteOpenGotha(w, r)
 	case "sgf_zip":
 		_, err := WriteSGFArchive(w, r)
 		return "application/zip", base + "-games.zip", err

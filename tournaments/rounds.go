@@ -47,8 +47,25 @@ type RoundInfo struct {
 	Seed      int64
 	Bye       int
 	ByePoints int
-	Playoff   bool // a playoff round between tied players (art. 27 C)
-	Games     []GameRow
+	// MoreByes are the round's byes after the first (Bye): an imported
+	// event may give several in a round.
+	MoreByes []Bye
+	Playoff  bool // a playoff round between tied players (art. 27 C)
+	Games    []GameRow
+}
+
+// ByePointsOf is what a participant's bye of the round is worth; 0 when
+// he has none.
+func (r RoundInfo) ByePointsOf(number int) int {
+	if r.Bye == number && number != 0 {
+		return r.ByePoints
+	}
+	for _, b := range r.MoreByes {
+		if b.Player == number {
+			return b.Points
+		}
+	}
+	return 0
 }
 
 func (s *Service) games(ctx context.Context, q ledger.Querier, id int64) ([]GameRow, error) {
@@ -88,7 +105,8 @@ type byeRow struct {
 }
 
 func (s *Service) byes(ctx context.Context, q ledger.Querier, id int64) ([]byeRow, error) {
-	rows, err := q.Query(ctx, `SELECT round, bye, bye_points FROM tournament_rounds WHERE tournament_id = $1 AND bye IS NOT NULL ORDER BY round`, id)
+	rows, err := q.Query(ctx, `SELECT round, bye, bye_points FROM tournament_rounds WHERE tournament_id = $1 AND bye IS NOT NULL
+		UNION ALL SELECT round, number, points FROM tournament_more_byes WHERE tournament_id = $1 ORDER BY 1`, id)
 	if err != nil {
 		return nil, fmt.Errorf("byes of tournament %d: %w", id, err)
 	}
@@ -124,6 +142,23 @@ func (s *Service) rounds(ctx context.Context, q ledger.Querier, id int64) ([]Rou
 	for _, g := range games {
 		if g.Round >= 1 && g.Round <= len(rounds) {
 			rounds[g.Round-1].Games = append(rounds[g.Round-1].Games, g)
+		}
+	}
+	more, err := q.Query(ctx, `SELECT round, number, points FROM tournament_more_byes WHERE tournament_id = $1 ORDER BY round, number`, id)
+	if err != nil {
+		return nil, fmt.Errorf("byes of tournament %d: %w", id, err)
+	}
+	byes, err := pgx.CollectRows(more, func(r pgx.CollectableRow) (Bye, error) {
+		var b Bye
+		err := r.Scan(&b.Round, &b.Player, &b.Points)
+		return b, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("byes of tournament %d: %w", id, err)
+	}
+	for _, b := range byes {
+		if b.Round >= 1 && b.Round <= len(rounds) {
+			rounds[b.Round-1].MoreByes = append(rounds[b.Round-1].MoreByes, b)
 		}
 	}
 	return rounds, nil

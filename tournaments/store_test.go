@@ -1,6 +1,7 @@
 package tournaments_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -535,4 +536,99 @@ func TestTeamKnockout(t *testing.T) {
 func isCode(err error, code string) bool {
 	e, ok := ledger.AsError(err)
 	return ok && e.Reason.Code() == code
+}
+
+// TestImportKeepsEveryByeAndPlaceholders: a round's two byes are both
+// stored and scored; a placeholder confirmed as a bye is neither a
+// participant nor in a game; the event exports to OpenGotha and reads back
+// with the same counts.
+func TestImportKeepsEveryByeAndPlaceholders(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	guestsOf := func(ps []tournaments.ImportPlayer) []int {
+		var g []int
+		for _, p := range ps {
+			if p.Status == "unmatched" {
+				g = append(g, p.Index)
+			}
+		}
+		return g
+	}
+	data, err := os.ReadFile("testdata/made/twobyes2024.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dry, err := e.ts.ImportEvent(ctx, beijing, "", tournaments.ImportInput{Data: data, Level: "city"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.ts.ImportEvent(ctx, beijing, "two-byes", tournaments.ImportInput{Data: data, Level: "city", Guests: guestsOf(dry.Players), Commit: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := e.ts.EventReport(ctx, res.Event.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rd := rep.Rounds[0]; rd.Bye == 0 || len(rd.MoreByes) != 1 || rd.ByePointsOf(5) != tournaments.WinPoints || rd.ByePointsOf(6) != tournaments.WinPoints {
+		t.Fatalf("round 1 byes: %d and %+v", rd.Bye, rd.MoreByes)
+	}
+	var buf bytes.Buffer
+	if _, _, err := e.ts.ExportEvent(ctx, &buf, res.Event.ID, "opengotha"); err != nil {
+		t.Fatal(err)
+	}
+	back, err := tournaments.Import(buf.Bytes(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, _ := tournaments.Import(data, "")
+	if len(back.Players) != len(orig.Players) || len(back.Games) != len(orig.Games) || len(back.Byes) != 2 || back.Rounds != orig.Rounds {
+		t.Fatalf("exported and read back: %d players, %d games, %d byes", len(back.Players), len(back.Games), len(back.Byes))
+	}
+
+	club, err := os.ReadFile("testdata/made/clubweekly2025.h9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dry, err = e.ts.ImportEvent(ctx, beijing, "", tournaments.ImportInput{Data: club, Level: "city"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	placeholder := 0
+	for _, w := range dry.Summary.Warnings {
+		if w.Code == "IMPORT_PLACEHOLDER_NAME" {
+			placeholder = w.Player
+		}
+	}
+	if placeholder != 4 {
+		t.Fatalf("dry run warnings %+v", dry.Summary.Warnings)
+	}
+	in := tournaments.ImportInput{Data: club, Level: "city", ByePlayers: []int{placeholder}, Commit: true}
+	dry, err = e.ts.ImportEvent(ctx, beijing, "", tournaments.ImportInput{Data: club, Level: "city", ByePlayers: []int{placeholder}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Guests = guestsOf(dry.Players)
+	res, err = e.ts.ImportEvent(ctx, beijing, "club", in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err = e.ts.EventReport(ctx, res.Event.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Participants) != 3 || len(rep.Standings) != 3 {
+		t.Fatalf("%d participants, %d ranked; want 3 without the placeholder", len(rep.Participants), len(rep.Standings))
+	}
+	games, byes := 0, 0
+	for _, rd := range rep.Rounds {
+		games += len(rd.Games)
+		if rd.Bye != 0 {
+			byes++
+		}
+		byes += len(rd.MoreByes)
+	}
+	if games != 3 || byes != 3 || rep.Standings[0].Name != "张 三" || rep.Standings[0].Points != 6 {
+		t.Fatalf("%d games, %d byes, leader %+v", games, byes, rep.Standings[0])
+	}
 }

@@ -44,7 +44,7 @@ func errorMessages(l Lang) map[string]string {
 func fieldLabels() map[string][2]string {
 	return map[string][2]string{
 		"agency": {"代理机构", "Agency"}, "appraiser_id": {"鉴定人", "Appraiser"}, "basis": {"申请依据", "Basis"},
-		"board": {"台次", "Board"}, "boards": {"台数", "Boards"},
+		"board": {"台次", "Board"}, "boards": {"台数", "Boards"}, "bye_players": {"确认为轮空的占位棋手", "Placeholders confirmed as byes"},
 		"birth_date": {"出生日期", "Birth date"}, "contact": {"联系方式", "Contact"}, "dan_count": {"段位证书数量", "Dan certificates"}, "dead": {"死子", "Dead stones"}, "date": {"发证日期", "Issue date"}, "identity": {"证件号码", "Identity number"}, "duplicate_id": {"重复记录", "Duplicate record"}, "change_reason": {"变更理由", "Reason for the change"},
 		"end": {"结束日期", "End date"}, "event_id": {"登记赛事", "Registry event"}, "grading": {"定级规则", "Grading rules"}, "max_placing": {"授予6段的名次", "Placings earning 6 dan"}, "event_ref": {"比赛", "Event"}, "evidence": {"证明材料", "Evidence"},
 		"file": {"文件", "File"}, "format": {"格式", "Format"}, "gender": {"性别", "Gender"}, "group": {"组别", "Group"},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/dankyu/dankyu/tournaments"
@@ -84,6 +85,8 @@ func importDryRun(_ context.Context, c *call, args []string) error {
 	format := fs.String("format", "", "h9, opengotha or pairgoth (default: detected)")
 	encoding := fs.String("encoding", "", "the file's charset, e.g. gbk, latin1, windows-1251 (default: detected)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON: players, rounds, games, default wins, byes, warnings, standings")
+	byePlayers := fs.String("bye-players", "", "file players (by index, e.g. 4,9) to take as placeholders standing for byes, as a warning proposes")
+	zh := fs.Bool("zh", false, "word the coded warnings in Chinese")
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
@@ -105,6 +108,17 @@ func importDryRun(_ context.Context, c *call, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	var ids []int
+	for _, f := range strings.FieldsFunc(*byePlayers, func(r rune) bool { return r == ',' || r == ' ' }) {
+		id, err := strconv.Atoi(f)
+		if err != nil {
+			return usageError(fmt.Sprintf("--bye-players %q: want player indexes such as 4,9", *byePlayers))
+		}
+		ids = append(ids, id)
+	}
+	if imp, err = imp.ConfirmByePlayers(ids); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
 	sum, err := imp.Summarize()
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -117,7 +131,14 @@ func importDryRun(_ context.Context, c *call, args []string) error {
 		sum.Name, sum.Format, sum.Encoding, sum.Players, sum.Rounds, sum.Games, sum.PlayedRated, sum.PlayedUnrated, sum.NotPlayed,
 		sum.DefaultWins, sum.DoubleDefaults, sum.Jigo, sum.Byes, sum.HalfByes, sum.EGDPins)
 	for _, w := range sum.Warnings {
-		fmt.Fprintf(stdout, "warning: %s\n", w)
+		switch {
+		case w.Code == "":
+			fmt.Fprintf(stdout, "warning: %s\n", w)
+		case *zh:
+			fmt.Fprintf(stdout, "warning %s: %s\n", w.Code, w.MsgZH)
+		default:
+			fmt.Fprintf(stdout, "warning %s: %s\n", w.Code, w)
+		}
 	}
 	for _, p := range sum.Standings {
 		fmt.Fprintf(stdout, "%4d  %-30s %4s %3d points  SOS %d\n", p.Place, p.Name, p.Rank, p.Points, p.SOS)

@@ -242,6 +242,9 @@ func (s *TournamentServer) ImportTournament(ctx context.Context, req *pb.ImportT
 	for _, g := range req.GetGuests() {
 		in.Guests = append(in.Guests, int(g))
 	}
+	for _, b := range req.GetByePlayers() {
+		in.ByePlayers = append(in.ByePlayers, int(b))
+	}
 	res, err := s.ts.ImportEvent(ctx, ActorFrom(ctx), idempotencyKey(ctx), in)
 	if err != nil {
 		return nil, err
@@ -251,6 +254,10 @@ func (s *TournamentServer) ImportTournament(ctx context.Context, req *pb.ImportT
 	for _, p := range res.Players {
 		resp.ImportPlayers = append(resp.ImportPlayers, &pb.ImportPlayer{Index: int32(p.Index), Name: p.Name, Rank: p.Rank,
 			Country: p.Country, PlayerId: p.PlayerID, Candidates: p.Candidates, Status: p.Status})
+	}
+	for _, w := range res.Summary.Warnings {
+		resp.Warnings = append(resp.Warnings, &pb.ImportWarning{Line: int32(w.Line), Code: w.Code, Params: w.Params,
+			Message: w.String(), MessageZh: w.MsgZH, Player: int32(w.Player)})
 	}
 	if res.Event != nil {
 		resp.Tournament = tournamentPB(*res.Event)

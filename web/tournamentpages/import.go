@@ -88,6 +88,10 @@ func (p *Pages) importFile(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			in.Matches[i] = id
+		case strings.HasPrefix(key, "bye_") && len(vals) > 0 && vals[0] == "on":
+			if i, err := strconv.Atoi(strings.TrimPrefix(key, "bye_")); err == nil {
+				in.ByePlayers = append(in.ByePlayers, i)
+			}
 		case strings.HasPrefix(key, "guest_") && len(vals) > 0 && vals[0] == "on":
 			if i, err := strconv.Atoi(strings.TrimPrefix(key, "guest_")); err == nil {
 				in.Guests = append(in.Guests, i)
@@ -148,4 +152,23 @@ func joinIDs(ids []int64) string {
 		s = append(s, strconv.FormatInt(id, 10))
 	}
 	return strings.Join(s, ", ")
+}
+
+// warningText words an import warning in the page's language: a coded one
+// in Chinese or English, a reader's note on a cell as the reader wrote it.
+func warningText(p kit.Page, w tournaments.Warning) string {
+	if w.Code != "" && p.Lang != ledger.English && w.MsgZH != "" {
+		return w.MsgZH
+	}
+	return w.String()
+}
+
+// byeConfirmed: the file player is taken as a placeholder standing for byes.
+func byeConfirmed(ps []tournaments.ImportPlayer, index int) bool {
+	for _, ip := range ps {
+		if ip.Index == index {
+			return ip.Status == "bye"
+		}
+	}
+	return false
 }

@@ -43,6 +43,7 @@ func Texts(l kit.Lang) map[string]string {
 			"import": "Import a tournament file", "import_intro": "An EGD h-file or an OpenGotha file. Its players are matched against the registry; match the others by player number or add them as guests. Nobody is added to the registry.",
 			"file": "File", "games": "games", "match_matched": "matched", "match_guest": "guest", "match_unmatched": "not matched",
 			"candidates": "candidates", "check_again": "Check again", "import_commit": "Import", "check_file": "Check the file",
+			"import_warnings": "To look at before importing", "import_confirm_bye": "a placeholder for byes: not rated, not ranked", "match_bye": "placeholder (byes)",
 			"ok_imported": "Tournament imported.",
 			"ok_paired":   "Round paired.", "ok_results": "Results saved.", "ok_finished": "Tournament finished.",
 		}
@@ -85,6 +86,7 @@ func Texts(l kit.Lang) map[string]string {
 		"import": "导入比赛文件", "import_intro": "EGD 成绩文件（h 文件）或 OpenGotha 文件。文件中的选手将与登记系统匹配；其余选手请填写棋手编号或作为外来选手加入。不会在登记系统中新建棋手。",
 		"file": "文件", "games": "盘", "match_matched": "已匹配", "match_guest": "外来选手", "match_unmatched": "未匹配",
 		"candidates": "候选", "check_again": "重新检查", "import_commit": "导入", "check_file": "检查文件",
+		"import_warnings": "导入前请核对", "import_confirm_bye": "确认为轮空占位：不计等级分，不列名次", "match_bye": "轮空占位",
 		"ok_imported": "比赛已导入。",
 		"ok_paired":   "本轮已编排。", "ok_results": "成绩已保存。", "ok_finished": "比赛已结束。",
 	}

@@ -375,6 +375,8 @@ func exportFormat(segment string) (string, bool) {
 	switch segment {
 	case "h9":
 		return "h9", true
+	case "opengotha.xml":
+		return "opengotha", true
 	case "standings.csv":
 		return "csv", true
 	case "games.zip":

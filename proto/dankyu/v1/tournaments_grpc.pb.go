@@ -83,7 +83,7 @@ type TournamentServiceClient interface {
 	// only reports how players match the registry. Unmatched players must be
 	// matched or added as guests; nobody is created in the registry.
 	ImportTournament(ctx context.Context, in *ImportTournamentRequest, opts ...grpc.CallOption) (*ImportTournamentResponse, error)
-	// ExportTournament writes the event as an h-file, CSV standings or an SGF archive (public).
+	// ExportTournament writes the event as an h-file, an OpenGotha file, CSV standings or an SGF archive (public).
 	ExportTournament(ctx context.Context, in *ExportTournamentRequest, opts ...grpc.CallOption) (*ExportTournamentResponse, error)
 	// The chief referee confirms a round's results: final for the organiser.
 	ConfirmRound(ctx context.Context, in *ConfirmRoundRequest, opts ...grpc.CallOption) (*ConfirmRoundResponse, error)
@@ -392,7 +392,7 @@ type TournamentServiceServer interface {
 	// only reports how players match the registry. Unmatched players must be
 	// matched or added as guests; nobody is created in the registry.
 	ImportTournament(context.Context, *ImportTournamentRequest) (*ImportTournamentResponse, error)
-	// ExportTournament writes the event as an h-file, CSV standings or an SGF archive (public).
+	// ExportTournament writes the event as an h-file, an OpenGotha file, CSV standings or an SGF archive (public).
 	ExportTournament(context.Context, *ExportTournamentRequest) (*ExportTournamentResponse, error)
 	// The chief referee confirms a round's results: final for the organiser.
 	ConfirmRound(context.Context, *ConfirmRoundRequest) (*ConfirmRoundResponse, error)
