@@ -39,6 +39,9 @@ type playerState struct {
 	prefix     string
 	merged     bool
 	birth      string // YYYY-MM-DD
+	// birthAsked: the log holds the player but not his birth date (rows
+	// since issue 31 keep the year only); the registry is asked for it
+	birthAsked bool
 	startRank  registry.Rank
 	rank       registry.Rank
 	lastCert   registry.Rank
@@ -167,6 +170,17 @@ type facts struct {
 	// published counts the notices of each agency published in the period
 	published map[string]int64
 	more      // what the later indicators gather (patterns.go)
+	// minorAsks are the 4–5 dan issued in the period to players whose birth
+	// date the log does not hold (rows since issue 31 keep only the year):
+	// whether each was a minor is asked of the registry after the pass
+	minorAsks []minorAsk
+}
+
+// minorAsk is a 4–5 dan certificate whose holder's age is asked after the pass.
+type minorAsk struct {
+	issuer, issueDate string
+	ask               registry.BirthAsk
+	item              Item
 }
 
 // needs says whether key is computed: always for scorecards, and for a
@@ -281,6 +295,9 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	if err != nil {
 		return nil, err
 	}
+	if err := f.minors(ctx, q); err != nil {
+		return nil, err
+	}
 	if err := f.readTables(ctx, q); err != nil {
 		return nil, err
 	}
@@ -306,6 +323,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		r, _ := registry.ParseRank(p.str("rank"))
 		ps := &playerState{prefix: f.prefixOfProvince(p.str("province_code")), birth: p.str("birth_date"), startRank: r, rank: r}
+		ps.birthAsked = ps.birth == ""
 		// the declared rank (自报); rows older than the typed payload had
 		// one rank, the entered one (a player is registered uncertified,
 		// so a new row's rank is empty)
@@ -335,8 +353,12 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 				ps.declared = append(ps.declared, rankAt{e.At, r})
 			}
 		}
-		if p.After.BirthDate != "" && p.Before.BirthDate != p.After.BirthDate {
-			ps.birth = p.After.BirthDate
+		switch {
+		case p.BirthDateChanged: // the date itself is no longer logged: asked of the registry when needed
+			ps.birth, ps.birthAsked = "", true
+			ps.birthEdits = append(ps.birthEdits, ledger.LoggedEvent{ID: e.ID, At: e.At})
+		case p.After.BirthDate != "" && p.Before.BirthDate != p.After.BirthDate: // a row from before issue 31
+			ps.birth, ps.birthAsked = p.After.BirthDate, false
 			ps.birthEdits = append(ps.birthEdits, ledger.LoggedEvent{ID: e.ID, At: e.At})
 		}
 		if pr := f.prefixOfProvince(p.After.ProvinceCode); pr != "" {
@@ -543,7 +565,9 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 	f.count(p.Issuer, KeyDanIssuedPerPlayer, it)
 	if rank == 4 || rank == 5 {
 		f.count(p.Issuer, KeyHighDanShare, it)
-		if under18(ps.birth, p.IssueDate) {
+		if ps.birthAsked {
+			f.minorAsks = append(f.minorAsks, minorAsk{issuer: p.Issuer, issueDate: p.IssueDate, ask: registry.BirthAsk{Player: p.PlayerID, At: e.At}, item: it})
+		} else if under18(ps.birth, p.IssueDate) {
 			f.count(p.Issuer, KeyMinorHighDan, it)
 		}
 	}
@@ -578,6 +602,26 @@ func rankWord(r registry.Rank) string {
 		return "none"
 	}
 	return r.String()
+}
+
+// minors counts the 4–5 dan of the period whose holders' birth dates the
+// log does not hold, with each holder's birth date as it stood when the
+// certificate was issued.
+func (f *facts) minors(ctx context.Context, q ledger.Querier) error {
+	asks := make([]registry.BirthAsk, len(f.minorAsks))
+	for i, m := range f.minorAsks {
+		asks[i] = m.ask
+	}
+	births, err := registry.BirthDatesAt(ctx, q, asks)
+	if err != nil {
+		return err
+	}
+	for _, m := range f.minorAsks {
+		if b, ok := births[m.ask]; ok && under18(b.Format(time.DateOnly), m.issueDate) {
+			f.count(m.issuer, KeyMinorHighDan, m.item)
+		}
+	}
+	return nil
 }
 
 // under18 reports whether someone born on birth is under 18 on date (both YYYY-MM-DD).

@@ -146,16 +146,22 @@ func withIdentityOf(p, from Player) Player {
 	return p
 }
 
-// LoggedIdentity is what the log keeps of an identity: the number masked.
+// LoggedIdentity is what the log keeps of an identity: the number masked
+// and, as in LoggedPlayer, of the birth date only the year (rows before
+// issue 31 hold the full birth_date). Whether the change moves the birth
+// date says BirthDateChanged of the payload holding two of them; the dates
+// themselves are in the change's row, for staff.
 type LoggedIdentity struct {
-	BirthDate      string       `json:"birth_date"`
+	// BirthDate (YYYY-MM-DD) is in rows written before issue 31 only.
+	BirthDate      string       `json:"birth_date,omitempty"`
+	BirthYear      int          `json:"birth_year,omitempty"`
 	IdentityKind   IdentityKind `json:"identity_kind"`
 	IdentityNumber string       `json:"identity_number"`
 	Nationality    string       `json:"nationality"`
 }
 
 func loggedIdentity(p Player) LoggedIdentity {
-	return LoggedIdentity{BirthDate: p.BirthDate.Format(time.DateOnly), IdentityKind: p.IDKind, IdentityNumber: MaskIdentity(p.IDNumber), Nationality: p.Nationality}
+	return LoggedIdentity{BirthYear: p.BirthDate.Year(), IdentityKind: p.IDKind, IdentityNumber: MaskIdentity(p.IDNumber), Nationality: p.Nationality}
 }
 
 // PendingIdentityChange returns the change of the player's identity that
@@ -252,10 +258,10 @@ func (s *Service) changeIdentity(ctx context.Context, tx *ledger.Tx, now time.Ti
 	entity := strconv.FormatInt(old.ID, 10)
 	if applied != "" {
 		return c, false, ledger.Append(ctx, tx, now, actor, "player", entity, PlayerIdentityCorrectedPayload{
-			After: loggedIdentity(p), Basis: applied, Before: loggedIdentity(old), Change: c.ID, Reason: reason})
+			After: loggedIdentity(p), Basis: applied, Before: loggedIdentity(old), BirthDateChanged: c.BirthDateChanged(), Change: c.ID, Reason: reason})
 	}
 	return c, true, ledger.Append(ctx, tx, now, actor, "player", entity, PlayerIdentityChangeRequestedPayload{
-		After: loggedIdentity(p), Before: loggedIdentity(old), Change: c.ID, Reason: reason})
+		After: loggedIdentity(p), Before: loggedIdentity(old), BirthDateChanged: c.BirthDateChanged(), Change: c.ID, Reason: reason})
 }
 
 // registrationDayCorrection reports whether an agency's identity change
@@ -432,3 +438,46 @@ func (s *Service) ListIdentityChanges(ctx context.Context, actor ledger.Actor, q
 var ReasonChangeStatus = ledger.NewReason(ledger.Invalid, "IDENTITY_CHANGE_STATUS",
 	"“{value}”不是变更状态（pending、approved、rejected、applied）。",
 	"{value} is not a status of changes (pending, approved, rejected, applied).")
+
+// BirthAsk asks for a player's birth date as it stood at a moment.
+type BirthAsk struct {
+	Player int64
+	At     time.Time
+}
+
+// BirthDatesAt answers each ask with the player's birth date at its moment,
+// as q sees the registry: the birth date a change decided after that moment
+// moved away from, else the current one. The log's player events keep only
+// the birth year (a full date beside the masked identity number would undo
+// the mask), so a reader of the log who needs the day (the audit's minors)
+// asks here. A player who does not exist has no answer.
+func BirthDatesAt(ctx context.Context, q ledger.Querier, asks []BirthAsk) (map[BirthAsk]time.Time, error) {
+	out := make(map[BirthAsk]time.Time, len(asks))
+	if len(asks) == 0 {
+		return out, nil
+	}
+	ids, ats := make([]int64, len(asks)), make([]time.Time, len(asks))
+	for i, a := range asks {
+		ids[i], ats[i] = a.Player, a.At
+	}
+	rows, err := q.Query(ctx, `SELECT a.i, coalesce((SELECT c.old_birth_date FROM player_identity_changes c
+			WHERE c.player_id = a.id AND c.status IN ('approved', 'applied') AND c.decided_at > a.at
+			AND c.old_birth_date <> c.new_birth_date ORDER BY c.decided_at, c.id LIMIT 1), p.birth_date)
+		FROM unnest($1::bigint[], $2::timestamptz[]) WITH ORDINALITY AS a(id, at, i) JOIN players p ON p.id = a.id`, ids, ats)
+	if err != nil {
+		return nil, ledger.PgErr(err, "birth dates")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var i int64
+		var birth time.Time
+		if err := rows.Scan(&i, &birth); err != nil {
+			return nil, ledger.PgErr(err, "birth dates")
+		}
+		out[asks[i-1]] = birth
+	}
+	if err := rows.Err(); err != nil {
+		return nil, ledger.PgErr(err, "birth dates")
+	}
+	return out, nil
+}

@@ -3,6 +3,7 @@ package registry_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -180,10 +181,12 @@ func TestDecideIdentityChange(t *testing.T) {
 				if got.IDNumber != fixture.ResidentID("110", "2007-01-15", 2) {
 					t.Errorf("identity number %s not applied", got.IDNumber)
 				}
-				// the audit reads the birth date's before and after from player.updated
-				if !strings.Contains(payloads, `"before":{"agency_prefix":"000","birth_date":"2009-01-15"`) ||
-					!strings.Contains(payloads, `"after":{"agency_prefix":"000","birth_date":"2007-01-15"`) {
-					t.Errorf("player.updated lacks the birth dates: %s", payloads)
+				// the audit reads from player.updated that the birth date moved
+				// (the dates themselves it asks of the registry: BirthDatesAt)
+				if !strings.Contains(payloads, `"before":{"agency_prefix":"000","birth_year":2009`) ||
+					!strings.Contains(payloads, `"after":{"agency_prefix":"000","birth_year":2007`) ||
+					!strings.Contains(payloads, `"birth_date_changed":true`) || strings.Contains(payloads, `"birth_date":`) {
+					t.Errorf("player.updated lacks the birth years or that the birth date moved, or holds a birth date: %s", payloads)
 				}
 			}
 			var full string
@@ -326,5 +329,44 @@ func TestListIdentityChangesByProvince(t *testing.T) {
 	}
 	if _, err := e.s.ListIdentityChanges(ctx, ledger.Actor{}, registry.IdentityChangeQuery{}); !errors.Is(err, ledger.ErrUnauthenticated) {
 		t.Errorf("public: %v", err)
+	}
+}
+
+// TestLogKeepsNoBirthDateBesideTheMaskedNumber registers a player, has staff
+// correct his birth date (and so his ID number), and reads the log: no
+// payload holds his full birth date, old or new, beside the masked number;
+// they hold the birth year, and the change says it moved the birth date.
+// The registry still answers the birth date as it stood before and after.
+func TestLogKeepsNoBirthDateBesideTheMaskedNumber(t *testing.T) {
+	ctx := context.Background()
+	e := newIdentityEnv(t)
+	p := fixture.Player(t, e.s, "110", "少年", "2k", "2009-01-15", 1)
+	before := e.clock.Now()
+	e.clock.Advance(72 * time.Hour)
+	if _, err := e.s.UpdatePlayer(ctx, staff, "", p.ID, edit(p, "2009-03-20", 2, "户口本更正")); err != nil {
+		t.Fatal(err)
+	}
+	actions, payloads := e.actions(t, p.ID)
+	if !slices.Contains(actions, "player.registered") || !slices.Contains(actions, "player.updated") || !slices.Contains(actions, "player.identity_corrected") {
+		t.Fatalf("logged actions %v", actions)
+	}
+	for _, date := range []string{"2009-01-15", "2009-03-20", "20090115", "20090320"} {
+		if strings.Contains(payloads, date) {
+			t.Errorf("a payload holds the birth date %s: %s", date, payloads)
+		}
+	}
+	if !strings.Contains(payloads, registry.MaskIdentity(p.IDNumber)) || !strings.Contains(payloads, `"birth_year":2009`) ||
+		!strings.Contains(payloads, `"birth_date_changed":true`) {
+		t.Errorf("payloads lack the masked number, the birth year or that the birth date changed: %s", payloads)
+	}
+	births, err := registry.BirthDatesAt(ctx, e.db, []registry.BirthAsk{{Player: p.ID, At: before}, {Player: p.ID, At: e.clock.Now()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := births[registry.BirthAsk{Player: p.ID, At: before}].Format(time.DateOnly); got != "2009-01-15" {
+		t.Errorf("birth date before the correction: %s", got)
+	}
+	if got := births[registry.BirthAsk{Player: p.ID, At: e.clock.Now()}].Format(time.DateOnly); got != "2009-03-20" {
+		t.Errorf("birth date after the correction: %s", got)
 	}
 }

@@ -50,10 +50,18 @@ type AgencyStatusSetPayload struct {
 
 func (AgencyStatusSetPayload) Action() string { return "agency.status_set" }
 
-// LoggedPlayer is what the event log keeps of a player: the identity number masked.
+// LoggedPlayer is what the event log keeps of a player: the identity number
+// masked, and of his birth date only the year. A full birth date beside the
+// masked number would give back most of what the mask hides (a resident ID
+// number holds the birth date), so rows since issue 31 have birth_year
+// instead; older rows keep their birth_date (the log is append-only), which
+// its readers still read. Who needs a player's birth date on a day asks the
+// registry (BirthDatesAt).
 type LoggedPlayer struct {
-	AgencyPrefix   string       `json:"agency_prefix"`
-	BirthDate      string       `json:"birth_date"` // YYYY-MM-DD
+	AgencyPrefix string `json:"agency_prefix"`
+	// BirthDate (YYYY-MM-DD) is in rows written before issue 31 only.
+	BirthDate      string       `json:"birth_date,omitempty"`
+	BirthYear      int          `json:"birth_year,omitempty"`
 	DeclaredRank   string       `json:"declared_rank"`
 	Gender         Gender       `json:"gender"`
 	ID             int64        `json:"id"`
@@ -67,7 +75,7 @@ type LoggedPlayer struct {
 
 // NewLoggedPlayer is what the log keeps of p.
 func NewLoggedPlayer(p Player) LoggedPlayer {
-	return LoggedPlayer{AgencyPrefix: p.AgencyPrefix, BirthDate: p.BirthDate.Format(time.DateOnly), DeclaredRank: p.DeclaredRank.String(),
+	return LoggedPlayer{AgencyPrefix: p.AgencyPrefix, BirthYear: p.BirthDate.Year(), DeclaredRank: p.DeclaredRank.String(),
 		Gender: p.Gender, ID: p.ID, IdentityKind: p.IDKind, IdentityNumber: MaskIdentity(p.IDNumber), Name: p.Name,
 		Nationality: p.Nationality, ProvinceCode: p.ProvinceCode, Rank: p.Rank.String()}
 }
@@ -82,17 +90,21 @@ func NewPlayerRegisteredPayload(p Player) PlayerRegisteredPayload {
 	return PlayerRegisteredPayload(NewLoggedPlayer(p))
 }
 
-// PlayerUpdatedPayload is player.updated's payload.
+// PlayerUpdatedPayload is player.updated's payload. BirthDateChanged says
+// the birth date changed (its year may not have: the rows no longer hold
+// the date; in older rows, compare before's and after's birth_date).
 type PlayerUpdatedPayload struct {
-	After  LoggedPlayer `json:"after"`
-	Before LoggedPlayer `json:"before"`
+	After            LoggedPlayer `json:"after"`
+	Before           LoggedPlayer `json:"before"`
+	BirthDateChanged bool         `json:"birth_date_changed,omitempty"`
 }
 
 func (PlayerUpdatedPayload) Action() string { return "player.updated" }
 
 // NewPlayerUpdatedPayload is player.updated's payload from before to after.
 func NewPlayerUpdatedPayload(before, after Player) PlayerUpdatedPayload {
-	return PlayerUpdatedPayload{After: NewLoggedPlayer(after), Before: NewLoggedPlayer(before)}
+	return PlayerUpdatedPayload{After: NewLoggedPlayer(after), Before: NewLoggedPlayer(before),
+		BirthDateChanged: !before.BirthDate.Equal(after.BirthDate)}
 }
 
 // PlayerTransferredPayload is player.transferred's payload: the province codes.
@@ -151,10 +163,11 @@ func (TokenRevokedPayload) Action() string { return "token.revoked" }
 // payload: an agency's change of a player's birth date or identity document,
 // held for staff (numbers masked).
 type PlayerIdentityChangeRequestedPayload struct {
-	After  LoggedIdentity `json:"after"`
-	Before LoggedIdentity `json:"before"`
-	Change int64          `json:"change"`
-	Reason string         `json:"reason"`
+	After            LoggedIdentity `json:"after"`
+	Before           LoggedIdentity `json:"before"`
+	BirthDateChanged bool           `json:"birth_date_changed,omitempty"`
+	Change           int64          `json:"change"`
+	Reason           string         `json:"reason"`
 }
 
 func (PlayerIdentityChangeRequestedPayload) Action() string {
@@ -185,11 +198,12 @@ func (PlayerIdentityChangeRejectedPayload) Action() string { return "player.iden
 // "registration_day" for an agency's same-day correction), with its reason;
 // the player.updated beside it logs the record's change.
 type PlayerIdentityCorrectedPayload struct {
-	After  LoggedIdentity `json:"after"`
-	Basis  string         `json:"basis"`
-	Before LoggedIdentity `json:"before"`
-	Change int64          `json:"change"`
-	Reason string         `json:"reason"`
+	After            LoggedIdentity `json:"after"`
+	Basis            string         `json:"basis"`
+	Before           LoggedIdentity `json:"before"`
+	BirthDateChanged bool           `json:"birth_date_changed,omitempty"`
+	Change           int64          `json:"change"`
+	Reason           string         `json:"reason"`
 }
 
 func (PlayerIdentityCorrectedPayload) Action() string { return "player.identity_corrected" }

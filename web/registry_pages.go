@@ -22,7 +22,8 @@ type Registry interface {
 	GetAgency(ctx context.Context, prefix string) (registry.Agency, error)
 	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
 	SearchPlayers(ctx context.Context, actor ledger.Actor, q registry.PlayerQuery) (registry.PlayerPage, error)
-	ShowsPersonalDetails(p registry.Player, seesIdentity bool) bool
+	// ViewPlayer is the one view of a player the API shows too.
+	ViewPlayer(ctx context.Context, actor ledger.Actor, p registry.Player) registry.PlayerView
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
 	rankReviewer
 	playerWriter
@@ -133,17 +134,18 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	a := p.Actor(r)
-	full := p.reg.SeesIdentity(r.Context(), a, pl)
-	p.Render(w, r, http.StatusOK, playerPage(pg, pl, agencyName, cs, full, p.reg.ShowsPersonalDetails(pl, full), rating))
+	view := p.reg.ViewPlayer(r.Context(), p.Actor(r), pl)
+	p.Render(w, r, http.StatusOK, playerPage(pg, view, agencyName, cs, rating))
 	return nil
 }
 
 // certifiedRank is a player's certified rank, or "no certificate": a
 // declared rank is never shown in its place.
-func certifiedRank(p kit.Page, pl registry.Player) string {
-	if pl.Rank == registry.NoRank {
+func certifiedRank(p kit.Page, pl registry.Player) string { return certifiedRankOf(p, pl.Rank) }
+
+func certifiedRankOf(p kit.Page, r registry.Rank) string {
+	if r == registry.NoRank {
 		return p.T["no_certificate"]
 	}
-	return kit.RankName(p.Lang, pl.Rank)
+	return kit.RankName(p.Lang, r)
 }

@@ -39,6 +39,9 @@ func backupOrRestore(ctx context.Context, c *call, fileFlag string, args []strin
 			return err
 		}
 		fmt.Fprintf(stdout, "backed up to %s\n", *file)
+		fmt.Fprintf(c.stderr, "warning: %s holds personal data (every player's full identity number and birth date): "+
+			"it is readable by its owner only (mode %04o); keep it so, off shared folders and mail, and delete it when no longer needed\n",
+			*file, server.BackupMode)
 		return nil
 	}
 	if err := server.Restore(ctx, src, *file, log); err != nil {

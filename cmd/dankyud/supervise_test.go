@@ -2,6 +2,8 @@ package main_test
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -89,4 +91,52 @@ func TestDeadDatabaseIsNoticedAndRestarted(t *testing.T) {
 	}
 	assertGapless(t, numbers)
 	t.Logf("%d certificates acknowledged, none lost; %d requests refused during the outage", len(acked), load.errors.Load())
+}
+
+// TestHealthzOfTheRunningServer starts the server asking for more free
+// space than any disk here has: it serves, but /healthz answers 503 naming
+// the disk and the gRPC health service NOT_SERVING; started again with the
+// default, both say serving.
+func TestHealthzOfTheRunningServer(t *testing.T) {
+	server, _ := build(t)
+	dataDir, err := os.MkdirTemp("", "dkh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = mustCluster(t, dataDir).Stop(context.Background(), true, true)
+		os.RemoveAll(dataDir)
+	})
+	for _, tt := range []struct {
+		flags  []string
+		code   int
+		body   string
+		status healthpb.HealthCheckResponse_ServingStatus
+	}{
+		{[]string{"--min-free-space", "16777216"}, http.StatusServiceUnavailable, `{"status":"unavailable","failed":["disk"]}`, healthpb.HealthCheckResponse_NOT_SERVING},
+		{nil, http.StatusOK, `{"status":"ok"}`, healthpb.HealthCheckResponse_SERVING},
+	} {
+		srv := startWith(t, server, dataDir, tt.flags...)
+		resp, err := http.Get("http://" + srv.http + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tt.code || strings.TrimSpace(string(body)) != tt.body {
+			t.Errorf("%v: /healthz %d %s; want %d %s", tt.flags, resp.StatusCode, body, tt.code, tt.body)
+		}
+		conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := healthpb.NewHealthClient(conn).Check(context.Background(), &healthpb.HealthCheckRequest{})
+		conn.Close()
+		if err != nil || h.GetStatus() != tt.status {
+			t.Errorf("%v: gRPC health %v, %v; want %v", tt.flags, h.GetStatus(), err, tt.status)
+		}
+		srv.cmd.Process.Signal(syscall.SIGTERM)
+		<-srv.done
+		srv.cmd.Wait()
+	}
 }

@@ -196,16 +196,9 @@ func (s *RegistryServer) SearchPlayers(ctx context.Context, req *pb.SearchPlayer
 	if err != nil {
 		return nil, err
 	}
-	actor := ActorFrom(ctx)
 	resp := &pb.SearchPlayersResponse{NextPageToken: page.NextPageToken, Total: page.Total}
-	sees := map[string]bool{} // per province: one policy decision for the page
-	for _, p := range page.Players {
-		full, ok := sees[p.ProvinceCode]
-		if !ok {
-			full = s.reg.SeesIdentity(ctx, actor, p)
-			sees[p.ProvinceCode] = full
-		}
-		resp.Players = append(resp.Players, s.playerView(ctx, actor, p, full))
+	for _, v := range s.reg.ViewPlayers(ctx, ActorFrom(ctx), page.Players) {
+		resp.Players = append(resp.Players, playerPB(v))
 	}
 	return resp, nil
 }
@@ -245,40 +238,33 @@ func playerInput(in *pb.PlayerInput) registry.PlayerInput {
 	return out
 }
 
-// playerPB converts a player for actor: the identity number and birth date
-// only for staff and the player's own agency, masked for everyone else; a
-// minor's birth year and gender only for them too.
+// playerPB converts a player for actor through the registry's one view of
+// a player (registry.PlayerView), the portal's too: the identity number and
+// birth date only for staff and the player's own agency, the number masked
+// for everyone else; a minor's gender, birth year, nationality and identity
+// only for them too.
 func (s *RegistryServer) playerPB(ctx context.Context, actor ledger.Actor, p registry.Player) *pb.Player {
-	return s.playerView(ctx, actor, p, s.reg.SeesIdentity(ctx, actor, p))
+	return playerPB(s.reg.ViewPlayer(ctx, actor, p))
 }
 
-// playerView is playerPB with the identity decision already made.
-func (s *RegistryServer) playerView(ctx context.Context, actor ledger.Actor, p registry.Player, fullIdentity bool) *pb.Player {
-	out := playerPB(fullIdentity, p)
-	if !s.reg.ShowsPersonalDetails(p, fullIdentity) {
-		out.BirthYear, out.Gender = 0, pb.Gender_GENDER_UNSPECIFIED
-	}
-	return out
-}
-
-func playerPB(fullIdentity bool, p registry.Player) *pb.Player {
-	out := &pb.Player{Id: p.ID, Name: p.Name, BirthYear: int32(p.BirthDate.Year()), Nationality: p.Nationality,
-		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(), DeclaredRank: p.DeclaredRank.String(), MergedInto: p.MergedInto,
-		CreatedAt: timestamppb.New(p.CreatedAt), UpdatedAt: timestamppb.New(p.UpdatedAt),
-		IdentityNumber: registry.MaskIdentity(p.IDNumber)}
-	switch p.Gender {
+func playerPB(v registry.PlayerView) *pb.Player {
+	out := &pb.Player{Id: v.ID, Name: v.Name, ProvinceCode: v.ProvinceCode, AgencyPrefix: v.AgencyPrefix, Rank: v.Rank.String(),
+		DeclaredRank: v.DeclaredRank.String(), MergedInto: v.MergedInto, CreatedAt: timestamppb.New(v.CreatedAt), UpdatedAt: timestamppb.New(v.UpdatedAt),
+		BirthYear: int32(v.BirthYear), Nationality: v.Nationality, IdentityNumber: v.IDNumber}
+	switch v.Gender {
 	case registry.Male:
 		out.Gender = pb.Gender_GENDER_MALE
 	case registry.Female:
 		out.Gender = pb.Gender_GENDER_FEMALE
 	}
-	out.IdentityKind = pb.IdentityKind_IDENTITY_KIND_RESIDENT_ID
-	if p.IDKind == registry.Passport {
+	switch v.IDKind {
+	case registry.ResidentIDCard:
+		out.IdentityKind = pb.IdentityKind_IDENTITY_KIND_RESIDENT_ID
+	case registry.Passport:
 		out.IdentityKind = pb.IdentityKind_IDENTITY_KIND_PASSPORT
 	}
-	if fullIdentity {
-		out.IdentityNumber = p.IDNumber
-		out.BirthDate = p.BirthDate.Format(time.DateOnly)
+	if v.FullIdentity {
+		out.BirthDate = v.BirthDate.Format(time.DateOnly)
 	}
 	return out
 }

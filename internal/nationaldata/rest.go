@@ -80,7 +80,7 @@ func (pl *planner) appraisals(a *agency, y int, last bool, n int) {
 					NewIDMasked: registry.MaskIdentity(after.IDNumber), DecidedAt: &edit, DecidedBy: staffActor.String()}
 				pl.plan.IdentityChanges = append(pl.plan.IdentityChanges, c)
 				pl.emit(asked, actor, "player", idString(p.row.ID), registry.PlayerIdentityChangeRequestedPayload{
-					After: registry.LoggedIdentityOf(after), Before: registry.LoggedIdentityOf(before), Change: c.ID, Reason: c.Reason})
+					After: registry.LoggedIdentityOf(after), Before: registry.LoggedIdentityOf(before), BirthDateChanged: c.BirthDateChanged(), Change: c.ID, Reason: c.Reason})
 				pl.emit(edit, staffActor, "player", idString(p.row.ID), registry.NewPlayerUpdatedPayload(before, after))
 				pl.emit(edit, staffActor, "player", idString(p.row.ID), registry.PlayerIdentityChangeApprovedPayload{Change: c.ID})
 				pl.edited[a.prov.Prefix] = append(pl.edited[a.prov.Prefix], p.row.ID)

@@ -64,7 +64,9 @@ func New(dir string, opts Options) (*Cluster, error) {
 	c := &Cluster{Dir: abs, binDir: bin, opts: opts, log: log}
 	c.SocketDir = filepath.Join(abs, "run")
 	// A Unix socket path holds at most ~107 bytes; deep folders get a short
-	// socket folder of their own under /tmp, named for the data dir.
+	// socket folder of their own under /tmp, named for the data dir (so the
+	// CLI finds the server's socket). That name is predictable: prepareDirs
+	// accepts the folder only if it is ours and private (privateDir).
 	if len(c.SocketDir)+len("/.s.PGSQL.5432.lock") > 100 {
 		sum := sha256.Sum256([]byte(abs))
 		c.SocketDir = filepath.Join(os.TempDir(), "dankyu-"+hex.EncodeToString(sum[:6]))
@@ -158,12 +160,17 @@ func (c *Cluster) run(ctx context.Context, name string, args ...string) error {
 }
 
 // prepareDirs creates the folders and, as root, hands them to postgres and
-// lets it pass through their parents.
+// lets it pass through their parents. The socket folder must be private:
+// whoever can write in it could put their own socket there and receive the
+// server's connections, passwords and all.
 func (c *Cluster) prepareDirs() error {
+	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", c.Dir, err)
+	}
+	if err := c.privateDir(c.SocketDir); err != nil {
+		return err
+	}
 	for _, d := range []string{c.Dir, c.SocketDir} {
-		if err := os.MkdirAll(d, 0o700); err != nil {
-			return fmt.Errorf("create %s: %w", d, err)
-		}
 		if c.cred == nil {
 			continue
 		}
@@ -175,6 +182,52 @@ func (c *Cluster) prepareDirs() error {
 		}
 	}
 	return nil
+}
+
+// ErrSocketDirUnsafe refuses a socket folder that exists but is not a
+// private folder of this server's.
+var ErrSocketDirUnsafe = errors.New("unsafe PostgreSQL socket folder")
+
+// privateDir creates the socket folder d with mode 0700, or accepts the one
+// there only if it is a folder (not a link) with mode 0700 owned by the
+// user PostgreSQL runs as (or by us, who then hand it over): under /tmp
+// another local user may have made it first.
+func (c *Cluster) privateDir(d string) error {
+	err := os.Mkdir(d, 0o700)
+	if err == nil {
+		// the umask only takes bits away; set the mode outright all the same
+		if err := os.Chmod(d, 0o700); err != nil {
+			return fmt.Errorf("make %s private: %w", d, err)
+		}
+		return nil
+	}
+	if !errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("create %s: %w", d, err)
+	}
+	st, err := os.Lstat(d)
+	if err != nil {
+		return fmt.Errorf("look at %s: %w", d, err)
+	}
+	me := uint32(os.Geteuid())
+	owner := me
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		owner = sys.Uid
+	}
+	ours := owner == me || (c.cred != nil && owner == c.cred.Uid)
+	if st.Mode().IsDir() && st.Mode().Perm() == 0o700 && ours {
+		return nil
+	}
+	what := fmt.Sprintf("a folder owned by uid %d with mode %04o", owner, st.Mode().Perm())
+	if !st.Mode().IsDir() {
+		what = fmt.Sprintf("not a folder (%s) but owned by uid %d", st.Mode().Type(), owner)
+	}
+	want := fmt.Sprintf("uid %d", me)
+	if c.cred != nil {
+		want = fmt.Sprintf("uid %d (postgres) or %d", c.cred.Uid, me)
+	}
+	return fmt.Errorf("%w: %s is %s, but must be a folder with mode 0700 owned by %s; "+
+		"another local user may have made it to receive the database's connections: check who made it, remove it, "+
+		"and start again (or use a shorter --data-dir, whose socket folder is then inside it)", ErrSocketDirUnsafe, d, what, want)
 }
 
 // allowTraverse adds search permission (x, not read) for others on every

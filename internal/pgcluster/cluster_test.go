@@ -2,6 +2,7 @@ package pgcluster
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -85,5 +86,92 @@ func TestMissingBinariesNameThePackage(t *testing.T) {
 	_, err := FindBinaries()
 	if err == nil || !strings.Contains(err.Error(), "apt-get install postgresql") {
 		t.Fatalf("FindBinaries with no binaries: %v", err)
+	}
+}
+
+// TestSocketFolderMustBePrivate gives the cluster a data folder so deep that
+// its socket folder moves to the predictable /tmp/dankyu-<hash>: made first
+// by someone else, with a wide mode, or as a link, it is refused before
+// PostgreSQL starts; left to Start, it is made 0700 and owned by the user
+// PostgreSQL runs as.
+func TestSocketFolderMustBePrivate(t *testing.T) {
+	ctx := context.Background()
+	base, err := os.MkdirTemp("", "dkc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(base)
+	dir := filepath.Join(base, strings.Repeat("d", 100))
+	c, err := New(dir, Options{Throwaway: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(c.SocketDir, os.TempDir()+"/dankyu-") {
+		t.Fatalf("socket folder %s of a deep data folder is not the short one under %s", c.SocketDir, os.TempDir())
+	}
+	defer os.RemoveAll(c.SocketDir)
+	wantUID := uint32(os.Geteuid())
+	if c.cred != nil {
+		wantUID = c.cred.Uid
+	}
+
+	other, err := os.MkdirTemp("", "dkother")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(other)
+	planted := []struct {
+		name  string
+		plant func() error
+	}{
+		{"world-writable", func() error {
+			if err := os.Mkdir(c.SocketDir, 0o700); err != nil {
+				return err
+			}
+			return os.Chmod(c.SocketDir, 0o777)
+		}},
+		{"a link to another folder", func() error { return os.Symlink(other, c.SocketDir) }},
+	}
+	if os.Geteuid() == 0 {
+		planted = append(planted, struct {
+			name  string
+			plant func() error
+		}{"owned by another user", func() error {
+			if err := os.Mkdir(c.SocketDir, 0o700); err != nil {
+				return err
+			}
+			return os.Chown(c.SocketDir, 65534, 65534) // nobody
+		}})
+	}
+	for _, p := range planted {
+		if err := p.plant(); err != nil {
+			t.Fatalf("%s: %v", p.name, err)
+		}
+		err := c.Start(ctx)
+		if !errors.Is(err, ErrSocketDirUnsafe) || !strings.Contains(err.Error(), "remove it") {
+			_ = c.Stop(ctx, true, true)
+			t.Fatalf("start with a socket folder %s: %v, want it refused", p.name, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "pgdata")); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("socket folder %s: the cluster was created before the refusal (%v)", p.name, err)
+		}
+		if err := os.Remove(c.SocketDir); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Stop(ctx, true, true)
+	st, err := os.Lstat(c.SocketDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.IsDir() || st.Mode().Perm() != 0o700 || st.Sys().(*syscall.Stat_t).Uid != wantUID {
+		t.Fatalf("socket folder made by Start: %v, uid %d; want a 0700 folder of uid %d", st.Mode(), st.Sys().(*syscall.Stat_t).Uid, wantUID)
+	}
+	if _, err := os.Stat(filepath.Join(c.SocketDir, ".s.PGSQL.5432")); err != nil {
+		t.Fatalf("no socket in the private folder: %v", err)
 	}
 }

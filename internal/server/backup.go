@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -16,18 +18,59 @@ import (
 )
 
 // Backup writes the whole database to file with pg_dump's custom format:
-// one consistent snapshot, taken while the server keeps serving.
+// one consistent snapshot, taken while the server keeps serving. The dump
+// holds every full identity number, so it is written private (mode 0600)
+// whatever the umask: into a new file beside file, renamed over it when
+// complete, so that an existing file's wider mode is not kept either and
+// a failed dump leaves no half a backup.
 func Backup(ctx context.Context, src DatabaseSource, file string, log *slog.Logger) error {
 	d, url, migrateURL, err := reach(ctx, src, false, log)
 	if err != nil {
 		return err
 	}
 	defer d.Close(ctx)
-	// the owner reads every table
-	if err := pgTool(ctx, "pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", file, "--dbname", ownerOf(url, migrateURL)); err != nil {
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*.part")
+	if err != nil {
 		return fmt.Errorf("back up to %s: %w", file, err)
 	}
+	done := false
+	defer func() {
+		if !done {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := tmp.Chmod(BackupMode); err != nil {
+		tmp.Close()
+		return fmt.Errorf("back up to %s: %w", file, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("back up to %s: %w", file, err)
+	}
+	// the owner reads every table; pg_dump truncates the private file and keeps its mode
+	if err := pgTool(ctx, "pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", tmp.Name(), "--dbname", ownerOf(url, migrateURL)); err != nil {
+		return fmt.Errorf("back up to %s: %w", file, err)
+	}
+	if err := syncFile(tmp.Name()); err != nil {
+		return fmt.Errorf("back up to %s: %w", file, err)
+	}
+	if err := os.Rename(tmp.Name(), file); err != nil {
+		return fmt.Errorf("back up to %s: %w", file, err)
+	}
+	done = true
 	return nil
+}
+
+// BackupMode is a backup file's mode: its owner's alone.
+const BackupMode fs.FileMode = 0o600
+
+// syncFile flushes a written file to disk before it replaces the last backup.
+func syncFile(name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
 }
 
 // ErrNotEmpty refuses a restore over a database that already has tables.

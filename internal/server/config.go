@@ -42,6 +42,9 @@ type Config struct {
 	// DBCheckInterval is how often the server checks that its database
 	// answers (health follows it; a dead embedded cluster is restarted).
 	DBCheckInterval time.Duration
+	// MinFreeSpaceMB is the free space (MiB) under which the data folder's
+	// file system turns health unavailable; 0 checks only that it can be read.
+	MinFreeSpaceMB int
 	// HTTPReadTimeout, HTTPWriteTimeout and HTTPIdleTimeout bound how long
 	// one portal client may hold a connection reading a request, writing a
 	// response and idle between requests, so slow clients cannot pile up.

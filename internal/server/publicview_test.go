@@ -2,10 +2,18 @@ package server_test
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
+	"github.com/dankyu/dankyu/registry"
 )
 
 // TestWhatThePublicSees walks the public RPCs for three players: an adult
@@ -58,5 +66,79 @@ func TestWhatThePublicSees(t *testing.T) {
 	}
 	if page, err := e.client.SearchPlayers(e.as(e.bj), &pb.SearchPlayersRequest{ProvinceCode: "11"}); err != nil || page.GetTotal() != 3 {
 		t.Fatalf("agency search of its province: %v, %v; want all three", page, err)
+	}
+}
+
+// TestOneViewOfAPlayerOnBothTransports reads an adult and a minor as the
+// public through the portal's page and the API's GetPlayer, both over the
+// server's public reads: each shows what the other shows. The adult's
+// gender, birth year and masked identity number appear on both, his birth
+// date on neither; of the minor neither shows gender, birth year,
+// nationality or identity, not even masked.
+func TestOneViewOfAPlayerOnBothTransports(t *testing.T) {
+	e := newReplicaEnvWith(t, 0, false)
+	today := fixture.TodayClock(t).Now().In(ledger.ChinaTime)
+	minorBirth := today.AddDate(-12, 0, 0).Format(time.DateOnly)
+	adult := fixture.Player(t, e.reg, "110", "成年人", "", "1990-01-01", 11)
+	minor := fixture.Player(t, e.reg, "110", "未成年", "", minorBirth, 12)
+	field := func(page, testid string) (string, bool) {
+		m := regexp.MustCompile(`data-testid="` + testid + `">(?:<code>)?([^<]*)<`).FindStringSubmatch(page)
+		if m == nil {
+			return "", false
+		}
+		return strings.TrimSpace(m[1]), true
+	}
+	for _, tt := range []struct {
+		who     string
+		p       registry.Player
+		details bool
+	}{{"adult", adult, true}, {"minor", minor, false}} {
+		resp, err := http.Get(e.portal.URL + "/players/" + strconv.FormatInt(tt.p.ID, 10) + "?lang=en")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		page := string(body)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s's page: %d", tt.who, resp.StatusCode)
+		}
+		got, err := e.players.GetPlayer(context.Background(), &pb.GetPlayerRequest{Id: tt.p.ID})
+		if err != nil {
+			t.Fatalf("%s over gRPC: %v", tt.who, err)
+		}
+		api := got.GetPlayer()
+		pageID, pageHasID := field(page, "player-identity")
+		pageBirth, pageHasBirth := field(page, "player-birth")
+		_, pageHasGender := field(page, "player-gender")
+		masked := registry.MaskIdentity(tt.p.IDNumber)
+		if tt.details {
+			if api.GetIdentityNumber() != masked || pageID != masked {
+				t.Errorf("%s's identity: API %q, page %q; want %q on both", tt.who, api.GetIdentityNumber(), pageID, masked)
+			}
+			if api.GetBirthYear() != 1990 || pageBirth != "1990" {
+				t.Errorf("%s's birth: API year %d, page %q; want 1990 on both", tt.who, api.GetBirthYear(), pageBirth)
+			}
+			if api.GetGender() != pb.Gender_GENDER_MALE || !pageHasGender || api.GetNationality() != "CN" {
+				t.Errorf("%s's gender and nationality: API %v %q, page shows gender %v", tt.who, api.GetGender(), api.GetNationality(), pageHasGender)
+			}
+		} else {
+			if api.GetIdentityNumber() != "" || api.GetIdentityKind() != pb.IdentityKind_IDENTITY_KIND_UNSPECIFIED || pageHasID {
+				t.Errorf("%s's identity: API %q (%v), page shows %q; want it on neither", tt.who, api.GetIdentityNumber(), api.GetIdentityKind(), pageID)
+			}
+			if api.GetBirthYear() != 0 || pageHasBirth || api.GetGender() != pb.Gender_GENDER_UNSPECIFIED || pageHasGender || api.GetNationality() != "" {
+				t.Errorf("%s's details: API year %d, gender %v, nationality %q; page birth %q, gender shown %v; want none",
+					tt.who, api.GetBirthYear(), api.GetGender(), api.GetNationality(), pageBirth, pageHasGender)
+			}
+			if strings.Contains(page, masked) || strings.Contains(page, minorBirth[:4]) {
+				t.Errorf("%s's page holds his masked number or birth year", tt.who)
+			}
+		}
+		if api.GetBirthDate() != "" || strings.Contains(page, tt.p.BirthDate.Format(time.DateOnly)) || strings.Contains(page, tt.p.IDNumber) {
+			t.Errorf("%s: the public sees a full birth date or identity number (API birth date %q)", tt.who, api.GetBirthDate())
+		}
+		if api.GetName() != tt.p.Name || !strings.Contains(page, tt.p.Name) {
+			t.Errorf("%s's name: API %q; page holds it: %v", tt.who, api.GetName(), strings.Contains(page, tt.p.Name))
+		}
 	}
 }

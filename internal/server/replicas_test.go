@@ -54,6 +54,7 @@ type replicaEnv struct {
 	vkey    string // the event log's verifier key
 	portal  *httptest.Server
 	certs   pb.CertificateServiceClient
+	players pb.RegistryServiceClient
 	health  healthpb.HealthClient
 	year    int
 	seq     int
@@ -211,7 +212,7 @@ func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *re
 	year := clock.Now().In(ledger.ChinaTime).Year()
 	fixture.Stock(t, cs, "110", year, 2000, 0)
 	return &replicaEnv{router: router, standby: standby, db: db, primary: pool, queries: queries, cs: cs, ts: ts, reg: reg, pr: pr, vkey: vkey, portal: portal,
-		certs: pb.NewCertificateServiceClient(cc), health: healthpb.NewHealthClient(cc), year: year}
+		certs: pb.NewCertificateServiceClient(cc), players: pb.NewRegistryServiceClient(cc), health: healthpb.NewHealthClient(cc), year: year}
 }
 
 // issue certifies a new player 1 dan on the primary and returns the number.

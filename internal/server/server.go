@@ -12,7 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/health"
+	grpchealth "google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 
@@ -20,6 +20,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
 	"github.com/dankyu/dankyu/internal/eventratings"
+	"github.com/dankyu/dankyu/internal/health"
 	"github.com/dankyu/dankyu/internal/metrics"
 	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/records"
@@ -34,7 +35,7 @@ import (
 
 // NewGRPCServer builds the gRPC server with every service, health and
 // reflection; rb is the ratings book the rest of the process uses too.
-func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, au *audit.Service, rb *book.Book, log *slog.Logger, limits api.Limits, opts ...GRPCOption) (*grpc.Server, *health.Server) {
+func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service, ts *tournaments.Service, au *audit.Service, rb *book.Book, log *slog.Logger, limits api.Limits, opts ...GRPCOption) (*grpc.Server, *grpchealth.Server) {
 	var o grpcOptions
 	for _, f := range opts {
 		f(&o)
@@ -53,7 +54,7 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(pr))
 	pb.RegisterRatingServiceServer(s, api.NewRatingServer(rb))
 	pb.RegisterAuditServiceServer(s, api.NewAuditServer(au))
-	hs := health.NewServer()
+	hs := grpchealth.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
 	reflection.Register(s)
 	return s, hs
@@ -159,7 +160,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	hsrv := cfg.HTTPServer(met.HTTP(SignedInOnPrimary(portal)))
+	// one set of named checks answers /healthz and the gRPC health service
+	checker := health.New(health.Options{Timeout: cfg.DBCheckInterval, GRPC: hs, Log: log}, cfg.HealthChecks(db.Pool, health.Statfs)...)
+	hsrv := cfg.HTTPServer(met.HTTP(WithHealthz(checker, SignedInOnPrimary(portal))))
 	stopMetrics, err := serveMetrics(cfg.Scale.MetricsListen, met, log)
 	if err != nil {
 		grpcLis.Close()
@@ -182,10 +185,13 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 			errc <- err
 		}
 	}()
-	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	checker.Run(ctx) // health says what holds from the first probe on
 	superviseCtx, stopSupervising := context.WithCancel(context.Background())
+	checked := make(chan struct{})
+	go func() { defer close(checked); checker.Watch(superviseCtx, cfg.DBCheckInterval) }()
+	defer func() { stopSupervising(); <-checked }()
 	supervised := make(chan struct{})
-	go func() { defer close(supervised); db.Supervise(superviseCtx, cfg.DBCheckInterval, hs, log) }()
+	go func() { defer close(supervised); db.Supervise(superviseCtx, cfg.DBCheckInterval, log) }()
 	defer func() { stopSupervising(); <-supervised }()
 	watched := make(chan struct{})
 	go func() {

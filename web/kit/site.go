@@ -119,14 +119,14 @@ func (s *Site) Log() *slog.Logger { return s.log }
 func (s *Site) Texts(l Lang) map[string]string { return s.texts[l] }
 
 // Routes registers the site's own pages: sign-in and sign-out, the style
-// sheet, the health check, and the not-found page for every path no
-// feature serves.
+// sheet, and the not-found page for every path no feature serves. (The
+// health check, /healthz, is the server's: it checks the database and the
+// disk, which the portal cannot see.)
 func (s *Site) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /login", s.loginForm)
 	mux.HandleFunc("POST /login", s.Limited(s.loginLimit, s.login))
 	mux.HandleFunc("POST /logout", s.logout)
 	mux.Handle("GET /static/site.css", CSSHandler(siteCSS))
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		pg := s.Page(w, r, "")
 		s.Render(w, r, http.StatusNotFound, MessagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))

@@ -1527,19 +1527,26 @@ func (x *ListAgenciesResponse) GetAgencies() []*Agency {
 	return nil
 }
 
+// A player as the caller may see him: the same view the portal's player
+// page shows. Of a minor, only staff and his own agency see gender, birth
+// year, nationality and identity; for anyone else they are empty.
 type Player struct {
-	state  protoimpl.MessageState `protogen:"open.v1"`
-	Id     int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name   string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Gender Gender                 `protobuf:"varint,3,opt,name=gender,proto3,enum=dankyu.v1.Gender" json:"gender,omitempty"`
-	// Birth date as YYYY-MM-DD; empty for the public.
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// Unspecified for a minor, unless the caller sees his identity.
+	Gender Gender `protobuf:"varint,3,opt,name=gender,proto3,enum=dankyu.v1.Gender" json:"gender,omitempty"`
+	// Birth date as YYYY-MM-DD; only for staff and the player's own agency.
 	BirthDate string `protobuf:"bytes,4,opt,name=birth_date,json=birthDate,proto3" json:"birth_date,omitempty"`
-	// Birth year; public.
+	// Birth year; public for an adult, 0 for a minor unless the caller sees
+	// his identity.
 	BirthYear int32 `protobuf:"varint,5,opt,name=birth_year,json=birthYear,proto3" json:"birth_year,omitempty"`
-	// ISO 3166-1 alpha-2 nationality, e.g. "CN".
-	Nationality  string       `protobuf:"bytes,6,opt,name=nationality,proto3" json:"nationality,omitempty"`
+	// ISO 3166-1 alpha-2 nationality, e.g. "CN"; empty as birth_year is 0.
+	Nationality string `protobuf:"bytes,6,opt,name=nationality,proto3" json:"nationality,omitempty"`
+	// Unspecified as birth_year is 0.
 	IdentityKind IdentityKind `protobuf:"varint,7,opt,name=identity_kind,json=identityKind,proto3,enum=dankyu.v1.IdentityKind" json:"identity_kind,omitempty"`
-	// The full number for staff and the player's own agency; masked otherwise.
+	// The full number for staff and the player's own agency; masked for
+	// others, and empty for a minor.
 	IdentityNumber string `protobuf:"bytes,8,opt,name=identity_number,json=identityNumber,proto3" json:"identity_number,omitempty"`
 	// Two-digit GB/T 2260 code of the player's province.
 	ProvinceCode string `protobuf:"bytes,9,opt,name=province_code,json=provinceCode,proto3" json:"province_code,omitempty"`
