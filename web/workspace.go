@@ -28,7 +28,7 @@ type workspace struct {
 	Overdue        []certs.Notice
 	OverdueAfter   time.Duration
 	RulingDeadline time.Duration
-	Now          time.Time
+	Now            time.Time
 	// Submissions are the year's roster reports (the agency's, or all for staff).
 	Submissions []certs.RosterSubmission
 	// DeclaredHigh are players whose declared rank (4 dan and above, stored
