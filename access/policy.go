@@ -49,6 +49,7 @@ const (
 	PublishAudit                               // close and publish (通报) a year's audit outcomes
 	DecideIdentityChange                       // approve or reject an agency's change of a player's birth date or identity number
 	KeepNationalList                           // keep the list of nationally recognised events, recognise national champions (特别认定)
+	VoidConfirmedResult                        // void a result the chief referee has confirmed (art. 23, after the round is final)
 )
 
 // rule says who may exercise a capability.
@@ -137,12 +138,17 @@ func describe(c Capability) (capability, bool) {
 		return capability{staffOnly, "审核棋手出生日期或证件号码的变更", "decide changes of a player's birth date or identity number"}, true
 	case KeepNationalList:
 		return capability{staffOnly, "维护全国性认可赛事名单、特别认定全国冠军", "keep the list of national events and recognise national champions"}, true
+	case VoidConfirmedResult:
+		// a confirmed result is final for the organiser (it may not even
+		// correct it); overturning it is the association's act, so an
+		// organiser cannot undo its own event's record after the fact
+		return capability{staffOnly, "取消已经裁判长确认的成绩", "void a result the chief referee confirmed"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = KeepNationalList
+const lastCapability = VoidConfirmedResult
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

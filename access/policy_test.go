@@ -50,7 +50,7 @@ func TestEveryCapabilityForEveryone(t *testing.T) {
 			access.ReadStatistics: onlyHQ, access.SubmitPaper: agency, access.SuspendPlayers: onlyHQ,
 			access.OpenAudit: onlyHQ, access.RuleAudit: onlyHQ, access.ReadAudit: idle, access.ReplyFinding: idle,
 			access.AppealAudit: idle, access.DecideAppeal: onlyHQ, access.PublishAudit: onlyHQ,
-			access.DecideIdentityChange: onlyHQ, access.KeepNationalList: onlyHQ,
+			access.DecideIdentityChange: onlyHQ, access.KeepNationalList: onlyHQ, access.VoidConfirmedResult: onlyHQ,
 		}
 	)
 	if len(wantFor) != len(access.Capabilities()) {

@@ -147,6 +147,7 @@ type tournamentState struct {
 	games     map[gameKey]*gameState
 	paired    map[int]ledger.LoggedEvent // each round's pairing (id and time)
 	changes   []resultChange
+	confirmed map[int]bool // rounds the chief referee confirmed (tournament.round_confirmed)
 	finished  bool
 	imported  int64 // the tournament.imported event (0: built in the registry)
 }
@@ -692,14 +693,32 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 				}
 			}
 		}
+	case "tournament.round_confirmed":
+		p, err := readPayload[tournaments.RoundConfirmedPayload](e.Payload, "round")
+		if err != nil {
+			return err
+		}
+		if t.confirmed == nil {
+			t.confirmed = map[int]bool{}
+		}
+		t.confirmed[int(p.int("round"))] = true
 	case "tournament.result_voided":
 		// staff's void of an arranged game (art. 23): the result it leaves
 		// stands, and is no late change of the organiser's
-		p, err := readPayload[tournaments.ResultVoidedPayload](e.Payload, "round", "board", "result")
+		p, err := readPayload[tournaments.ResultVoidedPayload](e.Payload, "round", "board", "result", "was", "confirmed")
 		if err != nil {
 			return err
 		}
 		k := gameKey{int(p.int("round")), int(p.int("board"))}
+		// a void of a confirmed result overturns the record the referee
+		// closed: counted for the organiser whoever voided it (staff now;
+		// before issue 31 the organiser could too), the round's
+		// confirmation read from the log for voids logged before the
+		// payload said so
+		if (p.bool("confirmed") || t.confirmed[k.round]) && f.inPeriod(e.At) {
+			f.count(t.facts.Organiser, KeyConfirmedVoids, Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", t.facts.ID, k.round, k.board),
+				Link: fmt.Sprintf("/tournaments/%d", t.facts.ID), EventID: e.ID, Note: p.str("was") + " → " + p.str("result") + " (" + e.Actor + ")"})
+		}
 		g := t.games[k]
 		if g == nil {
 			g = &gameState{}

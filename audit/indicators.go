@@ -124,6 +124,7 @@ const (
 	KeyForfeitQualifying     = "forfeit_qualifying_share"
 	KeyIdentityEdits         = "identity_edits_before_appraisal"
 	KeyLateResultChanges     = "late_result_changes"
+	KeyConfirmedVoids        = "confirmed_results_voided"
 	KeyUpheldObjections      = "upheld_objections"
 	KeyRosterSubmitted       = "roster_submitted"
 	KeyDanWithoutCertificate = "dan_players_without_certificate"
@@ -189,6 +190,8 @@ func Definitions() []Definition {
 		{KeyForfeitQualifying, Falsification, seedOverissue, "获证棋手在段位赛中的晋级胜局里不战而胜的比例", "share of forfeits among the qualifying wins of players then certified", "share", Threshold{Amber: 0.08, Red: 0.2, MinBase: 20}},
 		{KeyIdentityEdits, Falsification, seedOverissue, "鉴定申请前 30 天内修改出生日期的棋手", "players whose birth date was edited within 30 days before an appraisal application", "count", abs(2, 5, 0)},
 		{KeyLateResultChanges, Falsification, seedOverissue, "下一轮已编排后或赛后 7 天以上更改的成绩", "results changed after the next round was paired or more than 7 days after the event", "count", abs(3, 8, 0)},
+		{KeyConfirmedVoids, Falsification, seedOverissue, "裁判长确认后又被取消的成绩（按赛事主办单位计）",
+			"results voided after the chief referee confirmed them (counted for the event's organiser)", "count", abs(1, 3, 0)},
 		{KeyUpheldObjections, Falsification, seedOverissue, "公示期异议成立（申请失败）的公示比例", "share of public notices failed on an upheld objection", "share", sa(pooled(2.5, 4, 2, 0), 0.3, 0.5, 5, 10)},
 		{KeyRosterSubmitted, NoRecords, seedRecords, "本年度向协会提交名册（1 是，0 否）", "roster submitted to the association this year (1 yes, 0 no)", "flag", low(1)},
 		{KeyDanWithoutCertificate, NoRecords, seedRecords, "1 段以上棋手无证书记录的比例", "share of 1-dan-and-above players without a certificate record", "share", sa(pooled(2, 4, 5, 0.05), 0.3, 0.5, 20, 40)},

@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
@@ -215,6 +218,9 @@ const (
 	ObjectionUpheld    ObjectionStatus = "upheld"
 	ObjectionDismissed ObjectionStatus = "dismissed"
 	ObjectionClosed    ObjectionStatus = "closed" // the notice ended another way
+	// ObjectionLapsed: nobody ruled on it by the ruling deadline, and the
+	// notice proceeded (Config.RulingDeadline).
+	ObjectionLapsed ObjectionStatus = "lapsed"
 )
 
 // Objection is a member of the public's objection to a notice. Contact and
@@ -231,6 +237,13 @@ type Objection struct {
 	RuledAt  *time.Time
 	RuledBy  string
 	Ruling   string
+	// FoldedInto is the objection this one is folded into (0: none), the
+	// fold's lead, an open objection of the notice with the same text
+	// normalised or from the same objector when this one was lodged; a
+	// ruling on any objection of a fold rules all of it. Folded is how
+	// many are folded into this one.
+	FoldedInto int64
+	Folded     int
 }
 
 // ObjectionInput is what anyone submits; Address is the caller's network
@@ -243,12 +256,32 @@ type ObjectionInput struct {
 	Address  string
 }
 
-const objectionColumns = `id, notice_id, name, contact, reason, address, lodged_at, status, ruled_at, coalesce(ruled_by, ''), ruling`
+const objectionColumns = `id, notice_id, name, contact, reason, address, lodged_at, status, ruled_at, coalesce(ruled_by, ''), ruling,
+	coalesce(fold_of, 0), (SELECT count(*) FROM objections f WHERE f.fold_of = objections.id)`
 
 func scanObjection(r pgx.Row) (Objection, error) {
 	var o Objection
-	err := r.Scan(&o.ID, &o.NoticeID, &o.Name, &o.Contact, &o.Reason, &o.Address, &o.LodgedAt, &o.Status, &o.RuledAt, &o.RuledBy, &o.Ruling)
+	err := r.Scan(&o.ID, &o.NoticeID, &o.Name, &o.Contact, &o.Reason, &o.Address, &o.LodgedAt, &o.Status, &o.RuledAt, &o.RuledBy, &o.Ruling,
+		&o.FoldedInto, &o.Folded)
 	return o, err
+}
+
+// ReasonKey is an objection's text as folding compares it: compatibility
+// forms unified (full-width letters and digits, as Chinese input methods
+// type them, read as the plain ones), letters in lower case, and spaces,
+// punctuation and symbols left out, so that "他没有参加比赛！" and
+// "他 没有参加比赛" are one objection. Bounded by the text it reads.
+func ReasonKey(reason string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKC.String(reason) {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Mn, r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	if b.Len() == 0 { // all punctuation: compared as typed
+		return strings.TrimSpace(reason)
+	}
+	return b.String()
 }
 
 // objectionNetwork is the network an address counts in: its /24 (IPv4) or
@@ -318,6 +351,19 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 		// limits per address and per network, none per notice: a flood
 		// from elsewhere never refuses a newcomer
 		network := objectionNetwork(in.Address)
+		// the same text (normalised) or the same objector as an open
+		// objection is folded into it: one ruling for the lot
+		key := ReasonKey(in.Reason)
+		var lead int64
+		err = tx.QueryRow(ctx, `SELECT id FROM objections WHERE notice_id = $1 AND status = 'open' AND fold_of IS NULL
+			AND (reason_key = $2 OR lower(contact) = lower($3)) ORDER BY id LIMIT 1`, in.NoticeID, key, in.Contact).Scan(&lead)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return Objection{}, ledger.PgErr(err, "find the objection to fold into")
+		}
+		var foldOf *int64
+		if lead != 0 {
+			foldOf = &lead
+		}
 		var fromAddress, fromNetwork int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE address = $2), count(*) FROM objections WHERE notice_id = $1 AND network = $3`,
 			in.NoticeID, in.Address, network).Scan(&fromAddress, &fromNetwork); err != nil {
@@ -329,8 +375,9 @@ func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionIn
 		if fromNetwork >= s.cfg.ObjectionsPerNetwork {
 			return Objection{}, ReasonObjectionsPerNetwork.New("max", strconv.Itoa(s.cfg.ObjectionsPerNetwork))
 		}
-		o, err := scanObjection(tx.QueryRow(ctx, `INSERT INTO objections (notice_id, name, contact, reason, address, network, lodged_at, status)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, 'open') RETURNING `+objectionColumns, in.NoticeID, in.Name, in.Contact, in.Reason, in.Address, network, now))
+		o, err := scanObjection(tx.QueryRow(ctx, `INSERT INTO objections (notice_id, name, contact, reason, address, network, lodged_at, status, fold_of, reason_key)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9) RETURNING `+objectionColumns, in.NoticeID, in.Name, in.Contact, in.Reason, in.Address, network, now,
+			foldOf, key))
 		if err != nil {
 			return Objection{}, ledger.PgErr(err, "lodge objection")
 		}
@@ -359,8 +406,10 @@ func (s *Service) ListObjections(ctx context.Context, actor ledger.Actor, notice
 const maxRuling = 2000
 
 // RuleObjection upholds an objection, which fails the application with no
-// number consumed, or dismisses it; when the period is over and nothing is
-// left open, the certificate is issued at once.
+// number consumed, or dismisses it; the ruling rules every objection of its
+// fold alike (those folded into the same lead: the same text, or the same
+// objector). When the period is over and nothing is left open, the
+// certificate is issued at once.
 func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key string, id int64, uphold bool, ruling string) (Objection, error) {
 	if err := s.requireStaff(ctx, actor, access.RuleObjection); err != nil {
 		return Objection{}, err
@@ -374,17 +423,20 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 	}
 	req := []any{id, uphold, ruling}
 	return ledger.Mutate(ctx, s.store, actor, key, "RuleObjection", req, func(tx *ledger.Tx, now time.Time) (Objection, error) {
-		var notice int64
-		if err := tx.QueryRow(ctx, `SELECT notice_id FROM objections WHERE id = $1`, id).Scan(&notice); err != nil {
+		var notice, lead int64
+		if err := tx.QueryRow(ctx, `SELECT notice_id, coalesce(fold_of, id) FROM objections WHERE id = $1`, id).Scan(&notice, &lead); err != nil {
 			return Objection{}, ledger.RowErr(err, fmt.Sprintf("objection %d", id), ReasonNoSuchObjection.New("objection", strconv.FormatInt(id, 10)))
 		}
-		// lock order: notice, objection, application, player, series, event log
+		// lock order: notice, objections, application, player, series, event log
 		var ends time.Time
 		var app int64
 		if err := tx.QueryRow(ctx, `SELECT ends_at, application_id FROM notices WHERE id = $1 FOR UPDATE`, notice).Scan(&ends, &app); err != nil {
 			return Objection{}, ledger.PgErr(err, "notice")
 		}
-		o, err := scanObjection(tx.QueryRow(ctx, `SELECT `+objectionColumns+` FROM objections WHERE id = $1 FOR UPDATE`, id))
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM objections WHERE id = $1 OR fold_of = $1 ORDER BY id FOR UPDATE`, lead); err != nil {
+			return Objection{}, ledger.PgErr(err, "lock the fold")
+		}
+		o, err := scanObjection(tx.QueryRow(ctx, `SELECT `+objectionColumns+` FROM objections WHERE id = $1`, id))
 		if err != nil {
 			return Objection{}, ledger.PgErr(err, "objection")
 		}
@@ -395,10 +447,22 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 		if uphold {
 			status = ObjectionUpheld
 		}
-		if _, err := tx.Exec(ctx, `UPDATE objections SET status = $2, ruled_at = $3, ruled_by = $4, ruling = $5 WHERE id = $1`,
-			id, status, now, actor.String(), ruling); err != nil {
+		rows, err := tx.Query(ctx, `UPDATE objections SET status = $2, ruled_at = $3, ruled_by = $4, ruling = $5
+			WHERE (id = $1 OR fold_of = $1) AND status = 'open' RETURNING id`, lead, status, now, actor.String(), ruling)
+		if err != nil {
 			return Objection{}, ledger.PgErr(err, "rule objection")
 		}
+		ruled, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return Objection{}, ledger.PgErr(err, "rule objection")
+		}
+		folded := []int64{}
+		for _, f := range ruled {
+			if f != id {
+				folded = append(folded, f)
+			}
+		}
+		slices.Sort(folded)
 		o.Status, o.RuledAt, o.RuledBy, o.Ruling = status, &now, actor.String(), ruling
 		if uphold {
 			if err := closeNotice(ctx, tx, now, notice, NoticeFailed, fmt.Sprintf("objection %d was upheld", id)); err != nil {
@@ -409,7 +473,7 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 				return Objection{}, ledger.PgErr(err, "fail application")
 			}
 			if err := ledger.Append(ctx, tx, now, actor, "notice", noticeID(notice),
-				ObjectionUpheldPayload{ObjectionID: id, Ruling: ruling}); err != nil {
+				ObjectionUpheldPayload{Folded: folded, ObjectionID: id, Ruling: ruling}); err != nil {
 				return Objection{}, err
 			}
 			return o, ledger.Append(ctx, tx, now, actor, "application", appID(app),
@@ -425,7 +489,7 @@ func (s *Service) RuleObjection(ctx context.Context, actor ledger.Actor, key str
 			}
 		}
 		return o, ledger.Append(ctx, tx, now, actor, "notice", noticeID(notice),
-			ObjectionDismissedPayload{ObjectionID: id, Ruling: ruling})
+			ObjectionDismissedPayload{Folded: folded, ObjectionID: id, Ruling: ruling})
 	})
 }
 
@@ -462,7 +526,8 @@ func (s *Service) finalize(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 
 // Sweep issues the certificates of every notice whose period has ended, by
 // the service's clock (never the database's: lodging an objection and ruling
-// on one decide by the same clock), with no open objection. Each notice is claimed with
+// on one decide by the same clock), with no open objection — or with open
+// ones past the ruling deadline, which then lapse (lapse). Each notice is claimed with
 // SKIP LOCKED in its own transaction, so several server processes may sweep
 // at once and a crash loses nothing. It returns the certificates issued and
 // the notices that could not be finished (e.g. no stock left), with why.
@@ -482,16 +547,22 @@ func (s *Service) Sweep(ctx context.Context) ([]Certificate, error) {
 			var app int64
 			// the service's clock, the same one lodging and ruling read
 			now := s.store.Now().UTC().Truncate(time.Microsecond)
-			err := tx.QueryRow(ctx, `SELECT n.id, n.application_id FROM notices n
+			// due: ended with nothing open, or ended longer ago than the
+			// ruling deadline whatever is open
+			var ends time.Time
+			err := tx.QueryRow(ctx, `SELECT n.id, n.application_id, n.ends_at FROM notices n
 				WHERE n.status = 'open' AND n.ends_at <= $2 AND n.id <> ALL($1)
-				  AND NOT EXISTS (SELECT 1 FROM objections o WHERE o.notice_id = n.id AND o.status = 'open')
-				ORDER BY n.ends_at LIMIT 1 FOR UPDATE OF n SKIP LOCKED`, failed, now).Scan(&id, &app)
+				  AND (n.ends_at <= $3 OR NOT EXISTS (SELECT 1 FROM objections o WHERE o.notice_id = n.id AND o.status = 'open'))
+				ORDER BY n.ends_at LIMIT 1 FOR UPDATE OF n SKIP LOCKED`, failed, now, now.Add(-s.cfg.RulingDeadline)).Scan(&id, &app, &ends)
 			if errors.Is(err, pgx.ErrNoRows) {
 				done = true
 				return nil
 			}
 			if err != nil {
 				return fmt.Errorf("find due notices: %w", err)
+			}
+			if err := s.lapse(ctx, tx, now, id, ends); err != nil {
+				return err
 			}
 			c, err = s.finalize(ctx, tx, now, sweeper(), id, app)
 			return err
@@ -509,3 +580,33 @@ func (s *Service) Sweep(ctx context.Context) ([]Certificate, error) {
 		}
 	}
 }
+
+// lapse closes, as the sweeper lets a notice that ended at ends proceed,
+// the objections still open past the ruling deadline: nobody ruled on them
+// in time, so they hold the notice no longer (a flood cannot hold a rank
+// back for ever). They stay on record with status lapsed and the event
+// objections.lapsed says which and why; staff may still revoke the
+// certificate should one prove right. The caller holds the notice's lock.
+func (s *Service) lapse(ctx context.Context, tx *ledger.Tx, now time.Time, notice int64, ends time.Time) error {
+	rows, err := tx.Query(ctx, `UPDATE objections SET status = 'lapsed', ruled_at = $2, ruled_by = $3
+		WHERE notice_id = $1 AND status = 'open' RETURNING id`, notice, now, sweeper().String())
+	if err != nil {
+		return ledger.PgErr(err, "lapse objections")
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return ledger.PgErr(err, "lapse objections")
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	slices.Sort(ids)
+	ruleBy := ends.Add(s.cfg.RulingDeadline).UTC()
+	params := map[string]string{"deadline": ruleBy.In(ledger.ChinaTime).Format("2006-01-02 15:04")}
+	return ledger.Append(ctx, tx, now, sweeper(), "notice", noticeID(notice),
+		ObjectionsLapsedPayload{Code: NoteObjectionLapsed.Code(), ObjectionIDs: ids, Params: params, RuleBy: ruleBy})
+}
+
+// RulingDeadline is how long past its end objections may hold a notice
+// open before they lapse and the notice proceeds.
+func (s *Service) RulingDeadline() time.Duration { return s.cfg.RulingDeadline }

@@ -30,6 +30,7 @@ func Payloads() []ledger.Payload {
 		PaperSubmittedPayload{}, PaperConfirmedPayload{}, PaperRefusedPayload{},
 		AppraisalRecordedPayload{}, AppraisalWithdrawnPayload{},
 		NationalEventListedPayload{}, NationalEventUnlistedPayload{}, ChampionRecognisedPayload{},
+		ObjectionsLapsedPayload{},
 	}
 }
 
@@ -233,8 +234,11 @@ type NoticeCompletedPayload struct {
 
 func (NoticeCompletedPayload) Action() string { return "notice.completed" }
 
-// ObjectionLodgedPayload is objection.lodged's payload.
+// ObjectionLodgedPayload is objection.lodged's payload. FoldedInto is the
+// open objection it was folded into (the same text normalised, or the same
+// objector), whose ruling rules it.
 type ObjectionLodgedPayload struct {
+	FoldedInto  int64  `json:"folded_into,omitempty"`
 	Name        string `json:"name"`
 	ObjectionID int64  `json:"objection_id"`
 	Reason      string `json:"reason"`
@@ -244,13 +248,15 @@ func (ObjectionLodgedPayload) Action() string { return "objection.lodged" }
 
 // NewObjectionLodgedPayload is objection.lodged's payload for o.
 func NewObjectionLodgedPayload(o Objection) ObjectionLodgedPayload {
-	return ObjectionLodgedPayload{Name: o.Name, ObjectionID: o.ID, Reason: o.Reason}
+	return ObjectionLodgedPayload{FoldedInto: o.FoldedInto, Name: o.Name, ObjectionID: o.ID, Reason: o.Reason}
 }
 
-// ObjectionUpheldPayload is objection.upheld's payload.
+// ObjectionUpheldPayload is objection.upheld's payload. Folded are the
+// other objections of its fold the ruling ruled alike.
 type ObjectionUpheldPayload struct {
-	ObjectionID int64  `json:"objection_id"`
-	Ruling      string `json:"ruling"`
+	Folded      []int64 `json:"folded,omitempty"`
+	ObjectionID int64   `json:"objection_id"`
+	Ruling      string  `json:"ruling"`
 }
 
 func (ObjectionUpheldPayload) Action() string { return "objection.upheld" }
@@ -267,6 +273,18 @@ type ObjectionsDismissedPayload struct {
 }
 
 func (ObjectionsDismissedPayload) Action() string { return "objections.dismissed" }
+
+// ObjectionsLapsedPayload is objections.lapsed's payload: the objections of
+// a notice nobody ruled on by the ruling deadline (RuleBy), which lapsed as
+// the notice proceeded; Code and Params word why (OBJECTION_LAPSED).
+type ObjectionsLapsedPayload struct {
+	Code         string            `json:"code"`
+	ObjectionIDs []int64           `json:"objection_ids"`
+	Params       map[string]string `json:"params"`
+	RuleBy       time.Time         `json:"rule_by"`
+}
+
+func (ObjectionsLapsedPayload) Action() string { return "objections.lapsed" }
 
 // OrderPlacedPayload is order.placed's payload.
 type OrderPlacedPayload struct {

@@ -168,6 +168,11 @@ var (
 		"公示 {notice} 没有异议 {objection}。", "notice {notice} has no objection {objection}.")
 	ReasonRulingRequired = ledger.NewReason(ledger.Invalid, "RULING_REQUIRED",
 		"请写明裁定理由，理由将与异议一并保存。", "give the ruling's reasons; they are kept with the objection.")
+	// NoteObjectionLapsed says why an objection was closed without a
+	// ruling: the notice proceeded at the ruling deadline.
+	NoteObjectionLapsed = ledger.NewReason(ledger.Precondition, "OBJECTION_LAPSED",
+		"至 {deadline}（公示结束后的裁定期限）仍未裁定，异议失效，公示按期完成。",
+		"not ruled on by {deadline}, the ruling deadline after the notice ended: the objection lapsed and the notice proceeded.")
 	ReasonObjectionRuled = ledger.NewReason(ledger.Precondition, "OBJECTION_RULED",
 		"异议 {objection} 已经是“{status}”状态。", "objection {objection} is already {status}.")
 	ReasonNoSuchObjection = ledger.NewReason(ledger.NotFound, "NO_SUCH_OBJECTION",

@@ -95,9 +95,16 @@ type ObjectionOnNotice struct {
 // OpenObjections lists the objections waiting for a ruling with their
 // notices (staff), in two queries however many there are.
 func (s *Service) OpenObjections(ctx context.Context, actor ledger.Actor) ([]ObjectionOnNotice, error) {
-	obs, err := s.ListObjections(ctx, actor, 0, true)
+	all, err := s.ListObjections(ctx, actor, 0, true)
 	if err != nil {
 		return nil, err
+	}
+	// a fold is ruled as one: its lead stands for it (Folded counts the rest)
+	obs := all[:0]
+	for _, o := range all {
+		if o.FoldedInto == 0 {
+			obs = append(obs, o)
+		}
 	}
 	ids := make([]int64, 0, len(obs))
 	for _, o := range obs {

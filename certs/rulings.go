@@ -20,8 +20,9 @@ const maxBulkRuling = 500
 // BulkRuling is what one ruling on many objections of a notice did.
 type BulkRuling struct {
 	NoticeID int64
-	// Dismissed are the objections this ruling dismissed; those already
-	// ruled on are left as they were.
+	// Dismissed are the objections this ruling dismissed, those folded
+	// into the named ones (or they into) included; those already ruled on
+	// are left as they were.
 	Dismissed []int64
 	// CertificateNumber is set when the ruling left nothing open after the
 	// period and the certificate was issued.
@@ -29,8 +30,8 @@ type BulkRuling struct {
 }
 
 // RuleObjections dismisses many objections of one notice with one ruling
-// (duplicates, abuse), so a flood costs staff one decision rather than
-// hundreds; past the period with nothing left open, the certificate is
+// (duplicates, abuse), and with each the objections of its fold, so a flood
+// costs staff one decision rather than hundreds; past the period with nothing left open, the certificate is
 // issued at once. Upholding stays one objection at a time (RuleObjection):
 // one upheld objection fails the notice.
 func (s *Service) RuleObjections(ctx context.Context, actor ledger.Actor, key string, notice int64, ids []int64, ruling string) (BulkRuling, error) {
@@ -59,24 +60,30 @@ func (s *Service) RuleObjections(ctx context.Context, actor ledger.Actor, key st
 		if err := tx.QueryRow(ctx, `SELECT ends_at, application_id FROM notices WHERE id = $1 FOR UPDATE`, notice).Scan(&ends, &app); err != nil {
 			return out, ledger.RowErr(err, fmt.Sprintf("notice %d", notice), ReasonNoSuchNotice.New("notice", noticeID(notice)))
 		}
-		rows, err := tx.Query(ctx, `SELECT id, status FROM objections WHERE notice_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE`, notice, ids)
+		// the named objections and every objection of their folds (one
+		// ruling rules a fold)
+		rows, err := tx.Query(ctx, `SELECT id, status FROM objections WHERE notice_id = $1 AND (id = ANY($2)
+				OR coalesce(fold_of, id) IN (SELECT coalesce(fold_of, id) FROM objections WHERE notice_id = $1 AND id = ANY($2)))
+			ORDER BY id FOR UPDATE`, notice, ids)
 		if err != nil {
 			return out, ledger.PgErr(err, "lock objections")
 		}
 		found := map[int64]ObjectionStatus{}
 		var (
-			id int64
-			st ObjectionStatus
+			id    int64
+			st    ObjectionStatus
+			order []int64
 		)
-		if _, err := pgx.ForEachRow(rows, []any{&id, &st}, func() error { found[id] = st; return nil }); err != nil {
+		if _, err := pgx.ForEachRow(rows, []any{&id, &st}, func() error { found[id] = st; order = append(order, id); return nil }); err != nil {
 			return out, ledger.PgErr(err, "lock objections")
 		}
 		for _, id := range ids {
-			st, ok := found[id]
-			if !ok {
+			if _, ok := found[id]; !ok {
 				return out, ReasonObjectionOfOtherNotice.New("notice", noticeID(notice), "objection", strconv.FormatInt(id, 10))
 			}
-			if st == ObjectionOpen {
+		}
+		for _, id := range order {
+			if found[id] == ObjectionOpen {
 				out.Dismissed = append(out.Dismissed, id)
 			}
 		}
@@ -148,7 +155,8 @@ func (s *Service) warnOverdue(ctx context.Context, log *slog.Logger) error {
 	}
 	for _, n := range over {
 		log.WarnContext(ctx, "notice held open past its end by objections awaiting a ruling", "notice", n.ID,
-			"ended", n.EndsAt.UTC().Format(time.RFC3339), "overdue_by", now.Sub(n.EndsAt).Round(time.Minute).String(), "open_objections", n.OpenObjections)
+			"ended", n.EndsAt.UTC().Format(time.RFC3339), "overdue_by", now.Sub(n.EndsAt).Round(time.Minute).String(), "open_objections", n.OpenObjections,
+			"proceeds_at", n.EndsAt.Add(s.cfg.RulingDeadline).UTC().Format(time.RFC3339))
 	}
 	return nil
 }

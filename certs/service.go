@@ -39,12 +39,18 @@ type Config struct {
 	// one notice (default 3); ObjectionsPerNetwork those of one network (an
 	// IPv4 /24, an IPv6 /64; default 20). There is no cap on a notice's
 	// total: one would let a flood from many addresses refuse a real
-	// objector; identical objections (contact and reason) are folded instead.
+	// objector; identical objections (the same text normalised, or the
+	// same objector) are folded into one for ruling instead.
 	ObjectionsPerAddress int
 	ObjectionsPerNetwork int
 	// OverdueAfter is how long past its end a notice may be held open by
 	// objections before the sweeper warns about it (default 72 h).
 	OverdueAfter time.Duration
+	// RulingDeadline is how long past its end objections awaiting a ruling
+	// may hold a notice open (default 14 days): then the sweeper lets the
+	// notice proceed and the unruled objections lapse, recorded
+	// (objections.lapsed), so a flood cannot hold a rank back for ever.
+	RulingDeadline time.Duration
 	// OnSweep, when set, hears of every sweeper run: how many certificates
 	// it issued and its error (metrics).
 	OnSweep func(issued int, err error)
@@ -68,6 +74,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.OverdueAfter <= 0 {
 		c.OverdueAfter = 72 * time.Hour
+	}
+	if c.RulingDeadline <= 0 {
+		c.RulingDeadline = 14 * 24 * time.Hour
 	}
 	return c
 }

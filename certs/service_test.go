@@ -210,7 +210,8 @@ func TestUpheldObjectionConsumesNoNumber(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o2, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: appA.NoticeID, Name: "丁", Contact: "139", Reason: "代打", Address: "b"})
+	// another objector's other objection (the same one would be folded into o1 and ruled with it)
+	o2, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: appA.NoticeID, Name: "丁", Contact: "139", Reason: "年龄不符", Address: "b"})
 	if err != nil {
 		t.Fatal(err)
 	}

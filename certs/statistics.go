@@ -62,7 +62,7 @@ type BasisCount struct {
 // NoticeCounts are the notices and the objections to them.
 type NoticeCounts struct {
 	Notices, Open, Issued, Failed                     int
-	Objections, Pending, Upheld, Dismissed, Withdrawn int // objections by outcome; Withdrawn are closed unruled
+	Objections, Pending, Upheld, Dismissed, Withdrawn int // objections by outcome; Withdrawn are closed unruled (the notice ended another way, or they lapsed)
 }
 
 // AgencyCount is one agency's year: certificates by basis, revocations,
@@ -228,7 +228,7 @@ func (st *Stats) readHolders(ctx context.Context, q ledger.Querier) error {
 func (st *Stats) readNotices(ctx context.Context, q ledger.Querier, from, to time.Time) error {
 	rows, err := q.Query(ctx, `SELECT n.agency_prefix, n.status, count(DISTINCT n.id),
 			count(o.id), count(o.id) FILTER (WHERE o.status = 'open'), count(o.id) FILTER (WHERE o.status = 'upheld'),
-			count(o.id) FILTER (WHERE o.status = 'dismissed'), count(o.id) FILTER (WHERE o.status = 'closed')
+			count(o.id) FILTER (WHERE o.status = 'dismissed'), count(o.id) FILTER (WHERE o.status IN ('closed', 'lapsed'))
 		FROM notices n LEFT JOIN objections o ON o.notice_id = n.id
 		WHERE n.published_at >= $1 AND n.published_at < $2 GROUP BY 1, 2`, from, to)
 	if err != nil {

@@ -15,13 +15,14 @@ import (
 )
 
 // The referee's and the association's acts after the board: confirming
-// results (then final for the organiser), voiding results of arranged games
+// results (then final for the organiser, who can neither change nor void
+// them), voiding results of arranged games
 // found later and suspending players (2002 rules, art. 23), protests on a
 // game, and nigiri at the board (art. 15).
 
 // ConfirmRound confirms every result of a round, as the chief referee
-// does (art. 30: "监督比赛的编排及成绩公布"). From then on the organiser cannot
-// change them; staff still may, and a void for cheating still can.
+// does (art. 30: "监督比赛的编排及成绩公布"). From then on the organiser can
+// neither change nor void them; staff still may (a void for cheating too).
 func (s *Service) ConfirmRound(ctx context.Context, actor ledger.Actor, key string, id int64, round int) (RoundInfo, error) {
 	req := []any{id, round}
 	return ledger.Mutate(ctx, s.store, actor, key, "ConfirmRound", req, func(tx *ledger.Tx, now time.Time) (RoundInfo, error) {
@@ -95,7 +96,9 @@ type Voided struct {
 // voided side loses, both voided both lose. Standings follow at once (they
 // are computed from the games); in a finished dan-grade event every
 // proposal whose player no longer reaches his group's threshold is taken
-// back through the proposer. Staff or the organiser (its chief referee) may.
+// back through the proposer. Staff or the organiser (its chief referee) may
+// void a result not yet confirmed; a confirmed one (ConfirmRound) only
+// staff (capability VoidConfirmedResult), and the audit counts those.
 func (s *Service) VoidResult(ctx context.Context, actor ledger.Actor, key string, id int64, in VoidInput) (Voided, error) {
 	side := VoidSide(strings.TrimSpace(string(in.Side)))
 	if side != VoidBlack && side != VoidWhite && side != VoidBoth {
@@ -112,14 +115,24 @@ func (s *Service) VoidResult(ctx context.Context, actor ledger.Actor, key string
 			return Voided{}, err
 		}
 		var old Result
-		var voided string
-		err = tx.QueryRow(ctx, `SELECT result, voided FROM tournament_games WHERE tournament_id = $1 AND round = $2 AND board = $3 FOR UPDATE`,
-			id, in.Round, in.Board).Scan(&old, &voided)
+		var voided, confirmedBy string
+		var confirmed bool
+		err = tx.QueryRow(ctx, `SELECT result, voided, confirmed_at IS NOT NULL, coalesce(confirmed_by, '') FROM tournament_games
+			WHERE tournament_id = $1 AND round = $2 AND board = $3 FOR UPDATE`,
+			id, in.Round, in.Board).Scan(&old, &voided, &confirmed, &confirmedBy)
 		if err != nil {
 			return Voided{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
 		}
 		if old == NoResult {
 			return Voided{}, ReasonNotPlayed.New("round", strconv.Itoa(in.Round), "board", strconv.Itoa(in.Board))
+		}
+		// a confirmed result is final for the organiser: only the
+		// association overturns it (the organiser keeps voiding results
+		// the referee has not confirmed yet)
+		if confirmed {
+			if err := s.policy.Require(ctx, tx, actor, access.VoidConfirmedResult, registry.AssociationPrefix); err != nil {
+				return Voided{}, err
+			}
 		}
 		res := voidedResult(old, side)
 		if _, err := tx.Exec(ctx, `UPDATE tournament_games SET result = $4, voided = $5, void_reason = $6,
@@ -128,7 +141,8 @@ func (s *Service) VoidResult(ctx context.Context, actor ledger.Actor, key string
 			return Voided{}, ledger.PgErr(err, "void result")
 		}
 		if err := ledger.Append(ctx, tx, now, actor, "tournament", eventID(id),
-			ResultVoidedPayload{Board: in.Board, Reason: reason, Result: res, Round: in.Round, Side: side, Was: old}); err != nil {
+			ResultVoidedPayload{Board: in.Board, Confirmed: confirmed, ConfirmedBy: confirmedBy, Reason: reason, Result: res, Round: in.Round,
+				Side: side, VoidedBy: actor.String(), Was: old}); err != nil {
 			return Voided{}, err
 		}
 		var out Voided

@@ -2,6 +2,7 @@ package tournaments_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -421,5 +422,75 @@ func TestVoidAndConfirmRefusals(t *testing.T) {
 	}
 	if _, err := e.ts.ConfirmRound(ctx, beijing, "", open.ID, 99); ledger.KindOf(err) != ledger.NotFound {
 		t.Fatalf("confirming round 99: %v", err)
+	}
+}
+
+// TestConfirmedResultVoidIsStaffs (issue 31, finding 7): the organiser
+// voids a result the referee has not confirmed, but not a confirmed one
+// (PermissionDenied, STAFF_ONLY, nothing changed); staff may, and the log
+// says the result was confirmed, by whom, who voided it and why.
+func TestConfirmedResultVoidIsStaffs(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "确认赛", Start: "2026-12-05", Level: "city", System: "round_robin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("确%d", i+1), "1k", "1990-01-01", 90+i)
+		if _, err := e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ri, err := e.ts.PairNextRound(ctx, beijing, "", ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range ri.Games {
+		if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: g.Board, Result: "black"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v, err := e.ts.VoidResult(ctx, beijing, "", ev.ID, tournaments.VoidInput{Round: 1, Board: 2, Side: tournaments.VoidBlack, Reason: "代打"}); err != nil ||
+		v.Game.Result != tournaments.WhiteWins {
+		t.Fatalf("the organiser voiding a result not yet confirmed: %+v %v", v, err)
+	}
+	if _, err := e.ts.ConfirmRound(ctx, beijing, "", ev.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.ts.VoidResult(ctx, beijing, "", ev.ID, tournaments.VoidInput{Round: 1, Board: 1, Side: tournaments.VoidBlack, Reason: "改判"})
+	if !errors.Is(err, ledger.ErrPermissionDenied) || !isCode(err, "STAFF_ONLY") {
+		t.Fatalf("the organiser voiding a confirmed result: %v, want STAFF_ONLY", err)
+	}
+	rounds, err := e.ts.Rounds(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := rounds[0].Games[0]; g.Result != tournaments.BlackWins || g.Voided != "" {
+		t.Fatalf("board 1 after the refused void: %+v", g)
+	}
+	v, err := e.ts.VoidResult(ctx, fixture.Staff, "", ev.ID, tournaments.VoidInput{Round: 1, Board: 1, Side: tournaments.VoidBlack, Reason: "下假棋"})
+	if err != nil || v.Game.Result != tournaments.WhiteWins || v.Game.Voided != "black" {
+		t.Fatalf("staff voiding a confirmed result: %+v %v", v, err)
+	}
+	var raw []byte
+	rows, err := e.pool.Query(ctx, `SELECT payload FROM events WHERE action = 'tournament.result_voided' ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []tournaments.ResultVoidedPayload
+	for rows.Next() {
+		var p tournaments.ResultVoidedPayload
+		if err := rows.Scan(&raw); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(raw, &p); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, p)
+	}
+	if len(got) != 2 || got[0].Confirmed || got[0].VoidedBy != beijing.String() ||
+		!got[1].Confirmed || got[1].ConfirmedBy != beijing.String() || got[1].VoidedBy != fixture.Staff.String() || got[1].Reason != "下假棋" {
+		t.Fatalf("the voids logged: %+v", got)
 	}
 }

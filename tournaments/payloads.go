@@ -172,14 +172,20 @@ func NewResultPayload(g GameRow) ResultPayload {
 }
 
 // ResultVoidedPayload is tournament.result_voided's payload: Result is the
-// game's result after the void of Side.
+// game's result after the void of Side, Reason why, VoidedBy who (also the
+// event's actor, kept here so the record reads alone). Confirmed says the
+// void overturned a result the chief referee had confirmed (ConfirmedBy),
+// which only staff may and the audit counts.
 type ResultVoidedPayload struct {
-	Board  int      `json:"board"`
-	Reason string   `json:"reason"`
-	Result Result   `json:"result"`
-	Round  int      `json:"round"`
-	Side   VoidSide `json:"side"`
-	Was    Result   `json:"was"`
+	Board       int      `json:"board"`
+	Confirmed   bool     `json:"confirmed,omitempty"`
+	ConfirmedBy string   `json:"confirmed_by,omitempty"`
+	Reason      string   `json:"reason"`
+	Result      Result   `json:"result"`
+	Round       int      `json:"round"`
+	Side        VoidSide `json:"side"`
+	VoidedBy    string   `json:"voided_by,omitempty"`
+	Was         Result   `json:"was"`
 }
 
 func (ResultVoidedPayload) Action() string { return "tournament.result_voided" }

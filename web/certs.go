@@ -86,6 +86,7 @@ type Certs interface {
 	RuleObjections(ctx context.Context, actor ledger.Actor, key string, notice int64, ids []int64, ruling string) (certs.BulkRuling, error)
 	OverdueNotices(ctx context.Context, actor ledger.Actor) ([]certs.Notice, error)
 	OverdueAfter() time.Duration
+	RulingDeadline() time.Duration
 	Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
 	CertificatesForReview(ctx context.Context, actor ledger.Actor) ([]certs.Review, error)
 	KeepCertificate(ctx context.Context, actor ledger.Actor, key, number, note string) (certs.Certificate, error)
@@ -150,17 +151,25 @@ func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
 	}
 	f := objectionForm{Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact"), Reason: r.PostFormValue("reason")}
 	pg := p.Page(w, r, "notice")
-	if !p.FormOK(r) {
-		p.showNotice(w, r, http.StatusForbidden, f, pg.T["form_expired"])
+	claim := p.ClaimForm(r)
+	if claim.Repeat != "" {
+		http.Redirect(w, r, claim.Repeat, http.StatusSeeOther)
+		return
+	}
+	if !claim.OK() {
+		p.showNotice(w, r, claim.Status, f, pg.T[claim.Refused])
 		return
 	}
 	_, err := p.certs.LodgeObjection(r.Context(), r.PostFormValue("idem"), certs.ObjectionInput{NoticeID: id, Name: f.Name,
 		Contact: f.Contact, Reason: f.Reason, Address: p.ClientHost(r)})
 	if err != nil {
+		claim.Settle("")
 		p.showNotice(w, r, kit.HTTPStatus(err), f, p.UserError(r, pg, err))
 		return
 	}
-	http.Redirect(w, r, "/notices/"+strconv.FormatInt(id, 10)+"?lodged=1", http.StatusSeeOther)
+	to := "/notices/" + strconv.FormatInt(id, 10) + "?lodged=1"
+	claim.Settle(to)
+	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
 func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {

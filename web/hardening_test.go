@@ -118,8 +118,6 @@ func TestResultFormCountsAreBounded(t *testing.T) {
 	if code, _, _ := fetch(t, c, "POST", u+"/login", url.Values{"csrf": {csrfOf(t, page)}, "token": {agencyTok}}); code != http.StatusSeeOther {
 		t.Fatalf("login: %d", code)
 	}
-	_, page, _ = fetch(t, c, "GET", fmt.Sprintf("%s/tournaments/%d", u, ev.ID), nil)
-	csrf := csrfOf(t, page)
 	tests := []struct {
 		name string
 		id   int64
@@ -137,7 +135,9 @@ func TestResultFormCountsAreBounded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.form.Set("csrf", csrf)
+			// each post its page's token: a state-changing post uses its token up
+			_, page, _ := fetch(t, c, "GET", fmt.Sprintf("%s/tournaments/%d", u, tt.id), nil)
+			tt.form.Set("csrf", csrfOf(t, page))
 			code, body, _ := fetch(t, c, "POST", fmt.Sprintf("%s/tournaments/%d%s", u, tt.id, tt.path), tt.form)
 			if code != tt.code || !strings.Contains(body, tt.want) {
 				t.Errorf("POST %s = %d, want %d with %q; page: %.300s", tt.path, code, tt.code, tt.want, errorText(body))

@@ -14,8 +14,10 @@ import (
 )
 
 // TestOverdueNoticesAndBulkRuling: staff see a notice held open past its
-// end by objections, flagged once overdue, and dismiss its ticked
-// objections with one ruling, which issues the certificate.
+// end by objections, flagged once overdue, with when it proceeds at the
+// ruling deadline and identical objections folded into one row, and
+// dismiss its ticked objections with one ruling, which issues the
+// certificate.
 func TestOverdueNoticesAndBulkRuling(t *testing.T) {
 	e := newPortalEnv(t)
 	e.stockThisYear(t)
@@ -43,7 +45,9 @@ func TestOverdueNoticesAndBulkRuling(t *testing.T) {
 	c := client(t)
 	e.signIn(t, c, staffTok)
 	_, page, _ := fetch(t, c, "GET", e.srv.URL+"/workspace?lang=en", nil)
-	for _, want := range []string{`data-testid="overdue-notice"`, `data-testid="overdue-flag"`, `data-testid="bulk-ruling-form"`} {
+	// the five identical objections are one fold, listed once; the notice says when it proceeds regardless
+	for _, want := range []string{`data-testid="overdue-notice"`, `data-testid="overdue-flag"`, `data-testid="bulk-ruling-form"`,
+		`data-testid="overdue-proceeds"`, `data-testid="folded-count">(+4 identical`} {
 		if !strings.Contains(page, want) {
 			t.Fatalf("workspace lacks %s", want)
 		}

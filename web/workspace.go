@@ -23,10 +23,12 @@ type workspace struct {
 	Appraisers []certs.Appraiser
 	Objections []certs.ObjectionOnNotice
 	// Overdue are the notices past their end held open by objections, for
-	// staff; those older than OverdueAfter at Now are flagged.
-	Overdue      []certs.Notice
-	OverdueAfter time.Duration
-	Now          time.Time
+	// staff; those older than OverdueAfter at Now are flagged, and each
+	// proceeds RulingDeadline after its end, its unruled objections lapsing.
+	Overdue        []certs.Notice
+	OverdueAfter   time.Duration
+	RulingDeadline time.Duration
+	Now            time.Time
 	// Submissions are the year's roster reports (the agency's, or all for staff).
 	Submissions []certs.RosterSubmission
 	// DeclaredHigh are players whose declared rank (4 dan and above, stored
@@ -104,7 +106,7 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 			p.Fail(w, r, err)
 			return
 		}
-		ws.OverdueAfter, ws.Now = p.certs.OverdueAfter(), p.Now()
+		ws.OverdueAfter, ws.RulingDeadline, ws.Now = p.certs.OverdueAfter(), p.certs.RulingDeadline(), p.Now()
 	}
 	p.Render(w, r, code, workspaceView(p.Page(w, r, "workspace"), ws))
 }

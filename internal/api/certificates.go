@@ -549,7 +549,7 @@ func (s *NoticeServer) LodgeObjection(ctx context.Context, req *pb.LodgeObjectio
 func objectionPB(o certs.Objection) *pb.Objection {
 	return &pb.Objection{Id: o.ID, NoticeId: o.NoticeID, Name: o.Name, Contact: o.Contact, Reason: o.Reason, Address: o.Address,
 		LodgedAt: ts(o.LodgedAt), Status: enumOf[pb.ObjectionStatus](pb.ObjectionStatus_value, "OBJECTION_STATUS_", string(o.Status)),
-		RuledAt: tsp(o.RuledAt), RuledBy: o.RuledBy, Ruling: o.Ruling}
+		RuledAt: tsp(o.RuledAt), RuledBy: o.RuledBy, Ruling: o.Ruling, FoldedInto: o.FoldedInto, Folded: int32(o.Folded)}
 }
 
 func (s *NoticeServer) ListObjections(ctx context.Context, req *pb.ListObjectionsRequest) (*pb.ListObjectionsResponse, error) {

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -87,8 +88,8 @@ func TestCertificatesOverGRPC(t *testing.T) {
 		t.Fatalf("objections: %v %v", obs, err)
 	}
 	var repeats []int64
-	for _, again := range []string{"again", "and again"} { // distinct: an identical objection is folded
-		o, err := e.notices.LodgeObjection(context.Background(), &pb.LodgeObjectionRequest{NoticeId: notice, Name: "赵", Contact: "139", Reason: again})
+	for i, again := range []string{"again", "and again"} { // distinct: an identical objection (or the same objector's) is folded
+		o, err := e.notices.LodgeObjection(context.Background(), &pb.LodgeObjectionRequest{NoticeId: notice, Name: "赵", Contact: strconv.Itoa(137 - i), Reason: again})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -77,6 +77,9 @@ type Config struct {
 	// ObjectionOverdue is how long past its end a notice may be held open by
 	// objections before the sweeper warns.
 	ObjectionOverdue time.Duration
+	// ObjectionDeadline is how long past its end objections awaiting a
+	// ruling may hold a notice open; then they lapse and it proceeds.
+	ObjectionDeadline time.Duration
 	// IdempotencyTTL is how long a retry with an idempotency key gets the first answer.
 	IdempotencyTTL time.Duration
 	// Scale is the read replicas and the metrics endpoint.
@@ -125,7 +128,7 @@ func (c *Config) CertsConfig() (certs.Config, error) {
 	if err != nil {
 		return certs.Config{}, err
 	}
-	return certs.Config{NoticePeriod: c.NoticePeriod, PrintedKyu: kyu, OverdueAfter: c.ObjectionOverdue}, nil
+	return certs.Config{NoticePeriod: c.NoticePeriod, PrintedKyu: kyu, OverdueAfter: c.ObjectionOverdue, RulingDeadline: c.ObjectionDeadline}, nil
 }
 
 // WebOptions is the portal settings of c, with the limiters it shares

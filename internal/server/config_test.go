@@ -63,6 +63,7 @@ var garbage = map[string]string{
 	"DANKYU_PRINTED_KYU":              "1,31",
 	"DANKYU_SWEEP_INTERVAL":           "1 minute",
 	"DANKYU_OBJECTION_OVERDUE":        "3d",
+	"DANKYU_OBJECTION_DEADLINE":       "14d",
 	"DANKYU_SESSION_TTL":              "1d",
 	"DANKYU_FORM_TTL":                 "2hours",
 	"DANKYU_HTTP_READ_TIMEOUT":        "0",

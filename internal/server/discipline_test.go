@@ -63,6 +63,9 @@ func TestRefereeingOverGRPC(t *testing.T) {
 	}
 	_, err = client.RecordResult(bj, &pb.RecordResultRequest{TournamentId: id, Round: 1, Board: 2, Result: "black"})
 	code(t, "organiser changing a confirmed result", err, codes.FailedPrecondition, "")
+	// a confirmed result is the association's to void (issue 31)
+	_, err = client.VoidResult(bj, &pb.VoidResultRequest{TournamentId: id, Round: 1, Board: 2, Side: "both", Reason: "改判"})
+	code(t, "the organiser voiding a confirmed result", err, codes.PermissionDenied, "")
 	v, err := client.VoidResult(e.as(e.staff), &pb.VoidResultRequest{TournamentId: id, Round: 1, Board: 2, Side: "both", Reason: "下假棋"})
 	if err != nil || v.GetGame().GetResult() != "both_lose" || v.GetGame().GetVoided() != "both" || v.GetGame().GetVoidedResult() != "white" {
 		t.Fatalf("void: %v %v", v, err)

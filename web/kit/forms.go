@@ -37,7 +37,7 @@ type Action func(r *http.Request, a ledger.Actor, key string) (Outcome, error)
 type FieldFailPage func(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string, err error)
 
 // Post is the one wrapper of every form post of a signed-in user: sign-in
-// and the form token first, then the action; success redirects (to back
+// and the form token first (used up: ClaimForm), then the action; success redirects (to back
 // with the message, or where the action says), a refusal shows fail's page
 // with the refusal in the page's language.
 func (s *Site) Post(back func(r *http.Request) string, fail FailPage, fn Action) http.HandlerFunc {
@@ -57,20 +57,29 @@ func (s *Site) PostFields(back func(r *http.Request) string, fail FieldFailPage,
 			fail(w, r, a, http.StatusBadRequest, ReasonUploadUnreadable.New().Message(LangFrom(w, r)), nil)
 			return
 		}
-		if !s.FormOK(r) {
-			fail(w, r, a, http.StatusForbidden, s.texts[LangFrom(w, r)]["form_expired"], nil)
+		// the token is used up by this post: a replay is refused, a
+		// repeat of it (same idempotency key) answered with where it led
+		claim := s.ClaimForm(r)
+		if claim.Repeat != "" {
+			http.Redirect(w, r, claim.Repeat, http.StatusSeeOther)
+			return
+		}
+		if !claim.OK() {
+			fail(w, r, a, claim.Status, s.texts[LangFrom(w, r)][claim.Refused], nil)
 			return
 		}
 		out, err := fn(r, a, r.PostFormValue("idem"))
 		if err != nil {
+			claim.Settle("")
 			fail(w, r, a, HTTPStatus(err), s.UserError(r, s.Page(w, r, ""), err), err)
 			return
 		}
-		if out.to != "" {
-			http.Redirect(w, r, out.to, http.StatusSeeOther)
-			return
+		to := out.to
+		if to == "" {
+			to = back(r) + "?ok=" + out.ok + "#top"
 		}
-		http.Redirect(w, r, back(r)+"?ok="+out.ok+"#top", http.StatusSeeOther)
+		claim.Settle(to)
+		http.Redirect(w, r, to, http.StatusSeeOther)
 	}
 }
 

@@ -100,10 +100,11 @@ func RandomHex(n int) string {
 }
 
 // FormToken returns the token every POST form carries: the time it was
-// issued and an HMAC of it and this browser's form cookie under the shared
-// secret, so a page from another site cannot forge it (on top of
-// http.CrossOriginProtection) and a token that leaked stops working after
-// the form expiry.
+// issued, a random nonce and an HMAC of them and this browser's form cookie
+// under the shared secret, so a page from another site cannot forge it (on
+// top of http.CrossOriginProtection), a token that leaked stops working
+// after the form expiry, and a state-changing post uses it once (ClaimForm;
+// the nonce makes two pages shown in one second two tokens).
 func (s *Site) FormToken(w http.ResponseWriter, r *http.Request) string {
 	c, err := r.Cookie(formCookie)
 	v := ""
@@ -114,9 +115,12 @@ func (s *Site) FormToken(w http.ResponseWriter, r *http.Request) string {
 		s.setCookie(w, r, formCookie, v, 0)
 		r.AddCookie(&http.Cookie{Name: formCookie, Value: v})
 	}
-	issued := strconv.FormatInt(s.now().Unix(), 10)
+	issued := strconv.FormatInt(s.now().Unix(), 10) + "." + RandomHex(formNonceBytes)
 	return issued + "." + s.sign(v, issued)
 }
+
+// formNonceBytes is the size of a form token's nonce.
+const formNonceBytes = 12
 
 func (s *Site) sign(v, issued string) string {
 	m := hmac.New(sha256.New, s.secret)
@@ -124,23 +128,116 @@ func (s *Site) sign(v, issued string) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// FormOK checks a POST's form token against the browser's form cookie and
-// the clock: a token older than the form expiry is refused.
-func (s *Site) FormOK(r *http.Request) bool {
+// formIssued checks a POST's form token against the browser's form cookie
+// and returns when it was issued.
+func (s *Site) formIssued(r *http.Request) (time.Time, bool) {
 	c, err := r.Cookie(formCookie)
 	if err != nil || c.Value == "" {
-		return false
+		return time.Time{}, false
 	}
-	issued, mac, ok := strings.Cut(r.PostFormValue("csrf"), ".")
-	if !ok || !hmac.Equal([]byte(mac), []byte(s.sign(c.Value, issued))) {
-		return false
+	tok := r.PostFormValue("csrf")
+	i := strings.LastIndexByte(tok, '.')
+	if i < 0 {
+		return time.Time{}, false
 	}
-	at, err := strconv.ParseInt(issued, 10, 64)
+	issued, mac := tok[:i], tok[i+1:]
+	at, nonce, ok := strings.Cut(issued, ".")
+	if !ok || len(nonce) != 2*formNonceBytes || !hmac.Equal([]byte(mac), []byte(s.sign(c.Value, issued))) {
+		return time.Time{}, false
+	}
+	sec, err := strconv.ParseInt(at, 10, 64)
 	if err != nil {
+		return time.Time{}, false
+	}
+	return time.Unix(sec, 0), true
+}
+
+// formSkew is the clock skew between server processes a token's age allows.
+const formSkew = time.Minute
+
+// FormOK checks a POST's form token against the browser's form cookie and
+// the clock: a token older than the form expiry is refused. A post that
+// changes something also claims the token (ClaimForm, which checks this
+// first; Post and PostFields do both).
+func (s *Site) FormOK(r *http.Request) bool {
+	at, ok := s.formIssued(r)
+	if !ok {
 		return false
 	}
-	age := s.now().Sub(time.Unix(at, 0))
-	return age <= s.formTTL && age >= -time.Minute // a minute of clock skew between server processes
+	age := s.now().Sub(at)
+	return age <= s.formTTL && age >= -formSkew
+}
+
+// FormClaim is a state-changing post's claim of its form token. Exactly one
+// of three: the post may go on (Refused and Repeat empty; then Settle it),
+// it repeats a post already done with this token and idempotency key
+// (Repeat is where that one led: answer the same, doing nothing again), or
+// it is refused (Refused is the message key, Status the answer's status):
+// the form is shown again, with what was typed and a fresh token.
+type FormClaim struct {
+	Refused string
+	Status  int
+	Repeat  string
+	site    *Site
+	hash    []byte
+	ctx     context.Context
+}
+
+// formRepeatWait bounds how long a repeat waits for the first post of its
+// token (a double click's first request, still running) to finish.
+const formRepeatWait = 5 * time.Second
+
+// ClaimForm checks a state-changing post's form token (FormOK) and uses it
+// up: the first post with a token goes on; a later one with the same
+// idempotency key (a double click, a retry) is answered with where the
+// first led; any other (a replay, a second form of an old page) is refused
+// with "form_used". The claims are in PostgreSQL, so a replay is refused on
+// every server process alike. A refused post changes nothing and gives
+// its token back (Settle("")), so the form may be sent again as corrected.
+func (s *Site) ClaimForm(r *http.Request) FormClaim {
+	at, ok := s.formIssued(r)
+	if age := s.now().Sub(at); !ok || age > s.formTTL || age < -formSkew {
+		return FormClaim{Refused: "form_expired", Status: http.StatusForbidden}
+	}
+	sum := sha256.Sum256([]byte(r.PostFormValue("csrf")))
+	c := FormClaim{site: s, hash: sum[:], ctx: context.WithoutCancel(r.Context())}
+	idem := r.PostFormValue("idem")
+	deadline := time.Now().Add(formRepeatWait)
+	for {
+		u, err := s.tokens.ClaimFormToken(r.Context(), c.hash, idem, at.Add(s.formTTL+formSkew))
+		switch {
+		case err != nil:
+			s.log.ErrorContext(r.Context(), "claim form token", "path", r.URL.Path, "err", err)
+			return FormClaim{Refused: "error_text", Status: http.StatusServiceUnavailable}
+		case u.First:
+			return c
+		case idem == "" || u.Idem != idem:
+			return FormClaim{Refused: "form_used", Status: http.StatusConflict}
+		case u.Outcome != "":
+			return FormClaim{Repeat: u.Outcome}
+		case time.Now().After(deadline):
+			return FormClaim{Refused: "form_used", Status: http.StatusConflict}
+		}
+		select {
+		case <-r.Context().Done():
+			return FormClaim{Refused: "form_used", Status: http.StatusConflict}
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// OK says the post may go on.
+func (c FormClaim) OK() bool { return c.Refused == "" && c.Repeat == "" }
+
+// Settle records where the post led (a repeat is answered with it), or,
+// with "", gives the token back: the post was refused and changed nothing.
+func (c FormClaim) Settle(outcome string) {
+	if c.site == nil {
+		return
+	}
+	if err := c.site.tokens.SettleFormToken(c.ctx, c.hash, outcome); err != nil {
+		c.site.log.ErrorContext(c.ctx, "settle form token", "err", err)
+	}
 }
 
 func (s *Site) loginForm(w http.ResponseWriter, r *http.Request) {
@@ -149,34 +246,64 @@ func (s *Site) loginForm(w http.ResponseWriter, r *http.Request) {
 
 func (s *Site) login(w http.ResponseWriter, r *http.Request) {
 	pg := s.Page(w, r, "login")
-	if !s.FormOK(r) {
-		s.Render(w, r, http.StatusForbidden, loginPage(pg, s.FormToken(w, r), pg.T["form_expired"]))
+	claim := s.ClaimForm(r)
+	if claim.Repeat != "" {
+		http.Redirect(w, r, claim.Repeat, http.StatusSeeOther)
+		return
+	}
+	if !claim.OK() {
+		s.Render(w, r, claim.Status, loginPage(pg, s.FormToken(w, r), pg.T[claim.Refused]))
 		return
 	}
 	tok := strings.TrimSpace(r.PostFormValue("token"))
 	sid, a, err := s.auth.StartSession(r.Context(), tok, s.sessionTTL)
 	if err != nil || a.Kind == ledger.Public {
+		claim.Settle("")
 		if ledger.KindOf(err) == ledger.Internal {
 			s.log.ErrorContext(r.Context(), "start session", "err", err)
 		}
 		s.Render(w, r, http.StatusUnauthorized, loginPage(pg, s.FormToken(w, r), pg.T["login_failed"]))
 		return
 	}
+	claim.Settle("/workspace")
 	s.setCookie(w, r, sessionCookie, sid, int(s.sessionTTL/time.Second))
 	http.Redirect(w, r, "/workspace", http.StatusSeeOther)
 }
 
 // logout ends the session on the server, so a copy of the cookie is dead
-// too, and clears the cookie.
+// too, and clears the cookie. It takes a post with a valid form token; a
+// GET, or a post without one (a page left open past the form expiry, a
+// token used already), answers a page with a sign-out button and a fresh
+// token rather than silently nothing; a forged post from another site
+// (refused before, by the cross-origin check) cannot sign anyone out.
 func (s *Site) logout(w http.ResponseWriter, r *http.Request) {
-	if s.FormOK(r) {
-		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-			if err := s.auth.EndSession(r.Context(), c.Value); err != nil {
-				s.Fail(w, r, err)
-				return
-			}
-		}
-		s.setCookie(w, r, sessionCookie, "", -1)
+	if s.Actor(r).Kind == ledger.Public {
+		s.setCookie(w, r, sessionCookie, "", -1) // nothing to end: a dead cookie goes all the same
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
 	}
+	pg := s.Page(w, r, "logout")
+	if r.Method != http.MethodPost {
+		s.Render(w, r, http.StatusOK, logoutPage(pg, ""))
+		return
+	}
+	claim := s.ClaimForm(r)
+	if claim.Repeat != "" {
+		http.Redirect(w, r, claim.Repeat, http.StatusSeeOther)
+		return
+	}
+	if !claim.OK() {
+		s.Render(w, r, http.StatusOK, logoutPage(pg, pg.T["logout_again"]))
+		return
+	}
+	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
+		if err := s.auth.EndSession(r.Context(), c.Value); err != nil {
+			claim.Settle("")
+			s.Fail(w, r, err)
+			return
+		}
+	}
+	claim.Settle("/")
+	s.setCookie(w, r, sessionCookie, "", -1)
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }

@@ -27,6 +27,14 @@ import (
 type Store interface {
 	SharedSecret(ctx context.Context, name string) ([]byte, error)
 	Now() time.Time
+	FormTokens
+}
+
+// FormTokens keeps the uses of form tokens, shared by every server process
+// (the kernel's store): a state-changing post claims its token once.
+type FormTokens interface {
+	ClaimFormToken(ctx context.Context, hash []byte, idem string, expires time.Time) (ledger.FormTokenUse, error)
+	SettleFormToken(ctx context.Context, hash []byte, outcome string) error
 }
 
 // Authenticator keeps the portal's sessions: sign-in with an API token
@@ -70,6 +78,7 @@ type Site struct {
 	agencies AgencyLister
 	log      *slog.Logger
 	secret   []byte // signs form tokens; shared by every server process
+	tokens   FormTokens
 	now      func() time.Time
 
 	sessionTTL, formTTL time.Duration
@@ -104,7 +113,7 @@ func NewSite(ctx context.Context, c Config) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Site{auth: c.Auth, agencies: c.Agencies, log: c.Log, secret: secret, now: c.Store.Now,
+	return &Site{auth: c.Auth, agencies: c.Agencies, log: c.Log, secret: secret, tokens: c.Store, now: c.Store.Now,
 		sessionTTL: c.SessionTTL, formTTL: c.FormTTL, secure: strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
 		proxies: c.Proxies, loginLimit: c.LoginLimit, observe: c.Observe, texts: texts}, nil
 }
@@ -126,6 +135,7 @@ func (s *Site) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /login", s.loginForm)
 	mux.HandleFunc("POST /login", s.Limited(s.loginLimit, s.login))
 	mux.HandleFunc("POST /logout", s.logout)
+	mux.HandleFunc("GET /logout", s.logout)
 	mux.Handle("GET /static/site.css", CSSHandler(siteCSS))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		pg := s.Page(w, r, "")

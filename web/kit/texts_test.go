@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dankyu/dankyu/ledger"
 )
 
 func table(feature string, kv ...string) Table {
@@ -62,6 +64,10 @@ type fakeStore struct{}
 
 func (fakeStore) SharedSecret(context.Context, string) ([]byte, error) { return []byte("secret"), nil }
 func (fakeStore) Now() time.Time                                       { return time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC) }
+func (fakeStore) ClaimFormToken(context.Context, []byte, string, time.Time) (ledger.FormTokenUse, error) {
+	return ledger.FormTokenUse{First: true}, nil
+}
+func (fakeStore) SettleFormToken(context.Context, []byte, string) error { return nil }
 
 // TestNewSiteFailsOnADuplicateKey: a site is not made over tables that
 // clash, so the portal does not start.

@@ -204,8 +204,15 @@ func (p *Pages) createToken(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !p.FormOK(r) {
-		p.showTokens(w, r, http.StatusForbidden, tokensView{Err: p.Texts(kit.LangFrom(w, r))["form_expired"]})
+	// a token is made once per form: a repeat lands on the list (the
+	// token itself is shown only on the first answer)
+	claim := p.ClaimForm(r)
+	if claim.Repeat != "" {
+		http.Redirect(w, r, claim.Repeat, http.StatusSeeOther)
+		return
+	}
+	if !claim.OK() {
+		p.showTokens(w, r, claim.Status, tokensView{Err: p.Texts(kit.LangFrom(w, r))[claim.Refused]})
 		return
 	}
 	kind, agency, staff := ledger.AgencyActor, strings.TrimSpace(r.PostFormValue("agency")), ""
@@ -214,10 +221,12 @@ func (p *Pages) createToken(w http.ResponseWriter, r *http.Request) {
 	}
 	tok, info, err := p.reg.CreateToken(r.Context(), a, kind, agency, staff)
 	if err != nil {
+		claim.Settle("")
 		pg := p.Page(w, r, "manage_tokens")
 		p.showTokens(w, r, kit.HTTPStatus(err), tokensView{Err: p.UserError(r, pg, err)})
 		return
 	}
+	claim.Settle("/workspace/tokens")
 	p.showTokens(w, r, http.StatusOK, tokensView{New: tok, NewInfo: info})
 }
 

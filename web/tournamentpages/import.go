@@ -107,18 +107,36 @@ func (p *Pages) importFile(w http.ResponseWriter, r *http.Request) {
 		}
 		in.Guests = guests
 	}
+	// checking the file changes nothing; bringing it in uses the form's
+	// token up (a replay is refused, a repeat answered with the event)
+	var claim kit.FormClaim
+	if in.Commit {
+		if claim = p.ClaimForm(r); claim.Repeat != "" {
+			http.Redirect(w, r, claim.Repeat, http.StatusSeeOther)
+			return
+		}
+		if !claim.OK() {
+			v.Err = pg.T[claim.Refused]
+			p.Render(w, r, claim.Status, importPage(pg, v))
+			return
+		}
+	}
 	res, err := p.tours.ImportEvent(r.Context(), a, r.PostFormValue("idem"), in)
 	if res.Summary.Format != "" {
 		v.Result = &res
 	}
 	if err != nil {
+		claim.Settle("")
 		show(kit.HTTPStatus(err), err)
 		return
 	}
 	if res.Event != nil {
-		http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?ok=imported", res.Event.ID), http.StatusSeeOther)
+		to := fmt.Sprintf("/tournaments/%d?ok=imported", res.Event.ID)
+		claim.Settle(to)
+		http.Redirect(w, r, to, http.StatusSeeOther)
 		return
 	}
+	claim.Settle("")
 	show(http.StatusOK, nil)
 }
 

@@ -485,6 +485,9 @@ const (
 	ObjectionStatus_OBJECTION_STATUS_DISMISSED   ObjectionStatus = 3
 	// The notice ended another way.
 	ObjectionStatus_OBJECTION_STATUS_CLOSED ObjectionStatus = 4
+	// Nobody ruled on it by the ruling deadline after the notice ended, and
+	// the notice proceeded (issue 31).
+	ObjectionStatus_OBJECTION_STATUS_LAPSED ObjectionStatus = 5
 )
 
 // Enum value maps for ObjectionStatus.
@@ -495,6 +498,7 @@ var (
 		2: "OBJECTION_STATUS_UPHELD",
 		3: "OBJECTION_STATUS_DISMISSED",
 		4: "OBJECTION_STATUS_CLOSED",
+		5: "OBJECTION_STATUS_LAPSED",
 	}
 	ObjectionStatus_value = map[string]int32{
 		"OBJECTION_STATUS_UNSPECIFIED": 0,
@@ -502,6 +506,7 @@ var (
 		"OBJECTION_STATUS_UPHELD":      2,
 		"OBJECTION_STATUS_DISMISSED":   3,
 		"OBJECTION_STATUS_CLOSED":      4,
+		"OBJECTION_STATUS_LAPSED":      5,
 	}
 )
 
@@ -4776,12 +4781,18 @@ type Objection struct {
 	Contact string `protobuf:"bytes,4,opt,name=contact,proto3" json:"contact,omitempty"`
 	Reason  string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
 	// Staff only: the network address it came from.
-	Address       string                 `protobuf:"bytes,6,opt,name=address,proto3" json:"address,omitempty"`
-	LodgedAt      *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=lodged_at,json=lodgedAt,proto3" json:"lodged_at,omitempty"`
-	Status        ObjectionStatus        `protobuf:"varint,8,opt,name=status,proto3,enum=dankyu.v1.ObjectionStatus" json:"status,omitempty"`
-	RuledAt       *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=ruled_at,json=ruledAt,proto3" json:"ruled_at,omitempty"`
-	RuledBy       string                 `protobuf:"bytes,10,opt,name=ruled_by,json=ruledBy,proto3" json:"ruled_by,omitempty"`
-	Ruling        string                 `protobuf:"bytes,11,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	Address  string                 `protobuf:"bytes,6,opt,name=address,proto3" json:"address,omitempty"`
+	LodgedAt *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=lodged_at,json=lodgedAt,proto3" json:"lodged_at,omitempty"`
+	Status   ObjectionStatus        `protobuf:"varint,8,opt,name=status,proto3,enum=dankyu.v1.ObjectionStatus" json:"status,omitempty"`
+	RuledAt  *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=ruled_at,json=ruledAt,proto3" json:"ruled_at,omitempty"`
+	RuledBy  string                 `protobuf:"bytes,10,opt,name=ruled_by,json=ruledBy,proto3" json:"ruled_by,omitempty"`
+	Ruling   string                 `protobuf:"bytes,11,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	// The open objection of the same notice this one was folded into (the
+	// same text once normalised, or the same objector); 0 for none. A ruling
+	// on any objection of a fold rules all of it.
+	FoldedInto int64 `protobuf:"varint,280,opt,name=folded_into,json=foldedInto,proto3" json:"folded_into,omitempty"`
+	// How many objections are folded into this one.
+	Folded        int32 `protobuf:"varint,281,opt,name=folded,proto3" json:"folded,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4891,6 +4902,20 @@ func (x *Objection) GetRuling() string {
 		return x.Ruling
 	}
 	return ""
+}
+
+func (x *Objection) GetFoldedInto() int64 {
+	if x != nil {
+		return x.FoldedInto
+	}
+	return 0
+}
+
+func (x *Objection) GetFolded() int32 {
+	if x != nil {
+		return x.Folded
+	}
+	return 0
 }
 
 type LodgeObjectionRequest struct {
@@ -6825,7 +6850,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x10GetNoticeRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\">\n" +
 	"\x11GetNoticeResponse\x12)\n" +
-	"\x06notice\x18\x01 \x01(\v2\x11.dankyu.v1.NoticeR\x06notice\"\xef\x02\n" +
+	"\x06notice\x18\x01 \x01(\v2\x11.dankyu.v1.NoticeR\x06notice\"\xaa\x03\n" +
 	"\tObjection\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\tnotice_id\x18\x02 \x01(\x03R\bnoticeId\x12\x12\n" +
@@ -6838,7 +6863,10 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\bruled_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\aruledAt\x12\x19\n" +
 	"\bruled_by\x18\n" +
 	" \x01(\tR\aruledBy\x12\x16\n" +
-	"\x06ruling\x18\v \x01(\tR\x06ruling\"z\n" +
+	"\x06ruling\x18\v \x01(\tR\x06ruling\x12 \n" +
+	"\vfolded_into\x18\x98\x02 \x01(\x03R\n" +
+	"foldedInto\x12\x17\n" +
+	"\x06folded\x18\x99\x02 \x01(\x05R\x06folded\"z\n" +
 	"\x15LodgeObjectionRequest\x12\x1b\n" +
 	"\tnotice_id\x18\x01 \x01(\x03R\bnoticeId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
@@ -6998,13 +7026,14 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x19NOTICE_STATUS_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12NOTICE_STATUS_OPEN\x10\x01\x12\x18\n" +
 	"\x14NOTICE_STATUS_ISSUED\x10\x02\x12\x18\n" +
-	"\x14NOTICE_STATUS_FAILED\x10\x03*\xa8\x01\n" +
+	"\x14NOTICE_STATUS_FAILED\x10\x03*\xc5\x01\n" +
 	"\x0fObjectionStatus\x12 \n" +
 	"\x1cOBJECTION_STATUS_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15OBJECTION_STATUS_OPEN\x10\x01\x12\x1b\n" +
 	"\x17OBJECTION_STATUS_UPHELD\x10\x02\x12\x1e\n" +
 	"\x1aOBJECTION_STATUS_DISMISSED\x10\x03\x12\x1b\n" +
-	"\x17OBJECTION_STATUS_CLOSED\x10\x04*r\n" +
+	"\x17OBJECTION_STATUS_CLOSED\x10\x04\x12\x1b\n" +
+	"\x17OBJECTION_STATUS_LAPSED\x10\x05*r\n" +
 	"\x0fAppraisalStatus\x12 \n" +
 	"\x1cAPPRAISAL_STATUS_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19APPRAISAL_STATUS_RECORDED\x10\x01\x12\x1e\n" +

@@ -1474,15 +1474,17 @@ type NoticeServiceClient interface {
 	// LodgeObjection objects to a notice during its period; no account needed.
 	// RESOURCE_EXHAUSTED when the address or its network has reached its limit
 	// or the caller its rate limit; an identical objection (contact and reason)
-	// answers the one already lodged.
+	// answers the one already lodged, and one with the same text normalised, or
+	// from the same objector, as an open one is folded into it (ruled with it).
 	LodgeObjection(ctx context.Context, in *LodgeObjectionRequest, opts ...grpc.CallOption) (*LodgeObjectionResponse, error)
 	// ListObjections lists objections with their contacts (staff).
 	ListObjections(ctx context.Context, in *ListObjectionsRequest, opts ...grpc.CallOption) (*ListObjectionsResponse, error)
-	// RuleObjection upholds (the application fails) or dismisses an objection (staff).
+	// RuleObjection upholds (the application fails) or dismisses an objection,
+	// and with it every objection of its fold (staff).
 	RuleObjection(ctx context.Context, in *RuleObjectionRequest, opts ...grpc.CallOption) (*RuleObjectionResponse, error)
-	// RuleObjections dismisses many objections of one notice with one ruling
-	// (duplicates, abuse); past the period with nothing left open, the
-	// certificate is issued (staff).
+	// RuleObjections dismisses many objections of one notice, and their folds,
+	// with one ruling (duplicates, abuse); past the period with nothing left
+	// open, the certificate is issued (staff).
 	RuleObjections(ctx context.Context, in *RuleObjectionsRequest, opts ...grpc.CallOption) (*RuleObjectionsResponse, error)
 }
 
@@ -1567,15 +1569,17 @@ type NoticeServiceServer interface {
 	// LodgeObjection objects to a notice during its period; no account needed.
 	// RESOURCE_EXHAUSTED when the address or its network has reached its limit
 	// or the caller its rate limit; an identical objection (contact and reason)
-	// answers the one already lodged.
+	// answers the one already lodged, and one with the same text normalised, or
+	// from the same objector, as an open one is folded into it (ruled with it).
 	LodgeObjection(context.Context, *LodgeObjectionRequest) (*LodgeObjectionResponse, error)
 	// ListObjections lists objections with their contacts (staff).
 	ListObjections(context.Context, *ListObjectionsRequest) (*ListObjectionsResponse, error)
-	// RuleObjection upholds (the application fails) or dismisses an objection (staff).
+	// RuleObjection upholds (the application fails) or dismisses an objection,
+	// and with it every objection of its fold (staff).
 	RuleObjection(context.Context, *RuleObjectionRequest) (*RuleObjectionResponse, error)
-	// RuleObjections dismisses many objections of one notice with one ruling
-	// (duplicates, abuse); past the period with nothing left open, the
-	// certificate is issued (staff).
+	// RuleObjections dismisses many objections of one notice, and their folds,
+	// with one ruling (duplicates, abuse); past the period with nothing left
+	// open, the certificate is issued (staff).
 	RuleObjections(context.Context, *RuleObjectionsRequest) (*RuleObjectionsResponse, error)
 	mustEmbedUnimplementedNoticeServiceServer()
 }
