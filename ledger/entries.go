@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"golang.org/x/mod/sumdb/tlog"
@@ -165,16 +166,24 @@ func (en Entry) Check() error {
 	return nil
 }
 
-// ErrEntriesRange is a read of entries outside 0 ≤ start < end, or more
-// than MaxEntries of them.
-var ErrEntriesRange = errors.New("entries: want 0 <= start < end and at most 1000 of them")
+// The refusals of the log's public reads.
+var (
+	// ReasonEntriesRange refuses a read of entries outside 0 ≤ start < end,
+	// or of more than MaxEntries of them.
+	ReasonEntriesRange = NewReason(Invalid, "LOG_ENTRIES_RANGE",
+		"日志条目范围 {start}–{end} 无效：须 0 ≤ start < end，每次最多 {max} 条。",
+		"log entries {start} to {end}: want 0 <= start < end, at most {max} at a time.")
+	// ReasonNoLog answers a read of the log on a server that signs none.
+	ReasonNoLog = NewReason(Precondition, "LOG_NOT_SIGNED",
+		"本服务器未配置事件日志签名密钥，不提供日志。", "this server signs no event log (no log key).")
+)
 
 // Entries reads the log's rows at leaf indexes start ≤ i < end (event ids
 // start+1 … end) that the stored tree covers, in order, each public or
 // private as WithPublicActions declared.
 func (t *TreeSigner) Entries(ctx context.Context, start, end int64) ([]Entry, error) {
 	if start < 0 || end <= start || end-start > MaxEntries {
-		return nil, fmt.Errorf("entries %d to %d: %w", start, end, ErrEntriesRange)
+		return nil, ReasonEntriesRange.New("start", strconv.FormatInt(start, 10), "end", strconv.FormatInt(end, 10), "max", strconv.Itoa(MaxEntries))
 	}
 	n, err := TreeSize(ctx, t.db)
 	if err != nil {
@@ -197,4 +206,46 @@ func (t *TreeSigner) Entries(ctx context.Context, start, end int64) ([]Entry, er
 		out[i] = EntryOf(e, t.public[e.Action])
 	}
 	return out, nil
+}
+
+// PublicReceipt is a receipt as the public JSON endpoints serve it, with
+// the event it proves.
+type PublicReceipt struct {
+	EventID    int64    `json:"event_id"`
+	Action     string   `json:"action"`
+	LeafIndex  int64    `json:"leaf_index"`
+	TreeSize   int64    `json:"tree_size"`
+	Record     []byte   `json:"record"`
+	RootHash   []byte   `json:"root_hash"`
+	Proof      [][]byte `json:"proof"`
+	Checkpoint string   `json:"checkpoint"`
+}
+
+// Public is r as served, for the event of action.
+func (r *Receipt) Public(action string) PublicReceipt {
+	out := PublicReceipt{EventID: r.Index + 1, Action: action, LeafIndex: r.Index, TreeSize: r.Size, Record: r.Record,
+		RootHash: r.TreeHash[:], Proof: [][]byte{}, Checkpoint: string(r.Checkpoint)}
+	for _, h := range r.Proof {
+		out.Proof = append(out.Proof, h[:])
+	}
+	return out
+}
+
+// Receipt is a served receipt read back, its hashes checked for size (not
+// yet for what they prove: Receipt.Check).
+func (p PublicReceipt) Receipt() (*Receipt, error) {
+	if len(p.RootHash) != tlog.HashSize {
+		return nil, fmt.Errorf("receipt of event %d: a root hash of %d bytes", p.EventID, len(p.RootHash))
+	}
+	if p.EventID != p.LeafIndex+1 {
+		return nil, fmt.Errorf("receipt of event %d: leaf %d is another event's", p.EventID, p.LeafIndex)
+	}
+	r := &Receipt{Index: p.LeafIndex, Size: p.TreeSize, Record: p.Record, TreeHash: tlog.Hash(p.RootHash), Checkpoint: []byte(p.Checkpoint)}
+	for _, h := range p.Proof {
+		if len(h) != tlog.HashSize {
+			return nil, fmt.Errorf("receipt of event %d: a proof hash of %d bytes", p.EventID, len(h))
+		}
+		r.Proof = append(r.Proof, tlog.Hash(h))
+	}
+	return r, nil
 }
