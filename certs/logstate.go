@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
 )
@@ -69,10 +71,10 @@ func FoldCertificate(entity string, events []ledger.Event) (LoggedState, error) 
 			return st, fmt.Errorf("event %d is of %s %s, not of certificate %s", e.ID, e.EntityType, e.EntityID, entity)
 		}
 		switch e.Action {
-		case CertificateIssuedPayload{}.Action():
+		case "certificate.issued":
 			var p CertificateIssuedPayload
-			if err := decodeState(e, &p); err != nil {
-				return st, err
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				return st, payloadError(e, err)
 			}
 			if issued {
 				return st, fmt.Errorf("event %d issues certificate %s again", e.ID, entity)
@@ -95,10 +97,10 @@ func FoldCertificate(entity string, events []ledger.Event) (LoggedState, error) 
 			// a reissue keeps what its original was granted for, paper basis
 			// included; older events bind it only where there can be none
 			st.PaperBasis, st.HasPaper = p.PaperBasis, st.HasHolder || p.Basis != PaperBasis
-		case CertificateRecordedFromPaperPayload{}.Action():
+		case "certificate.recorded_from_paper":
 			var p CertificateRecordedFromPaperPayload
-			if err := decodeState(e, &p); err != nil {
-				return st, err
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				return st, payloadError(e, err)
 			}
 			if issued {
 				return st, fmt.Errorf("event %d records certificate %s again", e.ID, entity)
@@ -118,19 +120,19 @@ func FoldCertificate(entity string, events []ledger.Event) (LoggedState, error) 
 				st.IssuingBody, st.HasBody = p.IssuingBody, true
 				st.HasGrade, st.HasPaper = true, true
 			}
-		case CertificateRevokedPayload{}.Action():
+		case "certificate.revoked":
 			var p CertificateRevokedPayload
-			if err := decodeState(e, &p); err != nil {
-				return st, err
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				return st, payloadError(e, err)
 			}
 			if err := stillValid(st, issued, e); err != nil {
 				return st, err
 			}
 			st.Status, st.StatusReason = CertRevoked, p.Reason
-		case CertificateReissuedPayload{}.Action():
+		case "certificate.reissued":
 			var p CertificateReissuedPayload
-			if err := decodeState(e, &p); err != nil {
-				return st, err
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				return st, payloadError(e, err)
 			}
 			if err := stillValid(st, issued, e); err != nil {
 				return st, err
@@ -144,11 +146,9 @@ func FoldCertificate(entity string, events []ledger.Event) (LoggedState, error) 
 	return st, nil
 }
 
-func decodeState(e ledger.Event, p any) error {
-	if err := json.Unmarshal(e.Payload, p); err != nil {
-		return fmt.Errorf("event %d (%s): payload: %w", e.ID, e.Action, err)
-	}
-	return nil
+// payloadError says which event's payload does not read.
+func payloadError(e ledger.Event, err error) error {
+	return fmt.Errorf("event %d (%s): payload: %w", e.ID, e.Action, err)
 }
 
 // stillValid refuses a revocation or reissue of a certificate not (or no longer) valid.
@@ -223,67 +223,40 @@ func (s *Service) logMismatch(ctx context.Context, entity string, fields []strin
 	}
 }
 
-// stateEvents are the columns of a certificate's state events joined to
-// its row (NULL when the row has none).
-const stateEventColumns = `e.id, e.at, e.actor, e.action, e.entity_type, e.entity_id, e.payload::text, e.prev_hash, e.hash`
-
-// stateEventJoin joins each certificate c to its state events ($n: StateActions()).
-func stateEventJoin(n int) string {
-	return ` LEFT JOIN events e ON e.entity_type = 'certificate'
-		AND e.entity_id = coalesce(c.number, c.printed_number, '#' || c.id) AND e.action = ANY($` + strconv.Itoa(n) + `)`
-}
-
-// nullableEvent scans the joined event columns of a row.
-type nullableEvent struct {
-	id                                 *int64
-	at                                 *time.Time
-	actor, action, etype, eid, payload *string
-	prev, hash                         []byte
-}
-
-func (n *nullableEvent) dests() []any {
-	return []any{&n.id, &n.at, &n.actor, &n.action, &n.etype, &n.eid, &n.payload, &n.prev, &n.hash}
-}
-
-func (n *nullableEvent) event() (ledger.Event, bool) {
-	if n.id == nil {
-		return ledger.Event{}, false
-	}
-	return ledger.Event{ID: *n.id, At: *n.at, Actor: *n.actor, Action: *n.action, EntityType: *n.etype, EntityID: *n.eid,
-		Payload: json.RawMessage(*n.payload), PrevHash: n.prev, Hash: n.hash}, true
-}
-
 // checkedCertificate is a certificate row with its state events.
 type checkedCertificate struct {
 	Certificate
 	events []ledger.Event
 }
 
-// readChecked runs a query of certificate rows joined to their state
-// events (certificateColumns then stateEventColumns, ordered by the
-// certificate and then the event) and gathers each row's events.
-func readChecked(ctx context.Context, q ledger.Querier, sql string, args ...any) ([]checkedCertificate, error) {
-	rows, err := q.Query(ctx, sql, args...)
+// readChecked reads certificate rows (certificateSelect and then where,
+// with args) and their state events: two queries, whatever the number of rows.
+func readChecked(ctx context.Context, q ledger.Querier, where string, args ...any) ([]checkedCertificate, error) {
+	rows, err := q.Query(ctx, certificateSelect+` `+where, args...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []checkedCertificate
-	for rows.Next() {
-		var ev nullableEvent
-		c, err := scanCertificate(rows, ev.dests()...)
-		if err != nil {
-			return nil, err
-		}
-		if len(out) == 0 || out[len(out)-1].ID != c.ID {
-			out = append(out, checkedCertificate{Certificate: c})
-		}
-		if e, ok := ev.event(); ok {
-			last := &out[len(out)-1]
-			last.events = append(last.events, e)
+	cs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Certificate, error) { return scanCertificate(r) })
+	if err != nil {
+		return nil, err
+	}
+	out := make([]checkedCertificate, len(cs))
+	ids := make([]string, len(cs))
+	at := make(map[string]int, len(cs))
+	for i, c := range cs {
+		out[i].Certificate, ids[i] = c, logEntity(c)
+		at[ids[i]] = i
+	}
+	events, err := ledger.EventsOfEntities(ctx, q, "certificate", ids, StateActions())
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range events {
+		if i, ok := at[e.EntityID]; ok {
+			out[i].events = append(out[i].events, e)
 		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // MaxLogMismatches bounds the list CheckCertificatesAgainstLog returns.
@@ -301,9 +274,7 @@ func (s *Service) CheckCertificatesAgainstLog(ctx context.Context) (mismatches [
 	var after int64
 	more := 0
 	for {
-		page, err := readChecked(ctx, s.db, `WITH page AS (SELECT id FROM certificates WHERE id > $1 ORDER BY id LIMIT `+strconv.Itoa(checkPage)+`)
-			SELECT `+certificateColumns+`, `+stateEventColumns+` FROM page JOIN certificates c ON c.id = page.id`+certificateJoins+stateEventJoin(2)+`
-			ORDER BY c.id, e.id`, after, StateActions())
+		page, err := readChecked(ctx, s.db, `WHERE c.id > $1 ORDER BY c.id LIMIT `+strconv.Itoa(checkPage), after)
 		if err != nil {
 			return mismatches, fmt.Errorf("check certificates against the log: %w", err)
 		}
