@@ -68,12 +68,11 @@ const certificateJoins = `
 	LEFT JOIN certificates old ON old.id = c.replaces
 	LEFT JOIN certificates nw ON nw.id = c.replaced_by`
 
-// scanCertificate reads certificateColumns, then any columns after them into extra.
-func scanCertificate(r pgx.Row, extra ...any) (Certificate, error) {
+func scanCertificate(r pgx.Row) (Certificate, error) {
 	var c Certificate
-	err := r.Scan(append([]any{&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
+	err := r.Scan(&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
 		&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper, &c.PrintedNumber,
-		&c.PaperBasis}, extra...)...)
+		&c.PaperBasis)
 	return c, err
 }
 
