@@ -8,8 +8,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/dankyu/dankyu/ledger"
 )
 
@@ -35,6 +33,9 @@ const (
 	// VerdictOtherHolder: the certificate exists, but the name given is not
 	// its holder's.
 	VerdictOtherHolder BatchVerdict = "other_holder"
+	// VerdictUnderReview: the certificate's record disagrees with its
+	// logged events (ReasonUnderReview); nothing of it is shown.
+	VerdictUnderReview BatchVerdict = "under_review"
 )
 
 // BatchResult is one row's verdict, with the certificate when found and the
@@ -70,28 +71,29 @@ func (s *Service) VerifyBatch(ctx context.Context, rows []BatchRow) ([]BatchResu
 		out[i].Number = n.String()
 		numbers = append(numbers, out[i].Number)
 	}
-	found := map[string]Certificate{}
+	found := map[string]Verification{}
 	if len(numbers) > 0 {
-		q, err := s.db.Query(ctx, certificateSelect+` WHERE c.number = ANY($1)`, numbers)
-		if err != nil {
-			return nil, fmt.Errorf("verify a batch: %w", err)
-		}
-		cs, err := pgx.CollectRows(q, func(r pgx.CollectableRow) (Certificate, error) { return scanCertificate(r) })
+		// the rows, then their events, each certificate checked once
+		cs, err := readChecked(ctx, s.db, `WHERE c.number = ANY($1)`, numbers)
 		if err != nil {
 			return nil, fmt.Errorf("verify a batch: %w", err)
 		}
 		for _, c := range cs {
-			found[c.Number] = c
+			found[c.Number] = s.checked(ctx, c.Number, c)
 		}
 	}
 	for i := range out {
 		if out[i].Verdict == VerdictMalformed {
 			continue
 		}
-		c, ok := found[out[i].Number]
+		v, ok := found[out[i].Number]
+		c := v.Certificate
 		switch {
 		case !ok:
 			out[i].Verdict = VerdictNotFound
+			continue
+		case v.UnderReview != nil:
+			out[i].Verdict, out[i].Problem = VerdictUnderReview, v.UnderReview
 			continue
 		case c.Status == CertRevoked:
 			out[i].Verdict = VerdictRevoked

@@ -83,7 +83,9 @@ type issueInput struct {
 	issuer        string
 	applicationID int64
 	replaces      int64
-	grantedAt     time.Time // zero: now
+	// replacesNumber is the number of the certificate replaced (id replaces)
+	replacesNumber string
+	grantedAt      time.Time // zero: now
 	// a reissue keeps the original's athlete grade and paper basis
 	// (grade nil: the grade of rank and basis)
 	grade      *AthleteGrade
@@ -185,7 +187,7 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	kind, yy, full := KindOf(in.rank), Year(now), now.In(ledger.ChinaTime).Year()
 	c := Certificate{Kind: kind, IssuingPrefix: in.issuer, PlayerID: in.player.ID, PlayerName: in.player.Name, Rank: in.rank,
 		Basis: in.basis, ApplicationID: in.applicationID, IssuedAt: now, IssueDate: IssueDate(now),
-		AthleteGrade: AthleteGradeFor(in.rank, in.basis), Status: CertValid, PaperBasis: in.paperBasis}
+		AthleteGrade: AthleteGradeFor(in.rank, in.basis), Status: CertValid, PaperBasis: in.paperBasis, Replaces: in.replacesNumber}
 	if in.grade != nil {
 		c.AthleteGrade = *in.grade
 	}
@@ -397,7 +399,7 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 		// the basis its paper register gave
 		grade := old.AthleteGrade
 		c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: old.Rank, basis: old.Basis, issuer: old.IssuingPrefix,
-			applicationID: old.ApplicationID, replaces: old.ID, grantedAt: grantedAt, grade: &grade, paperBasis: old.PaperBasis})
+			applicationID: old.ApplicationID, replaces: old.ID, replacesNumber: old.Number, grantedAt: grantedAt, grade: &grade, paperBasis: old.PaperBasis})
 		if err != nil {
 			return Certificate{}, err
 		}
@@ -425,6 +427,15 @@ type Verification struct {
 	Number      string
 	Found       bool
 	Certificate Certificate
+	// Events are the logged events that made the certificate what it is
+	// (StateActions), oldest first: their receipts go with the answer.
+	Events []ledger.Event
+	// UnderReview is set (ReasonUnderReview) when the certificate's row
+	// disagrees with its events, in the fields Mismatch names: the answer
+	// is then neither valid nor anything else the row says, and
+	// Certificate holds only the number.
+	UnderReview *ledger.Error
+	Mismatch    []string
 }
 
 // Issuer is who issues every certificate, whichever agency applied for it
@@ -434,30 +445,43 @@ const (
 	IssuerEN = "Chinese Weiqi Association"
 )
 
-// Verify looks a number up. A malformed number is an InvalidArgument error;
-// a well-formed number nobody was issued is Found == false.
+// checked is the verification of a certificate read with its events: one
+// that disagrees with them is reported and answered as under review.
+func (s *Service) checked(ctx context.Context, number string, c checkedCertificate) Verification {
+	v := Verification{Number: number, Found: true, Certificate: c.Certificate, Events: c.events}
+	if v.Mismatch = CheckAgainstLog(c.Certificate, c.events); len(v.Mismatch) > 0 {
+		s.logMismatch(ctx, logEntity(c.Certificate), v.Mismatch)
+		v.UnderReview = ReasonUnderReview.New("number", number)
+		v.Certificate = Certificate{ID: c.ID, Number: c.Number, PrintedNumber: c.PrintedNumber}
+	}
+	return v
+}
+
+// Verify looks a number up and checks the certificate against its logged
+// events (two queries). A malformed number is an InvalidArgument error; a
+// well-formed number nobody was issued is Found == false; a certificate
+// that disagrees with its events is UnderReview.
 func (s *Service) Verify(ctx context.Context, number string) (Verification, error) {
 	n, err := parseNumberField(number)
 	if err != nil {
 		// a paper certificate numbered in an older format verifies by its printed number
 		if pn, ok := printedNumber(width.Fold.String(number)); ok {
-			c, perr := scanCertificate(s.db.QueryRow(ctx, certificateSelect+` WHERE c.printed_number = $1`, pn))
-			if perr == nil {
-				return Verification{Number: pn, Found: true, Certificate: c}, nil
+			cs, perr := readChecked(ctx, s.db, `WHERE c.printed_number = $1`, pn)
+			if perr == nil && len(cs) == 1 {
+				return s.checked(ctx, pn, cs[0]), nil
 			}
 		}
 		return Verification{}, err
 	}
 	v := Verification{Number: n.String()}
-	c, err := scanCertificate(s.db.QueryRow(ctx, certificateSelect+` WHERE c.number = $1`, v.Number))
+	cs, err := readChecked(ctx, s.db, `WHERE c.number = $1`, v.Number)
 	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return v, nil
 	case err != nil:
 		return Verification{}, fmt.Errorf("verify %s: %w", v.Number, err)
+	case len(cs) == 0:
+		return v, nil
 	}
-	v.Found, v.Certificate = true, c
-	return v, nil
+	return s.checked(ctx, v.Number, cs[0]), nil
 }
 
 // PlayerCertificates lists a player's certificates, newest first.

@@ -335,8 +335,8 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 			return PaperResult{}, ledger.PgErr(err, "record paper certificate "+c.row.Number)
 		}
 		if err := ledger.Append(ctx, tx, now, actor, "certificate", c.row.Number,
-			CertificateRecordedFromPaperPayload{AthleteGrade: c.row.Grade, IssueDate: c.date.Format(time.DateOnly), Line: c.row.Line,
-				PaperBasis: c.row.Basis, PlayerID: c.player.ID, Rank: c.rank.String()}); err != nil {
+			CertificateRecordedFromPaperPayload{AthleteGrade: c.row.Grade, Holder: c.player.Name, IssueDate: c.date.Format(time.DateOnly),
+				Issuer: prefix, IssuingBody: body, Line: c.row.Line, PaperBasis: c.row.Basis, PlayerID: c.player.ID, Rank: c.rank.String()}); err != nil {
 			return PaperResult{}, err
 		}
 		touched[c.player.ID] = true

@@ -112,26 +112,39 @@ type ApplicationWithdrawnPayload struct {
 
 func (ApplicationWithdrawnPayload) Action() string { return "application.withdrawn" }
 
-// CertificateIssuedPayload is certificate.issued's payload.
+// CertificateIssuedPayload is certificate.issued's payload: with the
+// certificate's later events (FoldCertificate), everything the public
+// verification shows of it.
+//
+// Holder, IssuingBody, PaperBasis and ReplacesNumber are in events from
+// issue 31 on (the holder's name as the certificate prints it and public
+// pages show it, the applying agency's name, a reissued paper record's
+// basis, the replaced certificate's number); an event without Holder is of
+// the older shape, which binds none of them (FoldCertificate).
 type CertificateIssuedPayload struct {
-	ApplicationID int64        `json:"application_id"`
-	AthleteGrade  AthleteGrade `json:"athlete_grade"`
-	Basis         Basis        `json:"basis"`
-	IssueDate     string       `json:"issue_date"` // YYYY-MM-DD
-	Issuer        string       `json:"issuer"`     // the issuing agency's prefix
-	Number        string       `json:"number"`
-	PlayerID      int64        `json:"player_id"`
-	Rank          string       `json:"rank"`
-	Replaces      int64        `json:"replaces"` // the certificate a reissue replaces (0: none)
+	ApplicationID  int64        `json:"application_id"`
+	AthleteGrade   AthleteGrade `json:"athlete_grade"`
+	Basis          Basis        `json:"basis"`
+	Holder         string       `json:"holder,omitempty"`
+	IssueDate      string       `json:"issue_date"` // YYYY-MM-DD
+	Issuer         string       `json:"issuer"`     // the issuing agency's prefix
+	IssuingBody    string       `json:"issuing_body,omitempty"`
+	Number         string       `json:"number"`
+	PaperBasis     Basis        `json:"paper_basis,omitempty"` // a reissued paper record's (issue 31 on)
+	PlayerID       int64        `json:"player_id"`
+	Rank           string       `json:"rank"`
+	Replaces       int64        `json:"replaces"` // the certificate a reissue replaces (0: none)
+	ReplacesNumber string       `json:"replaces_number,omitempty"`
 }
 
 func (CertificateIssuedPayload) Action() string { return "certificate.issued" }
 
-// NewCertificateIssuedPayload is certificate.issued's payload for c.
+// NewCertificateIssuedPayload is certificate.issued's payload for c (whose
+// Replaces is the number of the certificate replaced, id replaces).
 func NewCertificateIssuedPayload(c Certificate, replaces int64) CertificateIssuedPayload {
-	return CertificateIssuedPayload{ApplicationID: c.ApplicationID, AthleteGrade: c.AthleteGrade, Basis: c.Basis,
-		IssueDate: c.IssueDate.Format(time.DateOnly), Issuer: c.IssuingPrefix, Number: c.Number, PlayerID: c.PlayerID,
-		Rank: c.Rank.String(), Replaces: replaces}
+	return CertificateIssuedPayload{ApplicationID: c.ApplicationID, AthleteGrade: c.AthleteGrade, Basis: c.Basis, Holder: c.PlayerName,
+		IssueDate: c.IssueDate.Format(time.DateOnly), Issuer: c.IssuingPrefix, IssuingBody: c.IssuingBody, Number: c.Number, PaperBasis: c.PaperBasis, PlayerID: c.PlayerID,
+		Rank: c.Rank.String(), Replaces: replaces, ReplacesNumber: c.Replaces}
 }
 
 // CertificateRevokedPayload is certificate.revoked's payload.
@@ -155,11 +168,18 @@ type CertificateRecordedFromPaperPayload struct {
 	// grade: "unknown"; unknown basis: absent); not in events from before
 	// the register's basis was read, nor in the bulk loads.
 	AthleteGrade AthleteGrade `json:"athlete_grade,omitempty"`
-	IssueDate    string       `json:"issue_date"`
-	Line         int          `json:"line"` // of the paper sheet
-	PaperBasis   Basis        `json:"paper_basis,omitempty"`
-	PlayerID     int64        `json:"player_id"`
-	Rank         string       `json:"rank"`
+	// Holder, Issuer (the numbering prefix) and IssuingBody are in events
+	// from issue 31 on; an event with Holder binds all five of these
+	// fields (an absent grade or basis is then none), an older one only
+	// those it has.
+	Holder      string `json:"holder,omitempty"`
+	IssueDate   string `json:"issue_date"`
+	Issuer      string `json:"issuer,omitempty"`
+	IssuingBody string `json:"issuing_body,omitempty"`
+	Line        int    `json:"line"` // of the paper sheet
+	PaperBasis  Basis  `json:"paper_basis,omitempty"`
+	PlayerID    int64  `json:"player_id"`
+	Rank        string `json:"rank"`
 }
 
 func (CertificateRecordedFromPaperPayload) Action() string { return "certificate.recorded_from_paper" }
@@ -168,6 +188,22 @@ func (CertificateRecordedFromPaperPayload) Action() string { return "certificate
 // a certificate's receipt proves the first of them.
 func IssuanceActions() []string {
 	return []string{CertificateIssuedPayload{}.Action(), CertificateRecordedFromPaperPayload{}.Action()}
+}
+
+// StateActions are the events that make a certificate's public state what
+// it is (FoldCertificate): its issuance, revocation and reissue. The
+// verification answer carries a receipt of each.
+func StateActions() []string {
+	return append(IssuanceActions(), CertificateRevokedPayload{}.Action(), CertificateReissuedPayload{}.Action())
+}
+
+// PublicLogActions are the actions whose events the public log serves in
+// full (get-entries): what the verification page and the public notices
+// show anyway. Every other action's payload may hold personal data
+// (identity numbers, objectors' names and contacts) and shows only its
+// hashes.
+func PublicLogActions() []string {
+	return append(StateActions(), NoticePublishedPayload{}.Action(), NoticeCompletedPayload{}.Action())
 }
 
 // CertificateReviewRequestedPayload is certificate.review_requested's

@@ -54,6 +54,10 @@ type Config struct {
 	// OnSweep, when set, hears of every sweeper run: how many certificates
 	// it issued and its error (metrics).
 	OnSweep func(issued int, err error)
+	// OnLogMismatch, when set, hears of every certificate the public
+	// verification found disagreeing with its logged events (its entity
+	// in the log and the fields), besides the warning logged (metrics).
+	OnLogMismatch func(entity string, fields []string)
 }
 
 // DefaultPrintedKyu returns the association's set of printed kyu grades.

@@ -16,6 +16,8 @@ type TreeSigner struct {
 	signer   note.Signer
 	verifier note.Verifier
 	vkey     string
+	// public are the actions whose entries show their content (WithPublicActions)
+	public map[string]bool
 }
 
 // NewTreeSigner takes the note signer key and its verifier key (the text

@@ -239,3 +239,18 @@ func EventsBy(ctx context.Context, db Querier, actor string, from, to time.Time)
 	}
 	return scanEvents(rows)
 }
+
+// EventsOfEntities lists the events of the given actions of many entities
+// of one type in one query, oldest first (a certificate's verification
+// reads its state events with it).
+func EventsOfEntities(ctx context.Context, db Querier, entityType string, ids, actions []string) ([]Event, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := db.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE entity_type = $1 AND entity_id = ANY($2) AND action = ANY($3) ORDER BY id`,
+		entityType, ids, actions)
+	if err != nil {
+		return nil, fmt.Errorf("events of %d %s entities: %w", len(ids), entityType, err)
+	}
+	return scanEvents(rows)
+}

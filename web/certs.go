@@ -39,6 +39,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /notices/{id}", p.notice)
 	mux.HandleFunc("POST /notices/{id}/objections", p.Limited(p.limits.Objection, p.object))
 	mux.HandleFunc("GET /verify", p.Limited(p.limits.Verify, p.verify))
+	mux.HandleFunc("GET /verify/proof", p.Limited(p.limits.Verify, p.verifyProof))
 	mux.HandleFunc("GET /verify/batch", p.batchForm)
 	mux.HandleFunc("POST /verify/batch", p.batchVerify) // limited by its numbers (Charge)
 	mux.HandleFunc("GET /workspace", p.workspacePage)
@@ -184,22 +185,48 @@ func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
 		p.Render(w, r, kit.HTTPStatus(err), verifyPage(pg, number, nil, nil, p.UserError(r, pg, err)))
 		return
 	}
-	p.Render(w, r, http.StatusOK, verifyPage(pg, number, &v, p.issuanceReceipt(r.Context(), v), ""))
+	var shown []shownReceipt
+	for i, rc := range p.eventReceipts(r.Context(), v) {
+		if rc != nil {
+			shown = append(shown, shownReceipt{Action: v.Events[i].Action, Receipt: rc})
+		}
+	}
+	p.Render(w, r, http.StatusOK, verifyPage(pg, number, &v, shown, ""))
 }
 
-// issuanceReceipt proves the certificate's issuance event in the event
-// tree, so a holder can check it against a checkpoint; nil when unknown (a
-// failure here is logged, the verdict still shown).
-func (p *certPages) issuanceReceipt(ctx context.Context, v certs.Verification) *ledger.Receipt {
-	if p.tlog == nil || !v.Found {
+// shownReceipt is a receipt on the verification page, with its event's action.
+type shownReceipt struct {
+	Action string
+	*ledger.Receipt
+}
+
+// eventReceipts proves each event that made the certificate what it is
+// (v.Events) in the event tree, so a holder can check them against a
+// checkpoint; nil when unknown (a failure here is logged, the verdict
+// still shown).
+func (p *certPages) eventReceipts(ctx context.Context, v certs.Verification) []*ledger.Receipt {
+	if p.tlog == nil || !v.Found || len(v.Events) == 0 {
 		return nil
 	}
-	rc, err := p.tlog.Receipt(ctx, "certificate", v.Number, certs.IssuanceActions()...)
+	rcs, err := p.tlog.Receipts(ctx, v.Events)
 	if err != nil {
-		p.Log().Error("inclusion proof of a certificate", "number", v.Number, "err", err)
+		p.Log().Error("inclusion proofs of a certificate", "number", v.Number, "err", err)
 		return nil
 	}
-	return rc
+	return rcs
+}
+
+// verifyProof is the verification as JSON, with a receipt of each event
+// that made the certificate what it is: what `dankyu log certificate`
+// reads, checks against the log's entries and the verifier key, and folds.
+func (p *certPages) verifyProof(w http.ResponseWriter, r *http.Request) {
+	pg := p.Page(w, r, "verify")
+	v, err := p.certs.Verify(r.Context(), strings.TrimSpace(r.URL.Query().Get("number")))
+	if err != nil {
+		writeJSON(w, kit.HTTPStatus(err), map[string]string{"error": p.UserError(r, pg, err)})
+		return
+	}
+	writeJSON(w, http.StatusOK, certs.PublicAnswerOf(v, p.eventReceipts(r.Context(), v), pg.Lang))
 }
 
 func (p *certPages) batchForm(w http.ResponseWriter, r *http.Request) {

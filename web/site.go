@@ -92,7 +92,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		certPages,
 		&refereePages{Site: s, limit: opt.Limits.Adjudicate},
 		&statsPages{Site: s, stats: cs},
-		&logPages{Site: s, tlog: opt.Log},
+		&logPages{Site: s, tlog: opt.Log, limit: opt.Limits.Verify},
 		&playerPages{Site: s, reg: reg},
 		&identityPages{Site: s, reg: reg},
 		&applyPages{Site: s, certs: cs, reg: reg, events: ts},

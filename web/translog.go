@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -22,13 +23,22 @@ type TransparencyLog interface {
 	Consistency(ctx context.Context, old, size int64) (tlog.TreeProof, error)
 	Inclusion(ctx context.Context, index, size int64) (tlog.RecordProof, error)
 	VerifierKey() string
-	// Receipt proves an entity's first event of the actions in the current tree.
-	Receipt(ctx context.Context, entityType, entityID string, actions ...string) (*ledger.Receipt, error)
+	// Receipts proves each event in the current tree, all against one
+	// signed head (nil for one it does not reach).
+	Receipts(ctx context.Context, events []ledger.Event) ([]*ledger.Receipt, error)
+	// Entries reads the log's entries start ≤ index < end, each public
+	// (its content) or private (its hashes) as the log declares.
+	Entries(ctx context.Context, start, end int64) ([]ledger.Entry, error)
 }
 
 // proofHashes is a receipt's proof as base64 lines, for the page.
 func proofHashes(rc *ledger.Receipt) []string {
 	return strings.Fields(proofLines(rc.Proof))
+}
+
+// entryURL is where the public reads the content of a receipt's event.
+func entryURL(rc *ledger.Receipt) string {
+	return "/log/entries?start=" + strconv.FormatInt(rc.Index, 10) + "&end=" + strconv.FormatInt(rc.Index+1, 10)
 }
 
 func inclusionURL(rc *ledger.Receipt) string {
@@ -41,6 +51,8 @@ func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 type logPages struct {
 	*kit.Site
 	tlog TransparencyLog
+	// limit bounds the entries' reads per client (the verification's limit)
+	limit kit.Limiter
 }
 
 func (p *logPages) routes(mux *http.ServeMux) {
@@ -53,6 +65,40 @@ func (p *logPages) routes(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("GET /log/consistency", p.consistency)
 	mux.HandleFunc("GET /log/inclusion", p.inclusion)
+	mux.HandleFunc("GET /log/entries", p.Limited(p.limit, p.entries))
+}
+
+// entries serves the log's entries start ≤ index < end (at most
+// ledger.MaxEntries), as Certificate Transparency's get-entries: a public
+// action's entry with everything its hash covers, any other with its
+// hashes alone (its payload may hold personal data).
+func (p *logPages) entries(w http.ResponseWriter, r *http.Request) {
+	v, ok := queryInts(r, "start", "end")
+	if !ok {
+		http.Error(w, "want start=I&end=J", http.StatusBadRequest)
+		return
+	}
+	es, err := p.tlog.Entries(r.Context(), v[0], v[1])
+	if e, ok := ledger.AsError(err); ok {
+		http.Error(w, e.Message(ledger.English), kit.HTTPStatus(err))
+		return
+	}
+	if err != nil {
+		p.Log().Error("log entries", "err", err)
+		http.Error(w, "entries unavailable", http.StatusInternalServerError)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Entries []ledger.Entry `json:"entries"`
+	}{es})
+}
+
+// writeJSON answers v as JSON.
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
 }
 
 func writeText(w http.ResponseWriter, s string) {

@@ -33,7 +33,7 @@ func newLogPortal(t *testing.T) *portalEnv {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return web.Options{Log: signer}
+		return web.Options{Log: signer.WithPublicActions(certs.PublicLogActions()...)}
 	})
 }
 

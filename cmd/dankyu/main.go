@@ -37,6 +37,8 @@ func commands() []*command {
 		{name: "log", short: "the event log", subs: []*command{
 			{name: "verify", args: "[--checkpoint FILE]", short: "walk the event log's hash chain; with a saved\ncheckpoint, also catch deleted or recomputed rows", run: logVerify},
 			{name: "checkpoint", short: "print the signed tree head of the event log (save it elsewhere)", run: logCheckpoint},
+			{name: "certificate", args: "--server URL [--key FILE] [--checkpoint FILE] NUMBER",
+				short: "check a certificate's verification against the public log,\nwith the portal's public endpoints only", run: logCertificate},
 		}},
 		{name: "backup", args: "--out FILE", short: "a consistent backup while the server runs (pg_dump)", run: backup},
 		{name: "restore", args: "--in FILE", short: "load a backup into a fresh data folder or empty database", run: restore},

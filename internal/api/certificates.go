@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net"
+	"slices"
 	"strings"
 	"time"
 
@@ -281,15 +282,31 @@ func certificatePB(c certs.Certificate) *pb.Certificate {
 }
 
 func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.VerifyCertificateRequest) (*pb.VerifyCertificateResponse, error) {
-	v, rc, err := s.reads.VerifyWithReceipt(ctx, req.GetNumber())
+	v, rcs, err := s.reads.VerifyWithReceipts(ctx, req.GetNumber())
 	if err != nil {
 		return nil, err
 	}
-	resp := &pb.VerifyCertificateResponse{Number: v.Number, Found: v.Found, Verdict: pb.Verdict_VERDICT_NOT_FOUND}
-	if v.Found {
+	resp := &pb.VerifyCertificateResponse{Number: v.Number, Found: v.Found,
+		Verdict: enumOf[pb.Verdict](pb.Verdict_value, "VERDICT_", string(v.Verdict()))}
+	if !v.Found {
+		return resp, nil
+	}
+	if v.UnderReview != nil {
+		// nothing of the row: it disagrees with the log
+		resp.Reason, resp.Problem = v.UnderReview.Reason.Code(), v.UnderReview.Message(ledger.English)
+	} else {
 		resp.Certificate = certificatePB(v.Certificate)
-		resp.Verdict = enumOf[pb.Verdict](pb.Verdict_value, "VERDICT_", string(v.Certificate.Status))
-		resp.Receipt = receiptPB(rc)
+	}
+	for i, rc := range rcs {
+		if rc == nil || i >= len(v.Events) {
+			continue
+		}
+		pr := receiptPB(rc)
+		pr.Action = v.Events[i].Action
+		resp.Receipts = append(resp.Receipts, pr)
+		if resp.Receipt == nil && slices.Contains(certs.IssuanceActions(), pr.Action) {
+			resp.Receipt = pr
+		}
 	}
 	return resp, nil
 }
@@ -305,6 +322,21 @@ func receiptPB(rc *ledger.Receipt) *pb.LogReceipt {
 		out.Proof = append(out.Proof, h[:])
 	}
 	return out
+}
+
+// GetLogEntries serves the event log's entries, public or hashes alone as
+// the public reads declare them.
+func (s *CertificateServer) GetLogEntries(ctx context.Context, req *pb.GetLogEntriesRequest) (*pb.GetLogEntriesResponse, error) {
+	es, err := s.reads.Entries(ctx, req.GetStart(), req.GetEnd())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.GetLogEntriesResponse{}
+	for _, e := range es {
+		resp.Entries = append(resp.Entries, &pb.LogEntry{Id: e.ID, Public: e.Public, At: e.At, Actor: e.Actor, Action: e.Action,
+			EntityType: e.EntityType, EntityId: e.EntityID, Payload: e.Payload, PrevHash: e.PrevHash, Hash: e.Hash})
+	}
+	return resp, nil
 }
 
 func (s *CertificateServer) VerifyCertificates(ctx context.Context, req *pb.VerifyCertificatesRequest) (*pb.VerifyCertificatesResponse, error) {

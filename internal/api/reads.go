@@ -17,10 +17,12 @@ import (
 
 // CertificateReads are the certificate reads CertificateServer serves.
 type CertificateReads interface {
-	// VerifyWithReceipt verifies a number and proves the certificate's
-	// issuance in the event tree, from one database; the receipt is nil
-	// when there is none to give.
-	VerifyWithReceipt(ctx context.Context, number string) (certs.Verification, *ledger.Receipt, error)
+	// VerifyWithReceipts verifies a number and proves each event that made
+	// the certificate what it is (Verification.Events) in the event tree,
+	// from one database; a receipt is nil when there is none to give.
+	VerifyWithReceipts(ctx context.Context, number string) (certs.Verification, []*ledger.Receipt, error)
+	// Entries reads the event log's entries (GetLogEntries).
+	Entries(ctx context.Context, start, end int64) ([]ledger.Entry, error)
 	VerifyBatch(ctx context.Context, rows []certs.BatchRow) ([]certs.BatchResult, error)
 	PlayerCertificates(ctx context.Context, playerID int64) ([]certs.Certificate, error)
 }

@@ -31,6 +31,7 @@ type Metrics struct {
 	pageSeconds *prometheus.HistogramVec
 	sweeps      *prometheus.CounterVec
 	issued      prometheus.Counter
+	mismatches  prometheus.Counter
 }
 
 // latency buckets from 100 µs to 10 s
@@ -51,8 +52,10 @@ func New(reg *prometheus.Registry) *Metrics {
 			Help: "Notice sweeper runs by outcome (ok, error)."}, []string{"outcome"}),
 		issued: prometheus.NewCounter(prometheus.CounterOpts{Name: "dankyu_certificates_issued_total",
 			Help: "Certificates issued by this process (approvals and notices swept)."}),
+		mismatches: prometheus.NewCounter(prometheus.CounterOpts{Name: "dankyu_certificate_log_mismatches_total",
+			Help: "Verifications that found a certificate's row disagreeing with its logged events (answered as under review)."}),
 	}
-	reg.MustRegister(m.rpcs, m.rpcSeconds, m.pages, m.pageSeconds, m.sweeps, m.issued,
+	reg.MustRegister(m.rpcs, m.rpcSeconds, m.pages, m.pageSeconds, m.sweeps, m.issued, m.mismatches,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -128,6 +131,10 @@ func (m *Metrics) SweeperRun(err error) {
 	}
 	m.sweeps.WithLabelValues("ok").Inc()
 }
+
+// LogMismatch counts one verification of a certificate whose row
+// disagrees with its logged events (certs.Config.OnLogMismatch).
+func (m *Metrics) LogMismatch(string, []string) { m.mismatches.Inc() }
 
 // Event hears of one committed event (ledger.Store.ObserveEvents): issued
 // certificates are counted, whichever path issued them.

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/mod/sumdb/tlog"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/nationaldata"
 	"github.com/dankyu/dankyu/internal/pgtest"
@@ -201,6 +202,15 @@ func TestGeneratedDataHoldsTogether(t *testing.T) {
 		if got := count(c.sql, args...); got != 0 {
 			t.Errorf("%s: %d", c.what, got)
 		}
+	}
+	// every certificate row is what its events say, as the verification checks it (issue 31)
+	checker := ledger.New(pool, fixture.TodayClock(t).Now, nil)
+	cs, err := certs.New(checker, registry.New(checker), certs.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mismatches, err := cs.CheckCertificatesAgainstLog(ctx); err != nil || len(mismatches) != 0 {
+		t.Errorf("certificates that disagree with their events: %v, %v", mismatches, err)
 	}
 	// valid identity numbers that agree with the birth dates; many minors, kyu heavy
 	rows, err := pool.Query(ctx, `SELECT id_number, birth_date, declared_rank FROM players`)

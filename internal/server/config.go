@@ -173,6 +173,7 @@ func (l *Limiters) API() api.Limits {
 	return api.Limits{Proxies: l.proxies, InFlight: l.inFlight, InFlightSignedIn: l.inFlightSignedIn, ByMethod: map[string]*ratelimit.Limiter{
 		pb.CertificateService_VerifyCertificate_FullMethodName:  l.verify,
 		pb.CertificateService_VerifyCertificates_FullMethodName: l.verify,
+		pb.CertificateService_GetLogEntries_FullMethodName:      l.verify,
 		pb.NoticeService_LodgeObjection_FullMethodName:          l.objection,
 		pb.AdjudicationService_Adjudicate_FullMethodName:        l.adjudicate,
 	}}

@@ -64,7 +64,11 @@ func NewPublicReads(r *replicas.Router, s PublicServices) (*PublicReads, error) 
 		if s.LogKey == "" {
 			return nil, nil
 		}
-		return ledger.NewTreeSigner(p, s.LogKey, s.LogVerifierKey)
+		t, err := ledger.NewTreeSigner(p, s.LogKey, s.LogVerifierKey)
+		if err != nil {
+			return nil, err
+		}
+		return t.WithPublicActions(certs.PublicLogActions()...), nil
 	}
 	set, err := replicas.NewSet(r, func(p *pgxpool.Pool) (*readDB, error) {
 		t, err := tree(p)
@@ -110,30 +114,31 @@ type receiptError struct{ error }
 
 func (e receiptError) Unwrap() error { return e.error }
 
-// VerifyWithReceipt verifies a certificate number and proves its issuance
-// in the event tree, both on one database: the receipt's tree is what that
-// database holds, its checkpoint signed for that size. No receipt without
-// a log key or an issuance event; a receipt that fails is logged and left
-// out, the verdict still answered (as the page does).
-func (pr *PublicReads) VerifyWithReceipt(ctx context.Context, number string) (certs.Verification, *ledger.Receipt, error) {
+// VerifyWithReceipts verifies a certificate number (checking its row
+// against its logged events) and proves each of those events in the event
+// tree, all on one database: the receipts' tree is what that database
+// holds, their checkpoint signed for that size. No receipts without a log
+// key; receipts that fail are logged and left out, the verdict still
+// answered (as the page does).
+func (pr *PublicReads) VerifyWithReceipts(ctx context.Context, number string) (certs.Verification, []*ledger.Receipt, error) {
 	var v certs.Verification
-	var rc *ledger.Receipt
+	var rcs []*ledger.Receipt
 	err := pr.set.Read(ctx, func(db *readDB) error {
 		var err error
-		rc = nil
+		rcs = nil
 		if v, err = db.certs.Verify(ctx, number); err != nil || !v.Found || db.tree == nil {
 			return err
 		}
-		if rc, err = db.tree.Receipt(ctx, "certificate", v.Number, certs.IssuanceActions()...); err != nil {
+		if rcs, err = db.tree.Receipts(ctx, v.Events); err != nil {
 			return receiptError{err}
 		}
 		return nil
 	})
 	if re := (receiptError{}); errors.As(err, &re) {
-		pr.log.ErrorContext(ctx, "inclusion proof of a certificate", "number", v.Number, "err", re.error)
+		pr.log.ErrorContext(ctx, "inclusion proofs of a certificate", "number", v.Number, "err", re.error)
 		return v, nil, nil
 	}
-	return v, rc, err
+	return v, rcs, err
 }
 
 func (pr *PublicReads) Verify(ctx context.Context, number string) (certs.Verification, error) {
@@ -240,11 +245,20 @@ func (pr *PublicReads) Inclusion(ctx context.Context, index, size int64) (tlog.R
 	})
 }
 
-// Receipt proves an entity's first event of the actions in the tree the
-// database holds (the portal's verification page).
-func (pr *PublicReads) Receipt(ctx context.Context, entityType, entityID string, actions ...string) (*ledger.Receipt, error) {
-	return read(ctx, pr, func(db *readDB) (*ledger.Receipt, error) {
-		return db.tree.Receipt(ctx, entityType, entityID, actions...)
+// Receipts proves events in the tree the database holds (the portal's
+// verification page, after its verification on the same database).
+func (pr *PublicReads) Receipts(ctx context.Context, events []ledger.Event) ([]*ledger.Receipt, error) {
+	return read(ctx, pr, func(db *readDB) ([]*ledger.Receipt, error) { return db.tree.Receipts(ctx, events) })
+}
+
+// Entries reads the log's entries (public content, or hashes alone) as
+// far as the database's tree reaches.
+func (pr *PublicReads) Entries(ctx context.Context, start, end int64) ([]ledger.Entry, error) {
+	return read(ctx, pr, func(db *readDB) ([]ledger.Entry, error) {
+		if db.tree == nil {
+			return nil, ledger.ReasonNoLog.New()
+		}
+		return db.tree.Entries(ctx, start, end)
 	})
 }
 

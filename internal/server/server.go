@@ -98,6 +98,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	met := metrics.New(prometheus.NewRegistry()) // this process's series, no global registry
 	store.ObserveEvents(met.Event)
 	ccfg.OnSweep = func(_ int, err error) { met.SweeperRun(err) }
+	ccfg.OnLogMismatch = met.LogMismatch
 	reps, err := db.OpenReplicas(ctx, cfg.Scale, cfg.DataDir, log)
 	if err != nil {
 		return err

@@ -165,9 +165,13 @@ func TestVerifyReceiptFromReplica(t *testing.T) {
 	}
 	got := checkReceipt(t, rc, e.vkey)
 	// the component the page reads through answers the very same, checkpoint too
-	if _, want, err := e.pr.VerifyWithReceipt(ctx, number); err != nil || want == nil ||
+	_, wants, err := e.pr.VerifyWithReceipts(ctx, number)
+	if err != nil || len(wants) != 1 {
+		t.Fatalf("the component's receipts %+v, %v", wants, err)
+	}
+	if want := wants[0]; want == nil ||
 		!bytes.Equal(want.Checkpoint, got.Checkpoint) || want.Index != got.Index || want.Size != got.Size || !slices.Equal(want.Proof, got.Proof) {
-		t.Fatalf("the component's receipt %+v, %v; the RPC's %+v", want, err, got)
+		t.Fatalf("the component's receipt %+v, %v; the RPC's %+v", wants[0], err, got)
 	}
 	// it proves the certificate's issuance, not any event
 	events, err := ledger.EventsFor(ctx, e.primary, "certificate", number)

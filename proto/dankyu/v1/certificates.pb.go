@@ -373,18 +373,22 @@ const (
 	Verdict_VERDICT_NOT_FOUND    Verdict = 4
 	Verdict_VERDICT_MALFORMED    Verdict = 5
 	Verdict_VERDICT_OTHER_HOLDER Verdict = 6
+	// The certificate's record disagrees with its logged events: it is not
+	// to be relied on until the association has reviewed it.
+	Verdict_VERDICT_UNDER_REVIEW Verdict = 200
 )
 
 // Enum value maps for Verdict.
 var (
 	Verdict_name = map[int32]string{
-		0: "VERDICT_UNSPECIFIED",
-		1: "VERDICT_VALID",
-		2: "VERDICT_REVOKED",
-		3: "VERDICT_REISSUED",
-		4: "VERDICT_NOT_FOUND",
-		5: "VERDICT_MALFORMED",
-		6: "VERDICT_OTHER_HOLDER",
+		0:   "VERDICT_UNSPECIFIED",
+		1:   "VERDICT_VALID",
+		2:   "VERDICT_REVOKED",
+		3:   "VERDICT_REISSUED",
+		4:   "VERDICT_NOT_FOUND",
+		5:   "VERDICT_MALFORMED",
+		6:   "VERDICT_OTHER_HOLDER",
+		200: "VERDICT_UNDER_REVIEW",
 	}
 	Verdict_value = map[string]int32{
 		"VERDICT_UNSPECIFIED":  0,
@@ -394,6 +398,7 @@ var (
 		"VERDICT_NOT_FOUND":    4,
 		"VERDICT_MALFORMED":    5,
 		"VERDICT_OTHER_HOLDER": 6,
+		"VERDICT_UNDER_REVIEW": 200,
 	}
 )
 
@@ -3334,7 +3339,16 @@ type VerifyCertificateResponse struct {
 	// When found: the proof that the certificate's issuance is in the event
 	// log, as the verification page shows it. Unset when the server signs no
 	// log or has no issuance event for it.
-	Receipt       *LogReceipt `protobuf:"bytes,5,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	Receipt *LogReceipt `protobuf:"bytes,5,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	// When found: a receipt of each event that made the certificate what it
+	// is (its issuance, then any revocation or reissue), oldest first, all
+	// against one signed tree head; GetLogEntries serves each event's content.
+	Receipts []*LogReceipt `protobuf:"bytes,200,rep,name=receipts,proto3" json:"receipts,omitempty"`
+	// For VERDICT_UNDER_REVIEW (the certificate's record disagrees with its
+	// logged events; certificate is then unset): the reason's code
+	// (CERTIFICATE_UNDER_REVIEW) and its message.
+	Reason        string `protobuf:"bytes,201,opt,name=reason,proto3" json:"reason,omitempty"`
+	Problem       string `protobuf:"bytes,202,opt,name=problem,proto3" json:"problem,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3404,6 +3418,27 @@ func (x *VerifyCertificateResponse) GetReceipt() *LogReceipt {
 	return nil
 }
 
+func (x *VerifyCertificateResponse) GetReceipts() []*LogReceipt {
+	if x != nil {
+		return x.Receipts
+	}
+	return nil
+}
+
+func (x *VerifyCertificateResponse) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *VerifyCertificateResponse) GetProblem() string {
+	if x != nil {
+		return x.Problem
+	}
+	return ""
+}
+
 // LogReceipt proves one event is in the event log's Merkle tree (RFC 6962,
 // as golang.org/x/mod/sumdb/tlog builds it): the leaf hash of record is
 // leaf leaf_index of the tree of tree_size events whose root is root_hash,
@@ -3417,10 +3452,12 @@ type LogReceipt struct {
 	LeafIndex int64 `protobuf:"varint,1,opt,name=leaf_index,json=leafIndex,proto3" json:"leaf_index,omitempty"`
 	TreeSize  int64 `protobuf:"varint,2,opt,name=tree_size,json=treeSize,proto3" json:"tree_size,omitempty"`
 	// The event's chain hash, the leaf's record.
-	Record        []byte   `protobuf:"bytes,3,opt,name=record,proto3" json:"record,omitempty"`
-	RootHash      []byte   `protobuf:"bytes,4,opt,name=root_hash,json=rootHash,proto3" json:"root_hash,omitempty"`
-	Proof         [][]byte `protobuf:"bytes,5,rep,name=proof,proto3" json:"proof,omitempty"`
-	Checkpoint    string   `protobuf:"bytes,6,opt,name=checkpoint,proto3" json:"checkpoint,omitempty"`
+	Record     []byte   `protobuf:"bytes,3,opt,name=record,proto3" json:"record,omitempty"`
+	RootHash   []byte   `protobuf:"bytes,4,opt,name=root_hash,json=rootHash,proto3" json:"root_hash,omitempty"`
+	Proof      [][]byte `protobuf:"bytes,5,rep,name=proof,proto3" json:"proof,omitempty"`
+	Checkpoint string   `protobuf:"bytes,6,opt,name=checkpoint,proto3" json:"checkpoint,omitempty"`
+	// The event's action, e.g. "certificate.issued".
+	Action        string `protobuf:"bytes,200,opt,name=action,proto3" json:"action,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3497,6 +3534,231 @@ func (x *LogReceipt) GetCheckpoint() string {
 	return ""
 }
 
+func (x *LogReceipt) GetAction() string {
+	if x != nil {
+		return x.Action
+	}
+	return ""
+}
+
+type GetLogEntriesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Start         int64                  `protobuf:"varint,1,opt,name=start,proto3" json:"start,omitempty"`
+	End           int64                  `protobuf:"varint,2,opt,name=end,proto3" json:"end,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLogEntriesRequest) Reset() {
+	*x = GetLogEntriesRequest{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLogEntriesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLogEntriesRequest) ProtoMessage() {}
+
+func (x *GetLogEntriesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLogEntriesRequest.ProtoReflect.Descriptor instead.
+func (*GetLogEntriesRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *GetLogEntriesRequest) GetStart() int64 {
+	if x != nil {
+		return x.Start
+	}
+	return 0
+}
+
+func (x *GetLogEntriesRequest) GetEnd() int64 {
+	if x != nil {
+		return x.End
+	}
+	return 0
+}
+
+type GetLogEntriesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Entries       []*LogEntry            `protobuf:"bytes,1,rep,name=entries,proto3" json:"entries,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLogEntriesResponse) Reset() {
+	*x = GetLogEntriesResponse{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLogEntriesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLogEntriesResponse) ProtoMessage() {}
+
+func (x *GetLogEntriesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLogEntriesResponse.ProtoReflect.Descriptor instead.
+func (*GetLogEntriesResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *GetLogEntriesResponse) GetEntries() []*LogEntry {
+	if x != nil {
+		return x.Entries
+	}
+	return nil
+}
+
+// LogEntry is one event of the log. A public entry carries everything its
+// chain hash covers: hash = ledger.ChainHash(prev_hash, the entry), the
+// tree's leaf tlog.RecordHash(hash) at index id - 1. A private one (its
+// payload may hold personal data) carries its id and hashes only.
+type LogEntry struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Public bool                   `protobuf:"varint,2,opt,name=public,proto3" json:"public,omitempty"`
+	// RFC 3339, UTC, exactly as the chain hash covers it.
+	At         string `protobuf:"bytes,3,opt,name=at,proto3" json:"at,omitempty"`
+	Actor      string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
+	Action     string `protobuf:"bytes,5,opt,name=action,proto3" json:"action,omitempty"`
+	EntityType string `protobuf:"bytes,6,opt,name=entity_type,json=entityType,proto3" json:"entity_type,omitempty"`
+	EntityId   string `protobuf:"bytes,7,opt,name=entity_id,json=entityId,proto3" json:"entity_id,omitempty"`
+	// The payload's exact bytes (JSON).
+	Payload       string `protobuf:"bytes,8,opt,name=payload,proto3" json:"payload,omitempty"`
+	PrevHash      []byte `protobuf:"bytes,9,opt,name=prev_hash,json=prevHash,proto3" json:"prev_hash,omitempty"`
+	Hash          []byte `protobuf:"bytes,10,opt,name=hash,proto3" json:"hash,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LogEntry) Reset() {
+	*x = LogEntry{}
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LogEntry) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LogEntry) ProtoMessage() {}
+
+func (x *LogEntry) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LogEntry.ProtoReflect.Descriptor instead.
+func (*LogEntry) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *LogEntry) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *LogEntry) GetPublic() bool {
+	if x != nil {
+		return x.Public
+	}
+	return false
+}
+
+func (x *LogEntry) GetAt() string {
+	if x != nil {
+		return x.At
+	}
+	return ""
+}
+
+func (x *LogEntry) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *LogEntry) GetAction() string {
+	if x != nil {
+		return x.Action
+	}
+	return ""
+}
+
+func (x *LogEntry) GetEntityType() string {
+	if x != nil {
+		return x.EntityType
+	}
+	return ""
+}
+
+func (x *LogEntry) GetEntityId() string {
+	if x != nil {
+		return x.EntityId
+	}
+	return ""
+}
+
+func (x *LogEntry) GetPayload() string {
+	if x != nil {
+		return x.Payload
+	}
+	return ""
+}
+
+func (x *LogEntry) GetPrevHash() []byte {
+	if x != nil {
+		return x.PrevHash
+	}
+	return nil
+}
+
+func (x *LogEntry) GetHash() []byte {
+	if x != nil {
+		return x.Hash
+	}
+	return nil
+}
+
 type VerifyCertificatesRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Claims        []*CertificateClaim    `protobuf:"bytes,1,rep,name=claims,proto3" json:"claims,omitempty"`
@@ -3506,7 +3768,7 @@ type VerifyCertificatesRequest struct {
 
 func (x *VerifyCertificatesRequest) Reset() {
 	*x = VerifyCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3518,7 +3780,7 @@ func (x *VerifyCertificatesRequest) String() string {
 func (*VerifyCertificatesRequest) ProtoMessage() {}
 
 func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[43]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3531,7 +3793,7 @@ func (x *VerifyCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *VerifyCertificatesRequest) GetClaims() []*CertificateClaim {
@@ -3553,7 +3815,7 @@ type CertificateClaim struct {
 
 func (x *CertificateClaim) Reset() {
 	*x = CertificateClaim{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3565,7 +3827,7 @@ func (x *CertificateClaim) String() string {
 func (*CertificateClaim) ProtoMessage() {}
 
 func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[44]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3578,7 +3840,7 @@ func (x *CertificateClaim) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CertificateClaim.ProtoReflect.Descriptor instead.
 func (*CertificateClaim) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *CertificateClaim) GetNumber() string {
@@ -3604,7 +3866,7 @@ type VerifyCertificatesResponse struct {
 
 func (x *VerifyCertificatesResponse) Reset() {
 	*x = VerifyCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3616,7 +3878,7 @@ func (x *VerifyCertificatesResponse) String() string {
 func (*VerifyCertificatesResponse) ProtoMessage() {}
 
 func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[45]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3629,7 +3891,7 @@ func (x *VerifyCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *VerifyCertificatesResponse) GetVerdicts() []*ClaimVerdict {
@@ -3656,7 +3918,7 @@ type ClaimVerdict struct {
 
 func (x *ClaimVerdict) Reset() {
 	*x = ClaimVerdict{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3668,7 +3930,7 @@ func (x *ClaimVerdict) String() string {
 func (*ClaimVerdict) ProtoMessage() {}
 
 func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[46]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3681,7 +3943,7 @@ func (x *ClaimVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimVerdict.ProtoReflect.Descriptor instead.
 func (*ClaimVerdict) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ClaimVerdict) GetClaim() *CertificateClaim {
@@ -3735,7 +3997,7 @@ type ListPlayerCertificatesRequest struct {
 
 func (x *ListPlayerCertificatesRequest) Reset() {
 	*x = ListPlayerCertificatesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3747,7 +4009,7 @@ func (x *ListPlayerCertificatesRequest) String() string {
 func (*ListPlayerCertificatesRequest) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[47]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3760,7 +4022,7 @@ func (x *ListPlayerCertificatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesRequest.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ListPlayerCertificatesRequest) GetPlayerId() int64 {
@@ -3779,7 +4041,7 @@ type ListPlayerCertificatesResponse struct {
 
 func (x *ListPlayerCertificatesResponse) Reset() {
 	*x = ListPlayerCertificatesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3791,7 +4053,7 @@ func (x *ListPlayerCertificatesResponse) String() string {
 func (*ListPlayerCertificatesResponse) ProtoMessage() {}
 
 func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[48]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3804,7 +4066,7 @@ func (x *ListPlayerCertificatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPlayerCertificatesResponse.ProtoReflect.Descriptor instead.
 func (*ListPlayerCertificatesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ListPlayerCertificatesResponse) GetCertificates() []*Certificate {
@@ -3824,7 +4086,7 @@ type RevokeCertificateRequest struct {
 
 func (x *RevokeCertificateRequest) Reset() {
 	*x = RevokeCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3836,7 +4098,7 @@ func (x *RevokeCertificateRequest) String() string {
 func (*RevokeCertificateRequest) ProtoMessage() {}
 
 func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[49]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3849,7 +4111,7 @@ func (x *RevokeCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateRequest.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *RevokeCertificateRequest) GetNumber() string {
@@ -3875,7 +4137,7 @@ type RevokeCertificateResponse struct {
 
 func (x *RevokeCertificateResponse) Reset() {
 	*x = RevokeCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3887,7 +4149,7 @@ func (x *RevokeCertificateResponse) String() string {
 func (*RevokeCertificateResponse) ProtoMessage() {}
 
 func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[50]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3900,7 +4162,7 @@ func (x *RevokeCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCertificateResponse.ProtoReflect.Descriptor instead.
 func (*RevokeCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *RevokeCertificateResponse) GetCertificate() *Certificate {
@@ -3920,7 +4182,7 @@ type ReissueCertificateRequest struct {
 
 func (x *ReissueCertificateRequest) Reset() {
 	*x = ReissueCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3932,7 +4194,7 @@ func (x *ReissueCertificateRequest) String() string {
 func (*ReissueCertificateRequest) ProtoMessage() {}
 
 func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[51]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3945,7 +4207,7 @@ func (x *ReissueCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateRequest.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ReissueCertificateRequest) GetNumber() string {
@@ -3970,7 +4232,7 @@ type ListCertificatesForReviewRequest struct {
 
 func (x *ListCertificatesForReviewRequest) Reset() {
 	*x = ListCertificatesForReviewRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3982,7 +4244,7 @@ func (x *ListCertificatesForReviewRequest) String() string {
 func (*ListCertificatesForReviewRequest) ProtoMessage() {}
 
 func (x *ListCertificatesForReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[52]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3995,7 +4257,7 @@ func (x *ListCertificatesForReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCertificatesForReviewRequest.ProtoReflect.Descriptor instead.
 func (*ListCertificatesForReviewRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
 }
 
 // CertificateForReview is a valid certificate flagged because its basis
@@ -4021,7 +4283,7 @@ type CertificateForReview struct {
 
 func (x *CertificateForReview) Reset() {
 	*x = CertificateForReview{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4033,7 +4295,7 @@ func (x *CertificateForReview) String() string {
 func (*CertificateForReview) ProtoMessage() {}
 
 func (x *CertificateForReview) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[53]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4046,7 +4308,7 @@ func (x *CertificateForReview) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CertificateForReview.ProtoReflect.Descriptor instead.
 func (*CertificateForReview) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *CertificateForReview) GetNumber() string {
@@ -4114,7 +4376,7 @@ type ListCertificatesForReviewResponse struct {
 
 func (x *ListCertificatesForReviewResponse) Reset() {
 	*x = ListCertificatesForReviewResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4126,7 +4388,7 @@ func (x *ListCertificatesForReviewResponse) String() string {
 func (*ListCertificatesForReviewResponse) ProtoMessage() {}
 
 func (x *ListCertificatesForReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[54]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4139,7 +4401,7 @@ func (x *ListCertificatesForReviewResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use ListCertificatesForReviewResponse.ProtoReflect.Descriptor instead.
 func (*ListCertificatesForReviewResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ListCertificatesForReviewResponse) GetCertificates() []*CertificateForReview {
@@ -4160,7 +4422,7 @@ type KeepCertificateRequest struct {
 
 func (x *KeepCertificateRequest) Reset() {
 	*x = KeepCertificateRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4172,7 +4434,7 @@ func (x *KeepCertificateRequest) String() string {
 func (*KeepCertificateRequest) ProtoMessage() {}
 
 func (x *KeepCertificateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[55]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4185,7 +4447,7 @@ func (x *KeepCertificateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KeepCertificateRequest.ProtoReflect.Descriptor instead.
 func (*KeepCertificateRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{55}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *KeepCertificateRequest) GetNumber() string {
@@ -4211,7 +4473,7 @@ type KeepCertificateResponse struct {
 
 func (x *KeepCertificateResponse) Reset() {
 	*x = KeepCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4223,7 +4485,7 @@ func (x *KeepCertificateResponse) String() string {
 func (*KeepCertificateResponse) ProtoMessage() {}
 
 func (x *KeepCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[56]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4236,7 +4498,7 @@ func (x *KeepCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KeepCertificateResponse.ProtoReflect.Descriptor instead.
 func (*KeepCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{56}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *KeepCertificateResponse) GetCertificate() *Certificate {
@@ -4256,7 +4518,7 @@ type ReissueCertificateResponse struct {
 
 func (x *ReissueCertificateResponse) Reset() {
 	*x = ReissueCertificateResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4268,7 +4530,7 @@ func (x *ReissueCertificateResponse) String() string {
 func (*ReissueCertificateResponse) ProtoMessage() {}
 
 func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[57]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4281,7 +4543,7 @@ func (x *ReissueCertificateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueCertificateResponse.ProtoReflect.Descriptor instead.
 func (*ReissueCertificateResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{57}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ReissueCertificateResponse) GetCertificate() *Certificate {
@@ -4303,7 +4565,7 @@ type ExportRosterRequest struct {
 
 func (x *ExportRosterRequest) Reset() {
 	*x = ExportRosterRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4315,7 +4577,7 @@ func (x *ExportRosterRequest) String() string {
 func (*ExportRosterRequest) ProtoMessage() {}
 
 func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[58]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4328,7 +4590,7 @@ func (x *ExportRosterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterRequest.ProtoReflect.Descriptor instead.
 func (*ExportRosterRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{58}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ExportRosterRequest) GetAgencyPrefix() string {
@@ -4356,7 +4618,7 @@ type ExportRosterResponse struct {
 
 func (x *ExportRosterResponse) Reset() {
 	*x = ExportRosterResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4368,7 +4630,7 @@ func (x *ExportRosterResponse) String() string {
 func (*ExportRosterResponse) ProtoMessage() {}
 
 func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[59]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4381,7 +4643,7 @@ func (x *ExportRosterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportRosterResponse.ProtoReflect.Descriptor instead.
 func (*ExportRosterResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{59}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *ExportRosterResponse) GetCsv() []byte {
@@ -4421,7 +4683,7 @@ type Notice struct {
 
 func (x *Notice) Reset() {
 	*x = Notice{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4433,7 +4695,7 @@ func (x *Notice) String() string {
 func (*Notice) ProtoMessage() {}
 
 func (x *Notice) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[60]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4446,7 +4708,7 @@ func (x *Notice) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Notice.ProtoReflect.Descriptor instead.
 func (*Notice) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{60}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *Notice) GetId() int64 {
@@ -4569,7 +4831,7 @@ type ListNoticesRequest struct {
 
 func (x *ListNoticesRequest) Reset() {
 	*x = ListNoticesRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4581,7 +4843,7 @@ func (x *ListNoticesRequest) String() string {
 func (*ListNoticesRequest) ProtoMessage() {}
 
 func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[61]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4594,7 +4856,7 @@ func (x *ListNoticesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesRequest.ProtoReflect.Descriptor instead.
 func (*ListNoticesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{61}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *ListNoticesRequest) GetProvinceCode() string {
@@ -4642,7 +4904,7 @@ type ListNoticesResponse struct {
 
 func (x *ListNoticesResponse) Reset() {
 	*x = ListNoticesResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4654,7 +4916,7 @@ func (x *ListNoticesResponse) String() string {
 func (*ListNoticesResponse) ProtoMessage() {}
 
 func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[62]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4667,7 +4929,7 @@ func (x *ListNoticesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNoticesResponse.ProtoReflect.Descriptor instead.
 func (*ListNoticesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{62}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *ListNoticesResponse) GetNotices() []*Notice {
@@ -4693,7 +4955,7 @@ type GetNoticeRequest struct {
 
 func (x *GetNoticeRequest) Reset() {
 	*x = GetNoticeRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4705,7 +4967,7 @@ func (x *GetNoticeRequest) String() string {
 func (*GetNoticeRequest) ProtoMessage() {}
 
 func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[63]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4718,7 +4980,7 @@ func (x *GetNoticeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeRequest.ProtoReflect.Descriptor instead.
 func (*GetNoticeRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{63}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *GetNoticeRequest) GetId() int64 {
@@ -4737,7 +4999,7 @@ type GetNoticeResponse struct {
 
 func (x *GetNoticeResponse) Reset() {
 	*x = GetNoticeResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4749,7 +5011,7 @@ func (x *GetNoticeResponse) String() string {
 func (*GetNoticeResponse) ProtoMessage() {}
 
 func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[64]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4762,7 +5024,7 @@ func (x *GetNoticeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetNoticeResponse.ProtoReflect.Descriptor instead.
 func (*GetNoticeResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{64}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *GetNoticeResponse) GetNotice() *Notice {
@@ -4799,7 +5061,7 @@ type Objection struct {
 
 func (x *Objection) Reset() {
 	*x = Objection{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4811,7 +5073,7 @@ func (x *Objection) String() string {
 func (*Objection) ProtoMessage() {}
 
 func (x *Objection) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[65]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4824,7 +5086,7 @@ func (x *Objection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Objection.ProtoReflect.Descriptor instead.
 func (*Objection) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{65}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *Objection) GetId() int64 {
@@ -4930,7 +5192,7 @@ type LodgeObjectionRequest struct {
 
 func (x *LodgeObjectionRequest) Reset() {
 	*x = LodgeObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4942,7 +5204,7 @@ func (x *LodgeObjectionRequest) String() string {
 func (*LodgeObjectionRequest) ProtoMessage() {}
 
 func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[66]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4955,7 +5217,7 @@ func (x *LodgeObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionRequest.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{66}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *LodgeObjectionRequest) GetNoticeId() int64 {
@@ -4996,7 +5258,7 @@ type LodgeObjectionResponse struct {
 
 func (x *LodgeObjectionResponse) Reset() {
 	*x = LodgeObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5008,7 +5270,7 @@ func (x *LodgeObjectionResponse) String() string {
 func (*LodgeObjectionResponse) ProtoMessage() {}
 
 func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[67]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5021,7 +5283,7 @@ func (x *LodgeObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeObjectionResponse.ProtoReflect.Descriptor instead.
 func (*LodgeObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{67}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *LodgeObjectionResponse) GetId() int64 {
@@ -5049,7 +5311,7 @@ type ListObjectionsRequest struct {
 
 func (x *ListObjectionsRequest) Reset() {
 	*x = ListObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5061,7 +5323,7 @@ func (x *ListObjectionsRequest) String() string {
 func (*ListObjectionsRequest) ProtoMessage() {}
 
 func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[68]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5074,7 +5336,7 @@ func (x *ListObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*ListObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{68}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *ListObjectionsRequest) GetNoticeId() int64 {
@@ -5100,7 +5362,7 @@ type ListObjectionsResponse struct {
 
 func (x *ListObjectionsResponse) Reset() {
 	*x = ListObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5112,7 +5374,7 @@ func (x *ListObjectionsResponse) String() string {
 func (*ListObjectionsResponse) ProtoMessage() {}
 
 func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[69]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5125,7 +5387,7 @@ func (x *ListObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*ListObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{69}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *ListObjectionsResponse) GetObjections() []*Objection {
@@ -5146,7 +5408,7 @@ type RuleObjectionRequest struct {
 
 func (x *RuleObjectionRequest) Reset() {
 	*x = RuleObjectionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5158,7 +5420,7 @@ func (x *RuleObjectionRequest) String() string {
 func (*RuleObjectionRequest) ProtoMessage() {}
 
 func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[70]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5171,7 +5433,7 @@ func (x *RuleObjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{70}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *RuleObjectionRequest) GetId() int64 {
@@ -5204,7 +5466,7 @@ type RuleObjectionResponse struct {
 
 func (x *RuleObjectionResponse) Reset() {
 	*x = RuleObjectionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5216,7 +5478,7 @@ func (x *RuleObjectionResponse) String() string {
 func (*RuleObjectionResponse) ProtoMessage() {}
 
 func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[71]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5229,7 +5491,7 @@ func (x *RuleObjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{71}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *RuleObjectionResponse) GetObjection() *Objection {
@@ -5251,7 +5513,7 @@ type RuleObjectionsRequest struct {
 
 func (x *RuleObjectionsRequest) Reset() {
 	*x = RuleObjectionsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5263,7 +5525,7 @@ func (x *RuleObjectionsRequest) String() string {
 func (*RuleObjectionsRequest) ProtoMessage() {}
 
 func (x *RuleObjectionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[72]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5276,7 +5538,7 @@ func (x *RuleObjectionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionsRequest.ProtoReflect.Descriptor instead.
 func (*RuleObjectionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{72}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *RuleObjectionsRequest) GetNoticeId() int64 {
@@ -5312,7 +5574,7 @@ type RuleObjectionsResponse struct {
 
 func (x *RuleObjectionsResponse) Reset() {
 	*x = RuleObjectionsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[73]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5324,7 +5586,7 @@ func (x *RuleObjectionsResponse) String() string {
 func (*RuleObjectionsResponse) ProtoMessage() {}
 
 func (x *RuleObjectionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[73]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5337,7 +5599,7 @@ func (x *RuleObjectionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleObjectionsResponse.ProtoReflect.Descriptor instead.
 func (*RuleObjectionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{73}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *RuleObjectionsResponse) GetDismissedIds() []int64 {
@@ -5376,7 +5638,7 @@ type AppraisalGame struct {
 
 func (x *AppraisalGame) Reset() {
 	*x = AppraisalGame{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[74]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5388,7 +5650,7 @@ func (x *AppraisalGame) String() string {
 func (*AppraisalGame) ProtoMessage() {}
 
 func (x *AppraisalGame) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[74]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5401,7 +5663,7 @@ func (x *AppraisalGame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AppraisalGame.ProtoReflect.Descriptor instead.
 func (*AppraisalGame) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{74}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *AppraisalGame) GetSeq() int32 {
@@ -5473,7 +5735,7 @@ type AppraisalSession struct {
 
 func (x *AppraisalSession) Reset() {
 	*x = AppraisalSession{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[75]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5485,7 +5747,7 @@ func (x *AppraisalSession) String() string {
 func (*AppraisalSession) ProtoMessage() {}
 
 func (x *AppraisalSession) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[75]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5498,7 +5760,7 @@ func (x *AppraisalSession) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AppraisalSession.ProtoReflect.Descriptor instead.
 func (*AppraisalSession) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{75}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *AppraisalSession) GetId() int64 {
@@ -5632,7 +5894,7 @@ type RecordAppraisalRequest struct {
 
 func (x *RecordAppraisalRequest) Reset() {
 	*x = RecordAppraisalRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[76]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5644,7 +5906,7 @@ func (x *RecordAppraisalRequest) String() string {
 func (*RecordAppraisalRequest) ProtoMessage() {}
 
 func (x *RecordAppraisalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[76]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5657,7 +5919,7 @@ func (x *RecordAppraisalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordAppraisalRequest.ProtoReflect.Descriptor instead.
 func (*RecordAppraisalRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{76}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *RecordAppraisalRequest) GetAgencyPrefix() string {
@@ -5718,7 +5980,7 @@ type RecordAppraisalResponse struct {
 
 func (x *RecordAppraisalResponse) Reset() {
 	*x = RecordAppraisalResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[77]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5730,7 +5992,7 @@ func (x *RecordAppraisalResponse) String() string {
 func (*RecordAppraisalResponse) ProtoMessage() {}
 
 func (x *RecordAppraisalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[77]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5743,7 +6005,7 @@ func (x *RecordAppraisalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordAppraisalResponse.ProtoReflect.Descriptor instead.
 func (*RecordAppraisalResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{77}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *RecordAppraisalResponse) GetSession() *AppraisalSession {
@@ -5763,7 +6025,7 @@ type WithdrawAppraisalRequest struct {
 
 func (x *WithdrawAppraisalRequest) Reset() {
 	*x = WithdrawAppraisalRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[78]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5775,7 +6037,7 @@ func (x *WithdrawAppraisalRequest) String() string {
 func (*WithdrawAppraisalRequest) ProtoMessage() {}
 
 func (x *WithdrawAppraisalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[78]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5788,7 +6050,7 @@ func (x *WithdrawAppraisalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawAppraisalRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawAppraisalRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{78}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *WithdrawAppraisalRequest) GetId() int64 {
@@ -5814,7 +6076,7 @@ type WithdrawAppraisalResponse struct {
 
 func (x *WithdrawAppraisalResponse) Reset() {
 	*x = WithdrawAppraisalResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[79]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5826,7 +6088,7 @@ func (x *WithdrawAppraisalResponse) String() string {
 func (*WithdrawAppraisalResponse) ProtoMessage() {}
 
 func (x *WithdrawAppraisalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[79]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5839,7 +6101,7 @@ func (x *WithdrawAppraisalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawAppraisalResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawAppraisalResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{79}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *WithdrawAppraisalResponse) GetSession() *AppraisalSession {
@@ -5858,7 +6120,7 @@ type GetAppraisalRequest struct {
 
 func (x *GetAppraisalRequest) Reset() {
 	*x = GetAppraisalRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[80]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5870,7 +6132,7 @@ func (x *GetAppraisalRequest) String() string {
 func (*GetAppraisalRequest) ProtoMessage() {}
 
 func (x *GetAppraisalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[80]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5883,7 +6145,7 @@ func (x *GetAppraisalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAppraisalRequest.ProtoReflect.Descriptor instead.
 func (*GetAppraisalRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{80}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *GetAppraisalRequest) GetId() int64 {
@@ -5902,7 +6164,7 @@ type GetAppraisalResponse struct {
 
 func (x *GetAppraisalResponse) Reset() {
 	*x = GetAppraisalResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[81]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5914,7 +6176,7 @@ func (x *GetAppraisalResponse) String() string {
 func (*GetAppraisalResponse) ProtoMessage() {}
 
 func (x *GetAppraisalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[81]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5927,7 +6189,7 @@ func (x *GetAppraisalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAppraisalResponse.ProtoReflect.Descriptor instead.
 func (*GetAppraisalResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{81}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *GetAppraisalResponse) GetSession() *AppraisalSession {
@@ -5949,7 +6211,7 @@ type ListAppraisalsRequest struct {
 
 func (x *ListAppraisalsRequest) Reset() {
 	*x = ListAppraisalsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[82]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5961,7 +6223,7 @@ func (x *ListAppraisalsRequest) String() string {
 func (*ListAppraisalsRequest) ProtoMessage() {}
 
 func (x *ListAppraisalsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[82]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5974,7 +6236,7 @@ func (x *ListAppraisalsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppraisalsRequest.ProtoReflect.Descriptor instead.
 func (*ListAppraisalsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{82}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *ListAppraisalsRequest) GetAgencyPrefix() string {
@@ -6000,7 +6262,7 @@ type ListAppraisalsResponse struct {
 
 func (x *ListAppraisalsResponse) Reset() {
 	*x = ListAppraisalsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[83]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6012,7 +6274,7 @@ func (x *ListAppraisalsResponse) String() string {
 func (*ListAppraisalsResponse) ProtoMessage() {}
 
 func (x *ListAppraisalsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[83]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6025,7 +6287,7 @@ func (x *ListAppraisalsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppraisalsResponse.ProtoReflect.Descriptor instead.
 func (*ListAppraisalsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{83}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *ListAppraisalsResponse) GetSessions() []*AppraisalSession {
@@ -6052,7 +6314,7 @@ type NationalEvent struct {
 
 func (x *NationalEvent) Reset() {
 	*x = NationalEvent{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[84]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6064,7 +6326,7 @@ func (x *NationalEvent) String() string {
 func (*NationalEvent) ProtoMessage() {}
 
 func (x *NationalEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[84]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6077,7 +6339,7 @@ func (x *NationalEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NationalEvent.ProtoReflect.Descriptor instead.
 func (*NationalEvent) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{84}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *NationalEvent) GetEventId() int64 {
@@ -6141,7 +6403,7 @@ type ListNationalEventRequest struct {
 
 func (x *ListNationalEventRequest) Reset() {
 	*x = ListNationalEventRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[85]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6153,7 +6415,7 @@ func (x *ListNationalEventRequest) String() string {
 func (*ListNationalEventRequest) ProtoMessage() {}
 
 func (x *ListNationalEventRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[85]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6166,7 +6428,7 @@ func (x *ListNationalEventRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNationalEventRequest.ProtoReflect.Descriptor instead.
 func (*ListNationalEventRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{85}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *ListNationalEventRequest) GetEventId() int64 {
@@ -6206,7 +6468,7 @@ type ListNationalEventResponse struct {
 
 func (x *ListNationalEventResponse) Reset() {
 	*x = ListNationalEventResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[86]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6218,7 +6480,7 @@ func (x *ListNationalEventResponse) String() string {
 func (*ListNationalEventResponse) ProtoMessage() {}
 
 func (x *ListNationalEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[86]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6231,7 +6493,7 @@ func (x *ListNationalEventResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNationalEventResponse.ProtoReflect.Descriptor instead.
 func (*ListNationalEventResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{86}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *ListNationalEventResponse) GetEvent() *NationalEvent {
@@ -6251,7 +6513,7 @@ type UnlistNationalEventRequest struct {
 
 func (x *UnlistNationalEventRequest) Reset() {
 	*x = UnlistNationalEventRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[87]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6263,7 +6525,7 @@ func (x *UnlistNationalEventRequest) String() string {
 func (*UnlistNationalEventRequest) ProtoMessage() {}
 
 func (x *UnlistNationalEventRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[87]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6276,7 +6538,7 @@ func (x *UnlistNationalEventRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlistNationalEventRequest.ProtoReflect.Descriptor instead.
 func (*UnlistNationalEventRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{87}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *UnlistNationalEventRequest) GetEventId() int64 {
@@ -6301,7 +6563,7 @@ type UnlistNationalEventResponse struct {
 
 func (x *UnlistNationalEventResponse) Reset() {
 	*x = UnlistNationalEventResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[88]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6313,7 +6575,7 @@ func (x *UnlistNationalEventResponse) String() string {
 func (*UnlistNationalEventResponse) ProtoMessage() {}
 
 func (x *UnlistNationalEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[88]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6326,7 +6588,7 @@ func (x *UnlistNationalEventResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlistNationalEventResponse.ProtoReflect.Descriptor instead.
 func (*UnlistNationalEventResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{88}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{91}
 }
 
 type ListNationalEventsRequest struct {
@@ -6337,7 +6599,7 @@ type ListNationalEventsRequest struct {
 
 func (x *ListNationalEventsRequest) Reset() {
 	*x = ListNationalEventsRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[89]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6349,7 +6611,7 @@ func (x *ListNationalEventsRequest) String() string {
 func (*ListNationalEventsRequest) ProtoMessage() {}
 
 func (x *ListNationalEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[89]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6362,7 +6624,7 @@ func (x *ListNationalEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNationalEventsRequest.ProtoReflect.Descriptor instead.
 func (*ListNationalEventsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{89}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{92}
 }
 
 type ListNationalEventsResponse struct {
@@ -6374,7 +6636,7 @@ type ListNationalEventsResponse struct {
 
 func (x *ListNationalEventsResponse) Reset() {
 	*x = ListNationalEventsResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[90]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6386,7 +6648,7 @@ func (x *ListNationalEventsResponse) String() string {
 func (*ListNationalEventsResponse) ProtoMessage() {}
 
 func (x *ListNationalEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[90]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6399,7 +6661,7 @@ func (x *ListNationalEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListNationalEventsResponse.ProtoReflect.Descriptor instead.
 func (*ListNationalEventsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{90}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *ListNationalEventsResponse) GetEvents() []*NationalEvent {
@@ -6420,7 +6682,7 @@ type RecognizeChampionRequest struct {
 
 func (x *RecognizeChampionRequest) Reset() {
 	*x = RecognizeChampionRequest{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[91]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6432,7 +6694,7 @@ func (x *RecognizeChampionRequest) String() string {
 func (*RecognizeChampionRequest) ProtoMessage() {}
 
 func (x *RecognizeChampionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[91]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6445,7 +6707,7 @@ func (x *RecognizeChampionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecognizeChampionRequest.ProtoReflect.Descriptor instead.
 func (*RecognizeChampionRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{91}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *RecognizeChampionRequest) GetEventId() int64 {
@@ -6478,7 +6740,7 @@ type RecognizeChampionResponse struct {
 
 func (x *RecognizeChampionResponse) Reset() {
 	*x = RecognizeChampionResponse{}
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[92]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6490,7 +6752,7 @@ func (x *RecognizeChampionResponse) String() string {
 func (*RecognizeChampionResponse) ProtoMessage() {}
 
 func (x *RecognizeChampionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_certificates_proto_msgTypes[92]
+	mi := &file_dankyu_v1_certificates_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6503,7 +6765,7 @@ func (x *RecognizeChampionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecognizeChampionResponse.ProtoReflect.Descriptor instead.
 func (*RecognizeChampionResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{92}
+	return file_dankyu_v1_certificates_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *RecognizeChampionResponse) GetRecognitionId() int64 {
@@ -6742,13 +7004,16 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\vpaper_basis\x18\x10 \x01(\x0e2\x10.dankyu.v1.BasisR\n" +
 	"paperBasis\"2\n" +
 	"\x18VerifyCertificateRequest\x12\x16\n" +
-	"\x06number\x18\x01 \x01(\tR\x06number\"\xe2\x01\n" +
+	"\x06number\x18\x01 \x01(\tR\x06number\"\xca\x02\n" +
 	"\x19VerifyCertificateResponse\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x14\n" +
 	"\x05found\x18\x02 \x01(\bR\x05found\x128\n" +
 	"\vcertificate\x18\x03 \x01(\v2\x16.dankyu.v1.CertificateR\vcertificate\x12,\n" +
 	"\averdict\x18\x04 \x01(\x0e2\x12.dankyu.v1.VerdictR\averdict\x12/\n" +
-	"\areceipt\x18\x05 \x01(\v2\x15.dankyu.v1.LogReceiptR\areceipt\"\xb3\x01\n" +
+	"\areceipt\x18\x05 \x01(\v2\x15.dankyu.v1.LogReceiptR\areceipt\x122\n" +
+	"\breceipts\x18\xc8\x01 \x03(\v2\x15.dankyu.v1.LogReceiptR\breceipts\x12\x17\n" +
+	"\x06reason\x18\xc9\x01 \x01(\tR\x06reason\x12\x19\n" +
+	"\aproblem\x18\xca\x01 \x01(\tR\aproblem\"\xcc\x01\n" +
 	"\n" +
 	"LogReceipt\x12\x1d\n" +
 	"\n" +
@@ -6759,7 +7024,26 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x05proof\x18\x05 \x03(\fR\x05proof\x12\x1e\n" +
 	"\n" +
 	"checkpoint\x18\x06 \x01(\tR\n" +
-	"checkpoint\"P\n" +
+	"checkpoint\x12\x17\n" +
+	"\x06action\x18\xc8\x01 \x01(\tR\x06action\">\n" +
+	"\x14GetLogEntriesRequest\x12\x14\n" +
+	"\x05start\x18\x01 \x01(\x03R\x05start\x12\x10\n" +
+	"\x03end\x18\x02 \x01(\x03R\x03end\"F\n" +
+	"\x15GetLogEntriesResponse\x12-\n" +
+	"\aentries\x18\x01 \x03(\v2\x13.dankyu.v1.LogEntryR\aentries\"\xf9\x01\n" +
+	"\bLogEntry\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
+	"\x06public\x18\x02 \x01(\bR\x06public\x12\x0e\n" +
+	"\x02at\x18\x03 \x01(\tR\x02at\x12\x14\n" +
+	"\x05actor\x18\x04 \x01(\tR\x05actor\x12\x16\n" +
+	"\x06action\x18\x05 \x01(\tR\x06action\x12\x1f\n" +
+	"\ventity_type\x18\x06 \x01(\tR\n" +
+	"entityType\x12\x1b\n" +
+	"\tentity_id\x18\a \x01(\tR\bentityId\x12\x18\n" +
+	"\apayload\x18\b \x01(\tR\apayload\x12\x1b\n" +
+	"\tprev_hash\x18\t \x01(\fR\bprevHash\x12\x12\n" +
+	"\x04hash\x18\n" +
+	" \x01(\fR\x04hash\"P\n" +
 	"\x19VerifyCertificatesRequest\x123\n" +
 	"\x06claims\x18\x01 \x03(\v2\x1b.dankyu.v1.CertificateClaimR\x06claims\">\n" +
 	"\x10CertificateClaim\x12\x16\n" +
@@ -7013,7 +7297,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x12ATHLETE_GRADE_NONE\x10\x01\x12\x18\n" +
 	"\x14ATHLETE_GRADE_SECOND\x10\x02\x12\x17\n" +
 	"\x13ATHLETE_GRADE_FIRST\x10\x03\x12\x19\n" +
-	"\x15ATHLETE_GRADE_UNKNOWN\x10\x04*\xa8\x01\n" +
+	"\x15ATHLETE_GRADE_UNKNOWN\x10\x04*\xc3\x01\n" +
 	"\aVerdict\x12\x17\n" +
 	"\x13VERDICT_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rVERDICT_VALID\x10\x01\x12\x13\n" +
@@ -7021,7 +7305,8 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x10VERDICT_REISSUED\x10\x03\x12\x15\n" +
 	"\x11VERDICT_NOT_FOUND\x10\x04\x12\x15\n" +
 	"\x11VERDICT_MALFORMED\x10\x05\x12\x18\n" +
-	"\x14VERDICT_OTHER_HOLDER\x10\x06*y\n" +
+	"\x14VERDICT_OTHER_HOLDER\x10\x06\x12\x19\n" +
+	"\x14VERDICT_UNDER_REVIEW\x10\xc8\x01*y\n" +
 	"\fNoticeStatus\x12\x1d\n" +
 	"\x19NOTICE_STATUS_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12NOTICE_STATUS_OPEN\x10\x01\x12\x18\n" +
@@ -7037,7 +7322,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x0fAppraisalStatus\x12 \n" +
 	"\x1cAPPRAISAL_STATUS_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19APPRAISAL_STATUS_RECORDED\x10\x01\x12\x1e\n" +
-	"\x1aAPPRAISAL_STATUS_WITHDRAWN\x10\x022\xc1\x18\n" +
+	"\x1aAPPRAISAL_STATUS_WITHDRAWN\x10\x022\x95\x19\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -7054,7 +7339,8 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x0eGetApplication\x12 .dankyu.v1.GetApplicationRequest\x1a!.dankyu.v1.GetApplicationResponse\x12[\n" +
 	"\x10ListApplications\x12\".dankyu.v1.ListApplicationsRequest\x1a#.dankyu.v1.ListApplicationsResponse\x12^\n" +
 	"\x11VerifyCertificate\x12#.dankyu.v1.VerifyCertificateRequest\x1a$.dankyu.v1.VerifyCertificateResponse\x12a\n" +
-	"\x12VerifyCertificates\x12$.dankyu.v1.VerifyCertificatesRequest\x1a%.dankyu.v1.VerifyCertificatesResponse\x12m\n" +
+	"\x12VerifyCertificates\x12$.dankyu.v1.VerifyCertificatesRequest\x1a%.dankyu.v1.VerifyCertificatesResponse\x12R\n" +
+	"\rGetLogEntries\x12\x1f.dankyu.v1.GetLogEntriesRequest\x1a .dankyu.v1.GetLogEntriesResponse\x12m\n" +
 	"\x16ListPlayerCertificates\x12(.dankyu.v1.ListPlayerCertificatesRequest\x1a).dankyu.v1.ListPlayerCertificatesResponse\x12^\n" +
 	"\x11RevokeCertificate\x12#.dankyu.v1.RevokeCertificateRequest\x1a$.dankyu.v1.RevokeCertificateResponse\x12a\n" +
 	"\x12ReissueCertificate\x12$.dankyu.v1.ReissueCertificateRequest\x1a%.dankyu.v1.ReissueCertificateResponse\x12v\n" +
@@ -7097,7 +7383,7 @@ func file_dankyu_v1_certificates_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_certificates_proto_enumTypes = make([]protoimpl.EnumInfo, 10)
-var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 94)
+var file_dankyu_v1_certificates_proto_msgTypes = make([]protoimpl.MessageInfo, 97)
 var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(OrderStatus)(0),                          // 0: dankyu.v1.OrderStatus
 	(AppraiserStatus)(0),                      // 1: dankyu.v1.AppraiserStatus
@@ -7152,59 +7438,62 @@ var file_dankyu_v1_certificates_proto_goTypes = []any{
 	(*VerifyCertificateRequest)(nil),          // 50: dankyu.v1.VerifyCertificateRequest
 	(*VerifyCertificateResponse)(nil),         // 51: dankyu.v1.VerifyCertificateResponse
 	(*LogReceipt)(nil),                        // 52: dankyu.v1.LogReceipt
-	(*VerifyCertificatesRequest)(nil),         // 53: dankyu.v1.VerifyCertificatesRequest
-	(*CertificateClaim)(nil),                  // 54: dankyu.v1.CertificateClaim
-	(*VerifyCertificatesResponse)(nil),        // 55: dankyu.v1.VerifyCertificatesResponse
-	(*ClaimVerdict)(nil),                      // 56: dankyu.v1.ClaimVerdict
-	(*ListPlayerCertificatesRequest)(nil),     // 57: dankyu.v1.ListPlayerCertificatesRequest
-	(*ListPlayerCertificatesResponse)(nil),    // 58: dankyu.v1.ListPlayerCertificatesResponse
-	(*RevokeCertificateRequest)(nil),          // 59: dankyu.v1.RevokeCertificateRequest
-	(*RevokeCertificateResponse)(nil),         // 60: dankyu.v1.RevokeCertificateResponse
-	(*ReissueCertificateRequest)(nil),         // 61: dankyu.v1.ReissueCertificateRequest
-	(*ListCertificatesForReviewRequest)(nil),  // 62: dankyu.v1.ListCertificatesForReviewRequest
-	(*CertificateForReview)(nil),              // 63: dankyu.v1.CertificateForReview
-	(*ListCertificatesForReviewResponse)(nil), // 64: dankyu.v1.ListCertificatesForReviewResponse
-	(*KeepCertificateRequest)(nil),            // 65: dankyu.v1.KeepCertificateRequest
-	(*KeepCertificateResponse)(nil),           // 66: dankyu.v1.KeepCertificateResponse
-	(*ReissueCertificateResponse)(nil),        // 67: dankyu.v1.ReissueCertificateResponse
-	(*ExportRosterRequest)(nil),               // 68: dankyu.v1.ExportRosterRequest
-	(*ExportRosterResponse)(nil),              // 69: dankyu.v1.ExportRosterResponse
-	(*Notice)(nil),                            // 70: dankyu.v1.Notice
-	(*ListNoticesRequest)(nil),                // 71: dankyu.v1.ListNoticesRequest
-	(*ListNoticesResponse)(nil),               // 72: dankyu.v1.ListNoticesResponse
-	(*GetNoticeRequest)(nil),                  // 73: dankyu.v1.GetNoticeRequest
-	(*GetNoticeResponse)(nil),                 // 74: dankyu.v1.GetNoticeResponse
-	(*Objection)(nil),                         // 75: dankyu.v1.Objection
-	(*LodgeObjectionRequest)(nil),             // 76: dankyu.v1.LodgeObjectionRequest
-	(*LodgeObjectionResponse)(nil),            // 77: dankyu.v1.LodgeObjectionResponse
-	(*ListObjectionsRequest)(nil),             // 78: dankyu.v1.ListObjectionsRequest
-	(*ListObjectionsResponse)(nil),            // 79: dankyu.v1.ListObjectionsResponse
-	(*RuleObjectionRequest)(nil),              // 80: dankyu.v1.RuleObjectionRequest
-	(*RuleObjectionResponse)(nil),             // 81: dankyu.v1.RuleObjectionResponse
-	(*RuleObjectionsRequest)(nil),             // 82: dankyu.v1.RuleObjectionsRequest
-	(*RuleObjectionsResponse)(nil),            // 83: dankyu.v1.RuleObjectionsResponse
-	(*AppraisalGame)(nil),                     // 84: dankyu.v1.AppraisalGame
-	(*AppraisalSession)(nil),                  // 85: dankyu.v1.AppraisalSession
-	(*RecordAppraisalRequest)(nil),            // 86: dankyu.v1.RecordAppraisalRequest
-	(*RecordAppraisalResponse)(nil),           // 87: dankyu.v1.RecordAppraisalResponse
-	(*WithdrawAppraisalRequest)(nil),          // 88: dankyu.v1.WithdrawAppraisalRequest
-	(*WithdrawAppraisalResponse)(nil),         // 89: dankyu.v1.WithdrawAppraisalResponse
-	(*GetAppraisalRequest)(nil),               // 90: dankyu.v1.GetAppraisalRequest
-	(*GetAppraisalResponse)(nil),              // 91: dankyu.v1.GetAppraisalResponse
-	(*ListAppraisalsRequest)(nil),             // 92: dankyu.v1.ListAppraisalsRequest
-	(*ListAppraisalsResponse)(nil),            // 93: dankyu.v1.ListAppraisalsResponse
-	(*NationalEvent)(nil),                     // 94: dankyu.v1.NationalEvent
-	(*ListNationalEventRequest)(nil),          // 95: dankyu.v1.ListNationalEventRequest
-	(*ListNationalEventResponse)(nil),         // 96: dankyu.v1.ListNationalEventResponse
-	(*UnlistNationalEventRequest)(nil),        // 97: dankyu.v1.UnlistNationalEventRequest
-	(*UnlistNationalEventResponse)(nil),       // 98: dankyu.v1.UnlistNationalEventResponse
-	(*ListNationalEventsRequest)(nil),         // 99: dankyu.v1.ListNationalEventsRequest
-	(*ListNationalEventsResponse)(nil),        // 100: dankyu.v1.ListNationalEventsResponse
-	(*RecognizeChampionRequest)(nil),          // 101: dankyu.v1.RecognizeChampionRequest
-	(*RecognizeChampionResponse)(nil),         // 102: dankyu.v1.RecognizeChampionResponse
-	nil,                                       // 103: dankyu.v1.CertificateForReview.ReasonParamsEntry
-	(*timestamppb.Timestamp)(nil),             // 104: google.protobuf.Timestamp
-	(Gender)(0),                               // 105: dankyu.v1.Gender
+	(*GetLogEntriesRequest)(nil),              // 53: dankyu.v1.GetLogEntriesRequest
+	(*GetLogEntriesResponse)(nil),             // 54: dankyu.v1.GetLogEntriesResponse
+	(*LogEntry)(nil),                          // 55: dankyu.v1.LogEntry
+	(*VerifyCertificatesRequest)(nil),         // 56: dankyu.v1.VerifyCertificatesRequest
+	(*CertificateClaim)(nil),                  // 57: dankyu.v1.CertificateClaim
+	(*VerifyCertificatesResponse)(nil),        // 58: dankyu.v1.VerifyCertificatesResponse
+	(*ClaimVerdict)(nil),                      // 59: dankyu.v1.ClaimVerdict
+	(*ListPlayerCertificatesRequest)(nil),     // 60: dankyu.v1.ListPlayerCertificatesRequest
+	(*ListPlayerCertificatesResponse)(nil),    // 61: dankyu.v1.ListPlayerCertificatesResponse
+	(*RevokeCertificateRequest)(nil),          // 62: dankyu.v1.RevokeCertificateRequest
+	(*RevokeCertificateResponse)(nil),         // 63: dankyu.v1.RevokeCertificateResponse
+	(*ReissueCertificateRequest)(nil),         // 64: dankyu.v1.ReissueCertificateRequest
+	(*ListCertificatesForReviewRequest)(nil),  // 65: dankyu.v1.ListCertificatesForReviewRequest
+	(*CertificateForReview)(nil),              // 66: dankyu.v1.CertificateForReview
+	(*ListCertificatesForReviewResponse)(nil), // 67: dankyu.v1.ListCertificatesForReviewResponse
+	(*KeepCertificateRequest)(nil),            // 68: dankyu.v1.KeepCertificateRequest
+	(*KeepCertificateResponse)(nil),           // 69: dankyu.v1.KeepCertificateResponse
+	(*ReissueCertificateResponse)(nil),        // 70: dankyu.v1.ReissueCertificateResponse
+	(*ExportRosterRequest)(nil),               // 71: dankyu.v1.ExportRosterRequest
+	(*ExportRosterResponse)(nil),              // 72: dankyu.v1.ExportRosterResponse
+	(*Notice)(nil),                            // 73: dankyu.v1.Notice
+	(*ListNoticesRequest)(nil),                // 74: dankyu.v1.ListNoticesRequest
+	(*ListNoticesResponse)(nil),               // 75: dankyu.v1.ListNoticesResponse
+	(*GetNoticeRequest)(nil),                  // 76: dankyu.v1.GetNoticeRequest
+	(*GetNoticeResponse)(nil),                 // 77: dankyu.v1.GetNoticeResponse
+	(*Objection)(nil),                         // 78: dankyu.v1.Objection
+	(*LodgeObjectionRequest)(nil),             // 79: dankyu.v1.LodgeObjectionRequest
+	(*LodgeObjectionResponse)(nil),            // 80: dankyu.v1.LodgeObjectionResponse
+	(*ListObjectionsRequest)(nil),             // 81: dankyu.v1.ListObjectionsRequest
+	(*ListObjectionsResponse)(nil),            // 82: dankyu.v1.ListObjectionsResponse
+	(*RuleObjectionRequest)(nil),              // 83: dankyu.v1.RuleObjectionRequest
+	(*RuleObjectionResponse)(nil),             // 84: dankyu.v1.RuleObjectionResponse
+	(*RuleObjectionsRequest)(nil),             // 85: dankyu.v1.RuleObjectionsRequest
+	(*RuleObjectionsResponse)(nil),            // 86: dankyu.v1.RuleObjectionsResponse
+	(*AppraisalGame)(nil),                     // 87: dankyu.v1.AppraisalGame
+	(*AppraisalSession)(nil),                  // 88: dankyu.v1.AppraisalSession
+	(*RecordAppraisalRequest)(nil),            // 89: dankyu.v1.RecordAppraisalRequest
+	(*RecordAppraisalResponse)(nil),           // 90: dankyu.v1.RecordAppraisalResponse
+	(*WithdrawAppraisalRequest)(nil),          // 91: dankyu.v1.WithdrawAppraisalRequest
+	(*WithdrawAppraisalResponse)(nil),         // 92: dankyu.v1.WithdrawAppraisalResponse
+	(*GetAppraisalRequest)(nil),               // 93: dankyu.v1.GetAppraisalRequest
+	(*GetAppraisalResponse)(nil),              // 94: dankyu.v1.GetAppraisalResponse
+	(*ListAppraisalsRequest)(nil),             // 95: dankyu.v1.ListAppraisalsRequest
+	(*ListAppraisalsResponse)(nil),            // 96: dankyu.v1.ListAppraisalsResponse
+	(*NationalEvent)(nil),                     // 97: dankyu.v1.NationalEvent
+	(*ListNationalEventRequest)(nil),          // 98: dankyu.v1.ListNationalEventRequest
+	(*ListNationalEventResponse)(nil),         // 99: dankyu.v1.ListNationalEventResponse
+	(*UnlistNationalEventRequest)(nil),        // 100: dankyu.v1.UnlistNationalEventRequest
+	(*UnlistNationalEventResponse)(nil),       // 101: dankyu.v1.UnlistNationalEventResponse
+	(*ListNationalEventsRequest)(nil),         // 102: dankyu.v1.ListNationalEventsRequest
+	(*ListNationalEventsResponse)(nil),        // 103: dankyu.v1.ListNationalEventsResponse
+	(*RecognizeChampionRequest)(nil),          // 104: dankyu.v1.RecognizeChampionRequest
+	(*RecognizeChampionResponse)(nil),         // 105: dankyu.v1.RecognizeChampionResponse
+	nil,                                       // 106: dankyu.v1.CertificateForReview.ReasonParamsEntry
+	(*timestamppb.Timestamp)(nil),             // 107: google.protobuf.Timestamp
+	(Gender)(0),                               // 108: dankyu.v1.Gender
 }
 var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	12,  // 0: dankyu.v1.ImportPaperCertificatesResponse.rows:type_name -> dankyu.v1.PaperRow
@@ -7212,24 +7501,24 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	5,   // 2: dankyu.v1.PaperRow.athlete_grade:type_name -> dankyu.v1.AthleteGrade
 	21,  // 3: dankyu.v1.SubmitRosterResponse.submission:type_name -> dankyu.v1.RosterSubmission
 	21,  // 4: dankyu.v1.ListRosterSubmissionsResponse.submissions:type_name -> dankyu.v1.RosterSubmission
-	104, // 5: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
+	107, // 5: dankyu.v1.RosterSubmission.submitted_at:type_name -> google.protobuf.Timestamp
 	0,   // 6: dankyu.v1.Order.status:type_name -> dankyu.v1.OrderStatus
-	104, // 7: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
-	104, // 8: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
+	107, // 7: dankyu.v1.Order.ordered_at:type_name -> google.protobuf.Timestamp
+	107, // 8: dankyu.v1.Order.decided_at:type_name -> google.protobuf.Timestamp
 	22,  // 9: dankyu.v1.PlaceOrderResponse.order:type_name -> dankyu.v1.Order
 	22,  // 10: dankyu.v1.DecideOrderResponse.order:type_name -> dankyu.v1.Order
 	22,  // 11: dankyu.v1.ListOrdersResponse.orders:type_name -> dankyu.v1.Order
 	1,   // 12: dankyu.v1.Appraiser.status:type_name -> dankyu.v1.AppraiserStatus
-	104, // 13: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
-	104, // 14: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
+	107, // 13: dankyu.v1.Appraiser.recommended_at:type_name -> google.protobuf.Timestamp
+	107, // 14: dankyu.v1.Appraiser.decided_at:type_name -> google.protobuf.Timestamp
 	31,  // 15: dankyu.v1.RecommendAppraiserResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	1,   // 16: dankyu.v1.SetAppraiserStatusRequest.status:type_name -> dankyu.v1.AppraiserStatus
 	31,  // 17: dankyu.v1.SetAppraiserStatusResponse.appraiser:type_name -> dankyu.v1.Appraiser
 	31,  // 18: dankyu.v1.ListAppraisersResponse.appraisers:type_name -> dankyu.v1.Appraiser
 	2,   // 19: dankyu.v1.Application.basis:type_name -> dankyu.v1.Basis
 	3,   // 20: dankyu.v1.Application.status:type_name -> dankyu.v1.ApplicationStatus
-	104, // 21: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
-	104, // 22: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
+	107, // 21: dankyu.v1.Application.applied_at:type_name -> google.protobuf.Timestamp
+	107, // 22: dankyu.v1.Application.decided_at:type_name -> google.protobuf.Timestamp
 	2,   // 23: dankyu.v1.SubmitApplicationRequest.basis:type_name -> dankyu.v1.Basis
 	38,  // 24: dankyu.v1.SubmitApplicationResponse.application:type_name -> dankyu.v1.Application
 	38,  // 25: dankyu.v1.ApproveApplicationResponse.application:type_name -> dankyu.v1.Application
@@ -7244,125 +7533,129 @@ var file_dankyu_v1_certificates_proto_depIdxs = []int32{
 	49,  // 34: dankyu.v1.VerifyCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
 	6,   // 35: dankyu.v1.VerifyCertificateResponse.verdict:type_name -> dankyu.v1.Verdict
 	52,  // 36: dankyu.v1.VerifyCertificateResponse.receipt:type_name -> dankyu.v1.LogReceipt
-	54,  // 37: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
-	56,  // 38: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
-	54,  // 39: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
-	6,   // 40: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
-	49,  // 41: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
-	49,  // 42: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
-	49,  // 43: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	103, // 44: dankyu.v1.CertificateForReview.reason_params:type_name -> dankyu.v1.CertificateForReview.ReasonParamsEntry
-	63,  // 45: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
-	49,  // 46: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	49,  // 47: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
-	105, // 48: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
-	2,   // 49: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
-	104, // 50: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
-	104, // 51: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
-	7,   // 52: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
-	70,  // 53: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
-	70,  // 54: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
-	104, // 55: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
-	8,   // 56: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
-	104, // 57: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
-	8,   // 58: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
-	75,  // 59: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
-	75,  // 60: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
-	9,   // 61: dankyu.v1.AppraisalSession.status:type_name -> dankyu.v1.AppraisalStatus
-	104, // 62: dankyu.v1.AppraisalSession.recorded_at:type_name -> google.protobuf.Timestamp
-	104, // 63: dankyu.v1.AppraisalSession.withdrawn_at:type_name -> google.protobuf.Timestamp
-	84,  // 64: dankyu.v1.AppraisalSession.games:type_name -> dankyu.v1.AppraisalGame
-	84,  // 65: dankyu.v1.RecordAppraisalRequest.games:type_name -> dankyu.v1.AppraisalGame
-	85,  // 66: dankyu.v1.RecordAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
-	85,  // 67: dankyu.v1.WithdrawAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
-	85,  // 68: dankyu.v1.GetAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
-	85,  // 69: dankyu.v1.ListAppraisalsResponse.sessions:type_name -> dankyu.v1.AppraisalSession
-	104, // 70: dankyu.v1.NationalEvent.added_at:type_name -> google.protobuf.Timestamp
-	94,  // 71: dankyu.v1.ListNationalEventResponse.event:type_name -> dankyu.v1.NationalEvent
-	94,  // 72: dankyu.v1.ListNationalEventsResponse.events:type_name -> dankyu.v1.NationalEvent
-	23,  // 73: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
-	25,  // 74: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
-	27,  // 75: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
-	29,  // 76: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
-	32,  // 77: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
-	34,  // 78: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
-	36,  // 79: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
-	39,  // 80: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
-	41,  // 81: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
-	43,  // 82: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
-	45,  // 83: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
-	47,  // 84: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
-	50,  // 85: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
-	53,  // 86: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
-	57,  // 87: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
-	59,  // 88: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
-	61,  // 89: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
-	62,  // 90: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
-	65,  // 91: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
-	68,  // 92: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
-	10,  // 93: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
-	13,  // 94: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
-	15,  // 95: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
-	17,  // 96: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
-	19,  // 97: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
-	86,  // 98: dankyu.v1.CertificateService.RecordAppraisal:input_type -> dankyu.v1.RecordAppraisalRequest
-	88,  // 99: dankyu.v1.CertificateService.WithdrawAppraisal:input_type -> dankyu.v1.WithdrawAppraisalRequest
-	90,  // 100: dankyu.v1.CertificateService.GetAppraisal:input_type -> dankyu.v1.GetAppraisalRequest
-	92,  // 101: dankyu.v1.CertificateService.ListAppraisals:input_type -> dankyu.v1.ListAppraisalsRequest
-	95,  // 102: dankyu.v1.CertificateService.ListNationalEvent:input_type -> dankyu.v1.ListNationalEventRequest
-	97,  // 103: dankyu.v1.CertificateService.UnlistNationalEvent:input_type -> dankyu.v1.UnlistNationalEventRequest
-	99,  // 104: dankyu.v1.CertificateService.ListNationalEvents:input_type -> dankyu.v1.ListNationalEventsRequest
-	101, // 105: dankyu.v1.CertificateService.RecognizeChampion:input_type -> dankyu.v1.RecognizeChampionRequest
-	71,  // 106: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
-	73,  // 107: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
-	76,  // 108: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
-	78,  // 109: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
-	80,  // 110: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
-	82,  // 111: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
-	24,  // 112: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
-	26,  // 113: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
-	28,  // 114: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
-	30,  // 115: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
-	33,  // 116: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
-	35,  // 117: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
-	37,  // 118: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
-	40,  // 119: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
-	42,  // 120: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
-	44,  // 121: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
-	46,  // 122: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
-	48,  // 123: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
-	51,  // 124: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
-	55,  // 125: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
-	58,  // 126: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
-	60,  // 127: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
-	67,  // 128: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
-	64,  // 129: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
-	66,  // 130: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
-	69,  // 131: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
-	11,  // 132: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
-	14,  // 133: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
-	16,  // 134: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
-	18,  // 135: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
-	20,  // 136: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
-	87,  // 137: dankyu.v1.CertificateService.RecordAppraisal:output_type -> dankyu.v1.RecordAppraisalResponse
-	89,  // 138: dankyu.v1.CertificateService.WithdrawAppraisal:output_type -> dankyu.v1.WithdrawAppraisalResponse
-	91,  // 139: dankyu.v1.CertificateService.GetAppraisal:output_type -> dankyu.v1.GetAppraisalResponse
-	93,  // 140: dankyu.v1.CertificateService.ListAppraisals:output_type -> dankyu.v1.ListAppraisalsResponse
-	96,  // 141: dankyu.v1.CertificateService.ListNationalEvent:output_type -> dankyu.v1.ListNationalEventResponse
-	98,  // 142: dankyu.v1.CertificateService.UnlistNationalEvent:output_type -> dankyu.v1.UnlistNationalEventResponse
-	100, // 143: dankyu.v1.CertificateService.ListNationalEvents:output_type -> dankyu.v1.ListNationalEventsResponse
-	102, // 144: dankyu.v1.CertificateService.RecognizeChampion:output_type -> dankyu.v1.RecognizeChampionResponse
-	72,  // 145: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
-	74,  // 146: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
-	77,  // 147: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
-	79,  // 148: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
-	81,  // 149: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
-	83,  // 150: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
-	112, // [112:151] is the sub-list for method output_type
-	73,  // [73:112] is the sub-list for method input_type
-	73,  // [73:73] is the sub-list for extension type_name
-	73,  // [73:73] is the sub-list for extension extendee
-	0,   // [0:73] is the sub-list for field type_name
+	52,  // 37: dankyu.v1.VerifyCertificateResponse.receipts:type_name -> dankyu.v1.LogReceipt
+	55,  // 38: dankyu.v1.GetLogEntriesResponse.entries:type_name -> dankyu.v1.LogEntry
+	57,  // 39: dankyu.v1.VerifyCertificatesRequest.claims:type_name -> dankyu.v1.CertificateClaim
+	59,  // 40: dankyu.v1.VerifyCertificatesResponse.verdicts:type_name -> dankyu.v1.ClaimVerdict
+	57,  // 41: dankyu.v1.ClaimVerdict.claim:type_name -> dankyu.v1.CertificateClaim
+	6,   // 42: dankyu.v1.ClaimVerdict.verdict:type_name -> dankyu.v1.Verdict
+	49,  // 43: dankyu.v1.ClaimVerdict.certificate:type_name -> dankyu.v1.Certificate
+	49,  // 44: dankyu.v1.ListPlayerCertificatesResponse.certificates:type_name -> dankyu.v1.Certificate
+	49,  // 45: dankyu.v1.RevokeCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	106, // 46: dankyu.v1.CertificateForReview.reason_params:type_name -> dankyu.v1.CertificateForReview.ReasonParamsEntry
+	66,  // 47: dankyu.v1.ListCertificatesForReviewResponse.certificates:type_name -> dankyu.v1.CertificateForReview
+	49,  // 48: dankyu.v1.KeepCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	49,  // 49: dankyu.v1.ReissueCertificateResponse.certificate:type_name -> dankyu.v1.Certificate
+	108, // 50: dankyu.v1.Notice.gender:type_name -> dankyu.v1.Gender
+	2,   // 51: dankyu.v1.Notice.basis:type_name -> dankyu.v1.Basis
+	107, // 52: dankyu.v1.Notice.published_at:type_name -> google.protobuf.Timestamp
+	107, // 53: dankyu.v1.Notice.ends_at:type_name -> google.protobuf.Timestamp
+	7,   // 54: dankyu.v1.Notice.status:type_name -> dankyu.v1.NoticeStatus
+	73,  // 55: dankyu.v1.ListNoticesResponse.notices:type_name -> dankyu.v1.Notice
+	73,  // 56: dankyu.v1.GetNoticeResponse.notice:type_name -> dankyu.v1.Notice
+	107, // 57: dankyu.v1.Objection.lodged_at:type_name -> google.protobuf.Timestamp
+	8,   // 58: dankyu.v1.Objection.status:type_name -> dankyu.v1.ObjectionStatus
+	107, // 59: dankyu.v1.Objection.ruled_at:type_name -> google.protobuf.Timestamp
+	8,   // 60: dankyu.v1.LodgeObjectionResponse.status:type_name -> dankyu.v1.ObjectionStatus
+	78,  // 61: dankyu.v1.ListObjectionsResponse.objections:type_name -> dankyu.v1.Objection
+	78,  // 62: dankyu.v1.RuleObjectionResponse.objection:type_name -> dankyu.v1.Objection
+	9,   // 63: dankyu.v1.AppraisalSession.status:type_name -> dankyu.v1.AppraisalStatus
+	107, // 64: dankyu.v1.AppraisalSession.recorded_at:type_name -> google.protobuf.Timestamp
+	107, // 65: dankyu.v1.AppraisalSession.withdrawn_at:type_name -> google.protobuf.Timestamp
+	87,  // 66: dankyu.v1.AppraisalSession.games:type_name -> dankyu.v1.AppraisalGame
+	87,  // 67: dankyu.v1.RecordAppraisalRequest.games:type_name -> dankyu.v1.AppraisalGame
+	88,  // 68: dankyu.v1.RecordAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
+	88,  // 69: dankyu.v1.WithdrawAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
+	88,  // 70: dankyu.v1.GetAppraisalResponse.session:type_name -> dankyu.v1.AppraisalSession
+	88,  // 71: dankyu.v1.ListAppraisalsResponse.sessions:type_name -> dankyu.v1.AppraisalSession
+	107, // 72: dankyu.v1.NationalEvent.added_at:type_name -> google.protobuf.Timestamp
+	97,  // 73: dankyu.v1.ListNationalEventResponse.event:type_name -> dankyu.v1.NationalEvent
+	97,  // 74: dankyu.v1.ListNationalEventsResponse.events:type_name -> dankyu.v1.NationalEvent
+	23,  // 75: dankyu.v1.CertificateService.PlaceOrder:input_type -> dankyu.v1.PlaceOrderRequest
+	25,  // 76: dankyu.v1.CertificateService.DecideOrder:input_type -> dankyu.v1.DecideOrderRequest
+	27,  // 77: dankyu.v1.CertificateService.ListOrders:input_type -> dankyu.v1.ListOrdersRequest
+	29,  // 78: dankyu.v1.CertificateService.GetQuota:input_type -> dankyu.v1.GetQuotaRequest
+	32,  // 79: dankyu.v1.CertificateService.RecommendAppraiser:input_type -> dankyu.v1.RecommendAppraiserRequest
+	34,  // 80: dankyu.v1.CertificateService.SetAppraiserStatus:input_type -> dankyu.v1.SetAppraiserStatusRequest
+	36,  // 81: dankyu.v1.CertificateService.ListAppraisers:input_type -> dankyu.v1.ListAppraisersRequest
+	39,  // 82: dankyu.v1.CertificateService.SubmitApplication:input_type -> dankyu.v1.SubmitApplicationRequest
+	41,  // 83: dankyu.v1.CertificateService.ApproveApplication:input_type -> dankyu.v1.ApproveApplicationRequest
+	43,  // 84: dankyu.v1.CertificateService.RejectApplication:input_type -> dankyu.v1.RejectApplicationRequest
+	45,  // 85: dankyu.v1.CertificateService.GetApplication:input_type -> dankyu.v1.GetApplicationRequest
+	47,  // 86: dankyu.v1.CertificateService.ListApplications:input_type -> dankyu.v1.ListApplicationsRequest
+	50,  // 87: dankyu.v1.CertificateService.VerifyCertificate:input_type -> dankyu.v1.VerifyCertificateRequest
+	56,  // 88: dankyu.v1.CertificateService.VerifyCertificates:input_type -> dankyu.v1.VerifyCertificatesRequest
+	53,  // 89: dankyu.v1.CertificateService.GetLogEntries:input_type -> dankyu.v1.GetLogEntriesRequest
+	60,  // 90: dankyu.v1.CertificateService.ListPlayerCertificates:input_type -> dankyu.v1.ListPlayerCertificatesRequest
+	62,  // 91: dankyu.v1.CertificateService.RevokeCertificate:input_type -> dankyu.v1.RevokeCertificateRequest
+	64,  // 92: dankyu.v1.CertificateService.ReissueCertificate:input_type -> dankyu.v1.ReissueCertificateRequest
+	65,  // 93: dankyu.v1.CertificateService.ListCertificatesForReview:input_type -> dankyu.v1.ListCertificatesForReviewRequest
+	68,  // 94: dankyu.v1.CertificateService.KeepCertificate:input_type -> dankyu.v1.KeepCertificateRequest
+	71,  // 95: dankyu.v1.CertificateService.ExportRoster:input_type -> dankyu.v1.ExportRosterRequest
+	10,  // 96: dankyu.v1.CertificateService.ImportPaperCertificates:input_type -> dankyu.v1.ImportPaperCertificatesRequest
+	13,  // 97: dankyu.v1.CertificateService.SubmitPaperCertificates:input_type -> dankyu.v1.SubmitPaperCertificatesRequest
+	15,  // 98: dankyu.v1.CertificateService.DecidePaperSubmission:input_type -> dankyu.v1.DecidePaperSubmissionRequest
+	17,  // 99: dankyu.v1.CertificateService.SubmitRoster:input_type -> dankyu.v1.SubmitRosterRequest
+	19,  // 100: dankyu.v1.CertificateService.ListRosterSubmissions:input_type -> dankyu.v1.ListRosterSubmissionsRequest
+	89,  // 101: dankyu.v1.CertificateService.RecordAppraisal:input_type -> dankyu.v1.RecordAppraisalRequest
+	91,  // 102: dankyu.v1.CertificateService.WithdrawAppraisal:input_type -> dankyu.v1.WithdrawAppraisalRequest
+	93,  // 103: dankyu.v1.CertificateService.GetAppraisal:input_type -> dankyu.v1.GetAppraisalRequest
+	95,  // 104: dankyu.v1.CertificateService.ListAppraisals:input_type -> dankyu.v1.ListAppraisalsRequest
+	98,  // 105: dankyu.v1.CertificateService.ListNationalEvent:input_type -> dankyu.v1.ListNationalEventRequest
+	100, // 106: dankyu.v1.CertificateService.UnlistNationalEvent:input_type -> dankyu.v1.UnlistNationalEventRequest
+	102, // 107: dankyu.v1.CertificateService.ListNationalEvents:input_type -> dankyu.v1.ListNationalEventsRequest
+	104, // 108: dankyu.v1.CertificateService.RecognizeChampion:input_type -> dankyu.v1.RecognizeChampionRequest
+	74,  // 109: dankyu.v1.NoticeService.ListNotices:input_type -> dankyu.v1.ListNoticesRequest
+	76,  // 110: dankyu.v1.NoticeService.GetNotice:input_type -> dankyu.v1.GetNoticeRequest
+	79,  // 111: dankyu.v1.NoticeService.LodgeObjection:input_type -> dankyu.v1.LodgeObjectionRequest
+	81,  // 112: dankyu.v1.NoticeService.ListObjections:input_type -> dankyu.v1.ListObjectionsRequest
+	83,  // 113: dankyu.v1.NoticeService.RuleObjection:input_type -> dankyu.v1.RuleObjectionRequest
+	85,  // 114: dankyu.v1.NoticeService.RuleObjections:input_type -> dankyu.v1.RuleObjectionsRequest
+	24,  // 115: dankyu.v1.CertificateService.PlaceOrder:output_type -> dankyu.v1.PlaceOrderResponse
+	26,  // 116: dankyu.v1.CertificateService.DecideOrder:output_type -> dankyu.v1.DecideOrderResponse
+	28,  // 117: dankyu.v1.CertificateService.ListOrders:output_type -> dankyu.v1.ListOrdersResponse
+	30,  // 118: dankyu.v1.CertificateService.GetQuota:output_type -> dankyu.v1.GetQuotaResponse
+	33,  // 119: dankyu.v1.CertificateService.RecommendAppraiser:output_type -> dankyu.v1.RecommendAppraiserResponse
+	35,  // 120: dankyu.v1.CertificateService.SetAppraiserStatus:output_type -> dankyu.v1.SetAppraiserStatusResponse
+	37,  // 121: dankyu.v1.CertificateService.ListAppraisers:output_type -> dankyu.v1.ListAppraisersResponse
+	40,  // 122: dankyu.v1.CertificateService.SubmitApplication:output_type -> dankyu.v1.SubmitApplicationResponse
+	42,  // 123: dankyu.v1.CertificateService.ApproveApplication:output_type -> dankyu.v1.ApproveApplicationResponse
+	44,  // 124: dankyu.v1.CertificateService.RejectApplication:output_type -> dankyu.v1.RejectApplicationResponse
+	46,  // 125: dankyu.v1.CertificateService.GetApplication:output_type -> dankyu.v1.GetApplicationResponse
+	48,  // 126: dankyu.v1.CertificateService.ListApplications:output_type -> dankyu.v1.ListApplicationsResponse
+	51,  // 127: dankyu.v1.CertificateService.VerifyCertificate:output_type -> dankyu.v1.VerifyCertificateResponse
+	58,  // 128: dankyu.v1.CertificateService.VerifyCertificates:output_type -> dankyu.v1.VerifyCertificatesResponse
+	54,  // 129: dankyu.v1.CertificateService.GetLogEntries:output_type -> dankyu.v1.GetLogEntriesResponse
+	61,  // 130: dankyu.v1.CertificateService.ListPlayerCertificates:output_type -> dankyu.v1.ListPlayerCertificatesResponse
+	63,  // 131: dankyu.v1.CertificateService.RevokeCertificate:output_type -> dankyu.v1.RevokeCertificateResponse
+	70,  // 132: dankyu.v1.CertificateService.ReissueCertificate:output_type -> dankyu.v1.ReissueCertificateResponse
+	67,  // 133: dankyu.v1.CertificateService.ListCertificatesForReview:output_type -> dankyu.v1.ListCertificatesForReviewResponse
+	69,  // 134: dankyu.v1.CertificateService.KeepCertificate:output_type -> dankyu.v1.KeepCertificateResponse
+	72,  // 135: dankyu.v1.CertificateService.ExportRoster:output_type -> dankyu.v1.ExportRosterResponse
+	11,  // 136: dankyu.v1.CertificateService.ImportPaperCertificates:output_type -> dankyu.v1.ImportPaperCertificatesResponse
+	14,  // 137: dankyu.v1.CertificateService.SubmitPaperCertificates:output_type -> dankyu.v1.SubmitPaperCertificatesResponse
+	16,  // 138: dankyu.v1.CertificateService.DecidePaperSubmission:output_type -> dankyu.v1.DecidePaperSubmissionResponse
+	18,  // 139: dankyu.v1.CertificateService.SubmitRoster:output_type -> dankyu.v1.SubmitRosterResponse
+	20,  // 140: dankyu.v1.CertificateService.ListRosterSubmissions:output_type -> dankyu.v1.ListRosterSubmissionsResponse
+	90,  // 141: dankyu.v1.CertificateService.RecordAppraisal:output_type -> dankyu.v1.RecordAppraisalResponse
+	92,  // 142: dankyu.v1.CertificateService.WithdrawAppraisal:output_type -> dankyu.v1.WithdrawAppraisalResponse
+	94,  // 143: dankyu.v1.CertificateService.GetAppraisal:output_type -> dankyu.v1.GetAppraisalResponse
+	96,  // 144: dankyu.v1.CertificateService.ListAppraisals:output_type -> dankyu.v1.ListAppraisalsResponse
+	99,  // 145: dankyu.v1.CertificateService.ListNationalEvent:output_type -> dankyu.v1.ListNationalEventResponse
+	101, // 146: dankyu.v1.CertificateService.UnlistNationalEvent:output_type -> dankyu.v1.UnlistNationalEventResponse
+	103, // 147: dankyu.v1.CertificateService.ListNationalEvents:output_type -> dankyu.v1.ListNationalEventsResponse
+	105, // 148: dankyu.v1.CertificateService.RecognizeChampion:output_type -> dankyu.v1.RecognizeChampionResponse
+	75,  // 149: dankyu.v1.NoticeService.ListNotices:output_type -> dankyu.v1.ListNoticesResponse
+	77,  // 150: dankyu.v1.NoticeService.GetNotice:output_type -> dankyu.v1.GetNoticeResponse
+	80,  // 151: dankyu.v1.NoticeService.LodgeObjection:output_type -> dankyu.v1.LodgeObjectionResponse
+	82,  // 152: dankyu.v1.NoticeService.ListObjections:output_type -> dankyu.v1.ListObjectionsResponse
+	84,  // 153: dankyu.v1.NoticeService.RuleObjection:output_type -> dankyu.v1.RuleObjectionResponse
+	86,  // 154: dankyu.v1.NoticeService.RuleObjections:output_type -> dankyu.v1.RuleObjectionsResponse
+	115, // [115:155] is the sub-list for method output_type
+	75,  // [75:115] is the sub-list for method input_type
+	75,  // [75:75] is the sub-list for extension type_name
+	75,  // [75:75] is the sub-list for extension extendee
+	0,   // [0:75] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_certificates_proto_init() }
@@ -7377,7 +7670,7 @@ func file_dankyu_v1_certificates_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_certificates_proto_rawDesc), len(file_dankyu_v1_certificates_proto_rawDesc)),
 			NumEnums:      10,
-			NumMessages:   94,
+			NumMessages:   97,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -33,6 +33,7 @@ const (
 	CertificateService_ListApplications_FullMethodName          = "/dankyu.v1.CertificateService/ListApplications"
 	CertificateService_VerifyCertificate_FullMethodName         = "/dankyu.v1.CertificateService/VerifyCertificate"
 	CertificateService_VerifyCertificates_FullMethodName        = "/dankyu.v1.CertificateService/VerifyCertificates"
+	CertificateService_GetLogEntries_FullMethodName             = "/dankyu.v1.CertificateService/GetLogEntries"
 	CertificateService_ListPlayerCertificates_FullMethodName    = "/dankyu.v1.CertificateService/ListPlayerCertificates"
 	CertificateService_RevokeCertificate_FullMethodName         = "/dankyu.v1.CertificateService/RevokeCertificate"
 	CertificateService_ReissueCertificate_FullMethodName        = "/dankyu.v1.CertificateService/ReissueCertificate"
@@ -94,6 +95,12 @@ type CertificateServiceClient interface {
 	// VerifyCertificates checks up to 1000 claims at once (public): every row
 	// gets a verdict, in order; a malformed number is that row's verdict.
 	VerifyCertificates(ctx context.Context, in *VerifyCertificatesRequest, opts ...grpc.CallOption) (*VerifyCertificatesResponse, error)
+	// GetLogEntries reads the event log's entries start <= index < end, at
+	// most 1000 (public; as /log/entries and Certificate Transparency's
+	// get-entries): a public action's entry (a certificate's issuance,
+	// revocation, reissue or paper record, a notice) with everything its
+	// chain hash covers, any other with its hashes alone.
+	GetLogEntries(ctx context.Context, in *GetLogEntriesRequest, opts ...grpc.CallOption) (*GetLogEntriesResponse, error)
 	// ListPlayerCertificates lists a player's certificates, newest first (public).
 	ListPlayerCertificates(ctx context.Context, in *ListPlayerCertificatesRequest, opts ...grpc.CallOption) (*ListPlayerCertificatesResponse, error)
 	// RevokeCertificate withdraws a certificate (staff).
@@ -293,6 +300,16 @@ func (c *certificateServiceClient) VerifyCertificates(ctx context.Context, in *V
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(VerifyCertificatesResponse)
 	err := c.cc.Invoke(ctx, CertificateService_VerifyCertificates_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *certificateServiceClient) GetLogEntries(ctx context.Context, in *GetLogEntriesRequest, opts ...grpc.CallOption) (*GetLogEntriesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetLogEntriesResponse)
+	err := c.cc.Invoke(ctx, CertificateService_GetLogEntries_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -529,6 +546,12 @@ type CertificateServiceServer interface {
 	// VerifyCertificates checks up to 1000 claims at once (public): every row
 	// gets a verdict, in order; a malformed number is that row's verdict.
 	VerifyCertificates(context.Context, *VerifyCertificatesRequest) (*VerifyCertificatesResponse, error)
+	// GetLogEntries reads the event log's entries start <= index < end, at
+	// most 1000 (public; as /log/entries and Certificate Transparency's
+	// get-entries): a public action's entry (a certificate's issuance,
+	// revocation, reissue or paper record, a notice) with everything its
+	// chain hash covers, any other with its hashes alone.
+	GetLogEntries(context.Context, *GetLogEntriesRequest) (*GetLogEntriesResponse, error)
 	// ListPlayerCertificates lists a player's certificates, newest first (public).
 	ListPlayerCertificates(context.Context, *ListPlayerCertificatesRequest) (*ListPlayerCertificatesResponse, error)
 	// RevokeCertificate withdraws a certificate (staff).
@@ -635,6 +658,9 @@ func (UnimplementedCertificateServiceServer) VerifyCertificate(context.Context, 
 }
 func (UnimplementedCertificateServiceServer) VerifyCertificates(context.Context, *VerifyCertificatesRequest) (*VerifyCertificatesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method VerifyCertificates not implemented")
+}
+func (UnimplementedCertificateServiceServer) GetLogEntries(context.Context, *GetLogEntriesRequest) (*GetLogEntriesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetLogEntries not implemented")
 }
 func (UnimplementedCertificateServiceServer) ListPlayerCertificates(context.Context, *ListPlayerCertificatesRequest) (*ListPlayerCertificatesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListPlayerCertificates not implemented")
@@ -962,6 +988,24 @@ func _CertificateService_VerifyCertificates_Handler(srv interface{}, ctx context
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(CertificateServiceServer).VerifyCertificates(ctx, req.(*VerifyCertificatesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CertificateService_GetLogEntries_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetLogEntriesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CertificateServiceServer).GetLogEntries(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CertificateService_GetLogEntries_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CertificateServiceServer).GetLogEntries(ctx, req.(*GetLogEntriesRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1370,6 +1414,10 @@ var CertificateService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "VerifyCertificates",
 			Handler:    _CertificateService_VerifyCertificates_Handler,
+		},
+		{
+			MethodName: "GetLogEntries",
+			Handler:    _CertificateService_GetLogEntries_Handler,
 		},
 		{
 			MethodName: "ListPlayerCertificates",
