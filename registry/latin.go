@@ -157,7 +157,13 @@ func (p Province) shortNames() []string {
 // "北京", "北京棋院", "Beijing", "Shanghai Go Club". ok is false when the
 // text names none, or more than one (Shanxi inside Shaanxi is no answer).
 func ProvinceInText(s string) (Province, bool) {
-	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
+	for _, p := range provinces() { // the ISO letters written alone, as this registry's h-files write the club
+		if c := p.ISOCode(); s == c || s == "CN-"+c {
+			return p, true
+		}
+	}
+	s = strings.ToLower(s)
 	if s == "" {
 		return Province{}, false
 	}
