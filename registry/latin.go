@@ -182,3 +182,36 @@ func ProvinceInText(s string) (Province, bool) {
 	}
 	return found[0], true
 }
+
+// LatinText writes any text in Latin letters for files that take no
+// Chinese (an event's name or venue in an EGD file): each Han character as
+// its syllable, capitalised and set apart by spaces (北京市围棋赛 → "Bei
+// Jing Shi Wei Qi Sai"), anything else as written.
+func LatinText(s string) string {
+	m := pinyinOf()
+	var b strings.Builder
+	prevHan := false
+	for _, c := range s {
+		py, ok := m[c]
+		switch {
+		case ok:
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), " ") {
+				b.WriteByte(' ')
+			}
+			b.WriteString(title(py))
+		case c == '，' || c == '。' || c == '、':
+			b.WriteString(", ")
+		case c == '（' || c == '）' || c == '《' || c == '》' || c == '“' || c == '”':
+			if prevHan || b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+		default:
+			if prevHan && c != ' ' && !unicode.IsPunct(c) {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(c)
+		}
+		prevHan = ok
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
