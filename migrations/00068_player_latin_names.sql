@@ -19,14 +19,15 @@ CREATE TABLE player_external_ids (
 
 -- The EGD PINs imports stored on registered participants become the
 -- players' own, where a PIN names one player and the player has one PIN.
+-- Set when the last event giving it was created.
 INSERT INTO player_external_ids (player_id, scheme, value, set_at)
-SELECT player_id, 'egd', min(egd_pin), now()
-FROM participants
-WHERE player_id IS NOT NULL AND egd_pin <> ''
-  AND egd_pin IN (SELECT egd_pin FROM participants WHERE player_id IS NOT NULL AND egd_pin <> ''
-                  GROUP BY egd_pin HAVING count(DISTINCT player_id) = 1)
-GROUP BY player_id
-HAVING count(DISTINCT egd_pin) = 1;
+SELECT pa.player_id, 'egd', min(pa.egd_pin), max(t.created_at)
+FROM participants pa JOIN tournaments t ON t.id = pa.tournament_id
+WHERE pa.player_id IS NOT NULL AND pa.egd_pin ~ '^[0-9]{5,9}$'
+  AND pa.egd_pin IN (SELECT egd_pin FROM participants WHERE player_id IS NOT NULL AND egd_pin <> ''
+                     GROUP BY egd_pin HAVING count(DISTINCT player_id) = 1)
+GROUP BY pa.player_id
+HAVING count(DISTINCT pa.egd_pin) = 1;
 
 -- +goose Down
 DROP TABLE player_external_ids;

@@ -61,7 +61,7 @@ func ValidateExternalID(scheme, value string) (string, string, error) {
 		okScheme = okScheme && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
 	}
 	if !okScheme {
-		return "", "", ReasonExternalIDScheme.OnField("scheme", "value", clipName(scheme))
+		return "", "", ReasonExternalIDScheme.OnField("external_id_scheme", "value", clipName(scheme))
 	}
 	if value == "" {
 		return scheme, "", nil // removes the id
@@ -79,7 +79,7 @@ func ValidateExternalID(scheme, value string) (string, string, error) {
 		ok = ok && len(value) >= 5 && len(value) <= 9
 	}
 	if !ok {
-		return "", "", ReasonExternalIDValue.OnField("value", "scheme", scheme, "value", clipName(value))
+		return "", "", ReasonExternalIDValue.OnField("external_id", "scheme", scheme, "value", clipName(value))
 	}
 	return scheme, value, nil
 }
@@ -160,7 +160,7 @@ func setExternalIDTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor le
 		err := tx.QueryRow(ctx, `SELECT player_id FROM player_external_ids WHERE scheme = $1 AND value = $2`, scheme, value).Scan(&holder)
 		switch {
 		case err == nil && holder != p.ID:
-			return Player{}, ReasonExternalIDTaken.OnField("value", "scheme", scheme, "value", value, "player", strconv.FormatInt(holder, 10))
+			return Player{}, ReasonExternalIDTaken.OnField("external_id", "scheme", scheme, "value", value, "player", strconv.FormatInt(holder, 10))
 		case err != nil && !errors.Is(err, pgx.ErrNoRows):
 			return Player{}, ledger.PgErr(err, "external id holder")
 		}

@@ -127,6 +127,24 @@ func (s *RegistryServer) UpdatePlayer(ctx context.Context, req *pb.UpdatePlayerR
 	return resp, nil
 }
 
+func (s *RegistryServer) SetPlayerLatinName(ctx context.Context, req *pb.SetPlayerLatinNameRequest) (*pb.SetPlayerLatinNameResponse, error) {
+	actor := ActorFrom(ctx)
+	p, err := s.reg.SetLatinName(ctx, actor, idempotencyKey(ctx), req.GetId(), req.GetLatinName())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetPlayerLatinNameResponse{Player: s.playerPB(ctx, actor, p)}, nil
+}
+
+func (s *RegistryServer) SetPlayerExternalId(ctx context.Context, req *pb.SetPlayerExternalIdRequest) (*pb.SetPlayerExternalIdResponse, error) {
+	actor := ActorFrom(ctx)
+	p, err := s.reg.SetExternalID(ctx, actor, idempotencyKey(ctx), req.GetId(), req.GetScheme(), req.GetValue())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetPlayerExternalIdResponse{Player: s.playerPB(ctx, actor, p)}, nil
+}
+
 func (s *RegistryServer) ListIdentityChanges(ctx context.Context, req *pb.ListIdentityChangesRequest) (*pb.ListIdentityChangesResponse, error) {
 	q := registry.IdentityChangeQuery{PlayerID: req.GetPlayerId(), Limit: int(req.GetLimit())}
 	for st, v := range changeStatuses {
@@ -257,6 +275,7 @@ func (s *RegistryServer) playerView(ctx context.Context, actor ledger.Actor, p r
 	out := playerPB(fullIdentity, p)
 	if !s.reg.ShowsPersonalDetails(p, fullIdentity) {
 		out.BirthYear, out.Gender = 0, pb.Gender_GENDER_UNSPECIFIED
+		out.ExternalIds = nil // a minor's ids elsewhere are personal details too
 	}
 	return out
 }
@@ -265,7 +284,8 @@ func playerPB(fullIdentity bool, p registry.Player) *pb.Player {
 	out := &pb.Player{Id: p.ID, Name: p.Name, BirthYear: int32(p.BirthDate.Year()), Nationality: p.Nationality,
 		ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank.String(), DeclaredRank: p.DeclaredRank.String(), MergedInto: p.MergedInto,
 		CreatedAt: timestamppb.New(p.CreatedAt), UpdatedAt: timestamppb.New(p.UpdatedAt),
-		IdentityNumber: registry.MaskIdentity(p.IDNumber)}
+		IdentityNumber: registry.MaskIdentity(p.IDNumber), LatinName: p.LatinOf(), LatinNameStated: p.LatinName != "",
+		ExternalIds: p.ExternalIDs}
 	switch p.Gender {
 	case registry.Male:
 		out.Gender = pb.Gender_GENDER_MALE
