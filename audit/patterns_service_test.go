@@ -259,12 +259,14 @@ func TestImportedGamesCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// a name alone matches nobody: the clerk confirms each
+	matches := map[int]int64{}
 	for i, p := range dry.Players {
-		fixture.Player(t, e.reg, "110", p.Name, "1k", "1990-01-01", 500+i)
+		matches[p.Index] = fixture.Player(t, e.reg, "110", p.Name, "1k", "1990-01-01", 500+i).ID
 	}
 	for _, day := range []string{"2026-03-20", "2026-06-20"} {
 		e.at(t, day)
-		if _, err := e.ts.ImportEvent(ctx, beijing, "", tournaments.ImportInput{Data: data, Level: "city", Commit: true}); err != nil {
+		if _, err := e.ts.ImportEvent(ctx, beijing, "", tournaments.ImportInput{Data: data, Level: "city", Commit: true, Matches: matches}); err != nil {
 			t.Fatal(err)
 		}
 	}

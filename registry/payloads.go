@@ -19,7 +19,7 @@ func Payloads() []ledger.Payload {
 		AgencyCreatedPayload{}, AgencyStatusSetPayload{}, PlayerRegisteredPayload{}, PlayerUpdatedPayload{}, PlayerTransferredPayload{},
 		PlayerMergedPayload{}, PlayerRankChangedPayload{}, PlayerHonoraryDanPayload{}, TokenCreatedPayload{}, TokenRevokedPayload{},
 		PlayerIdentityChangeRequestedPayload{}, PlayerIdentityChangeApprovedPayload{}, PlayerIdentityChangeRejectedPayload{},
-		PlayerIdentityCorrectedPayload{},
+		PlayerIdentityCorrectedPayload{}, PlayerLatinNameSetPayload{}, PlayerExternalIDSetPayload{},
 	}
 }
 
@@ -207,3 +207,24 @@ type PlayerIdentityCorrectedPayload struct {
 }
 
 func (PlayerIdentityCorrectedPayload) Action() string { return "player.identity_corrected" }
+
+// PlayerLatinNameSetPayload is player.latin_name_set's payload: the Latin
+// name the agency stated (to; "" returns to the pinyin), the one before, and
+// the pinyin of the registered name at the time.
+type PlayerLatinNameSetPayload struct {
+	From   string `json:"from"`
+	Pinyin string `json:"pinyin"`
+	To     string `json:"to"`
+}
+
+func (PlayerLatinNameSetPayload) Action() string { return "player.latin_name_set" }
+
+// PlayerExternalIDSetPayload is player.external_id_set's payload: a
+// player's id with another body set (to) or removed (to "").
+type PlayerExternalIDSetPayload struct {
+	From   string `json:"from"`
+	Scheme string `json:"scheme"`
+	To     string `json:"to"`
+}
+
+func (PlayerExternalIDSetPayload) Action() string { return "player.external_id_set" }

@@ -53,6 +53,11 @@ type Player struct {
 	MergedInto int64
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
+	// LatinName is the Latin name the agency stated ("" : the pinyin of
+	// Name, see LatinOf); ExternalIDs his ids with other bodies by scheme
+	// ("egd" → EGD PIN). Both are set by their own logged actions.
+	LatinName   string
+	ExternalIDs map[string]string
 }
 
 // PlayerInput is what an agency submits to register or change a player.

@@ -16,12 +16,17 @@ import (
 )
 
 const playerColumns = `id, name, gender, birth_date, nationality, id_kind, id_number, province_code, agency_prefix, rank,
-	declared_rank, rank_certified, honorary_basis, coalesce(merged_into, 0), created_at, updated_at`
+	declared_rank, rank_certified, honorary_basis, coalesce(merged_into, 0), created_at, updated_at, latin_name,
+	coalesce((SELECT jsonb_object_agg(x.scheme, x.value) FROM player_external_ids x WHERE x.player_id = players.id), '{}')`
 
 func scanPlayer(r pgx.Row) (Player, error) {
 	var p Player
 	err := r.Scan(&p.ID, &p.Name, &p.Gender, &p.BirthDate, &p.Nationality, &p.IDKind, &p.IDNumber,
-		&p.ProvinceCode, &p.AgencyPrefix, &p.Rank, &p.DeclaredRank, &p.RankCertified, &p.HonoraryBasis, &p.MergedInto, &p.CreatedAt, &p.UpdatedAt)
+		&p.ProvinceCode, &p.AgencyPrefix, &p.Rank, &p.DeclaredRank, &p.RankCertified, &p.HonoraryBasis, &p.MergedInto, &p.CreatedAt, &p.UpdatedAt,
+		&p.LatinName, &p.ExternalIDs)
+	if len(p.ExternalIDs) == 0 {
+		p.ExternalIDs = nil
+	}
 	return p, err
 }
 
@@ -177,6 +182,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, actor ledger.Actor, key stri
 		// the certified rank is certification's; only the declared rank is edited here
 		p.ID, p.AgencyPrefix, p.Rank, p.RankCertified, p.HonoraryBasis = id, old.AgencyPrefix, old.Rank, old.RankCertified, old.HonoraryBasis
 		p.MergedInto, p.CreatedAt, p.UpdatedAt = old.MergedInto, old.CreatedAt, now
+		p.LatinName, p.ExternalIDs = old.LatinName, old.ExternalIDs // set by their own actions
 		if taken, err := identityTaken(ctx, tx, p, id); err != nil || taken {
 			if err == nil {
 				err = ReasonIdentityTaken.OnField("identity_number", "identity", MaskIdentity(p.IDNumber))

@@ -85,3 +85,19 @@ var (
 	ReasonRevokedToken = ledger.NewReason(ledger.Unauthenticated, "REVOKED_TOKEN",
 		"该令牌已被吊销，请向协会申请新令牌。", "this token was revoked; ask the association for a new one.")
 )
+
+// The refusals of a player's Latin name and external ids.
+var (
+	ReasonLatinName = ledger.NewReason(ledger.Invalid, "LATIN_NAME",
+		"“{value}”不是拉丁字母姓名：请用拉丁字母，姓在前、名在后，中间空一格（如 Zhang Wei），不超过 64 个字符。",
+		"{value} is not a Latin name: write it in Latin letters, surname first and a space before the given name (Zhang Wei), at most 64 characters.")
+	ReasonExternalIDScheme = ledger.NewReason(ledger.Invalid, "EXTERNAL_ID_SCHEME",
+		"“{value}”不是外部编号类别：请用 2 到 12 位小写字母或数字，以字母开头（如 egd、ffg、aga）。",
+		"{value} is not a scheme of external ids: 2 to 12 lower-case letters or digits, starting with a letter (egd, ffg, aga).")
+	ReasonExternalIDValue = ledger.NewReason(ledger.Invalid, "EXTERNAL_ID_VALUE",
+		"“{value}”不是有效的 {scheme} 编号（EGD PIN 为 5 到 9 位数字；其他编号不超过 32 位字母、数字、- 或 .）。",
+		"{value} is not a valid {scheme} id (an EGD PIN has 5 to 9 digits; other ids up to 32 letters, digits, - or .).")
+	ReasonExternalIDTaken = ledger.NewReason(ledger.AlreadyExists, "EXTERNAL_ID_TAKEN",
+		"{scheme} 编号 {value} 已属于棋手 {player}：一个编号只能属于一名棋手。",
+		"{scheme} id {value} already belongs to player {player}: an id names one person.")
+)

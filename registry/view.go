@@ -21,6 +21,10 @@ type PlayerView struct {
 	MergedInto    int64
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
+	// LatinName is the name for foreign events (stated, or pinyin);
+	// LatinStated says the agency stated it.
+	LatinName   string
+	LatinStated bool
 
 	// Details says the reader sees the player's gender, birth year,
 	// nationality and identity document (its number masked unless
@@ -37,6 +41,9 @@ type PlayerView struct {
 	// date: staff, and the player's own agency (SeesIdentity).
 	FullIdentity bool
 	BirthDate    time.Time // zero without FullIdentity
+	// ExternalIDs are the player's ids elsewhere (EGD PIN …): a minor's
+	// are personal details too, so only with Details.
+	ExternalIDs map[string]string
 }
 
 // ViewPlayer is p as actor may see him.
@@ -64,13 +71,15 @@ func (s *Service) ViewPlayers(ctx context.Context, actor ledger.Actor, ps []Play
 // not (SeesIdentity's answer).
 func (s *Service) PlayerViewWith(p Player, seesIdentity bool) PlayerView {
 	v := PlayerView{ID: p.ID, Name: p.Name, ProvinceCode: p.ProvinceCode, AgencyPrefix: p.AgencyPrefix, Rank: p.Rank,
-		DeclaredRank: p.DeclaredRank, HonoraryBasis: p.HonoraryBasis, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+		DeclaredRank: p.DeclaredRank, HonoraryBasis: p.HonoraryBasis, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
+		LatinName: p.LatinOf(), LatinStated: p.LatinName != ""}
 	if !s.ShowsPersonalDetails(p, seesIdentity) {
 		return v
 	}
 	v.Details = true
 	v.Gender, v.BirthYear, v.Nationality, v.IDKind = p.Gender, p.BirthDate.Year(), p.Nationality, p.IDKind
 	v.IDNumber = MaskIdentity(p.IDNumber)
+	v.ExternalIDs = p.ExternalIDs
 	if seesIdentity {
 		v.FullIdentity, v.IDNumber, v.BirthDate = true, p.IDNumber, p.BirthDate
 	}

@@ -3,7 +3,6 @@ package tournaments
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,14 +33,25 @@ type ImportInput struct {
 
 // ImportPlayer is how one of the file's players matches the registry.
 type ImportPlayer struct {
-	Index      int
-	Name       string
-	Rank       string
-	Country    string
-	EGDPin     string
+	Index   int
+	Name    string
+	Rank    string
+	Country string
+	Club    string
+	EGDPin  string
+	// File is the file's player as read, whose facts the candidates'
+	// are compared with.
+	File       ImportedPlayer
 	PlayerID   int64
 	Candidates []int64
-	Status     string // matched, guest, unmatched, or bye (a placeholder confirmed as byes)
+	// Proposals are the candidates with their facts side by side with
+	// the file's (matching.go), masked as elsewhere.
+	Proposals []Candidate
+	Status    string // matched, proposed, unmatched, guest, or bye (a placeholder confirmed as byes)
+	// Basis says why a matched player is matched: a stable id
+	// ("egd_pin", "identity", "registry_number", another scheme),
+	// "facts", or "confirmed" by the clerk.
+	Basis string
 }
 
 // ImportResult reports an import: the file's summary, the players' matching
@@ -60,20 +70,13 @@ func nameVariants(p ImportedPlayer) []string {
 	return vs
 }
 
-// playersByName finds, in one query, the registered players whose lower-case
-// name is one of the ways the file writes its players.
-func (s *Service) playersByName(ctx context.Context, players []ImportedPlayer) (map[string][]int64, error) {
-	var names []string
-	for _, p := range players {
-		names = append(names, nameVariants(p)...)
-	}
-	return registry.PlayersNamed(ctx, s.db, names)
-}
-
 // ImportEvent reads a tournament file and matches its players against the
-// registry: a player is matched when the organiser says so, or when exactly
-// one registered player has his name; anyone else must be matched or added
-// as a guest before the import commits. Nobody is created in the registry.
+// registry: a player is matched when the organiser says so, or by who he
+// is (matching.go: a stable id, or his name with agreeing facts); a
+// proposal must be confirmed, and anyone else matched or added as a guest,
+// before the import commits. Nobody is created in the registry; the
+// matches are logged with the import, and the EGD PINs of matched players
+// who had none become theirs.
 func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key string, in ImportInput) (ImportResult, error) {
 	org, err := organiser(actor)
 	if err != nil {
@@ -103,13 +106,14 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 	for _, g := range in.Guests {
 		guests[g] = true
 	}
-	byName, err := s.playersByName(ctx, imp.Players)
+	cands, decided, err := s.matchPlayers(ctx, actor, imp.Players)
 	if err != nil {
 		return ImportResult{}, err
 	}
 	var unmatched []string
 	for _, p := range imp.Players {
-		ip := ImportPlayer{Index: p.ID, Name: p.Name(), Rank: p.Rank, Country: p.Country, EGDPin: p.EGDPin}
+		ip := ImportPlayer{Index: p.ID, Name: p.Name(), Rank: p.Rank, Country: p.Country, Club: p.Club, EGDPin: p.EGDPin, File: p,
+			Proposals: cands[p.ID], Candidates: candidateIDs(cands[p.ID])}
 		switch id, ok := in.Matches[p.ID]; {
 		case placeholder[p.ID]:
 			ip.Status = "bye"
@@ -117,24 +121,13 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 			if _, err := s.reg.GetPlayer(ctx, id); err != nil {
 				return ImportResult{}, fmt.Errorf("match for %s: %w", ip.Name, err)
 			}
-			ip.PlayerID, ip.Status = id, "matched"
+			ip.PlayerID, ip.Status, ip.Basis = id, MatchMatched, BasisConfirmed
 		case guests[p.ID]:
-			ip.Status = "guest"
+			ip.Status = MatchGuest
 		default:
-			seen := map[int64]bool{}
-			for _, v := range nameVariants(p) {
-				for _, id := range byName[v] {
-					if !seen[id] && len(ip.Candidates) < 10 {
-						seen[id] = true
-						ip.Candidates = append(ip.Candidates, id)
-					}
-				}
-			}
-			slices.Sort(ip.Candidates)
-			if len(ip.Candidates) == 1 {
-				ip.PlayerID, ip.Status = ip.Candidates[0], "matched"
-			} else {
-				ip.Status = "unmatched"
+			d := decided[p.ID]
+			ip.PlayerID, ip.Status, ip.Basis = d.PlayerID, d.Status, d.Basis
+			if ip.Status != MatchMatched {
 				unmatched = append(unmatched, clipf("%d %s", p.ID, ip.Name))
 			}
 		}
@@ -224,6 +217,24 @@ func (s *Service) ImportEvent(ctx context.Context, actor ledger.Actor, key strin
 		e.PairedRounds = imp.Rounds
 		err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(e.ID, 10),
 			ImportedPayload{Format: imp.Format, Games: len(imp.Games), Players: len(imp.Players), Rounds: imp.Rounds})
+		if err != nil {
+			return Event{}, err
+		}
+		var matched []MatchedPlayer
+		for i, ip := range res.Players {
+			if ip.PlayerID == 0 || ip.Status != MatchMatched {
+				continue
+			}
+			matched = append(matched, matchLine(i+1, ip))
+			if ip.EGDPin != "" {
+				if _, err := registry.LearnExternalIDTx(ctx, tx, now, actor, ip.PlayerID, registry.EGDScheme, ip.EGDPin); err != nil {
+					return Event{}, err
+				}
+			}
+		}
+		if len(matched) > 0 {
+			err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(e.ID, 10), PlayersMatchedPayload{Players: matched})
+		}
 		return e, err
 	})
 	if err != nil {

@@ -37,6 +37,13 @@ type ImportedPlayer struct {
 	EGDPin  string // digits only; "" when the file has none
 	Absent  []int  // the rounds the file marks him absent in (OpenGotha's participating, pairgoth's skip)
 	Line    int    // where the file lists him
+	// What some files say beside, for matching the player to the registry
+	// (matching.go); zero when the file does not say.
+	Region         string            // a province or city named apart from the club
+	BirthYear      int               //
+	IDNumber       string            // a resident ID number
+	RegistryNumber int64             // this registry's player number
+	OtherIDs       map[string]string // other federations' ids by scheme ("ffg", "aga")
 }
 
 // Name is "Surname Given", as EGD files write it.

@@ -17,6 +17,7 @@ func Payloads() []ledger.Payload {
 		LineupPayload{}, RoundPairedPayload{}, PlayoffPairedPayload{}, NigiriPayload{}, ResultPayload{}, ResultVoidedPayload{},
 		RoundConfirmedPayload{}, ProtestLodgedPayload{}, ProtestRuledPayload{}, FinishedPayload{}, ProposalsRecordedPayload{},
 		PlayerSuspendedPayload{}, ParticipantsMovedPayload{}, GradingSetPayload{}, GradingAcceptedPayload{},
+		PlayersMatchedPayload{},
 	}
 }
 
@@ -50,6 +51,27 @@ type ImportedPayload struct {
 }
 
 func (ImportedPayload) Action() string { return "tournament.imported" }
+
+// PlayersMatchedPayload is tournament.players_matched's payload: how an
+// import matched each of its registered participants — by a stable id
+// ("egd_pin", "identity", "registry_number", a scheme), by agreeing facts
+// ("facts"), or by the clerk's confirmation ("confirmed", with the
+// candidates the import had proposed).
+type PlayersMatchedPayload struct {
+	Players []MatchedPlayer `json:"players"`
+}
+
+func (PlayersMatchedPayload) Action() string { return "tournament.players_matched" }
+
+// MatchedPlayer is one participant of PlayersMatchedPayload.
+type MatchedPlayer struct {
+	Basis      string  `json:"basis"`
+	Candidates []int64 `json:"candidates"`
+	FileName   string  `json:"file_name"`
+	FilePin    string  `json:"file_pin"`
+	Number     int     `json:"number"`
+	Player     int64   `json:"player"`
+}
 
 // ParticipantAddedPayload is tournament.participant_added's payload.
 type ParticipantAddedPayload struct {

@@ -54,6 +54,12 @@ var (
 	ReasonUnmatchedPlayers = ledger.NewReason(ledger.Precondition, "UNMATCHED_PLAYERS",
 		"文件中有 {count} 名棋手未对应到登记系统中的棋手（{players}）：请逐一对应或作为嘉宾加入。",
 		"{count} players of the file are not matched to the registry ({players}): match them or add them as guests.")
+	ReasonEGDClass = ledger.NewReason(ledger.Invalid, "EGD_CLASS",
+		"“{value}”不是 EGD 比赛级别：应为 A、B、C 或 D（D 为网络比赛）。",
+		"{value} is not an EGD tournament class: A, B, C or D (D for Internet events).")
+	ReasonTimeControl = ledger.NewReason(ledger.Invalid, "TIME_CONTROL",
+		"用时规定无效（读秒方式 {overtime}）：基本用时 0–1440 分钟，读秒方式为 byoyomi、canadian（须给出步数）、fischer 或 none，秒数 0–3600。",
+		"the time limits are not valid (overtime {overtime}): basic time 0–1440 minutes, overtime byoyomi, canadian (with its stones), fischer or none, seconds 0–3600.")
 	ReasonExportFormat = ledger.NewReason(ledger.Invalid, "EXPORT_FORMAT",
 		"“{value}”不是导出格式：应为 h9、opengotha、csv 或 sgf_zip。", "{value}: want h9, opengotha, csv or sgf_zip.")
 	ReasonResult = ledger.NewReason(ledger.Invalid, "RESULT",

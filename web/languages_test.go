@@ -25,7 +25,7 @@ var latinTerms = map[string]bool{
 	"cert": true, "font": true, "TrueType": true, "Tromp": true, "Taylor": true, "AGA": true, "OpenGotha": true,
 	"pairgoth": true, "EGD": true, "GTP": true, "CN": true, "XLSX": true, "UTF": true, "GBK": true, "RFC": true,
 	"zip": true, "dd": true /* an SGF point in an example */, "token": true, "create": true, /* the command dankyu token create */
-	"GoR": true, /* the EGD's rating scale */
+	"GoR": true /* the EGD's rating scale */, "PIN": true, /* the EGD PIN */
 }
 
 var latinWord = regexp.MustCompile(`[A-Za-z]{2,}`)

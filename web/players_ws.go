@@ -17,6 +17,8 @@ import (
 type playerWriter interface {
 	RegisterPlayer(ctx context.Context, actor ledger.Actor, key string, in registry.PlayerInput) (registry.Player, error)
 	UpdatePlayer(ctx context.Context, actor ledger.Actor, key string, id int64, in registry.PlayerInput) (registry.PlayerUpdate, error)
+	SetLatinName(ctx context.Context, actor ledger.Actor, key string, id int64, name string) (registry.Player, error)
+	SetExternalID(ctx context.Context, actor ledger.Actor, key string, id int64, scheme, value string) (registry.Player, error)
 	ListIdentityChanges(ctx context.Context, actor ledger.Actor, q registry.IdentityChangeQuery) ([]registry.IdentityChange, error)
 	DecideIdentityChange(ctx context.Context, actor ledger.Actor, key string, id int64, approve bool, reason string) (registry.IdentityChange, error)
 }
@@ -43,6 +45,9 @@ type playerForm struct {
 	Name, Gender, BirthDate, Nationality, IDKind, IDNumber string
 	ProvinceCode, Rank                                     string
 	ChangeReason                                           string
+	// LatinName is the Latin name the agency states ("": the pinyin,
+	// Pinyin, shown as the placeholder); EGDPin his EGD PIN.
+	LatinName, Pinyin, EGDPin string
 	// Pending is the change of the player's identity waiting for the
 	// association, shown as a notice on the edit form.
 	Pending    *registry.IdentityChange
@@ -51,13 +56,14 @@ type playerForm struct {
 }
 
 // playerFields are the fields of the form, by the names refusals give them.
-var playerFields = []string{"name", "gender", "birth_date", "nationality", "identity_kind", "identity_number", "province_code", "rank", "change_reason"}
+var playerFields = []string{"name", "gender", "birth_date", "nationality", "identity_kind", "identity_number", "province_code", "rank", "change_reason",
+	"latin_name", "external_id"}
 
 func playerFormOf(r *http.Request) playerForm {
 	v := func(k string) string { return r.PostFormValue(k) }
 	return playerForm{Name: v("name"), Gender: v("gender"), BirthDate: v("birth_date"), Nationality: v("nationality"),
 		IDKind: v("identity_kind"), IDNumber: v("identity_number"), ProvinceCode: v("province_code"), Rank: v("rank"),
-		ChangeReason: v("change_reason")}
+		ChangeReason: v("change_reason"), LatinName: v("latin_name"), EGDPin: v("egd_pin")}
 }
 
 func (f playerForm) input() registry.PlayerInput {
@@ -108,6 +114,7 @@ func (p *playerPages) failRegister(w http.ResponseWriter, r *http.Request, _ led
 func (p *playerPages) failEdit(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string, err error) {
 	f := playerFormOf(r)
 	f.ID, _ = kit.PathID(r)
+	f.Pinyin = registry.Pinyin(f.Name)
 	f.Pending = p.pendingChange(r, a, f.ID)
 	p.failWith(w, r, code, errText, err, f)
 }
@@ -135,8 +142,23 @@ func (p *playerPages) update(r *http.Request, a ledger.Actor, key string) (kit.O
 	if !ok {
 		return kit.Outcome{}, ledger.ErrNotFound
 	}
-	u, err := p.reg.UpdatePlayer(r.Context(), a, key, id, playerFormOf(r).input())
+	f := playerFormOf(r)
+	u, err := p.reg.UpdatePlayer(r.Context(), a, key, id, f.input())
 	if err != nil {
+		return kit.Outcome{}, err
+	}
+	// the Latin name and the EGD PIN are logged actions of their own, each
+	// under the form's key (none without one)
+	sub := func(suffix string) string {
+		if key == "" {
+			return ""
+		}
+		return key + suffix
+	}
+	if _, err := p.reg.SetLatinName(r.Context(), a, sub("-latin"), id, f.LatinName); err != nil {
+		return kit.Outcome{}, err
+	}
+	if _, err := p.reg.SetExternalID(r.Context(), a, sub("-egd"), id, registry.EGDScheme, f.EGDPin); err != nil {
 		return kit.Outcome{}, err
 	}
 	if u.Held != nil { // a notice, not an error: the rest is saved, the identity waits for the association
@@ -169,7 +191,7 @@ func (p *playerPages) editForm(w http.ResponseWriter, r *http.Request) error {
 	}
 	p.showForm(w, r, http.StatusOK, playerForm{ID: pl.ID, Name: pl.Name, Gender: string(pl.Gender), BirthDate: pl.BirthDate.Format(time.DateOnly),
 		Nationality: pl.Nationality, IDKind: string(pl.IDKind), IDNumber: pl.IDNumber, ProvinceCode: pl.ProvinceCode, Rank: rank,
-		Pending: p.pendingChange(r, a, pl.ID)})
+		Pending: p.pendingChange(r, a, pl.ID), LatinName: pl.LatinName, Pinyin: registry.Pinyin(pl.Name), EGDPin: pl.ExternalIDs[registry.EGDScheme]})
 	return nil
 }
 

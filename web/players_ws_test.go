@@ -86,6 +86,23 @@ func TestRegisterAndEditPlayers(t *testing.T) {
 	if p, err := e.reg.GetPlayer(t.Context(), pid); err != nil || p.Name != "张三丰" || p.DeclaredRank != registry.Rank(2) {
 		t.Errorf("after the change: %+v %v", p, err)
 	}
+	// the edit form states the Latin name and the EGD PIN: the pinyin is
+	// the placeholder; a Chinese "Latin" name is refused beside its field
+	_, edit, _ = fetch(t, c, "GET", u+"/workspace/players/"+id+"/edit", nil)
+	if !strings.Contains(edit, `placeholder="Zhang Sanfeng"`) {
+		t.Errorf("the edit form does not show the pinyin")
+	}
+	code, body, _ := post("/workspace/players/"+id, merge(with("name", "张三丰"), url.Values{"latin_name": {"张 三丰"}}))
+	if code != http.StatusBadRequest || !strings.Contains(body, `data-testid="field-error-latin_name"`) {
+		t.Fatalf("a Chinese Latin name: %d", code)
+	}
+	code, _, _ = post("/workspace/players/"+id, merge(with("name", "张三丰"), url.Values{"latin_name": {"Cheung Sam-fung"}, "egd_pin": {"13513786"}}))
+	if code != http.StatusSeeOther {
+		t.Fatalf("Latin name and PIN: %d", code)
+	}
+	if p, err := e.reg.GetPlayer(t.Context(), pid); err != nil || p.LatinName != "Cheung Sam-fung" || p.ExternalIDs["egd"] != "13513786" {
+		t.Errorf("after stating the Latin name and PIN: %+v %v", p, err)
+	}
 	_, ws, _ := fetch(t, c, "GET", u+"/workspace", nil)
 	if !strings.Contains(ws, "北京棋院") || strings.Contains(ws, "agency:110") {
 		t.Errorf("the workspace is not headed by the agency's name")

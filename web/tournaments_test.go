@@ -279,9 +279,17 @@ func TestImportPageWithoutJavaScript(t *testing.T) {
 		t.Fatalf("imported tournament page:\n%.1500s", page)
 	}
 	base := u + strings.Split(hdr.Get("Location"), "?")[0]
-	if code, body, h := fetch(t, c, "GET", base+"/export/h9", nil); code != 200 || !strings.Contains(body, "Chauvin_Robin") ||
+	if code, body, h := fetch(t, c, "GET", base+"/export/h9", nil); code != 200 || !strings.Contains(body, "Chauvin Robin") ||
 		!strings.Contains(h.Get("Content-Disposition"), ".h9") {
 		t.Fatalf("h-file export: %d %v", code, h)
+	}
+	// the organiser states the time limits: 60 minutes and 30-second periods are class A
+	if code, body, _ := fetch(t, c, "GET", base+"/export/h9?class=&basic=60&overtime=byoyomi&seconds=30&event_name=Club+Cup", nil); code != 200 ||
+		!strings.Contains(body, "; CL[A]") || !strings.Contains(body, "; TM[82]") || !strings.Contains(body, "; EV[Club Cup]") {
+		t.Fatalf("h-file export with time limits: %d\n%.400s", code, body)
+	}
+	if code, _, _ := fetch(t, c, "GET", base+"/export/h9?class=Q", nil); code != http.StatusBadRequest {
+		t.Fatalf("class Q: %d", code)
 	}
 	if code, _, _ := fetch(t, c, "GET", base+"/export/pdf", nil); code != http.StatusNotFound {
 		t.Fatalf("unknown export: %d", code)

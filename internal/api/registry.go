@@ -127,6 +127,24 @@ func (s *RegistryServer) UpdatePlayer(ctx context.Context, req *pb.UpdatePlayerR
 	return resp, nil
 }
 
+func (s *RegistryServer) SetPlayerLatinName(ctx context.Context, req *pb.SetPlayerLatinNameRequest) (*pb.SetPlayerLatinNameResponse, error) {
+	actor := ActorFrom(ctx)
+	p, err := s.reg.SetLatinName(ctx, actor, idempotencyKey(ctx), req.GetId(), req.GetLatinName())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetPlayerLatinNameResponse{Player: s.playerPB(ctx, actor, p)}, nil
+}
+
+func (s *RegistryServer) SetPlayerExternalId(ctx context.Context, req *pb.SetPlayerExternalIdRequest) (*pb.SetPlayerExternalIdResponse, error) {
+	actor := ActorFrom(ctx)
+	p, err := s.reg.SetExternalID(ctx, actor, idempotencyKey(ctx), req.GetId(), req.GetScheme(), req.GetValue())
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetPlayerExternalIdResponse{Player: s.playerPB(ctx, actor, p)}, nil
+}
+
 func (s *RegistryServer) ListIdentityChanges(ctx context.Context, req *pb.ListIdentityChangesRequest) (*pb.ListIdentityChangesResponse, error) {
 	q := registry.IdentityChangeQuery{PlayerID: req.GetPlayerId(), Limit: int(req.GetLimit())}
 	for st, v := range changeStatuses {
@@ -250,7 +268,8 @@ func (s *RegistryServer) playerPB(ctx context.Context, actor ledger.Actor, p reg
 func playerPB(v registry.PlayerView) *pb.Player {
 	out := &pb.Player{Id: v.ID, Name: v.Name, ProvinceCode: v.ProvinceCode, AgencyPrefix: v.AgencyPrefix, Rank: v.Rank.String(),
 		DeclaredRank: v.DeclaredRank.String(), MergedInto: v.MergedInto, CreatedAt: timestamppb.New(v.CreatedAt), UpdatedAt: timestamppb.New(v.UpdatedAt),
-		BirthYear: int32(v.BirthYear), Nationality: v.Nationality, IdentityNumber: v.IDNumber}
+		BirthYear: int32(v.BirthYear), Nationality: v.Nationality, IdentityNumber: v.IDNumber,
+		LatinName: v.LatinName, LatinNameStated: v.LatinStated, ExternalIds: v.ExternalIDs}
 	switch v.Gender {
 	case registry.Male:
 		out.Gender = pb.Gender_GENDER_MALE

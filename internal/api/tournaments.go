@@ -252,8 +252,18 @@ func (s *TournamentServer) ImportTournament(ctx context.Context, req *pb.ImportT
 	resp := &pb.ImportTournamentResponse{Format: res.Summary.Format, Players: int32(res.Summary.Players), Rounds: int32(res.Summary.Rounds),
 		Games: int32(res.Summary.Games), Byes: int32(res.Summary.Byes)}
 	for _, p := range res.Players {
-		resp.ImportPlayers = append(resp.ImportPlayers, &pb.ImportPlayer{Index: int32(p.Index), Name: p.Name, Rank: p.Rank,
-			Country: p.Country, PlayerId: p.PlayerID, Candidates: p.Candidates, Status: p.Status})
+		ip := &pb.ImportPlayer{Index: int32(p.Index), Name: p.Name, Rank: p.Rank, Country: p.Country, PlayerId: p.PlayerID,
+			Candidates: p.Candidates, Status: p.Status, Basis: p.Basis, Club: p.Club, EgdPin: p.EGDPin}
+		for _, c := range p.Proposals {
+			facts := map[string]string{}
+			for k, v := range c.Facts {
+				facts[k] = string(v)
+			}
+			ip.Proposals = append(ip.Proposals, &pb.ImportCandidate{PlayerId: c.PlayerID, Name: c.Name, LatinName: c.LatinName,
+				ProvinceCode: c.ProvinceCode, BirthYear: int32(c.BirthYear), IdentityNumber: c.Identity, Rank: c.Rank, EgdPin: c.EGDPin,
+				Minor: c.Minor, Facts: facts, StableId: c.StableID})
+		}
+		resp.ImportPlayers = append(resp.ImportPlayers, ip)
 	}
 	for _, w := range res.Summary.Warnings {
 		resp.Warnings = append(resp.Warnings, &pb.ImportWarning{Line: int32(w.Line), Code: w.Code, Params: w.Params,
@@ -269,7 +279,12 @@ func (s *TournamentServer) ExportTournament(ctx context.Context, req *pb.ExportT
 	var buf bytes.Buffer
 	resp := &pb.ExportTournamentResponse{}
 	var err error
-	resp.ContentType, resp.Filename, err = s.ts.ExportEvent(ctx, &buf, req.GetTournamentId(), req.GetFormat())
+	opts := tournaments.H9Options{Class: req.GetEgdClass(), EventName: req.GetLatinEventName()}
+	if req.GetOvertime() != "" || req.GetBasicMinutes() != 0 {
+		opts.Time = &tournaments.TimeControl{BasicMinutes: int(req.GetBasicMinutes()), Overtime: req.GetOvertime(),
+			Seconds: int(req.GetOvertimeSeconds()), Stones: int(req.GetOvertimeStones()), Online: req.GetOnline()}
+	}
+	resp.ContentType, resp.Filename, err = s.ts.ExportEventWith(ctx, &buf, req.GetTournamentId(), req.GetFormat(), opts)
 	if err != nil {
 		return nil, fmt.Errorf("export tournament %d: %w", req.GetTournamentId(), err)
 	}

@@ -73,7 +73,7 @@ func TestTournamentOverGRPC(t *testing.T) {
 		t.Fatalf("our h-file does not read back: %v\n%s", err, exp.GetData())
 	}
 	sum, _ := back.Summarize()
-	if sum.Players != 5 || sum.Games != 10 || sum.Rounds != 5 || sum.Standings[0].Name != "循环1" || sum.Standings[0].Points != 8 {
+	if sum.Players != 5 || sum.Games != 10 || sum.Rounds != 5 || sum.Standings[0].Name != "Xun Huan1" || sum.Standings[0].Points != 8 {
 		t.Fatalf("h-file read back: %+v", sum)
 	}
 	if _, err := client.ExportTournament(bj, &pb.ExportTournamentRequest{TournamentId: id, Format: "pdf"}); err == nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web/kit"
 )
@@ -91,6 +92,17 @@ func (p *Pages) importFile(w http.ResponseWriter, r *http.Request) {
 		case strings.HasPrefix(key, "bye_") && len(vals) > 0 && vals[0] == "on":
 			if i, err := strconv.Atoi(strings.TrimPrefix(key, "bye_")); err == nil {
 				in.ByePlayers = append(in.ByePlayers, i)
+			}
+		case strings.HasPrefix(key, "confirm_") && len(vals) > 0 && strings.TrimSpace(vals[0]) != "":
+			// the clerk's choice among the proposals; a number typed beside it wins
+			i, err1 := strconv.Atoi(strings.TrimPrefix(key, "confirm_"))
+			id, err2 := strconv.ParseInt(strings.TrimSpace(vals[0]), 10, 64)
+			if err1 != nil || err2 != nil {
+				show(http.StatusBadRequest, reasonNotAPlayerNumber.OnField("match_"+strings.TrimPrefix(key, "confirm_"), "value", vals[0]))
+				return
+			}
+			if _, typed := in.Matches[i]; !typed && strings.TrimSpace(r.PostFormValue("match_"+strconv.Itoa(i))) == "" {
+				in.Matches[i] = id
 			}
 		case strings.HasPrefix(key, "guest_") && len(vals) > 0 && vals[0] == "on":
 			if i, err := strconv.Atoi(strings.TrimPrefix(key, "guest_")); err == nil {
@@ -189,4 +201,58 @@ func byeConfirmed(ps []tournaments.ImportPlayer, index int) bool {
 		}
 	}
 	return false
+}
+
+// confirmedID is the player number shown in a row's box: the player the
+// row is matched to, none for a proposal (the clerk decides).
+func confirmedID(ip tournaments.ImportPlayer) int64 {
+	if ip.Status == tournaments.MatchMatched {
+		return ip.PlayerID
+	}
+	return 0
+}
+
+// fileFact is what the file says of a fact.
+func fileFact(ip tournaments.ImportPlayer, fact string) string {
+	f := ip.File
+	switch fact {
+	case tournaments.FactName:
+		return ip.Name
+	case tournaments.FactProvince:
+		return strings.TrimSpace(f.Club + " " + f.Region)
+	case tournaments.FactBirthYear:
+		if f.BirthYear > 0 {
+			return strconv.Itoa(f.BirthYear)
+		}
+	case tournaments.FactRank:
+		return f.Rank
+	case tournaments.FactEGDPin:
+		return f.EGDPin
+	}
+	return ""
+}
+
+// candidateFact is a candidate's fact as the clerk may see it.
+func candidateFact(p kit.Page, c tournaments.Candidate, fact string) string {
+	switch fact {
+	case tournaments.FactName:
+		return c.Name + " (" + c.LatinName + ")"
+	case tournaments.FactProvince:
+		if pr, ok := registry.ProvinceByCode(c.ProvinceCode); ok {
+			if p.Lang == ledger.English {
+				return pr.NameEN
+			}
+			return pr.NameZH
+		}
+	case tournaments.FactBirthYear:
+		if c.Minor {
+			return p.T["imp_minor"]
+		}
+		return strconv.Itoa(c.BirthYear) + " · " + c.Identity
+	case tournaments.FactRank:
+		return c.Rank
+	case tournaments.FactEGDPin:
+		return c.EGDPin
+	}
+	return ""
 }

@@ -76,6 +76,7 @@ type Tournaments interface {
 	ImportEvent(ctx context.Context, actor ledger.Actor, key string, in tournaments.ImportInput) (tournaments.ImportResult, error)
 	MayRun(ctx context.Context, actor ledger.Actor, e tournaments.Event) bool
 	ExportEvent(ctx context.Context, w io.Writer, id int64, format string) (contentType, filename string, err error)
+	ExportEventWith(ctx context.Context, w io.Writer, id int64, format string, opts tournaments.H9Options) (contentType, filename string, err error)
 	PairPlayoff(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.RoundInfo, error)
 }
 
@@ -392,14 +393,58 @@ func (p *Pages) exportTournament(w http.ResponseWriter, r *http.Request) error {
 		return ledger.ErrNotFound
 	}
 	var buf bytes.Buffer
-	ctype, name, err := p.tours.ExportEvent(r.Context(), &buf, id, format)
-	if err != nil {
-		return err
+	opts, err := h9Options(r)
+	if err == nil {
+		var ctype, name string
+		if ctype, name, err = p.tours.ExportEventWith(r.Context(), &buf, id, format, opts); err == nil {
+			w.Header().Set("Content-Type", ctype)
+			w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+			_, _ = w.Write(buf.Bytes())
+			return nil
+		}
 	}
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	_, _ = w.Write(buf.Bytes())
-	return nil
+	if k := ledger.KindOf(err); k == ledger.Invalid { // a class or time limits the organiser mistyped
+		p.Refuse(w, r, p.Page(w, r, "error"), err)
+		return nil
+	}
+	return err
+}
+
+// h9Options reads the organiser's statements for an h-file from the
+// export form: the EGD class, or the time limits it follows from.
+func h9Options(r *http.Request) (tournaments.H9Options, error) {
+	q := r.URL.Query()
+	o := tournaments.H9Options{Class: strings.TrimSpace(q.Get("class")), EventName: strings.TrimSpace(q.Get("event_name"))}
+	if q.Get("overtime") == "" && q.Get("basic") == "" {
+		return o, nil
+	}
+	num := func(key string) (int, error) {
+		v := strings.TrimSpace(q.Get(key))
+		if v == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, tournaments.ReasonTimeControl.OnField("basic_minutes", "overtime", q.Get("overtime"))
+		}
+		return n, nil
+	}
+	tc := tournaments.TimeControl{Overtime: q.Get("overtime"), Online: q.Get("online") == "on"}
+	var err error
+	if tc.BasicMinutes, err = num("basic"); err != nil {
+		return o, err
+	}
+	if tc.Seconds, err = num("seconds"); err != nil {
+		return o, err
+	}
+	if tc.Stones, err = num("stones"); err != nil {
+		return o, err
+	}
+	if tc.Overtime == "" {
+		tc.Overtime = "none"
+	}
+	o.Time = &tc
+	return o, nil
 }
 
 // roundName writes "第3轮" or "Round 3".

@@ -1562,7 +1562,14 @@ type Player struct {
 	// most "3d"; empty when none. Never a certified rank.
 	DeclaredRank string `protobuf:"bytes,14,opt,name=declared_rank,json=declaredRank,proto3" json:"declared_rank,omitempty"`
 	// When this record was merged into another: that record's id.
-	MergedInto    int64 `protobuf:"varint,15,opt,name=merged_into,json=mergedInto,proto3" json:"merged_into,omitempty"`
+	MergedInto int64 `protobuf:"varint,15,opt,name=merged_into,json=mergedInto,proto3" json:"merged_into,omitempty"`
+	// The Latin name for foreign events and EGD files, surname first: the
+	// one the agency stated, else the pinyin of name.
+	LatinName string `protobuf:"bytes,320,opt,name=latin_name,json=latinName,proto3" json:"latin_name,omitempty"`
+	// Whether latin_name is the agency's statement (false: pinyin).
+	LatinNameStated bool `protobuf:"varint,321,opt,name=latin_name_stated,json=latinNameStated,proto3" json:"latin_name_stated,omitempty"`
+	// Ids with other bodies by scheme: "egd" → the EGD PIN, "ffg", "aga" ….
+	ExternalIds   map[string]string `protobuf:"bytes,322,rep,name=external_ids,json=externalIds,proto3" json:"external_ids,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1702,6 +1709,229 @@ func (x *Player) GetMergedInto() int64 {
 	return 0
 }
 
+func (x *Player) GetLatinName() string {
+	if x != nil {
+		return x.LatinName
+	}
+	return ""
+}
+
+func (x *Player) GetLatinNameStated() bool {
+	if x != nil {
+		return x.LatinNameStated
+	}
+	return false
+}
+
+func (x *Player) GetExternalIds() map[string]string {
+	if x != nil {
+		return x.ExternalIds
+	}
+	return nil
+}
+
+type SetPlayerLatinNameRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	LatinName     string                 `protobuf:"bytes,2,opt,name=latin_name,json=latinName,proto3" json:"latin_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPlayerLatinNameRequest) Reset() {
+	*x = SetPlayerLatinNameRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPlayerLatinNameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPlayerLatinNameRequest) ProtoMessage() {}
+
+func (x *SetPlayerLatinNameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPlayerLatinNameRequest.ProtoReflect.Descriptor instead.
+func (*SetPlayerLatinNameRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *SetPlayerLatinNameRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SetPlayerLatinNameRequest) GetLatinName() string {
+	if x != nil {
+		return x.LatinName
+	}
+	return ""
+}
+
+type SetPlayerLatinNameResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Player        *Player                `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPlayerLatinNameResponse) Reset() {
+	*x = SetPlayerLatinNameResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPlayerLatinNameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPlayerLatinNameResponse) ProtoMessage() {}
+
+func (x *SetPlayerLatinNameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPlayerLatinNameResponse.ProtoReflect.Descriptor instead.
+func (*SetPlayerLatinNameResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *SetPlayerLatinNameResponse) GetPlayer() *Player {
+	if x != nil {
+		return x.Player
+	}
+	return nil
+}
+
+type SetPlayerExternalIdRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// "egd", "ffg", "aga" …: 2 to 12 lower-case letters or digits.
+	Scheme string `protobuf:"bytes,2,opt,name=scheme,proto3" json:"scheme,omitempty"`
+	// The id; empty removes it.
+	Value         string `protobuf:"bytes,3,opt,name=value,proto3" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPlayerExternalIdRequest) Reset() {
+	*x = SetPlayerExternalIdRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPlayerExternalIdRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPlayerExternalIdRequest) ProtoMessage() {}
+
+func (x *SetPlayerExternalIdRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPlayerExternalIdRequest.ProtoReflect.Descriptor instead.
+func (*SetPlayerExternalIdRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *SetPlayerExternalIdRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SetPlayerExternalIdRequest) GetScheme() string {
+	if x != nil {
+		return x.Scheme
+	}
+	return ""
+}
+
+func (x *SetPlayerExternalIdRequest) GetValue() string {
+	if x != nil {
+		return x.Value
+	}
+	return ""
+}
+
+type SetPlayerExternalIdResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Player        *Player                `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPlayerExternalIdResponse) Reset() {
+	*x = SetPlayerExternalIdResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPlayerExternalIdResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPlayerExternalIdResponse) ProtoMessage() {}
+
+func (x *SetPlayerExternalIdResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPlayerExternalIdResponse.ProtoReflect.Descriptor instead.
+func (*SetPlayerExternalIdResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *SetPlayerExternalIdResponse) GetPlayer() *Player {
+	if x != nil {
+		return x.Player
+	}
+	return nil
+}
+
 type PlayerInput struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Name   string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -1722,7 +1952,7 @@ type PlayerInput struct {
 
 func (x *PlayerInput) Reset() {
 	*x = PlayerInput{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1734,7 +1964,7 @@ func (x *PlayerInput) String() string {
 func (*PlayerInput) ProtoMessage() {}
 
 func (x *PlayerInput) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1747,7 +1977,7 @@ func (x *PlayerInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerInput.ProtoReflect.Descriptor instead.
 func (*PlayerInput) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *PlayerInput) GetName() string {
@@ -1815,7 +2045,7 @@ type RegisterPlayerRequest struct {
 
 func (x *RegisterPlayerRequest) Reset() {
 	*x = RegisterPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1827,7 +2057,7 @@ func (x *RegisterPlayerRequest) String() string {
 func (*RegisterPlayerRequest) ProtoMessage() {}
 
 func (x *RegisterPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1840,7 +2070,7 @@ func (x *RegisterPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterPlayerRequest.ProtoReflect.Descriptor instead.
 func (*RegisterPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *RegisterPlayerRequest) GetPlayer() *PlayerInput {
@@ -1859,7 +2089,7 @@ type RegisterPlayerResponse struct {
 
 func (x *RegisterPlayerResponse) Reset() {
 	*x = RegisterPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1871,7 +2101,7 @@ func (x *RegisterPlayerResponse) String() string {
 func (*RegisterPlayerResponse) ProtoMessage() {}
 
 func (x *RegisterPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1884,7 +2114,7 @@ func (x *RegisterPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterPlayerResponse.ProtoReflect.Descriptor instead.
 func (*RegisterPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *RegisterPlayerResponse) GetPlayer() *Player {
@@ -1908,7 +2138,7 @@ type UpdatePlayerRequest struct {
 
 func (x *UpdatePlayerRequest) Reset() {
 	*x = UpdatePlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1920,7 +2150,7 @@ func (x *UpdatePlayerRequest) String() string {
 func (*UpdatePlayerRequest) ProtoMessage() {}
 
 func (x *UpdatePlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1933,7 +2163,7 @@ func (x *UpdatePlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePlayerRequest.ProtoReflect.Descriptor instead.
 func (*UpdatePlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *UpdatePlayerRequest) GetId() int64 {
@@ -1971,7 +2201,7 @@ type UpdatePlayerResponse struct {
 
 func (x *UpdatePlayerResponse) Reset() {
 	*x = UpdatePlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1983,7 +2213,7 @@ func (x *UpdatePlayerResponse) String() string {
 func (*UpdatePlayerResponse) ProtoMessage() {}
 
 func (x *UpdatePlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1996,7 +2226,7 @@ func (x *UpdatePlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePlayerResponse.ProtoReflect.Descriptor instead.
 func (*UpdatePlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *UpdatePlayerResponse) GetPlayer() *Player {
@@ -2022,7 +2252,7 @@ type GetPlayerRequest struct {
 
 func (x *GetPlayerRequest) Reset() {
 	*x = GetPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2034,7 +2264,7 @@ func (x *GetPlayerRequest) String() string {
 func (*GetPlayerRequest) ProtoMessage() {}
 
 func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2047,7 +2277,7 @@ func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetPlayerRequest) GetId() int64 {
@@ -2066,7 +2296,7 @@ type GetPlayerResponse struct {
 
 func (x *GetPlayerResponse) Reset() {
 	*x = GetPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2078,7 +2308,7 @@ func (x *GetPlayerResponse) String() string {
 func (*GetPlayerResponse) ProtoMessage() {}
 
 func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2091,7 +2321,7 @@ func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetPlayerResponse) GetPlayer() *Player {
@@ -2120,7 +2350,7 @@ type SearchPlayersRequest struct {
 
 func (x *SearchPlayersRequest) Reset() {
 	*x = SearchPlayersRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2132,7 +2362,7 @@ func (x *SearchPlayersRequest) String() string {
 func (*SearchPlayersRequest) ProtoMessage() {}
 
 func (x *SearchPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2145,7 +2375,7 @@ func (x *SearchPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchPlayersRequest.ProtoReflect.Descriptor instead.
 func (*SearchPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SearchPlayersRequest) GetName() string {
@@ -2196,7 +2426,7 @@ type SearchPlayersResponse struct {
 
 func (x *SearchPlayersResponse) Reset() {
 	*x = SearchPlayersResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2208,7 +2438,7 @@ func (x *SearchPlayersResponse) String() string {
 func (*SearchPlayersResponse) ProtoMessage() {}
 
 func (x *SearchPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2221,7 +2451,7 @@ func (x *SearchPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchPlayersResponse.ProtoReflect.Descriptor instead.
 func (*SearchPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *SearchPlayersResponse) GetPlayers() []*Player {
@@ -2334,7 +2564,7 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\x06agency\x18\x01 \x01(\v2\x11.dankyu.v1.AgencyR\x06agency\"\x15\n" +
 	"\x13ListAgenciesRequest\"E\n" +
 	"\x14ListAgenciesResponse\x12-\n" +
-	"\bagencies\x18\x01 \x03(\v2\x11.dankyu.v1.AgencyR\bagencies\"\xb8\x04\n" +
+	"\bagencies\x18\x01 \x03(\v2\x11.dankyu.v1.AgencyR\bagencies\"\x8d\x06\n" +
 	"\x06Player\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12)\n" +
@@ -2356,7 +2586,26 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"updated_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12#\n" +
 	"\rdeclared_rank\x18\x0e \x01(\tR\fdeclaredRank\x12\x1f\n" +
 	"\vmerged_into\x18\x0f \x01(\x03R\n" +
-	"mergedInto\"\xad\x02\n" +
+	"mergedInto\x12\x1e\n" +
+	"\n" +
+	"latin_name\x18\xc0\x02 \x01(\tR\tlatinName\x12+\n" +
+	"\x11latin_name_stated\x18\xc1\x02 \x01(\bR\x0flatinNameStated\x12F\n" +
+	"\fexternal_ids\x18\xc2\x02 \x03(\v2\".dankyu.v1.Player.ExternalIdsEntryR\vexternalIds\x1a>\n" +
+	"\x10ExternalIdsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"J\n" +
+	"\x19SetPlayerLatinNameRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
+	"\n" +
+	"latin_name\x18\x02 \x01(\tR\tlatinName\"G\n" +
+	"\x1aSetPlayerLatinNameResponse\x12)\n" +
+	"\x06player\x18\x01 \x01(\v2\x11.dankyu.v1.PlayerR\x06player\"Z\n" +
+	"\x1aSetPlayerExternalIdRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
+	"\x06scheme\x18\x02 \x01(\tR\x06scheme\x12\x14\n" +
+	"\x05value\x18\x03 \x01(\tR\x05value\"H\n" +
+	"\x1bSetPlayerExternalIdResponse\x12)\n" +
+	"\x06player\x18\x01 \x01(\v2\x11.dankyu.v1.PlayerR\x06player\"\xad\x02\n" +
 	"\vPlayerInput\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12)\n" +
 	"\x06gender\x18\x02 \x01(\x0e2\x11.dankyu.v1.GenderR\x06gender\x12\x1d\n" +
@@ -2410,7 +2659,7 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\fIdentityKind\x12\x1d\n" +
 	"\x19IDENTITY_KIND_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19IDENTITY_KIND_RESIDENT_ID\x10\x01\x12\x1a\n" +
-	"\x16IDENTITY_KIND_PASSPORT\x10\x022\xc4\t\n" +
+	"\x16IDENTITY_KIND_PASSPORT\x10\x022\x8d\v\n" +
 	"\x0fRegistryService\x12R\n" +
 	"\rListProvinces\x12\x1f.dankyu.v1.ListProvincesRequest\x1a .dankyu.v1.ListProvincesResponse\x12O\n" +
 	"\fCreateAgency\x12\x1e.dankyu.v1.CreateAgencyRequest\x1a\x1f.dankyu.v1.CreateAgencyResponse\x12X\n" +
@@ -2419,7 +2668,9 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\fListAgencies\x12\x1e.dankyu.v1.ListAgenciesRequest\x1a\x1f.dankyu.v1.ListAgenciesResponse\x12U\n" +
 	"\x0eRegisterPlayer\x12 .dankyu.v1.RegisterPlayerRequest\x1a!.dankyu.v1.RegisterPlayerResponse\x12O\n" +
 	"\fUpdatePlayer\x12\x1e.dankyu.v1.UpdatePlayerRequest\x1a\x1f.dankyu.v1.UpdatePlayerResponse\x12F\n" +
-	"\tGetPlayer\x12\x1b.dankyu.v1.GetPlayerRequest\x1a\x1c.dankyu.v1.GetPlayerResponse\x12R\n" +
+	"\tGetPlayer\x12\x1b.dankyu.v1.GetPlayerRequest\x1a\x1c.dankyu.v1.GetPlayerResponse\x12a\n" +
+	"\x12SetPlayerLatinName\x12$.dankyu.v1.SetPlayerLatinNameRequest\x1a%.dankyu.v1.SetPlayerLatinNameResponse\x12d\n" +
+	"\x13SetPlayerExternalId\x12%.dankyu.v1.SetPlayerExternalIdRequest\x1a&.dankyu.v1.SetPlayerExternalIdResponse\x12R\n" +
 	"\rSearchPlayers\x12\x1f.dankyu.v1.SearchPlayersRequest\x1a .dankyu.v1.SearchPlayersResponse\x12^\n" +
 	"\x11RecordHonoraryDan\x12#.dankyu.v1.RecordHonoraryDanRequest\x1a$.dankyu.v1.RecordHonoraryDanResponse\x12U\n" +
 	"\x0eTransferPlayer\x12 .dankyu.v1.TransferPlayerRequest\x1a!.dankyu.v1.TransferPlayerResponse\x12O\n" +
@@ -2442,7 +2693,7 @@ func file_dankyu_v1_registry_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_registry_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_dankyu_v1_registry_proto_goTypes = []any{
 	(IdentityChangeStatus)(0),            // 0: dankyu.v1.IdentityChangeStatus
 	(AgencyStatus)(0),                    // 1: dankyu.v1.AgencyStatus
@@ -2472,23 +2723,28 @@ var file_dankyu_v1_registry_proto_goTypes = []any{
 	(*ListAgenciesRequest)(nil),          // 25: dankyu.v1.ListAgenciesRequest
 	(*ListAgenciesResponse)(nil),         // 26: dankyu.v1.ListAgenciesResponse
 	(*Player)(nil),                       // 27: dankyu.v1.Player
-	(*PlayerInput)(nil),                  // 28: dankyu.v1.PlayerInput
-	(*RegisterPlayerRequest)(nil),        // 29: dankyu.v1.RegisterPlayerRequest
-	(*RegisterPlayerResponse)(nil),       // 30: dankyu.v1.RegisterPlayerResponse
-	(*UpdatePlayerRequest)(nil),          // 31: dankyu.v1.UpdatePlayerRequest
-	(*UpdatePlayerResponse)(nil),         // 32: dankyu.v1.UpdatePlayerResponse
-	(*GetPlayerRequest)(nil),             // 33: dankyu.v1.GetPlayerRequest
-	(*GetPlayerResponse)(nil),            // 34: dankyu.v1.GetPlayerResponse
-	(*SearchPlayersRequest)(nil),         // 35: dankyu.v1.SearchPlayersRequest
-	(*SearchPlayersResponse)(nil),        // 36: dankyu.v1.SearchPlayersResponse
-	(*timestamppb.Timestamp)(nil),        // 37: google.protobuf.Timestamp
+	(*SetPlayerLatinNameRequest)(nil),    // 28: dankyu.v1.SetPlayerLatinNameRequest
+	(*SetPlayerLatinNameResponse)(nil),   // 29: dankyu.v1.SetPlayerLatinNameResponse
+	(*SetPlayerExternalIdRequest)(nil),   // 30: dankyu.v1.SetPlayerExternalIdRequest
+	(*SetPlayerExternalIdResponse)(nil),  // 31: dankyu.v1.SetPlayerExternalIdResponse
+	(*PlayerInput)(nil),                  // 32: dankyu.v1.PlayerInput
+	(*RegisterPlayerRequest)(nil),        // 33: dankyu.v1.RegisterPlayerRequest
+	(*RegisterPlayerResponse)(nil),       // 34: dankyu.v1.RegisterPlayerResponse
+	(*UpdatePlayerRequest)(nil),          // 35: dankyu.v1.UpdatePlayerRequest
+	(*UpdatePlayerResponse)(nil),         // 36: dankyu.v1.UpdatePlayerResponse
+	(*GetPlayerRequest)(nil),             // 37: dankyu.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),            // 38: dankyu.v1.GetPlayerResponse
+	(*SearchPlayersRequest)(nil),         // 39: dankyu.v1.SearchPlayersRequest
+	(*SearchPlayersResponse)(nil),        // 40: dankyu.v1.SearchPlayersResponse
+	nil,                                  // 41: dankyu.v1.Player.ExternalIdsEntry
+	(*timestamppb.Timestamp)(nil),        // 42: google.protobuf.Timestamp
 }
 var file_dankyu_v1_registry_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.IdentityChange.status:type_name -> dankyu.v1.IdentityChangeStatus
-	37, // 1: dankyu.v1.IdentityChange.requested_at:type_name -> google.protobuf.Timestamp
+	42, // 1: dankyu.v1.IdentityChange.requested_at:type_name -> google.protobuf.Timestamp
 	3,  // 2: dankyu.v1.IdentityChange.old_identity_kind:type_name -> dankyu.v1.IdentityKind
 	3,  // 3: dankyu.v1.IdentityChange.new_identity_kind:type_name -> dankyu.v1.IdentityKind
-	37, // 4: dankyu.v1.IdentityChange.decided_at:type_name -> google.protobuf.Timestamp
+	42, // 4: dankyu.v1.IdentityChange.decided_at:type_name -> google.protobuf.Timestamp
 	0,  // 5: dankyu.v1.ListIdentityChangesRequest.status:type_name -> dankyu.v1.IdentityChangeStatus
 	4,  // 6: dankyu.v1.ListIdentityChangesResponse.changes:type_name -> dankyu.v1.IdentityChange
 	4,  // 7: dankyu.v1.DecideIdentityChangeResponse.change:type_name -> dankyu.v1.IdentityChange
@@ -2497,7 +2753,7 @@ var file_dankyu_v1_registry_proto_depIdxs = []int32{
 	27, // 10: dankyu.v1.RecordHonoraryDanResponse.player:type_name -> dankyu.v1.Player
 	15, // 11: dankyu.v1.ListProvincesResponse.provinces:type_name -> dankyu.v1.Province
 	1,  // 12: dankyu.v1.Agency.status:type_name -> dankyu.v1.AgencyStatus
-	37, // 13: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
+	42, // 13: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
 	18, // 14: dankyu.v1.CreateAgencyResponse.agency:type_name -> dankyu.v1.Agency
 	1,  // 15: dankyu.v1.SetAgencyStatusRequest.status:type_name -> dankyu.v1.AgencyStatus
 	18, // 16: dankyu.v1.SetAgencyStatusResponse.agency:type_name -> dankyu.v1.Agency
@@ -2505,50 +2761,57 @@ var file_dankyu_v1_registry_proto_depIdxs = []int32{
 	18, // 18: dankyu.v1.ListAgenciesResponse.agencies:type_name -> dankyu.v1.Agency
 	2,  // 19: dankyu.v1.Player.gender:type_name -> dankyu.v1.Gender
 	3,  // 20: dankyu.v1.Player.identity_kind:type_name -> dankyu.v1.IdentityKind
-	37, // 21: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
-	37, // 22: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
-	2,  // 23: dankyu.v1.PlayerInput.gender:type_name -> dankyu.v1.Gender
-	3,  // 24: dankyu.v1.PlayerInput.identity_kind:type_name -> dankyu.v1.IdentityKind
-	28, // 25: dankyu.v1.RegisterPlayerRequest.player:type_name -> dankyu.v1.PlayerInput
-	27, // 26: dankyu.v1.RegisterPlayerResponse.player:type_name -> dankyu.v1.Player
-	28, // 27: dankyu.v1.UpdatePlayerRequest.player:type_name -> dankyu.v1.PlayerInput
-	27, // 28: dankyu.v1.UpdatePlayerResponse.player:type_name -> dankyu.v1.Player
-	4,  // 29: dankyu.v1.UpdatePlayerResponse.held_identity_change:type_name -> dankyu.v1.IdentityChange
-	27, // 30: dankyu.v1.GetPlayerResponse.player:type_name -> dankyu.v1.Player
-	27, // 31: dankyu.v1.SearchPlayersResponse.players:type_name -> dankyu.v1.Player
-	16, // 32: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
-	19, // 33: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
-	21, // 34: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
-	23, // 35: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
-	25, // 36: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
-	29, // 37: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
-	31, // 38: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
-	33, // 39: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
-	35, // 40: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
-	13, // 41: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
-	9,  // 42: dankyu.v1.RegistryService.TransferPlayer:input_type -> dankyu.v1.TransferPlayerRequest
-	11, // 43: dankyu.v1.RegistryService.MergePlayers:input_type -> dankyu.v1.MergePlayersRequest
-	5,  // 44: dankyu.v1.RegistryService.ListIdentityChanges:input_type -> dankyu.v1.ListIdentityChangesRequest
-	7,  // 45: dankyu.v1.RegistryService.DecideIdentityChange:input_type -> dankyu.v1.DecideIdentityChangeRequest
-	17, // 46: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
-	20, // 47: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
-	22, // 48: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
-	24, // 49: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
-	26, // 50: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
-	30, // 51: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
-	32, // 52: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
-	34, // 53: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
-	36, // 54: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
-	14, // 55: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
-	10, // 56: dankyu.v1.RegistryService.TransferPlayer:output_type -> dankyu.v1.TransferPlayerResponse
-	12, // 57: dankyu.v1.RegistryService.MergePlayers:output_type -> dankyu.v1.MergePlayersResponse
-	6,  // 58: dankyu.v1.RegistryService.ListIdentityChanges:output_type -> dankyu.v1.ListIdentityChangesResponse
-	8,  // 59: dankyu.v1.RegistryService.DecideIdentityChange:output_type -> dankyu.v1.DecideIdentityChangeResponse
-	46, // [46:60] is the sub-list for method output_type
-	32, // [32:46] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	42, // 21: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
+	42, // 22: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
+	41, // 23: dankyu.v1.Player.external_ids:type_name -> dankyu.v1.Player.ExternalIdsEntry
+	27, // 24: dankyu.v1.SetPlayerLatinNameResponse.player:type_name -> dankyu.v1.Player
+	27, // 25: dankyu.v1.SetPlayerExternalIdResponse.player:type_name -> dankyu.v1.Player
+	2,  // 26: dankyu.v1.PlayerInput.gender:type_name -> dankyu.v1.Gender
+	3,  // 27: dankyu.v1.PlayerInput.identity_kind:type_name -> dankyu.v1.IdentityKind
+	32, // 28: dankyu.v1.RegisterPlayerRequest.player:type_name -> dankyu.v1.PlayerInput
+	27, // 29: dankyu.v1.RegisterPlayerResponse.player:type_name -> dankyu.v1.Player
+	32, // 30: dankyu.v1.UpdatePlayerRequest.player:type_name -> dankyu.v1.PlayerInput
+	27, // 31: dankyu.v1.UpdatePlayerResponse.player:type_name -> dankyu.v1.Player
+	4,  // 32: dankyu.v1.UpdatePlayerResponse.held_identity_change:type_name -> dankyu.v1.IdentityChange
+	27, // 33: dankyu.v1.GetPlayerResponse.player:type_name -> dankyu.v1.Player
+	27, // 34: dankyu.v1.SearchPlayersResponse.players:type_name -> dankyu.v1.Player
+	16, // 35: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
+	19, // 36: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
+	21, // 37: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
+	23, // 38: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
+	25, // 39: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
+	33, // 40: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
+	35, // 41: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
+	37, // 42: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
+	28, // 43: dankyu.v1.RegistryService.SetPlayerLatinName:input_type -> dankyu.v1.SetPlayerLatinNameRequest
+	30, // 44: dankyu.v1.RegistryService.SetPlayerExternalId:input_type -> dankyu.v1.SetPlayerExternalIdRequest
+	39, // 45: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
+	13, // 46: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
+	9,  // 47: dankyu.v1.RegistryService.TransferPlayer:input_type -> dankyu.v1.TransferPlayerRequest
+	11, // 48: dankyu.v1.RegistryService.MergePlayers:input_type -> dankyu.v1.MergePlayersRequest
+	5,  // 49: dankyu.v1.RegistryService.ListIdentityChanges:input_type -> dankyu.v1.ListIdentityChangesRequest
+	7,  // 50: dankyu.v1.RegistryService.DecideIdentityChange:input_type -> dankyu.v1.DecideIdentityChangeRequest
+	17, // 51: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
+	20, // 52: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
+	22, // 53: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
+	24, // 54: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
+	26, // 55: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
+	34, // 56: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
+	36, // 57: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
+	38, // 58: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
+	29, // 59: dankyu.v1.RegistryService.SetPlayerLatinName:output_type -> dankyu.v1.SetPlayerLatinNameResponse
+	31, // 60: dankyu.v1.RegistryService.SetPlayerExternalId:output_type -> dankyu.v1.SetPlayerExternalIdResponse
+	40, // 61: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
+	14, // 62: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
+	10, // 63: dankyu.v1.RegistryService.TransferPlayer:output_type -> dankyu.v1.TransferPlayerResponse
+	12, // 64: dankyu.v1.RegistryService.MergePlayers:output_type -> dankyu.v1.MergePlayersResponse
+	6,  // 65: dankyu.v1.RegistryService.ListIdentityChanges:output_type -> dankyu.v1.ListIdentityChangesResponse
+	8,  // 66: dankyu.v1.RegistryService.DecideIdentityChange:output_type -> dankyu.v1.DecideIdentityChangeResponse
+	51, // [51:67] is the sub-list for method output_type
+	35, // [35:51] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_registry_proto_init() }
@@ -2562,7 +2825,7 @@ func file_dankyu_v1_registry_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_registry_proto_rawDesc), len(file_dankyu_v1_registry_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   33,
+			NumMessages:   38,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -27,6 +27,8 @@ const (
 	RegistryService_RegisterPlayer_FullMethodName       = "/dankyu.v1.RegistryService/RegisterPlayer"
 	RegistryService_UpdatePlayer_FullMethodName         = "/dankyu.v1.RegistryService/UpdatePlayer"
 	RegistryService_GetPlayer_FullMethodName            = "/dankyu.v1.RegistryService/GetPlayer"
+	RegistryService_SetPlayerLatinName_FullMethodName   = "/dankyu.v1.RegistryService/SetPlayerLatinName"
+	RegistryService_SetPlayerExternalId_FullMethodName  = "/dankyu.v1.RegistryService/SetPlayerExternalId"
 	RegistryService_SearchPlayers_FullMethodName        = "/dankyu.v1.RegistryService/SearchPlayers"
 	RegistryService_RecordHonoraryDan_FullMethodName    = "/dankyu.v1.RegistryService/RecordHonoraryDan"
 	RegistryService_TransferPlayer_FullMethodName       = "/dankyu.v1.RegistryService/TransferPlayer"
@@ -65,6 +67,16 @@ type RegistryServiceClient interface {
 	UpdatePlayer(ctx context.Context, in *UpdatePlayerRequest, opts ...grpc.CallOption) (*UpdatePlayerResponse, error)
 	// GetPlayer returns one player; the public sees public fields only.
 	GetPlayer(ctx context.Context, in *GetPlayerRequest, opts ...grpc.CallOption) (*GetPlayerResponse, error)
+	// SetPlayerLatinName states a player's Latin name for foreign events and
+	// EGD files, surname first ("Zhang Wei"); empty returns to the pinyin of
+	// his registered name. Staff or the agency of his province; logged
+	// (player.latin_name_set). INVALID_ARGUMENT, LATIN_NAME.
+	SetPlayerLatinName(ctx context.Context, in *SetPlayerLatinNameRequest, opts ...grpc.CallOption) (*SetPlayerLatinNameResponse, error)
+	// SetPlayerExternalId records a player's id with another body: scheme
+	// "egd" (the EGD PIN), "ffg", "aga" …; an empty value removes it. Staff or
+	// the agency of his province; logged (player.external_id_set). An id
+	// another player holds is ALREADY_EXISTS, EXTERNAL_ID_TAKEN.
+	SetPlayerExternalId(ctx context.Context, in *SetPlayerExternalIdRequest, opts ...grpc.CallOption) (*SetPlayerExternalIdResponse, error)
 	// SearchPlayers lists players matching a name, province and rank, a page at a time.
 	SearchPlayers(ctx context.Context, in *SearchPlayersRequest, opts ...grpc.CallOption) (*SearchPlayersResponse, error)
 	// RecordHonoraryDan records honorary 8 dan with its basis (staff).
@@ -173,6 +185,26 @@ func (c *registryServiceClient) GetPlayer(ctx context.Context, in *GetPlayerRequ
 	return out, nil
 }
 
+func (c *registryServiceClient) SetPlayerLatinName(ctx context.Context, in *SetPlayerLatinNameRequest, opts ...grpc.CallOption) (*SetPlayerLatinNameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetPlayerLatinNameResponse)
+	err := c.cc.Invoke(ctx, RegistryService_SetPlayerLatinName_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *registryServiceClient) SetPlayerExternalId(ctx context.Context, in *SetPlayerExternalIdRequest, opts ...grpc.CallOption) (*SetPlayerExternalIdResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetPlayerExternalIdResponse)
+	err := c.cc.Invoke(ctx, RegistryService_SetPlayerExternalId_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *registryServiceClient) SearchPlayers(ctx context.Context, in *SearchPlayersRequest, opts ...grpc.CallOption) (*SearchPlayersResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SearchPlayersResponse)
@@ -263,6 +295,16 @@ type RegistryServiceServer interface {
 	UpdatePlayer(context.Context, *UpdatePlayerRequest) (*UpdatePlayerResponse, error)
 	// GetPlayer returns one player; the public sees public fields only.
 	GetPlayer(context.Context, *GetPlayerRequest) (*GetPlayerResponse, error)
+	// SetPlayerLatinName states a player's Latin name for foreign events and
+	// EGD files, surname first ("Zhang Wei"); empty returns to the pinyin of
+	// his registered name. Staff or the agency of his province; logged
+	// (player.latin_name_set). INVALID_ARGUMENT, LATIN_NAME.
+	SetPlayerLatinName(context.Context, *SetPlayerLatinNameRequest) (*SetPlayerLatinNameResponse, error)
+	// SetPlayerExternalId records a player's id with another body: scheme
+	// "egd" (the EGD PIN), "ffg", "aga" …; an empty value removes it. Staff or
+	// the agency of his province; logged (player.external_id_set). An id
+	// another player holds is ALREADY_EXISTS, EXTERNAL_ID_TAKEN.
+	SetPlayerExternalId(context.Context, *SetPlayerExternalIdRequest) (*SetPlayerExternalIdResponse, error)
 	// SearchPlayers lists players matching a name, province and rank, a page at a time.
 	SearchPlayers(context.Context, *SearchPlayersRequest) (*SearchPlayersResponse, error)
 	// RecordHonoraryDan records honorary 8 dan with its basis (staff).
@@ -314,6 +356,12 @@ func (UnimplementedRegistryServiceServer) UpdatePlayer(context.Context, *UpdateP
 }
 func (UnimplementedRegistryServiceServer) GetPlayer(context.Context, *GetPlayerRequest) (*GetPlayerResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetPlayer not implemented")
+}
+func (UnimplementedRegistryServiceServer) SetPlayerLatinName(context.Context, *SetPlayerLatinNameRequest) (*SetPlayerLatinNameResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetPlayerLatinName not implemented")
+}
+func (UnimplementedRegistryServiceServer) SetPlayerExternalId(context.Context, *SetPlayerExternalIdRequest) (*SetPlayerExternalIdResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetPlayerExternalId not implemented")
 }
 func (UnimplementedRegistryServiceServer) SearchPlayers(context.Context, *SearchPlayersRequest) (*SearchPlayersResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SearchPlayers not implemented")
@@ -498,6 +546,42 @@ func _RegistryService_GetPlayer_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RegistryService_SetPlayerLatinName_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetPlayerLatinNameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).SetPlayerLatinName(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_SetPlayerLatinName_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).SetPlayerLatinName(ctx, req.(*SetPlayerLatinNameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RegistryService_SetPlayerExternalId_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetPlayerExternalIdRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).SetPlayerExternalId(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_SetPlayerExternalId_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).SetPlayerExternalId(ctx, req.(*SetPlayerExternalIdRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _RegistryService_SearchPlayers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(SearchPlayersRequest)
 	if err := dec(in); err != nil {
@@ -644,6 +728,14 @@ var RegistryService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetPlayer",
 			Handler:    _RegistryService_GetPlayer_Handler,
+		},
+		{
+			MethodName: "SetPlayerLatinName",
+			Handler:    _RegistryService_SetPlayerLatinName_Handler,
+		},
+		{
+			MethodName: "SetPlayerExternalId",
+			Handler:    _RegistryService_SetPlayerExternalId_Handler,
 		},
 		{
 			MethodName: "SearchPlayers",

@@ -2750,8 +2750,17 @@ type ImportPlayer struct {
 	Country    string  `protobuf:"bytes,4,opt,name=country,proto3" json:"country,omitempty"`
 	PlayerId   int64   `protobuf:"varint,5,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
 	Candidates []int64 `protobuf:"varint,6,rep,packed,name=candidates,proto3" json:"candidates,omitempty"`
-	// matched, guest, unmatched, or bye (a placeholder confirmed as byes).
-	Status        string `protobuf:"bytes,7,opt,name=status,proto3" json:"status,omitempty"`
+	// matched, proposed (candidates to confirm: send a match or a guest),
+	// unmatched, guest, or bye (a placeholder confirmed as byes).
+	Status string `protobuf:"bytes,7,opt,name=status,proto3" json:"status,omitempty"`
+	// Why a matched player is matched: egd_pin (or another scheme),
+	// identity, registry_number, facts (name and agreeing facts) or
+	// confirmed (the clerk's match).
+	Basis string `protobuf:"bytes,320,opt,name=basis,proto3" json:"basis,omitempty"`
+	// The candidates with their facts beside the file's, masked as elsewhere.
+	Proposals     []*ImportCandidate `protobuf:"bytes,321,rep,name=proposals,proto3" json:"proposals,omitempty"`
+	Club          string             `protobuf:"bytes,322,opt,name=club,proto3" json:"club,omitempty"`
+	EgdPin        string             `protobuf:"bytes,323,opt,name=egd_pin,json=egdPin,proto3" json:"egd_pin,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2835,6 +2844,166 @@ func (x *ImportPlayer) GetStatus() string {
 	return ""
 }
 
+func (x *ImportPlayer) GetBasis() string {
+	if x != nil {
+		return x.Basis
+	}
+	return ""
+}
+
+func (x *ImportPlayer) GetProposals() []*ImportCandidate {
+	if x != nil {
+		return x.Proposals
+	}
+	return nil
+}
+
+func (x *ImportPlayer) GetClub() string {
+	if x != nil {
+		return x.Club
+	}
+	return ""
+}
+
+func (x *ImportPlayer) GetEgdPin() string {
+	if x != nil {
+		return x.EgdPin
+	}
+	return ""
+}
+
+// ImportCandidate is a registered player a file's player may be.
+type ImportCandidate struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	PlayerId     int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	Name         string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	LatinName    string                 `protobuf:"bytes,3,opt,name=latin_name,json=latinName,proto3" json:"latin_name,omitempty"`
+	ProvinceCode string                 `protobuf:"bytes,4,opt,name=province_code,json=provinceCode,proto3" json:"province_code,omitempty"`
+	// 0 when not shown (a minor of a province whose identities the caller
+	// does not see).
+	BirthYear int32 `protobuf:"varint,5,opt,name=birth_year,json=birthYear,proto3" json:"birth_year,omitempty"`
+	// Masked.
+	IdentityNumber string `protobuf:"bytes,6,opt,name=identity_number,json=identityNumber,proto3" json:"identity_number,omitempty"`
+	Rank           string `protobuf:"bytes,7,opt,name=rank,proto3" json:"rank,omitempty"`
+	EgdPin         string `protobuf:"bytes,8,opt,name=egd_pin,json=egdPin,proto3" json:"egd_pin,omitempty"`
+	Minor          bool   `protobuf:"varint,9,opt,name=minor,proto3" json:"minor,omitempty"`
+	// Each fact compared (name, province, birth_year, rank, egd_pin, other
+	// schemes) → agrees, differs or unknown.
+	Facts map[string]string `protobuf:"bytes,10,rep,name=facts,proto3" json:"facts,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The file's stable id that names this player (egd_pin, identity …);
+	// empty when found by name.
+	StableId      string `protobuf:"bytes,11,opt,name=stable_id,json=stableId,proto3" json:"stable_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportCandidate) Reset() {
+	*x = ImportCandidate{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportCandidate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportCandidate) ProtoMessage() {}
+
+func (x *ImportCandidate) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportCandidate.ProtoReflect.Descriptor instead.
+func (*ImportCandidate) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *ImportCandidate) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *ImportCandidate) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ImportCandidate) GetLatinName() string {
+	if x != nil {
+		return x.LatinName
+	}
+	return ""
+}
+
+func (x *ImportCandidate) GetProvinceCode() string {
+	if x != nil {
+		return x.ProvinceCode
+	}
+	return ""
+}
+
+func (x *ImportCandidate) GetBirthYear() int32 {
+	if x != nil {
+		return x.BirthYear
+	}
+	return 0
+}
+
+func (x *ImportCandidate) GetIdentityNumber() string {
+	if x != nil {
+		return x.IdentityNumber
+	}
+	return ""
+}
+
+func (x *ImportCandidate) GetRank() string {
+	if x != nil {
+		return x.Rank
+	}
+	return ""
+}
+
+func (x *ImportCandidate) GetEgdPin() string {
+	if x != nil {
+		return x.EgdPin
+	}
+	return ""
+}
+
+func (x *ImportCandidate) GetMinor() bool {
+	if x != nil {
+		return x.Minor
+	}
+	return false
+}
+
+func (x *ImportCandidate) GetFacts() map[string]string {
+	if x != nil {
+		return x.Facts
+	}
+	return nil
+}
+
+func (x *ImportCandidate) GetStableId() string {
+	if x != nil {
+		return x.StableId
+	}
+	return ""
+}
+
 // ImportWarning is something in a file a person must look at before it is
 // imported (a placeholder player, implausible dates, a game by an absent
 // player, a double default, two games in a round): a code (see
@@ -2856,7 +3025,7 @@ type ImportWarning struct {
 
 func (x *ImportWarning) Reset() {
 	*x = ImportWarning{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2868,7 +3037,7 @@ func (x *ImportWarning) String() string {
 func (*ImportWarning) ProtoMessage() {}
 
 func (x *ImportWarning) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2881,7 +3050,7 @@ func (x *ImportWarning) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportWarning.ProtoReflect.Descriptor instead.
 func (*ImportWarning) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ImportWarning) GetLine() int32 {
@@ -2949,7 +3118,7 @@ type ImportTournamentRequest struct {
 
 func (x *ImportTournamentRequest) Reset() {
 	*x = ImportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2961,7 +3130,7 @@ func (x *ImportTournamentRequest) String() string {
 func (*ImportTournamentRequest) ProtoMessage() {}
 
 func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2974,7 +3143,7 @@ func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ImportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ImportTournamentRequest) GetData() []byte {
@@ -3051,7 +3220,7 @@ type ImportTournamentResponse struct {
 
 func (x *ImportTournamentResponse) Reset() {
 	*x = ImportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3063,7 +3232,7 @@ func (x *ImportTournamentResponse) String() string {
 func (*ImportTournamentResponse) ProtoMessage() {}
 
 func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3076,7 +3245,7 @@ func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ImportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ImportTournamentResponse) GetFormat() string {
@@ -3139,14 +3308,27 @@ type ExportTournamentRequest struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	// h9, opengotha (OpenGotha's XML, to continue the event there), csv or sgf_zip.
-	Format        string `protobuf:"bytes,2,opt,name=format,proto3" json:"format,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Format string `protobuf:"bytes,2,opt,name=format,proto3" json:"format,omitempty"`
+	// For h9: the EGD class (A, B, C, D) as the organiser states it; empty
+	// derives it from the time limits below, and without them the file
+	// states no class.
+	EgdClass string `protobuf:"bytes,320,opt,name=egd_class,json=egdClass,proto3" json:"egd_class,omitempty"`
+	// For h9: the time limits (basic minutes; overtime byoyomi, canadian,
+	// fischer or none; its seconds and Canadian stones; played online).
+	BasicMinutes    int32  `protobuf:"varint,321,opt,name=basic_minutes,json=basicMinutes,proto3" json:"basic_minutes,omitempty"`
+	Overtime        string `protobuf:"bytes,322,opt,name=overtime,proto3" json:"overtime,omitempty"`
+	OvertimeSeconds int32  `protobuf:"varint,323,opt,name=overtime_seconds,json=overtimeSeconds,proto3" json:"overtime_seconds,omitempty"`
+	OvertimeStones  int32  `protobuf:"varint,324,opt,name=overtime_stones,json=overtimeStones,proto3" json:"overtime_stones,omitempty"`
+	Online          bool   `protobuf:"varint,325,opt,name=online,proto3" json:"online,omitempty"`
+	// For h9: the event's name in Latin letters; empty transliterates it.
+	LatinEventName string `protobuf:"bytes,326,opt,name=latin_event_name,json=latinEventName,proto3" json:"latin_event_name,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ExportTournamentRequest) Reset() {
 	*x = ExportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3158,7 +3340,7 @@ func (x *ExportTournamentRequest) String() string {
 func (*ExportTournamentRequest) ProtoMessage() {}
 
 func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3171,7 +3353,7 @@ func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ExportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ExportTournamentRequest) GetTournamentId() int64 {
@@ -3188,6 +3370,55 @@ func (x *ExportTournamentRequest) GetFormat() string {
 	return ""
 }
 
+func (x *ExportTournamentRequest) GetEgdClass() string {
+	if x != nil {
+		return x.EgdClass
+	}
+	return ""
+}
+
+func (x *ExportTournamentRequest) GetBasicMinutes() int32 {
+	if x != nil {
+		return x.BasicMinutes
+	}
+	return 0
+}
+
+func (x *ExportTournamentRequest) GetOvertime() string {
+	if x != nil {
+		return x.Overtime
+	}
+	return ""
+}
+
+func (x *ExportTournamentRequest) GetOvertimeSeconds() int32 {
+	if x != nil {
+		return x.OvertimeSeconds
+	}
+	return 0
+}
+
+func (x *ExportTournamentRequest) GetOvertimeStones() int32 {
+	if x != nil {
+		return x.OvertimeStones
+	}
+	return 0
+}
+
+func (x *ExportTournamentRequest) GetOnline() bool {
+	if x != nil {
+		return x.Online
+	}
+	return false
+}
+
+func (x *ExportTournamentRequest) GetLatinEventName() string {
+	if x != nil {
+		return x.LatinEventName
+	}
+	return ""
+}
+
 type ExportTournamentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Data          []byte                 `protobuf:"bytes,1,opt,name=data,proto3" json:"data,omitempty"`
@@ -3199,7 +3430,7 @@ type ExportTournamentResponse struct {
 
 func (x *ExportTournamentResponse) Reset() {
 	*x = ExportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3211,7 +3442,7 @@ func (x *ExportTournamentResponse) String() string {
 func (*ExportTournamentResponse) ProtoMessage() {}
 
 func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3224,7 +3455,7 @@ func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ExportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ExportTournamentResponse) GetData() []byte {
@@ -3258,7 +3489,7 @@ type ConfirmRoundRequest struct {
 
 func (x *ConfirmRoundRequest) Reset() {
 	*x = ConfirmRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3270,7 +3501,7 @@ func (x *ConfirmRoundRequest) String() string {
 func (*ConfirmRoundRequest) ProtoMessage() {}
 
 func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3283,7 +3514,7 @@ func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ConfirmRoundRequest) GetTournamentId() int64 {
@@ -3309,7 +3540,7 @@ type ConfirmRoundResponse struct {
 
 func (x *ConfirmRoundResponse) Reset() {
 	*x = ConfirmRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3321,7 +3552,7 @@ func (x *ConfirmRoundResponse) String() string {
 func (*ConfirmRoundResponse) ProtoMessage() {}
 
 func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3334,7 +3565,7 @@ func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ConfirmRoundResponse) GetRound() *TournamentRound {
@@ -3358,7 +3589,7 @@ type VoidResultRequest struct {
 
 func (x *VoidResultRequest) Reset() {
 	*x = VoidResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3370,7 +3601,7 @@ func (x *VoidResultRequest) String() string {
 func (*VoidResultRequest) ProtoMessage() {}
 
 func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3383,7 +3614,7 @@ func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultRequest.ProtoReflect.Descriptor instead.
 func (*VoidResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *VoidResultRequest) GetTournamentId() int64 {
@@ -3435,7 +3666,7 @@ type VoidResultResponse struct {
 
 func (x *VoidResultResponse) Reset() {
 	*x = VoidResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3447,7 +3678,7 @@ func (x *VoidResultResponse) String() string {
 func (*VoidResultResponse) ProtoMessage() {}
 
 func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3460,7 +3691,7 @@ func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultResponse.ProtoReflect.Descriptor instead.
 func (*VoidResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *VoidResultResponse) GetGame() *TournamentGame {
@@ -3499,7 +3730,7 @@ type SuspendPlayerRequest struct {
 
 func (x *SuspendPlayerRequest) Reset() {
 	*x = SuspendPlayerRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3511,7 +3742,7 @@ func (x *SuspendPlayerRequest) String() string {
 func (*SuspendPlayerRequest) ProtoMessage() {}
 
 func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3524,7 +3755,7 @@ func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerRequest.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *SuspendPlayerRequest) GetPlayerId() int64 {
@@ -3571,7 +3802,7 @@ type SuspendPlayerResponse struct {
 
 func (x *SuspendPlayerResponse) Reset() {
 	*x = SuspendPlayerResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3583,7 +3814,7 @@ func (x *SuspendPlayerResponse) String() string {
 func (*SuspendPlayerResponse) ProtoMessage() {}
 
 func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3596,7 +3827,7 @@ func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerResponse.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *SuspendPlayerResponse) GetSuspensionId() int64 {
@@ -3624,7 +3855,7 @@ type TournamentProtest struct {
 
 func (x *TournamentProtest) Reset() {
 	*x = TournamentProtest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3636,7 +3867,7 @@ func (x *TournamentProtest) String() string {
 func (*TournamentProtest) ProtoMessage() {}
 
 func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3649,7 +3880,7 @@ func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentProtest.ProtoReflect.Descriptor instead.
 func (*TournamentProtest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *TournamentProtest) GetId() int64 {
@@ -3721,7 +3952,7 @@ type LodgeProtestRequest struct {
 
 func (x *LodgeProtestRequest) Reset() {
 	*x = LodgeProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3733,7 +3964,7 @@ func (x *LodgeProtestRequest) String() string {
 func (*LodgeProtestRequest) ProtoMessage() {}
 
 func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3746,7 +3977,7 @@ func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestRequest.ProtoReflect.Descriptor instead.
 func (*LodgeProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *LodgeProtestRequest) GetTournamentId() int64 {
@@ -3793,7 +4024,7 @@ type LodgeProtestResponse struct {
 
 func (x *LodgeProtestResponse) Reset() {
 	*x = LodgeProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3805,7 +4036,7 @@ func (x *LodgeProtestResponse) String() string {
 func (*LodgeProtestResponse) ProtoMessage() {}
 
 func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3818,7 +4049,7 @@ func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestResponse.ProtoReflect.Descriptor instead.
 func (*LodgeProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *LodgeProtestResponse) GetProtest() *TournamentProtest {
@@ -3840,7 +4071,7 @@ type RuleProtestRequest struct {
 
 func (x *RuleProtestRequest) Reset() {
 	*x = RuleProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3852,7 +4083,7 @@ func (x *RuleProtestRequest) String() string {
 func (*RuleProtestRequest) ProtoMessage() {}
 
 func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3865,7 +4096,7 @@ func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestRequest.ProtoReflect.Descriptor instead.
 func (*RuleProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *RuleProtestRequest) GetTournamentId() int64 {
@@ -3905,7 +4136,7 @@ type RuleProtestResponse struct {
 
 func (x *RuleProtestResponse) Reset() {
 	*x = RuleProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3917,7 +4148,7 @@ func (x *RuleProtestResponse) String() string {
 func (*RuleProtestResponse) ProtoMessage() {}
 
 func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3930,7 +4161,7 @@ func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestResponse.ProtoReflect.Descriptor instead.
 func (*RuleProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *RuleProtestResponse) GetProtest() *TournamentProtest {
@@ -3949,7 +4180,7 @@ type ListProtestsRequest struct {
 
 func (x *ListProtestsRequest) Reset() {
 	*x = ListProtestsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3961,7 +4192,7 @@ func (x *ListProtestsRequest) String() string {
 func (*ListProtestsRequest) ProtoMessage() {}
 
 func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3974,7 +4205,7 @@ func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsRequest.ProtoReflect.Descriptor instead.
 func (*ListProtestsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ListProtestsRequest) GetTournamentId() int64 {
@@ -3993,7 +4224,7 @@ type ListProtestsResponse struct {
 
 func (x *ListProtestsResponse) Reset() {
 	*x = ListProtestsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4005,7 +4236,7 @@ func (x *ListProtestsResponse) String() string {
 func (*ListProtestsResponse) ProtoMessage() {}
 
 func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4018,7 +4249,7 @@ func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsResponse.ProtoReflect.Descriptor instead.
 func (*ListProtestsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ListProtestsResponse) GetProtests() []*TournamentProtest {
@@ -4043,7 +4274,7 @@ type RecordNigiriRequest struct {
 
 func (x *RecordNigiriRequest) Reset() {
 	*x = RecordNigiriRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4055,7 +4286,7 @@ func (x *RecordNigiriRequest) String() string {
 func (*RecordNigiriRequest) ProtoMessage() {}
 
 func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4068,7 +4299,7 @@ func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriRequest.ProtoReflect.Descriptor instead.
 func (*RecordNigiriRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *RecordNigiriRequest) GetTournamentId() int64 {
@@ -4115,7 +4346,7 @@ type RecordNigiriResponse struct {
 
 func (x *RecordNigiriResponse) Reset() {
 	*x = RecordNigiriResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4127,7 +4358,7 @@ func (x *RecordNigiriResponse) String() string {
 func (*RecordNigiriResponse) ProtoMessage() {}
 
 func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4140,7 +4371,7 @@ func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriResponse.ProtoReflect.Descriptor instead.
 func (*RecordNigiriResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *RecordNigiriResponse) GetGame() *TournamentGame {
@@ -4161,7 +4392,7 @@ type SetBoardRequest struct {
 
 func (x *SetBoardRequest) Reset() {
 	*x = SetBoardRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4173,7 +4404,7 @@ func (x *SetBoardRequest) String() string {
 func (*SetBoardRequest) ProtoMessage() {}
 
 func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4186,7 +4417,7 @@ func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardRequest.ProtoReflect.Descriptor instead.
 func (*SetBoardRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SetBoardRequest) GetTournamentId() int64 {
@@ -4219,7 +4450,7 @@ type SetBoardResponse struct {
 
 func (x *SetBoardResponse) Reset() {
 	*x = SetBoardResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4231,7 +4462,7 @@ func (x *SetBoardResponse) String() string {
 func (*SetBoardResponse) ProtoMessage() {}
 
 func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4244,7 +4475,7 @@ func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardResponse.ProtoReflect.Descriptor instead.
 func (*SetBoardResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *SetBoardResponse) GetParticipant() *TournamentParticipant {
@@ -4266,7 +4497,7 @@ type SetLineupRequest struct {
 
 func (x *SetLineupRequest) Reset() {
 	*x = SetLineupRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4278,7 +4509,7 @@ func (x *SetLineupRequest) String() string {
 func (*SetLineupRequest) ProtoMessage() {}
 
 func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4291,7 +4522,7 @@ func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupRequest.ProtoReflect.Descriptor instead.
 func (*SetLineupRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *SetLineupRequest) GetTournamentId() int64 {
@@ -4324,7 +4555,7 @@ type SetLineupResponse struct {
 
 func (x *SetLineupResponse) Reset() {
 	*x = SetLineupResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4336,7 +4567,7 @@ func (x *SetLineupResponse) String() string {
 func (*SetLineupResponse) ProtoMessage() {}
 
 func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4349,7 +4580,7 @@ func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupResponse.ProtoReflect.Descriptor instead.
 func (*SetLineupResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *SetLineupResponse) GetNumbers() []int32 {
@@ -4368,7 +4599,7 @@ type PairPlayoffRequest struct {
 
 func (x *PairPlayoffRequest) Reset() {
 	*x = PairPlayoffRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4380,7 +4611,7 @@ func (x *PairPlayoffRequest) String() string {
 func (*PairPlayoffRequest) ProtoMessage() {}
 
 func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4393,7 +4624,7 @@ func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffRequest.ProtoReflect.Descriptor instead.
 func (*PairPlayoffRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{55}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *PairPlayoffRequest) GetTournamentId() int64 {
@@ -4412,7 +4643,7 @@ type PairPlayoffResponse struct {
 
 func (x *PairPlayoffResponse) Reset() {
 	*x = PairPlayoffResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4424,7 +4655,7 @@ func (x *PairPlayoffResponse) String() string {
 func (*PairPlayoffResponse) ProtoMessage() {}
 
 func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4437,7 +4668,7 @@ func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffResponse.ProtoReflect.Descriptor instead.
 func (*PairPlayoffResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{56}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *PairPlayoffResponse) GetRound() *TournamentRound {
@@ -4457,7 +4688,7 @@ type SetGradingRequest struct {
 
 func (x *SetGradingRequest) Reset() {
 	*x = SetGradingRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4469,7 +4700,7 @@ func (x *SetGradingRequest) String() string {
 func (*SetGradingRequest) ProtoMessage() {}
 
 func (x *SetGradingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4482,7 +4713,7 @@ func (x *SetGradingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetGradingRequest.ProtoReflect.Descriptor instead.
 func (*SetGradingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{57}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *SetGradingRequest) GetId() int64 {
@@ -4508,7 +4739,7 @@ type SetGradingResponse struct {
 
 func (x *SetGradingResponse) Reset() {
 	*x = SetGradingResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4520,7 +4751,7 @@ func (x *SetGradingResponse) String() string {
 func (*SetGradingResponse) ProtoMessage() {}
 
 func (x *SetGradingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4533,7 +4764,7 @@ func (x *SetGradingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetGradingResponse.ProtoReflect.Descriptor instead.
 func (*SetGradingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{58}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *SetGradingResponse) GetTournament() *Tournament {
@@ -4553,7 +4784,7 @@ type AcceptImportedGradingRequest struct {
 
 func (x *AcceptImportedGradingRequest) Reset() {
 	*x = AcceptImportedGradingRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4565,7 +4796,7 @@ func (x *AcceptImportedGradingRequest) String() string {
 func (*AcceptImportedGradingRequest) ProtoMessage() {}
 
 func (x *AcceptImportedGradingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4578,7 +4809,7 @@ func (x *AcceptImportedGradingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptImportedGradingRequest.ProtoReflect.Descriptor instead.
 func (*AcceptImportedGradingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{59}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *AcceptImportedGradingRequest) GetId() int64 {
@@ -4604,7 +4835,7 @@ type AcceptImportedGradingResponse struct {
 
 func (x *AcceptImportedGradingResponse) Reset() {
 	*x = AcceptImportedGradingResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4616,7 +4847,7 @@ func (x *AcceptImportedGradingResponse) String() string {
 func (*AcceptImportedGradingResponse) ProtoMessage() {}
 
 func (x *AcceptImportedGradingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4629,7 +4860,7 @@ func (x *AcceptImportedGradingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptImportedGradingResponse.ProtoReflect.Descriptor instead.
 func (*AcceptImportedGradingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{60}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *AcceptImportedGradingResponse) GetTournament() *Tournament {
@@ -4901,7 +5132,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x18FinishTournamentResponse\x124\n" +
 	"\tstandings\x18\x01 \x03(\v2\x16.dankyu.v1.StandingRowR\tstandings\x121\n" +
 	"\tproposals\x18\x02 \x03(\v2\x13.dankyu.v1.ProposalR\tproposals\x12,\n" +
-	"\x05arena\x18\x03 \x01(\v2\x16.dankyu.v1.ArenaResultR\x05arena\"\xbb\x01\n" +
+	"\x05arena\x18\x03 \x01(\v2\x16.dankyu.v1.ArenaResultR\x05arena\"\xbc\x02\n" +
 	"\fImportPlayer\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -4911,7 +5142,30 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\n" +
 	"candidates\x18\x06 \x03(\x03R\n" +
 	"candidates\x12\x16\n" +
-	"\x06status\x18\a \x01(\tR\x06status\"\x81\x02\n" +
+	"\x06status\x18\a \x01(\tR\x06status\x12\x15\n" +
+	"\x05basis\x18\xc0\x02 \x01(\tR\x05basis\x129\n" +
+	"\tproposals\x18\xc1\x02 \x03(\v2\x1a.dankyu.v1.ImportCandidateR\tproposals\x12\x13\n" +
+	"\x04club\x18\xc2\x02 \x01(\tR\x04club\x12\x18\n" +
+	"\aegd_pin\x18\xc3\x02 \x01(\tR\x06egdPin\"\xa5\x03\n" +
+	"\x0fImportCandidate\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1d\n" +
+	"\n" +
+	"latin_name\x18\x03 \x01(\tR\tlatinName\x12#\n" +
+	"\rprovince_code\x18\x04 \x01(\tR\fprovinceCode\x12\x1d\n" +
+	"\n" +
+	"birth_year\x18\x05 \x01(\x05R\tbirthYear\x12'\n" +
+	"\x0fidentity_number\x18\x06 \x01(\tR\x0eidentityNumber\x12\x12\n" +
+	"\x04rank\x18\a \x01(\tR\x04rank\x12\x17\n" +
+	"\aegd_pin\x18\b \x01(\tR\x06egdPin\x12\x14\n" +
+	"\x05minor\x18\t \x01(\bR\x05minor\x12;\n" +
+	"\x05facts\x18\n" +
+	" \x03(\v2%.dankyu.v1.ImportCandidate.FactsEntryR\x05facts\x12\x1b\n" +
+	"\tstable_id\x18\v \x01(\tR\bstableId\x1a8\n" +
+	"\n" +
+	"FactsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x81\x02\n" +
 	"\rImportWarning\x12\x12\n" +
 	"\x04line\x18\x01 \x01(\x05R\x04line\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12<\n" +
@@ -4946,10 +5200,17 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\n" +
 	"tournament\x18\a \x01(\v2\x15.dankyu.v1.TournamentR\n" +
 	"tournament\x125\n" +
-	"\bwarnings\x18\xac\x02 \x03(\v2\x18.dankyu.v1.ImportWarningR\bwarnings\"V\n" +
+	"\bwarnings\x18\xac\x02 \x03(\v2\x18.dankyu.v1.ImportWarningR\bwarnings\"\xd1\x02\n" +
 	"\x17ExportTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x16\n" +
-	"\x06format\x18\x02 \x01(\tR\x06format\"m\n" +
+	"\x06format\x18\x02 \x01(\tR\x06format\x12\x1c\n" +
+	"\tegd_class\x18\xc0\x02 \x01(\tR\begdClass\x12$\n" +
+	"\rbasic_minutes\x18\xc1\x02 \x01(\x05R\fbasicMinutes\x12\x1b\n" +
+	"\bovertime\x18\xc2\x02 \x01(\tR\bovertime\x12*\n" +
+	"\x10overtime_seconds\x18\xc3\x02 \x01(\x05R\x0fovertimeSeconds\x12(\n" +
+	"\x0fovertime_stones\x18\xc4\x02 \x01(\x05R\x0eovertimeStones\x12\x17\n" +
+	"\x06online\x18\xc5\x02 \x01(\bR\x06online\x12)\n" +
+	"\x10latin_event_name\x18\xc6\x02 \x01(\tR\x0elatinEventName\"m\n" +
 	"\x18ExportTournamentResponse\x12\x12\n" +
 	"\x04data\x18\x01 \x01(\fR\x04data\x12!\n" +
 	"\fcontent_type\x18\x02 \x01(\tR\vcontentType\x12\x1a\n" +
@@ -5085,7 +5346,7 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 65)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 67)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*TournamentGroup)(nil),               // 0: dankyu.v1.TournamentGroup
 	(*Tournament)(nil),                    // 1: dankyu.v1.Tournament
@@ -5118,53 +5379,55 @@ var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*FinishTournamentRequest)(nil),       // 28: dankyu.v1.FinishTournamentRequest
 	(*FinishTournamentResponse)(nil),      // 29: dankyu.v1.FinishTournamentResponse
 	(*ImportPlayer)(nil),                  // 30: dankyu.v1.ImportPlayer
-	(*ImportWarning)(nil),                 // 31: dankyu.v1.ImportWarning
-	(*ImportTournamentRequest)(nil),       // 32: dankyu.v1.ImportTournamentRequest
-	(*ImportTournamentResponse)(nil),      // 33: dankyu.v1.ImportTournamentResponse
-	(*ExportTournamentRequest)(nil),       // 34: dankyu.v1.ExportTournamentRequest
-	(*ExportTournamentResponse)(nil),      // 35: dankyu.v1.ExportTournamentResponse
-	(*ConfirmRoundRequest)(nil),           // 36: dankyu.v1.ConfirmRoundRequest
-	(*ConfirmRoundResponse)(nil),          // 37: dankyu.v1.ConfirmRoundResponse
-	(*VoidResultRequest)(nil),             // 38: dankyu.v1.VoidResultRequest
-	(*VoidResultResponse)(nil),            // 39: dankyu.v1.VoidResultResponse
-	(*SuspendPlayerRequest)(nil),          // 40: dankyu.v1.SuspendPlayerRequest
-	(*SuspendPlayerResponse)(nil),         // 41: dankyu.v1.SuspendPlayerResponse
-	(*TournamentProtest)(nil),             // 42: dankyu.v1.TournamentProtest
-	(*LodgeProtestRequest)(nil),           // 43: dankyu.v1.LodgeProtestRequest
-	(*LodgeProtestResponse)(nil),          // 44: dankyu.v1.LodgeProtestResponse
-	(*RuleProtestRequest)(nil),            // 45: dankyu.v1.RuleProtestRequest
-	(*RuleProtestResponse)(nil),           // 46: dankyu.v1.RuleProtestResponse
-	(*ListProtestsRequest)(nil),           // 47: dankyu.v1.ListProtestsRequest
-	(*ListProtestsResponse)(nil),          // 48: dankyu.v1.ListProtestsResponse
-	(*RecordNigiriRequest)(nil),           // 49: dankyu.v1.RecordNigiriRequest
-	(*RecordNigiriResponse)(nil),          // 50: dankyu.v1.RecordNigiriResponse
-	(*SetBoardRequest)(nil),               // 51: dankyu.v1.SetBoardRequest
-	(*SetBoardResponse)(nil),              // 52: dankyu.v1.SetBoardResponse
-	(*SetLineupRequest)(nil),              // 53: dankyu.v1.SetLineupRequest
-	(*SetLineupResponse)(nil),             // 54: dankyu.v1.SetLineupResponse
-	(*PairPlayoffRequest)(nil),            // 55: dankyu.v1.PairPlayoffRequest
-	(*PairPlayoffResponse)(nil),           // 56: dankyu.v1.PairPlayoffResponse
-	(*SetGradingRequest)(nil),             // 57: dankyu.v1.SetGradingRequest
-	(*SetGradingResponse)(nil),            // 58: dankyu.v1.SetGradingResponse
-	(*AcceptImportedGradingRequest)(nil),  // 59: dankyu.v1.AcceptImportedGradingRequest
-	(*AcceptImportedGradingResponse)(nil), // 60: dankyu.v1.AcceptImportedGradingResponse
-	nil,                                   // 61: dankyu.v1.TournamentGame.FlagParamsEntry
-	nil,                                   // 62: dankyu.v1.Proposal.NoteParamsEntry
-	nil,                                   // 63: dankyu.v1.ImportWarning.ParamsEntry
-	nil,                                   // 64: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),         // 65: google.protobuf.Timestamp
+	(*ImportCandidate)(nil),               // 31: dankyu.v1.ImportCandidate
+	(*ImportWarning)(nil),                 // 32: dankyu.v1.ImportWarning
+	(*ImportTournamentRequest)(nil),       // 33: dankyu.v1.ImportTournamentRequest
+	(*ImportTournamentResponse)(nil),      // 34: dankyu.v1.ImportTournamentResponse
+	(*ExportTournamentRequest)(nil),       // 35: dankyu.v1.ExportTournamentRequest
+	(*ExportTournamentResponse)(nil),      // 36: dankyu.v1.ExportTournamentResponse
+	(*ConfirmRoundRequest)(nil),           // 37: dankyu.v1.ConfirmRoundRequest
+	(*ConfirmRoundResponse)(nil),          // 38: dankyu.v1.ConfirmRoundResponse
+	(*VoidResultRequest)(nil),             // 39: dankyu.v1.VoidResultRequest
+	(*VoidResultResponse)(nil),            // 40: dankyu.v1.VoidResultResponse
+	(*SuspendPlayerRequest)(nil),          // 41: dankyu.v1.SuspendPlayerRequest
+	(*SuspendPlayerResponse)(nil),         // 42: dankyu.v1.SuspendPlayerResponse
+	(*TournamentProtest)(nil),             // 43: dankyu.v1.TournamentProtest
+	(*LodgeProtestRequest)(nil),           // 44: dankyu.v1.LodgeProtestRequest
+	(*LodgeProtestResponse)(nil),          // 45: dankyu.v1.LodgeProtestResponse
+	(*RuleProtestRequest)(nil),            // 46: dankyu.v1.RuleProtestRequest
+	(*RuleProtestResponse)(nil),           // 47: dankyu.v1.RuleProtestResponse
+	(*ListProtestsRequest)(nil),           // 48: dankyu.v1.ListProtestsRequest
+	(*ListProtestsResponse)(nil),          // 49: dankyu.v1.ListProtestsResponse
+	(*RecordNigiriRequest)(nil),           // 50: dankyu.v1.RecordNigiriRequest
+	(*RecordNigiriResponse)(nil),          // 51: dankyu.v1.RecordNigiriResponse
+	(*SetBoardRequest)(nil),               // 52: dankyu.v1.SetBoardRequest
+	(*SetBoardResponse)(nil),              // 53: dankyu.v1.SetBoardResponse
+	(*SetLineupRequest)(nil),              // 54: dankyu.v1.SetLineupRequest
+	(*SetLineupResponse)(nil),             // 55: dankyu.v1.SetLineupResponse
+	(*PairPlayoffRequest)(nil),            // 56: dankyu.v1.PairPlayoffRequest
+	(*PairPlayoffResponse)(nil),           // 57: dankyu.v1.PairPlayoffResponse
+	(*SetGradingRequest)(nil),             // 58: dankyu.v1.SetGradingRequest
+	(*SetGradingResponse)(nil),            // 59: dankyu.v1.SetGradingResponse
+	(*AcceptImportedGradingRequest)(nil),  // 60: dankyu.v1.AcceptImportedGradingRequest
+	(*AcceptImportedGradingResponse)(nil), // 61: dankyu.v1.AcceptImportedGradingResponse
+	nil,                                   // 62: dankyu.v1.TournamentGame.FlagParamsEntry
+	nil,                                   // 63: dankyu.v1.Proposal.NoteParamsEntry
+	nil,                                   // 64: dankyu.v1.ImportCandidate.FactsEntry
+	nil,                                   // 65: dankyu.v1.ImportWarning.ParamsEntry
+	nil,                                   // 66: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),         // 67: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	65, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	67, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
 	2,  // 2: dankyu.v1.Tournament.grading:type_name -> dankyu.v1.GradingRule
-	65, // 3: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
+	67, // 3: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
 	0,  // 4: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
 	2,  // 5: dankyu.v1.CreateTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
 	1,  // 6: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	61, // 7: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
+	62, // 7: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
 	6,  // 8: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
-	62, // 9: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
+	63, // 9: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
 	1,  // 10: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
 	5,  // 11: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
 	7,  // 12: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
@@ -5183,76 +5446,78 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	8,  // 25: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
 	10, // 26: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
 	14, // 27: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	63, // 28: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
-	64, // 29: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
-	2,  // 30: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
-	30, // 31: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
-	1,  // 32: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	31, // 33: dankyu.v1.ImportTournamentResponse.warnings:type_name -> dankyu.v1.ImportWarning
-	7,  // 34: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	6,  // 35: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	10, // 36: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	65, // 37: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
-	42, // 38: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	42, // 39: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	42, // 40: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
-	6,  // 41: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
-	5,  // 42: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	7,  // 43: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
-	2,  // 44: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
-	1,  // 45: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
-	1,  // 46: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
-	3,  // 47: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	11, // 48: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	15, // 49: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	17, // 50: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	19, // 51: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	21, // 52: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	23, // 53: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	26, // 54: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
-	28, // 55: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	32, // 56: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	34, // 57: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	36, // 58: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
-	38, // 59: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
-	40, // 60: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
-	43, // 61: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
-	45, // 62: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
-	47, // 63: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
-	49, // 64: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
-	51, // 65: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
-	53, // 66: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
-	55, // 67: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
-	57, // 68: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
-	59, // 69: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
-	4,  // 70: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	12, // 71: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	16, // 72: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	18, // 73: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	20, // 74: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	22, // 75: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	24, // 76: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	27, // 77: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
-	29, // 78: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	33, // 79: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	35, // 80: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	37, // 81: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	39, // 82: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	41, // 83: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	44, // 84: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	46, // 85: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	48, // 86: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	50, // 87: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	52, // 88: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
-	54, // 89: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
-	56, // 90: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
-	58, // 91: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
-	60, // 92: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
-	70, // [70:93] is the sub-list for method output_type
-	47, // [47:70] is the sub-list for method input_type
-	47, // [47:47] is the sub-list for extension type_name
-	47, // [47:47] is the sub-list for extension extendee
-	0,  // [0:47] is the sub-list for field type_name
+	31, // 28: dankyu.v1.ImportPlayer.proposals:type_name -> dankyu.v1.ImportCandidate
+	64, // 29: dankyu.v1.ImportCandidate.facts:type_name -> dankyu.v1.ImportCandidate.FactsEntry
+	65, // 30: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
+	66, // 31: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	2,  // 32: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
+	30, // 33: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
+	1,  // 34: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	32, // 35: dankyu.v1.ImportTournamentResponse.warnings:type_name -> dankyu.v1.ImportWarning
+	7,  // 36: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	6,  // 37: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	10, // 38: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
+	67, // 39: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	43, // 40: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	43, // 41: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	43, // 42: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
+	6,  // 43: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
+	5,  // 44: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	7,  // 45: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
+	2,  // 46: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
+	1,  // 47: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	1,  // 48: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	3,  // 49: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	11, // 50: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	15, // 51: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	17, // 52: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	19, // 53: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	21, // 54: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	23, // 55: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	26, // 56: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
+	28, // 57: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	33, // 58: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	35, // 59: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	37, // 60: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	39, // 61: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	41, // 62: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	44, // 63: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	46, // 64: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	48, // 65: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	50, // 66: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	52, // 67: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
+	54, // 68: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	56, // 69: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
+	58, // 70: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
+	60, // 71: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
+	4,  // 72: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	12, // 73: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	16, // 74: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	18, // 75: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	20, // 76: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	22, // 77: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	24, // 78: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	27, // 79: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
+	29, // 80: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	34, // 81: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	36, // 82: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	38, // 83: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	40, // 84: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	42, // 85: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	45, // 86: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	47, // 87: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	49, // 88: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	51, // 89: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	53, // 90: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	55, // 91: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	57, // 92: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
+	59, // 93: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
+	61, // 94: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
+	72, // [72:95] is the sub-list for method output_type
+	49, // [49:72] is the sub-list for method input_type
+	49, // [49:49] is the sub-list for extension type_name
+	49, // [49:49] is the sub-list for extension extendee
+	0,  // [0:49] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -5267,7 +5532,7 @@ func file_dankyu_v1_tournaments_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   65,
+			NumMessages:   67,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
