@@ -52,6 +52,9 @@ var (
 	ReasonLogKeyMissing = NewReason(Precondition, "LOG_KEY_MISSING",
 		"事件日志签名密钥 {path} 不存在，而日志已有记录（或保存了签名树头 {head}）：不会悄悄另建新密钥。请从备份恢复该密钥；确需更换时以 --log-key-rotate 启动，更换将记入日志。",
 		"the event log's signing key {path} is missing while the log has events (or a signed head is kept in {head}): a new key is never made silently. Restore the key from a backup; to replace it, start with --log-key-rotate, and the rotation is logged.")
+	ReasonLogHeadUnreadable = NewReason(Precondition, "LOG_HEAD_UNREADABLE",
+		"保存的签名树头 {head} 无法读取或验证（{reason}）。请从备份恢复该文件；移走它则从数据库中最新的已发布检查点继续核查。",
+		"the kept signed head {head} cannot be read or checked ({reason}). Restore it from a backup; moved aside, the witness resumes from the newest checkpoint published in the database.")
 	ReasonLogKeyChanged = NewReason(Precondition, "LOG_KEY_CHANGED",
 		"事件日志签名密钥 {path} 不是签署已保存树头 {head} 的密钥（{reason}）：密钥被替换了。请恢复原密钥；确需更换时以 --log-key-rotate 启动，更换将记入日志。",
 		"the event log's signing key {path} is not the key that signed the kept head {head} ({reason}): the key was replaced. Restore the original key; to replace it, start with --log-key-rotate, and the rotation is logged.")
@@ -536,4 +539,27 @@ func DecodeKeptHead(b []byte) (SignedHead, string, error) {
 		return SignedHead{}, "", fmt.Errorf("kept head: %w", err)
 	}
 	return SignedHead{Checkpoint: c, Note: []byte(k.Checkpoint)}, k.Key, nil
+}
+
+// NewestCheckpoint is the history's newest checkpoint, nil when it is empty.
+func NewestCheckpoint(ctx context.Context, db Querier) (*KeptCheckpoint, error) {
+	rows, err := db.Query(ctx, `SELECT id, size, signed_at, note FROM log_checkpoints ORDER BY id DESC LIMIT 1`)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint history: %w", err)
+	}
+	ks, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (KeptCheckpoint, error) {
+		var k KeptCheckpoint
+		err := r.Scan(&k.ID, &k.Size, &k.SignedAt, &k.Note)
+		return k, err
+	})
+	if err != nil || len(ks) == 0 {
+		return nil, err
+	}
+	return &ks[0], nil
+}
+
+// History lists the published checkpoints this copy of the database holds
+// after id (the public /log/checkpoints).
+func (t *TreeSigner) History(ctx context.Context, after int64, limit int) ([]KeptCheckpoint, error) {
+	return CheckpointsAfter(ctx, t.db, after, limit)
 }

@@ -53,6 +53,7 @@ func (p *logPages) routes(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("GET /log/consistency", p.consistency)
 	mux.HandleFunc("GET /log/inclusion", p.inclusion)
+	mux.HandleFunc("GET /log/checkpoints", p.checkpoints)
 }
 
 func writeText(w http.ResponseWriter, s string) {
@@ -63,6 +64,12 @@ func writeText(w http.ResponseWriter, s string) {
 
 func (p *logPages) checkpoint(w http.ResponseWriter, r *http.Request) {
 	msg, err := p.tlog.Checkpoint(r.Context())
+	if e, ok := ledger.AsError(err); ok {
+		// a log whose witness found tampering signs nothing: say so, coded
+		w.Header().Set("X-Dankyu-Reason", e.Reason.Code())
+		http.Error(w, e.Reason.Code()+"\n"+e.Message(ledger.Chinese)+"\n"+e.Message(ledger.English), http.StatusServiceUnavailable)
+		return
+	}
 	if err != nil {
 		p.Log().Error("sign checkpoint", "err", err)
 		http.Error(w, "checkpoint unavailable", http.StatusInternalServerError)

@@ -54,6 +54,9 @@ type PublicServices struct {
 	// LogKey and LogVerifierKey sign the event tree's checkpoints
 	// (LoadLogKey); empty serves no receipts and no /log endpoints.
 	LogKey, LogVerifierKey string
+	// Notary signs for every database's tree (the witness's), keeping what
+	// it publishes; nil: each tree signs on its own, keeping nothing.
+	Notary *ledger.Notary
 }
 
 // NewPublicReads builds the read services over every database of r. The
@@ -61,6 +64,9 @@ type PublicServices struct {
 // own on the same clock, its tree signed with the same key.
 func NewPublicReads(r *replicas.Router, s PublicServices) (*PublicReads, error) {
 	tree := func(p *pgxpool.Pool) (*ledger.TreeSigner, error) {
+		if s.Notary != nil {
+			return s.Notary.Signer(p, p == s.Store.DB()), nil
+		}
 		if s.LogKey == "" {
 			return nil, nil
 		}
@@ -213,6 +219,12 @@ func (pr *PublicReads) VerifierKey() string { return pr.vkey }
 
 func (pr *PublicReads) Checkpoint(ctx context.Context) ([]byte, error) {
 	return read(ctx, pr, func(db *readDB) ([]byte, error) { return db.tree.Checkpoint(ctx) })
+}
+
+// CheckpointHistory lists the checkpoints published after id (the public
+// /log/checkpoints), from the database the router picks.
+func (pr *PublicReads) CheckpointHistory(ctx context.Context, after int64, limit int) ([]ledger.KeptCheckpoint, error) {
+	return read(ctx, pr, func(db *readDB) ([]ledger.KeptCheckpoint, error) { return db.tree.History(ctx, after, limit) })
 }
 
 // Consistency proves the tree of old events a prefix of the tree of size.

@@ -129,7 +129,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	skey, vkey, err := LoadLogKey(LogKeyPath(cfg.LogKey, cfg.DataDir))
+	// the server as its own log's witness: the key checked against the
+	// head kept beside it, the log against that head, before serving
+	wit, err := OpenWitness(ctx, store, cfg.LogSettings(), log)
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()
@@ -137,7 +139,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	// every public read, the portal's and the API's, through one router
 	pr, err := NewPublicReads(router, PublicServices{Store: store, Registry: reg, Certs: cs, Tournaments: ts, CertsConfig: ccfg,
-		LogKey: skey, LogVerifierKey: vkey})
+		LogKey: wit.SignerKey(), LogVerifierKey: wit.VerifierKey(), Notary: wit.Notary()})
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()
@@ -159,7 +161,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	hsrv := cfg.HTTPServer(met.HTTP(SignedInOnPrimary(portal)))
+	hsrv := cfg.HTTPServer(met.HTTP(wit.Guard(SignedInOnPrimary(portal))))
 	stopMetrics, err := serveMetrics(cfg.Scale.MetricsListen, met, log)
 	if err != nil {
 		grpcLis.Close()
@@ -182,15 +184,20 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 			errc <- err
 		}
 	}()
-	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	// health as the supervisors set it, held NOT_SERVING by a tripped witness
+	health := wit.Health(hs)
+	health.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	superviseCtx, stopSupervising := context.WithCancel(context.Background())
+	witnessed := make(chan struct{})
+	go func() { defer close(witnessed); wit.Run(superviseCtx) }()
+	defer func() { stopSupervising(); <-witnessed }()
 	supervised := make(chan struct{})
-	go func() { defer close(supervised); db.Supervise(superviseCtx, cfg.DBCheckInterval, hs, log) }()
+	go func() { defer close(supervised); db.Supervise(superviseCtx, cfg.DBCheckInterval, health, log) }()
 	defer func() { stopSupervising(); <-supervised }()
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
-		reps.Supervise(superviseCtx, router, cfg.Scale.ReplicaCheckInterval, hs, log)
+		reps.Supervise(superviseCtx, router, cfg.Scale.ReplicaCheckInterval, health, log)
 	}()
 	defer func() { stopSupervising(); <-watched }()
 	log.Info("dankyu serving", "grpc", grpcLis.Addr().String(), "http", "http://"+httpLis.Addr().String()+"/",
