@@ -111,12 +111,10 @@ func (n *Notary) Halted() error {
 }
 
 // found halts the notary on a tree that does not extend what it
-// published, and tells the witness.
-func (n *Notary) found(err error) error {
+// published; the witness is told once the lock is released (*told).
+func (n *Notary) found(err error, told *error) error {
 	n.Halt()
-	if n.tamper != nil {
-		n.tamper(err)
-	}
+	*told = err
 	return fmt.Errorf("%w: %w", n.Halted(), err)
 }
 
@@ -139,17 +137,24 @@ func (n *Notary) publish(ctx context.Context, db Querier, primary bool, head tlo
 	if err := n.Halted(); err != nil {
 		return SignedHead{}, err
 	}
+	var finding error
+	defer func() {
+		// after the unlock below: the witness reads the notary
+		if finding != nil && n.tamper != nil {
+			n.tamper(finding)
+		}
+	}()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	last := n.last
 	if last.Note != nil {
 		switch {
 		case head.N < last.Tree.N && primary:
-			return SignedHead{}, n.found(&TreeMismatch{fmt.Sprintf("the stored tree has %d events, fewer than the %d of the checkpoint last published: rows were deleted", head.N, last.Tree.N)})
+			return SignedHead{}, n.found(&TreeMismatch{fmt.Sprintf("the stored tree has %d events, fewer than the %d of the checkpoint last published: rows were deleted", head.N, last.Tree.N)}, &finding)
 		case head.N < last.Tree.N:
 			return n.signHead(head, nil)
 		case head.N == last.Tree.N && head.Hash != last.Tree.Hash:
-			return SignedHead{}, n.found(&TreeMismatch{fmt.Sprintf("the stored tree of %d events has another root than the checkpoint last published: the log was rewritten", head.N)})
+			return SignedHead{}, n.found(&TreeMismatch{fmt.Sprintf("the stored tree of %d events has another root than the checkpoint last published: the log was rewritten", head.N)}, &finding)
 		case head.N == last.Tree.N && (n.refresh <= 0 || n.now().Sub(last.Time) < n.refresh):
 			return last, nil
 		case head.N > last.Tree.N && last.Tree.N > 0:
@@ -158,7 +163,7 @@ func (n *Notary) publish(ctx context.Context, db Querier, primary bool, head tlo
 				return SignedHead{}, fmt.Errorf("consistency with the last checkpoint: %w", err)
 			}
 			if err := tlog.CheckTree(p, head.N, head.Hash, last.Tree.N, last.Tree.Hash); err != nil {
-				return SignedHead{}, n.found(&TreeMismatch{fmt.Sprintf("the stored tree of %d events does not extend the checkpoint of %d last published: %v", head.N, last.Tree.N, err)})
+				return SignedHead{}, n.found(&TreeMismatch{fmt.Sprintf("the stored tree of %d events does not extend the checkpoint of %d last published: %v", head.N, last.Tree.N, err)}, &finding)
 			}
 		}
 	}

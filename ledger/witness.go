@@ -53,11 +53,11 @@ var (
 		"事件日志签名密钥 {path} 不存在，而日志已有记录（或保存了签名树头 {head}）：不会悄悄另建新密钥。请从备份恢复该密钥；确需更换时以 --log-key-rotate 启动，更换将记入日志。",
 		"the event log's signing key {path} is missing while the log has events (or a signed head is kept in {head}): a new key is never made silently. Restore the key from a backup; to replace it, start with --log-key-rotate, and the rotation is logged.")
 	ReasonLogHeadUnreadable = NewReason(Precondition, "LOG_HEAD_UNREADABLE",
-		"保存的签名树头 {head} 无法读取或验证（{reason}）。请从备份恢复该文件；移走它则从数据库中最新的已发布检查点继续核查。",
-		"the kept signed head {head} cannot be read or checked ({reason}). Restore it from a backup; moved aside, the witness resumes from the newest checkpoint published in the database.")
+		"保存的签名树头 {head} 无法读取或验证（详情见服务器日志）。请从备份恢复该文件；移走它则从数据库中最新的已发布检查点继续核查。",
+		"the kept signed head {head} cannot be read or checked (the server's log says why). Restore it from a backup; moved aside, the witness resumes from the newest checkpoint published in the database.")
 	ReasonLogKeyChanged = NewReason(Precondition, "LOG_KEY_CHANGED",
-		"事件日志签名密钥 {path} 不是签署已保存树头 {head} 的密钥（{reason}）：密钥被替换了。请恢复原密钥；确需更换时以 --log-key-rotate 启动，更换将记入日志。",
-		"the event log's signing key {path} is not the key that signed the kept head {head} ({reason}): the key was replaced. Restore the original key; to replace it, start with --log-key-rotate, and the rotation is logged.")
+		"事件日志签名密钥 {path}（{file}）不是签署已保存树头 {head} 的密钥（{kept}）：密钥被替换了。请恢复原密钥；确需更换时以 --log-key-rotate 启动，更换将记入日志。",
+		"the event log's signing key {path} ({file}) is not the key that signed the kept head {head} ({kept}): the key was replaced. Restore the original key; to replace it, start with --log-key-rotate, and the rotation is logged.")
 )
 
 // RefuseWrites makes every later transaction of the store fail with err

@@ -201,7 +201,7 @@ func chooseLogKey(ctx context.Context, st keyState) (logKeys, error) {
 	}
 	if !st.rotate {
 		return logKeys{}, ledger.ReasonLogKeyChanged.New("path", st.keyPath, "head", st.headPath,
-			"reason", "the kept head is signed by "+keyLabel(st.keptKey)+", the file holds "+keyLabel(vkey))
+			"kept", keyLabel(st.keptKey), "file", keyLabel(vkey))
 	}
 	return logKeys{skey: skey, vkey: vkey, rotation: &ledger.LogKeyRotatedPayload{OldKey: st.keptKey, NewKey: vkey, Why: "changed"}}, nil
 }

@@ -86,7 +86,8 @@ func OpenWitness(ctx context.Context, store *ledger.Store, s LogSettings, log *s
 	}
 	kept, keptKey, err := readKeptHead(s.HeadPath)
 	if err != nil {
-		return nil, ledger.ReasonLogHeadUnreadable.New("head", s.HeadPath, "reason", err.Error())
+		log.Error("the kept head cannot be read", "head", s.HeadPath, "err", err)
+		return nil, ledger.ReasonLogHeadUnreadable.New("head", s.HeadPath)
 	}
 	if kept == nil {
 		// no file (a first start, or one of a version that kept none):
@@ -111,7 +112,8 @@ func OpenWitness(ctx context.Context, store *ledger.Store, s LogSettings, log *s
 		// rotation, taken as the tree it names)
 		c, err := ledger.OpenSignedCheckpoint(kept.Note, keys.vkey)
 		if err != nil && keys.rotation == nil {
-			return nil, ledger.ReasonLogKeyChanged.New("path", s.KeyPath, "head", "log_checkpoints", "reason", err.Error())
+			log.Error("the key file does not open the newest checkpoint published", "err", err)
+			return nil, ledger.ReasonLogKeyChanged.New("path", s.KeyPath, "head", "log_checkpoints", "kept", "?", "file", keyLabel(keys.vkey))
 		}
 		if err != nil {
 			// a rotation: the old key is gone, the tree it signed is read as it stands
@@ -297,7 +299,7 @@ func (w *Witness) Check(ctx context.Context) error {
 		if err == nil {
 			err = errors.New("it holds another key")
 		}
-		w.trip(fmt.Errorf("%w: the log key file %s was removed or replaced while the server ran (%v)", ledger.ErrTampered, w.settings.KeyPath, err))
+		w.trip(&ledger.TreeMismatch{Reason: fmt.Sprintf("the log key file %s was removed or replaced while the server ran (%v)", w.settings.KeyPath, err)})
 		return nil
 	}
 	db := w.store.DB()
