@@ -81,3 +81,35 @@ func TestCheckpointFormat(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecodeKeptHead: a kept-head file, whatever it holds, is read or
+// refused, and what is read is a checkpoint its named key signed.
+func FuzzDecodeKeptHead(f *testing.F) {
+	skey, vkey, err := note.GenerateKey(rand.Reader, DefaultOrigin)
+	if err != nil {
+		f.Fatal(err)
+	}
+	n, err := NewNotary(skey, vkey, NotaryOptions{Now: func() time.Time { return time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC) }})
+	if err != nil {
+		f.Fatal(err)
+	}
+	s, err := n.signHead(tlog.Tree{N: 5}, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	good, err := EncodeKeptHead(vkey, s)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add([]byte(`{"key": "x", "checkpoint": "y"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		h, key, err := DecodeKeptHead(b)
+		if err != nil {
+			return
+		}
+		if _, err := OpenSignedCheckpoint(h.Note, key); err != nil {
+			t.Fatalf("decoded a head its key does not open: %v", err)
+		}
+	})
+}

@@ -136,7 +136,9 @@ func (pr *PublicReads) VerifyWithReceipt(ctx context.Context, number string) (ce
 		return nil
 	})
 	if re := (receiptError{}); errors.As(err, &re) {
-		pr.log.ErrorContext(ctx, "inclusion proof of a certificate", "number", v.Number, "err", re.error)
+		if !halted(re.error) {
+			pr.log.ErrorContext(ctx, "inclusion proof of a certificate", "number", v.Number, "err", re.error)
+		}
 		return v, nil, nil
 	}
 	return v, rc, err
@@ -255,9 +257,19 @@ func (pr *PublicReads) Inclusion(ctx context.Context, index, size int64) (tlog.R
 // Receipt proves an entity's first event of the actions in the tree the
 // database holds (the portal's verification page).
 func (pr *PublicReads) Receipt(ctx context.Context, entityType, entityID string, actions ...string) (*ledger.Receipt, error) {
-	return read(ctx, pr, func(db *readDB) (*ledger.Receipt, error) {
+	rc, err := read(ctx, pr, func(db *readDB) (*ledger.Receipt, error) {
 		return db.tree.Receipt(ctx, entityType, entityID, actions...)
 	})
+	if halted(err) {
+		return nil, nil // no receipt from a log in doubt; the witness has said why, once
+	}
+	return rc, err
+}
+
+// halted reports whether err is the refusal of a tripped witness's notary.
+func halted(err error) bool {
+	e, ok := ledger.AsError(err)
+	return ok && e.Reason == ledger.ReasonLogIntegrity
 }
 
 // publicCerts is the certificates service the portal uses: the public's
