@@ -234,9 +234,9 @@ func clone(m memTree) memTree {
 
 // holds checks the database still holds the verified head.
 func (v *Verified) holds(ctx context.Context, tx pgx.Tx) error {
-	n, err := TreeSize(ctx, tx)
+	n, err := TreeSize(ctx, tx) // a torn tree is a *TreeMismatch, a database away not
 	if err != nil {
-		return &TreeMismatch{fmt.Sprintf("the stored tree cannot be read: %v", err)}
+		return err
 	}
 	if n < v.N {
 		return &TreeMismatch{fmt.Sprintf("the stored tree has %d events, fewer than the %d verified: rows were deleted", n, v.N)}
@@ -254,7 +254,7 @@ func (v *Verified) holds(ctx context.Context, tx pgx.Tx) error {
 	idx := frontierIndexes(v.N)
 	hs, err := treeReader{ctx: ctx, db: tx}.ReadHashes(idx)
 	if err != nil {
-		return &TreeMismatch{fmt.Sprintf("the stored tree lost hashes of its first %d events: %v", v.N, err)}
+		return err // a hash missing is a *TreeMismatch
 	}
 	for i, x := range idx {
 		if hs[i] != v.frontier[x] {

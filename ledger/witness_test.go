@@ -133,6 +133,15 @@ func TestWitnessFollowsAnHonestLog(t *testing.T) {
 	if err := v.Covers(ctx, pool, other); !ledger.IsTampering(err) {
 		t.Fatalf("a head of another tree: %v", err)
 	}
+	// a database that does not answer is no finding
+	gone, err := pgxpool.New(ctx, pool.Config().ConnString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone.Close()
+	if err := v.Advance(ctx, gone, 4); err == nil || ledger.IsTampering(err) {
+		t.Fatalf("a closed pool: %v", err)
+	}
 }
 
 // TestWitnessFindsTampering: each way of changing the log found, a
