@@ -36,6 +36,15 @@ import (
 // *BrokenLink is one too); other errors of a check mean it could not run.
 var ErrTampered = errors.New("log tampered with")
 
+// Tampering is an integrity check's finding (e.g. a certificate that
+// disagrees with its events): what was changed behind the server's back.
+type Tampering struct{ What string }
+
+func (t *Tampering) Error() string { return t.What }
+
+// Is makes errors.Is(err, ErrTampered) hold.
+func (t *Tampering) Is(target error) bool { return target == ErrTampered }
+
 // IsTampering reports whether err is a finding of tampering rather than a
 // check that could not run (a database that does not answer).
 func IsTampering(err error) bool {

@@ -19,8 +19,9 @@ import (
 
 // IntegrityCheck is one more thing the witness checks every interval
 // (e.g. that the certificates agree with their events). An error that
-// ledger.IsTampering calls tampering trips the witness; any other is a
-// check that could not run, logged and tried again.
+// ledger.IsTampering calls tampering (a *ledger.Tampering, or one wrapping
+// ledger.ErrTampered) trips the witness; any other is a check that could
+// not run, logged and tried again.
 type IntegrityCheck interface {
 	Check(ctx context.Context) error
 }
@@ -299,7 +300,7 @@ func (w *Witness) Check(ctx context.Context) error {
 		if err == nil {
 			err = errors.New("it holds another key")
 		}
-		w.trip(&ledger.TreeMismatch{Reason: fmt.Sprintf("the log key file %s was removed or replaced while the server ran (%v)", w.settings.KeyPath, err)})
+		w.trip(&ledger.Tampering{What: fmt.Sprintf("the log key file %s was removed or replaced while the server ran (%v)", w.settings.KeyPath, err)})
 		return nil
 	}
 	db := w.store.DB()

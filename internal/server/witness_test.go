@@ -236,7 +236,7 @@ func TestWitnessTrips(t *testing.T) {
 		}, "replaced"},
 		{"an extra check finds tampering", func(t *testing.T, _ *witnessEnv, w *server.Witness) {
 			w.AddCheck(server.IntegrityCheckFunc(func(context.Context) error {
-				return errors.Join(ledger.ErrTampered, errors.New("certificate 1 disagrees with its events"))
+				return &ledger.Tampering{What: "certificate 1 disagrees with its events"}
 			}))
 		}, "certificate 1 disagrees"},
 	} {
