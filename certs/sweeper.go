@@ -14,6 +14,15 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration, log *slog
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
+		// a store that refuses writes (the log's witness found tampering,
+		// and said so) would only fail each sweep again: wait instead
+		for s.store.Writable() != nil {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
 		issued, err := s.Sweep(ctx)
 		if s.cfg.OnSweep != nil && ctx.Err() == nil {
 			s.cfg.OnSweep(len(issued), err)

@@ -59,7 +59,8 @@ func (r treeReader) ReadHashes(indexes []int64) ([]tlog.Hash, error) {
 		}
 		h, ok := found[x]
 		if !ok {
-			return nil, fmt.Errorf("event tree has no hash %d", x)
+			// a hash the tree's size says is there: rows were deleted
+			return nil, &TreeMismatch{fmt.Sprintf("event tree has no hash %d", x)}
 		}
 		out[i] = h
 	}
@@ -70,7 +71,7 @@ func (r treeReader) ReadHashes(indexes []int64) ([]tlog.Hash, error) {
 func leavesFor(count int64) (int64, error) {
 	n := sort.Search(int(count)+1, func(n int) bool { return tlog.StoredHashCount(int64(n)) >= count })
 	if tlog.StoredHashCount(int64(n)) != count {
-		return 0, fmt.Errorf("event tree holds %d hashes, no whole tree", count)
+		return 0, &TreeMismatch{fmt.Sprintf("event tree holds %d hashes, no whole tree", count)}
 	}
 	return int64(n), nil
 }

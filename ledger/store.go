@@ -39,6 +39,8 @@ type Store struct {
 	idemKey atomic.Pointer[[]byte]
 	// observe hears of each event a committed transaction wrote (metrics).
 	observe func(action string)
+	// refusal, once set (RefuseWrites), fails every transaction.
+	refusal atomic.Pointer[Error]
 }
 
 // ObserveEvents calls observe with the action of every event a transaction

@@ -20,6 +20,9 @@ import (
 // every row and event of one change carries the same moment.
 func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method string, req any, fn func(tx *Tx, now time.Time) (T, error)) (T, error) {
 	var zero T
+	if err := s.Writable(); err != nil {
+		return zero, err
+	}
 	reqJSON, err := json.Marshal(req)
 	if err != nil {
 		return zero, fmt.Errorf("%s: encode request: %w", method, err)
@@ -136,6 +139,9 @@ func ExpireIdempotencyKeys(ctx context.Context, s *Store) (int64, error) {
 // Transact runs fn in a transaction of its own (no idempotency key), for
 // work the system does by itself, and appends its events before commit.
 func Transact(ctx context.Context, s *Store, fn func(tx *Tx) error) error {
+	if err := s.Writable(); err != nil {
+		return err
+	}
 	var done *Tx
 	err := pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
 		tx := &Tx{Tx: ptx}

@@ -46,7 +46,7 @@ func Up(ctx context.Context, db *sql.DB) (int64, error) {
 }
 
 // appendOnly are the tables the server may only add to and read.
-var appendOnly = []string{"events", "event_tree"}
+var appendOnly = []string{"events", "event_tree", "log_checkpoints"}
 
 // GrantServer gives role the rights the running server needs and no more:
 // read and write the domain tables, only INSERT and SELECT on the event

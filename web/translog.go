@@ -66,6 +66,7 @@ func (p *logPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /log/consistency", p.consistency)
 	mux.HandleFunc("GET /log/inclusion", p.inclusion)
 	mux.HandleFunc("GET /log/entries", p.Limited(p.limit, p.entries))
+	mux.HandleFunc("GET /log/checkpoints", p.checkpoints)
 }
 
 // entries serves the log's entries start ≤ index < end (at most
@@ -109,6 +110,12 @@ func writeText(w http.ResponseWriter, s string) {
 
 func (p *logPages) checkpoint(w http.ResponseWriter, r *http.Request) {
 	msg, err := p.tlog.Checkpoint(r.Context())
+	if e, ok := ledger.AsError(err); ok {
+		// a log whose witness found tampering signs nothing: say so, coded
+		w.Header().Set("X-Dankyu-Reason", e.Reason.Code())
+		http.Error(w, e.Reason.Code()+"\n"+e.Message(ledger.Chinese)+"\n"+e.Message(ledger.English), http.StatusServiceUnavailable)
+		return
+	}
 	if err != nil {
 		p.Log().Error("sign checkpoint", "err", err)
 		http.Error(w, "checkpoint unavailable", http.StatusInternalServerError)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"html"
 	"regexp"
@@ -29,12 +30,20 @@ func newLogPortal(t *testing.T) *portalEnv {
 		t.Fatal(err)
 	}
 	return newPortalEnvWith(t, func(s *ledger.Store) web.Options {
-		signer, err := ledger.NewTreeSigner(s.DB(), skey, vkey)
+		notary, err := ledger.NewNotary(skey, vkey, ledger.NotaryOptions{Now: s.Now,
+			Keep: func(ctx context.Context, c ledger.SignedHead) error { return ledger.KeepCheckpoint(ctx, s.DB(), c) }})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return web.Options{Log: signer.WithPublicActions(certs.PublicLogActions()...)}
+		return web.Options{Log: keptLog{notary.Signer(s.DB(), true).WithPublicActions(certs.PublicLogActions()...)}}
 	})
+}
+
+// keptLog is the signed tree with its history, as the server serves it.
+type keptLog struct{ *ledger.TreeSigner }
+
+func (k keptLog) CheckpointHistory(ctx context.Context, after int64, limit int) ([]ledger.KeptCheckpoint, error) {
+	return k.History(ctx, after, limit)
 }
 
 // outsider is what anyone can do with the public endpoints alone.
@@ -58,11 +67,14 @@ func (o outsider) checkpoint() tlog.Tree {
 	if err != nil {
 		o.t.Fatalf("checkpoint signature: %v\n%s", err, body)
 	}
-	tree, err := tlog.ParseTree([]byte(n.Text))
+	c, err := ledger.ParseCheckpoint([]byte(n.Text))
 	if err != nil {
 		o.t.Fatal(err)
 	}
-	return tree
+	if c.Origin != ledger.DefaultOrigin || c.Time.IsZero() {
+		o.t.Fatalf("checkpoint of origin %q at %v, want this log's name and a time", c.Origin, c.Time)
+	}
+	return c.Tree
 }
 
 func (o outsider) hashes(path string) []tlog.Hash {
@@ -181,5 +193,56 @@ func TestVerifyPageProvesIssuance(t *testing.T) {
 	events, err := ledger.EventsFor(ctx, e.store.DB(), "certificate", a.CertificateNumber)
 	if err != nil || len(events) == 0 || events[0].ID-1 != index || events[0].Action != "certificate.issued" {
 		t.Fatalf("receipt index %d, events %+v, %v", index, events, err)
+	}
+}
+
+// TestCheckpointHistoryIsPublic: each checkpoint served is kept and
+// listed at /log/checkpoints, in pages, each one opening with the key.
+func TestCheckpointHistoryIsPublic(t *testing.T) {
+	e := newLogPortal(t)
+	ctx := context.Background()
+	_, vkey := get(t, e.srv.URL+"/log/key")
+	o := outsider{t: t, base: e.srv.URL, vkey: strings.TrimSpace(vkey)}
+	staff := ledger.Actor{Kind: ledger.StaffActor, Name: "li"}
+	var sizes []int64
+	for i, prefix := range []string{"310", "440", "510"} {
+		sizes = append(sizes, o.checkpoint().N)
+		o.checkpoint() // the same tree again: no new checkpoint
+		if _, err := e.reg.CreateAgency(ctx, staff, "", registry.AgencyInput{Prefix: prefix, Name: fmt.Sprintf("棋院%d", i), Contact: "1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type page struct {
+		Checkpoints []ledger.KeptCheckpoint `json:"checkpoints"`
+		Next        int64                   `json:"next"`
+	}
+	read := func(q string) page {
+		t.Helper()
+		code, body := get(t, e.srv.URL+"/log/checkpoints"+q)
+		var p page
+		if code != 200 || json.Unmarshal([]byte(body), &p) != nil {
+			t.Fatalf("/log/checkpoints%s: %d %s", q, code, body)
+		}
+		return p
+	}
+	first := read("?limit=2")
+	if len(first.Checkpoints) != 2 || first.Next == 0 {
+		t.Fatalf("first page %+v", first)
+	}
+	rest := read(fmt.Sprintf("?after=%d", first.Next))
+	all := append(first.Checkpoints, rest.Checkpoints...)
+	if len(all) != len(sizes) || rest.Next != 0 {
+		t.Fatalf("history of %d checkpoints (next %d), want %d", len(all), rest.Next, len(sizes))
+	}
+	for i, k := range all {
+		c, err := ledger.OpenSignedCheckpoint([]byte(k.Note), o.vkey)
+		if err != nil || c.Tree.N != sizes[i] || k.Size != sizes[i] {
+			t.Fatalf("history %d: %+v %v (want size %d)", i, k, err, sizes[i])
+		}
+	}
+	for _, bad := range []string{"?after=-1", "?after=x", "?limit=0", "?limit=100000"} {
+		if code, _ := get(t, e.srv.URL+"/log/checkpoints"+bad); code != 400 {
+			t.Errorf("/log/checkpoints%s: %d, want 400", bad, code)
+		}
 	}
 }

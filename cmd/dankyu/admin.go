@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"os/user"
@@ -154,6 +156,7 @@ func logCheckpoint(ctx context.Context, c *call, args []string) error {
 func logCmd(ctx context.Context, c *call, mode string, args []string) error {
 	fs := c.flags()
 	logKey := fs.String("log-key", c.getenv("DANKYU_LOG_KEY"), "event log signing key file; default <data-dir>/log.key (DANKYU_LOG_KEY)")
+	origin := fs.String("log-origin", cmp.Or(c.getenv("DANKYU_LOG_ORIGIN"), ledger.DefaultOrigin), "the log's name in its checkpoints (DANKYU_LOG_ORIGIN)")
 	checkpoint := ""
 	if mode == "verify" {
 		fs.StringVar(&checkpoint, "checkpoint", "", "a checkpoint saved outside the database (from dankyu log checkpoint or /log/checkpoint)")
@@ -170,16 +173,17 @@ func logCmd(ctx context.Context, c *call, mode string, args []string) error {
 	defer closeDB()
 	var skey, vkey string
 	if mode == "checkpoint" || checkpoint != "" {
-		if skey, vkey, err = server.LoadLogKey(server.LogKeyPath(*logKey, dataDir)); err != nil {
+		if skey, vkey, err = cliLogKey(ctx, store, server.LogKeyPath(*logKey, dataDir), *origin); err != nil {
 			return err
 		}
 	}
 	if mode == "checkpoint" {
-		signer, err := ledger.NewTreeSigner(store.DB(), skey, vkey)
+		// signed, not published: the server's witness keeps what it publishes
+		notary, err := ledger.NewNotary(skey, vkey, ledger.NotaryOptions{Origin: *origin, Now: store.Now})
 		if err != nil {
 			return err
 		}
-		msg, err := signer.Checkpoint(ctx)
+		msg, err := notary.Signer(store.DB(), true).Checkpoint(ctx)
 		if err != nil {
 			return err
 		}
@@ -221,4 +225,23 @@ func logCmd(ctx context.Context, c *call, mode string, args []string) error {
 	}
 	fmt.Fprintf(stdout, "event log intact: %d rows verified, consistent with the checkpoint of %d rows\n", n, tree.N)
 	return nil
+}
+
+// cliLogKey reads the log's key; on an empty log (before the server's
+// first start) it makes it, as the server would. A key missing from a log
+// with events is never replaced here: the server's --log-key-rotate does
+// that, and logs it.
+func cliLogKey(ctx context.Context, store *ledger.Store, path, origin string) (string, string, error) {
+	skey, vkey, err := server.LoadLogKey(path)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return skey, vkey, err
+	}
+	any, herr := ledger.HasEvents(ctx, store.DB())
+	if herr != nil {
+		return "", "", herr
+	}
+	if any {
+		return "", "", ledger.ReasonLogKeyMissing.New("path", path, "head", server.LogHeadPath("", path))
+	}
+	return server.CreateLogKey(path, origin)
 }

@@ -35,7 +35,7 @@ import (
 // loggedPayloads are the payload types of every package that appends to
 // the log. A new one is found by TestEveryActionHasOnePayloadType.
 func loggedPayloads() []ledger.Payload {
-	return slices.Concat(registry.Payloads(), certs.Payloads(), tournaments.Payloads(), audit.Payloads(), book.Payloads())
+	return slices.Concat(ledger.Payloads(), registry.Payloads(), certs.Payloads(), tournaments.Payloads(), audit.Payloads(), book.Payloads())
 }
 
 // payloadType is one action's payload type as the log's readers see it.

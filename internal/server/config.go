@@ -30,7 +30,18 @@ type Config struct {
 	// database; empty migrates with DatabaseURL.
 	MigrationURL string
 	// LogKey is the event log's signing key file (default <data-dir>/log.key).
-	LogKey          string
+	LogKey string
+	// LogHead is the file of the last checkpoint signed (default log.head
+	// beside the key); LogOrigin the log's name in its checkpoints.
+	LogHead   string
+	LogOrigin string
+	// LogCheckInterval is how often the witness checks the log;
+	// LogCheckpointRefresh how old a checkpoint of an unchanged log gets
+	// before it is signed again.
+	LogCheckInterval     time.Duration
+	LogCheckpointRefresh time.Duration
+	// LogKeyRotate accepts a missing or changed log key, logging the rotation.
+	LogKeyRotate    bool
 	ShutdownTimeout time.Duration
 	LogFormat       string
 	// NoticePeriod is how long a 4–7 dan stays on public notice.
@@ -84,6 +95,13 @@ type Config struct {
 	IdempotencyTTL time.Duration
 	// Scale is the read replicas and the metrics endpoint.
 	Scale ScaleConfig
+}
+
+// LogSettings are the witness's settings.
+func (c *Config) LogSettings() LogSettings {
+	key := LogKeyPath(c.LogKey, c.DataDir)
+	return LogSettings{KeyPath: key, HeadPath: LogHeadPath(c.LogHead, key), Origin: c.LogOrigin, Rotate: c.LogKeyRotate,
+		Interval: c.LogCheckInterval, Refresh: c.LogCheckpointRefresh}
 }
 
 // HTTPServer is the portal's server with c's timeouts; the headers get at

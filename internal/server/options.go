@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -78,6 +79,21 @@ var options = []option{
 	{group: groupProcess, flag: "log-key", env: "DANKYU_LOG_KEY",
 		help:  "the event log's Ed25519 signing key file, created on first start; default <data-dir>/log.key. Kept outside the database so whoever rewrites the database cannot sign a rewritten log; with --database-url give it a path of its own and keep a copy",
 		value: text(path, func(c *Config) *string { return &c.LogKey })},
+	{group: groupProcess, flag: "log-head", env: "DANKYU_LOG_HEAD",
+		help:  "file where the server keeps the last checkpoint it signed (mode 0600, replaced atomically); default log.head beside the log key. At start and every --log-check-interval the database's log must extend it",
+		value: text(path, func(c *Config) *string { return &c.LogHead })},
+	{group: groupProcess, flag: "log-origin", env: "DANKYU_LOG_ORIGIN", def: "dankyu.events/registry",
+		help:  "this log's name, the first line of its checkpoints (and the name of a new key); one word, e.g. dankyu.events/beijing",
+		value: text(logOrigin, func(c *Config) *string { return &c.LogOrigin })},
+	{group: groupProcess, flag: "log-check-interval", env: "DANKYU_LOG_CHECK_INTERVAL", def: "1m",
+		help:  "how often the server checks its own event log against the kept head (chain, tree and key file; a finding stops signing and writes and turns health NOT_SERVING)",
+		value: duration(func(c *Config) *time.Duration { return &c.LogCheckInterval })},
+	{group: groupProcess, flag: "log-checkpoint-refresh", env: "DANKYU_LOG_CHECKPOINT_REFRESH", def: "1h",
+		help:  "a log that has not grown gets a new checkpoint (a new time line) once the last is this old; each new size gets one at once. Every checkpoint published is kept and served at /log/checkpoints",
+		value: duration(func(c *Config) *time.Duration { return &c.LogCheckpointRefresh })},
+	{group: groupProcess, flag: "log-key-rotate", env: "DANKYU_LOG_KEY_ROTATE", def: "false",
+		help:  "accept a missing or changed log key at start: a missing one is made anew; the rotation is logged as an event and published, co-signed by the old key when it is left at <log-key>.old. Without it such a start is refused. Remove it after the rotation",
+		value: boolean(func(c *Config) *bool { return &c.LogKeyRotate })},
 	{group: groupProcess, flag: "log-format", env: "DANKYU_LOG_FORMAT", def: "text",
 		help:  "text or json logs (log/slog, to standard error)",
 		value: text(logFormat, func(c *Config) *string { return &c.LogFormat })},
@@ -288,6 +304,12 @@ var (
 		}
 		return s, nil
 	}}
+	logOrigin = kind{name: "origin", parse: func(s string) (string, error) {
+		if s == "" || strings.ContainsAny(s, " \t\n+") || !utf8.ValidString(s) || len(s) > 100 {
+			return "", errors.New("want one word of at most 100 bytes, without + (e.g. dankyu.events/registry)")
+		}
+		return s, nil
+	}}
 	logFormat = kind{name: "text or json", parse: func(s string) (string, error) {
 		if s != "text" && s != "json" {
 			return "", errors.New("want text or json")
@@ -395,6 +417,36 @@ func (d *durationSetting) String() string {
 func (d *durationSetting) check() error            { return positive(*d.p) }
 func (d *durationSetting) syntax() string          { return "duration" }
 func (d *durationSetting) display(s string) string { return strconv.Quote(s) }
+
+// boolSetting is true or false; a bare flag is true.
+type boolSetting struct{ p *bool }
+
+func boolean(field func(*Config) *bool) func(*Config) setting {
+	return func(c *Config) setting { return &boolSetting{field(c)} }
+}
+
+func (b *boolSetting) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return errors.New("want true or false")
+	}
+	*b.p = v
+	return nil
+}
+
+// IsBoolFlag lets the flag stand alone (--log-key-rotate).
+func (b *boolSetting) IsBoolFlag() bool { return true }
+
+func (b *boolSetting) String() string {
+	if b == nil || b.p == nil {
+		return ""
+	}
+	return strconv.FormatBool(*b.p)
+}
+
+func (b *boolSetting) check() error            { return nil }
+func (b *boolSetting) syntax() string          { return "true or false" }
+func (b *boolSetting) display(s string) string { return strconv.Quote(s) }
 
 type countSetting struct {
 	p        *int

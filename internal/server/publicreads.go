@@ -54,6 +54,9 @@ type PublicServices struct {
 	// LogKey and LogVerifierKey sign the event tree's checkpoints
 	// (LoadLogKey); empty serves no receipts and no /log endpoints.
 	LogKey, LogVerifierKey string
+	// Notary signs for every database's tree (the witness's), keeping what
+	// it publishes; nil: each tree signs on its own, keeping nothing.
+	Notary *ledger.Notary
 }
 
 // NewPublicReads builds the read services over every database of r. The
@@ -61,6 +64,9 @@ type PublicServices struct {
 // own on the same clock, its tree signed with the same key.
 func NewPublicReads(r *replicas.Router, s PublicServices) (*PublicReads, error) {
 	tree := func(p *pgxpool.Pool) (*ledger.TreeSigner, error) {
+		if s.Notary != nil {
+			return s.Notary.Signer(p, p == s.Store.DB()), nil
+		}
 		if s.LogKey == "" {
 			return nil, nil
 		}
@@ -135,7 +141,9 @@ func (pr *PublicReads) VerifyWithReceipts(ctx context.Context, number string) (c
 		return nil
 	})
 	if re := (receiptError{}); errors.As(err, &re) {
-		pr.log.ErrorContext(ctx, "inclusion proofs of a certificate", "number", v.Number, "err", re.error)
+		if !halted(re.error) {
+			pr.log.ErrorContext(ctx, "inclusion proofs of a certificate", "number", v.Number, "err", re.error)
+		}
 		return v, nil, nil
 	}
 	return v, rcs, err
@@ -220,6 +228,12 @@ func (pr *PublicReads) Checkpoint(ctx context.Context) ([]byte, error) {
 	return read(ctx, pr, func(db *readDB) ([]byte, error) { return db.tree.Checkpoint(ctx) })
 }
 
+// CheckpointHistory lists the checkpoints published after id (the public
+// /log/checkpoints), from the database the router picks.
+func (pr *PublicReads) CheckpointHistory(ctx context.Context, after int64, limit int) ([]ledger.KeptCheckpoint, error) {
+	return read(ctx, pr, func(db *readDB) ([]ledger.KeptCheckpoint, error) { return db.tree.History(ctx, after, limit) })
+}
+
 // Consistency proves the tree of old events a prefix of the tree of size.
 // A replica that has not replayed size events yet (the client saw that
 // tree on another copy) hands the proof to the primary.
@@ -248,7 +262,11 @@ func (pr *PublicReads) Inclusion(ctx context.Context, index, size int64) (tlog.R
 // Receipts proves events in the tree the database holds (the portal's
 // verification page, after its verification on the same database).
 func (pr *PublicReads) Receipts(ctx context.Context, events []ledger.Event) ([]*ledger.Receipt, error) {
-	return read(ctx, pr, func(db *readDB) ([]*ledger.Receipt, error) { return db.tree.Receipts(ctx, events) })
+	rcs, err := read(ctx, pr, func(db *readDB) ([]*ledger.Receipt, error) { return db.tree.Receipts(ctx, events) })
+	if halted(err) {
+		return nil, nil // no receipt from a log in doubt; the witness has said why, once
+	}
+	return rcs, err
 }
 
 // Entries reads the log's entries (public content, or hashes alone) as
@@ -260,6 +278,12 @@ func (pr *PublicReads) Entries(ctx context.Context, start, end int64) ([]ledger.
 		}
 		return db.tree.Entries(ctx, start, end)
 	})
+}
+
+// halted reports whether err is the refusal of a tripped witness's notary.
+func halted(err error) bool {
+	e, ok := ledger.AsError(err)
+	return ok && e.Reason == ledger.ReasonLogIntegrity
 }
 
 // publicCerts is the certificates service the portal uses: the public's

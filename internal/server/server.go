@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -131,7 +132,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	skey, vkey, err := LoadLogKey(LogKeyPath(cfg.LogKey, cfg.DataDir))
+	// the server as its own log's witness: the key checked against the
+	// head kept beside it, the log against that head, before serving
+	wit, err := OpenWitness(ctx, store, cfg.LogSettings(), log)
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()
@@ -139,7 +142,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	// every public read, the portal's and the API's, through one router
 	pr, err := NewPublicReads(router, PublicServices{Store: store, Registry: reg, Certs: cs, Tournaments: ts, CertsConfig: ccfg,
-		LogKey: skey, LogVerifierKey: vkey})
+		LogKey: wit.SignerKey(), LogVerifierKey: wit.VerifierKey(), Notary: wit.Notary()})
 	if err != nil {
 		grpcLis.Close()
 		httpLis.Close()
@@ -161,9 +164,25 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
-	// one set of named checks answers /healthz and the gRPC health service
-	checker := health.New(health.Options{Timeout: cfg.DBCheckInterval, GRPC: hs, Log: log}, cfg.HealthChecks(db.Pool, health.Statfs)...)
-	hsrv := cfg.HTTPServer(met.HTTP(WithHealthz(checker, SignedInOnPrimary(portal))))
+	// the certificates' rows against their logged events, each check: a
+	// row changed behind the log trips the witness like a changed log
+	wit.AddCheck(IntegrityCheckFunc(func(ctx context.Context) error {
+		bad, err := cs.CheckCertificatesAgainstLog(ctx)
+		if err != nil {
+			return err
+		}
+		if len(bad) > 0 {
+			return &ledger.Tampering{What: "certificates disagree with their logged events: " + strings.Join(bad, "; ")}
+		}
+		return nil
+	}))
+	// health as the checks find it, held NOT_SERVING by a tripped witness
+	hsw := wit.Health(hs)
+	// one set of named checks answers /healthz and the gRPC health service;
+	// the witness's finding is one of them
+	checker := health.New(health.Options{Timeout: cfg.DBCheckInterval, GRPC: hsw, Log: log}, cfg.HealthChecks(db.Pool, health.Statfs)...)
+	checker.Add(health.Func("log_integrity", func(context.Context) error { return wit.Failed() }))
+	hsrv := cfg.HTTPServer(met.HTTP(WithHealthz(checker, wit.Guard(SignedInOnPrimary(portal)))))
 	stopMetrics, err := serveMetrics(cfg.Scale.MetricsListen, met, log)
 	if err != nil {
 		grpcLis.Close()
@@ -191,13 +210,16 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	checked := make(chan struct{})
 	go func() { defer close(checked); checker.Watch(superviseCtx, cfg.DBCheckInterval) }()
 	defer func() { stopSupervising(); <-checked }()
+	witnessed := make(chan struct{})
+	go func() { defer close(witnessed); wit.Run(superviseCtx) }()
+	defer func() { stopSupervising(); <-witnessed }()
 	supervised := make(chan struct{})
 	go func() { defer close(supervised); db.Supervise(superviseCtx, cfg.DBCheckInterval, log) }()
 	defer func() { stopSupervising(); <-supervised }()
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
-		reps.Supervise(superviseCtx, router, cfg.Scale.ReplicaCheckInterval, hs, log)
+		reps.Supervise(superviseCtx, router, cfg.Scale.ReplicaCheckInterval, hsw, log)
 	}()
 	defer func() { stopSupervising(); <-watched }()
 	log.Info("dankyu serving", "grpc", grpcLis.Addr().String(), "http", "http://"+httpLis.Addr().String()+"/",
