@@ -36,9 +36,9 @@ type measure struct {
 type Period struct{ Start, End time.Time }
 
 type playerState struct {
-	prefix     string
-	merged     bool
-	birth      string // YYYY-MM-DD
+	prefix string
+	merged bool
+	birth  string // YYYY-MM-DD
 	// birthAsked: the log holds the player but not his birth date (rows
 	// since issue 31 keep the year only); the registry is asked for it
 	birthAsked bool

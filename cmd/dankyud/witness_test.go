@@ -39,7 +39,7 @@ const (
 )
 
 // provinces give the drill's agencies their prefixes.
-var provinces = []string{"11", "12", "13", "14", "15", "21", "22", "23", "31", "32", "33", "34", "35", "36", "37", "41", "42", "43"}
+var provinces = []string{"11", "12", "13", "14", "15", "21", "22", "23", "31", "32", "33", "34", "35", "36", "37", "41", "42", "43", "44", "45", "46"}
 
 // drillOutsider is anyone with the log's verifier key and a checkpoint
 // they kept, using the public endpoints only.
@@ -191,6 +191,17 @@ func TestTamperingDrill(t *testing.T) {
 	}
 	defer srvRole.Close(ctx)
 
+	// a 1-dan certificate, for the cases that change its row behind the log
+	number := drillCertificate(t, cli, dataDir, srv.grpc, staff)
+	var certRank int
+	var certStatus string
+	if err := db.QueryRow(ctx, `SELECT rank, status FROM certificates WHERE number = $1`, number).Scan(&certRank, &certStatus); err != nil {
+		t.Fatal(err)
+	}
+	restoreCert := func() {
+		asSuperuser(t, db, `UPDATE certificates SET rank = $2, status = $3 WHERE number = $1`, number, certRank, certStatus)
+	}
+
 	// snapshot and restore of the log and its tree, as the superuser
 	saveLog := func() ([]ledger.Event, map[int64][]byte) {
 		t.Helper()
@@ -283,13 +294,7 @@ func TestTamperingDrill(t *testing.T) {
 	}
 	asSuper := func(sql string, args ...any) {
 		t.Helper()
-		if _, err := db.Exec(ctx, `SET session_replication_role = replica`); err != nil {
-			t.Fatal(err)
-		}
-		defer db.Exec(ctx, `SET session_replication_role = DEFAULT`)
-		if _, err := db.Exec(ctx, sql, args...); err != nil {
-			t.Fatal(err)
-		}
+		asSuperuser(t, db, sql, args...)
 	}
 
 	for i, tt := range []struct {
@@ -298,17 +303,20 @@ func TestTamperingDrill(t *testing.T) {
 		// independent: the outsider's consistency check from the kept
 		// checkpoint fails by itself, not only the server's refusal to sign
 		independent bool
+		// certificate: the case changes the certificate's row, which the
+		// outsider's verification answers as under review
+		certificate bool
 	}{
 		{"superuser deletes the newest events, tree kept", func(es []ledger.Event) {
 			asSuper(`DELETE FROM events WHERE id > $1`, len(es)-2)
-		}, false},
+		}, false, false},
 		{"superuser deletes the newest events and their tree", func(es []ledger.Event) {
 			asSuper(`DELETE FROM events WHERE id > $1`, len(es)-2)
 			asSuper(`DELETE FROM event_tree WHERE idx >= $1`, tlog.StoredHashIndex(0, int64(len(es)-2)))
-		}, true},
+		}, true, false},
 		{"superuser rewrites a middle payload, chain and tree recomputed", func(es []ledger.Event) {
 			putLog(recomputed(es))
-		}, true},
+		}, true, false},
 		{"the key file replaced", func([]ledger.Event) {
 			if _, _, err := server.CreateLogKey(keyFile+".other", "dankyu.events/registry"); err != nil {
 				t.Fatal(err)
@@ -316,7 +324,7 @@ func TestTamperingDrill(t *testing.T) {
 			if err := os.Rename(keyFile+".other", keyFile); err != nil {
 				t.Fatal(err)
 			}
-		}, false},
+		}, false, false},
 		{"the server's role appends a row whose tree hash its record does not give", func(es []ledger.Event) {
 			// what the role may not do, it cannot
 			if _, err := srvRole.Exec(ctx, `DELETE FROM events WHERE id = $1`, len(es)); err == nil {
@@ -337,7 +345,15 @@ func TestTamperingDrill(t *testing.T) {
 			if _, err := srvRole.Exec(ctx, `INSERT INTO event_tree (idx, hash) VALUES ($1, $2)`, tlog.StoredHashIndex(0, e.ID-1), wrong[:]); err != nil {
 				t.Fatal(err)
 			}
-		}, false},
+		}, false, false},
+		{"the server's role changes a certificate's rank", func([]ledger.Event) {
+			if _, err := srvRole.Exec(ctx, `UPDATE certificates SET rank = 5 WHERE number = $1`, number); err != nil {
+				t.Fatal(err)
+			}
+		}, false, true},
+		{"superuser changes a certificate's status", func([]ledger.Event) {
+			asSuper(`UPDATE certificates SET status = 'revoked' WHERE number = $1`, number)
+		}, false, true},
 	} {
 		var (
 			saved     []ledger.Event
@@ -395,7 +411,7 @@ func TestTamperingDrill(t *testing.T) {
 			if status.Code(err) != codes.FailedPrecondition || reasonCode(err) != "LOG_INTEGRITY" {
 				t.Fatalf("a write after the finding: %v", err)
 			}
-			if code, body := httpGet(t, o.base+"/healthz"); code != 503 || !strings.Contains(body, "LOG_INTEGRITY") {
+			if code, body := httpGet(t, o.base+"/healthz"); code != 503 || !strings.Contains(strings.ToLower(body), "log_integrity") {
 				t.Fatalf("/healthz: %d %s", code, body)
 			}
 			if code, body := httpGet(t, o.base+"/log/checkpoint"); code != 503 || !strings.Contains(body, "LOG_INTEGRITY") {
@@ -404,6 +420,17 @@ func TestTamperingDrill(t *testing.T) {
 			// the outsider: the kept checkpoint is no longer extended
 			if err := o.verdict(kept); err == nil {
 				t.Fatal("the outsider's check passes on the tampered log")
+			}
+			if tt.certificate {
+				// the outsider verifying the number sees it under review,
+				// never the changed row as valid
+				code, body := httpGet(t, o.base+"/verify/proof?number="+number)
+				var ans struct {
+					ReasonCode string `json:"reason_code"`
+				}
+				if err := json.Unmarshal([]byte(body), &ans); err != nil || code != 200 || ans.ReasonCode != "CERTIFICATE_UNDER_REVIEW" {
+					t.Fatalf("/verify/proof of the changed certificate: %d %s", code, body)
+				}
 			}
 			if tt.independent {
 				// from the history alone, without the server's word
@@ -422,6 +449,7 @@ func TestTamperingDrill(t *testing.T) {
 			t.FailNow()
 		}
 		putLog(saved, savedTree)
+		restoreCert()
 		if err := os.WriteFile(keyFile, key, 0o600); err != nil {
 			t.Fatal(err)
 		}
@@ -483,4 +511,78 @@ func runServerOnce(bin, dataDir string) (string, error) {
 	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=")
 	out, err := cmd.CombinedOutput()
 	return string(out), err
+}
+
+// asSuperuser runs sql as the database's superuser with triggers off (the
+// append-only guards a superuser can lift).
+func asSuperuser(t *testing.T, db *pgx.Conn, sql string, args ...any) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := db.Exec(ctx, `SET session_replication_role = replica`); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Exec(ctx, `SET session_replication_role = DEFAULT`)
+	if _, err := db.Exec(ctx, sql, args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// drillCertificate issues a 1-dan certificate through the API (agency 640,
+// its stock granted, a player who earned the rank at an event) and returns
+// its number.
+func drillCertificate(t *testing.T, cli, dataDir, grpcAddr, staff string) string {
+	t.Helper()
+	conn, err := grpc.NewClient(grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	client := pb.NewRegistryServiceClient(conn)
+	if _, err := client.CreateAgency(bearer(staff), &pb.CreateAgencyRequest{Prefix: "640", Name: "宁夏棋院", Contact: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	agency, err := runCLI(t, cli, dataDir, "token", "create", "--agency", "640")
+	if err != nil {
+		t.Fatalf("token create --agency: %v\n%s", err, agency)
+	}
+	agency = strings.Fields(agency)[0]
+	reg, err := client.RegisterPlayer(bearer(agency), &pb.RegisterPlayerRequest{Player: &pb.PlayerInput{
+		Name: "马小龙", Gender: pb.Gender_GENDER_MALE, BirthDate: "1980-01-01", IdentityKind: pb.IdentityKind_IDENTITY_KIND_RESIDENT_ID,
+		IdentityNumber: "640104198001011235", ProvinceCode: "64"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	certClient := pb.NewCertificateServiceClient(conn)
+	// the server runs on the machine's clock: stock for this year and the
+	// next, should the test run across New Year in Beijing
+	year := int32(time.Now().In(ledger.ChinaTime).Year())
+	for _, y := range []int32{year, year + 1} {
+		if _, err := pb.NewAuditServiceClient(conn).Bootstrap(bearer(staff), &pb.BootstrapRequest{AgencyPrefix: "640", StockYear: y, Note: "首年"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := certClient.PlaceOrder(bearer(staff), &pb.PlaceOrderRequest{AgencyPrefix: "640", Year: y, DanCount: 5}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := certClient.DecideOrder(bearer(staff), &pb.DecideOrderRequest{AgencyPrefix: "640", Year: y, Grant: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	earned, err := earnedOverGRPC(bearer(agency), conn, reg.GetPlayer().GetId(), "1d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	app, err := certClient.SubmitApplication(bearer(agency), &pb.SubmitApplicationRequest{PlayerId: reg.GetPlayer().GetId(),
+		TargetRank: "1d", Basis: pb.Basis_BASIS_TOURNAMENT, EventId: earned})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok, err := certClient.ApproveApplication(bearer(agency), &pb.ApproveApplicationRequest{Id: app.GetApplication().GetId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	number := ok.GetApplication().GetCertificateNumber()
+	if number == "" {
+		t.Fatalf("no certificate issued: %v", ok)
+	}
+	return number
 }

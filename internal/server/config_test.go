@@ -77,6 +77,11 @@ var garbage = map[string]string{
 	"DANKYU_GRPC_IN_FLIGHT":           "-1",
 	"DANKYU_GRPC_IN_FLIGHT_SIGNED_IN": "many",
 	"DANKYU_IDEMPOTENCY_TTL":          "1w",
+	"DANKYU_MIN_FREE_SPACE":           "512MB",
+	"DANKYU_LOG_ORIGIN":               "two words",
+	"DANKYU_LOG_CHECK_INTERVAL":       "every minute",
+	"DANKYU_LOG_CHECKPOINT_REFRESH":   "1 hour",
+	"DANKYU_LOG_KEY_ROTATE":           "maybe",
 }
 
 // anyString are the variables every value of which is a path the server
@@ -86,6 +91,7 @@ var garbage = map[string]string{
 var anyString = map[string]string{
 	"DANKYU_DATA_DIR":  "a folder, created on first start",
 	"DANKYU_LOG_KEY":   "a file, created on first start",
+	"DANKYU_LOG_HEAD":  "a file, written as the server signs",
 	"DANKYU_CERT_FONT": "a file, checked and warned about at start",
 }
 

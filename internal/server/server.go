@@ -182,7 +182,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	// the witness's finding is one of them
 	checker := health.New(health.Options{Timeout: cfg.DBCheckInterval, GRPC: hsw, Log: log}, cfg.HealthChecks(db.Pool, health.Statfs)...)
 	checker.Add(health.Func("log_integrity", func(context.Context) error { return wit.Failed() }))
-	hsrv := cfg.HTTPServer(met.HTTP(WithHealthz(checker, wit.Guard(SignedInOnPrimary(portal)))))
+	hsrv := cfg.HTTPServer(met.HTTP(wit.Guard(WithHealthz(checker, SignedInOnPrimary(portal)))))
 	stopMetrics, err := serveMetrics(cfg.Scale.MetricsListen, met, log)
 	if err != nil {
 		grpcLis.Close()
