@@ -28,8 +28,10 @@ var ogResultNames = map[Result]string{
 // both required there: "Surname Given" at the first space; a Chinese name
 // written together (张三) as surname and given name by its first character.
 func ogNames(full string) (name, first string) {
+	// _ is read back as a space (OpenGotha writes spaces inside a name so),
+	// so it is written as one: a name of underscores alone is no name
 	full = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || r == '_' {
 			return ' '
 		}
 		return r
