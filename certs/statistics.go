@@ -6,6 +6,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
@@ -291,4 +293,33 @@ func (s *Service) Statistics(ctx context.Context, actor ledger.Actor, year int, 
 		return Stats{}, ReasonStatisticsYear.OnField("year", "year", fmt.Sprint(year))
 	}
 	return Statistics(ctx, s.db, year, details)
+}
+
+// CountCell is the certificates of one year, province and rank, with how
+// many of them are revoked now.
+type CountCell struct {
+	Year         int
+	Prefix       string // the province's certificate prefix, as in Stats.Provinces
+	Rank         registry.Rank
+	Certificates int
+	Revoked      int
+}
+
+// CertificateCounts are the public statistics crossed: certificates by
+// calendar year (Beijing issue date), province and rank, counted as
+// Statistics counts them (a reissue not again), oldest year first. The
+// cells are at most years × provinces × ranks, a few thousand.
+func (s *Service) CertificateCounts(ctx context.Context) ([]CountCell, error) {
+	rows, err := s.db.Query(ctx, `SELECT extract(year FROM c.issue_date)::int, `+certificateProvince+`, c.rank,
+			count(*), count(*) FILTER (WHERE c.status = 'revoked')
+		FROM certificates c LEFT JOIN applications a ON a.id = c.application_id
+		WHERE c.replaces IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`)
+	if err != nil {
+		return nil, fmt.Errorf("certificate counts: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (CountCell, error) {
+		var c CountCell
+		err := r.Scan(&c.Year, &c.Prefix, &c.Rank, &c.Certificates, &c.Revoked)
+		return c, err
+	})
 }

@@ -606,3 +606,17 @@ func (s *Service) Withdraw(ctx context.Context, actor ledger.Actor, key string, 
 		return ps[number-1], err
 	})
 }
+
+// EventsAfter lists events by id after the given one, at most limit (at
+// most 1000): keyset pages for a reader of every event (the open data's
+// list of tournaments), each page costing the same however deep.
+func (s *Service) EventsAfter(ctx context.Context, after int64, limit int) ([]Event, error) {
+	if limit <= 0 || limit > 1000 {
+		limit = 1000
+	}
+	rows, err := s.db.Query(ctx, `SELECT `+eventColumns+` FROM tournaments WHERE id > $1 ORDER BY id LIMIT $2`, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("tournaments after %d: %w", after, err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Event, error) { return scanEvent(r) })
+}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/dankyu/dankyu/web/auditpages"
 	"github.com/dankyu/dankyu/web/kit"
+	"github.com/dankyu/dankyu/web/opendata"
 	"github.com/dankyu/dankyu/web/ratingpages"
 	"github.com/dankyu/dankyu/web/staffpages"
 	"github.com/dankyu/dankyu/web/tournamentpages"
@@ -51,6 +52,9 @@ type Options struct {
 	// CertificateFont is the TrueType font with Chinese glyphs the
 	// certificate PDFs embed (default DefaultCertificateFont).
 	CertificateFont string
+	// OpenData are the sources of the open data files and feeds under
+	// /data (web/opendata, docs/open-data.md); nil serves none.
+	OpenData *opendata.Sources
 	// Observe, when set, is called after each request with the route
 	// pattern it matched in r.Pattern (for metrics).
 	Observe func(r *http.Request)
@@ -106,6 +110,9 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	staffpages.New(s, reg, cs).WithNational(cs).Routes(mux)
 	if opt.Audit != nil {
 		auditpages.New(s, opt.Audit, font).Routes(mux)
+	}
+	if opt.OpenData != nil {
+		opendata.New(s, *opt.OpenData).Routes(mux)
 	}
 	return s.Handler(mux), nil
 }

@@ -28,7 +28,7 @@ var (
 	transports = []string{"web", "internal/api", "internal/server", "internal/proposals", "internal/records", "internal/eventratings",
 		"internal/replicas", "internal/metrics", "internal/health", "internal/nationaldata", "internal/auditeval", "cmd"}
 	// the portal's feature packages; web itself holds the rest and wires them
-	portalFeatures = []string{"web/auditpages", "web/ratingpages", "web/staffpages", "web/tournamentpages"}
+	portalFeatures = []string{"web/auditpages", "web/opendata", "web/ratingpages", "web/staffpages", "web/tournamentpages"}
 )
 
 func importRules() []importRule {

@@ -32,6 +32,7 @@ import (
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web"
+	"github.com/dankyu/dankyu/web/opendata"
 )
 
 // NewGRPCServer builds the gRPC server with every service, health and
@@ -157,6 +158,8 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	wopt.Audit = au
 	wopt.Observe = metrics.SetRoute
 	wopt.Log = pr.Log()
+	wopt.OpenData = &opendata.Sources{Log: opendata.StoreLog{Store: store}, Ratings: rb, Players: reg, Certs: cs, Tournaments: ts,
+		PublicURL: cfg.PublicURL}
 	preg, pcs, pts := pr.PortalServices()
 	portal, err := web.New(ctx, store, preg, pcs, pts, log, wopt)
 	if err != nil {
