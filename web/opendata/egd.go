@@ -95,7 +95,7 @@ func (e egdRow) line() string {
 	r := strconv.Itoa(e.GoR)
 	pad(egdRatingEnd - len(r))
 	b.WriteString(r)
-	n := strconv.Itoa(e.Events)
+	n := strconv.Itoa(min(e.Events, 99999)) // a blank before it, always
 	pad(egdEventsEnd - len(n))
 	b.WriteString(n)
 	pad(egdLastCol)

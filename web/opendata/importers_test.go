@@ -94,7 +94,7 @@ func readOpenGotha(data []byte) (date string, out []ratedPlayer, err error) {
 const pgAtom = "[-._`'a-zA-ZÀ-ÿ]"
 
 var (
-	pgLine = regexp.MustCompile(`^\s+(?P<egf>\d{8})\s+(?P<name>` + pgAtom + `+)\s(?P<firstname>` + pgAtom + `+)?,?\s+(?P<country>[A-Z]{2})\s+(?P<club>\S{1,4})\s+(?P<rank>[1-9][0-9]?[kdp])\s+(?P<promotion>[1-9][0-9]?[kdp]|--)\s+(?P<rating>-?[0-9]+)\s+(?P<nt>[0-9]+)\s+(?P<last>\S+)\s*$`)
+	pgLine      = regexp.MustCompile(`^\s+(?P<egf>\d{8})\s+(?P<name>` + pgAtom + `+)\s(?P<firstname>` + pgAtom + `+)?,?\s+(?P<country>[A-Z]{2})\s+(?P<club>\S{1,4})\s+(?P<rank>[1-9][0-9]?[kdp])\s+(?P<promotion>[1-9][0-9]?[kdp]|--)\s+(?P<rating>-?[0-9]+)\s+(?P<nt>[0-9]+)\s+(?P<last>\S+)\s*$`)
 	pgPlayerish = regexp.MustCompile(`^\s+\d+`)
 )
 
