@@ -51,6 +51,7 @@ func fieldLabels() map[string][2]string {
 		"groups": {"组别", "Groups"}, "guest_name": {"嘉宾姓名", "Guest name"}, "guest_rank": {"嘉宾段级位", "Guest rank"},
 		"id": {"编号", "Number"}, "idempotency-key": {"幂等键", "Idempotency key"}, "identity_kind": {"证件类型", "Identity document"},
 		"identity_number": {"证件号码", "Identity number"}, "latin_name": {"拉丁字母姓名", "Latin name"},
+		"webhook_url": {"推送网址", "Webhook URL"}, "webhook_actions": {"订阅的事件", "Events subscribed"},
 		"external_id_scheme": {"外部编号类别", "Scheme of the id"}, "external_id": {"外部编号", "External id"},
 		"egd_class": {"EGD 比赛级别", "EGD class"}, "basic_minutes": {"基本用时（分钟）", "Basic time (minutes)"},
 		"overtime": {"读秒方式", "Overtime"}, "overtime_stones": {"加拿大读秒步数", "Canadian overtime stones"}, "kind": {"类型", "Kind"}, "komi": {"贴目", "Komi"},

@@ -21,7 +21,7 @@ type importRule struct {
 }
 
 var (
-	domain = []string{"ledger", "access", "registry", "certs", "tournaments", "audit", "ratings", "rules", "referee"}
+	domain = []string{"ledger", "access", "registry", "certs", "tournaments", "audit", "ratings", "rules", "referee", "webhooks"}
 	// transports and the other entry-side packages: the wiring, the replica
 	// router and metrics, and the national data set with its evaluation,
 	// which build on every domain package and so may stand under none

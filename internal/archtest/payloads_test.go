@@ -22,6 +22,7 @@ import (
 	"github.com/dankyu/dankyu/ratings/book"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/webhooks"
 )
 
 // The event log's schema: every action has one payload type, owned by the
@@ -35,7 +36,7 @@ import (
 // loggedPayloads are the payload types of every package that appends to
 // the log. A new one is found by TestEveryActionHasOnePayloadType.
 func loggedPayloads() []ledger.Payload {
-	return slices.Concat(ledger.Payloads(), registry.Payloads(), certs.Payloads(), tournaments.Payloads(), audit.Payloads(), book.Payloads())
+	return slices.Concat(ledger.Payloads(), registry.Payloads(), certs.Payloads(), tournaments.Payloads(), audit.Payloads(), book.Payloads(), webhooks.Payloads())
 }
 
 // payloadType is one action's payload type as the log's readers see it.

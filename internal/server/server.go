@@ -33,6 +33,7 @@ import (
 	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web"
 	"github.com/dankyu/dankyu/web/opendata"
+	"github.com/dankyu/dankyu/webhooks"
 )
 
 // NewGRPCServer builds the gRPC server with every service, health and
@@ -199,6 +200,10 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	flushDone := make(chan struct{})
 	go func() { defer close(flushDone); lim.flushEveryMinute(sweepCtx) }()
 	defer func() { stopSweep(); <-flushDone }()
+	// the webhooks' dispatcher follows the log (webhooks, docs/open-data.md)
+	hooksDone := make(chan struct{})
+	go func() { defer close(hooksDone); webhooks.New(store, nil, log).Run(sweepCtx, webhookInterval) }()
+	defer func() { stopSweep(); <-hooksDone }()
 	defer func() { stopSweep(); <-sweepDone }()
 
 	errc := make(chan error, 2)
@@ -250,3 +255,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	return serveErr
 }
+
+// webhookInterval is how often the webhooks' dispatcher reads the log and
+// tries the deliveries that are due.
+const webhookInterval = 5 * time.Second
