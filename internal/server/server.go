@@ -157,6 +157,10 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	wopt.Audit = au
 	wopt.Observe = metrics.SetRoute
 	wopt.Log = pr.Log()
+	if n := wit.Notary(); n != nil {
+		// printed certificates' QR seals are signed with the log's key (/log/key)
+		wopt.Sealer = n
+	}
 	preg, pcs, pts := pr.PortalServices()
 	portal, err := web.New(ctx, store, preg, pcs, pts, log, wopt)
 	if err != nil {
