@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -59,13 +60,29 @@ const (
 	sealDaysToDate = 24 * time.Hour
 )
 
-// Seal and parse errors are worded for whoever checks a paper.
+// The refusals of a seal, worded for whoever checks a paper.
 var (
-	ReasonSealMalformed = ledger.NewReason(ledger.Invalid, "SEAL_MALFORMED",
-		"二维码内容不是本系统的证书签名数据：{detail}。", "the QR code's content is not a certificate seal of this registry: {detail}.")
+	ReasonSealNotASeal = ledger.NewReason(ledger.Invalid, "SEAL_NOT_A_SEAL",
+		"二维码内容不是本系统的证书签名数据：应为链接后接 # 和以 DKC1. 开头的数据。",
+		"the QR code's content is not a certificate seal of this registry: want a link, '#', then data beginning DKC1.")
+	ReasonSealTooLong = ledger.NewReason(ledger.Invalid, "SEAL_TOO_LONG",
+		"二维码内容有 {length} 个字符，超过证书签名数据的上限 {max}。", "the QR code's content has {length} characters, more than a seal's {max}.")
+	ReasonSealEncoding = ledger.NewReason(ledger.Invalid, "SEAL_ENCODING",
+		"证书签名数据不是有效的 base64url 编码，或长度不足。", "the seal is not valid base64url, or too short to hold a signature.")
+	ReasonSealVersion = ledger.NewReason(ledger.Invalid, "SEAL_VERSION",
+		"证书签名数据的格式版本为 {version}，本工具只识别版本 1。", "the seal is of format version {version}; this tool reads version 1.")
+	ReasonSealField = ledger.NewReason(ledger.Invalid, "SEAL_FIELD",
+		"证书签名数据中的{field}无法读取。", "the seal's {field} cannot be read.")
+	ReasonSealTrailing = ledger.NewReason(ledger.Invalid, "SEAL_TRAILING",
+		"证书签名数据的字段之后多出 {bytes} 个字节。", "the seal has {bytes} bytes after its fields.")
+	ReasonSealKey = ledger.NewReason(ledger.Invalid, "SEAL_KEY",
+		"证书签名所用的密钥（{hash}）不是所给的核验公钥（{key}）：可能是另一个系统的，或密钥已轮换。",
+		"the seal was signed by key {hash}, not by the verifier key given ({key}): another registry's, or a key since rotated.")
+	ReasonSealVerifierKey = ledger.NewReason(ledger.Invalid, "SEAL_VERIFIER_KEY",
+		"所给的核验公钥无法读取，请使用 /log/key 提供的公钥。", "the verifier key given cannot be read; use the key /log/key serves.")
 	ReasonSealSignature = ledger.NewReason(ledger.Invalid, "SEAL_SIGNATURE",
-		"证书签名核验未通过：{detail}。该证书内容可能被改动，或并非由本系统签发。",
-		"the certificate's signature does not check: {detail}. Its content may have been altered, or it was not signed by this registry.")
+		"证书签名与内容不符：证书内容可能被改动，或并非由本系统签发。",
+		"the seal's signature does not match its content: it was altered, or never signed by this registry.")
 )
 
 // SealOf is the seal of certificate c, whose issuance is event logIndex+1.
@@ -114,22 +131,18 @@ type SignedSeal struct {
 func ParseSeal(text string) (SignedSeal, error) {
 	text = strings.TrimSpace(text)
 	if len(text) > maxSealText {
-		return SignedSeal{}, sealMalformed(fmt.Sprintf("%d characters, more than a seal's %d", len(text), maxSealText),
-			fmt.Sprintf("%d 个字符，超过 %d", len(text), maxSealText))
+		return SignedSeal{}, ReasonSealTooLong.New("length", strconv.Itoa(len(text)), "max", strconv.Itoa(maxSealText))
 	}
 	if i := strings.LastIndexByte(text, '#'); i >= 0 {
 		text = text[i+1:]
 	}
 	enc, ok := strings.CutPrefix(text, sealTag)
 	if !ok {
-		return SignedSeal{}, sealMalformed("it does not begin with "+sealTag, "不以 "+sealTag+" 开头")
+		return SignedSeal{}, ReasonSealNotASeal.New()
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(enc)
-	if err != nil {
-		return SignedSeal{}, sealMalformed("not base64url", "不是 base64url 编码")
-	}
-	if len(raw) < 1+sealKeyHash+sealSigSize {
-		return SignedSeal{}, sealMalformed("too short", "长度不足")
+	if err != nil || len(raw) < 1+sealKeyHash+sealSigSize {
+		return SignedSeal{}, ReasonSealEncoding.New()
 	}
 	body := raw[:len(raw)-sealKeyHash-sealSigSize]
 	tail := raw[len(body):]
@@ -145,11 +158,11 @@ func ParseSeal(text string) (SignedSeal, error) {
 // read.
 func parseSealBody(b []byte) (Seal, error) {
 	if b[0] != sealVersion {
-		return Seal{}, sealMalformed(fmt.Sprintf("format version %d, not 1", b[0]), fmt.Sprintf("格式版本为 %d，不是 1", b[0]))
+		return Seal{}, ReasonSealVersion.New("version", strconv.Itoa(int(b[0])))
 	}
 	b = b[1:]
-	bad := func(field string) (Seal, error) {
-		return Seal{}, sealMalformed("its "+field+" cannot be read", "无法读取其中的 "+field)
+	bad := func(zh, en string) (Seal, error) {
+		return Seal{}, ReasonSealField.With(ledger.Words("field", zh, en))
 	}
 	str := func(limit int) (string, bool) {
 		n, k := binary.Uvarint(b)
@@ -163,56 +176,54 @@ func parseSealBody(b []byte) (Seal, error) {
 	var s Seal
 	var ok bool
 	if s.Number, ok = str(maxSealNumber); !ok {
-		return bad("number")
+		return bad("证书编号", "number")
 	}
 	if s.Holder, ok = str(maxSealHolder); !ok {
-		return bad("holder")
+		return bad("持证人姓名", "holder")
 	}
 	rank, k := binary.Varint(b)
 	if k <= 0 || rank < int64(registry.LowestKyu) || rank > int64(registry.HighestDan)+2 {
-		return bad("rank")
+		return bad("段级位", "rank")
 	}
 	b, s.Rank = b[k:], registry.Rank(rank)
 	basis, ok := str(maxSealBasis)
 	if !ok {
-		return bad("basis")
+		return bad("依据", "basis")
 	}
 	s.Basis = Basis(basis)
 	days, k := binary.Uvarint(b)
 	if k <= 0 || days > 200_000 {
-		return bad("issue date")
+		return bad("发证日期", "issue date")
 	}
 	b = b[k:]
 	s.IssueDate = time.Unix(0, 0).UTC().Add(time.Duration(days) * sealDaysToDate)
 	idx, k := binary.Uvarint(b)
 	if k <= 0 || idx > 1<<62 {
-		return bad("log index")
+		return bad("日志序号", "log index")
 	}
 	b, s.LogIndex = b[k:], int64(idx)
 	if len(b) != 0 {
-		return Seal{}, sealMalformed(fmt.Sprintf("%d bytes after its fields", len(b)), fmt.Sprintf("字段之后多出 %d 个字节", len(b)))
+		return Seal{}, ReasonSealTrailing.New("bytes", strconv.Itoa(len(b)))
 	}
 	return s, nil
 }
 
 // Check verifies the seal's signature with the log's verifier key text.
 func (s SignedSeal) Check(vkey string) error {
-	if err := ledger.VerifyStatement(vkey, SealPurpose, s.Body, s.Signature); err != nil {
-		return ReasonSealSignature.With(ledger.Words("detail", sealSignatureZH(err), err.Error()))
-	}
-	return nil
-}
-
-func sealSignatureZH(err error) string {
+	err := ledger.VerifyStatement(vkey, SealPurpose, s.Body, s.Signature)
 	switch {
+	case err == nil:
+		return nil
 	case errors.Is(err, ledger.ErrStatementKey):
-		return "签名所用的密钥不是所给的核验公钥"
+		return ReasonSealKey.New("hash", fmt.Sprintf("%08x", s.Signature.KeyHash), "key", keyLabel(vkey))
 	case errors.Is(err, ledger.ErrStatementSignature):
-		return "签名与内容不符"
+		return ReasonSealSignature.New()
 	}
-	return "核验公钥无法读取"
+	return ReasonSealVerifierKey.New()
 }
 
-func sealMalformed(en, zh string) error {
-	return ReasonSealMalformed.With(ledger.Words("detail", zh, en))
+// keyLabel is a verifier key's name, without its key material.
+func keyLabel(vkey string) string {
+	name, _, _ := strings.Cut(strings.TrimSpace(vkey), "+")
+	return ledger.Echo(name)
 }

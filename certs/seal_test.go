@@ -78,19 +78,31 @@ func TestSeal(t *testing.T) {
 		if err != nil {
 			t.Fatalf("parse forged: %v", err)
 		}
-		if err := s.Check(vkey); codeOf(err) != "SEAL_SIGNATURE" {
+		if err := s.Check(vkey); codeOf(err) != "SEAL_SIGNATURE" || !strings.Contains(err.Error(), "altered") {
 			t.Errorf("forged %+v: %v", forged, err)
 		}
 	}
 	_, other := sealKey(t)
 	s, _ := certs.ParseSeal(text)
-	if err := s.Check(other); codeOf(err) != "SEAL_SIGNATURE" || !strings.Contains(err.Error(), "another key") {
+	if err := s.Check(other); codeOf(err) != "SEAL_KEY" || !strings.Contains(err.Error(), ledger.DefaultOrigin) {
 		t.Errorf("another key: %v", err)
 	}
-	for _, bad := range []string{"", "https://x/c/1", "DKC1.", "DKC1.!!!", "DKC2." + strings.TrimPrefix(text, "DKC1."),
-		"DKC1." + base64.RawURLEncoding.EncodeToString(make([]byte, 80)), strings.Repeat("A", 600)} {
-		if _, err := certs.ParseSeal(bad); codeOf(err) != "SEAL_MALFORMED" {
-			t.Errorf("ParseSeal(%.40q) = %v, want SEAL_MALFORMED", bad, err)
+	if err := s.Check("not a key"); codeOf(err) != "SEAL_VERIFIER_KEY" {
+		t.Errorf("a bad verifier key: %v", err)
+	}
+	raw, _ := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(text, "DKC1."))
+	v2 := append([]byte{2}, raw[1:]...)
+	trailing := append(append(append([]byte(nil), want.Body()...), 0), raw[len(want.Body()):]...)
+	for _, tt := range []struct{ text, code string }{
+		{"", "SEAL_NOT_A_SEAL"}, {"https://x/c/1", "SEAL_NOT_A_SEAL"}, {"DKC2." + strings.TrimPrefix(text, "DKC1."), "SEAL_NOT_A_SEAL"},
+		{"DKC1.", "SEAL_ENCODING"}, {"DKC1.!!!", "SEAL_ENCODING"},
+		{"DKC1." + base64.RawURLEncoding.EncodeToString(v2), "SEAL_VERSION"},
+		{"DKC1." + base64.RawURLEncoding.EncodeToString(append([]byte{1, 100}, make([]byte, 78)...)), "SEAL_FIELD"},
+		{"DKC1." + base64.RawURLEncoding.EncodeToString(trailing), "SEAL_TRAILING"},
+		{strings.Repeat("A", 600), "SEAL_TOO_LONG"},
+	} {
+		if _, err := certs.ParseSeal(tt.text); codeOf(err) != tt.code {
+			t.Errorf("ParseSeal(%.40q) = %v, want %s", tt.text, err, tt.code)
 		}
 	}
 }
@@ -105,7 +117,7 @@ func FuzzParseSeal(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := certs.ParseSeal(text)
 		if err != nil {
-			if codeOf(err) != "SEAL_MALFORMED" {
+			if !strings.HasPrefix(codeOf(err), "SEAL_") {
 				t.Fatalf("uncoded refusal: %v", err)
 			}
 			return
