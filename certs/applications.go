@@ -58,13 +58,16 @@ type Application struct {
 	DecidedBy          string
 	Reason             string
 	CertificateNumber  string
-	NoticeID           int64
+	// CertificateStatus is the status of the certificate issued (valid,
+	// revoked, reissued; "" before one): only a valid one is printed.
+	CertificateStatus CertStatus
+	NoticeID          int64
 }
 
 const applicationSelect = `SELECT a.id, a.player_id, a.player_name, a.agency_prefix, a.target_rank, a.basis, a.event_ref, a.record_ref,
 	a.evidence, coalesce(a.appraiser_id, 0), a.status, a.applied_at, a.applied_by, a.decided_at, coalesce(a.decided_by, ''),
 	a.reason, coalesce(c.number, ''), coalesce(n.id, 0), coalesce(a.appraisal_session_id, 0),
-	coalesce(a.event_id, 0), a.placed, a.wins, a.games, a.group_name, a.earned_rank
+	coalesce(a.event_id, 0), a.placed, a.wins, a.games, a.group_name, a.earned_rank, coalesce(c.status, '')
 	FROM applications a
 	LEFT JOIN certificates c ON c.id = a.certificate_id
 	LEFT JOIN notices n ON n.application_id = a.id`
@@ -73,7 +76,7 @@ func scanApplication(r pgx.Row) (Application, error) {
 	var a Application
 	err := r.Scan(&a.ID, &a.PlayerID, &a.PlayerName, &a.AgencyPrefix, &a.TargetRank, &a.Basis, &a.EventRef, &a.RecordRef,
 		&a.Evidence, &a.AppraiserID, &a.Status, &a.AppliedAt, &a.AppliedBy, &a.DecidedAt, &a.DecidedBy,
-		&a.Reason, &a.CertificateNumber, &a.NoticeID, &a.AppraisalSessionID, &a.EventID, &a.Placing, &a.Wins, &a.Games, &a.Group, &a.EarnedRank)
+		&a.Reason, &a.CertificateNumber, &a.NoticeID, &a.AppraisalSessionID, &a.EventID, &a.Placing, &a.Wins, &a.Games, &a.Group, &a.EarnedRank, &a.CertificateStatus)
 	return a, err
 }
 

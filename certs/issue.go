@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -436,6 +437,16 @@ type Verification struct {
 	// Certificate holds only the number.
 	UnderReview *ledger.Error
 	Mismatch    []string
+	// HolderMinor says the holder is under 18 today: the public sees his
+	// name only when the claimant names him (ClaimMatches).
+	HolderMinor bool
+}
+
+// ClaimMatches reports whether the name a claimant gives is the holder's
+// (spaces and letter width aside).
+func (v Verification) ClaimMatches(name string) bool {
+	fold := func(s string) string { return strings.Join(strings.Fields(width.Fold.String(s)), "") }
+	return v.Found && v.UnderReview == nil && fold(name) != "" && fold(name) == fold(v.Certificate.PlayerName)
 }
 
 // Issuer is who issues every certificate, whichever agency applied for it
@@ -453,7 +464,14 @@ func (s *Service) checked(ctx context.Context, number string, c checkedCertifica
 		s.logMismatch(ctx, logEntity(c.Certificate), v.Mismatch)
 		v.UnderReview = ReasonUnderReview.New("number", number)
 		v.Certificate = Certificate{ID: c.ID, Number: c.Number, PrintedNumber: c.PrintedNumber}
+		return v
 	}
+	// a player that cannot be read is taken for a minor: the name is withheld
+	p, err := s.reg.GetPlayer(ctx, c.PlayerID)
+	if err != nil {
+		s.store.Log().Error("holder of a verified certificate", "number", number, "err", err)
+	}
+	v.HolderMinor = err != nil || registry.AgeOn(p.BirthDate, s.store.Now()) < registry.AdultAge
 	return v
 }
 

@@ -29,6 +29,9 @@ type PublicCertificate struct {
 	FromPaper     bool         `json:"from_paper,omitempty"`
 	Replaces      string       `json:"replaces,omitempty"`
 	ReplacedBy    string       `json:"replaced_by,omitempty"`
+	// HolderWithheld says Holder and PlayerID are left out: the holder is
+	// a minor and the claimant did not name him.
+	HolderWithheld bool `json:"holder_withheld,omitempty"`
 }
 
 // PublicCertificateOf is c as the public sees it.

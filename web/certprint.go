@@ -5,14 +5,15 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	qrcode "github.com/skip2/go-qrcode"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web/draw"
 	"github.com/dankyu/dankyu/web/kit"
 )
@@ -26,49 +27,59 @@ const DefaultCertificateFont = "/usr/share/fonts/truetype/droid/DroidSansFallbac
 type Printer interface {
 	CertificateToPrint(ctx context.Context, actor ledger.Actor, number string) (certs.Certificate, error)
 	CertificatesOfYear(ctx context.Context, actor ledger.Actor, agency string, year int) ([]certs.Certificate, error)
+	// Verify gives the logged events of a certificate: its seal names the
+	// log index of its issuance.
+	Verify(ctx context.Context, number string) (certs.Verification, error)
+}
+
+// Holders gives the holder's details a paper certificate prints.
+type Holders interface {
+	GetPlayer(ctx context.Context, id int64) (registry.Player, error)
+}
+
+// CertificateSealer signs a printed certificate's seal with the event
+// log's key (the ledger's Notary), so it verifies offline against /log/key.
+type CertificateSealer interface {
+	SignStatement(purpose string, body []byte) (ledger.StatementSignature, error)
 }
 
 // printPages are the printable certificates: an A4 landscape page to print
 // from the browser, the same as a PDF, a year's certificates of an agency
-// as one PDF, and the QR code of the verification URL.
+// as one PDF, and the QR code of the certificate's link and seal. A
+// revoked or replaced number prints only its void page.
 type printPages struct {
 	*kit.Site
-	certs     Printer
-	publicURL string // the portal's address as users reach it; empty: the request's host
-	font      *kit.FontFile
+	certs   Printer
+	holders Holders
+	sealer  CertificateSealer // nil: the QR code holds the link alone
+	links   certLinks
+	font    *kit.FontFile
 }
 
 // certSheet is one certificate as printed: the certificate, the body that
-// applied and its verification URL.
+// applied, the holder's details that tell him from a namesake, and what
+// its QR code holds.
 type certSheet struct {
 	Cert      certs.Certificate
 	Applicant string
-	VerifyURL string
+	Gender    registry.Gender
+	BirthDate time.Time
+	IDTail    string // the identity number's last four characters
+	Link      string // the certificate's online status, with its token
+	QRText    string // Link, then '#' and the signed seal ("" without a sealer)
 }
 
 func (p *printPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /certificates/{number}", p.sheet)
 	mux.HandleFunc("GET /certificates/{number}/pdf", p.pdf)
-	mux.HandleFunc("GET /certificates/{number}/qr.png", p.Get(p.qr))
+	mux.HandleFunc("GET /certificates/{number}/qr.png", p.qr)
 	mux.HandleFunc("GET /workspace/certificates.pdf", p.yearPDF)
 	mux.Handle("GET /static/certificate.css", kit.CSSHandler(certificateCSS))
 }
 
-// verifyURL is the public verification page of a certificate number.
-func (p *printPages) verifyURL(r *http.Request, number string) string {
-	base := strings.TrimRight(p.publicURL, "/")
-	if base == "" {
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		base = scheme + "://" + r.Host
-	}
-	return base + "/verify?" + url.Values{"number": {number}}.Encode()
-}
-
 // certificate finds the certificate of the path's number for the signed-in
-// actor; the public is sent to sign in, a refusal shown (false: answered).
+// actor; the public is sent to sign in, a refusal shown, a certificate no
+// longer valid answered with its void page (false: answered).
 func (p *printPages) certificate(w http.ResponseWriter, r *http.Request) (certs.Certificate, bool) {
 	a, ok := p.SignedIn(w, r)
 	if !ok {
@@ -77,6 +88,13 @@ func (p *printPages) certificate(w http.ResponseWriter, r *http.Request) (certs.
 	c, err := p.certs.CertificateToPrint(r.Context(), a, r.PathValue("number"))
 	if err != nil {
 		p.refuse(w, r, err)
+		return certs.Certificate{}, false
+	}
+	if c.Status != certs.CertValid {
+		pg := p.Page(w, r, "print")
+		pg.Title = pg.T["void_title"] + " · " + c.Number
+		// 410: the number existed and is void for good
+		p.Render(w, r, http.StatusGone, voidPage(pg, c))
 		return certs.Certificate{}, false
 	}
 	return c, true
@@ -97,9 +115,15 @@ func (p *printPages) sheet(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	s, err := p.sheetOf(r, c)
+	if err != nil {
+		p.Fail(w, r, err)
+		return
+	}
 	pg := p.Page(w, r, "print")
 	pg.Title = c.PlayerName + " · " + c.Number
-	p.Render(w, r, http.StatusOK, certificateSheet(pg, certSheet{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}))
+	s.Applicant = applicantName(pg, c)
+	p.Render(w, r, http.StatusOK, certificateSheet(pg, s))
 }
 
 func (p *printPages) pdf(w http.ResponseWriter, r *http.Request) {
@@ -107,9 +131,65 @@ func (p *printPages) pdf(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	s, err := p.sheetOf(r, c)
+	if err != nil {
+		p.Fail(w, r, err)
+		return
+	}
 	pg := p.Page(w, r, "print")
-	p.writePDF(w, r, pg, "certificate-"+c.Number+".pdf",
-		[]certSheet{{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}})
+	s.Applicant = applicantName(pg, c)
+	p.writePDF(w, r, pg, "certificate-"+c.Number+".pdf", []certSheet{s})
+}
+
+// sheetOf is certificate c as printed: the holder's details, the link to
+// its online status and its seal signed with the log's key.
+func (p *printPages) sheetOf(r *http.Request, c certs.Certificate) (certSheet, error) {
+	ctx := r.Context()
+	s := certSheet{Cert: c, Link: p.links.url(p.base(r), c.Number)}
+	pl, err := p.holders.GetPlayer(ctx, c.PlayerID)
+	if err != nil {
+		return certSheet{}, fmt.Errorf("holder of certificate %s: %w", c.Number, err)
+	}
+	s.Gender, s.BirthDate = pl.Gender, pl.BirthDate
+	if id := []rune(strings.TrimSpace(pl.IDNumber)); len(id) >= 4 {
+		s.IDTail = string(id[len(id)-4:])
+	}
+	s.QRText = s.Link
+	if p.sealer == nil {
+		return s, nil
+	}
+	v, err := p.certs.Verify(ctx, c.Number)
+	if err != nil {
+		return certSheet{}, fmt.Errorf("events of certificate %s: %w", c.Number, err)
+	}
+	if !v.Found || v.UnderReview != nil || len(v.Events) == 0 {
+		// a certificate whose record disagrees with its log is not sealed
+		return certSheet{}, certs.ReasonUnderReview.New("number", c.Number)
+	}
+	seal := certs.SealOf(c, v.Events[0].ID-1) // event n is leaf n-1
+	sig, err := p.sealer.SignStatement(certs.SealPurpose, seal.Body())
+	if err != nil {
+		return certSheet{}, fmt.Errorf("seal of certificate %s: %w", c.Number, err)
+	}
+	s.QRText = s.Link + "#" + certs.SealText(seal.Body(), sig)
+	return s, nil
+}
+
+// base is the portal's address as users reach it.
+func (p *printPages) base(r *http.Request) string {
+	return portalBase(p.links.publicURL, r)
+}
+
+// portalBase is publicURL, or without it the request's scheme and host.
+func portalBase(publicURL string, r *http.Request) string {
+	if b := strings.TrimRight(publicURL, "/"); b != "" {
+		return b
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
 }
 
 // yearPDF is an agency's valid certificates of a year as one PDF, a page
@@ -136,7 +216,11 @@ func (p *printPages) yearPDF(w http.ResponseWriter, r *http.Request) {
 	pg := p.Page(w, r, "print")
 	sheets := make([]certSheet, len(cs))
 	for i, c := range cs {
-		sheets[i] = certSheet{Cert: c, Applicant: applicantName(pg, c), VerifyURL: p.verifyURL(r, c.Number)}
+		if sheets[i], err = p.sheetOf(r, c); err != nil {
+			p.Fail(w, r, err)
+			return
+		}
+		sheets[i].Applicant = applicantName(pg, c)
 	}
 	p.writePDF(w, r, pg, fmt.Sprintf("certificates-%s-%d.pdf", agency, year), sheets)
 }
@@ -152,8 +236,11 @@ func (p *printPages) writePDF(w http.ResponseWriter, r *http.Request, pg kit.Pag
 }
 
 // printedSheet is a certificate as its PDF page words it, in the page's
-// language: the holder's name, rank, number, issue date, issuer,
-// applicant, athlete-grade eligibility and, unless valid, its status.
+// language: the customary statement, the holder's name, gender, date of
+// birth and the last four characters of his identity number (two
+// namesakes of one rank hold different papers), rank, number, issue date,
+// applicant, athlete-grade eligibility; a reissue marked 补发 with the
+// number it replaces; the signature lines and the seal's area.
 func printedSheet(p kit.Page, s certSheet) draw.CertificateSheet {
 	c := s.Cert
 	title := p.T["print_title_dan"]
@@ -162,53 +249,111 @@ func printedSheet(p kit.Page, s certSheet) draw.CertificateSheet {
 	}
 	rows := [][2]string{
 		{p.T["holder"], c.PlayerName},
+		{p.T["gender"], sheetGender(p, s.Gender)},
+		{p.T["birth_date"], sheetDate(p, s.BirthDate)},
+		{p.T["print_id_tail"], idTail(s.IDTail)},
 		{p.T["rank"], kit.RankName(p.Lang, c.Rank)},
 		{p.T["cert_number"], c.Number},
-		{p.T["issue_date"], c.IssueDate.Format("2006-01-02")},
-		{p.T["issued_by"], p.T["association"]},
+		{p.T["issue_date"], sheetDate(p, c.IssueDate)},
 		{p.T["applied_by"], s.Applicant},
 		{p.T["athlete_grade"], p.T["grade_"+string(c.AthleteGrade)]},
 	}
-	if c.Status != certs.CertValid {
-		rows = append(rows, [2]string{p.T["status"], p.T["verify_"+string(c.Status)]})
+	out := draw.CertificateSheet{Issuer: p.T["association"], Title: title, Rows: rows, Scan: p.T["print_scan"],
+		QRText: s.QRText, Link: s.Link, Statement: statement(p, c),
+		Signatures: []string{p.T["print_sign_president"], p.T["print_sign_secretary"]},
+		SealIssuer: p.T["association"], Seal: p.T["print_seal"], SealDate: sheetDate(p, c.IssueDate)}
+	if c.Replaces != "" {
+		out.Reissue = p.T["print_reissue"]
+		out.ReissueNote = strings.ReplaceAll(p.T["print_reissue_note"], "{number}", c.Replaces)
 	}
-	return draw.CertificateSheet{Issuer: p.T["association"], Title: title, Rows: rows, Scan: p.T["print_scan"], VerifyURL: s.VerifyURL,
-		Statement: strings.NewReplacer("{name}", c.PlayerName, "{rank}", kit.RankName(p.Lang, c.Rank), "{issuer}", p.T["association"]).
-			Replace(p.T["print_statement"])}
+	return out
 }
 
-// qr is the QR code of a certificate number's verification URL, for the
-// printable page; it says nothing the number does not.
-func (p *printPages) qr(w http.ResponseWriter, r *http.Request) error {
-	n, err := certs.ParseNumber(r.PathValue("number"))
-	if err != nil {
-		p.refuse(w, r, err)
-		return nil
+// statement is the certificate's customary sentence in the page's language.
+func statement(p kit.Page, c certs.Certificate) string {
+	return strings.NewReplacer("{name}", c.PlayerName, "{rank}", kit.RankName(p.Lang, c.Rank), "{issuer}", p.T["association"]).
+		Replace(p.T["print_statement"])
+}
+
+func sheetGender(p kit.Page, g registry.Gender) string {
+	switch g {
+	case registry.Male:
+		return p.T["print_male"]
+	case registry.Female:
+		return p.T["print_female"]
 	}
-	png, err := qrcode.Encode(p.verifyURL(r, n.String()), qrcode.Medium, 512)
+	return "—"
+}
+
+// sheetDate is a date as a certificate writes it: 2026年11月30日, or 30 November 2026.
+func sheetDate(p kit.Page, d time.Time) string {
+	if d.IsZero() {
+		return "—"
+	}
+	if p.Lang == kit.English {
+		return d.Format("2 January 2006")
+	}
+	return fmt.Sprintf("%d年%d月%d日", d.Year(), int(d.Month()), d.Day())
+}
+
+// idTail is the identity number's last four characters behind a mask:
+// never the whole number.
+func idTail(tail string) string {
+	if tail == "" {
+		return "—"
+	}
+	return "**** " + tail
+}
+
+// qr is the QR code of a certificate's link and seal, for the printable
+// page: printed only by who may print the certificate, as its token and
+// seal are.
+func (p *printPages) qr(w http.ResponseWriter, r *http.Request) {
+	c, ok := p.certificate(w, r)
+	if !ok {
+		return
+	}
+	s, err := p.sheetOf(r, c)
 	if err != nil {
-		return err
+		p.Fail(w, r, err)
+		return
+	}
+	png, err := qrcode.Encode(s.QRText, qrcode.Medium, 768)
+	if err != nil {
+		p.Fail(w, r, err)
+		return
 	}
 	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("Cache-Control", "private, no-store")
 	_, _ = w.Write(png)
-	return nil
 }
 
 // certificateCSS lays the printable certificate out on A4 landscape; in
 // print only the sheet is shown.
 const certificateCSS = `
 @page { size: A4 landscape; margin: 0; }
-.sheet { box-sizing: border-box; width: 297mm; min-height: 210mm; padding: 14mm 20mm; margin: 1em auto;
+.sheet { box-sizing: border-box; width: 297mm; min-height: 210mm; padding: 12mm 20mm; margin: 1em auto;
   border: 1.2mm double #962020; background: #fff; color: #141414; position: relative; }
-.sheet .issuer { text-align: center; color: #962020; font-size: 20pt; margin: 6mm 0 0; }
-.sheet h2 { text-align: center; color: #962020; font-size: 34pt; margin: 4mm 0 6mm; letter-spacing: 0.2em; }
-.sheet .statement { text-align: center; font-size: 16pt; margin: 0 0 8mm; }
-.sheet dl { display: grid; grid-template-columns: 45mm 110mm; row-gap: 3mm; font-size: 14pt; margin: 0 0 0 20mm; }
-.sheet dd { margin: 0; border-bottom: 0.3mm solid #141414; }
-.sheet .qr { position: absolute; right: 25mm; top: 92mm; width: 60mm; text-align: center; font-size: 9pt; }
-.sheet .qr img { width: 60mm; height: 60mm; }
-.sheet .qr .url { word-break: break-all; }
+.sheet .issuer { text-align: center; color: #962020; font-size: 18pt; margin: 4mm 0 0; }
+.sheet .reissue { position: absolute; right: 20mm; top: 12mm; border: 0.8mm solid #962020; color: #962020;
+  font-size: 20pt; padding: 1mm 4mm; margin: 0; }
+.sheet h2 { text-align: center; color: #962020; font-size: 32pt; margin: 3mm 0 5mm; letter-spacing: 0.2em; }
+.sheet .statement { text-align: center; font-size: 15pt; margin: 0 0 6mm; }
+.sheet dl { display: grid; grid-template-columns: 40mm 112mm; row-gap: 2mm; font-size: 13pt; margin: 0 0 0 12mm; }
+.sheet dt { color: #6e6e6e; }
+.sheet dd { margin: 0; border-bottom: 0.3mm solid #141414; overflow-wrap: anywhere; }
+.sheet .reissue-note { color: #962020; margin: 2mm 0 0 12mm; }
+.sheet .signatures { position: absolute; left: 32mm; bottom: 16mm; display: flex; gap: 20mm; font-size: 12pt; }
+.sheet .signatures span { display: inline-block; width: 70mm; border-bottom: 0.3mm solid #141414; }
+.sheet .seal { position: absolute; right: 40mm; bottom: 14mm; width: 38mm; height: 38mm; border: 0.4mm dashed #962020;
+  border-radius: 50%; display: flex; flex-direction: column; align-items: center; justify-content: center; color: #962020; }
+.sheet .seal .seal-date { color: #141414; position: relative; top: 14mm; white-space: nowrap; }
+.sheet .qr { position: absolute; right: 22mm; top: 62mm; width: 56mm; text-align: center; font-size: 9pt; }
+.sheet .qr img { width: 52mm; height: 52mm; }
+.sheet .qr .url { word-break: break-all; font-size: 7pt; }
+.void { border: 1.2mm solid #962020; padding: 1em 1.5em; margin: 1em auto; max-width: 40em; }
+.void .void-mark { color: #962020; font-size: 3em; letter-spacing: 0.3em; margin: 0; }
+.void .void-head { font-size: 1.2em; font-weight: bold; }
 @media print {
   header, footer, .no-print { display: none !important; }
   body, main { margin: 0; padding: 0; max-width: none; }

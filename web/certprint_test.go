@@ -3,9 +3,11 @@ package web_test
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,7 +103,8 @@ func TestCertificatePDF(t *testing.T) {
 	c1 := e.issueOneDan(t, e.player.ID)
 	other := fixture.Player(t, e.reg, "110", "李四", "", "1985-06-01", 1)
 	c2 := e.issueOneDan(t, other.ID)
-	verifyURL := func(n string) string { return e.srv.URL + "/verify?number=" + n }
+	// without a sealer the QR code holds the certificate's link alone
+	verifyURL := func(n string) string { return e.srv.URL + "/c/" + n + "/" }
 
 	agency := client(t)
 	e.signIn(t, agency, agencyTok)
@@ -112,10 +115,11 @@ func TestCertificatePDF(t *testing.T) {
 		qr       []string
 	}{
 		{"one certificate in Chinese", "/certificates/" + c1.Number + "/pdf",
-			[]string{"王小明", c1.Number, "中国围棋协会", "业余围棋段位证书", "1段", c1.IssueDate.Format("2006-01-02"), "北京棋院", "扫码核验"},
+			[]string{"王小明", c1.Number, "中国围棋协会", "业余围棋段位证书", "1段", c1.IssueDate.Format("2006年1月2日"), "北京棋院", "扫码核验",
+				"经审核", "特发此证", "男", "1949年12月31日", "**** 002X", "会长", "秘书长", "公章"},
 			[]string{verifyURL(c1.Number)}},
 		{"one certificate in English", "/certificates/" + c1.Number + "/pdf?lang=en",
-			[]string{"王小明", c1.Number, "Chinese Weiqi Association", "Dan Certificate", "1 dan"},
+			[]string{"王小明", c1.Number, "Chinese Weiqi Association", "Dan Certificate", "1 dan", "Male", "31 December 1949", "President"},
 			[]string{verifyURL(c1.Number)}},
 		{"the year's certificates of the agency", "/workspace/certificates.pdf?lang=zh-CN&year=" + c1.IssueDate.Format("2006"),
 			[]string{"王小明", "李四", c1.Number, c2.Number},
@@ -133,8 +137,13 @@ func TestCertificatePDF(t *testing.T) {
 					t.Errorf("PDF text lacks %q:\n%s", s, text)
 				}
 			}
-			if strings.Join(qr, "\n") != strings.Join(tt.qr, "\n") {
-				t.Errorf("QR codes %q, want %q", qr, tt.qr)
+			if len(qr) != len(tt.qr) {
+				t.Fatalf("QR codes %q, want %d", qr, len(tt.qr))
+			}
+			for i := range qr {
+				if !strings.HasPrefix(qr[i], tt.qr[i]) || len(qr[i]) != len(tt.qr[i])+20 {
+					t.Errorf("QR code %q, want %q and a token", qr[i], tt.qr[i])
+				}
 			}
 		})
 	}
@@ -152,8 +161,12 @@ func TestCertificatePDF(t *testing.T) {
 	if _, css := get(t, e.srv.URL+"/static/certificate.css"); !strings.Contains(css, "size: A4 landscape") || !strings.Contains(css, "@media print") {
 		t.Errorf("certificate stylesheet: %s", css)
 	}
-	if code, png := get(t, e.srv.URL+"/certificates/"+c1.Number+"/qr.png"); code != http.StatusOK || !strings.HasPrefix(png, "\x89PNG") {
+	if code, png, _ := fetch(t, agency, "GET", e.srv.URL+"/certificates/"+c1.Number+"/qr.png", nil); code != http.StatusOK || !strings.HasPrefix(png, "\x89PNG") {
 		t.Errorf("QR image: %d", code)
+	}
+	// the QR image holds the link's token: the public is sent to sign in
+	if code, _, _ := fetch(t, client(t), "GET", e.srv.URL+"/certificates/"+c1.Number+"/qr.png", nil); code != http.StatusSeeOther {
+		t.Errorf("QR image for the public: %d", code)
 	}
 
 	// who may print: the public signs in first, another province's agency is refused, staff may
@@ -200,5 +213,93 @@ func TestCertificateFontMissing(t *testing.T) {
 	code, body, _ := fetch(t, agency, "GET", e.srv.URL+"/certificates/"+c.Number+"/pdf", nil)
 	if code != http.StatusServiceUnavailable || !strings.Contains(body, "/nonexistent/font.ttf") || !strings.Contains(body, "fonts-droid-fallback") {
 		t.Errorf("PDF without its font = %d: %.500s", code, body)
+	}
+}
+
+// TestVoidCertificateNotPrinted: the agency's list offers 打印 · PDF for a
+// valid certificate only and marks a revoked one void; a revoked number's
+// print URLs answer the 作废 page (410), never a certificate.
+func TestVoidCertificateNotPrinted(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	agencyTok, _ := e.tokens(t)
+	valid := e.issueOneDan(t, e.player.ID)
+	other := fixture.Player(t, e.reg, "110", "李四", "", "1985-06-01", 1)
+	revoked := e.issueOneDan(t, other.ID)
+	if _, err := e.cs.Revoke(context.Background(), fixture.Staff, "", revoked.Number, "成绩作假"); err != nil {
+		t.Fatal(err)
+	}
+	agency := client(t)
+	e.signIn(t, agency, agencyTok)
+	_, page, _ := fetch(t, agency, "GET", e.srv.URL+"/workspace?lang=zh-CN", nil)
+	if !strings.Contains(page, `href="/certificates/`+valid.Number+`/pdf"`) {
+		t.Errorf("the list offers no PDF of the valid certificate %s", valid.Number)
+	}
+	if strings.Contains(page, `href="/certificates/`+revoked.Number+`/pdf"`) || strings.Contains(page, `href="/certificates/`+revoked.Number+`"`) {
+		t.Errorf("the list offers to print the revoked certificate %s", revoked.Number)
+	}
+	if !strings.Contains(page, `data-testid="application-void"`) || !strings.Contains(page, "已撤销，作废，不可打印") {
+		t.Error("the list does not mark the revoked certificate void")
+	}
+	for _, path := range []string{"/certificates/" + revoked.Number, "/certificates/" + revoked.Number + "/pdf"} {
+		code, body, h := fetch(t, agency, "GET", e.srv.URL+path+"?lang=zh-CN", nil)
+		if code != http.StatusGone || h.Get("Content-Type") == "application/pdf" || !strings.Contains(body, `data-testid="certificate-void"`) ||
+			!strings.Contains(body, "作废") || !strings.Contains(body, "已被撤销") || !strings.Contains(body, "成绩作假") {
+			t.Errorf("GET %s = %d %s: %.300s", path, code, h.Get("Content-Type"), body)
+		}
+	}
+}
+
+// TestMinorHolderNamedOnlyByClaimant: a certificate is found by its bare
+// number, but a minor holder's name is shown only when the claimant gives
+// it and it matches (or comes through the paper's link); an adult's name
+// is shown as before.
+func TestMinorHolderNamedOnlyByClaimant(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	minor := fixture.Player(t, e.reg, "110", "林小棋", "", fixture.BirthDate(e.clock.Now(), 12), 1)
+	c := e.issueOneDan(t, minor.ID)
+	adult := e.issueOneDan(t, e.player.ID)
+	for _, tt := range []struct {
+		name, query string
+		shown       bool
+		contains    []string
+	}{
+		{"a minor's bare number", "number=" + c.Number, false, []string{`data-testid="verify-holder-withheld"`, "未满 18 周岁", `data-status="valid"`}},
+		{"a minor, his name given", "number=" + c.Number + "&name=" + url.QueryEscape(" 林小棋 "), true, []string{`data-testid="verify-claim-match"`}},
+		{"a minor, another name", "number=" + c.Number + "&name=" + url.QueryEscape("林大棋"), false, []string{`data-testid="verify-claim-mismatch"`}},
+		{"an adult's bare number", "number=" + adult.Number, true, []string{`data-testid="verify-holder"`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, page := get(t, e.srv.URL+"/verify?lang=zh-CN&"+tt.query)
+			if code != http.StatusOK {
+				t.Fatalf("GET /verify?%s = %d", tt.query, code)
+			}
+			holder := c.PlayerName
+			if strings.Contains(tt.query, adult.Number) {
+				holder = adult.PlayerName
+			}
+			// the name given is echoed in the form: look at the verdict only
+			verdict := page[strings.Index(page, `data-testid="verify-result"`):]
+			if got := strings.Contains(verdict, holder); got != tt.shown {
+				t.Errorf("holder %q shown: %v, want %v", holder, got, tt.shown)
+			}
+			if !tt.shown && strings.Contains(verdict, "/players/"+strconv.FormatInt(minor.ID, 10)) {
+				t.Error("the withheld holder's player page is linked")
+			}
+			for _, s := range tt.contains {
+				if !strings.Contains(page, s) {
+					t.Errorf("page lacks %q", s)
+				}
+			}
+		})
+	}
+	// the JSON answer withholds it alike
+	_, js := get(t, e.srv.URL+"/verify/proof?number="+c.Number)
+	if strings.Contains(js, c.PlayerName) || !strings.Contains(js, `"holder_withheld":true`) {
+		t.Errorf("/verify/proof of a minor's bare number: %.400s", js)
+	}
+	if _, js := get(t, e.srv.URL+"/verify/proof?number="+c.Number+"&name="+url.QueryEscape(c.PlayerName)); !strings.Contains(js, c.PlayerName) {
+		t.Errorf("/verify/proof with the minor's name: %.400s", js)
 	}
 }

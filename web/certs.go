@@ -26,6 +26,8 @@ type certPages struct {
 	tlog  TransparencyLog // nil: no inclusion proofs on the verification page
 	// limits bound verification and objections per client
 	limits Limits
+	// links are the printed certificates' links (/c/NUMBER/TOKEN)
+	links certLinks
 }
 
 // rankReviewer lists the declared ranks staff must review: 4 dan and above
@@ -40,6 +42,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /notices/{id}/objections", p.Limited(p.limits.Objection, p.object))
 	mux.HandleFunc("GET /verify", p.Limited(p.limits.Verify, p.verify))
 	mux.HandleFunc("GET /verify/proof", p.Limited(p.limits.Verify, p.verifyProof))
+	mux.HandleFunc("GET /c/{number}/{token}", p.Limited(p.limits.Verify, p.certificateLink))
 	mux.HandleFunc("GET /verify/batch", p.batchForm)
 	mux.HandleFunc("POST /verify/batch", p.batchVerify) // limited by its numbers (Charge)
 	mux.HandleFunc("GET /workspace", p.workspacePage)
@@ -174,16 +177,44 @@ func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
-	number := strings.TrimSpace(r.URL.Query().Get("number"))
+	q := r.URL.Query()
+	p.showVerification(w, r, strings.TrimSpace(q.Get("number")), strings.TrimSpace(q.Get("name")), false)
+}
+
+// verifyClaim is what the verification page knows of who asks: the name
+// they gave, whether it is the holder's, and whether the holder's name is
+// withheld (a minor's, looked up by bare number).
+type verifyClaim struct {
+	Name     string
+	Matches  bool
+	Withheld bool
+	ByLink   bool // reached through a printed certificate's link
+}
+
+// claimOf is the claim of name on v: a minor's name is withheld unless the
+// claimant names him or came through the paper's link.
+func claimOf(v certs.Verification, name string, byLink bool) verifyClaim {
+	c := verifyClaim{Name: name, Matches: v.ClaimMatches(name), ByLink: byLink}
+	c.Withheld = v.Found && v.UnderReview == nil && v.HolderMinor && !c.Matches && !byLink
+	return c
+}
+
+// showVerification is the verification page of number, with the name the
+// claimant gave ("" none); byLink: reached through a paper's link.
+func (p *certPages) showVerification(w http.ResponseWriter, r *http.Request, number, name string, byLink bool) {
 	pg := p.Page(w, r, "verify")
 	if number == "" {
-		p.Render(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, ""))
+		p.Render(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, verifyClaim{Name: name}, ""))
 		return
 	}
 	v, err := p.certs.Verify(r.Context(), number)
 	if err != nil {
-		p.Render(w, r, kit.HTTPStatus(err), verifyPage(pg, number, nil, nil, p.UserError(r, pg, err)))
+		p.Render(w, r, kit.HTTPStatus(err), verifyPage(pg, number, nil, nil, verifyClaim{Name: name}, p.UserError(r, pg, err)))
 		return
+	}
+	claim := claimOf(v, name, byLink)
+	if claim.Withheld {
+		v.Certificate.PlayerName, v.Certificate.PlayerID = "", 0
 	}
 	var shown []shownReceipt
 	for i, rc := range p.eventReceipts(r.Context(), v) {
@@ -191,7 +222,7 @@ func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
 			shown = append(shown, shownReceipt{Action: v.Events[i].Action, Receipt: rc})
 		}
 	}
-	p.Render(w, r, http.StatusOK, verifyPage(pg, number, &v, shown, ""))
+	p.Render(w, r, http.StatusOK, verifyPage(pg, number, &v, shown, claim, ""))
 }
 
 // shownReceipt is a receipt on the verification page, with its event's action.
@@ -221,12 +252,17 @@ func (p *certPages) eventReceipts(ctx context.Context, v certs.Verification) []*
 // reads, checks against the log's entries and the verifier key, and folds.
 func (p *certPages) verifyProof(w http.ResponseWriter, r *http.Request) {
 	pg := p.Page(w, r, "verify")
-	v, err := p.certs.Verify(r.Context(), strings.TrimSpace(r.URL.Query().Get("number")))
+	q := r.URL.Query()
+	v, err := p.certs.Verify(r.Context(), strings.TrimSpace(q.Get("number")))
 	if err != nil {
 		writeJSON(w, kit.HTTPStatus(err), map[string]string{"error": p.UserError(r, pg, err)})
 		return
 	}
-	writeJSON(w, http.StatusOK, certs.PublicAnswerOf(v, p.eventReceipts(r.Context(), v), pg.Lang))
+	ans := certs.PublicAnswerOf(v, p.eventReceipts(r.Context(), v), pg.Lang)
+	if claimOf(v, strings.TrimSpace(q.Get("name")), false).Withheld && ans.Certificate != nil {
+		ans.Certificate.Holder, ans.Certificate.PlayerID, ans.Certificate.HolderWithheld = "", 0, true
+	}
+	writeJSON(w, http.StatusOK, ans)
 }
 
 func (p *certPages) batchForm(w http.ResponseWriter, r *http.Request) {

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -125,8 +126,11 @@ func TestClerkAndStaffPathInChromium(t *testing.T) {
 			t.Errorf("the PDF lacks %q:\n%s", want, pdfTextOut)
 		}
 	}
-	if want := u + "/verify?number=" + number; len(qr) != 1 || qr[0] != want {
-		t.Errorf("QR %q, want %q", qr, want)
+	// the certificate's link with its token (this portal has no sealer: no seal after '#')
+	if want := u + "/c/" + number + "/"; len(qr) != 1 || !strings.HasPrefix(qr[0], want) {
+		t.Errorf("QR %q, want %q and a token", qr, want)
+	} else if code, page := get(t, qr[0]); code != http.StatusOK || !strings.Contains(page, "赵云") {
+		t.Errorf("the QR's link = %d: %.300s", code, page)
 	}
 	run(t, ctx, "sign out", chromedp.Navigate(u+"/workspace"), chromedp.Click(css(`[data-testid="logout"]`)),
 		chromedp.WaitVisible(css(`[data-testid="nav-login"]`)))

@@ -22,7 +22,8 @@ func BenchmarkCertificatePDF(b *testing.B) {
 	}
 	p := kit.Page{Lang: Chinese, T: Messages(Chinese)}
 	s := certSheet{Cert: certs.Certificate{Number: "110260001", PlayerName: "王小明", Rank: 4, IssueDate: time.Now(), AthleteGrade: certs.SecondClass,
-		Status: certs.CertValid, Kind: certs.DanSeries}, Applicant: "北京市棋院", VerifyURL: "https://dankyu.example/verify?number=110260001"}
+		Status: certs.CertValid, Kind: certs.DanSeries}, Applicant: "北京市棋院", Link: "https://dankyu.example/c/110260001/AAAAAAAAAAAAAAAAAAAA",
+		QRText: "https://dankyu.example/c/110260001/AAAAAAAAAAAAAAAAAAAA#DKC1.AQkxMTAyNjAwMDEJ546L5bCP5piOCAp0b3VybmFtZW50zp8B5wcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}
 	b.Run("html-baseline", func(b *testing.B) {
 		for b.Loop() {
 			if err := certificateSheet(p, s).Render(context.Background(), io.Discard); err != nil {

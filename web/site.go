@@ -49,6 +49,9 @@ type Options struct {
 	Ratings ratingpages.Ratings
 	// Audit is the annual audit its workspace pages serve; nil serves none.
 	Audit auditpages.Audits
+	// Sealer signs the seal a printed certificate's QR code carries with
+	// the event log's key (the ledger's Notary); nil prints the link alone.
+	Sealer CertificateSealer
 	// CertificateFont is the TrueType font with Chinese glyphs the
 	// certificate PDFs embed (default DefaultCertificateFont).
 	CertificateFont string
@@ -90,7 +93,12 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	mux := http.NewServeMux()
 	s.Routes(mux)
 	font := kit.NewFontFile(opt.CertificateFont)
-	certPages := &certPages{Site: s, certs: cs, ranks: reg, tlog: opt.Log, limits: opt.Limits}
+	linkSecret, err := store.SharedSecret(ctx, "certificate-links")
+	if err != nil {
+		return nil, err
+	}
+	links := certLinks{secret: linkSecret, publicURL: opt.PublicURL}
+	certPages := &certPages{Site: s, certs: cs, ranks: reg, tlog: opt.Log, limits: opt.Limits, links: links}
 	for _, f := range []interface{ routes(*http.ServeMux) }{
 		&registryPages{Site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit, published: opt.Audit},
 		certPages,
@@ -101,7 +109,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		&identityPages{Site: s, reg: reg},
 		&applyPages{Site: s, certs: cs, reg: reg, events: ts},
 		&appraisalPages{Site: s, certs: cs},
-		&printPages{Site: s, certs: cs, publicURL: opt.PublicURL, font: font},
+		&printPages{Site: s, certs: cs, holders: reg, sealer: opt.Sealer, links: links, font: font},
 	} {
 		f.routes(mux)
 	}

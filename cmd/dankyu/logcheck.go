@@ -31,6 +31,7 @@ func logCertificate(ctx context.Context, c *call, args []string) error {
 	server := fs.String("server", c.getenv("DANKYU_SERVER"), "the portal's address, e.g. https://dankyu.example.org (DANKYU_SERVER)")
 	keyFile := fs.String("key", "", "the log's verifier key, kept from /log/key (default: fetch it now, trusting the server)")
 	cpFile := fs.String("checkpoint", "", "a checkpoint kept earlier (/log/checkpoint): the receipts' tree must extend it")
+	name := fs.String("name", "", "the holder's name as claimed: a minor's name is shown only to who names him")
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
@@ -40,20 +41,9 @@ func logCertificate(ctx context.Context, c *call, args []string) error {
 	base := strings.TrimRight(*server, "/")
 	client := &http.Client{Timeout: 30 * time.Second}
 	get := func(path string) ([]byte, error) { return fetch(ctx, client, base+path) }
-	var vkey string
-	if *keyFile != "" {
-		b, err := os.ReadFile(*keyFile)
-		if err != nil {
-			return fmt.Errorf("read verifier key: %w", err)
-		}
-		vkey = strings.TrimSpace(string(b))
-	} else {
-		b, err := get("/log/key")
-		if err != nil {
-			return err
-		}
-		vkey = strings.TrimSpace(string(b))
-		fmt.Fprintln(c.stderr, "warning: the verifier key was fetched from the server itself; keep it and pass --key to check against a key you trust")
+	vkey, err := verifierKey(c, *keyFile, get)
+	if err != nil {
+		return err
 	}
 	var kept *tlog.Tree
 	if *cpFile != "" {
@@ -67,57 +57,124 @@ func logCertificate(ctx context.Context, c *call, args []string) error {
 		}
 		kept = &tree
 	}
-	body, err := get("/verify/proof?number=" + url.QueryEscape(fs.Arg(0)))
+	on, err := checkOnline(get, vkey, kept, fs.Arg(0), *name, func(ev ledger.Event, size int64) {
+		fmt.Fprintf(c.stdout, "event %d %s: in the signed tree of %d events, its content hashes to its record\n", ev.ID, ev.Action, size)
+	})
 	if err != nil {
-		return err
-	}
-	ans, err := parseAnswer(body)
-	if err != nil {
-		return err
-	}
-	if !ans.Found {
-		return fmt.Errorf("certificate %s: no such certificate", ans.Number)
-	}
-	if len(ans.Receipts) == 0 {
-		return fmt.Errorf("certificate %s: the server gives no receipt (it signs no log)", ans.Number)
-	}
-	var events []ledger.Event
-	for _, pr := range ans.Receipts {
-		ev, err := checkEvent(pr, vkey, kept, get)
-		if err != nil {
-			return fmt.Errorf("certificate %s: %w", ans.Number, err)
+		if on.UnderReview {
+			fmt.Fprintf(c.stdout, "certificate %s: the server answers UNDER REVIEW (%s): its record disagrees with the log\n", on.Answer.Number, on.Answer.ReasonCode)
+			fmt.Fprintf(c.stdout, "the log says: %s, %s, holder %q, issued %s\n", on.State.Rank, on.State.Status, on.State.Holder, on.State.IssueDate)
 		}
-		events = append(events, ev)
-		fmt.Fprintf(c.stdout, "event %d %s: in the signed tree of %d events, its content hashes to its record\n", ev.ID, ev.Action, pr.TreeSize)
-	}
-	st, err := certs.FoldCertificate(events[0].EntityID, events)
-	if err != nil {
-		return fmt.Errorf("certificate %s: its logged events make no certificate: %w", ans.Number, err)
-	}
-	if ans.Verdict == certs.VerdictUnderReview {
-		fmt.Fprintf(c.stdout, "certificate %s: the server answers UNDER REVIEW (%s): its record disagrees with the log\n", ans.Number, ans.ReasonCode)
-		fmt.Fprintf(c.stdout, "the log says: %s, %s, holder %q, issued %s\n", st.Rank, st.Status, st.Holder, st.IssueDate)
-		return errors.New("not valid: under review")
-	}
-	if ans.Certificate == nil {
-		return fmt.Errorf("certificate %s: the answer shows no certificate", ans.Number)
-	}
-	shown, err := ans.Certificate.Certificate()
-	if err != nil {
-		return fmt.Errorf("certificate %s: the answer's certificate: %w", ans.Number, err)
-	}
-	if d := st.Disagreements(shown); len(d) > 0 {
-		return fmt.Errorf("certificate %s: the answer disagrees with its logged events in %s", ans.Number, strings.Join(d, ", "))
-	}
-	if string(st.Status) != string(ans.Verdict) {
-		return fmt.Errorf("certificate %s: verdict %s, but the log says %s", ans.Number, ans.Verdict, st.Status)
+		return err
 	}
 	fmt.Fprintf(c.stdout, "certificate %s: %s, %s, holder %q, issued %s: the answer agrees with %d logged events\n",
-		ans.Number, st.Status, st.Rank, shown.PlayerName, st.IssueDate, len(events))
-	if !st.HasHolder {
+		on.Answer.Number, on.State.Status, on.State.Rank, on.Holder, on.State.IssueDate, len(on.Events))
+	if on.Answer.Certificate.HolderWithheld {
+		fmt.Fprintln(c.stdout, "note: the holder is a minor and the name given is not his: the server withholds the name (the log's is shown)")
+	}
+	if !on.State.HasHolder {
 		fmt.Fprintln(c.stdout, "note: its issuance predates logged holders' names: the name shown is not bound by the log")
 	}
 	return nil
+}
+
+// online is a certificate's verification answer checked against the log:
+// the answer, its events (each receipt and content checked), their fold,
+// and the holder's name as shown (the log's when the server withholds a
+// minor's).
+type online struct {
+	Answer      certs.PublicAnswer
+	Events      []ledger.Event
+	State       certs.LoggedState
+	Holder      string
+	UnderReview bool
+}
+
+// checkOnline asks the portal's /verify/proof for number (with the
+// claimant's name, "" none) and checks what it answers against the public
+// log: each receipt with the verifier key (and against a kept tree), each
+// event's content, and the fold of the events against the certificate and
+// verdict shown. each hears of every event checked.
+func checkOnline(get func(string) ([]byte, error), vkey string, kept *tlog.Tree, number, name string, each func(ledger.Event, int64)) (online, error) {
+	var on online
+	q := url.Values{"number": {number}}
+	if name != "" {
+		q.Set("name", name)
+	}
+	body, err := get("/verify/proof?" + q.Encode())
+	if err != nil {
+		return on, err
+	}
+	ans, err := parseAnswer(body)
+	if err != nil {
+		return on, err
+	}
+	on.Answer = ans
+	if !ans.Found {
+		return on, fmt.Errorf("certificate %s: no such certificate", ans.Number)
+	}
+	if len(ans.Receipts) == 0 {
+		return on, fmt.Errorf("certificate %s: the server gives no receipt (it signs no log)", ans.Number)
+	}
+	for _, pr := range ans.Receipts {
+		ev, err := checkEvent(pr, vkey, kept, get)
+		if err != nil {
+			return on, fmt.Errorf("certificate %s: %w", ans.Number, err)
+		}
+		on.Events = append(on.Events, ev)
+		if each != nil {
+			each(ev, pr.TreeSize)
+		}
+	}
+	st, err := certs.FoldCertificate(on.Events[0].EntityID, on.Events)
+	if err != nil {
+		return on, fmt.Errorf("certificate %s: its logged events make no certificate: %w", ans.Number, err)
+	}
+	on.State = st
+	if ans.Verdict == certs.VerdictUnderReview {
+		on.UnderReview = true
+		return on, errors.New("not valid: under review")
+	}
+	if ans.Certificate == nil {
+		return on, fmt.Errorf("certificate %s: the answer shows no certificate", ans.Number)
+	}
+	shown, err := ans.Certificate.Certificate()
+	if err != nil {
+		return on, fmt.Errorf("certificate %s: the answer's certificate: %w", ans.Number, err)
+	}
+	if ans.Certificate.HolderWithheld {
+		// a minor's name is withheld from who does not name him: the log's stands
+		shown.PlayerName = st.Holder
+	}
+	if d := st.Disagreements(shown); len(d) > 0 {
+		return on, fmt.Errorf("certificate %s: the answer disagrees with its logged events in %s", ans.Number, strings.Join(d, ", "))
+	}
+	if string(st.Status) != string(ans.Verdict) {
+		return on, fmt.Errorf("certificate %s: verdict %s, but the log says %s", ans.Number, ans.Verdict, st.Status)
+	}
+	on.Holder = shown.PlayerName
+	return on, nil
+}
+
+// verifierKey is the log's verifier key: read from file, or without one
+// fetched from the server (get) with a warning.
+func verifierKey(c *call, file string, get func(string) ([]byte, error)) (string, error) {
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", fmt.Errorf("read verifier key: %w", err)
+		}
+		return strings.TrimSpace(string(b)), nil
+	}
+	if get == nil {
+		return "", usageError("want --key FILE: the log's verifier key, kept from /log/key")
+	}
+	b, err := get("/log/key")
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintln(c.stderr, "warning: the verifier key was fetched from the server itself; keep it and pass --key to check against a key you trust")
+	return strings.TrimSpace(string(b)), nil
 }
 
 // checkEvent checks one receipt (with the verifier key, and against a kept

@@ -40,6 +40,10 @@ func commands() []*command {
 			{name: "certificate", args: "--server URL [--key FILE] [--checkpoint FILE] NUMBER",
 				short: "check a certificate's verification against the public log,\nwith the portal's public endpoints only", run: logCertificate},
 		}},
+		{name: "certificate", short: "printed certificates", subs: []*command{
+			{name: "verify-offline", args: "--key FILE [--server URL] QR-TEXT | -",
+				short: "check a printed certificate's QR code with the log's key, offline;\nwith --server, also its current status through the log", run: certificateVerifyOffline},
+		}},
 		{name: "backup", args: "--out FILE", short: "a consistent backup while the server runs (pg_dump)", run: backup},
 		{name: "restore", args: "--in FILE", short: "load a backup into a fresh data folder or empty database", run: restore},
 		{name: "adjudicate", args: "[flags] FILE.sgf...", short: "replay and count game records (see adjudicate -h)", run: adjudicate},

@@ -161,6 +161,10 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	wopt.Log = pr.Log()
 	wopt.OpenData = &opendata.Sources{Log: opendata.StoreLog{Store: store}, Ratings: rb, Players: reg, Certs: cs, Tournaments: ts,
 		PublicURL: cfg.PublicURL}
+	if n := wit.Notary(); n != nil {
+		// printed certificates' QR seals are signed with the log's key (/log/key)
+		wopt.Sealer = n
+	}
 	preg, pcs, pts := pr.PortalServices()
 	portal, err := web.New(ctx, store, preg, pcs, pts, log, wopt)
 	if err != nil {

@@ -46,6 +46,16 @@ func wrapText(pdf *fpdf.Fpdf, text string, size, w float64) []string {
 	return lines
 }
 
+// cjkGlyph writes the middle dot of a minority name (阿卜杜·买买提) as
+// the katakana middle dot, the one the CJK font has: the Latin font
+// writes ASCII only, and Droid Sans Fallback lacks U+00B7.
+func cjkGlyph(r rune) rune {
+	if r == '\u00b7' {
+		return '\u30fb'
+	}
+	return r
+}
+
 // latinFont is the PDF's built-in font for runs of ASCII: the CJK font
 // may lack Latin letters and digits (Droid Sans Fallback does).
 const latinFont = "Helvetica"
@@ -91,7 +101,7 @@ func runsWidth(pdf *fpdf.Fpdf, rs []run, size float64) float64 {
 // aligned L or C, at size points or smaller until it fits, each run in
 // its font.
 func textBox(pdf *fpdf.Fpdf, x, y, w, h float64, text string, size float64, align string) {
-	rs := runs(text)
+	rs := runs(strings.Map(cjkGlyph, text))
 	width := runsWidth(pdf, rs, size)
 	for size > 5 && width > w {
 		size -= 0.5
