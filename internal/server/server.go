@@ -22,6 +22,7 @@ import (
 	"github.com/dankyu/dankyu/internal/api"
 	"github.com/dankyu/dankyu/internal/eventratings"
 	"github.com/dankyu/dankyu/internal/health"
+	"github.com/dankyu/dankyu/internal/httpapi"
 	"github.com/dankyu/dankyu/internal/metrics"
 	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/records"
@@ -152,6 +153,14 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	met.Router(router)
 	met.Limits(lim.verify, lim.objection, lim.login, lim.adjudicate, lim.inFlight, lim.inFlightSignedIn)
 	gs, hs := NewGRPCServer(store, reg, cs, ts, au, rb, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()))
+	// the HTTP/JSON API: the same gRPC server behind a transcoder, on the
+	// portal's listener
+	apiHTTP, err := httpapi.New(gs)
+	if err != nil {
+		grpcLis.Close()
+		httpLis.Close()
+		return err
+	}
 	wopt := cfg.WebOptions(lim)
 	wopt.Ratings = rb
 	wopt.Audit = au
@@ -182,7 +191,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	// the witness's finding is one of them
 	checker := health.New(health.Options{Timeout: cfg.DBCheckInterval, GRPC: hsw, Log: log}, cfg.HealthChecks(db.Pool, health.Statfs)...)
 	checker.Add(health.Func("log_integrity", func(context.Context) error { return wit.Failed() }))
-	hsrv := cfg.HTTPServer(met.HTTP(wit.Guard(WithHealthz(checker, SignedInOnPrimary(portal)))))
+	hsrv := cfg.HTTPServer(met.HTTP(wit.Guard(WithHealthz(checker, httpapi.Mount(apiHTTP, SignedInOnPrimary(portal))))))
 	stopMetrics, err := serveMetrics(cfg.Scale.MetricsListen, met, log)
 	if err != nil {
 		grpcLis.Close()

@@ -7,6 +7,7 @@
 package dankyuv1
 
 import (
+	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -2479,7 +2480,7 @@ var File_dankyu_v1_registry_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\n" +
-	"\x18dankyu/v1/registry.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdb\x06\n" +
+	"\x18dankyu/v1/registry.proto\x12\tdankyu.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdb\x06\n" +
 	"\x0eIdentityChange\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1f\n" +
@@ -2659,19 +2660,19 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\fIdentityKind\x12\x1d\n" +
 	"\x19IDENTITY_KIND_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19IDENTITY_KIND_RESIDENT_ID\x10\x01\x12\x1a\n" +
-	"\x16IDENTITY_KIND_PASSPORT\x10\x022\x8d\v\n" +
-	"\x0fRegistryService\x12R\n" +
-	"\rListProvinces\x12\x1f.dankyu.v1.ListProvincesRequest\x1a .dankyu.v1.ListProvincesResponse\x12O\n" +
+	"\x16IDENTITY_KIND_PASSPORT\x10\x022\xd3\v\n" +
+	"\x0fRegistryService\x12i\n" +
+	"\rListProvinces\x12\x1f.dankyu.v1.ListProvincesRequest\x1a .dankyu.v1.ListProvincesResponse\"\x15\x82\xd3\xe4\x93\x02\x0f\x12\r/v1/provinces\x12O\n" +
 	"\fCreateAgency\x12\x1e.dankyu.v1.CreateAgencyRequest\x1a\x1f.dankyu.v1.CreateAgencyResponse\x12X\n" +
 	"\x0fSetAgencyStatus\x12!.dankyu.v1.SetAgencyStatusRequest\x1a\".dankyu.v1.SetAgencyStatusResponse\x12F\n" +
 	"\tGetAgency\x12\x1b.dankyu.v1.GetAgencyRequest\x1a\x1c.dankyu.v1.GetAgencyResponse\x12O\n" +
 	"\fListAgencies\x12\x1e.dankyu.v1.ListAgenciesRequest\x1a\x1f.dankyu.v1.ListAgenciesResponse\x12U\n" +
 	"\x0eRegisterPlayer\x12 .dankyu.v1.RegisterPlayerRequest\x1a!.dankyu.v1.RegisterPlayerResponse\x12O\n" +
-	"\fUpdatePlayer\x12\x1e.dankyu.v1.UpdatePlayerRequest\x1a\x1f.dankyu.v1.UpdatePlayerResponse\x12F\n" +
-	"\tGetPlayer\x12\x1b.dankyu.v1.GetPlayerRequest\x1a\x1c.dankyu.v1.GetPlayerResponse\x12a\n" +
+	"\fUpdatePlayer\x12\x1e.dankyu.v1.UpdatePlayerRequest\x1a\x1f.dankyu.v1.UpdatePlayerResponse\x12`\n" +
+	"\tGetPlayer\x12\x1b.dankyu.v1.GetPlayerRequest\x1a\x1c.dankyu.v1.GetPlayerResponse\"\x18\x82\xd3\xe4\x93\x02\x12\x12\x10/v1/players/{id}\x12a\n" +
 	"\x12SetPlayerLatinName\x12$.dankyu.v1.SetPlayerLatinNameRequest\x1a%.dankyu.v1.SetPlayerLatinNameResponse\x12d\n" +
-	"\x13SetPlayerExternalId\x12%.dankyu.v1.SetPlayerExternalIdRequest\x1a&.dankyu.v1.SetPlayerExternalIdResponse\x12R\n" +
-	"\rSearchPlayers\x12\x1f.dankyu.v1.SearchPlayersRequest\x1a .dankyu.v1.SearchPlayersResponse\x12^\n" +
+	"\x13SetPlayerExternalId\x12%.dankyu.v1.SetPlayerExternalIdRequest\x1a&.dankyu.v1.SetPlayerExternalIdResponse\x12g\n" +
+	"\rSearchPlayers\x12\x1f.dankyu.v1.SearchPlayersRequest\x1a .dankyu.v1.SearchPlayersResponse\"\x13\x82\xd3\xe4\x93\x02\r\x12\v/v1/players\x12^\n" +
 	"\x11RecordHonoraryDan\x12#.dankyu.v1.RecordHonoraryDanRequest\x1a$.dankyu.v1.RecordHonoraryDanResponse\x12U\n" +
 	"\x0eTransferPlayer\x12 .dankyu.v1.TransferPlayerRequest\x1a!.dankyu.v1.TransferPlayerResponse\x12O\n" +
 	"\fMergePlayers\x12\x1e.dankyu.v1.MergePlayersRequest\x1a\x1f.dankyu.v1.MergePlayersResponse\x12d\n" +
