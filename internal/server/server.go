@@ -46,6 +46,9 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	if pr == nil {
 		pr = primaryReads(store, reg, cs, ts)
 	}
+	if limits.Keys == nil {
+		limits.Keys = reg // institutions' keys and their quotas are the registry's
+	}
 	s := grpc.NewServer(grpc.ChainUnaryInterceptor(append(o.first, api.UnaryInterceptor(reg, log), ReadsInterceptor(), api.RateLimitInterceptor(limits), api.InFlightInterceptor(limits))...),
 		grpc.NumStreamWorkers(uint32(runtime.GOMAXPROCS(0))))
 	pb.RegisterRegistryServiceServer(s, api.NewRegistryServer(reg, records.New(store, reg, cs, ts), pr))
