@@ -157,7 +157,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	met.Limits(lim.verify, lim.objection, lim.login, lim.adjudicate, lim.inFlight, lim.inFlightSignedIn)
 	gs, hs := NewGRPCServer(store, reg, cs, ts, au, rb, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()))
 	// the HTTP/JSON API: the same gRPC server behind a transcoder, on the
-	// portal's listener
+	// portal's listener; outside the portal's witness guard, so that a
+	// tripped witness refuses over HTTP exactly what it refuses over gRPC
+	// (the store's refusal of writes), a batch verification's POST included
 	apiHTTP, err := httpapi.New(gs)
 	if err != nil {
 		grpcLis.Close()
@@ -194,7 +196,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	// the witness's finding is one of them
 	checker := health.New(health.Options{Timeout: cfg.DBCheckInterval, GRPC: hsw, Log: log}, cfg.HealthChecks(db.Pool, health.Statfs)...)
 	checker.Add(health.Func("log_integrity", func(context.Context) error { return wit.Failed() }))
-	hsrv := cfg.HTTPServer(met.HTTP(wit.Guard(WithHealthz(checker, httpapi.Mount(apiHTTP, SignedInOnPrimary(portal))))))
+	hsrv := cfg.HTTPServer(met.HTTP(httpapi.Mount(apiHTTP, wit.Guard(WithHealthz(checker, SignedInOnPrimary(portal))))))
 	stopMetrics, err := serveMetrics(cfg.Scale.MetricsListen, met, log)
 	if err != nil {
 		grpcLis.Close()
