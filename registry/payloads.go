@@ -20,6 +20,7 @@ func Payloads() []ledger.Payload {
 		PlayerMergedPayload{}, PlayerRankChangedPayload{}, PlayerHonoraryDanPayload{}, TokenCreatedPayload{}, TokenRevokedPayload{},
 		PlayerIdentityChangeRequestedPayload{}, PlayerIdentityChangeApprovedPayload{}, PlayerIdentityChangeRejectedPayload{},
 		PlayerIdentityCorrectedPayload{}, PlayerLatinNameSetPayload{}, PlayerExternalIDSetPayload{},
+		InstitutionKeyIssuedPayload{}, InstitutionKeyRevokedPayload{},
 	}
 }
 
@@ -158,6 +159,26 @@ func (TokenCreatedPayload) Action() string { return "token.created" }
 type TokenRevokedPayload struct{}
 
 func (TokenRevokedPayload) Action() string { return "token.revoked" }
+
+// InstitutionKeyIssuedPayload is institution_key.issued's payload: to whom
+// a verification key went and its quota; the key itself is never logged
+// (shown is its first characters, as staff see them).
+type InstitutionKeyIssuedPayload struct {
+	Institution string `json:"institution"`
+	Kind        string `json:"kind"`
+	Quota       int    `json:"quota"`
+	Per         string `json:"per"`
+	Shown       string `json:"shown"`
+}
+
+func (InstitutionKeyIssuedPayload) Action() string { return "institution_key.issued" }
+
+// InstitutionKeyRevokedPayload is institution_key.revoked's payload.
+type InstitutionKeyRevokedPayload struct {
+	Reason string `json:"reason"`
+}
+
+func (InstitutionKeyRevokedPayload) Action() string { return "institution_key.revoked" }
 
 // PlayerIdentityChangeRequestedPayload is player.identity_change_requested's
 // payload: an agency's change of a player's birth date or identity document,

@@ -271,21 +271,37 @@ func (p *certPages) batchForm(w http.ResponseWriter, r *http.Request) {
 }
 
 // batchVerify checks a pasted or uploaded list of claims (number, name per
-// line) and shows every row's verdict.
+// line) and shows every row's verdict, in the order given: as the page, or
+// as CSV or JSON when the format parameter or the Accept header asks.
 func (p *certPages) batchVerify(w http.ResponseWriter, r *http.Request) {
 	pg := p.Page(w, r, "verify_batch")
 	text := r.PostFormValue("claims")
+	format, known := batchFormatOf(r.FormValue("format"), r.Header.Get("Accept"))
+	// refuse is a refusal in the format asked for
+	refuse := func(status int, msg string, err error) {
+		if format == batchHTML {
+			p.Render(w, r, status, batchVerifyPage(pg, text, nil, msg))
+			return
+		}
+		sendBatchRefusal(w, format, status, msg, err)
+	}
 	if !p.FormOK(r) {
 		if p.Charge(w, r, p.limits.Verify, 1) {
-			p.Render(w, r, http.StatusForbidden, batchVerifyPage(pg, text, nil, pg.T["form_expired"]))
+			refuse(http.StatusForbidden, pg.T["form_expired"], nil)
 		}
+		return
+	}
+	if !known {
+		err := ReasonBatchFormat.OnField("format")
+		refuse(http.StatusBadRequest, p.UserError(r, pg, err), err)
 		return
 	}
 	if f, _, err := r.FormFile("file"); err == nil {
 		data, err := io.ReadAll(io.LimitReader(f, 1<<20))
 		f.Close()
 		if err != nil {
-			p.Render(w, r, http.StatusBadRequest, batchVerifyPage(pg, text, nil, p.UserError(r, pg, kit.ReasonUploadUnreadable.New())))
+			err = kit.ReasonUploadUnreadable.New()
+			refuse(http.StatusBadRequest, p.UserError(r, pg, err), err)
 			return
 		}
 		if len(bytes.TrimSpace(data)) > 0 {
@@ -305,11 +321,20 @@ func (p *certPages) batchVerify(w http.ResponseWriter, r *http.Request) {
 	}
 	results, err := p.certs.VerifyBatch(r.Context(), rows)
 	if err != nil {
-		p.Render(w, r, kit.HTTPStatus(err), batchVerifyPage(pg, text, nil, p.UserError(r, pg, err)))
+		refuse(kit.HTTPStatus(err), p.UserError(r, pg, err), err)
+		return
+	}
+	if format != batchHTML {
+		p.sendBatch(w, pg, format, results)
 		return
 	}
 	p.Render(w, r, http.StatusOK, batchVerifyPage(pg, text, results, ""))
 }
+
+// ReasonBatchFormat refuses a batch verification's format parameter other
+// than html, csv or json.
+var ReasonBatchFormat = ledger.NewReason(ledger.Invalid, "BATCH_FORMAT",
+	"核验结果的格式只能是 html、csv 或 json。", "the answer's format is html, csv or json.")
 
 // applicantName names the body that applied for a certificate: the
 // province's agency, or the association itself for 6 and 7 dan. The issuer

@@ -71,6 +71,7 @@ func fieldLabels() map[string][2]string {
 		"grade":         {"运动员等级", "Athlete grade"},
 		"chief_referee": {"裁判长", "Chief referee"}, "colours": {"先后手", "Colours"}, "side": {"取消成绩的一方", "Side voided"},
 		"to": {"截止日期", "Until"}, "ties": {"名次相同", "Ties"},
+		"institution": {"机构名称", "Institution"}, "quota": {"核验额度", "Verification quota"}, "per": {"额度周期", "Quota per"},
 		"lives": {"淘汰负局数", "Losses that eliminate"}, "cycles": {"循环次数", "Cycles"}, "best_of": {"决胜局数", "Games of the series"}, "guess": {"猜先", "Nigiri guess"}, "forfeit_reason": {"弃权原因", "Reason for the forfeit"},
 	}
 }

@@ -26,6 +26,7 @@ var latinTerms = map[string]bool{
 	"pairgoth": true, "EGD": true, "GTP": true, "CN": true, "XLSX": true, "UTF": true, "GBK": true, "RFC": true,
 	"zip": true, "dd": true /* an SGF point in an example */, "token": true, "create": true, /* the command dankyu token create */
 	"GoR": true /* the EGD's rating scale */, "PIN": true, /* the EGD PIN */
+	"JSON": true, /* a batch verification's answer format */
 }
 
 var latinWord = regexp.MustCompile(`[A-Za-z]{2,}`)

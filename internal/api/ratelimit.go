@@ -25,7 +25,21 @@ type Limits struct {
 	ByMethod         map[string]*ratelimit.Limiter
 	InFlight         *ratelimit.Gate
 	InFlightSignedIn *ratelimit.Gate
+	// KeyMethods are the methods an institution's key (x-api-key) pays
+	// for from its own quota, kept by Keys, instead of the address's.
+	KeyMethods map[string]bool
+	Keys       InstitutionKeys
 }
+
+// InstitutionKeys charges a call to an institution key's quota (the
+// registry, which keeps the count in PostgreSQL for every server alike).
+type InstitutionKeys interface {
+	SpendInstitutionKey(ctx context.Context, key string, n int) (int64, error)
+}
+
+// institutionKeyHeader is the metadata (the HTTP header X-Api-Key) that
+// carries an institution's key.
+const institutionKeyHeader = "x-api-key"
 
 type clientKey struct{}
 
@@ -42,13 +56,30 @@ func RateLimitInterceptor(l Limits) grpc.UnaryServerInterceptor {
 		}
 		md, _ := metadata.FromIncomingContext(ctx)
 		client := l.Proxies.Client(remote, md.Get("x-forwarded-for"))
-		// Key stays "" until institutions' API keys exist; then the key
-		// read here spends its own quota (ratelimit.KeyQuotas).
+		ctx = context.WithValue(ctx, clientKey{}, client)
+		// an institution's key pays from its own quota, shared by every
+		// server through PostgreSQL (a per-process bucket, as
+		// ratelimit.KeyQuotas keeps, would let n servers grant n quotas);
+		// a key that is unknown, revoked or spent is refused, never
+		// quietly sent to the address's budget
+		if key := first(md.Get(institutionKeyHeader)); key != "" && l.Keys != nil && l.KeyMethods[info.FullMethod] {
+			if _, err := l.Keys.SpendInstitutionKey(ctx, key, cost(req)); err != nil {
+				return nil, err
+			}
+			return handler(ctx, req)
+		}
 		if err := l.ByMethod[info.FullMethod].Spend(ratelimit.Caller{Address: client}, cost(req)); err != nil {
 			return nil, err
 		}
-		return handler(context.WithValue(ctx, clientKey{}, client), req)
+		return handler(ctx, req)
 	}
+}
+
+func first(vs []string) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(vs[0])
 }
 
 // cost is how many tokens of its method's budget a call spends: a batch

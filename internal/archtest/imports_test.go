@@ -26,7 +26,7 @@ var (
 	// router and metrics, and the national data set with its evaluation,
 	// which build on every domain package and so may stand under none
 	transports = []string{"web", "internal/api", "internal/server", "internal/proposals", "internal/records", "internal/eventratings",
-		"internal/replicas", "internal/metrics", "internal/health", "internal/nationaldata", "internal/auditeval", "cmd"}
+		"internal/replicas", "internal/metrics", "internal/health", "internal/nationaldata", "internal/auditeval", "internal/httpapi", "cmd"}
 	// the portal's feature packages; web itself holds the rest and wires them
 	portalFeatures = []string{"web/auditpages", "web/opendata", "web/ratingpages", "web/staffpages", "web/tournamentpages"}
 )

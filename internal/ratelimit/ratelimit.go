@@ -101,11 +101,11 @@ type bucket struct {
 	last   time.Time
 }
 
-// Caller is who spends a budget: the client's address and, once the API
-// keys of institutions exist, the key it presents. A key with a quota of
-// its own (KeyQuotas) spends that quota's bucket, not its address's, so an
-// admissions office checking thousands of numbers is not held to what one
-// anonymous address may do.
+// Caller is who spends a budget: the client's address and a key with a
+// bucket of its own in this process (KeyQuotas). Institutions' verification
+// keys do not use this: their quotas are counted in PostgreSQL so that
+// every server spends one quota (registry.SpendInstitutionKey, charged by
+// internal/api's rate-limit interceptor in place of the address's bucket).
 type Caller struct {
 	Address string
 	Key     string // "" for the anonymous public

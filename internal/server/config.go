@@ -194,6 +194,9 @@ func (l *Limiters) API() api.Limits {
 		pb.CertificateService_GetLogEntries_FullMethodName:      l.verify,
 		pb.NoticeService_LodgeObjection_FullMethodName:          l.objection,
 		pb.AdjudicationService_Adjudicate_FullMethodName:        l.adjudicate,
+	}, KeyMethods: map[string]bool{ // what an institution's key is for
+		pb.CertificateService_VerifyCertificate_FullMethodName:  true,
+		pb.CertificateService_VerifyCertificates_FullMethodName: true,
 	}}
 }
 

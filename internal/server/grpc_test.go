@@ -45,6 +45,7 @@ type env struct {
 	ts      *tournaments.Service
 	client  pb.RegistryServiceClient
 	conn    *grpc.ClientConn
+	gs      *grpc.Server // for the HTTP/JSON API over the same server
 	staff   string
 	bj      string // token of the Beijing agency
 }
@@ -92,7 +93,7 @@ func newEnvConfig(t testing.TB, cfg server.Config) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{au: au, audits: pb.NewAuditServiceClient(conn), reg: reg, store: store, ts: ts, client: pb.NewRegistryServiceClient(conn), conn: conn, staff: staff, clock: clock, cs: cs,
+	e := &env{au: au, audits: pb.NewAuditServiceClient(conn), reg: reg, store: store, ts: ts, client: pb.NewRegistryServiceClient(conn), conn: conn, gs: gs, staff: staff, clock: clock, cs: cs,
 		certs: pb.NewCertificateServiceClient(conn), notices: pb.NewNoticeServiceClient(conn)}
 	for _, p := range []string{"110", "310"} {
 		_, err := e.client.CreateAgency(e.as(staff), &pb.CreateAgencyRequest{Prefix: p, Name: "Agency " + p, Contact: "go@example.org"})

@@ -22,6 +22,7 @@ import (
 	"github.com/dankyu/dankyu/internal/api"
 	"github.com/dankyu/dankyu/internal/eventratings"
 	"github.com/dankyu/dankyu/internal/health"
+	"github.com/dankyu/dankyu/internal/httpapi"
 	"github.com/dankyu/dankyu/internal/metrics"
 	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/internal/records"
@@ -46,6 +47,9 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	pr := o.reads
 	if pr == nil {
 		pr = primaryReads(store, reg, cs, ts)
+	}
+	if limits.Keys == nil {
+		limits.Keys = reg // institutions' keys and their quotas are the registry's
 	}
 	s := grpc.NewServer(grpc.ChainUnaryInterceptor(append(o.first, api.UnaryInterceptor(reg, log), ReadsInterceptor(), api.RateLimitInterceptor(limits), api.InFlightInterceptor(limits))...),
 		grpc.NumStreamWorkers(uint32(runtime.GOMAXPROCS(0))))
@@ -154,6 +158,16 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	met.Router(router)
 	met.Limits(lim.verify, lim.objection, lim.login, lim.adjudicate, lim.inFlight, lim.inFlightSignedIn)
 	gs, hs := NewGRPCServer(store, reg, cs, ts, au, rb, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()))
+	// the HTTP/JSON API: the same gRPC server behind a transcoder, on the
+	// portal's listener; outside the portal's witness guard, so that a
+	// tripped witness refuses over HTTP exactly what it refuses over gRPC
+	// (the store's refusal of writes), a batch verification's POST included
+	apiHTTP, err := httpapi.New(gs)
+	if err != nil {
+		grpcLis.Close()
+		httpLis.Close()
+		return err
+	}
 	wopt := cfg.WebOptions(lim)
 	wopt.Ratings = rb
 	wopt.Audit = au
@@ -190,7 +204,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	// the witness's finding is one of them
 	checker := health.New(health.Options{Timeout: cfg.DBCheckInterval, GRPC: hsw, Log: log}, cfg.HealthChecks(db.Pool, health.Statfs)...)
 	checker.Add(health.Func("log_integrity", func(context.Context) error { return wit.Failed() }))
-	hsrv := cfg.HTTPServer(met.HTTP(wit.Guard(WithHealthz(checker, SignedInOnPrimary(portal)))))
+	hsrv := cfg.HTTPServer(met.HTTP(httpapi.Mount(apiHTTP, wit.Guard(WithHealthz(checker, SignedInOnPrimary(portal))))))
 	stopMetrics, err := serveMetrics(cfg.Scale.MetricsListen, met, log)
 	if err != nil {
 		grpcLis.Close()

@@ -7,6 +7,7 @@
 package dankyuv1
 
 import (
+	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -449,7 +450,7 @@ var File_dankyu_v1_adjudication_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_adjudication_proto_rawDesc = "" +
 	"\n" +
-	"\x1cdankyu/v1/adjudication.proto\x12\tdankyu.v1\"\xc7\x01\n" +
+	"\x1cdankyu/v1/adjudication.proto\x12\tdankyu.v1\x1a\x1cgoogle/api/annotations.proto\"\xc7\x01\n" +
 	"\x11AdjudicateRequest\x12\x10\n" +
 	"\x03sgf\x18\x01 \x01(\fR\x03sgf\x12\x14\n" +
 	"\x05rules\x18\x02 \x01(\tR\x05rules\x12\x17\n" +
@@ -490,10 +491,10 @@ const file_dankyu_v1_adjudication_proto_rawDesc = "" +
 	"\tboth_lose\x18\x15 \x01(\bR\bbothLose\x12\x14\n" +
 	"\x05cycle\x18\x16 \x01(\bR\x05cycle\"A\n" +
 	"\x12AdjudicateResponse\x12+\n" +
-	"\x05games\x18\x01 \x03(\v2\x15.dankyu.v1.GameResultR\x05games2`\n" +
-	"\x13AdjudicationService\x12I\n" +
+	"\x05games\x18\x01 \x03(\v2\x15.dankyu.v1.GameResultR\x05games2~\n" +
+	"\x13AdjudicationService\x12g\n" +
 	"\n" +
-	"Adjudicate\x12\x1c.dankyu.v1.AdjudicateRequest\x1a\x1d.dankyu.v1.AdjudicateResponseB\x9a\x01\n" +
+	"Adjudicate\x12\x1c.dankyu.v1.AdjudicateRequest\x1a\x1d.dankyu.v1.AdjudicateResponse\"\x1c\x82\xd3\xe4\x93\x02\x16:\x01*\"\x11/v1/adjudicationsB\x9a\x01\n" +
 	"\rcom.dankyu.v1B\x11AdjudicationProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 

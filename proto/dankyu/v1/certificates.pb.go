@@ -7,6 +7,7 @@
 package dankyuv1
 
 import (
+	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -6779,7 +6780,7 @@ var File_dankyu_v1_certificates_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\n" +
-	"\x1cdankyu/v1/certificates.proto\x12\tdankyu.v1\x1a\x18dankyu/v1/registry.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"l\n" +
+	"\x1cdankyu/v1/certificates.proto\x12\tdankyu.v1\x1a\x18dankyu/v1/registry.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"l\n" +
 	"\x1eImportPaperCertificatesRequest\x12\x12\n" +
 	"\x04data\x18\x01 \x01(\fR\x04data\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x1d\n" +
@@ -7322,7 +7323,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x0fAppraisalStatus\x12 \n" +
 	"\x1cAPPRAISAL_STATUS_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19APPRAISAL_STATUS_RECORDED\x10\x01\x12\x1e\n" +
-	"\x1aAPPRAISAL_STATUS_WITHDRAWN\x10\x022\x95\x19\n" +
+	"\x1aAPPRAISAL_STATUS_WITHDRAWN\x10\x022\x81\x1b\n" +
 	"\x12CertificateService\x12I\n" +
 	"\n" +
 	"PlaceOrder\x12\x1c.dankyu.v1.PlaceOrderRequest\x1a\x1d.dankyu.v1.PlaceOrderResponse\x12L\n" +
@@ -7332,16 +7333,16 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\bGetQuota\x12\x1a.dankyu.v1.GetQuotaRequest\x1a\x1b.dankyu.v1.GetQuotaResponse\x12a\n" +
 	"\x12RecommendAppraiser\x12$.dankyu.v1.RecommendAppraiserRequest\x1a%.dankyu.v1.RecommendAppraiserResponse\x12a\n" +
 	"\x12SetAppraiserStatus\x12$.dankyu.v1.SetAppraiserStatusRequest\x1a%.dankyu.v1.SetAppraiserStatusResponse\x12U\n" +
-	"\x0eListAppraisers\x12 .dankyu.v1.ListAppraisersRequest\x1a!.dankyu.v1.ListAppraisersResponse\x12^\n" +
-	"\x11SubmitApplication\x12#.dankyu.v1.SubmitApplicationRequest\x1a$.dankyu.v1.SubmitApplicationResponse\x12a\n" +
+	"\x0eListAppraisers\x12 .dankyu.v1.ListAppraisersRequest\x1a!.dankyu.v1.ListAppraisersResponse\x12{\n" +
+	"\x11SubmitApplication\x12#.dankyu.v1.SubmitApplicationRequest\x1a$.dankyu.v1.SubmitApplicationResponse\"\x1b\x82\xd3\xe4\x93\x02\x15:\x01*\"\x10/v1/applications\x12a\n" +
 	"\x12ApproveApplication\x12$.dankyu.v1.ApproveApplicationRequest\x1a%.dankyu.v1.ApproveApplicationResponse\x12^\n" +
-	"\x11RejectApplication\x12#.dankyu.v1.RejectApplicationRequest\x1a$.dankyu.v1.RejectApplicationResponse\x12U\n" +
-	"\x0eGetApplication\x12 .dankyu.v1.GetApplicationRequest\x1a!.dankyu.v1.GetApplicationResponse\x12[\n" +
-	"\x10ListApplications\x12\".dankyu.v1.ListApplicationsRequest\x1a#.dankyu.v1.ListApplicationsResponse\x12^\n" +
-	"\x11VerifyCertificate\x12#.dankyu.v1.VerifyCertificateRequest\x1a$.dankyu.v1.VerifyCertificateResponse\x12a\n" +
-	"\x12VerifyCertificates\x12$.dankyu.v1.VerifyCertificatesRequest\x1a%.dankyu.v1.VerifyCertificatesResponse\x12R\n" +
-	"\rGetLogEntries\x12\x1f.dankyu.v1.GetLogEntriesRequest\x1a .dankyu.v1.GetLogEntriesResponse\x12m\n" +
-	"\x16ListPlayerCertificates\x12(.dankyu.v1.ListPlayerCertificatesRequest\x1a).dankyu.v1.ListPlayerCertificatesResponse\x12^\n" +
+	"\x11RejectApplication\x12#.dankyu.v1.RejectApplicationRequest\x1a$.dankyu.v1.RejectApplicationResponse\x12t\n" +
+	"\x0eGetApplication\x12 .dankyu.v1.GetApplicationRequest\x1a!.dankyu.v1.GetApplicationResponse\"\x1d\x82\xd3\xe4\x93\x02\x17\x12\x15/v1/applications/{id}\x12u\n" +
+	"\x10ListApplications\x12\".dankyu.v1.ListApplicationsRequest\x1a#.dankyu.v1.ListApplicationsResponse\"\x18\x82\xd3\xe4\x93\x02\x12\x12\x10/v1/applications\x12\x81\x01\n" +
+	"\x11VerifyCertificate\x12#.dankyu.v1.VerifyCertificateRequest\x1a$.dankyu.v1.VerifyCertificateResponse\"!\x82\xd3\xe4\x93\x02\x1b\x12\x19/v1/certificates/{number}\x12\x8a\x01\n" +
+	"\x12VerifyCertificates\x12$.dankyu.v1.VerifyCertificatesRequest\x1a%.dankyu.v1.VerifyCertificatesResponse\"'\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/v1/certificates:verifyBatch\x12k\n" +
+	"\rGetLogEntries\x12\x1f.dankyu.v1.GetLogEntriesRequest\x1a .dankyu.v1.GetLogEntriesResponse\"\x17\x82\xd3\xe4\x93\x02\x11\x12\x0f/v1/log/entries\x12\x9b\x01\n" +
+	"\x16ListPlayerCertificates\x12(.dankyu.v1.ListPlayerCertificatesRequest\x1a).dankyu.v1.ListPlayerCertificatesResponse\",\x82\xd3\xe4\x93\x02&\x12$/v1/players/{player_id}/certificates\x12^\n" +
 	"\x11RevokeCertificate\x12#.dankyu.v1.RevokeCertificateRequest\x1a$.dankyu.v1.RevokeCertificateResponse\x12a\n" +
 	"\x12ReissueCertificate\x12$.dankyu.v1.ReissueCertificateRequest\x1a%.dankyu.v1.ReissueCertificateResponse\x12v\n" +
 	"\x19ListCertificatesForReview\x12+.dankyu.v1.ListCertificatesForReviewRequest\x1a,.dankyu.v1.ListCertificatesForReviewResponse\x12X\n" +
@@ -7359,11 +7360,11 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x11ListNationalEvent\x12#.dankyu.v1.ListNationalEventRequest\x1a$.dankyu.v1.ListNationalEventResponse\x12d\n" +
 	"\x13UnlistNationalEvent\x12%.dankyu.v1.UnlistNationalEventRequest\x1a&.dankyu.v1.UnlistNationalEventResponse\x12a\n" +
 	"\x12ListNationalEvents\x12$.dankyu.v1.ListNationalEventsRequest\x1a%.dankyu.v1.ListNationalEventsResponse\x12^\n" +
-	"\x11RecognizeChampion\x12#.dankyu.v1.RecognizeChampionRequest\x1a$.dankyu.v1.RecognizeChampionResponse2\xfe\x03\n" +
-	"\rNoticeService\x12L\n" +
-	"\vListNotices\x12\x1d.dankyu.v1.ListNoticesRequest\x1a\x1e.dankyu.v1.ListNoticesResponse\x12F\n" +
-	"\tGetNotice\x12\x1b.dankyu.v1.GetNoticeRequest\x1a\x1c.dankyu.v1.GetNoticeResponse\x12U\n" +
-	"\x0eLodgeObjection\x12 .dankyu.v1.LodgeObjectionRequest\x1a!.dankyu.v1.LodgeObjectionResponse\x12U\n" +
+	"\x11RecognizeChampion\x12#.dankyu.v1.RecognizeChampionRequest\x1a$.dankyu.v1.RecognizeChampionResponse2\xdd\x04\n" +
+	"\rNoticeService\x12a\n" +
+	"\vListNotices\x12\x1d.dankyu.v1.ListNoticesRequest\x1a\x1e.dankyu.v1.ListNoticesResponse\"\x13\x82\xd3\xe4\x93\x02\r\x12\v/v1/notices\x12`\n" +
+	"\tGetNotice\x12\x1b.dankyu.v1.GetNoticeRequest\x1a\x1c.dankyu.v1.GetNoticeResponse\"\x18\x82\xd3\xe4\x93\x02\x12\x12\x10/v1/notices/{id}\x12\x84\x01\n" +
+	"\x0eLodgeObjection\x12 .dankyu.v1.LodgeObjectionRequest\x1a!.dankyu.v1.LodgeObjectionResponse\"-\x82\xd3\xe4\x93\x02':\x01*\"\"/v1/notices/{notice_id}/objections\x12U\n" +
 	"\x0eListObjections\x12 .dankyu.v1.ListObjectionsRequest\x1a!.dankyu.v1.ListObjectionsResponse\x12R\n" +
 	"\rRuleObjection\x12\x1f.dankyu.v1.RuleObjectionRequest\x1a .dankyu.v1.RuleObjectionResponse\x12U\n" +
 	"\x0eRuleObjections\x12 .dankyu.v1.RuleObjectionsRequest\x1a!.dankyu.v1.RuleObjectionsResponseB\x9a\x01\n" +

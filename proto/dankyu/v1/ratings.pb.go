@@ -7,6 +7,7 @@
 package dankyuv1
 
 import (
+	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -720,7 +721,7 @@ var File_dankyu_v1_ratings_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_ratings_proto_rawDesc = "" +
 	"\n" +
-	"\x17dankyu/v1/ratings.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"5\n" +
+	"\x17dankyu/v1/ratings.proto\x12\tdankyu.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"5\n" +
 	"\x16GetPlayerRatingRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\"J\n" +
 	"\x17GetPlayerRatingResponse\x12/\n" +
@@ -775,10 +776,10 @@ const file_dankyu_v1_ratings_proto_rawDesc = "" +
 	"\x05games\x18\x04 \x01(\x05R\x05games\x12\x18\n" +
 	"\aplayers\x18\x05 \x01(\x05R\aplayers\x121\n" +
 	"\x06run_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x05runAt\x12\x15\n" +
-	"\x06run_by\x18\a \x01(\tR\x05runBy2\xff\x01\n" +
-	"\rRatingService\x12X\n" +
-	"\x0fGetPlayerRating\x12!.dankyu.v1.GetPlayerRatingRequest\x1a\".dankyu.v1.GetPlayerRatingResponse\x12L\n" +
-	"\vListRatings\x12\x1d.dankyu.v1.ListRatingsRequest\x1a\x1e.dankyu.v1.ListRatingsResponse\x12F\n" +
+	"\x06run_by\x18\a \x01(\tR\x05runBy2\xbd\x02\n" +
+	"\rRatingService\x12\x80\x01\n" +
+	"\x0fGetPlayerRating\x12!.dankyu.v1.GetPlayerRatingRequest\x1a\".dankyu.v1.GetPlayerRatingResponse\"&\x82\xd3\xe4\x93\x02 \x12\x1e/v1/players/{player_id}/rating\x12a\n" +
+	"\vListRatings\x12\x1d.dankyu.v1.ListRatingsRequest\x1a\x1e.dankyu.v1.ListRatingsResponse\"\x13\x82\xd3\xe4\x93\x02\r\x12\v/v1/ratings\x12F\n" +
 	"\tRecompute\x12\x1b.dankyu.v1.RecomputeRequest\x1a\x1c.dankyu.v1.RecomputeResponseB\x95\x01\n" +
 	"\rcom.dankyu.v1B\fRatingsProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"

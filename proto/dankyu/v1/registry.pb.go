@@ -7,6 +7,7 @@
 package dankyuv1
 
 import (
+	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -229,6 +230,602 @@ func (IdentityKind) EnumDescriptor() ([]byte, []int) {
 	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{3}
 }
 
+// InstitutionKey is an institution's verification key as staff see it;
+// shown is its first characters, never the key.
+type InstitutionKey struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Shown       string                 `protobuf:"bytes,2,opt,name=shown,proto3" json:"shown,omitempty"`
+	Institution string                 `protobuf:"bytes,3,opt,name=institution,proto3" json:"institution,omitempty"`
+	// e.g. "university", "sports bureau".
+	Kind string `protobuf:"bytes,4,opt,name=kind,proto3" json:"kind,omitempty"`
+	// Numbers verified per window.
+	Quota int32 `protobuf:"varint,5,opt,name=quota,proto3" json:"quota,omitempty"`
+	// "hour" or "day" (a day in Beijing).
+	Per      string                 `protobuf:"bytes,6,opt,name=per,proto3" json:"per,omitempty"`
+	IssuedAt *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=issued_at,json=issuedAt,proto3" json:"issued_at,omitempty"`
+	IssuedBy string                 `protobuf:"bytes,8,opt,name=issued_by,json=issuedBy,proto3" json:"issued_by,omitempty"`
+	// Unset while the key is in use.
+	RevokedAt     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=revoked_at,json=revokedAt,proto3" json:"revoked_at,omitempty"`
+	RevokeReason  string                 `protobuf:"bytes,10,opt,name=revoke_reason,json=revokeReason,proto3" json:"revoke_reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InstitutionKey) Reset() {
+	*x = InstitutionKey{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InstitutionKey) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InstitutionKey) ProtoMessage() {}
+
+func (x *InstitutionKey) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InstitutionKey.ProtoReflect.Descriptor instead.
+func (*InstitutionKey) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *InstitutionKey) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *InstitutionKey) GetShown() string {
+	if x != nil {
+		return x.Shown
+	}
+	return ""
+}
+
+func (x *InstitutionKey) GetInstitution() string {
+	if x != nil {
+		return x.Institution
+	}
+	return ""
+}
+
+func (x *InstitutionKey) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *InstitutionKey) GetQuota() int32 {
+	if x != nil {
+		return x.Quota
+	}
+	return 0
+}
+
+func (x *InstitutionKey) GetPer() string {
+	if x != nil {
+		return x.Per
+	}
+	return ""
+}
+
+func (x *InstitutionKey) GetIssuedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.IssuedAt
+	}
+	return nil
+}
+
+func (x *InstitutionKey) GetIssuedBy() string {
+	if x != nil {
+		return x.IssuedBy
+	}
+	return ""
+}
+
+func (x *InstitutionKey) GetRevokedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RevokedAt
+	}
+	return nil
+}
+
+func (x *InstitutionKey) GetRevokeReason() string {
+	if x != nil {
+		return x.RevokeReason
+	}
+	return ""
+}
+
+type IssueInstitutionKeyRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Institution   string                 `protobuf:"bytes,1,opt,name=institution,proto3" json:"institution,omitempty"`
+	Kind          string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	Quota         int32                  `protobuf:"varint,3,opt,name=quota,proto3" json:"quota,omitempty"`
+	Per           string                 `protobuf:"bytes,4,opt,name=per,proto3" json:"per,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IssueInstitutionKeyRequest) Reset() {
+	*x = IssueInstitutionKeyRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IssueInstitutionKeyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IssueInstitutionKeyRequest) ProtoMessage() {}
+
+func (x *IssueInstitutionKeyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IssueInstitutionKeyRequest.ProtoReflect.Descriptor instead.
+func (*IssueInstitutionKeyRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *IssueInstitutionKeyRequest) GetInstitution() string {
+	if x != nil {
+		return x.Institution
+	}
+	return ""
+}
+
+func (x *IssueInstitutionKeyRequest) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *IssueInstitutionKeyRequest) GetQuota() int32 {
+	if x != nil {
+		return x.Quota
+	}
+	return 0
+}
+
+func (x *IssueInstitutionKeyRequest) GetPer() string {
+	if x != nil {
+		return x.Per
+	}
+	return ""
+}
+
+type IssueInstitutionKeyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The key, sent as the X-Api-Key header (x-api-key metadata); shown once.
+	ApiKey        string          `protobuf:"bytes,1,opt,name=api_key,json=apiKey,proto3" json:"api_key,omitempty"`
+	Key           *InstitutionKey `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *IssueInstitutionKeyResponse) Reset() {
+	*x = IssueInstitutionKeyResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IssueInstitutionKeyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IssueInstitutionKeyResponse) ProtoMessage() {}
+
+func (x *IssueInstitutionKeyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IssueInstitutionKeyResponse.ProtoReflect.Descriptor instead.
+func (*IssueInstitutionKeyResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *IssueInstitutionKeyResponse) GetApiKey() string {
+	if x != nil {
+		return x.ApiKey
+	}
+	return ""
+}
+
+func (x *IssueInstitutionKeyResponse) GetKey() *InstitutionKey {
+	if x != nil {
+		return x.Key
+	}
+	return nil
+}
+
+type ListInstitutionKeysRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListInstitutionKeysRequest) Reset() {
+	*x = ListInstitutionKeysRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListInstitutionKeysRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListInstitutionKeysRequest) ProtoMessage() {}
+
+func (x *ListInstitutionKeysRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListInstitutionKeysRequest.ProtoReflect.Descriptor instead.
+func (*ListInstitutionKeysRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{3}
+}
+
+type ListInstitutionKeysResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Keys          []*InstitutionKey      `protobuf:"bytes,1,rep,name=keys,proto3" json:"keys,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListInstitutionKeysResponse) Reset() {
+	*x = ListInstitutionKeysResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListInstitutionKeysResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListInstitutionKeysResponse) ProtoMessage() {}
+
+func (x *ListInstitutionKeysResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListInstitutionKeysResponse.ProtoReflect.Descriptor instead.
+func (*ListInstitutionKeysResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ListInstitutionKeysResponse) GetKeys() []*InstitutionKey {
+	if x != nil {
+		return x.Keys
+	}
+	return nil
+}
+
+type RevokeInstitutionKeyRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Reason        string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeInstitutionKeyRequest) Reset() {
+	*x = RevokeInstitutionKeyRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeInstitutionKeyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeInstitutionKeyRequest) ProtoMessage() {}
+
+func (x *RevokeInstitutionKeyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeInstitutionKeyRequest.ProtoReflect.Descriptor instead.
+func (*RevokeInstitutionKeyRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *RevokeInstitutionKeyRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *RevokeInstitutionKeyRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type RevokeInstitutionKeyResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Key           *InstitutionKey        `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeInstitutionKeyResponse) Reset() {
+	*x = RevokeInstitutionKeyResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeInstitutionKeyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeInstitutionKeyResponse) ProtoMessage() {}
+
+func (x *RevokeInstitutionKeyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeInstitutionKeyResponse.ProtoReflect.Descriptor instead.
+func (*RevokeInstitutionKeyResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *RevokeInstitutionKeyResponse) GetKey() *InstitutionKey {
+	if x != nil {
+		return x.Key
+	}
+	return nil
+}
+
+type GetInstitutionKeyUsageRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// At most this many windows, newest first (default and maximum 1000).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetInstitutionKeyUsageRequest) Reset() {
+	*x = GetInstitutionKeyUsageRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetInstitutionKeyUsageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetInstitutionKeyUsageRequest) ProtoMessage() {}
+
+func (x *GetInstitutionKeyUsageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetInstitutionKeyUsageRequest.ProtoReflect.Descriptor instead.
+func (*GetInstitutionKeyUsageRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *GetInstitutionKeyUsageRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *GetInstitutionKeyUsageRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// KeyUsageWindow is one window of a key's quota.
+type KeyUsageWindow struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	WindowStart *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=window_start,json=windowStart,proto3" json:"window_start,omitempty"`
+	// Numbers verified.
+	Used int32 `protobuf:"varint,2,opt,name=used,proto3" json:"used,omitempty"`
+	// Calls refused over the quota.
+	Refused       int32 `protobuf:"varint,3,opt,name=refused,proto3" json:"refused,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KeyUsageWindow) Reset() {
+	*x = KeyUsageWindow{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KeyUsageWindow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KeyUsageWindow) ProtoMessage() {}
+
+func (x *KeyUsageWindow) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KeyUsageWindow.ProtoReflect.Descriptor instead.
+func (*KeyUsageWindow) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *KeyUsageWindow) GetWindowStart() *timestamppb.Timestamp {
+	if x != nil {
+		return x.WindowStart
+	}
+	return nil
+}
+
+func (x *KeyUsageWindow) GetUsed() int32 {
+	if x != nil {
+		return x.Used
+	}
+	return 0
+}
+
+func (x *KeyUsageWindow) GetRefused() int32 {
+	if x != nil {
+		return x.Refused
+	}
+	return 0
+}
+
+type GetInstitutionKeyUsageResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Key     *InstitutionKey        `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	Windows []*KeyUsageWindow      `protobuf:"bytes,2,rep,name=windows,proto3" json:"windows,omitempty"`
+	// Numbers verified in all the windows returned.
+	TotalUsed     int64 `protobuf:"varint,3,opt,name=total_used,json=totalUsed,proto3" json:"total_used,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetInstitutionKeyUsageResponse) Reset() {
+	*x = GetInstitutionKeyUsageResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetInstitutionKeyUsageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetInstitutionKeyUsageResponse) ProtoMessage() {}
+
+func (x *GetInstitutionKeyUsageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetInstitutionKeyUsageResponse.ProtoReflect.Descriptor instead.
+func (*GetInstitutionKeyUsageResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *GetInstitutionKeyUsageResponse) GetKey() *InstitutionKey {
+	if x != nil {
+		return x.Key
+	}
+	return nil
+}
+
+func (x *GetInstitutionKeyUsageResponse) GetWindows() []*KeyUsageWindow {
+	if x != nil {
+		return x.Windows
+	}
+	return nil
+}
+
+func (x *GetInstitutionKeyUsageResponse) GetTotalUsed() int64 {
+	if x != nil {
+		return x.TotalUsed
+	}
+	return 0
+}
+
 // IdentityChange is a change of a player's birth date or identity document;
 // identity numbers are always masked.
 type IdentityChange struct {
@@ -259,7 +856,7 @@ type IdentityChange struct {
 
 func (x *IdentityChange) Reset() {
 	*x = IdentityChange{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -271,7 +868,7 @@ func (x *IdentityChange) String() string {
 func (*IdentityChange) ProtoMessage() {}
 
 func (x *IdentityChange) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[0]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -284,7 +881,7 @@ func (x *IdentityChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IdentityChange.ProtoReflect.Descriptor instead.
 func (*IdentityChange) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *IdentityChange) GetId() int64 {
@@ -434,7 +1031,7 @@ type ListIdentityChangesRequest struct {
 
 func (x *ListIdentityChangesRequest) Reset() {
 	*x = ListIdentityChangesRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -446,7 +1043,7 @@ func (x *ListIdentityChangesRequest) String() string {
 func (*ListIdentityChangesRequest) ProtoMessage() {}
 
 func (x *ListIdentityChangesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[1]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -459,7 +1056,7 @@ func (x *ListIdentityChangesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListIdentityChangesRequest.ProtoReflect.Descriptor instead.
 func (*ListIdentityChangesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListIdentityChangesRequest) GetStatus() IdentityChangeStatus {
@@ -492,7 +1089,7 @@ type ListIdentityChangesResponse struct {
 
 func (x *ListIdentityChangesResponse) Reset() {
 	*x = ListIdentityChangesResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -504,7 +1101,7 @@ func (x *ListIdentityChangesResponse) String() string {
 func (*ListIdentityChangesResponse) ProtoMessage() {}
 
 func (x *ListIdentityChangesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[2]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -517,7 +1114,7 @@ func (x *ListIdentityChangesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListIdentityChangesResponse.ProtoReflect.Descriptor instead.
 func (*ListIdentityChangesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListIdentityChangesResponse) GetChanges() []*IdentityChange {
@@ -540,7 +1137,7 @@ type DecideIdentityChangeRequest struct {
 
 func (x *DecideIdentityChangeRequest) Reset() {
 	*x = DecideIdentityChangeRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -552,7 +1149,7 @@ func (x *DecideIdentityChangeRequest) String() string {
 func (*DecideIdentityChangeRequest) ProtoMessage() {}
 
 func (x *DecideIdentityChangeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[3]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -565,7 +1162,7 @@ func (x *DecideIdentityChangeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideIdentityChangeRequest.ProtoReflect.Descriptor instead.
 func (*DecideIdentityChangeRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *DecideIdentityChangeRequest) GetId() int64 {
@@ -598,7 +1195,7 @@ type DecideIdentityChangeResponse struct {
 
 func (x *DecideIdentityChangeResponse) Reset() {
 	*x = DecideIdentityChangeResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -610,7 +1207,7 @@ func (x *DecideIdentityChangeResponse) String() string {
 func (*DecideIdentityChangeResponse) ProtoMessage() {}
 
 func (x *DecideIdentityChangeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[4]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -623,7 +1220,7 @@ func (x *DecideIdentityChangeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideIdentityChangeResponse.ProtoReflect.Descriptor instead.
 func (*DecideIdentityChangeResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *DecideIdentityChangeResponse) GetChange() *IdentityChange {
@@ -644,7 +1241,7 @@ type TransferPlayerRequest struct {
 
 func (x *TransferPlayerRequest) Reset() {
 	*x = TransferPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -656,7 +1253,7 @@ func (x *TransferPlayerRequest) String() string {
 func (*TransferPlayerRequest) ProtoMessage() {}
 
 func (x *TransferPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[5]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -669,7 +1266,7 @@ func (x *TransferPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferPlayerRequest.ProtoReflect.Descriptor instead.
 func (*TransferPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TransferPlayerRequest) GetPlayerId() int64 {
@@ -695,7 +1292,7 @@ type TransferPlayerResponse struct {
 
 func (x *TransferPlayerResponse) Reset() {
 	*x = TransferPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -707,7 +1304,7 @@ func (x *TransferPlayerResponse) String() string {
 func (*TransferPlayerResponse) ProtoMessage() {}
 
 func (x *TransferPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[6]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -720,7 +1317,7 @@ func (x *TransferPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferPlayerResponse.ProtoReflect.Descriptor instead.
 func (*TransferPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *TransferPlayerResponse) GetPlayer() *Player {
@@ -740,7 +1337,7 @@ type MergePlayersRequest struct {
 
 func (x *MergePlayersRequest) Reset() {
 	*x = MergePlayersRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -752,7 +1349,7 @@ func (x *MergePlayersRequest) String() string {
 func (*MergePlayersRequest) ProtoMessage() {}
 
 func (x *MergePlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[7]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -765,7 +1362,7 @@ func (x *MergePlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MergePlayersRequest.ProtoReflect.Descriptor instead.
 func (*MergePlayersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *MergePlayersRequest) GetKeepId() int64 {
@@ -791,7 +1388,7 @@ type MergePlayersResponse struct {
 
 func (x *MergePlayersResponse) Reset() {
 	*x = MergePlayersResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -803,7 +1400,7 @@ func (x *MergePlayersResponse) String() string {
 func (*MergePlayersResponse) ProtoMessage() {}
 
 func (x *MergePlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[8]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -816,7 +1413,7 @@ func (x *MergePlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MergePlayersResponse.ProtoReflect.Descriptor instead.
 func (*MergePlayersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *MergePlayersResponse) GetPlayer() *Player {
@@ -837,7 +1434,7 @@ type RecordHonoraryDanRequest struct {
 
 func (x *RecordHonoraryDanRequest) Reset() {
 	*x = RecordHonoraryDanRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -849,7 +1446,7 @@ func (x *RecordHonoraryDanRequest) String() string {
 func (*RecordHonoraryDanRequest) ProtoMessage() {}
 
 func (x *RecordHonoraryDanRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[9]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -862,7 +1459,7 @@ func (x *RecordHonoraryDanRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordHonoraryDanRequest.ProtoReflect.Descriptor instead.
 func (*RecordHonoraryDanRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RecordHonoraryDanRequest) GetPlayerId() int64 {
@@ -888,7 +1485,7 @@ type RecordHonoraryDanResponse struct {
 
 func (x *RecordHonoraryDanResponse) Reset() {
 	*x = RecordHonoraryDanResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -900,7 +1497,7 @@ func (x *RecordHonoraryDanResponse) String() string {
 func (*RecordHonoraryDanResponse) ProtoMessage() {}
 
 func (x *RecordHonoraryDanResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[10]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -913,7 +1510,7 @@ func (x *RecordHonoraryDanResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordHonoraryDanResponse.ProtoReflect.Descriptor instead.
 func (*RecordHonoraryDanResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{10}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *RecordHonoraryDanResponse) GetPlayer() *Player {
@@ -937,7 +1534,7 @@ type Province struct {
 
 func (x *Province) Reset() {
 	*x = Province{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -949,7 +1546,7 @@ func (x *Province) String() string {
 func (*Province) ProtoMessage() {}
 
 func (x *Province) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[11]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -962,7 +1559,7 @@ func (x *Province) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Province.ProtoReflect.Descriptor instead.
 func (*Province) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{11}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Province) GetCode() string {
@@ -1001,7 +1598,7 @@ type ListProvincesRequest struct {
 
 func (x *ListProvincesRequest) Reset() {
 	*x = ListProvincesRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1013,7 +1610,7 @@ func (x *ListProvincesRequest) String() string {
 func (*ListProvincesRequest) ProtoMessage() {}
 
 func (x *ListProvincesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[12]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1026,7 +1623,7 @@ func (x *ListProvincesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProvincesRequest.ProtoReflect.Descriptor instead.
 func (*ListProvincesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{22}
 }
 
 type ListProvincesResponse struct {
@@ -1038,7 +1635,7 @@ type ListProvincesResponse struct {
 
 func (x *ListProvincesResponse) Reset() {
 	*x = ListProvincesResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1050,7 +1647,7 @@ func (x *ListProvincesResponse) String() string {
 func (*ListProvincesResponse) ProtoMessage() {}
 
 func (x *ListProvincesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[13]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1063,7 +1660,7 @@ func (x *ListProvincesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProvincesResponse.ProtoReflect.Descriptor instead.
 func (*ListProvincesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListProvincesResponse) GetProvinces() []*Province {
@@ -1087,7 +1684,7 @@ type Agency struct {
 
 func (x *Agency) Reset() {
 	*x = Agency{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1099,7 +1696,7 @@ func (x *Agency) String() string {
 func (*Agency) ProtoMessage() {}
 
 func (x *Agency) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[14]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1112,7 +1709,7 @@ func (x *Agency) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Agency.ProtoReflect.Descriptor instead.
 func (*Agency) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Agency) GetPrefix() string {
@@ -1161,7 +1758,7 @@ type CreateAgencyRequest struct {
 
 func (x *CreateAgencyRequest) Reset() {
 	*x = CreateAgencyRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1173,7 +1770,7 @@ func (x *CreateAgencyRequest) String() string {
 func (*CreateAgencyRequest) ProtoMessage() {}
 
 func (x *CreateAgencyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[15]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1186,7 +1783,7 @@ func (x *CreateAgencyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAgencyRequest.ProtoReflect.Descriptor instead.
 func (*CreateAgencyRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CreateAgencyRequest) GetPrefix() string {
@@ -1219,7 +1816,7 @@ type CreateAgencyResponse struct {
 
 func (x *CreateAgencyResponse) Reset() {
 	*x = CreateAgencyResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1231,7 +1828,7 @@ func (x *CreateAgencyResponse) String() string {
 func (*CreateAgencyResponse) ProtoMessage() {}
 
 func (x *CreateAgencyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[16]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1244,7 +1841,7 @@ func (x *CreateAgencyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAgencyResponse.ProtoReflect.Descriptor instead.
 func (*CreateAgencyResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CreateAgencyResponse) GetAgency() *Agency {
@@ -1266,7 +1863,7 @@ type SetAgencyStatusRequest struct {
 
 func (x *SetAgencyStatusRequest) Reset() {
 	*x = SetAgencyStatusRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1278,7 +1875,7 @@ func (x *SetAgencyStatusRequest) String() string {
 func (*SetAgencyStatusRequest) ProtoMessage() {}
 
 func (x *SetAgencyStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[17]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1291,7 +1888,7 @@ func (x *SetAgencyStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAgencyStatusRequest.ProtoReflect.Descriptor instead.
 func (*SetAgencyStatusRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SetAgencyStatusRequest) GetPrefix() string {
@@ -1324,7 +1921,7 @@ type SetAgencyStatusResponse struct {
 
 func (x *SetAgencyStatusResponse) Reset() {
 	*x = SetAgencyStatusResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1336,7 +1933,7 @@ func (x *SetAgencyStatusResponse) String() string {
 func (*SetAgencyStatusResponse) ProtoMessage() {}
 
 func (x *SetAgencyStatusResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[18]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1349,7 +1946,7 @@ func (x *SetAgencyStatusResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAgencyStatusResponse.ProtoReflect.Descriptor instead.
 func (*SetAgencyStatusResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SetAgencyStatusResponse) GetAgency() *Agency {
@@ -1368,7 +1965,7 @@ type GetAgencyRequest struct {
 
 func (x *GetAgencyRequest) Reset() {
 	*x = GetAgencyRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1380,7 +1977,7 @@ func (x *GetAgencyRequest) String() string {
 func (*GetAgencyRequest) ProtoMessage() {}
 
 func (x *GetAgencyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[19]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1393,7 +1990,7 @@ func (x *GetAgencyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgencyRequest.ProtoReflect.Descriptor instead.
 func (*GetAgencyRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetAgencyRequest) GetPrefix() string {
@@ -1412,7 +2009,7 @@ type GetAgencyResponse struct {
 
 func (x *GetAgencyResponse) Reset() {
 	*x = GetAgencyResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1424,7 +2021,7 @@ func (x *GetAgencyResponse) String() string {
 func (*GetAgencyResponse) ProtoMessage() {}
 
 func (x *GetAgencyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[20]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1437,7 +2034,7 @@ func (x *GetAgencyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgencyResponse.ProtoReflect.Descriptor instead.
 func (*GetAgencyResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetAgencyResponse) GetAgency() *Agency {
@@ -1455,7 +2052,7 @@ type ListAgenciesRequest struct {
 
 func (x *ListAgenciesRequest) Reset() {
 	*x = ListAgenciesRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1467,7 +2064,7 @@ func (x *ListAgenciesRequest) String() string {
 func (*ListAgenciesRequest) ProtoMessage() {}
 
 func (x *ListAgenciesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[21]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1480,7 +2077,7 @@ func (x *ListAgenciesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgenciesRequest.ProtoReflect.Descriptor instead.
 func (*ListAgenciesRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{31}
 }
 
 type ListAgenciesResponse struct {
@@ -1492,7 +2089,7 @@ type ListAgenciesResponse struct {
 
 func (x *ListAgenciesResponse) Reset() {
 	*x = ListAgenciesResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1504,7 +2101,7 @@ func (x *ListAgenciesResponse) String() string {
 func (*ListAgenciesResponse) ProtoMessage() {}
 
 func (x *ListAgenciesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[22]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1517,7 +2114,7 @@ func (x *ListAgenciesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgenciesResponse.ProtoReflect.Descriptor instead.
 func (*ListAgenciesResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ListAgenciesResponse) GetAgencies() []*Agency {
@@ -1576,7 +2173,7 @@ type Player struct {
 
 func (x *Player) Reset() {
 	*x = Player{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1588,7 +2185,7 @@ func (x *Player) String() string {
 func (*Player) ProtoMessage() {}
 
 func (x *Player) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[23]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1601,7 +2198,7 @@ func (x *Player) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Player.ProtoReflect.Descriptor instead.
 func (*Player) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *Player) GetId() int64 {
@@ -1740,7 +2337,7 @@ type SetPlayerLatinNameRequest struct {
 
 func (x *SetPlayerLatinNameRequest) Reset() {
 	*x = SetPlayerLatinNameRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1752,7 +2349,7 @@ func (x *SetPlayerLatinNameRequest) String() string {
 func (*SetPlayerLatinNameRequest) ProtoMessage() {}
 
 func (x *SetPlayerLatinNameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[24]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1765,7 +2362,7 @@ func (x *SetPlayerLatinNameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetPlayerLatinNameRequest.ProtoReflect.Descriptor instead.
 func (*SetPlayerLatinNameRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SetPlayerLatinNameRequest) GetId() int64 {
@@ -1791,7 +2388,7 @@ type SetPlayerLatinNameResponse struct {
 
 func (x *SetPlayerLatinNameResponse) Reset() {
 	*x = SetPlayerLatinNameResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1803,7 +2400,7 @@ func (x *SetPlayerLatinNameResponse) String() string {
 func (*SetPlayerLatinNameResponse) ProtoMessage() {}
 
 func (x *SetPlayerLatinNameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[25]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1816,7 +2413,7 @@ func (x *SetPlayerLatinNameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetPlayerLatinNameResponse.ProtoReflect.Descriptor instead.
 func (*SetPlayerLatinNameResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SetPlayerLatinNameResponse) GetPlayer() *Player {
@@ -1839,7 +2436,7 @@ type SetPlayerExternalIdRequest struct {
 
 func (x *SetPlayerExternalIdRequest) Reset() {
 	*x = SetPlayerExternalIdRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1851,7 +2448,7 @@ func (x *SetPlayerExternalIdRequest) String() string {
 func (*SetPlayerExternalIdRequest) ProtoMessage() {}
 
 func (x *SetPlayerExternalIdRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[26]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1864,7 +2461,7 @@ func (x *SetPlayerExternalIdRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetPlayerExternalIdRequest.ProtoReflect.Descriptor instead.
 func (*SetPlayerExternalIdRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *SetPlayerExternalIdRequest) GetId() int64 {
@@ -1897,7 +2494,7 @@ type SetPlayerExternalIdResponse struct {
 
 func (x *SetPlayerExternalIdResponse) Reset() {
 	*x = SetPlayerExternalIdResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1909,7 +2506,7 @@ func (x *SetPlayerExternalIdResponse) String() string {
 func (*SetPlayerExternalIdResponse) ProtoMessage() {}
 
 func (x *SetPlayerExternalIdResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[27]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1922,7 +2519,7 @@ func (x *SetPlayerExternalIdResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetPlayerExternalIdResponse.ProtoReflect.Descriptor instead.
 func (*SetPlayerExternalIdResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *SetPlayerExternalIdResponse) GetPlayer() *Player {
@@ -1952,7 +2549,7 @@ type PlayerInput struct {
 
 func (x *PlayerInput) Reset() {
 	*x = PlayerInput{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1964,7 +2561,7 @@ func (x *PlayerInput) String() string {
 func (*PlayerInput) ProtoMessage() {}
 
 func (x *PlayerInput) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[28]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1977,7 +2574,7 @@ func (x *PlayerInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerInput.ProtoReflect.Descriptor instead.
 func (*PlayerInput) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *PlayerInput) GetName() string {
@@ -2045,7 +2642,7 @@ type RegisterPlayerRequest struct {
 
 func (x *RegisterPlayerRequest) Reset() {
 	*x = RegisterPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2057,7 +2654,7 @@ func (x *RegisterPlayerRequest) String() string {
 func (*RegisterPlayerRequest) ProtoMessage() {}
 
 func (x *RegisterPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[29]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2070,7 +2667,7 @@ func (x *RegisterPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterPlayerRequest.ProtoReflect.Descriptor instead.
 func (*RegisterPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *RegisterPlayerRequest) GetPlayer() *PlayerInput {
@@ -2089,7 +2686,7 @@ type RegisterPlayerResponse struct {
 
 func (x *RegisterPlayerResponse) Reset() {
 	*x = RegisterPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2101,7 +2698,7 @@ func (x *RegisterPlayerResponse) String() string {
 func (*RegisterPlayerResponse) ProtoMessage() {}
 
 func (x *RegisterPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[30]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2114,7 +2711,7 @@ func (x *RegisterPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterPlayerResponse.ProtoReflect.Descriptor instead.
 func (*RegisterPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *RegisterPlayerResponse) GetPlayer() *Player {
@@ -2138,7 +2735,7 @@ type UpdatePlayerRequest struct {
 
 func (x *UpdatePlayerRequest) Reset() {
 	*x = UpdatePlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2150,7 +2747,7 @@ func (x *UpdatePlayerRequest) String() string {
 func (*UpdatePlayerRequest) ProtoMessage() {}
 
 func (x *UpdatePlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[31]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2163,7 +2760,7 @@ func (x *UpdatePlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePlayerRequest.ProtoReflect.Descriptor instead.
 func (*UpdatePlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *UpdatePlayerRequest) GetId() int64 {
@@ -2201,7 +2798,7 @@ type UpdatePlayerResponse struct {
 
 func (x *UpdatePlayerResponse) Reset() {
 	*x = UpdatePlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2213,7 +2810,7 @@ func (x *UpdatePlayerResponse) String() string {
 func (*UpdatePlayerResponse) ProtoMessage() {}
 
 func (x *UpdatePlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[32]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2226,7 +2823,7 @@ func (x *UpdatePlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePlayerResponse.ProtoReflect.Descriptor instead.
 func (*UpdatePlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *UpdatePlayerResponse) GetPlayer() *Player {
@@ -2252,7 +2849,7 @@ type GetPlayerRequest struct {
 
 func (x *GetPlayerRequest) Reset() {
 	*x = GetPlayerRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[33]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2264,7 +2861,7 @@ func (x *GetPlayerRequest) String() string {
 func (*GetPlayerRequest) ProtoMessage() {}
 
 func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[33]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2277,7 +2874,7 @@ func (x *GetPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *GetPlayerRequest) GetId() int64 {
@@ -2296,7 +2893,7 @@ type GetPlayerResponse struct {
 
 func (x *GetPlayerResponse) Reset() {
 	*x = GetPlayerResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[34]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2308,7 +2905,7 @@ func (x *GetPlayerResponse) String() string {
 func (*GetPlayerResponse) ProtoMessage() {}
 
 func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[34]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2321,7 +2918,7 @@ func (x *GetPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *GetPlayerResponse) GetPlayer() *Player {
@@ -2350,7 +2947,7 @@ type SearchPlayersRequest struct {
 
 func (x *SearchPlayersRequest) Reset() {
 	*x = SearchPlayersRequest{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[35]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2362,7 +2959,7 @@ func (x *SearchPlayersRequest) String() string {
 func (*SearchPlayersRequest) ProtoMessage() {}
 
 func (x *SearchPlayersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[35]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2375,7 +2972,7 @@ func (x *SearchPlayersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchPlayersRequest.ProtoReflect.Descriptor instead.
 func (*SearchPlayersRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *SearchPlayersRequest) GetName() string {
@@ -2426,7 +3023,7 @@ type SearchPlayersResponse struct {
 
 func (x *SearchPlayersResponse) Reset() {
 	*x = SearchPlayersResponse{}
-	mi := &file_dankyu_v1_registry_proto_msgTypes[36]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2438,7 +3035,7 @@ func (x *SearchPlayersResponse) String() string {
 func (*SearchPlayersResponse) ProtoMessage() {}
 
 func (x *SearchPlayersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_registry_proto_msgTypes[36]
+	mi := &file_dankyu_v1_registry_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2451,7 +3048,7 @@ func (x *SearchPlayersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchPlayersResponse.ProtoReflect.Descriptor instead.
 func (*SearchPlayersResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *SearchPlayersResponse) GetPlayers() []*Player {
@@ -2479,7 +3076,48 @@ var File_dankyu_v1_registry_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\n" +
-	"\x18dankyu/v1/registry.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdb\x06\n" +
+	"\x18dankyu/v1/registry.proto\x12\tdankyu.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xca\x02\n" +
+	"\x0eInstitutionKey\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05shown\x18\x02 \x01(\tR\x05shown\x12 \n" +
+	"\vinstitution\x18\x03 \x01(\tR\vinstitution\x12\x12\n" +
+	"\x04kind\x18\x04 \x01(\tR\x04kind\x12\x14\n" +
+	"\x05quota\x18\x05 \x01(\x05R\x05quota\x12\x10\n" +
+	"\x03per\x18\x06 \x01(\tR\x03per\x127\n" +
+	"\tissued_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\bissuedAt\x12\x1b\n" +
+	"\tissued_by\x18\b \x01(\tR\bissuedBy\x129\n" +
+	"\n" +
+	"revoked_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\trevokedAt\x12#\n" +
+	"\rrevoke_reason\x18\n" +
+	" \x01(\tR\frevokeReason\"z\n" +
+	"\x1aIssueInstitutionKeyRequest\x12 \n" +
+	"\vinstitution\x18\x01 \x01(\tR\vinstitution\x12\x12\n" +
+	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x14\n" +
+	"\x05quota\x18\x03 \x01(\x05R\x05quota\x12\x10\n" +
+	"\x03per\x18\x04 \x01(\tR\x03per\"c\n" +
+	"\x1bIssueInstitutionKeyResponse\x12\x17\n" +
+	"\aapi_key\x18\x01 \x01(\tR\x06apiKey\x12+\n" +
+	"\x03key\x18\x02 \x01(\v2\x19.dankyu.v1.InstitutionKeyR\x03key\"\x1c\n" +
+	"\x1aListInstitutionKeysRequest\"L\n" +
+	"\x1bListInstitutionKeysResponse\x12-\n" +
+	"\x04keys\x18\x01 \x03(\v2\x19.dankyu.v1.InstitutionKeyR\x04keys\"E\n" +
+	"\x1bRevokeInstitutionKeyRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"K\n" +
+	"\x1cRevokeInstitutionKeyResponse\x12+\n" +
+	"\x03key\x18\x01 \x01(\v2\x19.dankyu.v1.InstitutionKeyR\x03key\"E\n" +
+	"\x1dGetInstitutionKeyUsageRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"}\n" +
+	"\x0eKeyUsageWindow\x12=\n" +
+	"\fwindow_start\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\vwindowStart\x12\x12\n" +
+	"\x04used\x18\x02 \x01(\x05R\x04used\x12\x18\n" +
+	"\arefused\x18\x03 \x01(\x05R\arefused\"\xa1\x01\n" +
+	"\x1eGetInstitutionKeyUsageResponse\x12+\n" +
+	"\x03key\x18\x01 \x01(\v2\x19.dankyu.v1.InstitutionKeyR\x03key\x123\n" +
+	"\awindows\x18\x02 \x03(\v2\x19.dankyu.v1.KeyUsageWindowR\awindows\x12\x1d\n" +
+	"\n" +
+	"total_used\x18\x03 \x01(\x03R\ttotalUsed\"\xdb\x06\n" +
 	"\x0eIdentityChange\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x1f\n" +
@@ -2659,24 +3297,28 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\fIdentityKind\x12\x1d\n" +
 	"\x19IDENTITY_KIND_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19IDENTITY_KIND_RESIDENT_ID\x10\x01\x12\x1a\n" +
-	"\x16IDENTITY_KIND_PASSPORT\x10\x022\x8d\v\n" +
-	"\x0fRegistryService\x12R\n" +
-	"\rListProvinces\x12\x1f.dankyu.v1.ListProvincesRequest\x1a .dankyu.v1.ListProvincesResponse\x12O\n" +
+	"\x16IDENTITY_KIND_PASSPORT\x10\x022\x90\x10\n" +
+	"\x0fRegistryService\x12i\n" +
+	"\rListProvinces\x12\x1f.dankyu.v1.ListProvincesRequest\x1a .dankyu.v1.ListProvincesResponse\"\x15\x82\xd3\xe4\x93\x02\x0f\x12\r/v1/provinces\x12O\n" +
 	"\fCreateAgency\x12\x1e.dankyu.v1.CreateAgencyRequest\x1a\x1f.dankyu.v1.CreateAgencyResponse\x12X\n" +
 	"\x0fSetAgencyStatus\x12!.dankyu.v1.SetAgencyStatusRequest\x1a\".dankyu.v1.SetAgencyStatusResponse\x12F\n" +
 	"\tGetAgency\x12\x1b.dankyu.v1.GetAgencyRequest\x1a\x1c.dankyu.v1.GetAgencyResponse\x12O\n" +
 	"\fListAgencies\x12\x1e.dankyu.v1.ListAgenciesRequest\x1a\x1f.dankyu.v1.ListAgenciesResponse\x12U\n" +
 	"\x0eRegisterPlayer\x12 .dankyu.v1.RegisterPlayerRequest\x1a!.dankyu.v1.RegisterPlayerResponse\x12O\n" +
-	"\fUpdatePlayer\x12\x1e.dankyu.v1.UpdatePlayerRequest\x1a\x1f.dankyu.v1.UpdatePlayerResponse\x12F\n" +
-	"\tGetPlayer\x12\x1b.dankyu.v1.GetPlayerRequest\x1a\x1c.dankyu.v1.GetPlayerResponse\x12a\n" +
+	"\fUpdatePlayer\x12\x1e.dankyu.v1.UpdatePlayerRequest\x1a\x1f.dankyu.v1.UpdatePlayerResponse\x12`\n" +
+	"\tGetPlayer\x12\x1b.dankyu.v1.GetPlayerRequest\x1a\x1c.dankyu.v1.GetPlayerResponse\"\x18\x82\xd3\xe4\x93\x02\x12\x12\x10/v1/players/{id}\x12a\n" +
 	"\x12SetPlayerLatinName\x12$.dankyu.v1.SetPlayerLatinNameRequest\x1a%.dankyu.v1.SetPlayerLatinNameResponse\x12d\n" +
-	"\x13SetPlayerExternalId\x12%.dankyu.v1.SetPlayerExternalIdRequest\x1a&.dankyu.v1.SetPlayerExternalIdResponse\x12R\n" +
-	"\rSearchPlayers\x12\x1f.dankyu.v1.SearchPlayersRequest\x1a .dankyu.v1.SearchPlayersResponse\x12^\n" +
+	"\x13SetPlayerExternalId\x12%.dankyu.v1.SetPlayerExternalIdRequest\x1a&.dankyu.v1.SetPlayerExternalIdResponse\x12g\n" +
+	"\rSearchPlayers\x12\x1f.dankyu.v1.SearchPlayersRequest\x1a .dankyu.v1.SearchPlayersResponse\"\x13\x82\xd3\xe4\x93\x02\r\x12\v/v1/players\x12^\n" +
 	"\x11RecordHonoraryDan\x12#.dankyu.v1.RecordHonoraryDanRequest\x1a$.dankyu.v1.RecordHonoraryDanResponse\x12U\n" +
 	"\x0eTransferPlayer\x12 .dankyu.v1.TransferPlayerRequest\x1a!.dankyu.v1.TransferPlayerResponse\x12O\n" +
 	"\fMergePlayers\x12\x1e.dankyu.v1.MergePlayersRequest\x1a\x1f.dankyu.v1.MergePlayersResponse\x12d\n" +
 	"\x13ListIdentityChanges\x12%.dankyu.v1.ListIdentityChangesRequest\x1a&.dankyu.v1.ListIdentityChangesResponse\x12g\n" +
-	"\x14DecideIdentityChange\x12&.dankyu.v1.DecideIdentityChangeRequest\x1a'.dankyu.v1.DecideIdentityChangeResponseB\x96\x01\n" +
+	"\x14DecideIdentityChange\x12&.dankyu.v1.DecideIdentityChangeRequest\x1a'.dankyu.v1.DecideIdentityChangeResponse\x12\x85\x01\n" +
+	"\x13IssueInstitutionKey\x12%.dankyu.v1.IssueInstitutionKeyRequest\x1a&.dankyu.v1.IssueInstitutionKeyResponse\"\x1f\x82\xd3\xe4\x93\x02\x19:\x01*\"\x14/v1/institution-keys\x12\x82\x01\n" +
+	"\x13ListInstitutionKeys\x12%.dankyu.v1.ListInstitutionKeysRequest\x1a&.dankyu.v1.ListInstitutionKeysResponse\"\x1c\x82\xd3\xe4\x93\x02\x16\x12\x14/v1/institution-keys\x12\x94\x01\n" +
+	"\x14RevokeInstitutionKey\x12&.dankyu.v1.RevokeInstitutionKeyRequest\x1a'.dankyu.v1.RevokeInstitutionKeyResponse\"+\x82\xd3\xe4\x93\x02%:\x01*\" /v1/institution-keys/{id}:revoke\x12\x96\x01\n" +
+	"\x16GetInstitutionKeyUsage\x12(.dankyu.v1.GetInstitutionKeyUsageRequest\x1a).dankyu.v1.GetInstitutionKeyUsageResponse\"'\x82\xd3\xe4\x93\x02!\x12\x1f/v1/institution-keys/{id}/usageB\x96\x01\n" +
 	"\rcom.dankyu.v1B\rRegistryProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -2693,125 +3335,151 @@ func file_dankyu_v1_registry_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_registry_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 48)
 var file_dankyu_v1_registry_proto_goTypes = []any{
-	(IdentityChangeStatus)(0),            // 0: dankyu.v1.IdentityChangeStatus
-	(AgencyStatus)(0),                    // 1: dankyu.v1.AgencyStatus
-	(Gender)(0),                          // 2: dankyu.v1.Gender
-	(IdentityKind)(0),                    // 3: dankyu.v1.IdentityKind
-	(*IdentityChange)(nil),               // 4: dankyu.v1.IdentityChange
-	(*ListIdentityChangesRequest)(nil),   // 5: dankyu.v1.ListIdentityChangesRequest
-	(*ListIdentityChangesResponse)(nil),  // 6: dankyu.v1.ListIdentityChangesResponse
-	(*DecideIdentityChangeRequest)(nil),  // 7: dankyu.v1.DecideIdentityChangeRequest
-	(*DecideIdentityChangeResponse)(nil), // 8: dankyu.v1.DecideIdentityChangeResponse
-	(*TransferPlayerRequest)(nil),        // 9: dankyu.v1.TransferPlayerRequest
-	(*TransferPlayerResponse)(nil),       // 10: dankyu.v1.TransferPlayerResponse
-	(*MergePlayersRequest)(nil),          // 11: dankyu.v1.MergePlayersRequest
-	(*MergePlayersResponse)(nil),         // 12: dankyu.v1.MergePlayersResponse
-	(*RecordHonoraryDanRequest)(nil),     // 13: dankyu.v1.RecordHonoraryDanRequest
-	(*RecordHonoraryDanResponse)(nil),    // 14: dankyu.v1.RecordHonoraryDanResponse
-	(*Province)(nil),                     // 15: dankyu.v1.Province
-	(*ListProvincesRequest)(nil),         // 16: dankyu.v1.ListProvincesRequest
-	(*ListProvincesResponse)(nil),        // 17: dankyu.v1.ListProvincesResponse
-	(*Agency)(nil),                       // 18: dankyu.v1.Agency
-	(*CreateAgencyRequest)(nil),          // 19: dankyu.v1.CreateAgencyRequest
-	(*CreateAgencyResponse)(nil),         // 20: dankyu.v1.CreateAgencyResponse
-	(*SetAgencyStatusRequest)(nil),       // 21: dankyu.v1.SetAgencyStatusRequest
-	(*SetAgencyStatusResponse)(nil),      // 22: dankyu.v1.SetAgencyStatusResponse
-	(*GetAgencyRequest)(nil),             // 23: dankyu.v1.GetAgencyRequest
-	(*GetAgencyResponse)(nil),            // 24: dankyu.v1.GetAgencyResponse
-	(*ListAgenciesRequest)(nil),          // 25: dankyu.v1.ListAgenciesRequest
-	(*ListAgenciesResponse)(nil),         // 26: dankyu.v1.ListAgenciesResponse
-	(*Player)(nil),                       // 27: dankyu.v1.Player
-	(*SetPlayerLatinNameRequest)(nil),    // 28: dankyu.v1.SetPlayerLatinNameRequest
-	(*SetPlayerLatinNameResponse)(nil),   // 29: dankyu.v1.SetPlayerLatinNameResponse
-	(*SetPlayerExternalIdRequest)(nil),   // 30: dankyu.v1.SetPlayerExternalIdRequest
-	(*SetPlayerExternalIdResponse)(nil),  // 31: dankyu.v1.SetPlayerExternalIdResponse
-	(*PlayerInput)(nil),                  // 32: dankyu.v1.PlayerInput
-	(*RegisterPlayerRequest)(nil),        // 33: dankyu.v1.RegisterPlayerRequest
-	(*RegisterPlayerResponse)(nil),       // 34: dankyu.v1.RegisterPlayerResponse
-	(*UpdatePlayerRequest)(nil),          // 35: dankyu.v1.UpdatePlayerRequest
-	(*UpdatePlayerResponse)(nil),         // 36: dankyu.v1.UpdatePlayerResponse
-	(*GetPlayerRequest)(nil),             // 37: dankyu.v1.GetPlayerRequest
-	(*GetPlayerResponse)(nil),            // 38: dankyu.v1.GetPlayerResponse
-	(*SearchPlayersRequest)(nil),         // 39: dankyu.v1.SearchPlayersRequest
-	(*SearchPlayersResponse)(nil),        // 40: dankyu.v1.SearchPlayersResponse
-	nil,                                  // 41: dankyu.v1.Player.ExternalIdsEntry
-	(*timestamppb.Timestamp)(nil),        // 42: google.protobuf.Timestamp
+	(IdentityChangeStatus)(0),              // 0: dankyu.v1.IdentityChangeStatus
+	(AgencyStatus)(0),                      // 1: dankyu.v1.AgencyStatus
+	(Gender)(0),                            // 2: dankyu.v1.Gender
+	(IdentityKind)(0),                      // 3: dankyu.v1.IdentityKind
+	(*InstitutionKey)(nil),                 // 4: dankyu.v1.InstitutionKey
+	(*IssueInstitutionKeyRequest)(nil),     // 5: dankyu.v1.IssueInstitutionKeyRequest
+	(*IssueInstitutionKeyResponse)(nil),    // 6: dankyu.v1.IssueInstitutionKeyResponse
+	(*ListInstitutionKeysRequest)(nil),     // 7: dankyu.v1.ListInstitutionKeysRequest
+	(*ListInstitutionKeysResponse)(nil),    // 8: dankyu.v1.ListInstitutionKeysResponse
+	(*RevokeInstitutionKeyRequest)(nil),    // 9: dankyu.v1.RevokeInstitutionKeyRequest
+	(*RevokeInstitutionKeyResponse)(nil),   // 10: dankyu.v1.RevokeInstitutionKeyResponse
+	(*GetInstitutionKeyUsageRequest)(nil),  // 11: dankyu.v1.GetInstitutionKeyUsageRequest
+	(*KeyUsageWindow)(nil),                 // 12: dankyu.v1.KeyUsageWindow
+	(*GetInstitutionKeyUsageResponse)(nil), // 13: dankyu.v1.GetInstitutionKeyUsageResponse
+	(*IdentityChange)(nil),                 // 14: dankyu.v1.IdentityChange
+	(*ListIdentityChangesRequest)(nil),     // 15: dankyu.v1.ListIdentityChangesRequest
+	(*ListIdentityChangesResponse)(nil),    // 16: dankyu.v1.ListIdentityChangesResponse
+	(*DecideIdentityChangeRequest)(nil),    // 17: dankyu.v1.DecideIdentityChangeRequest
+	(*DecideIdentityChangeResponse)(nil),   // 18: dankyu.v1.DecideIdentityChangeResponse
+	(*TransferPlayerRequest)(nil),          // 19: dankyu.v1.TransferPlayerRequest
+	(*TransferPlayerResponse)(nil),         // 20: dankyu.v1.TransferPlayerResponse
+	(*MergePlayersRequest)(nil),            // 21: dankyu.v1.MergePlayersRequest
+	(*MergePlayersResponse)(nil),           // 22: dankyu.v1.MergePlayersResponse
+	(*RecordHonoraryDanRequest)(nil),       // 23: dankyu.v1.RecordHonoraryDanRequest
+	(*RecordHonoraryDanResponse)(nil),      // 24: dankyu.v1.RecordHonoraryDanResponse
+	(*Province)(nil),                       // 25: dankyu.v1.Province
+	(*ListProvincesRequest)(nil),           // 26: dankyu.v1.ListProvincesRequest
+	(*ListProvincesResponse)(nil),          // 27: dankyu.v1.ListProvincesResponse
+	(*Agency)(nil),                         // 28: dankyu.v1.Agency
+	(*CreateAgencyRequest)(nil),            // 29: dankyu.v1.CreateAgencyRequest
+	(*CreateAgencyResponse)(nil),           // 30: dankyu.v1.CreateAgencyResponse
+	(*SetAgencyStatusRequest)(nil),         // 31: dankyu.v1.SetAgencyStatusRequest
+	(*SetAgencyStatusResponse)(nil),        // 32: dankyu.v1.SetAgencyStatusResponse
+	(*GetAgencyRequest)(nil),               // 33: dankyu.v1.GetAgencyRequest
+	(*GetAgencyResponse)(nil),              // 34: dankyu.v1.GetAgencyResponse
+	(*ListAgenciesRequest)(nil),            // 35: dankyu.v1.ListAgenciesRequest
+	(*ListAgenciesResponse)(nil),           // 36: dankyu.v1.ListAgenciesResponse
+	(*Player)(nil),                         // 37: dankyu.v1.Player
+	(*SetPlayerLatinNameRequest)(nil),      // 38: dankyu.v1.SetPlayerLatinNameRequest
+	(*SetPlayerLatinNameResponse)(nil),     // 39: dankyu.v1.SetPlayerLatinNameResponse
+	(*SetPlayerExternalIdRequest)(nil),     // 40: dankyu.v1.SetPlayerExternalIdRequest
+	(*SetPlayerExternalIdResponse)(nil),    // 41: dankyu.v1.SetPlayerExternalIdResponse
+	(*PlayerInput)(nil),                    // 42: dankyu.v1.PlayerInput
+	(*RegisterPlayerRequest)(nil),          // 43: dankyu.v1.RegisterPlayerRequest
+	(*RegisterPlayerResponse)(nil),         // 44: dankyu.v1.RegisterPlayerResponse
+	(*UpdatePlayerRequest)(nil),            // 45: dankyu.v1.UpdatePlayerRequest
+	(*UpdatePlayerResponse)(nil),           // 46: dankyu.v1.UpdatePlayerResponse
+	(*GetPlayerRequest)(nil),               // 47: dankyu.v1.GetPlayerRequest
+	(*GetPlayerResponse)(nil),              // 48: dankyu.v1.GetPlayerResponse
+	(*SearchPlayersRequest)(nil),           // 49: dankyu.v1.SearchPlayersRequest
+	(*SearchPlayersResponse)(nil),          // 50: dankyu.v1.SearchPlayersResponse
+	nil,                                    // 51: dankyu.v1.Player.ExternalIdsEntry
+	(*timestamppb.Timestamp)(nil),          // 52: google.protobuf.Timestamp
 }
 var file_dankyu_v1_registry_proto_depIdxs = []int32{
-	0,  // 0: dankyu.v1.IdentityChange.status:type_name -> dankyu.v1.IdentityChangeStatus
-	42, // 1: dankyu.v1.IdentityChange.requested_at:type_name -> google.protobuf.Timestamp
-	3,  // 2: dankyu.v1.IdentityChange.old_identity_kind:type_name -> dankyu.v1.IdentityKind
-	3,  // 3: dankyu.v1.IdentityChange.new_identity_kind:type_name -> dankyu.v1.IdentityKind
-	42, // 4: dankyu.v1.IdentityChange.decided_at:type_name -> google.protobuf.Timestamp
-	0,  // 5: dankyu.v1.ListIdentityChangesRequest.status:type_name -> dankyu.v1.IdentityChangeStatus
-	4,  // 6: dankyu.v1.ListIdentityChangesResponse.changes:type_name -> dankyu.v1.IdentityChange
-	4,  // 7: dankyu.v1.DecideIdentityChangeResponse.change:type_name -> dankyu.v1.IdentityChange
-	27, // 8: dankyu.v1.TransferPlayerResponse.player:type_name -> dankyu.v1.Player
-	27, // 9: dankyu.v1.MergePlayersResponse.player:type_name -> dankyu.v1.Player
-	27, // 10: dankyu.v1.RecordHonoraryDanResponse.player:type_name -> dankyu.v1.Player
-	15, // 11: dankyu.v1.ListProvincesResponse.provinces:type_name -> dankyu.v1.Province
-	1,  // 12: dankyu.v1.Agency.status:type_name -> dankyu.v1.AgencyStatus
-	42, // 13: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
-	18, // 14: dankyu.v1.CreateAgencyResponse.agency:type_name -> dankyu.v1.Agency
-	1,  // 15: dankyu.v1.SetAgencyStatusRequest.status:type_name -> dankyu.v1.AgencyStatus
-	18, // 16: dankyu.v1.SetAgencyStatusResponse.agency:type_name -> dankyu.v1.Agency
-	18, // 17: dankyu.v1.GetAgencyResponse.agency:type_name -> dankyu.v1.Agency
-	18, // 18: dankyu.v1.ListAgenciesResponse.agencies:type_name -> dankyu.v1.Agency
-	2,  // 19: dankyu.v1.Player.gender:type_name -> dankyu.v1.Gender
-	3,  // 20: dankyu.v1.Player.identity_kind:type_name -> dankyu.v1.IdentityKind
-	42, // 21: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
-	42, // 22: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
-	41, // 23: dankyu.v1.Player.external_ids:type_name -> dankyu.v1.Player.ExternalIdsEntry
-	27, // 24: dankyu.v1.SetPlayerLatinNameResponse.player:type_name -> dankyu.v1.Player
-	27, // 25: dankyu.v1.SetPlayerExternalIdResponse.player:type_name -> dankyu.v1.Player
-	2,  // 26: dankyu.v1.PlayerInput.gender:type_name -> dankyu.v1.Gender
-	3,  // 27: dankyu.v1.PlayerInput.identity_kind:type_name -> dankyu.v1.IdentityKind
-	32, // 28: dankyu.v1.RegisterPlayerRequest.player:type_name -> dankyu.v1.PlayerInput
-	27, // 29: dankyu.v1.RegisterPlayerResponse.player:type_name -> dankyu.v1.Player
-	32, // 30: dankyu.v1.UpdatePlayerRequest.player:type_name -> dankyu.v1.PlayerInput
-	27, // 31: dankyu.v1.UpdatePlayerResponse.player:type_name -> dankyu.v1.Player
-	4,  // 32: dankyu.v1.UpdatePlayerResponse.held_identity_change:type_name -> dankyu.v1.IdentityChange
-	27, // 33: dankyu.v1.GetPlayerResponse.player:type_name -> dankyu.v1.Player
-	27, // 34: dankyu.v1.SearchPlayersResponse.players:type_name -> dankyu.v1.Player
-	16, // 35: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
-	19, // 36: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
-	21, // 37: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
-	23, // 38: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
-	25, // 39: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
-	33, // 40: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
-	35, // 41: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
-	37, // 42: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
-	28, // 43: dankyu.v1.RegistryService.SetPlayerLatinName:input_type -> dankyu.v1.SetPlayerLatinNameRequest
-	30, // 44: dankyu.v1.RegistryService.SetPlayerExternalId:input_type -> dankyu.v1.SetPlayerExternalIdRequest
-	39, // 45: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
-	13, // 46: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
-	9,  // 47: dankyu.v1.RegistryService.TransferPlayer:input_type -> dankyu.v1.TransferPlayerRequest
-	11, // 48: dankyu.v1.RegistryService.MergePlayers:input_type -> dankyu.v1.MergePlayersRequest
-	5,  // 49: dankyu.v1.RegistryService.ListIdentityChanges:input_type -> dankyu.v1.ListIdentityChangesRequest
-	7,  // 50: dankyu.v1.RegistryService.DecideIdentityChange:input_type -> dankyu.v1.DecideIdentityChangeRequest
-	17, // 51: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
-	20, // 52: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
-	22, // 53: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
-	24, // 54: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
-	26, // 55: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
-	34, // 56: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
-	36, // 57: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
-	38, // 58: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
-	29, // 59: dankyu.v1.RegistryService.SetPlayerLatinName:output_type -> dankyu.v1.SetPlayerLatinNameResponse
-	31, // 60: dankyu.v1.RegistryService.SetPlayerExternalId:output_type -> dankyu.v1.SetPlayerExternalIdResponse
-	40, // 61: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
-	14, // 62: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
-	10, // 63: dankyu.v1.RegistryService.TransferPlayer:output_type -> dankyu.v1.TransferPlayerResponse
-	12, // 64: dankyu.v1.RegistryService.MergePlayers:output_type -> dankyu.v1.MergePlayersResponse
-	6,  // 65: dankyu.v1.RegistryService.ListIdentityChanges:output_type -> dankyu.v1.ListIdentityChangesResponse
-	8,  // 66: dankyu.v1.RegistryService.DecideIdentityChange:output_type -> dankyu.v1.DecideIdentityChangeResponse
-	51, // [51:67] is the sub-list for method output_type
-	35, // [35:51] is the sub-list for method input_type
-	35, // [35:35] is the sub-list for extension type_name
-	35, // [35:35] is the sub-list for extension extendee
-	0,  // [0:35] is the sub-list for field type_name
+	52, // 0: dankyu.v1.InstitutionKey.issued_at:type_name -> google.protobuf.Timestamp
+	52, // 1: dankyu.v1.InstitutionKey.revoked_at:type_name -> google.protobuf.Timestamp
+	4,  // 2: dankyu.v1.IssueInstitutionKeyResponse.key:type_name -> dankyu.v1.InstitutionKey
+	4,  // 3: dankyu.v1.ListInstitutionKeysResponse.keys:type_name -> dankyu.v1.InstitutionKey
+	4,  // 4: dankyu.v1.RevokeInstitutionKeyResponse.key:type_name -> dankyu.v1.InstitutionKey
+	52, // 5: dankyu.v1.KeyUsageWindow.window_start:type_name -> google.protobuf.Timestamp
+	4,  // 6: dankyu.v1.GetInstitutionKeyUsageResponse.key:type_name -> dankyu.v1.InstitutionKey
+	12, // 7: dankyu.v1.GetInstitutionKeyUsageResponse.windows:type_name -> dankyu.v1.KeyUsageWindow
+	0,  // 8: dankyu.v1.IdentityChange.status:type_name -> dankyu.v1.IdentityChangeStatus
+	52, // 9: dankyu.v1.IdentityChange.requested_at:type_name -> google.protobuf.Timestamp
+	3,  // 10: dankyu.v1.IdentityChange.old_identity_kind:type_name -> dankyu.v1.IdentityKind
+	3,  // 11: dankyu.v1.IdentityChange.new_identity_kind:type_name -> dankyu.v1.IdentityKind
+	52, // 12: dankyu.v1.IdentityChange.decided_at:type_name -> google.protobuf.Timestamp
+	0,  // 13: dankyu.v1.ListIdentityChangesRequest.status:type_name -> dankyu.v1.IdentityChangeStatus
+	14, // 14: dankyu.v1.ListIdentityChangesResponse.changes:type_name -> dankyu.v1.IdentityChange
+	14, // 15: dankyu.v1.DecideIdentityChangeResponse.change:type_name -> dankyu.v1.IdentityChange
+	37, // 16: dankyu.v1.TransferPlayerResponse.player:type_name -> dankyu.v1.Player
+	37, // 17: dankyu.v1.MergePlayersResponse.player:type_name -> dankyu.v1.Player
+	37, // 18: dankyu.v1.RecordHonoraryDanResponse.player:type_name -> dankyu.v1.Player
+	25, // 19: dankyu.v1.ListProvincesResponse.provinces:type_name -> dankyu.v1.Province
+	1,  // 20: dankyu.v1.Agency.status:type_name -> dankyu.v1.AgencyStatus
+	52, // 21: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
+	28, // 22: dankyu.v1.CreateAgencyResponse.agency:type_name -> dankyu.v1.Agency
+	1,  // 23: dankyu.v1.SetAgencyStatusRequest.status:type_name -> dankyu.v1.AgencyStatus
+	28, // 24: dankyu.v1.SetAgencyStatusResponse.agency:type_name -> dankyu.v1.Agency
+	28, // 25: dankyu.v1.GetAgencyResponse.agency:type_name -> dankyu.v1.Agency
+	28, // 26: dankyu.v1.ListAgenciesResponse.agencies:type_name -> dankyu.v1.Agency
+	2,  // 27: dankyu.v1.Player.gender:type_name -> dankyu.v1.Gender
+	3,  // 28: dankyu.v1.Player.identity_kind:type_name -> dankyu.v1.IdentityKind
+	52, // 29: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
+	52, // 30: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
+	51, // 31: dankyu.v1.Player.external_ids:type_name -> dankyu.v1.Player.ExternalIdsEntry
+	37, // 32: dankyu.v1.SetPlayerLatinNameResponse.player:type_name -> dankyu.v1.Player
+	37, // 33: dankyu.v1.SetPlayerExternalIdResponse.player:type_name -> dankyu.v1.Player
+	2,  // 34: dankyu.v1.PlayerInput.gender:type_name -> dankyu.v1.Gender
+	3,  // 35: dankyu.v1.PlayerInput.identity_kind:type_name -> dankyu.v1.IdentityKind
+	42, // 36: dankyu.v1.RegisterPlayerRequest.player:type_name -> dankyu.v1.PlayerInput
+	37, // 37: dankyu.v1.RegisterPlayerResponse.player:type_name -> dankyu.v1.Player
+	42, // 38: dankyu.v1.UpdatePlayerRequest.player:type_name -> dankyu.v1.PlayerInput
+	37, // 39: dankyu.v1.UpdatePlayerResponse.player:type_name -> dankyu.v1.Player
+	14, // 40: dankyu.v1.UpdatePlayerResponse.held_identity_change:type_name -> dankyu.v1.IdentityChange
+	37, // 41: dankyu.v1.GetPlayerResponse.player:type_name -> dankyu.v1.Player
+	37, // 42: dankyu.v1.SearchPlayersResponse.players:type_name -> dankyu.v1.Player
+	26, // 43: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
+	29, // 44: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
+	31, // 45: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
+	33, // 46: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
+	35, // 47: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
+	43, // 48: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
+	45, // 49: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
+	47, // 50: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
+	38, // 51: dankyu.v1.RegistryService.SetPlayerLatinName:input_type -> dankyu.v1.SetPlayerLatinNameRequest
+	40, // 52: dankyu.v1.RegistryService.SetPlayerExternalId:input_type -> dankyu.v1.SetPlayerExternalIdRequest
+	49, // 53: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
+	23, // 54: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
+	19, // 55: dankyu.v1.RegistryService.TransferPlayer:input_type -> dankyu.v1.TransferPlayerRequest
+	21, // 56: dankyu.v1.RegistryService.MergePlayers:input_type -> dankyu.v1.MergePlayersRequest
+	15, // 57: dankyu.v1.RegistryService.ListIdentityChanges:input_type -> dankyu.v1.ListIdentityChangesRequest
+	17, // 58: dankyu.v1.RegistryService.DecideIdentityChange:input_type -> dankyu.v1.DecideIdentityChangeRequest
+	5,  // 59: dankyu.v1.RegistryService.IssueInstitutionKey:input_type -> dankyu.v1.IssueInstitutionKeyRequest
+	7,  // 60: dankyu.v1.RegistryService.ListInstitutionKeys:input_type -> dankyu.v1.ListInstitutionKeysRequest
+	9,  // 61: dankyu.v1.RegistryService.RevokeInstitutionKey:input_type -> dankyu.v1.RevokeInstitutionKeyRequest
+	11, // 62: dankyu.v1.RegistryService.GetInstitutionKeyUsage:input_type -> dankyu.v1.GetInstitutionKeyUsageRequest
+	27, // 63: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
+	30, // 64: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
+	32, // 65: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
+	34, // 66: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
+	36, // 67: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
+	44, // 68: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
+	46, // 69: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
+	48, // 70: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
+	39, // 71: dankyu.v1.RegistryService.SetPlayerLatinName:output_type -> dankyu.v1.SetPlayerLatinNameResponse
+	41, // 72: dankyu.v1.RegistryService.SetPlayerExternalId:output_type -> dankyu.v1.SetPlayerExternalIdResponse
+	50, // 73: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
+	24, // 74: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
+	20, // 75: dankyu.v1.RegistryService.TransferPlayer:output_type -> dankyu.v1.TransferPlayerResponse
+	22, // 76: dankyu.v1.RegistryService.MergePlayers:output_type -> dankyu.v1.MergePlayersResponse
+	16, // 77: dankyu.v1.RegistryService.ListIdentityChanges:output_type -> dankyu.v1.ListIdentityChangesResponse
+	18, // 78: dankyu.v1.RegistryService.DecideIdentityChange:output_type -> dankyu.v1.DecideIdentityChangeResponse
+	6,  // 79: dankyu.v1.RegistryService.IssueInstitutionKey:output_type -> dankyu.v1.IssueInstitutionKeyResponse
+	8,  // 80: dankyu.v1.RegistryService.ListInstitutionKeys:output_type -> dankyu.v1.ListInstitutionKeysResponse
+	10, // 81: dankyu.v1.RegistryService.RevokeInstitutionKey:output_type -> dankyu.v1.RevokeInstitutionKeyResponse
+	13, // 82: dankyu.v1.RegistryService.GetInstitutionKeyUsage:output_type -> dankyu.v1.GetInstitutionKeyUsageResponse
+	63, // [63:83] is the sub-list for method output_type
+	43, // [43:63] is the sub-list for method input_type
+	43, // [43:43] is the sub-list for extension type_name
+	43, // [43:43] is the sub-list for extension extendee
+	0,  // [0:43] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_registry_proto_init() }
@@ -2825,7 +3493,7 @@ func file_dankyu_v1_registry_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_registry_proto_rawDesc), len(file_dankyu_v1_registry_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   38,
+			NumMessages:   48,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,22 +19,26 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	RegistryService_ListProvinces_FullMethodName        = "/dankyu.v1.RegistryService/ListProvinces"
-	RegistryService_CreateAgency_FullMethodName         = "/dankyu.v1.RegistryService/CreateAgency"
-	RegistryService_SetAgencyStatus_FullMethodName      = "/dankyu.v1.RegistryService/SetAgencyStatus"
-	RegistryService_GetAgency_FullMethodName            = "/dankyu.v1.RegistryService/GetAgency"
-	RegistryService_ListAgencies_FullMethodName         = "/dankyu.v1.RegistryService/ListAgencies"
-	RegistryService_RegisterPlayer_FullMethodName       = "/dankyu.v1.RegistryService/RegisterPlayer"
-	RegistryService_UpdatePlayer_FullMethodName         = "/dankyu.v1.RegistryService/UpdatePlayer"
-	RegistryService_GetPlayer_FullMethodName            = "/dankyu.v1.RegistryService/GetPlayer"
-	RegistryService_SetPlayerLatinName_FullMethodName   = "/dankyu.v1.RegistryService/SetPlayerLatinName"
-	RegistryService_SetPlayerExternalId_FullMethodName  = "/dankyu.v1.RegistryService/SetPlayerExternalId"
-	RegistryService_SearchPlayers_FullMethodName        = "/dankyu.v1.RegistryService/SearchPlayers"
-	RegistryService_RecordHonoraryDan_FullMethodName    = "/dankyu.v1.RegistryService/RecordHonoraryDan"
-	RegistryService_TransferPlayer_FullMethodName       = "/dankyu.v1.RegistryService/TransferPlayer"
-	RegistryService_MergePlayers_FullMethodName         = "/dankyu.v1.RegistryService/MergePlayers"
-	RegistryService_ListIdentityChanges_FullMethodName  = "/dankyu.v1.RegistryService/ListIdentityChanges"
-	RegistryService_DecideIdentityChange_FullMethodName = "/dankyu.v1.RegistryService/DecideIdentityChange"
+	RegistryService_ListProvinces_FullMethodName          = "/dankyu.v1.RegistryService/ListProvinces"
+	RegistryService_CreateAgency_FullMethodName           = "/dankyu.v1.RegistryService/CreateAgency"
+	RegistryService_SetAgencyStatus_FullMethodName        = "/dankyu.v1.RegistryService/SetAgencyStatus"
+	RegistryService_GetAgency_FullMethodName              = "/dankyu.v1.RegistryService/GetAgency"
+	RegistryService_ListAgencies_FullMethodName           = "/dankyu.v1.RegistryService/ListAgencies"
+	RegistryService_RegisterPlayer_FullMethodName         = "/dankyu.v1.RegistryService/RegisterPlayer"
+	RegistryService_UpdatePlayer_FullMethodName           = "/dankyu.v1.RegistryService/UpdatePlayer"
+	RegistryService_GetPlayer_FullMethodName              = "/dankyu.v1.RegistryService/GetPlayer"
+	RegistryService_SetPlayerLatinName_FullMethodName     = "/dankyu.v1.RegistryService/SetPlayerLatinName"
+	RegistryService_SetPlayerExternalId_FullMethodName    = "/dankyu.v1.RegistryService/SetPlayerExternalId"
+	RegistryService_SearchPlayers_FullMethodName          = "/dankyu.v1.RegistryService/SearchPlayers"
+	RegistryService_RecordHonoraryDan_FullMethodName      = "/dankyu.v1.RegistryService/RecordHonoraryDan"
+	RegistryService_TransferPlayer_FullMethodName         = "/dankyu.v1.RegistryService/TransferPlayer"
+	RegistryService_MergePlayers_FullMethodName           = "/dankyu.v1.RegistryService/MergePlayers"
+	RegistryService_ListIdentityChanges_FullMethodName    = "/dankyu.v1.RegistryService/ListIdentityChanges"
+	RegistryService_DecideIdentityChange_FullMethodName   = "/dankyu.v1.RegistryService/DecideIdentityChange"
+	RegistryService_IssueInstitutionKey_FullMethodName    = "/dankyu.v1.RegistryService/IssueInstitutionKey"
+	RegistryService_ListInstitutionKeys_FullMethodName    = "/dankyu.v1.RegistryService/ListInstitutionKeys"
+	RegistryService_RevokeInstitutionKey_FullMethodName   = "/dankyu.v1.RegistryService/RevokeInstitutionKey"
+	RegistryService_GetInstitutionKeyUsage_FullMethodName = "/dankyu.v1.RegistryService/GetInstitutionKeyUsage"
 )
 
 // RegistryServiceClient is the client API for RegistryService service.
@@ -95,6 +99,18 @@ type RegistryServiceClient interface {
 	// DecideIdentityChange approves or rejects a held change (staff only):
 	// an approval changes the player's record; a rejection needs a reason.
 	DecideIdentityChange(ctx context.Context, in *DecideIdentityChangeRequest, opts ...grpc.CallOption) (*DecideIdentityChangeResponse, error)
+	// IssueInstitutionKey gives a named institution (a university, a sports
+	// bureau) a verification key with its own quota (staff only). The key is
+	// in this answer only: the registry keeps its SHA-256. Logged.
+	IssueInstitutionKey(ctx context.Context, in *IssueInstitutionKeyRequest, opts ...grpc.CallOption) (*IssueInstitutionKeyResponse, error)
+	// ListInstitutionKeys lists every key's record, newest first (staff only).
+	ListInstitutionKeys(ctx context.Context, in *ListInstitutionKeysRequest, opts ...grpc.CallOption) (*ListInstitutionKeysResponse, error)
+	// RevokeInstitutionKey ends a key at once, with a reason (staff only;
+	// logged); its later calls are PERMISSION_DENIED, REVOKED_INSTITUTION_KEY.
+	RevokeInstitutionKey(ctx context.Context, in *RevokeInstitutionKeyRequest, opts ...grpc.CallOption) (*RevokeInstitutionKeyResponse, error)
+	// GetInstitutionKeyUsage is a key's use per window of its quota, newest
+	// first (staff only).
+	GetInstitutionKeyUsage(ctx context.Context, in *GetInstitutionKeyUsageRequest, opts ...grpc.CallOption) (*GetInstitutionKeyUsageResponse, error)
 }
 
 type registryServiceClient struct {
@@ -265,6 +281,46 @@ func (c *registryServiceClient) DecideIdentityChange(ctx context.Context, in *De
 	return out, nil
 }
 
+func (c *registryServiceClient) IssueInstitutionKey(ctx context.Context, in *IssueInstitutionKeyRequest, opts ...grpc.CallOption) (*IssueInstitutionKeyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IssueInstitutionKeyResponse)
+	err := c.cc.Invoke(ctx, RegistryService_IssueInstitutionKey_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *registryServiceClient) ListInstitutionKeys(ctx context.Context, in *ListInstitutionKeysRequest, opts ...grpc.CallOption) (*ListInstitutionKeysResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListInstitutionKeysResponse)
+	err := c.cc.Invoke(ctx, RegistryService_ListInstitutionKeys_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *registryServiceClient) RevokeInstitutionKey(ctx context.Context, in *RevokeInstitutionKeyRequest, opts ...grpc.CallOption) (*RevokeInstitutionKeyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RevokeInstitutionKeyResponse)
+	err := c.cc.Invoke(ctx, RegistryService_RevokeInstitutionKey_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *registryServiceClient) GetInstitutionKeyUsage(ctx context.Context, in *GetInstitutionKeyUsageRequest, opts ...grpc.CallOption) (*GetInstitutionKeyUsageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetInstitutionKeyUsageResponse)
+	err := c.cc.Invoke(ctx, RegistryService_GetInstitutionKeyUsage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RegistryServiceServer is the server API for RegistryService service.
 // All implementations must embed UnimplementedRegistryServiceServer
 // for forward compatibility.
@@ -323,6 +379,18 @@ type RegistryServiceServer interface {
 	// DecideIdentityChange approves or rejects a held change (staff only):
 	// an approval changes the player's record; a rejection needs a reason.
 	DecideIdentityChange(context.Context, *DecideIdentityChangeRequest) (*DecideIdentityChangeResponse, error)
+	// IssueInstitutionKey gives a named institution (a university, a sports
+	// bureau) a verification key with its own quota (staff only). The key is
+	// in this answer only: the registry keeps its SHA-256. Logged.
+	IssueInstitutionKey(context.Context, *IssueInstitutionKeyRequest) (*IssueInstitutionKeyResponse, error)
+	// ListInstitutionKeys lists every key's record, newest first (staff only).
+	ListInstitutionKeys(context.Context, *ListInstitutionKeysRequest) (*ListInstitutionKeysResponse, error)
+	// RevokeInstitutionKey ends a key at once, with a reason (staff only;
+	// logged); its later calls are PERMISSION_DENIED, REVOKED_INSTITUTION_KEY.
+	RevokeInstitutionKey(context.Context, *RevokeInstitutionKeyRequest) (*RevokeInstitutionKeyResponse, error)
+	// GetInstitutionKeyUsage is a key's use per window of its quota, newest
+	// first (staff only).
+	GetInstitutionKeyUsage(context.Context, *GetInstitutionKeyUsageRequest) (*GetInstitutionKeyUsageResponse, error)
 	mustEmbedUnimplementedRegistryServiceServer()
 }
 
@@ -380,6 +448,18 @@ func (UnimplementedRegistryServiceServer) ListIdentityChanges(context.Context, *
 }
 func (UnimplementedRegistryServiceServer) DecideIdentityChange(context.Context, *DecideIdentityChangeRequest) (*DecideIdentityChangeResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DecideIdentityChange not implemented")
+}
+func (UnimplementedRegistryServiceServer) IssueInstitutionKey(context.Context, *IssueInstitutionKeyRequest) (*IssueInstitutionKeyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method IssueInstitutionKey not implemented")
+}
+func (UnimplementedRegistryServiceServer) ListInstitutionKeys(context.Context, *ListInstitutionKeysRequest) (*ListInstitutionKeysResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListInstitutionKeys not implemented")
+}
+func (UnimplementedRegistryServiceServer) RevokeInstitutionKey(context.Context, *RevokeInstitutionKeyRequest) (*RevokeInstitutionKeyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RevokeInstitutionKey not implemented")
+}
+func (UnimplementedRegistryServiceServer) GetInstitutionKeyUsage(context.Context, *GetInstitutionKeyUsageRequest) (*GetInstitutionKeyUsageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetInstitutionKeyUsage not implemented")
 }
 func (UnimplementedRegistryServiceServer) mustEmbedUnimplementedRegistryServiceServer() {}
 func (UnimplementedRegistryServiceServer) testEmbeddedByValue()                         {}
@@ -690,6 +770,78 @@ func _RegistryService_DecideIdentityChange_Handler(srv interface{}, ctx context.
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RegistryService_IssueInstitutionKey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(IssueInstitutionKeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).IssueInstitutionKey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_IssueInstitutionKey_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).IssueInstitutionKey(ctx, req.(*IssueInstitutionKeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RegistryService_ListInstitutionKeys_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListInstitutionKeysRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).ListInstitutionKeys(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_ListInstitutionKeys_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).ListInstitutionKeys(ctx, req.(*ListInstitutionKeysRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RegistryService_RevokeInstitutionKey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokeInstitutionKeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).RevokeInstitutionKey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_RevokeInstitutionKey_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).RevokeInstitutionKey(ctx, req.(*RevokeInstitutionKeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RegistryService_GetInstitutionKeyUsage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetInstitutionKeyUsageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).GetInstitutionKeyUsage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_GetInstitutionKeyUsage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).GetInstitutionKeyUsage(ctx, req.(*GetInstitutionKeyUsageRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RegistryService_ServiceDesc is the grpc.ServiceDesc for RegistryService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -760,6 +912,22 @@ var RegistryService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DecideIdentityChange",
 			Handler:    _RegistryService_DecideIdentityChange_Handler,
+		},
+		{
+			MethodName: "IssueInstitutionKey",
+			Handler:    _RegistryService_IssueInstitutionKey_Handler,
+		},
+		{
+			MethodName: "ListInstitutionKeys",
+			Handler:    _RegistryService_ListInstitutionKeys_Handler,
+		},
+		{
+			MethodName: "RevokeInstitutionKey",
+			Handler:    _RegistryService_RevokeInstitutionKey_Handler,
+		},
+		{
+			MethodName: "GetInstitutionKeyUsage",
+			Handler:    _RegistryService_GetInstitutionKeyUsage_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

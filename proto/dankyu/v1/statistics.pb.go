@@ -7,6 +7,7 @@
 package dankyuv1
 
 import (
+	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -601,7 +602,7 @@ var File_dankyu_v1_statistics_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_statistics_proto_rawDesc = "" +
 	"\n" +
-	"\x1adankyu/v1/statistics.proto\x12\tdankyu.v1\x1a\x1cdankyu/v1/certificates.proto\"D\n" +
+	"\x1adankyu/v1/statistics.proto\x12\tdankyu.v1\x1a\x1cdankyu/v1/certificates.proto\x1a\x1cgoogle/api/annotations.proto\"D\n" +
 	"\x14GetStatisticsRequest\x12\x12\n" +
 	"\x04year\x18\x01 \x01(\x05R\x04year\x12\x18\n" +
 	"\adetails\x18\x02 \x01(\bR\adetails\"\xcf\x02\n" +
@@ -646,9 +647,9 @@ const file_dankyu_v1_statistics_proto_rawDesc = "" +
 	"\fcertificates\x18\x02 \x01(\x05R\fcertificates\x12+\n" +
 	"\x05bases\x18\x03 \x03(\v2\x15.dankyu.v1.BasisCountR\x05bases\x12\x18\n" +
 	"\arevoked\x18\x04 \x01(\x05R\arevoked\x121\n" +
-	"\anotices\x18\x05 \x01(\v2\x17.dankyu.v1.NoticeCountsR\anotices2g\n" +
-	"\x11StatisticsService\x12R\n" +
-	"\rGetStatistics\x12\x1f.dankyu.v1.GetStatisticsRequest\x1a .dankyu.v1.GetStatisticsResponseB\x98\x01\n" +
+	"\anotices\x18\x05 \x01(\v2\x17.dankyu.v1.NoticeCountsR\anotices2\x7f\n" +
+	"\x11StatisticsService\x12j\n" +
+	"\rGetStatistics\x12\x1f.dankyu.v1.GetStatisticsRequest\x1a .dankyu.v1.GetStatisticsResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/v1/statisticsB\x98\x01\n" +
 	"\rcom.dankyu.v1B\x0fStatisticsProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 

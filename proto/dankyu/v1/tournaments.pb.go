@@ -7,6 +7,7 @@
 package dankyuv1
 
 import (
+	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -4874,7 +4875,7 @@ var File_dankyu_v1_tournaments_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\n" +
-	"\x1bdankyu/v1/tournaments.proto\x12\tdankyu.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"a\n" +
+	"\x1bdankyu/v1/tournaments.proto\x12\tdankyu.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"a\n" +
 	"\x0fTournamentGroup\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
@@ -5304,11 +5305,11 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x1dAcceptImportedGradingResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
-	"tournament2\xbd\x0f\n" +
+	"tournament2\xf4\x0f\n" +
 	"\x11TournamentService\x12[\n" +
-	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12R\n" +
-	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\x12X\n" +
-	"\x0fListTournaments\x12!.dankyu.v1.ListTournamentsRequest\x1a\".dankyu.v1.ListTournamentsResponse\x12U\n" +
+	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12p\n" +
+	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\"\x1c\x82\xd3\xe4\x93\x02\x16\x12\x14/v1/tournaments/{id}\x12q\n" +
+	"\x0fListTournaments\x12!.dankyu.v1.ListTournamentsRequest\x1a\".dankyu.v1.ListTournamentsResponse\"\x17\x82\xd3\xe4\x93\x02\x11\x12\x0f/v1/tournaments\x12U\n" +
 	"\x0eAddParticipant\x12 .dankyu.v1.AddParticipantRequest\x1a!.dankyu.v1.AddParticipantResponse\x12d\n" +
 	"\x13WithdrawParticipant\x12%.dankyu.v1.WithdrawParticipantRequest\x1a&.dankyu.v1.WithdrawParticipantResponse\x12R\n" +
 	"\rPairNextRound\x12\x1f.dankyu.v1.PairNextRoundRequest\x1a .dankyu.v1.PairNextRoundResponse\x12O\n" +
