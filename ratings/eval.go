@@ -252,6 +252,7 @@ func MedianFirstRank(games []Game, players int) float64 {
 // Result is one system's scores on one split.
 type Result struct {
 	Model  string
+	Tuned  bool // false: the model's defaults, no tuning
 	Params []float64
 	Train  Metrics
 	Eval   Metrics
@@ -270,7 +271,9 @@ type Report struct {
 }
 
 // Evaluate tunes each model on the training part of pt, replays the whole
-// population with the tuned parameters and scores both parts.
+// population with the tuned parameters and scores both parts. The first
+// model (ours) is scored with its defaults too, first: what a registry
+// that has not tuned gets.
 func Evaluate(pt Part, players int, batch Batch, models []Model, budget int) (*Report, error) {
 	if pt.Cut == 0 {
 		return nil, errors.New("evaluate: no training games before the split")
@@ -278,15 +281,32 @@ func Evaluate(pt Part, players int, batch Batch, models []Model, budget int) (*R
 	train := pt.Games[:pt.Cut]
 	unknown := MedianFirstRank(train, players)
 	rep := &Report{Batch: batch, Unknown: unknown, Train: pt.Cut, Eval: len(pt.Games) - pt.Cut}
-	for _, m := range models {
+	for i, m := range models {
 		x := Tune(m, train, players, unknown, batch, budget)
-		p := Replay(pt.Games, m.New(x, players, unknown), batch)
-		res := Result{Model: m.Name, Params: x, Pred: p,
-			Train: Score(p[:pt.Cut], train), Eval: Score(p[pt.Cut:], pt.Games[pt.Cut:])}
-		for i := pt.Cut; i < len(p); i++ {
-			res.Losses = append(res.Losses, LogLoss(p[i], pt.Games[i].Score()))
+		if i == 0 && len(m.Params) > 0 {
+			rep.Results = append(rep.Results, score(pt, m, Defaults(m), players, unknown, batch, false))
 		}
-		rep.Results = append(rep.Results, res)
+		rep.Results = append(rep.Results, score(pt, m, x, players, unknown, batch, len(m.Params) > 0))
 	}
 	return rep, nil
+}
+
+// Defaults are a model's untuned parameters.
+func Defaults(m Model) []float64 {
+	x := make([]float64, len(m.Params))
+	for i, p := range m.Params {
+		x[i] = p.Init
+	}
+	return x
+}
+
+func score(pt Part, m Model, x []float64, players int, unknown float64, batch Batch, tuned bool) Result {
+	train := pt.Games[:pt.Cut]
+	p := Replay(pt.Games, m.New(x, players, unknown), batch)
+	res := Result{Model: m.Name, Tuned: tuned, Params: x, Pred: p,
+		Train: Score(p[:pt.Cut], train), Eval: Score(p[pt.Cut:], pt.Games[pt.Cut:])}
+	for i := pt.Cut; i < len(p); i++ {
+		res.Losses = append(res.Losses, LogLoss(p[i], pt.Games[i].Score()))
+	}
+	return res
 }

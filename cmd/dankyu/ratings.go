@@ -43,7 +43,7 @@ func ratingsPredict(_ context.Context, c *call, args []string) error {
 	fs := c.flags()
 	games := fs.String("games", "", "games file (columns of games.csv)")
 	batchName := fs.String("batch", "game", "game: update after each game; round: after each (event, round, date)")
-	system := fs.String("system", "bayes", "bayes (ours), gor2021, elo or glicko2")
+	system := fs.String("system", "bayes", "bayes (ours), rankonly, gor2021, elo, glicko2 or whr")
 	splitName := fs.String("split", "", "predict only this split's games, tuned on its training part (default: every row, default parameters)")
 	budget := fs.Int("budget", 150, "tuning replays per system (with --split)")
 	out := fs.String("out", "", "prediction file: game_index,p_black")
@@ -131,6 +131,7 @@ func ratingsEval(_ context.Context, c *call, args []string) error {
 	batchName := fs.String("batch", "game", "game or round")
 	splitNames := fs.String("split", "", "comma-separated splits (kgs, aga, egc, tygem); default every split with games in the file")
 	budget := fs.Int("budget", 150, "tuning replays per system")
+	systems := fs.String("systems", "", "comma-separated systems to score (default all; ours first)")
 	boot := fs.Int("bootstrap", 1000, "paired bootstrap resamples")
 	markdown := fs.Bool("markdown", false, "print Markdown tables")
 	if err := c.parse(fs, args); err != nil {
@@ -163,6 +164,17 @@ func ratingsEval(_ context.Context, c *call, args []string) error {
 		splits = ratings.Splits()
 	}
 	models := ratings.Models()
+	if *systems != "" {
+		var picked []ratings.Model
+		for _, n := range strings.Split(*systems, ",") {
+			m, err := modelByName(strings.TrimSpace(n))
+			if err != nil {
+				return usageError(err.Error())
+			}
+			picked = append(picked, m)
+		}
+		models = picked
+	}
 	done := 0
 	for _, sp := range splits {
 		part, err := sp.Select(gs)
@@ -197,14 +209,22 @@ func printReport(w io.Writer, rep *ratings.Report, models []ratings.Model, boot 
 	} else {
 		fmt.Fprint(tw, "system\ttrain ll\tBrier\tacc\tslope\teval ll\tBrier\tacc\tslope\t\n")
 	}
-	for i, r := range rep.Results {
+	modelOf := func(name string) ratings.Model {
+		for _, m := range models {
+			if m.Name == name {
+				return m
+			}
+		}
+		return ratings.Model{}
+	}
+	for _, r := range rep.Results {
 		m := r.Train
 		e := r.Eval
-		line := strings.Join([]string{r.Model,
+		line := strings.Join([]string{resultName(r, modelOf(r.Model)),
 			fmt.Sprintf("%.4f", m.LogLoss), fmt.Sprintf("%.4f", m.Brier), fmt.Sprintf("%.3f", m.Accuracy), fmt.Sprintf("%.3f", m.Slope),
 			fmt.Sprintf("%.4f", e.LogLoss), fmt.Sprintf("%.4f", e.Brier), fmt.Sprintf("%.3f", e.Accuracy), fmt.Sprintf("%.3f", e.Slope)}, sep)
 		if markdown {
-			fmt.Fprint(w, "| "+line+sep+formatParams(models[i], r.Params)+end)
+			fmt.Fprint(w, "| "+line+sep+formatParams(modelOf(r.Model), r.Params)+end)
 		} else {
 			fmt.Fprint(tw, line+end)
 		}
@@ -212,19 +232,36 @@ func printReport(w io.Writer, rep *ratings.Report, models []ratings.Model, boot 
 	tw.Flush()
 	if !markdown {
 		fmt.Fprintln(w)
-		for i, r := range rep.Results {
+		for _, r := range rep.Results {
 			if len(r.Params) > 0 {
-				fmt.Fprintf(w, "  %s: %s\n", r.Model, formatParams(models[i], r.Params))
+				fmt.Fprintf(w, "  %s: %s\n", resultName(r, modelOf(r.Model)), formatParams(modelOf(r.Model), r.Params))
 			}
 		}
 	}
 	if len(rep.Results) < 2 || rep.Eval == 0 {
 		return
 	}
-	ours := rep.Results[0]
-	fmt.Fprintf(w, "\nlog-loss of %s minus each (evaluation part, paired bootstrap 95%% interval, %d resamples):\n", ours.Model, boot)
-	for _, r := range rep.Results[1:] {
-		iv := ratings.PairedBootstrap(ours.Losses, r.Losses, boot, 1)
-		fmt.Fprintf(w, "  vs %-8s %+.4f [%+.4f, %+.4f]\n", r.Model, iv.Mean, iv.Lo, iv.Hi)
+	ours := 0
+	for i, r := range rep.Results {
+		if r.Model == rep.Results[0].Model && r.Tuned {
+			ours = i
+		}
 	}
+	fmt.Fprintf(w, "\nlog-loss of %s minus each (evaluation part, paired bootstrap 95%% interval, %d resamples):\n",
+		resultName(rep.Results[ours], modelOf(rep.Results[ours].Model)), boot)
+	for i, r := range rep.Results {
+		if i == ours {
+			continue
+		}
+		iv := ratings.PairedBootstrap(rep.Results[ours].Losses, r.Losses, boot, 1)
+		fmt.Fprintf(w, "  vs %-16s %+.4f [%+.4f, %+.4f]\n", resultName(r, modelOf(r.Model)), iv.Mean, iv.Lo, iv.Hi)
+	}
+}
+
+// resultName marks our system's untuned row: "bayes (default)".
+func resultName(r ratings.Result, m ratings.Model) string {
+	if !r.Tuned && len(m.Params) > 0 {
+		return r.Model + " (default)"
+	}
+	return r.Model
 }
