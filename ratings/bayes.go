@@ -19,14 +19,12 @@ type BayesParams struct {
 // DefaultBayes are the parameters a registry rates with before it has
 // tuned on its own games. Chosen on the four shared splits together (KGS,
 // AGA, EGC 2013, Tygem; docs/ratings.md), not tuned on one: a newcomer
-// trusted to 4 grades, the width at 1 dan 500 GoR (the GoR's 171 is three
-// times too confident, which was the old defaults' calibration slope of
-// 0.56 on KGS) flattening slowly toward strong players (pole at 4500), and
-// the grades' weight learned from the results (Learn 1). Measured, they are
-// within 0.005 log-loss of the split's tuned parameters on each split, with
-// calibration slope 0.93–1.14.
+// trusted to 4 grades, a width of 350 GoR (the old defaults' GoR-like 171,
+// steepening toward a pole at 3300, were three times too confident: their
+// calibration slope was 0.56 on KGS) flattening slowly toward a pole at
+// 6900, and the grades' weight learned from the results (Learn 0.5).
 func DefaultBayes() BayesParams {
-	return BayesParams{SD0: 400, Drift: 5, Play: 1, RankSD: 400, Width: 500, Span: 2400, Learn: 1}
+	return BayesParams{SD0: 400, Drift: 7, Play: 3, RankSD: 500, Width: 350, Span: 4800, Learn: 0.5}
 }
 
 // Bayes is the project's own rating system: every player is a Gaussian

@@ -310,3 +310,54 @@ func score(pt Part, m Model, x []float64, players int, unknown float64, batch Ba
 	}
 	return res
 }
+
+// CutAtDay is where the evaluation part of games starts: the first game on
+// or after day (len(games) if none). Games must be in time order.
+func CutAtDay(games []Game, day int32) int {
+	for i := range games {
+		if games[i].Day >= day {
+			return i
+		}
+	}
+	return len(games)
+}
+
+// CutAtFraction is where the last fraction frac of games starts, moved
+// back to the start of its round with ByRound, so that no game of the
+// evaluation part shares a batch with a training game.
+func CutAtFraction(games []Game, frac float64, batch Batch) int {
+	cut := min(max(int(float64(len(games))*(1-frac)+0.5), 0), len(games))
+	if batch == ByRound {
+		for cut > 0 && cut < len(games) && sameRound(&games[cut-1], &games[cut]) {
+			cut--
+		}
+	}
+	return cut
+}
+
+// Tuning is the result of tuning ours on the earlier games of a history
+// and scoring it on the later ones: the tuned parameters, and the
+// evaluation part's metrics with the defaults, the tuned parameters and the
+// rank-only baseline (no evaluation part: zero N and NaN figures).
+type Tuning struct {
+	Params                   []float64
+	Train, EvalGames         int
+	Default, Tuned, RankOnly Metrics
+}
+
+// TuneHistory tunes m on games[:cut] (never on a game it then predicts) and
+// scores games[cut:] replayed after the whole history.
+func TuneHistory(m Model, games []Game, cut, players int, batch Batch, budget int) (Tuning, error) {
+	if cut <= 0 {
+		return Tuning{}, errors.New("tune: no games before the evaluation part")
+	}
+	pt := Part{Games: games, Cut: cut}
+	unknown := MedianFirstRank(games[:cut], players)
+	x := Tune(m, games[:cut], players, unknown, batch, budget)
+	t := Tuning{Params: x, Train: cut, EvalGames: len(games) - cut}
+	t.Default = score(pt, m, Defaults(m), players, unknown, batch, false).Eval
+	t.Tuned = score(pt, m, x, players, unknown, batch, true).Eval
+	ro := Model{Name: "rankonly", New: func(_ []float64, players int, unknown float64) System { return NewRankOnly(players, unknown) }}
+	t.RankOnly = score(pt, ro, nil, players, unknown, batch, false).Eval
+	return t, nil
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/dankyu/dankyu/ratings"
 )
@@ -264,4 +265,69 @@ func resultName(r ratings.Result, m ratings.Model) string {
 		return r.Model + " (default)"
 	}
 	return r.Model
+}
+
+// ratingsTune tunes our system on the earlier games of any games file and
+// scores it on the later ones (by date or by fraction): no game is
+// predicted with parameters tuned on it.
+func ratingsTune(_ context.Context, c *call, args []string) error {
+	fs := c.flags()
+	games := fs.String("games", "", "games file (columns of games.csv)")
+	batchName := fs.String("batch", "game", "game or round")
+	from := fs.String("eval-from", "", "evaluation part: games on or after this date (YYYY-MM-DD)")
+	frac := fs.Float64("eval-frac", 0, "evaluation part: the last fraction of the games (0 < F < 1)")
+	budget := fs.Int("budget", 150, "tuning replays")
+	if err := c.parse(fs, args); err != nil {
+		return err
+	}
+	batch, err := ratings.ParseBatch(*batchName)
+	switch {
+	case err != nil:
+	case *games == "":
+		err = fmt.Errorf("--games is required")
+	case (*from == "") == (*frac == 0):
+		err = fmt.Errorf("give one of --eval-from DATE or --eval-frac F")
+	case *frac != 0 && !(*frac > 0 && *frac < 1):
+		err = fmt.Errorf("--eval-frac %v: want 0 < F < 1", *frac)
+	case *budget < 1 || *budget > 10000:
+		err = fmt.Errorf("--budget %d: want 1..10000", *budget)
+	}
+	var day time.Time
+	if err == nil && *from != "" {
+		if day, err = time.Parse(time.DateOnly, *from); err != nil {
+			err = fmt.Errorf("--eval-from %q: want YYYY-MM-DD", *from)
+		}
+	}
+	if err != nil {
+		return usageError(err.Error())
+	}
+	gs, err := readGamesFile(*games)
+	if err != nil {
+		return err
+	}
+	for i := 1; i < len(gs.Games); i++ {
+		if gs.Games[i].Day < gs.Games[i-1].Day {
+			return fmt.Errorf("%s: row %d is dated before row %d: a history to tune on must be in time order", *games, i, i-1)
+		}
+	}
+	cut := ratings.CutAtFraction(gs.Games, *frac, batch)
+	if *from != "" {
+		cut = ratings.CutAtDay(gs.Games, int32(day.Unix()/86400))
+	}
+	m := ratings.Models()[0]
+	t, err := ratings.TuneHistory(m, gs.Games, cut, len(gs.Players), batch, *budget)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "tuned %s on %d games, scored on the %d after (batch %s)\n", m.Name, t.Train, t.EvalGames, batch)
+	fmt.Fprintf(c.stdout, "  defaults: %s\n  tuned:    %s\n", formatParams(m, ratings.Defaults(m)), formatParams(m, t.Params))
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "evaluation part\tlog-loss\tBrier\tacc\tslope\t\n")
+	for _, r := range []struct {
+		name string
+		m    ratings.Metrics
+	}{{m.Name + " (default)", t.Default}, {m.Name + " (tuned)", t.Tuned}, {"rankonly", t.RankOnly}} {
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.3f\t%.3f\t\n", r.name, r.m.LogLoss, r.m.Brier, r.m.Accuracy, r.m.Slope)
+	}
+	return tw.Flush()
 }
