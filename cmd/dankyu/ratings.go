@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/dankyu/dankyu/ratings"
+	"github.com/dankyu/dankyu/ratings/book"
 )
 
 func readGamesFile(path string) (*ratings.Games, error) {
@@ -270,7 +272,10 @@ func resultName(r ratings.Result, m ratings.Model) string {
 // ratingsTune tunes our system on the earlier games of any games file and
 // scores it on the later ones (by date or by fraction): no game is
 // predicted with parameters tuned on it.
-func ratingsTune(_ context.Context, c *call, args []string) error {
+func ratingsTune(ctx context.Context, c *call, args []string) error {
+	if i := slices.Index(args, "--registry"); i >= 0 {
+		return ratingsTuneRegistry(ctx, c, slices.Delete(slices.Clone(args), i, i+1))
+	}
 	fs := c.flags()
 	games := fs.String("games", "", "games file (columns of games.csv)")
 	batchName := fs.String("batch", "game", "game or round")
@@ -330,4 +335,30 @@ func ratingsTune(_ context.Context, c *call, args []string) error {
 		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.3f\t%.3f\t\n", r.name, r.m.LogLoss, r.m.Brier, r.m.Accuracy, r.m.Slope)
 	}
 	return tw.Flush()
+}
+
+// ratingsTuneRegistry tunes the registry's parameters on its own finished
+// games, stores them as a new version and recomputes every rating.
+func ratingsTuneRegistry(ctx context.Context, c *call, args []string) error {
+	fs := c.flags()
+	frac := fs.Float64("eval-frac", 0.3, "evaluation part: the last fraction of the games (whole rounds)")
+	budget := fs.Int("budget", 150, "tuning replays")
+	store, _, closeDB, err := openRegistry(ctx, c, fs, args, func() error {
+		if fs.NArg() > 0 {
+			return usageError("ratings tune --registry takes no arguments")
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	p, err := book.New(store).Tune(ctx, cliActor(), "", book.TuneRequest{EvalFrac: *frac, Budget: *budget})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "rating parameters version %d: %s\n  tuned on %d games, scored on the %d after: log-loss %.4f with the defaults, %.4f tuned, %.4f rank-only; every rating recomputed\n",
+		p.Version, formatParams(ratings.Models()[0], []float64{p.Bayes.SD0, p.Bayes.Drift, p.Bayes.Play, p.Bayes.RankSD, p.Bayes.Width, p.Bayes.Span, p.Bayes.Learn}),
+		p.TrainGames, p.EvalGames, p.DefaultLogLoss, p.TunedLogLoss, p.RankOnlyLogLoss)
+	return nil
 }
