@@ -32,7 +32,7 @@ func associationGames(seed uint64, players, events int, gradeSD float64) []Game 
 		entrants := rng.Perm(players)[:players/4]
 		grade := map[int32]float64{}
 		for _, p := range entrants {
-			g := GoRRankGrade(strength[p] + gradeSD*rng.NormFloat64())
+			g := PlayingRank(strength[p] + gradeSD*rng.NormFloat64())
 			grade[int32(p)] = GradeGoR(g)
 		}
 		for r := 1; r <= 5; r++ {
@@ -58,9 +58,6 @@ func associationGames(seed uint64, players, events int, gradeSD float64) []Game 
 	}
 	return games
 }
-
-// GoRRankGrade is the grade a GoR rating rounds to, within playing grades.
-func GoRRankGrade(r float64) int { return max(min(GoRRank(r), 7), -30) }
 
 // On association-style data the default system must beat the rank-only
 // baseline and be no worse than WHR tuned on the earlier games.

@@ -66,9 +66,17 @@ type Estimate struct {
 	Rank, Low, High int
 }
 
-// EstimateRank maps a belief N(mean, sd²) to grades.
+// MaxPlayingDan is the strongest amateur playing grade: 8 dan and above
+// are honorary grades, no playing strength, so no estimate names them.
+const MaxPlayingDan = 7
+
+// PlayingRank is GoRRank bounded to the playing grades, 30 kyu to 7 dan.
+func PlayingRank(r float64) int { return min(GoRRank(r), MaxPlayingDan) }
+
+// EstimateRank maps a belief N(mean, sd²) to playing grades (30 kyu –
+// 7 dan): a rating or interval end above 7 dan is 7 dan.
 func EstimateRank(mean, sd float64) Estimate {
-	return Estimate{Rank: GoRRank(mean), Low: GoRRank(mean - 1.96*sd), High: GoRRank(mean + 1.96*sd)}
+	return Estimate{Rank: PlayingRank(mean), Low: PlayingRank(mean - 1.96*sd), High: PlayingRank(mean + 1.96*sd)}
 }
 
 // GradeGoR is a grade (kyu negative, dan positive) on the GoR scale, as
