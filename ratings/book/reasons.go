@@ -17,4 +17,6 @@ var (
 	ReasonTuneFewGames = ledger.NewReason(ledger.Invalid, "RATING_TUNE_FEW_GAMES",
 		"登记处只有 {games} 盘已评对局：调校前后两部分各须至少 {min} 盘。",
 		"the registry has only {games} rated games: tuning needs at least {min} on each side of the cut.")
+	ReasonFlagMargin = ledger.NewReason(ledger.Invalid, "RATING_FLAG_MARGIN",
+		"差距 {margin} 级无效：须在 1 到 {max} 级之间。", "a margin of {margin} grades is not allowed: 1 to {max}.")
 )
