@@ -86,7 +86,7 @@ func TestEstimateRankBoundedToPlayingGrades(t *testing.T) {
 		rank, lo, high int
 	}{
 		{2550, 300, 6, -1, 7}, // the top of the interval would be 9d
-		{3200, 50, 7, 7, 7},  // a rating beyond 9d
+		{3200, 50, 7, 7, 7},   // a rating beyond 9d
 		{-800, 300, -29, -30, -23},
 	} {
 		if e := EstimateRank(tt.mean, tt.sd); e != (Estimate{tt.rank, tt.lo, tt.high}) {

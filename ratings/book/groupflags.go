@@ -6,11 +6,10 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/ratings"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
 )
 
 // FlagGroupFar is the review flag of a participant entering a dan-grade
@@ -39,43 +38,70 @@ type GroupFlag struct {
 // maxFlagMargin bounds the margin asked for.
 const maxFlagMargin = 20
 
-// GroupFlags lists the entrants of the event's dan-grade groups whose 95 %
-// rank interval lies at least margin grades from their group's target rank
-// (entrants without a rating yet are not flagged: nothing is known).
-func (b *Book) GroupFlags(ctx context.Context, tournament int64, margin int) ([]GroupFlag, error) {
+// GroupFlags lists the entrants of an event's dan-grade groups (ev and
+// its participants, as tournaments reads them) whose 95 % rank interval
+// lies at least margin grades from their group's target rank. Entrants
+// without a rating yet, guests and withdrawn entrants are not flagged.
+func (b *Book) GroupFlags(ctx context.Context, ev tournaments.Event, entrants []tournaments.Participant, margin int) ([]GroupFlag, error) {
 	if margin < 1 || margin > maxFlagMargin {
 		return nil, ReasonFlagMargin.With(ledger.Value("margin", strconv.Itoa(margin)), ledger.Value("max", strconv.Itoa(maxFlagMargin)))
 	}
-	rows, err := b.store.DB().Query(ctx, `SELECT p.number, p.player_id, p.name, g.name, g.target_rank, r.mean, r.variance
-		FROM participants p
-		JOIN tournament_groups g ON g.id = p.group_id
-		JOIN rating_players r ON r.player_id = p.player_id AND r.seen
-		WHERE p.tournament_id = $1 AND NOT p.withdrawn
-		ORDER BY p.number`, tournament)
-	if err != nil {
-		return nil, ledger.PgErr(err, "group entrants' ratings")
+	groups := map[int64]tournaments.Group{}
+	for _, g := range ev.Groups {
+		groups[g.ID] = g
 	}
 	type row struct {
 		number     int
 		player     int64
 		name       string
 		group      string
-		target     int16
+		target     int
 		mean, vari float64
 	}
-	all, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
-		var x row
-		err := r.Scan(&x.number, &x.player, &x.name, &x.group, &x.target, &x.mean, &x.vari)
-		return x, err
-	})
+	var want []row
+	var ids []int64
+	for _, p := range entrants {
+		g, ok := groups[p.GroupID]
+		if !ok || p.PlayerID == 0 || p.Withdrawn {
+			continue
+		}
+		want = append(want, row{number: p.Number, player: p.PlayerID, name: p.Name, group: g.Name, target: int(g.TargetRank)})
+		ids = append(ids, p.PlayerID)
+	}
+	if len(want) == 0 {
+		return nil, nil
+	}
+	rows, err := b.store.DB().Query(ctx, `SELECT player_id, mean, variance FROM rating_players WHERE seen AND player_id = ANY($1)`, ids)
 	if err != nil {
+		return nil, ledger.PgErr(err, "group entrants' ratings")
+	}
+	type belief struct{ mean, vari float64 }
+	rated := map[int64]belief{}
+	for rows.Next() {
+		var id int64
+		var x belief
+		if err := rows.Scan(&id, &x.mean, &x.vari); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("group entrants' ratings: %w", err)
+		}
+		rated[id] = x
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("group entrants' ratings: %w", err)
+	}
+	var all []row
+	for _, x := range want {
+		if r, ok := rated[x.player]; ok {
+			x.mean, x.vari = r.mean, r.vari
+			all = append(all, x)
+		}
 	}
 	var out []GroupFlag
 	for _, x := range all {
 		sd := math.Sqrt(x.vari)
 		est := ratings.EstimateRank(x.mean, sd)
-		target := int(x.target)
+		target := x.target
 		var grades int
 		switch {
 		case gradeSteps(est.Low, target) > 0: // the whole interval above the target

@@ -33,10 +33,18 @@ func TestGroupFlags(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := e.book.GroupFlags(ctx, ev.ID, 0); ledger.KindOf(err) != ledger.Invalid {
+	ev, err = e.ts.GetEvent(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entrants, err := e.ts.Participants(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.book.GroupFlags(ctx, ev, entrants, 0); ledger.KindOf(err) != ledger.Invalid {
 		t.Fatalf("margin 0: %v", err)
 	}
-	flags, err := e.book.GroupFlags(ctx, ev.ID, 3)
+	flags, err := e.book.GroupFlags(ctx, ev, entrants, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
