@@ -109,13 +109,13 @@ func TestRatingListsWithoutJavaScript(t *testing.T) {
 		contains []string
 		absent   []string
 	}{
-		{"/ratings", 200, []string{"王小明", "对手3", "Ma Lin (SG)", "外来棋手", "北京市"}, nil},
+		{"/ratings", 200, []string{"王小明", "对手3", "Ma Lin (SG)", "外来棋手", "北京市", "参数：经校准的默认值", "learn=0.5"}, nil},
 		{"/ratings?province=11", 200, []string{"王小明", "对手1"}, []string{"Ma Lin"}},
 		{"/ratings?province=31", 200, []string{"没有符合条件的棋手"}, []string{"王小明"}},
 		{"/ratings?rank=30k", 200, []string{"没有符合条件的棋手"}, nil},
 		{"/ratings?rank=99d", 400, []string{"form-error"}, nil},
 		{"/ratings?province=xx", 400, []string{"form-error"}, nil},
-		{"/ratings?lang=en", 200, []string{"Ratings", "Rank estimate", "Guest"}, nil},
+		{"/ratings?lang=en", 200, []string{"Ratings", "Rank estimate", "Guest", "Parameters: the calibrated defaults"}, nil},
 	}
 	for _, tt := range tests {
 		code, body := get(t, e.srv.URL+tt.path)

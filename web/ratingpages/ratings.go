@@ -62,13 +62,17 @@ func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
 	f.Page = min(max(f.Page, 1), book.MaxOffset/ratingListPage)
 	pg := p.Page(w, r, "ratings")
 	if p.ratings == nil {
-		p.Render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", ""))
+		p.Render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", "", ""))
 		return nil
+	}
+	params, err := p.paramsLine(r.Context(), pg)
+	if err != nil {
+		return err
 	}
 	rs, err := p.ratings.ListRatings(r.Context(), book.ListQuery{Province: f.Province, Rank: f.Rank,
 		Limit: ratingListPage + 1, Offset: (f.Page - 1) * ratingListPage})
 	if ledger.KindOf(err) == ledger.Invalid {
-		p.Render(w, r, http.StatusBadRequest, ratingsPage(pg, f, nil, 0, p.UserError(r, pg, err), ""))
+		p.Render(w, r, http.StatusBadRequest, ratingsPage(pg, f, nil, 0, p.UserError(r, pg, err), "", params))
 		return nil
 	}
 	if err != nil {
@@ -78,8 +82,34 @@ func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
 	if len(rs) > ratingListPage {
 		rs, next = rs[:ratingListPage], f.url(f.Page+1)
 	}
-	p.Render(w, r, http.StatusOK, ratingsPage(pg, f, rs, (f.Page-1)*ratingListPage, "", next))
+	p.Render(w, r, http.StatusOK, ratingsPage(pg, f, rs, (f.Page-1)*ratingListPage, "", next, params))
 	return nil
+}
+
+// paramSource is what the book offers beyond Ratings: the parameters it
+// rates with (optional, so a portal's other rating sources need not).
+type paramSource interface {
+	Params(ctx context.Context) (book.Params, error)
+}
+
+// paramsLine says with which parameters the ratings are computed: their
+// version and the figures that chose them, or that they are the defaults.
+func (p *Pages) paramsLine(ctx context.Context, pg kit.Page) (string, error) {
+	src, ok := p.ratings.(paramSource)
+	if !ok {
+		return "", nil
+	}
+	ps, err := src.Params(ctx)
+	if err != nil {
+		return "", err
+	}
+	b := ps.Bayes
+	vals := fmt.Sprintf("sd0=%.4g drift=%.4g play=%.4g rank_sd=%.4g width=%.4g span=%.4g learn=%.4g", b.SD0, b.Drift, b.Play, b.RankSD, b.Width, b.Span, b.Learn)
+	if ps.Version == 0 {
+		return fmt.Sprintf(pg.T["rating_params_default"], vals), nil
+	}
+	return fmt.Sprintf(pg.T["rating_params_tuned"], ps.Version, ps.At.Format("2006-01-02"), ps.TrainGames, ps.EvalGames,
+		ps.TunedLogLoss, ps.DefaultLogLoss, ps.RankOnlyLogLoss, vals), nil
 }
 
 // Section is the rating part of a player's public page: his rating
