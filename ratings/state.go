@@ -29,8 +29,9 @@ func (s *Bayes) SetState(p int32, st BayesState) {
 	s.m[p], s.v[p], s.last[p], s.rank[p], s.seen[p] = st.Mean, st.Var, st.LastDay, st.Rank, st.Seen
 }
 
-// RegistryBayes are the parameters the registry rates its events with:
-// the project's system tuned on the AGA tournament set (the data closest to
+// RegistryBayes were the parameters the registry rated its events with
+// before issue 29 (the book now rates with DefaultBayes until it has tuned
+// on its own games; kept for the state tests): the project's system tuned on the AGA tournament set (the data closest to
 // the registry's over-the-board events), as `dankyu ratings eval --split
 // aga` printed them: a wide newcomer prior, slow drift, ranks trusted to
 // about 2.5 grades, an almost constant logistic width.
