@@ -40,6 +40,66 @@ func New(site *kit.Site, ratings Ratings) *Pages { return &Pages{Site: site, rat
 // Routes registers the rating pages.
 func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /ratings", p.Get(p.list))
+	mux.HandleFunc("GET /ratings/tune", p.tuneForm)
+	p.Confirmed(mux, "/ratings/tune", kit.Confirmation{What: "confirm_rating_tune", Back: toTune},
+		p.Post(toTune, p.failTune, p.tune))
+}
+
+// tuner is what the staff's tuning form needs of the book (optional, like
+// paramSource).
+type tuner interface {
+	paramSource
+	Tune(ctx context.Context, actor ledger.Actor, key string, req book.TuneRequest) (book.Params, error)
+}
+
+func toTune(*http.Request) string { return "/ratings/tune" }
+
+// tuneView is the staff's tuning form as typed.
+type tuneView struct {
+	Params, Frac, Budget, OK, Err, Idem, CSRF string
+}
+
+// tuneForm is the staff's page to tune the registry's parameters on its
+// own games; the public signs in, an agency is refused.
+func (p *Pages) tuneForm(w http.ResponseWriter, r *http.Request) {
+	a, ok := p.SignedIn(w, r)
+	if !ok {
+		return
+	}
+	if !a.IsStaff() {
+		pg := p.Page(w, r, "error")
+		p.Render(w, r, http.StatusForbidden, kit.MessagePage(pg, pg.T["error"], pg.T["rating_tune_staff_only"]))
+		return
+	}
+	p.showTune(w, r, http.StatusOK, tuneView{Frac: "0.3", Budget: "150", OK: r.URL.Query().Get("ok")})
+}
+
+func (p *Pages) showTune(w http.ResponseWriter, r *http.Request, code int, v tuneView) {
+	pg := p.Page(w, r, "rating_tune")
+	line, err := p.paramsLine(r.Context(), pg)
+	if err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	v.Params, v.Idem, v.CSRF = line, kit.RandomHex(12), pg.CSRF
+	p.Render(w, r, code, tunePage(pg, v))
+}
+
+func (p *Pages) failTune(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+	p.showTune(w, r, code, tuneView{Frac: r.PostFormValue("eval_frac"), Budget: r.PostFormValue("budget"), Err: errText})
+}
+
+// tune runs the tuning (the book checks the actor is staff, logs
+// ratings.tuned and recomputes).
+func (p *Pages) tune(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	t, ok := p.ratings.(tuner)
+	if !ok {
+		return kit.Outcome{}, ledger.ErrNotFound
+	}
+	frac, _ := strconv.ParseFloat(r.PostFormValue("eval_frac"), 64)
+	budget, _ := strconv.Atoi(r.PostFormValue("budget"))
+	_, err := t.Tune(r.Context(), a, key, book.TuneRequest{EvalFrac: frac, Budget: budget})
+	return kit.Done("rating_tuned"), err
 }
 
 // ratingListPage is the number of players one list page shows.
