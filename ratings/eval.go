@@ -252,6 +252,7 @@ func MedianFirstRank(games []Game, players int) float64 {
 // Result is one system's scores on one split.
 type Result struct {
 	Model  string
+	Tuned  bool // false: the model's defaults, no tuning
 	Params []float64
 	Train  Metrics
 	Eval   Metrics
@@ -270,7 +271,9 @@ type Report struct {
 }
 
 // Evaluate tunes each model on the training part of pt, replays the whole
-// population with the tuned parameters and scores both parts.
+// population with the tuned parameters and scores both parts. The first
+// model (ours) is scored with its defaults too, first: what a registry
+// that has not tuned gets.
 func Evaluate(pt Part, players int, batch Batch, models []Model, budget int) (*Report, error) {
 	if pt.Cut == 0 {
 		return nil, errors.New("evaluate: no training games before the split")
@@ -278,15 +281,83 @@ func Evaluate(pt Part, players int, batch Batch, models []Model, budget int) (*R
 	train := pt.Games[:pt.Cut]
 	unknown := MedianFirstRank(train, players)
 	rep := &Report{Batch: batch, Unknown: unknown, Train: pt.Cut, Eval: len(pt.Games) - pt.Cut}
-	for _, m := range models {
+	for i, m := range models {
 		x := Tune(m, train, players, unknown, batch, budget)
-		p := Replay(pt.Games, m.New(x, players, unknown), batch)
-		res := Result{Model: m.Name, Params: x, Pred: p,
-			Train: Score(p[:pt.Cut], train), Eval: Score(p[pt.Cut:], pt.Games[pt.Cut:])}
-		for i := pt.Cut; i < len(p); i++ {
-			res.Losses = append(res.Losses, LogLoss(p[i], pt.Games[i].Score()))
+		if i == 0 && len(m.Params) > 0 {
+			rep.Results = append(rep.Results, score(pt, m, Defaults(m), players, unknown, batch, false))
 		}
-		rep.Results = append(rep.Results, res)
+		rep.Results = append(rep.Results, score(pt, m, x, players, unknown, batch, len(m.Params) > 0))
 	}
 	return rep, nil
+}
+
+// Defaults are a model's untuned parameters.
+func Defaults(m Model) []float64 {
+	x := make([]float64, len(m.Params))
+	for i, p := range m.Params {
+		x[i] = p.Init
+	}
+	return x
+}
+
+func score(pt Part, m Model, x []float64, players int, unknown float64, batch Batch, tuned bool) Result {
+	train := pt.Games[:pt.Cut]
+	p := Replay(pt.Games, m.New(x, players, unknown), batch)
+	res := Result{Model: m.Name, Tuned: tuned, Params: x, Pred: p,
+		Train: Score(p[:pt.Cut], train), Eval: Score(p[pt.Cut:], pt.Games[pt.Cut:])}
+	for i := pt.Cut; i < len(p); i++ {
+		res.Losses = append(res.Losses, LogLoss(p[i], pt.Games[i].Score()))
+	}
+	return res
+}
+
+// CutAtDay is where the evaluation part of games starts: the first game on
+// or after day (len(games) if none). Games must be in time order.
+func CutAtDay(games []Game, day int32) int {
+	for i := range games {
+		if games[i].Day >= day {
+			return i
+		}
+	}
+	return len(games)
+}
+
+// CutAtFraction is where the last fraction frac of games starts, moved
+// back to the start of its round with ByRound, so that no game of the
+// evaluation part shares a batch with a training game.
+func CutAtFraction(games []Game, frac float64, batch Batch) int {
+	cut := min(max(int(float64(len(games))*(1-frac)+0.5), 0), len(games))
+	if batch == ByRound {
+		for cut > 0 && cut < len(games) && sameRound(&games[cut-1], &games[cut]) {
+			cut--
+		}
+	}
+	return cut
+}
+
+// Tuning is the result of tuning ours on the earlier games of a history
+// and scoring it on the later ones: the tuned parameters, and the
+// evaluation part's metrics with the defaults, the tuned parameters and the
+// rank-only baseline (no evaluation part: zero N and NaN figures).
+type Tuning struct {
+	Params                   []float64
+	Train, EvalGames         int
+	Default, Tuned, RankOnly Metrics
+}
+
+// TuneHistory tunes m on games[:cut] (never on a game it then predicts) and
+// scores games[cut:] replayed after the whole history.
+func TuneHistory(m Model, games []Game, cut, players int, batch Batch, budget int) (Tuning, error) {
+	if cut <= 0 {
+		return Tuning{}, errors.New("tune: no games before the evaluation part")
+	}
+	pt := Part{Games: games, Cut: cut}
+	unknown := MedianFirstRank(games[:cut], players)
+	x := Tune(m, games[:cut], players, unknown, batch, budget)
+	t := Tuning{Params: x, Train: cut, EvalGames: len(games) - cut}
+	t.Default = score(pt, m, Defaults(m), players, unknown, batch, false).Eval
+	t.Tuned = score(pt, m, x, players, unknown, batch, true).Eval
+	ro := Model{Name: "rankonly", New: func(_ []float64, players int, unknown float64) System { return NewRankOnly(players, unknown) }}
+	t.RankOnly = score(pt, ro, nil, players, unknown, batch, false).Eval
+	return t, nil
 }

@@ -148,7 +148,8 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Train != 1500 || rep.Eval != 300 || len(rep.Results) != len(Models()) {
+	// ours twice (defaults, then tuned), every baseline once
+	if rep.Train != 1500 || rep.Eval != 300 || len(rep.Results) != len(Models())+1 || rep.Results[0].Tuned || !rep.Results[1].Tuned {
 		t.Fatalf("report %d/%d, %d results", rep.Train, rep.Eval, len(rep.Results))
 	}
 	for _, r := range rep.Results {

@@ -29,8 +29,9 @@ func (s *Bayes) SetState(p int32, st BayesState) {
 	s.m[p], s.v[p], s.last[p], s.rank[p], s.seen[p] = st.Mean, st.Var, st.LastDay, st.Rank, st.Seen
 }
 
-// RegistryBayes are the parameters the registry rates its events with:
-// the project's system tuned on the AGA tournament set (the data closest to
+// RegistryBayes were the parameters the registry rated its events with
+// before issue 29 (the book now rates with DefaultBayes until it has tuned
+// on its own games; kept for the state tests): the project's system tuned on the AGA tournament set (the data closest to
 // the registry's over-the-board events), as `dankyu ratings eval --split
 // aga` printed them: a wide newcomer prior, slow drift, ranks trusted to
 // about 2.5 grades, an almost constant logistic width.
@@ -66,9 +67,17 @@ type Estimate struct {
 	Rank, Low, High int
 }
 
-// EstimateRank maps a belief N(mean, sd²) to grades.
+// MaxPlayingDan is the strongest amateur playing grade: 8 dan and above
+// are honorary grades, no playing strength, so no estimate names them.
+const MaxPlayingDan = 7
+
+// PlayingRank is GoRRank bounded to the playing grades, 30 kyu to 7 dan.
+func PlayingRank(r float64) int { return min(GoRRank(r), MaxPlayingDan) }
+
+// EstimateRank maps a belief N(mean, sd²) to playing grades (30 kyu –
+// 7 dan): a rating or interval end above 7 dan is 7 dan.
 func EstimateRank(mean, sd float64) Estimate {
-	return Estimate{Rank: GoRRank(mean), Low: GoRRank(mean - 1.96*sd), High: GoRRank(mean + 1.96*sd)}
+	return Estimate{Rank: PlayingRank(mean), Low: PlayingRank(mean - 1.96*sd), High: PlayingRank(mean + 1.96*sd)}
 }
 
 // GradeGoR is a grade (kyu negative, dan positive) on the GoR scale, as

@@ -78,3 +78,19 @@ func TestStateRestoresAReplay(t *testing.T) {
 		}
 	}
 }
+
+// Estimates name playing grades only: never 8 or 9 dan, never below 30 kyu.
+func TestEstimateRankBoundedToPlayingGrades(t *testing.T) {
+	for _, tt := range []struct {
+		mean, sd       float64
+		rank, lo, high int
+	}{
+		{2550, 300, 6, -1, 7}, // the top of the interval would be 9d
+		{3200, 50, 7, 7, 7},   // a rating beyond 9d
+		{-800, 300, -29, -30, -23},
+	} {
+		if e := EstimateRank(tt.mean, tt.sd); e != (Estimate{tt.rank, tt.lo, tt.high}) {
+			t.Errorf("EstimateRank(%v, %v) = %+v, want %d (%d – %d)", tt.mean, tt.sd, e, tt.rank, tt.lo, tt.high)
+		}
+	}
+}

@@ -23,10 +23,11 @@ func Models() []Model {
 	return []Model{
 		{Name: "bayes", Params: []Param{
 			{"sd0", d.SD0, 20, 1000}, {"drift", d.Drift, 0.01, 200}, {"play", d.Play, 0.01, 200}, {"rank_sd", d.RankSD, 5, 5000},
-			{"width", d.Width, 20, 5000}, {"span", d.Span, 1200, 1e6},
+			{"width", d.Width, 20, 5000}, {"span", d.Span, 1200, 1e6}, {"learn", d.Learn, 0.01, 10},
 		}, New: func(x []float64, players int, unknown float64) System {
-			return NewBayes(players, unknown, BayesParams{SD0: x[0], Drift: x[1], Play: x[2], RankSD: x[3], Width: x[4], Span: x[5]})
+			return NewBayes(players, unknown, BayesFrom(x))
 		}},
+		{Name: "rankonly", New: func(_ []float64, players int, unknown float64) System { return NewRankOnly(players, unknown) }},
 		{Name: "gor2021", New: func(_ []float64, players int, unknown float64) System { return NewGoR(players, unknown) }},
 		{Name: "elo", Params: []Param{{"k", e.K, 0.5, 500}, {"scale", e.Scale, 20, 5000}},
 			New: func(x []float64, players int, unknown float64) System {
@@ -91,4 +92,9 @@ func Tune(m Model, train []Game, players int, unknown float64, batch Batch, budg
 		}
 	}
 	return x
+}
+
+// BayesFrom reads bayes' parameters in the order of its Model's Params.
+func BayesFrom(x []float64) BayesParams {
+	return BayesParams{SD0: x[0], Drift: x[1], Play: x[2], RankSD: x[3], Width: x[4], Span: x[5], Learn: x[6]}
 }

@@ -3,6 +3,8 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,13 +111,13 @@ func TestRatingListsWithoutJavaScript(t *testing.T) {
 		contains []string
 		absent   []string
 	}{
-		{"/ratings", 200, []string{"王小明", "对手3", "Ma Lin (SG)", "外来棋手", "北京市"}, nil},
+		{"/ratings", 200, []string{"王小明", "对手3", "Ma Lin (SG)", "外来棋手", "北京市", "参数：经校准的默认值", "learn=0.5"}, nil},
 		{"/ratings?province=11", 200, []string{"王小明", "对手1"}, []string{"Ma Lin"}},
 		{"/ratings?province=31", 200, []string{"没有符合条件的棋手"}, []string{"王小明"}},
 		{"/ratings?rank=30k", 200, []string{"没有符合条件的棋手"}, nil},
 		{"/ratings?rank=99d", 400, []string{"form-error"}, nil},
 		{"/ratings?province=xx", 400, []string{"form-error"}, nil},
-		{"/ratings?lang=en", 200, []string{"Ratings", "Rank estimate", "Guest"}, nil},
+		{"/ratings?lang=en", 200, []string{"Ratings", "Rank estimate", "Guest", "Parameters: the calibrated defaults"}, nil},
 	}
 	for _, tt := range tests {
 		code, body := get(t, e.srv.URL+tt.path)
@@ -135,5 +137,33 @@ func TestRatingListsWithoutJavaScript(t *testing.T) {
 				t.Errorf("GET %s shows %q", tt.path, s)
 			}
 		}
+	}
+}
+
+// TestRatingTuneOnThePortal: staff tune the rating parameters from the
+// portal through a confirmation page; the book's refusal (too few games in
+// this registry) comes back worded; an agency is refused the page.
+func TestRatingTuneOnThePortal(t *testing.T) {
+	e := ratedPortal(t)
+	agencyTok, staffTok := e.tokens(t)
+	u := e.srv.URL
+	agency := client(t)
+	e.signIn(t, agency, agencyTok)
+	if code, _, _ := fetch(t, agency, "GET", u+"/ratings/tune", nil); code != http.StatusForbidden {
+		t.Fatalf("an agency's tuning page: %d", code)
+	}
+	staff := client(t)
+	e.signIn(t, staff, staffTok)
+	code, page, _ := fetch(t, staff, "GET", u+"/ratings/tune", nil)
+	if code != http.StatusOK || !strings.Contains(page, "参数：经校准的默认值") || !strings.Contains(page, `data-testid="rating-tune-form"`) {
+		t.Fatalf("tuning page %d: %s", code, page)
+	}
+	_, confirm, _ := fetch(t, staff, "GET", u+"/ratings/tune/confirm?eval_frac=0.3&budget=5", nil)
+	if !strings.Contains(confirm, "请确认：调校等级分参数并重算全部等级分") || !strings.Contains(confirm, `name="confirm" value="yes"`) {
+		t.Fatalf("confirmation: %s", confirm)
+	}
+	code, body, _ := fetch(t, staff, "POST", u+"/ratings/tune", url.Values{"csrf": {csrfOf(t, confirm)}, "eval_frac": {"0.3"}, "budget": {"5"}, "confirm": {"yes"}})
+	if code != http.StatusBadRequest || !strings.Contains(body, "只有 16 盘已评对局") {
+		t.Fatalf("tuning 16 games: %d %s", code, body)
 	}
 }

@@ -52,6 +52,7 @@ func commands() []*command {
 		{name: "ratings", short: "rating systems and the registry's ratings", subs: []*command{
 			{name: "predict", args: "--games FILE [--batch game|round] [--system S] [--split S] --out PRED.csv", short: "P(black wins) for each game before its result is used", run: ratingsPredict},
 			{name: "eval", args: "--games FILE [--batch game|round] [--split S,...] [--budget N] [--markdown]", short: "log-loss, Brier, accuracy, calibration of every system per split", run: ratingsEval},
+			{name: "tune", args: "--games FILE (--eval-from DATE | --eval-frac F) [--batch game|round] [--budget N] | --registry [--eval-frac F] [--data-dir DIR]", short: "tune our system on the earlier games of any history (or the registry's, stored as a new version), score it on the later", run: ratingsTune},
 			{name: "recompute", args: "[--data-dir DIR]", short: "rebuild every rating of the registry from its finished events", run: ratingsRecompute},
 		}},
 		{name: "generate", short: "data sets", subs: []*command{

@@ -101,3 +101,35 @@ func TestRatingsErrors(t *testing.T) {
 		}
 	}
 }
+
+// tune works on any games file, cut by date or by fraction, and says how
+// the later games scored with the defaults, tuned and from the ranks alone.
+func TestRatingsTune(t *testing.T) {
+	games := "../../ratings/testdata/aga-700.csv"
+	code, stdout, stderr := runRatings(t, "tune", "--games", games, "--eval-from", "2000-03-01", "--budget", "5", "--batch", "round")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"tuned bayes on ", "defaults: sd0=400", "tuned:    sd0=", "bayes (default)", "bayes (tuned)", "rankonly"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	code, stdout, stderr = runRatings(t, "tune", "--games", games, "--eval-frac", "0.25", "--budget", "3")
+	if code != 0 || !strings.Contains(stdout, "scored on the 175 after") {
+		t.Errorf("--eval-frac 0.25 of 700: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tune", "--games", games}, "one of --eval-from"},
+		{[]string{"tune", "--games", games, "--eval-frac", "1.5"}, "0 < F < 1"},
+		{[]string{"tune", "--games", games, "--eval-from", "March"}, "YYYY-MM-DD"},
+		{[]string{"tune", "--games", games, "--eval-from", "1999-01-01"}, "no games before"},
+	} {
+		if code, _, stderr := runRatings(t, tt.args...); code == 0 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}

@@ -22,14 +22,14 @@ const UnknownStart = 600
 // Book keeps the registry's ratings in the store's database.
 type Book struct {
 	store   *ledger.Store
-	params  ratings.BayesParams
 	unknown float64
 }
 
-// New returns the book over the store, rating with the registry's
-// parameters of the project's system.
+// New returns the book over the store. It rates with the latest version of
+// the registry's parameters (rating_params, see Tune), the core's
+// calibrated defaults (ratings.DefaultBayes) until the registry has tuned.
 func New(store *ledger.Store) *Book {
-	return &Book{store: store, params: ratings.RegistryBayes(), unknown: UnknownStart}
+	return &Book{store: store, unknown: UnknownStart}
 }
 
 // lockRatings serialises rating computations: two events finishing at
@@ -64,6 +64,7 @@ type member struct {
 
 // engine feeds events to the core, round by round.
 type engine struct {
+	params  Params
 	sys     *ratings.Bayes
 	index   map[string]int32
 	members []member
@@ -180,6 +181,10 @@ type Player struct {
 // load ensures a row for every entrant and returns the engine with their
 // stored beliefs (fresh ones when reset, for a recompute).
 func (b *Book) load(ctx context.Context, tx *ledger.Tx, entrants []tournaments.RatingEntrant, index map[string]int32, reset bool) (*engine, error) {
+	params, err := ParamsTx(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
 	n := len(entrants)
 	idents, pins, names, countries, provinces := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	pids := make([]*int64, n)
@@ -204,7 +209,7 @@ func (b *Book) load(ctx context.Context, tx *ledger.Tx, entrants []tournaments.R
 		return nil, ledger.PgErr(err, "rated players")
 	}
 	defer rows.Close()
-	e := &engine{sys: ratings.NewBayes(n, b.unknown, b.params), index: index, members: make([]member, n)}
+	e := &engine{params: params, sys: ratings.NewBayes(n, b.unknown, params.Bayes), index: index, members: make([]member, n)}
 	for rows.Next() {
 		var (
 			id, games int
@@ -228,6 +233,12 @@ func (b *Book) load(ctx context.Context, tx *ledger.Tx, entrants []tournaments.R
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("rated players: %w", err)
+	}
+	rows.Close()
+	if !reset {
+		if err := loadGrades(ctx, tx, e.sys); err != nil {
+			return nil, err
+		}
 	}
 	return e, nil
 }
@@ -253,7 +264,7 @@ func (e *engine) save(ctx context.Context, tx *ledger.Tx, now time.Time, ps []in
 	if err != nil {
 		return ledger.PgErr(err, "save ratings")
 	}
-	return nil
+	return saveGrades(ctx, tx, e.sys)
 }
 
 // historyRows are the ratings after one event, for insertion.
@@ -304,8 +315,8 @@ type Run struct {
 	By         string
 }
 
-func (b *Book) insertRun(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, r Run) (Run, error) {
-	params, err := json.Marshal(b.params)
+func (b *Book) insertRun(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, p Params, r Run) (Run, error) {
+	params, err := json.Marshal(p.Bayes)
 	if err != nil {
 		return r, fmt.Errorf("rating parameters: %w", err)
 	}

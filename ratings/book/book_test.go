@@ -106,8 +106,8 @@ func TestFinishingAnEventRatesItsPlayers(t *testing.T) {
 		if tt.moves > 0 && r.Rating <= tt.start || tt.moves < 0 && r.Rating >= tt.start {
 			t.Errorf("entrant %d: rating %.1f from %.0f, want it to move %+d", k+1, r.Rating, tt.start, tt.moves)
 		}
-		if r.SD >= ratings.RegistryBayes().SD0 || r.SD <= 0 {
-			t.Errorf("entrant %d: sd %.1f, want below the newcomer's %.0f", k+1, r.SD, ratings.RegistryBayes().SD0)
+		if r.SD >= ratings.DefaultBayes().SD0 || r.SD <= 0 {
+			t.Errorf("entrant %d: sd %.1f, want below the newcomer's %.0f", k+1, r.SD, ratings.DefaultBayes().SD0)
 		}
 		if r.Estimate.Low > r.Estimate.Rank || r.Estimate.Rank > r.Estimate.High {
 			t.Errorf("entrant %d: estimate %+v", k+1, r.Estimate)

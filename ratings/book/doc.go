@@ -5,7 +5,7 @@
 // the kernel's transactions and event log).
 //
 // The arithmetic is the pure core's (ratings.Bayes with
-// ratings.RegistryBayes): book only reads the games of finished events
+// ratings.DefaultBayes, or the latest tuned version in rating_params): book only reads the games of finished events
 // through tournaments' read API, feeds them to the core round by round and
 // stores the result. RateEventTx rates one event as it finishes (inside the
 // finishing transaction); Recompute rebuilds everything from the games in

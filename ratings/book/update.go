@@ -43,7 +43,7 @@ func (b *Book) RateEventTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 	if err := tx.QueryRow(ctx, `SELECT coalesce(max(seq), 0) + 1 FROM rating_history`).Scan(&seq); err != nil {
 		return Run{}, fmt.Errorf("rating order: %w", err)
 	}
-	run, err := b.insertRun(ctx, tx, now, actor, Run{Kind: "incremental", Tournament: tournament, Events: 1, Games: len(games), Players: len(entrants)})
+	run, err := b.insertRun(ctx, tx, now, actor, e.params, Run{Kind: "incremental", Tournament: tournament, Events: 1, Games: len(games), Players: len(entrants)})
 	if err != nil {
 		return Run{}, err
 	}
@@ -103,6 +103,13 @@ func (b *Book) recomputeTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 			return Run{}, err
 		}
 	}
+	if _, err := tx.Exec(ctx, `DELETE FROM rating_grades`); err != nil {
+		return Run{}, ledger.PgErr(err, "reset the grades' weight")
+	}
+	params, err := ParamsTx(ctx, tx)
+	if err != nil {
+		return Run{}, err
+	}
 	var h historyRows
 	for i := 0; i < len(games); {
 		j := i + 1
@@ -113,7 +120,7 @@ func (b *Book) recomputeTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 		h.add(e, &games[i], int64(run.Events), e.rateEvent(games[i:j]))
 		i = j
 	}
-	run, err = b.insertRun(ctx, tx, now, actor, run)
+	run, err = b.insertRun(ctx, tx, now, actor, params, run)
 	if err != nil {
 		return Run{}, err
 	}

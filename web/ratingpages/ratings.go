@@ -40,6 +40,66 @@ func New(site *kit.Site, ratings Ratings) *Pages { return &Pages{Site: site, rat
 // Routes registers the rating pages.
 func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /ratings", p.Get(p.list))
+	mux.HandleFunc("GET /ratings/tune", p.tuneForm)
+	p.Confirmed(mux, "/ratings/tune", kit.Confirmation{What: "confirm_rating_tune", Back: toTune},
+		p.Post(toTune, p.failTune, p.tune))
+}
+
+// tuner is what the staff's tuning form needs of the book (optional, like
+// paramSource).
+type tuner interface {
+	paramSource
+	Tune(ctx context.Context, actor ledger.Actor, key string, req book.TuneRequest) (book.Params, error)
+}
+
+func toTune(*http.Request) string { return "/ratings/tune" }
+
+// tuneView is the staff's tuning form as typed.
+type tuneView struct {
+	Params, Frac, Budget, OK, Err, Idem, CSRF string
+}
+
+// tuneForm is the staff's page to tune the registry's parameters on its
+// own games; the public signs in, an agency is refused.
+func (p *Pages) tuneForm(w http.ResponseWriter, r *http.Request) {
+	a, ok := p.SignedIn(w, r)
+	if !ok {
+		return
+	}
+	if !a.IsStaff() {
+		pg := p.Page(w, r, "error")
+		p.Render(w, r, http.StatusForbidden, kit.MessagePage(pg, pg.T["error"], pg.T["rating_tune_staff_only"]))
+		return
+	}
+	p.showTune(w, r, http.StatusOK, tuneView{Frac: "0.3", Budget: "150", OK: r.URL.Query().Get("ok")})
+}
+
+func (p *Pages) showTune(w http.ResponseWriter, r *http.Request, code int, v tuneView) {
+	pg := p.Page(w, r, "rating_tune")
+	line, err := p.paramsLine(r.Context(), pg)
+	if err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	v.Params, v.Idem, v.CSRF = line, kit.RandomHex(12), pg.CSRF
+	p.Render(w, r, code, tunePage(pg, v))
+}
+
+func (p *Pages) failTune(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {
+	p.showTune(w, r, code, tuneView{Frac: r.PostFormValue("eval_frac"), Budget: r.PostFormValue("budget"), Err: errText})
+}
+
+// tune runs the tuning (the book checks the actor is staff, logs
+// ratings.tuned and recomputes).
+func (p *Pages) tune(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	t, ok := p.ratings.(tuner)
+	if !ok {
+		return kit.Outcome{}, ledger.ErrNotFound
+	}
+	frac, _ := strconv.ParseFloat(r.PostFormValue("eval_frac"), 64)
+	budget, _ := strconv.Atoi(r.PostFormValue("budget"))
+	_, err := t.Tune(r.Context(), a, key, book.TuneRequest{EvalFrac: frac, Budget: budget})
+	return kit.Done("rating_tuned"), err
 }
 
 // ratingListPage is the number of players one list page shows.
@@ -62,13 +122,17 @@ func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
 	f.Page = min(max(f.Page, 1), book.MaxOffset/ratingListPage)
 	pg := p.Page(w, r, "ratings")
 	if p.ratings == nil {
-		p.Render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", ""))
+		p.Render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", "", ""))
 		return nil
+	}
+	params, err := p.paramsLine(r.Context(), pg)
+	if err != nil {
+		return err
 	}
 	rs, err := p.ratings.ListRatings(r.Context(), book.ListQuery{Province: f.Province, Rank: f.Rank,
 		Limit: ratingListPage + 1, Offset: (f.Page - 1) * ratingListPage})
 	if ledger.KindOf(err) == ledger.Invalid {
-		p.Render(w, r, http.StatusBadRequest, ratingsPage(pg, f, nil, 0, p.UserError(r, pg, err), ""))
+		p.Render(w, r, http.StatusBadRequest, ratingsPage(pg, f, nil, 0, p.UserError(r, pg, err), "", params))
 		return nil
 	}
 	if err != nil {
@@ -78,8 +142,34 @@ func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
 	if len(rs) > ratingListPage {
 		rs, next = rs[:ratingListPage], f.url(f.Page+1)
 	}
-	p.Render(w, r, http.StatusOK, ratingsPage(pg, f, rs, (f.Page-1)*ratingListPage, "", next))
+	p.Render(w, r, http.StatusOK, ratingsPage(pg, f, rs, (f.Page-1)*ratingListPage, "", next, params))
 	return nil
+}
+
+// paramSource is what the book offers beyond Ratings: the parameters it
+// rates with (optional, so a portal's other rating sources need not).
+type paramSource interface {
+	Params(ctx context.Context) (book.Params, error)
+}
+
+// paramsLine says with which parameters the ratings are computed: their
+// version and the figures that chose them, or that they are the defaults.
+func (p *Pages) paramsLine(ctx context.Context, pg kit.Page) (string, error) {
+	src, ok := p.ratings.(paramSource)
+	if !ok {
+		return "", nil
+	}
+	ps, err := src.Params(ctx)
+	if err != nil {
+		return "", err
+	}
+	b := ps.Bayes
+	vals := fmt.Sprintf("sd0=%.4g drift=%.4g play=%.4g rank_sd=%.4g width=%.4g span=%.4g learn=%.4g", b.SD0, b.Drift, b.Play, b.RankSD, b.Width, b.Span, b.Learn)
+	if ps.Version == 0 {
+		return fmt.Sprintf(pg.T["rating_params_default"], vals), nil
+	}
+	return fmt.Sprintf(pg.T["rating_params_tuned"], ps.Version, ps.At.Format("2006-01-02"), ps.TrainGames, ps.EvalGames,
+		ps.TunedLogLoss, ps.DefaultLogLoss, ps.RankOnlyLogLoss, vals), nil
 }
 
 // Section is the rating part of a player's public page: his rating
