@@ -42,6 +42,12 @@ func commands() []*command {
 		}},
 		{name: "backup", args: "--out FILE", short: "a consistent backup while the server runs (pg_dump)", run: backup},
 		{name: "restore", args: "--in FILE", short: "load a backup into a fresh data folder or empty database", run: restore},
+		{name: "cluster", short: "a pg_auto_failover formation on this machine (monitor, primary, synchronous secondary)", subs: []*command{
+			{name: "init", args: "--dir DIR [--monitor-port P] [--port1 P] [--port2 P]", short: "create and start the formation; print the multi-host URLs", run: clusterInit},
+			{name: "start", args: "--dir DIR", short: "start the formation's monitor and nodes", run: clusterStart},
+			{name: "stop", args: "--dir DIR", short: "stop the nodes, then the monitor", run: clusterStop},
+			{name: "status", args: "--dir DIR", short: "each node's state as the monitor sees it, and the URLs", run: clusterStatus},
+		}},
 		{name: "adjudicate", args: "[flags] FILE.sgf...", short: "replay and count game records (see adjudicate -h)", run: adjudicate},
 		{name: "pairings", args: "--system S --players N [--json]", short: "print a round-robin (Berger) or knockout table", run: pairings},
 		{name: "import", args: "--dry-run [--format F] [--json] FILE", short: "check an EGD h-file, OpenGotha XML or pairgoth file offline", run: importDryRun},

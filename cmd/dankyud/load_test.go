@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/ledger"
@@ -25,6 +27,8 @@ import (
 type certifying struct {
 	mu     sync.Mutex
 	acked  []string
+	at     []time.Time        // when each of acked was answered
+	codes  map[codes.Code]int // the status codes of failed requests
 	errors atomic.Int64
 	first  atomic.Value // the first error, for the failure message
 	stop   chan struct{}
@@ -36,8 +40,14 @@ type certifying struct {
 // test), with retry true clients carry on through errors (an outage).
 func certifyUnderLoad(t *testing.T, cli, dataDir string, conn *grpc.ClientConn, clients int, retry bool) *certifying {
 	t.Helper()
+	return certifyUnderLoadEnv(t, cli, []string{"DANKYU_DATA_DIR=" + dataDir, "DANKYU_DATABASE_URL="}, conn, clients, retry)
+}
+
+// certifyUnderLoadEnv is certifyUnderLoad with the CLI's database given by env.
+func certifyUnderLoadEnv(t *testing.T, cli string, env []string, conn *grpc.ClientConn, clients int, retry bool) *certifying {
+	t.Helper()
 	token := func(args ...string) string {
-		out, err := runCLI(t, cli, dataDir, append([]string{"token", "create"}, args...)...)
+		out, err := runCLIEnv(t, cli, env, append([]string{"token", "create"}, args...)...)
 		if err != nil {
 			t.Fatalf("token create: %v\n%s", err, out)
 		}
@@ -62,7 +72,7 @@ func certifyUnderLoad(t *testing.T, cli, dataDir string, conn *grpc.ClientConn, 
 			t.Fatal(err)
 		}
 	}
-	l := &certifying{stop: make(chan struct{})}
+	l := &certifying{stop: make(chan struct{}), codes: map[codes.Code]int{}}
 	var seq atomic.Int64
 	issueOne := func() error {
 		ctx, cancel := context.WithTimeout(metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+agency), 10*time.Second)
@@ -92,6 +102,7 @@ func certifyUnderLoad(t *testing.T, cli, dataDir string, conn *grpc.ClientConn, 
 		}
 		l.mu.Lock()
 		l.acked = append(l.acked, ok.GetApplication().GetCertificateNumber())
+		l.at = append(l.at, time.Now())
 		l.mu.Unlock()
 		return nil
 	}
@@ -106,6 +117,9 @@ func certifyUnderLoad(t *testing.T, cli, dataDir string, conn *grpc.ClientConn, 
 				default:
 				}
 				if err := issueOne(); err != nil {
+					l.mu.Lock()
+					l.codes[status.Code(err)]++
+					l.mu.Unlock()
 					if l.errors.Add(1) == 1 {
 						l.first.Store(err.Error())
 					}
