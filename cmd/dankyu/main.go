@@ -42,6 +42,13 @@ func commands() []*command {
 		}},
 		{name: "backup", args: "--out FILE", short: "a consistent backup while the server runs (pg_dump)", run: backup},
 		{name: "restore", args: "--in FILE", short: "load a backup into a fresh data folder or empty database", run: restore},
+		{name: "pitr", short: "point-in-time recovery of the embedded cluster with pgBackRest", subs: []*command{
+			{name: "setup", args: "--repo DIR", short: "turn on continuous WAL archiving into DIR and take a first full backup", run: pitrSetup},
+			{name: "backup", args: "--repo DIR [--type full|diff|incr]", short: "a backup into the repository (schedule one daily)", run: pitrBackup},
+			{name: "archive", args: "--repo DIR", short: "close the current WAL segment and wait until it is archived", run: pitrArchive},
+			{name: "restore", args: "--repo DIR --to TIME --into NEWDIR --checkpoint FILE",
+				short: "the cluster as it was at TIME in a fresh data folder, migrated,\nits log verified against the checkpoint", run: pitrRestore},
+		}},
 		{name: "cluster", short: "a pg_auto_failover formation on this machine (monitor, primary, synchronous secondary)", subs: []*command{
 			{name: "init", args: "--dir DIR [--monitor-port P] [--port1 P] [--port2 P]", short: "create and start the formation; print the multi-host URLs", run: clusterInit},
 			{name: "start", args: "--dir DIR", short: "start the formation's monitor and nodes", run: clusterStart},

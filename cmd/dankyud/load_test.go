@@ -33,6 +33,14 @@ type certifying struct {
 	first  atomic.Value // the first error, for the failure message
 	stop   chan struct{}
 	wg     sync.WaitGroup
+	gate   sync.RWMutex // each request holds it to read; pause takes it to write
+}
+
+// pause waits for the requests in flight and holds every client until
+// the returned resume is called: a quiet moment to note.
+func (l *certifying) pause() (resume func()) {
+	l.gate.Lock()
+	return l.gate.Unlock
 }
 
 // certifyUnderLoad sets up agency 110 with stock and starts clients; with
@@ -116,7 +124,10 @@ func certifyUnderLoadEnv(t *testing.T, cli string, env []string, conn *grpc.Clie
 					return
 				default:
 				}
-				if err := issueOne(); err != nil {
+				l.gate.RLock()
+				err := issueOne()
+				l.gate.RUnlock()
+				if err != nil {
 					l.mu.Lock()
 					l.codes[status.Code(err)]++
 					l.mu.Unlock()
