@@ -35,10 +35,11 @@ func (c *call) warnLog() *slog.Logger {
 	return slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
-// printURLs prints what the server is started with.
+// printURLs prints what the server is started with, as lines a shell
+// can eval (the URLs hold & and ?).
 func printURLs(c *call, f *pgcluster.Formation) {
-	fmt.Fprintf(c.stdout, "DANKYU_DATABASE_URL=%s\n", f.URL(pgcluster.FormationServerRole))
-	fmt.Fprintf(c.stdout, "DANKYU_MIGRATION_URL=%s\n", f.URL(pgcluster.FormationOwnerRole))
+	fmt.Fprintf(c.stdout, "export DANKYU_DATABASE_URL='%s'\n", f.URL(pgcluster.FormationServerRole))
+	fmt.Fprintf(c.stdout, "export DANKYU_MIGRATION_URL='%s'\n", f.URL(pgcluster.FormationOwnerRole))
 }
 
 // clusterInit runs `dankyu cluster init --dir D`.

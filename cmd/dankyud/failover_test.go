@@ -42,11 +42,11 @@ func formation(t *testing.T, cli string) (f *pgcluster.Formation, url, migration
 		t.Fatalf("dankyu cluster init: %v\n%s", err, out)
 	}
 	for _, line := range strings.Split(out, "\n") {
-		if v, ok := strings.CutPrefix(line, "DANKYU_DATABASE_URL="); ok {
-			url = v
+		if v, ok := strings.CutPrefix(line, "export DANKYU_DATABASE_URL="); ok {
+			url = strings.Trim(v, "'")
 		}
-		if v, ok := strings.CutPrefix(line, "DANKYU_MIGRATION_URL="); ok {
-			migrationURL = v
+		if v, ok := strings.CutPrefix(line, "export DANKYU_MIGRATION_URL="); ok {
+			migrationURL = strings.Trim(v, "'")
 		}
 	}
 	if !strings.Contains(url, "target_session_attrs=read-write") || strings.Count(url, "127.0.0.1:") != 2 || migrationURL == "" {
