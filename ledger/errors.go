@@ -60,9 +60,6 @@ func KindOf(err error) Kind {
 	if errors.As(err, &k) {
 		return k.kind
 	}
-	if unreachable(err) {
-		return Unavailable
-	}
 	return Internal
 }
 

@@ -23,6 +23,9 @@ var ReasonDatabaseUnavailable = NewReason(Unavailable, "DATABASE_UNAVAILABLE",
 // Unreachable is the coded refusal for err when err is the database being
 // unreachable (see Unavailable), and nil otherwise: what a transport
 // answers instead of the driver's text, which names hosts and roles.
+// KindOf leaves such an error Internal on purpose: domain code that goes on
+// past a refusal (a note recorded, evidence marked as not holding) must
+// stop on an outage, as on any failure; only the transports word it.
 func Unreachable(err error) *Error {
 	if err == nil || !unreachable(err) {
 		return nil

@@ -78,15 +78,10 @@ func start(t *testing.T, bin, dataDir string) *running {
 // startWith is start with more flags.
 func startWith(t *testing.T, bin, dataDir string, flags ...string) *running {
 	t.Helper()
-	return startEnv(t, bin, []string{"DANKYU_DATA_DIR=" + dataDir, "DANKYU_DATABASE_URL="}, flags...)
-}
-
-// startEnv is startWith with the database given by env (DANKYU_… settings).
-func startEnv(t *testing.T, bin string, env []string, flags ...string) *running {
-	t.Helper()
 	cmd := exec.Command(bin, append([]string{"--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0"}, flags...)...)
 	// a short notice period and sweep, so a notice ends within the test
-	cmd.Env = append(append(os.Environ(), env...), "DANKYU_NOTICE_PERIOD=3s", "DANKYU_SWEEP_INTERVAL=200ms")
+	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=",
+		"DANKYU_NOTICE_PERIOD=3s", "DANKYU_SWEEP_INTERVAL=200ms")
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -119,14 +114,8 @@ func startEnv(t *testing.T, bin string, env []string, flags ...string) *running 
 
 func runCLI(t *testing.T, cli, dataDir string, args ...string) (string, error) {
 	t.Helper()
-	return runCLIEnv(t, cli, []string{"DANKYU_DATA_DIR=" + dataDir, "DANKYU_DATABASE_URL="}, args...)
-}
-
-// runCLIEnv is runCLI with the database given by env.
-func runCLIEnv(t *testing.T, cli string, env []string, args ...string) (string, error) {
-	t.Helper()
 	cmd := exec.Command(cli, args...)
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

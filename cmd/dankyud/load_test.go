@@ -12,9 +12,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
-	"google.golang.org/grpc/status"
 
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/ledger"
@@ -27,20 +25,10 @@ import (
 type certifying struct {
 	mu     sync.Mutex
 	acked  []string
-	at     []time.Time        // when each of acked was answered
-	codes  map[codes.Code]int // the status codes of failed requests
 	errors atomic.Int64
 	first  atomic.Value // the first error, for the failure message
 	stop   chan struct{}
 	wg     sync.WaitGroup
-	gate   sync.RWMutex // each request holds it to read; pause takes it to write
-}
-
-// pause waits for the requests in flight and holds every client until
-// the returned resume is called: a quiet moment to note.
-func (l *certifying) pause() (resume func()) {
-	l.gate.Lock()
-	return l.gate.Unlock
 }
 
 // certifyUnderLoad sets up agency 110 with stock and starts clients; with
@@ -48,14 +36,8 @@ func (l *certifying) pause() (resume func()) {
 // test), with retry true clients carry on through errors (an outage).
 func certifyUnderLoad(t *testing.T, cli, dataDir string, conn *grpc.ClientConn, clients int, retry bool) *certifying {
 	t.Helper()
-	return certifyUnderLoadEnv(t, cli, []string{"DANKYU_DATA_DIR=" + dataDir, "DANKYU_DATABASE_URL="}, conn, clients, retry)
-}
-
-// certifyUnderLoadEnv is certifyUnderLoad with the CLI's database given by env.
-func certifyUnderLoadEnv(t *testing.T, cli string, env []string, conn *grpc.ClientConn, clients int, retry bool) *certifying {
-	t.Helper()
 	token := func(args ...string) string {
-		out, err := runCLIEnv(t, cli, env, append([]string{"token", "create"}, args...)...)
+		out, err := runCLI(t, cli, dataDir, append([]string{"token", "create"}, args...)...)
 		if err != nil {
 			t.Fatalf("token create: %v\n%s", err, out)
 		}
@@ -80,7 +62,7 @@ func certifyUnderLoadEnv(t *testing.T, cli string, env []string, conn *grpc.Clie
 			t.Fatal(err)
 		}
 	}
-	l := &certifying{stop: make(chan struct{}), codes: map[codes.Code]int{}}
+	l := &certifying{stop: make(chan struct{})}
 	var seq atomic.Int64
 	issueOne := func() error {
 		ctx, cancel := context.WithTimeout(metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+agency), 10*time.Second)
@@ -110,7 +92,6 @@ func certifyUnderLoadEnv(t *testing.T, cli string, env []string, conn *grpc.Clie
 		}
 		l.mu.Lock()
 		l.acked = append(l.acked, ok.GetApplication().GetCertificateNumber())
-		l.at = append(l.at, time.Now())
 		l.mu.Unlock()
 		return nil
 	}
@@ -124,13 +105,7 @@ func certifyUnderLoadEnv(t *testing.T, cli string, env []string, conn *grpc.Clie
 					return
 				default:
 				}
-				l.gate.RLock()
-				err := issueOne()
-				l.gate.RUnlock()
-				if err != nil {
-					l.mu.Lock()
-					l.codes[status.Code(err)]++
-					l.mu.Unlock()
+				if err := issueOne(); err != nil {
 					if l.errors.Add(1) == 1 {
 						l.first.Store(err.Error())
 					}

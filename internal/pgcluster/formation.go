@@ -360,6 +360,8 @@ type NodeState struct {
 
 // States asks the monitor for every node's state.
 func (f *Formation) States(ctx context.Context) ([]NodeState, error) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second) // a monitor that does not answer
+	defer cancel()
 	conn, err := pgx.Connect(ctx, f.nodeURL(0, "pg_auto_failover"))
 	if err != nil {
 		return nil, fmt.Errorf("reach the monitor: %w", err)

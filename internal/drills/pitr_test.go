@@ -1,11 +1,10 @@
-package main_test
+package drills_test
 
 import (
 	"context"
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
+	"github.com/dankyu/dankyu/internal/pgcluster"
 	"github.com/dankyu/dankyu/internal/server"
 )
 
@@ -26,6 +26,7 @@ import (
 // against the checkpoint; the server starts on it, migrated, its witness
 // satisfied.
 func TestPITRDrill(t *testing.T) {
+	t.Parallel()
 	bin, cli := build(t)
 	var dirs []string
 	tmp := func(prefix string) string {
@@ -40,22 +41,24 @@ func TestPITRDrill(t *testing.T) {
 	restored = filepath.Join(restored, "data")
 	t.Cleanup(func() {
 		for _, d := range []string{dataDir, restored} {
-			_ = mustCluster(t, d).Stop(context.Background(), true, true)
+			if c, err := pgcluster.New(d, pgcluster.Options{}); err == nil {
+				_ = c.Stop(context.Background(), true, true)
+			}
 		}
 		for _, d := range dirs {
 			os.RemoveAll(d)
 		}
 	})
-	if out, err := runCLI(t, cli, dataDir, "pitr", "setup", "--repo", repo); err != nil {
+	if out, err := runCLI(t, cli, embedded(dataDir), "pitr", "setup", "--repo", repo); err != nil {
 		t.Fatalf("pitr setup: %v\n%s", err, out)
 	}
-	srv := start(t, bin, dataDir)
+	srv := startEnv(t, bin, embedded(dataDir))
 	conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	load := certifyUnderLoad(t, cli, dataDir, conn, 4, false)
+	load := certifyUnderLoad(t, cli, embedded(dataDir), conn, 4, false)
 	load.waitAcked(t, 20, false)
 
 	code, checkpoint := httpGet(t, "http://"+srv.http+"/log/checkpoint")
@@ -82,19 +85,17 @@ func TestPITRDrill(t *testing.T) {
 	db := superuser(t, dataDir)
 	asSuperuser(t, db, `UPDATE certificates SET rank = 7 WHERE number = $1`, before[0])
 	asSuperuser(t, db, `DELETE FROM certificates WHERE number = $1`, before[1])
-	if out, err := runCLI(t, cli, dataDir, "pitr", "archive", "--repo", repo); err != nil {
+	if out, err := runCLI(t, cli, embedded(dataDir), "pitr", "archive", "--repo", repo); err != nil {
 		t.Fatalf("pitr archive: %v\n%s", err, out)
 	}
-	srv.cmd.Process.Signal(syscall.SIGTERM)
-	<-srv.done
-	srv.cmd.Wait()
+	srv.stop()
 
-	out, err := runCLI(t, cli, dataDir, "pitr", "restore", "--repo", repo, "--to", moment.Format(time.RFC3339Nano),
+	out, err := runCLI(t, cli, embedded(dataDir), "pitr", "restore", "--repo", repo, "--to", moment.Format(time.RFC3339Nano),
 		"--into", restored, "--checkpoint", saved)
 	if err != nil {
 		t.Fatalf("pitr restore: %v\n%s", err, out)
 	}
-	numbers := certificateNumbers(t, restored)
+	numbers := numbersIn(t, superuser(t, restored))
 	slices.Sort(numbers)
 	want := slices.Clone(before)
 	slices.Sort(want)
@@ -107,10 +108,12 @@ func TestPITRDrill(t *testing.T) {
 	if err := superuser(t, restored).QueryRow(context.Background(), `SELECT rank FROM certificates WHERE number = $1`, before[0]).Scan(&rank); err != nil || rank != 1 {
 		t.Fatalf("certificate %s restored with rank %d (%v), want 1 (1 dan) as issued", before[0], rank, err)
 	}
-	_ = mustCluster(t, restored).Stop(context.Background(), true, false)
+	if c, err := pgcluster.New(restored, pgcluster.Options{}); err == nil {
+		_ = c.Stop(context.Background(), true, false)
+	}
 
 	// the server on the restored folder: migrated, its witness from the checkpoint
-	srv = start(t, bin, restored)
+	srv = startEnv(t, bin, embedded(restored))
 	conn2, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
@@ -120,8 +123,6 @@ func TestPITRDrill(t *testing.T) {
 	if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_SERVING {
 		t.Fatalf("log health on the restored folder: %v %v\n%s", h, err, srv.log)
 	}
-	srv.cmd.Process.Signal(syscall.SIGTERM)
-	<-srv.done
-	srv.cmd.Wait()
+	srv.stop()
 	t.Logf("%d certificates before the moment, %d after; restored exactly the %d; %s", len(before), len(after), len(numbers), out)
 }

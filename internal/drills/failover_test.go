@@ -1,11 +1,10 @@
-package main_test
+package drills_test
 
 import (
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -37,7 +36,7 @@ func formation(t *testing.T, cli string) (f *pgcluster.Formation, url, migration
 		}
 		os.RemoveAll(dir)
 	})
-	out, err := runCLIEnv(t, cli, nil, "cluster", "init", "--dir", dir)
+	out, err := runCLI(t, cli, nil, "cluster", "init", "--dir", dir)
 	if err != nil {
 		t.Fatalf("dankyu cluster init: %v\n%s", err, out)
 	}
@@ -69,6 +68,7 @@ func formation(t *testing.T, cli string) (f *pgcluster.Formation, url, migration
 // checkpoint taken before the kill. The time writes were refused is
 // logged (docs/operations.md quotes it).
 func TestFailoverDrill(t *testing.T) {
+	t.Parallel()
 	bin, cli := build(t)
 	f, url, migrationURL := formation(t, cli)
 	ctx := context.Background()
@@ -105,7 +105,7 @@ func TestFailoverDrill(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	load := certifyUnderLoadEnv(t, cli, env, conn, 16, true)
+	load := certifyUnderLoad(t, cli, env, conn, 16, true)
 	load.waitAcked(t, 40, true)
 
 	code, checkpoint := httpGet(t, "http://"+srv.http+"/log/checkpoint")
@@ -162,28 +162,19 @@ func TestFailoverDrill(t *testing.T) {
 	if strings.Contains(srv.log.String(), "INTEGRITY CHECK FAILED") {
 		t.Fatalf("the witness tripped on the promoted node:\n%s", srv.log)
 	}
-	srv.cmd.Process.Signal(syscall.SIGTERM)
-	<-srv.done
-	srv.cmd.Wait()
+	srv.stop()
 
 	db, err := pgx.Connect(ctx, strings.Replace(url, server.EmbeddedServerRole+"@", "postgres@", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close(ctx)
-	rows, err := db.Query(ctx, `SELECT number FROM certificates WHERE number IS NOT NULL`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	numbers, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		t.Fatal(err)
-	}
+	numbers := numbersIn(t, db)
 	if lost := missing(acked, numbers); len(lost) > 0 {
 		t.Fatalf("%d of %d acknowledged certificates lost in the failover: %v", len(lost), len(acked), lost)
 	}
 	assertGapless(t, numbers)
-	out, err := runCLIEnv(t, cli, env, "log", "verify", "--checkpoint", saved)
+	out, err := runCLI(t, cli, env, "log", "verify", "--checkpoint", saved)
 	if err != nil {
 		t.Fatalf("log verify against the checkpoint taken before the kill: %v\n%s", err, out)
 	}
