@@ -23,6 +23,9 @@ const (
 	Conflict
 	Precondition
 	Exhausted
+	// Unavailable is the database not reachable for the moment (a primary
+	// failing over, a restart): the same request may be sent again.
+	Unavailable
 )
 
 // kindError is the sentinel of a kind: errors.Is(err, ErrPrecondition)
@@ -44,6 +47,7 @@ var (
 	ErrConflict         error = &kindError{Conflict, "conflict"}
 	ErrPrecondition     error = &kindError{Precondition, "failed precondition"}
 	ErrExhausted        error = &kindError{Exhausted, "resource exhausted"}
+	ErrUnavailable      error = &kindError{Unavailable, "unavailable"}
 )
 
 // KindOf returns the kind of err: that of its *Error or sentinel, else Internal.

@@ -29,6 +29,7 @@ func errorMessages(l Lang) map[string]string {
 		ledger.Conflict:         {"记录已被同时修改，请重试。", "The record was changed at the same time; please try again."},
 		ledger.Precondition:     {"当前状态下不能执行此操作。", "This cannot be done in the record's present state."},
 		ledger.Exhausted:        {"已达到上限，请稍后再试。", "A limit was reached; please try again later."},
+		ledger.Unavailable:      {"数据库暂时无法访问，请稍后重试。", "The database cannot be reached for the moment; please try again shortly."},
 	}
 	for k, v := range kinds {
 		m[fmt.Sprintf("error_kind_%d", k)] = pick(v[0], v[1])

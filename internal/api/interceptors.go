@@ -99,6 +99,7 @@ var statusCodes = map[ledger.Kind]codes.Code{
 	ledger.Conflict:         codes.Aborted,
 	ledger.Precondition:     codes.FailedPrecondition,
 	ledger.Exhausted:        codes.ResourceExhausted,
+	ledger.Unavailable:      codes.Unavailable,
 }
 
 // toStatus is the one place where domain errors become gRPC status codes.
@@ -118,6 +119,11 @@ func toStatus(ctx context.Context, log *slog.Logger, method string, err error) e
 		return status.Error(codes.Canceled, "request cancelled")
 	case errors.Is(err, context.DeadlineExceeded):
 		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
+	}
+	if u := ledger.Unreachable(err); u != nil {
+		// the driver's text names hosts and roles: logged, not answered
+		log.WarnContext(ctx, "database unavailable", "method", method, "err", err.Error())
+		err = u
 	}
 	code, ok := statusCodes[ledger.KindOf(err)]
 	if !ok {

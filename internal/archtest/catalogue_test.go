@@ -130,7 +130,7 @@ func errorCatalogue(t *testing.T) []byte {
 	// the statuses the portal's mapping may use
 	httpStatusNumbers := map[string]string{
 		"StatusBadRequest": "400", "StatusUnauthorized": "401", "StatusForbidden": "403", "StatusNotFound": "404",
-		"StatusConflict": "409", "StatusUnprocessableEntity": "422", "StatusTooManyRequests": "429",
+		"StatusConflict": "409", "StatusUnprocessableEntity": "422", "StatusTooManyRequests": "429", "StatusServiceUnavailable": "503",
 	}
 	var b bytes.Buffer
 	b.WriteString(catalogueBegin)

@@ -326,15 +326,7 @@ func (c *Cluster) initdb(ctx context.Context) error {
 }
 
 // postmasterPID reads the pid recorded by the server, 0 when none.
-func (c *Cluster) postmasterPID() int {
-	b, err := os.ReadFile(filepath.Join(c.dataDir(), "postmaster.pid"))
-	if err != nil {
-		return 0
-	}
-	line, _, _ := strings.Cut(string(b), "\n")
-	pid, _ := strconv.Atoi(strings.TrimSpace(line))
-	return pid
-}
+func (c *Cluster) postmasterPID() int { return pidIn(c.dataDir()) }
 
 // running reports whether the pid file names a live postgres process (not
 // merely a live process: after a reboot the pid may belong to another program).

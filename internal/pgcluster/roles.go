@@ -18,7 +18,13 @@ func (c *Cluster) ConnStringAs(db, user string) string {
 // so it cannot disable a trigger. A data folder made before the roles
 // existed has its tables handed over to owner here.
 func (c *Cluster) EnsureRoles(ctx context.Context, db, owner, server string) error {
-	conn, err := pgx.Connect(ctx, c.ConnString("postgres"))
+	return ensureRoles(ctx, func(db string) string { return c.ConnString(db) }, db, owner, server)
+}
+
+// ensureRoles is EnsureRoles with the superuser's connection string of
+// each database from connString.
+func ensureRoles(ctx context.Context, connString func(db string) string, db, owner, server string) error {
+	conn, err := pgx.Connect(ctx, connString("postgres"))
 	if err != nil {
 		return fmt.Errorf("connect to cluster: %w", err)
 	}
@@ -39,7 +45,7 @@ func (c *Cluster) EnsureRoles(ctx context.Context, db, owner, server string) err
 	if _, err := conn.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{db}.Sanitize()+" OWNER TO "+ownerID); err != nil {
 		return fmt.Errorf("hand database %s to %s: %w", db, owner, err)
 	}
-	inDB, err := pgx.Connect(ctx, c.ConnString(db))
+	inDB, err := pgx.Connect(ctx, connString(db))
 	if err != nil {
 		return fmt.Errorf("connect to %s: %w", db, err)
 	}

@@ -215,3 +215,19 @@ func keyLabel(vkey string) string {
 	}
 	return fmt.Sprintf("%s+%08x", v.Name(), v.KeyHash())
 }
+
+// KeepHead keeps checkpoint note, signed by the key in keyPath, as the
+// head beside that key: after a point-in-time restore, verified against
+// that checkpoint, the witness starts from it (the head kept before is
+// ahead of the restored log, which is then rightly shorter).
+func KeepHead(keyPath string, note []byte) error {
+	_, vkey, err := LoadLogKey(keyPath)
+	if err != nil {
+		return err
+	}
+	c, err := ledger.OpenSignedCheckpoint(note, vkey)
+	if err != nil {
+		return fmt.Errorf("the checkpoint is not signed by the log key %s: %w", keyPath, err)
+	}
+	return writeKeptHead(LogHeadPath("", keyPath), vkey, ledger.SignedHead{Checkpoint: c, Note: note})
+}

@@ -18,6 +18,7 @@ var httpStatuses = map[ledger.Kind]int{
 	ledger.Conflict:         http.StatusConflict,
 	ledger.Precondition:     http.StatusConflict,
 	ledger.Exhausted:        http.StatusTooManyRequests,
+	ledger.Unavailable:      http.StatusServiceUnavailable,
 }
 
 // HTTPStatus maps a domain error to its HTTP status.

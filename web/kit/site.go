@@ -203,6 +203,12 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.Render(w, r, http.StatusNotFound, MessagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))
 		return
 	}
+	if u := ledger.Unreachable(err); u != nil {
+		// a failover or restart: 503, worth trying again
+		s.log.WarnContext(r.Context(), "database unavailable", "path", r.URL.Path, "err", err)
+		s.Render(w, r, http.StatusServiceUnavailable, MessagePage(pg, pg.T["error"], s.UserError(r, pg, u)))
+		return
+	}
 	s.log.ErrorContext(r.Context(), "portal error", "path", r.URL.Path, "err", err)
 	s.Render(w, r, http.StatusInternalServerError, MessagePage(pg, pg.T["error"], pg.T["error_text"]))
 }
