@@ -193,6 +193,17 @@ func (c *Config) Limiters(now func() time.Time, log *slog.Logger) (*Limiters, er
 	return out, errors.Join(errs...)
 }
 
+// Share counts the low-volume limits, objections and sign-ins, in the
+// database (the kernel's store), so every server on it spends one budget;
+// verification and adjudication, high-volume, stay counted in each
+// process (an edge bounds them per address before they arrive; see
+// docs/operations.md). An institution key's quota, when keys come, is one
+// more limiter to share here.
+func (l *Limiters) Share(w ratelimit.Windows) {
+	l.objection.Share(w)
+	l.login.Share(w)
+}
+
 // API is the limits of the public RPCs.
 func (l *Limiters) API() api.Limits {
 	return api.Limits{Proxies: l.proxies, InFlight: l.inFlight, InFlightSignedIn: l.inFlightSignedIn, ByMethod: map[string]*ratelimit.Limiter{

@@ -143,6 +143,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
+	lim.Share(store)
 	// the server as its own log's witness: the key checked against the
 	// head kept beside it, the log against that head, before serving
 	wit, err := OpenWitness(ctx, store, cfg.LogSettings(), log)
