@@ -57,9 +57,9 @@ func ChainHash(prev []byte, e Event) []byte {
 type Tx struct {
 	pgx.Tx
 	pending []Event
-	// written are the actions of the events appended, told to the
-	// store's observer once the transaction has committed.
-	written []string
+	// written are the events appended, told to the store's observers
+	// once the transaction has committed.
+	written []Event
 }
 
 // Payload is the payload of one action of the event log: a struct of the
@@ -156,9 +156,7 @@ func (tx *Tx) flushEvents(ctx context.Context) error {
 	if _, err := tx.Exec(ctx, stmt, args...); err != nil {
 		return fmt.Errorf("append %d events: %w", len(tx.pending), err)
 	}
-	for _, e := range tx.pending {
-		tx.written = append(tx.written, e.Action)
-	}
+	tx.written = append(tx.written, tx.pending...)
 	tx.pending = tx.pending[:0]
 	return nil
 }

@@ -39,6 +39,8 @@ type Store struct {
 	idemKey atomic.Pointer[[]byte]
 	// observe hears of each event a committed transaction wrote (metrics).
 	observe func(action string)
+	// observeCommit hears of each event itself, once committed.
+	observeCommit func(Event)
 	// refusal, once set (RefuseWrites), fails every transaction.
 	refusal atomic.Pointer[Error]
 }
@@ -48,13 +50,24 @@ type Store struct {
 // server counts, say, the certificates issued.
 func (s *Store) ObserveEvents(observe func(action string)) { s.observe = observe }
 
-// committed tells the observer what tx wrote, once it has committed.
+// ObserveCommits calls observe with every event a transaction of this
+// store committed, once it has (at wiring, before the store is used): the
+// server purges a shared cache's copies of what a revocation changed. It
+// runs on the committing goroutine, so it must not block.
+func (s *Store) ObserveCommits(observe func(Event)) { s.observeCommit = observe }
+
+// committed tells the observers what tx wrote, once it has committed.
 func (s *Store) committed(tx *Tx) {
-	if s.observe == nil || tx == nil {
+	if tx == nil {
 		return
 	}
-	for _, action := range tx.written {
-		s.observe(action)
+	for _, e := range tx.written {
+		if s.observe != nil {
+			s.observe(e.Action)
+		}
+		if s.observeCommit != nil {
+			s.observeCommit(e)
+		}
 	}
 }
 

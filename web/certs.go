@@ -3,6 +3,9 @@ package web
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -39,6 +42,7 @@ type rankReviewer interface {
 func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /notices", p.notices)
 	mux.HandleFunc("GET /notices/{id}", p.notice)
+	mux.HandleFunc("GET /notices/{id}/objections", p.objectionForm)
 	mux.HandleFunc("POST /notices/{id}/objections", p.Limited(p.limits.Objection, p.object))
 	mux.HandleFunc("GET /verify", p.Limited(p.limits.Verify, p.verify))
 	mux.HandleFunc("GET /verify/proof", p.Limited(p.limits.Verify, p.verifyProof))
@@ -124,10 +128,19 @@ func (p *certPages) notices(w http.ResponseWriter, r *http.Request) {
 	p.Render(w, r, http.StatusOK, noticesPage(pg, f, page, "", next))
 }
 
+// notice is the notice as the public reads it, the same for every visitor
+// (a shared cache keeps it): while objections are taken it links to the
+// objection form, which is on a page of its own with the form's token.
 func (p *certPages) notice(w http.ResponseWriter, r *http.Request) {
 	p.showNotice(w, r, http.StatusOK, objectionForm{}, "")
 }
 
+// objectionForm is the notice with the form to object to it.
+func (p *certPages) objectionForm(w http.ResponseWriter, r *http.Request) {
+	p.showNotice(w, r, http.StatusOK, objectionForm{Shown: true}, "")
+}
+
+// showNotice shows the notice; with the objection form when f.Shown.
 func (p *certPages) showNotice(w http.ResponseWriter, r *http.Request, code int, f objectionForm, formErr string) {
 	id, ok := kit.PathID(r)
 	if !ok {
@@ -141,9 +154,11 @@ func (p *certPages) showNotice(w http.ResponseWriter, r *http.Request, code int,
 	}
 	pg := p.Page(w, r, "notice")
 	pg.Title = n.PlayerName + " · " + kit.RankName(pg.Lang, n.Rank)
-	f.Idem = kit.RandomHex(12)
-	f.CSRF = p.FormToken(w, r)
 	open := n.Status == certs.NoticeOpen && p.Now().Before(n.EndsAt)
+	if open && f.Shown {
+		f.Idem = kit.RandomHex(12)
+		f.CSRF = p.FormToken(w, r)
+	}
 	p.Render(w, r, code, noticePage(pg, n, open, f, formErr, r.URL.Query().Get("lodged") == "1"))
 }
 
@@ -153,7 +168,7 @@ func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
 		p.Fail(w, r, ledger.ErrNotFound)
 		return
 	}
-	f := objectionForm{Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact"), Reason: r.PostFormValue("reason")}
+	f := objectionForm{Shown: true, Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact"), Reason: r.PostFormValue("reason")}
 	pg := p.Page(w, r, "notice")
 	claim := p.ClaimForm(r)
 	if claim.Repeat != "" {
@@ -203,6 +218,8 @@ func claimOf(v certs.Verification, name string, byLink bool) verifyClaim {
 // claimant gave ("" none); byLink: reached through a paper's link.
 func (p *certPages) showVerification(w http.ResponseWriter, r *http.Request, number, name string, byLink bool) {
 	pg := p.Page(w, r, "verify")
+	// every answer is revalidated: a cache keeps it, but asks each time
+	w.Header().Set("Cache-Control", "no-cache")
 	if number == "" {
 		p.Render(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, verifyClaim{Name: name}, ""))
 		return
@@ -213,6 +230,13 @@ func (p *certPages) showVerification(w http.ResponseWriter, r *http.Request, num
 		return
 	}
 	claim := claimOf(v, name, byLink)
+	tag := verificationTag(pg.Lang, v, claim)
+	w.Header().Set("ETag", tag)
+	if kit.NoneMatch(r, tag) {
+		// unchanged since the asker's copy: no proofs computed, no page
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
 	if claim.Withheld {
 		v.Certificate.PlayerName, v.Certificate.PlayerID = "", 0
 	}
@@ -223,6 +247,29 @@ func (p *certPages) showVerification(w http.ResponseWriter, r *http.Request, num
 		}
 	}
 	p.Render(w, r, http.StatusOK, verifyPage(pg, number, &v, shown, claim, ""))
+}
+
+// verificationTag is the ETag of a verification page: it changes when the
+// answer can, and only then. The answer is what the certificate's logged
+// events make it (its latest event's position in the log: a revocation or
+// reissue appends one), and the signed tree that matters is the one that
+// first holds that event (its size is that position), so a proof against
+// any later tree says the same; the row as shown and whether it disagrees
+// with its events (under review) are in it too, as is the page's
+// language. Weak: two pages of one tag may carry proofs against different
+// checkpoints, each as good as the other.
+func verificationTag(l kit.Lang, v certs.Verification, c verifyClaim) string {
+	var last int64
+	if n := len(v.Events); n > 0 {
+		last = v.Events[n-1].ID
+	}
+	review := ""
+	if v.UnderReview != nil {
+		review = strings.Join(v.Mismatch, ",")
+	}
+	sum := sha256.Sum256([]byte(strings.Join([]string{string(l), v.Number, strconv.FormatBool(v.Found),
+		strconv.FormatInt(last, 10), fmt.Sprintf("%+v", v.Certificate), review, fmt.Sprintf("%+v", c)}, "\x00")))
+	return `W/"v` + strconv.FormatInt(last, 10) + "-" + hex.EncodeToString(sum[:12]) + `"`
 }
 
 // shownReceipt is a receipt on the verification page, with its event's action.
@@ -267,6 +314,7 @@ func (p *certPages) verifyProof(w http.ResponseWriter, r *http.Request) {
 
 func (p *certPages) batchForm(w http.ResponseWriter, r *http.Request) {
 	pg := p.Page(w, r, "verify_batch")
+	pg.CSRF = p.FormToken(w, r)
 	p.Render(w, r, http.StatusOK, batchVerifyPage(pg, "", nil, ""))
 }
 
@@ -275,6 +323,7 @@ func (p *certPages) batchForm(w http.ResponseWriter, r *http.Request) {
 // as CSV or JSON when the format parameter or the Accept header asks.
 func (p *certPages) batchVerify(w http.ResponseWriter, r *http.Request) {
 	pg := p.Page(w, r, "verify_batch")
+	pg.CSRF = p.FormToken(w, r) // the form is shown again
 	text := r.PostFormValue("claims")
 	format, known := batchFormatOf(r.FormValue("format"), r.Header.Get("Accept"))
 	// refuse is a refusal in the format asked for

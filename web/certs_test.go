@@ -111,7 +111,8 @@ func TestFourDanThroughThePortal(t *testing.T) {
 
 	// the public finds the notice and objects
 	run(t, ctx, "open the notice", chromedp.Navigate(u+"/notices?state=current"),
-		chromedp.Click(css(`[data-testid="notice-link"]`)), chromedp.WaitVisible(css(`[data-testid="objection-form"]`)))
+		chromedp.Click(css(`[data-testid="notice-link"]`)), chromedp.WaitVisible(css(`[data-testid="objection-link"]`)),
+		chromedp.Click(css(`[data-testid="objection-link"]`)), chromedp.WaitVisible(css(`[data-testid="objection-form"]`)))
 	if got := text(t, ctx, `[data-testid="notice-rank"]`); got != "4段" {
 		t.Fatalf("notice rank %q", got)
 	}

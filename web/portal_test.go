@@ -154,7 +154,10 @@ func browser(t *testing.T) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true))
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
+		// a Chinese browser: without ?lang= or a cookie the portal answers
+		// in the language Accept-Language prefers
+		chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN,zh"))
 	// Start the browser here, bound to the test's context. Chromium now and
 	// then dies while starting on a loaded machine: try once more before failing.
 	for attempt := 1; attempt <= 2; attempt++ {

@@ -61,6 +61,9 @@ type Options struct {
 	// Observe, when set, is called after each request with the route
 	// pattern it matched in r.Pattern (for metrics).
 	Observe func(r *http.Request)
+	// CacheMaxAge and CacheStaleIfError are how long shared caches may
+	// keep the public's pages (kit.CacheConfig; zero: its defaults).
+	CacheMaxAge, CacheStaleIfError time.Duration
 }
 
 // Limits are the portal's rate limits; a nil one is no limit.
@@ -86,7 +89,8 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	}
 	s, err := kit.NewSite(ctx, kit.Config{Store: store, Auth: reg, Agencies: reg, Log: log, Tables: tables(),
 		SessionTTL: opt.SessionTTL, FormTTL: opt.FormTTL, PublicURL: opt.PublicURL, Proxies: opt.Proxies,
-		LoginLimit: opt.Limits.Login, Observe: opt.Observe})
+		LoginLimit: opt.Limits.Login, Observe: opt.Observe,
+		Cache: kit.CacheConfig{MaxAge: opt.CacheMaxAge, StaleIfError: opt.CacheStaleIfError}})
 	if err != nil {
 		return nil, err
 	}

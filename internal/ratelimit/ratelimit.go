@@ -8,6 +8,7 @@
 package ratelimit
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net"
@@ -122,8 +123,10 @@ type Limiter struct {
 	now   func() time.Time
 	log   *slog.Logger
 	keys  KeyQuotas
+	// shared, when set, keeps the counts in PostgreSQL (Share)
+	shared Windows
 
-	mu      sync.Mutex
+	mu      sync.Mutex // the buckets, the summary and the key quotas
 	buckets map[string]*bucket
 	refused summary
 }
@@ -175,17 +178,15 @@ func (l *Limiter) Spend(c Caller, n int) error {
 	}
 	n = max(n, 1)
 	now := l.now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	limit, client := l.limit, Key(c.Address)
-	if c.Key != "" && l.keys != nil {
-		if q, ok := l.keys(c.Key); ok {
-			limit, client = q, "key:"+c.Key
-		}
-	}
+	limit, client := l.bucketOf(c)
 	if limit.Off() {
 		return nil
 	}
+	if l.shared != nil { // set before use: read without the lock
+		return l.spendShared(limit, client, n, now)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	l.flushLocked(now)
 	b := l.buckets[client]
 	if b == nil || b.limit != limit {
@@ -200,12 +201,72 @@ func (l *Limiter) Spend(c Caller, n int) error {
 		b.tokens -= float64(n)
 		return nil
 	}
+	return l.refuse(limit, client, n)
+}
+
+// bucketOf is the limit and the bucket the caller spends: its address's,
+// or its key's when the key has a quota of its own.
+func (l *Limiter) bucketOf(c Caller) (Limit, string) {
+	l.mu.Lock()
+	keys := l.keys
+	l.mu.Unlock()
+	if c.Key != "" && keys != nil {
+		if q, ok := keys(c.Key); ok {
+			return q, "key:" + c.Key
+		}
+	}
+	return l.limit, Key(c.Address)
+}
+
+// refuse counts a refusal (l.mu held) and words it.
+func (l *Limiter) refuse(limit Limit, client string, n int) error {
 	l.refused.add(client)
 	zh, en := limit.Words()
 	if n > limit.N {
 		return ReasonOverQuota.With(ledger.Value("count", strconv.Itoa(n)), ledger.Value("max", strconv.Itoa(limit.N)), ledger.Words("limit", zh, en))
 	}
 	return ReasonRateLimited.With(ledger.Words("limit", zh, en))
+}
+
+// Windows keeps counts shared by every server process on one database:
+// the kernel's store (ledger.Store.SpendRateWindow).
+type Windows interface {
+	SpendRateWindow(ctx context.Context, name, client string, start, end time.Time, n, max int) (bool, error)
+}
+
+// Share makes the limiter count in w rather than in this process: N
+// servers behind a balancer then give one budget, not N. For the
+// low-volume limits (objections, sign-ins, and an institution key's quota,
+// whose bucket is "key:" and the key): a spend is a round trip to the
+// database. The counts are fixed windows of the limit's period (N per
+// window), not a token bucket. Set it before the limiter is used.
+func (l *Limiter) Share(w Windows) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.shared = w
+}
+
+// sharedTimeout bounds one shared spend; past it (or on any failure of the
+// database) the request is let through and the failure logged: the
+// database that cannot count cannot store an objection either.
+const sharedTimeout = 2 * time.Second
+
+func (l *Limiter) spendShared(limit Limit, client string, n int, now time.Time) error {
+	start := now.Truncate(limit.Per)
+	ctx, cancel := context.WithTimeout(context.Background(), sharedTimeout)
+	defer cancel()
+	ok, err := l.shared.SpendRateWindow(ctx, l.name, client, start, start.Add(limit.Per), n, limit.N)
+	if err != nil {
+		l.log.Warn("shared rate limit not counted; request let through", "limit", l.name, "err", err)
+		return nil
+	}
+	if ok {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.flushLocked(now)
+	return l.refuse(limit, client, n)
 }
 
 // Flush logs the refusals of a minute that has ended, one line per client,

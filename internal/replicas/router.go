@@ -180,7 +180,7 @@ func (r *Router) Status() []Status {
 }
 
 // Check measures every replica once. The lag is measured against the
-// primary's own WAL history rather than the replay timestamp alone (an idle
+// primary's own WAL history (dated from its insert position: insertedEnd) rather than the replay timestamp alone (an idle
 // primary writes no transactions, so the last one replayed may be old
 // while the replica is wholly caught up): a replica that has replayed what
 // the primary had written at time t lags by now - t, and by nothing when it
@@ -189,10 +189,13 @@ func (r *Router) Check(ctx context.Context) {
 	if len(r.reps) == 0 {
 		return
 	}
-	var head int64
+	var head, block, segment int64
 	err := withTimeout(ctx, func(ctx context.Context) error {
-		return r.primary.QueryRow(ctx, `SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint`).Scan(&head)
+		return r.primary.QueryRow(ctx, `SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint,
+			current_setting('wal_block_size')::bigint,
+			(SELECT setting::bigint FROM pg_settings WHERE name = 'wal_segment_size')`).Scan(&head, &block, &segment)
 	})
+	head = insertedEnd(head, block, segment)
 	now := time.Now()
 	if err != nil {
 		// without the primary's position nothing can be said of the lag:
@@ -204,6 +207,35 @@ func (r *Router) Check(ctx context.Context) {
 	for _, rep := range r.reps {
 		r.checkOne(ctx, rep, now, head)
 	}
+}
+
+// The primary's WAL is dated from its insert position, not its write
+// position (pg_current_wal_lsn): with asynchronous commit a committed
+// transaction's WAL waits in the primary's buffers for the WAL writer (up
+// to three times wal_writer_delay, longer on a busy machine), so the write
+// position dated a commit only when it was written out. A replica paused
+// behind it was then measured at the first check that saw it: "lag 0",
+// kept in rotation while missing an acknowledged certificate (the flaky
+// TestPublicReadsFromReplica, issue 28).
+//
+// Page-header sizes of a 64-bit build: the insert position of an idle
+// primary whose last record ended on a page boundary points past the next
+// page's header, where no replica's replay position can be.
+const (
+	shortPageHeader = 24 // SizeOfXLogShortPHD, MAXALIGNed
+	longPageHeader  = 40 // SizeOfXLogLongPHD, the first page of a segment
+)
+
+// insertedEnd is the end of the WAL the primary has inserted: its insert
+// position, less a page header nothing follows yet.
+func insertedEnd(insert, block, segment int64) int64 {
+	switch {
+	case segment > 0 && insert%segment == longPageHeader:
+		return insert - longPageHeader
+	case block > 0 && insert%block == shortPageHeader && (segment <= 0 || insert%segment >= block):
+		return insert - shortPageHeader
+	}
+	return insert
 }
 
 // withTimeout runs one check's query under a deadline of its own, so that

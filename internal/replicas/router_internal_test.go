@@ -166,3 +166,21 @@ func TestReadFallsBackByCause(t *testing.T) {
 		t.Errorf("read marked for the primary counted as the public's: %d", s.r.PrimaryReads())
 	}
 }
+
+// TestInsertedEndLeavesOutAnEmptyPageHeader: an idle primary's insert
+// position just past a page header is the end of its WAL, so a replica that
+// replayed everything is not "behind" by a header; any other position is
+// the insert position itself.
+func TestInsertedEndLeavesOutAnEmptyPageHeader(t *testing.T) {
+	const blk, seg = 8192, 16 << 20
+	for _, tt := range []struct{ in, want int64 }{
+		{3*seg + longPageHeader, 3 * seg},                  // a segment's first page: long header
+		{3*seg + 5*blk + shortPageHeader, 3*seg + 5*blk},   // any other page: short header
+		{3*seg + 5*blk + 96, 3*seg + 5*blk + 96},           // records follow the header
+		{3*seg + shortPageHeader, 3*seg + shortPageHeader}, // the first page's header is the long one
+	} {
+		if got := insertedEnd(tt.in, blk, seg); got != tt.want {
+			t.Errorf("insertedEnd(%d) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}

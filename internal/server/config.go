@@ -93,6 +93,12 @@ type Config struct {
 	ObjectionDeadline time.Duration
 	// IdempotencyTTL is how long a retry with an idempotency key gets the first answer.
 	IdempotencyTTL time.Duration
+	// CacheMaxAge and CacheStaleIfError are how long a shared cache may
+	// keep the public's pages, and serve them on while the server fails;
+	// CachePurgeURL, when set, is the cache told of each revocation.
+	CacheMaxAge       time.Duration
+	CacheStaleIfError time.Duration
+	CachePurgeURL     string
 	// Scale is the read replicas and the metrics endpoint.
 	Scale ScaleConfig
 }
@@ -153,6 +159,7 @@ func (c *Config) CertsConfig() (certs.Config, error) {
 // with the gRPC server.
 func (c *Config) WebOptions(l *Limiters) web.Options {
 	return web.Options{SessionTTL: c.SessionTTL, FormTTL: c.FormTTL, PublicURL: c.PublicURL, CertificateFont: c.CertFont,
+		CacheMaxAge: c.CacheMaxAge, CacheStaleIfError: c.CacheStaleIfError,
 		Limits: web.Limits{Verify: l.verify, Objection: l.objection, Login: l.login, Adjudicate: l.adjudicate}, Proxies: l.proxies}
 }
 
@@ -184,6 +191,17 @@ func (c *Config) Limiters(now func() time.Time, log *slog.Logger) (*Limiters, er
 	out.inFlight = ratelimit.NewGate("grpc-in-flight", c.GRPCInFlight, now, log)
 	out.inFlightSignedIn = ratelimit.NewGate("grpc-in-flight-signed-in", c.GRPCInFlightSignedIn, now, log)
 	return out, errors.Join(errs...)
+}
+
+// Share counts the low-volume limits, objections and sign-ins, in the
+// database (the kernel's store), so every server on it spends one budget;
+// verification and adjudication, high-volume, stay counted in each
+// process (an edge bounds them per address before they arrive; see
+// docs/operations.md). An institution key's quota, when keys come, is one
+// more limiter to share here.
+func (l *Limiters) Share(w ratelimit.Windows) {
+	l.objection.Share(w)
+	l.login.Share(w)
 }
 
 // API is the limits of the public RPCs.

@@ -20,6 +20,7 @@ import (
 	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/api"
+	"github.com/dankyu/dankyu/internal/cachepurge"
 	"github.com/dankyu/dankyu/internal/eventratings"
 	"github.com/dankyu/dankyu/internal/health"
 	"github.com/dankyu/dankyu/internal/httpapi"
@@ -104,6 +105,16 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	met := metrics.New(prometheus.NewRegistry()) // this process's series, no global registry
 	store.ObserveEvents(met.Event)
+	if cfg.CachePurgeURL != "" {
+		purger, err := cachepurge.New(cfg.CachePurgeURL, log)
+		if err != nil {
+			return err
+		}
+		store.ObserveCommits(purger.Observe)
+		purgeCtx, stopPurge := context.WithCancel(context.Background())
+		defer stopPurge()
+		go purger.Run(purgeCtx)
+	}
 	ccfg.OnSweep = func(_ int, err error) { met.SweeperRun(err) }
 	ccfg.OnLogMismatch = met.LogMismatch
 	reps, err := db.OpenReplicas(ctx, cfg.Scale, cfg.DataDir, log)
@@ -138,6 +149,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		httpLis.Close()
 		return err
 	}
+	lim.Share(store)
 	// the server as its own log's witness: the key checked against the
 	// head kept beside it, the log against that head, before serving
 	wit, err := OpenWitness(ctx, store, cfg.LogSettings(), log)

@@ -30,6 +30,9 @@ const (
 type actorMemo struct {
 	done  bool
 	actor ledger.Actor
+	// private: the answer carries a form token (or is otherwise the
+	// visitor's own), so no shared cache may keep it
+	private bool
 }
 
 type actorMemoKey struct{}
@@ -105,7 +108,11 @@ func RandomHex(n int) string {
 // top of http.CrossOriginProtection), a token that leaked stops working
 // after the form expiry, and a state-changing post uses it once (ClaimForm;
 // the nonce makes two pages shown in one second two tokens).
+//
+// A page that shows a token is private (no shared cache keeps it), so only
+// a page that shows a form asks for one, and only when it shows the form.
 func (s *Site) FormToken(w http.ResponseWriter, r *http.Request) string {
+	Private(r)
 	c, err := r.Cookie(formCookie)
 	v := ""
 	if err == nil && len(c.Value) == 32 {

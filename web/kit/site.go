@@ -7,6 +7,7 @@
 package kit
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -67,6 +68,8 @@ type Config struct {
 	// Observe, when set, is called after each request with the route
 	// pattern it matched in r.Pattern (for metrics).
 	Observe func(r *http.Request)
+	// Cache is how long shared caches may keep the public's pages.
+	Cache CacheConfig
 }
 
 // Site is what every feature's pages share: the layout and the page's
@@ -87,6 +90,7 @@ type Site struct {
 	loginLimit          Limiter
 	observe             func(*http.Request)
 	texts               map[Lang]map[string]string // every string, built once (read only)
+	cache               CacheConfig
 }
 
 // NewSite merges the tables (failing on a key two of them define) and
@@ -115,7 +119,7 @@ func NewSite(ctx context.Context, c Config) (*Site, error) {
 	}
 	return &Site{auth: c.Auth, agencies: c.Agencies, log: c.Log, secret: secret, tokens: c.Store, now: c.Store.Now,
 		sessionTTL: c.SessionTTL, formTTL: c.FormTTL, secure: strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
-		proxies: c.Proxies, loginLimit: c.LoginLimit, observe: c.Observe, texts: texts}, nil
+		proxies: c.Proxies, loginLimit: c.LoginLimit, observe: c.Observe, texts: texts, cache: c.Cache.withDefaults()}, nil
 }
 
 // Now is the clock's time.
@@ -145,9 +149,10 @@ func (s *Site) Routes(mux *http.ServeMux) {
 
 // Handler is mux as the site serves it: cross-origin posts refused,
 // security headers set, each request's signed-in user looked up once and
-// its body bounded, one access-log line per request, and observed.
+// its body bounded, its cache headers set (cachePolicy), one access-log
+// line per request, and observed.
 func (s *Site) Handler(mux *http.ServeMux) http.Handler {
-	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(accessLog(s.log, time.Now, observed(mux, s.observe)))))
+	return http.NewCrossOriginProtection().Handler(securityHeaders(withActorMemo(s.cachePolicy(accessLog(s.log, time.Now, observed(mux, s.observe))))))
 }
 
 func securityHeaders(h http.Handler) http.Handler {
@@ -161,7 +166,9 @@ func securityHeaders(h http.Handler) http.Handler {
 
 // Page is the layout's part of a page: its language and strings, its
 // title (the string of titleKey; the site's name for ""), the link to the
-// other language, who is signed in and the form token.
+// other language, who is signed in and, for a signed-in user (the sign-out
+// form on every page), the form token. A public page that shows a form
+// asks for its token itself (FormToken), when it shows the form.
 func (s *Site) Page(w http.ResponseWriter, r *http.Request, titleKey string) Page {
 	lang := LangFrom(w, r)
 	t := s.texts[lang] // LangFrom answers one of the two languages built at NewSite
@@ -171,8 +178,12 @@ func (s *Site) Page(w http.ResponseWriter, r *http.Request, titleKey string) Pag
 	if titleKey != "" {
 		title = t[titleKey]
 	}
-	return Page{Lang: lang, T: t, Title: title, SwitchURL: SitePath(r.URL.Path) + "?" + q.Encode(), Actor: s.Actor(r), CSRF: s.FormToken(w, r),
+	pg := Page{Lang: lang, T: t, Title: title, SwitchURL: SitePath(r.URL.Path) + "?" + q.Encode(), Actor: s.Actor(r),
 		names: &agencyNames{ctx: r.Context(), list: s.agencies}}
+	if pg.Actor.Kind != ledger.Public {
+		pg.CSRF = s.FormToken(w, r)
+	}
+	return pg
 }
 
 // SitePath is the request's path as a link that cannot leave the site:
@@ -186,12 +197,26 @@ func SitePath(p string) string {
 	return (&url.URL{Path: c}).EscapedPath()
 }
 
-// Render answers with the page.
+// Render answers with the page. A page whose URL names its language, shown
+// to the public, keeps it in its links (keepLang): the language of a
+// visitor without a cookie lives in the URL.
 func (s *Site) Render(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(code)
-	if err := c.Render(r.Context(), w); err != nil {
+	l, named := URLLang(r)
+	if !named || signedIn(r) {
+		w.WriteHeader(code)
+		if err := c.Render(r.Context(), w); err != nil {
+			s.log.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)
+		}
+		return
+	}
+	var buf bytes.Buffer
+	if err := c.Render(r.Context(), &buf); err != nil {
 		s.log.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)
+	}
+	w.WriteHeader(code)
+	if err := keepLang(w, buf.Bytes(), string(l)); err != nil {
+		s.log.ErrorContext(r.Context(), "write page", "path", r.URL.Path, "err", err)
 	}
 }
 
