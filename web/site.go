@@ -105,6 +105,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	ratingpages.New(s, opt.Ratings).Routes(mux)
 	staffpages.New(s, reg, cs).WithNational(cs).Routes(mux)
 	if opt.Audit != nil {
+		s.Serves("audit")
 		auditpages.New(s, opt.Audit, font).Routes(mux)
 	}
 	return s.Handler(mux), nil

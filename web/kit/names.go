@@ -21,6 +21,7 @@ type agencyNames struct {
 	list  AgencyLister
 	once  sync.Once
 	names map[string]string
+	all   []registry.Agency
 }
 
 func (n *agencyNames) name(prefix string) (string, bool) {
@@ -33,12 +34,22 @@ func (n *agencyNames) name(prefix string) (string, bool) {
 		if err != nil {
 			return // the prefix is shown instead
 		}
+		n.all = as
 		for _, a := range as {
 			n.names[a.Prefix] = a.Name
 		}
 	})
 	name, ok := n.names[prefix]
 	return name, ok
+}
+
+// Agencies are the agencies, for a form that picks one by name.
+func (p Page) Agencies() []registry.Agency {
+	if p.names == nil {
+		return nil
+	}
+	p.names.name("") // reads the list once
+	return p.names.all
 }
 
 // AgencyName is the name of the agency with the prefix (the association's

@@ -87,6 +87,16 @@ type Site struct {
 	loginLimit          Limiter
 	observe             func(*http.Request)
 	texts               map[Lang]map[string]string // every string, built once (read only)
+	nav                 map[string]bool            // the optional pages served (e.g. "audit"), linked in the navigation
+}
+
+// Serves marks an optional feature's pages as served (before the first
+// request), so the navigation links to them.
+func (s *Site) Serves(feature string) {
+	if s.nav == nil {
+		s.nav = map[string]bool{}
+	}
+	s.nav[feature] = true
 }
 
 // NewSite merges the tables (failing on a key two of them define) and
@@ -171,8 +181,10 @@ func (s *Site) Page(w http.ResponseWriter, r *http.Request, titleKey string) Pag
 	if titleKey != "" {
 		title = t[titleKey]
 	}
-	return Page{Lang: lang, T: t, Title: title, SwitchURL: SitePath(r.URL.Path) + "?" + q.Encode(), Actor: s.Actor(r), CSRF: s.FormToken(w, r),
+	pg := Page{Lang: lang, T: t, Title: title, SwitchURL: SitePath(r.URL.Path) + "?" + q.Encode(), Actor: s.Actor(r), CSRF: s.FormToken(w, r),
 		names: &agencyNames{ctx: r.Context(), list: s.agencies}}
+	pg.served = s.nav
+	return pg
 }
 
 // SitePath is the request's path as a link that cannot leave the site:
