@@ -37,6 +37,7 @@ func tables() []kit.Table {
 		{Feature: "statistics", Texts: statisticsMessages},
 		{Feature: "ratings", Texts: ratingpages.Texts},
 		{Feature: "arena", Texts: tournamentpages.ArenaTexts},
+		{Feature: "referee", Texts: tournamentpages.RefereeTexts},
 		{Feature: "player workspace", Texts: playerWorkspaceMessages},
 		{Feature: "staff", Texts: staffpages.Texts},
 		{Feature: "boards", Texts: boardMessages},

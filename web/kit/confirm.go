@@ -17,11 +17,15 @@ type Confirmation struct {
 	// Subject names what the action is done to (a holder, an event, an
 	// agency), as its records say; nil or "" for none.
 	Subject func(r *http.Request, pg Page) string
+	// Show words a field's value as the reader knows it (a participant's
+	// name for his number, 黑方 for black); nil or "" shows it as sent.
+	Show func(r *http.Request, pg Page, field, value string) string
 }
 
 // confirmField is a field of the form being confirmed, with its label.
 type confirmField struct {
 	Name, Label, Value string
+	Shown              string // the value as the page shows it
 }
 
 // confirmView is the confirmation page: what is about to be done, to what,
@@ -73,7 +77,13 @@ func (s *Site) Confirmed(mux *http.ServeMux, pattern string, c Confirmation, do 
 				if label == "" {
 					label = k
 				}
-				v.Fields = append(v.Fields, confirmField{Name: k, Label: label, Value: val})
+				shown := val
+				if c.Show != nil {
+					if s := c.Show(r, pg, k, val); s != "" {
+						shown = s
+					}
+				}
+				v.Fields = append(v.Fields, confirmField{Name: k, Label: label, Value: val, Shown: shown})
 			}
 		}
 		s.Render(w, r, http.StatusOK, confirmPage(pg, v))
