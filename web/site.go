@@ -51,6 +51,9 @@ type Options struct {
 	// CertificateFont is the TrueType font with Chinese glyphs the
 	// certificate PDFs embed (default DefaultCertificateFont).
 	CertificateFont string
+	// Merger merges duplicate player records (internal/records); nil: the
+	// portal offers no merge.
+	Merger Merger
 	// Observe, when set, is called after each request with the route
 	// pattern it matched in r.Pattern (for metrics).
 	Observe func(r *http.Request)
@@ -94,6 +97,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		&statsPages{Site: s, stats: cs},
 		&logPages{Site: s, tlog: opt.Log, limit: opt.Limits.Verify},
 		&playerPages{Site: s, reg: reg},
+		newRecordPages(s, reg, opt.Merger),
 		&identityPages{Site: s, reg: reg},
 		&applyPages{Site: s, certs: cs, reg: reg, events: ts},
 		&appraisalPages{Site: s, certs: cs},

@@ -155,6 +155,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	wopt := cfg.WebOptions(lim)
 	wopt.Ratings = rb
 	wopt.Audit = au
+	wopt.Merger = records.New(store, reg, cs, ts)
 	wopt.Observe = metrics.SetRoute
 	wopt.Log = pr.Log()
 	preg, pcs, pts := pr.PortalServices()

@@ -31,7 +31,7 @@ func RefereeTexts(l kit.Lang) map[string]string {
 			"ref_from": "From", "ref_to": "To", "ref_protests": "Protests",
 			"ref_void_intro":    "Voiding a result (an arranged game found later) takes it off the standings; a finished dan-grade event's applications that no longer hold are withdrawn or flagged.",
 			"ref_lineup_intro":  "Tick the players who play for the team in the next round, in board order (before it is paired).",
-			"ref_suspend_intro": "A suspension bars the player from events between the two dates (inclusive).",
+			"ref_suspend_intro": "While suspended (both dates included) the player may not take part in any tournament.",
 			"ref_status_open":   "Open", "ref_status_upheld": "Upheld", "ref_status_dismissed": "Dismissed",
 			"ref_confirm_round": "Confirm a round's results", "ref_confirm_confirm_round": "confirm the round's results",
 			"ref_confirm_void": "Void a result", "ref_confirm_protest": "Lodge a protest", "ref_confirm_ruling": "rule on the protest",
