@@ -2,6 +2,8 @@ package kit
 
 import (
 	"net/http"
+
+	"github.com/dankyu/dankyu/ledger"
 	"net/url"
 	"sort"
 	"strings"
@@ -20,6 +22,11 @@ type Confirmation struct {
 	// Show words a field's value as the reader knows it (a participant's
 	// name for his number, 黑方 for black); nil or "" shows it as sent.
 	Show func(r *http.Request, pg Page, field, value string) string
+	// Check refuses, before the confirmation page, what the action would
+	// refuse of its fields anyway (an unknown number, an empty reason);
+	// Refused then shows the form again with the refusal. Nil: no check.
+	Check   func(r *http.Request, a ledger.Actor) error
+	Refused FieldFailPage
 }
 
 // confirmField is a field of the form being confirmed, with its label.
@@ -50,8 +57,19 @@ var notEchoed = map[string]bool{"csrf": true, "idem": true, "confirm": true, "la
 // JavaScript needed.
 func (s *Site) Confirmed(mux *http.ServeMux, pattern string, c Confirmation, do http.Handler) {
 	mux.HandleFunc("GET "+pattern+"/confirm", func(w http.ResponseWriter, r *http.Request) {
-		if _, ok := s.SignedIn(w, r); !ok {
+		a, ok := s.SignedIn(w, r)
+		if !ok {
 			return
+		}
+		if c.Check != nil {
+			if err := c.Check(r, a); err != nil {
+				if c.Refused == nil || ledger.KindOf(err) == ledger.Internal {
+					s.Refuse(w, r, s.Page(w, r, ""), err)
+					return
+				}
+				c.Refused(w, r, a, HTTPStatus(err), s.UserError(r, s.Page(w, r, ""), err), err)
+				return
+			}
 		}
 		pg := s.Page(w, r, "confirm")
 		pg.Title = pg.T[c.What]

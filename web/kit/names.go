@@ -52,6 +52,21 @@ func (p Page) Agencies() []registry.Agency {
 	return p.names.all
 }
 
+// SignedInSuspended reports whether the agency signed in is suspended
+// (its pages then say so at the top: every form of it is refused).
+func (p Page) SignedInSuspended() bool {
+	if p.Actor.Kind != ledger.AgencyActor || p.names == nil {
+		return false
+	}
+	p.names.name("")
+	for _, a := range p.names.all {
+		if a.Prefix == p.Actor.Agency {
+			return a.Status == registry.AgencySuspended
+		}
+	}
+	return false
+}
+
 // AgencyName is the name of the agency with the prefix (the association's
 // for 000), else the prefix itself.
 func (p Page) AgencyName(prefix string) string {
