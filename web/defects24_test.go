@@ -103,3 +103,22 @@ func TestSuspensionBanner(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesOfThingsAreNotPeoplesNames: the agency's and the tournament's
+// name fields read 名称, not 姓名 (a person's name) (issue 24).
+func TestNamesOfThingsAreNotPeoplesNames(t *testing.T) {
+	e := newPortalEnv(t)
+	_, staffTok := e.tokens(t)
+	c := signedIn(t, e, staffTok)
+	for path, field := range map[string]string{"/workspace/agencies": `data-testid="agency-name"`, "/workspace": `data-testid="t-name"`} {
+		_, page, _ := fetch(t, c, "GET", e.srv.URL+path, nil)
+		i := strings.Index(page, field)
+		if i < 0 {
+			t.Fatalf("%s: no field %s", path, field)
+		}
+		label := page[strings.LastIndex(page[:i], "<label>"):i]
+		if !strings.Contains(label, "名称") || strings.Contains(label, "姓名") {
+			t.Errorf("%s: the field is labelled %q", path, label)
+		}
+	}
+}
