@@ -125,7 +125,9 @@ const MaxClaimLine = 512
 // The number ends at the first comma, semicolon or tab (ASCII or
 // full-width), ideographic comma, or run of spaces (ASCII or ideographic)
 // followed by something that cannot continue a number, so "110 26 0001
-// 张三" still reads as a spaced number and a name. Further columns, empty
+// 张三" still reads as a spaced number and a name. A line whose first
+// column holds no digit but which has a number further on is read name
+// first ("李明轩，110260005", "李明轩 110260005"). Further columns, empty
 // lines and a first line without any digit (the header) are skipped.
 func ParseBatch(text string) []BatchRow {
 	var rows []BatchRow
@@ -138,15 +140,64 @@ func ParseBatch(text string) []BatchRow {
 			text = ""
 		}
 		number, name := splitClaim(cutLine(line))
+		if !startsNumber(number) {
+			if n, m, ok := splitNameFirst(cutLine(line)); ok {
+				number, name = n, m
+			}
+		}
 		if number == "" {
 			continue
 		}
-		if len(rows) == 0 && !strings.ContainsAny(number, "0123456789０１２３４５６７８９") {
+		if len(rows) == 0 && !hasDigit(number) {
 			continue // the header
 		}
 		rows = append(rows, BatchRow{Number: number, Name: name})
 	}
 	return rows
+}
+
+// startsNumber reports whether s begins as a number does: a digit, or a
+// kyu number's K before one.
+func startsNumber(s string) bool {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == 'K' || r == 'k' || r == 'Ｋ' || r == 'ｋ' {
+		r, _ = utf8.DecodeRuneInString(s[size:])
+	}
+	return (r >= '0' && r <= '9') || (r >= '０' && r <= '９')
+}
+
+func hasDigit(s string) bool {
+	return strings.ContainsAny(s, "0123456789０１２３４５６７８９")
+}
+
+// splitNameFirst reads a line that gives the name before the number: the
+// number starts at the token holding the line's first digit (a kyu
+// number's K with it), the name is the first column before it.
+func splitNameFirst(line string) (number, name string, ok bool) {
+	d := strings.IndexFunc(line, func(r rune) bool { return (r >= '0' && r <= '9') || (r >= '０' && r <= '９') })
+	if d < 0 {
+		return "", "", false
+	}
+	start := d
+	for start > 0 {
+		r, size := utf8.DecodeLastRuneInString(line[:start])
+		if r != 'K' && r != 'k' && r != 'Ｋ' && r != 'ｋ' {
+			break
+		}
+		start -= size
+	}
+	if start > 0 {
+		// the number must start a token: after a space or a column break
+		if r, _ := utf8.DecodeLastRuneInString(line[:start]); !unicode.IsSpace(r) && !isColumnBreak(r) {
+			return "", "", false
+		}
+	}
+	name = line[:start]
+	if j := strings.IndexFunc(name, isColumnBreak); j >= 0 {
+		name = name[:j]
+	}
+	number, _ = splitClaim(line[start:])
+	return number, strings.TrimSpace(name), number != ""
 }
 
 // cutLine bounds a line to MaxClaimLine bytes without splitting a character.

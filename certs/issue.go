@@ -325,13 +325,38 @@ func numberAndReason(number, reason string, ask ledger.Param) (Number, string, e
 	return n, reason, nil
 }
 
+// revokeWhy asks for a revocation's reason.
+var revokeWhy = ledger.Words("why", "撤销证书须写明理由，理由将在查验时显示。", "say why the certificate is revoked; it is shown on verification.")
+
+// CheckRevoke refuses, before anything is asked of staff, what Revoke
+// would refuse of the form itself: a malformed or unknown number, a
+// certificate no longer valid, an empty reason (the portal's confirmation
+// page asks only about a revocation that can be done).
+func (s *Service) CheckRevoke(ctx context.Context, actor ledger.Actor, number, reason string) error {
+	if err := s.requireStaff(ctx, actor, access.Revoke); err != nil {
+		return err
+	}
+	n, _, err := numberAndReason(number, reason, revokeWhy)
+	if err != nil {
+		return err
+	}
+	c, err := scanCertificate(s.db.QueryRow(ctx, certificateSelect+` WHERE c.number = $1`, n.String()))
+	if err != nil {
+		return ledger.RowErr(err, "certificate "+n.String(), ReasonNoSuchCertificate.OnField("number", "number", n.String()))
+	}
+	if c.Status != CertValid {
+		return ReasonCertificateNotValid.New("number", c.Number, "status", string(c.Status))
+	}
+	return nil
+}
+
 // Revoke withdraws a certificate (staff), with the reason shown to anyone who
 // verifies it; the holder's rank falls back to his newest valid certificate.
 func (s *Service) Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (Certificate, error) {
 	if err := s.requireStaff(ctx, actor, access.Revoke); err != nil {
 		return Certificate{}, err
 	}
-	n, reason, err := numberAndReason(number, reason, ledger.Words("why", "撤销证书须写明理由，理由将在查验时显示。", "say why the certificate is revoked; it is shown on verification."))
+	n, reason, err := numberAndReason(number, reason, revokeWhy)
 	if err != nil {
 		return Certificate{}, err
 	}

@@ -60,7 +60,13 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/appraisers/{id}", p.onWorkspace(p.setAppraiser))
 	mux.Handle("POST /workspace/objections/{id}", p.onWorkspace(p.ruleObjection))
 	mux.Handle("POST /workspace/notices/{id}/dismissals", p.onWorkspace(p.ruleObjections))
-	p.Confirmed(mux, "/workspace/revoke", kit.Confirmation{What: "confirm_revoke", Back: toWorkspace, Subject: p.certificateSubject}, p.onWorkspace(p.revoke))
+	p.Confirmed(mux, "/workspace/revoke", kit.Confirmation{What: "confirm_revoke", Back: toWorkspace, Subject: p.certificateSubject,
+		Check: func(r *http.Request, a ledger.Actor) error {
+			return p.certs.CheckRevoke(r.Context(), a, r.FormValue("number"), r.FormValue("reason"))
+		},
+		Refused: func(w http.ResponseWriter, r *http.Request, a ledger.Actor, code int, errText string, _ error) {
+			p.showWorkspace(w, r, a, code, errText)
+		}}, p.onWorkspace(p.revoke))
 	mux.Handle("POST /workspace/reviews/keep", p.onWorkspace(p.keepCertificate))
 }
 
@@ -96,6 +102,7 @@ type Certs interface {
 	OverdueAfter() time.Duration
 	RulingDeadline() time.Duration
 	Revoke(ctx context.Context, actor ledger.Actor, key, number, reason string) (certs.Certificate, error)
+	CheckRevoke(ctx context.Context, actor ledger.Actor, number, reason string) error
 	CertificatesForReview(ctx context.Context, actor ledger.Actor) ([]certs.Review, error)
 	KeepCertificate(ctx context.Context, actor ledger.Actor, key, number, note string) (certs.Certificate, error)
 	WriteRoster(ctx context.Context, actor ledger.Actor, agency string, w io.Writer) (int, error)

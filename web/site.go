@@ -58,6 +58,9 @@ type Options struct {
 	// OpenData are the sources of the open data files and feeds under
 	// /data (web/opendata, docs/open-data.md); nil serves none.
 	OpenData *opendata.Sources
+	// Merger merges duplicate player records (internal/records); nil: the
+	// portal offers no merge.
+	Merger Merger
 	// Observe, when set, is called after each request with the route
 	// pattern it matched in r.Pattern (for metrics).
 	Observe func(r *http.Request)
@@ -110,6 +113,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		&statsPages{Site: s, stats: cs},
 		&logPages{Site: s, tlog: opt.Log, limit: opt.Limits.Verify},
 		&playerPages{Site: s, reg: reg},
+		newRecordPages(s, reg, opt.Merger),
 		&identityPages{Site: s, reg: reg},
 		&applyPages{Site: s, certs: cs, reg: reg, events: ts},
 		&appraisalPages{Site: s, certs: cs},
@@ -121,6 +125,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	ratingpages.New(s, opt.Ratings).Routes(mux)
 	staffpages.New(s, reg, cs).WithNational(cs).Routes(mux)
 	if opt.Audit != nil {
+		s.Serves("audit")
 		auditpages.New(s, opt.Audit, font).Routes(mux)
 	}
 	if opt.OpenData != nil {

@@ -39,10 +39,12 @@ type workspace struct {
 	Reviews []certs.Review
 	// Year is this year in Beijing.
 	Year int
-	OK   string
-	Err  string
-	Idem string
-	CSRF string
+	// RevokeNumber and RevokeReason are a refused revocation as typed.
+	RevokeNumber, RevokeReason string
+	OK                         string
+	Err                        string
+	Idem                       string
+	CSRF                       string
 }
 
 func (p *certPages) workspacePage(w http.ResponseWriter, r *http.Request) {
@@ -58,6 +60,9 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 	ws := workspace{Actor: a, Err: errText, OK: r.URL.Query().Get("ok"), Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r)}
 	if code != http.StatusOK {
 		ws.OK = ""
+		if strings.HasPrefix(r.URL.Path, "/workspace/revoke") {
+			ws.RevokeNumber, ws.RevokeReason = r.FormValue("number"), r.FormValue("reason")
+		}
 	}
 	var err error
 	q := certs.ApplicationQuery{Limit: 100}

@@ -37,6 +37,7 @@ type Audits interface {
 	Appeal(ctx context.Context, actor ledger.Actor, key string, in audit.AppealInput) (audit.Appeal, error)
 	DecideAppeal(ctx context.Context, actor ledger.Actor, key string, in audit.AppealDecision) (audit.Ruling, error)
 	PublishYear(ctx context.Context, actor ledger.Actor, key string, in audit.PublishInput) (audit.Publication, error)
+	Bootstrap(ctx context.Context, actor ledger.Actor, key string, in audit.BootstrapInput) (audit.Bootstrap, error)
 	Published
 }
 
@@ -64,6 +65,12 @@ func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.Handle("POST /workspace/audit", p.Post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.open))
 	mux.Handle("POST /workspace/audit/preview", p.Post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.preview))
 	mux.Handle("POST /workspace/audit/publish", p.Post(func(r *http.Request) string { return "/workspace/audit" }, p.failOnYear, p.publish))
+	p.Confirmed(mux, "/workspace/audit/bootstrap", kit.Confirmation{What: "confirm_bootstrap", Back: func(*http.Request) string { return "/workspace/audit" },
+		Labels: map[string]string{"agency": "agency", "stock_year": "audit_bootstrap_stock_year", "note": "audit_bootstrap_note"},
+		Subject: func(r *http.Request, pg kit.Page) string {
+			return pg.AgencyName(r.URL.Query().Get("agency")) + " · " + r.URL.Query().Get("stock_year")
+		}},
+		p.PostFields(func(*http.Request) string { return "/workspace/audit" }, p.failBootstrap, p.bootstrap))
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}", p.agency)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/{key}", p.items)
 	mux.HandleFunc("GET /workspace/audit/{agency}/{year}/report", p.report)
@@ -97,6 +104,14 @@ type auditView struct {
 	Now     time.Time
 	// Published is the year's publication (通报), nil before it
 	Published *audit.Publication
+	// Boot is the first-year decision's form as typed, and its refusal.
+	Boot     bootstrapForm
+	BootErrs kit.FormErrors
+}
+
+// bootstrapForm is the first-year decision as staff type it.
+type bootstrapForm struct {
+	Agency, StockYear, Note string
 }
 
 var agencyPattern = regexp.MustCompile(`^[0-9]{3}$`)
@@ -131,13 +146,21 @@ func (p *Pages) year(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *Pages) showYear(w http.ResponseWriter, r *http.Request, code int, errText string) {
+	p.showYearWith(w, r, code, func(v *auditView) { v.Err = errText })
+}
+
+// showYearWith shows the year's table, set (a refused form's values and
+// words) before it is drawn.
+func (p *Pages) showYearWith(w http.ResponseWriter, r *http.Request, code int, set func(v *auditView)) {
 	a, ok := p.SignedIn(w, r)
 	if !ok {
 		return
 	}
 	pg := p.Page(w, r, "audit")
 	v := p.view(w, r, a)
-	v.Year, v.Err = p.auditYear(r), errText
+	v.Year = p.auditYear(r)
+	v.Boot.StockYear = strconv.Itoa(p.Now().In(ledger.ChinaTime).Year() + 1)
+	set(&v)
 	if y, err := strconv.Atoi(r.PostFormValue("year")); err == nil && r.Method == http.MethodPost {
 		v.Year = y
 	}
@@ -173,6 +196,31 @@ func (p *Pages) showYear(w http.ResponseWriter, r *http.Request, code int, errTe
 		v.Issued, v.Trend = p.charts.get(pg, agencies, trendOf, iss)
 	}
 	p.renderWhole(w, r, code, auditYearPage(pg, v))
+}
+
+// failBootstrap shows the year's page again with the first-year form as
+// typed, the refusal beside its field.
+func (p *Pages) failBootstrap(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
+	p.showYearWith(w, r, code, func(v *auditView) {
+		v.Boot = bootstrapForm{Agency: r.PostFormValue("agency"), StockYear: r.PostFormValue("stock_year"), Note: r.PostFormValue("note")}
+		v.BootErrs = kit.FieldErrors(kit.LangFrom(w, r), errText, err, "agency", "stock_year", "note")
+	})
+}
+
+func (p *Pages) bootstrap(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+	year, err := kit.FormInt(r, "stock_year")
+	if err != nil {
+		return kit.Outcome{}, err
+	}
+	_, err = p.audits.Bootstrap(r.Context(), a, key, audit.BootstrapInput{AgencyPrefix: r.PostFormValue("agency"), StockYear: int(year),
+		Note: r.PostFormValue("note")})
+	if e, ok := ledger.AsError(err); ok && e.Field == "year" {
+		// the form's year is the stock year (its "year" is the table's)
+		moved := *e
+		moved.Field = "stock_year"
+		err = &moved
+	}
+	return kit.Done("audit_bootstrapped"), err
 }
 
 func (p *Pages) failOnYear(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string) {

@@ -100,6 +100,14 @@ func Texts(l kit.Lang) map[string]string {
 		"audit_publication":          "%d 年度年审结果通报",
 		"audit_publication_early":    "提前通报：部分结论通报时尚未生效。",
 		"audit_conditions":           "条件与监管措施",
+		"audit_bootstrap":            "首年决定",
+		"audit_bootstrap_intro":      "新设一级机构没有上一年度的年审：协会可决定放行其某一年度的证书库存（每个机构每年一次，记入事件日志）。",
+		"audit_bootstrap_stock_year": "库存年度",
+		"audit_bootstrap_note":       "说明",
+		"field_stock_year":           "库存年度",
+		"audit_bootstrap_submit":     "记录首年决定",
+		"confirm_bootstrap":          "记录首年决定",
+		"ok_audit_bootstrapped":      "首年决定已记录，该年度库存可以批准。",
 	}
 	en := map[string]string{
 		"audit":                         "Annual audit",
@@ -196,6 +204,14 @@ func Texts(l kit.Lang) map[string]string {
 		"audit_publication":          "Audit outcomes %d",
 		"audit_publication_early":    "Published early: some rulings were not final then.",
 		"audit_conditions":           "Conditions and measures",
+		"audit_bootstrap":            "First-year decision",
+		"audit_bootstrap_intro":      "A new first-level agency has no audit of the year before: the association may let its certificate stock of one year through (once per agency and year, logged).",
+		"audit_bootstrap_stock_year": "Stock year",
+		"audit_bootstrap_note":       "Note",
+		"field_stock_year":           "Stock year",
+		"audit_bootstrap_submit":     "Record the first-year decision",
+		"confirm_bootstrap":          "record the first-year decision",
+		"ok_audit_bootstrapped":      "First-year decision recorded; that year's stock may be granted.",
 	}
 	if l == kit.English {
 		return en

@@ -2,6 +2,8 @@ package kit
 
 import (
 	"net/http"
+
+	"github.com/dankyu/dankyu/ledger"
 	"net/url"
 	"sort"
 	"strings"
@@ -17,11 +19,20 @@ type Confirmation struct {
 	// Subject names what the action is done to (a holder, an event, an
 	// agency), as its records say; nil or "" for none.
 	Subject func(r *http.Request, pg Page) string
+	// Show words a field's value as the reader knows it (a participant's
+	// name for his number, 黑方 for black); nil or "" shows it as sent.
+	Show func(r *http.Request, pg Page, field, value string) string
+	// Check refuses, before the confirmation page, what the action would
+	// refuse of its fields anyway (an unknown number, an empty reason);
+	// Refused then shows the form again with the refusal. Nil: no check.
+	Check   func(r *http.Request, a ledger.Actor) error
+	Refused FieldFailPage
 }
 
 // confirmField is a field of the form being confirmed, with its label.
 type confirmField struct {
 	Name, Label, Value string
+	Shown              string // the value as the page shows it
 }
 
 // confirmView is the confirmation page: what is about to be done, to what,
@@ -46,8 +57,19 @@ var notEchoed = map[string]bool{"csrf": true, "idem": true, "confirm": true, "la
 // JavaScript needed.
 func (s *Site) Confirmed(mux *http.ServeMux, pattern string, c Confirmation, do http.Handler) {
 	mux.HandleFunc("GET "+pattern+"/confirm", func(w http.ResponseWriter, r *http.Request) {
-		if _, ok := s.SignedIn(w, r); !ok {
+		a, ok := s.SignedIn(w, r)
+		if !ok {
 			return
+		}
+		if c.Check != nil {
+			if err := c.Check(r, a); err != nil {
+				if c.Refused == nil || ledger.KindOf(err) == ledger.Internal {
+					s.Refuse(w, r, s.Page(w, r, ""), err)
+					return
+				}
+				c.Refused(w, r, a, HTTPStatus(err), s.UserError(r, s.Page(w, r, ""), err), err)
+				return
+			}
 		}
 		pg := s.Page(w, r, "confirm")
 		pg.Title = pg.T[c.What]
@@ -73,7 +95,13 @@ func (s *Site) Confirmed(mux *http.ServeMux, pattern string, c Confirmation, do 
 				if label == "" {
 					label = k
 				}
-				v.Fields = append(v.Fields, confirmField{Name: k, Label: label, Value: val})
+				shown := val
+				if c.Show != nil {
+					if s := c.Show(r, pg, k, val); s != "" {
+						shown = s
+					}
+				}
+				v.Fields = append(v.Fields, confirmField{Name: k, Label: label, Value: val, Shown: shown})
 			}
 		}
 		s.Render(w, r, http.StatusOK, confirmPage(pg, v))

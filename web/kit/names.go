@@ -21,6 +21,7 @@ type agencyNames struct {
 	list  AgencyLister
 	once  sync.Once
 	names map[string]string
+	all   []registry.Agency
 }
 
 func (n *agencyNames) name(prefix string) (string, bool) {
@@ -33,12 +34,37 @@ func (n *agencyNames) name(prefix string) (string, bool) {
 		if err != nil {
 			return // the prefix is shown instead
 		}
+		n.all = as
 		for _, a := range as {
 			n.names[a.Prefix] = a.Name
 		}
 	})
 	name, ok := n.names[prefix]
 	return name, ok
+}
+
+// Agencies are the agencies, for a form that picks one by name.
+func (p Page) Agencies() []registry.Agency {
+	if p.names == nil {
+		return nil
+	}
+	p.names.name("") // reads the list once
+	return p.names.all
+}
+
+// SignedInSuspended reports whether the agency signed in is suspended
+// (its pages then say so at the top: every form of it is refused).
+func (p Page) SignedInSuspended() bool {
+	if p.Actor.Kind != ledger.AgencyActor || p.names == nil {
+		return false
+	}
+	p.names.name("")
+	for _, a := range p.names.all {
+		if a.Prefix == p.Actor.Agency {
+			return a.Status == registry.AgencySuspended
+		}
+	}
+	return false
 }
 
 // AgencyName is the name of the agency with the prefix (the association's

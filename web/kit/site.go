@@ -91,6 +91,16 @@ type Site struct {
 	observe             func(*http.Request)
 	texts               map[Lang]map[string]string // every string, built once (read only)
 	cache               CacheConfig
+	nav                 map[string]bool // the optional pages served (e.g. "audit"), linked in the navigation
+}
+
+// Serves marks an optional feature's pages as served (before the first
+// request), so the navigation links to them.
+func (s *Site) Serves(feature string) {
+	if s.nav == nil {
+		s.nav = map[string]bool{}
+	}
+	s.nav[feature] = true
 }
 
 // NewSite merges the tables (failing on a key two of them define) and
@@ -183,6 +193,7 @@ func (s *Site) Page(w http.ResponseWriter, r *http.Request, titleKey string) Pag
 	if pg.Actor.Kind != ledger.Public {
 		pg.CSRF = s.FormToken(w, r)
 	}
+	pg.served = s.nav
 	return pg
 }
 

@@ -30,13 +30,17 @@ type Pages struct {
 	workspace kit.FailPage
 	// players finds the players an organiser adds by name.
 	players PlayerFinder
+	// referee are the referee's acts, when tours offers them.
+	referee Referee
 }
 
 // New returns the tournament pages over the site; workspace shows the
 // workspace again when the tournament form on it is refused, players finds
 // the players an organiser adds by name.
 func New(site *kit.Site, tours Tournaments, players PlayerFinder, workspace kit.FailPage) *Pages {
-	return &Pages{Site: site, tours: tours, players: players, workspace: workspace}
+	p := &Pages{Site: site, tours: tours, players: players, workspace: workspace}
+	p.referee, _ = tours.(Referee) // the tournament service offers them; a narrower one serves no referee page
+	return p
 }
 
 // PlayerFinder finds registered players by name.
@@ -58,6 +62,7 @@ func (p *Pages) Routes(mux *http.ServeMux) {
 	mux.Handle("POST /tournaments/{id}/pair", p.onTournament(p.pairRound))
 	mux.Handle("POST /tournaments/{id}/playoff", p.onTournament(p.pairPlayoff))
 	mux.Handle("POST /tournaments/{id}/rounds/{round}/results", p.onTournament(p.enterResults))
+	p.refereeRoutes(mux)
 	p.Confirmed(mux, "/tournaments/{id}/finish", kit.Confirmation{What: "confirm_finish", Back: toTournament, Subject: p.eventSubject}, p.onTournament(p.finishTournament))
 }
 
@@ -87,6 +92,7 @@ type eventView struct {
 	Groups    map[int64]string
 	Cross     []crossRow
 	Organiser bool // the viewer may run the event
+	Referee   bool // the referee's page is linked: the organiser's or staff's
 	// Find is the name the organiser searched to add a participant, Found
 	// the registered players of that name to pick from.
 	Find  string
@@ -159,6 +165,9 @@ func (p *Pages) showTournament(w http.ResponseWriter, r *http.Request, code int,
 	}
 	v := eventView{Report: rep, Names: map[int]string{}, Groups: map[int64]string{}, Cross: crosstable(rep), Err: errText,
 		Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r), Organiser: p.tours.MayRun(r.Context(), p.Actor(r), rep.Event)}
+	if a := p.Actor(r); p.referee != nil && (v.Organiser || a.IsStaff() || (a.Kind == ledger.AgencyActor && a.Agency == rep.Event.OrganiserPrefix)) {
+		v.Referee = true
+	}
 	if code == http.StatusOK {
 		v.OK = r.URL.Query().Get("ok")
 	}

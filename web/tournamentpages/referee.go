@@ -1,0 +1,261 @@
+package tournamentpages
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web/kit"
+)
+
+// Referee is what the referee's page of a tournament uses: the acts the
+// gRPC API offers (ConfirmRound, VoidResult, protests, nigiri, lineups and
+// boards, suspensions), the same domain calls.
+type Referee interface {
+	ConfirmRound(ctx context.Context, actor ledger.Actor, key string, id int64, round int) (tournaments.RoundInfo, error)
+	VoidResult(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.VoidInput) (tournaments.Voided, error)
+	LodgeProtest(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ProtestInput) (tournaments.Protest, error)
+	RuleProtest(ctx context.Context, actor ledger.Actor, key string, id, protest int64, upheld bool, ruling string) (tournaments.Protest, error)
+	Protests(ctx context.Context, id int64) ([]tournaments.Protest, error)
+	RecordNigiri(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.NigiriInput) (tournaments.GameRow, error)
+	SetBoard(ctx context.Context, actor ledger.Actor, key string, id int64, number, board int) (tournaments.Participant, error)
+	SetLineup(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.LineupInput) ([]int, error)
+	Suspend(ctx context.Context, actor ledger.Actor, key string, in tournaments.SuspensionInput) (tournaments.Suspension, error)
+}
+
+// refereeView is the referee's page: the event, its protests, and the
+// form refused last (Act), as typed, with its refusal.
+type refereeView struct {
+	Report   tournaments.Report
+	Names    map[int]string
+	Protests []tournaments.Protest
+	Staff    bool
+	Act      string
+	Vals     url.Values
+	Errs     kit.FormErrors
+	OK       string
+	Idem     string
+	CSRF     string
+}
+
+// val is the refused form's value of a field, "" for the other forms.
+func (v refereeView) val(act, field string) string {
+	if v.Act != act {
+		return ""
+	}
+	return v.Vals.Get(field)
+}
+
+// errs are the refused form's words, none for the other forms.
+func (v refereeView) errs(act string) kit.FormErrors {
+	if v.Act != act {
+		return kit.FormErrors{}
+	}
+	return v.Errs
+}
+
+// refereeAct is one form of the referee's page: its path under
+// /tournaments/{id}/referee, its fields and what it does.
+type refereeAct struct {
+	name   string
+	fields []string
+	ok     string
+	do     func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error
+}
+
+var refereeActs = []refereeAct{
+	{"confirm-round", []string{"round"}, "round_confirmed", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		round, err := kit.FormInt(r, "round")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.ConfirmRound(r.Context(), a, key, id, int(round))
+		return err
+	}},
+	{"void", []string{"round", "board", "side", "reason"}, "result_voided", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		rb, err := formInts(r, "round", "board")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.VoidResult(r.Context(), a, key, id, tournaments.VoidInput{Round: rb[0], Board: rb[1],
+			Side: tournaments.VoidSide(r.PostFormValue("side")), Reason: r.PostFormValue("reason")})
+		return err
+	}},
+	{"protest", []string{"round", "board", "number", "reason"}, "protest_lodged", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		ns, err := formInts(r, "round", "board", "number")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.LodgeProtest(r.Context(), a, key, id, tournaments.ProtestInput{Round: ns[0], Board: ns[1], Number: ns[2],
+			Reason: r.PostFormValue("reason")})
+		return err
+	}},
+	{"ruling", []string{"protest", "decision", "ruling"}, "protest_ruled", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		protest, err := kit.FormInt(r, "protest")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.RuleProtest(r.Context(), a, key, id, protest, r.PostFormValue("decision") == "uphold", r.PostFormValue("ruling"))
+		return err
+	}},
+	{"nigiri", []string{"round", "board", "guess", "stones"}, "nigiri_recorded", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		ns, err := formInts(r, "round", "board", "stones")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.RecordNigiri(r.Context(), a, key, id, tournaments.NigiriInput{Round: ns[0], Board: ns[1],
+			Guess: r.PostFormValue("guess"), Stones: ns[2]})
+		return err
+	}},
+	{"board", []string{"number", "board"}, "board_set", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		ns, err := formInts(r, "number", "board")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.SetBoard(r.Context(), a, key, id, ns[0], ns[1])
+		return err
+	}},
+	{"lineup", []string{"team", "numbers"}, "lineup_set", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		in := tournaments.LineupInput{Team: r.PostFormValue("team")}
+		for _, s := range r.PostForm["numbers"] {
+			n, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil {
+				return kit.ReasonNotANumber.OnField("numbers", "value", s)
+			}
+			in.Numbers = append(in.Numbers, n)
+		}
+		_, err := p.referee.SetLineup(r.Context(), a, key, id, in)
+		return err
+	}},
+	{"suspend", []string{"number", "from", "to", "reason"}, "player_suspended", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		n, err := kit.FormInt(r, "number")
+		if err != nil {
+			return err
+		}
+		rep, err := p.tours.EventReport(r.Context(), id)
+		if err != nil {
+			return err
+		}
+		player := int64(0)
+		for _, pt := range rep.Participants {
+			if pt.Number == int(n) {
+				player = pt.PlayerID
+			}
+		}
+		if player == 0 {
+			return reasonNotRegistered.OnField("number")
+		}
+		_, err = p.referee.Suspend(r.Context(), a, key, tournaments.SuspensionInput{PlayerID: player, From: r.PostFormValue("from"),
+			To: r.PostFormValue("to"), Reason: r.PostFormValue("reason"), TournamentID: id})
+		return err
+	}},
+}
+
+// reasonNotRegistered refuses suspending a guest: a suspension is kept
+// on a registered player's record.
+var reasonNotRegistered = ledger.NewReason(ledger.Invalid, "PORTAL_SUSPEND_GUEST",
+	"客座选手未在系统登记，不能记录停赛；请选择已登记的棋手。", "a guest is not registered and cannot be suspended; pick a registered player.")
+
+// formInts reads whole numbers of the form, in order.
+func formInts(r *http.Request, fields ...string) ([]int, error) {
+	out := make([]int, len(fields))
+	for i, f := range fields {
+		n, err := kit.FormInt(r, f)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = int(n)
+	}
+	return out, nil
+}
+
+// refereeRoutes registers the referee's page and its forms, each through
+// a confirmation page.
+func (p *Pages) refereeRoutes(mux *http.ServeMux) {
+	if p.referee == nil {
+		return
+	}
+	mux.HandleFunc("GET /tournaments/{id}/referee", func(w http.ResponseWriter, r *http.Request) {
+		p.showReferee(w, r, http.StatusOK, refereeView{})
+	})
+	for _, act := range refereeActs {
+		back := func(r *http.Request) string { return "/tournaments/" + r.PathValue("id") + "/referee" }
+		fail := func(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
+			p.showReferee(w, r, code, refereeView{Act: act.name, Vals: r.PostForm, Errs: kit.FieldErrors(kit.LangFrom(w, r), errText, err, act.fields...)})
+		}
+		do := p.PostFields(back, fail, func(r *http.Request, a ledger.Actor, key string) (kit.Outcome, error) {
+			id, ok := kit.PathID(r)
+			if !ok {
+				return kit.Outcome{}, ledger.ErrNotFound
+			}
+			return kit.Done(act.ok), act.do(p, r, a, key, id)
+		})
+		p.Confirmed(mux, "/tournaments/{id}/referee/"+act.name, kit.Confirmation{What: "ref_confirm_" + strings.ReplaceAll(act.name, "-", "_"),
+			Back: back, Subject: p.eventSubject, Labels: refereeLabels, Show: p.refereeShow}, do)
+	}
+}
+
+// refereeLabels label the referee's fields on the confirmation page.
+var refereeLabels = map[string]string{"round": "ref_round", "board": "board", "side": "ref_side", "reason": "reason",
+	"number": "ref_player", "protest": "ref_protest", "decision": "ref_decision", "ruling": "ref_ruling", "guess": "ref_guess",
+	"stones": "ref_stones", "team": "team", "numbers": "ref_lineup", "from": "ref_from", "to": "ref_to"}
+
+// refereeShow words a value on the confirmation page as the form showed it.
+func (p *Pages) refereeShow(r *http.Request, pg kit.Page, field, value string) string {
+	switch field {
+	case "side", "decision", "guess":
+		return pg.T["ref_"+field+"_"+value]
+	case "number", "numbers":
+		id, ok := kit.PathID(r)
+		if !ok {
+			return ""
+		}
+		rep, err := p.tours.EventReport(r.Context(), id)
+		if err != nil {
+			return ""
+		}
+		for _, pt := range rep.Participants {
+			if strconv.Itoa(pt.Number) == value {
+				return pt.Name
+			}
+		}
+	}
+	return ""
+}
+
+func (p *Pages) showReferee(w http.ResponseWriter, r *http.Request, code int, v refereeView) {
+	a, ok := p.SignedIn(w, r)
+	if !ok {
+		return
+	}
+	id, ok := kit.PathID(r)
+	if !ok {
+		p.Fail(w, r, ledger.ErrNotFound)
+		return
+	}
+	rep, err := p.tours.EventReport(r.Context(), id)
+	if err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	_ = a // each act is the domain's to allow (package access); the page only shows its forms
+	if v.Protests, err = p.referee.Protests(r.Context(), id); err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	v.Report, v.Names, v.Staff = rep, map[int]string{}, a.IsStaff()
+	for _, pt := range rep.Participants {
+		v.Names[pt.Number] = pt.Name
+	}
+	v.Idem, v.CSRF = kit.RandomHex(12), p.FormToken(w, r)
+	if code == http.StatusOK {
+		v.OK = r.URL.Query().Get("ok")
+	}
+	pg := p.Page(w, r, "ref_title")
+	pg.Title = pg.T["ref_title"] + " · " + rep.Event.Name
+	p.Render(w, r, code, refereePage(pg, v))
+}
