@@ -484,6 +484,32 @@ func (s *Service) Verify(ctx context.Context, number string) (Verification, erro
 	return s.checked(ctx, v.Number, cs[0]), nil
 }
 
+// VerifyWithTree is Verify in one statement that also reads the event
+// tree's stored hashes proving the certificate's events (nil when none
+// was found): ledger.TreeSigner.ReceiptsOf makes their receipts from it
+// without another round trip.
+func (s *Service) VerifyWithTree(ctx context.Context, number string) (Verification, *ledger.TreeRead, error) {
+	n, err := parseNumberField(number)
+	if err != nil {
+		if pn, ok := printedNumber(width.Fold.String(number)); ok {
+			cs, trees, perr := readCheckedTree(ctx, s.db, `WHERE c.printed_number = $1`, pn)
+			if perr == nil && len(cs) == 1 {
+				return s.checked(ctx, pn, cs[0]), trees[0], nil
+			}
+		}
+		return Verification{}, nil, err
+	}
+	v := Verification{Number: n.String()}
+	cs, trees, err := readCheckedTree(ctx, s.db, `WHERE c.number = $1`, v.Number)
+	switch {
+	case err != nil:
+		return Verification{}, nil, fmt.Errorf("verify %s: %w", v.Number, err)
+	case len(cs) == 0:
+		return v, nil, nil
+	}
+	return s.checked(ctx, v.Number, cs[0]), trees[0], nil
+}
+
 // PlayerCertificates lists a player's certificates, newest first.
 func (s *Service) PlayerCertificates(ctx context.Context, playerID int64) ([]Certificate, error) {
 	rows, err := s.db.Query(ctx, certificateSelect+` WHERE c.player_id = $1 ORDER BY c.issued_at DESC, c.id DESC`, playerID)

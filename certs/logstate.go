@@ -259,6 +259,41 @@ func readChecked(ctx context.Context, q ledger.Querier, where string, args ...an
 	return out, nil
 }
 
+// logEntitySQL is logEntity in SQL, of certificateSelect's row c.
+const logEntitySQL = `CASE WHEN coalesce(c.number, '') = '' AND coalesce(c.printed_number, '') <> '' THEN c.printed_number
+	WHEN coalesce(c.number, '') <> '' THEN c.number ELSE '#' || c.id END`
+
+// checkedSelect is certificateSelect with each row's state events and the
+// event tree's hashes that prove them, in one statement ($1 is the
+// where's argument, $2 the state actions).
+const checkedSelect = `SELECT ` + certificateColumns + `, lg.* FROM certificates c` + certificateJoins + `
+	CROSS JOIN LATERAL (`
+
+// readCheckedTree is readChecked in one statement, each certificate with
+// the tree hashes its events' receipts need (ledger.EventsAndTreeSQL).
+func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg any) ([]checkedCertificate, []*ledger.TreeRead, error) {
+	rows, err := q.Query(ctx, checkedSelect+ledger.EventsAndTreeSQL("certificate", logEntitySQL, 2)+`) lg `+where, arg, StateActions())
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var out []checkedCertificate
+	var trees []*ledger.TreeRead
+	for rows.Next() {
+		var c Certificate
+		tr := ledger.NewTreeRead("certificate")
+		dest := append([]any{&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
+			&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
+			&c.PrintedNumber, &c.PaperBasis}, tr.Targets()...)
+		if err := rows.Scan(dest...); err != nil {
+			return nil, nil, err
+		}
+		out = append(out, checkedCertificate{Certificate: c, events: tr.Events()})
+		trees = append(trees, tr)
+	}
+	return out, trees, rows.Err()
+}
+
 // MaxLogMismatches bounds the list CheckCertificatesAgainstLog returns.
 const MaxLogMismatches = 100
 

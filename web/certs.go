@@ -180,13 +180,13 @@ func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
 		p.Render(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, ""))
 		return
 	}
-	v, err := p.certs.Verify(r.Context(), number)
+	v, rcs, err := p.verifyWithReceipts(r.Context(), number)
 	if err != nil {
 		p.Render(w, r, kit.HTTPStatus(err), verifyPage(pg, number, nil, nil, p.UserError(r, pg, err)))
 		return
 	}
 	var shown []shownReceipt
-	for i, rc := range p.eventReceipts(r.Context(), v) {
+	for i, rc := range rcs {
 		if rc != nil {
 			shown = append(shown, shownReceipt{Action: v.Events[i].Action, Receipt: rc})
 		}
@@ -198,6 +198,25 @@ func (p *certPages) verify(w http.ResponseWriter, r *http.Request) {
 type shownReceipt struct {
 	Action string
 	*ledger.Receipt
+}
+
+// receiptReader is a Certs that answers a verification with its receipts
+// in one read (the server's public reads: one database round trip).
+type receiptReader interface {
+	VerifyWithReceipts(ctx context.Context, number string) (certs.Verification, []*ledger.Receipt, error)
+}
+
+// verifyWithReceipts is the verification of number and a receipt of each
+// event that made the certificate what it is (nil for one unknown).
+func (p *certPages) verifyWithReceipts(ctx context.Context, number string) (certs.Verification, []*ledger.Receipt, error) {
+	if rr, ok := p.certs.(receiptReader); ok && p.tlog != nil {
+		return rr.VerifyWithReceipts(ctx, number)
+	}
+	v, err := p.certs.Verify(ctx, number)
+	if err != nil {
+		return v, nil, err
+	}
+	return v, p.eventReceipts(ctx, v), nil
 }
 
 // eventReceipts proves each event that made the certificate what it is
@@ -221,12 +240,12 @@ func (p *certPages) eventReceipts(ctx context.Context, v certs.Verification) []*
 // reads, checks against the log's entries and the verifier key, and folds.
 func (p *certPages) verifyProof(w http.ResponseWriter, r *http.Request) {
 	pg := p.Page(w, r, "verify")
-	v, err := p.certs.Verify(r.Context(), strings.TrimSpace(r.URL.Query().Get("number")))
+	v, rcs, err := p.verifyWithReceipts(r.Context(), strings.TrimSpace(r.URL.Query().Get("number")))
 	if err != nil {
 		writeJSON(w, kit.HTTPStatus(err), map[string]string{"error": p.UserError(r, pg, err)})
 		return
 	}
-	writeJSON(w, http.StatusOK, certs.PublicAnswerOf(v, p.eventReceipts(r.Context(), v), pg.Lang))
+	writeJSON(w, http.StatusOK, certs.PublicAnswerOf(v, rcs, pg.Lang))
 }
 
 func (p *certPages) batchForm(w http.ResponseWriter, r *http.Request) {
