@@ -485,14 +485,15 @@ func (s *Service) Verify(ctx context.Context, number string) (Verification, erro
 }
 
 // VerifyWithTree is Verify in one statement that also reads the event
-// tree's stored hashes proving the certificate's events (nil when none
-// was found): ledger.TreeSigner.ReceiptsOf makes their receipts from it
-// without another round trip.
-func (s *Service) VerifyWithTree(ctx context.Context, number string) (Verification, *ledger.TreeRead, error) {
+// tree's size and the hashes at frontier (ledger.TreeSigner.Frontier: its
+// root's, as last seen; nil TreeRead when no certificate was found):
+// ledger.TreeSigner.ReceiptsOf makes the events' receipts from it without
+// another round trip.
+func (s *Service) VerifyWithTree(ctx context.Context, number string, frontier []int64) (Verification, *ledger.TreeRead, error) {
 	n, err := parseNumberField(number)
 	if err != nil {
 		if pn, ok := printedNumber(width.Fold.String(number)); ok {
-			cs, trees, perr := readCheckedTree(ctx, s.db, `WHERE c.printed_number = $1`, pn)
+			cs, trees, perr := readCheckedTree(ctx, s.db, `WHERE c.printed_number = $1`, pn, frontier)
 			if perr == nil && len(cs) == 1 {
 				return s.checked(ctx, pn, cs[0]), trees[0], nil
 			}
@@ -500,7 +501,7 @@ func (s *Service) VerifyWithTree(ctx context.Context, number string) (Verificati
 		return Verification{}, nil, err
 	}
 	v := Verification{Number: n.String()}
-	cs, trees, err := readCheckedTree(ctx, s.db, `WHERE c.number = $1`, v.Number)
+	cs, trees, err := readCheckedTree(ctx, s.db, `WHERE c.number = $1`, v.Number, frontier)
 	switch {
 	case err != nil:
 		return Verification{}, nil, fmt.Errorf("verify %s: %w", v.Number, err)

@@ -263,16 +263,12 @@ func readChecked(ctx context.Context, q ledger.Querier, where string, args ...an
 const logEntitySQL = `CASE WHEN coalesce(c.number, '') = '' AND coalesce(c.printed_number, '') <> '' THEN c.printed_number
 	WHEN coalesce(c.number, '') <> '' THEN c.number ELSE '#' || c.id END`
 
-// checkedSelect is certificateSelect with each row's state events and the
-// event tree's hashes that prove them, in one statement ($1 is the
-// where's argument, $2 the state actions).
-const checkedSelect = `SELECT ` + certificateColumns + `, lg.* FROM certificates c` + certificateJoins + `
-	CROSS JOIN LATERAL (`
-
-// readCheckedTree is readChecked in one statement, each certificate with
-// the tree hashes its events' receipts need (ledger.EventsAndTreeSQL).
-func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg any) ([]checkedCertificate, []*ledger.TreeRead, error) {
-	rows, err := q.Query(ctx, checkedSelect+ledger.EventsAndTreeSQL("certificate", logEntitySQL, 2)+`) lg `+where, arg, StateActions())
+// readCheckedTree is readChecked in one statement: each certificate row
+// with its state events (a row each) and the event tree's size and the
+// hashes at the indexes frontier (ledger.EventTreeColumnsSQL).
+func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg any, frontier []int64) ([]checkedCertificate, []*ledger.TreeRead, error) {
+	rows, err := q.Query(ctx, `SELECT `+certificateColumns+`, `+ledger.EventTreeColumnsSQL(3)+` FROM certificates c`+certificateJoins+
+		ledger.EventsJoinSQL("certificate", logEntitySQL, 2)+` `+where+` ORDER BY c.id`, arg, StateActions(), frontier)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -281,17 +277,28 @@ func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg an
 	var trees []*ledger.TreeRead
 	for rows.Next() {
 		var c Certificate
-		tr := ledger.NewTreeRead("certificate")
+		tr := ledger.NewTreeRead("certificate", frontier)
 		dest := append([]any{&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
 			&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
 			&c.PrintedNumber, &c.PaperBasis}, tr.Targets()...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, nil, err
 		}
-		out = append(out, checkedCertificate{Certificate: c, events: tr.Events()})
+		tr.Next()
+		if k := len(out) - 1; k >= 0 && out[k].ID == c.ID {
+			trees[k].Take(tr) // another event of the same certificate
+			continue
+		}
+		out = append(out, checkedCertificate{Certificate: c})
 		trees = append(trees, tr)
 	}
-	return out, trees, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	for k := range out {
+		out[k].events = trees[k].Events()
+	}
+	return out, trees, nil
 }
 
 // MaxLogMismatches bounds the list CheckCertificatesAgainstLog returns.

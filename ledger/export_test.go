@@ -1,8 +1,15 @@
 package ledger
 
-// TreeNeedSQL and TreeLeavesSQL are the tree's index arithmetic in SQL, for
-// the tests that hold it to tlog's.
-const (
-	TreeNeedSQL   = treeNeedSQL
-	TreeLeavesSQL = treeLeavesSQL
-)
+
+// SpoilCache overwrites every cached hash with another: a cache that
+// disagrees with the database, for the test that it is never served.
+func (t *TreeSigner) SpoilCache() int {
+	t.seen.mu.Lock()
+	defer t.seen.mu.Unlock()
+	for x, h := range t.seen.hashes {
+		h[0] ^= 0xff
+		t.seen.hashes[x] = h
+	}
+	return len(t.seen.hashes)
+}
+

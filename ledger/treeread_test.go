@@ -3,83 +3,41 @@ package ledger_test
 import (
 	"context"
 	"crypto/rand"
-	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/mod/sumdb/note"
-	"golang.org/x/mod/sumdb/tlog"
 
 	"github.com/dankyu/dankyu/ledger"
 )
 
-// TestTreeNeedCoversProofs: the stored hashes the one-statement read
-// fetches for a tree of n leaves and some leaves are every hash tlog reads
-// for the tree's root and those leaves' inclusion proofs (its own dry run
-// lists them), for every n up to 300 and trees far larger; and the
-// leaves of a count of stored hashes are tlog's.
-func TestTreeNeedCoversProofs(t *testing.T) {
-	ctx := context.Background()
-	pool, _ := harness.NewEmptyDB(t)
-	need := `SELECT ` + fmt.Sprintf(ledger.TreeNeedSQL, "$1::bigint", "$2::bigint[]")
-	leaves := `SELECT ` + fmt.Sprintf(ledger.TreeLeavesSQL, "$1::bigint")
-	check := func(n int64, ids []int64) {
-		t.Helper()
-		var asked []int64
-		r := tlog.HashReaderFunc(func(x []int64) ([]tlog.Hash, error) {
-			asked = append(asked, x...)
-			return make([]tlog.Hash, len(x)), nil
-		})
-		if _, err := tlog.TreeHash(n, r); err != nil {
-			t.Fatal(err)
-		}
-		for _, id := range ids {
-			if id >= 1 && id <= n {
-				if _, err := tlog.ProveRecord(n, id-1, r); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		var got []int64
-		if err := pool.QueryRow(ctx, need, n, ids).Scan(&got); err != nil {
-			t.Fatal(err)
-		}
-		for _, x := range asked {
-			if !slices.Contains(got, x) {
-				t.Fatalf("n=%d ids=%v: tlog reads hash %d, the SQL fetches %v", n, ids, x, got)
-			}
-		}
-		// a superset, not the whole tree: at most two hashes a level
-		if limit := 2 * 64 * (len(ids) + 1); len(got) > limit {
-			t.Fatalf("n=%d: %d hashes fetched", n, len(got))
-		}
-		var back *int64
-		if err := pool.QueryRow(ctx, leaves, tlog.StoredHashCount(n)).Scan(&back); err != nil {
-			t.Fatal(err)
-		}
-		if back == nil || *back != n {
-			t.Fatalf("the leaves of %d stored hashes: %v, want %d", tlog.StoredHashCount(n), back, n)
-		}
-	}
-	for n := int64(0); n <= 300; n++ {
-		ids := []int64{1, n / 3, n / 2, n - 1, n, n + 1}
-		check(n, ids)
-	}
-	for _, n := range []int64{1 << 20, 1<<20 + 1, 1<<20 + 1<<10, 10_000_019, 1<<40 - 1} {
-		check(n, []int64{1, n / 7, n - 1, n})
-	}
-	// a count of stored hashes no whole tree has
-	var back *int64
-	if err := pool.QueryRow(ctx, leaves, int64(2)).Scan(&back); err != nil || back != nil {
-		t.Fatalf("the leaves of 2 stored hashes: %v %v", back, err)
-	}
+// countingDB counts the queries a signer makes.
+type countingDB struct {
+	pool *pgxpool.Pool
+	n    *atomic.Int64
+}
+
+func (d countingDB) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	d.n.Add(1)
+	return d.pool.Query(ctx, sql, args...)
+}
+
+func (d countingDB) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	d.n.Add(1)
+	return d.pool.QueryRow(ctx, sql, args...)
 }
 
 // TestReceiptsOfOneStatement: receipts built from one statement's read of
-// an entity's events and the tree are the receipts Receipts makes with its
-// own queries, check with the verifier key, and need no further query.
+// an entity's events and the tree's root are the receipts Receipts makes
+// with its own queries and check with the verifier key; once the signer
+// has seen the tree at its size it asks nothing more; a cache that
+// disagrees with the database is never served (the receipts are made
+// again from the database's hashes, and still check); a tree grown since
+// the root was asked for is read as it is now.
 func TestReceiptsOfOneStatement(t *testing.T) {
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
@@ -93,17 +51,29 @@ func TestReceiptsOfOneStatement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// the same key over no database: ReceiptsOf asks nothing more
-	offline, err := ledger.NewTreeSigner(noDB{t}, skey, vkey)
+	var asked atomic.Int64
+	one, err := ledger.NewTreeSigner(countingDB{pool, &asked}, skey, vkey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := `SELECT x.entity, lg.* FROM (VALUES ($1::text)) x(entity) CROSS JOIN LATERAL (` +
-		ledger.EventsAndTreeSQL("test", "x.entity", 2) + `) lg`
-	for _, entity := range []string{"0", "3", "10", "none"} {
-		r := ledger.NewTreeRead("test")
-		var got string
-		if err := pool.QueryRow(ctx, q, entity, []string{"test.event"}).Scan(append([]any{&got}, r.Targets()...)...); err != nil {
+	q := `SELECT x.entity, ` + ledger.EventTreeColumnsSQL(3) + ` FROM (VALUES ($1::text)) x(entity)` +
+		ledger.EventsJoinSQL("test", "x.entity", 2) + ` ORDER BY ev.id`
+	check := func(entity string, wantQueries int64) {
+		t.Helper()
+		r := ledger.NewTreeRead("test", one.Frontier())
+		rows, err := pool.Query(ctx, q, entity, []string{"test.event"}, one.Frontier())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var got string
+			if err := rows.Scan(append([]any{&got}, r.Targets()...)...); err != nil {
+				t.Fatal(err)
+			}
+			r.Next()
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
 			t.Fatal(err)
 		}
 		events := r.Events()
@@ -120,9 +90,13 @@ func TestReceiptsOfOneStatement(t *testing.T) {
 				t.Fatalf("entity %s: event %d read otherwise than EventsFor reads it", entity, want[i].ID)
 			}
 		}
-		rcs, err := offline.ReceiptsOf(ctx, events, r)
+		before := asked.Load()
+		rcs, err := one.ReceiptsOf(ctx, events, r)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if wantQueries >= 0 && asked.Load()-before != wantQueries {
+			t.Fatalf("entity %s: %d queries after the statement, want %d", entity, asked.Load()-before, wantQueries)
 		}
 		old, err := signer.Receipts(ctx, want)
 		if err != nil {
@@ -140,6 +114,19 @@ func TestReceiptsOfOneStatement(t *testing.T) {
 			}
 		}
 	}
+	check("3", -1) // first sight of the tree: its root and proofs read
+	check("3", 0)  // seen: nothing more to ask
+	check("none", 0)
+	check("10", -1) // other leaves: their proofs' hashes read once
+	check("10", 0)
+	if n := one.SpoilCache(); n == 0 {
+		t.Fatal("nothing cached")
+	}
+	check("10", -1) // a spoilt cache: proofs from the database, still checking
+	check("10", 0)
+	appendOne(t, store, at.Add(time.Hour), 3)
+	check("3", -1) // the tree grew: its new root read
+	check("3", 0)
 }
 
 func testKey(t *testing.T) (skey, vkey string) {
@@ -149,17 +136,4 @@ func testKey(t *testing.T) (skey, vkey string) {
 		t.Fatal(err)
 	}
 	return skey, vkey
-}
-
-// noDB fails the test on any query.
-type noDB struct{ t *testing.T }
-
-func (d noDB) Query(context.Context, string, ...any) (pgx.Rows, error) {
-	d.t.Fatal("a query after the one statement")
-	return nil, nil
-}
-
-func (d noDB) QueryRow(context.Context, string, ...any) pgx.Row {
-	d.t.Fatal("a query after the one statement")
-	return nil
 }

@@ -138,7 +138,7 @@ func (pr *PublicReads) VerifyWithReceipts(ctx context.Context, number string) (c
 		}
 		// the row, its events and the tree's hashes in one statement
 		var tr *ledger.TreeRead
-		if v, tr, err = db.certs.VerifyWithTree(ctx, number); err != nil || !v.Found || tr == nil {
+		if v, tr, err = db.certs.VerifyWithTree(ctx, number, db.tree.Frontier()); err != nil || !v.Found || tr == nil {
 			return err
 		}
 		if rcs, err = db.tree.ReceiptsOf(ctx, v.Events, tr); err != nil {
