@@ -1,6 +1,5 @@
 package ledger
 
-
 // SpoilCache overwrites every cached hash with another: a cache that
 // disagrees with the database, for the test that it is never served.
 func (t *TreeSigner) SpoilCache() int {
@@ -12,4 +11,3 @@ func (t *TreeSigner) SpoilCache() int {
 	}
 	return len(t.seen.hashes)
 }
-
