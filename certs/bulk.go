@@ -162,9 +162,11 @@ func CopyAll(ctx context.Context, tx pgx.Tx, set BulkSet) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial)
-		SELECT issuing_prefix, year, kind, max(serial) FROM certificates WHERE serial IS NOT NULL GROUP BY issuing_prefix, year, kind
-		ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = greatest(certificate_series.last_serial, EXCLUDED.last_serial)`); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial, used)
+		SELECT issuing_prefix, year, kind, max(serial), count(*) FILTER (WHERE NOT from_paper)
+		FROM certificates WHERE serial IS NOT NULL GROUP BY issuing_prefix, year, kind
+		ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = greatest(certificate_series.last_serial, EXCLUDED.last_serial),
+			used = EXCLUDED.used`); err != nil {
 		return fmt.Errorf("series after a bulk load: %w", err)
 	}
 	for _, t := range []string{"appraisers", "applications", "notices", "objections", "certificates", "roster_submissions"} {

@@ -93,37 +93,46 @@ type issueInput struct {
 	paperBasis Basis
 }
 
-// nextSerial hands out the next serial of a series. The upsert's row lock
-// makes concurrent issuers of one series wait for each other; a rolled-back
-// transaction rolls its serial back with it, so a series never skips.
+// nextSerial hands out the next serial of a series and the series' used
+// stock counting it. The upsert's row lock makes concurrent issuers of one
+// series wait for each other; a rolled-back transaction rolls its serial
+// and count back with it, so a series never skips and the count is exact.
 // A serial that a certificate recorded from paper holds is skipped, so the
 // series stays gapless: every serial is issued here or recorded from paper.
-func nextSerial(ctx context.Context, tx *ledger.Tx, prefix string, year int, kind Kind) (int, error) {
+// The paper check is a statement of its own, after the lock: its snapshot
+// then sees a paper record committed while this one waited.
+func nextSerial(ctx context.Context, tx *ledger.Tx, prefix string, year int, kind Kind) (serial, used int, err error) {
+	count := 1 // the issue counts once, whatever serials it skips
 	for {
-		var last int
-		err := tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial) VALUES ($1, $2, $3, 1)
-			ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1
-			RETURNING last_serial`, prefix, year, kind).Scan(&last)
+		err := tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial, used) VALUES ($1, $2, $3, 1, $4)
+			ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1,
+				used = certificate_series.used + $4
+			RETURNING last_serial, used`, prefix, year, kind, count).Scan(&serial, &used)
 		if err != nil {
-			return 0, ledger.PgErr(err, "next serial")
+			return 0, 0, ledger.PgErr(err, "next serial")
 		}
+		count = 0
 		var held bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE issuing_prefix = $1 AND year = $2 AND kind = $3 AND serial = $4)`,
-			prefix, year, kind, last).Scan(&held); err != nil {
-			return 0, ledger.PgErr(err, "serial held from paper")
+			prefix, year, kind, serial).Scan(&held); err != nil {
+			return 0, 0, ledger.PgErr(err, "serial held from paper")
 		}
 		if !held {
-			return last, nil
+			return serial, used, nil
 		}
 	}
 }
 
-// usedStock counts the numbered certificates of a series issued in the
-// registry: serials held by paper records took no stock of this registry.
+// usedStock is the numbered certificates of a series issued in the
+// registry (its counter): serials held by paper records took no stock of
+// this registry.
 func usedStock(ctx context.Context, q ledger.Querier, prefix string, yy int, kind Kind) (int, error) {
 	var used int
-	if err := q.QueryRow(ctx, `SELECT count(*) FROM certificates WHERE issuing_prefix = $1 AND year = $2 AND kind = $3
-		AND serial IS NOT NULL AND NOT from_paper`, prefix, yy, kind).Scan(&used); err != nil {
+	err := q.QueryRow(ctx, `SELECT used FROM certificate_series WHERE prefix = $1 AND year = $2 AND kind = $3`, prefix, yy, kind).Scan(&used)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
 		return 0, ledger.PgErr(err, "read used stock")
 	}
 	return used, nil
@@ -225,7 +234,7 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		application = in.applicationID
 	}
 	if printed {
-		last, err := nextSerial(ctx, tx, in.issuer, yy, kind)
+		last, used, err := nextSerial(ctx, tx, in.issuer, yy, kind)
 		if err != nil {
 			return Certificate{}, err
 		}
@@ -238,14 +247,9 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 			return Certificate{}, ReasonSeriesFull.With(ledger.Value("prefix", in.issuer), ledger.Value("yy", fmt.Sprintf("%02d", yy)),
 				kindWords(kind), ledger.Value("max", strconv.Itoa(max)))
 		}
-		if hasStock {
-			used, err := usedStock(ctx, tx, in.issuer, yy, kind)
-			if err != nil {
-				return Certificate{}, err
-			}
-			if used >= granted {
-				return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
-			}
+		// used counts this issue: the stock is used up when it exceeds the grant
+		if hasStock && used > granted {
+			return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
 		}
 		num, err := NewNumber(kind, in.issuer, yy, last)
 		if err != nil {
@@ -525,6 +529,33 @@ func (s *Service) Verify(ctx context.Context, number string) (Verification, erro
 		return v, nil
 	}
 	return s.checked(ctx, v.Number, cs[0]), nil
+}
+
+// VerifyWithTree is Verify in one statement that also reads the event
+// tree's size and the hashes at frontier (ledger.TreeSigner.Frontier: its
+// root's, as last seen; nil TreeRead when no certificate was found):
+// ledger.TreeSigner.ReceiptsOf makes the events' receipts from it without
+// another round trip.
+func (s *Service) VerifyWithTree(ctx context.Context, number string, frontier []int64) (Verification, *ledger.TreeRead, error) {
+	n, err := parseNumberField(number)
+	if err != nil {
+		if pn, ok := printedNumber(width.Fold.String(number)); ok {
+			cs, trees, perr := readCheckedTree(ctx, s.db, `WHERE c.printed_number = $1`, pn, frontier)
+			if perr == nil && len(cs) == 1 {
+				return s.checked(ctx, pn, cs[0]), trees[0], nil
+			}
+		}
+		return Verification{}, nil, err
+	}
+	v := Verification{Number: n.String()}
+	cs, trees, err := readCheckedTree(ctx, s.db, `WHERE c.number = $1`, v.Number, frontier)
+	switch {
+	case err != nil:
+		return Verification{}, nil, fmt.Errorf("verify %s: %w", v.Number, err)
+	case len(cs) == 0:
+		return v, nil, nil
+	}
+	return s.checked(ctx, v.Number, cs[0]), trees[0], nil
 }
 
 // PlayerCertificates lists a player's certificates, newest first.

@@ -259,6 +259,48 @@ func readChecked(ctx context.Context, q ledger.Querier, where string, args ...an
 	return out, nil
 }
 
+// logEntitySQL is logEntity in SQL, of certificateSelect's row c.
+const logEntitySQL = `CASE WHEN coalesce(c.number, '') = '' AND coalesce(c.printed_number, '') <> '' THEN c.printed_number
+	WHEN coalesce(c.number, '') <> '' THEN c.number ELSE '#' || c.id END`
+
+// readCheckedTree is readChecked in one statement: each certificate row
+// with its state events (a row each) and the event tree's size and the
+// hashes at the indexes frontier (ledger.EventTreeColumnsSQL).
+func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg any, frontier []int64) ([]checkedCertificate, []*ledger.TreeRead, error) {
+	rows, err := q.Query(ctx, `SELECT `+certificateColumns+`, `+ledger.EventTreeColumnsSQL(3)+` FROM certificates c`+certificateJoins+
+		ledger.EventsJoinSQL("certificate", logEntitySQL, 2)+` `+where+` ORDER BY c.id`, arg, StateActions(), frontier)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var out []checkedCertificate
+	var trees []*ledger.TreeRead
+	for rows.Next() {
+		var c Certificate
+		tr := ledger.NewTreeRead("certificate", frontier)
+		dest := append([]any{&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
+			&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
+			&c.PrintedNumber, &c.PaperBasis}, tr.Targets()...)
+		if err := rows.Scan(dest...); err != nil {
+			return nil, nil, err
+		}
+		tr.Next()
+		if k := len(out) - 1; k >= 0 && out[k].ID == c.ID {
+			trees[k].Take(tr) // another event of the same certificate
+			continue
+		}
+		out = append(out, checkedCertificate{Certificate: c})
+		trees = append(trees, tr)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	for k := range out {
+		out[k].events = trees[k].Events()
+	}
+	return out, trees, nil
+}
+
 // MaxLogMismatches bounds the list CheckCertificatesAgainstLog returns.
 const MaxLogMismatches = 100
 

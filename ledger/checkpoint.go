@@ -151,6 +151,8 @@ type TreeSigner struct {
 	primary bool
 	// public are the actions whose entries show their content (WithPublicActions)
 	public map[string]bool
+	// seen caches stored hashes of complete subtrees for ReceiptsOf
+	seen *hashCache
 }
 
 // NewTreeSigner takes the note signer key and its verifier key (the text

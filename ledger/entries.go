@@ -68,7 +68,14 @@ func (t *TreeSigner) Receipts(ctx context.Context, events []Event) ([]*Receipt, 
 	for i, x := range need {
 		mem[x] = hashes[i]
 	}
-	root, err := tlog.TreeHash(n, mem)
+	return t.receiptsFrom(ctx, n, mem, events)
+}
+
+// receiptsFrom proves events in the tree of n leaves whose stored hashes
+// r reads, every receipt against the one signed head of that tree.
+func (t *TreeSigner) receiptsFrom(ctx context.Context, n int64, r tlog.HashReader, events []Event) ([]*Receipt, error) {
+	out := make([]*Receipt, len(events))
+	root, err := tlog.TreeHash(n, r)
 	if err != nil {
 		return nil, fmt.Errorf("event tree hash: %w", err)
 	}
@@ -78,7 +85,7 @@ func (t *TreeSigner) Receipts(ctx context.Context, events []Event) ([]*Receipt, 
 		if e.ID < 1 || e.ID > n {
 			continue
 		}
-		p, err := tlog.ProveRecord(n, e.ID-1, mem)
+		p, err := tlog.ProveRecord(n, e.ID-1, r)
 		if err != nil {
 			return nil, fmt.Errorf("inclusion proof: %w", err)
 		}

@@ -82,7 +82,7 @@ func NewNotary(skey, vkey string, o NotaryOptions) (*Notary, error) {
 // Signer is a tree signer over one copy of the database: the primary, or
 // a replica (whose tree may be behind the last checkpoint published).
 func (n *Notary) Signer(db Querier, primary bool) *TreeSigner {
-	return &TreeSigner{db: db, notary: n, primary: primary}
+	return &TreeSigner{db: db, notary: n, primary: primary, seen: newHashCache()}
 }
 
 // VerifierKey is the public key text that checks the checkpoints.

@@ -231,7 +231,7 @@ func (p *certPages) showVerification(w http.ResponseWriter, r *http.Request, num
 		p.Render(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, verifyClaim{Name: name}, ""))
 		return
 	}
-	v, err := p.certs.Verify(r.Context(), number)
+	v, rcs, err := p.verifyWithReceipts(r.Context(), number)
 	if err != nil {
 		p.Render(w, r, kit.HTTPStatus(err), verifyPage(pg, number, nil, nil, verifyClaim{Name: name}, p.UserError(r, pg, err)))
 		return
@@ -248,7 +248,7 @@ func (p *certPages) showVerification(w http.ResponseWriter, r *http.Request, num
 		v.Certificate.PlayerName, v.Certificate.PlayerID = "", 0
 	}
 	var shown []shownReceipt
-	for i, rc := range p.eventReceipts(r.Context(), v) {
+	for i, rc := range rcs {
 		if rc != nil {
 			shown = append(shown, shownReceipt{Action: v.Events[i].Action, Receipt: rc})
 		}
@@ -285,6 +285,25 @@ type shownReceipt struct {
 	*ledger.Receipt
 }
 
+// receiptReader is a Certs that answers a verification with its receipts
+// in one read (the server's public reads: one database round trip).
+type receiptReader interface {
+	VerifyWithReceipts(ctx context.Context, number string) (certs.Verification, []*ledger.Receipt, error)
+}
+
+// verifyWithReceipts is the verification of number and a receipt of each
+// event that made the certificate what it is (nil for one unknown).
+func (p *certPages) verifyWithReceipts(ctx context.Context, number string) (certs.Verification, []*ledger.Receipt, error) {
+	if rr, ok := p.certs.(receiptReader); ok && p.tlog != nil {
+		return rr.VerifyWithReceipts(ctx, number)
+	}
+	v, err := p.certs.Verify(ctx, number)
+	if err != nil {
+		return v, nil, err
+	}
+	return v, p.eventReceipts(ctx, v), nil
+}
+
 // eventReceipts proves each event that made the certificate what it is
 // (v.Events) in the event tree, so a holder can check them against a
 // checkpoint; nil when unknown (a failure here is logged, the verdict
@@ -307,12 +326,12 @@ func (p *certPages) eventReceipts(ctx context.Context, v certs.Verification) []*
 func (p *certPages) verifyProof(w http.ResponseWriter, r *http.Request) {
 	pg := p.Page(w, r, "verify")
 	q := r.URL.Query()
-	v, err := p.certs.Verify(r.Context(), strings.TrimSpace(q.Get("number")))
+	v, rcs, err := p.verifyWithReceipts(r.Context(), strings.TrimSpace(q.Get("number")))
 	if err != nil {
 		writeJSON(w, kit.HTTPStatus(err), map[string]string{"error": p.UserError(r, pg, err)})
 		return
 	}
-	ans := certs.PublicAnswerOf(v, p.eventReceipts(r.Context(), v), pg.Lang)
+	ans := certs.PublicAnswerOf(v, rcs, pg.Lang)
 	if claimOf(v, strings.TrimSpace(q.Get("name")), false).Withheld && ans.Certificate != nil {
 		ans.Certificate.Holder, ans.Certificate.PlayerID, ans.Certificate.HolderWithheld = "", 0, true
 	}

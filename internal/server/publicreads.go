@@ -132,10 +132,16 @@ func (pr *PublicReads) VerifyWithReceipts(ctx context.Context, number string) (c
 	err := pr.set.Read(ctx, func(db *readDB) error {
 		var err error
 		rcs = nil
-		if v, err = db.certs.Verify(ctx, number); err != nil || !v.Found || db.tree == nil {
+		if db.tree == nil {
+			v, err = db.certs.Verify(ctx, number)
 			return err
 		}
-		if rcs, err = db.tree.Receipts(ctx, v.Events); err != nil {
+		// the row, its events and the tree's hashes in one statement
+		var tr *ledger.TreeRead
+		if v, tr, err = db.certs.VerifyWithTree(ctx, number, db.tree.Frontier()); err != nil || !v.Found || tr == nil {
+			return err
+		}
+		if rcs, err = db.tree.ReceiptsOf(ctx, v.Events, tr); err != nil {
 			return receiptError{err}
 		}
 		return nil
@@ -295,6 +301,12 @@ type publicCerts struct {
 
 func (c publicCerts) Verify(ctx context.Context, number string) (certs.Verification, error) {
 	return c.pr.Verify(ctx, number)
+}
+
+// VerifyWithReceipts is the verification page's one read: the answer and
+// its receipts in one round trip (PublicReads.VerifyWithReceipts).
+func (c publicCerts) VerifyWithReceipts(ctx context.Context, number string) (certs.Verification, []*ledger.Receipt, error) {
+	return c.pr.VerifyWithReceipts(ctx, number)
 }
 
 func (c publicCerts) VerifyBatch(ctx context.Context, rows []certs.BatchRow) ([]certs.BatchResult, error) {

@@ -134,7 +134,7 @@ func newReplicaEnv(t *testing.T, maxLag time.Duration) *replicaEnv {
 
 // newReplicaEnvWith is newReplicaEnv, with or without the standby; its
 // portal also serves a trivial handler at /trivial, the load test's baseline.
-func newReplicaEnvWith(t *testing.T, maxLag time.Duration, withReplica bool) *replicaEnv {
+func newReplicaEnvWith(t testing.TB, maxLag time.Duration, withReplica bool) *replicaEnv {
 	t.Helper()
 	ctx := context.Background()
 	_, conn := harness.NewDB(t)

@@ -1,0 +1,341 @@
+package ledger
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/mod/sumdb/tlog"
+)
+
+// A public read that answers with receipts (a certificate's verification)
+// reads its row, the row's events, the tree's size and the hashes of the
+// tree's root in one statement: the owner's query joins EventsJoinSQL and
+// selects EventTreeColumnsSQL, and ReceiptsOf builds the receipts.
+//
+// The root is always the database's, read in the same snapshot as the
+// row and its events. The inclusion proofs' sibling hashes (complete
+// subtrees, which never change once written) come from a bounded cache of
+// hashes read from the database before, and each proof is checked against
+// that root and the event's record before it is served: a proof that does
+// not check (a cache that disagrees with the database) is dropped and
+// made again from the database's hashes alone. A proof that checks is the
+// tree's only one for that record and root (else SHA-256 collides), so a
+// receipt never disagrees with the database's row, events and root.
+
+var plainWord = regexp.MustCompile(`^[a-z_]+$`)
+
+// EventsJoinSQL is a LEFT JOIN LATERAL for an owner's query: the events of
+// the entity of entityType that the SQL expression entity names (a column
+// of the outer row), of the actions in parameter $actionsParam (text[]),
+// one row each (none: one row of NULLs). Order the query by ev.id.
+func EventsJoinSQL(entityType, entity string, actionsParam int) string {
+	if !plainWord.MatchString(entityType) {
+		panic("ledger: entity type " + strconv.Quote(entityType) + " is not a plain word")
+	}
+	return ` LEFT JOIN LATERAL (SELECT e.id, e.at, e.actor, e.action, e.entity_id, e.payload::text AS payload, e.prev_hash, e.hash
+		FROM events e WHERE e.entity_type = '` + entityType + `' AND e.entity_id = ` + entity + ` AND e.action = ANY($` +
+		strconv.Itoa(actionsParam) + `)) ev ON true`
+}
+
+// EventTreeColumnsSQL are the select list's columns for EventsJoinSQL's
+// event and the tree: its count of stored hashes and, sorted by index,
+// the hashes at the indexes in parameter $frontierParam (bigint[],
+// TreeSigner.Frontier). Scan them with TreeRead.Targets.
+func EventTreeColumnsSQL(frontierParam int) string {
+	return `ev.id, ev.at, ev.actor, ev.action, ev.entity_id, ev.payload, ev.prev_hash, ev.hash,
+		(SELECT coalesce(max(idx) + 1, 0) FROM event_tree),
+		(SELECT coalesce(array_agg(t.hash ORDER BY t.idx), '{}') FROM event_tree t WHERE t.idx = ANY($` + strconv.Itoa(frontierParam) + `))`
+}
+
+// TreeRead collects what EventTreeColumnsSQL yields, row by row: an
+// entity's events and the tree's count and root hashes.
+type TreeRead struct {
+	entityType string
+	events     []Event
+	frontier   []int64
+	count      int64
+	hashes     [][]byte
+	// one row's event, NULL when the entity has none
+	id                      *int64
+	at                      *time.Time
+	actor, action, entityID *string
+	payload                 *string
+	prev, hash              []byte
+}
+
+// NewTreeRead is a TreeRead for a query of entityType's events whose
+// frontier parameter was frontier.
+func NewTreeRead(entityType string, frontier []int64) *TreeRead {
+	return &TreeRead{entityType: entityType, frontier: frontier}
+}
+
+// Targets are one row's scan destinations for EventTreeColumnsSQL; call
+// Next after each row's scan.
+func (r *TreeRead) Targets() []any {
+	return []any{&r.id, &r.at, &r.actor, &r.action, &r.entityID, &r.payload, &r.prev, &r.hash, &r.count, &r.hashes}
+}
+
+// Next keeps the row just scanned.
+func (r *TreeRead) Next() {
+	if r.id == nil {
+		return
+	}
+	r.events = append(r.events, Event{ID: *r.id, At: *r.at, Actor: *r.actor, Action: *r.action, EntityType: r.entityType,
+		EntityID: *r.entityID, Payload: json.RawMessage(*r.payload), PrevHash: r.prev, Hash: r.hash})
+	r.id, r.prev, r.hash = nil, nil, nil
+}
+
+// Take adds the events of another row's read (of the same entity).
+func (r *TreeRead) Take(row *TreeRead) { r.events = append(r.events, row.events...) }
+
+// Events are the entity's events, oldest first.
+func (r *TreeRead) Events() []Event {
+	slices.SortFunc(r.events, func(a, b Event) int { return int(a.ID - b.ID) })
+	return r.events
+}
+
+// frontierOf is the stored hashes the root of a tree of n leaves is made of.
+func frontierOf(n int64) []int64 {
+	var dry recordingReader
+	if _, err := tlog.TreeHash(n, &dry); err != nil {
+		return nil
+	}
+	slices.Sort(dry.asked)
+	return slices.Compact(dry.asked)
+}
+
+// Frontier is the parameter of EventTreeColumnsSQL: the hashes of the
+// root of the tree as this signer last saw it (when the tree has grown
+// since, ReceiptsOf reads the new root's in a second query).
+func (t *TreeSigner) Frontier() []int64 {
+	if t.seen == nil {
+		return []int64{}
+	}
+	return t.seen.frontier()
+}
+
+// ReceiptsOf proves each of events (read with r) in the tree r read,
+// every receipt against the same signed head, as Receipts does, from what
+// the one statement read and the cache of complete subtrees' hashes. A
+// further query only when the tree grew since the last (the new root's
+// hashes, the notary's consistency proof) or a hash is not cached.
+func (t *TreeSigner) ReceiptsOf(ctx context.Context, events []Event, r *TreeRead) ([]*Receipt, error) {
+	if len(events) == 0 {
+		return make([]*Receipt, 0), nil
+	}
+	n, err := leavesFor(r.count)
+	if err != nil {
+		return nil, err
+	}
+	db := treeReader{ctx: ctx, db: t.db}
+	// the root from the database's hashes alone: those read with the row
+	// when the tree is the size the frontier was asked for, else read now
+	fresh := memTree{}
+	if slices.Equal(r.frontier, frontierOf(n)) && len(r.hashes) == len(r.frontier) {
+		for i, x := range r.frontier {
+			if len(r.hashes[i]) != tlog.HashSize {
+				return nil, &TreeMismatch{fmt.Sprintf("event tree hash %d has %d bytes", x, len(r.hashes[i]))}
+			}
+			fresh[x] = tlog.Hash(r.hashes[i])
+		}
+	}
+	root, err := tlog.TreeHash(n, layers{fresh, nil, nil, recorder{db, fresh}})
+	if err != nil {
+		return nil, fmt.Errorf("event tree hash: %w", err)
+	}
+	if t.seen != nil {
+		t.seen.saw(n)
+	}
+	// the hashes the proofs need that neither the statement nor the cache
+	// holds, in one query (none once the cache has them)
+	var dry recordingReader
+	for _, e := range events {
+		if e.ID >= 1 && e.ID <= n {
+			if _, err := tlog.ProveRecord(n, e.ID-1, layers{fresh, t.seen, nil, &dry}); err != nil {
+				return nil, fmt.Errorf("inclusion proof: %w", err)
+			}
+		}
+	}
+	read := memTree{}
+	if len(dry.asked) > 0 {
+		slices.Sort(dry.asked)
+		need := slices.Compact(dry.asked)
+		hs, err := db.ReadHashes(need)
+		if err != nil {
+			return nil, err
+		}
+		for i, x := range need {
+			read[x] = hs[i]
+		}
+	}
+	out := make([]*Receipt, len(events))
+	var cp []byte
+	for i, e := range events {
+		if e.ID < 1 || e.ID > n {
+			continue
+		}
+		p, err := t.prove(n, e, root, fresh, read, db)
+		if err != nil {
+			return nil, err
+		}
+		if cp == nil {
+			// through the notary, which signs only an extension of the last
+			// head it published and keeps it in the history
+			s, err := t.notary.publish(ctx, t.db, t.primary, tlog.Tree{N: n, Hash: root})
+			if err != nil {
+				return nil, err
+			}
+			cp = s.Note
+		}
+		out[i] = &Receipt{Index: e.ID - 1, Size: n, Record: e.Hash, TreeHash: root, Proof: p, Checkpoint: cp}
+	}
+	// what the database answered made proofs that checked: kept
+	t.seen.keep(read)
+	return out, nil
+}
+
+// prove is the inclusion proof of e in the tree of n leaves with root,
+// from the cache where it agrees, checked before it is returned: where it
+// does not, the cache is forgotten and the proof made from the
+// database's hashes alone (noted in read).
+func (t *TreeSigner) prove(n int64, e Event, root tlog.Hash, fresh, read memTree, db treeReader) (tlog.RecordProof, error) {
+	leaf := tlog.RecordHash(e.Hash)
+	if t.seen != nil {
+		p, err := tlog.ProveRecord(n, e.ID-1, layers{fresh, t.seen, read, recorder{db, read}})
+		if err == nil && tlog.CheckRecord(p, n, root, e.ID-1, leaf) == nil {
+			return p, nil
+		}
+		t.seen.clear()
+	}
+	p, err := tlog.ProveRecord(n, e.ID-1, layers{fresh, nil, read, recorder{db, read}})
+	if err != nil {
+		return nil, fmt.Errorf("inclusion proof: %w", err)
+	}
+	if err := tlog.CheckRecord(p, n, root, e.ID-1, leaf); err != nil {
+		return nil, &TreeMismatch{fmt.Sprintf("event %d: the stored tree does not prove its record: %v", e.ID, err)}
+	}
+	return p, nil
+}
+
+// layers reads a hash from fresh, else the cache, else read, else the
+// database.
+type layers struct {
+	fresh memTree
+	cache *hashCache
+	read  memTree
+	db    tlog.HashReader
+}
+
+func (l layers) ReadHashes(indexes []int64) ([]tlog.Hash, error) {
+	out := make([]tlog.Hash, len(indexes))
+	var missing []int64
+	var at []int
+	for i, x := range indexes {
+		if h, ok := l.fresh[x]; ok {
+			out[i] = h
+		} else if h, ok := l.cache.get(x); ok {
+			out[i] = h
+		} else if h, ok := l.read[x]; ok {
+			out[i] = h
+		} else {
+			missing, at = append(missing, x), append(at, i)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	got, err := l.db.ReadHashes(missing)
+	if err != nil {
+		return nil, err
+	}
+	for j, i := range at {
+		out[i] = got[j]
+	}
+	return out, nil
+}
+
+// recorder reads from the database and notes what it read.
+type recorder struct {
+	db   tlog.HashReader
+	read memTree
+}
+
+func (r recorder) ReadHashes(indexes []int64) ([]tlog.Hash, error) {
+	hs, err := r.db.ReadHashes(indexes)
+	if err == nil {
+		for i, x := range indexes {
+			r.read[x] = hs[i]
+		}
+	}
+	return hs, err
+}
+
+// maxCachedHashes bounds the cache of complete subtrees' hashes (32 bytes
+// each): 2^18 of them, about 16 MB with the map's own.
+const maxCachedHashes = 1 << 18
+
+// hashCache holds stored hashes read from the database and the tree's
+// size as last read.
+type hashCache struct {
+	mu     sync.RWMutex
+	hashes map[int64]tlog.Hash
+	n      atomic.Int64
+	front  atomic.Pointer[[]int64]
+}
+
+func newHashCache() *hashCache { return &hashCache{hashes: map[int64]tlog.Hash{}} }
+
+func (c *hashCache) get(x int64) (tlog.Hash, bool) {
+	if c == nil {
+		return tlog.Hash{}, false
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	h, ok := c.hashes[x]
+	return h, ok
+}
+
+// keep adds hashes that made a proof that checked.
+func (c *hashCache) keep(m memTree) {
+	if c == nil || len(m) == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.hashes)+len(m) > maxCachedHashes {
+		clear(c.hashes)
+	}
+	for x, h := range m {
+		c.hashes[x] = h
+	}
+}
+
+func (c *hashCache) clear() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.hashes)
+}
+
+func (c *hashCache) saw(n int64) {
+	if c.n.Swap(n) != n {
+		f := frontierOf(n)
+		c.front.Store(&f)
+	}
+}
+
+func (c *hashCache) frontier() []int64 {
+	if f := c.front.Load(); f != nil {
+		return *f
+	}
+	return []int64{}
+}

@@ -1,0 +1,139 @@
+package ledger_test
+
+import (
+	"context"
+	"crypto/rand"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/mod/sumdb/note"
+
+	"github.com/dankyu/dankyu/ledger"
+)
+
+// countingDB counts the queries a signer makes.
+type countingDB struct {
+	pool *pgxpool.Pool
+	n    *atomic.Int64
+}
+
+func (d countingDB) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	d.n.Add(1)
+	return d.pool.Query(ctx, sql, args...)
+}
+
+func (d countingDB) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	d.n.Add(1)
+	return d.pool.QueryRow(ctx, sql, args...)
+}
+
+// TestReceiptsOfOneStatement: receipts built from one statement's read of
+// an entity's events and the tree's root are the receipts Receipts makes
+// with its own queries and check with the verifier key; once the signer
+// has seen the tree at its size it asks nothing more; a cache that
+// disagrees with the database is never served (the receipts are made
+// again from the database's hashes, and still check); a tree grown since
+// the root was asked for is read as it is now.
+func TestReceiptsOfOneStatement(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := harness.NewDB(t)
+	store := ledger.New(pool, time.Now, nil)
+	at := time.Date(2026, time.March, 1, 2, 0, 0, 0, time.UTC)
+	for i := range 77 {
+		appendOne(t, store, at.Add(time.Duration(i)*time.Second), i%11)
+	}
+	skey, vkey := testKey(t)
+	signer, err := ledger.NewTreeSigner(pool, skey, vkey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asked atomic.Int64
+	one, err := ledger.NewTreeSigner(countingDB{pool, &asked}, skey, vkey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := `SELECT x.entity, ` + ledger.EventTreeColumnsSQL(3) + ` FROM (VALUES ($1::text)) x(entity)` +
+		ledger.EventsJoinSQL("test", "x.entity", 2) + ` ORDER BY ev.id`
+	check := func(entity string, wantQueries int64) {
+		t.Helper()
+		r := ledger.NewTreeRead("test", one.Frontier())
+		rows, err := pool.Query(ctx, q, entity, []string{"test.event"}, one.Frontier())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var got string
+			if err := rows.Scan(append([]any{&got}, r.Targets()...)...); err != nil {
+				t.Fatal(err)
+			}
+			r.Next()
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		events := r.Events()
+		want, err := ledger.EventsFor(ctx, pool, "test", entity)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(events) != len(want) {
+			t.Fatalf("entity %s: %d events, want %d", entity, len(events), len(want))
+		}
+		for i := range want {
+			// the content read hashes to the row's hash: read exactly
+			if events[i].ID != want[i].ID || string(ledger.ChainHash(events[i].PrevHash, events[i])) != string(want[i].Hash) {
+				t.Fatalf("entity %s: event %d read otherwise than EventsFor reads it", entity, want[i].ID)
+			}
+		}
+		before := asked.Load()
+		rcs, err := one.ReceiptsOf(ctx, events, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wantQueries >= 0 && asked.Load()-before != wantQueries {
+			t.Fatalf("entity %s: %d queries after the statement, want %d", entity, asked.Load()-before, wantQueries)
+		}
+		old, err := signer.Receipts(ctx, want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, rc := range rcs {
+			if rc == nil || old[i] == nil {
+				t.Fatalf("entity %s: receipt %d missing", entity, i)
+			}
+			if err := rc.Check(vkey); err != nil {
+				t.Fatalf("entity %s: %v", entity, err)
+			}
+			if rc.Size != old[i].Size || rc.TreeHash != old[i].TreeHash || !slices.Equal(rc.Proof, old[i].Proof) {
+				t.Fatalf("entity %s: receipt %d differs from Receipts'", entity, i)
+			}
+		}
+	}
+	check("3", -1) // first sight of the tree: its root and proofs read
+	check("3", 0)  // seen: nothing more to ask
+	check("none", 0)
+	check("10", -1) // other leaves: their proofs' hashes read once
+	check("10", 0)
+	if n := one.SpoilCache(); n == 0 {
+		t.Fatal("nothing cached")
+	}
+	check("10", -1) // a spoilt cache: proofs from the database, still checking
+	check("10", 0)
+	appendOne(t, store, at.Add(time.Hour), 3)
+	check("3", -1) // the tree grew: its new root read
+	check("3", 0)
+}
+
+func testKey(t *testing.T) (skey, vkey string) {
+	t.Helper()
+	skey, vkey, err := note.GenerateKey(rand.Reader, ledger.DefaultOrigin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return skey, vkey
+}
