@@ -46,6 +46,9 @@ type BatchResult struct {
 	Number      string // as normalised
 	Certificate *Certificate
 	Problem     *ledger.Error
+	// HolderWithheld: the holder is a minor the claim did not name, so
+	// Certificate carries no name or player id.
+	HolderWithheld bool
 }
 
 // ReasonBatchTooLarge refuses a batch over MaxBatch rows.
@@ -102,8 +105,14 @@ func (s *Service) VerifyBatch(ctx context.Context, rows []BatchRow) ([]BatchResu
 		default:
 			out[i].Verdict = VerdictValid
 		}
-		if name := strings.TrimSpace(out[i].Row.Name); name != "" && !sameName(name, c.PlayerName) {
+		name := strings.TrimSpace(out[i].Row.Name)
+		if name != "" && !sameName(name, c.PlayerName) {
 			out[i].Verdict = VerdictOtherHolder
+		}
+		if v.HolderMinor && (name == "" || !sameName(name, c.PlayerName)) {
+			// a minor's name only to who names him
+			c.PlayerName, c.PlayerID = "", 0
+			out[i].HolderWithheld = true
 		}
 		out[i].Certificate = &c
 	}

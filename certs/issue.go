@@ -495,6 +495,10 @@ func (s *Service) checked(ctx context.Context, number string, c checkedCertifica
 		v.Certificate = Certificate{ID: c.ID, Number: c.Number, PrintedNumber: c.PrintedNumber}
 		return v
 	}
+	if c.holderBirth != nil { // read with the certificate (VerifyWithTree)
+		v.HolderMinor = registry.AgeOn(*c.holderBirth, s.store.Now()) < registry.AdultAge
+		return v
+	}
 	// a player that cannot be read is taken for a minor: the name is withheld
 	p, err := s.reg.GetPlayer(ctx, c.PlayerID)
 	if err != nil {

@@ -227,6 +227,9 @@ func (s *Service) logMismatch(ctx context.Context, entity string, fields []strin
 type checkedCertificate struct {
 	Certificate
 	events []ledger.Event
+	// holderBirth is the holder's birth date when the statement read it
+	// (readCheckedTree); nil: checked reads the player.
+	holderBirth *time.Time
 }
 
 // readChecked reads certificate rows (certificateSelect and then where,
@@ -267,7 +270,7 @@ const logEntitySQL = `CASE WHEN coalesce(c.number, '') = '' AND coalesce(c.print
 // with its state events (a row each) and the event tree's size and the
 // hashes at the indexes frontier (ledger.EventTreeColumnsSQL).
 func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg any, frontier []int64) ([]checkedCertificate, []*ledger.TreeRead, error) {
-	rows, err := q.Query(ctx, `SELECT `+certificateColumns+`, `+ledger.EventTreeColumnsSQL(3)+` FROM certificates c`+certificateJoins+
+	rows, err := q.Query(ctx, `SELECT `+certificateColumns+`, `+registry.HolderBirthSQL("c.player_id")+`, `+ledger.EventTreeColumnsSQL(3)+` FROM certificates c`+certificateJoins+
 		ledger.EventsJoinSQL("certificate", logEntitySQL, 2)+` `+where+` ORDER BY c.id`, arg, StateActions(), frontier)
 	if err != nil {
 		return nil, nil, err
@@ -277,10 +280,11 @@ func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg an
 	var trees []*ledger.TreeRead
 	for rows.Next() {
 		var c Certificate
+		var birth *time.Time
 		tr := ledger.NewTreeRead("certificate", frontier)
 		dest := append([]any{&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
 			&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
-			&c.PrintedNumber, &c.PaperBasis}, tr.Targets()...)
+			&c.PrintedNumber, &c.PaperBasis, &birth}, tr.Targets()...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, nil, err
 		}
@@ -289,7 +293,7 @@ func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg an
 			trees[k].Take(tr) // another event of the same certificate
 			continue
 		}
-		out = append(out, checkedCertificate{Certificate: c})
+		out = append(out, checkedCertificate{Certificate: c, holderBirth: birth})
 		trees = append(trees, tr)
 	}
 	if err := rows.Err(); err != nil {

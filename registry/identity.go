@@ -51,3 +51,11 @@ func lastAdultBirthDate(now time.Time) time.Time {
 	}
 	return b
 }
+
+// HolderBirthSQL is a column for another owner's query: the birth date of
+// the player whose id the SQL expression playerID names (NULL for none), so
+// a certificate's verification learns whether its holder is a minor in the
+// same statement that reads the certificate (one round trip per page).
+func HolderBirthSQL(playerID string) string {
+	return `(SELECT hp.birth_date FROM players hp WHERE hp.id = ` + playerID + `)`
+}

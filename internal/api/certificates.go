@@ -296,6 +296,10 @@ func (s *CertificateServer) VerifyCertificate(ctx context.Context, req *pb.Verif
 		resp.Reason, resp.Problem = v.UnderReview.Reason.Code(), v.UnderReview.Message(ledger.English)
 	} else {
 		resp.Certificate = certificatePB(v.Certificate)
+		if v.HolderMinor && !v.ClaimMatches(req.GetName()) {
+			// a minor's name only to who names him (as on /verify)
+			resp.Certificate.PlayerName, resp.Certificate.PlayerId, resp.Certificate.HolderWithheld = "", 0, true
+		}
 	}
 	for i, rc := range rcs {
 		if rc == nil || i >= len(v.Events) {
@@ -354,6 +358,7 @@ func (s *CertificateServer) VerifyCertificates(ctx context.Context, req *pb.Veri
 			Verdict: enumOf[pb.Verdict](pb.Verdict_value, "VERDICT_", string(r.Verdict))}
 		if r.Certificate != nil {
 			v.Certificate = certificatePB(*r.Certificate)
+			v.Certificate.HolderWithheld = r.HolderWithheld
 		}
 		if r.Problem != nil {
 			v.Problem, v.Reason = r.Problem.Message(ledger.English), r.Problem.Reason.Code()

@@ -3138,9 +3138,12 @@ type Certificate struct {
 	FromPaper bool `protobuf:"varint,15,opt,name=from_paper,json=fromPaper,proto3" json:"from_paper,omitempty"`
 	// For a certificate recorded from paper (or its reissue): what the
 	// register says it was granted for; unspecified when it does not say.
-	PaperBasis    Basis `protobuf:"varint,16,opt,name=paper_basis,json=paperBasis,proto3,enum=dankyu.v1.Basis" json:"paper_basis,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	PaperBasis Basis `protobuf:"varint,16,opt,name=paper_basis,json=paperBasis,proto3,enum=dankyu.v1.Basis" json:"paper_basis,omitempty"`
+	// The holder is a minor and the caller did not name him: player_name and
+	// player_id are left out (a minor's name only to who names him).
+	HolderWithheld bool `protobuf:"varint,17,opt,name=holder_withheld,json=holderWithheld,proto3" json:"holder_withheld,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *Certificate) Reset() {
@@ -3285,9 +3288,19 @@ func (x *Certificate) GetPaperBasis() Basis {
 	return Basis_BASIS_UNSPECIFIED
 }
 
+func (x *Certificate) GetHolderWithheld() bool {
+	if x != nil {
+		return x.HolderWithheld
+	}
+	return false
+}
+
 type VerifyCertificateRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Number        string                 `protobuf:"bytes,1,opt,name=number,proto3" json:"number,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Number string                 `protobuf:"bytes,1,opt,name=number,proto3" json:"number,omitempty"`
+	// The name the claimant gives, optional: a minor holder's name is
+	// answered only when this matches it.
+	Name          string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3325,6 +3338,13 @@ func (*VerifyCertificateRequest) Descriptor() ([]byte, []int) {
 func (x *VerifyCertificateRequest) GetNumber() string {
 	if x != nil {
 		return x.Number
+	}
+	return ""
+}
+
+func (x *VerifyCertificateRequest) GetName() string {
+	if x != nil {
+		return x.Name
 	}
 	return ""
 }
@@ -6980,7 +7000,7 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\x06status\x18\x02 \x01(\x0e2\x1c.dankyu.v1.ApplicationStatusR\x06status\x12\x19\n" +
 	"\bmin_rank\x18\x03 \x01(\tR\aminRank\"V\n" +
 	"\x18ListApplicationsResponse\x12:\n" +
-	"\fapplications\x18\x01 \x03(\v2\x16.dankyu.v1.ApplicationR\fapplications\"\xc8\x04\n" +
+	"\fapplications\x18\x01 \x03(\v2\x16.dankyu.v1.ApplicationR\fapplications\"\xf1\x04\n" +
 	"\vCertificate\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x1f\n" +
 	"\vplayer_name\x18\x02 \x01(\tR\n" +
@@ -7003,9 +7023,11 @@ const file_dankyu_v1_certificates_proto_rawDesc = "" +
 	"\n" +
 	"from_paper\x18\x0f \x01(\bR\tfromPaper\x121\n" +
 	"\vpaper_basis\x18\x10 \x01(\x0e2\x10.dankyu.v1.BasisR\n" +
-	"paperBasis\"2\n" +
+	"paperBasis\x12'\n" +
+	"\x0fholder_withheld\x18\x11 \x01(\bR\x0eholderWithheld\"F\n" +
 	"\x18VerifyCertificateRequest\x12\x16\n" +
-	"\x06number\x18\x01 \x01(\tR\x06number\"\xca\x02\n" +
+	"\x06number\x18\x01 \x01(\tR\x06number\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"\xca\x02\n" +
 	"\x19VerifyCertificateResponse\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\tR\x06number\x12\x14\n" +
 	"\x05found\x18\x02 \x01(\bR\x05found\x128\n" +
