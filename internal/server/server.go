@@ -62,6 +62,8 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	pb.RegisterStatisticsServiceServer(s, api.NewStatisticsServer(pr))
 	pb.RegisterRatingServiceServer(s, api.NewRatingServer(rb))
 	pb.RegisterAuditServiceServer(s, api.NewAuditServer(au))
+	// subscriptions only: the dispatcher that delivers runs in Run
+	pb.RegisterWebhookServiceServer(s, api.NewWebhookServer(webhooks.New(store, nil, log)))
 	hs := grpchealth.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
 	reflection.Register(s)
