@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -151,6 +150,8 @@ type TreeSigner struct {
 	primary bool
 	// public are the actions whose entries show their content (WithPublicActions)
 	public map[string]bool
+	// withhold names public actions' events served as private (WithWithhold)
+	withhold Withhold
 	// seen caches stored hashes of complete subtrees for ReceiptsOf
 	seen *hashCache
 }
@@ -226,33 +227,4 @@ func (r *Receipt) Check(vkey string) error {
 		return fmt.Errorf("inclusion proof: %w", err)
 	}
 	return nil
-}
-
-// Receipt proves the first event of the entity with one of the actions in
-// the current tree; nil when there is none (or the tree does not reach it yet).
-func (t *TreeSigner) Receipt(ctx context.Context, entityType, entityID string, actions ...string) (*Receipt, error) {
-	events, err := EventsFor(ctx, t.db, entityType, entityID)
-	if err != nil {
-		return nil, err
-	}
-	head, err := TreeHead(ctx, t.db)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range events {
-		if !slices.Contains(actions, e.Action) || e.ID > head.N {
-			continue
-		}
-		// head.N is the stored tree's size just read: no need to ask it again
-		p, err := tlog.ProveRecord(head.N, e.ID-1, treeReader{ctx: ctx, db: t.db})
-		if err != nil {
-			return nil, fmt.Errorf("inclusion proof: %w", err)
-		}
-		cp, err := t.notary.publish(ctx, t.db, t.primary, head)
-		if err != nil {
-			return nil, err
-		}
-		return &Receipt{Index: e.ID - 1, Size: head.N, Record: e.Hash, TreeHash: head.Hash, Proof: p, Checkpoint: cp.Note}, nil
-	}
-	return nil, nil
 }

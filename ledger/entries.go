@@ -115,6 +115,20 @@ func (t *TreeSigner) WithPublicActions(actions ...string) *TreeSigner {
 	return &c
 }
 
+// Withhold names, among events of public actions, those whose content
+// must not leave after all (a minor holder's name): they are served as
+// private entries, their hashes alone. It reads through db, the copy of
+// the database the entries come from.
+type Withhold func(ctx context.Context, db Querier, events []Event) (map[int64]bool, error)
+
+// WithWithhold returns a copy of t whose Entries serve the events w names
+// as private.
+func (t *TreeSigner) WithWithhold(w Withhold) *TreeSigner {
+	c := *t
+	c.withhold = w
+	return &c
+}
+
 // Entry is one row of the event log as the public reads it. A public
 // entry carries everything its chain hash covers, so anyone recomputes
 // Hash = ChainHash(PrevHash, the row) and the tree's leaf
@@ -191,7 +205,7 @@ var (
 
 // Entries reads the log's rows at leaf indexes start ≤ i < end (event ids
 // start+1 … end) that the stored tree covers, in order, each public or
-// private as WithPublicActions declared.
+// private as WithPublicActions declared (and WithWithhold withheld).
 func (t *TreeSigner) Entries(ctx context.Context, start, end int64) ([]Entry, error) {
 	if start < 0 || end <= start || end-start > MaxEntries {
 		return nil, ReasonEntriesRange.New("start", strconv.FormatInt(start, 10), "end", strconv.FormatInt(end, 10), "max", strconv.Itoa(MaxEntries))
@@ -212,9 +226,21 @@ func (t *TreeSigner) Entries(ctx context.Context, start, end int64) ([]Entry, er
 	if err != nil {
 		return nil, fmt.Errorf("read entries: %w", err)
 	}
+	var public []Event
+	for _, e := range events {
+		if t.public[e.Action] {
+			public = append(public, e)
+		}
+	}
+	withheld := map[int64]bool{}
+	if t.withhold != nil && len(public) > 0 {
+		if withheld, err = t.withhold(ctx, t.db, public); err != nil {
+			return nil, fmt.Errorf("read entries: %w", err)
+		}
+	}
 	out := make([]Entry, len(events))
 	for i, e := range events {
-		out[i] = EntryOf(e, t.public[e.Action])
+		out[i] = EntryOf(e, t.public[e.Action] && !withheld[e.ID])
 	}
 	return out, nil
 }

@@ -322,7 +322,7 @@ func TestNotaryPublishesOnlyExtensions(t *testing.T) {
 	if e, ok := ledger.AsError(err); !ok || e.Reason != ledger.ReasonLogIntegrity || !ledger.IsTampering(tampered) {
 		t.Fatalf("a shrunk tree signed: %v (witness told %v)", err, tampered)
 	}
-	if _, err := signer.Receipt(ctx, "test", "1", "test.event"); !errors.Is(err, ledger.ErrPrecondition) {
+	if _, err := signer.Receipts(ctx, []ledger.Event{{ID: 1}}); !errors.Is(err, ledger.ErrPrecondition) {
 		t.Fatalf("a receipt from a halted notary: %v", err)
 	}
 	err = ledger.Transact(ctx, store, func(tx *ledger.Tx) error {

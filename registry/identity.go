@@ -2,7 +2,10 @@ package registry
 
 import (
 	"context"
+	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
@@ -58,4 +61,31 @@ func lastAdultBirthDate(now time.Time) time.Time {
 // same statement that reads the certificate (one round trip per page).
 func HolderBirthSQL(playerID string) string {
 	return `(SELECT hp.birth_date FROM players hp WHERE hp.id = ` + playerID + `)`
+}
+
+// MinorsAmong says which of the players ids are minors on the China
+// Standard Time date of t (AgeOn below AdultAge), in one query.
+func MinorsAmong(ctx context.Context, q ledger.Querier, ids []int64, t time.Time) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	// born after this date: not yet AdultAge on t, as AgeOn counts
+	y, m, d := t.In(ledger.ChinaTime).Date()
+	cutoff := time.Date(y-AdultAge, m, d, 0, 0, 0, 0, time.UTC)
+	if cutoff.Day() != d { // t is 29 February, that year had none: 28 February
+		cutoff = cutoff.AddDate(0, 0, -1)
+	}
+	rows, err := q.Query(ctx, `SELECT id FROM players WHERE id = ANY($1) AND birth_date > $2`, ids, cutoff)
+	if err != nil {
+		return nil, fmt.Errorf("minors among %d players: %w", len(ids), err)
+	}
+	minors, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("minors among %d players: %w", len(ids), err)
+	}
+	for _, id := range minors {
+		out[id] = true
+	}
+	return out, nil
 }

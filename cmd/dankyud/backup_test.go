@@ -9,6 +9,8 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/dankyu/dankyu/internal/daemontest"
 )
 
 // TestRestoreDrill backs up a serving registry under load, restores the
@@ -34,13 +36,13 @@ func TestRestoreDrill(t *testing.T) {
 	}
 	dataDir, freshDir := newDir(), newDir()
 	srv := start(t, server, dataDir)
-	conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	load := certifyUnderLoad(t, cli, dataDir, conn, 8, false)
-	load.waitAcked(t, 40, false)
+	load := daemontest.CertifyUnderLoad(t, cli, daemontest.Embedded(dataDir), conn, 8, false)
+	load.WaitAcked(t, 40, false)
 	cp, err := runCLI(t, cli, dataDir, "log", "checkpoint")
 	if err != nil {
 		t.Fatalf("log checkpoint: %v\n%s", err, cp)
@@ -49,15 +51,15 @@ func TestRestoreDrill(t *testing.T) {
 	if err := os.WriteFile(cpFile, []byte(cp+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	before := load.ackedNow() // acknowledged before the backup began
+	before := load.Acked() // acknowledged before the backup began
 	backup := filepath.Join(t.TempDir(), "dankyu.dump")
 	if out, err := runCLI(t, cli, dataDir, "backup", "--out", backup); err != nil {
 		t.Fatalf("backup: %v\n%s", err, out)
 	}
-	after := len(load.ackedNow())
-	load.halt()
-	if load.errors.Load() > 0 {
-		t.Fatalf("a client's request failed: %v", load.first.Load())
+	after := len(load.Acked())
+	load.Halt()
+	if load.Errors() > 0 {
+		t.Fatalf("a client's request failed: %v", load.FirstError())
 	}
 	if after <= len(before) {
 		t.Logf("no certificate was acknowledged while the backup ran (%d before)", len(before))
@@ -75,11 +77,11 @@ func TestRestoreDrill(t *testing.T) {
 	if err != nil {
 		t.Fatalf("restored log against the checkpoint: %v: %s", err, out)
 	}
-	numbers := certificateNumbers(t, freshDir)
-	if lost := missing(before, numbers); len(lost) > 0 {
+	numbers := daemontest.Column(t, daemontest.Superuser(t, freshDir), allNumbers)
+	if lost := daemontest.Missing(before, numbers); len(lost) > 0 {
 		t.Errorf("acknowledged before the backup but not in the restore: %v", lost)
 	}
-	assertGapless(t, numbers)
+	daemontest.AssertGapless(t, numbers)
 	if len(numbers) < len(before) || len(before) < 40 {
 		t.Fatalf("restore holds %d certificates, %d acknowledged before the backup", len(numbers), len(before))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/dankyu/dankyu/internal/daemontest"
 	"github.com/dankyu/dankyu/internal/pgcluster"
 	"github.com/dankyu/dankyu/ledger"
 )
@@ -54,7 +55,7 @@ func TestLogCheckpointCatchesRewrites(t *testing.T) {
 	}
 	ctx := context.Background()
 	// kept running, so the CLI uses it and the test can tamper between runs
-	db := superuser(t, dataDir)
+	db := daemontest.Superuser(t, dataDir)
 	rows, err := db.Query(ctx, `SELECT id, at, actor, action, entity_type, entity_id, payload::text, prev_hash, hash FROM events ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)

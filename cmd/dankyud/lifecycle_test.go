@@ -1,19 +1,14 @@
 package main_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -22,108 +17,50 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
-	"google.golang.org/grpc/metadata"
 
+	"github.com/dankyu/dankyu/internal/daemontest"
 	"github.com/dankyu/dankyu/internal/pgcluster"
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 )
 
-// build compiles the server and the CLI once for this test.
-func build(t *testing.T) (server, cli string) {
-	t.Helper()
-	dir := t.TempDir()
-	server, cli = filepath.Join(dir, "dankyud"), filepath.Join(dir, "dankyu")
-	for out, pkg := range map[string]string{server: ".", cli: "../dankyu"} {
-		if b, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
-			t.Fatalf("build %s: %v\n%s", pkg, err, b)
-		}
-	}
-	return server, cli
+// binaries are the server and the CLI, built for the first test that asks.
+var binaries daemontest.Binaries
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	binaries.Remove()
+	os.Exit(code)
 }
 
-type running struct {
-	cmd        *exec.Cmd
-	grpc, http string
-	log        *syncBuffer
-	done       chan struct{} // closed when stderr reaches EOF
-}
+// build returns the built server and CLI.
+func build(t *testing.T) (server, cli string) { return binaries.Get(t) }
 
-// syncBuffer is the server's log, written by the reader goroutine.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
+// embedded is the environment of the embedded cluster in dataDir, with a
+// short notice period and sweep so a notice ends within the test.
+func embedded(dataDir string) []string {
+	return append(daemontest.Embedded(dataDir), "DANKYU_NOTICE_PERIOD=3s", "DANKYU_SWEEP_INTERVAL=200ms")
 }
-
-func (b *syncBuffer) add(line string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.buf.WriteString(line + "\n")
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-var servingRe = regexp.MustCompile(`dankyu serving"? grpc=(\S+) http=http://(\S+)/`)
 
 // start runs the server on free ports with dataDir and waits until it serves.
-func start(t *testing.T, bin, dataDir string) *running {
+func start(t *testing.T, bin, dataDir string) *daemontest.Server {
 	t.Helper()
-	return startWith(t, bin, dataDir)
+	return daemontest.Start(t, bin, embedded(dataDir))
 }
 
 // startWith is start with more flags.
-func startWith(t *testing.T, bin, dataDir string, flags ...string) *running {
+func startWith(t *testing.T, bin, dataDir string, flags ...string) *daemontest.Server {
 	t.Helper()
-	cmd := exec.Command(bin, append([]string{"--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0"}, flags...)...)
-	// a short notice period and sweep, so a notice ends within the test
-	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=",
-		"DANKYU_NOTICE_PERIOD=3s", "DANKYU_SWEEP_INTERVAL=200ms")
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	r := &running{cmd: cmd, log: &syncBuffer{}, done: make(chan struct{})}
-	found := make(chan []string, 1)
-	go func() {
-		defer close(r.done)
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			r.log.add(sc.Text())
-			if m := servingRe.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m
-			}
-		}
-	}()
-	select {
-	case m := <-found:
-		r.grpc, r.http = m[1], m[2]
-	case <-r.done:
-		cmd.Wait()
-		t.Fatalf("server exited before serving:\n%s", r.log)
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		t.Fatalf("server not serving within 60 s:\n%s", r.log)
-	}
-	return r
+	return daemontest.Start(t, bin, embedded(dataDir), flags...)
 }
 
 func runCLI(t *testing.T, cli, dataDir string, args ...string) (string, error) {
 	t.Helper()
-	cmd := exec.Command(cli, args...)
-	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	return strings.TrimSpace(out.String() + errb.String()), err
+	return daemontest.RunCLI(t, cli, daemontest.Embedded(dataDir), args...)
 }
 
 func bearer(tok string) context.Context {
-	return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+tok)
+	return daemontest.Bearer(context.Background(), tok)
 }
 
 // TestKillNineKeepsEveryRow is the embedded default end to end: first start,
@@ -150,7 +87,7 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 		t.Fatalf("token create --staff: %v\n%s", err, staff)
 	}
 	staff = strings.Fields(staff)[0]
-	conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +122,7 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	earned, err := earnedOverGRPC(bearer(strings.Fields(agency)[0]), conn, reg.GetPlayer().GetId(), "4d")
+	earned, err := daemontest.EarnedOverGRPC(bearer(strings.Fields(agency)[0]), conn, reg.GetPlayer().GetId(), "4d")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,14 +136,10 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	}
 	conn.Close()
 
-	if err := srv.cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	<-srv.done
-	srv.cmd.Wait()
+	srv.Kill(t)
 
 	srv = start(t, server, dataDir)
-	conn, err = grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err = grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,11 +161,11 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	for !slices.ContainsFunc(numbers, issued) {
 		if time.Now().After(deadline) {
-			t.Fatalf("none of %v issued after the notice ended\n%s", numbers, srv.log)
+			t.Fatalf("none of %v issued after the notice ended\n%s", numbers, srv.Log)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	resp, err := http.Get("http://" + srv.http + "/players/1")
+	resp, err := http.Get("http://" + srv.HTTP + "/players/1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +182,7 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	}
 	// the server signs with the key it created beside the cluster, and a
 	// checkpoint fetched from the portal verifies with the CLI
-	resp, err = http.Get("http://" + srv.http + "/log/checkpoint")
+	resp, err = http.Get("http://" + srv.HTTP + "/log/checkpoint")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,13 +212,11 @@ func TestKillNineKeepsEveryRow(t *testing.T) {
 	}
 
 	// SIGTERM stops the server and its PostgreSQL in order.
-	srv.cmd.Process.Signal(syscall.SIGTERM)
-	<-srv.done
-	if err := srv.cmd.Wait(); err != nil {
-		t.Fatalf("graceful stop: %v\n%s", err, srv.log)
+	if err := srv.Stop(syscall.SIGTERM); err != nil {
+		t.Fatalf("graceful stop: %v\n%s", err, srv.Log)
 	}
-	if !strings.Contains(srv.log.String(), "PostgreSQL stopped") {
-		t.Fatalf("PostgreSQL not stopped on shutdown:\n%s", srv.log)
+	if !strings.Contains(srv.Log.String(), "PostgreSQL stopped") {
+		t.Fatalf("PostgreSQL not stopped on shutdown:\n%s", srv.Log)
 	}
 }
 

@@ -76,7 +76,7 @@ func TestREADMEWorkedExample(t *testing.T) {
 		os.RemoveAll(dataDir)
 	})
 	r := startWith(t, server, dataDir, flags...)
-	script = strings.NewReplacer("127.0.0.1:9090", r.grpc, "127.0.0.1:8080", r.http).Replace(script)
+	script = strings.NewReplacer("127.0.0.1:9090", r.GRPC, "127.0.0.1:8080", r.HTTP).Replace(script)
 	root, _ := filepath.Abs("../..")
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
@@ -85,7 +85,7 @@ func TestREADMEWorkedExample(t *testing.T) {
 	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=", "DANKYU_LOG_KEY=")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("the worked example fails: %v\n%s\nserver:\n%s", err, out, r.log)
+		t.Fatalf("the worked example fails: %v\n%s\nserver:\n%s", err, out, r.Log)
 	}
 	yy := time.Now().In(time.FixedZone("CST", 8*3600)).Format("06")
 	for _, n := range []string{"110" + yy + "0001", "110" + yy + "0002"} {

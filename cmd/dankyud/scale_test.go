@@ -68,12 +68,12 @@ func TestReplicaAndMetrics(t *testing.T) {
 		os.RemoveAll(dataDir)
 	})
 	srv := startWith(t, bin, dataDir, "--replicas", "1", "--replica-check-interval", "100ms", "--rate-verify", "3/1h")
-	m := metricsRe.FindStringSubmatch(srv.log.String())
+	m := metricsRe.FindStringSubmatch(srv.Log.String())
 	if m == nil {
-		t.Fatalf("no metrics address in the log:\n%s", srv.log)
+		t.Fatalf("no metrics address in the log:\n%s", srv.Log)
 	}
 	url := m[1]
-	conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,13 +86,13 @@ func TestReplicaAndMetrics(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("replica never in rotation: %v %v\n%s", h, err, srv.log)
+			t.Fatalf("replica never in rotation: %v %v\n%s", h, err, srv.Log)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	before := scrape(t, url)
 	for range 2 {
-		resp, err := http.Get("http://" + srv.http + "/verify?number=110260001")
+		resp, err := http.Get("http://" + srv.HTTP + "/verify?number=110260001")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +103,7 @@ func TestReplicaAndMetrics(t *testing.T) {
 		t.Fatalf("VerifyCertificate of a number nobody holds: %v %v", v, err)
 	}
 	// the fourth verification is over the 3/1h limit
-	if resp, err := http.Get("http://" + srv.http + "/verify?number=110260001"); err != nil || resp.StatusCode != http.StatusTooManyRequests {
+	if resp, err := http.Get("http://" + srv.HTTP + "/verify?number=110260001"); err != nil || resp.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("fourth verification: %v %v", resp, err)
 	}
 	after := scrape(t, url)
@@ -144,7 +144,7 @@ func TestReplicaAndMetrics(t *testing.T) {
 	sawOut := false
 	deadline = time.Now().Add(60 * time.Second)
 	for {
-		resp, err := http.Get("http://" + srv.http + "/notices")
+		resp, err := http.Get("http://" + srv.HTTP + "/notices")
 		if err != nil || resp.StatusCode != http.StatusOK {
 			t.Fatalf("/notices with the standby down: %v %v", resp, err)
 		}
@@ -155,7 +155,7 @@ func TestReplicaAndMetrics(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("standby not back in rotation (seen out: %v):\n%s", sawOut, srv.log)
+			t.Fatalf("standby not back in rotation (seen out: %v):\n%s", sawOut, srv.Log)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

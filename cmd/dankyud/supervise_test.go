@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
+	"github.com/dankyu/dankyu/internal/daemontest"
 	"github.com/dankyu/dankyu/internal/pgcluster"
 )
 
@@ -40,7 +41,7 @@ func TestDeadDatabaseIsNoticedAndRestarted(t *testing.T) {
 	})
 	t.Setenv("DANKYU_DB_CHECK_INTERVAL", "200ms")
 	srv := start(t, server, dataDir)
-	conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,14 +56,14 @@ func TestDeadDatabaseIsNoticedAndRestarted(t *testing.T) {
 				return
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("health is not %v within 30 s (%v, %v)\n%s", want, h, err, srv.log)
+				t.Fatalf("health is not %v within 30 s (%v, %v)\n%s", want, h, err, srv.Log)
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
 	waitFor(healthpb.HealthCheckResponse_SERVING)
-	load := certifyUnderLoad(t, cli, dataDir, conn, 16, true)
-	load.waitAcked(t, 50, true)
+	load := daemontest.CertifyUnderLoad(t, cli, daemontest.Embedded(dataDir), conn, 16, true)
+	load.WaitAcked(t, 50, true)
 	pidFile, err := os.ReadFile(filepath.Join(dataDir, "pgdata", "postmaster.pid"))
 	if err != nil {
 		t.Fatal(err)
@@ -76,21 +77,19 @@ func TestDeadDatabaseIsNoticedAndRestarted(t *testing.T) {
 	}
 	waitFor(healthpb.HealthCheckResponse_NOT_SERVING)
 	waitFor(healthpb.HealthCheckResponse_SERVING)
-	load.waitAcked(t, 50, true) // service resumed for the clients
-	load.halt()
-	acked := load.ackedNow()
-	if !strings.Contains(srv.log.String(), "restarting the embedded PostgreSQL") {
-		t.Fatalf("no restart in the log:\n%s", srv.log)
+	load.WaitAcked(t, 50, true) // service resumed for the clients
+	load.Halt()
+	acked := load.Acked()
+	if !strings.Contains(srv.Log.String(), "restarting the embedded PostgreSQL") {
+		t.Fatalf("no restart in the log:\n%s", srv.Log)
 	}
-	srv.cmd.Process.Signal(syscall.SIGTERM)
-	<-srv.done
-	srv.cmd.Wait()
-	numbers := certificateNumbers(t, dataDir)
-	if lost := missing(acked, numbers); len(lost) > 0 {
+	_ = srv.Stop(syscall.SIGTERM)
+	numbers := daemontest.Column(t, daemontest.Superuser(t, dataDir), allNumbers)
+	if lost := daemontest.Missing(acked, numbers); len(lost) > 0 {
 		t.Fatalf("%d of %d acknowledged certificates lost: %v", len(lost), len(acked), lost)
 	}
-	assertGapless(t, numbers)
-	t.Logf("%d certificates acknowledged, none lost; %d requests refused during the outage", len(acked), load.errors.Load())
+	daemontest.AssertGapless(t, numbers)
+	t.Logf("%d certificates acknowledged, none lost; %d requests refused during the outage", len(acked), load.Errors())
 }
 
 // TestHealthzOfTheRunningServer starts the server asking for more free
@@ -117,7 +116,7 @@ func TestHealthzOfTheRunningServer(t *testing.T) {
 		{nil, http.StatusOK, `{"status":"ok"}`, healthpb.HealthCheckResponse_SERVING},
 	} {
 		srv := startWith(t, server, dataDir, tt.flags...)
-		resp, err := http.Get("http://" + srv.http + "/healthz")
+		resp, err := http.Get("http://" + srv.HTTP + "/healthz")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +125,7 @@ func TestHealthzOfTheRunningServer(t *testing.T) {
 		if resp.StatusCode != tt.code || strings.TrimSpace(string(body)) != tt.body {
 			t.Errorf("%v: /healthz %d %s; want %d %s", tt.flags, resp.StatusCode, body, tt.code, tt.body)
 		}
-		conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		conn, err := grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,8 +134,9 @@ func TestHealthzOfTheRunningServer(t *testing.T) {
 		if err != nil || h.GetStatus() != tt.status {
 			t.Errorf("%v: gRPC health %v, %v; want %v", tt.flags, h.GetStatus(), err, tt.status)
 		}
-		srv.cmd.Process.Signal(syscall.SIGTERM)
-		<-srv.done
-		srv.cmd.Wait()
+		_ = srv.Stop(syscall.SIGTERM)
 	}
 }
+
+// allNumbers is every certificate number a database holds.
+const allNumbers = `SELECT number FROM certificates WHERE number IS NOT NULL`

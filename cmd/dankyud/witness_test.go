@@ -5,8 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +22,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 
+	"github.com/dankyu/dankyu/internal/daemontest"
 	"github.com/dankyu/dankyu/internal/pgcluster"
 	"github.com/dankyu/dankyu/internal/server"
 	"github.com/dankyu/dankyu/ledger"
@@ -49,21 +48,9 @@ type drillOutsider struct {
 	vkey string
 }
 
-func httpGet(t *testing.T, url string) (int, string) {
-	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
-}
-
-// checkpoint is the server's current checkpoint, opened with the key.
 func (o drillOutsider) checkpoint() ledger.Checkpoint {
 	o.t.Helper()
-	code, body := httpGet(o.t, o.base+"/log/checkpoint")
+	code, body := daemontest.HTTPGet(o.t, o.base+"/log/checkpoint")
 	if code != 200 {
 		o.t.Fatalf("/log/checkpoint: %d %s", code, body)
 	}
@@ -77,7 +64,7 @@ func (o drillOutsider) checkpoint() ledger.Checkpoint {
 // consistent checks, by the public endpoints, that the tree of newer
 // extends that of kept.
 func (o drillOutsider) consistent(kept, newer tlog.Tree) error {
-	code, body := httpGet(o.t, fmt.Sprintf("%s/log/consistency?old=%d&new=%d", o.base, kept.N, newer.N))
+	code, body := daemontest.HTTPGet(o.t, fmt.Sprintf("%s/log/consistency?old=%d&new=%d", o.base, kept.N, newer.N))
 	if code != 200 {
 		return fmt.Errorf("/log/consistency: %d %s", code, strings.TrimSpace(body))
 	}
@@ -97,7 +84,7 @@ func (o drillOutsider) consistent(kept, newer tlog.Tree) error {
 // consistent with it, and the server signs a current one that is. nil:
 // the log extends what they kept.
 func (o drillOutsider) verdict(kept ledger.Checkpoint) error {
-	code, body := httpGet(o.t, o.base+"/log/checkpoints")
+	code, body := daemontest.HTTPGet(o.t, o.base+"/log/checkpoints")
 	if code != 200 {
 		return fmt.Errorf("/log/checkpoints: %d", code)
 	}
@@ -119,7 +106,7 @@ func (o drillOutsider) verdict(kept ledger.Checkpoint) error {
 			return fmt.Errorf("history %d (%d events) does not extend the kept checkpoint: %w", k.ID, c.Tree.N, err)
 		}
 	}
-	code, body = httpGet(o.t, o.base+"/log/checkpoint")
+	code, body = daemontest.HTTPGet(o.t, o.base+"/log/checkpoint")
 	if code != 200 {
 		return fmt.Errorf("/log/checkpoint: %d %s", code, strings.TrimSpace(body))
 	}
@@ -182,9 +169,9 @@ func TestTamperingDrill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, vkey := httpGet(t, "http://"+srv.http+"/log/key")
+	_, vkey := daemontest.HTTPGet(t, "http://"+srv.HTTP+"/log/key")
 	vkey = strings.TrimSpace(vkey)
-	db := superuser(t, dataDir)
+	db := daemontest.Superuser(t, dataDir)
 	srvRole, err := pgx.Connect(ctx, mustCluster(t, dataDir).ConnStringAs(server.EmbeddedDatabase, server.EmbeddedServerRole))
 	if err != nil {
 		t.Fatal(err)
@@ -192,14 +179,14 @@ func TestTamperingDrill(t *testing.T) {
 	defer srvRole.Close(ctx)
 
 	// a 1-dan certificate, for the cases that change its row behind the log
-	number := drillCertificate(t, cli, dataDir, srv.grpc, staff)
+	number := drillCertificate(t, cli, dataDir, srv.GRPC, staff)
 	var certRank int
 	var certStatus string
 	if err := db.QueryRow(ctx, `SELECT rank, status FROM certificates WHERE number = $1`, number).Scan(&certRank, &certStatus); err != nil {
 		t.Fatal(err)
 	}
 	restoreCert := func() {
-		asSuperuser(t, db, `UPDATE certificates SET rank = $2, status = $3 WHERE number = $1`, number, certRank, certStatus)
+		daemontest.AsSuperuser(t, db, `UPDATE certificates SET rank = $2, status = $3 WHERE number = $1`, number, certRank, certStatus)
 	}
 
 	// snapshot and restore of the log and its tree, as the superuser
@@ -294,7 +281,7 @@ func TestTamperingDrill(t *testing.T) {
 	}
 	asSuper := func(sql string, args ...any) {
 		t.Helper()
-		asSuperuser(t, db, sql, args...)
+		daemontest.AsSuperuser(t, db, sql, args...)
 	}
 
 	for i, tt := range []struct {
@@ -360,16 +347,16 @@ func TestTamperingDrill(t *testing.T) {
 			savedTree map[int64][]byte
 		)
 		t.Run(tt.name, func(t *testing.T) {
-			conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+			conn, err := grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer conn.Close()
 			health := healthpb.NewHealthClient(conn)
 			if h, err := health.Check(ctx, &healthpb.HealthCheckRequest{}); err != nil || h.GetStatus() != healthpb.HealthCheckResponse_SERVING {
-				t.Fatalf("health before: %v %v\n%s", h, err, srv.log)
+				t.Fatalf("health before: %v %v\n%s", h, err, srv.Log)
 			}
-			o := drillOutsider{t: t, base: "http://" + srv.http, vkey: vkey}
+			o := drillOutsider{t: t, base: "http://" + srv.HTTP, vkey: vkey}
 			kept := o.checkpoint() // what the outsider keeps
 			// the log grows past it, and the server publishes that
 			client := pb.NewRegistryServiceClient(conn)
@@ -391,17 +378,17 @@ func TestTamperingDrill(t *testing.T) {
 			deadline := tampered.Add(witnessInterval + witnessSlack)
 			for {
 				h, err := health.Check(ctx, &healthpb.HealthCheckRequest{})
-				if err == nil && h.GetStatus() == healthpb.HealthCheckResponse_NOT_SERVING && strings.Contains(srv.log.String(), "EVENT LOG INTEGRITY CHECK FAILED") {
+				if err == nil && h.GetStatus() == healthpb.HealthCheckResponse_NOT_SERVING && strings.Contains(srv.Log.String(), "EVENT LOG INTEGRITY CHECK FAILED") {
 					break
 				}
 				if time.Now().After(deadline) {
-					t.Fatalf("not found within %v (health %v %v)\n%s", witnessInterval, h, err, srv.log)
+					t.Fatalf("not found within %v (health %v %v)\n%s", witnessInterval, h, err, srv.Log)
 				}
 				time.Sleep(50 * time.Millisecond)
 			}
 			t.Logf("found %v after the tampering", time.Since(tampered).Round(time.Millisecond))
-			if !strings.Contains(srv.log.String(), "level=ERROR") {
-				t.Fatalf("the finding is not logged as an error:\n%s", srv.log)
+			if !strings.Contains(srv.Log.String(), "level=ERROR") {
+				t.Fatalf("the finding is not logged as an error:\n%s", srv.Log)
 			}
 			h, err := health.Check(ctx, &healthpb.HealthCheckRequest{Service: server.LogHealthService})
 			if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_NOT_SERVING {
@@ -411,10 +398,10 @@ func TestTamperingDrill(t *testing.T) {
 			if status.Code(err) != codes.FailedPrecondition || reasonCode(err) != "LOG_INTEGRITY" {
 				t.Fatalf("a write after the finding: %v", err)
 			}
-			if code, body := httpGet(t, o.base+"/healthz"); code != 503 || !strings.Contains(strings.ToLower(body), "log_integrity") {
+			if code, body := daemontest.HTTPGet(t, o.base+"/healthz"); code != 503 || !strings.Contains(strings.ToLower(body), "log_integrity") {
 				t.Fatalf("/healthz: %d %s", code, body)
 			}
-			if code, body := httpGet(t, o.base+"/log/checkpoint"); code != 503 || !strings.Contains(body, "LOG_INTEGRITY") {
+			if code, body := daemontest.HTTPGet(t, o.base+"/log/checkpoint"); code != 503 || !strings.Contains(body, "LOG_INTEGRITY") {
 				t.Fatalf("/log/checkpoint: %d %s", code, body)
 			}
 			// the outsider: the kept checkpoint is no longer extended
@@ -424,7 +411,7 @@ func TestTamperingDrill(t *testing.T) {
 			if tt.certificate {
 				// the outsider verifying the number sees it under review,
 				// never the changed row as valid
-				code, body := httpGet(t, o.base+"/verify/proof?number="+number)
+				code, body := daemontest.HTTPGet(t, o.base+"/verify/proof?number="+number)
 				var ans struct {
 					ReasonCode string `json:"reason_code"`
 				}
@@ -453,9 +440,7 @@ func TestTamperingDrill(t *testing.T) {
 		if err := os.WriteFile(keyFile, key, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		srv.cmd.Process.Signal(syscall.SIGKILL)
-		<-srv.done
-		srv.cmd.Wait()
+		srv.Kill(t)
 		srv = start(t, bin, dataDir)
 	}
 
@@ -463,9 +448,7 @@ func TestTamperingDrill(t *testing.T) {
 	if err := os.Rename(keyFile, keyFile+".kept"); err != nil {
 		t.Fatal(err)
 	}
-	srv.cmd.Process.Signal(syscall.SIGTERM)
-	<-srv.done
-	srv.cmd.Wait()
+	_ = srv.Stop(syscall.SIGTERM)
 	out, err := runServerOnce(bin, dataDir)
 	if err == nil || !strings.Contains(out, "is missing while the log has events") {
 		t.Fatalf("a start without the key: %v\n%s", err, out)
@@ -478,7 +461,7 @@ func TestTamperingDrill(t *testing.T) {
 // verdictFromHistory is the outsider's check of every published
 // checkpoint after the kept one against the tree the server now proves.
 func (o drillOutsider) verdictFromHistory(kept ledger.Checkpoint) error {
-	code, body := httpGet(o.t, o.base+"/log/checkpoints")
+	code, body := daemontest.HTTPGet(o.t, o.base+"/log/checkpoints")
 	if code != 200 {
 		return fmt.Errorf("/log/checkpoints: %d", code)
 	}
@@ -511,20 +494,6 @@ func runServerOnce(bin, dataDir string) (string, error) {
 	cmd.Env = append(os.Environ(), "DANKYU_DATA_DIR="+dataDir, "DANKYU_DATABASE_URL=")
 	out, err := cmd.CombinedOutput()
 	return string(out), err
-}
-
-// asSuperuser runs sql as the database's superuser with triggers off (the
-// append-only guards a superuser can lift).
-func asSuperuser(t *testing.T, db *pgx.Conn, sql string, args ...any) {
-	t.Helper()
-	ctx := context.Background()
-	if _, err := db.Exec(ctx, `SET session_replication_role = replica`); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Exec(ctx, `SET session_replication_role = DEFAULT`)
-	if _, err := db.Exec(ctx, sql, args...); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // drillCertificate issues a 1-dan certificate through the API (agency 640,
@@ -567,7 +536,7 @@ func drillCertificate(t *testing.T, cli, dataDir, grpcAddr, staff string) string
 			t.Fatal(err)
 		}
 	}
-	earned, err := earnedOverGRPC(bearer(agency), conn, reg.GetPlayer().GetId(), "1d")
+	earned, err := daemontest.EarnedOverGRPC(bearer(agency), conn, reg.GetPlayer().GetId(), "1d")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,8 +58,8 @@ func RateLimitInterceptor(l Limits) grpc.UnaryServerInterceptor {
 		client := l.Proxies.Client(remote, md.Get("x-forwarded-for"))
 		ctx = context.WithValue(ctx, clientKey{}, client)
 		// an institution's key pays from its own quota, shared by every
-		// server through PostgreSQL (a per-process bucket, as
-		// ratelimit.KeyQuotas keeps, would let n servers grant n quotas);
+		// server through PostgreSQL (a per-process bucket would let n
+		// servers grant n quotas);
 		// a key that is unknown, revoked or spent is refused, never
 		// quietly sent to the address's budget
 		if key := first(md.Get(institutionKeyHeader)); key != "" && l.Keys != nil && l.KeyMethods[info.FullMethod] {
@@ -68,7 +68,7 @@ func RateLimitInterceptor(l Limits) grpc.UnaryServerInterceptor {
 			}
 			return handler(ctx, req)
 		}
-		if err := l.ByMethod[info.FullMethod].Spend(ratelimit.Caller{Address: client}, cost(req)); err != nil {
+		if err := l.ByMethod[info.FullMethod].AllowN(client, cost(req)); err != nil {
 			return nil, err
 		}
 		return handler(ctx, req)

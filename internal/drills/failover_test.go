@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
+	"github.com/dankyu/dankyu/internal/daemontest"
 	"github.com/dankyu/dankyu/internal/pgcluster"
 	"github.com/dankyu/dankyu/internal/server"
 )
@@ -36,7 +37,7 @@ func formation(t *testing.T, cli string) (f *pgcluster.Formation, url, migration
 		}
 		os.RemoveAll(dir)
 	})
-	out, err := runCLI(t, cli, nil, "cluster", "init", "--dir", dir)
+	out, err := daemontest.RunCLI(t, cli, nil, "cluster", "init", "--dir", dir)
 	if err != nil {
 		t.Fatalf("dankyu cluster init: %v\n%s", err, out)
 	}
@@ -69,7 +70,7 @@ func formation(t *testing.T, cli string) (f *pgcluster.Formation, url, migration
 // logged (docs/operations.md quotes it).
 func TestFailoverDrill(t *testing.T) {
 	t.Parallel()
-	bin, cli := build(t)
+	bin, cli := binaries.Get(t)
 	f, url, migrationURL := formation(t, cli)
 	ctx := context.Background()
 
@@ -99,16 +100,16 @@ func TestFailoverDrill(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(keyDir) })
 	env := []string{"DANKYU_DATA_DIR=" + keyDir, "DANKYU_DATABASE_URL=" + url, "DANKYU_MIGRATION_URL=" + migrationURL,
 		"DANKYU_DB_CHECK_INTERVAL=200ms", "DANKYU_LOG_CHECK_INTERVAL=500ms"}
-	srv := startEnv(t, bin, env)
-	conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	srv := daemontest.Start(t, bin, env)
+	conn, err := grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	load := certifyUnderLoad(t, cli, env, conn, 16, true)
-	load.waitAcked(t, 40, true)
+	load := daemontest.CertifyUnderLoad(t, cli, env, conn, 16, true)
+	load.WaitAcked(t, 40, true)
 
-	code, checkpoint := httpGet(t, "http://"+srv.http+"/log/checkpoint")
+	code, checkpoint := daemontest.HTTPGet(t, "http://"+srv.HTTP+"/log/checkpoint")
 	if code != 200 {
 		t.Fatalf("/log/checkpoint: %d %s", code, checkpoint)
 	}
@@ -116,7 +117,7 @@ func TestFailoverDrill(t *testing.T) {
 	if err := os.WriteFile(saved, []byte(checkpoint), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	load.waitAcked(t, 20, true)
+	load.WaitAcked(t, 20, true)
 
 	killed := time.Now()
 	if err := f.KillNode(ctx, primary); err != nil {
@@ -127,14 +128,13 @@ func TestFailoverDrill(t *testing.T) {
 		t.Fatal(err)
 	}
 	promotedAt := time.Since(killed)
-	load.waitAcked(t, 40, true) // writes resumed, through the same server
-	load.halt()
-	acked := load.ackedNow()
+	load.WaitAcked(t, 40, true) // writes resumed, through the same server
+	load.Halt()
+	acked := load.Acked()
 
 	// the refusal: from the kill to the first certificate acknowledged after it
 	var before, resumed time.Time
-	load.mu.Lock()
-	for _, at := range load.at {
+	for _, at := range load.AckedAt() {
 		if at.Before(killed) && at.After(before) {
 			before = at
 		}
@@ -142,14 +142,9 @@ func TestFailoverDrill(t *testing.T) {
 			resumed = at
 		}
 	}
-	refusedCodes := map[codes.Code]int{}
-	for c, n := range load.codes {
-		refusedCodes[c] = n
-	}
-	load.mu.Unlock()
-	for c, n := range refusedCodes {
+	for c, n := range load.Codes() {
 		if c != codes.Unavailable {
-			t.Errorf("%d requests failed with %v during the failover, want UNAVAILABLE (retryable) only; first error: %v", n, c, load.first.Load())
+			t.Errorf("%d requests failed with %v during the failover, want UNAVAILABLE (retryable) only; first error: %v", n, c, load.FirstError())
 		}
 	}
 
@@ -157,31 +152,31 @@ func TestFailoverDrill(t *testing.T) {
 	health := healthpb.NewHealthClient(conn)
 	h, err := health.Check(ctx, &healthpb.HealthCheckRequest{Service: server.LogHealthService})
 	if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_SERVING {
-		t.Fatalf("log health after the failover: %v %v\n%s", h, err, srv.log)
+		t.Fatalf("log health after the failover: %v %v\n%s", h, err, srv.Log)
 	}
-	if strings.Contains(srv.log.String(), "INTEGRITY CHECK FAILED") {
-		t.Fatalf("the witness tripped on the promoted node:\n%s", srv.log)
+	if strings.Contains(srv.Log.String(), "INTEGRITY CHECK FAILED") {
+		t.Fatalf("the witness tripped on the promoted node:\n%s", srv.Log)
 	}
-	srv.stop()
+	_ = srv.Stop(os.Interrupt)
 
 	db, err := pgx.Connect(ctx, strings.Replace(url, server.EmbeddedServerRole+"@", "postgres@", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close(ctx)
-	numbers := numbersIn(t, db)
-	if lost := missing(acked, numbers); len(lost) > 0 {
+	numbers := daemontest.Column(t, db, allNumbers)
+	if lost := daemontest.Missing(acked, numbers); len(lost) > 0 {
 		t.Fatalf("%d of %d acknowledged certificates lost in the failover: %v", len(lost), len(acked), lost)
 	}
-	assertGapless(t, numbers)
-	out, err := runCLI(t, cli, env, "log", "verify", "--checkpoint", saved)
+	daemontest.AssertGapless(t, numbers)
+	out, err := daemontest.RunCLI(t, cli, env, "log", "verify", "--checkpoint", saved)
 	if err != nil {
 		t.Fatalf("log verify against the checkpoint taken before the kill: %v\n%s", err, out)
 	}
 	t.Logf("primary on %d killed; %d promoted after %s; writes refused for %s (last acknowledged %s before the kill, first %s after); "+
 		"%d certificates acknowledged, none lost; refused requests by code %v; %s",
 		primary, promoted, promotedAt.Round(10*time.Millisecond), resumed.Sub(before).Round(10*time.Millisecond),
-		killed.Sub(before).Round(time.Millisecond), resumed.Sub(killed).Round(10*time.Millisecond), len(acked), refusedCodes, out)
+		killed.Sub(before).Round(time.Millisecond), resumed.Sub(killed).Round(10*time.Millisecond), len(acked), load.Codes(), out)
 }
 
 // current is the port of the node the monitor has as primary, 0 if none.

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
+	"github.com/dankyu/dankyu/internal/daemontest"
 	"github.com/dankyu/dankyu/internal/pgcluster"
 	"github.com/dankyu/dankyu/internal/server"
 )
@@ -27,7 +28,7 @@ import (
 // satisfied.
 func TestPITRDrill(t *testing.T) {
 	t.Parallel()
-	bin, cli := build(t)
+	bin, cli := binaries.Get(t)
 	var dirs []string
 	tmp := func(prefix string) string {
 		d, err := os.MkdirTemp("", prefix)
@@ -49,19 +50,19 @@ func TestPITRDrill(t *testing.T) {
 			os.RemoveAll(d)
 		}
 	})
-	if out, err := runCLI(t, cli, embedded(dataDir), "pitr", "setup", "--repo", repo); err != nil {
+	if out, err := daemontest.RunCLI(t, cli, daemontest.Embedded(dataDir), "pitr", "setup", "--repo", repo); err != nil {
 		t.Fatalf("pitr setup: %v\n%s", err, out)
 	}
-	srv := startEnv(t, bin, embedded(dataDir))
-	conn, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	srv := daemontest.Start(t, bin, daemontest.Embedded(dataDir))
+	conn, err := grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	load := certifyUnderLoad(t, cli, embedded(dataDir), conn, 4, false)
-	load.waitAcked(t, 20, false)
+	load := daemontest.CertifyUnderLoad(t, cli, daemontest.Embedded(dataDir), conn, 4, false)
+	load.WaitAcked(t, 20, false)
 
-	code, checkpoint := httpGet(t, "http://"+srv.http+"/log/checkpoint")
+	code, checkpoint := daemontest.HTTPGet(t, "http://"+srv.HTTP+"/log/checkpoint")
 	if code != 200 {
 		t.Fatalf("/log/checkpoint: %d %s", code, checkpoint)
 	}
@@ -69,33 +70,33 @@ func TestPITRDrill(t *testing.T) {
 	if err := os.WriteFile(saved, []byte(checkpoint), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	load.waitAcked(t, 10, false)
+	load.WaitAcked(t, 10, false)
 
 	// the moment: no request in flight a second either side of it
-	resume := load.pause()
-	before := load.ackedNow()
+	resume := load.Pause()
+	before := load.Acked()
 	time.Sleep(1100 * time.Millisecond)
 	moment := time.Now()
 	time.Sleep(1100 * time.Millisecond)
 	resume()
-	load.waitAcked(t, 20, false)
-	load.halt()
-	after := load.ackedNow()[len(before):]
+	load.WaitAcked(t, 20, false)
+	load.Halt()
+	after := load.Acked()[len(before):]
 
-	db := superuser(t, dataDir)
-	asSuperuser(t, db, `UPDATE certificates SET rank = 7 WHERE number = $1`, before[0])
-	asSuperuser(t, db, `DELETE FROM certificates WHERE number = $1`, before[1])
-	if out, err := runCLI(t, cli, embedded(dataDir), "pitr", "archive", "--repo", repo); err != nil {
+	db := daemontest.Superuser(t, dataDir)
+	daemontest.AsSuperuser(t, db, `UPDATE certificates SET rank = 7 WHERE number = $1`, before[0])
+	daemontest.AsSuperuser(t, db, `DELETE FROM certificates WHERE number = $1`, before[1])
+	if out, err := daemontest.RunCLI(t, cli, daemontest.Embedded(dataDir), "pitr", "archive", "--repo", repo); err != nil {
 		t.Fatalf("pitr archive: %v\n%s", err, out)
 	}
-	srv.stop()
+	_ = srv.Stop(os.Interrupt)
 
-	out, err := runCLI(t, cli, embedded(dataDir), "pitr", "restore", "--repo", repo, "--to", moment.Format(time.RFC3339Nano),
+	out, err := daemontest.RunCLI(t, cli, daemontest.Embedded(dataDir), "pitr", "restore", "--repo", repo, "--to", moment.Format(time.RFC3339Nano),
 		"--into", restored, "--checkpoint", saved)
 	if err != nil {
 		t.Fatalf("pitr restore: %v\n%s", err, out)
 	}
-	numbers := numbersIn(t, superuser(t, restored))
+	numbers := daemontest.Column(t, daemontest.Superuser(t, restored), allNumbers)
 	slices.Sort(numbers)
 	want := slices.Clone(before)
 	slices.Sort(want)
@@ -103,9 +104,9 @@ func TestPITRDrill(t *testing.T) {
 		t.Fatalf("restored %d certificates %v; want exactly the %d acknowledged before the moment %v (%d issued after it)",
 			len(numbers), numbers, len(want), want, len(after))
 	}
-	assertGapless(t, numbers)
+	daemontest.AssertGapless(t, numbers)
 	var rank int
-	if err := superuser(t, restored).QueryRow(context.Background(), `SELECT rank FROM certificates WHERE number = $1`, before[0]).Scan(&rank); err != nil || rank != 1 {
+	if err := daemontest.Superuser(t, restored).QueryRow(context.Background(), `SELECT rank FROM certificates WHERE number = $1`, before[0]).Scan(&rank); err != nil || rank != 1 {
 		t.Fatalf("certificate %s restored with rank %d (%v), want 1 (1 dan) as issued", before[0], rank, err)
 	}
 	if c, err := pgcluster.New(restored, pgcluster.Options{}); err == nil {
@@ -113,16 +114,28 @@ func TestPITRDrill(t *testing.T) {
 	}
 
 	// the server on the restored folder: migrated, its witness from the checkpoint
-	srv = startEnv(t, bin, embedded(restored))
-	conn2, err := grpc.NewClient(srv.grpc, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	srv = daemontest.Start(t, bin, daemontest.Embedded(restored))
+	conn2, err := grpc.NewClient(srv.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn2.Close()
 	h, err := healthpb.NewHealthClient(conn2).Check(context.Background(), &healthpb.HealthCheckRequest{Service: server.LogHealthService})
 	if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_SERVING {
-		t.Fatalf("log health on the restored folder: %v %v\n%s", h, err, srv.log)
+		t.Fatalf("log health on the restored folder: %v %v\n%s", h, err, srv.Log)
 	}
-	srv.stop()
+	_ = srv.Stop(os.Interrupt)
 	t.Logf("%d certificates before the moment, %d after; restored exactly the %d; %s", len(before), len(after), len(numbers), out)
+}
+
+// allNumbers is every certificate number a database holds.
+const allNumbers = `SELECT number FROM certificates WHERE number IS NOT NULL`
+
+// binaries are the server and the CLI, built for the first drill that asks.
+var binaries daemontest.Binaries
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	binaries.Remove()
+	os.Exit(code)
 }

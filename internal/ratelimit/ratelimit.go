@@ -97,24 +97,10 @@ func (l Limit) Words() (zh, en string) {
 func (l Limit) Off() bool { return l.N <= 0 || l.Per <= 0 }
 
 type bucket struct {
-	limit  Limit // the address's limit, or its key's
+	limit  Limit // the limit it was filled under
 	tokens float64
 	last   time.Time
 }
-
-// Caller is who spends a budget: the client's address and a key with a
-// bucket of its own in this process (KeyQuotas). Institutions' verification
-// keys do not use this: their quotas are counted in PostgreSQL so that
-// every server spends one quota (registry.SpendInstitutionKey, charged by
-// internal/api's rate-limit interceptor in place of the address's bucket).
-type Caller struct {
-	Address string
-	Key     string // "" for the anonymous public
-}
-
-// KeyQuotas gives the limit of a key; ok is false for a key with no quota
-// of its own, which then spends its address's budget.
-type KeyQuotas func(key string) (l Limit, ok bool)
 
 // Limiter is one named limit kept per client.
 type Limiter struct {
@@ -122,11 +108,10 @@ type Limiter struct {
 	limit Limit
 	now   func() time.Time
 	log   *slog.Logger
-	keys  KeyQuotas
 	// shared, when set, keeps the counts in PostgreSQL (Share)
 	shared Windows
 
-	mu      sync.Mutex // the buckets, the summary and the key quotas
+	mu      sync.Mutex // the buckets and the summary
 	buckets map[string]*bucket
 	refused summary
 }
@@ -152,33 +137,26 @@ func New(name string, l Limit, now func() time.Time, log *slog.Logger) *Limiter 
 	return &Limiter{name: name, limit: l, now: now, log: log, buckets: map[string]*bucket{}, refused: newSummary()}
 }
 
-// SetKeyQuotas plugs in the quotas of keys; set it before the limiter is
-// used. Without it every caller spends its address's budget.
-func (l *Limiter) SetKeyQuotas(q KeyQuotas) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.keys = q
-}
-
 // Allow takes one token of the bucket of client (an address, bucketed by
-// Key; a key is its own bucket), or returns the RATE_LIMITED refusal. A nil
-// limiter allows everything.
-func (l *Limiter) Allow(client string) error { return l.Spend(Caller{Address: client}, 1) }
+// Key), or returns the RATE_LIMITED refusal. A nil limiter allows
+// everything. Institutions' verification keys are not charged here: their
+// quotas are counted in PostgreSQL so that every server spends one quota
+// (registry.SpendInstitutionKey, charged by internal/api's rate-limit
+// interceptor in place of the address's bucket).
+func (l *Limiter) Allow(client string) error { return l.AllowN(client, 1) }
 
-// AllowN is Allow for a request that counts as n: a batch of n numbers to
-// verify costs what n verifications one by one would.
-func (l *Limiter) AllowN(client string, n int) error { return l.Spend(Caller{Address: client}, n) }
-
-// Spend takes n tokens of the caller's bucket, all or none: RATE_LIMITED
-// when the bucket has fewer, OVER_QUOTA when n is more than the bucket
-// ever holds (the request could never pass, however long one waits).
-func (l *Limiter) Spend(c Caller, n int) error {
+// AllowN takes n tokens of the client's bucket, all or none, as a request
+// that counts as n (a batch of n numbers to verify costs what n
+// verifications one by one would): RATE_LIMITED when the bucket has fewer,
+// OVER_QUOTA when n is more than the bucket ever holds (the request could
+// never pass, however long one waits).
+func (l *Limiter) AllowN(client string, n int) error {
 	if l == nil {
 		return nil
 	}
 	n = max(n, 1)
 	now := l.now()
-	limit, client := l.bucketOf(c)
+	limit, client := l.limit, Key(client)
 	if limit.Off() {
 		return nil
 	}
@@ -202,20 +180,6 @@ func (l *Limiter) Spend(c Caller, n int) error {
 		return nil
 	}
 	return l.refuse(limit, client, n)
-}
-
-// bucketOf is the limit and the bucket the caller spends: its address's,
-// or its key's when the key has a quota of its own.
-func (l *Limiter) bucketOf(c Caller) (Limit, string) {
-	l.mu.Lock()
-	keys := l.keys
-	l.mu.Unlock()
-	if c.Key != "" && keys != nil {
-		if q, ok := keys(c.Key); ok {
-			return q, "key:" + c.Key
-		}
-	}
-	return l.limit, Key(c.Address)
 }
 
 // refuse counts a refusal (l.mu held) and words it.

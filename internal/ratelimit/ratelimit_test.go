@@ -160,33 +160,6 @@ func TestBatchSpendsOnePerNumber(t *testing.T) {
 	}
 }
 
-// TestKeyQuotas: a key with a quota of its own spends that quota's bucket
-// (an institution's higher limit), not its address's; a key without one,
-// and the anonymous public, spend the address's.
-func TestKeyQuotas(t *testing.T) {
-	clk := fixture.NewClock(time.Date(2026, 12, 1, 8, 0, 10, 0, time.UTC))
-	l := ratelimit.New("verify", ratelimit.Limit{N: 5, Per: time.Minute}, clk.Now, nil)
-	l.SetKeyQuotas(func(key string) (ratelimit.Limit, bool) {
-		if key == "university" {
-			return ratelimit.Limit{N: 1000, Per: time.Minute}, true
-		}
-		return ratelimit.Limit{}, false
-	})
-	office := ratelimit.Caller{Address: "192.0.2.1", Key: "university"}
-	if err := l.Spend(office, 1000); err != nil {
-		t.Fatalf("the university's 1000: %v", err)
-	}
-	if err := l.Spend(office, 1); !isReason(err, ratelimit.ReasonRateLimited) {
-		t.Fatalf("past the key's quota: %v", err)
-	}
-	if err := l.Spend(ratelimit.Caller{Address: "192.0.2.1", Key: "unknown"}, 5); err != nil {
-		t.Fatalf("the address's own budget is untouched by the key's: %v", err)
-	}
-	if err := l.Allow("192.0.2.1"); !isReason(err, ratelimit.ReasonRateLimited) {
-		t.Fatalf("a key without a quota spent the address's budget: %v", err)
-	}
-}
-
 // TestGateBoundsCallsAtOnce: a client has at most max calls under way;
 // the next is TOO_MANY_IN_FLIGHT until one ends, other clients are not
 // held, and the refusals are one summary line per client and minute.

@@ -64,17 +64,21 @@ type PublicServices struct {
 // own on the same clock, its tree signed with the same key.
 func NewPublicReads(r *replicas.Router, s PublicServices) (*PublicReads, error) {
 	tree := func(p *pgxpool.Pool) (*ledger.TreeSigner, error) {
-		if s.Notary != nil {
-			return s.Notary.Signer(p, p == s.Store.DB()), nil
-		}
-		if s.LogKey == "" {
+		var t *ledger.TreeSigner
+		switch {
+		case s.Notary != nil:
+			t = s.Notary.Signer(p, p == s.Store.DB())
+		case s.LogKey == "":
 			return nil, nil
+		default:
+			var err error
+			if t, err = ledger.NewTreeSigner(p, s.LogKey, s.LogVerifierKey); err != nil {
+				return nil, err
+			}
 		}
-		t, err := ledger.NewTreeSigner(p, s.LogKey, s.LogVerifierKey)
-		if err != nil {
-			return nil, err
-		}
-		return t.WithPublicActions(certs.PublicLogActions()...), nil
+		// what the verification pages show anyway, and of that not a
+		// minor holder's name
+		return t.WithPublicActions(certs.PublicLogActions()...).WithWithhold(certs.WithholdMinors(s.Store.Now)), nil
 	}
 	set, err := replicas.NewSet(r, func(p *pgxpool.Pool) (*readDB, error) {
 		t, err := tree(p)

@@ -177,8 +177,13 @@ func newReplicaEnvWith(t testing.TB, maxLag time.Duration, withReplica bool) *re
 	if err != nil {
 		t.Fatal(err)
 	}
+	// as the server wires it: one notary signs every copy's tree
+	notary, err := ledger.NewNotary(skey, vkey, ledger.NotaryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	pr, err := server.NewPublicReads(router, server.PublicServices{Store: store, Registry: reg, Certs: cs, Tournaments: ts,
-		LogKey: skey, LogVerifierKey: vkey})
+		LogKey: skey, LogVerifierKey: vkey, Notary: notary})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -176,8 +176,8 @@ func (v version) answered(w http.ResponseWriter, r *http.Request) bool {
 		// stored by anyone, asked again each time: the 304 is cheap
 		h.Set("Cache-Control", "public, no-cache")
 	}
-	if inm := r.Header.Get("If-None-Match"); inm != "" {
-		if etagMatches(inm, v.etag) {
+	if r.Header.Get("If-None-Match") != "" {
+		if kit.NoneMatch(r, v.etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return true
 		}
@@ -186,18 +186,6 @@ func (v version) answered(w http.ResponseWriter, r *http.Request) bool {
 	if ims := r.Header.Get("If-Modified-Since"); ims != "" && !v.modified.IsZero() {
 		if t, err := http.ParseTime(ims); err == nil && !v.modified.After(t) {
 			w.WriteHeader(http.StatusNotModified)
-			return true
-		}
-	}
-	return false
-}
-
-// etagMatches is If-None-Match's weak comparison of a list of tags with
-// ours.
-func etagMatches(list, etag string) bool {
-	for t := range strings.SplitSeq(list, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == etag {
 			return true
 		}
 	}
