@@ -74,7 +74,7 @@ func (r Result) Rated() Result {
 }
 
 // ratedResultSQL is Rated in SQL over a games row g: the stored result
-// read as ratings read it ('' when not rated).
+// read as ratings read it (” when not rated).
 const ratedResultSQL = `CASE g.result WHEN 'black' THEN 'black' WHEN 'white_time_loss' THEN 'black'
 	WHEN 'white' THEN 'white' WHEN 'black_time_loss' THEN 'white' WHEN 'draw' THEN 'draw' WHEN 'rule_draw' THEN 'draw' ELSE '' END`
 
