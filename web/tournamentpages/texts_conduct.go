@@ -16,7 +16,7 @@ func ConductTexts(l kit.Lang) map[string]string {
 			"cond_lateness":       "Lateness limit", "cond_lateness_away": "1 hour (venue away from lodging)",
 			"cond_lateness_same_place": "15 minutes (venue and lodging at one place)",
 			"cond_lateness_note":       "Later loses the game; within the limit the minutes late are deducted double from the late player's time.",
-			"cond_sealing":             "Adjournment", "cond_sealing_none": "no adjournment", "cond_sealing_sealed_move": "sealed move (封棋)",
+			"cond_sealing":             "Adjournment", "cond_sealing_none": "no adjournment", "cond_sealing_sealed_move": "sealed move",
 			"cond_cycle": "A rare cycle", "cond_cycle_no_result": "no result", "cond_cycle_draw": "draw", "cond_cycle_extra_game": "extra game",
 			"cond_document": "The chief referee's document", "cond_adjournments": "Adjournments", "cond_sealed_by": "Sealed by",
 			"cond_point": "Point", "cond_move": "Move", "cond_pass": "occupied point: counts as a pass", "cond_sealed_at": "Sealed at",
@@ -34,7 +34,7 @@ func ConductTexts(l kit.Lang) map[string]string {
 			"cond_f_record": "Record", "cond_conduct_link": "Supplementary rules, adjournments and lateness: on the referee's page.",
 			"result_black_time_loss": "White wins (Black lost on time)", "result_white_time_loss": "Black wins (White lost on time)",
 			"result_black_late": "White wins (Black late — lost)", "result_white_late": "Black wins (White late — lost)",
-			"result_both_late": "Both late — both lose", "result_replayed": "Replayed (重赛)", "result_no_result_final": "No result (final)",
+			"result_both_late": "Both late — both lose", "result_replayed": "Replayed (to be played again)", "result_no_result_final": "No result (final)",
 			"result_rule_draw": "Draw by the supplementary rules",
 		}
 	}
