@@ -833,7 +833,7 @@ func (f *facts) finish() {
 		}
 		missing := 0
 		for _, g := range t.games {
-			if g.result == "" {
+			if !tournaments.Result(g.result).Decided() {
 				missing++
 			}
 		}
@@ -902,9 +902,9 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 		}
 		for _, side := range []struct {
 			number, opponent int
-			win, bye         string
-		}{{g.black, g.white, "black", "black_forfeit"}, {g.white, g.black, "white", "white_forfeit"}} {
-			won := g.result == side.win || g.result == side.bye || g.result == "both_win"
+			win              string
+		}{{g.black, g.white, "b"}, {g.white, g.black, "w"}} {
+			won := tournaments.Result(g.result).Winner() == side.win[0] || g.result == "both_win"
 			if !won || !certified(side.number) {
 				continue
 			}
@@ -912,7 +912,7 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 			m.base++
 			game := Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, k.round, k.board),
 				Link: fmt.Sprintf("/tournaments/%d", id), EventID: g.resultEvent, Note: g.result}
-			if g.result == side.bye {
+			if tournaments.Result(g.result).Unplayed() { // a forfeit or the opponent's lateness
 				f.count(org, KeyForfeitQualifying, game)
 			}
 			// both credited with a win, or a win over a guest (no

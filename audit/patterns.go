@@ -277,13 +277,13 @@ func (f *facts) finishMore() {
 			}
 			var winner int64
 			b, w := t.players[g.black], t.players[g.white]
-			switch g.result {
-			case "black", "black_forfeit":
+			switch tournaments.Result(g.result).Winner() {
+			case 'b':
 				if g.warnings[0] >= 2 {
 					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", black had two warnings"))
 				}
 				winner = b
-			case "white", "white_forfeit":
+			case 'w':
 				if g.warnings[1] >= 2 {
 					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", white had two warnings"))
 				}

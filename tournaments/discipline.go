@@ -35,7 +35,7 @@ func (s *Service) ConfirmRound(ctx context.Context, actor ledger.Actor, key stri
 		}
 		var missing, board int
 		if err := tx.QueryRow(ctx, `SELECT count(*), coalesce(min(board), 0) FROM tournament_games
-			WHERE tournament_id = $1 AND round = $2 AND result = ''`, id, round).Scan(&missing, &board); err != nil {
+			WHERE tournament_id = $1 AND round = $2 AND result IN ('', 'replayed')`, id, round).Scan(&missing, &board); err != nil {
 			return RoundInfo{}, ledger.PgErr(err, "results of the round")
 		}
 		if missing > 0 {
@@ -168,11 +168,11 @@ func voidedResult(r Result, side VoidSide) Result {
 	switch {
 	case side == VoidBoth:
 		return BothLose
-	case side == VoidBlack && (r == WhiteWins || r == WhiteForfeit):
+	case side == VoidBlack && r.Winner() == 'w':
 		return r
 	case side == VoidBlack:
 		return WhiteWins
-	case r == BlackWins || r == BlackForfeit:
+	case r.Winner() == 'b':
 		return r
 	}
 	return BlackWins
@@ -350,16 +350,29 @@ func (s *Service) LodgeProtest(ctx context.Context, actor ledger.Actor, key stri
 	}
 	req := []any{id, in}
 	return ledger.Mutate(ctx, s.store, actor, key, "LodgeProtest", req, func(tx *ledger.Tx, now time.Time) (Protest, error) {
-		if _, err := s.lockAnyEvent(ctx, tx, actor, id); err != nil {
+		e, err := s.lockAnyEvent(ctx, tx, actor, id)
+		if err != nil {
 			return Protest{}, err
 		}
 		var black, white int
-		if err := tx.QueryRow(ctx, `SELECT black, white FROM tournament_games WHERE tournament_id = $1 AND round = $2 AND board = $3`,
-			id, in.Round, in.Board).Scan(&black, &white); err != nil {
+		var res Result
+		var confirmed bool
+		if err := tx.QueryRow(ctx, `SELECT black, white, result, confirmed_at IS NOT NULL FROM tournament_games WHERE tournament_id = $1 AND round = $2 AND board = $3`,
+			id, in.Round, in.Board).Scan(&black, &white, &res, &confirmed); err != nil {
 			return Protest{}, ledger.PgErr(err, fmt.Sprintf("tournament %d round %d board %d", id, in.Round, in.Board))
 		}
 		if in.Number != black && in.Number != white {
 			return Protest{}, ReasonNoSuchParticipant.New("event", eventID(id), "number", strconv.Itoa(in.Number))
+		}
+		// "须在对局进行当时立即提出，逾期失效" (art. 32): a protest comes
+		// while the game is on, so not after its result is recorded (or
+		// confirmed), nor after the event finished. A game to be replayed
+		// is on again.
+		switch {
+		case e.Status != "open":
+			return Protest{}, ReasonProtestAfterFinish.New("event", eventID(id))
+		case res.Decided() || confirmed:
+			return Protest{}, ReasonProtestAfterResult.New("round", strconv.Itoa(in.Round), "board", strconv.Itoa(in.Board))
 		}
 		p := Protest{Round: in.Round, Board: in.Board, Number: in.Number, Reason: reason, LodgedAt: now, Status: "open"}
 		if err := tx.QueryRow(ctx, `INSERT INTO tournament_protests (tournament_id, round, board, lodged_by, reason, lodged_at)

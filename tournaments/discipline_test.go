@@ -177,7 +177,7 @@ func TestSuspendedPlayerCannotEnter(t *testing.T) {
 func TestRefereeingAtTheBoard(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "猜先赛", Start: "2026-12-05", Level: "city",
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "猜先赛", Start: e.ts.Today(), Level: "city",
 		System: "round_robin", Colours: "nigiri", ChiefReferee: "李裁判"})
 	if err != nil {
 		t.Fatal(err)
@@ -210,6 +210,22 @@ func TestRefereeingAtTheBoard(t *testing.T) {
 	}
 	_ = ri
 
+	// a protest on board 1 by participant 4, ruled by the organiser's referee
+	if _, err := e.ts.LodgeProtest(ctx, beijing, "", ev.ID, tournaments.ProtestInput{Round: 1, Board: 1, Number: 2, Reason: "x"}); !isCode(err, "NO_SUCH_PARTICIPANT") {
+		t.Fatalf("a protest by a player not in the game: %v", err)
+	}
+	pr, err := e.ts.LodgeProtest(ctx, beijing, "", ev.ID, tournaments.ProtestInput{Round: 1, Board: 1, Number: 4, Reason: "对方超时未判"})
+	if err != nil || pr.Status != "open" {
+		t.Fatalf("protest: %+v %v", pr, err)
+	}
+	pr, err = e.ts.RuleProtest(ctx, beijing, "", ev.ID, pr.ID, false, "经查计时器读数无误，驳回申诉。")
+	if err != nil || pr.Status != "dismissed" || pr.RuledAt == nil {
+		t.Fatalf("ruling: %+v %v", pr, err)
+	}
+	if _, err := e.ts.RuleProtest(ctx, beijing, "", ev.ID, pr.ID, true, "again"); !isCode(err, "NO_SUCH_PROTEST") {
+		t.Fatalf("ruling twice: %v", err)
+	}
+
 	// board 2: a forfeit for lateness, with its reason
 	g, err = e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 2, Result: "white_forfeit", ForfeitReason: "late"})
 	if err != nil || g.ForfeitReason != "late" {
@@ -230,20 +246,9 @@ func TestRefereeingAtTheBoard(t *testing.T) {
 		t.Fatalf("wrong colours corrected: %+v %v", g, err)
 	}
 
-	// a protest on board 1 by participant 4, ruled by the organiser's referee
-	if _, err := e.ts.LodgeProtest(ctx, beijing, "", ev.ID, tournaments.ProtestInput{Round: 1, Board: 1, Number: 2, Reason: "x"}); !isCode(err, "NO_SUCH_PARTICIPANT") {
-		t.Fatalf("a protest by a player not in the game: %v", err)
-	}
-	pr, err := e.ts.LodgeProtest(ctx, beijing, "", ev.ID, tournaments.ProtestInput{Round: 1, Board: 1, Number: 4, Reason: "对方超时未判"})
-	if err != nil || pr.Status != "open" {
-		t.Fatalf("protest: %+v %v", pr, err)
-	}
-	pr, err = e.ts.RuleProtest(ctx, beijing, "", ev.ID, pr.ID, false, "经查计时器读数无误，驳回申诉。")
-	if err != nil || pr.Status != "dismissed" || pr.RuledAt == nil {
-		t.Fatalf("ruling: %+v %v", pr, err)
-	}
-	if _, err := e.ts.RuleProtest(ctx, beijing, "", ev.ID, pr.ID, true, "again"); !isCode(err, "NO_SUCH_PROTEST") {
-		t.Fatalf("ruling twice: %v", err)
+	// the protest came while the game was on: once its result is recorded it is too late
+	if _, err := e.ts.LodgeProtest(ctx, beijing, "", ev.ID, tournaments.ProtestInput{Round: 1, Board: 1, Number: 4, Reason: "对方超时未判"}); !isCode(err, "PROTEST_AFTER_RESULT") {
+		t.Fatalf("a protest after the result: %v", err)
 	}
 
 	// the chief referee confirms round 1: the organiser can no longer change it, staff can
@@ -270,7 +275,7 @@ func TestRefereeingAtTheBoard(t *testing.T) {
 func TestTeamMemberWithdraws(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体退赛", Start: "2026-12-05", Level: "city", System: "round_robin", Team: true})
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体退赛", Start: e.ts.Today(), Level: "city", System: "round_robin", Team: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -416,7 +421,7 @@ func TestVoidAndConfirmRefusals(t *testing.T) {
 	if _, err := e.ts.RecordResult(ctx, beijing, "", ev.ID, tournaments.ResultInput{Round: 1, Board: 1, Result: "black"}); ledger.KindOf(err) != ledger.Precondition {
 		t.Fatalf("the organiser reporting a voided game again: %v", err)
 	}
-	open, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "城市赛", Start: "2026-12-05", Level: "city", System: "round_robin"})
+	open, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "城市赛", Start: e.ts.Today(), Level: "city", System: "round_robin"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +437,7 @@ func TestVoidAndConfirmRefusals(t *testing.T) {
 func TestConfirmedResultVoidIsStaffs(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "确认赛", Start: "2026-12-05", Level: "city", System: "round_robin"})
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "确认赛", Start: e.ts.Today(), Level: "city", System: "round_robin"})
 	if err != nil {
 		t.Fatal(err)
 	}

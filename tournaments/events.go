@@ -154,6 +154,9 @@ type EventInput struct {
 	// for competitions that are not dan-grade events, or beside their
 	// groups: see GradingRuleInput.
 	Grading []GradingRuleInput
+	// Conduct is the event's supplementary rules (time control, lateness
+	// limit, sealing, cycles, the chief referee's text); nil states none yet.
+	Conduct *ConductInput
 }
 
 // Service keeps tournaments in the registry's database.
@@ -338,8 +341,20 @@ func (s *Service) CreateEvent(ctx context.Context, actor ledger.Actor, key strin
 	if err != nil {
 		return Event{}, err
 	}
+	var conduct *Conduct
+	if in.Conduct != nil {
+		c, err := in.Conduct.validate()
+		if err != nil {
+			return Event{}, err
+		}
+		conduct = &c
+	}
 	return ledger.Mutate(ctx, s.store, actor, key, "CreateEvent", in, func(tx *ledger.Tx, now time.Time) (Event, error) {
-		return s.createTx(ctx, tx, now, actor, org, e, groups)
+		e, err := s.createTx(ctx, tx, now, actor, org, e, groups)
+		if err == nil && conduct != nil {
+			err = s.setConductTx(ctx, tx, now, actor, e.ID, conduct)
+		}
+		return e, err
 	})
 }
 

@@ -56,6 +56,9 @@ func (s *Service) Finish(ctx context.Context, actor ledger.Actor, key string, id
 		if err != nil {
 			return false, err
 		}
+		if err := refuseBeforeStart(e, now); err != nil {
+			return false, err
+		}
 		games, err := s.games(ctx, tx, id)
 		if err != nil {
 			return false, err

@@ -94,7 +94,8 @@ func paramWords(name, v string) ledger.Param {
 	switch name {
 	case "reported":
 		zh = map[Result]string{BlackWins: "黑胜", WhiteWins: "白胜", Draw: "和棋", BlackForfeit: "黑胜（对方弃权）",
-			WhiteForfeit: "白胜（对方弃权）", BothLose: "双方负", BothWin: "双方胜"}[Result(v)]
+			WhiteForfeit: "白胜（对方弃权）", BothLose: "双方负", BothWin: "双方胜", BlackTimeLoss: "白胜（黑方超时判负）",
+			WhiteTimeLoss: "黑胜（白方超时判负）", RuleDraw: "按补充规定判和"}[Result(v)]
 	case "end":
 		zh = map[string]string{rules.EndPasses: "双方停着", rules.EndResignation: "认输", rules.EndTime: "超时",
 			rules.EndForfeit: "弃权", rules.EndAgreement: "双方同意的计数", rules.EndUnfinished: "未终局",

@@ -22,6 +22,12 @@ const ogMaxRounds = 20
 var ogResultNames = map[Result]string{
 	NoResult: "RESULT_UNKNOWN", BlackWins: "RESULT_BLACKWINS", WhiteWins: "RESULT_WHITEWINS", Draw: "RESULT_EQUAL",
 	BothWin: "RESULT_BOTHWIN", BothLose: "RESULT_BOTHLOSE", BlackForfeit: "RESULT_BLACKWINS_BYDEF", WhiteForfeit: "RESULT_WHITEWINS_BYDEF",
+	// issue 26's results as OpenGotha can say them: a loss on time is a
+	// loss on the board, lateness a default, a replay or final no-result
+	// unknown, a draw by rule a draw
+	BlackTimeLoss: "RESULT_WHITEWINS", WhiteTimeLoss: "RESULT_BLACKWINS", BlackLate: "RESULT_WHITEWINS_BYDEF",
+	WhiteLate: "RESULT_BLACKWINS_BYDEF", BothLate: "RESULT_BOTHLOSE_BYDEF", Replayed: "RESULT_UNKNOWN", FinalNoResult: "RESULT_UNKNOWN",
+	RuleDraw: "RESULT_EQUAL",
 }
 
 // ogNames splits a registered name into OpenGotha's name and first name,

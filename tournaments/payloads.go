@@ -17,7 +17,7 @@ func Payloads() []ledger.Payload {
 		LineupPayload{}, RoundPairedPayload{}, PlayoffPairedPayload{}, NigiriPayload{}, ResultPayload{}, ResultVoidedPayload{},
 		RoundConfirmedPayload{}, ProtestLodgedPayload{}, ProtestRuledPayload{}, FinishedPayload{}, ProposalsRecordedPayload{},
 		PlayerSuspendedPayload{}, ParticipantsMovedPayload{}, GradingSetPayload{}, GradingAcceptedPayload{},
-		PlayersMatchedPayload{},
+		PlayersMatchedPayload{}, ConductSetPayload{}, AdjournedPayload{}, LatenessPayload{},
 	}
 }
 
@@ -293,3 +293,48 @@ type ParticipantsMovedPayload struct {
 }
 
 func (ParticipantsMovedPayload) Action() string { return "participants.moved" }
+
+// ConductSetPayload is tournament.conduct_set's payload: the event's
+// supplementary rules as set.
+type ConductSetPayload struct {
+	BasicMinutes       int    `json:"basic_minutes"`
+	ByoyomiKeptMinutes int    `json:"byoyomi_kept_minutes"`
+	ByoyomiPeriods     int    `json:"byoyomi_periods"`
+	ByoyomiSeconds     int    `json:"byoyomi_seconds"`
+	Cycle              string `json:"cycle"`
+	Document           string `json:"document"`
+	Lateness           string `json:"lateness"`
+	Method             string `json:"method"`
+	PeriodMinutes      int    `json:"period_minutes"`
+	PeriodMoves        int    `json:"period_moves"`
+	Sealing            string `json:"sealing"`
+}
+
+func (ConductSetPayload) Action() string { return "tournament.conduct_set" }
+
+// AdjournedPayload is tournament.adjourned's payload: a game adjourned with
+// its sealed move.
+type AdjournedPayload struct {
+	Board        int    `json:"board"`
+	CountsAsPass bool   `json:"counts_as_pass"`
+	MoveNumber   int    `json:"move_number"`
+	Point        string `json:"point"`
+	Round        int    `json:"round"`
+	SealedBy     string `json:"sealed_by"`
+	Seq          int    `json:"seq"`
+}
+
+func (AdjournedPayload) Action() string { return "tournament.adjourned" }
+
+// LatenessPayload is tournament.lateness's payload: a player late within
+// the limit, his time deducted double.
+type LatenessPayload struct {
+	Board           int    `json:"board"`
+	DeductedMinutes int    `json:"deducted_minutes"`
+	Limit           int    `json:"limit"`
+	Minutes         int    `json:"minutes"`
+	Round           int    `json:"round"`
+	Side            string `json:"side"`
+}
+
+func (LatenessPayload) Action() string { return "tournament.lateness" }

@@ -35,12 +35,12 @@ type RatedGame struct {
 func RatedGames(ctx context.Context, q ledger.Querier, from, to time.Time) ([]RatedGame, error) {
 	rows, err := q.Query(ctx, `SELECT t.id, t.start_date, g.round, g.board,
 			coalesce(b.player_id, 0), coalesce(w.player_id, 0), b.name, w.name, b.rank, w.rank,
-			g.handicap, t.komi, g.result, g.record <> '', g.flagged
+			g.handicap, t.komi, `+ratedResultSQL+`, g.record <> '', g.flagged
 		FROM tournament_games g
 		JOIN tournaments t ON t.id = g.tournament_id
 		JOIN participants b ON b.tournament_id = g.tournament_id AND b.number = g.black
 		JOIN participants w ON w.tournament_id = g.tournament_id AND w.number = g.white
-		WHERE t.start_date >= $1 AND t.start_date < $2 AND g.result IN ('black', 'white', 'draw') AND g.voided = ''
+		WHERE t.start_date >= $1 AND t.start_date < $2 AND (`+ratedResultSQL+`) <> '' AND g.voided = ''
 		ORDER BY t.start_date, t.id, g.round, g.board`, from, to)
 	if err != nil {
 		return nil, fmt.Errorf("rated games: %w", err)

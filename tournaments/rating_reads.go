@@ -43,12 +43,12 @@ func FinishedRatingGames(ctx context.Context, q ledger.Querier, tournament int64
 	rows, err := q.Query(ctx, `SELECT t.id, t.name, t.start_date, g.round, g.board,
 			coalesce(b.player_id, 0), b.name, b.country, b.egd_pin, b.rank,
 			coalesce(w.player_id, 0), w.name, w.country, w.egd_pin, w.rank,
-			g.handicap, t.komi, g.result
+			g.handicap, t.komi, `+ratedResultSQL+`
 		FROM tournament_games g
 		JOIN tournaments t ON t.id = g.tournament_id
 		JOIN participants b ON b.tournament_id = g.tournament_id AND b.number = g.black
 		JOIN participants w ON w.tournament_id = g.tournament_id AND w.number = g.white
-		WHERE t.status = 'finished' AND ($1 = 0 OR t.id = $1) AND g.result IN ('black', 'white', 'draw') AND g.voided = ''
+		WHERE t.status = 'finished' AND ($1 = 0 OR t.id = $1) AND (`+ratedResultSQL+`) <> '' AND g.voided = ''
 		ORDER BY t.start_date, t.id, g.round, g.board`, tournament)
 	if err != nil {
 		return nil, fmt.Errorf("rating games: %w", err)

@@ -176,4 +176,47 @@ var (
 		"tournament {event} started on {start} (or has a paired round, or was imported): its grading rules are fixed.")
 	ReasonGradingNotImported = ledger.NewReason(ledger.Precondition, "GRADING_NOT_IMPORTED",
 		"比赛 {event} 的定级规则在赛前公布，无须认可。", "tournament {event}'s grading rules were published before it started; there is nothing to accept.")
+
+	// The supplementary rules, adjournments, lateness, the protest deadline
+	// and the event's dates (conduct.go).
+	ReasonConductMethod = ledger.NewReason(ledger.Invalid, "CONDUCT_TIME_METHOD",
+		"“{value}”不是计时方法：应为读秒、包干用时制或定时限步制。", "{value}: want byoyomi, sudden_death or moves_per_period.")
+	ReasonConductKeptMinutes = ledger.NewReason(ledger.Invalid, "CONDUCT_KEPT_MINUTES",
+		"开始读秒前保留的时间应在 0 到基本时限 {basic} 分钟之间。", "the minutes kept before byo-yomi starts are from 0 to the basic {basic} minutes.")
+	ReasonConductLateness = ledger.NewReason(ledger.Invalid, "CONDUCT_LATENESS",
+		"“{value}”不是迟到时限：应为场地与住地不在一处（1 小时）或在一处（15 分钟）。",
+		"{value}: want away (venue away from lodging, 1 h) or same_place (15 min).")
+	ReasonConductSealing = ledger.NewReason(ledger.Invalid, "CONDUCT_SEALING",
+		"“{value}”不是封棋规定：应为不封棋或封棋。", "{value}: want none or sealed_move.")
+	ReasonConductCycle = ledger.NewReason(ledger.Invalid, "CONDUCT_CYCLE",
+		"“{value}”不是循环局面的处理：应为无胜负、和棋或重赛。", "{value}: want no_result, draw or extra_game.")
+	ReasonConductStarted = ledger.NewReason(ledger.Precondition, "CONDUCT_EVENT_STARTED",
+		"比赛 {event} 已于 {start} 开始（或已编排对阵），竞赛补充规定不能再修改。",
+		"tournament {event} started on {start} (or has a paired round): its supplementary rules are fixed.")
+	ReasonAdjournSide = ledger.NewReason(ledger.Invalid, "ADJOURN_SIDE",
+		"“{value}”不是执棋方：应为黑方或白方。", "{value}: want black or white.")
+	ReasonAdjournPoint = ledger.NewReason(ledger.Invalid, "ADJOURN_POINT",
+		"“{value}”不是棋盘上的点：请写作 D4 或 dd。", "{value} is not a point on the board: write it as D4 or dd.")
+	ReasonAdjournRecord = ledger.NewReason(ledger.Invalid, "ADJOURN_RECORD",
+		"封棋前的棋谱无法读取，请上传有效的 SGF 棋谱或留空。", "the record up to the adjournment cannot be read: send a valid SGF or none.")
+	ReasonAdjournRecordSize = ledger.NewReason(ledger.Invalid, "ADJOURN_RECORD_SIZE",
+		"封棋前的棋谱不能超过 {max} 字节。", "the record up to the adjournment is at most {max} bytes.")
+	ReasonAdjournNotAllowed = ledger.NewReason(ledger.Precondition, "ADJOURN_NOT_ALLOWED",
+		"比赛 {event} 的竞赛补充规定不允许封棋。", "tournament {event}'s supplementary rules do not provide for sealed moves.")
+	ReasonNoSuchGame = ledger.NewReason(ledger.NotFound, "ADJOURN_NO_SUCH_GAME",
+		"第 {round} 轮没有第 {board} 台的对局。", "round {round} has no board {board}.")
+	ReasonGameHasResult = ledger.NewReason(ledger.Precondition, "ADJOURN_GAME_DECIDED",
+		"第 {round} 轮第 {board} 台已有结果，不能再记录封棋或迟到。", "round {round} board {board} already has a result: no adjournment or lateness can be recorded.")
+	ReasonLateBeyondLimit = ledger.NewReason(ledger.Invalid, "LATE_BEYOND_LIMIT",
+		"迟到 {minutes} 分钟已超过本次比赛的 {limit} 分钟时限，应判负：请登记结果“迟到判负”。",
+		"{minutes} minutes late is beyond the event's limit of {limit}: the game is lost — record the result late (black_late, white_late or both_late).")
+	ReasonProtestAfterResult = ledger.NewReason(ledger.Precondition, "PROTEST_AFTER_RESULT",
+		"申诉须在对局进行当时立即提出，逾期失效：第 {round} 轮第 {board} 台的结果已经登记。",
+		"a protest must be made at once, during the game: round {round} board {board} already has its result recorded, so it is too late.")
+	ReasonProtestAfterFinish = ledger.NewReason(ledger.Precondition, "PROTEST_AFTER_FINISH",
+		"申诉须在对局进行当时立即提出，逾期失效：比赛 {event} 已经结束。",
+		"a protest must be made at once, during the game: tournament {event} has finished, so it is too late.")
+	ReasonEventNotStarted = ledger.NewReason(ledger.Precondition, "EVENT_NOT_STARTED",
+		"比赛 {event} 定于 {start} 开始，今天（{today}）不能编排、登记成绩或结束比赛。",
+		"tournament {event} starts on {start}: it cannot be paired, scored or finished today ({today}).")
 )

@@ -58,11 +58,14 @@ func prepareResult(in ResultInput) (preparedResult, error) {
 	switch ForfeitReason(in.ForfeitReason) {
 	case NoForfeitReason:
 	case Late, Absent, Disqualified, WithdrawnForfeit:
-		if res != BlackForfeit && res != WhiteForfeit && res != BothLose {
+		if !res.Unplayed() && res != BothLose {
 			return preparedResult{}, ReasonForfeitReason.OnField("forfeit_reason", "value", in.ForfeitReason)
 		}
 	default:
 		return preparedResult{}, ReasonForfeitReason.OnField("forfeit_reason", "value", in.ForfeitReason)
+	}
+	if (res == BlackLate || res == WhiteLate || res == BothLate) && in.ForfeitReason == "" {
+		in.ForfeitReason = string(Late)
 	}
 	p := preparedResult{played: in} // the record, like the report, is by the colours played
 	p.wrongColours = in.ColoursSwapped && (in.NoticedAtMove == 0 || in.NoticedAtMove > correctableMoves)
@@ -334,6 +337,9 @@ func onBoard(err error, i int) error {
 // its record.
 func (s *Service) recordTx(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, e Event, p preparedResult, v verdict) (GameRow, error) {
 	in, id := p.in, e.ID
+	if err := refuseBeforeStart(e, now); err != nil {
+		return GameRow{}, err
+	}
 	var g GameRow
 	var voided bool
 	err := tx.QueryRow(ctx, `SELECT round, board, black, white, nigiri, handicap, confirmed_at IS NOT NULL, voided <> '' FROM tournament_games
@@ -409,7 +415,8 @@ func adjudicate(terms eventTerms, in ResultInput) (adjudicated string, flagged b
 	}
 	r := rs[0]
 	warned := warnedResult(Result(in.Result), in.BlackWarnings, in.WhiteWarnings)
-	want := map[Result]string{BlackWins: "B", WhiteWins: "W", Draw: "0", BlackForfeit: "B", WhiteForfeit: "W"}[warned]
+	want := map[Result]string{BlackWins: "B", WhiteWins: "W", Draw: "0", BlackForfeit: "B", WhiteForfeit: "W",
+		BlackTimeLoss: "W", WhiteTimeLoss: "B", RuleDraw: "0"}[warned]
 	switch {
 	case r.BothLose && warned == BothLose:
 		return r.Result, false, Message{}

@@ -45,7 +45,7 @@ func replayEnv(t *testing.T, hook func(ctx context.Context, id int64, round, boa
 func roundRobin(t *testing.T, e *env, ts *tournaments.Service, n int) (tournaments.Event, tournaments.RoundInfo) {
 	t.Helper()
 	ctx := context.Background()
-	ev, err := ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "循环赛", Start: "2026-12-05", Level: "city", System: "round_robin"})
+	ev, err := ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "循环赛", Start: ts.Today(), Level: "city", System: "round_robin"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 func TestResultsTheRulesAllow(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "裁判规则", Start: "2026-12-05", Level: "city", System: "round_robin", Rounds: 3})
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "裁判规则", Start: e.ts.Today(), Level: "city", System: "round_robin", Rounds: 3})
 	for i := range 4 {
 		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("R%d", i), "", "1990-01-01", i)
 		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})

@@ -22,6 +22,11 @@ type Report struct {
 	Teams        []TeamStanding // team events
 	Arena        *ArenaResult   // an arena match
 	Proposals    []Proposal
+	// Conduct is the event's supplementary rules (nil: it states none);
+	// Adjournments and Latenesses what the referee recorded under them.
+	Conduct      *Conduct
+	Adjournments []Adjournment
+	Latenesses   []Lateness
 }
 
 // Proposal is a certificate application a dan-grade event proposed, or why not.
@@ -96,6 +101,17 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 		return r, err
 	}
 	if r.Participants, err = s.participants(ctx, q, id); err != nil {
+		return r, err
+	}
+	if c, ok, err := conductOf(ctx, q, id); err != nil {
+		return r, err
+	} else if ok {
+		r.Conduct = &c
+	}
+	if r.Adjournments, err = adjournments(ctx, q, id); err != nil {
+		return r, err
+	}
+	if r.Latenesses, err = latenesses(ctx, q, id); err != nil {
 		return r, err
 	}
 	if r.Rounds, err = s.rounds(ctx, q, id); err != nil {

@@ -17,12 +17,66 @@ const (
 	WhiteForfeit Result = "white_forfeit" // white won by forfeit
 	BothLose     Result = "both_lose"     // both lost (e.g. both late)
 	BothWin      Result = "both_win"      // both credited with a win (EGD files have it)
+	// The referee's further outcomes (2002 rules, art. 14, 20–22 and the
+	// event's supplementary rules).
+	BlackTimeLoss Result = "black_time_loss" // black lost on time ("用时（包括读秒）超过时限，一律判负"): white wins, rated
+	WhiteTimeLoss Result = "white_time_loss" // white lost on time: black wins, rated
+	BlackLate     Result = "black_late"      // black came beyond the lateness limit and lost: white wins, not played
+	WhiteLate     Result = "white_late"      // white came beyond the lateness limit and lost
+	BothLate      Result = "both_late"       // both came beyond the limit: both lose, no winner
+	Replayed      Result = "replayed"        // 重赛: the game is replaced by a replay, whose result counts (once)
+	FinalNoResult Result = "no_result_final" // 无胜负 as the final word: unrated, no points, does not block the next round
+	RuleDraw      Result = "rule_draw"       // a draw the event's supplementary rules give (a rare cycle)
 )
 
 // Results lists every result, in the order forms show them.
 func Results() []Result {
-	return []Result{NoResult, BlackWins, WhiteWins, Draw, BlackForfeit, WhiteForfeit, BothLose, BothWin}
+	return []Result{NoResult, BlackWins, WhiteWins, Draw, BlackForfeit, WhiteForfeit, BothLose, BothWin,
+		BlackTimeLoss, WhiteTimeLoss, BlackLate, WhiteLate, BothLate, Replayed, FinalNoResult, RuleDraw}
 }
+
+// Winner is who won: 'b', 'w', or 0 (a draw, both lost, both won, no
+// result yet or none at all).
+func (r Result) Winner() byte {
+	switch r {
+	case BlackWins, BlackForfeit, WhiteTimeLoss, WhiteLate:
+		return 'b'
+	case WhiteWins, WhiteForfeit, BlackTimeLoss, BlackLate:
+		return 'w'
+	}
+	return 0
+}
+
+// BothLost reports whether neither side won nor drew: both lose (both
+// late, two warnings each …), each counted a loss.
+func (r Result) BothLost() bool { return r == BothLose || r == BothLate }
+
+// Unplayed reports whether the game was decided without play on the board
+// (a forfeit or lateness): the winner scores, nothing is rated.
+func (r Result) Unplayed() bool {
+	return r == BlackForfeit || r == WhiteForfeit || r == BlackLate || r == WhiteLate || r == BothLate
+}
+
+// Rated is the result as ratings read it: BlackWins, WhiteWins or Draw for
+// a game played on the board (a loss on time is a loss, a draw by the
+// supplementary rules a draw), NoResult for anything else (forfeits,
+// lateness, a final no-result, a game being replayed).
+func (r Result) Rated() Result {
+	switch r {
+	case BlackWins, WhiteTimeLoss:
+		return BlackWins
+	case WhiteWins, BlackTimeLoss:
+		return WhiteWins
+	case Draw, RuleDraw:
+		return Draw
+	}
+	return NoResult
+}
+
+// ratedResultSQL is Rated in SQL over a games row g: the stored result
+// read as ratings read it (” when not rated).
+const ratedResultSQL = `CASE g.result WHEN 'black' THEN 'black' WHEN 'white_time_loss' THEN 'black'
+	WHEN 'white' THEN 'white' WHEN 'black_time_loss' THEN 'white' WHEN 'draw' THEN 'draw' WHEN 'rule_draw' THEN 'draw' ELSE '' END`
 
 // Swapped is the result with the colours exchanged: what "black won"
 // means for the seats when the players sat with each other's colours.
@@ -36,6 +90,14 @@ func (r Result) Swapped() Result {
 		return WhiteForfeit
 	case WhiteForfeit:
 		return BlackForfeit
+	case BlackTimeLoss:
+		return WhiteTimeLoss
+	case WhiteTimeLoss:
+		return BlackTimeLoss
+	case BlackLate:
+		return WhiteLate
+	case WhiteLate:
+		return BlackLate
 	}
 	return r
 }
@@ -77,7 +139,7 @@ func ParseResult(s string) (Result, error) {
 			return r, nil
 		}
 	}
-	return NoResult, fmt.Errorf("result %q: want one of black, white, draw, black_forfeit, white_forfeit, both_lose, both_win or empty", s)
+	return NoResult, fmt.Errorf("result %q: want one of black, white, draw, black_forfeit, white_forfeit, both_lose, both_win, black_time_loss, white_time_loss, black_late, white_late, both_late, replayed, no_result_final, rule_draw or empty", s)
 }
 
 // Individual scoring of the Chinese rules: win 2, draw 1, loss 0.
@@ -89,11 +151,11 @@ const (
 // Points returns what black and white score for the result.
 func (r Result) Points() (black, white int) {
 	switch r {
-	case BlackWins, BlackForfeit:
+	case BlackWins, BlackForfeit, WhiteTimeLoss, WhiteLate:
 		return WinPoints, 0
-	case WhiteWins, WhiteForfeit:
+	case WhiteWins, WhiteForfeit, BlackTimeLoss, BlackLate:
 		return 0, WinPoints
-	case Draw:
+	case Draw, RuleDraw:
 		return DrawPoints, DrawPoints
 	case BothWin:
 		return WinPoints, WinPoints
@@ -104,10 +166,12 @@ func (r Result) Points() (black, white int) {
 // Played reports whether the game was played on the board (forfeits and
 // void games were not): only played games count for opponents' scores' sake
 // in some tie-breaks, and only played games carry a record.
-func (r Result) Played() bool { return r == BlackWins || r == WhiteWins || r == Draw }
+func (r Result) Played() bool { return r.Rated() != NoResult }
 
-// Decided reports whether the game has a result at all.
-func (r Result) Decided() bool { return r != NoResult }
+// Decided reports whether the game has a result at all: a game to be
+// replayed has not (its replay's result will decide it), a final
+// no-result has.
+func (r Result) Decided() bool { return r != NoResult && r != Replayed }
 
 // Side is a game seen from one of its players.
 type Side struct {
@@ -123,13 +187,13 @@ func (g Game) SideOf(entrant int) (Side, bool) {
 		return Side{}, false
 	}
 	bp, wp := g.Result.Points()
-	s := Side{Opponent: g.White, Colour: 'b', Forfeit: g.Result == BlackForfeit || g.Result == WhiteForfeit}
+	s := Side{Opponent: g.White, Colour: 'b', Forfeit: g.Result.Unplayed()}
 	mine, theirs := bp, wp
 	if g.White == entrant {
 		s.Opponent, s.Colour, mine, theirs = g.Black, 'w', wp, bp
 	}
 	switch {
-	case !g.Result.Decided():
+	case !g.Result.Decided() || g.Result == FinalNoResult:
 		s.Outcome = '?'
 	case mine == WinPoints:
 		s.Outcome = '+'

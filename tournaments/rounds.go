@@ -184,6 +184,9 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 		if err != nil {
 			return RoundInfo{}, err
 		}
+		if err := refuseBeforeStart(e, now); err != nil {
+			return RoundInfo{}, err
+		}
 		if n, err := s.playoffRounds(ctx, tx, id); err != nil || n > 0 {
 			if err != nil {
 				return RoundInfo{}, err
@@ -445,12 +448,12 @@ func eliminationRound(ps []Participant, games []GameRow, byes []byeRow, seed uin
 		b.Met[g.White], w.Met[g.Black] = true, true
 		b.Colour++
 		w.Colour--
-		switch g.Result {
-		case BlackWins, BlackForfeit:
+		switch {
+		case g.Result.Winner() == 'b':
 			w.Losses++
-		case WhiteWins, WhiteForfeit:
+		case g.Result.Winner() == 'w':
 			b.Losses++
-		case BothLose:
+		case g.Result.BothLost():
 			b.Losses++
 			w.Losses++
 		default:
@@ -477,10 +480,10 @@ func winnerOf(games []GameRow, round int, p Pair) (int, error) {
 		if g.Round != round || !((g.Black == p.A && g.White == p.B) || (g.Black == p.B && g.White == p.A)) {
 			continue
 		}
-		switch g.Result {
-		case BlackWins, BlackForfeit:
+		switch g.Result.Winner() {
+		case 'b':
 			return g.Black, nil
-		case WhiteWins, WhiteForfeit:
+		case 'w':
 			return g.White, nil
 		}
 		return 0, ReasonNeedsWinner.New("round", strconv.Itoa(round), "board", strconv.Itoa(g.Board), "result", string(g.Result))

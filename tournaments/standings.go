@@ -155,7 +155,9 @@ func Standings(f Field, order Order) ([]Standing, error) {
 	}
 	opps := make([][]opp, len(st))
 	for _, g := range f.Games {
-		if !g.Result.Decided() {
+		// a game not decided yet (or being replayed) counts nothing, nor
+		// does a final no-result: neither a win nor a loss for anyone
+		if !g.Result.Decided() || g.Result == FinalNoResult {
 			continue
 		}
 		b, err := get(g.Black)

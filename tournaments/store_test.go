@@ -162,7 +162,7 @@ func TestDanGradeSwissEvent(t *testing.T) {
 func TestRecordsAreAdjudicatedAndFlagged(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "循环赛", Start: "2026-12-05", Level: "city", System: "round_robin"})
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "循环赛", Start: e.ts.Today(), Level: "city", System: "round_robin"})
 	for i := range 4 {
 		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("P%d", i), "", "1990-01-01", i)
 		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
@@ -210,7 +210,7 @@ func TestRecordsAreAdjudicatedAndFlagged(t *testing.T) {
 func TestKnockoutEvent(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "淘汰赛", Start: "2026-12-05", Level: "city", System: "knockout"})
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "淘汰赛", Start: e.ts.Today(), Level: "city", System: "knockout"})
 	for i, r := range []string{"2k", "3d", "1d", "1k", "2d"} {
 		p := fixture.Player(t, e.reg, "110", "K"+r, r, "1990-01-01", i)
 		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
@@ -341,7 +341,7 @@ func TestImportKeepsEGDPins(t *testing.T) {
 func TestRoundRobinWithdrawalInTheRegistry(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "退赛", Start: "2026-12-05", Level: "city", System: "round_robin"})
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "退赛", Start: e.ts.Today(), Level: "city", System: "round_robin"})
 	for i := range 6 {
 		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("W%d", i+1), "", "1990-01-01", i)
 		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
@@ -389,7 +389,7 @@ func TestRoundRobinWithdrawalInTheRegistry(t *testing.T) {
 func TestTeamRoundRobin(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体赛", Start: "2026-12-05", Level: "city", System: "round_robin", Team: true})
+	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体赛", Start: e.ts.Today(), Level: "city", System: "round_robin", Team: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -451,7 +451,7 @@ func TestTeamRoundRobin(t *testing.T) {
 func TestDoubleKnockoutEvent(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "双败", Start: "2026-12-05", Level: "city", System: "double_knockout"})
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "双败", Start: e.ts.Today(), Level: "city", System: "double_knockout"})
 	for i, r := range []string{"3d", "2d", "1d", "1k"} {
 		p := fixture.Player(t, e.reg, "110", "D"+r, r, "1990-01-01", i)
 		e.ts.AddParticipant(ctx, beijing, "", ev.ID, tournaments.ParticipantInput{PlayerID: p.ID})
@@ -491,7 +491,7 @@ func TestDoubleKnockoutEvent(t *testing.T) {
 func TestTeamKnockout(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体淘汰", Start: "2026-12-05", Level: "city", System: "knockout", Team: true})
+	ev, _ := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "团体淘汰", Start: e.ts.Today(), Level: "city", System: "knockout", Team: true})
 	teamOf := map[int]string{}
 	seq := 0
 	for _, tm := range []struct{ name, rank string }{{"甲队", "3d"}, {"乙队", "2d"}, {"丙队", "1d"}, {"丁队", "1k"}} {

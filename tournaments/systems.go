@@ -99,10 +99,10 @@ func swissEliminationRound(e Event, ps []Participant, games []GameRow, byes []by
 	losses := map[int]int{}
 	for _, g := range games {
 		bp, wp := g.Result.Points()
-		if bp < wp || g.Result == BothLose {
+		if bp < wp || g.Result.BothLost() {
 			losses[g.Black]++
 		}
-		if wp < bp || g.Result == BothLose {
+		if wp < bp || g.Result.BothLost() {
 			losses[g.White]++
 		}
 	}

@@ -31,7 +31,7 @@ func TestArenaThroughThePortal(t *testing.T) {
 		chromedp.WaitVisible(css(`[data-testid="tournament-form"]`)))
 	run(t, ctx, "create the arena",
 		chromedp.SendKeys(css(`[data-testid="t-name"]`), "京津擂台赛"),
-		chromedp.SetValue(css(`[data-testid="t-start"]`), "2026-12-05"),
+		chromedp.SetValue(css(`[data-testid="t-start"]`), "2026-11-28"),
 		chromedp.SetValue(css(`[data-testid="t-level"]`), "city"),
 		chromedp.SetValue(css(`[data-testid="t-system"]`), "arena"),
 		chromedp.SetValue(css(`[data-testid="t-rounds"]`), "1"),
@@ -144,7 +144,7 @@ func TestPlayoffThroughThePortal(t *testing.T) {
 	u := e.srv.URL
 	bg := context.Background()
 	org := fixture.Agency("110")
-	ev, err := e.ts.CreateEvent(bg, org, "", tournaments.EventInput{Name: "加赛赛", Start: "2026-12-05", Level: "city", System: "round_robin", Ties: "playoff"})
+	ev, err := e.ts.CreateEvent(bg, org, "", tournaments.EventInput{Name: "加赛赛", Start: "2026-11-28", Level: "city", System: "round_robin", Ties: "playoff"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,7 @@ func TestGamePageBoard(t *testing.T) {
 	e := newPortalEnv(t)
 	ctx := context.Background()
 	bj := fixture.Agency("110")
-	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "棋盘", Start: "2026-12-12", Level: "city", System: "round_robin"})
+	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "棋盘", Start: "2026-11-28", Level: "city", System: "round_robin"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func TestResultFormCountsAreBounded(t *testing.T) {
 	ctx := context.Background()
 	bj := fixture.Agency("110")
 	agencyTok, _ := e.tokens(t)
-	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "上限", Start: "2026-12-12", Level: "city", System: "round_robin"})
+	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "上限", Start: "2026-11-28", Level: "city", System: "round_robin"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,6 +38,7 @@ func tables() []kit.Table {
 		{Feature: "ratings", Texts: ratingpages.Texts},
 		{Feature: "arena", Texts: tournamentpages.ArenaTexts},
 		{Feature: "referee", Texts: tournamentpages.RefereeTexts},
+		{Feature: "conduct", Texts: tournamentpages.ConductTexts},
 		{Feature: "player workspace", Texts: playerWorkspaceMessages},
 		{Feature: "player records", Texts: recordMessages},
 		{Feature: "staff", Texts: staffpages.Texts},

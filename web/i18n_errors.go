@@ -44,6 +44,14 @@ func errorMessages(l Lang) map[string]string {
 // may name.
 func fieldLabels() map[string][2]string {
 	return map[string][2]string{
+		// the supplementary rules, adjournments and lateness (issue 26)
+		"time_method":     {"计时方法", "Timing method"},
+		"byoyomi_periods": {"读秒次数", "Byo-yomi periods"}, "byoyomi_seconds": {"每次读秒秒数", "Seconds per period"},
+		"byoyomi_kept_minutes": {"保留几分钟开始读秒", "Minutes kept before counting"}, "period_moves": {"每节手数", "Moves per period"},
+		"period_minutes": {"每节分钟", "Minutes per period"}, "lateness": {"迟到时限", "Lateness limit"}, "sealing": {"封棋", "Adjournment"},
+		"cycle": {"罕见循环局面", "A rare cycle"}, "document": {"竞赛补充规定全文", "Supplementary rules' text"},
+		"record": {"封棋前的棋谱", "Record up to the adjournment"}, "point": {"封棋点", "Sealed point"},
+		"sealed_by": {"封棋方", "Sealed by"}, "minutes": {"迟到分钟", "Minutes late"},
 		"agency": {"代理机构", "Agency"}, "appraiser_id": {"鉴定人", "Appraiser"}, "basis": {"申请依据", "Basis"},
 		"board": {"台次", "Board"}, "boards": {"台数", "Boards"}, "bye_players": {"确认为轮空的占位棋手", "Placeholders confirmed as byes"},
 		"birth_date": {"出生日期", "Birth date"}, "contact": {"联系方式", "Contact"}, "dan_count": {"段位证书数量", "Dan certificates"}, "dead": {"死子", "Dead stones"}, "date": {"发证日期", "Issue date"}, "identity": {"证件号码", "Identity number"}, "duplicate_id": {"重复记录", "Duplicate record"}, "change_reason": {"变更理由", "Reason for the change"},

@@ -114,7 +114,7 @@ func TestEveryPageInOneLanguage(t *testing.T) {
 	if _, err := e.cs.LodgeObjection(ctx, "", certs.ObjectionInput{NoticeID: app.NoticeID, Name: "赵六", Contact: "139", Reason: "代下", Address: "10.0.0.1"}); err != nil {
 		t.Fatal(err)
 	}
-	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "北京市段位赛", Start: "2026-12-12", Level: "city", System: "round_robin"})
+	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "北京市段位赛", Start: "2026-11-28", Level: "city", System: "round_robin"})
 	if err != nil {
 		t.Fatal(err)
 	}

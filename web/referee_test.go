@@ -156,12 +156,13 @@ func TestVoidResultOnThePortal(t *testing.T) {
 
 // TestProtestAndRulingOnThePortal: a protest is lodged for a player
 // picked by name, then dismissed with a ruling.
+// (Round 2: a protest is made while the game is on, before its result.)
 func TestProtestAndRulingOnThePortal(t *testing.T) {
 	e := newRefereeEnv(t, false)
 	e.signIn(t, e.agency)
-	g := e.report(t).Rounds[0].Games[0]
+	g := e.report(t).Rounds[1].Games[0]
 	name := []string{"棋手甲", "棋手乙", "棋手丙", "棋手丁"}[g.White-1]
-	e.act(t, "protest", []chromedp.Action[chromedp.Void]{chromedp.SetValue(css(`[data-testid="protest-round"]`), "1"),
+	e.act(t, "protest", []chromedp.Action[chromedp.Void]{chromedp.SetValue(css(`[data-testid="protest-round"]`), "2"),
 		chromedp.SendKeys(css(`[data-testid="protest-board"]`), "1"), chromedp.SetValue(css(`[data-testid="protest-number"]`), strconv.Itoa(g.White)),
 		chromedp.SendKeys(css(`[data-testid="protest-reason"]`), "对方读秒超时")},
 		[]string{name, "对方读秒超时"}, "申诉已记录。")

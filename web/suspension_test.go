@@ -33,7 +33,7 @@ func TestSuspendedAgencyOnThePortal(t *testing.T) {
 		t.Fatal(err)
 	}
 	pending := mustApply(t, e, q.ID)
-	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "停牌前", Start: "2026-12-12", Level: "city", System: "round_robin"})
+	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "停牌前", Start: "2026-11-28", Level: "city", System: "round_robin"})
 	if err != nil {
 		t.Fatal(err)
 	}

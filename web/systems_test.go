@@ -42,7 +42,7 @@ func TestEverySystemThroughThePortal(t *testing.T) {
 			run(t, ctx, "create", chromedp.Navigate(u+"/workspace"),
 				chromedp.WaitVisible(css(`[data-testid="tournament-form"]`)),
 				chromedp.SendKeys(css(`[data-testid="t-name"]`), tt.name),
-				chromedp.SetValue(css(`[data-testid="t-start"]`), "2026-12-05"),
+				chromedp.SetValue(css(`[data-testid="t-start"]`), "2026-11-28"),
 				chromedp.SetValue(css(`[data-testid="t-level"]`), "city"),
 				chromedp.SetValue(css(`[data-testid="t-system"]`), tt.system),
 				chromedp.SetValue(css(`[data-testid="t-rounds"]`), tt.rounds),

@@ -113,7 +113,8 @@ func (s *TournamentServer) CreateTournament(ctx context.Context, req *pb.CreateT
 		Level: req.GetLevel(), System: req.GetSystem(), Order: req.GetStandingsOrder(), Rounds: int(req.GetRounds()), Rules: req.GetRules(),
 		Team: req.GetTeam(), DanGrade: req.GetDanGrade(), Seed: req.GetSeed(), ChiefReferee: req.GetChiefReferee(), Colours: req.GetColours(),
 		Ties: req.GetTies(), Lives: int(req.GetLives()), Cycles: int(req.GetCycles()), BestOf: int(req.GetBestOf()),
-		Boards: req.GetTeamBoards(), TeamFormat: req.GetTeamFormat(), Reserves: int(req.GetReserves()), Grading: gradingIn(req.GetGrading())}
+		Boards: req.GetTeamBoards(), TeamFormat: req.GetTeamFormat(), Reserves: int(req.GetReserves()), Grading: gradingIn(req.GetGrading()),
+		Conduct: conductIn(req.GetConduct())}
 	if req.Komi != nil {
 		k := req.GetKomi()
 		in.Komi = &k
@@ -152,6 +153,7 @@ func (s *TournamentServer) GetTournament(ctx context.Context, req *pb.GetTournam
 		resp.TeamStandings = append(resp.TeamStandings, row)
 	}
 	resp.Arena = arenaPB(r.Arena)
+	conductReportPB(resp, r)
 	return resp, nil
 }
 

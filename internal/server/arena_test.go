@@ -28,10 +28,10 @@ func TestArenaFiveASide(t *testing.T) {
 	bj := e.as(e.bj)
 	client := pb.NewTournamentServiceClient(e.conn)
 
-	_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-12-05", Level: "city", System: "arena"})
+	_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-11-30", Level: "city", System: "arena"})
 	code(t, "an arena that is no team event", err, codes.InvalidArgument, "team")
 
-	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "京沪擂台赛", StartDate: "2026-12-05", Level: "city",
+	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "京沪擂台赛", StartDate: "2026-11-30", Level: "city",
 		System: "arena", Team: true})
 	if err != nil {
 		t.Fatal(err)
@@ -155,11 +155,11 @@ func TestTeamBoardsByRank(t *testing.T) {
 	unrated := fixture.Player(t, e.reg, "110", "丁一段", "1d", "1990-01-01", 523)
 	strong := fixture.Player(t, e.reg, "110", "戊二段", "2d", "1990-01-01", 524)
 	org := fixture.Agency("110")
-	_, err := ts.CreateEvent(ctx, org, "", tournaments.EventInput{Name: "x", Start: "2026-12-05", Level: "city", System: "round_robin", Boards: "rank"})
+	_, err := ts.CreateEvent(ctx, org, "", tournaments.EventInput{Name: "x", Start: "2026-11-30", Level: "city", System: "round_robin", Boards: "rank"})
 	if reasonCode(err) != "BOARD_ORDER" {
 		t.Fatalf("boards by rank in an individual event: %v", err)
 	}
-	ev, err := ts.CreateEvent(ctx, org, "", tournaments.EventInput{Name: "团体赛", Start: "2026-12-05", Level: "city", System: "round_robin",
+	ev, err := ts.CreateEvent(ctx, org, "", tournaments.EventInput{Name: "团体赛", Start: "2026-11-30", Level: "city", System: "round_robin",
 		Team: true, Boards: "rank"})
 	if err != nil {
 		t.Fatal(err)
@@ -217,7 +217,7 @@ func TestTeamBoardsByRank(t *testing.T) {
 		t.Fatalf("an entry after the first round: %v", err)
 	}
 	// boards given: the organiser may change them until the first round
-	given, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "定台", StartDate: "2026-12-05", Level: "city",
+	given, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "定台", StartDate: "2026-11-30", Level: "city",
 		System: "swiss", Rounds: 3, Team: true})
 	if err != nil || given.GetTournament().GetTeamBoards() != "given" {
 		t.Fatalf("create: %v %v", given, err)

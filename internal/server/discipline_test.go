@@ -18,7 +18,7 @@ func TestRefereeingOverGRPC(t *testing.T) {
 	e := newEnv(t)
 	bj := e.as(e.bj)
 	client := pb.NewTournamentServiceClient(e.conn)
-	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "裁判赛", StartDate: "2026-12-05", Level: "city",
+	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "裁判赛", StartDate: "2026-11-30", Level: "city",
 		System: "round_robin", ChiefReferee: "王裁判"})
 	if err != nil {
 		t.Fatal(err)
@@ -45,15 +45,15 @@ func TestRefereeingOverGRPC(t *testing.T) {
 	if err != nil || g.GetGame().GetForfeitReason() != "late" {
 		t.Fatalf("both late: %v %v", g, err)
 	}
+	pr, err := client.LodgeProtest(bj, &pb.LodgeProtestRequest{TournamentId: id, Round: 1, Board: 2, Number: round.GetRound().GetGames()[1].GetBlack(), Reason: "对方悔棋"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := client.RecordResult(bj, &pb.RecordResultRequest{TournamentId: id, Round: 1, Board: 2, Result: "white"}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = client.RecordNigiri(bj, &pb.RecordNigiriRequest{TournamentId: id, Round: 1, Board: 1, Guess: "odd", Stones: 3})
 	code(t, "nigiri in an event that draws colours", err, codes.FailedPrecondition, "")
-	pr, err := client.LodgeProtest(bj, &pb.LodgeProtestRequest{TournamentId: id, Round: 1, Board: 2, Number: round.GetRound().GetGames()[1].GetBlack(), Reason: "对方悔棋"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	ruled, err := client.RuleProtest(bj, &pb.RuleProtestRequest{TournamentId: id, ProtestId: pr.GetProtest().GetId(), Upheld: true, Ruling: "申诉成立，白方警告一次。"})
 	if err != nil || ruled.GetProtest().GetStatus() != "upheld" {
 		t.Fatalf("ruling: %v %v", ruled, err)

@@ -16,7 +16,7 @@ func TestPlayoffOverGRPC(t *testing.T) {
 	e := newEnv(t)
 	bj := e.as(e.bj)
 	client := pb.NewTournamentServiceClient(e.conn)
-	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "加赛", StartDate: "2026-12-05", Level: "city",
+	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "加赛", StartDate: "2026-11-30", Level: "city",
 		System: "round_robin", Ties: "playoff"})
 	if err != nil {
 		t.Fatal(err)

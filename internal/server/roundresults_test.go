@@ -31,7 +31,7 @@ func TestRoundResultsOverGRPC(t *testing.T) {
 	e := newEnv(t)
 	bj := e.as(e.bj)
 	client := pb.NewTournamentServiceClient(e.conn)
-	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "北京市循环赛", StartDate: "2026-12-05", Level: "city",
+	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "北京市循环赛", StartDate: "2026-11-30", Level: "city",
 		System: "round_robin", Seed: 7})
 	if err != nil {
 		t.Fatal(err)

@@ -43,7 +43,7 @@ func TestSuspendedAgencyChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	tc := pb.NewTournamentServiceClient(e.conn)
-	ev, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "停牌前的比赛", StartDate: "2026-12-12", Level: "city", System: "round_robin"})
+	ev, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "停牌前的比赛", StartDate: "2026-12-10", Level: "city", System: "round_robin"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func TestEverySystemOfArticle26(t *testing.T) {
 	seq := 0
 	event := func(req *pb.CreateTournamentRequest, players int) int64 {
 		t.Helper()
-		req.StartDate, req.Level = "2026-12-05", "city"
+		req.StartDate, req.Level = "2026-11-30", "city"
 		created, err := client.CreateTournament(bj, req)
 		if err != nil {
 			t.Fatalf("%s: %v", req.GetSystem(), err)
@@ -78,7 +78,7 @@ func TestEverySystemOfArticle26(t *testing.T) {
 	}
 
 	t.Run("triple elimination of 8", func(t *testing.T) {
-		_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-12-05", Level: "city", System: "multi_elimination", Lives: 2})
+		_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-11-30", Level: "city", System: "multi_elimination", Lives: 2})
 		code(t, "two lives is double elimination", err, codes.InvalidArgument, "lives")
 		id := event(&pb.CreateTournamentRequest{Name: "三败", System: "multi_elimination", Lives: 3}, 8)
 		rounds := playOut(t, bj, client, id, 40)
@@ -140,7 +140,7 @@ func TestEverySystemOfArticle26(t *testing.T) {
 	})
 
 	t.Run("best-of-5 final", func(t *testing.T) {
-		_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-12-05", Level: "city", System: "match", BestOf: 4})
+		_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-11-30", Level: "city", System: "match", BestOf: 4})
 		code(t, "an even series", err, codes.InvalidArgument, "best_of")
 		id := event(&pb.CreateTournamentRequest{Name: "决赛", System: "match", BestOf: 5}, 2)
 		rounds := playOut(t, bj, client, id, 10)

@@ -20,7 +20,7 @@ func TestTeamFormatsOverGRPC(t *testing.T) {
 	client := pb.NewTournamentServiceClient(e.conn)
 	event := func(format string, reserves int32, boards int, withReserve bool) (int64, map[string]int32) {
 		t.Helper()
-		created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: format, StartDate: "2026-12-05", Level: "city",
+		created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: format, StartDate: "2026-11-30", Level: "city",
 			System: "double_round_robin", Team: true, TeamFormat: format, Reserves: reserves})
 		if err != nil {
 			t.Fatalf("%s: %v", format, err)
@@ -65,7 +65,7 @@ func TestTeamFormatsOverGRPC(t *testing.T) {
 	}
 
 	t.Run("定台换人制", func(t *testing.T) {
-		_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-12-05", Level: "city",
+		_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-11-30", Level: "city",
 			System: "round_robin", Team: true, Reserves: 1})
 		code(t, "substitutes in 分台定人制", err, codes.InvalidArgument, "reserves")
 		id, n := event("fixed_order", 1, 2, true)
@@ -135,7 +135,7 @@ func TestTeamFormatsOverGRPC(t *testing.T) {
 	})
 
 	t.Run("全队轮赛制", func(t *testing.T) {
-		created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "轮赛", StartDate: "2026-12-05", Level: "city",
+		created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "轮赛", StartDate: "2026-11-30", Level: "city",
 			System: "round_robin", Team: true, TeamFormat: "all_play"})
 		if err != nil {
 			t.Fatal(err)

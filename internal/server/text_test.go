@@ -21,7 +21,7 @@ func TestBadTextIsInvalidArgument(t *testing.T) {
 	e := newEnv(t)
 	staff, bj := e.as(e.staff), e.as(e.bj)
 	tc := pb.NewTournamentServiceClient(e.conn)
-	created, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "文字", StartDate: "2026-12-05", Level: "city", System: "swiss", Rounds: 3})
+	created, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "文字", StartDate: "2026-11-30", Level: "city", System: "swiss", Rounds: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,19 +57,19 @@ func TestBadTextIsInvalidArgument(t *testing.T) {
 			return err
 		}, "name", "INVALID_TEXT"},
 		{"venue of 1 MB", func() error {
-			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", Venue: mb, StartDate: "2026-12-05", Level: "city", System: "round_robin"})
+			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", Venue: mb, StartDate: "2026-11-30", Level: "city", System: "round_robin"})
 			return err
 		}, "venue", "TOO_LONG"},
 		{"venue with NUL", func() error {
-			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", Venue: "a\x00", StartDate: "2026-12-05", Level: "city", System: "round_robin"})
+			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", Venue: "a\x00", StartDate: "2026-11-30", Level: "city", System: "round_robin"})
 			return err
 		}, "venue", "INVALID_TEXT"},
 		{"tournament name with NUL", func() error {
-			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: nul, StartDate: "2026-12-05", Level: "city", System: "round_robin"})
+			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: nul, StartDate: "2026-11-30", Level: "city", System: "round_robin"})
 			return err
 		}, "name", "INVALID_TEXT"},
 		{"level of 1 MB, echoed", func() error {
-			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-12-05", Level: mb, System: "round_robin"})
+			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-11-30", Level: mb, System: "round_robin"})
 			return err
 		}, "level", "EVENT_LEVEL"},
 		{"nationality with NUL, echoed", func() error {
@@ -79,11 +79,11 @@ func TestBadTextIsInvalidArgument(t *testing.T) {
 			return err
 		}, "nationality", "NATIONALITY"},
 		{"NaN komi", func() error {
-			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-12-05", Level: "city", System: "round_robin", Komi: &nan})
+			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-11-30", Level: "city", System: "round_robin", Komi: &nan})
 			return err
 		}, "komi", "OUT_OF_RANGE"},
 		{"infinite komi", func() error {
-			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-12-05", Level: "city", System: "round_robin", Komi: &inf})
+			_, err := tc.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-11-30", Level: "city", System: "round_robin", Komi: &inf})
 			return err
 		}, "komi", "OUT_OF_RANGE"},
 		{"guest name with NUL", func() error {

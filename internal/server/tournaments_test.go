@@ -18,12 +18,12 @@ func TestTournamentOverGRPC(t *testing.T) {
 	e := newEnv(t)
 	bj := e.as(e.bj)
 	client := pb.NewTournamentServiceClient(e.conn)
-	_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-12-05", Level: "national", System: "round_robin"})
+	_, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "2026-11-30", Level: "national", System: "round_robin"})
 	code(t, "agency creating a national event", err, codes.PermissionDenied, "staff")
 	_, err = client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "x", StartDate: "5 Dec", Level: "city", System: "round_robin"})
 	code(t, "bad date", err, codes.InvalidArgument, "start")
 	created, err := client.CreateTournament(e.as(e.bj, "idempotency-key", "t-1"), &pb.CreateTournamentRequest{Name: "北京市循环赛",
-		StartDate: "2026-12-05", Level: "city", System: "round_robin", Seed: 7})
+		StartDate: "2026-11-30", Level: "city", System: "round_robin", Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func BenchmarkEventRating(b *testing.B) {
 	games, n := 0, 0
 	for b.Loop() {
 		n++
-		ev, err := plain.CreateEvent(ctx, org, "", tournaments.EventInput{Name: fmt.Sprintf("基准赛%d", n), Start: "2026-12-05",
+		ev, err := plain.CreateEvent(ctx, org, "", tournaments.EventInput{Name: fmt.Sprintf("基准赛%d", n), Start: "2026-11-28",
 			Level: "city", System: "swiss", Rounds: 5})
 		if err != nil {
 			b.Fatal(err)

@@ -74,7 +74,7 @@ func TestFinishingAnEventRatesItsPlayers(t *testing.T) {
 		}
 		return fixture.LowerWins(r, b, w)
 	}
-	id := fixture.RoundRobin(t, e.ts, "北京市业余围棋等级分赛", "2026-12-05", entrants, result)
+	id := fixture.RoundRobin(t, e.ts, "北京市业余围棋等级分赛", "2026-11-28", entrants, result)
 
 	var got []book.Rating
 	for _, in := range entrants[:4] {

@@ -25,6 +25,9 @@ type Referee interface {
 	SetBoard(ctx context.Context, actor ledger.Actor, key string, id int64, number, board int) (tournaments.Participant, error)
 	SetLineup(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.LineupInput) ([]int, error)
 	Suspend(ctx context.Context, actor ledger.Actor, key string, in tournaments.SuspensionInput) (tournaments.Suspension, error)
+	SetConduct(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ConductInput) (tournaments.Conduct, error)
+	RecordAdjournment(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.AdjournmentInput) (tournaments.Adjournment, error)
+	RecordLateness(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.LatenessInput) (tournaments.Lateness, error)
 }
 
 // refereeView is the referee's page: the event, its protests, and the
@@ -67,7 +70,49 @@ type refereeAct struct {
 	do     func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error
 }
 
-var refereeActs = []refereeAct{
+var refereeActs = append([]refereeAct{
+	{"conduct", []string{"basic_minutes", "time_method", "byoyomi_periods", "byoyomi_seconds", "byoyomi_kept_minutes", "period_moves",
+		"period_minutes", "lateness", "sealing", "cycle", "document"}, "conduct_set", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		in := tournaments.ConductInput{Method: r.PostFormValue("time_method"), Lateness: r.PostFormValue("lateness"),
+			Sealing: r.PostFormValue("sealing"), Cycle: r.PostFormValue("cycle"), Document: r.PostFormValue("document")}
+		for _, f := range []struct {
+			name string
+			to   *int
+		}{{"basic_minutes", &in.BasicMinutes}, {"byoyomi_periods", &in.ByoyomiPeriods}, {"byoyomi_seconds", &in.ByoyomiSeconds},
+			{"byoyomi_kept_minutes", &in.ByoyomiKeptMinutes}, {"period_moves", &in.PeriodMoves}, {"period_minutes", &in.PeriodMinutes}} {
+			if strings.TrimSpace(r.PostFormValue(f.name)) == "" {
+				continue
+			}
+			n, err := kit.FormInt(r, f.name)
+			if err != nil {
+				return err
+			}
+			*f.to = int(n)
+		}
+		_, err := p.referee.SetConduct(r.Context(), a, key, id, in)
+		return err
+	}},
+	{"adjourn", []string{"round", "board", "sealed_by", "point", "record"}, "adjournment_recorded", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		rb, err := formInts(r, "round", "board")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.RecordAdjournment(r.Context(), a, key, id, tournaments.AdjournmentInput{Round: rb[0], Board: rb[1],
+			SealedBy: r.PostFormValue("sealed_by"), Point: r.PostFormValue("point"), Record: r.PostFormValue("record")})
+		return err
+	}},
+	{"lateness", []string{"round", "board", "side", "minutes"}, "lateness_recorded", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		ns, err := formInts(r, "round", "board", "minutes")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.RecordLateness(r.Context(), a, key, id, tournaments.LatenessInput{Round: ns[0], Board: ns[1],
+			Side: r.PostFormValue("side"), Minutes: ns[2]})
+		return err
+	}},
+}, baseRefereeActs...)
+
+var baseRefereeActs = []refereeAct{
 	{"confirm-round", []string{"round"}, "round_confirmed", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
 		round, err := kit.FormInt(r, "round")
 		if err != nil {
@@ -202,13 +247,26 @@ func (p *Pages) refereeRoutes(mux *http.ServeMux) {
 // refereeLabels label the referee's fields on the confirmation page.
 var refereeLabels = map[string]string{"round": "ref_round", "board": "board", "side": "ref_side", "reason": "reason",
 	"number": "ref_player", "protest": "ref_protest", "decision": "ref_decision", "ruling": "ref_ruling", "guess": "ref_guess",
-	"stones": "ref_stones", "team": "team", "numbers": "ref_lineup", "from": "ref_from", "to": "ref_to"}
+	"stones": "ref_stones", "team": "team", "numbers": "ref_lineup", "from": "ref_from", "to": "ref_to",
+	"basic_minutes": "cond_f_basic_minutes", "time_method": "cond_f_time_method", "byoyomi_periods": "cond_f_byoyomi_periods",
+	"byoyomi_seconds": "cond_f_byoyomi_seconds", "byoyomi_kept_minutes": "cond_f_byoyomi_kept_minutes", "period_moves": "cond_f_period_moves",
+	"period_minutes": "cond_f_period_minutes", "lateness": "cond_f_lateness", "sealing": "cond_f_sealing", "cycle": "cond_f_cycle",
+	"document": "cond_f_document", "sealed_by": "cond_f_sealed_by", "point": "cond_f_point", "record": "cond_f_record", "minutes": "cond_f_minutes"}
 
 // refereeShow words a value on the confirmation page as the form showed it.
 func (p *Pages) refereeShow(r *http.Request, pg kit.Page, field, value string) string {
 	switch field {
 	case "side", "decision", "guess":
-		return pg.T["ref_"+field+"_"+value]
+		if t, ok := pg.T["ref_"+field+"_"+value]; ok {
+			return t
+		}
+		return pg.T["cond_side_"+value] // a lateness's side
+	case "sealed_by":
+		return pg.T["cond_side_"+value]
+	case "time_method":
+		return pg.T["cond_method_"+value]
+	case "lateness", "sealing", "cycle":
+		return pg.T["cond_"+field+"_"+value]
 	case "number", "numbers":
 		id, ok := kit.PathID(r)
 		if !ok {

@@ -23,6 +23,687 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// An event's supplementary rules (竞赛补充规定): the time control, the
+// lateness limit, sealing, what a rare cycle yields, and the chief
+// referee's text.
+type TournamentConduct struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Basic time per side, in minutes.
+	BasicMinutes int32 `protobuf:"varint,1,opt,name=basic_minutes,json=basicMinutes,proto3" json:"basic_minutes,omitempty"`
+	// byoyomi (读秒), sudden_death (包干用时制) or moves_per_period (定时限步制).
+	TimeMethod string `protobuf:"bytes,2,opt,name=time_method,json=timeMethod,proto3" json:"time_method,omitempty"`
+	// byoyomi: periods, seconds each, and the minutes of the basic time
+	// kept when counting starts.
+	ByoyomiPeriods     int32 `protobuf:"varint,3,opt,name=byoyomi_periods,json=byoyomiPeriods,proto3" json:"byoyomi_periods,omitempty"`
+	ByoyomiSeconds     int32 `protobuf:"varint,4,opt,name=byoyomi_seconds,json=byoyomiSeconds,proto3" json:"byoyomi_seconds,omitempty"`
+	ByoyomiKeptMinutes int32 `protobuf:"varint,5,opt,name=byoyomi_kept_minutes,json=byoyomiKeptMinutes,proto3" json:"byoyomi_kept_minutes,omitempty"`
+	// moves_per_period: so many moves in so many minutes.
+	PeriodMoves   int32 `protobuf:"varint,6,opt,name=period_moves,json=periodMoves,proto3" json:"period_moves,omitempty"`
+	PeriodMinutes int32 `protobuf:"varint,7,opt,name=period_minutes,json=periodMinutes,proto3" json:"period_minutes,omitempty"`
+	// away (venue away from lodging: 60 minutes) or same_place (15 minutes).
+	Lateness string `protobuf:"bytes,8,opt,name=lateness,proto3" json:"lateness,omitempty"`
+	// The limit that follows, in minutes.
+	LatenessLimitMinutes int32 `protobuf:"varint,9,opt,name=lateness_limit_minutes,json=latenessLimitMinutes,proto3" json:"lateness_limit_minutes,omitempty"`
+	// none or sealed_move.
+	Sealing string `protobuf:"bytes,10,opt,name=sealing,proto3" json:"sealing,omitempty"`
+	// no_result, draw or extra_game: what a rare cycle yields.
+	CycleOutcome string `protobuf:"bytes,11,opt,name=cycle_outcome,json=cycleOutcome,proto3" json:"cycle_outcome,omitempty"`
+	// The chief referee's document.
+	Document      string                 `protobuf:"bytes,12,opt,name=document,proto3" json:"document,omitempty"`
+	SetAt         *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=set_at,json=setAt,proto3" json:"set_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentConduct) Reset() {
+	*x = TournamentConduct{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentConduct) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentConduct) ProtoMessage() {}
+
+func (x *TournamentConduct) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentConduct.ProtoReflect.Descriptor instead.
+func (*TournamentConduct) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *TournamentConduct) GetBasicMinutes() int32 {
+	if x != nil {
+		return x.BasicMinutes
+	}
+	return 0
+}
+
+func (x *TournamentConduct) GetTimeMethod() string {
+	if x != nil {
+		return x.TimeMethod
+	}
+	return ""
+}
+
+func (x *TournamentConduct) GetByoyomiPeriods() int32 {
+	if x != nil {
+		return x.ByoyomiPeriods
+	}
+	return 0
+}
+
+func (x *TournamentConduct) GetByoyomiSeconds() int32 {
+	if x != nil {
+		return x.ByoyomiSeconds
+	}
+	return 0
+}
+
+func (x *TournamentConduct) GetByoyomiKeptMinutes() int32 {
+	if x != nil {
+		return x.ByoyomiKeptMinutes
+	}
+	return 0
+}
+
+func (x *TournamentConduct) GetPeriodMoves() int32 {
+	if x != nil {
+		return x.PeriodMoves
+	}
+	return 0
+}
+
+func (x *TournamentConduct) GetPeriodMinutes() int32 {
+	if x != nil {
+		return x.PeriodMinutes
+	}
+	return 0
+}
+
+func (x *TournamentConduct) GetLateness() string {
+	if x != nil {
+		return x.Lateness
+	}
+	return ""
+}
+
+func (x *TournamentConduct) GetLatenessLimitMinutes() int32 {
+	if x != nil {
+		return x.LatenessLimitMinutes
+	}
+	return 0
+}
+
+func (x *TournamentConduct) GetSealing() string {
+	if x != nil {
+		return x.Sealing
+	}
+	return ""
+}
+
+func (x *TournamentConduct) GetCycleOutcome() string {
+	if x != nil {
+		return x.CycleOutcome
+	}
+	return ""
+}
+
+func (x *TournamentConduct) GetDocument() string {
+	if x != nil {
+		return x.Document
+	}
+	return ""
+}
+
+func (x *TournamentConduct) GetSetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.SetAt
+	}
+	return nil
+}
+
+type TournamentAdjournment struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Round int32                  `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
+	Board int32                  `protobuf:"varint,2,opt,name=board,proto3" json:"board,omitempty"`
+	Seq   int32                  `protobuf:"varint,3,opt,name=seq,proto3" json:"seq,omitempty"`
+	// black or white.
+	SealedBy string `protobuf:"bytes,4,opt,name=sealed_by,json=sealedBy,proto3" json:"sealed_by,omitempty"`
+	// SGF point, e.g. "pd".
+	Point      string `protobuf:"bytes,5,opt,name=point,proto3" json:"point,omitempty"`
+	MoveNumber int32  `protobuf:"varint,6,opt,name=move_number,json=moveNumber,proto3" json:"move_number,omitempty"`
+	// The sealed point was occupied: the move counts as a pass.
+	CountsAsPass  bool                   `protobuf:"varint,7,opt,name=counts_as_pass,json=countsAsPass,proto3" json:"counts_as_pass,omitempty"`
+	SealedAt      *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=sealed_at,json=sealedAt,proto3" json:"sealed_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentAdjournment) Reset() {
+	*x = TournamentAdjournment{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentAdjournment) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentAdjournment) ProtoMessage() {}
+
+func (x *TournamentAdjournment) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentAdjournment.ProtoReflect.Descriptor instead.
+func (*TournamentAdjournment) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *TournamentAdjournment) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *TournamentAdjournment) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *TournamentAdjournment) GetSeq() int32 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *TournamentAdjournment) GetSealedBy() string {
+	if x != nil {
+		return x.SealedBy
+	}
+	return ""
+}
+
+func (x *TournamentAdjournment) GetPoint() string {
+	if x != nil {
+		return x.Point
+	}
+	return ""
+}
+
+func (x *TournamentAdjournment) GetMoveNumber() int32 {
+	if x != nil {
+		return x.MoveNumber
+	}
+	return 0
+}
+
+func (x *TournamentAdjournment) GetCountsAsPass() bool {
+	if x != nil {
+		return x.CountsAsPass
+	}
+	return false
+}
+
+func (x *TournamentAdjournment) GetSealedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.SealedAt
+	}
+	return nil
+}
+
+type TournamentLateness struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Round int32                  `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
+	Board int32                  `protobuf:"varint,2,opt,name=board,proto3" json:"board,omitempty"`
+	// black or white.
+	Side    string `protobuf:"bytes,3,opt,name=side,proto3" json:"side,omitempty"`
+	Minutes int32  `protobuf:"varint,4,opt,name=minutes,proto3" json:"minutes,omitempty"`
+	// Twice the minutes late, deducted from the late player's time.
+	DeductedMinutes int32 `protobuf:"varint,5,opt,name=deducted_minutes,json=deductedMinutes,proto3" json:"deducted_minutes,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *TournamentLateness) Reset() {
+	*x = TournamentLateness{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentLateness) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentLateness) ProtoMessage() {}
+
+func (x *TournamentLateness) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentLateness.ProtoReflect.Descriptor instead.
+func (*TournamentLateness) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *TournamentLateness) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *TournamentLateness) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *TournamentLateness) GetSide() string {
+	if x != nil {
+		return x.Side
+	}
+	return ""
+}
+
+func (x *TournamentLateness) GetMinutes() int32 {
+	if x != nil {
+		return x.Minutes
+	}
+	return 0
+}
+
+func (x *TournamentLateness) GetDeductedMinutes() int32 {
+	if x != nil {
+		return x.DeductedMinutes
+	}
+	return 0
+}
+
+type SetTournamentConductRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Conduct       *TournamentConduct     `protobuf:"bytes,2,opt,name=conduct,proto3" json:"conduct,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetTournamentConductRequest) Reset() {
+	*x = SetTournamentConductRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTournamentConductRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTournamentConductRequest) ProtoMessage() {}
+
+func (x *SetTournamentConductRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTournamentConductRequest.ProtoReflect.Descriptor instead.
+func (*SetTournamentConductRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *SetTournamentConductRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SetTournamentConductRequest) GetConduct() *TournamentConduct {
+	if x != nil {
+		return x.Conduct
+	}
+	return nil
+}
+
+type SetTournamentConductResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Conduct       *TournamentConduct     `protobuf:"bytes,1,opt,name=conduct,proto3" json:"conduct,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetTournamentConductResponse) Reset() {
+	*x = SetTournamentConductResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTournamentConductResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTournamentConductResponse) ProtoMessage() {}
+
+func (x *SetTournamentConductResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTournamentConductResponse.ProtoReflect.Descriptor instead.
+func (*SetTournamentConductResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SetTournamentConductResponse) GetConduct() *TournamentConduct {
+	if x != nil {
+		return x.Conduct
+	}
+	return nil
+}
+
+type RecordTournamentAdjournmentRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Round        int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board        int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	// black or white.
+	SealedBy string `protobuf:"bytes,4,opt,name=sealed_by,json=sealedBy,proto3" json:"sealed_by,omitempty"`
+	// GTP (D4) or SGF (dd).
+	Point string `protobuf:"bytes,5,opt,name=point,proto3" json:"point,omitempty"`
+	// The record up to the adjournment, SGF, optional.
+	Record        string `protobuf:"bytes,6,opt,name=record,proto3" json:"record,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordTournamentAdjournmentRequest) Reset() {
+	*x = RecordTournamentAdjournmentRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordTournamentAdjournmentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordTournamentAdjournmentRequest) ProtoMessage() {}
+
+func (x *RecordTournamentAdjournmentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordTournamentAdjournmentRequest.ProtoReflect.Descriptor instead.
+func (*RecordTournamentAdjournmentRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *RecordTournamentAdjournmentRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *RecordTournamentAdjournmentRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *RecordTournamentAdjournmentRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *RecordTournamentAdjournmentRequest) GetSealedBy() string {
+	if x != nil {
+		return x.SealedBy
+	}
+	return ""
+}
+
+func (x *RecordTournamentAdjournmentRequest) GetPoint() string {
+	if x != nil {
+		return x.Point
+	}
+	return ""
+}
+
+func (x *RecordTournamentAdjournmentRequest) GetRecord() string {
+	if x != nil {
+		return x.Record
+	}
+	return ""
+}
+
+type RecordTournamentAdjournmentResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Adjournment   *TournamentAdjournment `protobuf:"bytes,1,opt,name=adjournment,proto3" json:"adjournment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordTournamentAdjournmentResponse) Reset() {
+	*x = RecordTournamentAdjournmentResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordTournamentAdjournmentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordTournamentAdjournmentResponse) ProtoMessage() {}
+
+func (x *RecordTournamentAdjournmentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordTournamentAdjournmentResponse.ProtoReflect.Descriptor instead.
+func (*RecordTournamentAdjournmentResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *RecordTournamentAdjournmentResponse) GetAdjournment() *TournamentAdjournment {
+	if x != nil {
+		return x.Adjournment
+	}
+	return nil
+}
+
+type RecordTournamentLatenessRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Round         int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board         int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	Side          string                 `protobuf:"bytes,4,opt,name=side,proto3" json:"side,omitempty"`
+	Minutes       int32                  `protobuf:"varint,5,opt,name=minutes,proto3" json:"minutes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordTournamentLatenessRequest) Reset() {
+	*x = RecordTournamentLatenessRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordTournamentLatenessRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordTournamentLatenessRequest) ProtoMessage() {}
+
+func (x *RecordTournamentLatenessRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordTournamentLatenessRequest.ProtoReflect.Descriptor instead.
+func (*RecordTournamentLatenessRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *RecordTournamentLatenessRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *RecordTournamentLatenessRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *RecordTournamentLatenessRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *RecordTournamentLatenessRequest) GetSide() string {
+	if x != nil {
+		return x.Side
+	}
+	return ""
+}
+
+func (x *RecordTournamentLatenessRequest) GetMinutes() int32 {
+	if x != nil {
+		return x.Minutes
+	}
+	return 0
+}
+
+type RecordTournamentLatenessResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Lateness      *TournamentLateness    `protobuf:"bytes,1,opt,name=lateness,proto3" json:"lateness,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordTournamentLatenessResponse) Reset() {
+	*x = RecordTournamentLatenessResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordTournamentLatenessResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordTournamentLatenessResponse) ProtoMessage() {}
+
+func (x *RecordTournamentLatenessResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordTournamentLatenessResponse.ProtoReflect.Descriptor instead.
+func (*RecordTournamentLatenessResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *RecordTournamentLatenessResponse) GetLateness() *TournamentLateness {
+	if x != nil {
+		return x.Lateness
+	}
+	return nil
+}
+
 type TournamentGroup struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -36,7 +717,7 @@ type TournamentGroup struct {
 
 func (x *TournamentGroup) Reset() {
 	*x = TournamentGroup{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[0]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -48,7 +729,7 @@ func (x *TournamentGroup) String() string {
 func (*TournamentGroup) ProtoMessage() {}
 
 func (x *TournamentGroup) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[0]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -61,7 +742,7 @@ func (x *TournamentGroup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentGroup.ProtoReflect.Descriptor instead.
 func (*TournamentGroup) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *TournamentGroup) GetName() string {
@@ -149,7 +830,7 @@ type Tournament struct {
 
 func (x *Tournament) Reset() {
 	*x = Tournament{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[1]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -161,7 +842,7 @@ func (x *Tournament) String() string {
 func (*Tournament) ProtoMessage() {}
 
 func (x *Tournament) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[1]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -174,7 +855,7 @@ func (x *Tournament) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tournament.ProtoReflect.Descriptor instead.
 func (*Tournament) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Tournament) GetId() int64 {
@@ -423,7 +1104,7 @@ type GradingRule struct {
 
 func (x *GradingRule) Reset() {
 	*x = GradingRule{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[2]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -435,7 +1116,7 @@ func (x *GradingRule) String() string {
 func (*GradingRule) ProtoMessage() {}
 
 func (x *GradingRule) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[2]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -448,7 +1129,7 @@ func (x *GradingRule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GradingRule.ProtoReflect.Descriptor instead.
 func (*GradingRule) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GradingRule) GetMaxPlacing() int32 {
@@ -519,14 +1200,18 @@ type CreateTournamentRequest struct {
 	// competitions that are not dan-grade events or beside their groups.
 	// It may be replaced (SetGrading) until the start date or the first
 	// pairing.
-	Grading       []*GradingRule `protobuf:"bytes,24,rep,name=grading,proto3" json:"grading,omitempty"`
+	Grading []*GradingRule `protobuf:"bytes,24,rep,name=grading,proto3" json:"grading,omitempty"`
+	// The event's supplementary rules: time control, lateness limit,
+	// sealing, cycles and the chief referee's text (editable with
+	// SetTournamentConduct until the event starts).
+	Conduct       *TournamentConduct `protobuf:"bytes,540,opt,name=conduct,proto3" json:"conduct,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateTournamentRequest) Reset() {
 	*x = CreateTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[3]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -538,7 +1223,7 @@ func (x *CreateTournamentRequest) String() string {
 func (*CreateTournamentRequest) ProtoMessage() {}
 
 func (x *CreateTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[3]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -551,7 +1236,7 @@ func (x *CreateTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTournamentRequest.ProtoReflect.Descriptor instead.
 func (*CreateTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CreateTournamentRequest) GetName() string {
@@ -722,6 +1407,13 @@ func (x *CreateTournamentRequest) GetGrading() []*GradingRule {
 	return nil
 }
 
+func (x *CreateTournamentRequest) GetConduct() *TournamentConduct {
+	if x != nil {
+		return x.Conduct
+	}
+	return nil
+}
+
 type CreateTournamentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Tournament    *Tournament            `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
@@ -731,7 +1423,7 @@ type CreateTournamentResponse struct {
 
 func (x *CreateTournamentResponse) Reset() {
 	*x = CreateTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[4]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -743,7 +1435,7 @@ func (x *CreateTournamentResponse) String() string {
 func (*CreateTournamentResponse) ProtoMessage() {}
 
 func (x *CreateTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[4]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -756,7 +1448,7 @@ func (x *CreateTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTournamentResponse.ProtoReflect.Descriptor instead.
 func (*CreateTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CreateTournamentResponse) GetTournament() *Tournament {
@@ -786,7 +1478,7 @@ type TournamentParticipant struct {
 
 func (x *TournamentParticipant) Reset() {
 	*x = TournamentParticipant{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[5]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -798,7 +1490,7 @@ func (x *TournamentParticipant) String() string {
 func (*TournamentParticipant) ProtoMessage() {}
 
 func (x *TournamentParticipant) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[5]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -811,7 +1503,7 @@ func (x *TournamentParticipant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentParticipant.ProtoReflect.Descriptor instead.
 func (*TournamentParticipant) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *TournamentParticipant) GetNumber() int32 {
@@ -924,7 +1616,7 @@ type TournamentGame struct {
 
 func (x *TournamentGame) Reset() {
 	*x = TournamentGame{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[6]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -936,7 +1628,7 @@ func (x *TournamentGame) String() string {
 func (*TournamentGame) ProtoMessage() {}
 
 func (x *TournamentGame) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[6]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -949,7 +1641,7 @@ func (x *TournamentGame) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentGame.ProtoReflect.Descriptor instead.
 func (*TournamentGame) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TournamentGame) GetRound() int32 {
@@ -1121,7 +1813,7 @@ type TournamentRound struct {
 
 func (x *TournamentRound) Reset() {
 	*x = TournamentRound{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[7]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1133,7 +1825,7 @@ func (x *TournamentRound) String() string {
 func (*TournamentRound) ProtoMessage() {}
 
 func (x *TournamentRound) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[7]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1146,7 +1838,7 @@ func (x *TournamentRound) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentRound.ProtoReflect.Descriptor instead.
 func (*TournamentRound) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *TournamentRound) GetRound() int32 {
@@ -1213,7 +1905,7 @@ type StandingRow struct {
 
 func (x *StandingRow) Reset() {
 	*x = StandingRow{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[8]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1225,7 +1917,7 @@ func (x *StandingRow) String() string {
 func (*StandingRow) ProtoMessage() {}
 
 func (x *StandingRow) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[8]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1238,7 +1930,7 @@ func (x *StandingRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StandingRow.ProtoReflect.Descriptor instead.
 func (*StandingRow) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *StandingRow) GetPlace() int32 {
@@ -1373,7 +2065,7 @@ type TeamStandingRow struct {
 
 func (x *TeamStandingRow) Reset() {
 	*x = TeamStandingRow{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[9]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1385,7 +2077,7 @@ func (x *TeamStandingRow) String() string {
 func (*TeamStandingRow) ProtoMessage() {}
 
 func (x *TeamStandingRow) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[9]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1398,7 +2090,7 @@ func (x *TeamStandingRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TeamStandingRow.ProtoReflect.Descriptor instead.
 func (*TeamStandingRow) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *TeamStandingRow) GetPlace() int32 {
@@ -1453,7 +2145,7 @@ type Proposal struct {
 
 func (x *Proposal) Reset() {
 	*x = Proposal{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[10]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1465,7 +2157,7 @@ func (x *Proposal) String() string {
 func (*Proposal) ProtoMessage() {}
 
 func (x *Proposal) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[10]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1478,7 +2170,7 @@ func (x *Proposal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Proposal.ProtoReflect.Descriptor instead.
 func (*Proposal) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{10}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Proposal) GetNumber() int32 {
@@ -1532,7 +2224,7 @@ type GetTournamentRequest struct {
 
 func (x *GetTournamentRequest) Reset() {
 	*x = GetTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[11]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1544,7 +2236,7 @@ func (x *GetTournamentRequest) String() string {
 func (*GetTournamentRequest) ProtoMessage() {}
 
 func (x *GetTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[11]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1557,7 +2249,7 @@ func (x *GetTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTournamentRequest.ProtoReflect.Descriptor instead.
 func (*GetTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{11}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetTournamentRequest) GetId() int64 {
@@ -1576,14 +2268,19 @@ type GetTournamentResponse struct {
 	TeamStandings []*TeamStandingRow       `protobuf:"bytes,5,rep,name=team_standings,json=teamStandings,proto3" json:"team_standings,omitempty"`
 	Proposals     []*Proposal              `protobuf:"bytes,6,rep,name=proposals,proto3" json:"proposals,omitempty"`
 	// An arena match: its state and each player's run of wins.
-	Arena         *ArenaResult `protobuf:"bytes,7,opt,name=arena,proto3" json:"arena,omitempty"`
+	Arena *ArenaResult `protobuf:"bytes,7,opt,name=arena,proto3" json:"arena,omitempty"`
+	// The supplementary rules (unset: the event states none), and what the
+	// referee recorded under them.
+	Conduct       *TournamentConduct       `protobuf:"bytes,540,opt,name=conduct,proto3" json:"conduct,omitempty"`
+	Adjournments  []*TournamentAdjournment `protobuf:"bytes,541,rep,name=adjournments,proto3" json:"adjournments,omitempty"`
+	Latenesses    []*TournamentLateness    `protobuf:"bytes,542,rep,name=latenesses,proto3" json:"latenesses,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetTournamentResponse) Reset() {
 	*x = GetTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1595,7 +2292,7 @@ func (x *GetTournamentResponse) String() string {
 func (*GetTournamentResponse) ProtoMessage() {}
 
 func (x *GetTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[12]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1608,7 +2305,7 @@ func (x *GetTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTournamentResponse.ProtoReflect.Descriptor instead.
 func (*GetTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{12}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetTournamentResponse) GetTournament() *Tournament {
@@ -1660,6 +2357,27 @@ func (x *GetTournamentResponse) GetArena() *ArenaResult {
 	return nil
 }
 
+func (x *GetTournamentResponse) GetConduct() *TournamentConduct {
+	if x != nil {
+		return x.Conduct
+	}
+	return nil
+}
+
+func (x *GetTournamentResponse) GetAdjournments() []*TournamentAdjournment {
+	if x != nil {
+		return x.Adjournments
+	}
+	return nil
+}
+
+func (x *GetTournamentResponse) GetLatenesses() []*TournamentLateness {
+	if x != nil {
+		return x.Latenesses
+	}
+	return nil
+}
+
 type ArenaPlayer struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Number int32                  `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
@@ -1677,7 +2395,7 @@ type ArenaPlayer struct {
 
 func (x *ArenaPlayer) Reset() {
 	*x = ArenaPlayer{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1689,7 +2407,7 @@ func (x *ArenaPlayer) String() string {
 func (*ArenaPlayer) ProtoMessage() {}
 
 func (x *ArenaPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[13]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1702,7 +2420,7 @@ func (x *ArenaPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArenaPlayer.ProtoReflect.Descriptor instead.
 func (*ArenaPlayer) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{13}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ArenaPlayer) GetNumber() int32 {
@@ -1765,7 +2483,7 @@ type ArenaResult struct {
 
 func (x *ArenaResult) Reset() {
 	*x = ArenaResult{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1777,7 +2495,7 @@ func (x *ArenaResult) String() string {
 func (*ArenaResult) ProtoMessage() {}
 
 func (x *ArenaResult) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[14]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1790,7 +2508,7 @@ func (x *ArenaResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArenaResult.ProtoReflect.Descriptor instead.
 func (*ArenaResult) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{14}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ArenaResult) GetTeams() []string {
@@ -1845,7 +2563,7 @@ type ListTournamentsRequest struct {
 
 func (x *ListTournamentsRequest) Reset() {
 	*x = ListTournamentsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1857,7 +2575,7 @@ func (x *ListTournamentsRequest) String() string {
 func (*ListTournamentsRequest) ProtoMessage() {}
 
 func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[15]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1870,7 +2588,7 @@ func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTournamentsRequest.ProtoReflect.Descriptor instead.
 func (*ListTournamentsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{15}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListTournamentsRequest) GetOrganiserPrefix() string {
@@ -1889,7 +2607,7 @@ type ListTournamentsResponse struct {
 
 func (x *ListTournamentsResponse) Reset() {
 	*x = ListTournamentsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1901,7 +2619,7 @@ func (x *ListTournamentsResponse) String() string {
 func (*ListTournamentsResponse) ProtoMessage() {}
 
 func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[16]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1914,7 +2632,7 @@ func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTournamentsResponse.ProtoReflect.Descriptor instead.
 func (*ListTournamentsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{16}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListTournamentsResponse) GetTournaments() []*Tournament {
@@ -1943,7 +2661,7 @@ type AddParticipantRequest struct {
 
 func (x *AddParticipantRequest) Reset() {
 	*x = AddParticipantRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1955,7 +2673,7 @@ func (x *AddParticipantRequest) String() string {
 func (*AddParticipantRequest) ProtoMessage() {}
 
 func (x *AddParticipantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[17]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1968,7 +2686,7 @@ func (x *AddParticipantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddParticipantRequest.ProtoReflect.Descriptor instead.
 func (*AddParticipantRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{17}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *AddParticipantRequest) GetTournamentId() int64 {
@@ -2043,7 +2761,7 @@ type AddParticipantResponse struct {
 
 func (x *AddParticipantResponse) Reset() {
 	*x = AddParticipantResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2055,7 +2773,7 @@ func (x *AddParticipantResponse) String() string {
 func (*AddParticipantResponse) ProtoMessage() {}
 
 func (x *AddParticipantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[18]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2068,7 +2786,7 @@ func (x *AddParticipantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddParticipantResponse.ProtoReflect.Descriptor instead.
 func (*AddParticipantResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{18}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AddParticipantResponse) GetParticipant() *TournamentParticipant {
@@ -2088,7 +2806,7 @@ type WithdrawParticipantRequest struct {
 
 func (x *WithdrawParticipantRequest) Reset() {
 	*x = WithdrawParticipantRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2100,7 +2818,7 @@ func (x *WithdrawParticipantRequest) String() string {
 func (*WithdrawParticipantRequest) ProtoMessage() {}
 
 func (x *WithdrawParticipantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[19]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2113,7 +2831,7 @@ func (x *WithdrawParticipantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawParticipantRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawParticipantRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{19}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *WithdrawParticipantRequest) GetTournamentId() int64 {
@@ -2139,7 +2857,7 @@ type WithdrawParticipantResponse struct {
 
 func (x *WithdrawParticipantResponse) Reset() {
 	*x = WithdrawParticipantResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2151,7 +2869,7 @@ func (x *WithdrawParticipantResponse) String() string {
 func (*WithdrawParticipantResponse) ProtoMessage() {}
 
 func (x *WithdrawParticipantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[20]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2164,7 +2882,7 @@ func (x *WithdrawParticipantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawParticipantResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawParticipantResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{20}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *WithdrawParticipantResponse) GetParticipant() *TournamentParticipant {
@@ -2183,7 +2901,7 @@ type PairNextRoundRequest struct {
 
 func (x *PairNextRoundRequest) Reset() {
 	*x = PairNextRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2195,7 +2913,7 @@ func (x *PairNextRoundRequest) String() string {
 func (*PairNextRoundRequest) ProtoMessage() {}
 
 func (x *PairNextRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[21]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2208,7 +2926,7 @@ func (x *PairNextRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairNextRoundRequest.ProtoReflect.Descriptor instead.
 func (*PairNextRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{21}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *PairNextRoundRequest) GetTournamentId() int64 {
@@ -2227,7 +2945,7 @@ type PairNextRoundResponse struct {
 
 func (x *PairNextRoundResponse) Reset() {
 	*x = PairNextRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2239,7 +2957,7 @@ func (x *PairNextRoundResponse) String() string {
 func (*PairNextRoundResponse) ProtoMessage() {}
 
 func (x *PairNextRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[22]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2252,7 +2970,7 @@ func (x *PairNextRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairNextRoundResponse.ProtoReflect.Descriptor instead.
 func (*PairNextRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{22}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *PairNextRoundResponse) GetRound() *TournamentRound {
@@ -2272,6 +2990,12 @@ type RecordResultRequest struct {
 	WhiteWarnings int32                  `protobuf:"varint,6,opt,name=white_warnings,json=whiteWarnings,proto3" json:"white_warnings,omitempty"`
 	// The SGF record, optional.
 	Sgf string `protobuf:"bytes,7,opt,name=sgf,proto3" json:"sgf,omitempty"`
+	// Results beyond black, white, draw, black_forfeit, white_forfeit,
+	// both_lose and both_win: black_time_loss / white_time_loss (lost on
+	// time, a rated loss), black_late / white_late / both_late (beyond the
+	// lateness limit), replayed (重赛: the replay's result replaces it),
+	// no_result_final (unrated, does not hold up the next round) and
+	// rule_draw (a draw the supplementary rules give).
 	// With a forfeit or both_lose: late, absent, disqualified or withdrawn.
 	ForfeitReason string `protobuf:"bytes,8,opt,name=forfeit_reason,json=forfeitReason,proto3" json:"forfeit_reason,omitempty"`
 	// The players took each other's colours, noticed at this move (0: after
@@ -2285,7 +3009,7 @@ type RecordResultRequest struct {
 
 func (x *RecordResultRequest) Reset() {
 	*x = RecordResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2297,7 +3021,7 @@ func (x *RecordResultRequest) String() string {
 func (*RecordResultRequest) ProtoMessage() {}
 
 func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2310,7 +3034,7 @@ func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultRequest.ProtoReflect.Descriptor instead.
 func (*RecordResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *RecordResultRequest) GetTournamentId() int64 {
@@ -2392,7 +3116,7 @@ type RecordResultResponse struct {
 
 func (x *RecordResultResponse) Reset() {
 	*x = RecordResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2404,7 +3128,7 @@ func (x *RecordResultResponse) String() string {
 func (*RecordResultResponse) ProtoMessage() {}
 
 func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2417,7 +3141,7 @@ func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultResponse.ProtoReflect.Descriptor instead.
 func (*RecordResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *RecordResultResponse) GetGame() *TournamentGame {
@@ -2437,6 +3161,12 @@ type BoardResult struct {
 	WhiteWarnings int32                  `protobuf:"varint,4,opt,name=white_warnings,json=whiteWarnings,proto3" json:"white_warnings,omitempty"`
 	// The SGF record, optional.
 	Sgf string `protobuf:"bytes,5,opt,name=sgf,proto3" json:"sgf,omitempty"`
+	// Results beyond black, white, draw, black_forfeit, white_forfeit,
+	// both_lose and both_win: black_time_loss / white_time_loss (lost on
+	// time, a rated loss), black_late / white_late / both_late (beyond the
+	// lateness limit), replayed (重赛: the replay's result replaces it),
+	// no_result_final (unrated, does not hold up the next round) and
+	// rule_draw (a draw the supplementary rules give).
 	// With a forfeit or both_lose: late, absent, disqualified or withdrawn.
 	ForfeitReason  string `protobuf:"bytes,6,opt,name=forfeit_reason,json=forfeitReason,proto3" json:"forfeit_reason,omitempty"`
 	ColoursSwapped bool   `protobuf:"varint,7,opt,name=colours_swapped,json=coloursSwapped,proto3" json:"colours_swapped,omitempty"`
@@ -2447,7 +3177,7 @@ type BoardResult struct {
 
 func (x *BoardResult) Reset() {
 	*x = BoardResult{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2459,7 +3189,7 @@ func (x *BoardResult) String() string {
 func (*BoardResult) ProtoMessage() {}
 
 func (x *BoardResult) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2472,7 +3202,7 @@ func (x *BoardResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardResult.ProtoReflect.Descriptor instead.
 func (*BoardResult) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *BoardResult) GetBoard() int32 {
@@ -2542,7 +3272,7 @@ type RecordRoundResultsRequest struct {
 
 func (x *RecordRoundResultsRequest) Reset() {
 	*x = RecordRoundResultsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2554,7 +3284,7 @@ func (x *RecordRoundResultsRequest) String() string {
 func (*RecordRoundResultsRequest) ProtoMessage() {}
 
 func (x *RecordRoundResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2567,7 +3297,7 @@ func (x *RecordRoundResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRoundResultsRequest.ProtoReflect.Descriptor instead.
 func (*RecordRoundResultsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *RecordRoundResultsRequest) GetTournamentId() int64 {
@@ -2602,7 +3332,7 @@ type RecordRoundResultsResponse struct {
 
 func (x *RecordRoundResultsResponse) Reset() {
 	*x = RecordRoundResultsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2614,7 +3344,7 @@ func (x *RecordRoundResultsResponse) String() string {
 func (*RecordRoundResultsResponse) ProtoMessage() {}
 
 func (x *RecordRoundResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2627,7 +3357,7 @@ func (x *RecordRoundResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRoundResultsResponse.ProtoReflect.Descriptor instead.
 func (*RecordRoundResultsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *RecordRoundResultsResponse) GetGames() []*TournamentGame {
@@ -2646,7 +3376,7 @@ type FinishTournamentRequest struct {
 
 func (x *FinishTournamentRequest) Reset() {
 	*x = FinishTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2658,7 +3388,7 @@ func (x *FinishTournamentRequest) String() string {
 func (*FinishTournamentRequest) ProtoMessage() {}
 
 func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2671,7 +3401,7 @@ func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentRequest.ProtoReflect.Descriptor instead.
 func (*FinishTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *FinishTournamentRequest) GetTournamentId() int64 {
@@ -2693,7 +3423,7 @@ type FinishTournamentResponse struct {
 
 func (x *FinishTournamentResponse) Reset() {
 	*x = FinishTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2705,7 +3435,7 @@ func (x *FinishTournamentResponse) String() string {
 func (*FinishTournamentResponse) ProtoMessage() {}
 
 func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2718,7 +3448,7 @@ func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentResponse.ProtoReflect.Descriptor instead.
 func (*FinishTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *FinishTournamentResponse) GetStandings() []*StandingRow {
@@ -2768,7 +3498,7 @@ type ImportPlayer struct {
 
 func (x *ImportPlayer) Reset() {
 	*x = ImportPlayer{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2780,7 +3510,7 @@ func (x *ImportPlayer) String() string {
 func (*ImportPlayer) ProtoMessage() {}
 
 func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2793,7 +3523,7 @@ func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayer.ProtoReflect.Descriptor instead.
 func (*ImportPlayer) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ImportPlayer) GetIndex() int32 {
@@ -2900,7 +3630,7 @@ type ImportCandidate struct {
 
 func (x *ImportCandidate) Reset() {
 	*x = ImportCandidate{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2912,7 +3642,7 @@ func (x *ImportCandidate) String() string {
 func (*ImportCandidate) ProtoMessage() {}
 
 func (x *ImportCandidate) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2925,7 +3655,7 @@ func (x *ImportCandidate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportCandidate.ProtoReflect.Descriptor instead.
 func (*ImportCandidate) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ImportCandidate) GetPlayerId() int64 {
@@ -3026,7 +3756,7 @@ type ImportWarning struct {
 
 func (x *ImportWarning) Reset() {
 	*x = ImportWarning{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3038,7 +3768,7 @@ func (x *ImportWarning) String() string {
 func (*ImportWarning) ProtoMessage() {}
 
 func (x *ImportWarning) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3051,7 +3781,7 @@ func (x *ImportWarning) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportWarning.ProtoReflect.Descriptor instead.
 func (*ImportWarning) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ImportWarning) GetLine() int32 {
@@ -3119,7 +3849,7 @@ type ImportTournamentRequest struct {
 
 func (x *ImportTournamentRequest) Reset() {
 	*x = ImportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3131,7 +3861,7 @@ func (x *ImportTournamentRequest) String() string {
 func (*ImportTournamentRequest) ProtoMessage() {}
 
 func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3144,7 +3874,7 @@ func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ImportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ImportTournamentRequest) GetData() []byte {
@@ -3221,7 +3951,7 @@ type ImportTournamentResponse struct {
 
 func (x *ImportTournamentResponse) Reset() {
 	*x = ImportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3233,7 +3963,7 @@ func (x *ImportTournamentResponse) String() string {
 func (*ImportTournamentResponse) ProtoMessage() {}
 
 func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3246,7 +3976,7 @@ func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ImportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ImportTournamentResponse) GetFormat() string {
@@ -3329,7 +4059,7 @@ type ExportTournamentRequest struct {
 
 func (x *ExportTournamentRequest) Reset() {
 	*x = ExportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3341,7 +4071,7 @@ func (x *ExportTournamentRequest) String() string {
 func (*ExportTournamentRequest) ProtoMessage() {}
 
 func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3354,7 +4084,7 @@ func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ExportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ExportTournamentRequest) GetTournamentId() int64 {
@@ -3431,7 +4161,7 @@ type ExportTournamentResponse struct {
 
 func (x *ExportTournamentResponse) Reset() {
 	*x = ExportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3443,7 +4173,7 @@ func (x *ExportTournamentResponse) String() string {
 func (*ExportTournamentResponse) ProtoMessage() {}
 
 func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3456,7 +4186,7 @@ func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ExportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ExportTournamentResponse) GetData() []byte {
@@ -3490,7 +4220,7 @@ type ConfirmRoundRequest struct {
 
 func (x *ConfirmRoundRequest) Reset() {
 	*x = ConfirmRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3502,7 +4232,7 @@ func (x *ConfirmRoundRequest) String() string {
 func (*ConfirmRoundRequest) ProtoMessage() {}
 
 func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3515,7 +4245,7 @@ func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ConfirmRoundRequest) GetTournamentId() int64 {
@@ -3541,7 +4271,7 @@ type ConfirmRoundResponse struct {
 
 func (x *ConfirmRoundResponse) Reset() {
 	*x = ConfirmRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3553,7 +4283,7 @@ func (x *ConfirmRoundResponse) String() string {
 func (*ConfirmRoundResponse) ProtoMessage() {}
 
 func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3566,7 +4296,7 @@ func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ConfirmRoundResponse) GetRound() *TournamentRound {
@@ -3590,7 +4320,7 @@ type VoidResultRequest struct {
 
 func (x *VoidResultRequest) Reset() {
 	*x = VoidResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3602,7 +4332,7 @@ func (x *VoidResultRequest) String() string {
 func (*VoidResultRequest) ProtoMessage() {}
 
 func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3615,7 +4345,7 @@ func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultRequest.ProtoReflect.Descriptor instead.
 func (*VoidResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *VoidResultRequest) GetTournamentId() int64 {
@@ -3667,7 +4397,7 @@ type VoidResultResponse struct {
 
 func (x *VoidResultResponse) Reset() {
 	*x = VoidResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3679,7 +4409,7 @@ func (x *VoidResultResponse) String() string {
 func (*VoidResultResponse) ProtoMessage() {}
 
 func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3692,7 +4422,7 @@ func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultResponse.ProtoReflect.Descriptor instead.
 func (*VoidResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *VoidResultResponse) GetGame() *TournamentGame {
@@ -3731,7 +4461,7 @@ type SuspendPlayerRequest struct {
 
 func (x *SuspendPlayerRequest) Reset() {
 	*x = SuspendPlayerRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3743,7 +4473,7 @@ func (x *SuspendPlayerRequest) String() string {
 func (*SuspendPlayerRequest) ProtoMessage() {}
 
 func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3756,7 +4486,7 @@ func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerRequest.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SuspendPlayerRequest) GetPlayerId() int64 {
@@ -3803,7 +4533,7 @@ type SuspendPlayerResponse struct {
 
 func (x *SuspendPlayerResponse) Reset() {
 	*x = SuspendPlayerResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3815,7 +4545,7 @@ func (x *SuspendPlayerResponse) String() string {
 func (*SuspendPlayerResponse) ProtoMessage() {}
 
 func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3828,7 +4558,7 @@ func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerResponse.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SuspendPlayerResponse) GetSuspensionId() int64 {
@@ -3856,7 +4586,7 @@ type TournamentProtest struct {
 
 func (x *TournamentProtest) Reset() {
 	*x = TournamentProtest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3868,7 +4598,7 @@ func (x *TournamentProtest) String() string {
 func (*TournamentProtest) ProtoMessage() {}
 
 func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3881,7 +4611,7 @@ func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentProtest.ProtoReflect.Descriptor instead.
 func (*TournamentProtest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *TournamentProtest) GetId() int64 {
@@ -3953,7 +4683,7 @@ type LodgeProtestRequest struct {
 
 func (x *LodgeProtestRequest) Reset() {
 	*x = LodgeProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3965,7 +4695,7 @@ func (x *LodgeProtestRequest) String() string {
 func (*LodgeProtestRequest) ProtoMessage() {}
 
 func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3978,7 +4708,7 @@ func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestRequest.ProtoReflect.Descriptor instead.
 func (*LodgeProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *LodgeProtestRequest) GetTournamentId() int64 {
@@ -4025,7 +4755,7 @@ type LodgeProtestResponse struct {
 
 func (x *LodgeProtestResponse) Reset() {
 	*x = LodgeProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4037,7 +4767,7 @@ func (x *LodgeProtestResponse) String() string {
 func (*LodgeProtestResponse) ProtoMessage() {}
 
 func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4050,7 +4780,7 @@ func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestResponse.ProtoReflect.Descriptor instead.
 func (*LodgeProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *LodgeProtestResponse) GetProtest() *TournamentProtest {
@@ -4072,7 +4802,7 @@ type RuleProtestRequest struct {
 
 func (x *RuleProtestRequest) Reset() {
 	*x = RuleProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4084,7 +4814,7 @@ func (x *RuleProtestRequest) String() string {
 func (*RuleProtestRequest) ProtoMessage() {}
 
 func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4097,7 +4827,7 @@ func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestRequest.ProtoReflect.Descriptor instead.
 func (*RuleProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *RuleProtestRequest) GetTournamentId() int64 {
@@ -4137,7 +4867,7 @@ type RuleProtestResponse struct {
 
 func (x *RuleProtestResponse) Reset() {
 	*x = RuleProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4149,7 +4879,7 @@ func (x *RuleProtestResponse) String() string {
 func (*RuleProtestResponse) ProtoMessage() {}
 
 func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4162,7 +4892,7 @@ func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestResponse.ProtoReflect.Descriptor instead.
 func (*RuleProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *RuleProtestResponse) GetProtest() *TournamentProtest {
@@ -4181,7 +4911,7 @@ type ListProtestsRequest struct {
 
 func (x *ListProtestsRequest) Reset() {
 	*x = ListProtestsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4193,7 +4923,7 @@ func (x *ListProtestsRequest) String() string {
 func (*ListProtestsRequest) ProtoMessage() {}
 
 func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4206,7 +4936,7 @@ func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsRequest.ProtoReflect.Descriptor instead.
 func (*ListProtestsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ListProtestsRequest) GetTournamentId() int64 {
@@ -4225,7 +4955,7 @@ type ListProtestsResponse struct {
 
 func (x *ListProtestsResponse) Reset() {
 	*x = ListProtestsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4237,7 +4967,7 @@ func (x *ListProtestsResponse) String() string {
 func (*ListProtestsResponse) ProtoMessage() {}
 
 func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4250,7 +4980,7 @@ func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsResponse.ProtoReflect.Descriptor instead.
 func (*ListProtestsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ListProtestsResponse) GetProtests() []*TournamentProtest {
@@ -4275,7 +5005,7 @@ type RecordNigiriRequest struct {
 
 func (x *RecordNigiriRequest) Reset() {
 	*x = RecordNigiriRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4287,7 +5017,7 @@ func (x *RecordNigiriRequest) String() string {
 func (*RecordNigiriRequest) ProtoMessage() {}
 
 func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4300,7 +5030,7 @@ func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriRequest.ProtoReflect.Descriptor instead.
 func (*RecordNigiriRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *RecordNigiriRequest) GetTournamentId() int64 {
@@ -4347,7 +5077,7 @@ type RecordNigiriResponse struct {
 
 func (x *RecordNigiriResponse) Reset() {
 	*x = RecordNigiriResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4359,7 +5089,7 @@ func (x *RecordNigiriResponse) String() string {
 func (*RecordNigiriResponse) ProtoMessage() {}
 
 func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4372,7 +5102,7 @@ func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriResponse.ProtoReflect.Descriptor instead.
 func (*RecordNigiriResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *RecordNigiriResponse) GetGame() *TournamentGame {
@@ -4393,7 +5123,7 @@ type SetBoardRequest struct {
 
 func (x *SetBoardRequest) Reset() {
 	*x = SetBoardRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4405,7 +5135,7 @@ func (x *SetBoardRequest) String() string {
 func (*SetBoardRequest) ProtoMessage() {}
 
 func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4418,7 +5148,7 @@ func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardRequest.ProtoReflect.Descriptor instead.
 func (*SetBoardRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *SetBoardRequest) GetTournamentId() int64 {
@@ -4451,7 +5181,7 @@ type SetBoardResponse struct {
 
 func (x *SetBoardResponse) Reset() {
 	*x = SetBoardResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4463,7 +5193,7 @@ func (x *SetBoardResponse) String() string {
 func (*SetBoardResponse) ProtoMessage() {}
 
 func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4476,7 +5206,7 @@ func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardResponse.ProtoReflect.Descriptor instead.
 func (*SetBoardResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *SetBoardResponse) GetParticipant() *TournamentParticipant {
@@ -4498,7 +5228,7 @@ type SetLineupRequest struct {
 
 func (x *SetLineupRequest) Reset() {
 	*x = SetLineupRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4510,7 +5240,7 @@ func (x *SetLineupRequest) String() string {
 func (*SetLineupRequest) ProtoMessage() {}
 
 func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4523,7 +5253,7 @@ func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupRequest.ProtoReflect.Descriptor instead.
 func (*SetLineupRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *SetLineupRequest) GetTournamentId() int64 {
@@ -4556,7 +5286,7 @@ type SetLineupResponse struct {
 
 func (x *SetLineupResponse) Reset() {
 	*x = SetLineupResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4568,7 +5298,7 @@ func (x *SetLineupResponse) String() string {
 func (*SetLineupResponse) ProtoMessage() {}
 
 func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4581,7 +5311,7 @@ func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupResponse.ProtoReflect.Descriptor instead.
 func (*SetLineupResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{55}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *SetLineupResponse) GetNumbers() []int32 {
@@ -4600,7 +5330,7 @@ type PairPlayoffRequest struct {
 
 func (x *PairPlayoffRequest) Reset() {
 	*x = PairPlayoffRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4612,7 +5342,7 @@ func (x *PairPlayoffRequest) String() string {
 func (*PairPlayoffRequest) ProtoMessage() {}
 
 func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4625,7 +5355,7 @@ func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffRequest.ProtoReflect.Descriptor instead.
 func (*PairPlayoffRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{56}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *PairPlayoffRequest) GetTournamentId() int64 {
@@ -4644,7 +5374,7 @@ type PairPlayoffResponse struct {
 
 func (x *PairPlayoffResponse) Reset() {
 	*x = PairPlayoffResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4656,7 +5386,7 @@ func (x *PairPlayoffResponse) String() string {
 func (*PairPlayoffResponse) ProtoMessage() {}
 
 func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4669,7 +5399,7 @@ func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffResponse.ProtoReflect.Descriptor instead.
 func (*PairPlayoffResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{57}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *PairPlayoffResponse) GetRound() *TournamentRound {
@@ -4689,7 +5419,7 @@ type SetGradingRequest struct {
 
 func (x *SetGradingRequest) Reset() {
 	*x = SetGradingRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4701,7 +5431,7 @@ func (x *SetGradingRequest) String() string {
 func (*SetGradingRequest) ProtoMessage() {}
 
 func (x *SetGradingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4714,7 +5444,7 @@ func (x *SetGradingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetGradingRequest.ProtoReflect.Descriptor instead.
 func (*SetGradingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{58}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *SetGradingRequest) GetId() int64 {
@@ -4740,7 +5470,7 @@ type SetGradingResponse struct {
 
 func (x *SetGradingResponse) Reset() {
 	*x = SetGradingResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4752,7 +5482,7 @@ func (x *SetGradingResponse) String() string {
 func (*SetGradingResponse) ProtoMessage() {}
 
 func (x *SetGradingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4765,7 +5495,7 @@ func (x *SetGradingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetGradingResponse.ProtoReflect.Descriptor instead.
 func (*SetGradingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{59}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *SetGradingResponse) GetTournament() *Tournament {
@@ -4785,7 +5515,7 @@ type AcceptImportedGradingRequest struct {
 
 func (x *AcceptImportedGradingRequest) Reset() {
 	*x = AcceptImportedGradingRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4797,7 +5527,7 @@ func (x *AcceptImportedGradingRequest) String() string {
 func (*AcceptImportedGradingRequest) ProtoMessage() {}
 
 func (x *AcceptImportedGradingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4810,7 +5540,7 @@ func (x *AcceptImportedGradingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptImportedGradingRequest.ProtoReflect.Descriptor instead.
 func (*AcceptImportedGradingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{60}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *AcceptImportedGradingRequest) GetId() int64 {
@@ -4836,7 +5566,7 @@ type AcceptImportedGradingResponse struct {
 
 func (x *AcceptImportedGradingResponse) Reset() {
 	*x = AcceptImportedGradingResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4848,7 +5578,7 @@ func (x *AcceptImportedGradingResponse) String() string {
 func (*AcceptImportedGradingResponse) ProtoMessage() {}
 
 func (x *AcceptImportedGradingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4861,7 +5591,7 @@ func (x *AcceptImportedGradingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptImportedGradingResponse.ProtoReflect.Descriptor instead.
 func (*AcceptImportedGradingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{61}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *AcceptImportedGradingResponse) GetTournament() *Tournament {
@@ -4875,7 +5605,61 @@ var File_dankyu_v1_tournaments_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\n" +
-	"\x1bdankyu/v1/tournaments.proto\x12\tdankyu.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"a\n" +
+	"\x1bdankyu/v1/tournaments.proto\x12\tdankyu.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x87\x04\n" +
+	"\x11TournamentConduct\x12#\n" +
+	"\rbasic_minutes\x18\x01 \x01(\x05R\fbasicMinutes\x12\x1f\n" +
+	"\vtime_method\x18\x02 \x01(\tR\n" +
+	"timeMethod\x12'\n" +
+	"\x0fbyoyomi_periods\x18\x03 \x01(\x05R\x0ebyoyomiPeriods\x12'\n" +
+	"\x0fbyoyomi_seconds\x18\x04 \x01(\x05R\x0ebyoyomiSeconds\x120\n" +
+	"\x14byoyomi_kept_minutes\x18\x05 \x01(\x05R\x12byoyomiKeptMinutes\x12!\n" +
+	"\fperiod_moves\x18\x06 \x01(\x05R\vperiodMoves\x12%\n" +
+	"\x0eperiod_minutes\x18\a \x01(\x05R\rperiodMinutes\x12\x1a\n" +
+	"\blateness\x18\b \x01(\tR\blateness\x124\n" +
+	"\x16lateness_limit_minutes\x18\t \x01(\x05R\x14latenessLimitMinutes\x12\x18\n" +
+	"\asealing\x18\n" +
+	" \x01(\tR\asealing\x12#\n" +
+	"\rcycle_outcome\x18\v \x01(\tR\fcycleOutcome\x12\x1a\n" +
+	"\bdocument\x18\f \x01(\tR\bdocument\x121\n" +
+	"\x06set_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\x05setAt\"\x88\x02\n" +
+	"\x15TournamentAdjournment\x12\x14\n" +
+	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x02 \x01(\x05R\x05board\x12\x10\n" +
+	"\x03seq\x18\x03 \x01(\x05R\x03seq\x12\x1b\n" +
+	"\tsealed_by\x18\x04 \x01(\tR\bsealedBy\x12\x14\n" +
+	"\x05point\x18\x05 \x01(\tR\x05point\x12\x1f\n" +
+	"\vmove_number\x18\x06 \x01(\x05R\n" +
+	"moveNumber\x12$\n" +
+	"\x0ecounts_as_pass\x18\a \x01(\bR\fcountsAsPass\x127\n" +
+	"\tsealed_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\bsealedAt\"\x99\x01\n" +
+	"\x12TournamentLateness\x12\x14\n" +
+	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x02 \x01(\x05R\x05board\x12\x12\n" +
+	"\x04side\x18\x03 \x01(\tR\x04side\x12\x18\n" +
+	"\aminutes\x18\x04 \x01(\x05R\aminutes\x12)\n" +
+	"\x10deducted_minutes\x18\x05 \x01(\x05R\x0fdeductedMinutes\"z\n" +
+	"\x1bSetTournamentConductRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x126\n" +
+	"\aconduct\x18\x02 \x01(\v2\x1c.dankyu.v1.TournamentConductR\aconduct\"V\n" +
+	"\x1cSetTournamentConductResponse\x126\n" +
+	"\aconduct\x18\x01 \x01(\v2\x1c.dankyu.v1.TournamentConductR\aconduct\"\xc0\x01\n" +
+	"\"RecordTournamentAdjournmentRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x1b\n" +
+	"\tsealed_by\x18\x04 \x01(\tR\bsealedBy\x12\x14\n" +
+	"\x05point\x18\x05 \x01(\tR\x05point\x12\x16\n" +
+	"\x06record\x18\x06 \x01(\tR\x06record\"i\n" +
+	"#RecordTournamentAdjournmentResponse\x12B\n" +
+	"\vadjournment\x18\x01 \x01(\v2 .dankyu.v1.TournamentAdjournmentR\vadjournment\"\xa0\x01\n" +
+	"\x1fRecordTournamentLatenessRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x12\n" +
+	"\x04side\x18\x04 \x01(\tR\x04side\x12\x18\n" +
+	"\aminutes\x18\x05 \x01(\x05R\aminutes\"]\n" +
+	" RecordTournamentLatenessResponse\x129\n" +
+	"\blateness\x18\x01 \x01(\v2\x1d.dankyu.v1.TournamentLatenessR\blateness\"a\n" +
 	"\x0fTournamentGroup\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
 	"\vtarget_rank\x18\x02 \x01(\tR\n" +
@@ -4926,7 +5710,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"maxPlacing\x12\x19\n" +
 	"\bmin_wins\x18\x02 \x01(\x05R\aminWins\x12\x14\n" +
 	"\x05group\x18\x03 \x01(\tR\x05group\x12\x12\n" +
-	"\x04rank\x18\x04 \x01(\tR\x04rank\"\xc7\x05\n" +
+	"\x04rank\x18\x04 \x01(\tR\x04rank\"\x80\x06\n" +
 	"\x17CreateTournamentRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1d\n" +
 	"\n" +
@@ -4955,7 +5739,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\vteam_format\x18\x16 \x01(\tR\n" +
 	"teamFormat\x12\x1a\n" +
 	"\breserves\x18\x17 \x01(\x05R\breserves\x120\n" +
-	"\agrading\x18\x18 \x03(\v2\x16.dankyu.v1.GradingRuleR\agradingB\a\n" +
+	"\agrading\x18\x18 \x03(\v2\x16.dankyu.v1.GradingRuleR\agrading\x127\n" +
+	"\aconduct\x18\x9c\x04 \x01(\v2\x1c.dankyu.v1.TournamentConductR\aconductB\a\n" +
 	"\x05_komi\"Q\n" +
 	"\x18CreateTournamentResponse\x125\n" +
 	"\n" +
@@ -5047,7 +5832,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"&\n" +
 	"\x14GetTournamentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\xa2\x03\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"\xe2\x04\n" +
 	"\x15GetTournamentResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
@@ -5057,7 +5842,12 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\tstandings\x18\x04 \x03(\v2\x16.dankyu.v1.StandingRowR\tstandings\x12A\n" +
 	"\x0eteam_standings\x18\x05 \x03(\v2\x1a.dankyu.v1.TeamStandingRowR\rteamStandings\x121\n" +
 	"\tproposals\x18\x06 \x03(\v2\x13.dankyu.v1.ProposalR\tproposals\x12,\n" +
-	"\x05arena\x18\a \x01(\v2\x16.dankyu.v1.ArenaResultR\x05arena\"\x8d\x01\n" +
+	"\x05arena\x18\a \x01(\v2\x16.dankyu.v1.ArenaResultR\x05arena\x127\n" +
+	"\aconduct\x18\x9c\x04 \x01(\v2\x1c.dankyu.v1.TournamentConductR\aconduct\x12E\n" +
+	"\fadjournments\x18\x9d\x04 \x03(\v2 .dankyu.v1.TournamentAdjournmentR\fadjournments\x12>\n" +
+	"\n" +
+	"latenesses\x18\x9e\x04 \x03(\v2\x1d.dankyu.v1.TournamentLatenessR\n" +
+	"latenesses\"\x8d\x01\n" +
 	"\vArenaPlayer\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\x05R\x06number\x12\x12\n" +
 	"\x04team\x18\x02 \x01(\tR\x04team\x12\x14\n" +
@@ -5305,7 +6095,7 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x1dAcceptImportedGradingResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
-	"tournament2\xf4\x0f\n" +
+	"tournament2\xd0\x12\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12p\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\"\x1c\x82\xd3\xe4\x93\x02\x16\x12\x14/v1/tournaments/{id}\x12q\n" +
@@ -5331,7 +6121,10 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\vPairPlayoff\x12\x1d.dankyu.v1.PairPlayoffRequest\x1a\x1e.dankyu.v1.PairPlayoffResponse\x12I\n" +
 	"\n" +
 	"SetGrading\x12\x1c.dankyu.v1.SetGradingRequest\x1a\x1d.dankyu.v1.SetGradingResponse\x12j\n" +
-	"\x15AcceptImportedGrading\x12'.dankyu.v1.AcceptImportedGradingRequest\x1a(.dankyu.v1.AcceptImportedGradingResponseB\x99\x01\n" +
+	"\x15AcceptImportedGrading\x12'.dankyu.v1.AcceptImportedGradingRequest\x1a(.dankyu.v1.AcceptImportedGradingResponse\x12g\n" +
+	"\x14SetTournamentConduct\x12&.dankyu.v1.SetTournamentConductRequest\x1a'.dankyu.v1.SetTournamentConductResponse\x12|\n" +
+	"\x1bRecordTournamentAdjournment\x12-.dankyu.v1.RecordTournamentAdjournmentRequest\x1a..dankyu.v1.RecordTournamentAdjournmentResponse\x12s\n" +
+	"\x18RecordTournamentLateness\x12*.dankyu.v1.RecordTournamentLatenessRequest\x1a+.dankyu.v1.RecordTournamentLatenessResponseB\x99\x01\n" +
 	"\rcom.dankyu.v1B\x10TournamentsProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -5347,178 +6140,203 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 67)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 76)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
-	(*TournamentGroup)(nil),               // 0: dankyu.v1.TournamentGroup
-	(*Tournament)(nil),                    // 1: dankyu.v1.Tournament
-	(*GradingRule)(nil),                   // 2: dankyu.v1.GradingRule
-	(*CreateTournamentRequest)(nil),       // 3: dankyu.v1.CreateTournamentRequest
-	(*CreateTournamentResponse)(nil),      // 4: dankyu.v1.CreateTournamentResponse
-	(*TournamentParticipant)(nil),         // 5: dankyu.v1.TournamentParticipant
-	(*TournamentGame)(nil),                // 6: dankyu.v1.TournamentGame
-	(*TournamentRound)(nil),               // 7: dankyu.v1.TournamentRound
-	(*StandingRow)(nil),                   // 8: dankyu.v1.StandingRow
-	(*TeamStandingRow)(nil),               // 9: dankyu.v1.TeamStandingRow
-	(*Proposal)(nil),                      // 10: dankyu.v1.Proposal
-	(*GetTournamentRequest)(nil),          // 11: dankyu.v1.GetTournamentRequest
-	(*GetTournamentResponse)(nil),         // 12: dankyu.v1.GetTournamentResponse
-	(*ArenaPlayer)(nil),                   // 13: dankyu.v1.ArenaPlayer
-	(*ArenaResult)(nil),                   // 14: dankyu.v1.ArenaResult
-	(*ListTournamentsRequest)(nil),        // 15: dankyu.v1.ListTournamentsRequest
-	(*ListTournamentsResponse)(nil),       // 16: dankyu.v1.ListTournamentsResponse
-	(*AddParticipantRequest)(nil),         // 17: dankyu.v1.AddParticipantRequest
-	(*AddParticipantResponse)(nil),        // 18: dankyu.v1.AddParticipantResponse
-	(*WithdrawParticipantRequest)(nil),    // 19: dankyu.v1.WithdrawParticipantRequest
-	(*WithdrawParticipantResponse)(nil),   // 20: dankyu.v1.WithdrawParticipantResponse
-	(*PairNextRoundRequest)(nil),          // 21: dankyu.v1.PairNextRoundRequest
-	(*PairNextRoundResponse)(nil),         // 22: dankyu.v1.PairNextRoundResponse
-	(*RecordResultRequest)(nil),           // 23: dankyu.v1.RecordResultRequest
-	(*RecordResultResponse)(nil),          // 24: dankyu.v1.RecordResultResponse
-	(*BoardResult)(nil),                   // 25: dankyu.v1.BoardResult
-	(*RecordRoundResultsRequest)(nil),     // 26: dankyu.v1.RecordRoundResultsRequest
-	(*RecordRoundResultsResponse)(nil),    // 27: dankyu.v1.RecordRoundResultsResponse
-	(*FinishTournamentRequest)(nil),       // 28: dankyu.v1.FinishTournamentRequest
-	(*FinishTournamentResponse)(nil),      // 29: dankyu.v1.FinishTournamentResponse
-	(*ImportPlayer)(nil),                  // 30: dankyu.v1.ImportPlayer
-	(*ImportCandidate)(nil),               // 31: dankyu.v1.ImportCandidate
-	(*ImportWarning)(nil),                 // 32: dankyu.v1.ImportWarning
-	(*ImportTournamentRequest)(nil),       // 33: dankyu.v1.ImportTournamentRequest
-	(*ImportTournamentResponse)(nil),      // 34: dankyu.v1.ImportTournamentResponse
-	(*ExportTournamentRequest)(nil),       // 35: dankyu.v1.ExportTournamentRequest
-	(*ExportTournamentResponse)(nil),      // 36: dankyu.v1.ExportTournamentResponse
-	(*ConfirmRoundRequest)(nil),           // 37: dankyu.v1.ConfirmRoundRequest
-	(*ConfirmRoundResponse)(nil),          // 38: dankyu.v1.ConfirmRoundResponse
-	(*VoidResultRequest)(nil),             // 39: dankyu.v1.VoidResultRequest
-	(*VoidResultResponse)(nil),            // 40: dankyu.v1.VoidResultResponse
-	(*SuspendPlayerRequest)(nil),          // 41: dankyu.v1.SuspendPlayerRequest
-	(*SuspendPlayerResponse)(nil),         // 42: dankyu.v1.SuspendPlayerResponse
-	(*TournamentProtest)(nil),             // 43: dankyu.v1.TournamentProtest
-	(*LodgeProtestRequest)(nil),           // 44: dankyu.v1.LodgeProtestRequest
-	(*LodgeProtestResponse)(nil),          // 45: dankyu.v1.LodgeProtestResponse
-	(*RuleProtestRequest)(nil),            // 46: dankyu.v1.RuleProtestRequest
-	(*RuleProtestResponse)(nil),           // 47: dankyu.v1.RuleProtestResponse
-	(*ListProtestsRequest)(nil),           // 48: dankyu.v1.ListProtestsRequest
-	(*ListProtestsResponse)(nil),          // 49: dankyu.v1.ListProtestsResponse
-	(*RecordNigiriRequest)(nil),           // 50: dankyu.v1.RecordNigiriRequest
-	(*RecordNigiriResponse)(nil),          // 51: dankyu.v1.RecordNigiriResponse
-	(*SetBoardRequest)(nil),               // 52: dankyu.v1.SetBoardRequest
-	(*SetBoardResponse)(nil),              // 53: dankyu.v1.SetBoardResponse
-	(*SetLineupRequest)(nil),              // 54: dankyu.v1.SetLineupRequest
-	(*SetLineupResponse)(nil),             // 55: dankyu.v1.SetLineupResponse
-	(*PairPlayoffRequest)(nil),            // 56: dankyu.v1.PairPlayoffRequest
-	(*PairPlayoffResponse)(nil),           // 57: dankyu.v1.PairPlayoffResponse
-	(*SetGradingRequest)(nil),             // 58: dankyu.v1.SetGradingRequest
-	(*SetGradingResponse)(nil),            // 59: dankyu.v1.SetGradingResponse
-	(*AcceptImportedGradingRequest)(nil),  // 60: dankyu.v1.AcceptImportedGradingRequest
-	(*AcceptImportedGradingResponse)(nil), // 61: dankyu.v1.AcceptImportedGradingResponse
-	nil,                                   // 62: dankyu.v1.TournamentGame.FlagParamsEntry
-	nil,                                   // 63: dankyu.v1.Proposal.NoteParamsEntry
-	nil,                                   // 64: dankyu.v1.ImportCandidate.FactsEntry
-	nil,                                   // 65: dankyu.v1.ImportWarning.ParamsEntry
-	nil,                                   // 66: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),         // 67: google.protobuf.Timestamp
+	(*TournamentConduct)(nil),                   // 0: dankyu.v1.TournamentConduct
+	(*TournamentAdjournment)(nil),               // 1: dankyu.v1.TournamentAdjournment
+	(*TournamentLateness)(nil),                  // 2: dankyu.v1.TournamentLateness
+	(*SetTournamentConductRequest)(nil),         // 3: dankyu.v1.SetTournamentConductRequest
+	(*SetTournamentConductResponse)(nil),        // 4: dankyu.v1.SetTournamentConductResponse
+	(*RecordTournamentAdjournmentRequest)(nil),  // 5: dankyu.v1.RecordTournamentAdjournmentRequest
+	(*RecordTournamentAdjournmentResponse)(nil), // 6: dankyu.v1.RecordTournamentAdjournmentResponse
+	(*RecordTournamentLatenessRequest)(nil),     // 7: dankyu.v1.RecordTournamentLatenessRequest
+	(*RecordTournamentLatenessResponse)(nil),    // 8: dankyu.v1.RecordTournamentLatenessResponse
+	(*TournamentGroup)(nil),                     // 9: dankyu.v1.TournamentGroup
+	(*Tournament)(nil),                          // 10: dankyu.v1.Tournament
+	(*GradingRule)(nil),                         // 11: dankyu.v1.GradingRule
+	(*CreateTournamentRequest)(nil),             // 12: dankyu.v1.CreateTournamentRequest
+	(*CreateTournamentResponse)(nil),            // 13: dankyu.v1.CreateTournamentResponse
+	(*TournamentParticipant)(nil),               // 14: dankyu.v1.TournamentParticipant
+	(*TournamentGame)(nil),                      // 15: dankyu.v1.TournamentGame
+	(*TournamentRound)(nil),                     // 16: dankyu.v1.TournamentRound
+	(*StandingRow)(nil),                         // 17: dankyu.v1.StandingRow
+	(*TeamStandingRow)(nil),                     // 18: dankyu.v1.TeamStandingRow
+	(*Proposal)(nil),                            // 19: dankyu.v1.Proposal
+	(*GetTournamentRequest)(nil),                // 20: dankyu.v1.GetTournamentRequest
+	(*GetTournamentResponse)(nil),               // 21: dankyu.v1.GetTournamentResponse
+	(*ArenaPlayer)(nil),                         // 22: dankyu.v1.ArenaPlayer
+	(*ArenaResult)(nil),                         // 23: dankyu.v1.ArenaResult
+	(*ListTournamentsRequest)(nil),              // 24: dankyu.v1.ListTournamentsRequest
+	(*ListTournamentsResponse)(nil),             // 25: dankyu.v1.ListTournamentsResponse
+	(*AddParticipantRequest)(nil),               // 26: dankyu.v1.AddParticipantRequest
+	(*AddParticipantResponse)(nil),              // 27: dankyu.v1.AddParticipantResponse
+	(*WithdrawParticipantRequest)(nil),          // 28: dankyu.v1.WithdrawParticipantRequest
+	(*WithdrawParticipantResponse)(nil),         // 29: dankyu.v1.WithdrawParticipantResponse
+	(*PairNextRoundRequest)(nil),                // 30: dankyu.v1.PairNextRoundRequest
+	(*PairNextRoundResponse)(nil),               // 31: dankyu.v1.PairNextRoundResponse
+	(*RecordResultRequest)(nil),                 // 32: dankyu.v1.RecordResultRequest
+	(*RecordResultResponse)(nil),                // 33: dankyu.v1.RecordResultResponse
+	(*BoardResult)(nil),                         // 34: dankyu.v1.BoardResult
+	(*RecordRoundResultsRequest)(nil),           // 35: dankyu.v1.RecordRoundResultsRequest
+	(*RecordRoundResultsResponse)(nil),          // 36: dankyu.v1.RecordRoundResultsResponse
+	(*FinishTournamentRequest)(nil),             // 37: dankyu.v1.FinishTournamentRequest
+	(*FinishTournamentResponse)(nil),            // 38: dankyu.v1.FinishTournamentResponse
+	(*ImportPlayer)(nil),                        // 39: dankyu.v1.ImportPlayer
+	(*ImportCandidate)(nil),                     // 40: dankyu.v1.ImportCandidate
+	(*ImportWarning)(nil),                       // 41: dankyu.v1.ImportWarning
+	(*ImportTournamentRequest)(nil),             // 42: dankyu.v1.ImportTournamentRequest
+	(*ImportTournamentResponse)(nil),            // 43: dankyu.v1.ImportTournamentResponse
+	(*ExportTournamentRequest)(nil),             // 44: dankyu.v1.ExportTournamentRequest
+	(*ExportTournamentResponse)(nil),            // 45: dankyu.v1.ExportTournamentResponse
+	(*ConfirmRoundRequest)(nil),                 // 46: dankyu.v1.ConfirmRoundRequest
+	(*ConfirmRoundResponse)(nil),                // 47: dankyu.v1.ConfirmRoundResponse
+	(*VoidResultRequest)(nil),                   // 48: dankyu.v1.VoidResultRequest
+	(*VoidResultResponse)(nil),                  // 49: dankyu.v1.VoidResultResponse
+	(*SuspendPlayerRequest)(nil),                // 50: dankyu.v1.SuspendPlayerRequest
+	(*SuspendPlayerResponse)(nil),               // 51: dankyu.v1.SuspendPlayerResponse
+	(*TournamentProtest)(nil),                   // 52: dankyu.v1.TournamentProtest
+	(*LodgeProtestRequest)(nil),                 // 53: dankyu.v1.LodgeProtestRequest
+	(*LodgeProtestResponse)(nil),                // 54: dankyu.v1.LodgeProtestResponse
+	(*RuleProtestRequest)(nil),                  // 55: dankyu.v1.RuleProtestRequest
+	(*RuleProtestResponse)(nil),                 // 56: dankyu.v1.RuleProtestResponse
+	(*ListProtestsRequest)(nil),                 // 57: dankyu.v1.ListProtestsRequest
+	(*ListProtestsResponse)(nil),                // 58: dankyu.v1.ListProtestsResponse
+	(*RecordNigiriRequest)(nil),                 // 59: dankyu.v1.RecordNigiriRequest
+	(*RecordNigiriResponse)(nil),                // 60: dankyu.v1.RecordNigiriResponse
+	(*SetBoardRequest)(nil),                     // 61: dankyu.v1.SetBoardRequest
+	(*SetBoardResponse)(nil),                    // 62: dankyu.v1.SetBoardResponse
+	(*SetLineupRequest)(nil),                    // 63: dankyu.v1.SetLineupRequest
+	(*SetLineupResponse)(nil),                   // 64: dankyu.v1.SetLineupResponse
+	(*PairPlayoffRequest)(nil),                  // 65: dankyu.v1.PairPlayoffRequest
+	(*PairPlayoffResponse)(nil),                 // 66: dankyu.v1.PairPlayoffResponse
+	(*SetGradingRequest)(nil),                   // 67: dankyu.v1.SetGradingRequest
+	(*SetGradingResponse)(nil),                  // 68: dankyu.v1.SetGradingResponse
+	(*AcceptImportedGradingRequest)(nil),        // 69: dankyu.v1.AcceptImportedGradingRequest
+	(*AcceptImportedGradingResponse)(nil),       // 70: dankyu.v1.AcceptImportedGradingResponse
+	nil,                                         // 71: dankyu.v1.TournamentGame.FlagParamsEntry
+	nil,                                         // 72: dankyu.v1.Proposal.NoteParamsEntry
+	nil,                                         // 73: dankyu.v1.ImportCandidate.FactsEntry
+	nil,                                         // 74: dankyu.v1.ImportWarning.ParamsEntry
+	nil,                                         // 75: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),               // 76: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
-	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	67, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
-	2,  // 2: dankyu.v1.Tournament.grading:type_name -> dankyu.v1.GradingRule
-	67, // 3: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
-	0,  // 4: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
-	2,  // 5: dankyu.v1.CreateTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
-	1,  // 6: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	62, // 7: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
-	6,  // 8: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
-	63, // 9: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
-	1,  // 10: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	5,  // 11: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
-	7,  // 12: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
-	8,  // 13: dankyu.v1.GetTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	9,  // 14: dankyu.v1.GetTournamentResponse.team_standings:type_name -> dankyu.v1.TeamStandingRow
-	10, // 15: dankyu.v1.GetTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	14, // 16: dankyu.v1.GetTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	13, // 17: dankyu.v1.ArenaResult.players:type_name -> dankyu.v1.ArenaPlayer
-	1,  // 18: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
-	5,  // 19: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	5,  // 20: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	7,  // 21: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	6,  // 22: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	25, // 23: dankyu.v1.RecordRoundResultsRequest.results:type_name -> dankyu.v1.BoardResult
-	6,  // 24: dankyu.v1.RecordRoundResultsResponse.games:type_name -> dankyu.v1.TournamentGame
-	8,  // 25: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	10, // 26: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	14, // 27: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	31, // 28: dankyu.v1.ImportPlayer.proposals:type_name -> dankyu.v1.ImportCandidate
-	64, // 29: dankyu.v1.ImportCandidate.facts:type_name -> dankyu.v1.ImportCandidate.FactsEntry
-	65, // 30: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
-	66, // 31: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
-	2,  // 32: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
-	30, // 33: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
-	1,  // 34: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	32, // 35: dankyu.v1.ImportTournamentResponse.warnings:type_name -> dankyu.v1.ImportWarning
-	7,  // 36: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	6,  // 37: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	10, // 38: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	67, // 39: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
-	43, // 40: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	43, // 41: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	43, // 42: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
-	6,  // 43: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
-	5,  // 44: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	7,  // 45: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
-	2,  // 46: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
-	1,  // 47: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
-	1,  // 48: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
-	3,  // 49: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	11, // 50: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	15, // 51: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	17, // 52: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	19, // 53: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	21, // 54: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	23, // 55: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	26, // 56: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
-	28, // 57: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	33, // 58: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	35, // 59: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	37, // 60: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
-	39, // 61: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
-	41, // 62: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
-	44, // 63: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
-	46, // 64: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
-	48, // 65: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
-	50, // 66: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
-	52, // 67: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
-	54, // 68: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
-	56, // 69: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
-	58, // 70: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
-	60, // 71: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
-	4,  // 72: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	12, // 73: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	16, // 74: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	18, // 75: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	20, // 76: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	22, // 77: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	24, // 78: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	27, // 79: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
-	29, // 80: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	34, // 81: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	36, // 82: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	38, // 83: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	40, // 84: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	42, // 85: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	45, // 86: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	47, // 87: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	49, // 88: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	51, // 89: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	53, // 90: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
-	55, // 91: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
-	57, // 92: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
-	59, // 93: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
-	61, // 94: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
-	72, // [72:95] is the sub-list for method output_type
-	49, // [49:72] is the sub-list for method input_type
-	49, // [49:49] is the sub-list for extension type_name
-	49, // [49:49] is the sub-list for extension extendee
-	0,  // [0:49] is the sub-list for field type_name
+	76, // 0: dankyu.v1.TournamentConduct.set_at:type_name -> google.protobuf.Timestamp
+	76, // 1: dankyu.v1.TournamentAdjournment.sealed_at:type_name -> google.protobuf.Timestamp
+	0,  // 2: dankyu.v1.SetTournamentConductRequest.conduct:type_name -> dankyu.v1.TournamentConduct
+	0,  // 3: dankyu.v1.SetTournamentConductResponse.conduct:type_name -> dankyu.v1.TournamentConduct
+	1,  // 4: dankyu.v1.RecordTournamentAdjournmentResponse.adjournment:type_name -> dankyu.v1.TournamentAdjournment
+	2,  // 5: dankyu.v1.RecordTournamentLatenessResponse.lateness:type_name -> dankyu.v1.TournamentLateness
+	9,  // 6: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
+	76, // 7: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	11, // 8: dankyu.v1.Tournament.grading:type_name -> dankyu.v1.GradingRule
+	76, // 9: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
+	9,  // 10: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
+	11, // 11: dankyu.v1.CreateTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
+	0,  // 12: dankyu.v1.CreateTournamentRequest.conduct:type_name -> dankyu.v1.TournamentConduct
+	10, // 13: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	71, // 14: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
+	15, // 15: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
+	72, // 16: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
+	10, // 17: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	14, // 18: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
+	16, // 19: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
+	17, // 20: dankyu.v1.GetTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	18, // 21: dankyu.v1.GetTournamentResponse.team_standings:type_name -> dankyu.v1.TeamStandingRow
+	19, // 22: dankyu.v1.GetTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	23, // 23: dankyu.v1.GetTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	0,  // 24: dankyu.v1.GetTournamentResponse.conduct:type_name -> dankyu.v1.TournamentConduct
+	1,  // 25: dankyu.v1.GetTournamentResponse.adjournments:type_name -> dankyu.v1.TournamentAdjournment
+	2,  // 26: dankyu.v1.GetTournamentResponse.latenesses:type_name -> dankyu.v1.TournamentLateness
+	22, // 27: dankyu.v1.ArenaResult.players:type_name -> dankyu.v1.ArenaPlayer
+	10, // 28: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
+	14, // 29: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	14, // 30: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	16, // 31: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	15, // 32: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	34, // 33: dankyu.v1.RecordRoundResultsRequest.results:type_name -> dankyu.v1.BoardResult
+	15, // 34: dankyu.v1.RecordRoundResultsResponse.games:type_name -> dankyu.v1.TournamentGame
+	17, // 35: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	19, // 36: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	23, // 37: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	40, // 38: dankyu.v1.ImportPlayer.proposals:type_name -> dankyu.v1.ImportCandidate
+	73, // 39: dankyu.v1.ImportCandidate.facts:type_name -> dankyu.v1.ImportCandidate.FactsEntry
+	74, // 40: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
+	75, // 41: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	11, // 42: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
+	39, // 43: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
+	10, // 44: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	41, // 45: dankyu.v1.ImportTournamentResponse.warnings:type_name -> dankyu.v1.ImportWarning
+	16, // 46: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	15, // 47: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	19, // 48: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
+	76, // 49: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	52, // 50: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	52, // 51: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	52, // 52: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
+	15, // 53: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
+	14, // 54: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	16, // 55: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
+	11, // 56: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
+	10, // 57: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	10, // 58: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	12, // 59: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	20, // 60: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	24, // 61: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	26, // 62: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	28, // 63: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	30, // 64: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	32, // 65: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	35, // 66: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
+	37, // 67: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	42, // 68: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	44, // 69: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	46, // 70: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	48, // 71: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	50, // 72: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	53, // 73: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	55, // 74: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	57, // 75: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	59, // 76: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	61, // 77: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
+	63, // 78: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	65, // 79: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
+	67, // 80: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
+	69, // 81: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
+	3,  // 82: dankyu.v1.TournamentService.SetTournamentConduct:input_type -> dankyu.v1.SetTournamentConductRequest
+	5,  // 83: dankyu.v1.TournamentService.RecordTournamentAdjournment:input_type -> dankyu.v1.RecordTournamentAdjournmentRequest
+	7,  // 84: dankyu.v1.TournamentService.RecordTournamentLateness:input_type -> dankyu.v1.RecordTournamentLatenessRequest
+	13, // 85: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	21, // 86: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	25, // 87: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	27, // 88: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	29, // 89: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	31, // 90: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	33, // 91: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	36, // 92: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
+	38, // 93: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	43, // 94: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	45, // 95: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	47, // 96: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	49, // 97: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	51, // 98: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	54, // 99: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	56, // 100: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	58, // 101: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	60, // 102: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	62, // 103: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	64, // 104: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	66, // 105: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
+	68, // 106: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
+	70, // 107: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
+	4,  // 108: dankyu.v1.TournamentService.SetTournamentConduct:output_type -> dankyu.v1.SetTournamentConductResponse
+	6,  // 109: dankyu.v1.TournamentService.RecordTournamentAdjournment:output_type -> dankyu.v1.RecordTournamentAdjournmentResponse
+	8,  // 110: dankyu.v1.TournamentService.RecordTournamentLateness:output_type -> dankyu.v1.RecordTournamentLatenessResponse
+	85, // [85:111] is the sub-list for method output_type
+	59, // [59:85] is the sub-list for method input_type
+	59, // [59:59] is the sub-list for extension type_name
+	59, // [59:59] is the sub-list for extension extendee
+	0,  // [0:59] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -5526,14 +6344,14 @@ func file_dankyu_v1_tournaments_proto_init() {
 	if File_dankyu_v1_tournaments_proto != nil {
 		return
 	}
-	file_dankyu_v1_tournaments_proto_msgTypes[3].OneofWrappers = []any{}
+	file_dankyu_v1_tournaments_proto_msgTypes[12].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   67,
+			NumMessages:   76,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

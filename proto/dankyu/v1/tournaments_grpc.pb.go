@@ -19,29 +19,32 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	TournamentService_CreateTournament_FullMethodName      = "/dankyu.v1.TournamentService/CreateTournament"
-	TournamentService_GetTournament_FullMethodName         = "/dankyu.v1.TournamentService/GetTournament"
-	TournamentService_ListTournaments_FullMethodName       = "/dankyu.v1.TournamentService/ListTournaments"
-	TournamentService_AddParticipant_FullMethodName        = "/dankyu.v1.TournamentService/AddParticipant"
-	TournamentService_WithdrawParticipant_FullMethodName   = "/dankyu.v1.TournamentService/WithdrawParticipant"
-	TournamentService_PairNextRound_FullMethodName         = "/dankyu.v1.TournamentService/PairNextRound"
-	TournamentService_RecordResult_FullMethodName          = "/dankyu.v1.TournamentService/RecordResult"
-	TournamentService_RecordRoundResults_FullMethodName    = "/dankyu.v1.TournamentService/RecordRoundResults"
-	TournamentService_FinishTournament_FullMethodName      = "/dankyu.v1.TournamentService/FinishTournament"
-	TournamentService_ImportTournament_FullMethodName      = "/dankyu.v1.TournamentService/ImportTournament"
-	TournamentService_ExportTournament_FullMethodName      = "/dankyu.v1.TournamentService/ExportTournament"
-	TournamentService_ConfirmRound_FullMethodName          = "/dankyu.v1.TournamentService/ConfirmRound"
-	TournamentService_VoidResult_FullMethodName            = "/dankyu.v1.TournamentService/VoidResult"
-	TournamentService_SuspendPlayer_FullMethodName         = "/dankyu.v1.TournamentService/SuspendPlayer"
-	TournamentService_LodgeProtest_FullMethodName          = "/dankyu.v1.TournamentService/LodgeProtest"
-	TournamentService_RuleProtest_FullMethodName           = "/dankyu.v1.TournamentService/RuleProtest"
-	TournamentService_ListProtests_FullMethodName          = "/dankyu.v1.TournamentService/ListProtests"
-	TournamentService_RecordNigiri_FullMethodName          = "/dankyu.v1.TournamentService/RecordNigiri"
-	TournamentService_SetBoard_FullMethodName              = "/dankyu.v1.TournamentService/SetBoard"
-	TournamentService_SetLineup_FullMethodName             = "/dankyu.v1.TournamentService/SetLineup"
-	TournamentService_PairPlayoff_FullMethodName           = "/dankyu.v1.TournamentService/PairPlayoff"
-	TournamentService_SetGrading_FullMethodName            = "/dankyu.v1.TournamentService/SetGrading"
-	TournamentService_AcceptImportedGrading_FullMethodName = "/dankyu.v1.TournamentService/AcceptImportedGrading"
+	TournamentService_CreateTournament_FullMethodName            = "/dankyu.v1.TournamentService/CreateTournament"
+	TournamentService_GetTournament_FullMethodName               = "/dankyu.v1.TournamentService/GetTournament"
+	TournamentService_ListTournaments_FullMethodName             = "/dankyu.v1.TournamentService/ListTournaments"
+	TournamentService_AddParticipant_FullMethodName              = "/dankyu.v1.TournamentService/AddParticipant"
+	TournamentService_WithdrawParticipant_FullMethodName         = "/dankyu.v1.TournamentService/WithdrawParticipant"
+	TournamentService_PairNextRound_FullMethodName               = "/dankyu.v1.TournamentService/PairNextRound"
+	TournamentService_RecordResult_FullMethodName                = "/dankyu.v1.TournamentService/RecordResult"
+	TournamentService_RecordRoundResults_FullMethodName          = "/dankyu.v1.TournamentService/RecordRoundResults"
+	TournamentService_FinishTournament_FullMethodName            = "/dankyu.v1.TournamentService/FinishTournament"
+	TournamentService_ImportTournament_FullMethodName            = "/dankyu.v1.TournamentService/ImportTournament"
+	TournamentService_ExportTournament_FullMethodName            = "/dankyu.v1.TournamentService/ExportTournament"
+	TournamentService_ConfirmRound_FullMethodName                = "/dankyu.v1.TournamentService/ConfirmRound"
+	TournamentService_VoidResult_FullMethodName                  = "/dankyu.v1.TournamentService/VoidResult"
+	TournamentService_SuspendPlayer_FullMethodName               = "/dankyu.v1.TournamentService/SuspendPlayer"
+	TournamentService_LodgeProtest_FullMethodName                = "/dankyu.v1.TournamentService/LodgeProtest"
+	TournamentService_RuleProtest_FullMethodName                 = "/dankyu.v1.TournamentService/RuleProtest"
+	TournamentService_ListProtests_FullMethodName                = "/dankyu.v1.TournamentService/ListProtests"
+	TournamentService_RecordNigiri_FullMethodName                = "/dankyu.v1.TournamentService/RecordNigiri"
+	TournamentService_SetBoard_FullMethodName                    = "/dankyu.v1.TournamentService/SetBoard"
+	TournamentService_SetLineup_FullMethodName                   = "/dankyu.v1.TournamentService/SetLineup"
+	TournamentService_PairPlayoff_FullMethodName                 = "/dankyu.v1.TournamentService/PairPlayoff"
+	TournamentService_SetGrading_FullMethodName                  = "/dankyu.v1.TournamentService/SetGrading"
+	TournamentService_AcceptImportedGrading_FullMethodName       = "/dankyu.v1.TournamentService/AcceptImportedGrading"
+	TournamentService_SetTournamentConduct_FullMethodName        = "/dankyu.v1.TournamentService/SetTournamentConduct"
+	TournamentService_RecordTournamentAdjournment_FullMethodName = "/dankyu.v1.TournamentService/RecordTournamentAdjournment"
+	TournamentService_RecordTournamentLateness_FullMethodName    = "/dankyu.v1.TournamentService/RecordTournamentLateness"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
@@ -113,6 +116,18 @@ type TournamentServiceClient interface {
 	SetGrading(ctx context.Context, in *SetGradingRequest, opts ...grpc.CallOption) (*SetGradingResponse, error)
 	// Staff: accept the grading rules given with an imported event.
 	AcceptImportedGrading(ctx context.Context, in *AcceptImportedGradingRequest, opts ...grpc.CallOption) (*AcceptImportedGradingResponse, error)
+	// Set or replace an event's supplementary rules (竞赛补充规定) before it
+	// starts (refused with CONDUCT_EVENT_STARTED from its first day or first
+	// pairing).
+	SetTournamentConduct(ctx context.Context, in *SetTournamentConductRequest, opts ...grpc.CallOption) (*SetTournamentConductResponse, error)
+	// Record an adjournment with its sealed move (封棋), where the event's
+	// rules provide for sealing; the rules engine rules whether the sealed
+	// point is occupied (then the move counts as a pass).
+	RecordTournamentAdjournment(ctx context.Context, in *RecordTournamentAdjournmentRequest, opts ...grpc.CallOption) (*RecordTournamentAdjournmentResponse, error)
+	// Record a player late within the event's limit: his time is deducted
+	// double. Beyond the limit the game is lost (result black_late,
+	// white_late or both_late) and this is refused (LATE_BEYOND_LIMIT).
+	RecordTournamentLateness(ctx context.Context, in *RecordTournamentLatenessRequest, opts ...grpc.CallOption) (*RecordTournamentLatenessResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -353,6 +368,36 @@ func (c *tournamentServiceClient) AcceptImportedGrading(ctx context.Context, in 
 	return out, nil
 }
 
+func (c *tournamentServiceClient) SetTournamentConduct(ctx context.Context, in *SetTournamentConductRequest, opts ...grpc.CallOption) (*SetTournamentConductResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetTournamentConductResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SetTournamentConduct_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) RecordTournamentAdjournment(ctx context.Context, in *RecordTournamentAdjournmentRequest, opts ...grpc.CallOption) (*RecordTournamentAdjournmentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordTournamentAdjournmentResponse)
+	err := c.cc.Invoke(ctx, TournamentService_RecordTournamentAdjournment_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) RecordTournamentLateness(ctx context.Context, in *RecordTournamentLatenessRequest, opts ...grpc.CallOption) (*RecordTournamentLatenessResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordTournamentLatenessResponse)
+	err := c.cc.Invoke(ctx, TournamentService_RecordTournamentLateness_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
@@ -422,6 +467,18 @@ type TournamentServiceServer interface {
 	SetGrading(context.Context, *SetGradingRequest) (*SetGradingResponse, error)
 	// Staff: accept the grading rules given with an imported event.
 	AcceptImportedGrading(context.Context, *AcceptImportedGradingRequest) (*AcceptImportedGradingResponse, error)
+	// Set or replace an event's supplementary rules (竞赛补充规定) before it
+	// starts (refused with CONDUCT_EVENT_STARTED from its first day or first
+	// pairing).
+	SetTournamentConduct(context.Context, *SetTournamentConductRequest) (*SetTournamentConductResponse, error)
+	// Record an adjournment with its sealed move (封棋), where the event's
+	// rules provide for sealing; the rules engine rules whether the sealed
+	// point is occupied (then the move counts as a pass).
+	RecordTournamentAdjournment(context.Context, *RecordTournamentAdjournmentRequest) (*RecordTournamentAdjournmentResponse, error)
+	// Record a player late within the event's limit: his time is deducted
+	// double. Beyond the limit the game is lost (result black_late,
+	// white_late or both_late) and this is refused (LATE_BEYOND_LIMIT).
+	RecordTournamentLateness(context.Context, *RecordTournamentLatenessRequest) (*RecordTournamentLatenessResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -500,6 +557,15 @@ func (UnimplementedTournamentServiceServer) SetGrading(context.Context, *SetGrad
 }
 func (UnimplementedTournamentServiceServer) AcceptImportedGrading(context.Context, *AcceptImportedGradingRequest) (*AcceptImportedGradingResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AcceptImportedGrading not implemented")
+}
+func (UnimplementedTournamentServiceServer) SetTournamentConduct(context.Context, *SetTournamentConductRequest) (*SetTournamentConductResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetTournamentConduct not implemented")
+}
+func (UnimplementedTournamentServiceServer) RecordTournamentAdjournment(context.Context, *RecordTournamentAdjournmentRequest) (*RecordTournamentAdjournmentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordTournamentAdjournment not implemented")
+}
+func (UnimplementedTournamentServiceServer) RecordTournamentLateness(context.Context, *RecordTournamentLatenessRequest) (*RecordTournamentLatenessResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordTournamentLateness not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -936,6 +1002,60 @@ func _TournamentService_AcceptImportedGrading_Handler(srv interface{}, ctx conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_SetTournamentConduct_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetTournamentConductRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SetTournamentConduct(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SetTournamentConduct_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SetTournamentConduct(ctx, req.(*SetTournamentConductRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_RecordTournamentAdjournment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordTournamentAdjournmentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).RecordTournamentAdjournment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_RecordTournamentAdjournment_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).RecordTournamentAdjournment(ctx, req.(*RecordTournamentAdjournmentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_RecordTournamentLateness_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordTournamentLatenessRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).RecordTournamentLateness(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_RecordTournamentLateness_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).RecordTournamentLateness(ctx, req.(*RecordTournamentLatenessRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1034,6 +1154,18 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AcceptImportedGrading",
 			Handler:    _TournamentService_AcceptImportedGrading_Handler,
+		},
+		{
+			MethodName: "SetTournamentConduct",
+			Handler:    _TournamentService_SetTournamentConduct_Handler,
+		},
+		{
+			MethodName: "RecordTournamentAdjournment",
+			Handler:    _TournamentService_RecordTournamentAdjournment_Handler,
+		},
+		{
+			MethodName: "RecordTournamentLateness",
+			Handler:    _TournamentService_RecordTournamentLateness_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
