@@ -17,7 +17,7 @@ func Payloads() []ledger.Payload {
 		LineupPayload{}, RoundPairedPayload{}, PlayoffPairedPayload{}, NigiriPayload{}, ResultPayload{}, ResultVoidedPayload{},
 		RoundConfirmedPayload{}, ProtestLodgedPayload{}, ProtestRuledPayload{}, FinishedPayload{}, ProposalsRecordedPayload{},
 		PlayerSuspendedPayload{}, ParticipantsMovedPayload{}, GradingSetPayload{}, GradingAcceptedPayload{},
-		PlayersMatchedPayload{},
+		PlayersMatchedPayload{}, WarningGivenPayload{}, SanctionedPayload{}, RoundsAddedPayload{},
 	}
 }
 
@@ -293,3 +293,42 @@ type ParticipantsMovedPayload struct {
 }
 
 func (ParticipantsMovedPayload) Action() string { return "participants.moved" }
+
+// WarningGivenPayload is tournament.warning_given's payload: a warning with
+// its cause, the side's count after it, and the result it changed (the
+// second warning loses the game).
+type WarningGivenPayload struct {
+	Board   int          `json:"board"`
+	Cause   WarningCause `json:"cause"`
+	Count   int          `json:"count"`
+	Note    string       `json:"note"`
+	Number  int          `json:"number"`
+	Referee string       `json:"referee"`
+	Result  *Result      `json:"result,omitempty"`
+	Round   int          `json:"round"`
+	Warning int64        `json:"warning"`
+	Was     *Result      `json:"was,omitempty"`
+}
+
+func (WarningGivenPayload) Action() string { return "tournament.warning_given" }
+
+// SanctionedPayload is tournament.sanctioned's payload: a public reprimand
+// or prize money one place lower.
+type SanctionedPayload struct {
+	Kind     SanctionKind `json:"kind"`
+	Number   int          `json:"number"`
+	Player   int64        `json:"player"`
+	Reason   string       `json:"reason"`
+	Sanction int64        `json:"sanction"`
+}
+
+func (SanctionedPayload) Action() string { return "tournament.sanctioned" }
+
+// RoundsAddedPayload is tournament.rounds_added's payload: a Swiss event's
+// rounds changed after creation ("可以根据情况适当增减").
+type RoundsAddedPayload struct {
+	Rounds int `json:"rounds"`
+	Was    int `json:"was"`
+}
+
+func (RoundsAddedPayload) Action() string { return "tournament.rounds_added" }
