@@ -17,7 +17,7 @@ func Payloads() []ledger.Payload {
 		LineupPayload{}, RoundPairedPayload{}, PlayoffPairedPayload{}, NigiriPayload{}, ResultPayload{}, ResultVoidedPayload{},
 		RoundConfirmedPayload{}, ProtestLodgedPayload{}, ProtestRuledPayload{}, FinishedPayload{}, ProposalsRecordedPayload{},
 		PlayerSuspendedPayload{}, ParticipantsMovedPayload{}, GradingSetPayload{}, GradingAcceptedPayload{},
-		PlayersMatchedPayload{}, WarningGivenPayload{}, SanctionedPayload{}, RoundsAddedPayload{},
+		PlayersMatchedPayload{}, WarningGivenPayload{}, SanctionedPayload{}, RoundsAddedPayload{}, PairingConstraintSetPayload{},
 	}
 }
 
@@ -129,6 +129,14 @@ type RoundPairedPayload struct {
 	Pairs []Pairing `json:"pairs"`
 	Round int       `json:"round"`
 	Seed  int64     `json:"seed"`
+	// Together are the pairs the event's pairing constraint could not keep
+	// apart (same club, school or family); absent when none.
+	Together []Pairing `json:"together,omitempty"`
+}
+
+func withTogether(p RoundPairedPayload, together []Pairing) RoundPairedPayload {
+	p.Together = together
+	return p
 }
 
 func (RoundPairedPayload) Action() string { return "tournament.round_paired" }
@@ -332,3 +340,13 @@ type RoundsAddedPayload struct {
 }
 
 func (RoundsAddedPayload) Action() string { return "tournament.rounds_added" }
+
+// PairingConstraintSetPayload is tournament.pairing_constraint_set's
+// payload: players sharing a club, school or family are not paired in the
+// first rounds.
+type PairingConstraintSetPayload struct {
+	Kinds  []string `json:"kinds"`
+	Rounds int      `json:"rounds"`
+}
+
+func (PairingConstraintSetPayload) Action() string { return "tournament.pairing_constraint_set" }

@@ -114,6 +114,9 @@ var (
 		"{value}: want reprimand or prize_one_place_lower.")
 	ReasonSanctionGuest = ledger.NewReason(ledger.Precondition, "SANCTION_GUEST",
 		"{number} 号参赛者不是注册棋手，处罚无法记入其名下。", "participant {number} is a guest, not a registered player: a sanction needs a player's record.")
+	ReasonPairingConstraint = ledger.NewReason(ledger.Invalid, "PAIRING_CONSTRAINT",
+		"“{value}”不是有效的编排回避：积分编排比赛可在前 1–99 轮回避同一俱乐部（club）、学校（school）或亲属（family）的棋手。",
+		"{value}: a Swiss or McMahon event keeps players of one club, school or family apart in its first 1–99 rounds.")
 	ReasonSwissAddRounds = ledger.NewReason(ledger.Invalid, "SWISS_ADD_ROUNDS",
 		"只有积分编排（含麦克马洪）比赛可以增减轮次，至多 99 轮，且不少于已编排的 {paired} 轮。",
 		"only a Swiss or McMahon event changes its rounds, to at most 99 and not below the {paired} already paired.")

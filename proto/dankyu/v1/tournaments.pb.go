@@ -4871,6 +4871,784 @@ func (x *AcceptImportedGradingResponse) GetTournament() *Tournament {
 	return nil
 }
 
+type RefereeWarning struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Round int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	// The participant warned.
+	Number int32 `protobuf:"varint,4,opt,name=number,proto3" json:"number,omitempty"`
+	// take_back, clock_before_move, wrong_capture, missed_capture, phone,
+	// smoking, disturbing or other.
+	Cause string `protobuf:"bytes,5,opt,name=cause,proto3" json:"cause,omitempty"`
+	Note  string `protobuf:"bytes,6,opt,name=note,proto3" json:"note,omitempty"`
+	// The referee at the board who gave it.
+	Referee string                 `protobuf:"bytes,7,opt,name=referee,proto3" json:"referee,omitempty"`
+	GivenAt *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=given_at,json=givenAt,proto3" json:"given_at,omitempty"`
+	// The account that entered it.
+	GivenBy string `protobuf:"bytes,9,opt,name=given_by,json=givenBy,proto3" json:"given_by,omitempty"`
+	// The side's second warning in the game: it lost the game.
+	Decided       bool `protobuf:"varint,10,opt,name=decided,proto3" json:"decided,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RefereeWarning) Reset() {
+	*x = RefereeWarning{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RefereeWarning) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RefereeWarning) ProtoMessage() {}
+
+func (x *RefereeWarning) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RefereeWarning.ProtoReflect.Descriptor instead.
+func (*RefereeWarning) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{62}
+}
+
+func (x *RefereeWarning) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *RefereeWarning) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *RefereeWarning) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *RefereeWarning) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *RefereeWarning) GetCause() string {
+	if x != nil {
+		return x.Cause
+	}
+	return ""
+}
+
+func (x *RefereeWarning) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *RefereeWarning) GetReferee() string {
+	if x != nil {
+		return x.Referee
+	}
+	return ""
+}
+
+func (x *RefereeWarning) GetGivenAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.GivenAt
+	}
+	return nil
+}
+
+func (x *RefereeWarning) GetGivenBy() string {
+	if x != nil {
+		return x.GivenBy
+	}
+	return ""
+}
+
+func (x *RefereeWarning) GetDecided() bool {
+	if x != nil {
+		return x.Decided
+	}
+	return false
+}
+
+type RecordRefereeWarningRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Round        int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board        int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	Number       int32                  `protobuf:"varint,4,opt,name=number,proto3" json:"number,omitempty"`
+	Cause        string                 `protobuf:"bytes,5,opt,name=cause,proto3" json:"cause,omitempty"`
+	// Required for cause "other".
+	Note          string `protobuf:"bytes,6,opt,name=note,proto3" json:"note,omitempty"`
+	Referee       string `protobuf:"bytes,7,opt,name=referee,proto3" json:"referee,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRefereeWarningRequest) Reset() {
+	*x = RecordRefereeWarningRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRefereeWarningRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRefereeWarningRequest) ProtoMessage() {}
+
+func (x *RecordRefereeWarningRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRefereeWarningRequest.ProtoReflect.Descriptor instead.
+func (*RecordRefereeWarningRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{63}
+}
+
+func (x *RecordRefereeWarningRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *RecordRefereeWarningRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *RecordRefereeWarningRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *RecordRefereeWarningRequest) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *RecordRefereeWarningRequest) GetCause() string {
+	if x != nil {
+		return x.Cause
+	}
+	return ""
+}
+
+func (x *RecordRefereeWarningRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *RecordRefereeWarningRequest) GetReferee() string {
+	if x != nil {
+		return x.Referee
+	}
+	return ""
+}
+
+type RecordRefereeWarningResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Warning       *RefereeWarning        `protobuf:"bytes,1,opt,name=warning,proto3" json:"warning,omitempty"`
+	Game          *TournamentGame        `protobuf:"bytes,2,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRefereeWarningResponse) Reset() {
+	*x = RecordRefereeWarningResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRefereeWarningResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRefereeWarningResponse) ProtoMessage() {}
+
+func (x *RecordRefereeWarningResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRefereeWarningResponse.ProtoReflect.Descriptor instead.
+func (*RecordRefereeWarningResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{64}
+}
+
+func (x *RecordRefereeWarningResponse) GetWarning() *RefereeWarning {
+	if x != nil {
+		return x.Warning
+	}
+	return nil
+}
+
+func (x *RecordRefereeWarningResponse) GetGame() *TournamentGame {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+type ListRefereeWarningsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRefereeWarningsRequest) Reset() {
+	*x = ListRefereeWarningsRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRefereeWarningsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRefereeWarningsRequest) ProtoMessage() {}
+
+func (x *ListRefereeWarningsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRefereeWarningsRequest.ProtoReflect.Descriptor instead.
+func (*ListRefereeWarningsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{65}
+}
+
+func (x *ListRefereeWarningsRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+type ListRefereeWarningsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Warnings      []*RefereeWarning      `protobuf:"bytes,1,rep,name=warnings,proto3" json:"warnings,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRefereeWarningsResponse) Reset() {
+	*x = ListRefereeWarningsResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRefereeWarningsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRefereeWarningsResponse) ProtoMessage() {}
+
+func (x *ListRefereeWarningsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRefereeWarningsResponse.ProtoReflect.Descriptor instead.
+func (*ListRefereeWarningsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{66}
+}
+
+func (x *ListRefereeWarningsResponse) GetWarnings() []*RefereeWarning {
+	if x != nil {
+		return x.Warnings
+	}
+	return nil
+}
+
+type TournamentSanction struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	Id             int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	TournamentId   int64                  `protobuf:"varint,2,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	TournamentName string                 `protobuf:"bytes,3,opt,name=tournament_name,json=tournamentName,proto3" json:"tournament_name,omitempty"`
+	PlayerId       int64                  `protobuf:"varint,4,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	Number         int32                  `protobuf:"varint,5,opt,name=number,proto3" json:"number,omitempty"`
+	Name           string                 `protobuf:"bytes,6,opt,name=name,proto3" json:"name,omitempty"`
+	// reprimand or prize_one_place_lower.
+	Kind          string                 `protobuf:"bytes,7,opt,name=kind,proto3" json:"kind,omitempty"`
+	Reason        string                 `protobuf:"bytes,8,opt,name=reason,proto3" json:"reason,omitempty"`
+	DecidedAt     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=decided_at,json=decidedAt,proto3" json:"decided_at,omitempty"`
+	DecidedBy     string                 `protobuf:"bytes,10,opt,name=decided_by,json=decidedBy,proto3" json:"decided_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentSanction) Reset() {
+	*x = TournamentSanction{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentSanction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentSanction) ProtoMessage() {}
+
+func (x *TournamentSanction) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentSanction.ProtoReflect.Descriptor instead.
+func (*TournamentSanction) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{67}
+}
+
+func (x *TournamentSanction) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *TournamentSanction) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *TournamentSanction) GetTournamentName() string {
+	if x != nil {
+		return x.TournamentName
+	}
+	return ""
+}
+
+func (x *TournamentSanction) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *TournamentSanction) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *TournamentSanction) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TournamentSanction) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *TournamentSanction) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *TournamentSanction) GetDecidedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.DecidedAt
+	}
+	return nil
+}
+
+func (x *TournamentSanction) GetDecidedBy() string {
+	if x != nil {
+		return x.DecidedBy
+	}
+	return ""
+}
+
+type SanctionParticipantRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Number       int32                  `protobuf:"varint,2,opt,name=number,proto3" json:"number,omitempty"`
+	// reprimand or prize_one_place_lower.
+	Kind          string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	Reason        string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SanctionParticipantRequest) Reset() {
+	*x = SanctionParticipantRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SanctionParticipantRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SanctionParticipantRequest) ProtoMessage() {}
+
+func (x *SanctionParticipantRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SanctionParticipantRequest.ProtoReflect.Descriptor instead.
+func (*SanctionParticipantRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{68}
+}
+
+func (x *SanctionParticipantRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SanctionParticipantRequest) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *SanctionParticipantRequest) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *SanctionParticipantRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type SanctionParticipantResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Sanction      *TournamentSanction    `protobuf:"bytes,1,opt,name=sanction,proto3" json:"sanction,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SanctionParticipantResponse) Reset() {
+	*x = SanctionParticipantResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SanctionParticipantResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SanctionParticipantResponse) ProtoMessage() {}
+
+func (x *SanctionParticipantResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SanctionParticipantResponse.ProtoReflect.Descriptor instead.
+func (*SanctionParticipantResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{69}
+}
+
+func (x *SanctionParticipantResponse) GetSanction() *TournamentSanction {
+	if x != nil {
+		return x.Sanction
+	}
+	return nil
+}
+
+type ListSanctionsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One of the two: the event's sanctions, or the player's.
+	TournamentId  int64 `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	PlayerId      int64 `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSanctionsRequest) Reset() {
+	*x = ListSanctionsRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSanctionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSanctionsRequest) ProtoMessage() {}
+
+func (x *ListSanctionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSanctionsRequest.ProtoReflect.Descriptor instead.
+func (*ListSanctionsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{70}
+}
+
+func (x *ListSanctionsRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *ListSanctionsRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+type ListSanctionsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Sanctions     []*TournamentSanction  `protobuf:"bytes,1,rep,name=sanctions,proto3" json:"sanctions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSanctionsResponse) Reset() {
+	*x = ListSanctionsResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[71]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSanctionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSanctionsResponse) ProtoMessage() {}
+
+func (x *ListSanctionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[71]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSanctionsResponse.ProtoReflect.Descriptor instead.
+func (*ListSanctionsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{71}
+}
+
+func (x *ListSanctionsResponse) GetSanctions() []*TournamentSanction {
+	if x != nil {
+		return x.Sanctions
+	}
+	return nil
+}
+
+type SetSwissRoundsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Rounds        int32                  `protobuf:"varint,2,opt,name=rounds,proto3" json:"rounds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSwissRoundsRequest) Reset() {
+	*x = SetSwissRoundsRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[72]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSwissRoundsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSwissRoundsRequest) ProtoMessage() {}
+
+func (x *SetSwissRoundsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[72]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSwissRoundsRequest.ProtoReflect.Descriptor instead.
+func (*SetSwissRoundsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{72}
+}
+
+func (x *SetSwissRoundsRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SetSwissRoundsRequest) GetRounds() int32 {
+	if x != nil {
+		return x.Rounds
+	}
+	return 0
+}
+
+type SetSwissRoundsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Tournament    *Tournament            `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSwissRoundsResponse) Reset() {
+	*x = SetSwissRoundsResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[73]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSwissRoundsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSwissRoundsResponse) ProtoMessage() {}
+
+func (x *SetSwissRoundsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[73]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSwissRoundsResponse.ProtoReflect.Descriptor instead.
+func (*SetSwissRoundsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{73}
+}
+
+func (x *SetSwissRoundsResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
 var File_dankyu_v1_tournaments_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_tournaments_proto_rawDesc = "" +
@@ -5305,7 +6083,67 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x1dAcceptImportedGradingResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
-	"tournament2\xf4\x0f\n" +
+	"tournament\"\x94\x02\n" +
+	"\x0eRefereeWarning\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x16\n" +
+	"\x06number\x18\x04 \x01(\x05R\x06number\x12\x14\n" +
+	"\x05cause\x18\x05 \x01(\tR\x05cause\x12\x12\n" +
+	"\x04note\x18\x06 \x01(\tR\x04note\x12\x18\n" +
+	"\areferee\x18\a \x01(\tR\areferee\x125\n" +
+	"\bgiven_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\agivenAt\x12\x19\n" +
+	"\bgiven_by\x18\t \x01(\tR\agivenBy\x12\x18\n" +
+	"\adecided\x18\n" +
+	" \x01(\bR\adecided\"\xca\x01\n" +
+	"\x1bRecordRefereeWarningRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x16\n" +
+	"\x06number\x18\x04 \x01(\x05R\x06number\x12\x14\n" +
+	"\x05cause\x18\x05 \x01(\tR\x05cause\x12\x12\n" +
+	"\x04note\x18\x06 \x01(\tR\x04note\x12\x18\n" +
+	"\areferee\x18\a \x01(\tR\areferee\"\x82\x01\n" +
+	"\x1cRecordRefereeWarningResponse\x123\n" +
+	"\awarning\x18\x01 \x01(\v2\x19.dankyu.v1.RefereeWarningR\awarning\x12-\n" +
+	"\x04game\x18\x02 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game\"A\n" +
+	"\x1aListRefereeWarningsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"T\n" +
+	"\x1bListRefereeWarningsResponse\x125\n" +
+	"\bwarnings\x18\x01 \x03(\v2\x19.dankyu.v1.RefereeWarningR\bwarnings\"\xc1\x02\n" +
+	"\x12TournamentSanction\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12#\n" +
+	"\rtournament_id\x18\x02 \x01(\x03R\ftournamentId\x12'\n" +
+	"\x0ftournament_name\x18\x03 \x01(\tR\x0etournamentName\x12\x1b\n" +
+	"\tplayer_id\x18\x04 \x01(\x03R\bplayerId\x12\x16\n" +
+	"\x06number\x18\x05 \x01(\x05R\x06number\x12\x12\n" +
+	"\x04name\x18\x06 \x01(\tR\x04name\x12\x12\n" +
+	"\x04kind\x18\a \x01(\tR\x04kind\x12\x16\n" +
+	"\x06reason\x18\b \x01(\tR\x06reason\x129\n" +
+	"\n" +
+	"decided_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tdecidedAt\x12\x1d\n" +
+	"\n" +
+	"decided_by\x18\n" +
+	" \x01(\tR\tdecidedBy\"\x85\x01\n" +
+	"\x1aSanctionParticipantRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x16\n" +
+	"\x06number\x18\x02 \x01(\x05R\x06number\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\"X\n" +
+	"\x1bSanctionParticipantResponse\x129\n" +
+	"\bsanction\x18\x01 \x01(\v2\x1d.dankyu.v1.TournamentSanctionR\bsanction\"X\n" +
+	"\x14ListSanctionsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\"T\n" +
+	"\x15ListSanctionsResponse\x12;\n" +
+	"\tsanctions\x18\x01 \x03(\v2\x1d.dankyu.v1.TournamentSanctionR\tsanctions\"T\n" +
+	"\x15SetSwissRoundsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x16\n" +
+	"\x06rounds\x18\x02 \x01(\x05R\x06rounds\"O\n" +
+	"\x16SetSwissRoundsResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
+	"tournament2\xd4\x13\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12p\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\"\x1c\x82\xd3\xe4\x93\x02\x16\x12\x14/v1/tournaments/{id}\x12q\n" +
@@ -5324,7 +6162,12 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\rSuspendPlayer\x12\x1f.dankyu.v1.SuspendPlayerRequest\x1a .dankyu.v1.SuspendPlayerResponse\x12O\n" +
 	"\fLodgeProtest\x12\x1e.dankyu.v1.LodgeProtestRequest\x1a\x1f.dankyu.v1.LodgeProtestResponse\x12L\n" +
 	"\vRuleProtest\x12\x1d.dankyu.v1.RuleProtestRequest\x1a\x1e.dankyu.v1.RuleProtestResponse\x12O\n" +
-	"\fListProtests\x12\x1e.dankyu.v1.ListProtestsRequest\x1a\x1f.dankyu.v1.ListProtestsResponse\x12O\n" +
+	"\fListProtests\x12\x1e.dankyu.v1.ListProtestsRequest\x1a\x1f.dankyu.v1.ListProtestsResponse\x12g\n" +
+	"\x14RecordRefereeWarning\x12&.dankyu.v1.RecordRefereeWarningRequest\x1a'.dankyu.v1.RecordRefereeWarningResponse\x12d\n" +
+	"\x13ListRefereeWarnings\x12%.dankyu.v1.ListRefereeWarningsRequest\x1a&.dankyu.v1.ListRefereeWarningsResponse\x12d\n" +
+	"\x13SanctionParticipant\x12%.dankyu.v1.SanctionParticipantRequest\x1a&.dankyu.v1.SanctionParticipantResponse\x12R\n" +
+	"\rListSanctions\x12\x1f.dankyu.v1.ListSanctionsRequest\x1a .dankyu.v1.ListSanctionsResponse\x12U\n" +
+	"\x0eSetSwissRounds\x12 .dankyu.v1.SetSwissRoundsRequest\x1a!.dankyu.v1.SetSwissRoundsResponse\x12O\n" +
 	"\fRecordNigiri\x12\x1e.dankyu.v1.RecordNigiriRequest\x1a\x1f.dankyu.v1.RecordNigiriResponse\x12C\n" +
 	"\bSetBoard\x12\x1a.dankyu.v1.SetBoardRequest\x1a\x1b.dankyu.v1.SetBoardResponse\x12F\n" +
 	"\tSetLineup\x12\x1b.dankyu.v1.SetLineupRequest\x1a\x1c.dankyu.v1.SetLineupResponse\x12L\n" +
@@ -5347,7 +6190,7 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 67)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 79)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*TournamentGroup)(nil),               // 0: dankyu.v1.TournamentGroup
 	(*Tournament)(nil),                    // 1: dankyu.v1.Tournament
@@ -5411,24 +6254,36 @@ var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*SetGradingResponse)(nil),            // 59: dankyu.v1.SetGradingResponse
 	(*AcceptImportedGradingRequest)(nil),  // 60: dankyu.v1.AcceptImportedGradingRequest
 	(*AcceptImportedGradingResponse)(nil), // 61: dankyu.v1.AcceptImportedGradingResponse
-	nil,                                   // 62: dankyu.v1.TournamentGame.FlagParamsEntry
-	nil,                                   // 63: dankyu.v1.Proposal.NoteParamsEntry
-	nil,                                   // 64: dankyu.v1.ImportCandidate.FactsEntry
-	nil,                                   // 65: dankyu.v1.ImportWarning.ParamsEntry
-	nil,                                   // 66: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),         // 67: google.protobuf.Timestamp
+	(*RefereeWarning)(nil),                // 62: dankyu.v1.RefereeWarning
+	(*RecordRefereeWarningRequest)(nil),   // 63: dankyu.v1.RecordRefereeWarningRequest
+	(*RecordRefereeWarningResponse)(nil),  // 64: dankyu.v1.RecordRefereeWarningResponse
+	(*ListRefereeWarningsRequest)(nil),    // 65: dankyu.v1.ListRefereeWarningsRequest
+	(*ListRefereeWarningsResponse)(nil),   // 66: dankyu.v1.ListRefereeWarningsResponse
+	(*TournamentSanction)(nil),            // 67: dankyu.v1.TournamentSanction
+	(*SanctionParticipantRequest)(nil),    // 68: dankyu.v1.SanctionParticipantRequest
+	(*SanctionParticipantResponse)(nil),   // 69: dankyu.v1.SanctionParticipantResponse
+	(*ListSanctionsRequest)(nil),          // 70: dankyu.v1.ListSanctionsRequest
+	(*ListSanctionsResponse)(nil),         // 71: dankyu.v1.ListSanctionsResponse
+	(*SetSwissRoundsRequest)(nil),         // 72: dankyu.v1.SetSwissRoundsRequest
+	(*SetSwissRoundsResponse)(nil),        // 73: dankyu.v1.SetSwissRoundsResponse
+	nil,                                   // 74: dankyu.v1.TournamentGame.FlagParamsEntry
+	nil,                                   // 75: dankyu.v1.Proposal.NoteParamsEntry
+	nil,                                   // 76: dankyu.v1.ImportCandidate.FactsEntry
+	nil,                                   // 77: dankyu.v1.ImportWarning.ParamsEntry
+	nil,                                   // 78: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),         // 79: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	67, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	79, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
 	2,  // 2: dankyu.v1.Tournament.grading:type_name -> dankyu.v1.GradingRule
-	67, // 3: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
+	79, // 3: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
 	0,  // 4: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
 	2,  // 5: dankyu.v1.CreateTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
 	1,  // 6: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	62, // 7: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
+	74, // 7: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
 	6,  // 8: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
-	63, // 9: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
+	75, // 9: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
 	1,  // 10: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
 	5,  // 11: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
 	7,  // 12: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
@@ -5448,9 +6303,9 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	10, // 26: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
 	14, // 27: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
 	31, // 28: dankyu.v1.ImportPlayer.proposals:type_name -> dankyu.v1.ImportCandidate
-	64, // 29: dankyu.v1.ImportCandidate.facts:type_name -> dankyu.v1.ImportCandidate.FactsEntry
-	65, // 30: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
-	66, // 31: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	76, // 29: dankyu.v1.ImportCandidate.facts:type_name -> dankyu.v1.ImportCandidate.FactsEntry
+	77, // 30: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
+	78, // 31: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
 	2,  // 32: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
 	30, // 33: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
 	1,  // 34: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
@@ -5458,7 +6313,7 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	7,  // 36: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
 	6,  // 37: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
 	10, // 38: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	67, // 39: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	79, // 39: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
 	43, // 40: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
 	43, // 41: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
 	43, // 42: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
@@ -5468,57 +6323,75 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	2,  // 46: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
 	1,  // 47: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
 	1,  // 48: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
-	3,  // 49: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	11, // 50: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	15, // 51: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	17, // 52: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	19, // 53: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	21, // 54: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	23, // 55: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	26, // 56: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
-	28, // 57: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	33, // 58: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	35, // 59: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	37, // 60: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
-	39, // 61: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
-	41, // 62: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
-	44, // 63: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
-	46, // 64: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
-	48, // 65: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
-	50, // 66: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
-	52, // 67: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
-	54, // 68: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
-	56, // 69: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
-	58, // 70: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
-	60, // 71: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
-	4,  // 72: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	12, // 73: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	16, // 74: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	18, // 75: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	20, // 76: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	22, // 77: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	24, // 78: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	27, // 79: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
-	29, // 80: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	34, // 81: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	36, // 82: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	38, // 83: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	40, // 84: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	42, // 85: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	45, // 86: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	47, // 87: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	49, // 88: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	51, // 89: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	53, // 90: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
-	55, // 91: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
-	57, // 92: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
-	59, // 93: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
-	61, // 94: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
-	72, // [72:95] is the sub-list for method output_type
-	49, // [49:72] is the sub-list for method input_type
-	49, // [49:49] is the sub-list for extension type_name
-	49, // [49:49] is the sub-list for extension extendee
-	0,  // [0:49] is the sub-list for field type_name
+	79, // 49: dankyu.v1.RefereeWarning.given_at:type_name -> google.protobuf.Timestamp
+	62, // 50: dankyu.v1.RecordRefereeWarningResponse.warning:type_name -> dankyu.v1.RefereeWarning
+	6,  // 51: dankyu.v1.RecordRefereeWarningResponse.game:type_name -> dankyu.v1.TournamentGame
+	62, // 52: dankyu.v1.ListRefereeWarningsResponse.warnings:type_name -> dankyu.v1.RefereeWarning
+	79, // 53: dankyu.v1.TournamentSanction.decided_at:type_name -> google.protobuf.Timestamp
+	67, // 54: dankyu.v1.SanctionParticipantResponse.sanction:type_name -> dankyu.v1.TournamentSanction
+	67, // 55: dankyu.v1.ListSanctionsResponse.sanctions:type_name -> dankyu.v1.TournamentSanction
+	1,  // 56: dankyu.v1.SetSwissRoundsResponse.tournament:type_name -> dankyu.v1.Tournament
+	3,  // 57: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	11, // 58: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	15, // 59: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	17, // 60: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	19, // 61: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	21, // 62: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	23, // 63: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	26, // 64: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
+	28, // 65: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	33, // 66: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	35, // 67: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	37, // 68: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	39, // 69: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	41, // 70: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	44, // 71: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	46, // 72: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	48, // 73: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	63, // 74: dankyu.v1.TournamentService.RecordRefereeWarning:input_type -> dankyu.v1.RecordRefereeWarningRequest
+	65, // 75: dankyu.v1.TournamentService.ListRefereeWarnings:input_type -> dankyu.v1.ListRefereeWarningsRequest
+	68, // 76: dankyu.v1.TournamentService.SanctionParticipant:input_type -> dankyu.v1.SanctionParticipantRequest
+	70, // 77: dankyu.v1.TournamentService.ListSanctions:input_type -> dankyu.v1.ListSanctionsRequest
+	72, // 78: dankyu.v1.TournamentService.SetSwissRounds:input_type -> dankyu.v1.SetSwissRoundsRequest
+	50, // 79: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	52, // 80: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
+	54, // 81: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	56, // 82: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
+	58, // 83: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
+	60, // 84: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
+	4,  // 85: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	12, // 86: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	16, // 87: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	18, // 88: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	20, // 89: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	22, // 90: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	24, // 91: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	27, // 92: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
+	29, // 93: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	34, // 94: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	36, // 95: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	38, // 96: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	40, // 97: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	42, // 98: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	45, // 99: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	47, // 100: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	49, // 101: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	64, // 102: dankyu.v1.TournamentService.RecordRefereeWarning:output_type -> dankyu.v1.RecordRefereeWarningResponse
+	66, // 103: dankyu.v1.TournamentService.ListRefereeWarnings:output_type -> dankyu.v1.ListRefereeWarningsResponse
+	69, // 104: dankyu.v1.TournamentService.SanctionParticipant:output_type -> dankyu.v1.SanctionParticipantResponse
+	71, // 105: dankyu.v1.TournamentService.ListSanctions:output_type -> dankyu.v1.ListSanctionsResponse
+	73, // 106: dankyu.v1.TournamentService.SetSwissRounds:output_type -> dankyu.v1.SetSwissRoundsResponse
+	51, // 107: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	53, // 108: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	55, // 109: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	57, // 110: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
+	59, // 111: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
+	61, // 112: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
+	85, // [85:113] is the sub-list for method output_type
+	57, // [57:85] is the sub-list for method input_type
+	57, // [57:57] is the sub-list for extension type_name
+	57, // [57:57] is the sub-list for extension extendee
+	0,  // [0:57] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -5533,7 +6406,7 @@ func file_dankyu_v1_tournaments_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   67,
+			NumMessages:   79,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
