@@ -190,7 +190,11 @@ func (s *TournamentServer) PairNextRound(ctx context.Context, req *pb.PairNextRo
 	if err != nil {
 		return nil, err
 	}
-	return &pb.PairNextRoundResponse{Round: roundPB(r)}, nil
+	resp := &pb.PairNextRoundResponse{Round: roundPB(r)}
+	for _, p := range r.Together {
+		resp.Together = append(resp.Together, &pb.PairedTogether{Black: int32(p.Black), White: int32(p.White)})
+	}
+	return resp, nil
 }
 
 func (s *TournamentServer) RecordResult(ctx context.Context, req *pb.RecordResultRequest) (*pb.RecordResultResponse, error) {
@@ -471,4 +475,13 @@ func (s *TournamentServer) SetSwissRounds(ctx context.Context, req *pb.SetSwissR
 		return nil, err
 	}
 	return &pb.SetSwissRoundsResponse{Tournament: tournamentPB(e)}, nil
+}
+
+func (s *TournamentServer) SetPairingConstraint(ctx context.Context, req *pb.SetPairingConstraintRequest) (*pb.SetPairingConstraintResponse, error) {
+	c, err := s.ts.SetPairingConstraint(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(),
+		tournaments.PairingConstraint{Rounds: int(req.GetAvoidRounds()), Kinds: req.GetKinds()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetPairingConstraintResponse{AvoidRounds: int32(c.Rounds), Kinds: c.Kinds}, nil
 }

@@ -2219,8 +2219,11 @@ func (x *PairNextRoundRequest) GetTournamentId() int64 {
 }
 
 type PairNextRoundResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Round         *TournamentRound       `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Round *TournamentRound       `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	// The pairs the event's pairing constraint could not keep apart (same
+	// club, school or family), board order; empty when it held.
+	Together      []*PairedTogether `protobuf:"bytes,580,rep,name=together,proto3" json:"together,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2262,6 +2265,65 @@ func (x *PairNextRoundResponse) GetRound() *TournamentRound {
 	return nil
 }
 
+func (x *PairNextRoundResponse) GetTogether() []*PairedTogether {
+	if x != nil {
+		return x.Together
+	}
+	return nil
+}
+
+type PairedTogether struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Black         int32                  `protobuf:"varint,1,opt,name=black,proto3" json:"black,omitempty"`
+	White         int32                  `protobuf:"varint,2,opt,name=white,proto3" json:"white,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PairedTogether) Reset() {
+	*x = PairedTogether{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PairedTogether) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PairedTogether) ProtoMessage() {}
+
+func (x *PairedTogether) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PairedTogether.ProtoReflect.Descriptor instead.
+func (*PairedTogether) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *PairedTogether) GetBlack() int32 {
+	if x != nil {
+		return x.Black
+	}
+	return 0
+}
+
+func (x *PairedTogether) GetWhite() int32 {
+	if x != nil {
+		return x.White
+	}
+	return 0
+}
+
 type RecordResultRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
@@ -2285,7 +2347,7 @@ type RecordResultRequest struct {
 
 func (x *RecordResultRequest) Reset() {
 	*x = RecordResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2297,7 +2359,7 @@ func (x *RecordResultRequest) String() string {
 func (*RecordResultRequest) ProtoMessage() {}
 
 func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[23]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2310,7 +2372,7 @@ func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultRequest.ProtoReflect.Descriptor instead.
 func (*RecordResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{23}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *RecordResultRequest) GetTournamentId() int64 {
@@ -2392,7 +2454,7 @@ type RecordResultResponse struct {
 
 func (x *RecordResultResponse) Reset() {
 	*x = RecordResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2404,7 +2466,7 @@ func (x *RecordResultResponse) String() string {
 func (*RecordResultResponse) ProtoMessage() {}
 
 func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[24]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2417,7 +2479,7 @@ func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultResponse.ProtoReflect.Descriptor instead.
 func (*RecordResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{24}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *RecordResultResponse) GetGame() *TournamentGame {
@@ -2447,7 +2509,7 @@ type BoardResult struct {
 
 func (x *BoardResult) Reset() {
 	*x = BoardResult{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2459,7 +2521,7 @@ func (x *BoardResult) String() string {
 func (*BoardResult) ProtoMessage() {}
 
 func (x *BoardResult) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[25]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2472,7 +2534,7 @@ func (x *BoardResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardResult.ProtoReflect.Descriptor instead.
 func (*BoardResult) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{25}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *BoardResult) GetBoard() int32 {
@@ -2542,7 +2604,7 @@ type RecordRoundResultsRequest struct {
 
 func (x *RecordRoundResultsRequest) Reset() {
 	*x = RecordRoundResultsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2554,7 +2616,7 @@ func (x *RecordRoundResultsRequest) String() string {
 func (*RecordRoundResultsRequest) ProtoMessage() {}
 
 func (x *RecordRoundResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[26]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2567,7 +2629,7 @@ func (x *RecordRoundResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRoundResultsRequest.ProtoReflect.Descriptor instead.
 func (*RecordRoundResultsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{26}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RecordRoundResultsRequest) GetTournamentId() int64 {
@@ -2602,7 +2664,7 @@ type RecordRoundResultsResponse struct {
 
 func (x *RecordRoundResultsResponse) Reset() {
 	*x = RecordRoundResultsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2614,7 +2676,7 @@ func (x *RecordRoundResultsResponse) String() string {
 func (*RecordRoundResultsResponse) ProtoMessage() {}
 
 func (x *RecordRoundResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[27]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2627,7 +2689,7 @@ func (x *RecordRoundResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRoundResultsResponse.ProtoReflect.Descriptor instead.
 func (*RecordRoundResultsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{27}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *RecordRoundResultsResponse) GetGames() []*TournamentGame {
@@ -2646,7 +2708,7 @@ type FinishTournamentRequest struct {
 
 func (x *FinishTournamentRequest) Reset() {
 	*x = FinishTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2658,7 +2720,7 @@ func (x *FinishTournamentRequest) String() string {
 func (*FinishTournamentRequest) ProtoMessage() {}
 
 func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[28]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2671,7 +2733,7 @@ func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentRequest.ProtoReflect.Descriptor instead.
 func (*FinishTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{28}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *FinishTournamentRequest) GetTournamentId() int64 {
@@ -2693,7 +2755,7 @@ type FinishTournamentResponse struct {
 
 func (x *FinishTournamentResponse) Reset() {
 	*x = FinishTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2705,7 +2767,7 @@ func (x *FinishTournamentResponse) String() string {
 func (*FinishTournamentResponse) ProtoMessage() {}
 
 func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[29]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2718,7 +2780,7 @@ func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentResponse.ProtoReflect.Descriptor instead.
 func (*FinishTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{29}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *FinishTournamentResponse) GetStandings() []*StandingRow {
@@ -2768,7 +2830,7 @@ type ImportPlayer struct {
 
 func (x *ImportPlayer) Reset() {
 	*x = ImportPlayer{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2780,7 +2842,7 @@ func (x *ImportPlayer) String() string {
 func (*ImportPlayer) ProtoMessage() {}
 
 func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[30]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2793,7 +2855,7 @@ func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayer.ProtoReflect.Descriptor instead.
 func (*ImportPlayer) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{30}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ImportPlayer) GetIndex() int32 {
@@ -2900,7 +2962,7 @@ type ImportCandidate struct {
 
 func (x *ImportCandidate) Reset() {
 	*x = ImportCandidate{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2912,7 +2974,7 @@ func (x *ImportCandidate) String() string {
 func (*ImportCandidate) ProtoMessage() {}
 
 func (x *ImportCandidate) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[31]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2925,7 +2987,7 @@ func (x *ImportCandidate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportCandidate.ProtoReflect.Descriptor instead.
 func (*ImportCandidate) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{31}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ImportCandidate) GetPlayerId() int64 {
@@ -3026,7 +3088,7 @@ type ImportWarning struct {
 
 func (x *ImportWarning) Reset() {
 	*x = ImportWarning{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3038,7 +3100,7 @@ func (x *ImportWarning) String() string {
 func (*ImportWarning) ProtoMessage() {}
 
 func (x *ImportWarning) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3051,7 +3113,7 @@ func (x *ImportWarning) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportWarning.ProtoReflect.Descriptor instead.
 func (*ImportWarning) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ImportWarning) GetLine() int32 {
@@ -3119,7 +3181,7 @@ type ImportTournamentRequest struct {
 
 func (x *ImportTournamentRequest) Reset() {
 	*x = ImportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3131,7 +3193,7 @@ func (x *ImportTournamentRequest) String() string {
 func (*ImportTournamentRequest) ProtoMessage() {}
 
 func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3144,7 +3206,7 @@ func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ImportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ImportTournamentRequest) GetData() []byte {
@@ -3221,7 +3283,7 @@ type ImportTournamentResponse struct {
 
 func (x *ImportTournamentResponse) Reset() {
 	*x = ImportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3233,7 +3295,7 @@ func (x *ImportTournamentResponse) String() string {
 func (*ImportTournamentResponse) ProtoMessage() {}
 
 func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3246,7 +3308,7 @@ func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ImportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ImportTournamentResponse) GetFormat() string {
@@ -3329,7 +3391,7 @@ type ExportTournamentRequest struct {
 
 func (x *ExportTournamentRequest) Reset() {
 	*x = ExportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3341,7 +3403,7 @@ func (x *ExportTournamentRequest) String() string {
 func (*ExportTournamentRequest) ProtoMessage() {}
 
 func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3354,7 +3416,7 @@ func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ExportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ExportTournamentRequest) GetTournamentId() int64 {
@@ -3431,7 +3493,7 @@ type ExportTournamentResponse struct {
 
 func (x *ExportTournamentResponse) Reset() {
 	*x = ExportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3443,7 +3505,7 @@ func (x *ExportTournamentResponse) String() string {
 func (*ExportTournamentResponse) ProtoMessage() {}
 
 func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3456,7 +3518,7 @@ func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ExportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ExportTournamentResponse) GetData() []byte {
@@ -3490,7 +3552,7 @@ type ConfirmRoundRequest struct {
 
 func (x *ConfirmRoundRequest) Reset() {
 	*x = ConfirmRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3502,7 +3564,7 @@ func (x *ConfirmRoundRequest) String() string {
 func (*ConfirmRoundRequest) ProtoMessage() {}
 
 func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3515,7 +3577,7 @@ func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ConfirmRoundRequest) GetTournamentId() int64 {
@@ -3541,7 +3603,7 @@ type ConfirmRoundResponse struct {
 
 func (x *ConfirmRoundResponse) Reset() {
 	*x = ConfirmRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3553,7 +3615,7 @@ func (x *ConfirmRoundResponse) String() string {
 func (*ConfirmRoundResponse) ProtoMessage() {}
 
 func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3566,7 +3628,7 @@ func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ConfirmRoundResponse) GetRound() *TournamentRound {
@@ -3590,7 +3652,7 @@ type VoidResultRequest struct {
 
 func (x *VoidResultRequest) Reset() {
 	*x = VoidResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3602,7 +3664,7 @@ func (x *VoidResultRequest) String() string {
 func (*VoidResultRequest) ProtoMessage() {}
 
 func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3615,7 +3677,7 @@ func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultRequest.ProtoReflect.Descriptor instead.
 func (*VoidResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *VoidResultRequest) GetTournamentId() int64 {
@@ -3667,7 +3729,7 @@ type VoidResultResponse struct {
 
 func (x *VoidResultResponse) Reset() {
 	*x = VoidResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3679,7 +3741,7 @@ func (x *VoidResultResponse) String() string {
 func (*VoidResultResponse) ProtoMessage() {}
 
 func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3692,7 +3754,7 @@ func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultResponse.ProtoReflect.Descriptor instead.
 func (*VoidResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *VoidResultResponse) GetGame() *TournamentGame {
@@ -3731,7 +3793,7 @@ type SuspendPlayerRequest struct {
 
 func (x *SuspendPlayerRequest) Reset() {
 	*x = SuspendPlayerRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3743,7 +3805,7 @@ func (x *SuspendPlayerRequest) String() string {
 func (*SuspendPlayerRequest) ProtoMessage() {}
 
 func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3756,7 +3818,7 @@ func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerRequest.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *SuspendPlayerRequest) GetPlayerId() int64 {
@@ -3803,7 +3865,7 @@ type SuspendPlayerResponse struct {
 
 func (x *SuspendPlayerResponse) Reset() {
 	*x = SuspendPlayerResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3815,7 +3877,7 @@ func (x *SuspendPlayerResponse) String() string {
 func (*SuspendPlayerResponse) ProtoMessage() {}
 
 func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3828,7 +3890,7 @@ func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerResponse.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *SuspendPlayerResponse) GetSuspensionId() int64 {
@@ -3856,7 +3918,7 @@ type TournamentProtest struct {
 
 func (x *TournamentProtest) Reset() {
 	*x = TournamentProtest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3868,7 +3930,7 @@ func (x *TournamentProtest) String() string {
 func (*TournamentProtest) ProtoMessage() {}
 
 func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3881,7 +3943,7 @@ func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentProtest.ProtoReflect.Descriptor instead.
 func (*TournamentProtest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *TournamentProtest) GetId() int64 {
@@ -3953,7 +4015,7 @@ type LodgeProtestRequest struct {
 
 func (x *LodgeProtestRequest) Reset() {
 	*x = LodgeProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3965,7 +4027,7 @@ func (x *LodgeProtestRequest) String() string {
 func (*LodgeProtestRequest) ProtoMessage() {}
 
 func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3978,7 +4040,7 @@ func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestRequest.ProtoReflect.Descriptor instead.
 func (*LodgeProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *LodgeProtestRequest) GetTournamentId() int64 {
@@ -4025,7 +4087,7 @@ type LodgeProtestResponse struct {
 
 func (x *LodgeProtestResponse) Reset() {
 	*x = LodgeProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4037,7 +4099,7 @@ func (x *LodgeProtestResponse) String() string {
 func (*LodgeProtestResponse) ProtoMessage() {}
 
 func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4050,7 +4112,7 @@ func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestResponse.ProtoReflect.Descriptor instead.
 func (*LodgeProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *LodgeProtestResponse) GetProtest() *TournamentProtest {
@@ -4072,7 +4134,7 @@ type RuleProtestRequest struct {
 
 func (x *RuleProtestRequest) Reset() {
 	*x = RuleProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4084,7 +4146,7 @@ func (x *RuleProtestRequest) String() string {
 func (*RuleProtestRequest) ProtoMessage() {}
 
 func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4097,7 +4159,7 @@ func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestRequest.ProtoReflect.Descriptor instead.
 func (*RuleProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *RuleProtestRequest) GetTournamentId() int64 {
@@ -4137,7 +4199,7 @@ type RuleProtestResponse struct {
 
 func (x *RuleProtestResponse) Reset() {
 	*x = RuleProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4149,7 +4211,7 @@ func (x *RuleProtestResponse) String() string {
 func (*RuleProtestResponse) ProtoMessage() {}
 
 func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4162,7 +4224,7 @@ func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestResponse.ProtoReflect.Descriptor instead.
 func (*RuleProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RuleProtestResponse) GetProtest() *TournamentProtest {
@@ -4181,7 +4243,7 @@ type ListProtestsRequest struct {
 
 func (x *ListProtestsRequest) Reset() {
 	*x = ListProtestsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4193,7 +4255,7 @@ func (x *ListProtestsRequest) String() string {
 func (*ListProtestsRequest) ProtoMessage() {}
 
 func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4206,7 +4268,7 @@ func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsRequest.ProtoReflect.Descriptor instead.
 func (*ListProtestsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ListProtestsRequest) GetTournamentId() int64 {
@@ -4225,7 +4287,7 @@ type ListProtestsResponse struct {
 
 func (x *ListProtestsResponse) Reset() {
 	*x = ListProtestsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4237,7 +4299,7 @@ func (x *ListProtestsResponse) String() string {
 func (*ListProtestsResponse) ProtoMessage() {}
 
 func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4250,7 +4312,7 @@ func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsResponse.ProtoReflect.Descriptor instead.
 func (*ListProtestsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ListProtestsResponse) GetProtests() []*TournamentProtest {
@@ -4275,7 +4337,7 @@ type RecordNigiriRequest struct {
 
 func (x *RecordNigiriRequest) Reset() {
 	*x = RecordNigiriRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4287,7 +4349,7 @@ func (x *RecordNigiriRequest) String() string {
 func (*RecordNigiriRequest) ProtoMessage() {}
 
 func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4300,7 +4362,7 @@ func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriRequest.ProtoReflect.Descriptor instead.
 func (*RecordNigiriRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *RecordNigiriRequest) GetTournamentId() int64 {
@@ -4347,7 +4409,7 @@ type RecordNigiriResponse struct {
 
 func (x *RecordNigiriResponse) Reset() {
 	*x = RecordNigiriResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4359,7 +4421,7 @@ func (x *RecordNigiriResponse) String() string {
 func (*RecordNigiriResponse) ProtoMessage() {}
 
 func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4372,7 +4434,7 @@ func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriResponse.ProtoReflect.Descriptor instead.
 func (*RecordNigiriResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *RecordNigiriResponse) GetGame() *TournamentGame {
@@ -4393,7 +4455,7 @@ type SetBoardRequest struct {
 
 func (x *SetBoardRequest) Reset() {
 	*x = SetBoardRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4405,7 +4467,7 @@ func (x *SetBoardRequest) String() string {
 func (*SetBoardRequest) ProtoMessage() {}
 
 func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4418,7 +4480,7 @@ func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardRequest.ProtoReflect.Descriptor instead.
 func (*SetBoardRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *SetBoardRequest) GetTournamentId() int64 {
@@ -4451,7 +4513,7 @@ type SetBoardResponse struct {
 
 func (x *SetBoardResponse) Reset() {
 	*x = SetBoardResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4463,7 +4525,7 @@ func (x *SetBoardResponse) String() string {
 func (*SetBoardResponse) ProtoMessage() {}
 
 func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4476,7 +4538,7 @@ func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardResponse.ProtoReflect.Descriptor instead.
 func (*SetBoardResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *SetBoardResponse) GetParticipant() *TournamentParticipant {
@@ -4498,7 +4560,7 @@ type SetLineupRequest struct {
 
 func (x *SetLineupRequest) Reset() {
 	*x = SetLineupRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4510,7 +4572,7 @@ func (x *SetLineupRequest) String() string {
 func (*SetLineupRequest) ProtoMessage() {}
 
 func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4523,7 +4585,7 @@ func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupRequest.ProtoReflect.Descriptor instead.
 func (*SetLineupRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *SetLineupRequest) GetTournamentId() int64 {
@@ -4556,7 +4618,7 @@ type SetLineupResponse struct {
 
 func (x *SetLineupResponse) Reset() {
 	*x = SetLineupResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4568,7 +4630,7 @@ func (x *SetLineupResponse) String() string {
 func (*SetLineupResponse) ProtoMessage() {}
 
 func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4581,7 +4643,7 @@ func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupResponse.ProtoReflect.Descriptor instead.
 func (*SetLineupResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{55}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *SetLineupResponse) GetNumbers() []int32 {
@@ -4600,7 +4662,7 @@ type PairPlayoffRequest struct {
 
 func (x *PairPlayoffRequest) Reset() {
 	*x = PairPlayoffRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4612,7 +4674,7 @@ func (x *PairPlayoffRequest) String() string {
 func (*PairPlayoffRequest) ProtoMessage() {}
 
 func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4625,7 +4687,7 @@ func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffRequest.ProtoReflect.Descriptor instead.
 func (*PairPlayoffRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{56}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *PairPlayoffRequest) GetTournamentId() int64 {
@@ -4644,7 +4706,7 @@ type PairPlayoffResponse struct {
 
 func (x *PairPlayoffResponse) Reset() {
 	*x = PairPlayoffResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4656,7 +4718,7 @@ func (x *PairPlayoffResponse) String() string {
 func (*PairPlayoffResponse) ProtoMessage() {}
 
 func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4669,7 +4731,7 @@ func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffResponse.ProtoReflect.Descriptor instead.
 func (*PairPlayoffResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{57}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *PairPlayoffResponse) GetRound() *TournamentRound {
@@ -4689,7 +4751,7 @@ type SetGradingRequest struct {
 
 func (x *SetGradingRequest) Reset() {
 	*x = SetGradingRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4701,7 +4763,7 @@ func (x *SetGradingRequest) String() string {
 func (*SetGradingRequest) ProtoMessage() {}
 
 func (x *SetGradingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4714,7 +4776,7 @@ func (x *SetGradingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetGradingRequest.ProtoReflect.Descriptor instead.
 func (*SetGradingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{58}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *SetGradingRequest) GetId() int64 {
@@ -4740,7 +4802,7 @@ type SetGradingResponse struct {
 
 func (x *SetGradingResponse) Reset() {
 	*x = SetGradingResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4752,7 +4814,7 @@ func (x *SetGradingResponse) String() string {
 func (*SetGradingResponse) ProtoMessage() {}
 
 func (x *SetGradingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4765,7 +4827,7 @@ func (x *SetGradingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetGradingResponse.ProtoReflect.Descriptor instead.
 func (*SetGradingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{59}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *SetGradingResponse) GetTournament() *Tournament {
@@ -4785,7 +4847,7 @@ type AcceptImportedGradingRequest struct {
 
 func (x *AcceptImportedGradingRequest) Reset() {
 	*x = AcceptImportedGradingRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4797,7 +4859,7 @@ func (x *AcceptImportedGradingRequest) String() string {
 func (*AcceptImportedGradingRequest) ProtoMessage() {}
 
 func (x *AcceptImportedGradingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4810,7 +4872,7 @@ func (x *AcceptImportedGradingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptImportedGradingRequest.ProtoReflect.Descriptor instead.
 func (*AcceptImportedGradingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{60}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *AcceptImportedGradingRequest) GetId() int64 {
@@ -4836,7 +4898,7 @@ type AcceptImportedGradingResponse struct {
 
 func (x *AcceptImportedGradingResponse) Reset() {
 	*x = AcceptImportedGradingResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4848,7 +4910,7 @@ func (x *AcceptImportedGradingResponse) String() string {
 func (*AcceptImportedGradingResponse) ProtoMessage() {}
 
 func (x *AcceptImportedGradingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4861,7 +4923,7 @@ func (x *AcceptImportedGradingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptImportedGradingResponse.ProtoReflect.Descriptor instead.
 func (*AcceptImportedGradingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{61}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *AcceptImportedGradingResponse) GetTournament() *Tournament {
@@ -4895,7 +4957,7 @@ type RefereeWarning struct {
 
 func (x *RefereeWarning) Reset() {
 	*x = RefereeWarning{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4907,7 +4969,7 @@ func (x *RefereeWarning) String() string {
 func (*RefereeWarning) ProtoMessage() {}
 
 func (x *RefereeWarning) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4920,7 +4982,7 @@ func (x *RefereeWarning) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RefereeWarning.ProtoReflect.Descriptor instead.
 func (*RefereeWarning) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{62}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *RefereeWarning) GetId() int64 {
@@ -5009,7 +5071,7 @@ type RecordRefereeWarningRequest struct {
 
 func (x *RecordRefereeWarningRequest) Reset() {
 	*x = RecordRefereeWarningRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5021,7 +5083,7 @@ func (x *RecordRefereeWarningRequest) String() string {
 func (*RecordRefereeWarningRequest) ProtoMessage() {}
 
 func (x *RecordRefereeWarningRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5034,7 +5096,7 @@ func (x *RecordRefereeWarningRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRefereeWarningRequest.ProtoReflect.Descriptor instead.
 func (*RecordRefereeWarningRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{63}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *RecordRefereeWarningRequest) GetTournamentId() int64 {
@@ -5096,7 +5158,7 @@ type RecordRefereeWarningResponse struct {
 
 func (x *RecordRefereeWarningResponse) Reset() {
 	*x = RecordRefereeWarningResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5108,7 +5170,7 @@ func (x *RecordRefereeWarningResponse) String() string {
 func (*RecordRefereeWarningResponse) ProtoMessage() {}
 
 func (x *RecordRefereeWarningResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5121,7 +5183,7 @@ func (x *RecordRefereeWarningResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRefereeWarningResponse.ProtoReflect.Descriptor instead.
 func (*RecordRefereeWarningResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{64}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *RecordRefereeWarningResponse) GetWarning() *RefereeWarning {
@@ -5147,7 +5209,7 @@ type ListRefereeWarningsRequest struct {
 
 func (x *ListRefereeWarningsRequest) Reset() {
 	*x = ListRefereeWarningsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5159,7 +5221,7 @@ func (x *ListRefereeWarningsRequest) String() string {
 func (*ListRefereeWarningsRequest) ProtoMessage() {}
 
 func (x *ListRefereeWarningsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5172,7 +5234,7 @@ func (x *ListRefereeWarningsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRefereeWarningsRequest.ProtoReflect.Descriptor instead.
 func (*ListRefereeWarningsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{65}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *ListRefereeWarningsRequest) GetTournamentId() int64 {
@@ -5191,7 +5253,7 @@ type ListRefereeWarningsResponse struct {
 
 func (x *ListRefereeWarningsResponse) Reset() {
 	*x = ListRefereeWarningsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5203,7 +5265,7 @@ func (x *ListRefereeWarningsResponse) String() string {
 func (*ListRefereeWarningsResponse) ProtoMessage() {}
 
 func (x *ListRefereeWarningsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5216,7 +5278,7 @@ func (x *ListRefereeWarningsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRefereeWarningsResponse.ProtoReflect.Descriptor instead.
 func (*ListRefereeWarningsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{66}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *ListRefereeWarningsResponse) GetWarnings() []*RefereeWarning {
@@ -5245,7 +5307,7 @@ type TournamentSanction struct {
 
 func (x *TournamentSanction) Reset() {
 	*x = TournamentSanction{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5257,7 +5319,7 @@ func (x *TournamentSanction) String() string {
 func (*TournamentSanction) ProtoMessage() {}
 
 func (x *TournamentSanction) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5270,7 +5332,7 @@ func (x *TournamentSanction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentSanction.ProtoReflect.Descriptor instead.
 func (*TournamentSanction) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{67}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *TournamentSanction) GetId() int64 {
@@ -5356,7 +5418,7 @@ type SanctionParticipantRequest struct {
 
 func (x *SanctionParticipantRequest) Reset() {
 	*x = SanctionParticipantRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5368,7 +5430,7 @@ func (x *SanctionParticipantRequest) String() string {
 func (*SanctionParticipantRequest) ProtoMessage() {}
 
 func (x *SanctionParticipantRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5381,7 +5443,7 @@ func (x *SanctionParticipantRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SanctionParticipantRequest.ProtoReflect.Descriptor instead.
 func (*SanctionParticipantRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{68}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *SanctionParticipantRequest) GetTournamentId() int64 {
@@ -5421,7 +5483,7 @@ type SanctionParticipantResponse struct {
 
 func (x *SanctionParticipantResponse) Reset() {
 	*x = SanctionParticipantResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5433,7 +5495,7 @@ func (x *SanctionParticipantResponse) String() string {
 func (*SanctionParticipantResponse) ProtoMessage() {}
 
 func (x *SanctionParticipantResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5446,7 +5508,7 @@ func (x *SanctionParticipantResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SanctionParticipantResponse.ProtoReflect.Descriptor instead.
 func (*SanctionParticipantResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{69}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *SanctionParticipantResponse) GetSanction() *TournamentSanction {
@@ -5467,7 +5529,7 @@ type ListSanctionsRequest struct {
 
 func (x *ListSanctionsRequest) Reset() {
 	*x = ListSanctionsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5479,7 +5541,7 @@ func (x *ListSanctionsRequest) String() string {
 func (*ListSanctionsRequest) ProtoMessage() {}
 
 func (x *ListSanctionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5492,7 +5554,7 @@ func (x *ListSanctionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSanctionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSanctionsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{70}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *ListSanctionsRequest) GetTournamentId() int64 {
@@ -5518,7 +5580,7 @@ type ListSanctionsResponse struct {
 
 func (x *ListSanctionsResponse) Reset() {
 	*x = ListSanctionsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[71]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5530,7 +5592,7 @@ func (x *ListSanctionsResponse) String() string {
 func (*ListSanctionsResponse) ProtoMessage() {}
 
 func (x *ListSanctionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[71]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5543,7 +5605,7 @@ func (x *ListSanctionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSanctionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSanctionsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{71}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *ListSanctionsResponse) GetSanctions() []*TournamentSanction {
@@ -5563,7 +5625,7 @@ type SetSwissRoundsRequest struct {
 
 func (x *SetSwissRoundsRequest) Reset() {
 	*x = SetSwissRoundsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[72]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5575,7 +5637,7 @@ func (x *SetSwissRoundsRequest) String() string {
 func (*SetSwissRoundsRequest) ProtoMessage() {}
 
 func (x *SetSwissRoundsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[72]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5588,7 +5650,7 @@ func (x *SetSwissRoundsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSwissRoundsRequest.ProtoReflect.Descriptor instead.
 func (*SetSwissRoundsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{72}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *SetSwissRoundsRequest) GetTournamentId() int64 {
@@ -5614,7 +5676,7 @@ type SetSwissRoundsResponse struct {
 
 func (x *SetSwissRoundsResponse) Reset() {
 	*x = SetSwissRoundsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[73]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5626,7 +5688,7 @@ func (x *SetSwissRoundsResponse) String() string {
 func (*SetSwissRoundsResponse) ProtoMessage() {}
 
 func (x *SetSwissRoundsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[73]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5639,12 +5701,125 @@ func (x *SetSwissRoundsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetSwissRoundsResponse.ProtoReflect.Descriptor instead.
 func (*SetSwissRoundsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{73}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *SetSwissRoundsResponse) GetTournament() *Tournament {
 	if x != nil {
 		return x.Tournament
+	}
+	return nil
+}
+
+type SetPairingConstraintRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	AvoidRounds  int32                  `protobuf:"varint,2,opt,name=avoid_rounds,json=avoidRounds,proto3" json:"avoid_rounds,omitempty"`
+	// Of club, school, family.
+	Kinds         []string `protobuf:"bytes,3,rep,name=kinds,proto3" json:"kinds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPairingConstraintRequest) Reset() {
+	*x = SetPairingConstraintRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPairingConstraintRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPairingConstraintRequest) ProtoMessage() {}
+
+func (x *SetPairingConstraintRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPairingConstraintRequest.ProtoReflect.Descriptor instead.
+func (*SetPairingConstraintRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *SetPairingConstraintRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SetPairingConstraintRequest) GetAvoidRounds() int32 {
+	if x != nil {
+		return x.AvoidRounds
+	}
+	return 0
+}
+
+func (x *SetPairingConstraintRequest) GetKinds() []string {
+	if x != nil {
+		return x.Kinds
+	}
+	return nil
+}
+
+type SetPairingConstraintResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	AvoidRounds   int32                  `protobuf:"varint,1,opt,name=avoid_rounds,json=avoidRounds,proto3" json:"avoid_rounds,omitempty"`
+	Kinds         []string               `protobuf:"bytes,2,rep,name=kinds,proto3" json:"kinds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPairingConstraintResponse) Reset() {
+	*x = SetPairingConstraintResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPairingConstraintResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPairingConstraintResponse) ProtoMessage() {}
+
+func (x *SetPairingConstraintResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPairingConstraintResponse.ProtoReflect.Descriptor instead.
+func (*SetPairingConstraintResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{76}
+}
+
+func (x *SetPairingConstraintResponse) GetAvoidRounds() int32 {
+	if x != nil {
+		return x.AvoidRounds
+	}
+	return 0
+}
+
+func (x *SetPairingConstraintResponse) GetKinds() []string {
+	if x != nil {
+		return x.Kinds
 	}
 	return nil
 }
@@ -5874,9 +6049,13 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x1bWithdrawParticipantResponse\x12B\n" +
 	"\vparticipant\x18\x01 \x01(\v2 .dankyu.v1.TournamentParticipantR\vparticipant\";\n" +
 	"\x14PairNextRoundRequest\x12#\n" +
-	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"I\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"\x81\x01\n" +
 	"\x15PairNextRoundResponse\x120\n" +
-	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round\"\xd6\x02\n" +
+	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round\x126\n" +
+	"\btogether\x18\xc4\x04 \x03(\v2\x19.dankyu.v1.PairedTogetherR\btogether\"<\n" +
+	"\x0ePairedTogether\x12\x14\n" +
+	"\x05black\x18\x01 \x01(\x05R\x05black\x12\x14\n" +
+	"\x05white\x18\x02 \x01(\x05R\x05white\"\xd6\x02\n" +
 	"\x13RecordResultRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
 	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
@@ -6143,7 +6322,14 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x16SetSwissRoundsResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
-	"tournament2\xd4\x13\n" +
+	"tournament\"{\n" +
+	"\x1bSetPairingConstraintRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12!\n" +
+	"\favoid_rounds\x18\x02 \x01(\x05R\vavoidRounds\x12\x14\n" +
+	"\x05kinds\x18\x03 \x03(\tR\x05kinds\"W\n" +
+	"\x1cSetPairingConstraintResponse\x12!\n" +
+	"\favoid_rounds\x18\x01 \x01(\x05R\vavoidRounds\x12\x14\n" +
+	"\x05kinds\x18\x02 \x03(\tR\x05kinds2\xbd\x14\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12p\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\"\x1c\x82\xd3\xe4\x93\x02\x16\x12\x14/v1/tournaments/{id}\x12q\n" +
@@ -6167,7 +6353,8 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x13ListRefereeWarnings\x12%.dankyu.v1.ListRefereeWarningsRequest\x1a&.dankyu.v1.ListRefereeWarningsResponse\x12d\n" +
 	"\x13SanctionParticipant\x12%.dankyu.v1.SanctionParticipantRequest\x1a&.dankyu.v1.SanctionParticipantResponse\x12R\n" +
 	"\rListSanctions\x12\x1f.dankyu.v1.ListSanctionsRequest\x1a .dankyu.v1.ListSanctionsResponse\x12U\n" +
-	"\x0eSetSwissRounds\x12 .dankyu.v1.SetSwissRoundsRequest\x1a!.dankyu.v1.SetSwissRoundsResponse\x12O\n" +
+	"\x0eSetSwissRounds\x12 .dankyu.v1.SetSwissRoundsRequest\x1a!.dankyu.v1.SetSwissRoundsResponse\x12g\n" +
+	"\x14SetPairingConstraint\x12&.dankyu.v1.SetPairingConstraintRequest\x1a'.dankyu.v1.SetPairingConstraintResponse\x12O\n" +
 	"\fRecordNigiri\x12\x1e.dankyu.v1.RecordNigiriRequest\x1a\x1f.dankyu.v1.RecordNigiriResponse\x12C\n" +
 	"\bSetBoard\x12\x1a.dankyu.v1.SetBoardRequest\x1a\x1b.dankyu.v1.SetBoardResponse\x12F\n" +
 	"\tSetLineup\x12\x1b.dankyu.v1.SetLineupRequest\x1a\x1c.dankyu.v1.SetLineupResponse\x12L\n" +
@@ -6190,7 +6377,7 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 79)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 82)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*TournamentGroup)(nil),               // 0: dankyu.v1.TournamentGroup
 	(*Tournament)(nil),                    // 1: dankyu.v1.Tournament
@@ -6215,75 +6402,78 @@ var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*WithdrawParticipantResponse)(nil),   // 20: dankyu.v1.WithdrawParticipantResponse
 	(*PairNextRoundRequest)(nil),          // 21: dankyu.v1.PairNextRoundRequest
 	(*PairNextRoundResponse)(nil),         // 22: dankyu.v1.PairNextRoundResponse
-	(*RecordResultRequest)(nil),           // 23: dankyu.v1.RecordResultRequest
-	(*RecordResultResponse)(nil),          // 24: dankyu.v1.RecordResultResponse
-	(*BoardResult)(nil),                   // 25: dankyu.v1.BoardResult
-	(*RecordRoundResultsRequest)(nil),     // 26: dankyu.v1.RecordRoundResultsRequest
-	(*RecordRoundResultsResponse)(nil),    // 27: dankyu.v1.RecordRoundResultsResponse
-	(*FinishTournamentRequest)(nil),       // 28: dankyu.v1.FinishTournamentRequest
-	(*FinishTournamentResponse)(nil),      // 29: dankyu.v1.FinishTournamentResponse
-	(*ImportPlayer)(nil),                  // 30: dankyu.v1.ImportPlayer
-	(*ImportCandidate)(nil),               // 31: dankyu.v1.ImportCandidate
-	(*ImportWarning)(nil),                 // 32: dankyu.v1.ImportWarning
-	(*ImportTournamentRequest)(nil),       // 33: dankyu.v1.ImportTournamentRequest
-	(*ImportTournamentResponse)(nil),      // 34: dankyu.v1.ImportTournamentResponse
-	(*ExportTournamentRequest)(nil),       // 35: dankyu.v1.ExportTournamentRequest
-	(*ExportTournamentResponse)(nil),      // 36: dankyu.v1.ExportTournamentResponse
-	(*ConfirmRoundRequest)(nil),           // 37: dankyu.v1.ConfirmRoundRequest
-	(*ConfirmRoundResponse)(nil),          // 38: dankyu.v1.ConfirmRoundResponse
-	(*VoidResultRequest)(nil),             // 39: dankyu.v1.VoidResultRequest
-	(*VoidResultResponse)(nil),            // 40: dankyu.v1.VoidResultResponse
-	(*SuspendPlayerRequest)(nil),          // 41: dankyu.v1.SuspendPlayerRequest
-	(*SuspendPlayerResponse)(nil),         // 42: dankyu.v1.SuspendPlayerResponse
-	(*TournamentProtest)(nil),             // 43: dankyu.v1.TournamentProtest
-	(*LodgeProtestRequest)(nil),           // 44: dankyu.v1.LodgeProtestRequest
-	(*LodgeProtestResponse)(nil),          // 45: dankyu.v1.LodgeProtestResponse
-	(*RuleProtestRequest)(nil),            // 46: dankyu.v1.RuleProtestRequest
-	(*RuleProtestResponse)(nil),           // 47: dankyu.v1.RuleProtestResponse
-	(*ListProtestsRequest)(nil),           // 48: dankyu.v1.ListProtestsRequest
-	(*ListProtestsResponse)(nil),          // 49: dankyu.v1.ListProtestsResponse
-	(*RecordNigiriRequest)(nil),           // 50: dankyu.v1.RecordNigiriRequest
-	(*RecordNigiriResponse)(nil),          // 51: dankyu.v1.RecordNigiriResponse
-	(*SetBoardRequest)(nil),               // 52: dankyu.v1.SetBoardRequest
-	(*SetBoardResponse)(nil),              // 53: dankyu.v1.SetBoardResponse
-	(*SetLineupRequest)(nil),              // 54: dankyu.v1.SetLineupRequest
-	(*SetLineupResponse)(nil),             // 55: dankyu.v1.SetLineupResponse
-	(*PairPlayoffRequest)(nil),            // 56: dankyu.v1.PairPlayoffRequest
-	(*PairPlayoffResponse)(nil),           // 57: dankyu.v1.PairPlayoffResponse
-	(*SetGradingRequest)(nil),             // 58: dankyu.v1.SetGradingRequest
-	(*SetGradingResponse)(nil),            // 59: dankyu.v1.SetGradingResponse
-	(*AcceptImportedGradingRequest)(nil),  // 60: dankyu.v1.AcceptImportedGradingRequest
-	(*AcceptImportedGradingResponse)(nil), // 61: dankyu.v1.AcceptImportedGradingResponse
-	(*RefereeWarning)(nil),                // 62: dankyu.v1.RefereeWarning
-	(*RecordRefereeWarningRequest)(nil),   // 63: dankyu.v1.RecordRefereeWarningRequest
-	(*RecordRefereeWarningResponse)(nil),  // 64: dankyu.v1.RecordRefereeWarningResponse
-	(*ListRefereeWarningsRequest)(nil),    // 65: dankyu.v1.ListRefereeWarningsRequest
-	(*ListRefereeWarningsResponse)(nil),   // 66: dankyu.v1.ListRefereeWarningsResponse
-	(*TournamentSanction)(nil),            // 67: dankyu.v1.TournamentSanction
-	(*SanctionParticipantRequest)(nil),    // 68: dankyu.v1.SanctionParticipantRequest
-	(*SanctionParticipantResponse)(nil),   // 69: dankyu.v1.SanctionParticipantResponse
-	(*ListSanctionsRequest)(nil),          // 70: dankyu.v1.ListSanctionsRequest
-	(*ListSanctionsResponse)(nil),         // 71: dankyu.v1.ListSanctionsResponse
-	(*SetSwissRoundsRequest)(nil),         // 72: dankyu.v1.SetSwissRoundsRequest
-	(*SetSwissRoundsResponse)(nil),        // 73: dankyu.v1.SetSwissRoundsResponse
-	nil,                                   // 74: dankyu.v1.TournamentGame.FlagParamsEntry
-	nil,                                   // 75: dankyu.v1.Proposal.NoteParamsEntry
-	nil,                                   // 76: dankyu.v1.ImportCandidate.FactsEntry
-	nil,                                   // 77: dankyu.v1.ImportWarning.ParamsEntry
-	nil,                                   // 78: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),         // 79: google.protobuf.Timestamp
+	(*PairedTogether)(nil),                // 23: dankyu.v1.PairedTogether
+	(*RecordResultRequest)(nil),           // 24: dankyu.v1.RecordResultRequest
+	(*RecordResultResponse)(nil),          // 25: dankyu.v1.RecordResultResponse
+	(*BoardResult)(nil),                   // 26: dankyu.v1.BoardResult
+	(*RecordRoundResultsRequest)(nil),     // 27: dankyu.v1.RecordRoundResultsRequest
+	(*RecordRoundResultsResponse)(nil),    // 28: dankyu.v1.RecordRoundResultsResponse
+	(*FinishTournamentRequest)(nil),       // 29: dankyu.v1.FinishTournamentRequest
+	(*FinishTournamentResponse)(nil),      // 30: dankyu.v1.FinishTournamentResponse
+	(*ImportPlayer)(nil),                  // 31: dankyu.v1.ImportPlayer
+	(*ImportCandidate)(nil),               // 32: dankyu.v1.ImportCandidate
+	(*ImportWarning)(nil),                 // 33: dankyu.v1.ImportWarning
+	(*ImportTournamentRequest)(nil),       // 34: dankyu.v1.ImportTournamentRequest
+	(*ImportTournamentResponse)(nil),      // 35: dankyu.v1.ImportTournamentResponse
+	(*ExportTournamentRequest)(nil),       // 36: dankyu.v1.ExportTournamentRequest
+	(*ExportTournamentResponse)(nil),      // 37: dankyu.v1.ExportTournamentResponse
+	(*ConfirmRoundRequest)(nil),           // 38: dankyu.v1.ConfirmRoundRequest
+	(*ConfirmRoundResponse)(nil),          // 39: dankyu.v1.ConfirmRoundResponse
+	(*VoidResultRequest)(nil),             // 40: dankyu.v1.VoidResultRequest
+	(*VoidResultResponse)(nil),            // 41: dankyu.v1.VoidResultResponse
+	(*SuspendPlayerRequest)(nil),          // 42: dankyu.v1.SuspendPlayerRequest
+	(*SuspendPlayerResponse)(nil),         // 43: dankyu.v1.SuspendPlayerResponse
+	(*TournamentProtest)(nil),             // 44: dankyu.v1.TournamentProtest
+	(*LodgeProtestRequest)(nil),           // 45: dankyu.v1.LodgeProtestRequest
+	(*LodgeProtestResponse)(nil),          // 46: dankyu.v1.LodgeProtestResponse
+	(*RuleProtestRequest)(nil),            // 47: dankyu.v1.RuleProtestRequest
+	(*RuleProtestResponse)(nil),           // 48: dankyu.v1.RuleProtestResponse
+	(*ListProtestsRequest)(nil),           // 49: dankyu.v1.ListProtestsRequest
+	(*ListProtestsResponse)(nil),          // 50: dankyu.v1.ListProtestsResponse
+	(*RecordNigiriRequest)(nil),           // 51: dankyu.v1.RecordNigiriRequest
+	(*RecordNigiriResponse)(nil),          // 52: dankyu.v1.RecordNigiriResponse
+	(*SetBoardRequest)(nil),               // 53: dankyu.v1.SetBoardRequest
+	(*SetBoardResponse)(nil),              // 54: dankyu.v1.SetBoardResponse
+	(*SetLineupRequest)(nil),              // 55: dankyu.v1.SetLineupRequest
+	(*SetLineupResponse)(nil),             // 56: dankyu.v1.SetLineupResponse
+	(*PairPlayoffRequest)(nil),            // 57: dankyu.v1.PairPlayoffRequest
+	(*PairPlayoffResponse)(nil),           // 58: dankyu.v1.PairPlayoffResponse
+	(*SetGradingRequest)(nil),             // 59: dankyu.v1.SetGradingRequest
+	(*SetGradingResponse)(nil),            // 60: dankyu.v1.SetGradingResponse
+	(*AcceptImportedGradingRequest)(nil),  // 61: dankyu.v1.AcceptImportedGradingRequest
+	(*AcceptImportedGradingResponse)(nil), // 62: dankyu.v1.AcceptImportedGradingResponse
+	(*RefereeWarning)(nil),                // 63: dankyu.v1.RefereeWarning
+	(*RecordRefereeWarningRequest)(nil),   // 64: dankyu.v1.RecordRefereeWarningRequest
+	(*RecordRefereeWarningResponse)(nil),  // 65: dankyu.v1.RecordRefereeWarningResponse
+	(*ListRefereeWarningsRequest)(nil),    // 66: dankyu.v1.ListRefereeWarningsRequest
+	(*ListRefereeWarningsResponse)(nil),   // 67: dankyu.v1.ListRefereeWarningsResponse
+	(*TournamentSanction)(nil),            // 68: dankyu.v1.TournamentSanction
+	(*SanctionParticipantRequest)(nil),    // 69: dankyu.v1.SanctionParticipantRequest
+	(*SanctionParticipantResponse)(nil),   // 70: dankyu.v1.SanctionParticipantResponse
+	(*ListSanctionsRequest)(nil),          // 71: dankyu.v1.ListSanctionsRequest
+	(*ListSanctionsResponse)(nil),         // 72: dankyu.v1.ListSanctionsResponse
+	(*SetSwissRoundsRequest)(nil),         // 73: dankyu.v1.SetSwissRoundsRequest
+	(*SetSwissRoundsResponse)(nil),        // 74: dankyu.v1.SetSwissRoundsResponse
+	(*SetPairingConstraintRequest)(nil),   // 75: dankyu.v1.SetPairingConstraintRequest
+	(*SetPairingConstraintResponse)(nil),  // 76: dankyu.v1.SetPairingConstraintResponse
+	nil,                                   // 77: dankyu.v1.TournamentGame.FlagParamsEntry
+	nil,                                   // 78: dankyu.v1.Proposal.NoteParamsEntry
+	nil,                                   // 79: dankyu.v1.ImportCandidate.FactsEntry
+	nil,                                   // 80: dankyu.v1.ImportWarning.ParamsEntry
+	nil,                                   // 81: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),         // 82: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	0,  // 0: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	79, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	82, // 1: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
 	2,  // 2: dankyu.v1.Tournament.grading:type_name -> dankyu.v1.GradingRule
-	79, // 3: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
+	82, // 3: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
 	0,  // 4: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
 	2,  // 5: dankyu.v1.CreateTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
 	1,  // 6: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	74, // 7: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
+	77, // 7: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
 	6,  // 8: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
-	75, // 9: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
+	78, // 9: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
 	1,  // 10: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
 	5,  // 11: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
 	7,  // 12: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
@@ -6296,102 +6486,105 @@ var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
 	5,  // 19: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
 	5,  // 20: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
 	7,  // 21: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	6,  // 22: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	25, // 23: dankyu.v1.RecordRoundResultsRequest.results:type_name -> dankyu.v1.BoardResult
-	6,  // 24: dankyu.v1.RecordRoundResultsResponse.games:type_name -> dankyu.v1.TournamentGame
-	8,  // 25: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	10, // 26: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	14, // 27: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	31, // 28: dankyu.v1.ImportPlayer.proposals:type_name -> dankyu.v1.ImportCandidate
-	76, // 29: dankyu.v1.ImportCandidate.facts:type_name -> dankyu.v1.ImportCandidate.FactsEntry
-	77, // 30: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
-	78, // 31: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
-	2,  // 32: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
-	30, // 33: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
-	1,  // 34: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	32, // 35: dankyu.v1.ImportTournamentResponse.warnings:type_name -> dankyu.v1.ImportWarning
-	7,  // 36: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	6,  // 37: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	10, // 38: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	79, // 39: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
-	43, // 40: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	43, // 41: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	43, // 42: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
-	6,  // 43: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
-	5,  // 44: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	7,  // 45: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
-	2,  // 46: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
-	1,  // 47: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
-	1,  // 48: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
-	79, // 49: dankyu.v1.RefereeWarning.given_at:type_name -> google.protobuf.Timestamp
-	62, // 50: dankyu.v1.RecordRefereeWarningResponse.warning:type_name -> dankyu.v1.RefereeWarning
-	6,  // 51: dankyu.v1.RecordRefereeWarningResponse.game:type_name -> dankyu.v1.TournamentGame
-	62, // 52: dankyu.v1.ListRefereeWarningsResponse.warnings:type_name -> dankyu.v1.RefereeWarning
-	79, // 53: dankyu.v1.TournamentSanction.decided_at:type_name -> google.protobuf.Timestamp
-	67, // 54: dankyu.v1.SanctionParticipantResponse.sanction:type_name -> dankyu.v1.TournamentSanction
-	67, // 55: dankyu.v1.ListSanctionsResponse.sanctions:type_name -> dankyu.v1.TournamentSanction
-	1,  // 56: dankyu.v1.SetSwissRoundsResponse.tournament:type_name -> dankyu.v1.Tournament
-	3,  // 57: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	11, // 58: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	15, // 59: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	17, // 60: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	19, // 61: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	21, // 62: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	23, // 63: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	26, // 64: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
-	28, // 65: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	33, // 66: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	35, // 67: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	37, // 68: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
-	39, // 69: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
-	41, // 70: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
-	44, // 71: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
-	46, // 72: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
-	48, // 73: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
-	63, // 74: dankyu.v1.TournamentService.RecordRefereeWarning:input_type -> dankyu.v1.RecordRefereeWarningRequest
-	65, // 75: dankyu.v1.TournamentService.ListRefereeWarnings:input_type -> dankyu.v1.ListRefereeWarningsRequest
-	68, // 76: dankyu.v1.TournamentService.SanctionParticipant:input_type -> dankyu.v1.SanctionParticipantRequest
-	70, // 77: dankyu.v1.TournamentService.ListSanctions:input_type -> dankyu.v1.ListSanctionsRequest
-	72, // 78: dankyu.v1.TournamentService.SetSwissRounds:input_type -> dankyu.v1.SetSwissRoundsRequest
-	50, // 79: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
-	52, // 80: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
-	54, // 81: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
-	56, // 82: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
-	58, // 83: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
-	60, // 84: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
-	4,  // 85: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	12, // 86: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	16, // 87: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	18, // 88: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	20, // 89: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	22, // 90: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	24, // 91: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	27, // 92: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
-	29, // 93: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	34, // 94: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	36, // 95: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	38, // 96: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	40, // 97: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	42, // 98: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	45, // 99: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	47, // 100: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	49, // 101: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	64, // 102: dankyu.v1.TournamentService.RecordRefereeWarning:output_type -> dankyu.v1.RecordRefereeWarningResponse
-	66, // 103: dankyu.v1.TournamentService.ListRefereeWarnings:output_type -> dankyu.v1.ListRefereeWarningsResponse
-	69, // 104: dankyu.v1.TournamentService.SanctionParticipant:output_type -> dankyu.v1.SanctionParticipantResponse
-	71, // 105: dankyu.v1.TournamentService.ListSanctions:output_type -> dankyu.v1.ListSanctionsResponse
-	73, // 106: dankyu.v1.TournamentService.SetSwissRounds:output_type -> dankyu.v1.SetSwissRoundsResponse
-	51, // 107: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	53, // 108: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
-	55, // 109: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
-	57, // 110: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
-	59, // 111: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
-	61, // 112: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
-	85, // [85:113] is the sub-list for method output_type
-	57, // [57:85] is the sub-list for method input_type
-	57, // [57:57] is the sub-list for extension type_name
-	57, // [57:57] is the sub-list for extension extendee
-	0,  // [0:57] is the sub-list for field type_name
+	23, // 22: dankyu.v1.PairNextRoundResponse.together:type_name -> dankyu.v1.PairedTogether
+	6,  // 23: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	26, // 24: dankyu.v1.RecordRoundResultsRequest.results:type_name -> dankyu.v1.BoardResult
+	6,  // 25: dankyu.v1.RecordRoundResultsResponse.games:type_name -> dankyu.v1.TournamentGame
+	8,  // 26: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	10, // 27: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	14, // 28: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	32, // 29: dankyu.v1.ImportPlayer.proposals:type_name -> dankyu.v1.ImportCandidate
+	79, // 30: dankyu.v1.ImportCandidate.facts:type_name -> dankyu.v1.ImportCandidate.FactsEntry
+	80, // 31: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
+	81, // 32: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	2,  // 33: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
+	31, // 34: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
+	1,  // 35: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	33, // 36: dankyu.v1.ImportTournamentResponse.warnings:type_name -> dankyu.v1.ImportWarning
+	7,  // 37: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	6,  // 38: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	10, // 39: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
+	82, // 40: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	44, // 41: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	44, // 42: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	44, // 43: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
+	6,  // 44: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
+	5,  // 45: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	7,  // 46: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
+	2,  // 47: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
+	1,  // 48: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	1,  // 49: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	82, // 50: dankyu.v1.RefereeWarning.given_at:type_name -> google.protobuf.Timestamp
+	63, // 51: dankyu.v1.RecordRefereeWarningResponse.warning:type_name -> dankyu.v1.RefereeWarning
+	6,  // 52: dankyu.v1.RecordRefereeWarningResponse.game:type_name -> dankyu.v1.TournamentGame
+	63, // 53: dankyu.v1.ListRefereeWarningsResponse.warnings:type_name -> dankyu.v1.RefereeWarning
+	82, // 54: dankyu.v1.TournamentSanction.decided_at:type_name -> google.protobuf.Timestamp
+	68, // 55: dankyu.v1.SanctionParticipantResponse.sanction:type_name -> dankyu.v1.TournamentSanction
+	68, // 56: dankyu.v1.ListSanctionsResponse.sanctions:type_name -> dankyu.v1.TournamentSanction
+	1,  // 57: dankyu.v1.SetSwissRoundsResponse.tournament:type_name -> dankyu.v1.Tournament
+	3,  // 58: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	11, // 59: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	15, // 60: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	17, // 61: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	19, // 62: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	21, // 63: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	24, // 64: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	27, // 65: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
+	29, // 66: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	34, // 67: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	36, // 68: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	38, // 69: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	40, // 70: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	42, // 71: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	45, // 72: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	47, // 73: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	49, // 74: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	64, // 75: dankyu.v1.TournamentService.RecordRefereeWarning:input_type -> dankyu.v1.RecordRefereeWarningRequest
+	66, // 76: dankyu.v1.TournamentService.ListRefereeWarnings:input_type -> dankyu.v1.ListRefereeWarningsRequest
+	69, // 77: dankyu.v1.TournamentService.SanctionParticipant:input_type -> dankyu.v1.SanctionParticipantRequest
+	71, // 78: dankyu.v1.TournamentService.ListSanctions:input_type -> dankyu.v1.ListSanctionsRequest
+	73, // 79: dankyu.v1.TournamentService.SetSwissRounds:input_type -> dankyu.v1.SetSwissRoundsRequest
+	75, // 80: dankyu.v1.TournamentService.SetPairingConstraint:input_type -> dankyu.v1.SetPairingConstraintRequest
+	51, // 81: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	53, // 82: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
+	55, // 83: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	57, // 84: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
+	59, // 85: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
+	61, // 86: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
+	4,  // 87: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	12, // 88: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	16, // 89: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	18, // 90: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	20, // 91: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	22, // 92: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	25, // 93: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	28, // 94: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
+	30, // 95: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	35, // 96: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	37, // 97: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	39, // 98: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	41, // 99: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	43, // 100: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	46, // 101: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	48, // 102: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	50, // 103: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	65, // 104: dankyu.v1.TournamentService.RecordRefereeWarning:output_type -> dankyu.v1.RecordRefereeWarningResponse
+	67, // 105: dankyu.v1.TournamentService.ListRefereeWarnings:output_type -> dankyu.v1.ListRefereeWarningsResponse
+	70, // 106: dankyu.v1.TournamentService.SanctionParticipant:output_type -> dankyu.v1.SanctionParticipantResponse
+	72, // 107: dankyu.v1.TournamentService.ListSanctions:output_type -> dankyu.v1.ListSanctionsResponse
+	74, // 108: dankyu.v1.TournamentService.SetSwissRounds:output_type -> dankyu.v1.SetSwissRoundsResponse
+	76, // 109: dankyu.v1.TournamentService.SetPairingConstraint:output_type -> dankyu.v1.SetPairingConstraintResponse
+	52, // 110: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	54, // 111: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	56, // 112: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	58, // 113: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
+	60, // 114: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
+	62, // 115: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
+	87, // [87:116] is the sub-list for method output_type
+	58, // [58:87] is the sub-list for method input_type
+	58, // [58:58] is the sub-list for extension type_name
+	58, // [58:58] is the sub-list for extension extendee
+	0,  // [0:58] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -6406,7 +6599,7 @@ func file_dankyu_v1_tournaments_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   79,
+			NumMessages:   82,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -41,6 +41,7 @@ const (
 	TournamentService_SanctionParticipant_FullMethodName   = "/dankyu.v1.TournamentService/SanctionParticipant"
 	TournamentService_ListSanctions_FullMethodName         = "/dankyu.v1.TournamentService/ListSanctions"
 	TournamentService_SetSwissRounds_FullMethodName        = "/dankyu.v1.TournamentService/SetSwissRounds"
+	TournamentService_SetPairingConstraint_FullMethodName  = "/dankyu.v1.TournamentService/SetPairingConstraint"
 	TournamentService_RecordNigiri_FullMethodName          = "/dankyu.v1.TournamentService/RecordNigiri"
 	TournamentService_SetBoard_FullMethodName              = "/dankyu.v1.TournamentService/SetBoard"
 	TournamentService_SetLineup_FullMethodName             = "/dankyu.v1.TournamentService/SetLineup"
@@ -116,6 +117,11 @@ type TournamentServiceClient interface {
 	// Changes a Swiss or McMahon event's rounds after creation (积分编排制的
 	// 轮次可以根据情况适当增减), never below the rounds paired.
 	SetSwissRounds(ctx context.Context, in *SetSwissRoundsRequest, opts ...grpc.CallOption) (*SetSwissRoundsResponse, error)
+	// States the event's pairing constraint: players of one club, school or
+	// family are not paired in the first avoid_rounds rounds where the field
+	// allows; a round that cannot keep them apart pairs them and says so
+	// (PairNextRoundResponse.together).
+	SetPairingConstraint(ctx context.Context, in *SetPairingConstraintRequest, opts ...grpc.CallOption) (*SetPairingConstraintResponse, error)
 	// Records a nigiri at the board and seats the players by it.
 	RecordNigiri(ctx context.Context, in *RecordNigiriRequest, opts ...grpc.CallOption) (*RecordNigiriResponse, error)
 	// Gives a team member his board (an arena team its order) before the
@@ -362,6 +368,16 @@ func (c *tournamentServiceClient) SetSwissRounds(ctx context.Context, in *SetSwi
 	return out, nil
 }
 
+func (c *tournamentServiceClient) SetPairingConstraint(ctx context.Context, in *SetPairingConstraintRequest, opts ...grpc.CallOption) (*SetPairingConstraintResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetPairingConstraintResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SetPairingConstraint_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *tournamentServiceClient) RecordNigiri(ctx context.Context, in *RecordNigiriRequest, opts ...grpc.CallOption) (*RecordNigiriResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RecordNigiriResponse)
@@ -489,6 +505,11 @@ type TournamentServiceServer interface {
 	// Changes a Swiss or McMahon event's rounds after creation (积分编排制的
 	// 轮次可以根据情况适当增减), never below the rounds paired.
 	SetSwissRounds(context.Context, *SetSwissRoundsRequest) (*SetSwissRoundsResponse, error)
+	// States the event's pairing constraint: players of one club, school or
+	// family are not paired in the first avoid_rounds rounds where the field
+	// allows; a round that cannot keep them apart pairs them and says so
+	// (PairNextRoundResponse.together).
+	SetPairingConstraint(context.Context, *SetPairingConstraintRequest) (*SetPairingConstraintResponse, error)
 	// Records a nigiri at the board and seats the players by it.
 	RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error)
 	// Gives a team member his board (an arena team its order) before the
@@ -580,6 +601,9 @@ func (UnimplementedTournamentServiceServer) ListSanctions(context.Context, *List
 }
 func (UnimplementedTournamentServiceServer) SetSwissRounds(context.Context, *SetSwissRoundsRequest) (*SetSwissRoundsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetSwissRounds not implemented")
+}
+func (UnimplementedTournamentServiceServer) SetPairingConstraint(context.Context, *SetPairingConstraintRequest) (*SetPairingConstraintResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetPairingConstraint not implemented")
 }
 func (UnimplementedTournamentServiceServer) RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordNigiri not implemented")
@@ -1016,6 +1040,24 @@ func _TournamentService_SetSwissRounds_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_SetPairingConstraint_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetPairingConstraintRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SetPairingConstraint(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SetPairingConstraint_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SetPairingConstraint(ctx, req.(*SetPairingConstraintRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _TournamentService_RecordNigiri_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(RecordNigiriRequest)
 	if err := dec(in); err != nil {
@@ -1218,6 +1260,10 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetSwissRounds",
 			Handler:    _TournamentService_SetSwissRounds_Handler,
+		},
+		{
+			MethodName: "SetPairingConstraint",
+			Handler:    _TournamentService_SetPairingConstraint_Handler,
 		},
 		{
 			MethodName: "RecordNigiri",
