@@ -25,21 +25,27 @@ type Referee interface {
 	SetBoard(ctx context.Context, actor ledger.Actor, key string, id int64, number, board int) (tournaments.Participant, error)
 	SetLineup(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.LineupInput) ([]int, error)
 	Suspend(ctx context.Context, actor ledger.Actor, key string, in tournaments.SuspensionInput) (tournaments.Suspension, error)
+	RecordWarning(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.WarningInput) (tournaments.Warned, error)
+	RefereeWarnings(ctx context.Context, id int64) ([]tournaments.RefereeWarning, error)
+	Sanction(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.SanctionInput) (tournaments.Sanction, error)
+	EventSanctions(ctx context.Context, id int64) ([]tournaments.Sanction, error)
 }
 
 // refereeView is the referee's page: the event, its protests, and the
 // form refused last (Act), as typed, with its refusal.
 type refereeView struct {
-	Report   tournaments.Report
-	Names    map[int]string
-	Protests []tournaments.Protest
-	Staff    bool
-	Act      string
-	Vals     url.Values
-	Errs     kit.FormErrors
-	OK       string
-	Idem     string
-	CSRF     string
+	Report    tournaments.Report
+	Names     map[int]string
+	Protests  []tournaments.Protest
+	Warnings  []tournaments.RefereeWarning
+	Sanctions []tournaments.Sanction
+	Staff     bool
+	Act       string
+	Vals      url.Values
+	Errs      kit.FormErrors
+	OK        string
+	Idem      string
+	CSRF      string
 }
 
 // val is the refused form's value of a field, "" for the other forms.
@@ -153,6 +159,23 @@ var refereeActs = []refereeAct{
 			To: r.PostFormValue("to"), Reason: r.PostFormValue("reason"), TournamentID: id})
 		return err
 	}},
+	{"warning", []string{"round", "board", "number", "cause", "note", "referee"}, "warning_recorded", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		ns, err := formInts(r, "round", "board", "number")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.RecordWarning(r.Context(), a, key, id, tournaments.WarningInput{Round: ns[0], Board: ns[1], Number: ns[2],
+			Cause: r.PostFormValue("cause"), Note: r.PostFormValue("note"), Referee: r.PostFormValue("referee")})
+		return err
+	}},
+	{"sanction", []string{"number", "kind", "reason"}, "participant_sanctioned", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		n, err := kit.FormInt(r, "number")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.Sanction(r.Context(), a, key, id, tournaments.SanctionInput{Number: int(n), Kind: r.PostFormValue("kind"), Reason: r.PostFormValue("reason")})
+		return err
+	}},
 }
 
 // reasonNotRegistered refuses suspending a guest: a suspension is kept
@@ -202,13 +225,16 @@ func (p *Pages) refereeRoutes(mux *http.ServeMux) {
 // refereeLabels label the referee's fields on the confirmation page.
 var refereeLabels = map[string]string{"round": "ref_round", "board": "board", "side": "ref_side", "reason": "reason",
 	"number": "ref_player", "protest": "ref_protest", "decision": "ref_decision", "ruling": "ref_ruling", "guess": "ref_guess",
-	"stones": "ref_stones", "team": "team", "numbers": "ref_lineup", "from": "ref_from", "to": "ref_to"}
+	"stones": "ref_stones", "team": "team", "numbers": "ref_lineup", "from": "ref_from", "to": "ref_to",
+	"cause": "rr_cause", "note": "rr_note", "referee": "rr_referee", "kind": "rr_kind"}
 
 // refereeShow words a value on the confirmation page as the form showed it.
 func (p *Pages) refereeShow(r *http.Request, pg kit.Page, field, value string) string {
 	switch field {
 	case "side", "decision", "guess":
 		return pg.T["ref_"+field+"_"+value]
+	case "cause", "kind":
+		return pg.T["rr_"+field+"_"+value]
 	case "number", "numbers":
 		id, ok := kit.PathID(r)
 		if !ok {
@@ -244,6 +270,14 @@ func (p *Pages) showReferee(w http.ResponseWriter, r *http.Request, code int, v 
 	}
 	_ = a // each act is the domain's to allow (package access); the page only shows its forms
 	if v.Protests, err = p.referee.Protests(r.Context(), id); err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	if v.Warnings, err = p.referee.RefereeWarnings(r.Context(), id); err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	if v.Sanctions, err = p.referee.EventSanctions(r.Context(), id); err != nil {
 		p.Fail(w, r, err)
 		return
 	}
