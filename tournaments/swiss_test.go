@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"testing"
+
+	"github.com/dankyu/dankyu/registry"
 )
 
 // simulate plays rounds of a Swiss event with random results and returns
@@ -272,6 +274,62 @@ func TestSwissAvoidPairingConstraint(t *testing.T) {
 			}
 			if len(r.Together) != tc.together {
 				t.Fatalf("reported together %v, want %d", r.Together, tc.together)
+			}
+		})
+	}
+}
+
+// TestSwissEliminationKeepsTheFieldEven: "积分编排加淘汰……必须注意参赛人数和
+// 淘汰人数的比例，并且始终要保持参赛人数为偶数的原则" — once eliminations leave an
+// odd field, the lowest-placed survivor goes out with them (no bye) and
+// stays out; an odd field from the entry still gets a bye.
+func TestSwissEliminationKeepsTheFieldEven(t *testing.T) {
+	ps := func(n int) []Participant {
+		out := make([]Participant, n)
+		for i := range out {
+			out[i] = Participant{Number: i + 1, Rank: registry.Rank(10 - i)}
+		}
+		return out
+	}
+	win := func(r, b, w int) GameRow {
+		return GameRow{Game: Game{Round: r, Board: 1, Black: b, White: w, Result: BlackWins}}
+	}
+	tests := []struct {
+		name    string
+		field   int
+		games   []GameRow
+		byes    []byeRow
+		bye     int   // want the bye to
+		out     []int // not paired
+		players int   // paired
+	}{
+		{"odd from the entry: a bye", 5, nil, nil, 5, nil, 4},
+		{"one eliminated of six leaves five: the lowest survivor goes too", 6,
+			[]GameRow{win(1, 1, 4), win(1, 2, 5), win(1, 3, 6)}, nil, 0, []int{3, 4, 5, 6}, 2},
+		{"left out once, out for good", 6,
+			[]GameRow{win(1, 1, 4), win(1, 2, 5), win(1, 3, 6), win(2, 1, 2)}, nil, 0, []int{2, 3, 4, 5, 6}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sr, err := swissEliminationRound(Event{System: SwissEliminationSystem, Lives: 1}, ps(tc.field), tc.games, tc.byes, 1)
+			if tc.players == 0 {
+				if err == nil {
+					t.Fatalf("paired %v with one player left", sr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sr.Bye != tc.bye || len(sr.Pairs)*2 != tc.players {
+				t.Fatalf("bye %d pairs %v, want bye %d and %d players", sr.Bye, sr.Pairs, tc.bye, tc.players)
+			}
+			for _, p := range sr.Pairs {
+				for _, o := range tc.out {
+					if p.Black == o || p.White == o {
+						t.Fatalf("%d paired: %v", o, sr.Pairs)
+					}
+				}
 			}
 		})
 	}
