@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/dankyu/dankyu/ledger"
@@ -17,24 +16,31 @@ import (
 // withhold his name from anyone who does not name him. From his 18th
 // birthday the entry is served in full. now is the registry's clock.
 func WithholdMinors(now func() time.Time) ledger.Withhold {
-	issuance := IssuanceActions()
 	return func(ctx context.Context, db ledger.Querier, events []ledger.Event) (map[int64]bool, error) {
 		holders := map[int64][]int64{} // player → events naming him
 		var ids []int64
 		for _, e := range events {
-			if !slices.Contains(issuance, e.Action) {
+			var player int64
+			switch e.Action {
+			case "certificate.issued":
+				var p CertificateIssuedPayload
+				if err := json.Unmarshal(e.Payload, &p); err != nil {
+					return nil, fmt.Errorf("event %d: %w", e.ID, err)
+				}
+				player = p.PlayerID
+			case "certificate.recorded_from_paper":
+				var p CertificateRecordedFromPaperPayload
+				if err := json.Unmarshal(e.Payload, &p); err != nil {
+					return nil, fmt.Errorf("event %d: %w", e.ID, err)
+				}
+				player = p.PlayerID
+			default:
 				continue
 			}
-			var p struct {
-				PlayerID int64 `json:"player_id"`
+			if holders[player] == nil {
+				ids = append(ids, player)
 			}
-			if err := json.Unmarshal(e.Payload, &p); err != nil {
-				return nil, fmt.Errorf("event %d: %w", e.ID, err)
-			}
-			if holders[p.PlayerID] == nil {
-				ids = append(ids, p.PlayerID)
-			}
-			holders[p.PlayerID] = append(holders[p.PlayerID], e.ID)
+			holders[player] = append(holders[player], e.ID)
 		}
 		minors, err := registry.MinorsAmong(ctx, db, ids, now())
 		if err != nil {

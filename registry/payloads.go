@@ -20,7 +20,7 @@ func Payloads() []ledger.Payload {
 		PlayerMergedPayload{}, PlayerRankChangedPayload{}, PlayerHonoraryDanPayload{}, TokenCreatedPayload{}, TokenRevokedPayload{},
 		PlayerIdentityChangeRequestedPayload{}, PlayerIdentityChangeApprovedPayload{}, PlayerIdentityChangeRejectedPayload{},
 		PlayerIdentityCorrectedPayload{}, PlayerLatinNameSetPayload{}, PlayerExternalIDSetPayload{},
-		InstitutionKeyIssuedPayload{}, InstitutionKeyRevokedPayload{},
+		InstitutionKeyIssuedPayload{}, InstitutionKeyRevokedPayload{}, PlayerAffiliationSetPayload{}, PlayerFamilyLinkedPayload{},
 	}
 }
 
@@ -249,3 +249,21 @@ type PlayerExternalIDSetPayload struct {
 }
 
 func (PlayerExternalIDSetPayload) Action() string { return "player.external_id_set" }
+
+// PlayerAffiliationSetPayload is player.affiliation_set's payload: the
+// player's club or school from a date ("" ends it), and the one it ended.
+type PlayerAffiliationSetPayload struct {
+	From string          `json:"from"`
+	Kind AffiliationKind `json:"kind"`
+	Name string          `json:"name"`
+	Was  string          `json:"was"`
+}
+
+func (PlayerAffiliationSetPayload) Action() string { return "player.affiliation_set" }
+
+// PlayerFamilyLinkedPayload is player.family_linked's payload.
+type PlayerFamilyLinkedPayload struct {
+	Other int64 `json:"other"`
+}
+
+func (PlayerFamilyLinkedPayload) Action() string { return "player.family_linked" }

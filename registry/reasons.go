@@ -100,4 +100,11 @@ var (
 	ReasonExternalIDTaken = ledger.NewReason(ledger.AlreadyExists, "EXTERNAL_ID_TAKEN",
 		"{scheme} 编号 {value} 已属于棋手 {player}：一个编号只能属于一名棋手。",
 		"{scheme} id {value} already belongs to player {player}: an id names one person.")
+	ReasonAffiliationKind = ledger.NewReason(ledger.Invalid, "AFFILIATION_KIND",
+		"“{value}”不是所属单位的种类：应为俱乐部（club）或学校（school）。", "{value}: want club or school.")
+	ReasonAffiliationDate = ledger.NewReason(ledger.Invalid, "AFFILIATION_DATE",
+		"“{value}”不能作为起始日期：应写成 2026-12-05 格式，且晚于当前所属单位的起始日期。",
+		"{value}: want a date like 2026-12-05, after the start of the current club or school.")
+	ReasonFamilySelf = ledger.NewReason(ledger.Invalid, "FAMILY_SELF",
+		"亲属关系须在两名不同的棋手之间。", "a family link joins two different players.")
 )

@@ -18,6 +18,7 @@ func Payloads() []ledger.Payload {
 		RoundConfirmedPayload{}, ProtestLodgedPayload{}, ProtestRuledPayload{}, FinishedPayload{}, ProposalsRecordedPayload{},
 		PlayerSuspendedPayload{}, ParticipantsMovedPayload{}, GradingSetPayload{}, GradingAcceptedPayload{},
 		PlayersMatchedPayload{}, ConductSetPayload{}, AdjournedPayload{}, LatenessPayload{},
+		WarningGivenPayload{}, SanctionedPayload{}, RoundsAddedPayload{}, PairingConstraintSetPayload{},
 	}
 }
 
@@ -129,6 +130,14 @@ type RoundPairedPayload struct {
 	Pairs []Pairing `json:"pairs"`
 	Round int       `json:"round"`
 	Seed  int64     `json:"seed"`
+	// Together are the pairs the event's pairing constraint could not keep
+	// apart (same club, school or family); absent when none.
+	Together []Pairing `json:"together,omitempty"`
+}
+
+func withTogether(p RoundPairedPayload, together []Pairing) RoundPairedPayload {
+	p.Together = together
+	return p
 }
 
 func (RoundPairedPayload) Action() string { return "tournament.round_paired" }
@@ -338,3 +347,52 @@ type LatenessPayload struct {
 }
 
 func (LatenessPayload) Action() string { return "tournament.lateness" }
+
+// WarningGivenPayload is tournament.warning_given's payload: a warning with
+// its cause, the side's count after it, and the result it changed (the
+// second warning loses the game).
+type WarningGivenPayload struct {
+	Board   int          `json:"board"`
+	Cause   WarningCause `json:"cause"`
+	Count   int          `json:"count"`
+	Note    string       `json:"note"`
+	Number  int          `json:"number"`
+	Referee string       `json:"referee"`
+	Result  *Result      `json:"result,omitempty"`
+	Round   int          `json:"round"`
+	Warning int64        `json:"warning"`
+	Was     *Result      `json:"was,omitempty"`
+}
+
+func (WarningGivenPayload) Action() string { return "tournament.warning_given" }
+
+// SanctionedPayload is tournament.sanctioned's payload: a public reprimand
+// or prize money one place lower.
+type SanctionedPayload struct {
+	Kind     SanctionKind `json:"kind"`
+	Number   int          `json:"number"`
+	Player   int64        `json:"player"`
+	Reason   string       `json:"reason"`
+	Sanction int64        `json:"sanction"`
+}
+
+func (SanctionedPayload) Action() string { return "tournament.sanctioned" }
+
+// RoundsAddedPayload is tournament.rounds_added's payload: a Swiss event's
+// rounds changed after creation ("可以根据情况适当增减").
+type RoundsAddedPayload struct {
+	Rounds int `json:"rounds"`
+	Was    int `json:"was"`
+}
+
+func (RoundsAddedPayload) Action() string { return "tournament.rounds_added" }
+
+// PairingConstraintSetPayload is tournament.pairing_constraint_set's
+// payload: players sharing a club, school or family are not paired in the
+// first rounds.
+type PairingConstraintSetPayload struct {
+	Kinds  []string `json:"kinds"`
+	Rounds int      `json:"rounds"`
+}
+
+func (PairingConstraintSetPayload) Action() string { return "tournament.pairing_constraint_set" }

@@ -99,6 +99,27 @@ var (
 	ReasonSuspended = ledger.NewReason(ledger.Precondition, "SUSPENDED",
 		"棋手 {player} 在 {from} 至 {to} 期间停赛，不能报名 {event} 号比赛。",
 		"player {player} is suspended from {from} to {to} and cannot enter tournament {event}.")
+	ReasonWarningCause = ledger.NewReason(ledger.Invalid, "WARNING_CAUSE",
+		"“{value}”不是警告的原因：应为悔棋、着子前按钟、误提、漏提、手机、吸烟、妨碍对方或其他（写明）。",
+		"{value}: want take_back, clock_before_move, wrong_capture, missed_capture, phone, smoking, disturbing or other (say what).")
+	ReasonWarningNote = ledger.NewReason(ledger.Invalid, "WARNING_NOTE",
+		"请写明警告的原因（至多 500 字）。", "say what the warning was for (at most 500 characters).")
+	ReasonWarningGameLost = ledger.NewReason(ledger.Precondition, "WARNING_GAME_LOST",
+		"{number} 号棋手在第 {round} 轮第 {board} 台已满两次警告并判负，不再记录警告。",
+		"participant {number} already lost round {round} board {board} on two warnings; no further warning is recorded.")
+	ReasonWarningNoSuchGame = ledger.NewReason(ledger.NotFound, "WARNING_NO_SUCH_GAME",
+		"比赛 {event} 第 {round} 轮没有第 {board} 台。", "tournament {event} round {round} has no board {board}.")
+	ReasonSanctionKind = ledger.NewReason(ledger.Invalid, "SANCTION_KIND",
+		"“{value}”不是处罚种类：应为通报批评（reprimand）或降一个名次发放奖金（prize_one_place_lower）。",
+		"{value}: want reprimand or prize_one_place_lower.")
+	ReasonSanctionGuest = ledger.NewReason(ledger.Precondition, "SANCTION_GUEST",
+		"{number} 号参赛者不是注册棋手，处罚无法记入其名下。", "participant {number} is a guest, not a registered player: a sanction needs a player's record.")
+	ReasonPairingConstraint = ledger.NewReason(ledger.Invalid, "PAIRING_CONSTRAINT",
+		"“{value}”不是有效的编排回避：积分编排比赛可在前 1–99 轮回避同一俱乐部（club）、学校（school）或亲属（family）的棋手。",
+		"{value}: a Swiss or McMahon event keeps players of one club, school or family apart in its first 1–99 rounds.")
+	ReasonSwissAddRounds = ledger.NewReason(ledger.Invalid, "SWISS_ADD_ROUNDS",
+		"只有积分编排（含麦克马洪）比赛可以增减轮次，至多 99 轮，且不少于已编排的 {paired} 轮。",
+		"only a Swiss or McMahon event changes its rounds, to at most 99 and not below the {paired} already paired.")
 	ReasonNoSuchProtest = ledger.NewReason(ledger.NotFound, "NO_SUCH_PROTEST",
 		"比赛 {event} 没有仍待裁决的第 {protest} 号申诉。", "tournament {event} has no open protest {protest}.")
 	ReasonNigiri = ledger.NewReason(ledger.Invalid, "NIGIRI",

@@ -359,6 +359,17 @@ func (s *Service) recordTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 	}
 	g.ForfeitReason, g.WrongColours = in.ForfeitReason, p.wrongColours
 	g.Result, g.BlackWarnings, g.WhiteWarnings, g.Record, g.HasRecord = p.res, in.BlackWarnings, in.WhiteWarnings, in.SGF, in.SGF != ""
+	// warnings on record (RecordWarning) count even when the report
+	// forgets them: the count is at least theirs, and two still lose
+	var recB, recW int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE number = $4), count(*) FILTER (WHERE number = $5) FROM tournament_warnings
+		WHERE tournament_id = $1 AND round = $2 AND board = $3`, id, in.Round, in.Board, g.Black, g.White).Scan(&recB, &recW); err != nil {
+		return GameRow{}, ledger.PgErr(err, "warnings on record")
+	}
+	if recB > g.BlackWarnings || recW > g.WhiteWarnings {
+		g.BlackWarnings, g.WhiteWarnings = min(max(recB, g.BlackWarnings), 2), min(max(recW, g.WhiteWarnings), 2)
+		g.Result = warnedResult(p.reported, g.BlackWarnings, g.WhiteWarnings)
+	}
 	g.FlagParams = map[string]string{}
 	if v.replayed {
 		g.Adjudicated, g.Flagged = v.adjudicated, v.flagged
@@ -376,7 +387,7 @@ func (s *Service) recordTx(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 		return GameRow{}, ledger.PgErr(err, "record result")
 	}
 	payload := NewResultPayload(g)
-	if p.reported != p.res {
+	if p.reported != g.Result {
 		reported := p.reported
 		payload.Reported = &reported // two warnings decided it
 	}

@@ -52,6 +52,10 @@ type RoundInfo struct {
 	MoreByes []Bye
 	Playoff  bool // a playoff round between tied players (art. 27 C)
 	Games    []GameRow
+	// Together are the pairs of the round that the event's pairing
+	// constraint (same club, school, family) could not keep apart; known
+	// only on the answer to the pairing (and in its logged payload).
+	Together []Pairing
 }
 
 // ByePointsOf is what a participant's bye of the round is worth; 0 when
@@ -254,9 +258,13 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			if round > e.Rounds {
 				return RoundInfo{}, ReasonAllRoundsPaired.New("event", eventID(id), "rounds", strconv.Itoa(e.Rounds))
 			}
+			state := swissState(e, ps, games, byes)
+			if err := avoidKeys(ctx, tx, e, round, ps, state); err != nil {
+				return RoundInfo{}, err
+			}
 			var sr SwissRound
-			sr, err = PairSwiss(swissState(e, ps, games, byes), uint64(info.Seed))
-			pairs, info.Bye = sr.Pairs, sr.Bye
+			sr, err = PairSwiss(state, uint64(info.Seed))
+			pairs, info.Bye, info.Together = sr.Pairs, sr.Bye, sr.Together
 			if info.Bye != 0 {
 				info.ByePoints = WinPoints
 			}
@@ -302,7 +310,7 @@ func (s *Service) PairNextRound(ctx context.Context, actor ledger.Actor, key str
 			info.Games = append(info.Games, g)
 		}
 		err = ledger.Append(ctx, tx, now, actor, "tournament", strconv.FormatInt(id, 10),
-			NewRoundPairedPayload(BulkRound{Round: round, Seed: info.Seed, Bye: info.Bye}, pairs))
+			withTogether(NewRoundPairedPayload(BulkRound{Round: round, Seed: info.Seed, Bye: info.Bye}, pairs), info.Together))
 		return info, err
 	})
 }

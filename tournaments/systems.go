@@ -106,11 +106,46 @@ func swissEliminationRound(e Event, ps []Participant, games []GameRow, byes []by
 			losses[g.White]++
 		}
 	}
+	// a player left out of a round to keep the field even is out for good
+	// ("被淘汰者即失去继续比赛资格"): he is in no game and has no bye of a
+	// round already paired
+	rounds := 0
+	seen := map[[2]int]bool{}
+	for _, g := range games {
+		rounds = max(rounds, g.Round)
+		seen[[2]int{g.Round, g.Black}], seen[[2]int{g.Round, g.White}] = true, true
+	}
+	for _, b := range byes {
+		rounds = max(rounds, b.round)
+		seen[[2]int{b.round, b.number}] = true
+	}
 	var in []SwissPlayer
+	eliminated := false
 	for _, p := range swissState(e, ps, games, byes) {
-		if losses[p.ID] < e.Lives {
+		left := false
+		for r := 1; r <= rounds && !left; r++ {
+			left = !seen[[2]int{r, p.ID}]
+		}
+		switch {
+		case losses[p.ID] >= e.Lives || left:
+			eliminated = true
+		default:
 			in = append(in, p)
 		}
+	}
+	// "始终要保持参赛人数为偶数的原则" (积分编排加淘汰): once eliminations leave
+	// an odd field, the lowest-placed survivor (score, then strength, then
+	// the higher number) is eliminated with them rather than given a bye;
+	// a field odd from the entry still gives the bye of a Swiss round.
+	if eliminated && len(in)%2 == 1 && len(in) > 1 {
+		low := 0
+		for i, p := range in {
+			q := in[low]
+			if p.Score < q.Score || (p.Score == q.Score && (p.Strength < q.Strength || (p.Strength == q.Strength && p.ID > q.ID))) {
+				low = i
+			}
+		}
+		in = append(in[:low], in[low+1:]...)
 	}
 	switch len(in) {
 	case 0, 1:

@@ -73,7 +73,7 @@ func fieldLabels() map[string][2]string {
 		"rules": {"规则", "Rules"}, "ruling": {"裁定", "Ruling"}, "objection_ids": {"异议", "Objections"}, "sgf": {"棋谱", "Record"}, "staff": {"工作人员", "Staff"},
 		"start": {"开始日期", "Start date"}, "state": {"状态", "State"}, "status": {"状态", "Status"},
 		"system": {"竞赛制度", "System"}, "target_rank": {"申请段级位", "Rank applied for"}, "warnings": {"警告", "Warnings"},
-		"year": {"年度", "Year"}, "venue": {"比赛地点", "Venue"}, "note": {"备注", "Note"}, "team": {"队伍", "Team"},
+		"year": {"年度", "Year"}, "venue": {"比赛地点", "Venue"}, "note": {"备注", "Note"}, "participant": {"参赛者", "Participant"}, "from": {"起始日期", "From"}, "player_b": {"另一名棋手", "Other player"}, "avoid_rounds": {"编排回避轮数", "Rounds kept apart"}, "kinds": {"回避范围", "Kept apart by"}, "cause": {"警告原因", "Cause of the warning"}, "referee": {"裁判员", "Referee"}, "team": {"队伍", "Team"},
 		"guest_country":        {"嘉宾国家或地区", "Guest country"},
 		"appraisal_session_id": {"鉴定编号", "Appraisal session"}, "held_on": {"鉴定日期", "Appraisal date"},
 		"verdict": {"鉴定结论", "Verdict"}, "games": {"对局", "Games"}, "opponent": {"对手", "Opponent"}, "colour": {"执黑/执白", "Colour"},

@@ -9,6 +9,7 @@ import (
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
+	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web/auditpages"
 	"github.com/dankyu/dankyu/web/kit"
 	"github.com/dankyu/dankyu/web/ratingpages"
@@ -25,6 +26,9 @@ type Registry interface {
 	// ViewPlayer is the one view of a player the API shows too.
 	ViewPlayer(ctx context.Context, actor ledger.Actor, p registry.Player) registry.PlayerView
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
+	// Affiliations are a player's clubs and schools (shown where his
+	// details are).
+	Affiliations(ctx context.Context, playerID int64) ([]registry.Affiliation, error)
 	rankReviewer
 	playerWriter
 	staffpages.Registry
@@ -45,6 +49,14 @@ type registryPages struct {
 	supervision auditpages.Supervisions
 	// published is the audit's publication (通报) of the latest year; nil: none shown
 	published auditpages.Published
+	// sanctions are the players' sanctions in events (reprimands, prize
+	// money one place lower)
+	sanctions playerSanctions
+}
+
+// playerSanctions is what a player's page shows of his sanctions.
+type playerSanctions interface {
+	PlayerSanctions(ctx context.Context, playerID int64) ([]tournaments.Sanction, error)
 }
 
 func (p *registryPages) routes(mux *http.ServeMux) {
@@ -135,7 +147,17 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	view := p.reg.ViewPlayer(r.Context(), p.Actor(r), pl)
-	p.Render(w, r, http.StatusOK, playerPage(pg, view, agencyName, cs, rating))
+	var affs []registry.Affiliation
+	if view.Details { // a minor's school and club are his details too
+		if affs, err = p.reg.Affiliations(r.Context(), pl.ID); err != nil {
+			return err
+		}
+	}
+	sanctions, err := p.sanctions.PlayerSanctions(r.Context(), pl.ID)
+	if err != nil {
+		return err
+	}
+	p.Render(w, r, http.StatusOK, playerPage(pg, view, agencyName, cs, rating, playerRecords(pg, affs, sanctions)))
 	return nil
 }
 

@@ -287,3 +287,40 @@ func playerPB(v registry.PlayerView) *pb.Player {
 	}
 	return out
 }
+
+func affiliationPB(a registry.Affiliation) *pb.PlayerAffiliation {
+	out := &pb.PlayerAffiliation{Id: a.ID, PlayerId: a.PlayerID, Kind: string(a.Kind), Name: a.Name, FromDate: a.From.Format(time.DateOnly),
+		RecordedAt: timestamppb.New(a.RecordedAt), RecordedBy: a.RecordedBy}
+	if a.To != nil {
+		out.ToDate = a.To.Format(time.DateOnly)
+	}
+	return out
+}
+
+func (s *RegistryServer) SetPlayerAffiliation(ctx context.Context, req *pb.SetPlayerAffiliationRequest) (*pb.SetPlayerAffiliationResponse, error) {
+	a, err := s.reg.SetAffiliation(ctx, ActorFrom(ctx), idempotencyKey(ctx), registry.AffiliationInput{PlayerID: req.GetPlayerId(),
+		Kind: req.GetKind(), Name: req.GetName(), From: req.GetFromDate()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetPlayerAffiliationResponse{Affiliation: affiliationPB(a)}, nil
+}
+
+func (s *RegistryServer) ListPlayerAffiliations(ctx context.Context, req *pb.ListPlayerAffiliationsRequest) (*pb.ListPlayerAffiliationsResponse, error) {
+	as, err := s.reg.Affiliations(ctx, req.GetPlayerId())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListPlayerAffiliationsResponse{}
+	for _, a := range as {
+		resp.Affiliations = append(resp.Affiliations, affiliationPB(a))
+	}
+	return resp, nil
+}
+
+func (s *RegistryServer) LinkPlayerFamily(ctx context.Context, req *pb.LinkPlayerFamilyRequest) (*pb.LinkPlayerFamilyResponse, error) {
+	if err := s.reg.LinkFamily(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetPlayerA(), req.GetPlayerB()); err != nil {
+		return nil, err
+	}
+	return &pb.LinkPlayerFamilyResponse{}, nil
+}

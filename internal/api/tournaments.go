@@ -192,7 +192,11 @@ func (s *TournamentServer) PairNextRound(ctx context.Context, req *pb.PairNextRo
 	if err != nil {
 		return nil, err
 	}
-	return &pb.PairNextRoundResponse{Round: roundPB(r)}, nil
+	resp := &pb.PairNextRoundResponse{Round: roundPB(r)}
+	for _, p := range r.Together {
+		resp.Together = append(resp.Together, &pb.PairedTogether{Black: int32(p.Black), White: int32(p.White)})
+	}
+	return resp, nil
 }
 
 func (s *TournamentServer) RecordResult(ctx context.Context, req *pb.RecordResultRequest) (*pb.RecordResultResponse, error) {
@@ -406,4 +410,80 @@ func (s *TournamentServer) PairPlayoff(ctx context.Context, req *pb.PairPlayoffR
 		return nil, err
 	}
 	return &pb.PairPlayoffResponse{Round: roundPB(r)}, nil
+}
+
+func refereeWarningPB(w tournaments.RefereeWarning) *pb.RefereeWarning {
+	return &pb.RefereeWarning{Id: w.ID, Round: int32(w.Round), Board: int32(w.Board), Number: int32(w.Number), Cause: string(w.Cause),
+		Note: w.Note, Referee: w.Referee, GivenAt: ts(w.GivenAt), GivenBy: w.GivenBy, Decided: w.Decided}
+}
+
+func (s *TournamentServer) RecordRefereeWarning(ctx context.Context, req *pb.RecordRefereeWarningRequest) (*pb.RecordRefereeWarningResponse, error) {
+	w, err := s.ts.RecordWarning(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.WarningInput{
+		Round: int(req.GetRound()), Board: int(req.GetBoard()), Number: int(req.GetNumber()), Cause: req.GetCause(),
+		Note: req.GetNote(), Referee: req.GetReferee()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.RecordRefereeWarningResponse{Warning: refereeWarningPB(w.Warning), Game: gamePB(w.Game)}, nil
+}
+
+func (s *TournamentServer) ListRefereeWarnings(ctx context.Context, req *pb.ListRefereeWarningsRequest) (*pb.ListRefereeWarningsResponse, error) {
+	ws, err := s.ts.RefereeWarnings(ctx, req.GetTournamentId())
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListRefereeWarningsResponse{}
+	for _, w := range ws {
+		resp.Warnings = append(resp.Warnings, refereeWarningPB(w))
+	}
+	return resp, nil
+}
+
+func sanctionPB(x tournaments.Sanction) *pb.TournamentSanction {
+	return &pb.TournamentSanction{Id: x.ID, TournamentId: x.TournamentID, TournamentName: x.EventName, PlayerId: x.PlayerID,
+		Number: int32(x.Number), Name: x.Name, Kind: string(x.Kind), Reason: x.Reason, DecidedAt: ts(x.DecidedAt), DecidedBy: x.DecidedBy}
+}
+
+func (s *TournamentServer) SanctionParticipant(ctx context.Context, req *pb.SanctionParticipantRequest) (*pb.SanctionParticipantResponse, error) {
+	x, err := s.ts.Sanction(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), tournaments.SanctionInput{
+		Number: int(req.GetNumber()), Kind: req.GetKind(), Reason: req.GetReason()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SanctionParticipantResponse{Sanction: sanctionPB(x)}, nil
+}
+
+func (s *TournamentServer) ListSanctions(ctx context.Context, req *pb.ListSanctionsRequest) (*pb.ListSanctionsResponse, error) {
+	var xs []tournaments.Sanction
+	var err error
+	if req.GetPlayerId() != 0 {
+		xs, err = s.ts.PlayerSanctions(ctx, req.GetPlayerId())
+	} else {
+		xs, err = s.ts.EventSanctions(ctx, req.GetTournamentId())
+	}
+	if err != nil {
+		return nil, err
+	}
+	resp := &pb.ListSanctionsResponse{}
+	for _, x := range xs {
+		resp.Sanctions = append(resp.Sanctions, sanctionPB(x))
+	}
+	return resp, nil
+}
+
+func (s *TournamentServer) SetSwissRounds(ctx context.Context, req *pb.SetSwissRoundsRequest) (*pb.SetSwissRoundsResponse, error) {
+	e, err := s.ts.SetSwissRounds(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(), int(req.GetRounds()))
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetSwissRoundsResponse{Tournament: tournamentPB(e)}, nil
+}
+
+func (s *TournamentServer) SetPairingConstraint(ctx context.Context, req *pb.SetPairingConstraintRequest) (*pb.SetPairingConstraintResponse, error) {
+	c, err := s.ts.SetPairingConstraint(ctx, ActorFrom(ctx), idempotencyKey(ctx), req.GetTournamentId(),
+		tournaments.PairingConstraint{Rounds: int(req.GetAvoidRounds()), Kinds: req.GetKinds()})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.SetPairingConstraintResponse{AvoidRounds: int32(c.Rounds), Kinds: c.Kinds}, nil
 }

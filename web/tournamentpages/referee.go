@@ -28,21 +28,27 @@ type Referee interface {
 	SetConduct(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.ConductInput) (tournaments.Conduct, error)
 	RecordAdjournment(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.AdjournmentInput) (tournaments.Adjournment, error)
 	RecordLateness(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.LatenessInput) (tournaments.Lateness, error)
+	RecordWarning(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.WarningInput) (tournaments.Warned, error)
+	RefereeWarnings(ctx context.Context, id int64) ([]tournaments.RefereeWarning, error)
+	Sanction(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.SanctionInput) (tournaments.Sanction, error)
+	EventSanctions(ctx context.Context, id int64) ([]tournaments.Sanction, error)
 }
 
 // refereeView is the referee's page: the event, its protests, and the
 // form refused last (Act), as typed, with its refusal.
 type refereeView struct {
-	Report   tournaments.Report
-	Names    map[int]string
-	Protests []tournaments.Protest
-	Staff    bool
-	Act      string
-	Vals     url.Values
-	Errs     kit.FormErrors
-	OK       string
-	Idem     string
-	CSRF     string
+	Report    tournaments.Report
+	Names     map[int]string
+	Protests  []tournaments.Protest
+	Warnings  []tournaments.RefereeWarning
+	Sanctions []tournaments.Sanction
+	Staff     bool
+	Act       string
+	Vals      url.Values
+	Errs      kit.FormErrors
+	OK        string
+	Idem      string
+	CSRF      string
 }
 
 // val is the refused form's value of a field, "" for the other forms.
@@ -198,6 +204,23 @@ var baseRefereeActs = []refereeAct{
 			To: r.PostFormValue("to"), Reason: r.PostFormValue("reason"), TournamentID: id})
 		return err
 	}},
+	{"warning", []string{"round", "board", "number", "cause", "note", "referee"}, "warning_recorded", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		ns, err := formInts(r, "round", "board", "number")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.RecordWarning(r.Context(), a, key, id, tournaments.WarningInput{Round: ns[0], Board: ns[1], Number: ns[2],
+			Cause: r.PostFormValue("cause"), Note: r.PostFormValue("note"), Referee: r.PostFormValue("referee")})
+		return err
+	}},
+	{"sanction", []string{"number", "kind", "reason"}, "participant_sanctioned", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		n, err := kit.FormInt(r, "number")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.Sanction(r.Context(), a, key, id, tournaments.SanctionInput{Number: int(n), Kind: r.PostFormValue("kind"), Reason: r.PostFormValue("reason")})
+		return err
+	}},
 }
 
 // reasonNotRegistered refuses suspending a guest: a suspension is kept
@@ -251,7 +274,8 @@ var refereeLabels = map[string]string{"round": "ref_round", "board": "board", "s
 	"basic_minutes": "cond_f_basic_minutes", "time_method": "cond_f_time_method", "byoyomi_periods": "cond_f_byoyomi_periods",
 	"byoyomi_seconds": "cond_f_byoyomi_seconds", "byoyomi_kept_minutes": "cond_f_byoyomi_kept_minutes", "period_moves": "cond_f_period_moves",
 	"period_minutes": "cond_f_period_minutes", "lateness": "cond_f_lateness", "sealing": "cond_f_sealing", "cycle": "cond_f_cycle",
-	"document": "cond_f_document", "sealed_by": "cond_f_sealed_by", "point": "cond_f_point", "record": "cond_f_record", "minutes": "cond_f_minutes"}
+	"document": "cond_f_document", "sealed_by": "cond_f_sealed_by", "point": "cond_f_point", "record": "cond_f_record", "minutes": "cond_f_minutes",
+	"cause": "rr_cause", "note": "rr_note", "referee": "rr_referee", "kind": "rr_kind"}
 
 // refereeShow words a value on the confirmation page as the form showed it.
 func (p *Pages) refereeShow(r *http.Request, pg kit.Page, field, value string) string {
@@ -267,6 +291,8 @@ func (p *Pages) refereeShow(r *http.Request, pg kit.Page, field, value string) s
 		return pg.T["cond_method_"+value]
 	case "lateness", "sealing", "cycle":
 		return pg.T["cond_"+field+"_"+value]
+	case "cause", "kind":
+		return pg.T["rr_"+field+"_"+value]
 	case "number", "numbers":
 		id, ok := kit.PathID(r)
 		if !ok {
@@ -302,6 +328,14 @@ func (p *Pages) showReferee(w http.ResponseWriter, r *http.Request, code int, v 
 	}
 	_ = a // each act is the domain's to allow (package access); the page only shows its forms
 	if v.Protests, err = p.referee.Protests(r.Context(), id); err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	if v.Warnings, err = p.referee.RefereeWarnings(r.Context(), id); err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	if v.Sanctions, err = p.referee.EventSanctions(r.Context(), id); err != nil {
 		p.Fail(w, r, err)
 		return
 	}

@@ -41,6 +41,17 @@ func RefereeTexts(l kit.Lang) map[string]string {
 			"ok_protest_lodged": "The protest is lodged.", "ok_protest_ruled": "The ruling is recorded.",
 			"ok_nigiri_recorded": "The nigiri is recorded.", "ok_board_set": "The board is set.", "ok_lineup_set": "The lineup is recorded.",
 			"ok_player_suspended": "The suspension is recorded.",
+			"rr_warnings":         "Warnings on record", "rr_sanctions": "Sanctions", "rr_cause": "Cause", "rr_note": "Note",
+			"rr_referee": "Referee at the board", "rr_given": "Given", "rr_decided": "second: game lost", "rr_kind": "Sanction",
+			"rr_none": "None.", "rr_when": "Decided",
+			"rr_cause_take_back": "Taking back a move", "rr_cause_clock_before_move": "Clock pressed before the move",
+			"rr_cause_wrong_capture": "Wrong capture", "rr_cause_missed_capture": "Missed capture", "rr_cause_phone": "Phone",
+			"rr_cause_smoking": "Smoking", "rr_cause_disturbing": "Disturbing the opponent", "rr_cause_other": "Other",
+			"rr_kind_reprimand": "Public reprimand", "rr_kind_prize_one_place_lower": "Prize money one place lower",
+			"ref_confirm_warning": "Record a warning", "ref_confirm_sanction": "Sanction a participant",
+			"ok_warning_recorded": "The warning is on record.", "ok_participant_sanctioned": "The sanction is recorded.",
+			"rr_warning_intro": "Two warnings in one game lose it (the second is marked).",
+			"rr_affiliations":  "Club and school", "rr_aff_club": "Club", "rr_aff_school": "School", "rr_until_now": "now",
 		}
 	}
 	return map[string]string{
@@ -63,5 +74,16 @@ func RefereeTexts(l kit.Lang) map[string]string {
 		"ok_protest_lodged": "申诉已记录。", "ok_protest_ruled": "裁决已记录。",
 		"ok_nigiri_recorded": "猜先已记录。", "ok_board_set": "台次已调整。", "ok_lineup_set": "出场名单已记录。",
 		"ok_player_suspended": "停赛处罚已记录。",
+		"rr_warnings":         "警告记录", "rr_sanctions": "处罚", "rr_cause": "原因", "rr_note": "说明",
+		"rr_referee": "执场裁判", "rr_given": "时间", "rr_decided": "第二次：判负", "rr_kind": "处罚",
+		"rr_none": "无。", "rr_when": "决定时间",
+		"rr_cause_take_back": "悔棋", "rr_cause_clock_before_move": "着子前按钟",
+		"rr_cause_wrong_capture": "误提", "rr_cause_missed_capture": "漏提", "rr_cause_phone": "手机",
+		"rr_cause_smoking": "吸烟", "rr_cause_disturbing": "妨碍对方", "rr_cause_other": "其他",
+		"rr_kind_reprimand": "通报批评", "rr_kind_prize_one_place_lower": "降一个名次发放奖金",
+		"ref_confirm_warning": "记录警告", "ref_confirm_sanction": "处罚参赛者",
+		"ok_warning_recorded": "警告已记录。", "ok_participant_sanctioned": "处罚已记录。",
+		"rr_warning_intro": "一局棋中满两次警告者判负（第二次有标记）。",
+		"rr_affiliations":  "所属俱乐部与学校", "rr_aff_club": "俱乐部", "rr_aff_school": "学校", "rr_until_now": "至今",
 	}
 }

@@ -83,6 +83,7 @@ type Tournaments interface {
 	ExportEvent(ctx context.Context, w io.Writer, id int64, format string) (contentType, filename string, err error)
 	ExportEventWith(ctx context.Context, w io.Writer, id int64, format string, opts tournaments.H9Options) (contentType, filename string, err error)
 	PairPlayoff(ctx context.Context, actor ledger.Actor, key string, id int64) (tournaments.RoundInfo, error)
+	PlayerSanctions(ctx context.Context, playerID int64) ([]tournaments.Sanction, error)
 }
 
 // eventView is a tournament page: the report plus what the viewer may do.
@@ -106,6 +107,9 @@ type eventView struct {
 	// his participant number (0: not a participant).
 	Player int64
 	Number int
+	// Warnings and Sanctions are the referee's records of the event.
+	Warnings  []tournaments.RefereeWarning
+	Sanctions []tournaments.Sanction
 }
 
 // crossRow is one line of the crosstable, in standings order.
@@ -167,6 +171,16 @@ func (p *Pages) showTournament(w http.ResponseWriter, r *http.Request, code int,
 		Idem: kit.RandomHex(12), CSRF: p.FormToken(w, r), Organiser: p.tours.MayRun(r.Context(), p.Actor(r), rep.Event)}
 	if a := p.Actor(r); p.referee != nil && (v.Organiser || a.IsStaff() || (a.Kind == ledger.AgencyActor && a.Agency == rep.Event.OrganiserPrefix)) {
 		v.Referee = true
+	}
+	if p.referee != nil {
+		if v.Warnings, err = p.referee.RefereeWarnings(r.Context(), rep.Event.ID); err != nil {
+			p.Fail(w, r, err)
+			return
+		}
+		if v.Sanctions, err = p.referee.EventSanctions(r.Context(), rep.Event.ID); err != nil {
+			p.Fail(w, r, err)
+			return
+		}
 	}
 	if code == http.StatusOK {
 		v.OK = r.URL.Query().Get("ok")

@@ -3072,6 +3072,396 @@ func (x *SearchPlayersResponse) GetTotal() int64 {
 	return 0
 }
 
+type PlayerAffiliation struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Id       int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	PlayerId int64                  `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	// club or school.
+	Kind string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	Name string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	// YYYY-MM-DD; to_date empty while current.
+	FromDate      string                 `protobuf:"bytes,5,opt,name=from_date,json=fromDate,proto3" json:"from_date,omitempty"`
+	ToDate        string                 `protobuf:"bytes,6,opt,name=to_date,json=toDate,proto3" json:"to_date,omitempty"`
+	RecordedAt    *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=recorded_at,json=recordedAt,proto3" json:"recorded_at,omitempty"`
+	RecordedBy    string                 `protobuf:"bytes,8,opt,name=recorded_by,json=recordedBy,proto3" json:"recorded_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayerAffiliation) Reset() {
+	*x = PlayerAffiliation{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayerAffiliation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayerAffiliation) ProtoMessage() {}
+
+func (x *PlayerAffiliation) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayerAffiliation.ProtoReflect.Descriptor instead.
+func (*PlayerAffiliation) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *PlayerAffiliation) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *PlayerAffiliation) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *PlayerAffiliation) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *PlayerAffiliation) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *PlayerAffiliation) GetFromDate() string {
+	if x != nil {
+		return x.FromDate
+	}
+	return ""
+}
+
+func (x *PlayerAffiliation) GetToDate() string {
+	if x != nil {
+		return x.ToDate
+	}
+	return ""
+}
+
+func (x *PlayerAffiliation) GetRecordedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RecordedAt
+	}
+	return nil
+}
+
+func (x *PlayerAffiliation) GetRecordedBy() string {
+	if x != nil {
+		return x.RecordedBy
+	}
+	return ""
+}
+
+type SetPlayerAffiliationRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PlayerId      int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	Kind          string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	Name          string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	FromDate      string                 `protobuf:"bytes,4,opt,name=from_date,json=fromDate,proto3" json:"from_date,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPlayerAffiliationRequest) Reset() {
+	*x = SetPlayerAffiliationRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPlayerAffiliationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPlayerAffiliationRequest) ProtoMessage() {}
+
+func (x *SetPlayerAffiliationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPlayerAffiliationRequest.ProtoReflect.Descriptor instead.
+func (*SetPlayerAffiliationRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *SetPlayerAffiliationRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *SetPlayerAffiliationRequest) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *SetPlayerAffiliationRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SetPlayerAffiliationRequest) GetFromDate() string {
+	if x != nil {
+		return x.FromDate
+	}
+	return ""
+}
+
+type SetPlayerAffiliationResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Affiliation   *PlayerAffiliation     `protobuf:"bytes,1,opt,name=affiliation,proto3" json:"affiliation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPlayerAffiliationResponse) Reset() {
+	*x = SetPlayerAffiliationResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPlayerAffiliationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPlayerAffiliationResponse) ProtoMessage() {}
+
+func (x *SetPlayerAffiliationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPlayerAffiliationResponse.ProtoReflect.Descriptor instead.
+func (*SetPlayerAffiliationResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *SetPlayerAffiliationResponse) GetAffiliation() *PlayerAffiliation {
+	if x != nil {
+		return x.Affiliation
+	}
+	return nil
+}
+
+type ListPlayerAffiliationsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PlayerId      int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPlayerAffiliationsRequest) Reset() {
+	*x = ListPlayerAffiliationsRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPlayerAffiliationsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPlayerAffiliationsRequest) ProtoMessage() {}
+
+func (x *ListPlayerAffiliationsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPlayerAffiliationsRequest.ProtoReflect.Descriptor instead.
+func (*ListPlayerAffiliationsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *ListPlayerAffiliationsRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+type ListPlayerAffiliationsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Affiliations  []*PlayerAffiliation   `protobuf:"bytes,1,rep,name=affiliations,proto3" json:"affiliations,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPlayerAffiliationsResponse) Reset() {
+	*x = ListPlayerAffiliationsResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPlayerAffiliationsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPlayerAffiliationsResponse) ProtoMessage() {}
+
+func (x *ListPlayerAffiliationsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPlayerAffiliationsResponse.ProtoReflect.Descriptor instead.
+func (*ListPlayerAffiliationsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *ListPlayerAffiliationsResponse) GetAffiliations() []*PlayerAffiliation {
+	if x != nil {
+		return x.Affiliations
+	}
+	return nil
+}
+
+type LinkPlayerFamilyRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PlayerA       int64                  `protobuf:"varint,1,opt,name=player_a,json=playerA,proto3" json:"player_a,omitempty"`
+	PlayerB       int64                  `protobuf:"varint,2,opt,name=player_b,json=playerB,proto3" json:"player_b,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LinkPlayerFamilyRequest) Reset() {
+	*x = LinkPlayerFamilyRequest{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LinkPlayerFamilyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LinkPlayerFamilyRequest) ProtoMessage() {}
+
+func (x *LinkPlayerFamilyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LinkPlayerFamilyRequest.ProtoReflect.Descriptor instead.
+func (*LinkPlayerFamilyRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *LinkPlayerFamilyRequest) GetPlayerA() int64 {
+	if x != nil {
+		return x.PlayerA
+	}
+	return 0
+}
+
+func (x *LinkPlayerFamilyRequest) GetPlayerB() int64 {
+	if x != nil {
+		return x.PlayerB
+	}
+	return 0
+}
+
+type LinkPlayerFamilyResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LinkPlayerFamilyResponse) Reset() {
+	*x = LinkPlayerFamilyResponse{}
+	mi := &file_dankyu_v1_registry_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LinkPlayerFamilyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LinkPlayerFamilyResponse) ProtoMessage() {}
+
+func (x *LinkPlayerFamilyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_registry_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LinkPlayerFamilyResponse.ProtoReflect.Descriptor instead.
+func (*LinkPlayerFamilyResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_registry_proto_rawDescGZIP(), []int{53}
+}
+
 var File_dankyu_v1_registry_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_registry_proto_rawDesc = "" +
@@ -3279,7 +3669,33 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\x15SearchPlayersResponse\x12+\n" +
 	"\aplayers\x18\x01 \x03(\v2\x11.dankyu.v1.PlayerR\aplayers\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x14\n" +
-	"\x05total\x18\x03 \x01(\x03R\x05total*\xd0\x01\n" +
+	"\x05total\x18\x03 \x01(\x03R\x05total\"\xfc\x01\n" +
+	"\x11PlayerAffiliation\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12\x1b\n" +
+	"\tfrom_date\x18\x05 \x01(\tR\bfromDate\x12\x17\n" +
+	"\ato_date\x18\x06 \x01(\tR\x06toDate\x12;\n" +
+	"\vrecorded_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"recordedAt\x12\x1f\n" +
+	"\vrecorded_by\x18\b \x01(\tR\n" +
+	"recordedBy\"\x7f\n" +
+	"\x1bSetPlayerAffiliationRequest\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\x12\x12\n" +
+	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x12\x1b\n" +
+	"\tfrom_date\x18\x04 \x01(\tR\bfromDate\"^\n" +
+	"\x1cSetPlayerAffiliationResponse\x12>\n" +
+	"\vaffiliation\x18\x01 \x01(\v2\x1c.dankyu.v1.PlayerAffiliationR\vaffiliation\"<\n" +
+	"\x1dListPlayerAffiliationsRequest\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\"b\n" +
+	"\x1eListPlayerAffiliationsResponse\x12@\n" +
+	"\faffiliations\x18\x01 \x03(\v2\x1c.dankyu.v1.PlayerAffiliationR\faffiliations\"O\n" +
+	"\x17LinkPlayerFamilyRequest\x12\x19\n" +
+	"\bplayer_a\x18\x01 \x01(\x03R\aplayerA\x12\x19\n" +
+	"\bplayer_b\x18\x02 \x01(\x03R\aplayerB\"\x1a\n" +
+	"\x18LinkPlayerFamilyResponse*\xd0\x01\n" +
 	"\x14IdentityChangeStatus\x12&\n" +
 	"\"IDENTITY_CHANGE_STATUS_UNSPECIFIED\x10\x00\x12\"\n" +
 	"\x1eIDENTITY_CHANGE_STATUS_PENDING\x10\x01\x12#\n" +
@@ -3297,7 +3713,7 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\fIdentityKind\x12\x1d\n" +
 	"\x19IDENTITY_KIND_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19IDENTITY_KIND_RESIDENT_ID\x10\x01\x12\x1a\n" +
-	"\x16IDENTITY_KIND_PASSPORT\x10\x022\x90\x10\n" +
+	"\x16IDENTITY_KIND_PASSPORT\x10\x022\xc5\x12\n" +
 	"\x0fRegistryService\x12i\n" +
 	"\rListProvinces\x12\x1f.dankyu.v1.ListProvincesRequest\x1a .dankyu.v1.ListProvincesResponse\"\x15\x82\xd3\xe4\x93\x02\x0f\x12\r/v1/provinces\x12O\n" +
 	"\fCreateAgency\x12\x1e.dankyu.v1.CreateAgencyRequest\x1a\x1f.dankyu.v1.CreateAgencyResponse\x12X\n" +
@@ -3310,7 +3726,10 @@ const file_dankyu_v1_registry_proto_rawDesc = "" +
 	"\x12SetPlayerLatinName\x12$.dankyu.v1.SetPlayerLatinNameRequest\x1a%.dankyu.v1.SetPlayerLatinNameResponse\x12d\n" +
 	"\x13SetPlayerExternalId\x12%.dankyu.v1.SetPlayerExternalIdRequest\x1a&.dankyu.v1.SetPlayerExternalIdResponse\x12g\n" +
 	"\rSearchPlayers\x12\x1f.dankyu.v1.SearchPlayersRequest\x1a .dankyu.v1.SearchPlayersResponse\"\x13\x82\xd3\xe4\x93\x02\r\x12\v/v1/players\x12^\n" +
-	"\x11RecordHonoraryDan\x12#.dankyu.v1.RecordHonoraryDanRequest\x1a$.dankyu.v1.RecordHonoraryDanResponse\x12U\n" +
+	"\x11RecordHonoraryDan\x12#.dankyu.v1.RecordHonoraryDanRequest\x1a$.dankyu.v1.RecordHonoraryDanResponse\x12g\n" +
+	"\x14SetPlayerAffiliation\x12&.dankyu.v1.SetPlayerAffiliationRequest\x1a'.dankyu.v1.SetPlayerAffiliationResponse\x12m\n" +
+	"\x16ListPlayerAffiliations\x12(.dankyu.v1.ListPlayerAffiliationsRequest\x1a).dankyu.v1.ListPlayerAffiliationsResponse\x12[\n" +
+	"\x10LinkPlayerFamily\x12\".dankyu.v1.LinkPlayerFamilyRequest\x1a#.dankyu.v1.LinkPlayerFamilyResponse\x12U\n" +
 	"\x0eTransferPlayer\x12 .dankyu.v1.TransferPlayerRequest\x1a!.dankyu.v1.TransferPlayerResponse\x12O\n" +
 	"\fMergePlayers\x12\x1e.dankyu.v1.MergePlayersRequest\x1a\x1f.dankyu.v1.MergePlayersResponse\x12d\n" +
 	"\x13ListIdentityChanges\x12%.dankyu.v1.ListIdentityChangesRequest\x1a&.dankyu.v1.ListIdentityChangesResponse\x12g\n" +
@@ -3335,7 +3754,7 @@ func file_dankyu_v1_registry_proto_rawDescGZIP() []byte {
 }
 
 var file_dankyu_v1_registry_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 48)
+var file_dankyu_v1_registry_proto_msgTypes = make([]protoimpl.MessageInfo, 55)
 var file_dankyu_v1_registry_proto_goTypes = []any{
 	(IdentityChangeStatus)(0),              // 0: dankyu.v1.IdentityChangeStatus
 	(AgencyStatus)(0),                      // 1: dankyu.v1.AgencyStatus
@@ -3388,23 +3807,30 @@ var file_dankyu_v1_registry_proto_goTypes = []any{
 	(*GetPlayerResponse)(nil),              // 48: dankyu.v1.GetPlayerResponse
 	(*SearchPlayersRequest)(nil),           // 49: dankyu.v1.SearchPlayersRequest
 	(*SearchPlayersResponse)(nil),          // 50: dankyu.v1.SearchPlayersResponse
-	nil,                                    // 51: dankyu.v1.Player.ExternalIdsEntry
-	(*timestamppb.Timestamp)(nil),          // 52: google.protobuf.Timestamp
+	(*PlayerAffiliation)(nil),              // 51: dankyu.v1.PlayerAffiliation
+	(*SetPlayerAffiliationRequest)(nil),    // 52: dankyu.v1.SetPlayerAffiliationRequest
+	(*SetPlayerAffiliationResponse)(nil),   // 53: dankyu.v1.SetPlayerAffiliationResponse
+	(*ListPlayerAffiliationsRequest)(nil),  // 54: dankyu.v1.ListPlayerAffiliationsRequest
+	(*ListPlayerAffiliationsResponse)(nil), // 55: dankyu.v1.ListPlayerAffiliationsResponse
+	(*LinkPlayerFamilyRequest)(nil),        // 56: dankyu.v1.LinkPlayerFamilyRequest
+	(*LinkPlayerFamilyResponse)(nil),       // 57: dankyu.v1.LinkPlayerFamilyResponse
+	nil,                                    // 58: dankyu.v1.Player.ExternalIdsEntry
+	(*timestamppb.Timestamp)(nil),          // 59: google.protobuf.Timestamp
 }
 var file_dankyu_v1_registry_proto_depIdxs = []int32{
-	52, // 0: dankyu.v1.InstitutionKey.issued_at:type_name -> google.protobuf.Timestamp
-	52, // 1: dankyu.v1.InstitutionKey.revoked_at:type_name -> google.protobuf.Timestamp
+	59, // 0: dankyu.v1.InstitutionKey.issued_at:type_name -> google.protobuf.Timestamp
+	59, // 1: dankyu.v1.InstitutionKey.revoked_at:type_name -> google.protobuf.Timestamp
 	4,  // 2: dankyu.v1.IssueInstitutionKeyResponse.key:type_name -> dankyu.v1.InstitutionKey
 	4,  // 3: dankyu.v1.ListInstitutionKeysResponse.keys:type_name -> dankyu.v1.InstitutionKey
 	4,  // 4: dankyu.v1.RevokeInstitutionKeyResponse.key:type_name -> dankyu.v1.InstitutionKey
-	52, // 5: dankyu.v1.KeyUsageWindow.window_start:type_name -> google.protobuf.Timestamp
+	59, // 5: dankyu.v1.KeyUsageWindow.window_start:type_name -> google.protobuf.Timestamp
 	4,  // 6: dankyu.v1.GetInstitutionKeyUsageResponse.key:type_name -> dankyu.v1.InstitutionKey
 	12, // 7: dankyu.v1.GetInstitutionKeyUsageResponse.windows:type_name -> dankyu.v1.KeyUsageWindow
 	0,  // 8: dankyu.v1.IdentityChange.status:type_name -> dankyu.v1.IdentityChangeStatus
-	52, // 9: dankyu.v1.IdentityChange.requested_at:type_name -> google.protobuf.Timestamp
+	59, // 9: dankyu.v1.IdentityChange.requested_at:type_name -> google.protobuf.Timestamp
 	3,  // 10: dankyu.v1.IdentityChange.old_identity_kind:type_name -> dankyu.v1.IdentityKind
 	3,  // 11: dankyu.v1.IdentityChange.new_identity_kind:type_name -> dankyu.v1.IdentityKind
-	52, // 12: dankyu.v1.IdentityChange.decided_at:type_name -> google.protobuf.Timestamp
+	59, // 12: dankyu.v1.IdentityChange.decided_at:type_name -> google.protobuf.Timestamp
 	0,  // 13: dankyu.v1.ListIdentityChangesRequest.status:type_name -> dankyu.v1.IdentityChangeStatus
 	14, // 14: dankyu.v1.ListIdentityChangesResponse.changes:type_name -> dankyu.v1.IdentityChange
 	14, // 15: dankyu.v1.DecideIdentityChangeResponse.change:type_name -> dankyu.v1.IdentityChange
@@ -3413,7 +3839,7 @@ var file_dankyu_v1_registry_proto_depIdxs = []int32{
 	37, // 18: dankyu.v1.RecordHonoraryDanResponse.player:type_name -> dankyu.v1.Player
 	25, // 19: dankyu.v1.ListProvincesResponse.provinces:type_name -> dankyu.v1.Province
 	1,  // 20: dankyu.v1.Agency.status:type_name -> dankyu.v1.AgencyStatus
-	52, // 21: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
+	59, // 21: dankyu.v1.Agency.created_at:type_name -> google.protobuf.Timestamp
 	28, // 22: dankyu.v1.CreateAgencyResponse.agency:type_name -> dankyu.v1.Agency
 	1,  // 23: dankyu.v1.SetAgencyStatusRequest.status:type_name -> dankyu.v1.AgencyStatus
 	28, // 24: dankyu.v1.SetAgencyStatusResponse.agency:type_name -> dankyu.v1.Agency
@@ -3421,9 +3847,9 @@ var file_dankyu_v1_registry_proto_depIdxs = []int32{
 	28, // 26: dankyu.v1.ListAgenciesResponse.agencies:type_name -> dankyu.v1.Agency
 	2,  // 27: dankyu.v1.Player.gender:type_name -> dankyu.v1.Gender
 	3,  // 28: dankyu.v1.Player.identity_kind:type_name -> dankyu.v1.IdentityKind
-	52, // 29: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
-	52, // 30: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
-	51, // 31: dankyu.v1.Player.external_ids:type_name -> dankyu.v1.Player.ExternalIdsEntry
+	59, // 29: dankyu.v1.Player.created_at:type_name -> google.protobuf.Timestamp
+	59, // 30: dankyu.v1.Player.updated_at:type_name -> google.protobuf.Timestamp
+	58, // 31: dankyu.v1.Player.external_ids:type_name -> dankyu.v1.Player.ExternalIdsEntry
 	37, // 32: dankyu.v1.SetPlayerLatinNameResponse.player:type_name -> dankyu.v1.Player
 	37, // 33: dankyu.v1.SetPlayerExternalIdResponse.player:type_name -> dankyu.v1.Player
 	2,  // 34: dankyu.v1.PlayerInput.gender:type_name -> dankyu.v1.Gender
@@ -3435,51 +3861,60 @@ var file_dankyu_v1_registry_proto_depIdxs = []int32{
 	14, // 40: dankyu.v1.UpdatePlayerResponse.held_identity_change:type_name -> dankyu.v1.IdentityChange
 	37, // 41: dankyu.v1.GetPlayerResponse.player:type_name -> dankyu.v1.Player
 	37, // 42: dankyu.v1.SearchPlayersResponse.players:type_name -> dankyu.v1.Player
-	26, // 43: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
-	29, // 44: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
-	31, // 45: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
-	33, // 46: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
-	35, // 47: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
-	43, // 48: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
-	45, // 49: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
-	47, // 50: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
-	38, // 51: dankyu.v1.RegistryService.SetPlayerLatinName:input_type -> dankyu.v1.SetPlayerLatinNameRequest
-	40, // 52: dankyu.v1.RegistryService.SetPlayerExternalId:input_type -> dankyu.v1.SetPlayerExternalIdRequest
-	49, // 53: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
-	23, // 54: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
-	19, // 55: dankyu.v1.RegistryService.TransferPlayer:input_type -> dankyu.v1.TransferPlayerRequest
-	21, // 56: dankyu.v1.RegistryService.MergePlayers:input_type -> dankyu.v1.MergePlayersRequest
-	15, // 57: dankyu.v1.RegistryService.ListIdentityChanges:input_type -> dankyu.v1.ListIdentityChangesRequest
-	17, // 58: dankyu.v1.RegistryService.DecideIdentityChange:input_type -> dankyu.v1.DecideIdentityChangeRequest
-	5,  // 59: dankyu.v1.RegistryService.IssueInstitutionKey:input_type -> dankyu.v1.IssueInstitutionKeyRequest
-	7,  // 60: dankyu.v1.RegistryService.ListInstitutionKeys:input_type -> dankyu.v1.ListInstitutionKeysRequest
-	9,  // 61: dankyu.v1.RegistryService.RevokeInstitutionKey:input_type -> dankyu.v1.RevokeInstitutionKeyRequest
-	11, // 62: dankyu.v1.RegistryService.GetInstitutionKeyUsage:input_type -> dankyu.v1.GetInstitutionKeyUsageRequest
-	27, // 63: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
-	30, // 64: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
-	32, // 65: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
-	34, // 66: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
-	36, // 67: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
-	44, // 68: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
-	46, // 69: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
-	48, // 70: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
-	39, // 71: dankyu.v1.RegistryService.SetPlayerLatinName:output_type -> dankyu.v1.SetPlayerLatinNameResponse
-	41, // 72: dankyu.v1.RegistryService.SetPlayerExternalId:output_type -> dankyu.v1.SetPlayerExternalIdResponse
-	50, // 73: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
-	24, // 74: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
-	20, // 75: dankyu.v1.RegistryService.TransferPlayer:output_type -> dankyu.v1.TransferPlayerResponse
-	22, // 76: dankyu.v1.RegistryService.MergePlayers:output_type -> dankyu.v1.MergePlayersResponse
-	16, // 77: dankyu.v1.RegistryService.ListIdentityChanges:output_type -> dankyu.v1.ListIdentityChangesResponse
-	18, // 78: dankyu.v1.RegistryService.DecideIdentityChange:output_type -> dankyu.v1.DecideIdentityChangeResponse
-	6,  // 79: dankyu.v1.RegistryService.IssueInstitutionKey:output_type -> dankyu.v1.IssueInstitutionKeyResponse
-	8,  // 80: dankyu.v1.RegistryService.ListInstitutionKeys:output_type -> dankyu.v1.ListInstitutionKeysResponse
-	10, // 81: dankyu.v1.RegistryService.RevokeInstitutionKey:output_type -> dankyu.v1.RevokeInstitutionKeyResponse
-	13, // 82: dankyu.v1.RegistryService.GetInstitutionKeyUsage:output_type -> dankyu.v1.GetInstitutionKeyUsageResponse
-	63, // [63:83] is the sub-list for method output_type
-	43, // [43:63] is the sub-list for method input_type
-	43, // [43:43] is the sub-list for extension type_name
-	43, // [43:43] is the sub-list for extension extendee
-	0,  // [0:43] is the sub-list for field type_name
+	59, // 43: dankyu.v1.PlayerAffiliation.recorded_at:type_name -> google.protobuf.Timestamp
+	51, // 44: dankyu.v1.SetPlayerAffiliationResponse.affiliation:type_name -> dankyu.v1.PlayerAffiliation
+	51, // 45: dankyu.v1.ListPlayerAffiliationsResponse.affiliations:type_name -> dankyu.v1.PlayerAffiliation
+	26, // 46: dankyu.v1.RegistryService.ListProvinces:input_type -> dankyu.v1.ListProvincesRequest
+	29, // 47: dankyu.v1.RegistryService.CreateAgency:input_type -> dankyu.v1.CreateAgencyRequest
+	31, // 48: dankyu.v1.RegistryService.SetAgencyStatus:input_type -> dankyu.v1.SetAgencyStatusRequest
+	33, // 49: dankyu.v1.RegistryService.GetAgency:input_type -> dankyu.v1.GetAgencyRequest
+	35, // 50: dankyu.v1.RegistryService.ListAgencies:input_type -> dankyu.v1.ListAgenciesRequest
+	43, // 51: dankyu.v1.RegistryService.RegisterPlayer:input_type -> dankyu.v1.RegisterPlayerRequest
+	45, // 52: dankyu.v1.RegistryService.UpdatePlayer:input_type -> dankyu.v1.UpdatePlayerRequest
+	47, // 53: dankyu.v1.RegistryService.GetPlayer:input_type -> dankyu.v1.GetPlayerRequest
+	38, // 54: dankyu.v1.RegistryService.SetPlayerLatinName:input_type -> dankyu.v1.SetPlayerLatinNameRequest
+	40, // 55: dankyu.v1.RegistryService.SetPlayerExternalId:input_type -> dankyu.v1.SetPlayerExternalIdRequest
+	49, // 56: dankyu.v1.RegistryService.SearchPlayers:input_type -> dankyu.v1.SearchPlayersRequest
+	23, // 57: dankyu.v1.RegistryService.RecordHonoraryDan:input_type -> dankyu.v1.RecordHonoraryDanRequest
+	52, // 58: dankyu.v1.RegistryService.SetPlayerAffiliation:input_type -> dankyu.v1.SetPlayerAffiliationRequest
+	54, // 59: dankyu.v1.RegistryService.ListPlayerAffiliations:input_type -> dankyu.v1.ListPlayerAffiliationsRequest
+	56, // 60: dankyu.v1.RegistryService.LinkPlayerFamily:input_type -> dankyu.v1.LinkPlayerFamilyRequest
+	19, // 61: dankyu.v1.RegistryService.TransferPlayer:input_type -> dankyu.v1.TransferPlayerRequest
+	21, // 62: dankyu.v1.RegistryService.MergePlayers:input_type -> dankyu.v1.MergePlayersRequest
+	15, // 63: dankyu.v1.RegistryService.ListIdentityChanges:input_type -> dankyu.v1.ListIdentityChangesRequest
+	17, // 64: dankyu.v1.RegistryService.DecideIdentityChange:input_type -> dankyu.v1.DecideIdentityChangeRequest
+	5,  // 65: dankyu.v1.RegistryService.IssueInstitutionKey:input_type -> dankyu.v1.IssueInstitutionKeyRequest
+	7,  // 66: dankyu.v1.RegistryService.ListInstitutionKeys:input_type -> dankyu.v1.ListInstitutionKeysRequest
+	9,  // 67: dankyu.v1.RegistryService.RevokeInstitutionKey:input_type -> dankyu.v1.RevokeInstitutionKeyRequest
+	11, // 68: dankyu.v1.RegistryService.GetInstitutionKeyUsage:input_type -> dankyu.v1.GetInstitutionKeyUsageRequest
+	27, // 69: dankyu.v1.RegistryService.ListProvinces:output_type -> dankyu.v1.ListProvincesResponse
+	30, // 70: dankyu.v1.RegistryService.CreateAgency:output_type -> dankyu.v1.CreateAgencyResponse
+	32, // 71: dankyu.v1.RegistryService.SetAgencyStatus:output_type -> dankyu.v1.SetAgencyStatusResponse
+	34, // 72: dankyu.v1.RegistryService.GetAgency:output_type -> dankyu.v1.GetAgencyResponse
+	36, // 73: dankyu.v1.RegistryService.ListAgencies:output_type -> dankyu.v1.ListAgenciesResponse
+	44, // 74: dankyu.v1.RegistryService.RegisterPlayer:output_type -> dankyu.v1.RegisterPlayerResponse
+	46, // 75: dankyu.v1.RegistryService.UpdatePlayer:output_type -> dankyu.v1.UpdatePlayerResponse
+	48, // 76: dankyu.v1.RegistryService.GetPlayer:output_type -> dankyu.v1.GetPlayerResponse
+	39, // 77: dankyu.v1.RegistryService.SetPlayerLatinName:output_type -> dankyu.v1.SetPlayerLatinNameResponse
+	41, // 78: dankyu.v1.RegistryService.SetPlayerExternalId:output_type -> dankyu.v1.SetPlayerExternalIdResponse
+	50, // 79: dankyu.v1.RegistryService.SearchPlayers:output_type -> dankyu.v1.SearchPlayersResponse
+	24, // 80: dankyu.v1.RegistryService.RecordHonoraryDan:output_type -> dankyu.v1.RecordHonoraryDanResponse
+	53, // 81: dankyu.v1.RegistryService.SetPlayerAffiliation:output_type -> dankyu.v1.SetPlayerAffiliationResponse
+	55, // 82: dankyu.v1.RegistryService.ListPlayerAffiliations:output_type -> dankyu.v1.ListPlayerAffiliationsResponse
+	57, // 83: dankyu.v1.RegistryService.LinkPlayerFamily:output_type -> dankyu.v1.LinkPlayerFamilyResponse
+	20, // 84: dankyu.v1.RegistryService.TransferPlayer:output_type -> dankyu.v1.TransferPlayerResponse
+	22, // 85: dankyu.v1.RegistryService.MergePlayers:output_type -> dankyu.v1.MergePlayersResponse
+	16, // 86: dankyu.v1.RegistryService.ListIdentityChanges:output_type -> dankyu.v1.ListIdentityChangesResponse
+	18, // 87: dankyu.v1.RegistryService.DecideIdentityChange:output_type -> dankyu.v1.DecideIdentityChangeResponse
+	6,  // 88: dankyu.v1.RegistryService.IssueInstitutionKey:output_type -> dankyu.v1.IssueInstitutionKeyResponse
+	8,  // 89: dankyu.v1.RegistryService.ListInstitutionKeys:output_type -> dankyu.v1.ListInstitutionKeysResponse
+	10, // 90: dankyu.v1.RegistryService.RevokeInstitutionKey:output_type -> dankyu.v1.RevokeInstitutionKeyResponse
+	13, // 91: dankyu.v1.RegistryService.GetInstitutionKeyUsage:output_type -> dankyu.v1.GetInstitutionKeyUsageResponse
+	69, // [69:92] is the sub-list for method output_type
+	46, // [46:69] is the sub-list for method input_type
+	46, // [46:46] is the sub-list for extension type_name
+	46, // [46:46] is the sub-list for extension extendee
+	0,  // [0:46] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_registry_proto_init() }
@@ -3493,7 +3928,7 @@ func file_dankyu_v1_registry_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_registry_proto_rawDesc), len(file_dankyu_v1_registry_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   48,
+			NumMessages:   55,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -31,6 +31,9 @@ const (
 	RegistryService_SetPlayerExternalId_FullMethodName    = "/dankyu.v1.RegistryService/SetPlayerExternalId"
 	RegistryService_SearchPlayers_FullMethodName          = "/dankyu.v1.RegistryService/SearchPlayers"
 	RegistryService_RecordHonoraryDan_FullMethodName      = "/dankyu.v1.RegistryService/RecordHonoraryDan"
+	RegistryService_SetPlayerAffiliation_FullMethodName   = "/dankyu.v1.RegistryService/SetPlayerAffiliation"
+	RegistryService_ListPlayerAffiliations_FullMethodName = "/dankyu.v1.RegistryService/ListPlayerAffiliations"
+	RegistryService_LinkPlayerFamily_FullMethodName       = "/dankyu.v1.RegistryService/LinkPlayerFamily"
 	RegistryService_TransferPlayer_FullMethodName         = "/dankyu.v1.RegistryService/TransferPlayer"
 	RegistryService_MergePlayers_FullMethodName           = "/dankyu.v1.RegistryService/MergePlayers"
 	RegistryService_ListIdentityChanges_FullMethodName    = "/dankyu.v1.RegistryService/ListIdentityChanges"
@@ -85,6 +88,13 @@ type RegistryServiceClient interface {
 	SearchPlayers(ctx context.Context, in *SearchPlayersRequest, opts ...grpc.CallOption) (*SearchPlayersResponse, error)
 	// RecordHonoraryDan records honorary 8 dan with its basis (staff).
 	RecordHonoraryDan(ctx context.Context, in *RecordHonoraryDanRequest, opts ...grpc.CallOption) (*RecordHonoraryDanResponse, error)
+	// Records a player's club or school from a date (an empty name ends it);
+	// the one before ends the day before and stays in the history.
+	SetPlayerAffiliation(ctx context.Context, in *SetPlayerAffiliationRequest, opts ...grpc.CallOption) (*SetPlayerAffiliationResponse, error)
+	// A player's clubs and schools, oldest first.
+	ListPlayerAffiliations(ctx context.Context, in *ListPlayerAffiliationsRequest, opts ...grpc.CallOption) (*ListPlayerAffiliationsResponse, error)
+	// Records that two players are of one family (for pairing constraints).
+	LinkPlayerFamily(ctx context.Context, in *LinkPlayerFamilyRequest, opts ...grpc.CallOption) (*LinkPlayerFamilyResponse, error)
 	// TransferPlayer moves a player to another province (staff, or the agency
 	// of his province); his certificates keep their numbers.
 	TransferPlayer(ctx context.Context, in *TransferPlayerRequest, opts ...grpc.CallOption) (*TransferPlayerResponse, error)
@@ -241,6 +251,36 @@ func (c *registryServiceClient) RecordHonoraryDan(ctx context.Context, in *Recor
 	return out, nil
 }
 
+func (c *registryServiceClient) SetPlayerAffiliation(ctx context.Context, in *SetPlayerAffiliationRequest, opts ...grpc.CallOption) (*SetPlayerAffiliationResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetPlayerAffiliationResponse)
+	err := c.cc.Invoke(ctx, RegistryService_SetPlayerAffiliation_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *registryServiceClient) ListPlayerAffiliations(ctx context.Context, in *ListPlayerAffiliationsRequest, opts ...grpc.CallOption) (*ListPlayerAffiliationsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListPlayerAffiliationsResponse)
+	err := c.cc.Invoke(ctx, RegistryService_ListPlayerAffiliations_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *registryServiceClient) LinkPlayerFamily(ctx context.Context, in *LinkPlayerFamilyRequest, opts ...grpc.CallOption) (*LinkPlayerFamilyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LinkPlayerFamilyResponse)
+	err := c.cc.Invoke(ctx, RegistryService_LinkPlayerFamily_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *registryServiceClient) TransferPlayer(ctx context.Context, in *TransferPlayerRequest, opts ...grpc.CallOption) (*TransferPlayerResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(TransferPlayerResponse)
@@ -365,6 +405,13 @@ type RegistryServiceServer interface {
 	SearchPlayers(context.Context, *SearchPlayersRequest) (*SearchPlayersResponse, error)
 	// RecordHonoraryDan records honorary 8 dan with its basis (staff).
 	RecordHonoraryDan(context.Context, *RecordHonoraryDanRequest) (*RecordHonoraryDanResponse, error)
+	// Records a player's club or school from a date (an empty name ends it);
+	// the one before ends the day before and stays in the history.
+	SetPlayerAffiliation(context.Context, *SetPlayerAffiliationRequest) (*SetPlayerAffiliationResponse, error)
+	// A player's clubs and schools, oldest first.
+	ListPlayerAffiliations(context.Context, *ListPlayerAffiliationsRequest) (*ListPlayerAffiliationsResponse, error)
+	// Records that two players are of one family (for pairing constraints).
+	LinkPlayerFamily(context.Context, *LinkPlayerFamilyRequest) (*LinkPlayerFamilyResponse, error)
 	// TransferPlayer moves a player to another province (staff, or the agency
 	// of his province); his certificates keep their numbers.
 	TransferPlayer(context.Context, *TransferPlayerRequest) (*TransferPlayerResponse, error)
@@ -436,6 +483,15 @@ func (UnimplementedRegistryServiceServer) SearchPlayers(context.Context, *Search
 }
 func (UnimplementedRegistryServiceServer) RecordHonoraryDan(context.Context, *RecordHonoraryDanRequest) (*RecordHonoraryDanResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordHonoraryDan not implemented")
+}
+func (UnimplementedRegistryServiceServer) SetPlayerAffiliation(context.Context, *SetPlayerAffiliationRequest) (*SetPlayerAffiliationResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetPlayerAffiliation not implemented")
+}
+func (UnimplementedRegistryServiceServer) ListPlayerAffiliations(context.Context, *ListPlayerAffiliationsRequest) (*ListPlayerAffiliationsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListPlayerAffiliations not implemented")
+}
+func (UnimplementedRegistryServiceServer) LinkPlayerFamily(context.Context, *LinkPlayerFamilyRequest) (*LinkPlayerFamilyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method LinkPlayerFamily not implemented")
 }
 func (UnimplementedRegistryServiceServer) TransferPlayer(context.Context, *TransferPlayerRequest) (*TransferPlayerResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method TransferPlayer not implemented")
@@ -698,6 +754,60 @@ func _RegistryService_RecordHonoraryDan_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RegistryService_SetPlayerAffiliation_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetPlayerAffiliationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).SetPlayerAffiliation(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_SetPlayerAffiliation_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).SetPlayerAffiliation(ctx, req.(*SetPlayerAffiliationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RegistryService_ListPlayerAffiliations_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListPlayerAffiliationsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).ListPlayerAffiliations(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_ListPlayerAffiliations_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).ListPlayerAffiliations(ctx, req.(*ListPlayerAffiliationsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RegistryService_LinkPlayerFamily_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LinkPlayerFamilyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RegistryServiceServer).LinkPlayerFamily(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RegistryService_LinkPlayerFamily_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RegistryServiceServer).LinkPlayerFamily(ctx, req.(*LinkPlayerFamilyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _RegistryService_TransferPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(TransferPlayerRequest)
 	if err := dec(in); err != nil {
@@ -896,6 +1006,18 @@ var RegistryService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordHonoraryDan",
 			Handler:    _RegistryService_RecordHonoraryDan_Handler,
+		},
+		{
+			MethodName: "SetPlayerAffiliation",
+			Handler:    _RegistryService_SetPlayerAffiliation_Handler,
+		},
+		{
+			MethodName: "ListPlayerAffiliations",
+			Handler:    _RegistryService_ListPlayerAffiliations_Handler,
+		},
+		{
+			MethodName: "LinkPlayerFamily",
+			Handler:    _RegistryService_LinkPlayerFamily_Handler,
 		},
 		{
 			MethodName: "TransferPlayer",

@@ -2937,8 +2937,11 @@ func (x *PairNextRoundRequest) GetTournamentId() int64 {
 }
 
 type PairNextRoundResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Round         *TournamentRound       `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Round *TournamentRound       `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	// The pairs the event's pairing constraint could not keep apart (same
+	// club, school or family), board order; empty when it held.
+	Together      []*PairedTogether `protobuf:"bytes,580,rep,name=together,proto3" json:"together,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2980,6 +2983,65 @@ func (x *PairNextRoundResponse) GetRound() *TournamentRound {
 	return nil
 }
 
+func (x *PairNextRoundResponse) GetTogether() []*PairedTogether {
+	if x != nil {
+		return x.Together
+	}
+	return nil
+}
+
+type PairedTogether struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Black         int32                  `protobuf:"varint,1,opt,name=black,proto3" json:"black,omitempty"`
+	White         int32                  `protobuf:"varint,2,opt,name=white,proto3" json:"white,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PairedTogether) Reset() {
+	*x = PairedTogether{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PairedTogether) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PairedTogether) ProtoMessage() {}
+
+func (x *PairedTogether) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PairedTogether.ProtoReflect.Descriptor instead.
+func (*PairedTogether) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *PairedTogether) GetBlack() int32 {
+	if x != nil {
+		return x.Black
+	}
+	return 0
+}
+
+func (x *PairedTogether) GetWhite() int32 {
+	if x != nil {
+		return x.White
+	}
+	return 0
+}
+
 type RecordResultRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
@@ -3009,7 +3071,7 @@ type RecordResultRequest struct {
 
 func (x *RecordResultRequest) Reset() {
 	*x = RecordResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3021,7 +3083,7 @@ func (x *RecordResultRequest) String() string {
 func (*RecordResultRequest) ProtoMessage() {}
 
 func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[32]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3034,7 +3096,7 @@ func (x *RecordResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultRequest.ProtoReflect.Descriptor instead.
 func (*RecordResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{32}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *RecordResultRequest) GetTournamentId() int64 {
@@ -3116,7 +3178,7 @@ type RecordResultResponse struct {
 
 func (x *RecordResultResponse) Reset() {
 	*x = RecordResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3128,7 +3190,7 @@ func (x *RecordResultResponse) String() string {
 func (*RecordResultResponse) ProtoMessage() {}
 
 func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[33]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3141,7 +3203,7 @@ func (x *RecordResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordResultResponse.ProtoReflect.Descriptor instead.
 func (*RecordResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{33}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *RecordResultResponse) GetGame() *TournamentGame {
@@ -3177,7 +3239,7 @@ type BoardResult struct {
 
 func (x *BoardResult) Reset() {
 	*x = BoardResult{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3189,7 +3251,7 @@ func (x *BoardResult) String() string {
 func (*BoardResult) ProtoMessage() {}
 
 func (x *BoardResult) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[34]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3202,7 +3264,7 @@ func (x *BoardResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardResult.ProtoReflect.Descriptor instead.
 func (*BoardResult) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{34}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *BoardResult) GetBoard() int32 {
@@ -3272,7 +3334,7 @@ type RecordRoundResultsRequest struct {
 
 func (x *RecordRoundResultsRequest) Reset() {
 	*x = RecordRoundResultsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3284,7 +3346,7 @@ func (x *RecordRoundResultsRequest) String() string {
 func (*RecordRoundResultsRequest) ProtoMessage() {}
 
 func (x *RecordRoundResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[35]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3297,7 +3359,7 @@ func (x *RecordRoundResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRoundResultsRequest.ProtoReflect.Descriptor instead.
 func (*RecordRoundResultsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{35}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *RecordRoundResultsRequest) GetTournamentId() int64 {
@@ -3332,7 +3394,7 @@ type RecordRoundResultsResponse struct {
 
 func (x *RecordRoundResultsResponse) Reset() {
 	*x = RecordRoundResultsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3344,7 +3406,7 @@ func (x *RecordRoundResultsResponse) String() string {
 func (*RecordRoundResultsResponse) ProtoMessage() {}
 
 func (x *RecordRoundResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[36]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3357,7 +3419,7 @@ func (x *RecordRoundResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRoundResultsResponse.ProtoReflect.Descriptor instead.
 func (*RecordRoundResultsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{36}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RecordRoundResultsResponse) GetGames() []*TournamentGame {
@@ -3376,7 +3438,7 @@ type FinishTournamentRequest struct {
 
 func (x *FinishTournamentRequest) Reset() {
 	*x = FinishTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3388,7 +3450,7 @@ func (x *FinishTournamentRequest) String() string {
 func (*FinishTournamentRequest) ProtoMessage() {}
 
 func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[37]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3401,7 +3463,7 @@ func (x *FinishTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentRequest.ProtoReflect.Descriptor instead.
 func (*FinishTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{37}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *FinishTournamentRequest) GetTournamentId() int64 {
@@ -3423,7 +3485,7 @@ type FinishTournamentResponse struct {
 
 func (x *FinishTournamentResponse) Reset() {
 	*x = FinishTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3435,7 +3497,7 @@ func (x *FinishTournamentResponse) String() string {
 func (*FinishTournamentResponse) ProtoMessage() {}
 
 func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[38]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3448,7 +3510,7 @@ func (x *FinishTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FinishTournamentResponse.ProtoReflect.Descriptor instead.
 func (*FinishTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{38}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *FinishTournamentResponse) GetStandings() []*StandingRow {
@@ -3498,7 +3560,7 @@ type ImportPlayer struct {
 
 func (x *ImportPlayer) Reset() {
 	*x = ImportPlayer{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3510,7 +3572,7 @@ func (x *ImportPlayer) String() string {
 func (*ImportPlayer) ProtoMessage() {}
 
 func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[39]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3523,7 +3585,7 @@ func (x *ImportPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportPlayer.ProtoReflect.Descriptor instead.
 func (*ImportPlayer) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{39}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ImportPlayer) GetIndex() int32 {
@@ -3630,7 +3692,7 @@ type ImportCandidate struct {
 
 func (x *ImportCandidate) Reset() {
 	*x = ImportCandidate{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3642,7 +3704,7 @@ func (x *ImportCandidate) String() string {
 func (*ImportCandidate) ProtoMessage() {}
 
 func (x *ImportCandidate) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[40]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3655,7 +3717,7 @@ func (x *ImportCandidate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportCandidate.ProtoReflect.Descriptor instead.
 func (*ImportCandidate) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{40}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ImportCandidate) GetPlayerId() int64 {
@@ -3756,7 +3818,7 @@ type ImportWarning struct {
 
 func (x *ImportWarning) Reset() {
 	*x = ImportWarning{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3768,7 +3830,7 @@ func (x *ImportWarning) String() string {
 func (*ImportWarning) ProtoMessage() {}
 
 func (x *ImportWarning) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[41]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3781,7 +3843,7 @@ func (x *ImportWarning) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportWarning.ProtoReflect.Descriptor instead.
 func (*ImportWarning) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{41}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ImportWarning) GetLine() int32 {
@@ -3849,7 +3911,7 @@ type ImportTournamentRequest struct {
 
 func (x *ImportTournamentRequest) Reset() {
 	*x = ImportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3861,7 +3923,7 @@ func (x *ImportTournamentRequest) String() string {
 func (*ImportTournamentRequest) ProtoMessage() {}
 
 func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[42]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3874,7 +3936,7 @@ func (x *ImportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ImportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{42}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ImportTournamentRequest) GetData() []byte {
@@ -3951,7 +4013,7 @@ type ImportTournamentResponse struct {
 
 func (x *ImportTournamentResponse) Reset() {
 	*x = ImportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3963,7 +4025,7 @@ func (x *ImportTournamentResponse) String() string {
 func (*ImportTournamentResponse) ProtoMessage() {}
 
 func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[43]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3976,7 +4038,7 @@ func (x *ImportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ImportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{43}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ImportTournamentResponse) GetFormat() string {
@@ -4059,7 +4121,7 @@ type ExportTournamentRequest struct {
 
 func (x *ExportTournamentRequest) Reset() {
 	*x = ExportTournamentRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4071,7 +4133,7 @@ func (x *ExportTournamentRequest) String() string {
 func (*ExportTournamentRequest) ProtoMessage() {}
 
 func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[44]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4084,7 +4146,7 @@ func (x *ExportTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ExportTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{44}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ExportTournamentRequest) GetTournamentId() int64 {
@@ -4161,7 +4223,7 @@ type ExportTournamentResponse struct {
 
 func (x *ExportTournamentResponse) Reset() {
 	*x = ExportTournamentResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4173,7 +4235,7 @@ func (x *ExportTournamentResponse) String() string {
 func (*ExportTournamentResponse) ProtoMessage() {}
 
 func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[45]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4186,7 +4248,7 @@ func (x *ExportTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ExportTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{45}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ExportTournamentResponse) GetData() []byte {
@@ -4220,7 +4282,7 @@ type ConfirmRoundRequest struct {
 
 func (x *ConfirmRoundRequest) Reset() {
 	*x = ConfirmRoundRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4232,7 +4294,7 @@ func (x *ConfirmRoundRequest) String() string {
 func (*ConfirmRoundRequest) ProtoMessage() {}
 
 func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[46]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4245,7 +4307,7 @@ func (x *ConfirmRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{46}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ConfirmRoundRequest) GetTournamentId() int64 {
@@ -4271,7 +4333,7 @@ type ConfirmRoundResponse struct {
 
 func (x *ConfirmRoundResponse) Reset() {
 	*x = ConfirmRoundResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4283,7 +4345,7 @@ func (x *ConfirmRoundResponse) String() string {
 func (*ConfirmRoundResponse) ProtoMessage() {}
 
 func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[47]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4296,7 +4358,7 @@ func (x *ConfirmRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmRoundResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmRoundResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{47}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ConfirmRoundResponse) GetRound() *TournamentRound {
@@ -4320,7 +4382,7 @@ type VoidResultRequest struct {
 
 func (x *VoidResultRequest) Reset() {
 	*x = VoidResultRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4332,7 +4394,7 @@ func (x *VoidResultRequest) String() string {
 func (*VoidResultRequest) ProtoMessage() {}
 
 func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[48]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4345,7 +4407,7 @@ func (x *VoidResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultRequest.ProtoReflect.Descriptor instead.
 func (*VoidResultRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{48}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *VoidResultRequest) GetTournamentId() int64 {
@@ -4397,7 +4459,7 @@ type VoidResultResponse struct {
 
 func (x *VoidResultResponse) Reset() {
 	*x = VoidResultResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4409,7 +4471,7 @@ func (x *VoidResultResponse) String() string {
 func (*VoidResultResponse) ProtoMessage() {}
 
 func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[49]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4422,7 +4484,7 @@ func (x *VoidResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidResultResponse.ProtoReflect.Descriptor instead.
 func (*VoidResultResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{49}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *VoidResultResponse) GetGame() *TournamentGame {
@@ -4461,7 +4523,7 @@ type SuspendPlayerRequest struct {
 
 func (x *SuspendPlayerRequest) Reset() {
 	*x = SuspendPlayerRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4473,7 +4535,7 @@ func (x *SuspendPlayerRequest) String() string {
 func (*SuspendPlayerRequest) ProtoMessage() {}
 
 func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[50]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4486,7 +4548,7 @@ func (x *SuspendPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerRequest.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{50}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SuspendPlayerRequest) GetPlayerId() int64 {
@@ -4533,7 +4595,7 @@ type SuspendPlayerResponse struct {
 
 func (x *SuspendPlayerResponse) Reset() {
 	*x = SuspendPlayerResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4545,7 +4607,7 @@ func (x *SuspendPlayerResponse) String() string {
 func (*SuspendPlayerResponse) ProtoMessage() {}
 
 func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[51]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4558,7 +4620,7 @@ func (x *SuspendPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuspendPlayerResponse.ProtoReflect.Descriptor instead.
 func (*SuspendPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{51}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SuspendPlayerResponse) GetSuspensionId() int64 {
@@ -4586,7 +4648,7 @@ type TournamentProtest struct {
 
 func (x *TournamentProtest) Reset() {
 	*x = TournamentProtest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4598,7 +4660,7 @@ func (x *TournamentProtest) String() string {
 func (*TournamentProtest) ProtoMessage() {}
 
 func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[52]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4611,7 +4673,7 @@ func (x *TournamentProtest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentProtest.ProtoReflect.Descriptor instead.
 func (*TournamentProtest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{52}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *TournamentProtest) GetId() int64 {
@@ -4683,7 +4745,7 @@ type LodgeProtestRequest struct {
 
 func (x *LodgeProtestRequest) Reset() {
 	*x = LodgeProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4695,7 +4757,7 @@ func (x *LodgeProtestRequest) String() string {
 func (*LodgeProtestRequest) ProtoMessage() {}
 
 func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[53]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4708,7 +4770,7 @@ func (x *LodgeProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestRequest.ProtoReflect.Descriptor instead.
 func (*LodgeProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{53}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *LodgeProtestRequest) GetTournamentId() int64 {
@@ -4755,7 +4817,7 @@ type LodgeProtestResponse struct {
 
 func (x *LodgeProtestResponse) Reset() {
 	*x = LodgeProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4767,7 +4829,7 @@ func (x *LodgeProtestResponse) String() string {
 func (*LodgeProtestResponse) ProtoMessage() {}
 
 func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[54]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4780,7 +4842,7 @@ func (x *LodgeProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LodgeProtestResponse.ProtoReflect.Descriptor instead.
 func (*LodgeProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{54}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *LodgeProtestResponse) GetProtest() *TournamentProtest {
@@ -4802,7 +4864,7 @@ type RuleProtestRequest struct {
 
 func (x *RuleProtestRequest) Reset() {
 	*x = RuleProtestRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4814,7 +4876,7 @@ func (x *RuleProtestRequest) String() string {
 func (*RuleProtestRequest) ProtoMessage() {}
 
 func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[55]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4827,7 +4889,7 @@ func (x *RuleProtestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestRequest.ProtoReflect.Descriptor instead.
 func (*RuleProtestRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{55}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *RuleProtestRequest) GetTournamentId() int64 {
@@ -4867,7 +4929,7 @@ type RuleProtestResponse struct {
 
 func (x *RuleProtestResponse) Reset() {
 	*x = RuleProtestResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4879,7 +4941,7 @@ func (x *RuleProtestResponse) String() string {
 func (*RuleProtestResponse) ProtoMessage() {}
 
 func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[56]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4892,7 +4954,7 @@ func (x *RuleProtestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleProtestResponse.ProtoReflect.Descriptor instead.
 func (*RuleProtestResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{56}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *RuleProtestResponse) GetProtest() *TournamentProtest {
@@ -4911,7 +4973,7 @@ type ListProtestsRequest struct {
 
 func (x *ListProtestsRequest) Reset() {
 	*x = ListProtestsRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4923,7 +4985,7 @@ func (x *ListProtestsRequest) String() string {
 func (*ListProtestsRequest) ProtoMessage() {}
 
 func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[57]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4936,7 +4998,7 @@ func (x *ListProtestsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsRequest.ProtoReflect.Descriptor instead.
 func (*ListProtestsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{57}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ListProtestsRequest) GetTournamentId() int64 {
@@ -4955,7 +5017,7 @@ type ListProtestsResponse struct {
 
 func (x *ListProtestsResponse) Reset() {
 	*x = ListProtestsResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4967,7 +5029,7 @@ func (x *ListProtestsResponse) String() string {
 func (*ListProtestsResponse) ProtoMessage() {}
 
 func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[58]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4980,7 +5042,7 @@ func (x *ListProtestsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProtestsResponse.ProtoReflect.Descriptor instead.
 func (*ListProtestsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{58}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *ListProtestsResponse) GetProtests() []*TournamentProtest {
@@ -5005,7 +5067,7 @@ type RecordNigiriRequest struct {
 
 func (x *RecordNigiriRequest) Reset() {
 	*x = RecordNigiriRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5017,7 +5079,7 @@ func (x *RecordNigiriRequest) String() string {
 func (*RecordNigiriRequest) ProtoMessage() {}
 
 func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[59]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5030,7 +5092,7 @@ func (x *RecordNigiriRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriRequest.ProtoReflect.Descriptor instead.
 func (*RecordNigiriRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{59}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *RecordNigiriRequest) GetTournamentId() int64 {
@@ -5077,7 +5139,7 @@ type RecordNigiriResponse struct {
 
 func (x *RecordNigiriResponse) Reset() {
 	*x = RecordNigiriResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5089,7 +5151,7 @@ func (x *RecordNigiriResponse) String() string {
 func (*RecordNigiriResponse) ProtoMessage() {}
 
 func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[60]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5102,7 +5164,7 @@ func (x *RecordNigiriResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordNigiriResponse.ProtoReflect.Descriptor instead.
 func (*RecordNigiriResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{60}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *RecordNigiriResponse) GetGame() *TournamentGame {
@@ -5123,7 +5185,7 @@ type SetBoardRequest struct {
 
 func (x *SetBoardRequest) Reset() {
 	*x = SetBoardRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5135,7 +5197,7 @@ func (x *SetBoardRequest) String() string {
 func (*SetBoardRequest) ProtoMessage() {}
 
 func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[61]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5148,7 +5210,7 @@ func (x *SetBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardRequest.ProtoReflect.Descriptor instead.
 func (*SetBoardRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{61}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *SetBoardRequest) GetTournamentId() int64 {
@@ -5181,7 +5243,7 @@ type SetBoardResponse struct {
 
 func (x *SetBoardResponse) Reset() {
 	*x = SetBoardResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5193,7 +5255,7 @@ func (x *SetBoardResponse) String() string {
 func (*SetBoardResponse) ProtoMessage() {}
 
 func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[62]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5206,7 +5268,7 @@ func (x *SetBoardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBoardResponse.ProtoReflect.Descriptor instead.
 func (*SetBoardResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{62}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *SetBoardResponse) GetParticipant() *TournamentParticipant {
@@ -5228,7 +5290,7 @@ type SetLineupRequest struct {
 
 func (x *SetLineupRequest) Reset() {
 	*x = SetLineupRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5240,7 +5302,7 @@ func (x *SetLineupRequest) String() string {
 func (*SetLineupRequest) ProtoMessage() {}
 
 func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[63]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5253,7 +5315,7 @@ func (x *SetLineupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupRequest.ProtoReflect.Descriptor instead.
 func (*SetLineupRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{63}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *SetLineupRequest) GetTournamentId() int64 {
@@ -5286,7 +5348,7 @@ type SetLineupResponse struct {
 
 func (x *SetLineupResponse) Reset() {
 	*x = SetLineupResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5298,7 +5360,7 @@ func (x *SetLineupResponse) String() string {
 func (*SetLineupResponse) ProtoMessage() {}
 
 func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[64]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5311,7 +5373,7 @@ func (x *SetLineupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetLineupResponse.ProtoReflect.Descriptor instead.
 func (*SetLineupResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{64}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *SetLineupResponse) GetNumbers() []int32 {
@@ -5330,7 +5392,7 @@ type PairPlayoffRequest struct {
 
 func (x *PairPlayoffRequest) Reset() {
 	*x = PairPlayoffRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5342,7 +5404,7 @@ func (x *PairPlayoffRequest) String() string {
 func (*PairPlayoffRequest) ProtoMessage() {}
 
 func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[65]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5355,7 +5417,7 @@ func (x *PairPlayoffRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffRequest.ProtoReflect.Descriptor instead.
 func (*PairPlayoffRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{65}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *PairPlayoffRequest) GetTournamentId() int64 {
@@ -5374,7 +5436,7 @@ type PairPlayoffResponse struct {
 
 func (x *PairPlayoffResponse) Reset() {
 	*x = PairPlayoffResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5386,7 +5448,7 @@ func (x *PairPlayoffResponse) String() string {
 func (*PairPlayoffResponse) ProtoMessage() {}
 
 func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[66]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5399,7 +5461,7 @@ func (x *PairPlayoffResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairPlayoffResponse.ProtoReflect.Descriptor instead.
 func (*PairPlayoffResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{66}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *PairPlayoffResponse) GetRound() *TournamentRound {
@@ -5419,7 +5481,7 @@ type SetGradingRequest struct {
 
 func (x *SetGradingRequest) Reset() {
 	*x = SetGradingRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5431,7 +5493,7 @@ func (x *SetGradingRequest) String() string {
 func (*SetGradingRequest) ProtoMessage() {}
 
 func (x *SetGradingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[67]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5444,7 +5506,7 @@ func (x *SetGradingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetGradingRequest.ProtoReflect.Descriptor instead.
 func (*SetGradingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{67}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *SetGradingRequest) GetId() int64 {
@@ -5470,7 +5532,7 @@ type SetGradingResponse struct {
 
 func (x *SetGradingResponse) Reset() {
 	*x = SetGradingResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5482,7 +5544,7 @@ func (x *SetGradingResponse) String() string {
 func (*SetGradingResponse) ProtoMessage() {}
 
 func (x *SetGradingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[68]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5495,7 +5557,7 @@ func (x *SetGradingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetGradingResponse.ProtoReflect.Descriptor instead.
 func (*SetGradingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{68}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *SetGradingResponse) GetTournament() *Tournament {
@@ -5515,7 +5577,7 @@ type AcceptImportedGradingRequest struct {
 
 func (x *AcceptImportedGradingRequest) Reset() {
 	*x = AcceptImportedGradingRequest{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5527,7 +5589,7 @@ func (x *AcceptImportedGradingRequest) String() string {
 func (*AcceptImportedGradingRequest) ProtoMessage() {}
 
 func (x *AcceptImportedGradingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[69]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5540,7 +5602,7 @@ func (x *AcceptImportedGradingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptImportedGradingRequest.ProtoReflect.Descriptor instead.
 func (*AcceptImportedGradingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{69}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *AcceptImportedGradingRequest) GetId() int64 {
@@ -5566,7 +5628,7 @@ type AcceptImportedGradingResponse struct {
 
 func (x *AcceptImportedGradingResponse) Reset() {
 	*x = AcceptImportedGradingResponse{}
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5578,7 +5640,7 @@ func (x *AcceptImportedGradingResponse) String() string {
 func (*AcceptImportedGradingResponse) ProtoMessage() {}
 
 func (x *AcceptImportedGradingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_tournaments_proto_msgTypes[70]
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5591,12 +5653,903 @@ func (x *AcceptImportedGradingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptImportedGradingResponse.ProtoReflect.Descriptor instead.
 func (*AcceptImportedGradingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{70}
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *AcceptImportedGradingResponse) GetTournament() *Tournament {
 	if x != nil {
 		return x.Tournament
+	}
+	return nil
+}
+
+type RefereeWarning struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Round int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	// The participant warned.
+	Number int32 `protobuf:"varint,4,opt,name=number,proto3" json:"number,omitempty"`
+	// take_back, clock_before_move, wrong_capture, missed_capture, phone,
+	// smoking, disturbing or other.
+	Cause string `protobuf:"bytes,5,opt,name=cause,proto3" json:"cause,omitempty"`
+	Note  string `protobuf:"bytes,6,opt,name=note,proto3" json:"note,omitempty"`
+	// The referee at the board who gave it.
+	Referee string                 `protobuf:"bytes,7,opt,name=referee,proto3" json:"referee,omitempty"`
+	GivenAt *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=given_at,json=givenAt,proto3" json:"given_at,omitempty"`
+	// The account that entered it.
+	GivenBy string `protobuf:"bytes,9,opt,name=given_by,json=givenBy,proto3" json:"given_by,omitempty"`
+	// The side's second warning in the game: it lost the game.
+	Decided       bool `protobuf:"varint,10,opt,name=decided,proto3" json:"decided,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RefereeWarning) Reset() {
+	*x = RefereeWarning{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[72]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RefereeWarning) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RefereeWarning) ProtoMessage() {}
+
+func (x *RefereeWarning) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[72]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RefereeWarning.ProtoReflect.Descriptor instead.
+func (*RefereeWarning) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{72}
+}
+
+func (x *RefereeWarning) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *RefereeWarning) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *RefereeWarning) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *RefereeWarning) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *RefereeWarning) GetCause() string {
+	if x != nil {
+		return x.Cause
+	}
+	return ""
+}
+
+func (x *RefereeWarning) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *RefereeWarning) GetReferee() string {
+	if x != nil {
+		return x.Referee
+	}
+	return ""
+}
+
+func (x *RefereeWarning) GetGivenAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.GivenAt
+	}
+	return nil
+}
+
+func (x *RefereeWarning) GetGivenBy() string {
+	if x != nil {
+		return x.GivenBy
+	}
+	return ""
+}
+
+func (x *RefereeWarning) GetDecided() bool {
+	if x != nil {
+		return x.Decided
+	}
+	return false
+}
+
+type RecordRefereeWarningRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Round        int32                  `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	Board        int32                  `protobuf:"varint,3,opt,name=board,proto3" json:"board,omitempty"`
+	Number       int32                  `protobuf:"varint,4,opt,name=number,proto3" json:"number,omitempty"`
+	Cause        string                 `protobuf:"bytes,5,opt,name=cause,proto3" json:"cause,omitempty"`
+	// Required for cause "other".
+	Note          string `protobuf:"bytes,6,opt,name=note,proto3" json:"note,omitempty"`
+	Referee       string `protobuf:"bytes,7,opt,name=referee,proto3" json:"referee,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRefereeWarningRequest) Reset() {
+	*x = RecordRefereeWarningRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[73]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRefereeWarningRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRefereeWarningRequest) ProtoMessage() {}
+
+func (x *RecordRefereeWarningRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[73]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRefereeWarningRequest.ProtoReflect.Descriptor instead.
+func (*RecordRefereeWarningRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{73}
+}
+
+func (x *RecordRefereeWarningRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *RecordRefereeWarningRequest) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *RecordRefereeWarningRequest) GetBoard() int32 {
+	if x != nil {
+		return x.Board
+	}
+	return 0
+}
+
+func (x *RecordRefereeWarningRequest) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *RecordRefereeWarningRequest) GetCause() string {
+	if x != nil {
+		return x.Cause
+	}
+	return ""
+}
+
+func (x *RecordRefereeWarningRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *RecordRefereeWarningRequest) GetReferee() string {
+	if x != nil {
+		return x.Referee
+	}
+	return ""
+}
+
+type RecordRefereeWarningResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Warning       *RefereeWarning        `protobuf:"bytes,1,opt,name=warning,proto3" json:"warning,omitempty"`
+	Game          *TournamentGame        `protobuf:"bytes,2,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRefereeWarningResponse) Reset() {
+	*x = RecordRefereeWarningResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRefereeWarningResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRefereeWarningResponse) ProtoMessage() {}
+
+func (x *RecordRefereeWarningResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRefereeWarningResponse.ProtoReflect.Descriptor instead.
+func (*RecordRefereeWarningResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *RecordRefereeWarningResponse) GetWarning() *RefereeWarning {
+	if x != nil {
+		return x.Warning
+	}
+	return nil
+}
+
+func (x *RecordRefereeWarningResponse) GetGame() *TournamentGame {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+type ListRefereeWarningsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRefereeWarningsRequest) Reset() {
+	*x = ListRefereeWarningsRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRefereeWarningsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRefereeWarningsRequest) ProtoMessage() {}
+
+func (x *ListRefereeWarningsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRefereeWarningsRequest.ProtoReflect.Descriptor instead.
+func (*ListRefereeWarningsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *ListRefereeWarningsRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+type ListRefereeWarningsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Warnings      []*RefereeWarning      `protobuf:"bytes,1,rep,name=warnings,proto3" json:"warnings,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRefereeWarningsResponse) Reset() {
+	*x = ListRefereeWarningsResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRefereeWarningsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRefereeWarningsResponse) ProtoMessage() {}
+
+func (x *ListRefereeWarningsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRefereeWarningsResponse.ProtoReflect.Descriptor instead.
+func (*ListRefereeWarningsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{76}
+}
+
+func (x *ListRefereeWarningsResponse) GetWarnings() []*RefereeWarning {
+	if x != nil {
+		return x.Warnings
+	}
+	return nil
+}
+
+type TournamentSanction struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	Id             int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	TournamentId   int64                  `protobuf:"varint,2,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	TournamentName string                 `protobuf:"bytes,3,opt,name=tournament_name,json=tournamentName,proto3" json:"tournament_name,omitempty"`
+	PlayerId       int64                  `protobuf:"varint,4,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	Number         int32                  `protobuf:"varint,5,opt,name=number,proto3" json:"number,omitempty"`
+	Name           string                 `protobuf:"bytes,6,opt,name=name,proto3" json:"name,omitempty"`
+	// reprimand or prize_one_place_lower.
+	Kind          string                 `protobuf:"bytes,7,opt,name=kind,proto3" json:"kind,omitempty"`
+	Reason        string                 `protobuf:"bytes,8,opt,name=reason,proto3" json:"reason,omitempty"`
+	DecidedAt     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=decided_at,json=decidedAt,proto3" json:"decided_at,omitempty"`
+	DecidedBy     string                 `protobuf:"bytes,10,opt,name=decided_by,json=decidedBy,proto3" json:"decided_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentSanction) Reset() {
+	*x = TournamentSanction{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[77]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentSanction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentSanction) ProtoMessage() {}
+
+func (x *TournamentSanction) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[77]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentSanction.ProtoReflect.Descriptor instead.
+func (*TournamentSanction) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{77}
+}
+
+func (x *TournamentSanction) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *TournamentSanction) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *TournamentSanction) GetTournamentName() string {
+	if x != nil {
+		return x.TournamentName
+	}
+	return ""
+}
+
+func (x *TournamentSanction) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+func (x *TournamentSanction) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *TournamentSanction) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TournamentSanction) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *TournamentSanction) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *TournamentSanction) GetDecidedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.DecidedAt
+	}
+	return nil
+}
+
+func (x *TournamentSanction) GetDecidedBy() string {
+	if x != nil {
+		return x.DecidedBy
+	}
+	return ""
+}
+
+type SanctionParticipantRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Number       int32                  `protobuf:"varint,2,opt,name=number,proto3" json:"number,omitempty"`
+	// reprimand or prize_one_place_lower.
+	Kind          string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	Reason        string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SanctionParticipantRequest) Reset() {
+	*x = SanctionParticipantRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[78]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SanctionParticipantRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SanctionParticipantRequest) ProtoMessage() {}
+
+func (x *SanctionParticipantRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[78]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SanctionParticipantRequest.ProtoReflect.Descriptor instead.
+func (*SanctionParticipantRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{78}
+}
+
+func (x *SanctionParticipantRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SanctionParticipantRequest) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *SanctionParticipantRequest) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *SanctionParticipantRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type SanctionParticipantResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Sanction      *TournamentSanction    `protobuf:"bytes,1,opt,name=sanction,proto3" json:"sanction,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SanctionParticipantResponse) Reset() {
+	*x = SanctionParticipantResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[79]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SanctionParticipantResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SanctionParticipantResponse) ProtoMessage() {}
+
+func (x *SanctionParticipantResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[79]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SanctionParticipantResponse.ProtoReflect.Descriptor instead.
+func (*SanctionParticipantResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{79}
+}
+
+func (x *SanctionParticipantResponse) GetSanction() *TournamentSanction {
+	if x != nil {
+		return x.Sanction
+	}
+	return nil
+}
+
+type ListSanctionsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One of the two: the event's sanctions, or the player's.
+	TournamentId  int64 `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	PlayerId      int64 `protobuf:"varint,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSanctionsRequest) Reset() {
+	*x = ListSanctionsRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[80]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSanctionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSanctionsRequest) ProtoMessage() {}
+
+func (x *ListSanctionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[80]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSanctionsRequest.ProtoReflect.Descriptor instead.
+func (*ListSanctionsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{80}
+}
+
+func (x *ListSanctionsRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *ListSanctionsRequest) GetPlayerId() int64 {
+	if x != nil {
+		return x.PlayerId
+	}
+	return 0
+}
+
+type ListSanctionsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Sanctions     []*TournamentSanction  `protobuf:"bytes,1,rep,name=sanctions,proto3" json:"sanctions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSanctionsResponse) Reset() {
+	*x = ListSanctionsResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[81]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSanctionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSanctionsResponse) ProtoMessage() {}
+
+func (x *ListSanctionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[81]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSanctionsResponse.ProtoReflect.Descriptor instead.
+func (*ListSanctionsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{81}
+}
+
+func (x *ListSanctionsResponse) GetSanctions() []*TournamentSanction {
+	if x != nil {
+		return x.Sanctions
+	}
+	return nil
+}
+
+type SetSwissRoundsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Rounds        int32                  `protobuf:"varint,2,opt,name=rounds,proto3" json:"rounds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSwissRoundsRequest) Reset() {
+	*x = SetSwissRoundsRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[82]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSwissRoundsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSwissRoundsRequest) ProtoMessage() {}
+
+func (x *SetSwissRoundsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[82]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSwissRoundsRequest.ProtoReflect.Descriptor instead.
+func (*SetSwissRoundsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{82}
+}
+
+func (x *SetSwissRoundsRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SetSwissRoundsRequest) GetRounds() int32 {
+	if x != nil {
+		return x.Rounds
+	}
+	return 0
+}
+
+type SetSwissRoundsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Tournament    *Tournament            `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSwissRoundsResponse) Reset() {
+	*x = SetSwissRoundsResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[83]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSwissRoundsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSwissRoundsResponse) ProtoMessage() {}
+
+func (x *SetSwissRoundsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[83]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSwissRoundsResponse.ProtoReflect.Descriptor instead.
+func (*SetSwissRoundsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{83}
+}
+
+func (x *SetSwissRoundsResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
+type SetPairingConstraintRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId int64                  `protobuf:"varint,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	AvoidRounds  int32                  `protobuf:"varint,2,opt,name=avoid_rounds,json=avoidRounds,proto3" json:"avoid_rounds,omitempty"`
+	// Of club, school, family.
+	Kinds         []string `protobuf:"bytes,3,rep,name=kinds,proto3" json:"kinds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPairingConstraintRequest) Reset() {
+	*x = SetPairingConstraintRequest{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[84]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPairingConstraintRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPairingConstraintRequest) ProtoMessage() {}
+
+func (x *SetPairingConstraintRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[84]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPairingConstraintRequest.ProtoReflect.Descriptor instead.
+func (*SetPairingConstraintRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{84}
+}
+
+func (x *SetPairingConstraintRequest) GetTournamentId() int64 {
+	if x != nil {
+		return x.TournamentId
+	}
+	return 0
+}
+
+func (x *SetPairingConstraintRequest) GetAvoidRounds() int32 {
+	if x != nil {
+		return x.AvoidRounds
+	}
+	return 0
+}
+
+func (x *SetPairingConstraintRequest) GetKinds() []string {
+	if x != nil {
+		return x.Kinds
+	}
+	return nil
+}
+
+type SetPairingConstraintResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	AvoidRounds   int32                  `protobuf:"varint,1,opt,name=avoid_rounds,json=avoidRounds,proto3" json:"avoid_rounds,omitempty"`
+	Kinds         []string               `protobuf:"bytes,2,rep,name=kinds,proto3" json:"kinds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetPairingConstraintResponse) Reset() {
+	*x = SetPairingConstraintResponse{}
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[85]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetPairingConstraintResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetPairingConstraintResponse) ProtoMessage() {}
+
+func (x *SetPairingConstraintResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_tournaments_proto_msgTypes[85]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetPairingConstraintResponse.ProtoReflect.Descriptor instead.
+func (*SetPairingConstraintResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_tournaments_proto_rawDescGZIP(), []int{85}
+}
+
+func (x *SetPairingConstraintResponse) GetAvoidRounds() int32 {
+	if x != nil {
+		return x.AvoidRounds
+	}
+	return 0
+}
+
+func (x *SetPairingConstraintResponse) GetKinds() []string {
+	if x != nil {
+		return x.Kinds
 	}
 	return nil
 }
@@ -5886,9 +6839,13 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x1bWithdrawParticipantResponse\x12B\n" +
 	"\vparticipant\x18\x01 \x01(\v2 .dankyu.v1.TournamentParticipantR\vparticipant\";\n" +
 	"\x14PairNextRoundRequest\x12#\n" +
-	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"I\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"\x81\x01\n" +
 	"\x15PairNextRoundResponse\x120\n" +
-	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round\"\xd6\x02\n" +
+	"\x05round\x18\x01 \x01(\v2\x1a.dankyu.v1.TournamentRoundR\x05round\x126\n" +
+	"\btogether\x18\xc4\x04 \x03(\v2\x19.dankyu.v1.PairedTogetherR\btogether\"<\n" +
+	"\x0ePairedTogether\x12\x14\n" +
+	"\x05black\x18\x01 \x01(\x05R\x05black\x12\x14\n" +
+	"\x05white\x18\x02 \x01(\x05R\x05white\"\xd6\x02\n" +
 	"\x13RecordResultRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
 	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
@@ -6095,7 +7052,74 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\x1dAcceptImportedGradingResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
-	"tournament2\xd0\x12\n" +
+	"tournament\"\x94\x02\n" +
+	"\x0eRefereeWarning\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x16\n" +
+	"\x06number\x18\x04 \x01(\x05R\x06number\x12\x14\n" +
+	"\x05cause\x18\x05 \x01(\tR\x05cause\x12\x12\n" +
+	"\x04note\x18\x06 \x01(\tR\x04note\x12\x18\n" +
+	"\areferee\x18\a \x01(\tR\areferee\x125\n" +
+	"\bgiven_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\agivenAt\x12\x19\n" +
+	"\bgiven_by\x18\t \x01(\tR\agivenBy\x12\x18\n" +
+	"\adecided\x18\n" +
+	" \x01(\bR\adecided\"\xca\x01\n" +
+	"\x1bRecordRefereeWarningRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x14\n" +
+	"\x05board\x18\x03 \x01(\x05R\x05board\x12\x16\n" +
+	"\x06number\x18\x04 \x01(\x05R\x06number\x12\x14\n" +
+	"\x05cause\x18\x05 \x01(\tR\x05cause\x12\x12\n" +
+	"\x04note\x18\x06 \x01(\tR\x04note\x12\x18\n" +
+	"\areferee\x18\a \x01(\tR\areferee\"\x82\x01\n" +
+	"\x1cRecordRefereeWarningResponse\x123\n" +
+	"\awarning\x18\x01 \x01(\v2\x19.dankyu.v1.RefereeWarningR\awarning\x12-\n" +
+	"\x04game\x18\x02 \x01(\v2\x19.dankyu.v1.TournamentGameR\x04game\"A\n" +
+	"\x1aListRefereeWarningsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\"T\n" +
+	"\x1bListRefereeWarningsResponse\x125\n" +
+	"\bwarnings\x18\x01 \x03(\v2\x19.dankyu.v1.RefereeWarningR\bwarnings\"\xc1\x02\n" +
+	"\x12TournamentSanction\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12#\n" +
+	"\rtournament_id\x18\x02 \x01(\x03R\ftournamentId\x12'\n" +
+	"\x0ftournament_name\x18\x03 \x01(\tR\x0etournamentName\x12\x1b\n" +
+	"\tplayer_id\x18\x04 \x01(\x03R\bplayerId\x12\x16\n" +
+	"\x06number\x18\x05 \x01(\x05R\x06number\x12\x12\n" +
+	"\x04name\x18\x06 \x01(\tR\x04name\x12\x12\n" +
+	"\x04kind\x18\a \x01(\tR\x04kind\x12\x16\n" +
+	"\x06reason\x18\b \x01(\tR\x06reason\x129\n" +
+	"\n" +
+	"decided_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tdecidedAt\x12\x1d\n" +
+	"\n" +
+	"decided_by\x18\n" +
+	" \x01(\tR\tdecidedBy\"\x85\x01\n" +
+	"\x1aSanctionParticipantRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x16\n" +
+	"\x06number\x18\x02 \x01(\x05R\x06number\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\"X\n" +
+	"\x1bSanctionParticipantResponse\x129\n" +
+	"\bsanction\x18\x01 \x01(\v2\x1d.dankyu.v1.TournamentSanctionR\bsanction\"X\n" +
+	"\x14ListSanctionsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\x03R\bplayerId\"T\n" +
+	"\x15ListSanctionsResponse\x12;\n" +
+	"\tsanctions\x18\x01 \x03(\v2\x1d.dankyu.v1.TournamentSanctionR\tsanctions\"T\n" +
+	"\x15SetSwissRoundsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12\x16\n" +
+	"\x06rounds\x18\x02 \x01(\x05R\x06rounds\"O\n" +
+	"\x16SetSwissRoundsResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.dankyu.v1.TournamentR\n" +
+	"tournament\"{\n" +
+	"\x1bSetPairingConstraintRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\x03R\ftournamentId\x12!\n" +
+	"\favoid_rounds\x18\x02 \x01(\x05R\vavoidRounds\x12\x14\n" +
+	"\x05kinds\x18\x03 \x03(\tR\x05kinds\"W\n" +
+	"\x1cSetPairingConstraintResponse\x12!\n" +
+	"\favoid_rounds\x18\x01 \x01(\x05R\vavoidRounds\x12\x14\n" +
+	"\x05kinds\x18\x02 \x03(\tR\x05kinds2\x99\x17\n" +
 	"\x11TournamentService\x12[\n" +
 	"\x10CreateTournament\x12\".dankyu.v1.CreateTournamentRequest\x1a#.dankyu.v1.CreateTournamentResponse\x12p\n" +
 	"\rGetTournament\x12\x1f.dankyu.v1.GetTournamentRequest\x1a .dankyu.v1.GetTournamentResponse\"\x1c\x82\xd3\xe4\x93\x02\x16\x12\x14/v1/tournaments/{id}\x12q\n" +
@@ -6114,7 +7138,13 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\rSuspendPlayer\x12\x1f.dankyu.v1.SuspendPlayerRequest\x1a .dankyu.v1.SuspendPlayerResponse\x12O\n" +
 	"\fLodgeProtest\x12\x1e.dankyu.v1.LodgeProtestRequest\x1a\x1f.dankyu.v1.LodgeProtestResponse\x12L\n" +
 	"\vRuleProtest\x12\x1d.dankyu.v1.RuleProtestRequest\x1a\x1e.dankyu.v1.RuleProtestResponse\x12O\n" +
-	"\fListProtests\x12\x1e.dankyu.v1.ListProtestsRequest\x1a\x1f.dankyu.v1.ListProtestsResponse\x12O\n" +
+	"\fListProtests\x12\x1e.dankyu.v1.ListProtestsRequest\x1a\x1f.dankyu.v1.ListProtestsResponse\x12g\n" +
+	"\x14RecordRefereeWarning\x12&.dankyu.v1.RecordRefereeWarningRequest\x1a'.dankyu.v1.RecordRefereeWarningResponse\x12d\n" +
+	"\x13ListRefereeWarnings\x12%.dankyu.v1.ListRefereeWarningsRequest\x1a&.dankyu.v1.ListRefereeWarningsResponse\x12d\n" +
+	"\x13SanctionParticipant\x12%.dankyu.v1.SanctionParticipantRequest\x1a&.dankyu.v1.SanctionParticipantResponse\x12R\n" +
+	"\rListSanctions\x12\x1f.dankyu.v1.ListSanctionsRequest\x1a .dankyu.v1.ListSanctionsResponse\x12U\n" +
+	"\x0eSetSwissRounds\x12 .dankyu.v1.SetSwissRoundsRequest\x1a!.dankyu.v1.SetSwissRoundsResponse\x12g\n" +
+	"\x14SetPairingConstraint\x12&.dankyu.v1.SetPairingConstraintRequest\x1a'.dankyu.v1.SetPairingConstraintResponse\x12O\n" +
 	"\fRecordNigiri\x12\x1e.dankyu.v1.RecordNigiriRequest\x1a\x1f.dankyu.v1.RecordNigiriResponse\x12C\n" +
 	"\bSetBoard\x12\x1a.dankyu.v1.SetBoardRequest\x1a\x1b.dankyu.v1.SetBoardResponse\x12F\n" +
 	"\tSetLineup\x12\x1b.dankyu.v1.SetLineupRequest\x1a\x1c.dankyu.v1.SetLineupResponse\x12L\n" +
@@ -6140,7 +7170,7 @@ func file_dankyu_v1_tournaments_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_tournaments_proto_rawDescData
 }
 
-var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 76)
+var file_dankyu_v1_tournaments_proto_msgTypes = make([]protoimpl.MessageInfo, 91)
 var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*TournamentConduct)(nil),                   // 0: dankyu.v1.TournamentConduct
 	(*TournamentAdjournment)(nil),               // 1: dankyu.v1.TournamentAdjournment
@@ -6174,169 +7204,205 @@ var file_dankyu_v1_tournaments_proto_goTypes = []any{
 	(*WithdrawParticipantResponse)(nil),         // 29: dankyu.v1.WithdrawParticipantResponse
 	(*PairNextRoundRequest)(nil),                // 30: dankyu.v1.PairNextRoundRequest
 	(*PairNextRoundResponse)(nil),               // 31: dankyu.v1.PairNextRoundResponse
-	(*RecordResultRequest)(nil),                 // 32: dankyu.v1.RecordResultRequest
-	(*RecordResultResponse)(nil),                // 33: dankyu.v1.RecordResultResponse
-	(*BoardResult)(nil),                         // 34: dankyu.v1.BoardResult
-	(*RecordRoundResultsRequest)(nil),           // 35: dankyu.v1.RecordRoundResultsRequest
-	(*RecordRoundResultsResponse)(nil),          // 36: dankyu.v1.RecordRoundResultsResponse
-	(*FinishTournamentRequest)(nil),             // 37: dankyu.v1.FinishTournamentRequest
-	(*FinishTournamentResponse)(nil),            // 38: dankyu.v1.FinishTournamentResponse
-	(*ImportPlayer)(nil),                        // 39: dankyu.v1.ImportPlayer
-	(*ImportCandidate)(nil),                     // 40: dankyu.v1.ImportCandidate
-	(*ImportWarning)(nil),                       // 41: dankyu.v1.ImportWarning
-	(*ImportTournamentRequest)(nil),             // 42: dankyu.v1.ImportTournamentRequest
-	(*ImportTournamentResponse)(nil),            // 43: dankyu.v1.ImportTournamentResponse
-	(*ExportTournamentRequest)(nil),             // 44: dankyu.v1.ExportTournamentRequest
-	(*ExportTournamentResponse)(nil),            // 45: dankyu.v1.ExportTournamentResponse
-	(*ConfirmRoundRequest)(nil),                 // 46: dankyu.v1.ConfirmRoundRequest
-	(*ConfirmRoundResponse)(nil),                // 47: dankyu.v1.ConfirmRoundResponse
-	(*VoidResultRequest)(nil),                   // 48: dankyu.v1.VoidResultRequest
-	(*VoidResultResponse)(nil),                  // 49: dankyu.v1.VoidResultResponse
-	(*SuspendPlayerRequest)(nil),                // 50: dankyu.v1.SuspendPlayerRequest
-	(*SuspendPlayerResponse)(nil),               // 51: dankyu.v1.SuspendPlayerResponse
-	(*TournamentProtest)(nil),                   // 52: dankyu.v1.TournamentProtest
-	(*LodgeProtestRequest)(nil),                 // 53: dankyu.v1.LodgeProtestRequest
-	(*LodgeProtestResponse)(nil),                // 54: dankyu.v1.LodgeProtestResponse
-	(*RuleProtestRequest)(nil),                  // 55: dankyu.v1.RuleProtestRequest
-	(*RuleProtestResponse)(nil),                 // 56: dankyu.v1.RuleProtestResponse
-	(*ListProtestsRequest)(nil),                 // 57: dankyu.v1.ListProtestsRequest
-	(*ListProtestsResponse)(nil),                // 58: dankyu.v1.ListProtestsResponse
-	(*RecordNigiriRequest)(nil),                 // 59: dankyu.v1.RecordNigiriRequest
-	(*RecordNigiriResponse)(nil),                // 60: dankyu.v1.RecordNigiriResponse
-	(*SetBoardRequest)(nil),                     // 61: dankyu.v1.SetBoardRequest
-	(*SetBoardResponse)(nil),                    // 62: dankyu.v1.SetBoardResponse
-	(*SetLineupRequest)(nil),                    // 63: dankyu.v1.SetLineupRequest
-	(*SetLineupResponse)(nil),                   // 64: dankyu.v1.SetLineupResponse
-	(*PairPlayoffRequest)(nil),                  // 65: dankyu.v1.PairPlayoffRequest
-	(*PairPlayoffResponse)(nil),                 // 66: dankyu.v1.PairPlayoffResponse
-	(*SetGradingRequest)(nil),                   // 67: dankyu.v1.SetGradingRequest
-	(*SetGradingResponse)(nil),                  // 68: dankyu.v1.SetGradingResponse
-	(*AcceptImportedGradingRequest)(nil),        // 69: dankyu.v1.AcceptImportedGradingRequest
-	(*AcceptImportedGradingResponse)(nil),       // 70: dankyu.v1.AcceptImportedGradingResponse
-	nil,                                         // 71: dankyu.v1.TournamentGame.FlagParamsEntry
-	nil,                                         // 72: dankyu.v1.Proposal.NoteParamsEntry
-	nil,                                         // 73: dankyu.v1.ImportCandidate.FactsEntry
-	nil,                                         // 74: dankyu.v1.ImportWarning.ParamsEntry
-	nil,                                         // 75: dankyu.v1.ImportTournamentRequest.MatchesEntry
-	(*timestamppb.Timestamp)(nil),               // 76: google.protobuf.Timestamp
+	(*PairedTogether)(nil),                      // 32: dankyu.v1.PairedTogether
+	(*RecordResultRequest)(nil),                 // 33: dankyu.v1.RecordResultRequest
+	(*RecordResultResponse)(nil),                // 34: dankyu.v1.RecordResultResponse
+	(*BoardResult)(nil),                         // 35: dankyu.v1.BoardResult
+	(*RecordRoundResultsRequest)(nil),           // 36: dankyu.v1.RecordRoundResultsRequest
+	(*RecordRoundResultsResponse)(nil),          // 37: dankyu.v1.RecordRoundResultsResponse
+	(*FinishTournamentRequest)(nil),             // 38: dankyu.v1.FinishTournamentRequest
+	(*FinishTournamentResponse)(nil),            // 39: dankyu.v1.FinishTournamentResponse
+	(*ImportPlayer)(nil),                        // 40: dankyu.v1.ImportPlayer
+	(*ImportCandidate)(nil),                     // 41: dankyu.v1.ImportCandidate
+	(*ImportWarning)(nil),                       // 42: dankyu.v1.ImportWarning
+	(*ImportTournamentRequest)(nil),             // 43: dankyu.v1.ImportTournamentRequest
+	(*ImportTournamentResponse)(nil),            // 44: dankyu.v1.ImportTournamentResponse
+	(*ExportTournamentRequest)(nil),             // 45: dankyu.v1.ExportTournamentRequest
+	(*ExportTournamentResponse)(nil),            // 46: dankyu.v1.ExportTournamentResponse
+	(*ConfirmRoundRequest)(nil),                 // 47: dankyu.v1.ConfirmRoundRequest
+	(*ConfirmRoundResponse)(nil),                // 48: dankyu.v1.ConfirmRoundResponse
+	(*VoidResultRequest)(nil),                   // 49: dankyu.v1.VoidResultRequest
+	(*VoidResultResponse)(nil),                  // 50: dankyu.v1.VoidResultResponse
+	(*SuspendPlayerRequest)(nil),                // 51: dankyu.v1.SuspendPlayerRequest
+	(*SuspendPlayerResponse)(nil),               // 52: dankyu.v1.SuspendPlayerResponse
+	(*TournamentProtest)(nil),                   // 53: dankyu.v1.TournamentProtest
+	(*LodgeProtestRequest)(nil),                 // 54: dankyu.v1.LodgeProtestRequest
+	(*LodgeProtestResponse)(nil),                // 55: dankyu.v1.LodgeProtestResponse
+	(*RuleProtestRequest)(nil),                  // 56: dankyu.v1.RuleProtestRequest
+	(*RuleProtestResponse)(nil),                 // 57: dankyu.v1.RuleProtestResponse
+	(*ListProtestsRequest)(nil),                 // 58: dankyu.v1.ListProtestsRequest
+	(*ListProtestsResponse)(nil),                // 59: dankyu.v1.ListProtestsResponse
+	(*RecordNigiriRequest)(nil),                 // 60: dankyu.v1.RecordNigiriRequest
+	(*RecordNigiriResponse)(nil),                // 61: dankyu.v1.RecordNigiriResponse
+	(*SetBoardRequest)(nil),                     // 62: dankyu.v1.SetBoardRequest
+	(*SetBoardResponse)(nil),                    // 63: dankyu.v1.SetBoardResponse
+	(*SetLineupRequest)(nil),                    // 64: dankyu.v1.SetLineupRequest
+	(*SetLineupResponse)(nil),                   // 65: dankyu.v1.SetLineupResponse
+	(*PairPlayoffRequest)(nil),                  // 66: dankyu.v1.PairPlayoffRequest
+	(*PairPlayoffResponse)(nil),                 // 67: dankyu.v1.PairPlayoffResponse
+	(*SetGradingRequest)(nil),                   // 68: dankyu.v1.SetGradingRequest
+	(*SetGradingResponse)(nil),                  // 69: dankyu.v1.SetGradingResponse
+	(*AcceptImportedGradingRequest)(nil),        // 70: dankyu.v1.AcceptImportedGradingRequest
+	(*AcceptImportedGradingResponse)(nil),       // 71: dankyu.v1.AcceptImportedGradingResponse
+	(*RefereeWarning)(nil),                      // 72: dankyu.v1.RefereeWarning
+	(*RecordRefereeWarningRequest)(nil),         // 73: dankyu.v1.RecordRefereeWarningRequest
+	(*RecordRefereeWarningResponse)(nil),        // 74: dankyu.v1.RecordRefereeWarningResponse
+	(*ListRefereeWarningsRequest)(nil),          // 75: dankyu.v1.ListRefereeWarningsRequest
+	(*ListRefereeWarningsResponse)(nil),         // 76: dankyu.v1.ListRefereeWarningsResponse
+	(*TournamentSanction)(nil),                  // 77: dankyu.v1.TournamentSanction
+	(*SanctionParticipantRequest)(nil),          // 78: dankyu.v1.SanctionParticipantRequest
+	(*SanctionParticipantResponse)(nil),         // 79: dankyu.v1.SanctionParticipantResponse
+	(*ListSanctionsRequest)(nil),                // 80: dankyu.v1.ListSanctionsRequest
+	(*ListSanctionsResponse)(nil),               // 81: dankyu.v1.ListSanctionsResponse
+	(*SetSwissRoundsRequest)(nil),               // 82: dankyu.v1.SetSwissRoundsRequest
+	(*SetSwissRoundsResponse)(nil),              // 83: dankyu.v1.SetSwissRoundsResponse
+	(*SetPairingConstraintRequest)(nil),         // 84: dankyu.v1.SetPairingConstraintRequest
+	(*SetPairingConstraintResponse)(nil),        // 85: dankyu.v1.SetPairingConstraintResponse
+	nil,                                         // 86: dankyu.v1.TournamentGame.FlagParamsEntry
+	nil,                                         // 87: dankyu.v1.Proposal.NoteParamsEntry
+	nil,                                         // 88: dankyu.v1.ImportCandidate.FactsEntry
+	nil,                                         // 89: dankyu.v1.ImportWarning.ParamsEntry
+	nil,                                         // 90: dankyu.v1.ImportTournamentRequest.MatchesEntry
+	(*timestamppb.Timestamp)(nil),               // 91: google.protobuf.Timestamp
 }
 var file_dankyu_v1_tournaments_proto_depIdxs = []int32{
-	76, // 0: dankyu.v1.TournamentConduct.set_at:type_name -> google.protobuf.Timestamp
-	76, // 1: dankyu.v1.TournamentAdjournment.sealed_at:type_name -> google.protobuf.Timestamp
-	0,  // 2: dankyu.v1.SetTournamentConductRequest.conduct:type_name -> dankyu.v1.TournamentConduct
-	0,  // 3: dankyu.v1.SetTournamentConductResponse.conduct:type_name -> dankyu.v1.TournamentConduct
-	1,  // 4: dankyu.v1.RecordTournamentAdjournmentResponse.adjournment:type_name -> dankyu.v1.TournamentAdjournment
-	2,  // 5: dankyu.v1.RecordTournamentLatenessResponse.lateness:type_name -> dankyu.v1.TournamentLateness
-	9,  // 6: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
-	76, // 7: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
-	11, // 8: dankyu.v1.Tournament.grading:type_name -> dankyu.v1.GradingRule
-	76, // 9: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
-	9,  // 10: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
-	11, // 11: dankyu.v1.CreateTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
-	0,  // 12: dankyu.v1.CreateTournamentRequest.conduct:type_name -> dankyu.v1.TournamentConduct
-	10, // 13: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	71, // 14: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
-	15, // 15: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
-	72, // 16: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
-	10, // 17: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	14, // 18: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
-	16, // 19: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
-	17, // 20: dankyu.v1.GetTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	18, // 21: dankyu.v1.GetTournamentResponse.team_standings:type_name -> dankyu.v1.TeamStandingRow
-	19, // 22: dankyu.v1.GetTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	23, // 23: dankyu.v1.GetTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	0,  // 24: dankyu.v1.GetTournamentResponse.conduct:type_name -> dankyu.v1.TournamentConduct
-	1,  // 25: dankyu.v1.GetTournamentResponse.adjournments:type_name -> dankyu.v1.TournamentAdjournment
-	2,  // 26: dankyu.v1.GetTournamentResponse.latenesses:type_name -> dankyu.v1.TournamentLateness
-	22, // 27: dankyu.v1.ArenaResult.players:type_name -> dankyu.v1.ArenaPlayer
-	10, // 28: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
-	14, // 29: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	14, // 30: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	16, // 31: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	15, // 32: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	34, // 33: dankyu.v1.RecordRoundResultsRequest.results:type_name -> dankyu.v1.BoardResult
-	15, // 34: dankyu.v1.RecordRoundResultsResponse.games:type_name -> dankyu.v1.TournamentGame
-	17, // 35: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
-	19, // 36: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
-	23, // 37: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
-	40, // 38: dankyu.v1.ImportPlayer.proposals:type_name -> dankyu.v1.ImportCandidate
-	73, // 39: dankyu.v1.ImportCandidate.facts:type_name -> dankyu.v1.ImportCandidate.FactsEntry
-	74, // 40: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
-	75, // 41: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
-	11, // 42: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
-	39, // 43: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
-	10, // 44: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
-	41, // 45: dankyu.v1.ImportTournamentResponse.warnings:type_name -> dankyu.v1.ImportWarning
-	16, // 46: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
-	15, // 47: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
-	19, // 48: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
-	76, // 49: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
-	52, // 50: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	52, // 51: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
-	52, // 52: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
-	15, // 53: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
-	14, // 54: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
-	16, // 55: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
-	11, // 56: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
-	10, // 57: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
-	10, // 58: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
-	12, // 59: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
-	20, // 60: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
-	24, // 61: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
-	26, // 62: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
-	28, // 63: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
-	30, // 64: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
-	32, // 65: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
-	35, // 66: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
-	37, // 67: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
-	42, // 68: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
-	44, // 69: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
-	46, // 70: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
-	48, // 71: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
-	50, // 72: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
-	53, // 73: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
-	55, // 74: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
-	57, // 75: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
-	59, // 76: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
-	61, // 77: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
-	63, // 78: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
-	65, // 79: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
-	67, // 80: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
-	69, // 81: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
-	3,  // 82: dankyu.v1.TournamentService.SetTournamentConduct:input_type -> dankyu.v1.SetTournamentConductRequest
-	5,  // 83: dankyu.v1.TournamentService.RecordTournamentAdjournment:input_type -> dankyu.v1.RecordTournamentAdjournmentRequest
-	7,  // 84: dankyu.v1.TournamentService.RecordTournamentLateness:input_type -> dankyu.v1.RecordTournamentLatenessRequest
-	13, // 85: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
-	21, // 86: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
-	25, // 87: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
-	27, // 88: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
-	29, // 89: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
-	31, // 90: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
-	33, // 91: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
-	36, // 92: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
-	38, // 93: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
-	43, // 94: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
-	45, // 95: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
-	47, // 96: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
-	49, // 97: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
-	51, // 98: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
-	54, // 99: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
-	56, // 100: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
-	58, // 101: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
-	60, // 102: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
-	62, // 103: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
-	64, // 104: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
-	66, // 105: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
-	68, // 106: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
-	70, // 107: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
-	4,  // 108: dankyu.v1.TournamentService.SetTournamentConduct:output_type -> dankyu.v1.SetTournamentConductResponse
-	6,  // 109: dankyu.v1.TournamentService.RecordTournamentAdjournment:output_type -> dankyu.v1.RecordTournamentAdjournmentResponse
-	8,  // 110: dankyu.v1.TournamentService.RecordTournamentLateness:output_type -> dankyu.v1.RecordTournamentLatenessResponse
-	85, // [85:111] is the sub-list for method output_type
-	59, // [59:85] is the sub-list for method input_type
-	59, // [59:59] is the sub-list for extension type_name
-	59, // [59:59] is the sub-list for extension extendee
-	0,  // [0:59] is the sub-list for field type_name
+	91,  // 0: dankyu.v1.TournamentConduct.set_at:type_name -> google.protobuf.Timestamp
+	91,  // 1: dankyu.v1.TournamentAdjournment.sealed_at:type_name -> google.protobuf.Timestamp
+	0,   // 2: dankyu.v1.SetTournamentConductRequest.conduct:type_name -> dankyu.v1.TournamentConduct
+	0,   // 3: dankyu.v1.SetTournamentConductResponse.conduct:type_name -> dankyu.v1.TournamentConduct
+	1,   // 4: dankyu.v1.RecordTournamentAdjournmentResponse.adjournment:type_name -> dankyu.v1.TournamentAdjournment
+	2,   // 5: dankyu.v1.RecordTournamentLatenessResponse.lateness:type_name -> dankyu.v1.TournamentLateness
+	9,   // 6: dankyu.v1.Tournament.groups:type_name -> dankyu.v1.TournamentGroup
+	91,  // 7: dankyu.v1.Tournament.created_at:type_name -> google.protobuf.Timestamp
+	11,  // 8: dankyu.v1.Tournament.grading:type_name -> dankyu.v1.GradingRule
+	91,  // 9: dankyu.v1.Tournament.grading_set_at:type_name -> google.protobuf.Timestamp
+	9,   // 10: dankyu.v1.CreateTournamentRequest.groups:type_name -> dankyu.v1.TournamentGroup
+	11,  // 11: dankyu.v1.CreateTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
+	0,   // 12: dankyu.v1.CreateTournamentRequest.conduct:type_name -> dankyu.v1.TournamentConduct
+	10,  // 13: dankyu.v1.CreateTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	86,  // 14: dankyu.v1.TournamentGame.flag_params:type_name -> dankyu.v1.TournamentGame.FlagParamsEntry
+	15,  // 15: dankyu.v1.TournamentRound.games:type_name -> dankyu.v1.TournamentGame
+	87,  // 16: dankyu.v1.Proposal.note_params:type_name -> dankyu.v1.Proposal.NoteParamsEntry
+	10,  // 17: dankyu.v1.GetTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	14,  // 18: dankyu.v1.GetTournamentResponse.participants:type_name -> dankyu.v1.TournamentParticipant
+	16,  // 19: dankyu.v1.GetTournamentResponse.rounds:type_name -> dankyu.v1.TournamentRound
+	17,  // 20: dankyu.v1.GetTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	18,  // 21: dankyu.v1.GetTournamentResponse.team_standings:type_name -> dankyu.v1.TeamStandingRow
+	19,  // 22: dankyu.v1.GetTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	23,  // 23: dankyu.v1.GetTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	0,   // 24: dankyu.v1.GetTournamentResponse.conduct:type_name -> dankyu.v1.TournamentConduct
+	1,   // 25: dankyu.v1.GetTournamentResponse.adjournments:type_name -> dankyu.v1.TournamentAdjournment
+	2,   // 26: dankyu.v1.GetTournamentResponse.latenesses:type_name -> dankyu.v1.TournamentLateness
+	22,  // 27: dankyu.v1.ArenaResult.players:type_name -> dankyu.v1.ArenaPlayer
+	10,  // 28: dankyu.v1.ListTournamentsResponse.tournaments:type_name -> dankyu.v1.Tournament
+	14,  // 29: dankyu.v1.AddParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	14,  // 30: dankyu.v1.WithdrawParticipantResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	16,  // 31: dankyu.v1.PairNextRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	32,  // 32: dankyu.v1.PairNextRoundResponse.together:type_name -> dankyu.v1.PairedTogether
+	15,  // 33: dankyu.v1.RecordResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	35,  // 34: dankyu.v1.RecordRoundResultsRequest.results:type_name -> dankyu.v1.BoardResult
+	15,  // 35: dankyu.v1.RecordRoundResultsResponse.games:type_name -> dankyu.v1.TournamentGame
+	17,  // 36: dankyu.v1.FinishTournamentResponse.standings:type_name -> dankyu.v1.StandingRow
+	19,  // 37: dankyu.v1.FinishTournamentResponse.proposals:type_name -> dankyu.v1.Proposal
+	23,  // 38: dankyu.v1.FinishTournamentResponse.arena:type_name -> dankyu.v1.ArenaResult
+	41,  // 39: dankyu.v1.ImportPlayer.proposals:type_name -> dankyu.v1.ImportCandidate
+	88,  // 40: dankyu.v1.ImportCandidate.facts:type_name -> dankyu.v1.ImportCandidate.FactsEntry
+	89,  // 41: dankyu.v1.ImportWarning.params:type_name -> dankyu.v1.ImportWarning.ParamsEntry
+	90,  // 42: dankyu.v1.ImportTournamentRequest.matches:type_name -> dankyu.v1.ImportTournamentRequest.MatchesEntry
+	11,  // 43: dankyu.v1.ImportTournamentRequest.grading:type_name -> dankyu.v1.GradingRule
+	40,  // 44: dankyu.v1.ImportTournamentResponse.import_players:type_name -> dankyu.v1.ImportPlayer
+	10,  // 45: dankyu.v1.ImportTournamentResponse.tournament:type_name -> dankyu.v1.Tournament
+	42,  // 46: dankyu.v1.ImportTournamentResponse.warnings:type_name -> dankyu.v1.ImportWarning
+	16,  // 47: dankyu.v1.ConfirmRoundResponse.round:type_name -> dankyu.v1.TournamentRound
+	15,  // 48: dankyu.v1.VoidResultResponse.game:type_name -> dankyu.v1.TournamentGame
+	19,  // 49: dankyu.v1.VoidResultResponse.withdrawn:type_name -> dankyu.v1.Proposal
+	91,  // 50: dankyu.v1.TournamentProtest.lodged_at:type_name -> google.protobuf.Timestamp
+	53,  // 51: dankyu.v1.LodgeProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	53,  // 52: dankyu.v1.RuleProtestResponse.protest:type_name -> dankyu.v1.TournamentProtest
+	53,  // 53: dankyu.v1.ListProtestsResponse.protests:type_name -> dankyu.v1.TournamentProtest
+	15,  // 54: dankyu.v1.RecordNigiriResponse.game:type_name -> dankyu.v1.TournamentGame
+	14,  // 55: dankyu.v1.SetBoardResponse.participant:type_name -> dankyu.v1.TournamentParticipant
+	16,  // 56: dankyu.v1.PairPlayoffResponse.round:type_name -> dankyu.v1.TournamentRound
+	11,  // 57: dankyu.v1.SetGradingRequest.grading:type_name -> dankyu.v1.GradingRule
+	10,  // 58: dankyu.v1.SetGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	10,  // 59: dankyu.v1.AcceptImportedGradingResponse.tournament:type_name -> dankyu.v1.Tournament
+	91,  // 60: dankyu.v1.RefereeWarning.given_at:type_name -> google.protobuf.Timestamp
+	72,  // 61: dankyu.v1.RecordRefereeWarningResponse.warning:type_name -> dankyu.v1.RefereeWarning
+	15,  // 62: dankyu.v1.RecordRefereeWarningResponse.game:type_name -> dankyu.v1.TournamentGame
+	72,  // 63: dankyu.v1.ListRefereeWarningsResponse.warnings:type_name -> dankyu.v1.RefereeWarning
+	91,  // 64: dankyu.v1.TournamentSanction.decided_at:type_name -> google.protobuf.Timestamp
+	77,  // 65: dankyu.v1.SanctionParticipantResponse.sanction:type_name -> dankyu.v1.TournamentSanction
+	77,  // 66: dankyu.v1.ListSanctionsResponse.sanctions:type_name -> dankyu.v1.TournamentSanction
+	10,  // 67: dankyu.v1.SetSwissRoundsResponse.tournament:type_name -> dankyu.v1.Tournament
+	12,  // 68: dankyu.v1.TournamentService.CreateTournament:input_type -> dankyu.v1.CreateTournamentRequest
+	20,  // 69: dankyu.v1.TournamentService.GetTournament:input_type -> dankyu.v1.GetTournamentRequest
+	24,  // 70: dankyu.v1.TournamentService.ListTournaments:input_type -> dankyu.v1.ListTournamentsRequest
+	26,  // 71: dankyu.v1.TournamentService.AddParticipant:input_type -> dankyu.v1.AddParticipantRequest
+	28,  // 72: dankyu.v1.TournamentService.WithdrawParticipant:input_type -> dankyu.v1.WithdrawParticipantRequest
+	30,  // 73: dankyu.v1.TournamentService.PairNextRound:input_type -> dankyu.v1.PairNextRoundRequest
+	33,  // 74: dankyu.v1.TournamentService.RecordResult:input_type -> dankyu.v1.RecordResultRequest
+	36,  // 75: dankyu.v1.TournamentService.RecordRoundResults:input_type -> dankyu.v1.RecordRoundResultsRequest
+	38,  // 76: dankyu.v1.TournamentService.FinishTournament:input_type -> dankyu.v1.FinishTournamentRequest
+	43,  // 77: dankyu.v1.TournamentService.ImportTournament:input_type -> dankyu.v1.ImportTournamentRequest
+	45,  // 78: dankyu.v1.TournamentService.ExportTournament:input_type -> dankyu.v1.ExportTournamentRequest
+	47,  // 79: dankyu.v1.TournamentService.ConfirmRound:input_type -> dankyu.v1.ConfirmRoundRequest
+	49,  // 80: dankyu.v1.TournamentService.VoidResult:input_type -> dankyu.v1.VoidResultRequest
+	51,  // 81: dankyu.v1.TournamentService.SuspendPlayer:input_type -> dankyu.v1.SuspendPlayerRequest
+	54,  // 82: dankyu.v1.TournamentService.LodgeProtest:input_type -> dankyu.v1.LodgeProtestRequest
+	56,  // 83: dankyu.v1.TournamentService.RuleProtest:input_type -> dankyu.v1.RuleProtestRequest
+	58,  // 84: dankyu.v1.TournamentService.ListProtests:input_type -> dankyu.v1.ListProtestsRequest
+	73,  // 85: dankyu.v1.TournamentService.RecordRefereeWarning:input_type -> dankyu.v1.RecordRefereeWarningRequest
+	75,  // 86: dankyu.v1.TournamentService.ListRefereeWarnings:input_type -> dankyu.v1.ListRefereeWarningsRequest
+	78,  // 87: dankyu.v1.TournamentService.SanctionParticipant:input_type -> dankyu.v1.SanctionParticipantRequest
+	80,  // 88: dankyu.v1.TournamentService.ListSanctions:input_type -> dankyu.v1.ListSanctionsRequest
+	82,  // 89: dankyu.v1.TournamentService.SetSwissRounds:input_type -> dankyu.v1.SetSwissRoundsRequest
+	84,  // 90: dankyu.v1.TournamentService.SetPairingConstraint:input_type -> dankyu.v1.SetPairingConstraintRequest
+	60,  // 91: dankyu.v1.TournamentService.RecordNigiri:input_type -> dankyu.v1.RecordNigiriRequest
+	62,  // 92: dankyu.v1.TournamentService.SetBoard:input_type -> dankyu.v1.SetBoardRequest
+	64,  // 93: dankyu.v1.TournamentService.SetLineup:input_type -> dankyu.v1.SetLineupRequest
+	66,  // 94: dankyu.v1.TournamentService.PairPlayoff:input_type -> dankyu.v1.PairPlayoffRequest
+	68,  // 95: dankyu.v1.TournamentService.SetGrading:input_type -> dankyu.v1.SetGradingRequest
+	70,  // 96: dankyu.v1.TournamentService.AcceptImportedGrading:input_type -> dankyu.v1.AcceptImportedGradingRequest
+	3,   // 97: dankyu.v1.TournamentService.SetTournamentConduct:input_type -> dankyu.v1.SetTournamentConductRequest
+	5,   // 98: dankyu.v1.TournamentService.RecordTournamentAdjournment:input_type -> dankyu.v1.RecordTournamentAdjournmentRequest
+	7,   // 99: dankyu.v1.TournamentService.RecordTournamentLateness:input_type -> dankyu.v1.RecordTournamentLatenessRequest
+	13,  // 100: dankyu.v1.TournamentService.CreateTournament:output_type -> dankyu.v1.CreateTournamentResponse
+	21,  // 101: dankyu.v1.TournamentService.GetTournament:output_type -> dankyu.v1.GetTournamentResponse
+	25,  // 102: dankyu.v1.TournamentService.ListTournaments:output_type -> dankyu.v1.ListTournamentsResponse
+	27,  // 103: dankyu.v1.TournamentService.AddParticipant:output_type -> dankyu.v1.AddParticipantResponse
+	29,  // 104: dankyu.v1.TournamentService.WithdrawParticipant:output_type -> dankyu.v1.WithdrawParticipantResponse
+	31,  // 105: dankyu.v1.TournamentService.PairNextRound:output_type -> dankyu.v1.PairNextRoundResponse
+	34,  // 106: dankyu.v1.TournamentService.RecordResult:output_type -> dankyu.v1.RecordResultResponse
+	37,  // 107: dankyu.v1.TournamentService.RecordRoundResults:output_type -> dankyu.v1.RecordRoundResultsResponse
+	39,  // 108: dankyu.v1.TournamentService.FinishTournament:output_type -> dankyu.v1.FinishTournamentResponse
+	44,  // 109: dankyu.v1.TournamentService.ImportTournament:output_type -> dankyu.v1.ImportTournamentResponse
+	46,  // 110: dankyu.v1.TournamentService.ExportTournament:output_type -> dankyu.v1.ExportTournamentResponse
+	48,  // 111: dankyu.v1.TournamentService.ConfirmRound:output_type -> dankyu.v1.ConfirmRoundResponse
+	50,  // 112: dankyu.v1.TournamentService.VoidResult:output_type -> dankyu.v1.VoidResultResponse
+	52,  // 113: dankyu.v1.TournamentService.SuspendPlayer:output_type -> dankyu.v1.SuspendPlayerResponse
+	55,  // 114: dankyu.v1.TournamentService.LodgeProtest:output_type -> dankyu.v1.LodgeProtestResponse
+	57,  // 115: dankyu.v1.TournamentService.RuleProtest:output_type -> dankyu.v1.RuleProtestResponse
+	59,  // 116: dankyu.v1.TournamentService.ListProtests:output_type -> dankyu.v1.ListProtestsResponse
+	74,  // 117: dankyu.v1.TournamentService.RecordRefereeWarning:output_type -> dankyu.v1.RecordRefereeWarningResponse
+	76,  // 118: dankyu.v1.TournamentService.ListRefereeWarnings:output_type -> dankyu.v1.ListRefereeWarningsResponse
+	79,  // 119: dankyu.v1.TournamentService.SanctionParticipant:output_type -> dankyu.v1.SanctionParticipantResponse
+	81,  // 120: dankyu.v1.TournamentService.ListSanctions:output_type -> dankyu.v1.ListSanctionsResponse
+	83,  // 121: dankyu.v1.TournamentService.SetSwissRounds:output_type -> dankyu.v1.SetSwissRoundsResponse
+	85,  // 122: dankyu.v1.TournamentService.SetPairingConstraint:output_type -> dankyu.v1.SetPairingConstraintResponse
+	61,  // 123: dankyu.v1.TournamentService.RecordNigiri:output_type -> dankyu.v1.RecordNigiriResponse
+	63,  // 124: dankyu.v1.TournamentService.SetBoard:output_type -> dankyu.v1.SetBoardResponse
+	65,  // 125: dankyu.v1.TournamentService.SetLineup:output_type -> dankyu.v1.SetLineupResponse
+	67,  // 126: dankyu.v1.TournamentService.PairPlayoff:output_type -> dankyu.v1.PairPlayoffResponse
+	69,  // 127: dankyu.v1.TournamentService.SetGrading:output_type -> dankyu.v1.SetGradingResponse
+	71,  // 128: dankyu.v1.TournamentService.AcceptImportedGrading:output_type -> dankyu.v1.AcceptImportedGradingResponse
+	4,   // 129: dankyu.v1.TournamentService.SetTournamentConduct:output_type -> dankyu.v1.SetTournamentConductResponse
+	6,   // 130: dankyu.v1.TournamentService.RecordTournamentAdjournment:output_type -> dankyu.v1.RecordTournamentAdjournmentResponse
+	8,   // 131: dankyu.v1.TournamentService.RecordTournamentLateness:output_type -> dankyu.v1.RecordTournamentLatenessResponse
+	100, // [100:132] is the sub-list for method output_type
+	68,  // [68:100] is the sub-list for method input_type
+	68,  // [68:68] is the sub-list for extension type_name
+	68,  // [68:68] is the sub-list for extension extendee
+	0,   // [0:68] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_tournaments_proto_init() }
@@ -6351,7 +7417,7 @@ func file_dankyu_v1_tournaments_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_tournaments_proto_rawDesc), len(file_dankyu_v1_tournaments_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   76,
+			NumMessages:   91,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -36,6 +36,12 @@ const (
 	TournamentService_LodgeProtest_FullMethodName                = "/dankyu.v1.TournamentService/LodgeProtest"
 	TournamentService_RuleProtest_FullMethodName                 = "/dankyu.v1.TournamentService/RuleProtest"
 	TournamentService_ListProtests_FullMethodName                = "/dankyu.v1.TournamentService/ListProtests"
+	TournamentService_RecordRefereeWarning_FullMethodName        = "/dankyu.v1.TournamentService/RecordRefereeWarning"
+	TournamentService_ListRefereeWarnings_FullMethodName         = "/dankyu.v1.TournamentService/ListRefereeWarnings"
+	TournamentService_SanctionParticipant_FullMethodName         = "/dankyu.v1.TournamentService/SanctionParticipant"
+	TournamentService_ListSanctions_FullMethodName               = "/dankyu.v1.TournamentService/ListSanctions"
+	TournamentService_SetSwissRounds_FullMethodName              = "/dankyu.v1.TournamentService/SetSwissRounds"
+	TournamentService_SetPairingConstraint_FullMethodName        = "/dankyu.v1.TournamentService/SetPairingConstraint"
 	TournamentService_RecordNigiri_FullMethodName                = "/dankyu.v1.TournamentService/RecordNigiri"
 	TournamentService_SetBoard_FullMethodName                    = "/dankyu.v1.TournamentService/SetBoard"
 	TournamentService_SetLineup_FullMethodName                   = "/dankyu.v1.TournamentService/SetLineup"
@@ -100,6 +106,25 @@ type TournamentServiceClient interface {
 	LodgeProtest(ctx context.Context, in *LodgeProtestRequest, opts ...grpc.CallOption) (*LodgeProtestResponse, error)
 	RuleProtest(ctx context.Context, in *RuleProtestRequest, opts ...grpc.CallOption) (*RuleProtestResponse, error)
 	ListProtests(ctx context.Context, in *ListProtestsRequest, opts ...grpc.CallOption) (*ListProtestsResponse, error)
+	// Puts a referee's warning on record with its cause (悔棋, the clock
+	// pressed before the move, a wrong or missed capture, a phone, smoking,
+	// disturbing the opponent, other with a note); the side's count on the
+	// game follows, and its second warning loses the game.
+	RecordRefereeWarning(ctx context.Context, in *RecordRefereeWarningRequest, opts ...grpc.CallOption) (*RecordRefereeWarningResponse, error)
+	ListRefereeWarnings(ctx context.Context, in *ListRefereeWarningsRequest, opts ...grpc.CallOption) (*ListRefereeWarningsResponse, error)
+	// Records a public reprimand (通报批评) or prize money one place lower
+	// (降一个名次发放奖金) for a registered participant, with its reason.
+	SanctionParticipant(ctx context.Context, in *SanctionParticipantRequest, opts ...grpc.CallOption) (*SanctionParticipantResponse, error)
+	// An event's sanctions, or a player's in every event.
+	ListSanctions(ctx context.Context, in *ListSanctionsRequest, opts ...grpc.CallOption) (*ListSanctionsResponse, error)
+	// Changes a Swiss or McMahon event's rounds after creation (积分编排制的
+	// 轮次可以根据情况适当增减), never below the rounds paired.
+	SetSwissRounds(ctx context.Context, in *SetSwissRoundsRequest, opts ...grpc.CallOption) (*SetSwissRoundsResponse, error)
+	// States the event's pairing constraint: players of one club, school or
+	// family are not paired in the first avoid_rounds rounds where the field
+	// allows; a round that cannot keep them apart pairs them and says so
+	// (PairNextRoundResponse.together).
+	SetPairingConstraint(ctx context.Context, in *SetPairingConstraintRequest, opts ...grpc.CallOption) (*SetPairingConstraintResponse, error)
 	// Records a nigiri at the board and seats the players by it.
 	RecordNigiri(ctx context.Context, in *RecordNigiriRequest, opts ...grpc.CallOption) (*RecordNigiriResponse, error)
 	// Gives a team member his board (an arena team its order) before the
@@ -308,6 +333,66 @@ func (c *tournamentServiceClient) ListProtests(ctx context.Context, in *ListProt
 	return out, nil
 }
 
+func (c *tournamentServiceClient) RecordRefereeWarning(ctx context.Context, in *RecordRefereeWarningRequest, opts ...grpc.CallOption) (*RecordRefereeWarningResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordRefereeWarningResponse)
+	err := c.cc.Invoke(ctx, TournamentService_RecordRefereeWarning_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) ListRefereeWarnings(ctx context.Context, in *ListRefereeWarningsRequest, opts ...grpc.CallOption) (*ListRefereeWarningsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListRefereeWarningsResponse)
+	err := c.cc.Invoke(ctx, TournamentService_ListRefereeWarnings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) SanctionParticipant(ctx context.Context, in *SanctionParticipantRequest, opts ...grpc.CallOption) (*SanctionParticipantResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SanctionParticipantResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SanctionParticipant_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) ListSanctions(ctx context.Context, in *ListSanctionsRequest, opts ...grpc.CallOption) (*ListSanctionsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListSanctionsResponse)
+	err := c.cc.Invoke(ctx, TournamentService_ListSanctions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) SetSwissRounds(ctx context.Context, in *SetSwissRoundsRequest, opts ...grpc.CallOption) (*SetSwissRoundsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetSwissRoundsResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SetSwissRounds_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tournamentServiceClient) SetPairingConstraint(ctx context.Context, in *SetPairingConstraintRequest, opts ...grpc.CallOption) (*SetPairingConstraintResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetPairingConstraintResponse)
+	err := c.cc.Invoke(ctx, TournamentService_SetPairingConstraint_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *tournamentServiceClient) RecordNigiri(ctx context.Context, in *RecordNigiriRequest, opts ...grpc.CallOption) (*RecordNigiriResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RecordNigiriResponse)
@@ -451,6 +536,25 @@ type TournamentServiceServer interface {
 	LodgeProtest(context.Context, *LodgeProtestRequest) (*LodgeProtestResponse, error)
 	RuleProtest(context.Context, *RuleProtestRequest) (*RuleProtestResponse, error)
 	ListProtests(context.Context, *ListProtestsRequest) (*ListProtestsResponse, error)
+	// Puts a referee's warning on record with its cause (悔棋, the clock
+	// pressed before the move, a wrong or missed capture, a phone, smoking,
+	// disturbing the opponent, other with a note); the side's count on the
+	// game follows, and its second warning loses the game.
+	RecordRefereeWarning(context.Context, *RecordRefereeWarningRequest) (*RecordRefereeWarningResponse, error)
+	ListRefereeWarnings(context.Context, *ListRefereeWarningsRequest) (*ListRefereeWarningsResponse, error)
+	// Records a public reprimand (通报批评) or prize money one place lower
+	// (降一个名次发放奖金) for a registered participant, with its reason.
+	SanctionParticipant(context.Context, *SanctionParticipantRequest) (*SanctionParticipantResponse, error)
+	// An event's sanctions, or a player's in every event.
+	ListSanctions(context.Context, *ListSanctionsRequest) (*ListSanctionsResponse, error)
+	// Changes a Swiss or McMahon event's rounds after creation (积分编排制的
+	// 轮次可以根据情况适当增减), never below the rounds paired.
+	SetSwissRounds(context.Context, *SetSwissRoundsRequest) (*SetSwissRoundsResponse, error)
+	// States the event's pairing constraint: players of one club, school or
+	// family are not paired in the first avoid_rounds rounds where the field
+	// allows; a round that cannot keep them apart pairs them and says so
+	// (PairNextRoundResponse.together).
+	SetPairingConstraint(context.Context, *SetPairingConstraintRequest) (*SetPairingConstraintResponse, error)
 	// Records a nigiri at the board and seats the players by it.
 	RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error)
 	// Gives a team member his board (an arena team its order) before the
@@ -539,6 +643,24 @@ func (UnimplementedTournamentServiceServer) RuleProtest(context.Context, *RulePr
 }
 func (UnimplementedTournamentServiceServer) ListProtests(context.Context, *ListProtestsRequest) (*ListProtestsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListProtests not implemented")
+}
+func (UnimplementedTournamentServiceServer) RecordRefereeWarning(context.Context, *RecordRefereeWarningRequest) (*RecordRefereeWarningResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordRefereeWarning not implemented")
+}
+func (UnimplementedTournamentServiceServer) ListRefereeWarnings(context.Context, *ListRefereeWarningsRequest) (*ListRefereeWarningsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListRefereeWarnings not implemented")
+}
+func (UnimplementedTournamentServiceServer) SanctionParticipant(context.Context, *SanctionParticipantRequest) (*SanctionParticipantResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SanctionParticipant not implemented")
+}
+func (UnimplementedTournamentServiceServer) ListSanctions(context.Context, *ListSanctionsRequest) (*ListSanctionsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListSanctions not implemented")
+}
+func (UnimplementedTournamentServiceServer) SetSwissRounds(context.Context, *SetSwissRoundsRequest) (*SetSwissRoundsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetSwissRounds not implemented")
+}
+func (UnimplementedTournamentServiceServer) SetPairingConstraint(context.Context, *SetPairingConstraintRequest) (*SetPairingConstraintResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetPairingConstraint not implemented")
 }
 func (UnimplementedTournamentServiceServer) RecordNigiri(context.Context, *RecordNigiriRequest) (*RecordNigiriResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordNigiri not implemented")
@@ -894,6 +1016,114 @@ func _TournamentService_ListProtests_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_RecordRefereeWarning_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordRefereeWarningRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).RecordRefereeWarning(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_RecordRefereeWarning_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).RecordRefereeWarning(ctx, req.(*RecordRefereeWarningRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_ListRefereeWarnings_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListRefereeWarningsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).ListRefereeWarnings(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_ListRefereeWarnings_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).ListRefereeWarnings(ctx, req.(*ListRefereeWarningsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_SanctionParticipant_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SanctionParticipantRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SanctionParticipant(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SanctionParticipant_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SanctionParticipant(ctx, req.(*SanctionParticipantRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_ListSanctions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListSanctionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).ListSanctions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_ListSanctions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).ListSanctions(ctx, req.(*ListSanctionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_SetSwissRounds_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetSwissRoundsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SetSwissRounds(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SetSwissRounds_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SetSwissRounds(ctx, req.(*SetSwissRoundsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TournamentService_SetPairingConstraint_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetPairingConstraintRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).SetPairingConstraint(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_SetPairingConstraint_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).SetPairingConstraint(ctx, req.(*SetPairingConstraintRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _TournamentService_RecordNigiri_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(RecordNigiriRequest)
 	if err := dec(in); err != nil {
@@ -1130,6 +1360,30 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListProtests",
 			Handler:    _TournamentService_ListProtests_Handler,
+		},
+		{
+			MethodName: "RecordRefereeWarning",
+			Handler:    _TournamentService_RecordRefereeWarning_Handler,
+		},
+		{
+			MethodName: "ListRefereeWarnings",
+			Handler:    _TournamentService_ListRefereeWarnings_Handler,
+		},
+		{
+			MethodName: "SanctionParticipant",
+			Handler:    _TournamentService_SanctionParticipant_Handler,
+		},
+		{
+			MethodName: "ListSanctions",
+			Handler:    _TournamentService_ListSanctions_Handler,
+		},
+		{
+			MethodName: "SetSwissRounds",
+			Handler:    _TournamentService_SetSwissRounds_Handler,
+		},
+		{
+			MethodName: "SetPairingConstraint",
+			Handler:    _TournamentService_SetPairingConstraint_Handler,
 		},
 		{
 			MethodName: "RecordNigiri",
