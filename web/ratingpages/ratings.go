@@ -56,7 +56,7 @@ func toTune(*http.Request) string { return "/ratings/tune" }
 
 // tuneView is the staff's tuning form as typed.
 type tuneView struct {
-	Params                                paramsText
+	Params                            paramsText
 	Frac, Budget, OK, Err, Idem, CSRF string
 }
 
