@@ -44,6 +44,9 @@ var walk24Tokens = map[string]bool{
 	"Ctrl":  true,                 // the key to press, as printed on keyboards
 	"Tromp": true, "Taylor": true, // the authors the Tromp–Taylor rules are named after
 	"dd": true, // an SGF point, the way a record writes it
+	// the standings' tie-break columns, as the pairing programs and the EGD
+	// print them (the crosstable's contents are issue 24c's)
+	"SOS": true, "SOSOS": true,
 }
 
 var walk24Latin = regexp.MustCompile(`[A-Za-z]{2,}`)
