@@ -148,6 +148,15 @@ func newWalk24Env(t *testing.T) *walk24Env {
 	if _, err := ts.Finish(ctx, bj, "", ev.ID); err != nil {
 		t.Fatal(err)
 	}
+	// the event filed the applications of those who reached the group's
+	// threshold: one approved goes on notice with the group's record
+	filed, err := cs.ListApplications(ctx, bj, certs.ApplicationQuery{AgencyPrefix: "110"})
+	if err != nil || len(filed) == 0 {
+		t.Fatalf("the event filed %v, %v", filed, err)
+	}
+	if _, err := cs.Approve(ctx, bj, "", filed[0].ID); err != nil {
+		t.Fatal(err)
+	}
 
 	// a 1-dan certificate, revoked by staff
 	young := player("孙小雨", "", "2014-05-05", 40)
@@ -321,6 +330,26 @@ func TestLanguageWalkInChromium(t *testing.T) {
 		}
 	}
 
+	// the texts the registry stored in English, worded in the reader's language
+	for _, tc := range []struct{ lang, path, want string }{
+		{"zh-CN", "/notices/1", " 局胜 "}, // the placing in the event's draw
+		{"en", "/notices/1", " wins of 2"},
+		{"zh-CN", fmt.Sprintf("/notices/%d", w.notice), "第 1 名，1 局胜 1 局"},
+		{"en", fmt.Sprintf("/notices/%d", w.notice), "placing 1, 1 wins of 1"},
+	} {
+		_, page, _ := fetch(t, client(t), "GET", u+tc.path+"?lang="+tc.lang, nil)
+		if !strings.Contains(page, tc.want) || strings.Contains(page, "(tournament ") {
+			t.Errorf("%s %s lacks %q or shows the stored text", tc.lang, tc.path, tc.want)
+		}
+	}
+	clerk := client(t)
+	w.signIn(t, clerk, w.agency)
+	for lang, want := range map[string]string{"zh-CN": "异议成立：", "en": "an objection was upheld: "} {
+		if _, page, _ := fetch(t, clerk, "GET", u+"/workspace?lang="+lang, nil); !strings.Contains(page, want) {
+			t.Errorf("%s workspace lacks %q", lang, want)
+		}
+	}
+
 	var failures []string
 	fail := func(format string, args ...any) { failures = append(failures, fmt.Sprintf(format, args...)) }
 	checkedLinks := map[string]bool{}
@@ -343,7 +372,8 @@ func TestLanguageWalkInChromium(t *testing.T) {
 			nav := walk24Eval[[]string](t, ctx, `[...document.querySelectorAll("header a[href]")].filter(a => !a.hasAttribute("hreflang")).map(a => a.pathname + a.search)`)
 			queue := slices.Clone(nav)
 			// a player who played, his tournament's board, a revoked number
-			for _, p := range []string{fmt.Sprintf("/players/%d", w.player.ID), fmt.Sprintf("/tournaments/%d/rounds/1/boards/1", w.tourney), "/verify?number=" + w.revoked} {
+			for _, p := range []string{fmt.Sprintf("/players/%d", w.player.ID), fmt.Sprintf("/tournaments/%d", w.tourney),
+				fmt.Sprintf("/tournaments/%d/rounds/1/boards/1", w.tourney), "/verify?number=" + w.revoked, "/notices/1"} {
 				if role == "public" { // the public's language is in the URL
 					p += map[bool]string{true: "&", false: "?"}[strings.Contains(p, "?")] + "lang=" + lang
 				}
@@ -412,8 +442,8 @@ func TestLanguageWalkInChromium(t *testing.T) {
 					fail("%s links to %s", where, b)
 				}
 			}
-			if len(queue) < len(nav)+3+3 {
-				fail("%s %s: the walk went under the navigation only to %v", role, lang, queue[len(nav)+3:])
+			if len(queue) < len(nav)+5+3 {
+				fail("%s %s: the walk went under the navigation only to %v", role, lang, queue[len(nav)+5:])
 			}
 		}
 	}
