@@ -214,7 +214,7 @@ func newWalk24Env(t *testing.T) *walk24Env {
 		To: today.AddDate(0, 6, 0).Format(time.DateOnly), Reason: "赛场违纪"}); err != nil {
 		t.Fatal(err)
 	}
-	w.names = append(w.names, "赛场违纪", "王小明")
+	w.names = append(w.names, "赛场违纪", "王小明", "区段位赛", "甲组", "10d")
 	w.objector = "钱七"
 	w.names = append(w.names, w.objector, "看到代下")
 	// longest first, so that a name holding another is taken out whole
@@ -348,6 +348,19 @@ func TestLanguageWalkInChromium(t *testing.T) {
 		if _, page, _ := fetch(t, clerk, "GET", u+"/workspace?lang="+lang, nil); !strings.Contains(page, want) {
 			t.Errorf("%s workspace lacks %q", lang, want)
 		}
+	}
+
+	// a refused tournament form: the field a refusal names by its path
+	// into the groups is labelled as the reader counts them
+	for lang, want := range map[string]string{"zh-CN": "第1组的目标段位：", "en": "group 1&#39;s target rank: "} {
+		_, page, _ := fetch(t, clerk, "GET", u+"/workspace?lang="+lang, nil)
+		form := url.Values{"csrf": {csrfOf(t, page)}, "name": {"区段位赛"}, "start": {"2026-12-20"}, "level": {"city"}, "system": {"swiss"},
+			"rounds": {"3"}, "dan_grade": {"on"}, "group1_name": {"甲组"}, "group1_rank": {"10d"}, "group1_wins": {"3"}}
+		code, answer, _ := fetch(t, clerk, "POST", u+"/workspace/tournaments?lang="+lang, form)
+		if !strings.Contains(answer, want) || strings.Contains(answer, "groups[0]") {
+			t.Errorf("%s refused tournament form (%d) lacks %q", lang, code, want)
+		}
+		w.checkLanguage(t, lang, "refused tournament form", answer, code)
 	}
 
 	var failures []string
