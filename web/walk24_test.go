@@ -319,7 +319,13 @@ func TestLanguageWalkInChromium(t *testing.T) {
 			_, page, _ := fetch(t, c, "GET", fmt.Sprintf("%s/notices/%d/objections?lang=%s", u, w.open, lang), nil)
 			form := url.Values{"csrf": {csrfOf(t, page)}, "name": {w.objector}, "contact": {"13800000000"}, "reason": {"看到代下"}, "idem": {idemOf(page)}}
 			code, answer, _ := fetch(t, c, "POST", fmt.Sprintf("%s/notices/%d/objections?lang=%s", u, w.open, lang), form)
-			refused = refused || code == http.StatusTooManyRequests
+			if code == http.StatusTooManyRequests {
+				refused = true
+				// the quota and its window in words, not "1/1h0m0s"
+				if want := map[string]string{"zh-CN": "每小时 1 次", "en": "1 per hour"}[lang]; !strings.Contains(answer, want) {
+					t.Errorf("%s: the refusal does not say %q", lang, want)
+				}
+			}
 			if code == http.StatusSeeOther {
 				continue // lodged
 			}
@@ -361,6 +367,14 @@ func TestLanguageWalkInChromium(t *testing.T) {
 			t.Errorf("%s refused tournament form (%d) lacks %q", lang, code, want)
 		}
 		w.checkLanguage(t, lang, "refused tournament form", answer, code)
+	}
+
+	// a referee's refusals of broken records, one in GBK bytes
+	for _, lang := range []string{"zh-CN", "en"} {
+		for _, rec := range []string{"；B[dd]", "\xce\xa7\xc6\xe5(;SZ[9]", "(;SZ[9];B[dd]"} {
+			code, answer, _ := fetch(t, client(t), "POST", u+"/adjudicate?lang="+lang, url.Values{"sgf_text": {rec}})
+			w.checkLanguage(t, lang, fmt.Sprintf("refused record %q", rec), answer, code)
+		}
 	}
 
 	var failures []string
