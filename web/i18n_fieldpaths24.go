@@ -7,6 +7,8 @@ package web
 func fieldPathMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
+			"actor24_system":           "the registry's system",
+			"actor24_public":           "the public",
 			"field_path_sep":           "'s ",
 			"field_groups_item":        "group %d",
 			"field_groups.target_rank": "target rank",
@@ -18,6 +20,8 @@ func fieldPathMessages(l Lang) map[string]string {
 		}
 	}
 	return map[string]string{
+		"actor24_system":           "登记系统",
+		"actor24_public":           "公众",
 		"field_path_sep":           "的",
 		"field_groups_item":        "第%d组",
 		"field_groups.target_rank": "目标段位",

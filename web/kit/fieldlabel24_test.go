@@ -27,3 +27,14 @@ func TestFieldLabel24(t *testing.T) {
 		}
 	}
 }
+
+// TestStoredActor24: a stored actor is named as people say it.
+func TestStoredActor24(t *testing.T) {
+	p := Page{T: map[string]string{"staff_member": "工作人员", "actor24_system": "登记系统", "actor24_public": "公众", "association": "中国围棋协会"}}
+	for by, want := range map[string]string{"staff:李伟": "工作人员 李伟", "system:finish": "登记系统", "public": "公众",
+		"agency:000": "中国围棋协会", "agency:999": "999"} {
+		if got := p.StoredActor(by); got != want {
+			t.Errorf("%q: %q, want %q", by, got, want)
+		}
+	}
+}
