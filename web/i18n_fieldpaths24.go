@@ -3,10 +3,13 @@ package web
 // fieldPathMessages label the fields a refusal names by a path into a
 // list (groups[0].target_rank): each list's item with its number as a
 // reader counts ("第1组", "group 1"), the fields of an item, and the word
-// joining them (kit.FieldLabel composes them).
+// joining them (kit.FieldLabel composes them); and the words of issue 24's
+// one language per page: the actors a stored id names (kit.StoredActor),
+// the fold of a verification's proof.
 func fieldPathMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
+			"verify24_technical":       "Technical verification",
 			"actor24_system":           "the registry's system",
 			"actor24_public":           "the public",
 			"field_path_sep":           "'s ",
@@ -20,6 +23,7 @@ func fieldPathMessages(l Lang) map[string]string {
 		}
 	}
 	return map[string]string{
+		"verify24_technical":       "技术核验",
 		"actor24_system":           "登记系统",
 		"actor24_public":           "公众",
 		"field_path_sep":           "的",
