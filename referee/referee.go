@@ -12,6 +12,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/rules"
@@ -231,10 +233,12 @@ func refusal(err error) error {
 func syntaxRefusal(se *rules.SyntaxError) error {
 	offset := ledger.Value("offset", strconv.Itoa(se.Offset))
 	found := ledger.Words("found", "文件结尾", "end of input")
-	if se.Found != "" {
-		// the byte as Go escapes it: a control or non-ASCII byte shows as \x..
-		q := strconv.QuoteToASCII(se.Found)
-		found = ledger.Value("found", "'"+q[1:len(q)-1]+"'")
+	if r, _ := utf8.DecodeRuneInString(se.Found); se.Found != "" && r != utf8.RuneError && unicode.IsPrint(r) {
+		found = ledger.Words("found", "“"+se.Found+"”", "'"+se.Found+"'")
+	} else if se.Found != "" {
+		// a byte that is no character of UTF-8: most likely a GBK file
+		found = ledger.Words("found", "一个无法识别的字节（文件可能不是统一码编码，请以统一码另存后再提交）",
+			"a byte that is not UTF-8 (the file may be in GBK: save it as UTF-8)")
 	}
 	switch se.Code {
 	case rules.SyntaxOpenTree:

@@ -98,7 +98,8 @@ func TestRecordRefusalsAreCoded(t *testing.T) {
 		{"(", "", referee.ReasonRecordFirstNode, "sgf", map[string]string{"offset": "1", "found": "end of input"}},
 		{"(;SZ[9];B[ee]", "", referee.ReasonRecordCloseTree, "sgf", map[string]string{"offset": "13"}},
 		{"(;B[aa](;W[bb]);B[cc])", "", referee.ReasonRecordAfterVariation, "sgf", map[string]string{"offset": "15"}},
-		{"(;B[aa]\xb9)", "", referee.ReasonRecordNodeOrTree, "sgf", map[string]string{"offset": "7", "found": `'\xb9'`}},
+		{"(;B[aa]\xb9)", "", referee.ReasonRecordNodeOrTree, "sgf", map[string]string{"offset": "7", "found": "a byte that is not UTF-8 (the file may be in GBK: save it as UTF-8)"}},
+		{"；B[aa]", "", referee.ReasonRecordOpenTree, "sgf", map[string]string{"offset": "0", "found": "'；'"}}, // the character whole
 		{"(;B[aa]x)", "", referee.ReasonRecordPropertyID, "sgf", map[string]string{"offset": "7", "found": "'x'"}},
 		{"(;B;W[aa])", "", referee.ReasonRecordPropertyValue, "sgf", map[string]string{"offset": "3", "property": "B", "found": "';'"}},
 		{"(;C[never closed", "", referee.ReasonRecordCloseValue, "sgf", map[string]string{"offset": "3"}},

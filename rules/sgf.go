@@ -120,11 +120,17 @@ func count(n *int, max int, what Limit) error {
 	return nil
 }
 
-// fail is a syntax error at the parser's position, naming the byte found there.
+// fail is a syntax error at the parser's position, naming what was found
+// there: the whole character when a valid UTF-8 one starts there (a
+// full-width "；" is one character, not its first byte), else the byte.
 func (p *parser) fail(code SyntaxCode) *SyntaxError {
 	e := &SyntaxError{Offset: p.pos, Code: code}
 	if p.pos < len(p.data) {
-		e.Found = string(p.data[p.pos : p.pos+1])
+		r, n := utf8.DecodeRune(p.data[p.pos:])
+		if r == utf8.RuneError {
+			n = 1
+		}
+		e.Found = string(p.data[p.pos : p.pos+n])
 	}
 	return e
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
@@ -73,6 +74,8 @@ func TestParseSGFErrors(t *testing.T) {
 		{"(;B[aa](;W[bb]);B[cc])", 15, SyntaxAfterVariation, ";", "", "after a variation"},
 		{"(;B[aa]x)", 7, SyntaxPropertyID, "x", "", "property identifier"},
 		{"(;B[aa]1)", 7, SyntaxNodeOrTree, "1", "", "expected ';', '(' or ')'"},
+		{"；B[aa]", 0, SyntaxOpenTree, "；", "", "expected '('"}, // a full-width character whole
+		{"(;B[aa]\xb9)", 7, SyntaxNodeOrTree, "\xb9", "", "expected ';', '(' or ')'"},
 	}
 	for _, tt := range tests {
 		_, err := ParseSGF([]byte(tt.in))
@@ -278,7 +281,7 @@ func checkCoded(t *testing.T, err error) {
 	var le *LimitError
 	switch {
 	case errors.As(err, &se):
-		if len(se.Found) > 1 || len(se.Property) > maxQuote+len("…") {
+		if len(se.Found) > utf8.UTFMax || len(se.Property) > maxQuote+len("…") {
 			t.Fatalf("syntax error quotes too much: %#v", se)
 		}
 	case errors.As(err, &re):

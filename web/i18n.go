@@ -45,6 +45,7 @@ func tables() []kit.Table {
 		{Feature: "boards", Texts: boardMessages},
 		{Feature: "printing", Texts: printingMessages},
 		{Feature: "errors", Texts: errorMessages},
+		{Feature: "field paths", Texts: fieldPathMessages},
 		{Feature: "audit", Texts: auditpages.Texts},
 	}
 }

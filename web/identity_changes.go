@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
@@ -87,11 +86,5 @@ func (p *identityPages) decide(approve bool) kit.Action {
 // requester names who asked a change as people say it: the agency's name,
 // or the staff member's.
 func requester(p kit.Page, by string) string {
-	if prefix, ok := strings.CutPrefix(by, "agency:"); ok {
-		return p.AgencyName(prefix)
-	}
-	if name, ok := strings.CutPrefix(by, "staff:"); ok {
-		return p.T["staff_member"] + " " + name
-	}
-	return by
+	return p.StoredActor(by)
 }

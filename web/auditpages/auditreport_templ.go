@@ -751,7 +751,7 @@ func auditReportPage(p kit.Page, v reportView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = kit.Data(v.Report.RuledBy).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = kit.StoredActorView(p, v.Report.RuledBy).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

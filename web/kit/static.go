@@ -29,5 +29,20 @@ h2 { margin-top: 2rem; border-bottom: 1px solid #ccc; }
 .stats-body { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
 .stats-body svg { max-width: 100%; height: auto; }
 .wide { overflow-x: auto; } .mark { white-space: nowrap; padding: 0 .3rem; border-radius: .2rem; }
+/* A phone (issue 24): wide tables scroll inside their own box with the
+   first column (the name) held in place; a cell is never narrower than a
+   name, so names do not wrap one character a line; pictures, charts and
+   the board scale to the screen; hashes and long codes break inside their box. */
+.verdict, code { overflow-wrap: anywhere; }
+details.proof { margin-top: .75rem; } details.proof > summary { cursor: pointer; color: #555; }
+svg, img { max-width: 100%; height: auto; }
+input, select, textarea { max-width: 100%; box-sizing: border-box; }
+@media (max-width: 40rem) {
+  header { padding: .5rem .75rem; gap: .25rem 1rem; }
+  main, footer { padding: 0 .75rem; }
+  main table { display: block; overflow-x: auto; max-width: 100%; }
+  th, td { min-width: 4.5em; }
+  tr > :first-child { position: sticky; left: 0; background: #fff; }
+}
 .mark-green { background: #e3f1e6; } .mark-amber { background: #fbecc6; } .mark-red { background: #f6d0d0; font-weight: bold; }
 `

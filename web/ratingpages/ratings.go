@@ -56,7 +56,8 @@ func toTune(*http.Request) string { return "/ratings/tune" }
 
 // tuneView is the staff's tuning form as typed.
 type tuneView struct {
-	Params, Frac, Budget, OK, Err, Idem, CSRF string
+	Params                            paramsText
+	Frac, Budget, OK, Err, Idem, CSRF string
 }
 
 // tuneForm is the staff's page to tune the registry's parameters on its
@@ -122,7 +123,7 @@ func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
 	f.Page = min(max(f.Page, 1), book.MaxOffset/ratingListPage)
 	pg := p.Page(w, r, "ratings")
 	if p.ratings == nil {
-		p.Render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", "", ""))
+		p.Render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", "", paramsText{}))
 		return nil
 	}
 	params, err := p.paramsLine(r.Context(), pg)
@@ -152,24 +153,29 @@ type paramSource interface {
 	Params(ctx context.Context) (book.Params, error)
 }
 
+// paramsText is the sentence saying with which parameters the ratings
+// are computed, and their values as the model names them (shown as code:
+// identifiers, not words of either language).
+type paramsText struct{ Line, Values string }
+
 // paramsLine says with which parameters the ratings are computed: their
 // version and the figures that chose them, or that they are the defaults.
-func (p *Pages) paramsLine(ctx context.Context, pg kit.Page) (string, error) {
+func (p *Pages) paramsLine(ctx context.Context, pg kit.Page) (paramsText, error) {
 	src, ok := p.ratings.(paramSource)
 	if !ok {
-		return "", nil
+		return paramsText{}, nil
 	}
 	ps, err := src.Params(ctx)
 	if err != nil {
-		return "", err
+		return paramsText{}, err
 	}
 	b := ps.Bayes
 	vals := fmt.Sprintf("sd0=%.4g drift=%.4g play=%.4g rank_sd=%.4g width=%.4g span=%.4g learn=%.4g", b.SD0, b.Drift, b.Play, b.RankSD, b.Width, b.Span, b.Learn)
 	if ps.Version == 0 {
-		return fmt.Sprintf(pg.T["rating_params_default"], vals), nil
+		return paramsText{pg.T["rating_params_default"], vals}, nil
 	}
-	return fmt.Sprintf(pg.T["rating_params_tuned"], ps.Version, ps.At.Format("2006-01-02"), ps.TrainGames, ps.EvalGames,
-		ps.TunedLogLoss, ps.DefaultLogLoss, ps.RankOnlyLogLoss, vals), nil
+	return paramsText{fmt.Sprintf(pg.T["rating_params_tuned"], ps.Version, ps.At.Format("2006-01-02"), ps.TrainGames, ps.EvalGames,
+		ps.TunedLogLoss, ps.DefaultLogLoss, ps.RankOnlyLogLoss), vals}, nil
 }
 
 // Section is the rating part of a player's public page: his rating
