@@ -162,11 +162,17 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		}
 		in.AppraiserID, appraiser, session = sess.AppraiserID, sess.AppraiserID, sess.ID
 	}
-	var open int64
-	err = tx.QueryRow(ctx, `SELECT id FROM applications WHERE player_id = $1 AND status IN ('applied', 'on_notice')`, p.ID).Scan(&open)
+	var (
+		openRank int16
+		openAt   time.Time
+	)
+	err = tx.QueryRow(ctx, `SELECT target_rank, applied_at FROM applications WHERE player_id = $1 AND status IN ('applied', 'on_notice')`, p.ID).Scan(&openRank, &openAt)
 	switch {
 	case err == nil:
-		return Application{}, ReasonOpenApplication.New("player", strconv.FormatInt(p.ID, 10), "application", appID(open))
+		// named as the clerk sees them: the player's name and registry
+		// number, the application's date and rank (not internal ids)
+		return Application{}, ReasonOpenApplication.With(ledger.Value("name", p.Name), ledger.Value("player", strconv.FormatInt(p.ID, 10)),
+			ledger.Value("applied", openAt.In(ledger.ChinaTime).Format("2006-01-02")), ledger.Words("rank", registry.Rank(openRank).Chinese(), registry.Rank(openRank).String()))
 	case !errors.Is(err, pgx.ErrNoRows):
 		return Application{}, ledger.PgErr(err, "open applications")
 	}

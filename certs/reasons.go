@@ -122,8 +122,8 @@ var (
 		"通过鉴定申请段位的棋手须年满 {min} 周岁；该棋手在 {date} 为 {age} 岁。",
 		"a player put forward through appraisal must be at least {min}; this player is {age} on {date}.")
 	ReasonOpenApplication = ledger.NewReason(ledger.AlreadyExists, "OPEN_APPLICATION",
-		"棋手 {player} 已有一份未决申请（{application}），请先处理该申请。",
-		"player {player} already has an open application ({application}); decide it first.")
+		"棋手{name}（登记号 {player}）已有一份 {applied} 提交的{rank}申请尚未处理，请先处理该申请。",
+		"{name} (registry no. {player}) already has an open application for {rank} filed on {applied}; decide it first.")
 	ReasonAppraiserNotApproved = ledger.NewReason(ledger.Precondition, "APPRAISER_NOT_APPROVED",
 		"鉴定人 {appraiser} 的状态为“{status}”，尚未获协会批准。",
 		"appraiser {appraiser} is {status}, not approved by the association.")

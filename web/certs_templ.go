@@ -3509,7 +3509,7 @@ func workspaceView(p kit.Page, ws workspace) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tournamentpages.Form(p, ws.CSRF, ws.Idem).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = tournamentpages.Form(p, ws.CSRF, ws.Idem, ws.TournamentVals).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -41,10 +42,12 @@ type workspace struct {
 	Year int
 	// RevokeNumber and RevokeReason are a refused revocation as typed.
 	RevokeNumber, RevokeReason string
-	OK                         string
-	Err                        string
-	Idem                       string
-	CSRF                       string
+	// TournamentVals are a refused tournament form as typed (nil: none).
+	TournamentVals url.Values
+	OK             string
+	Err            string
+	Idem           string
+	CSRF           string
 }
 
 func (p *certPages) workspacePage(w http.ResponseWriter, r *http.Request) {
@@ -62,6 +65,9 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 		ws.OK = ""
 		if strings.HasPrefix(r.URL.Path, "/workspace/revoke") {
 			ws.RevokeNumber, ws.RevokeReason = r.FormValue("number"), r.FormValue("reason")
+		}
+		if r.Method == http.MethodPost && r.URL.Path == "/workspace/tournaments" {
+			ws.TournamentVals = r.PostForm // every value kept (issue 24)
 		}
 	}
 	var err error
