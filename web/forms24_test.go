@@ -13,6 +13,7 @@ import (
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/ratelimit"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web"
 )
 
@@ -87,6 +88,56 @@ func TestRefusedTournamentFormKeepsValues(t *testing.T) {
 		`value="王裁判"`, `value="升段组"`, `value="99d"`, `value="4"`, `name="dan_grade" checked`, `value="city" selected`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the refused form lost %s", want)
+		}
+	}
+}
+
+// TestWorkspaceApplicationFilter (issue 24): the workspace's applications
+// filter by status and rank; a refused filter (a date that is none) comes
+// back as typed beside its field; page 2 of a short list is empty and
+// links back.
+func TestWorkspaceApplicationFilter(t *testing.T) {
+	e := newPortalEnv(t)
+	e.stockThisYear(t)
+	ctx := context.Background()
+	agency, _ := e.tokens(t)
+	one := fixture.Player(t, e.reg, "110", "筛选甲", "", "1990-01-01", 71)
+	two := fixture.Player(t, e.reg, "110", "筛选乙", "1d", "1990-01-02", 72)
+	for _, c := range []struct {
+		p    registry.Player
+		rank string
+	}{{one, "1d"}, {two, "2d"}} {
+		if _, err := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: c.p.ID, TargetRank: c.rank, Basis: "tournament", EventID: fixture.Earned(t, e.ts, c.rank, c.p.ID)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := client(t)
+	e.signIn(t, c, agency)
+	for _, tt := range []struct {
+		query      string
+		code       int
+		want, lack []string
+	}{
+		{"", 200, []string{"筛选甲", "筛选乙"}, nil},
+		{"?status_set=1&rank=2d", 200, []string{"筛选乙"}, []string{"筛选甲"}},
+		{"?status_set=1&rank=%EF%BC%91d", 200, []string{"筛选甲"}, []string{"筛选乙"}}, // full-width １d
+		{"?status_set=1&status=issued", 200, nil, []string{"筛选甲", "筛选乙"}},
+		{"?status_set=1&status=applied&from=2026-13-45", 400, []string{`data-testid="field-error-from"`, `value="2026-13-45"`}, nil},
+		{"?status_set=1&page=2", 200, []string{`data-testid="app-prev"`}, []string{"筛选甲", "筛选乙"}},
+	} {
+		code, page, _ := fetch(t, c, "GET", e.srv.URL+"/workspace"+tt.query, nil)
+		if code != tt.code {
+			t.Errorf("%q: %d, want %d", tt.query, code, tt.code)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%q: the page lacks %s", tt.query, w)
+			}
+		}
+		for _, l := range tt.lack {
+			if strings.Contains(page, l) {
+				t.Errorf("%q: the page shows %s", tt.query, l)
+			}
 		}
 	}
 }
