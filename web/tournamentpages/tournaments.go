@@ -429,7 +429,7 @@ func h9Options(r *http.Request) (tournaments.H9Options, error) {
 		return o, nil
 	}
 	num := func(key string) (int, error) {
-		v := strings.TrimSpace(q.Get(key))
+		v := kit.Narrow(q.Get(key))
 		if v == "" {
 			return 0, nil
 		}
