@@ -2,12 +2,14 @@ package web_test
 
 import (
 	"context"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 )
 
@@ -102,5 +104,38 @@ func TestStaffImportPaperOnThePortal(t *testing.T) {
 		chromedp.Click(css(`[data-testid="confirm-submit"]`)), chromedp.WaitVisible(css(`[role="status"], [role="alert"]`)))
 	if v, _ := e.cs.Verify(context.Background(), "310120007"); !v.Found || !v.Certificate.FromPaper {
 		t.Fatalf("after recording: %+v", v)
+	}
+}
+
+// TestPaperPagesInOneLanguage: the upload, the check (with a refused
+// line) and a submission, as the agency and as staff, hold no interface
+// text of the other language in zh-CN or in English.
+func TestPaperPagesInOneLanguage(t *testing.T) {
+	e := newPortalEnv(t)
+	agency, staff := e.tokens(t)
+	a := fixture.Player(t, e.reg, "110", "纸证丙", "", "1980-01-01", 64)
+	register := "证书编号,姓名,证件号码,段位,发证日期\n" +
+		"110150001," + a.Name + "," + a.IDNumber + ",2段,2015-04-01\n" +
+		"110150002,无名氏," + fixture.ResidentID("110", "1981-01-01", 65) + ",1段,2015-13-01\n"
+	sub, err := e.cs.SubmitPaper(context.Background(), fixture.Agency("110"), "", certs.PaperInput{Data: []byte(register), Skip: []int{3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tok := range []string{agency, staff} {
+		c := client(t)
+		e.signIn(t, c, tok)
+		for _, lang := range []string{"zh-CN", "en"} {
+			_, page, _ := fetch(t, c, "GET", e.srv.URL+"/workspace/paper?lang="+lang, nil)
+			_, preview, _ := fetch(t, c, "POST", e.srv.URL+"/workspace/paper/check?lang="+lang, url.Values{"csrf": {csrfOf(t, page)}, "text": {register}})
+			_, one, _ := fetch(t, c, "GET", e.srv.URL+"/workspace/paper/"+strconv.FormatInt(sub.ID, 10)+"?lang="+lang, nil)
+			if !strings.Contains(preview, `data-testid="paper-problems-3"`) || !strings.Contains(one, `data-testid="paper-rows"`) {
+				t.Fatalf("%s: the check or the submission shows no rows", lang)
+			}
+			for name, p := range map[string]string{"upload": page, "check": preview, "submission": one} {
+				if bad := otherLanguage(interfaceText(t, p, lang), lang); len(bad) > 0 {
+					t.Errorf("%s %s page: other language %q", lang, name, bad)
+				}
+			}
+		}
 	}
 }
