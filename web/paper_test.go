@@ -139,3 +139,23 @@ func TestPaperPagesInOneLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestPaperCheckRefusedKeepsText: a pasted register the check refuses as a
+// whole (no identity column) comes back as typed, the refusal beside the
+// file, and nothing is recorded.
+func TestPaperCheckRefusedKeepsText(t *testing.T) {
+	e := newPortalEnv(t)
+	agency, _ := e.tokens(t)
+	c := client(t)
+	e.signIn(t, c, agency)
+	_, page, _ := fetch(t, c, "GET", e.srv.URL+"/workspace/paper", nil)
+	pasted := "证书编号,姓名,段位,发证日期\n110150001,某甲,2段,2015-04-01\n"
+	code, body, _ := fetch(t, c, "POST", e.srv.URL+"/workspace/paper/check", url.Values{"csrf": {csrfOf(t, page)}, "text": {pasted}})
+	if code != 400 || !strings.Contains(body, `data-testid="field-error-file"`) || !strings.Contains(body, "110150001,某甲,2段,2015-04-01") {
+		t.Fatalf("a register without identity numbers: %d, the refusal beside the file and the text kept expected", code)
+	}
+	code, body, _ = fetch(t, c, "POST", e.srv.URL+"/workspace/paper/check", url.Values{"csrf": {csrfOf(t, page)}, "text": {"  "}})
+	if code != 400 || !strings.Contains(body, "请上传文件或粘贴名册内容") {
+		t.Fatalf("an empty check: %d", code)
+	}
+}
