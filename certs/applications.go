@@ -162,11 +162,17 @@ func (s *Service) ApplyTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		}
 		in.AppraiserID, appraiser, session = sess.AppraiserID, sess.AppraiserID, sess.ID
 	}
-	var open int64
-	err = tx.QueryRow(ctx, `SELECT id FROM applications WHERE player_id = $1 AND status IN ('applied', 'on_notice')`, p.ID).Scan(&open)
+	var (
+		openRank int16
+		openAt   time.Time
+	)
+	err = tx.QueryRow(ctx, `SELECT target_rank, applied_at FROM applications WHERE player_id = $1 AND status IN ('applied', 'on_notice')`, p.ID).Scan(&openRank, &openAt)
 	switch {
 	case err == nil:
-		return Application{}, ReasonOpenApplication.New("player", strconv.FormatInt(p.ID, 10), "application", appID(open))
+		// named as the clerk sees them: the player's name and registry
+		// number, the application's date and rank (not internal ids)
+		return Application{}, ReasonOpenApplication.With(ledger.Value("name", p.Name), ledger.Value("player", strconv.FormatInt(p.ID, 10)),
+			ledger.Value("applied", openAt.In(ledger.ChinaTime).Format("2006-01-02")), ledger.Words("rank", registry.Rank(openRank).Chinese(), registry.Rank(openRank).String()))
 	case !errors.Is(err, pgx.ErrNoRows):
 		return Application{}, ledger.PgErr(err, "open applications")
 	}
@@ -381,6 +387,12 @@ type ApplicationQuery struct {
 	Status       AppStatus
 	MinRank      registry.Rank // e.g. 6 for the staff's 6–7 dan queue
 	Limit        int
+	// Rank, when set, is the one rank applied for; From and To (Beijing
+	// dates, either may be zero) bound the day applied on; Offset skips
+	// that many of the newest first (the portal's pages).
+	Rank     registry.Rank
+	From, To time.Time
+	Offset   int
 }
 
 // ListApplications lists applications newest first: an agency sees its own.
@@ -398,8 +410,20 @@ func (s *Service) ListApplications(ctx context.Context, actor ledger.Actor, q Ap
 	if q.MinRank != 0 {
 		min = int(q.MinRank)
 	}
+	if q.Offset < 0 {
+		q.Offset = 0
+	}
+	var from, to any // days in Beijing, as the page shows them
+	if !q.From.IsZero() {
+		from = time.Date(q.From.Year(), q.From.Month(), q.From.Day(), 0, 0, 0, 0, ledger.ChinaTime)
+	}
+	if !q.To.IsZero() {
+		to = time.Date(q.To.Year(), q.To.Month(), q.To.Day()+1, 0, 0, 0, 0, ledger.ChinaTime)
+	}
 	rows, err := s.db.Query(ctx, applicationSelect+` WHERE ($1 = '' OR a.agency_prefix = $1) AND ($2 = '' OR a.status = $2)
-		AND a.target_rank >= $3 ORDER BY a.id DESC LIMIT $4`, q.AgencyPrefix, string(q.Status), min, q.Limit)
+		AND a.target_rank >= $3 AND ($5 = 0 OR a.target_rank = $5) AND ($6::timestamptz IS NULL OR a.applied_at >= $6)
+		AND ($7::timestamptz IS NULL OR a.applied_at < $7) ORDER BY a.id DESC LIMIT $4 OFFSET $8`,
+		q.AgencyPrefix, string(q.Status), min, q.Limit, int(q.Rank), from, to, q.Offset)
 	if err != nil {
 		return nil, fmt.Errorf("list applications: %w", err)
 	}

@@ -137,8 +137,8 @@ var (
 	ReasonAppraisalSelf = ledger.NewReason(ledger.Invalid, "APPRAISAL_SELF",
 		"鉴定人不能鉴定自己。", "an appraiser does not appraise himself.")
 	ReasonAppraisalPlayerElsewhere = ledger.NewReason(ledger.PermissionDenied, "APPRAISAL_PLAYER_ELSEWHERE",
-		"棋手 {player} 不在代理机构 {agency} 所在省登记，不能由其鉴定。",
-		"player {player} is not registered in the province of agency {agency}, which cannot appraise him.")
+		"登记号 {player} 的棋手不在代理机构 {agency} 所在省登记，不能由其鉴定。",
+		"the player with registry no. {player} is not registered in the province of agency {agency}, which cannot appraise him.")
 	ReasonAppraisalSessionRequired = ledger.NewReason(ledger.Invalid, "APPRAISAL_SESSION_REQUIRED",
 		"鉴定申请须注明代理机构记录的鉴定（鉴定编号）。", "an application by appraisal names the appraisal session the agency recorded.")
 	ReasonNoSuchAppraisal = ledger.NewReason(ledger.NotFound, "NO_SUCH_APPRAISAL",

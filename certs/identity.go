@@ -21,11 +21,11 @@ import (
 // The refusals of applications waiting for an identity change.
 var (
 	ReasonIdentityChangeWaits = ledger.NewReason(ledger.Precondition, "IDENTITY_CHANGE_WAITS",
-		"棋手 {player} 的出生日期或证件信息变更（第 {change} 号）正等待中国围棋协会审核，协会作出决定之前不能{action}。",
-		"a change of the birth date or identity document of player {player} (no. {change}) waits for the association's decision; until it is decided you cannot {action}.")
+		"登记号 {player} 的棋手的出生日期或证件信息变更（第 {change} 号）正等待中国围棋协会审核，协会作出决定之前不能{action}。",
+		"a change of the birth date or identity document of the player with registry no. {player} (no. {change}) waits for the association's decision; until it is decided you cannot {action}.")
 	ReasonBirthDateChangedSinceApplied = ledger.NewReason(ledger.Precondition, "BIRTH_DATE_CHANGED_SINCE_APPLIED",
-		"棋手 {player} 的出生日期在本申请提出（{applied}）之后于 {changed} 变更（第 {change} 号）；鉴定申请是按原出生日期审查的，请驳回本申请，如符合条件再重新申请。",
-		"the birth date of player {player} changed on {changed} (change {change}), after this application was filed on {applied}; an appraisal was checked against the former date: reject it and apply again if the player qualifies.")
+		"登记号 {player} 的棋手的出生日期在本申请提出（{applied}）之后于 {changed} 变更（第 {change} 号）；鉴定申请是按原出生日期审查的，请驳回本申请，如符合条件再重新申请。",
+		"the birth date of the player with registry no. {player} changed on {changed} (change {change}), after this application was filed on {applied}; an appraisal was checked against the former date: reject it and apply again if the player qualifies.")
 )
 
 // HasCertification reports whether an application or a certificate (of

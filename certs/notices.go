@@ -302,20 +302,32 @@ func objectionNetwork(addr string) string {
 
 func checkText(field, v string, max int) (string, error) { return ledger.Text(field, v, max) }
 
+// CheckObjection checks an objection's fields as LodgeObjection does,
+// without the database, and returns them trimmed: the portal checks a
+// form before spending the client's hourly budget, so a form refused for
+// its input costs nothing (issue 24).
+func CheckObjection(in ObjectionInput) (ObjectionInput, error) {
+	var err error
+	if in.NoticeID <= 0 {
+		return in, ReasonNoSuchNotice.OnField("notice_id", "notice", strconv.FormatInt(in.NoticeID, 10))
+	}
+	if in.Name, err = checkText("name", in.Name, 50); err != nil {
+		return in, err
+	}
+	if in.Contact, err = checkText("contact", in.Contact, 100); err != nil {
+		return in, err
+	}
+	if in.Reason, err = checkText("reason", in.Reason, 2000); err != nil {
+		return in, err
+	}
+	return in, nil
+}
+
 // LodgeObjection records an objection to an open notice. No account is
 // needed; the number per address and per notice is limited.
 func (s *Service) LodgeObjection(ctx context.Context, key string, in ObjectionInput) (Objection, error) {
-	var err error
-	if in.NoticeID <= 0 {
-		return Objection{}, ReasonNoSuchNotice.OnField("notice_id", "notice", strconv.FormatInt(in.NoticeID, 10))
-	}
-	if in.Name, err = checkText("name", in.Name, 50); err != nil {
-		return Objection{}, err
-	}
-	if in.Contact, err = checkText("contact", in.Contact, 100); err != nil {
-		return Objection{}, err
-	}
-	if in.Reason, err = checkText("reason", in.Reason, 2000); err != nil {
+	in, err := CheckObjection(in)
+	if err != nil {
 		return Objection{}, err
 	}
 	if in.Address == "" {

@@ -92,6 +92,10 @@ type PaperRow struct {
 	Grade    AthleteGrade // as read, or of rank and basis; GradeUnknown when the register does not say
 	Problems []*ledger.Error
 	Skipped  bool
+	// PlayerID and Holder are the registered player the row's identity
+	// number matched (0, "": none), to show whom the row names.
+	PlayerID int64
+	Holder   string
 }
 
 // PaperResult is what an import found and did.
@@ -295,6 +299,9 @@ func (s *Service) importPaperTx(ctx context.Context, tx *ledger.Tx, now time.Tim
 			problem(ReasonPaperOtherProvince.OnField("identity", "identity", registry.MaskIdentity(id)))
 		}
 		c.player = p
+		if found {
+			c.row.PlayerID, c.row.Holder = p.ID, p.Name
+		}
 		if len(c.row.Problems) > 0 && !c.row.Skipped {
 			res.Bad++
 		}

@@ -92,7 +92,7 @@ var (
 	ReasonEvidenceNotFinished = ledger.NewReason(ledger.Precondition, "EVIDENCE_NOT_FINISHED",
 		"赛事 {event}（{name}）尚未结束，没有最终成绩。", "event {event} ({name}) is not finished: it has no final result.")
 	ReasonEvidenceNotAParticipant = ledger.NewReason(ledger.Precondition, "EVIDENCE_NOT_A_PARTICIPANT",
-		"棋手 {player} 不是赛事 {event}（{name}）的登记参赛者。", "player {player} is not a registered participant of event {event} ({name}).")
+		"登记号 {player} 的棋手不是赛事 {event}（{name}）的登记参赛者。", "the player with registry no. {player} is not a registered participant of event {event} ({name}).")
 	ReasonEvidenceRulesNotPublished = ledger.NewReason(ledger.Precondition, "EVIDENCE_RULES_NOT_PUBLISHED",
 		"赛事 {event}（{name}）的定级规则不是赛前公布的（晚于开始日期公布，或随导入给出而未经协会认可），不能作为申请依据。",
 		"event {event} ({name}) has no grading rules published before it started (they came after its start date, or with an imported file and staff have not accepted them): it is no evidence.")
@@ -110,20 +110,20 @@ var (
 		"棋手在赛事 {event}（{name}）中第 {placing} 名（{games} 局胜 {wins} 局），不是冠军。",
 		"the player placed {placing} in event {event} ({name}) with {wins} wins of {games}: not the champion.")
 	ReasonEvidenceRecognitionRequired = ledger.NewReason(ledger.Precondition, "EVIDENCE_RECOGNITION_REQUIRED",
-		"授予业余7段须协会对赛事 {event}（{name}）冠军（棋手 {player}）作出特别认定。",
-		"7 dan needs the association's special recognition of player {player} as champion of event {event} ({name}).")
+		"授予业余7段须协会对赛事 {event}（{name}）冠军（登记号 {player}）作出特别认定。",
+		"7 dan needs the association's special recognition of the player with registry no. {player} as champion of event {event} ({name}).")
 	ReasonNotListed = ledger.NewReason(ledger.NotFound, "NOT_LISTED",
 		"赛事 {event} 不在全国性赛事名单上。", "event {event} is not on the list of national events.")
 	ReasonAlreadyRecognised = ledger.NewReason(ledger.AlreadyExists, "ALREADY_RECOGNISED",
-		"棋手 {player} 已被特别认定为赛事 {event} 的冠军。", "player {player} is already recognised as champion of event {event}.")
+		"登记号 {player} 的棋手已被特别认定为赛事 {event} 的冠军。", "the player with registry no. {player} is already recognised as champion of event {event}.")
 	ReasonAppraiserRequired = ledger.NewReason(ledger.Invalid, "APPRAISER_REQUIRED",
 		"鉴定申请须注明经协会批准的鉴定人。", "an appraisal names the approved appraiser.")
 	ReasonUnderAppraisalAge = ledger.NewReason(ledger.Invalid, "UNDER_APPRAISAL_AGE",
 		"通过鉴定申请段位的棋手须年满 {min} 周岁；该棋手在 {date} 为 {age} 岁。",
 		"a player put forward through appraisal must be at least {min}; this player is {age} on {date}.")
 	ReasonOpenApplication = ledger.NewReason(ledger.AlreadyExists, "OPEN_APPLICATION",
-		"棋手 {player} 已有一份未决申请（{application}），请先处理该申请。",
-		"player {player} already has an open application ({application}); decide it first.")
+		"棋手{name}（登记号 {player}）已有一份 {applied} 提交的{rank}申请尚未处理，请先处理该申请。",
+		"{name} (registry no. {player}) already has an open application for {rank} filed on {applied}; decide it first.")
 	ReasonAppraiserNotApproved = ledger.NewReason(ledger.Precondition, "APPRAISER_NOT_APPROVED",
 		"鉴定人 {appraiser} 的状态为“{status}”，尚未获协会批准。",
 		"appraiser {appraiser} is {status}, not approved by the association.")
@@ -131,8 +131,8 @@ var (
 		"鉴定人 {appraiser} 由代理机构 {agency} 推荐，只能为该省棋手鉴定。",
 		"appraiser {appraiser} was recommended by agency {agency} and appraises only that province's players.")
 	ReasonAppraiserPlayerElsewhere = ledger.NewReason(ledger.PermissionDenied, "APPRAISER_PLAYER_ELSEWHERE",
-		"棋手 {player} 不在代理机构 {agency} 所在省登记，不能作为其鉴定人。",
-		"player {player} is not registered in the province of agency {agency}, so cannot be its appraiser.")
+		"登记号 {player} 的棋手不在代理机构 {agency} 所在省登记，不能作为其鉴定人。",
+		"the player with registry no. {player} is not registered in the province of agency {agency}, so cannot be its appraiser.")
 	ReasonNoSuchAppraiser = ledger.NewReason(ledger.NotFound, "NO_SUCH_APPRAISER",
 		"没有编号为 {appraiser} 的鉴定人。", "there is no appraiser {appraiser}.")
 	ReasonAppraiserStatus = ledger.NewReason(ledger.Invalid, "APPRAISER_STATUS",
@@ -141,8 +141,8 @@ var (
 		"申请 {application} 的状态为“{status}”，不在待审批状态。",
 		"application {application} is {status}, not waiting for approval.")
 	ReasonAlreadyHolds = ledger.NewReason(ledger.Precondition, "ALREADY_HOLDS_RANK",
-		"棋手 {player} 已持有{current}，不低于申请的{target}。",
-		"player {player} already holds {current}, not below the {target} applied for.")
+		"登记号 {player} 的棋手已持有{current}，不低于申请的{target}。",
+		"the player with registry no. {player} already holds {current}, not below the {target} applied for.")
 	ReasonApplicationClosed = ledger.NewReason(ledger.Precondition, "APPLICATION_CLOSED",
 		"申请 {application} 已经是“{status}”状态。", "application {application} is already {status}.")
 	ReasonReasonRequired = ledger.NewReason(ledger.Invalid, "REASON_REQUIRED",

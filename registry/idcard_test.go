@@ -144,6 +144,7 @@ func TestParseRank(t *testing.T) {
 	}{
 		{"", NoRank, true}, {"30k", -30, true}, {"1k", -1, true}, {"1d", 1, true}, {"7D", 7, true},
 		{"5段", 5, true}, {"3级", -3, true}, {"2 kyu", -2, true}, {"8d", HonoraryDan8, true},
+		{"５段", 5, true}, {"２Ｄ", 2, true}, {"１２ｋ", -12, true}, // full width (issue 24)
 		{"31k", 0, false}, {"0d", 0, false}, {"9d", 0, false}, {"5p", 0, false}, {"dan", 0, false},
 	}
 	for _, tt := range tests {

@@ -75,8 +75,8 @@ var (
 		"修改已登记棋手的出生日期或证件信息须写明理由（如“登记时录入错误，依据户口簿更正”），协会工作人员据此审核。",
 		"say why the birth date or identity document of a registered player changes (e.g. a typo at registration, corrected from the household register); the association's staff decide on it.")
 	ReasonIdentityChangePending = ledger.NewReason(ledger.Precondition, "IDENTITY_CHANGE_PENDING",
-		"棋手 {player} 已有一项出生日期或证件信息的变更（第 {change} 号，{requested} 提出）等待协会审核；审核决定之前不能再提出另一项变更。",
-		"player {player} already has a change of birth date or identity document (no. {change}, asked on {requested}) waiting for the association; no other change can be asked until it is decided.")
+		"登记号 {player} 的棋手已有一项出生日期或证件信息的变更（第 {change} 号，{requested} 提出）等待协会审核；审核决定之前不能再提出另一项变更。",
+		"the player with registry no. {player} already has a change of birth date or identity document (no. {change}, asked on {requested}) waiting for the association; no other change can be asked until it is decided.")
 	ReasonNoSuchIdentityChange = ledger.NewReason(ledger.NotFound, "NO_SUCH_IDENTITY_CHANGE",
 		"没有编号为 {change} 的身份信息变更。", "there is no identity change {change}.")
 	ReasonIdentityChangeDecided = ledger.NewReason(ledger.Precondition, "IDENTITY_CHANGE_DECIDED",
@@ -85,8 +85,8 @@ var (
 	ReasonIdentityChangeID = ledger.NewReason(ledger.Invalid, "IDENTITY_CHANGE_ID",
 		"变更编号应为正整数，现为 {value}。", "must be a positive change number, got {value}.")
 	ReasonIdentityChangeStale = ledger.NewReason(ledger.Precondition, "IDENTITY_CHANGE_STALE",
-		"棋手 {player} 的身份信息在提出变更第 {change} 号之后已经改动，该变更不能再批准；请驳回后由代理机构重新提出。",
-		"the identity of player {player} changed after change {change} was asked, so it can no longer be approved; reject it and let the agency ask again.")
+		"登记号 {player} 的棋手的身份信息在提出变更第 {change} 号之后已经改动，该变更不能再批准；请驳回后由代理机构重新提出。",
+		"the identity of the player with registry no. {player} changed after change {change} was asked, so it can no longer be approved; reject it and let the agency ask again.")
 )
 
 // statusWords words a change's status in both languages, for refusals.

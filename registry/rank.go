@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"golang.org/x/text/width"
 )
 
 // Rank is an amateur rank. Kyu ranks are negative (-30 … -1 for 30 … 1 kyu),
@@ -17,9 +19,11 @@ const (
 	HonoraryDan8 Rank = 8
 )
 
-// ParseRank reads "30k" … "1k", "1d" … "8d" (also upper case, "级", "段"), or "" for none.
+// ParseRank reads "30k" … "1k", "1d" … "8d" (also upper case, "级", "段",
+// and full-width digits and letters as input methods type them: "５段"), or
+// "" for none.
 func ParseRank(s string) (Rank, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
+	t := strings.ToLower(strings.TrimSpace(width.Narrow.String(s)))
 	if t == "" {
 		return NoRank, nil
 	}

@@ -69,7 +69,7 @@ var (
 	ReasonNoSuchAgency = ledger.NewReason(ledger.NotFound, "NO_SUCH_AGENCY",
 		"代理机构 {agency} 尚未登记，请先登记代理机构。", "agency {agency} is not registered; create the agency first.")
 	ReasonNoSuchPlayer = ledger.NewReason(ledger.NotFound, "NO_SUCH_PLAYER",
-		"没有编号为 {player} 的棋手。", "there is no player {player}.")
+		"没有登记号为 {player} 的棋手。", "no player has registry no. {player}.")
 	ReasonStaffName = ledger.NewReason(ledger.Invalid, "STAFF_NAME",
 		"工作人员名称须为一个词，如 li.wei。", "a staff name is one word, such as li.wei.")
 	ReasonTokenKind = ledger.NewReason(ledger.Invalid, "TOKEN_KIND",

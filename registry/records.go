@@ -20,7 +20,7 @@ var (
 	ReasonMergeSelf = ledger.NewReason(ledger.Invalid, "MERGE_SELF",
 		"不能把一条记录与它自己合并。", "a record cannot be merged with itself.")
 	ReasonAlreadyMerged = ledger.NewReason(ledger.Precondition, "ALREADY_MERGED",
-		"棋手 {player} 的记录已并入 {into}。", "the record of player {player} was already merged into {into}.")
+		"登记号 {player} 的棋手的记录已并入 {into}。", "the record of the player with registry no. {player} was already merged into {into}.")
 )
 
 // TransferPlayer moves a player to another province: the receiving

@@ -97,8 +97,8 @@ var (
 		"停赛期限应写成 2026-12-05 格式的起止日期，结束日期不早于开始日期。",
 		"a suspension runs from a date to a date on or after it, like 2026-12-05.")
 	ReasonSuspended = ledger.NewReason(ledger.Precondition, "SUSPENDED",
-		"棋手 {player} 在 {from} 至 {to} 期间停赛，不能报名 {event} 号比赛。",
-		"player {player} is suspended from {from} to {to} and cannot enter tournament {event}.")
+		"登记号 {player} 的棋手在 {from} 至 {to} 期间停赛，不能报名 {event} 号比赛。",
+		"the player with registry no. {player} is suspended from {from} to {to} and cannot enter tournament {event}.")
 	ReasonWarningCause = ledger.NewReason(ledger.Invalid, "WARNING_CAUSE",
 		"“{value}”不是警告的原因：应为悔棋、着子前按钟、误提、漏提、手机、吸烟、妨碍对方或其他（写明）。",
 		"{value}: want take_back, clock_before_move, wrong_capture, missed_capture, phone, smoking, disturbing or other (say what).")

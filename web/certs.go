@@ -43,7 +43,7 @@ func (p *certPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /notices", p.notices)
 	mux.HandleFunc("GET /notices/{id}", p.notice)
 	mux.HandleFunc("GET /notices/{id}/objections", p.objectionForm)
-	mux.HandleFunc("POST /notices/{id}/objections", p.Limited(p.limits.Objection, p.object))
+	mux.HandleFunc("POST /notices/{id}/objections", p.object)
 	mux.HandleFunc("GET /verify", p.Limited(p.limits.Verify, p.verify))
 	mux.HandleFunc("GET /verify/proof", p.Limited(p.limits.Verify, p.verifyProof))
 	mux.HandleFunc("GET /c/{number}/{token}", p.Limited(p.limits.Verify, p.certificateLink))
@@ -177,6 +177,18 @@ func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
 	}
 	f := objectionForm{Shown: true, Name: r.PostFormValue("name"), Contact: r.PostFormValue("contact"), Reason: r.PostFormValue("reason")}
 	pg := p.Page(w, r, "notice")
+	in := certs.ObjectionInput{NoticeID: id, Name: f.Name, Contact: f.Contact, Reason: f.Reason, Address: p.ClientHost(r)}
+	// the input is checked before the hourly budget is spent, and a form
+	// refused by either comes back as typed (issue 24)
+	if _, err := certs.CheckObjection(in); err != nil {
+		p.showNotice(w, r, kit.HTTPStatus(err), f, p.UserError(r, pg, err))
+		return
+	}
+	if err := p.Spend(r, p.limits.Objection); err != nil {
+		w.Header().Set("Retry-After", "60")
+		p.showNotice(w, r, http.StatusTooManyRequests, f, p.UserError(r, pg, err))
+		return
+	}
 	claim := p.ClaimForm(r)
 	if claim.Repeat != "" {
 		http.Redirect(w, r, claim.Repeat, http.StatusSeeOther)
@@ -186,8 +198,7 @@ func (p *certPages) object(w http.ResponseWriter, r *http.Request) {
 		p.showNotice(w, r, claim.Status, f, pg.T[claim.Refused])
 		return
 	}
-	_, err := p.certs.LodgeObjection(r.Context(), r.PostFormValue("idem"), certs.ObjectionInput{NoticeID: id, Name: f.Name,
-		Contact: f.Contact, Reason: f.Reason, Address: p.ClientHost(r)})
+	_, err := p.certs.LodgeObjection(r.Context(), r.PostFormValue("idem"), in)
 	if err != nil {
 		claim.Settle("")
 		p.showNotice(w, r, kit.HTTPStatus(err), f, p.UserError(r, pg, err))

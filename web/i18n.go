@@ -41,6 +41,8 @@ func tables() []kit.Table {
 		{Feature: "conduct", Texts: tournamentpages.ConductTexts},
 		{Feature: "player workspace", Texts: playerWorkspaceMessages},
 		{Feature: "player records", Texts: recordMessages},
+		{Feature: "paper certificates", Texts: paperMessages},
+		{Feature: "workspace sections", Texts: workspaceSectionMessages},
 		{Feature: "staff", Texts: staffpages.Texts},
 		{Feature: "boards", Texts: boardMessages},
 		{Feature: "printing", Texts: printingMessages},

@@ -67,7 +67,7 @@ func fieldLabels() map[string][2]string {
 		"kyu_count": {"级位证书数量", "Kyu certificates"}, "level": {"级别", "Level"}, "name": {"姓名/名称", "Name"},
 		"nationality": {"国籍", "Nationality"}, "notice_id": {"公示", "Notice"}, "number": {"证书编号", "Certificate number"}, "numbers": {"证书编号列表", "Certificate numbers"},
 		"order": {"名次排列", "Standings order"}, "page_size": {"每页条数", "Page size"}, "page_token": {"翻页", "Page"},
-		"player_id": {"棋手编号", "Player number"}, "prefix": {"证书编号前缀", "Prefix"}, "province_code": {"省份", "Province"},
+		"player_id": {"登记号", "Registry no."}, "prefix": {"证书编号前缀", "Prefix"}, "province_code": {"省份", "Province"},
 		"qualification": {"资历", "Qualification"}, "rank": {"段级位", "Rank"}, "reason": {"理由", "Reason"},
 		"record_ref": {"达标成绩", "Qualifying result"}, "result": {"结果", "Result"}, "rounds": {"轮次", "Rounds"},
 		"rules": {"规则", "Rules"}, "ruling": {"裁定", "Ruling"}, "objection_ids": {"异议", "Objections"}, "sgf": {"棋谱", "Record"}, "staff": {"工作人员", "Staff"},

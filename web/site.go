@@ -114,6 +114,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		&logPages{Site: s, tlog: opt.Log, limit: opt.Limits.Verify},
 		&playerPages{Site: s, reg: reg},
 		newRecordPages(s, reg, opt.Merger),
+		newPaperPages(s, cs),
 		&identityPages{Site: s, reg: reg},
 		&applyPages{Site: s, certs: cs, reg: reg, events: ts},
 		&appraisalPages{Site: s, certs: cs},

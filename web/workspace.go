@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -41,10 +42,17 @@ type workspace struct {
 	Year int
 	// RevokeNumber and RevokeReason are a refused revocation as typed.
 	RevokeNumber, RevokeReason string
-	OK                         string
-	Err                        string
-	Idem                       string
-	CSRF                       string
+	// Filter is the applications' filter as typed, with its refusal;
+	// More says a next page exists.
+	Filter    appFilter
+	FilterErr kit.FormErrors
+	More      bool
+	// TournamentVals are a refused tournament form as typed (nil: none).
+	TournamentVals url.Values
+	OK             string
+	Err            string
+	Idem           string
+	CSRF           string
 }
 
 func (p *certPages) workspacePage(w http.ResponseWriter, r *http.Request) {
@@ -63,15 +71,27 @@ func (p *certPages) showWorkspace(w http.ResponseWriter, r *http.Request, a ledg
 		if strings.HasPrefix(r.URL.Path, "/workspace/revoke") {
 			ws.RevokeNumber, ws.RevokeReason = r.FormValue("number"), r.FormValue("reason")
 		}
+		if r.Method == http.MethodPost && r.URL.Path == "/workspace/tournaments" {
+			ws.TournamentVals = r.PostForm // every value kept (issue 24)
+		}
 	}
 	var err error
-	q := certs.ApplicationQuery{Limit: 100}
-	if a.IsStaff() {
-		q.Status = certs.AppApplied
+	q, f, ferr := readAppFilter(r, a)
+	ws.Filter = f
+	if ferr != nil {
+		ws.FilterErr = kit.FieldErrors(kit.LangFrom(w, r), p.UserError(r, p.Page(w, r, ""), ferr), ferr, "status", "rank", "from", "to")
+		if code == http.StatusOK {
+			code = kit.HTTPStatus(ferr)
+		}
+		q, _, _ = readAppFilter(nil, a) // the unfiltered list under the refused filter
 	}
+	q.Limit = appPageSize + 1
 	if ws.Apps, err = p.certs.ListApplications(ctx, a, q); err != nil {
 		p.Fail(w, r, err)
 		return
+	}
+	if len(ws.Apps) > appPageSize {
+		ws.Apps, ws.More = ws.Apps[:appPageSize], true
 	}
 	if ws.Orders, err = p.certs.ListOrders(ctx, a, ""); err != nil {
 		p.Fail(w, r, err)
@@ -276,3 +296,92 @@ func (p *certPages) submitRoster(r *http.Request, a ledger.Actor, key string) (k
 
 // toWorkspace is where a workspace action's cancel leads.
 func toWorkspace(*http.Request) string { return "/workspace" }
+
+// appPageSize is the applications one page of the workspace shows.
+const appPageSize = 50
+
+// appFilter is the workspace's filter of applications as typed: status,
+// rank applied for, the days applied between, and the page (from 1).
+type appFilter struct {
+	Status, Rank, From, To string
+	Page                   int
+}
+
+// query is the filter's URL for another page.
+func (f appFilter) query(page int) string {
+	q := url.Values{}
+	for k, v := range map[string]string{"status": f.Status, "rank": f.Rank, "from": f.From, "to": f.To} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	q.Set("status_set", "1")
+	q.Set("page", strconv.Itoa(page))
+	return "/workspace?" + q.Encode() + "#applications"
+}
+
+// appStatuses are the statuses the filter offers.
+var appStatuses = []certs.AppStatus{certs.AppApplied, certs.AppOnNotice, certs.AppIssued, certs.AppRejected, certs.AppFailed}
+
+// readAppFilter reads the applications' filter from the URL (nil r: none):
+// staff's list opens on the applications waiting for a decision.
+func readAppFilter(r *http.Request, a ledger.Actor) (certs.ApplicationQuery, appFilter, error) {
+	var q certs.ApplicationQuery
+	f := appFilter{Page: 1}
+	if r == nil || r.URL.Query().Get("status_set") == "" {
+		if a.IsStaff() {
+			q.Status, f.Status = certs.AppApplied, string(certs.AppApplied)
+		}
+		if r == nil {
+			return q, f, nil
+		}
+	}
+	v := r.URL.Query()
+	if v.Get("status_set") != "" {
+		f.Status = strings.TrimSpace(v.Get("status"))
+	}
+	f.Rank, f.From, f.To = strings.TrimSpace(v.Get("rank")), strings.TrimSpace(v.Get("from")), strings.TrimSpace(v.Get("to"))
+	if n, err := strconv.Atoi(kit.Narrow(v.Get("page"))); err == nil && n > 1 && n <= 10000 {
+		f.Page = n
+	}
+	q.Offset = (f.Page - 1) * appPageSize
+	if f.Status != "" {
+		ok := false
+		for _, s := range appStatuses {
+			ok = ok || string(s) == f.Status
+		}
+		if !ok {
+			return q, f, reasonAppFilterStatus.OnField("status", "value", f.Status)
+		}
+		q.Status = certs.AppStatus(f.Status)
+	}
+	if f.Rank != "" {
+		rank, err := registry.ParseRank(strings.ToLower(kit.Narrow(f.Rank)))
+		if err != nil || rank == registry.NoRank {
+			return q, f, registry.ReasonRank.OnField("rank", "value", f.Rank)
+		}
+		q.Rank = rank
+	}
+	for _, d := range []struct {
+		field, value string
+		into         *time.Time
+	}{{"from", f.From, &q.From}, {"to", f.To, &q.To}} {
+		if d.value == "" {
+			continue
+		}
+		t, err := time.Parse(time.DateOnly, kit.Narrow(d.value))
+		if err != nil {
+			return q, f, reasonAppFilterDate.OnField(d.field, "value", d.value)
+		}
+		*d.into = t
+	}
+	return q, f, nil
+}
+
+// The refusals of the applications' filter.
+var (
+	reasonAppFilterStatus = ledger.NewReason(ledger.Invalid, "PORTAL_APP_FILTER_STATUS",
+		"没有“{value}”这种申请状态。", "there is no application status {value}.")
+	reasonAppFilterDate = ledger.NewReason(ledger.Invalid, "PORTAL_APP_FILTER_DATE",
+		"“{value}”不是日期：请写成 2026-01-31。", "{value} is not a date like 2026-01-31.")
+)

@@ -105,3 +105,7 @@ func FormInt(r *http.Request, field string) (int64, error) {
 	}
 	return n, nil
 }
+
+// Narrow is a typed number or code as ASCII: full-width digits and letters
+// (as Chinese input methods type them) narrowed, spaces around trimmed.
+func Narrow(s string) string { return strings.TrimSpace(width.Narrow.String(s)) }

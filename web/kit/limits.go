@@ -72,3 +72,18 @@ func (s *Site) tooMany(w http.ResponseWriter, r *http.Request, err error) {
 	w.Header().Set("Retry-After", "60")
 	s.Render(w, r, http.StatusTooManyRequests, MessagePage(pg, pg.T["error"], s.UserError(r, pg, err)))
 }
+
+// Spend spends one request of the client's budget, returning the limit's
+// refusal (nil: within it, or no limit) for a page that shows it beside
+// its form: a form checks its input first, so a refused form costs
+// nothing, and a refusal by the limit keeps what was typed (issue 24).
+func (s *Site) Spend(r *http.Request, l Limiter) error {
+	if l == nil {
+		return nil
+	}
+	err := l.Allow(s.ClientHost(r))
+	if err != nil {
+		quiet(r)
+	}
+	return err
+}

@@ -83,7 +83,8 @@ func (p *Pages) importFile(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case strings.HasPrefix(key, "match_") && len(vals) > 0 && strings.TrimSpace(vals[0]) != "":
 			i, err1 := strconv.Atoi(strings.TrimPrefix(key, "match_"))
-			id, err2 := strconv.ParseInt(strings.TrimSpace(vals[0]), 10, 64)
+			// the registry number as typed: full-width digits (１６) are read as 16
+			id, err2 := strconv.ParseInt(kit.Narrow(vals[0]), 10, 64)
 			if err1 != nil || err2 != nil {
 				show(http.StatusBadRequest, reasonNotAPlayerNumber.OnField(key, "value", vals[0]))
 				return

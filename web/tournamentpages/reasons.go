@@ -6,7 +6,7 @@ import "github.com/dankyu/dankyu/ledger"
 // tournaments package.
 var (
 	reasonNotAPlayerNumber = ledger.NewReason(ledger.Invalid, "NOT_A_PLAYER_NUMBER",
-		"“{value}”不是棋手编号。", "{value} is not a player number.")
+		"“{value}”不是登记号：登记号是棋手页面上显示的数字。", "{value} is not a registry number (the number on the player's page).")
 	reasonBoards = ledger.NewReason(ledger.Invalid, "BOARDS",
 		"第 {round} 轮只有 {have} 台，表单却有 {boards} 台。", "round {round} has {have} boards; the form sends {boards}.")
 	reasonUploadMissing = ledger.NewReason(ledger.Invalid, "UPLOAD_MISSING",

@@ -173,7 +173,7 @@ var baseRefereeActs = []refereeAct{
 	{"lineup", []string{"team", "numbers"}, "lineup_set", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
 		in := tournaments.LineupInput{Team: r.PostFormValue("team")}
 		for _, s := range r.PostForm["numbers"] {
-			n, err := strconv.Atoi(strings.TrimSpace(s))
+			n, err := strconv.Atoi(kit.Narrow(s))
 			if err != nil {
 				return kit.ReasonNotANumber.OnField("numbers", "value", s)
 			}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -442,7 +443,7 @@ func h9Options(r *http.Request) (tournaments.H9Options, error) {
 		return o, nil
 	}
 	num := func(key string) (int, error) {
-		v := strings.TrimSpace(q.Get(key))
+		v := kit.Narrow(q.Get(key))
 		if v == "" {
 			return 0, nil
 		}
@@ -502,3 +503,20 @@ func (p *Pages) eventSubject(r *http.Request, _ kit.Page) string {
 
 // toTournament is where a tournament action's cancel leads.
 func toTournament(r *http.Request) string { return kit.SitePath("/tournaments/" + r.PathValue("id")) }
+
+// valueOr is the form's value as typed, or def before anything was typed.
+func valueOr(vals url.Values, field, def string) string {
+	if vals == nil {
+		return def
+	}
+	return vals.Get(field)
+}
+
+// picked is whether an option was the one chosen, or the default before
+// anything was chosen.
+func picked(vals url.Values, field, value string, def bool) bool {
+	if vals == nil {
+		return def
+	}
+	return vals.Get(field) == value
+}
