@@ -3,14 +3,21 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"maps"
+	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/ledger"
 )
 
 // at390 sets the browser to a phone's 390 px wide screen.
@@ -94,6 +101,79 @@ func TestPages24RankChartPhone(t *testing.T) {
 		}
 		if len(touching) > 0 {
 			t.Errorf("%s: chart labels overlap: %v", lang, touching)
+		}
+	}
+}
+
+// TestPages24StatisticsPastYear (issue 24): a past year's statistics are
+// as that year ended. The next year revokes one of its certificates,
+// registers players and issues a certificate; the year's every table (the
+// public ones and the staff's per agency, page and CSV, zh and en) reads as
+// it did before.
+func TestPages24StatisticsPastYear(t *testing.T) {
+	e := newPortalEnv(t)
+	fixture.StatisticsData(t, e.reg, e.cs, e.ts, e.clock)
+	year := fixture.StatisticsYear(e.clock)
+	_, staffTok := e.tokens(t)
+	staff := signedIn(t, e, staffTok)
+	tables := []string{"years", "provinces", "ranks", "bases", "notices", "agencies"}
+	read := func(y int) map[string]string {
+		out := map[string]string{}
+		for _, tb := range tables {
+			for _, lang := range []string{"zh-CN", "en"} {
+				code, rows := getCSV(t, staff, fmt.Sprintf("%s/statistics.csv?table=%s&year=%d&lang=%s", e.srv.URL, tb, y, lang))
+				if code != http.StatusOK {
+					t.Fatalf("%s.csv of %d: %d", tb, y, code)
+				}
+				out[tb+"/"+lang] = strings.Join(flatten(rows), "\n")
+			}
+		}
+		return out
+	}
+	before := read(year)
+
+	// the next year changes what the year counted
+	ctx := context.Background()
+	e.clock.Set(time.Date(year+1, 3, 1, 10, 0, 0, 0, ledger.ChinaTime))
+	first := fmt.Sprintf("110%02d0001", year%100)
+	if v, err := e.cs.Verify(ctx, first); err != nil || !v.Found || v.Certificate.Status != certs.CertValid {
+		t.Fatalf("the year's first Beijing certificate %s: %+v %v", first, v, err)
+	}
+	if _, err := e.cs.Revoke(ctx, fixture.Staff, "", first, "弄虚作假"); err != nil {
+		t.Fatal(err)
+	}
+	fixture.Player(t, e.reg, "110", "新一", "", "1990-01-01", 901)
+	fixture.Player(t, e.reg, "310", "新二", "", "1990-01-01", 902)
+	fixture.Stock(t, e.cs, "110", year+1, 5, 5)
+	p := fixture.Player(t, e.reg, "110", "新三", "1k", "1990-01-01", 903)
+	a, err := e.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: p.ID, TargetRank: "1d", Basis: "tournament", EventID: fixture.Earned(t, e.ts, "1d", p.ID)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.cs.Approve(ctx, fixture.Agency("110"), "", a.ID); err != nil {
+		t.Fatal(err)
+	}
+
+	staff = signedIn(t, e, staffTok) // the session of a season ago has ended
+	after := read(year)
+	for _, k := range slices.Sorted(maps.Keys(before)) {
+		if before[k] != after[k] {
+			t.Errorf("%d's %s changed with the next year:\nbefore\n%s\nafter\n%s", year, k, before[k], after[k])
+		}
+	}
+	// the changes are real: the new year counts them
+	if now := read(year + 1); !strings.Contains(now["years/en"], strconv.Itoa(year+1)+",1") {
+		t.Errorf("the new year's table lacks its certificate:\n%s", now["years/en"])
+	}
+
+	// the page, in both languages, in Chromium: the year's table of years
+	// ends with the year
+	bctx := browser(t)
+	for _, lang := range []string{"zh-CN", "en"} {
+		run(t, bctx, "the statistics of "+strconv.Itoa(year), chromedp.Navigate(fmt.Sprintf("%s/statistics?year=%d&lang=%s", e.srv.URL, year, lang)),
+			chromedp.WaitVisible(css(`[data-testid="table-years"]`)))
+		if got := text(t, bctx, `[data-testid="table-years"] tbody`); strings.Contains(got, strconv.Itoa(year+1)) {
+			t.Errorf("%s: the statistics of %d list %d: %q", lang, year, year+1, got)
 		}
 	}
 }
