@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,8 +17,13 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dankyu/dankyu/certs"
+	"github.com/dankyu/dankyu/internal/eventratings"
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/ratings/book"
+	"github.com/dankyu/dankyu/tournaments"
+	"github.com/dankyu/dankyu/web"
 )
 
 // at390 sets the browser to a phone's 390 px wide screen.
@@ -175,5 +181,63 @@ func TestPages24StatisticsPastYear(t *testing.T) {
 		if got := text(t, bctx, `[data-testid="table-years"] tbody`); strings.Contains(got, strconv.Itoa(year+1)) {
 			t.Errorf("%s: the statistics of %d list %d: %q", lang, year, year+1, got)
 		}
+	}
+}
+
+// TestPages24RatingsHideMinors (issue 24): the public rating list leaves
+// out the minors the public player search hides, nationally and by
+// province, and numbers the players it shows without gaps; guests stay.
+func TestPages24RatingsHideMinors(t *testing.T) {
+	var b *book.Book
+	e := newPortalEnvWith(t, func(s *ledger.Store) web.Options { b = book.New(s); return web.Options{Ratings: b} })
+	ts := tournaments.New(e.store, e.reg, proposals.Certs{Certs: e.cs}, tournaments.WithRater(eventratings.Book{Book: b}))
+	entrants := []tournaments.ParticipantInput{{PlayerID: e.player.ID}}
+	for i, who := range []struct{ name, rank, birth string }{
+		{"成年甲", "2d", "1990-01-01"}, {"少年乙", "3d", "2014-05-05"}, {"成年丙", "1d", "1985-01-01"}, {"少年丁", "1k", "2016-02-02"},
+	} {
+		p := fixture.Player(t, e.reg, "110", who.name, who.rank, who.birth, i+1)
+		entrants = append(entrants, tournaments.ParticipantInput{PlayerID: p.ID})
+	}
+	entrants = append(entrants, tournaments.ParticipantInput{GuestName: "Ma Lin", GuestRank: "5d", GuestCountry: "SG"})
+	fixture.RoundRobin(t, ts, "十月赛", "2026-10-03", entrants, fixture.LowerWins)
+
+	bctx := browser(t)
+	for _, lang := range []string{"zh-CN", "en"} {
+		for _, q := range []string{"", "&province=11"} {
+			run(t, bctx, "the rating list", chromedp.Navigate(e.srv.URL+"/ratings?lang="+lang+q),
+				chromedp.WaitVisible(css(`[data-testid="ratings-table"]`)))
+			got := text(t, bctx, `[data-testid="ratings-table"] tbody`)
+			for _, minor := range []string{"少年乙", "少年丁"} {
+				if strings.Contains(got, minor) {
+					t.Errorf("%s %s: the list names the minor %s:\n%s", lang, q, minor, got)
+				}
+			}
+			want := []string{"王小明", "成年甲", "成年丙"}
+			if q == "" {
+				want = append(want, "Ma Lin")
+			}
+			for _, adult := range want {
+				if !strings.Contains(got, adult) {
+					t.Errorf("%s %s: the list lacks %s:\n%s", lang, q, adult, got)
+				}
+			}
+			places, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid="ratings-table"] tbody tr td:first-child')].map(td => td.textContent.trim())`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, pl := range places {
+				if pl != strconv.Itoa(i+1) {
+					t.Errorf("%s %s: places %v, want 1…%d", lang, q, places, len(places))
+					break
+				}
+			}
+			if len(places) != len(want) {
+				t.Errorf("%s %s: %d rows, want %d", lang, q, len(places), len(want))
+			}
+		}
+	}
+	// the search's rule it follows
+	if _, page := get(t, e.srv.URL+"/players?name="+url.QueryEscape("少年乙")); strings.Contains(page, `href="/players/3"`) {
+		t.Error("the public search lists the minor")
 	}
 }

@@ -25,6 +25,7 @@ type Registry interface {
 	// ViewPlayer is the one view of a player the API shows too.
 	ViewPlayer(ctx context.Context, actor ledger.Actor, p registry.Player) registry.PlayerView
 	SeesIdentity(ctx context.Context, actor ledger.Actor, p registry.Player) bool
+	ratingpages.Listed
 	rankReviewer
 	playerWriter
 	staffpages.Registry

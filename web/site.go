@@ -122,7 +122,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		f.routes(mux)
 	}
 	tournamentpages.New(s, ts, reg, certPages.failOnWorkspace).Routes(mux)
-	ratingpages.New(s, opt.Ratings).Routes(mux)
+	ratingpages.New(s, opt.Ratings, reg).Routes(mux)
 	staffpages.New(s, reg, cs).WithNational(cs).Routes(mux)
 	if opt.Audit != nil {
 		s.Serves("audit")
