@@ -3,11 +3,14 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"html"
 	"maps"
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +19,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/dankyu/dankyu/audit"
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/eventratings"
 	"github.com/dankyu/dankyu/internal/fixture"
@@ -239,5 +243,177 @@ func TestPages24RatingsHideMinors(t *testing.T) {
 	// the search's rule it follows
 	if _, page := get(t, e.srv.URL+"/players?name="+url.QueryEscape("少年乙")); strings.Contains(page, `href="/players/3"`) {
 		t.Error("the public search lists the minor")
+	}
+}
+
+// pdfWord is one word pdftotext -bbox finds, its box in points.
+type pdfWord struct {
+	page                   int
+	xMin, yMin, xMax, yMax float64
+	text                   string
+}
+
+var bboxWord = regexp.MustCompile(`<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>`)
+
+// pdfWords reads the words of a PDF with their boxes (pdftotext -bbox),
+// and renders its first page to PNG (pdftoppm) into DANKYU_SHOTS, if set,
+// for a person to look at.
+func pdfWords(t *testing.T, pdf []byte, name string) []pdfWord {
+	t.Helper()
+	needTools(t, "pdftotext", "pdftoppm")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "r.pdf")
+	if err := os.WriteFile(in, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-bbox", in, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext -bbox: %v", err)
+	}
+	var words []pdfWord
+	page := 0
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.Contains(l, "<page ") {
+			page++
+		}
+		m := bboxWord.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		w := pdfWord{page: page, text: html.UnescapeString(m[5])}
+		w.xMin, _ = strconv.ParseFloat(m[1], 64)
+		w.yMin, _ = strconv.ParseFloat(m[2], 64)
+		w.xMax, _ = strconv.ParseFloat(m[3], 64)
+		w.yMax, _ = strconv.ParseFloat(m[4], 64)
+		words = append(words, w)
+	}
+	png := filepath.Join(dir, "p")
+	if err := exec.Command("pdftoppm", "-png", "-r", "110", "-f", "1", "-l", "1", in, png).Run(); err != nil {
+		t.Fatalf("pdftoppm: %v", err)
+	}
+	if shots := os.Getenv("DANKYU_SHOTS"); shots != "" {
+		matches, _ := filepath.Glob(png + "*.png")
+		for _, m := range matches {
+			b, _ := os.ReadFile(m)
+			_ = os.WriteFile(filepath.Join(shots, name+".png"), b, 0o600)
+		}
+	}
+	return words
+}
+
+// TestPages24AuditReportPDFReadable (issue 24): the audit report's
+// indicator table wraps long names onto lines instead of shrinking them:
+// in both languages no word is under 6 pt, no two words' boxes overlap,
+// and every indicator's English name reads whole in its column.
+func TestPages24AuditReportPDFReadable(t *testing.T) {
+	e := newReportEnv(t)
+	_, staffTok := e.tokens(t)
+	staff := signedIn(t, e.portalEnv, staffTok)
+	for _, lang := range []string{"zh-CN", "en"} {
+		code, pdf, _ := fetch(t, staff, "GET", fmt.Sprintf("%s/workspace/audit/110/%d/report.pdf?lang=%s", e.srv.URL, e.year, lang), nil)
+		if code != http.StatusOK {
+			t.Fatalf("%s: report.pdf %d", lang, code)
+		}
+		words := pdfWords(t, []byte(pdf), "auditreport-"+lang)
+		if len(words) < 50 {
+			t.Fatalf("%s: %d words read from the PDF", lang, len(words))
+		}
+		for i, a := range words {
+			// a word's box is about its font size tall: 6 pt at least
+			if h := a.yMax - a.yMin; h < 6 {
+				t.Errorf("%s: %q is %.1f pt tall", lang, a.text, h)
+			}
+			for _, b := range words[i+1:] {
+				// boxes may touch; a quarter point of overlap is a glyph on another
+				if a.page == b.page && a.xMin < b.xMax-0.25 && b.xMin < a.xMax-0.25 && a.yMin < b.yMax-0.25 && b.yMin < a.yMax-0.25 {
+					t.Errorf("%s: page %d: %q and %q overlap", lang, a.page, a.text, b.text)
+				}
+			}
+		}
+		// figures read as figures: no float's tail of digits
+		for _, w := range words {
+			if regexp.MustCompile(`^[0-9]+\.[0-9]{5,}$`).MatchString(w.text) {
+				t.Errorf("%s: the figure %q", lang, w.text)
+			}
+		}
+		if lang != "en" {
+			continue
+		}
+		// the indicator column (12 + 24 mm to 12 + 98 mm) read top to bottom
+		var col []string
+		for _, w := range words {
+			if w.xMin >= 36*72/25.4-1 && w.xMax <= 110*72/25.4+1 {
+				col = append(col, w.text)
+			}
+		}
+		names := strings.Join(col, " ")
+		for _, d := range audit.Definitions() {
+			if d.Key == audit.KeyRankOutsideRating {
+				continue
+			}
+			if !strings.Contains(names, strings.Join(strings.Fields(strings.NewReplacer("≥", ">=", "–", "-", "—", "-", "×", "x", "·", "|").Replace(d.NameEN)), " ")) {
+				t.Errorf("the indicator %q is not whole in its column", d.NameEN)
+			}
+		}
+	}
+}
+
+// TestPages24AuditTableFits (issue 24): the national audit table names the
+// agencies, scrolls inside its box (the page no wider than the screen) with
+// the agency's name fixed at the left, and its ruling reads on one line,
+// at 1 280 and 390 px in both languages.
+func TestPages24AuditTableFits(t *testing.T) {
+	e := newReportEnv(t)
+	_, staffTok := e.tokens(t)
+	ctx := browser(t)
+	signInAs(t, e.portalEnv, ctx, staffTok)
+	for _, width := range []int64{1280, 390} {
+		run(t, ctx, "the screen", chromedp.EmulateViewport(width, 900))
+		for _, tt := range []struct{ lang, name, ruling string }{
+			{"zh-CN", "北京市围棋协会", "有条件通过"},
+			{"en", "北京市围棋协会", "Pass with conditions"},
+		} {
+			run(t, ctx, "the national table", chromedp.Navigate(fmt.Sprintf("%s/workspace/audit?year=%d&lang=%s", e.srv.URL, e.year, tt.lang)),
+				chromedp.WaitVisible(css(`[data-testid="audit-table"]`)))
+			shot(t, ctx, fmt.Sprintf("audittable-%d-%s", width, tt.lang))
+			if got := text(t, ctx, `[data-testid="audit-agency-110"]`); !strings.Contains(got, tt.name) || !strings.Contains(got, "110") {
+				t.Errorf("%d %s: the agency cell reads %q, want its name and prefix", width, tt.lang, got)
+			}
+			over, err := chromedp.Run(ctx, chromedp.Evaluate[float64](overflowJS))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if over > 0 {
+				wide, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > window.innerWidth && !e.closest('[data-testid="audit-box"]')).map(e => e.tagName + '.' + e.className + '#' + (e.dataset.testid||'')).slice(0, 8)`))
+				t.Errorf("%d %s: the page is %v px wider than the screen: %v", width, tt.lang, over, wide)
+			}
+			// the ruling: its words on one line
+			lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+				const td = document.querySelector('[data-testid="audit-ruling-110"]');
+				const r = document.createRange(); r.selectNodeContents(td);
+				const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+				return [td.textContent.trim(), String(tops.size)];
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(lines[0], tt.ruling) || lines[1] != "1" {
+				t.Errorf("%d %s: the ruling %q on %s lines", width, tt.lang, lines[0], lines[1])
+			}
+			// scrolled to its far right, the box keeps the agency's name at its left
+			pos, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+				const box = document.querySelector('[data-testid="audit-box"]');
+				box.scrollLeft = box.scrollWidth;
+				const cell = document.querySelector('[data-testid="audit-agency-110"]').getBoundingClientRect();
+				const b = box.getBoundingClientRect();
+				return [cell.left, b.left, box.scrollLeft, b.right];
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pos[2] <= 0 || pos[0]-pos[1] > 2 || pos[0] < pos[1]-1 || pos[3] > float64(width) {
+				t.Errorf("%d %s: scrolled %v px, the agency cell at %v, the box from %v to %v", width, tt.lang, pos[2], pos[0], pos[1], pos[3])
+			}
+		}
 	}
 }

@@ -85,9 +85,10 @@ func RankHistory(label string, rankName func(registry.Rank) string, cs []certs.C
 		return top + float64(hi-l)/float64(hi-lo)*(height-top-bottom)
 	}
 	var b strings.Builder
-	// the drawing scales to its box (a phone's 390 px), never wider than drawn
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 %d %d" width="100%%" style="max-width:%dpx;height:auto" preserveAspectRatio="xMinYMin meet" role="img" aria-label="%s" data-testid="rank-chart">`,
-		width, height, width, html.EscapeString(label))
+	// the drawing scales to its box (a phone's 390 px); no style attribute,
+	// which the pages' Content-Security-Policy would refuse
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 %d %d" width="100%%" preserveAspectRatio="xMinYMin meet" role="img" aria-label="%s" data-testid="rank-chart">`,
+		width, height, html.EscapeString(label))
 	b.WriteString(`<g font-family="sans-serif" font-size="11" fill="#333">`)
 	// rank labels at least rankLabelGap apart: every rank of a short span,
 	// every second or third of a long one
