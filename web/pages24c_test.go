@@ -417,3 +417,52 @@ func TestPages24AuditTableFits(t *testing.T) {
 		}
 	}
 }
+
+// TestPages24Crosstable (issue 24): the crosstable links each registered
+// player's name to his page and each game to the opponent's line, marks a
+// game decided by forfeit, and writes a bye in the page's language.
+func TestPages24Crosstable(t *testing.T) {
+	e := newPortalEnv(t)
+	entrants := []tournaments.ParticipantInput{{PlayerID: e.player.ID}}
+	for i, name := range []string{"对手甲", "对手乙"} {
+		p := fixture.Player(t, e.reg, "110", name, "1d", "1990-01-01", i+1)
+		entrants = append(entrants, tournaments.ParticipantInput{PlayerID: p.ID})
+	}
+	// three players: a bye each round; round 1's game goes by forfeit
+	ev := fixture.RoundRobin(t, e.ts, "三人赛", "2026-10-03", entrants, func(round, black, white int) string {
+		if round == 1 {
+			return "black_forfeit"
+		}
+		return "black"
+	})
+	ctx := browser(t)
+	for _, tt := range []struct{ lang, bye, forfeit string }{{"zh-CN", "轮空", "不战"}, {"en", "Bye", "f"}} {
+		run(t, ctx, "the event", chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d?lang=%s", e.srv.URL, ev, tt.lang)),
+			chromedp.WaitVisible(css(`[data-testid="standing-row"]`)))
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
+			[...document.querySelectorAll('[data-testid="cross-bye"]')].map(e => e.textContent.trim()).join(","),
+			[...document.querySelectorAll('[data-testid="cross-forfeit"]')].map(e => e.textContent.trim()).join(","),
+			[...document.querySelectorAll('[data-testid="standing-player"]')].map(e => e.getAttribute("href")).join(","),
+			[...document.querySelectorAll('[data-testid="cross-cell"] a')].filter(a => !document.querySelector(a.getAttribute("href"))).length + "",
+			[...document.querySelectorAll('[data-testid="cross-cell"] a')].length + "",
+			[...document.querySelectorAll('[data-testid="cross-cell"]')].map(e => e.textContent).join(" ")]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0] != strings.TrimSuffix(strings.Repeat(tt.bye+",", 3), ",") {
+			t.Errorf("%s: byes %q, want three %q", tt.lang, got[0], tt.bye)
+		}
+		if got[1] != tt.forfeit+","+tt.forfeit {
+			t.Errorf("%s: forfeit marks %q, want %q on both sides of round 1's game", tt.lang, got[1], tt.forfeit)
+		}
+		if strings.Count(got[2], "/players/") != 3 || !strings.Contains(got[2], fmt.Sprintf("/players/%d", e.player.ID)) {
+			t.Errorf("%s: player links %q", tt.lang, got[2])
+		}
+		if got[3] != "0" || got[4] != "6" {
+			t.Errorf("%s: %s of %s game links lead nowhere", tt.lang, got[3], got[4])
+		}
+		if strings.Contains(got[5], "bye") {
+			t.Errorf("%s: the raw word bye in the crosstable: %q", tt.lang, got[5])
+		}
+	}
+}
