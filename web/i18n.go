@@ -39,6 +39,7 @@ func tables() []kit.Table {
 		{Feature: "arena", Texts: tournamentpages.ArenaTexts},
 		{Feature: "referee", Texts: tournamentpages.RefereeTexts},
 		{Feature: "player workspace", Texts: playerWorkspaceMessages},
+		{Feature: "player games", Texts: playerGamesMessages},
 		{Feature: "player records", Texts: recordMessages},
 		{Feature: "staff", Texts: staffpages.Texts},
 		{Feature: "boards", Texts: boardMessages},

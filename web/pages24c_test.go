@@ -466,3 +466,50 @@ func TestPages24Crosstable(t *testing.T) {
 		}
 	}
 }
+
+// TestPages24PlayerGames (issue 24): a player's public page lists his
+// events newest first, each with his place, his rating's change, and his
+// games round by round: the opponent (linked to his page; a guest named as
+// one), colour and result in the page's language, a bye as a bye.
+func TestPages24PlayerGames(t *testing.T) {
+	e := ratedPortal(t)
+	ctx := browser(t)
+	for _, tt := range []struct{ lang, won, lost, bye, black, guest string }{
+		{"zh-CN", "胜", "负", "轮空", "执黑", "客座"},
+		{"en", "Won", "Lost", "Bye", "Black", "guest"},
+	} {
+		run(t, ctx, "the player's page", chromedp.Navigate(fmt.Sprintf("%s/players/%d?lang=%s", e.srv.URL, e.player.ID, tt.lang)),
+			chromedp.WaitVisible(css(`[data-testid="player-events"]`)))
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
+			[...document.querySelectorAll('[data-testid="player-event"] a')].map(e => e.textContent.trim()).join(","),
+			[...document.querySelectorAll('[data-testid="player-games"]')].map(t => t.querySelectorAll('tbody tr').length).join(","),
+			[...document.querySelectorAll('[data-testid="player-game-opponent"]')].map(a => a.textContent.trim() + "=" + a.getAttribute("href")).join(","),
+			[...document.querySelectorAll('[data-testid="player-game-result"]')].map(e => e.textContent.trim()).join(","),
+			[...document.querySelectorAll('[data-testid="player-event-rating"]')].map(e => e.textContent.trim()).join(","),
+			document.querySelector('[data-testid="player-events"]').textContent]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0] != "十一月赛,十月赛" {
+			t.Errorf("%s: events %q, want the November event first", tt.lang, got[0])
+		}
+		// five entrants play four games and sit out one round; four play three
+		if got[1] != "5,3" {
+			t.Errorf("%s: rows per event %q, want 5,3", tt.lang, got[1])
+		}
+		if strings.Count(got[2], "对手") != 6 || !strings.Contains(got[2], "=/players/") {
+			t.Errorf("%s: opponents %q, want the three registered ones linked in each event", tt.lang, got[2])
+		}
+		for _, w := range []string{tt.won, tt.lost, tt.bye} {
+			if !strings.Contains(got[3], w) {
+				t.Errorf("%s: results %q lack %q", tt.lang, got[3], w)
+			}
+		}
+		if !strings.Contains(got[5], "Ma Lin") || !strings.Contains(got[5], tt.guest) || !strings.Contains(got[5], tt.black) {
+			t.Errorf("%s: the section lacks the guest Ma Lin (%s) or the colour %q", tt.lang, tt.guest, tt.black)
+		}
+		if !regexp.MustCompile(`^[+-][0-9]+\.[0-9]$`).MatchString(got[4]) {
+			t.Errorf("%s: rating changes %q, want the November event's", tt.lang, got[4])
+		}
+	}
+}

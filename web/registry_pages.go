@@ -2,12 +2,14 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/ratings/book"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/web/auditpages"
 	"github.com/dankyu/dankyu/web/kit"
@@ -42,6 +44,7 @@ type registryPages struct {
 	reg     Registry
 	certs   playerCertificates
 	ratings ratingpages.Ratings // nil: no rating section
+	events  playerEvents        // nil: no events and games
 	// supervision names the agencies under the audit's supervision (监管); nil: none shown
 	supervision auditpages.Supervisions
 	// published is the audit's publication (通报) of the latest year; nil: none shown
@@ -135,8 +138,22 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	var history []book.Point
+	if p.ratings != nil {
+		if rt, err := p.ratings.PlayerRating(r.Context(), pl.ID); err == nil {
+			history = rt.History
+		} else if !errors.Is(err, ledger.ErrNotFound) {
+			return err
+		}
+	}
+	var evs []pgEvent
+	if p.events != nil {
+		if evs, err = playerGames(r.Context(), pg, p.events, pl.ID, history); err != nil {
+			return err
+		}
+	}
 	view := p.reg.ViewPlayer(r.Context(), p.Actor(r), pl)
-	p.Render(w, r, http.StatusOK, playerPage(pg, view, agencyName, cs, rating))
+	p.Render(w, r, http.StatusOK, playerPage(pg, view, agencyName, cs, rating, evs))
 	return nil
 }
 

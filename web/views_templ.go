@@ -886,7 +886,7 @@ func playersPage(p kit.Page, f searchQuery, page registry.PlayerPage, formErr st
 // too) lets the reader see him: the full identity number and birth date
 // only to staff and the player's own agency, nothing personal of a minor
 // to anyone else.
-func playerPage(p kit.Page, pl registry.PlayerView, agencyName string, cs []certs.Certificate, rating templ.Component) templ.Component {
+func playerPage(p kit.Page, pl registry.PlayerView, agencyName string, cs []certs.Certificate, rating templ.Component, evs []pgEvent) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1382,6 +1382,10 @@ func playerPage(p kit.Page, pl registry.PlayerView, agencyName string, cs []cert
 				return templ_7745c5c3_Err
 			}
 			templ_7745c5c3_Err = rankHistory(p, cs).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = playerGamesSection(p, evs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
