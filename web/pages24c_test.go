@@ -244,6 +244,33 @@ func TestPages24RatingsHideMinors(t *testing.T) {
 	if _, page := get(t, e.srv.URL+"/players?name="+url.QueryEscape("少年乙")); strings.Contains(page, `href="/players/3"`) {
 		t.Error("the public search lists the minor")
 	}
+
+	// each player's page gives his places in the two lists, as the lists
+	// number him; a minor's gives none
+	places := map[string][]string{} // player href → national, provincial place
+	for _, q := range []string{"", "?province=11"} {
+		run(t, bctx, "the list", chromedp.Navigate(e.srv.URL+"/ratings"+q), chromedp.WaitVisible(css(`[data-testid="ratings-table"]`)))
+		rows, err := chromedp.Run(bctx, chromedp.Evaluate[[][]string](`[...document.querySelectorAll('[data-testid="ratings-table"] tbody tr')].filter(tr => tr.querySelector('a')).map(tr => [tr.querySelector('a').getAttribute('href'), tr.cells[0].textContent.trim()])`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			places[r[0]] = append(places[r[0]], r[1])
+		}
+	}
+	if len(places) != 3 {
+		t.Fatalf("registered players listed: %v", places)
+	}
+	for href, pl := range places {
+		_, page := get(t, e.srv.URL+href+"?lang=zh-CN")
+		want := fmt.Sprintf("北京市第 %s 名", pl[1])
+		if !strings.Contains(page, want) || !strings.Contains(page, fmt.Sprintf("全国第 %s 名", pl[0])) {
+			t.Errorf("%s: the page lacks %s and 全国第 %s 名", href, want, pl[0])
+		}
+	}
+	if _, page := get(t, e.srv.URL+"/players/3?lang=zh-CN"); !strings.Contains(page, "少年乙") || strings.Contains(page, "player-list-place") {
+		t.Error("the minor's page gives a place in the rating list (or is not his)")
+	}
 }
 
 // pdfWord is one word pdftotext -bbox finds, its box in points.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/dankyu/dankyu/ratings/book"
+	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web/kit"
 	"github.com/dankyu/dankyu/web/tournamentpages"
@@ -125,3 +126,40 @@ func eventsOf(ts tournamentpages.Tournaments) playerEvents {
 	}
 	return nil
 }
+
+// rankedAbove is what a player's page reads to place him in the public
+// rating lists (the book's RatedAbove).
+type rankedAbove interface {
+	RatedAbove(ctx context.Context, province string, rating float64, limit int) ([]int64, bool, error)
+}
+
+// listPlace is a player's place in the public rating list of a province
+// ("" national): one more than those above him the list shows (guests, and
+// registered players the public search lists); 0 when he is not listed
+// (a minor) or deeper than the book counts.
+func listPlace(ctx context.Context, src rankedAbove, listed interface {
+	PubliclyListed(ctx context.Context, ids []int64) (map[int64]registry.Player, error)
+}, playerID int64, province string, rating float64) (int, error) {
+	ids, more, err := src.RatedAbove(ctx, province, rating, 0)
+	if err != nil || more {
+		return 0, err
+	}
+	ask := append(ids[:len(ids):len(ids)], playerID)
+	shown, err := listed.PubliclyListed(ctx, ask)
+	if err != nil {
+		return 0, err
+	}
+	if _, ok := shown[playerID]; !ok {
+		return 0, nil
+	}
+	place := 1
+	for _, id := range ids {
+		if _, ok := shown[id]; id == 0 || ok {
+			place++
+		}
+	}
+	return place, nil
+}
+
+// pgPlaces is a player's places in the public rating lists, 0 when not listed.
+type pgPlaces struct{ National, Provincial int }

@@ -139,10 +139,21 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var history []book.Point
+	var places pgPlaces
 	if p.ratings != nil {
-		if rt, err := p.ratings.PlayerRating(r.Context(), pl.ID); err == nil {
+		rt, err := p.ratings.PlayerRating(r.Context(), pl.ID)
+		switch {
+		case err == nil:
 			history = rt.History
-		} else if !errors.Is(err, ledger.ErrNotFound) {
+			if above, ok := p.ratings.(rankedAbove); ok {
+				if places.National, err = listPlace(r.Context(), above, p.reg, pl.ID, "", rt.Rating); err != nil {
+					return err
+				}
+				if places.Provincial, err = listPlace(r.Context(), above, p.reg, pl.ID, pl.ProvinceCode, rt.Rating); err != nil {
+					return err
+				}
+			}
+		case !errors.Is(err, ledger.ErrNotFound):
 			return err
 		}
 	}
@@ -153,7 +164,7 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	view := p.reg.ViewPlayer(r.Context(), p.Actor(r), pl)
-	p.Render(w, r, http.StatusOK, playerPage(pg, view, agencyName, cs, rating, evs))
+	p.Render(w, r, http.StatusOK, playerPage(pg, view, agencyName, cs, rating, evs, places))
 	return nil
 }
 
