@@ -540,3 +540,23 @@ func TestPages24PlayerGames(t *testing.T) {
 		}
 	}
 }
+
+// TestPages24ChiefReferee (issue 24): the tournament's page names the
+// chief referee the organiser appointed, in both languages.
+func TestPages24ChiefReferee(t *testing.T) {
+	e := newPortalEnv(t)
+	ev, err := e.ts.CreateEvent(context.Background(), fixture.Agency("110"), "", tournaments.EventInput{Name: "裁判长赛", Start: "2026-10-03",
+		Level: "city", System: "round_robin", ChiefReferee: "赵裁判"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := browser(t)
+	for _, tt := range []struct{ lang, label string }{{"zh-CN", "裁判长"}, {"en", "Chief referee"}} {
+		run(t, ctx, "the event", chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d?lang=%s", e.srv.URL, ev.ID, tt.lang)),
+			chromedp.WaitVisible(css(`[data-testid="tournament-title"]`)))
+		facts := text(t, ctx, `dl.facts`)
+		if !strings.Contains(facts, tt.label) || !strings.Contains(facts, "赵裁判") {
+			t.Errorf("%s: the facts %q lack %s 赵裁判", tt.lang, facts, tt.label)
+		}
+	}
+}
