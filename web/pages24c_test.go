@@ -507,6 +507,7 @@ func TestPages24PlayerGames(t *testing.T) {
 	} {
 		run(t, ctx, "the player's page", chromedp.Navigate(fmt.Sprintf("%s/players/%d?lang=%s", e.srv.URL, e.player.ID, tt.lang)),
 			chromedp.WaitVisible(css(`[data-testid="player-events"]`)))
+		shot(t, ctx, "playergames-"+tt.lang)
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
 			[...document.querySelectorAll('[data-testid="player-event"] a')].map(e => e.textContent.trim()).join(","),
 			[...document.querySelectorAll('[data-testid="player-games"]')].map(t => t.querySelectorAll('tbody tr').length).join(","),
