@@ -373,7 +373,7 @@ func (s *Service) Revoke(ctx context.Context, actor ledger.Actor, key, number, r
 		if c.Status != CertValid {
 			return Certificate{}, ReasonCertificateNotValid.New("number", c.Number, "status", string(c.Status))
 		}
-		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'revoked', status_reason = $2 WHERE id = $1`, c.ID, reason); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'revoked', status_reason = $2, status_at = $3 WHERE id = $1`, c.ID, reason, now); err != nil {
 			return Certificate{}, ledger.PgErr(err, "revoke certificate")
 		}
 		c.Status, c.StatusReason = CertRevoked, reason
@@ -433,8 +433,8 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 		if err != nil {
 			return Certificate{}, err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'reissued', status_reason = $2, replaced_by = $3 WHERE id = $1`,
-			old.ID, reason, c.ID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'reissued', status_reason = $2, replaced_by = $3, status_at = $4 WHERE id = $1`,
+			old.ID, reason, c.ID, now); err != nil {
 			return Certificate{}, ledger.PgErr(err, "mark certificate reissued")
 		}
 		// a flag for review goes with the new number: a reissue does not clear it

@@ -18,8 +18,8 @@ import (
 // A reissue replaces a certificate and is not counted again.
 type Stats struct {
 	Year       int             // the calendar year (Beijing) of the per-year tables
-	Years      []YearCount     // certificates issued in each year, oldest first
-	Provinces  []ProvinceCount // in Year, by province prefix; holders as of now
+	Years      []YearCount     // certificates issued in each year up to Year, oldest first
+	Provinces  []ProvinceCount // in Year, by province prefix; holders and players as at Year's end
 	Ranks      []RankCount     // in Year, lowest rank first
 	Bases      []BasisCount    // in Year, every basis
 	Notices    NoticeCounts    // notices published in Year and their objections
@@ -37,8 +37,8 @@ type YearCount struct {
 type ProvinceCount struct {
 	Prefix       string // the province's certificate prefix (the agency that applied)
 	Certificates int
-	Holders      int // players holding a valid 1 dan or higher certificate
-	Players      int // registered players
+	Holders      int // players holding a valid 1 dan or higher certificate at the year's end
+	Players      int // players registered by the year's end
 }
 
 // HoldersPer10k is the holders per 10 000 registered players, 0 without players.
@@ -73,12 +73,14 @@ type AgencyCount struct {
 	Prefix       string
 	Certificates int
 	ByBasis      map[Basis]int
-	Revoked      int
+	Revoked      int // of the year's certificates, those revoked by its end
 	Notices      NoticeCounts
 }
 
 // Statistics reads the counts for the calendar year (Beijing) as q sees
-// them; with details it also counts per agency.
+// them, each as it stood at the year's end (a past year does not change
+// with later revocations, registrations or rulings); with details it also
+// counts per agency.
 func Statistics(ctx context.Context, q ledger.Querier, year int, details bool) (Stats, error) {
 	from := time.Date(year, 1, 1, 0, 0, 0, 0, ledger.ChinaTime)
 	to := from.AddDate(1, 0, 0)
@@ -86,7 +88,7 @@ func Statistics(ctx context.Context, q ledger.Querier, year int, details bool) (
 	if err := st.readCertificates(ctx, q, from, to); err != nil {
 		return Stats{}, err
 	}
-	if err := st.readHolders(ctx, q); err != nil {
+	if err := st.readHolders(ctx, q, to); err != nil {
 		return Stats{}, err
 	}
 	if err := st.readNotices(ctx, q, from, to); err != nil {
@@ -98,13 +100,17 @@ func Statistics(ctx context.Context, q ledger.Querier, year int, details bool) (
 	return st, nil
 }
 
+// certificateChanged is when a certificate stopped being valid (revoked or
+// replaced); one loaded in bulk without that time reads as changed when issued.
+const certificateChanged = `coalesce(c.status_at, c.issued_at)`
+
 // certificateProvince is the province a certificate counts for: the agency
 // that applied (also for the association's 6–7 dan), else its issuer.
 const certificateProvince = `coalesce(a.agency_prefix, c.issuing_prefix)`
 
 func (st *Stats) readCertificates(ctx context.Context, q ledger.Querier, from, to time.Time) error {
 	rows, err := q.Query(ctx, `SELECT extract(year FROM c.issue_date)::int, count(*) FROM certificates c
-		WHERE c.replaces IS NULL GROUP BY 1 ORDER BY 1`)
+		WHERE c.replaces IS NULL AND c.issue_date < $1 GROUP BY 1 ORDER BY 1`, to)
 	if err != nil {
 		return fmt.Errorf("certificates per year: %w", err)
 	}
@@ -121,7 +127,7 @@ func (st *Stats) readCertificates(ctx context.Context, q ledger.Querier, from, t
 		return fmt.Errorf("certificates per year: %w", err)
 	}
 
-	rows, err = q.Query(ctx, `SELECT `+certificateProvince+`, c.rank, c.basis, count(*), count(*) FILTER (WHERE c.status = 'revoked')
+	rows, err = q.Query(ctx, `SELECT `+certificateProvince+`, c.rank, c.basis, count(*), count(*) FILTER (WHERE c.status = 'revoked' AND `+certificateChanged+` < $2)
 		FROM certificates c LEFT JOIN applications a ON a.id = c.application_id
 		WHERE c.replaces IS NULL AND c.issue_date >= $1 AND c.issue_date < $2
 		GROUP BY 1, 2, 3`, from, to)
@@ -176,11 +182,12 @@ func (st *Stats) agency(index map[string]int, prefix string) *AgencyCount {
 }
 
 // readHolders counts, per province, the players holding a valid dan
-// certificate now, and the registered players (the registry's).
-func (st *Stats) readHolders(ctx context.Context, q ledger.Querier) error {
+// certificate at end (issued before it, not revoked or replaced before
+// it), and the players registered before it (the registry's).
+func (st *Stats) readHolders(ctx context.Context, q ledger.Querier, end time.Time) error {
 	rows, err := q.Query(ctx, `SELECT `+certificateProvince+`, count(DISTINCT c.player_id)
 		FROM certificates c LEFT JOIN applications a ON a.id = c.application_id
-		WHERE c.status = 'valid' AND c.kind = 'dan' GROUP BY 1`)
+		WHERE c.kind = 'dan' AND c.issued_at < $1 AND (c.status = 'valid' OR `+certificateChanged+` >= $1) GROUP BY 1`, end)
 	if err != nil {
 		return fmt.Errorf("holders per province: %w", err)
 	}
@@ -197,7 +204,7 @@ func (st *Stats) readHolders(ctx context.Context, q ledger.Querier) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("holders per province: %w", err)
 	}
-	players, err := registry.PlayersPerProvince(ctx, q)
+	players, err := registry.PlayersPerProvince(ctx, q, end)
 	if err != nil {
 		return err
 	}
@@ -228,10 +235,13 @@ func (st *Stats) readHolders(ctx context.Context, q ledger.Querier) error {
 }
 
 func (st *Stats) readNotices(ctx context.Context, q ledger.Querier, from, to time.Time) error {
-	rows, err := q.Query(ctx, `SELECT n.agency_prefix, n.status, count(DISTINCT n.id),
-			count(o.id), count(o.id) FILTER (WHERE o.status = 'open'), count(o.id) FILTER (WHERE o.status = 'upheld'),
-			count(o.id) FILTER (WHERE o.status = 'dismissed'), count(o.id) FILTER (WHERE o.status IN ('closed', 'lapsed'))
-		FROM notices n LEFT JOIN objections o ON o.notice_id = n.id
+	// a notice and its objections as they stood at the year's end: still
+	// open if closed (ruled) after it, objections lodged after it left out
+	rows, err := q.Query(ctx, `SELECT n.agency_prefix, CASE WHEN n.closed_at IS NULL OR n.closed_at >= $2 THEN 'open' ELSE n.status END,
+			count(DISTINCT n.id), count(o.id), count(o.id) FILTER (WHERE o.status = 'open' OR o.ruled_at >= $2),
+			count(o.id) FILTER (WHERE o.status = 'upheld' AND o.ruled_at < $2), count(o.id) FILTER (WHERE o.status = 'dismissed' AND o.ruled_at < $2),
+			count(o.id) FILTER (WHERE o.status IN ('closed', 'lapsed') AND o.ruled_at < $2)
+		FROM notices n LEFT JOIN objections o ON o.notice_id = n.id AND o.lodged_at < $2
 		WHERE n.published_at >= $1 AND n.published_at < $2 GROUP BY 1, 2`, from, to)
 	if err != nil {
 		return fmt.Errorf("notices of %d: %w", st.Year, err)

@@ -150,10 +150,10 @@ func PlayersByIdentity(ctx context.Context, q ledger.Querier, numbers []string) 
 	return out, nil
 }
 
-// PlayersPerProvince counts the registered players of each province, by
-// province code, for the statistics.
-func PlayersPerProvince(ctx context.Context, q ledger.Querier) (map[string]int, error) {
-	rows, err := q.Query(ctx, `SELECT province_code, count(*) FROM players GROUP BY province_code`)
+// PlayersPerProvince counts the players registered before a time, of each
+// province, by province code, for the statistics (a past year's as at its end).
+func PlayersPerProvince(ctx context.Context, q ledger.Querier, before time.Time) (map[string]int, error) {
+	rows, err := q.Query(ctx, `SELECT province_code, count(*) FROM players WHERE created_at < $1 GROUP BY province_code`, before)
 	if err != nil {
 		return nil, fmt.Errorf("players per province: %w", err)
 	}

@@ -40,6 +40,7 @@ func tables() []kit.Table {
 		{Feature: "referee", Texts: tournamentpages.RefereeTexts},
 		{Feature: "conduct", Texts: tournamentpages.ConductTexts},
 		{Feature: "player workspace", Texts: playerWorkspaceMessages},
+		{Feature: "player games", Texts: playerGamesMessages},
 		{Feature: "player records", Texts: recordMessages},
 		{Feature: "paper certificates", Texts: paperMessages},
 		{Feature: "workspace sections", Texts: workspaceSectionMessages},

@@ -2,12 +2,14 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/ratings/book"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 	"github.com/dankyu/dankyu/web/auditpages"
@@ -29,6 +31,7 @@ type Registry interface {
 	// Affiliations are a player's clubs and schools (shown where his
 	// details are).
 	Affiliations(ctx context.Context, playerID int64) ([]registry.Affiliation, error)
+	ratingpages.Listed
 	rankReviewer
 	playerWriter
 	staffpages.Registry
@@ -45,6 +48,7 @@ type registryPages struct {
 	reg     Registry
 	certs   playerCertificates
 	ratings ratingpages.Ratings // nil: no rating section
+	events  playerEvents        // nil: no events and games
 	// supervision names the agencies under the audit's supervision (监管); nil: none shown
 	supervision auditpages.Supervisions
 	// published is the audit's publication (通报) of the latest year; nil: none shown
@@ -146,6 +150,31 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	var history []book.Point
+	var places pgPlaces
+	if p.ratings != nil {
+		rt, err := p.ratings.PlayerRating(r.Context(), pl.ID)
+		switch {
+		case err == nil:
+			history = rt.History
+			if above, ok := p.ratings.(rankedAbove); ok {
+				if places.National, err = listPlace(r.Context(), above, p.reg, pl.ID, "", rt.Rating); err != nil {
+					return err
+				}
+				if places.Provincial, err = listPlace(r.Context(), above, p.reg, pl.ID, pl.ProvinceCode, rt.Rating); err != nil {
+					return err
+				}
+			}
+		case !errors.Is(err, ledger.ErrNotFound):
+			return err
+		}
+	}
+	var evs []pgEvent
+	if p.events != nil {
+		if evs, err = playerGames(r.Context(), pg, p.events, pl.ID, history); err != nil {
+			return err
+		}
+	}
 	view := p.reg.ViewPlayer(r.Context(), p.Actor(r), pl)
 	var affs []registry.Affiliation
 	if view.Details { // a minor's school and club are his details too
@@ -157,7 +186,7 @@ func (p *registryPages) player(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p.Render(w, r, http.StatusOK, playerPage(pg, view, agencyName, cs, rating, playerRecords(pg, affs, sanctions)))
+	p.Render(w, r, http.StatusOK, playerPage(pg, view, agencyName, cs, rating, playerRecords(pg, affs, sanctions), evs, places))
 	return nil
 }
 

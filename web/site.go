@@ -107,7 +107,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	links := certLinks{secret: linkSecret, publicURL: opt.PublicURL}
 	certPages := &certPages{Site: s, certs: cs, ranks: reg, tlog: opt.Log, limits: opt.Limits, links: links}
 	for _, f := range []interface{ routes(*http.ServeMux) }{
-		&registryPages{Site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit, published: opt.Audit, sanctions: ts},
+		&registryPages{Site: s, reg: reg, certs: cs, ratings: opt.Ratings, supervision: opt.Audit, published: opt.Audit, sanctions: ts, events: eventsOf(ts)},
 		certPages,
 		&refereePages{Site: s, limit: opt.Limits.Adjudicate},
 		&statsPages{Site: s, stats: cs},
@@ -123,7 +123,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		f.routes(mux)
 	}
 	tournamentpages.New(s, ts, reg, certPages.failOnWorkspace).Routes(mux)
-	ratingpages.New(s, opt.Ratings).Routes(mux)
+	ratingpages.New(s, opt.Ratings, reg).Routes(mux)
 	staffpages.New(s, reg, cs).WithNational(cs).Routes(mux)
 	if opt.Audit != nil {
 		s.Serves("audit")

@@ -7,6 +7,7 @@ package auditpages
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -440,7 +441,8 @@ func formatValue(unit string, v float64) string {
 	case "per_1000_players":
 		return strconv.FormatFloat(v, 'f', 2, 64)
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	// at most four decimals: a spread of 3.7064999999999997 reads 3.7065
+	return strconv.FormatFloat(math.Round(v*1e4)/1e4, 'f', -1, 64)
 }
 
 // unitOf is the unit of an indicator key.

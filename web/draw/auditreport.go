@@ -84,8 +84,18 @@ func AuditReportPDF(w io.Writer, font []byte, lang string, words map[string]stri
 		align string
 	}{{words["audit_family"], 24, "L"}, {words["audit_indicator"], 74, "L"}, {words["audit_value"], 28, "L"},
 		{words["audit_count"], 18, "L"}, {words["audit_median"], 22, "L"}, {words["audit_spread"], 20, "L"}}
+	// a row is as tall as its longest cell: a long name wraps onto more
+	// lines at the row's size rather than shrinking into its neighbour
+	const lineH = 4.0
 	row := func(cells []string, size float64, mark audit.Mark) {
-		need(5)
+		lines := make([][]string, len(cols))
+		n := 1
+		for i, c := range cols {
+			lines[i] = wrapText(pdf, glyphs.Replace(cells[i]), size, c.w-1.5)
+			n = max(n, len(lines[i]))
+		}
+		h := float64(n)*lineH + 1
+		need(h)
 		x := left
 		for i, c := range cols {
 			switch {
@@ -96,13 +106,15 @@ func AuditReportPDF(w io.Writer, font []byte, lang string, words map[string]stri
 			default:
 				pdf.SetTextColor(20, 20, 20)
 			}
-			textBox(pdf, x, y, c.w-1, 5, glyphs.Replace(cells[i]), size, c.align)
+			for j, l := range lines[i] {
+				textBox(pdf, x, y+0.5+float64(j)*lineH, c.w-1.5, lineH, l, size, c.align)
+			}
 			x += c.w
 		}
 		pdf.SetTextColor(20, 20, 20)
 		pdf.SetDrawColor(180, 180, 180)
-		pdf.Line(left, y+5, left+width, y+5)
-		y += 5
+		pdf.Line(left, y+h, left+width, y+h)
+		y += h
 	}
 	heads := make([]string, len(cols))
 	for i, c := range cols {

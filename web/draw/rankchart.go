@@ -3,6 +3,7 @@ package draw
 import (
 	"fmt"
 	"html"
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -28,6 +29,15 @@ func levelRank(l int) registry.Rank {
 	return registry.Rank(l - 1)
 }
 
+// The room the chart's labels take, in the drawing's units at font size
+// 11: a label is not drawn where it would touch the one before.
+const (
+	rankLabelGap   = 14 // vertical, between rank labels
+	dateLabelWidth = 44 // "2006-01"
+	yearLabelWidth = 28 // "2006"
+	labelPad       = 6
+)
+
 // RankHistory draws a player's certified rank over time as an SVG step
 // chart: each certificate a point at its issue date and rank, the line
 // through the valid ones (and those replaced by a reissue, which kept the
@@ -44,7 +54,18 @@ func RankHistory(label string, rankName func(registry.Rank) string, cs []certs.C
 	if len(pts) == 0 {
 		return ""
 	}
-	sort.SliceStable(pts, func(i, j int) bool { return pts[i].IssueDate.Before(pts[j].IssueDate) })
+	// certificates of one date in rising rank (then issue time): a
+	// promotion by two steps on one day ends at the higher rank
+	sort.SliceStable(pts, func(i, j int) bool {
+		a, b := pts[i], pts[j]
+		if !a.IssueDate.Equal(b.IssueDate) {
+			return a.IssueDate.Before(b.IssueDate)
+		}
+		if a.Rank != b.Rank {
+			return rankLevel(a.Rank) < rankLevel(b.Rank)
+		}
+		return a.IssuedAt.Before(b.IssuedAt)
+	})
 	lo, hi := rankLevel(pts[0].Rank), rankLevel(pts[0].Rank)
 	for _, c := range pts {
 		lo, hi = min(lo, rankLevel(c.Rank)), max(hi, rankLevel(c.Rank))
@@ -64,23 +85,35 @@ func RankHistory(label string, rankName func(registry.Rank) string, cs []certs.C
 		return top + float64(hi-l)/float64(hi-lo)*(height-top-bottom)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" data-testid="rank-chart">`,
-		width, height, width, height, html.EscapeString(label))
+	// the drawing scales to its box (a phone's 390 px); no style attribute,
+	// which the pages' Content-Security-Policy would refuse
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 %d %d" width="100%%" preserveAspectRatio="xMinYMin meet" role="img" aria-label="%s" data-testid="rank-chart">`,
+		width, height, html.EscapeString(label))
 	b.WriteString(`<g font-family="sans-serif" font-size="11" fill="#333">`)
-	step := max(1, (hi-lo)/8)
+	// rank labels at least rankLabelGap apart: every rank of a short span,
+	// every second or third of a long one
+	step := max(1, int(math.Ceil(rankLabelGap*float64(hi-lo)/(height-top-bottom))))
 	for l := lo; l <= hi; l += step {
 		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>`, left, y(l), width-right, y(l))
 		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`, left-6, y(l)+4, html.EscapeString(rankName(levelRank(l))))
 	}
+	// the first date's label ("2006-01", start-anchored), then the years
+	// (centred) that leave room beside the last label drawn: over a long
+	// span every second or fifth year is named, the grid line stays
+	fmt.Fprintf(&b, `<text class="x-label" x="%.1f" y="%d" text-anchor="start">%s</text>`, x(first), height-8, first.Format("2006-01"))
+	labelEnd := x(first) + dateLabelWidth
 	for yr := first.Year(); yr <= end.Year(); yr++ {
 		t := time.Date(yr, 1, 1, 0, 0, 0, 0, first.Location())
 		if t.Before(first) || t.After(end) {
 			continue
 		}
-		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#eee"/><text x="%.1f" y="%d" text-anchor="middle">%d</text>`,
-			x(t), top, x(t), height-bottom, x(t), height-8, yr)
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#eee"/>`, x(t), top, x(t), height-bottom)
+		if x(t)-yearLabelWidth/2 < labelEnd+labelPad || x(t)+yearLabelWidth/2 > width {
+			continue
+		}
+		fmt.Fprintf(&b, `<text class="x-label" x="%.1f" y="%d" text-anchor="middle">%d</text>`, x(t), height-8, yr)
+		labelEnd = x(t) + yearLabelWidth/2
 	}
-	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="start">%s</text>`, x(first), height-8, first.Format("2006-01"))
 	b.WriteString(`</g>`)
 	var line []string
 	level := 0

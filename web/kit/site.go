@@ -150,7 +150,7 @@ func (s *Site) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /login", s.Limited(s.loginLimit, s.login))
 	mux.HandleFunc("POST /logout", s.logout)
 	mux.HandleFunc("GET /logout", s.logout)
-	mux.Handle("GET /static/site.css", CSSHandler(siteCSS))
+	mux.Handle("GET /static/site.css", CSSHandler(siteCSS+tableCSS))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		pg := s.Page(w, r, "")
 		s.Render(w, r, http.StatusNotFound, MessagePage(pg, pg.T["not_found"], pg.T["not_found_text"]))

@@ -28,14 +28,24 @@ type Ratings interface {
 	ListRatings(ctx context.Context, q book.ListQuery) ([]book.Rating, error)
 }
 
+// Listed is the registry's rule of whom the public sees listed, the public
+// player search's (no minor, no merged record): the lists leave out the
+// registered players it does not return (registry.Service).
+type Listed interface {
+	PubliclyListed(ctx context.Context, ids []int64) (map[int64]registry.Player, error)
+}
+
 // Pages are the public rating lists by province and rank.
 type Pages struct {
 	*kit.Site
 	ratings Ratings // nil: the lists are empty
+	listed  Listed
 }
 
 // New returns the rating pages over the site.
-func New(site *kit.Site, ratings Ratings) *Pages { return &Pages{Site: site, ratings: ratings} }
+func New(site *kit.Site, ratings Ratings, listed Listed) *Pages {
+	return &Pages{Site: site, ratings: ratings, listed: listed}
+}
 
 // Routes registers the rating pages.
 func (p *Pages) Routes(mux *http.ServeMux) {
@@ -106,21 +116,29 @@ func (p *Pages) tune(r *http.Request, a ledger.Actor, key string) (kit.Outcome, 
 // ratingListPage is the number of players one list page shows.
 const ratingListPage = 50
 
-// ratingFilter is the list's form.
+// ratingFilter is the list's form, and where its page starts: From rows
+// into the book's list (which holds everyone), Place players shown before.
 type ratingFilter struct {
 	Province, Rank string
-	Page           int
+	From, Place    int
 }
 
-func (f ratingFilter) url(page int) string {
-	return "/ratings?" + url.Values{"province": {f.Province}, "rank": {f.Rank}, "page": {strconv.Itoa(page)}}.Encode()
+func (f ratingFilter) url(from, place int) string {
+	return "/ratings?" + url.Values{"province": {f.Province}, "rank": {f.Rank}, "from": {strconv.Itoa(from)}, "place": {strconv.Itoa(place)}}.Encode()
 }
+
+// ratingListReads bounds the book's pages one list page reads to fill
+// itself around players it may not show; a page short of them ends early,
+// its next link going on from where it stopped.
+const ratingListReads = 8
 
 func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f := ratingFilter{Province: q.Get("province"), Rank: q.Get("rank")}
-	f.Page, _ = strconv.Atoi(q.Get("page"))
-	f.Page = min(max(f.Page, 1), book.MaxOffset/ratingListPage)
+	f.From, _ = strconv.Atoi(q.Get("from"))
+	f.From = min(max(f.From, 0), book.MaxOffset)
+	f.Place, _ = strconv.Atoi(q.Get("place"))
+	f.Place = min(max(f.Place, 0), f.From)
 	pg := p.Page(w, r, "ratings")
 	if p.ratings == nil {
 		p.Render(w, r, http.StatusOK, ratingsPage(pg, f, nil, 0, "", "", paramsText{}))
@@ -130,8 +148,7 @@ func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rs, err := p.ratings.ListRatings(r.Context(), book.ListQuery{Province: f.Province, Rank: f.Rank,
-		Limit: ratingListPage + 1, Offset: (f.Page - 1) * ratingListPage})
+	rs, next, err := p.listPage(r.Context(), f)
 	if ledger.KindOf(err) == ledger.Invalid {
 		p.Render(w, r, http.StatusBadRequest, ratingsPage(pg, f, nil, 0, p.UserError(r, pg, err), "", params))
 		return nil
@@ -139,12 +156,48 @@ func (p *Pages) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	next := ""
-	if len(rs) > ratingListPage {
-		rs, next = rs[:ratingListPage], f.url(f.Page+1)
-	}
-	p.Render(w, r, http.StatusOK, ratingsPage(pg, f, rs, (f.Page-1)*ratingListPage, "", next, params))
+	p.Render(w, r, http.StatusOK, ratingsPage(pg, f, rs, f.Place, "", next, params))
 	return nil
+}
+
+// listPage reads one page of the list from f.From on, leaving out the
+// registered players the public search does not list (minors), so that
+// the places count the players shown; next is the following page's
+// address, "" at the list's end.
+func (p *Pages) listPage(ctx context.Context, f ratingFilter) (shown []book.Rating, next string, err error) {
+	from := f.From
+	for range ratingListReads {
+		rs, err := p.ratings.ListRatings(ctx, book.ListQuery{Province: f.Province, Rank: f.Rank, Limit: ratingListPage + 1, Offset: from})
+		if err != nil {
+			return nil, "", err
+		}
+		var ids []int64
+		for _, x := range rs {
+			if x.PlayerID != 0 {
+				ids = append(ids, x.PlayerID)
+			}
+		}
+		listed, err := p.listed.PubliclyListed(ctx, ids)
+		if err != nil {
+			return nil, "", err
+		}
+		for _, x := range rs {
+			if _, ok := listed[x.PlayerID]; x.PlayerID != 0 && !ok {
+				from++
+				continue
+			}
+			if len(shown) == ratingListPage {
+				// one more to show: the next page starts with it
+				return shown, f.url(from, f.Place+len(shown)), nil
+			}
+			shown = append(shown, x)
+			from++
+		}
+		if len(rs) <= ratingListPage {
+			return shown, "", nil // the list's end
+		}
+	}
+	return shown, f.url(from, f.Place+len(shown)), nil
 }
 
 // paramSource is what the book offers beyond Ratings: the parameters it

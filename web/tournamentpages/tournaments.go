@@ -113,10 +113,22 @@ type eventView struct {
 	Sanctions []tournaments.Sanction
 }
 
-// crossRow is one line of the crosstable, in standings order.
+// crossRow is one line of the crosstable, in standings order: the
+// player's page (0: a guest) and a cell per round.
 type crossRow struct {
 	Standing tournaments.Standing
-	Cells    []string // per round: opponent's place, result, colour ("3+/b"), "bye", or ""
+	PlayerID int64
+	Cells    []crossCell
+}
+
+// crossCell is one round of a crosstable line: the opponent's place with
+// the result and colour ("3+/b", linked to his line), marked when the game
+// was decided by forfeit; or a bye; or nothing.
+type crossCell struct {
+	Text    string
+	Place   int // the opponent's, 0 without one
+	Forfeit bool
+	Bye     bool
 }
 
 func crosstable(r tournaments.Report) []crossRow {
@@ -124,17 +136,18 @@ func crosstable(r tournaments.Report) []crossRow {
 	for _, s := range r.Standings {
 		place[s.Entrant] = s.Place
 	}
+	players := map[int]int64{}
+	for _, p := range r.Participants {
+		players[p.Number] = p.PlayerID
+	}
 	var rows []crossRow
 	for _, s := range r.Standings {
-		row := crossRow{Standing: s}
+		row := crossRow{Standing: s, PlayerID: players[s.Entrant]}
 		for _, rd := range r.Rounds {
-			cell := ""
-			if rd.Bye == s.Entrant {
-				cell = "bye"
-			}
+			cell := crossCell{Bye: rd.Bye == s.Entrant}
 			for _, g := range rd.Games {
 				if side, ok := g.SideOf(s.Entrant); ok {
-					cell = fmt.Sprintf("%d%c/%c", place[side.Opponent], side.Outcome, side.Colour)
+					cell = crossCell{Text: fmt.Sprintf("%d%c/%c", place[side.Opponent], side.Outcome, side.Colour), Place: place[side.Opponent], Forfeit: side.Forfeit}
 				}
 			}
 			row.Cells = append(row.Cells, cell)
