@@ -178,6 +178,17 @@ func TestRatingParamsOverGRPC(t *testing.T) {
 	if n := ratingParamsEvents(t, e, "ratings.tuned"); n != 1 {
 		t.Fatalf("%d tunings logged, want 1", n)
 	}
+	// over plain HTTP/JSON: the same versions for staff, the same refusal for an agency
+	api := e.httpAPI(t) + "/api"
+	code, body := call(t, "GET", api+"/v1/ratings/params", nil, "Authorization", "Bearer "+e.staff)
+	var viaHTTP pb.ListRatingParamsResponse
+	answer(t, "versions over HTTP", code, body, &viaHTTP)
+	if len(viaHTTP.GetVersions()) != 1 || viaHTTP.GetVersions()[0].GetVersion() != 1 || viaHTTP.GetVersions()[0].GetWidth() != p.GetWidth() {
+		t.Fatalf("versions over HTTP: %v", &viaHTTP)
+	}
+	_, grpcErr := rs.TuneRatingParams(e.as(e.bj, "idempotency-key", "tune-bj-2"), &pb.TuneRatingParamsRequest{Budget: 5})
+	code, body = call(t, "POST", api+"/v1/ratings/params:tune", `{"budget":5}`, "Authorization", "Bearer "+e.bj, "Idempotency-Key", "tune-bj-http")
+	sameRefusal(t, "an agency tuning over HTTP", grpcErr, code, body)
 	// the book rated everyone again with the new version
 	var raw []byte
 	if err := e.store.DB().QueryRow(context.Background(), `SELECT params FROM rating_runs WHERE kind = 'recompute' ORDER BY id DESC LIMIT 1`).Scan(&raw); err != nil {
