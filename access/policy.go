@@ -50,6 +50,7 @@ const (
 	DecideIdentityChange                       // approve or reject an agency's change of a player's birth date or identity number
 	KeepNationalList                           // keep the list of nationally recognised events, recognise national champions (特别认定)
 	VoidConfirmedResult                        // void a result the chief referee has confirmed (art. 23, after the round is final)
+	TuneRatingParams                           // tune the rating parameters on the registry's games, read their versions
 )
 
 // rule says who may exercise a capability.
@@ -143,12 +144,16 @@ func describe(c Capability) (capability, bool) {
 		// correct it); overturning it is the association's act, so an
 		// organiser cannot undo its own event's record after the fact
 		return capability{staffOnly, "取消已经裁判长确认的成绩", "void a result the chief referee confirmed"}, true
+	case TuneRatingParams:
+		// new parameters recompute every rating in the registry: the
+		// association's act, as the recompute is
+		return capability{staffOnly, "调校等级分参数", "tune the rating parameters"}, true
 	}
 	return capability{}, false
 }
 
 // lastCapability is the highest Capability value.
-const lastCapability = VoidConfirmedResult
+const lastCapability = TuneRatingParams
 
 // Capabilities lists every capability, for tests and documentation.
 func Capabilities() []Capability {

@@ -51,6 +51,7 @@ func TestEveryCapabilityForEveryone(t *testing.T) {
 			access.OpenAudit: onlyHQ, access.RuleAudit: onlyHQ, access.ReadAudit: idle, access.ReplyFinding: idle,
 			access.AppealAudit: idle, access.DecideAppeal: onlyHQ, access.PublishAudit: onlyHQ,
 			access.DecideIdentityChange: onlyHQ, access.KeepNationalList: onlyHQ, access.VoidConfirmedResult: onlyHQ,
+			access.TuneRatingParams: onlyHQ,
 		}
 	)
 	if len(wantFor) != len(access.Capabilities()) {

@@ -19,12 +19,16 @@ type BayesParams struct {
 // DefaultBayes are the parameters a registry rates with before it has
 // tuned on its own games. Chosen on the four shared splits together (KGS,
 // AGA, EGC 2013, Tygem; docs/ratings.md), not tuned on one: a newcomer
-// trusted to 4 grades, a width of 350 GoR (the old defaults' GoR-like 171,
+// trusted to about 3 grades (an entry grade is worth more than a
+// self-declared one: EGC 2013, all newcomers at their EGD grades, wants
+// less, AGA more), a deviation growing 12 GoR per sqrt(day) away (a
+// player seen again after a year is 2.3 grades uncertain), a width of 350
+// GoR the same at every strength (the old defaults' GoR-like 171,
 // steepening toward a pole at 3300, were three times too confident: their
-// calibration slope was 0.56 on KGS) flattening slowly toward a pole at
-// 6900, and the grades' weight learned from the results (Learn 0.5).
+// calibration slope was 0.56 on KGS), and the grades' weight learned from
+// the results (Learn 0.5).
 func DefaultBayes() BayesParams {
-	return BayesParams{SD0: 400, Drift: 7, Play: 3, RankSD: 500, Width: 350, Span: 4800, Learn: 0.5}
+	return BayesParams{SD0: 330, Drift: 12, Play: 3, RankSD: 500, Width: 350, Span: 1e6, Learn: 0.5}
 }
 
 // Bayes is the project's own rating system: every player is a Gaussian

@@ -32,7 +32,7 @@ type Grades struct {
 }
 
 // gradeMemory is how many games the weights effectively remember.
-var gradeMemory = 30000.0
+const gradeMemory = 30000.0
 
 // NewGrades is the prior: the ratings alone, each weight with sd learn.
 func NewGrades(learn float64) Grades {

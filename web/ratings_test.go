@@ -167,3 +167,83 @@ func TestRatingTuneOnThePortal(t *testing.T) {
 		t.Fatalf("tuning 16 games: %d %s", code, body)
 	}
 }
+
+// TestRatingGroupFlagsOnEventPages opens a dan-grade event's page in
+// headless Chromium as its organiser and as staff, in both languages: an
+// entrant of the 1-dan group rated far below it (15 kyu declared, beaten
+// by everyone) is flagged with his figures; a 1 kyu entrant near the
+// group's rank is not; the public sees no flag. Staff, and only staff,
+// have the link to the tuning page in the navigation.
+func TestRatingGroupFlagsOnEventPages(t *testing.T) {
+	var b *book.Book
+	e := newPortalEnvWith(t, func(s *ledger.Store) web.Options { b = book.New(s); return web.Options{Ratings: b} })
+	ctx := context.Background()
+	ts := tournaments.New(e.store, e.reg, proposals.Certs{Certs: e.cs}, tournaments.WithRater(eventratings.Book{Book: b}))
+	var ps []tournaments.ParticipantInput
+	for i, r := range []string{"1k", "2k", "12k", "15k"} {
+		p := fixture.Player(t, e.reg, "110", fmt.Sprintf("棋手%d", i+1), r, "1990-01-01", i+11)
+		ps = append(ps, tournaments.ParticipantInput{PlayerID: p.ID})
+	}
+	fixture.RoundRobin(t, ts, "一月赛", "2026-01-10", ps, fixture.LowerWins)
+	fixture.RoundRobin(t, ts, "二月赛", "2026-02-14", ps, fixture.LowerWins)
+	org := fixture.Agency("110")
+	ev, err := ts.CreateEvent(ctx, org, "", tournaments.EventInput{Name: "定段赛", Start: "2026-03-14", Level: "province",
+		System: "round_robin", DanGrade: true, ChiefReferee: "王裁判",
+		Groups: []tournaments.GroupInput{{Name: "升段组", TargetRank: "1d", MinWins: 3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []tournaments.ParticipantInput{ps[0], ps[3]} {
+		p.Group = "升段组"
+		if _, err := ts.AddParticipant(ctx, org, "", ev.ID, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := e.srv.URL + "/tournaments/" + strconv.FormatInt(ev.ID, 10)
+	if _, body := get(t, page); strings.Contains(body, "rating-flag") || strings.Contains(body, "棋手4（") {
+		t.Fatalf("the public sees the rating flags: %s", body)
+	}
+	agencyTok, staffTok := e.tokens(t)
+	for _, who := range []struct {
+		name, tok string
+		staff     bool
+	}{{"organiser", agencyTok, false}, {"staff", staffTok, true}} {
+		bctx := browser(t)
+		run(t, bctx, "sign in as "+who.name, chromedp.Navigate(e.srv.URL+"/login"),
+			chromedp.SendKeys(css(`[data-testid="login-token"]`), who.tok),
+			chromedp.Click(css(`[data-testid="login-submit"]`)),
+			chromedp.WaitVisible(css(`[data-testid="logout"]`)))
+		for _, tt := range []struct{ lang, heading, apart, text string }{
+			{"zh-CN", "等级分与组别段位相差较大的选手", "低", "低于目标"},
+			{"en", "Ratings far from the group's rank", "grades below", "grades below the target: review"},
+		} {
+			run(t, bctx, who.name+" opens the event in "+tt.lang, chromedp.Navigate(page+"?lang="+tt.lang),
+				chromedp.WaitVisible(css(`[data-testid="rating-flags"]`)))
+			if got := text(t, bctx, `[data-testid="rating-flags"] h2`); got != tt.heading {
+				t.Errorf("%s %s: heading %q, want %q", who.name, tt.lang, got, tt.heading)
+			}
+			rows, err := chromedp.Run(bctx, chromedp.Nodes(chromedp.CSSAll(`[data-testid="rating-flag"]`), chromedp.AtLeast(0)))
+			if err != nil || len(rows) != 1 {
+				t.Fatalf("%s %s: %d flagged rows (%v), want 1", who.name, tt.lang, len(rows), err)
+			}
+			row := text(t, bctx, `[data-testid="rating-flag"]`)
+			if !strings.Contains(row, "棋手4") || strings.Contains(row, "棋手1") || !strings.Contains(row, tt.apart) {
+				t.Errorf("%s %s: flagged row %q", who.name, tt.lang, row)
+			}
+			if fig := text(t, bctx, `[data-testid="rating-flag-rating"]`); !strings.Contains(fig, "±") {
+				t.Errorf("%s %s: figures %q", who.name, tt.lang, fig)
+			}
+			msg := text(t, bctx, `[data-testid="rating-flag-text"]`)
+			if !strings.Contains(msg, tt.text) || !strings.Contains(msg, "棋手4") {
+				t.Errorf("%s %s: flag text %q", who.name, tt.lang, msg)
+			}
+			if tt.lang == "en" && (strings.Contains(msg, "低于目标") || strings.Contains(msg, "请审核")) {
+				t.Errorf("Chinese words on the English page: %q", msg)
+			}
+			links, err := chromedp.Run(bctx, chromedp.Nodes(chromedp.CSSAll(`[data-testid="nav-rating-tune"]`), chromedp.AtLeast(0)))
+			if err != nil || (len(links) == 1) != who.staff {
+				t.Errorf("%s %s: %d links to the tuning page (%v)", who.name, tt.lang, len(links), err)
+			}
+		}
+	}
+}

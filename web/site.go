@@ -122,8 +122,15 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	} {
 		f.routes(mux)
 	}
-	tournamentpages.New(s, ts, reg, certPages.failOnWorkspace).Routes(mux)
+	tp := tournamentpages.New(s, ts, reg, certPages.failOnWorkspace)
+	if gf, ok := opt.Ratings.(tournamentpages.GroupFlagger); ok {
+		tp.WithGroupFlags(gf) // the book flags dan-grade group entrants far from the group's rank
+	}
+	tp.Routes(mux)
 	ratingpages.New(s, opt.Ratings, reg).Routes(mux)
+	if ratingpages.Tunes(opt.Ratings) {
+		s.Serves("rating-tune") // staff see the tuning page in the navigation
+	}
 	staffpages.New(s, reg, cs).WithNational(cs).Routes(mux)
 	if opt.Audit != nil {
 		s.Serves("audit")

@@ -82,3 +82,48 @@ func ratingPB(r book.Rating) *pb.PlayerRating {
 	}
 	return out
 }
+
+// Defaults of a tuning request's zero fields: the portal's form's.
+const (
+	defaultTuneFrac   = 0.3
+	defaultTuneBudget = 150
+)
+
+func (s *RatingServer) TuneRatingParams(ctx context.Context, req *pb.TuneRatingParamsRequest) (*pb.TuneRatingParamsResponse, error) {
+	frac, budget := req.GetEvalFrac(), int(req.GetBudget())
+	if frac == 0 {
+		frac = defaultTuneFrac
+	}
+	if budget == 0 {
+		budget = defaultTuneBudget
+	}
+	p, err := s.book.Tune(ctx, ActorFrom(ctx), idempotencyKey(ctx), book.TuneRequest{EvalFrac: frac, Budget: budget})
+	if err != nil {
+		return nil, err
+	}
+	return &pb.TuneRatingParamsResponse{Params: ratingParamsPB(p)}, nil
+}
+
+func (s *RatingServer) ListRatingParams(ctx context.Context, req *pb.ListRatingParamsRequest) (*pb.ListRatingParamsResponse, error) {
+	size := int(req.GetPageSize())
+	if size <= 0 || size > book.MaxParamVersions {
+		size = book.MaxParamVersions
+	}
+	ps, err := s.book.ParamVersions(ctx, ActorFrom(ctx), size)
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.ListRatingParamsResponse{}
+	for _, p := range ps {
+		out.Versions = append(out.Versions, ratingParamsPB(p))
+	}
+	return out, nil
+}
+
+func ratingParamsPB(p book.Params) *pb.RatingParams {
+	b := p.Bayes
+	return &pb.RatingParams{Version: p.Version, Sd0: b.SD0, Drift: b.Drift, Play: b.Play, RankSd: b.RankSD, Width: b.Width,
+		Span: b.Span, Learn: b.Learn, TrainGames: int32(p.TrainGames), EvalGames: int32(p.EvalGames),
+		DefaultLogLoss: p.DefaultLogLoss, TunedLogLoss: p.TunedLogLoss, RankOnlyLogLoss: p.RankOnlyLogLoss,
+		TunedAt: timestamppb.New(p.At), TunedBy: p.By}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/dankyu/dankyu/access"
 	"math"
 	"strconv"
 	"strings"
@@ -23,13 +24,16 @@ const UnknownStart = 600
 type Book struct {
 	store   *ledger.Store
 	unknown float64
+	// policy decides the staff's acts (tuning); they are staff-only
+	// capabilities, which look at no agency's standing.
+	policy *access.Policy
 }
 
 // New returns the book over the store. It rates with the latest version of
 // the registry's parameters (rating_params, see Tune), the core's
 // calibrated defaults (ratings.DefaultBayes) until the registry has tuned.
 func New(store *ledger.Store) *Book {
-	return &Book{store: store, unknown: UnknownStart}
+	return &Book{store: store, unknown: UnknownStart, policy: access.New(nil)}
 }
 
 // lockRatings serialises rating computations: two events finishing at

@@ -11,16 +11,17 @@ import (
 	"github.com/dankyu/dankyu/tournaments"
 )
 
-// TestCertificateEvidence: a 1-kyu player loses every game of two events
+// TestCertificateEvidence: a 3-kyu player loses every game of two events
 // to 3- and 2-dan players; a 3-dan certificate issued between them lies
-// far above his estimate and is flagged, a 1-kyu one is not, and a
+// far above his estimate and is flagged, a 1-kyu one is not (his 95 %
+// interval, half a year after the first event, still reaches it), and a
 // certificate of an unrated player carries no evidence.
 func TestCertificateEvidence(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
-	ps := e.players(t, 1, "3d", "3d", "2d", "2d", "1k")
+	ps := e.players(t, 1, "3d", "3d", "2d", "2d", "3k")
 	weak := ps[4]
-	// 1k is number 5 in the first event and loses everything; in the second he is number 1 and loses everything too
+	// 3k is number 5 in the first event and loses everything; in the second he is number 1 and loses everything too
 	fixture.RoundRobin(t, e.ts, "春季赛", "2026-03-07", ps, fixture.LowerWins)
 	fixture.RoundRobin(t, e.ts, "秋季赛", "2026-09-05", []tournaments.ParticipantInput{weak, ps[0], ps[1], ps[2]},
 		func(r, b, w int) string { return map[bool]string{true: "white", false: "black"}[b == 1] })

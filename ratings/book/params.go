@@ -14,6 +14,7 @@ import (
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/ratings"
+	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
 )
 
@@ -33,15 +34,24 @@ type Params struct {
 
 // ParamsTx reads the parameters the book rates with: the latest version.
 func ParamsTx(ctx context.Context, q ledger.Querier) (Params, error) {
-	p := Params{Bayes: ratings.DefaultBayes()}
+	p, err := scanParams(q.QueryRow(ctx, `SELECT `+paramColumns+` FROM rating_params ORDER BY version DESC LIMIT 1`))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Params{Bayes: ratings.DefaultBayes()}, nil
+	}
+	return p, err
+}
+
+const paramColumns = `version, params, train_games, eval_games, default_logloss, tuned_logloss, rankonly_logloss, tuned_at, tuned_by`
+
+// scanParams reads one row of paramColumns.
+func scanParams(row pgx.Row) (Params, error) {
+	var p Params
 	var raw []byte
 	var dl, tl, rl *float64
-	err := q.QueryRow(ctx, `SELECT version, params, train_games, eval_games, default_logloss, tuned_logloss, rankonly_logloss, tuned_at, tuned_by
-		FROM rating_params ORDER BY version DESC LIMIT 1`).Scan(&p.Version, &raw, &p.TrainGames, &p.EvalGames, &dl, &tl, &rl, &p.At, &p.By)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return p, nil
-	}
-	if err != nil {
+	if err := row.Scan(&p.Version, &raw, &p.TrainGames, &p.EvalGames, &dl, &tl, &rl, &p.At, &p.By); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return p, err
+		}
 		return p, ledger.PgErr(err, "rating parameters")
 	}
 	if err := json.Unmarshal(raw, &p.Bayes); err != nil {
@@ -56,6 +66,37 @@ func ParamsTx(ctx context.Context, q ledger.Querier) (Params, error) {
 		}
 	}
 	return p, nil
+}
+
+// MaxParamVersions bounds a list of parameter versions.
+const MaxParamVersions = 100
+
+// ParamVersions lists the stored parameter versions, newest first (at
+// most limit, 1–MaxParamVersions), with the figures that chose each; the
+// defaults (version 0) are never stored. Staff only: the figures are the
+// tuning's working, for the association.
+func (b *Book) ParamVersions(ctx context.Context, actor ledger.Actor, limit int) ([]Params, error) {
+	if err := b.policy.Require(ctx, b.store.DB(), actor, access.TuneRatingParams, registry.AssociationPrefix); err != nil {
+		return nil, err
+	}
+	limit = min(max(limit, 1), MaxParamVersions)
+	rows, err := b.store.DB().Query(ctx, `SELECT `+paramColumns+` FROM rating_params ORDER BY version DESC LIMIT $1`, limit)
+	if err != nil {
+		return nil, ledger.PgErr(err, "rating parameter versions")
+	}
+	defer rows.Close()
+	var out []Params
+	for rows.Next() {
+		p, err := scanParams(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, ledger.PgErr(err, "rating parameter versions")
+	}
+	return out, nil
 }
 
 // Params reads the parameters the book rates with, for the ratings page.
@@ -108,13 +149,8 @@ const maxTuneBudget = 500
 // them as a new version with the figures and recomputes every rating with
 // them, in one transaction. Staff only.
 func (b *Book) Tune(ctx context.Context, actor ledger.Actor, key string, req TuneRequest) (Params, error) {
-	action := ledger.Words("action", "调校等级分参数", "tune the rating parameters")
-	switch {
-	case actor.IsStaff():
-	case actor.Kind == ledger.AgencyActor:
-		return Params{}, access.ReasonStaffOnly.With(action)
-	default:
-		return Params{}, access.ReasonNeedsToken.With(action)
+	if err := b.policy.Require(ctx, b.store.DB(), actor, access.TuneRatingParams, registry.AssociationPrefix); err != nil {
+		return Params{}, err
 	}
 	if !(req.EvalFrac > 0 && req.EvalFrac < 1) || req.Budget < 1 || req.Budget > maxTuneBudget {
 		return Params{}, ReasonTuneRequest.With(ledger.Value("frac", strconv.FormatFloat(req.EvalFrac, 'g', 4, 64)),

@@ -62,6 +62,12 @@ type tuner interface {
 	Tune(ctx context.Context, actor ledger.Actor, key string, req book.TuneRequest) (book.Params, error)
 }
 
+// Tunes says whether rs lets staff tune the parameters (the book does).
+func Tunes(rs Ratings) bool {
+	_, ok := rs.(tuner)
+	return ok
+}
+
 func toTune(*http.Request) string { return "/ratings/tune" }
 
 // tuneView is the staff's tuning form as typed.

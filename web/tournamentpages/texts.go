@@ -6,6 +6,10 @@ import "github.com/dankyu/dankyu/web/kit"
 func Texts(l kit.Lang) map[string]string {
 	if l == kit.English {
 		return map[string]string{
+			"rating_flags":       "Ratings far from the group's rank",
+			"rating_flags_why":   "Entrants of a dan-grade group whose rating's 95 % interval lies two grades or more from the group's rank: a sandbagger, or a rank bought elsewhere. For review; nothing is refused.",
+			"rating_flag_target": "Group's rank", "rating_flag_rating": "Rating ± sd (GoR)", "rating_flag_estimate": "Estimate (95 % interval)",
+			"rating_flag_apart": "Apart", "rating_flag_number": "No.", "rating_flag_above": "%d grades above", "rating_flag_below": "%d grades below",
 			"entry_rank": "Entry rank", "rank_from_file": "(as the tournament file gives it)",
 			"tournaments": "Tournaments", "dates": "Dates", "organiser": "Organiser", "system": "System", "rounds_played": "Rounds",
 			"event_open": "Running", "event_finished": "Finished", "start": "Start", "end": "End", "venue": "Venue", "level": "Level",
@@ -61,6 +65,10 @@ func Texts(l kit.Lang) map[string]string {
 		}
 	}
 	return map[string]string{
+		"rating_flags":       "等级分与组别段位相差较大的选手",
+		"rating_flags_why":   "升段组中，等级分 95% 区间与组别目标段位相差两级以上的选手：可能隐瞒实力，或段位来路可疑。仅供审核，不拒绝报名。",
+		"rating_flag_target": "组别段位", "rating_flag_rating": "等级分 ± 标准差（GoR）", "rating_flag_estimate": "估计段位（95% 区间）",
+		"rating_flag_apart": "相差", "rating_flag_number": "编号", "rating_flag_above": "高 %d 级", "rating_flag_below": "低 %d 级",
 		"entry_rank": "参赛段位", "rank_from_file": "（据比赛文件）",
 		"tournaments": "比赛", "dates": "日期", "organiser": "主办", "system": "赛制", "rounds_played": "轮次",
 		"event_open": "进行中", "event_finished": "已结束", "start": "开始", "end": "结束", "venue": "地点", "level": "级别",

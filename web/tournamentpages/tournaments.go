@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/dankyu/dankyu/ledger"
+	"github.com/dankyu/dankyu/ratings/book"
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/rules"
 	"github.com/dankyu/dankyu/tournaments"
@@ -33,6 +34,27 @@ type Pages struct {
 	players PlayerFinder
 	// referee are the referee's acts, when tours offers them.
 	referee Referee
+	// flags finds dan-grade group entrants far from their group's rank
+	// (the ratings' book); nil shows none.
+	flags GroupFlagger
+}
+
+// GroupFlagger flags the entrants of an event's dan-grade groups whose
+// rating lies margin grades or more from their group's rank (ratings/book).
+type GroupFlagger interface {
+	GroupFlags(ctx context.Context, ev tournaments.Event, entrants []tournaments.Participant, margin int) ([]book.GroupFlag, error)
+}
+
+// ratingFlagMargin is how many grades from the group's rank the whole 95 %
+// interval of an entrant's rating must lie to flag him: one grade is the
+// noise of a rank, two the sign of a sandbagger or of a rank bought elsewhere.
+const ratingFlagMargin = 2
+
+// WithGroupFlags shows the organiser and staff the dan-grade group
+// entrants f flags, with the figures.
+func (p *Pages) WithGroupFlags(f GroupFlagger) *Pages {
+	p.flags = f
+	return p
 }
 
 // New returns the tournament pages over the site; workspace shows the
@@ -111,6 +133,9 @@ type eventView struct {
 	// Warnings and Sanctions are the referee's records of the event.
 	Warnings  []tournaments.RefereeWarning
 	Sanctions []tournaments.Sanction
+	// RatingFlags are the dan-grade group entrants whose rating puts them
+	// far from their group's rank: shown to the organiser and staff only.
+	RatingFlags []book.GroupFlag
 }
 
 // crossRow is one line of the crosstable, in standings order: the
@@ -210,6 +235,14 @@ func (p *Pages) showTournament(w http.ResponseWriter, r *http.Request, code int,
 	}
 	for _, g := range rep.Event.Groups {
 		v.Groups[g.ID] = g.Name
+	}
+	if p.flags != nil && rep.Event.DanGrade && (v.Organiser || p.Actor(r).IsStaff()) {
+		flags, err := p.flags.GroupFlags(r.Context(), rep.Event, rep.Participants, ratingFlagMargin)
+		if err != nil {
+			p.Fail(w, r, err)
+			return
+		}
+		v.RatingFlags = flags
 	}
 	if v.Find = strings.TrimSpace(r.URL.Query().Get("find")); v.Find != "" && v.Organiser && p.players != nil {
 		q := registry.PlayerQuery{Name: v.Find, PageSize: 50}
@@ -532,4 +565,13 @@ func picked(vals url.Values, field, value string, def bool) bool {
 		return def
 	}
 	return vals.Get(field) == value
+}
+
+// ratingFlagApart says how many grades a flagged entrant's interval lies
+// above (> 0) or below (< 0) his group's rank.
+func ratingFlagApart(p kit.Page, grades int) string {
+	if grades < 0 {
+		return fmt.Sprintf(p.T["rating_flag_below"], -grades)
+	}
+	return fmt.Sprintf(p.T["rating_flag_above"], grades)
 }

@@ -23,6 +23,353 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type TuneRatingParamsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The later part scored, in (0, 1); 0 means 0.3.
+	EvalFrac float64 `protobuf:"fixed64,1,opt,name=eval_frac,json=evalFrac,proto3" json:"eval_frac,omitempty"`
+	// Replays of the tuning, 1–500; 0 means 150.
+	Budget        int32 `protobuf:"varint,2,opt,name=budget,proto3" json:"budget,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TuneRatingParamsRequest) Reset() {
+	*x = TuneRatingParamsRequest{}
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TuneRatingParamsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TuneRatingParamsRequest) ProtoMessage() {}
+
+func (x *TuneRatingParamsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TuneRatingParamsRequest.ProtoReflect.Descriptor instead.
+func (*TuneRatingParamsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *TuneRatingParamsRequest) GetEvalFrac() float64 {
+	if x != nil {
+		return x.EvalFrac
+	}
+	return 0
+}
+
+func (x *TuneRatingParamsRequest) GetBudget() int32 {
+	if x != nil {
+		return x.Budget
+	}
+	return 0
+}
+
+type TuneRatingParamsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Params        *RatingParams          `protobuf:"bytes,1,opt,name=params,proto3" json:"params,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TuneRatingParamsResponse) Reset() {
+	*x = TuneRatingParamsResponse{}
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TuneRatingParamsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TuneRatingParamsResponse) ProtoMessage() {}
+
+func (x *TuneRatingParamsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TuneRatingParamsResponse.ProtoReflect.Descriptor instead.
+func (*TuneRatingParamsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *TuneRatingParamsResponse) GetParams() *RatingParams {
+	if x != nil {
+		return x.Params
+	}
+	return nil
+}
+
+type ListRatingParamsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At most 100 (the default).
+	PageSize      int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRatingParamsRequest) Reset() {
+	*x = ListRatingParamsRequest{}
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRatingParamsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRatingParamsRequest) ProtoMessage() {}
+
+func (x *ListRatingParamsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRatingParamsRequest.ProtoReflect.Descriptor instead.
+func (*ListRatingParamsRequest) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListRatingParamsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+type ListRatingParamsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Versions      []*RatingParams        `protobuf:"bytes,1,rep,name=versions,proto3" json:"versions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRatingParamsResponse) Reset() {
+	*x = ListRatingParamsResponse{}
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRatingParamsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRatingParamsResponse) ProtoMessage() {}
+
+func (x *ListRatingParamsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRatingParamsResponse.ProtoReflect.Descriptor instead.
+func (*ListRatingParamsResponse) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ListRatingParamsResponse) GetVersions() []*RatingParams {
+	if x != nil {
+		return x.Versions
+	}
+	return nil
+}
+
+// RatingParams is one stored version of the rating parameters of the
+// project's system (ratings.BayesParams) and the figures that chose it.
+type RatingParams struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Version int64                  `protobuf:"varint,1,opt,name=version,proto3" json:"version,omitempty"`
+	Sd0     float64                `protobuf:"fixed64,2,opt,name=sd0,proto3" json:"sd0,omitempty"`
+	Drift   float64                `protobuf:"fixed64,3,opt,name=drift,proto3" json:"drift,omitempty"`
+	Play    float64                `protobuf:"fixed64,4,opt,name=play,proto3" json:"play,omitempty"`
+	RankSd  float64                `protobuf:"fixed64,5,opt,name=rank_sd,json=rankSd,proto3" json:"rank_sd,omitempty"`
+	Width   float64                `protobuf:"fixed64,6,opt,name=width,proto3" json:"width,omitempty"`
+	Span    float64                `protobuf:"fixed64,7,opt,name=span,proto3" json:"span,omitempty"`
+	Learn   float64                `protobuf:"fixed64,8,opt,name=learn,proto3" json:"learn,omitempty"`
+	// Games tuned on and games scored after them.
+	TrainGames int32 `protobuf:"varint,9,opt,name=train_games,json=trainGames,proto3" json:"train_games,omitempty"`
+	EvalGames  int32 `protobuf:"varint,10,opt,name=eval_games,json=evalGames,proto3" json:"eval_games,omitempty"`
+	// Log-loss on the later games: the defaults, tuned, the rank-only baseline.
+	DefaultLogLoss  float64                `protobuf:"fixed64,11,opt,name=default_log_loss,json=defaultLogLoss,proto3" json:"default_log_loss,omitempty"`
+	TunedLogLoss    float64                `protobuf:"fixed64,12,opt,name=tuned_log_loss,json=tunedLogLoss,proto3" json:"tuned_log_loss,omitempty"`
+	RankOnlyLogLoss float64                `protobuf:"fixed64,13,opt,name=rank_only_log_loss,json=rankOnlyLogLoss,proto3" json:"rank_only_log_loss,omitempty"`
+	TunedAt         *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=tuned_at,json=tunedAt,proto3" json:"tuned_at,omitempty"`
+	TunedBy         string                 `protobuf:"bytes,15,opt,name=tuned_by,json=tunedBy,proto3" json:"tuned_by,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *RatingParams) Reset() {
+	*x = RatingParams{}
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RatingParams) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RatingParams) ProtoMessage() {}
+
+func (x *RatingParams) ProtoReflect() protoreflect.Message {
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RatingParams.ProtoReflect.Descriptor instead.
+func (*RatingParams) Descriptor() ([]byte, []int) {
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *RatingParams) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *RatingParams) GetSd0() float64 {
+	if x != nil {
+		return x.Sd0
+	}
+	return 0
+}
+
+func (x *RatingParams) GetDrift() float64 {
+	if x != nil {
+		return x.Drift
+	}
+	return 0
+}
+
+func (x *RatingParams) GetPlay() float64 {
+	if x != nil {
+		return x.Play
+	}
+	return 0
+}
+
+func (x *RatingParams) GetRankSd() float64 {
+	if x != nil {
+		return x.RankSd
+	}
+	return 0
+}
+
+func (x *RatingParams) GetWidth() float64 {
+	if x != nil {
+		return x.Width
+	}
+	return 0
+}
+
+func (x *RatingParams) GetSpan() float64 {
+	if x != nil {
+		return x.Span
+	}
+	return 0
+}
+
+func (x *RatingParams) GetLearn() float64 {
+	if x != nil {
+		return x.Learn
+	}
+	return 0
+}
+
+func (x *RatingParams) GetTrainGames() int32 {
+	if x != nil {
+		return x.TrainGames
+	}
+	return 0
+}
+
+func (x *RatingParams) GetEvalGames() int32 {
+	if x != nil {
+		return x.EvalGames
+	}
+	return 0
+}
+
+func (x *RatingParams) GetDefaultLogLoss() float64 {
+	if x != nil {
+		return x.DefaultLogLoss
+	}
+	return 0
+}
+
+func (x *RatingParams) GetTunedLogLoss() float64 {
+	if x != nil {
+		return x.TunedLogLoss
+	}
+	return 0
+}
+
+func (x *RatingParams) GetRankOnlyLogLoss() float64 {
+	if x != nil {
+		return x.RankOnlyLogLoss
+	}
+	return 0
+}
+
+func (x *RatingParams) GetTunedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.TunedAt
+	}
+	return nil
+}
+
+func (x *RatingParams) GetTunedBy() string {
+	if x != nil {
+		return x.TunedBy
+	}
+	return ""
+}
+
 type GetPlayerRatingRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	PlayerId      int64                  `protobuf:"varint,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
@@ -32,7 +379,7 @@ type GetPlayerRatingRequest struct {
 
 func (x *GetPlayerRatingRequest) Reset() {
 	*x = GetPlayerRatingRequest{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[0]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -44,7 +391,7 @@ func (x *GetPlayerRatingRequest) String() string {
 func (*GetPlayerRatingRequest) ProtoMessage() {}
 
 func (x *GetPlayerRatingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[0]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -57,7 +404,7 @@ func (x *GetPlayerRatingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRatingRequest.ProtoReflect.Descriptor instead.
 func (*GetPlayerRatingRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{0}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GetPlayerRatingRequest) GetPlayerId() int64 {
@@ -76,7 +423,7 @@ type GetPlayerRatingResponse struct {
 
 func (x *GetPlayerRatingResponse) Reset() {
 	*x = GetPlayerRatingResponse{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[1]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -88,7 +435,7 @@ func (x *GetPlayerRatingResponse) String() string {
 func (*GetPlayerRatingResponse) ProtoMessage() {}
 
 func (x *GetPlayerRatingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[1]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -101,7 +448,7 @@ func (x *GetPlayerRatingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPlayerRatingResponse.ProtoReflect.Descriptor instead.
 func (*GetPlayerRatingResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{1}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetPlayerRatingResponse) GetRating() *PlayerRating {
@@ -124,7 +471,7 @@ type RankEstimate struct {
 
 func (x *RankEstimate) Reset() {
 	*x = RankEstimate{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[2]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -136,7 +483,7 @@ func (x *RankEstimate) String() string {
 func (*RankEstimate) ProtoMessage() {}
 
 func (x *RankEstimate) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[2]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -149,7 +496,7 @@ func (x *RankEstimate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RankEstimate.ProtoReflect.Descriptor instead.
 func (*RankEstimate) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{2}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *RankEstimate) GetRank() string {
@@ -193,7 +540,7 @@ type RatingPoint struct {
 
 func (x *RatingPoint) Reset() {
 	*x = RatingPoint{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[3]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -205,7 +552,7 @@ func (x *RatingPoint) String() string {
 func (*RatingPoint) ProtoMessage() {}
 
 func (x *RatingPoint) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[3]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -218,7 +565,7 @@ func (x *RatingPoint) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RatingPoint.ProtoReflect.Descriptor instead.
 func (*RatingPoint) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{3}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *RatingPoint) GetTournamentId() int64 {
@@ -308,7 +655,7 @@ type PlayerRating struct {
 
 func (x *PlayerRating) Reset() {
 	*x = PlayerRating{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[4]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -320,7 +667,7 @@ func (x *PlayerRating) String() string {
 func (*PlayerRating) ProtoMessage() {}
 
 func (x *PlayerRating) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[4]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -333,7 +680,7 @@ func (x *PlayerRating) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerRating.ProtoReflect.Descriptor instead.
 func (*PlayerRating) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{4}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PlayerRating) GetRatingId() int64 {
@@ -436,7 +783,7 @@ type ListRatingsRequest struct {
 
 func (x *ListRatingsRequest) Reset() {
 	*x = ListRatingsRequest{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[5]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -448,7 +795,7 @@ func (x *ListRatingsRequest) String() string {
 func (*ListRatingsRequest) ProtoMessage() {}
 
 func (x *ListRatingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[5]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -461,7 +808,7 @@ func (x *ListRatingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRatingsRequest.ProtoReflect.Descriptor instead.
 func (*ListRatingsRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{5}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListRatingsRequest) GetProvince() string {
@@ -502,7 +849,7 @@ type ListRatingsResponse struct {
 
 func (x *ListRatingsResponse) Reset() {
 	*x = ListRatingsResponse{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[6]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -514,7 +861,7 @@ func (x *ListRatingsResponse) String() string {
 func (*ListRatingsResponse) ProtoMessage() {}
 
 func (x *ListRatingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[6]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -527,7 +874,7 @@ func (x *ListRatingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRatingsResponse.ProtoReflect.Descriptor instead.
 func (*ListRatingsResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{6}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListRatingsResponse) GetRatings() []*PlayerRating {
@@ -552,7 +899,7 @@ type RecomputeRequest struct {
 
 func (x *RecomputeRequest) Reset() {
 	*x = RecomputeRequest{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[7]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -564,7 +911,7 @@ func (x *RecomputeRequest) String() string {
 func (*RecomputeRequest) ProtoMessage() {}
 
 func (x *RecomputeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[7]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -577,7 +924,7 @@ func (x *RecomputeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecomputeRequest.ProtoReflect.Descriptor instead.
 func (*RecomputeRequest) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{7}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{12}
 }
 
 type RecomputeResponse struct {
@@ -589,7 +936,7 @@ type RecomputeResponse struct {
 
 func (x *RecomputeResponse) Reset() {
 	*x = RecomputeResponse{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[8]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -601,7 +948,7 @@ func (x *RecomputeResponse) String() string {
 func (*RecomputeResponse) ProtoMessage() {}
 
 func (x *RecomputeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[8]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -614,7 +961,7 @@ func (x *RecomputeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecomputeResponse.ProtoReflect.Descriptor instead.
 func (*RecomputeResponse) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{8}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RecomputeResponse) GetRun() *RatingRun {
@@ -640,7 +987,7 @@ type RatingRun struct {
 
 func (x *RatingRun) Reset() {
 	*x = RatingRun{}
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[9]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -652,7 +999,7 @@ func (x *RatingRun) String() string {
 func (*RatingRun) ProtoMessage() {}
 
 func (x *RatingRun) ProtoReflect() protoreflect.Message {
-	mi := &file_dankyu_v1_ratings_proto_msgTypes[9]
+	mi := &file_dankyu_v1_ratings_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -665,7 +1012,7 @@ func (x *RatingRun) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RatingRun.ProtoReflect.Descriptor instead.
 func (*RatingRun) Descriptor() ([]byte, []int) {
-	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{9}
+	return file_dankyu_v1_ratings_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RatingRun) GetId() int64 {
@@ -721,7 +1068,35 @@ var File_dankyu_v1_ratings_proto protoreflect.FileDescriptor
 
 const file_dankyu_v1_ratings_proto_rawDesc = "" +
 	"\n" +
-	"\x17dankyu/v1/ratings.proto\x12\tdankyu.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"5\n" +
+	"\x17dankyu/v1/ratings.proto\x12\tdankyu.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"N\n" +
+	"\x17TuneRatingParamsRequest\x12\x1b\n" +
+	"\teval_frac\x18\x01 \x01(\x01R\bevalFrac\x12\x16\n" +
+	"\x06budget\x18\x02 \x01(\x05R\x06budget\"K\n" +
+	"\x18TuneRatingParamsResponse\x12/\n" +
+	"\x06params\x18\x01 \x01(\v2\x17.dankyu.v1.RatingParamsR\x06params\"6\n" +
+	"\x17ListRatingParamsRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\"O\n" +
+	"\x18ListRatingParamsResponse\x123\n" +
+	"\bversions\x18\x01 \x03(\v2\x17.dankyu.v1.RatingParamsR\bversions\"\xcc\x03\n" +
+	"\fRatingParams\x12\x18\n" +
+	"\aversion\x18\x01 \x01(\x03R\aversion\x12\x10\n" +
+	"\x03sd0\x18\x02 \x01(\x01R\x03sd0\x12\x14\n" +
+	"\x05drift\x18\x03 \x01(\x01R\x05drift\x12\x12\n" +
+	"\x04play\x18\x04 \x01(\x01R\x04play\x12\x17\n" +
+	"\arank_sd\x18\x05 \x01(\x01R\x06rankSd\x12\x14\n" +
+	"\x05width\x18\x06 \x01(\x01R\x05width\x12\x12\n" +
+	"\x04span\x18\a \x01(\x01R\x04span\x12\x14\n" +
+	"\x05learn\x18\b \x01(\x01R\x05learn\x12\x1f\n" +
+	"\vtrain_games\x18\t \x01(\x05R\n" +
+	"trainGames\x12\x1d\n" +
+	"\n" +
+	"eval_games\x18\n" +
+	" \x01(\x05R\tevalGames\x12(\n" +
+	"\x10default_log_loss\x18\v \x01(\x01R\x0edefaultLogLoss\x12$\n" +
+	"\x0etuned_log_loss\x18\f \x01(\x01R\ftunedLogLoss\x12+\n" +
+	"\x12rank_only_log_loss\x18\r \x01(\x01R\x0frankOnlyLogLoss\x125\n" +
+	"\btuned_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\atunedAt\x12\x19\n" +
+	"\btuned_by\x18\x0f \x01(\tR\atunedBy\"5\n" +
 	"\x16GetPlayerRatingRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\"J\n" +
 	"\x17GetPlayerRatingResponse\x12/\n" +
@@ -776,11 +1151,13 @@ const file_dankyu_v1_ratings_proto_rawDesc = "" +
 	"\x05games\x18\x04 \x01(\x05R\x05games\x12\x18\n" +
 	"\aplayers\x18\x05 \x01(\x05R\aplayers\x121\n" +
 	"\x06run_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x05runAt\x12\x15\n" +
-	"\x06run_by\x18\a \x01(\tR\x05runBy2\xbd\x02\n" +
+	"\x06run_by\x18\a \x01(\tR\x05runBy2\xb7\x04\n" +
 	"\rRatingService\x12\x80\x01\n" +
 	"\x0fGetPlayerRating\x12!.dankyu.v1.GetPlayerRatingRequest\x1a\".dankyu.v1.GetPlayerRatingResponse\"&\x82\xd3\xe4\x93\x02 \x12\x1e/v1/players/{player_id}/rating\x12a\n" +
 	"\vListRatings\x12\x1d.dankyu.v1.ListRatingsRequest\x1a\x1e.dankyu.v1.ListRatingsResponse\"\x13\x82\xd3\xe4\x93\x02\r\x12\v/v1/ratings\x12F\n" +
-	"\tRecompute\x12\x1b.dankyu.v1.RecomputeRequest\x1a\x1c.dankyu.v1.RecomputeResponseB\x95\x01\n" +
+	"\tRecompute\x12\x1b.dankyu.v1.RecomputeRequest\x1a\x1c.dankyu.v1.RecomputeResponse\x12\x7f\n" +
+	"\x10TuneRatingParams\x12\".dankyu.v1.TuneRatingParamsRequest\x1a#.dankyu.v1.TuneRatingParamsResponse\"\"\x82\xd3\xe4\x93\x02\x1c:\x01*\"\x17/v1/ratings/params:tune\x12w\n" +
+	"\x10ListRatingParams\x12\".dankyu.v1.ListRatingParamsRequest\x1a#.dankyu.v1.ListRatingParamsResponse\"\x1a\x82\xd3\xe4\x93\x02\x14\x12\x12/v1/ratings/paramsB\x95\x01\n" +
 	"\rcom.dankyu.v1B\fRatingsProtoP\x01Z1github.com/dankyu/dankyu/proto/dankyu/v1;dankyuv1\xa2\x02\x03DXX\xaa\x02\tDankyu.V1\xca\x02\tDankyu\\V1\xe2\x02\x15Dankyu\\V1\\GPBMetadata\xea\x02\n" +
 	"Dankyu::V1b\x06proto3"
 
@@ -796,40 +1173,52 @@ func file_dankyu_v1_ratings_proto_rawDescGZIP() []byte {
 	return file_dankyu_v1_ratings_proto_rawDescData
 }
 
-var file_dankyu_v1_ratings_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_dankyu_v1_ratings_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_dankyu_v1_ratings_proto_goTypes = []any{
-	(*GetPlayerRatingRequest)(nil),  // 0: dankyu.v1.GetPlayerRatingRequest
-	(*GetPlayerRatingResponse)(nil), // 1: dankyu.v1.GetPlayerRatingResponse
-	(*RankEstimate)(nil),            // 2: dankyu.v1.RankEstimate
-	(*RatingPoint)(nil),             // 3: dankyu.v1.RatingPoint
-	(*PlayerRating)(nil),            // 4: dankyu.v1.PlayerRating
-	(*ListRatingsRequest)(nil),      // 5: dankyu.v1.ListRatingsRequest
-	(*ListRatingsResponse)(nil),     // 6: dankyu.v1.ListRatingsResponse
-	(*RecomputeRequest)(nil),        // 7: dankyu.v1.RecomputeRequest
-	(*RecomputeResponse)(nil),       // 8: dankyu.v1.RecomputeResponse
-	(*RatingRun)(nil),               // 9: dankyu.v1.RatingRun
-	(*timestamppb.Timestamp)(nil),   // 10: google.protobuf.Timestamp
+	(*TuneRatingParamsRequest)(nil),  // 0: dankyu.v1.TuneRatingParamsRequest
+	(*TuneRatingParamsResponse)(nil), // 1: dankyu.v1.TuneRatingParamsResponse
+	(*ListRatingParamsRequest)(nil),  // 2: dankyu.v1.ListRatingParamsRequest
+	(*ListRatingParamsResponse)(nil), // 3: dankyu.v1.ListRatingParamsResponse
+	(*RatingParams)(nil),             // 4: dankyu.v1.RatingParams
+	(*GetPlayerRatingRequest)(nil),   // 5: dankyu.v1.GetPlayerRatingRequest
+	(*GetPlayerRatingResponse)(nil),  // 6: dankyu.v1.GetPlayerRatingResponse
+	(*RankEstimate)(nil),             // 7: dankyu.v1.RankEstimate
+	(*RatingPoint)(nil),              // 8: dankyu.v1.RatingPoint
+	(*PlayerRating)(nil),             // 9: dankyu.v1.PlayerRating
+	(*ListRatingsRequest)(nil),       // 10: dankyu.v1.ListRatingsRequest
+	(*ListRatingsResponse)(nil),      // 11: dankyu.v1.ListRatingsResponse
+	(*RecomputeRequest)(nil),         // 12: dankyu.v1.RecomputeRequest
+	(*RecomputeResponse)(nil),        // 13: dankyu.v1.RecomputeResponse
+	(*RatingRun)(nil),                // 14: dankyu.v1.RatingRun
+	(*timestamppb.Timestamp)(nil),    // 15: google.protobuf.Timestamp
 }
 var file_dankyu_v1_ratings_proto_depIdxs = []int32{
-	4,  // 0: dankyu.v1.GetPlayerRatingResponse.rating:type_name -> dankyu.v1.PlayerRating
-	2,  // 1: dankyu.v1.RatingPoint.estimate:type_name -> dankyu.v1.RankEstimate
-	2,  // 2: dankyu.v1.PlayerRating.estimate:type_name -> dankyu.v1.RankEstimate
-	10, // 3: dankyu.v1.PlayerRating.updated_at:type_name -> google.protobuf.Timestamp
-	3,  // 4: dankyu.v1.PlayerRating.history:type_name -> dankyu.v1.RatingPoint
-	4,  // 5: dankyu.v1.ListRatingsResponse.ratings:type_name -> dankyu.v1.PlayerRating
-	9,  // 6: dankyu.v1.RecomputeResponse.run:type_name -> dankyu.v1.RatingRun
-	10, // 7: dankyu.v1.RatingRun.run_at:type_name -> google.protobuf.Timestamp
-	0,  // 8: dankyu.v1.RatingService.GetPlayerRating:input_type -> dankyu.v1.GetPlayerRatingRequest
-	5,  // 9: dankyu.v1.RatingService.ListRatings:input_type -> dankyu.v1.ListRatingsRequest
-	7,  // 10: dankyu.v1.RatingService.Recompute:input_type -> dankyu.v1.RecomputeRequest
-	1,  // 11: dankyu.v1.RatingService.GetPlayerRating:output_type -> dankyu.v1.GetPlayerRatingResponse
-	6,  // 12: dankyu.v1.RatingService.ListRatings:output_type -> dankyu.v1.ListRatingsResponse
-	8,  // 13: dankyu.v1.RatingService.Recompute:output_type -> dankyu.v1.RecomputeResponse
-	11, // [11:14] is the sub-list for method output_type
-	8,  // [8:11] is the sub-list for method input_type
-	8,  // [8:8] is the sub-list for extension type_name
-	8,  // [8:8] is the sub-list for extension extendee
-	0,  // [0:8] is the sub-list for field type_name
+	4,  // 0: dankyu.v1.TuneRatingParamsResponse.params:type_name -> dankyu.v1.RatingParams
+	4,  // 1: dankyu.v1.ListRatingParamsResponse.versions:type_name -> dankyu.v1.RatingParams
+	15, // 2: dankyu.v1.RatingParams.tuned_at:type_name -> google.protobuf.Timestamp
+	9,  // 3: dankyu.v1.GetPlayerRatingResponse.rating:type_name -> dankyu.v1.PlayerRating
+	7,  // 4: dankyu.v1.RatingPoint.estimate:type_name -> dankyu.v1.RankEstimate
+	7,  // 5: dankyu.v1.PlayerRating.estimate:type_name -> dankyu.v1.RankEstimate
+	15, // 6: dankyu.v1.PlayerRating.updated_at:type_name -> google.protobuf.Timestamp
+	8,  // 7: dankyu.v1.PlayerRating.history:type_name -> dankyu.v1.RatingPoint
+	9,  // 8: dankyu.v1.ListRatingsResponse.ratings:type_name -> dankyu.v1.PlayerRating
+	14, // 9: dankyu.v1.RecomputeResponse.run:type_name -> dankyu.v1.RatingRun
+	15, // 10: dankyu.v1.RatingRun.run_at:type_name -> google.protobuf.Timestamp
+	5,  // 11: dankyu.v1.RatingService.GetPlayerRating:input_type -> dankyu.v1.GetPlayerRatingRequest
+	10, // 12: dankyu.v1.RatingService.ListRatings:input_type -> dankyu.v1.ListRatingsRequest
+	12, // 13: dankyu.v1.RatingService.Recompute:input_type -> dankyu.v1.RecomputeRequest
+	0,  // 14: dankyu.v1.RatingService.TuneRatingParams:input_type -> dankyu.v1.TuneRatingParamsRequest
+	2,  // 15: dankyu.v1.RatingService.ListRatingParams:input_type -> dankyu.v1.ListRatingParamsRequest
+	6,  // 16: dankyu.v1.RatingService.GetPlayerRating:output_type -> dankyu.v1.GetPlayerRatingResponse
+	11, // 17: dankyu.v1.RatingService.ListRatings:output_type -> dankyu.v1.ListRatingsResponse
+	13, // 18: dankyu.v1.RatingService.Recompute:output_type -> dankyu.v1.RecomputeResponse
+	1,  // 19: dankyu.v1.RatingService.TuneRatingParams:output_type -> dankyu.v1.TuneRatingParamsResponse
+	3,  // 20: dankyu.v1.RatingService.ListRatingParams:output_type -> dankyu.v1.ListRatingParamsResponse
+	16, // [16:21] is the sub-list for method output_type
+	11, // [11:16] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_dankyu_v1_ratings_proto_init() }
@@ -843,7 +1232,7 @@ func file_dankyu_v1_ratings_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_dankyu_v1_ratings_proto_rawDesc), len(file_dankyu_v1_ratings_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,9 +19,11 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	RatingService_GetPlayerRating_FullMethodName = "/dankyu.v1.RatingService/GetPlayerRating"
-	RatingService_ListRatings_FullMethodName     = "/dankyu.v1.RatingService/ListRatings"
-	RatingService_Recompute_FullMethodName       = "/dankyu.v1.RatingService/Recompute"
+	RatingService_GetPlayerRating_FullMethodName  = "/dankyu.v1.RatingService/GetPlayerRating"
+	RatingService_ListRatings_FullMethodName      = "/dankyu.v1.RatingService/ListRatings"
+	RatingService_Recompute_FullMethodName        = "/dankyu.v1.RatingService/Recompute"
+	RatingService_TuneRatingParams_FullMethodName = "/dankyu.v1.RatingService/TuneRatingParams"
+	RatingService_ListRatingParams_FullMethodName = "/dankyu.v1.RatingService/ListRatingParams"
 )
 
 // RatingServiceClient is the client API for RatingService service.
@@ -43,6 +45,18 @@ type RatingServiceClient interface {
 	// history then shows the recompute. Staff only; takes an
 	// `idempotency-key`.
 	Recompute(ctx context.Context, in *RecomputeRequest, opts ...grpc.CallOption) (*RecomputeResponse, error)
+	// TuneRatingParams tunes the rating parameters on the registry's own
+	// finished games (time order; the last eval_frac of them, whole rounds,
+	// scored and never tuned on), stores them as a new version with the
+	// figures and recomputes every rating with it; the defaults are kept
+	// (stored as the new version) unless the tuned ones predict the later
+	// games better. Staff only; takes an `idempotency-key` (a retry returns
+	// the same version). RATING_TUNE_REQUEST, RATING_TUNE_FEW_GAMES.
+	TuneRatingParams(ctx context.Context, in *TuneRatingParamsRequest, opts ...grpc.CallOption) (*TuneRatingParamsResponse, error)
+	// ListRatingParams lists the stored parameter versions, newest first,
+	// with the figures that chose each (the latest is the one in force; none
+	// stored: the calibrated defaults). Staff only.
+	ListRatingParams(ctx context.Context, in *ListRatingParamsRequest, opts ...grpc.CallOption) (*ListRatingParamsResponse, error)
 }
 
 type ratingServiceClient struct {
@@ -83,6 +97,26 @@ func (c *ratingServiceClient) Recompute(ctx context.Context, in *RecomputeReques
 	return out, nil
 }
 
+func (c *ratingServiceClient) TuneRatingParams(ctx context.Context, in *TuneRatingParamsRequest, opts ...grpc.CallOption) (*TuneRatingParamsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TuneRatingParamsResponse)
+	err := c.cc.Invoke(ctx, RatingService_TuneRatingParams_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *ratingServiceClient) ListRatingParams(ctx context.Context, in *ListRatingParamsRequest, opts ...grpc.CallOption) (*ListRatingParamsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListRatingParamsResponse)
+	err := c.cc.Invoke(ctx, RatingService_ListRatingParams_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RatingServiceServer is the server API for RatingService service.
 // All implementations must embed UnimplementedRatingServiceServer
 // for forward compatibility.
@@ -102,6 +136,18 @@ type RatingServiceServer interface {
 	// history then shows the recompute. Staff only; takes an
 	// `idempotency-key`.
 	Recompute(context.Context, *RecomputeRequest) (*RecomputeResponse, error)
+	// TuneRatingParams tunes the rating parameters on the registry's own
+	// finished games (time order; the last eval_frac of them, whole rounds,
+	// scored and never tuned on), stores them as a new version with the
+	// figures and recomputes every rating with it; the defaults are kept
+	// (stored as the new version) unless the tuned ones predict the later
+	// games better. Staff only; takes an `idempotency-key` (a retry returns
+	// the same version). RATING_TUNE_REQUEST, RATING_TUNE_FEW_GAMES.
+	TuneRatingParams(context.Context, *TuneRatingParamsRequest) (*TuneRatingParamsResponse, error)
+	// ListRatingParams lists the stored parameter versions, newest first,
+	// with the figures that chose each (the latest is the one in force; none
+	// stored: the calibrated defaults). Staff only.
+	ListRatingParams(context.Context, *ListRatingParamsRequest) (*ListRatingParamsResponse, error)
 	mustEmbedUnimplementedRatingServiceServer()
 }
 
@@ -120,6 +166,12 @@ func (UnimplementedRatingServiceServer) ListRatings(context.Context, *ListRating
 }
 func (UnimplementedRatingServiceServer) Recompute(context.Context, *RecomputeRequest) (*RecomputeResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Recompute not implemented")
+}
+func (UnimplementedRatingServiceServer) TuneRatingParams(context.Context, *TuneRatingParamsRequest) (*TuneRatingParamsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method TuneRatingParams not implemented")
+}
+func (UnimplementedRatingServiceServer) ListRatingParams(context.Context, *ListRatingParamsRequest) (*ListRatingParamsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListRatingParams not implemented")
 }
 func (UnimplementedRatingServiceServer) mustEmbedUnimplementedRatingServiceServer() {}
 func (UnimplementedRatingServiceServer) testEmbeddedByValue()                       {}
@@ -196,6 +248,42 @@ func _RatingService_Recompute_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RatingService_TuneRatingParams_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TuneRatingParamsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RatingServiceServer).TuneRatingParams(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RatingService_TuneRatingParams_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RatingServiceServer).TuneRatingParams(ctx, req.(*TuneRatingParamsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RatingService_ListRatingParams_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListRatingParamsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RatingServiceServer).ListRatingParams(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RatingService_ListRatingParams_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RatingServiceServer).ListRatingParams(ctx, req.(*ListRatingParamsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RatingService_ServiceDesc is the grpc.ServiceDesc for RatingService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -214,6 +302,14 @@ var RatingService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Recompute",
 			Handler:    _RatingService_Recompute_Handler,
+		},
+		{
+			MethodName: "TuneRatingParams",
+			Handler:    _RatingService_TuneRatingParams_Handler,
+		},
+		{
+			MethodName: "ListRatingParams",
+			Handler:    _RatingService_ListRatingParams_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
