@@ -323,7 +323,13 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 		if _, ok := ProvinceByCode(c); !ok {
 			return PlayerPage{}, ReasonNotAProvinceCode.OnField("province_code", "value", c)
 		}
-		conds = append(conds, "province_code = "+arg(c))
+		if n != "" {
+			// the province's players under the first gram, in id order,
+			// from the grams' own key (not each candidate's row)
+			conds = append(conds, "g1.province = "+arg(c))
+		} else {
+			conds = append(conds, "province_code = "+arg(c))
+		}
 	}
 	if !actor.IsStaff() {
 		cond := "birth_date <= " + arg(lastAdultBirthDate(s.store.Now()))
