@@ -148,30 +148,44 @@ func (cw *cacheWriter) decide(code int) {
 // keepLang writes the page src with the language lang kept in its links:
 // every link and form of the site's own (a path, not another host) gets
 // ?lang=, a GET form a hidden field (its query is replaced on submission).
-// Only the tags changed are written anew; the rest goes out as it came.
+// Only the tags changed are written anew; the rest goes out as it came,
+// in runs between them, in one write. A tag other than a or form is not
+// decoded (its name alone is read), so a page costs a scan, not a parse.
 func keepLang(dst io.Writer, src []byte, lang string) error {
+	out := make([]byte, 0, len(src)+len(src)/16)
 	z := html.NewTokenizer(bytes.NewReader(src))
+	pos := 0 // src[pos:] is not yet written
+	off := 0 // where the current token starts: tokens tile src, each its Raw
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			if z.Err() == io.EOF {
-				return nil
+			if z.Err() != io.EOF {
+				return z.Err()
 			}
-			return z.Err()
+			out = append(out, src[pos:]...)
+			_, err := dst.Write(out)
+			return err
 		}
-		raw := append([]byte(nil), z.Raw()...)
+		start, n := off, len(z.Raw())
+		off += n
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			if _, err := dst.Write(raw); err != nil {
-				return err
-			}
 			continue
 		}
-		tok := z.Token()
+		name, hasAttr := z.TagName()
+		if !hasAttr || (string(name) != "a" && string(name) != "form") {
+			continue
+		}
+		raw := src[start : start+n]
+		tok := html.Token{Type: tt, Data: string(name)}
+		for more := true; more; {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			tok.Attr = append(tok.Attr, html.Attribute{Key: string(k), Val: string(v)})
+		}
 		changed, hidden := false, false
-		switch tok.Data {
-		case "a":
+		if tok.Data == "a" {
 			changed = withLang(tok.Attr, "href", lang)
-		case "form":
+		} else {
 			get := true
 			for _, a := range tok.Attr {
 				if a.Key == "method" && !strings.EqualFold(a.Val, "get") {
@@ -184,18 +198,19 @@ func keepLang(dst io.Writer, src []byte, lang string) error {
 				changed = withLang(tok.Attr, "action", lang)
 			}
 		}
-		out := raw
-		if changed {
-			out = []byte(tok.String())
+		if !changed && !hidden {
+			continue
 		}
-		if _, err := dst.Write(out); err != nil {
-			return err
+		out = append(out, src[pos:start]...)
+		if changed {
+			out = append(out, tok.String()...)
+		} else {
+			out = append(out, raw...)
 		}
 		if hidden {
-			if _, err := io.WriteString(dst, `<input type="hidden" name="lang" value="`+html.EscapeString(lang)+`"/>`); err != nil {
-				return err
-			}
+			out = append(out, `<input type="hidden" name="lang" value="`+html.EscapeString(lang)+`"/>`...)
 		}
+		pos = start + n
 	}
 }
 
