@@ -369,6 +369,10 @@ func TestNameSearch(t *testing.T) {
 		{"AB", "李Ab"},
 		{"%", ""},
 		{"张三", "张三"},
+		{"王伟伟", "王伟伟"},
+		{"伟王伟", ""},
+		{"欧阳明", "欧阳明"},
+		{"李ab", "李Ab"},
 	} {
 		if got := strings.Join(find(tt.q), " "); got != tt.want {
 			t.Errorf("search %q: %q, want %q", tt.q, got, tt.want)
@@ -414,7 +418,7 @@ func TestNameSearch(t *testing.T) {
 		}
 		return n
 	}
-	if grams(ids["欧阳明"]) != 5 { // 欧 阳 明 欧阳 阳明
+	if grams(ids["欧阳明"]) != 6 { // 欧 阳 明 欧阳 阳明 欧阳明 (migration 00111)
 		t.Fatalf("欧阳明 has %d grams", grams(ids["欧阳明"]))
 	}
 	if _, err := store.DB().Exec(ctx, `DELETE FROM players WHERE id = $1`, ids["欧阳明"]); err != nil {
