@@ -31,7 +31,7 @@ type serialWindow struct {
 // on the same database, the baseline is the essential transaction written
 // directly in pgx from 32 goroutines, as pgbench would run it: lock the
 // series row, UPDATE … RETURNING its serial, INSERT the certificate,
-// INSERT the event, commit. Rounds (3) interleave the four, their order
+// INSERT the event, commit. Rounds (5) interleave the four, their order
 // rotating; each round issues DANKYU_ISSUE_WINDOW certificates (150 by
 // default) per series. Goals: each series ≤ 2× the baseline, and the
 // filled series ≤ 1.1× the fresh one (issuance does not slow as a series
