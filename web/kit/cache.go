@@ -363,15 +363,6 @@ func langTag(raw []byte, lang string) (changed, hidden bool, tag string) {
 	return false, false, ""
 }
 
-func attr(as []html.Attribute, key string) string {
-	for _, a := range as {
-		if a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
-}
-
 // ownPath says whether a link leads to a page of the site: a path (not
 // another host, not a style sheet).
 func ownPath(u string) bool {
