@@ -116,3 +116,22 @@ func BenchmarkKeepLang(b *testing.B) {
 		}
 	})
 }
+
+// FuzzKeepLang: the scanner never panics on any page, and a page without
+// an a or form tag goes out byte for byte as it came.
+func FuzzKeepLang(f *testing.F) {
+	for _, s := range []string{`<a href="/x">x</a>`, `<form method="get" action="/v"></form>`, `<!-- <a href="/c"> -->`,
+		`<script>"<a href='/s'>"</script>`, `<textarea><a href="/raw"></textarea>`, `<a href='/q?x=1#f' class=c>`, `<a href=/u>`, `<a`, `<form action="/p`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, page string) {
+		var out bytes.Buffer
+		if err := keepLang(&out, []byte(page), "en"); err != nil {
+			t.Fatal(err)
+		}
+		low := strings.ToLower(page)
+		if !strings.Contains(low, "<a") && !strings.Contains(low, "<form") && out.String() != page {
+			t.Fatalf("changed a page without links: %q → %q", page, out.String())
+		}
+	})
+}
