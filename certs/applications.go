@@ -279,7 +279,6 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 				return Application{}, err
 			}
 		}
-		var certID any
 		if NeedsNotice(app.TargetRank) {
 			if err := s.checkStock(ctx, tx, app, now); err != nil {
 				return Application{}, err
@@ -290,18 +289,25 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 			}
 			app.NoticeID = n.ID
 			app.Status = AppOnNotice
+			if _, err := tx.Exec(ctx, `UPDATE applications SET status = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+				id, app.Status, now, actor.String()); err != nil {
+				return Application{}, ledger.PgErr(err, "approve application")
+			}
 		} else {
+			// decided before the serial is taken, so that the series row
+			// stays locked for as few statements as may be (the
+			// certificate's insert links it to the application)
+			if _, err := tx.Exec(ctx, `UPDATE applications SET status = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+				id, AppIssued, now, actor.String()); err != nil {
+				return Application{}, ledger.PgErr(err, "approve application")
+			}
 			// issue before any event is appended: the series row lock comes before the event-log lock
 			c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: app.TargetRank, basis: app.Basis,
 				issuer: issuerOf(app), applicationID: app.ID})
 			if err != nil {
 				return Application{}, err
 			}
-			app.CertificateNumber, app.Status, certID = c.Number, AppIssued, c.ID
-		}
-		if _, err := tx.Exec(ctx, `UPDATE applications SET status = $2, decided_at = $3, decided_by = $4, certificate_id = $5 WHERE id = $1`,
-			id, app.Status, now, actor.String(), certID); err != nil {
-			return Application{}, ledger.PgErr(err, "approve application")
+			app.CertificateNumber, app.Status = c.Number, AppIssued
 		}
 		app.DecidedAt, app.DecidedBy = &now, actor.String()
 		err = ledger.Append(ctx, tx, now, actor, "application", appID(id),

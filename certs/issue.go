@@ -94,33 +94,20 @@ type issueInput struct {
 }
 
 // nextSerial hands out the next serial of a series and the series' used
-// stock counting it. The upsert's row lock makes concurrent issuers of one
-// series wait for each other; a rolled-back transaction rolls its serial
-// and count back with it, so a series never skips and the count is exact.
-// A serial that a certificate recorded from paper holds is skipped, so the
-// series stays gapless: every serial is issued here or recorded from paper.
-// The paper check is a statement of its own, after the lock: its snapshot
-// then sees a paper record committed while this one waited.
-func nextSerial(ctx context.Context, tx *ledger.Tx, prefix string, year int, kind Kind) (serial, used int, err error) {
-	count := 1 // the issue counts once, whatever serials it skips
-	for {
-		err := tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial, used) VALUES ($1, $2, $3, 1, $4)
-			ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1,
-				used = certificate_series.used + $4
-			RETURNING last_serial, used`, prefix, year, kind, count).Scan(&serial, &used)
-		if err != nil {
-			return 0, 0, ledger.PgErr(err, "next serial")
-		}
-		count = 0
-		var held bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM certificates WHERE issuing_prefix = $1 AND year = $2 AND kind = $3 AND serial = $4)`,
-			prefix, year, kind, serial).Scan(&held); err != nil {
-			return 0, 0, ledger.PgErr(err, "serial held from paper")
-		}
-		if !held {
-			return serial, used, nil
-		}
+// stock, counting this issue when count is 1 (its first serial; a serial
+// held from paper is skipped without counting again). The upsert's row
+// lock makes concurrent issuers of one series wait for each other; a
+// rolled-back transaction rolls its serial and count back with it, so a
+// series never skips and the count is exact.
+func nextSerial(ctx context.Context, tx *ledger.Tx, prefix string, year int, kind Kind, count int) (serial, used int, err error) {
+	err = tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial, used) VALUES ($1, $2, $3, 1, $4)
+		ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1,
+			used = certificate_series.used + $4
+		RETURNING last_serial, used`, prefix, year, kind, count).Scan(&serial, &used)
+	if err != nil {
+		return 0, 0, ledger.PgErr(err, "next serial")
 	}
+	return serial, used, nil
 }
 
 // usedStock is the numbered certificates of a series issued in the
@@ -233,41 +220,55 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if in.applicationID != 0 {
 		application = in.applicationID
 	}
-	if printed {
-		last, used, err := nextSerial(ctx, tx, in.issuer, yy, kind)
-		if err != nil {
-			return Certificate{}, err
+	// The serial is taken, then the certificate inserted unless a
+	// certificate recorded from paper holds that serial (the series stays
+	// gapless: every serial is issued here or recorded from paper), in
+	// which case the next serial is taken. The insert is a statement of
+	// its own after the series row lock, so that it sees a paper record
+	// committed while this issuer waited (and waits for one being
+	// written); it also links the application, so that the lock is held
+	// for two statements before the event-log append.
+	for count := 1; ; count = 0 {
+		if printed {
+			last, used, err := nextSerial(ctx, tx, in.issuer, yy, kind, count)
+			if err != nil {
+				return Certificate{}, err
+			}
+			max := MaxDanSerial
+			if kind == KyuSeries {
+				max = MaxKyuSerial
+			}
+			if last > max {
+				return Certificate{}, ReasonSeriesFull.With(ledger.Value("prefix", in.issuer), ledger.Value("yy", fmt.Sprintf("%02d", yy)),
+					kindWords(kind), ledger.Value("max", strconv.Itoa(max)))
+			}
+			// used counts this issue: the stock is used up when it exceeds the grant
+			if hasStock && used > granted {
+				return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
+			}
+			num, err := NewNumber(kind, in.issuer, yy, last)
+			if err != nil {
+				return Certificate{}, fmt.Errorf("issue certificate: %w", err)
+			}
+			c.Number = num.String()
+			number, serial = c.Number, last
 		}
-		max := MaxDanSerial
-		if kind == KyuSeries {
-			max = MaxKyuSerial
+		err := tx.QueryRow(ctx, `WITH c AS (INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
+			application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces, holder_name, issuing_body, paper_basis)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15, $16, $17, $18)
+			ON CONFLICT (issuing_prefix, year, kind, serial) DO NOTHING RETURNING id),
+			a AS (UPDATE applications SET certificate_id = c.id FROM c WHERE applications.id = $10)
+			SELECT id FROM c`,
+			number, kind, in.issuer, yy, serial, in.player.ID, in.rank, in.player.Rank, in.basis,
+			application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody, c.PaperBasis).Scan(&c.ID)
+		if err == nil {
+			break
 		}
-		switch {
-		case last > max:
-			return Certificate{}, ReasonSeriesFull.With(ledger.Value("prefix", in.issuer), ledger.Value("yy", fmt.Sprintf("%02d", yy)),
-				kindWords(kind), ledger.Value("max", strconv.Itoa(max)))
+		if !errors.Is(err, pgx.ErrNoRows) || !printed {
+			return Certificate{}, ledger.PgErr(err, "issue certificate")
 		}
-		// used counts this issue: the stock is used up when it exceeds the grant
-		if hasStock && used > granted {
-			return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
-		}
-		num, err := NewNumber(kind, in.issuer, yy, last)
-		if err != nil {
-			return Certificate{}, fmt.Errorf("issue certificate: %w", err)
-		}
-		c.Number = num.String()
-		number, serial = c.Number, last
 	}
-	err := tx.QueryRow(ctx, `INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
-		application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces, holder_name, issuing_body, paper_basis)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15, $16, $17, $18) RETURNING id`,
-		number, kind, in.issuer, yy, serial, in.player.ID, in.rank, in.player.Rank, in.basis,
-		application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody, c.PaperBasis).Scan(&c.ID)
-	if err != nil {
-		return Certificate{}, ledger.PgErr(err, "issue certificate")
-	}
-	err = ledger.Append(ctx, tx, now, actor, "certificate", certEntity(c), NewCertificateIssuedPayload(c, in.replaces))
-	return c, err
+	return c, ledger.Append(ctx, tx, now, actor, "certificate", certEntity(c), NewCertificateIssuedPayload(c, in.replaces))
 }
 
 // certEntity names a certificate in the event log: its number, or its row id

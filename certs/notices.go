@@ -522,12 +522,14 @@ func (s *Service) finalize(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 	if err := identityReady(ctx, tx, app, p, now); err != nil { // the notice stays open until the holder's identity is settled
 		return Certificate{}, err
 	}
+	// marked before the serial is taken (the certificate's insert links
+	// it), so that the series row stays locked for fewer statements
+	if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'issued' WHERE id = $1`, app.ID); err != nil {
+		return Certificate{}, ledger.PgErr(err, "mark application issued")
+	}
 	c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: app.TargetRank, basis: app.Basis, issuer: issuerOf(app), applicationID: app.ID})
 	if err != nil {
 		return Certificate{}, err
-	}
-	if _, err := tx.Exec(ctx, `UPDATE applications SET status = 'issued', certificate_id = $2 WHERE id = $1`, app.ID, c.ID); err != nil {
-		return Certificate{}, ledger.PgErr(err, "mark application issued")
 	}
 	if err := closeNotice(ctx, tx, now, notice, NoticeIssued, ""); err != nil {
 		return Certificate{}, err

@@ -86,12 +86,9 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 		if err != nil {
 			return err
 		}
-		if err := tx.flushEvents(ctx); err != nil {
-			return err
-		}
 		out = res
 		if key == "" {
-			return nil
+			return tx.flushEvents(ctx)
 		}
 		var kept any = res
 		if r, ok := any(res).(Redactor); ok {
@@ -106,7 +103,9 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 		if err != nil {
 			return fmt.Errorf("record idempotency key: %w", err)
 		}
-		return nil
+		// the events last: the event-log lock, which every writer waits
+		// for, is then held for the append and the commit alone
+		return tx.flushEvents(ctx)
 	})
 	if err != nil {
 		return zero, err

@@ -65,10 +65,21 @@ func GrantServer(ctx context.Context, db *sql.DB, role string) error {
 	for _, t := range appendOnly {
 		stmts = append(stmts, `REVOKE UPDATE, DELETE, TRUNCATE ON `+pgx.Identifier{t}.Sanitize()+` FROM `+r)
 	}
+	// one transaction: a GRANT rewrites the catalog rows even when nothing
+	// changes, and each commit waits for the disk on the server's durable
+	// cluster (nine commits were most of a restart's migration step)
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("grant server role %s: %w", role, err)
+	}
+	defer tx.Rollback()
 	for _, s := range stmts {
-		if _, err := db.ExecContext(ctx, s); err != nil {
+		if _, err := tx.ExecContext(ctx, s); err != nil {
 			return fmt.Errorf("grant server role %s: %s: %w", role, s, err)
 		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("grant server role %s: %w", role, err)
 	}
 	return nil
 }

@@ -307,10 +307,11 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 		b.WriteString(" CROSS JOIN LATERAL (SELECT * FROM players WHERE players.id = g1.player_id OFFSET 0) players")
 		from, order = b.String(), "g1.player_id"
 		conds = append(conds, "g1.gram = "+grams[0])
-		// a pair is the whole two-character query, unless lowering changes
-		// a character's length (İ, under an ICU collation)
+		// a pair or a run of three is the whole query of two or three
+		// characters, unless lowering changes a character's length (İ,
+		// under an ICU collation)
 		runes := utf8.RuneCountInString(n)
-		if runes > 2 || (runes == 2 && utf8.RuneCountInString(strings.ToLower(n)) != 2) {
+		if runes > 3 || (runes >= 2 && utf8.RuneCountInString(strings.ToLower(n)) != runes) {
 			// LIKE checks the pairs stand together as the query, applied to
 			// the merged candidates outside a fence: the planner misjudges
 			// a '%…%' of Chinese text as rare and would scan all players
@@ -323,7 +324,13 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 		if _, ok := ProvinceByCode(c); !ok {
 			return PlayerPage{}, ReasonNotAProvinceCode.OnField("province_code", "value", c)
 		}
-		conds = append(conds, "province_code = "+arg(c))
+		if n != "" {
+			// the province's players under the first gram, in id order,
+			// from the grams' own key (not each candidate's row)
+			conds = append(conds, "g1.province = "+arg(c))
+		} else {
+			conds = append(conds, "province_code = "+arg(c))
+		}
 	}
 	if !actor.IsStaff() {
 		cond := "birth_date <= " + arg(lastAdultBirthDate(s.store.Now()))
@@ -385,22 +392,23 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 }
 
 // searchGrams are the keys of player_name_grams a name search reads, as
-// SQL over the query's parameter q: the one character, or up to three pairs
-// of adjacent characters (the first, the last and one between; LIKE checks
-// the rest): more joins would cost more than they save. They are cut from
-// lower(q) by the database, as the table's are cut from lower(name).
+// SQL over the query's parameter q: the one character, the pair, the run
+// of three (migration 00111), or for a longer query its first and last
+// runs of three (LIKE checks the rest): more joins would cost more than
+// they save. They are cut from lower(q) by the database, as the table's
+// are cut from lower(name).
 func searchGrams(q, name string) []string {
 	rs := []rune(name)
 	l := "lower(" + q + ")"
-	if len(rs) == 1 {
+	switch len(rs) {
+	case 1:
 		return []string{l}
+	case 2:
+		return []string{"substr(" + l + ", 1, 2)"}
 	}
-	grams := []string{"substr(" + l + ", 1, 2)"}
-	if len(rs) >= 3 && string(rs[len(rs)-2:]) != string(rs[:2]) {
-		grams = append(grams, "substr("+l+", length("+l+") - 1, 2)")
-	}
-	if mid := len(rs)/2 - 1; len(rs) >= 5 && string(rs[mid:mid+2]) != string(rs[:2]) && string(rs[mid:mid+2]) != string(rs[len(rs)-2:]) {
-		grams = append(grams, "substr("+l+", "+strconv.Itoa(mid+1)+", 2)")
+	grams := []string{"substr(" + l + ", 1, 3)"}
+	if len(rs) >= 4 && string(rs[len(rs)-3:]) != string(rs[:3]) {
+		grams = append(grams, "substr("+l+", length("+l+") - 2, 3)")
 	}
 	return grams
 }

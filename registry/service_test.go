@@ -369,6 +369,10 @@ func TestNameSearch(t *testing.T) {
 		{"AB", "李Ab"},
 		{"%", ""},
 		{"张三", "张三"},
+		{"王伟伟", "王伟伟"},
+		{"伟王伟", ""},
+		{"欧阳明", "欧阳明"},
+		{"李ab", "李Ab"},
 	} {
 		if got := strings.Join(find(tt.q), " "); got != tt.want {
 			t.Errorf("search %q: %q, want %q", tt.q, got, tt.want)
@@ -414,7 +418,7 @@ func TestNameSearch(t *testing.T) {
 		}
 		return n
 	}
-	if grams(ids["欧阳明"]) != 5 { // 欧 阳 明 欧阳 阳明
+	if grams(ids["欧阳明"]) != 6 { // 欧 阳 明 欧阳 阳明 欧阳明 (migration 00111)
 		t.Fatalf("欧阳明 has %d grams", grams(ids["欧阳明"]))
 	}
 	if _, err := store.DB().Exec(ctx, `DELETE FROM players WHERE id = $1`, ids["欧阳明"]); err != nil {
@@ -422,5 +426,59 @@ func TestNameSearch(t *testing.T) {
 	}
 	if n := grams(ids["欧阳明"]); n != 0 {
 		t.Errorf("%d grams left of a deleted player", n)
+	}
+}
+
+// TestSearchNameGramsProvince: a name search within a province finds the
+// province's players under the name's grams, and follows a transfer (the
+// grams carry the province: migration 00110); players of other provinces
+// under the same name are not listed.
+func TestSearchNameGramsProvince(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	var moved int64
+	for i, pre := range []string{"110", "110", "310"} {
+		in := zhang()
+		in.IDNumber, in.BirthDate, in.Name, in.ProvinceCode = residentID("1990-01-01", i+1), "1990-01-01", "张梓涵", pre[:2]
+		p, err := s.RegisterPlayer(ctx, ledger.Actor{Kind: ledger.AgencyActor, Agency: pre}, "", in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved = p.ID
+	}
+	count := func(name, prov string) int {
+		t.Helper()
+		page, err := s.SearchPlayers(ctx, ledger.Actor{Kind: ledger.Public}, registry.PlayerQuery{Name: name, ProvinceCode: prov})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range page.Players {
+			if p.ProvinceCode != prov {
+				t.Errorf("%s in %s: listed %d of province %s", name, prov, p.ID, p.ProvinceCode)
+			}
+		}
+		if int(page.Total) != len(page.Players) {
+			t.Errorf("%s in %s: total %d, page of %d", name, prov, page.Total, len(page.Players))
+		}
+		return len(page.Players)
+	}
+	for _, tt := range []struct {
+		name, prov string
+		want       int
+	}{{"张", "11", 2}, {"梓", "31", 1}, {"张梓涵", "11", 2}, {"梓涵", "31", 1}, {"张", "44", 0}} {
+		if got := count(tt.name, tt.prov); got != tt.want {
+			t.Errorf("%s in %s: %d found, want %d", tt.name, tt.prov, got, tt.want)
+		}
+	}
+	if _, err := s.TransferPlayer(ctx, staff, "", moved, "11"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, prov string
+		want       int
+	}{{"张", "31", 0}, {"张", "11", 3}, {"张梓涵", "11", 3}, {"梓涵", "31", 0}} {
+		if got := count(tt.name, tt.prov); got != tt.want {
+			t.Errorf("after the transfer, %s in %s: %d found, want %d", tt.name, tt.prov, got, tt.want)
+		}
 	}
 }

@@ -175,3 +175,61 @@ func TestSocketFolderMustBePrivate(t *testing.T) {
 		t.Fatalf("no socket in the private folder: %v", err)
 	}
 }
+
+// TestRolesSettled: a cluster without the database, or without the
+// roles, or with a table the owner does not own, is not settled (a restart
+// then runs EnsureDatabase and EnsureRoles); after them it is.
+func TestRolesSettled(t *testing.T) {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "dkr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	c, err := New(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Stop(ctx, true, true)
+	ensure := func() {
+		t.Helper()
+		if err := c.EnsureDatabase(ctx, "app"); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.EnsureRoles(ctx, "app", "app_owner", "app_server"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	settled := func() bool { return c.RolesSettled(ctx, "app", "app_owner", "app_server") }
+	if settled() {
+		t.Fatal("settled before the database exists")
+	}
+	if err := c.EnsureDatabase(ctx, "app"); err != nil {
+		t.Fatal(err)
+	}
+	if settled() {
+		t.Fatal("settled before the roles exist")
+	}
+	ensure()
+	if !settled() {
+		t.Fatal("not settled after EnsureDatabase and EnsureRoles")
+	}
+	conn, err := pgx.Connect(ctx, c.ConnString("app"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `CREATE TABLE made_by_superuser (v int)`); err != nil {
+		t.Fatal(err)
+	}
+	if settled() {
+		t.Fatal("settled with a table the owner does not own")
+	}
+	ensure()
+	if !settled() {
+		t.Fatal("not settled after the table was handed over")
+	}
+}

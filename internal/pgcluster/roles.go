@@ -21,6 +21,28 @@ func (c *Cluster) EnsureRoles(ctx context.Context, db, owner, server string) err
 	return ensureRoles(ctx, func(db string) string { return c.ConnString(db) }, db, owner, server)
 }
 
+// RolesSettled says, in one connection to db and one query, whether
+// EnsureDatabase and EnsureRoles would change nothing: db exists, both
+// roles exist, and owner owns db, its public schema and every relation and
+// function in it. A restart then skips them (their three connections and
+// their statements were a fifth of a restart's time). Any error is false.
+func (c *Cluster) RolesSettled(ctx context.Context, db, owner, server string) bool {
+	conn, err := pgx.Connect(ctx, c.ConnString(db))
+	if err != nil {
+		return false
+	}
+	defer conn.Close(ctx)
+	var settled bool
+	err = conn.QueryRow(ctx, `SELECT (SELECT count(*) FROM pg_roles WHERE rolname IN ($1, $2)) = 2
+		AND (SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = current_database()) = $1
+		AND (SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'public') = $1
+		AND NOT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+			WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p', 'f') AND pg_get_userbyid(c.relowner) <> $1)
+		AND NOT EXISTS (SELECT 1 FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+			WHERE n.nspname = 'public' AND pg_get_userbyid(p.proowner) <> $1)`, owner, server).Scan(&settled)
+	return err == nil && settled
+}
+
 // ensureRoles is EnsureRoles with the superuser's connection string of
 // each database from connString.
 func ensureRoles(ctx context.Context, connString func(db string) string, db, owner, server string) error {

@@ -148,64 +148,219 @@ func (cw *cacheWriter) decide(code int) {
 // keepLang writes the page src with the language lang kept in its links:
 // every link and form of the site's own (a path, not another host) gets
 // ?lang=, a GET form a hidden field (its query is replaced on submission).
-// Only the tags changed are written anew; the rest goes out as it came.
+// Only the tags changed are written anew; the rest goes out as it came,
+// in one write. The page is scanned for '<', not tokenized: comments and
+// the raw-text elements (script, style, textarea, title, …) are skipped
+// to their end, and only an a or form tag is cut out and decoded by the
+// HTML tokenizer (tokenizing the whole page was half the CPU of a
+// public page asked for in English).
 func keepLang(dst io.Writer, src []byte, lang string) error {
-	z := html.NewTokenizer(bytes.NewReader(src))
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			if z.Err() == io.EOF {
-				return nil
-			}
-			return z.Err()
+	out := make([]byte, 0, len(src)+len(src)/16)
+	pos := 0 // src[pos:] is not yet written
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '<')
+		if j < 0 {
+			break
 		}
-		raw := append([]byte(nil), z.Raw()...)
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			if _, err := dst.Write(raw); err != nil {
-				return err
+		i += j
+		rest := src[i:]
+		if bytes.HasPrefix(rest, []byte("<!--")) {
+			k := bytes.Index(rest[4:], []byte("-->"))
+			if k < 0 {
+				break
 			}
+			i += 4 + k + 3
 			continue
 		}
-		tok := z.Token()
-		changed, hidden := false, false
-		switch tok.Data {
-		case "a":
-			changed = withLang(tok.Attr, "href", lang)
-		case "form":
-			get := true
-			for _, a := range tok.Attr {
-				if a.Key == "method" && !strings.EqualFold(a.Val, "get") {
-					get = false
-				}
-			}
-			if get {
-				hidden = ownPath(attr(tok.Attr, "action"))
+		name := tagName(rest[1:])
+		if raw := rawTextEnd(name, rest); raw > 0 {
+			i += raw
+			continue
+		}
+		if name != "a" && name != "form" {
+			i++
+			continue
+		}
+		end := tagEnd(rest)
+		if end < 0 {
+			break
+		}
+		changed, hidden, tag := langTag(rest[:end], lang)
+		if changed || hidden {
+			out = append(out, src[pos:i]...)
+			if changed {
+				out = append(out, tag...)
 			} else {
-				changed = withLang(tok.Attr, "action", lang)
+				out = append(out, rest[:end]...)
 			}
-		}
-		out := raw
-		if changed {
-			out = []byte(tok.String())
-		}
-		if _, err := dst.Write(out); err != nil {
-			return err
-		}
-		if hidden {
-			if _, err := io.WriteString(dst, `<input type="hidden" name="lang" value="`+html.EscapeString(lang)+`"/>`); err != nil {
-				return err
+			if hidden {
+				out = append(out, `<input type="hidden" name="lang" value="`+html.EscapeString(lang)+`"/>`...)
 			}
+			pos = i + end
 		}
+		i += end
 	}
+	out = append(out, src[pos:]...)
+	_, err := dst.Write(out)
+	return err
 }
 
-func attr(as []html.Attribute, key string) string {
-	for _, a := range as {
-		if a.Key == key {
-			return a.Val
+// tagName is the lowered name of the tag whose text (after '<') starts b,
+// "" for none (an end tag, a declaration, text).
+func tagName(b []byte) string {
+	n := 0
+	for n < len(b) && (b[n] >= 'a' && b[n] <= 'z' || b[n] >= 'A' && b[n] <= 'Z' || n > 0 && b[n] >= '0' && b[n] <= '9') {
+		n++
+	}
+	if n == 0 || n == len(b) || !(b[n] == ' ' || b[n] == '>' || b[n] == '/' || b[n] == '\t' || b[n] == '\n' || b[n] == '\r' || b[n] == '\f') {
+		return ""
+	}
+	return strings.ToLower(string(b[:n]))
+}
+
+// rawTextEnd is, for a raw-text or RCDATA element starting b, the length
+// up to the end of its closing tag (whose contents are no tags); 0 for
+// any other tag.
+func rawTextEnd(name string, b []byte) int {
+	switch name {
+	case "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript":
+	default:
+		return 0
+	}
+	start := tagEnd(b)
+	if start < 0 {
+		return len(b)
+	}
+	closing := []byte("</" + name)
+	for k := start; k < len(b); {
+		j := bytes.Index(b[k:], []byte("</"))
+		if j < 0 {
+			return len(b)
+		}
+		k += j
+		if len(b)-k >= len(closing) && bytes.EqualFold(b[k:k+len(closing)], closing) {
+			if e := bytes.IndexByte(b[k:], '>'); e >= 0 {
+				return k + e + 1
+			}
+			return len(b)
+		}
+		k += 2
+	}
+	return len(b)
+}
+
+// tagEnd is the length of the start tag starting b, through its '>'
+// (quoted attribute values may hold one); -1 when it does not end.
+func tagEnd(b []byte) int {
+	var quote byte
+	for k := 1; k < len(b); k++ {
+		switch c := b[k]; {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '>':
+			return k + 1
 		}
 	}
-	return ""
+	return -1
+}
+
+// tagAttr is one attribute of a start tag: its lowered key, its decoded
+// value, and where its value stands in the tag (quotes included; start =
+// end for none).
+type tagAttr struct {
+	key, val   string
+	start, end int
+}
+
+// tagAttrs reads the attributes of the start tag raw (through its '>').
+func tagAttrs(raw []byte) []tagAttr {
+	var out []tagAttr
+	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+	k := 1
+	for k < len(raw) && !space(raw[k]) && raw[k] != '>' && raw[k] != '/' {
+		k++ // the name
+	}
+	for k < len(raw) {
+		for k < len(raw) && (space(raw[k]) || raw[k] == '/') {
+			k++
+		}
+		if k >= len(raw) || raw[k] == '>' {
+			break
+		}
+		ks := k
+		for k < len(raw) && !space(raw[k]) && raw[k] != '=' && raw[k] != '>' && !(raw[k] == '/' && k+1 < len(raw) && raw[k+1] == '>') {
+			k++
+		}
+		a := tagAttr{key: strings.ToLower(string(raw[ks:k]))}
+		for k < len(raw) && space(raw[k]) {
+			k++
+		}
+		if k < len(raw) && raw[k] == '=' {
+			k++
+			for k < len(raw) && space(raw[k]) {
+				k++
+			}
+			a.start = k
+			if k < len(raw) && (raw[k] == '"' || raw[k] == '\'') {
+				q := raw[k]
+				e := bytes.IndexByte(raw[k+1:], q)
+				if e < 0 {
+					e = len(raw) - k - 2
+				}
+				a.val = html.UnescapeString(string(raw[k+1 : k+1+e]))
+				k += e + 2
+			} else {
+				vs := k
+				for k < len(raw) && !space(raw[k]) && raw[k] != '>' {
+					k++
+				}
+				a.val = html.UnescapeString(string(raw[vs:k]))
+			}
+			a.end = min(k, len(raw))
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// langTag reads one a or form start tag and says whether its link gains
+// the language (and the tag as rewritten: only that value changed) or, a
+// GET form of the site's, whether it needs the hidden field.
+func langTag(raw []byte, lang string) (changed, hidden bool, tag string) {
+	attrs := tagAttrs(raw)
+	key := "href"
+	if n := tagName(raw[1:]); n == "form" {
+		get := true
+		for _, a := range attrs {
+			if a.key == "method" && !strings.EqualFold(a.val, "get") {
+				get = false
+			}
+		}
+		if get {
+			for _, a := range attrs {
+				if a.key == "action" {
+					return false, ownPath(a.val), ""
+				}
+			}
+			return false, false, ""
+		}
+		key = "action"
+	}
+	for _, a := range attrs {
+		if a.key != key {
+			continue
+		}
+		one := []html.Attribute{{Key: a.key, Val: a.val}}
+		if a.start == a.end || !withLang(one, key, lang) {
+			return false, false, ""
+		}
+		return true, false, string(raw[:a.start]) + `"` + html.EscapeString(one[0].Val) + `"` + string(raw[a.end:])
+	}
+	return false, false, ""
 }
 
 // ownPath says whether a link leads to a page of the site: a path (not

@@ -90,3 +90,48 @@ func TestKeepLang(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkKeepLang is keepLang over a page of the size of /verify's,
+// against copying the same bytes (its floor).
+func BenchmarkKeepLang(b *testing.B) {
+	var page strings.Builder
+	page.WriteString(`<html><head><link rel="stylesheet" href="/static/site.css"/><script>var x = "<a href='/s'>";</script></head><body>`)
+	for page.Len() < 4500 {
+		page.WriteString(`<div class="row"><span>证书编号</span><a href="/players?q=%E5%BC%A0#top">张三</a><p>text &amp; more</p></div>`)
+	}
+	page.WriteString(`<form method="get" action="/verify"><input name="number"/></form></body></html>`)
+	src := []byte(page.String())
+	b.Run("keepLang", func(b *testing.B) {
+		for b.Loop() {
+			var out bytes.Buffer
+			if err := keepLang(&out, src, "en"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("copy", func(b *testing.B) {
+		for b.Loop() {
+			var out bytes.Buffer
+			out.Write(src)
+		}
+	})
+}
+
+// FuzzKeepLang: the scanner never panics on any page, and a page without
+// an a or form tag goes out byte for byte as it came.
+func FuzzKeepLang(f *testing.F) {
+	for _, s := range []string{`<a href="/x">x</a>`, `<form method="get" action="/v"></form>`, `<!-- <a href="/c"> -->`,
+		`<script>"<a href='/s'>"</script>`, `<textarea><a href="/raw"></textarea>`, `<a href='/q?x=1#f' class=c>`, `<a href=/u>`, `<a`, `<form action="/p`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, page string) {
+		var out bytes.Buffer
+		if err := keepLang(&out, []byte(page), "en"); err != nil {
+			t.Fatal(err)
+		}
+		low := strings.ToLower(page)
+		if !strings.Contains(low, "<a") && !strings.Contains(low, "<form") && out.String() != page {
+			t.Fatalf("changed a page without links: %q → %q", page, out.String())
+		}
+	})
+}
