@@ -294,16 +294,21 @@ func (b *Board) Play(c Color, p Point) Violation {
 			b.libs[b.head[n]]--
 		}
 	}
-	for _, n := range ns {
-		if b.color[n] == c && b.head[n] != b.head[p] {
-			b.merge(b.head[p], b.head[n])
-		}
-	}
+	// Merges and captures in one pass: a capture adds liberties to the
+	// chains around it as they are at that moment, and a merge sums them,
+	// so the order does not matter.
 	captures, lastCaptured := 0, Pass
 	for _, n := range ns {
-		if b.color[n] == opp && b.libs[b.head[n]] == 0 {
-			lastCaptured = n
-			captures += b.remove(b.head[n])
+		switch b.color[n] {
+		case c:
+			if b.head[n] != b.head[p] {
+				b.merge(b.head[p], b.head[n])
+			}
+		case opp:
+			if b.libs[b.head[n]] == 0 {
+				lastCaptured = n
+				captures += b.remove(b.head[n])
+			}
 		}
 	}
 	b.captured[c] += captures
