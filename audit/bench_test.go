@@ -3,6 +3,8 @@ package audit_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -125,7 +127,11 @@ func BenchmarkOpenYear(b *testing.B) {
 // before the timings start.
 func BenchmarkOpenYearNational(b *testing.B) {
 	ctx := context.Background()
-	plan, err := nationaldata.Build(nationaldata.Options{Years: []int{2026}, Seed: 7, Scale: nationaldata.National,
+	scale := nationaldata.National
+	if os.Getenv("DANKYU_NATIONAL_SCALE") == "small" { // a quick run on a loaded machine
+		scale = nationaldata.Small
+	}
+	plan, err := nationaldata.Build(nationaldata.Options{Years: []int{2026}, Seed: 7, Scale: scale,
 		Anomalies: []nationaldata.Anomaly{{Kind: nationaldata.OverIssue}, {Kind: nationaldata.Forfeits}, {Kind: nationaldata.Inactive},
 			{Kind: nationaldata.BirthDates}, {Kind: nationaldata.LateResults}}})
 	if err != nil {
@@ -160,6 +166,8 @@ func scorecardsAgainstSelect(b *testing.B, pool *pgxpool.Pool, au *audit.Service
 	period := audit.Config{}.Period(2026)
 	var baseline float64
 	b.Run("select", func(b *testing.B) {
+		peak := sampleHeap()
+		defer func() { b.ReportMetric(peak()/(1<<20), "peak-heap-MB") }()
 		for b.Loop() {
 			rows, err := pool.Query(ctx, `SELECT id, at, actor, action, entity_type, entity_id, payload::text FROM events
 				WHERE id <= (SELECT max(id) FROM events) AND at < $1 ORDER BY id`, period.End)
@@ -185,6 +193,8 @@ func scorecardsAgainstSelect(b *testing.B, pool *pgxpool.Pool, au *audit.Service
 		baseline = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	})
 	b.Run("audit", func(b *testing.B) {
+		peak := sampleHeap()
+		defer func() { b.ReportMetric(peak()/(1<<20), "peak-heap-MB") }()
 		for b.Loop() {
 			cards, err := au.ScorecardsNow(ctx, 2026, agencies)
 			if err != nil || len(cards) != 34 {
@@ -196,4 +206,34 @@ func scorecardsAgainstSelect(b *testing.B, pool *pgxpool.Pool, au *audit.Service
 		}
 		b.ReportMetric(float64(events), "events")
 	})
+}
+
+// sampleHeap samples the heap in use (runtime.MemStats.HeapInuse) every
+// 20 ms from a fresh collection on, until the function it returns is
+// called; that returns the highest sample, in bytes: the peak memory of
+// the work in between, within a sample.
+func sampleHeap() func() float64 {
+	runtime.GC()
+	done := make(chan struct{})
+	peak := make(chan uint64)
+	go func() {
+		var ms runtime.MemStats
+		var high uint64
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			high = max(high, ms.HeapInuse)
+			select {
+			case <-done:
+				peak <- high
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() float64 {
+		close(done)
+		return float64(<-peak)
+	}
 }

@@ -2,6 +2,9 @@ package ratings
 
 import (
 	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
 	"os"
 	"testing"
 	"time"
@@ -85,4 +88,54 @@ func BenchmarkRatio(b *testing.B) {
 			b.ReportMetric(float64(replay)/float64(parse), "replay/parse")
 		})
 	}
+}
+
+// plainCSV is the yardstick of issue 30: encoding/csv reading every field
+// of every row, the fields touched and nothing kept.
+func plainCSV(b *testing.B, data []byte) int {
+	cr := csv.NewReader(bytes.NewReader(data))
+	n := 0
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			return n
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, f := range rec {
+			n += len(f)
+		}
+	}
+}
+
+// BenchmarkGamesReplayVsCSV times, in each iteration and interleaved, the
+// plain CSV read, the project's reader, a GoR replay (read + rate) and a
+// replay with the default system (bayes, DefaultBayes), each reported as a
+// ratio to the plain read: each its fastest of the run's iterations, which
+// load on a shared machine does not inflate.
+func BenchmarkGamesReplayVsCSV(b *testing.B) {
+	data := benchGames(b)
+	base, read, gor, def := time.Duration(1<<62), time.Duration(1<<62), time.Duration(1<<62), time.Duration(1<<62)
+	for b.Loop() {
+		t0 := time.Now()
+		plainCSV(b, data)
+		t1 := time.Now()
+		parseBench(b, data)
+		t2 := time.Now()
+		gs := parseBench(b, data)
+		Replay(gs.Games, NewGoR(len(gs.Players), 2100), ByGame)
+		t3 := time.Now()
+		gs = parseBench(b, data)
+		Replay(gs.Games, NewBayes(len(gs.Players), 2100, DefaultBayes()), ByGame)
+		t4 := time.Now()
+		base = min(base, t1.Sub(t0))
+		read = min(read, t2.Sub(t1))
+		gor = min(gor, t3.Sub(t2))
+		def = min(def, t4.Sub(t3))
+	}
+	b.ReportMetric(float64(base.Milliseconds()), "csv-ms")
+	b.ReportMetric(float64(read)/float64(base), "reader/csv")
+	b.ReportMetric(float64(gor)/float64(base), "gor/csv")
+	b.ReportMetric(float64(def)/float64(base), "default/csv")
 }

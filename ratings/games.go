@@ -1,10 +1,10 @@
 package ratings
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -88,11 +88,9 @@ const Header = "date,event,round,black,white,black_rank,white_rank,handicap,komi
 // (date,event,round,black,white,black_rank,white_rank,handicap,komi,winner).
 // Errors name the data row (0-based, header not counted).
 func ReadGames(r io.Reader) (*Games, error) {
-	cr := csv.NewReader(r)
-	cr.ReuseRecord = true
 	header := strings.Split(Header, ",")
-	cr.FieldsPerRecord = len(header)
-	rec, err := cr.Read()
+	rs := newRecords(r, len(header))
+	rec, err := rs.next()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
 			return nil, errors.New("games file: empty, want a header line")
@@ -106,21 +104,64 @@ func ReadGames(r io.Reader) (*Games, error) {
 	}
 	p := parser{ids: map[string]int32{}, strs: map[string]string{}, days: map[string]int32{}}
 	gs := &Games{}
+	// A million games do not fit one growing slice well: append's growth
+	// copies the whole slice again and again. With a size hint the slice is
+	// made once; without, rows go into fixed chunks joined once at the end.
+	const chunk = 1 << 16
+	var chunks [][]Game
+	cur := make([]Game, 0, chunk)
+	if n := sizeHint(r); n > 0 {
+		cur = make([]Game, 0, n/bytesPerGame+16)
+	}
 	for row := 0; ; row++ {
-		rec, err := cr.Read()
+		rec, err := rs.next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return nil, fmt.Errorf("games file row %d: %w", row, err)
 		}
-		g, err := p.game(rec, gs)
-		if err != nil {
+		if len(cur) == cap(cur) {
+			chunks = append(chunks, cur)
+			cur = make([]Game, 0, chunk)
+		}
+		cur = cur[:len(cur)+1]
+		if err := p.game(rec, gs, &cur[len(cur)-1]); err != nil {
 			return nil, fmt.Errorf("games file row %d: %w", row, err)
 		}
-		gs.Games = append(gs.Games, g)
 	}
+	if len(chunks) == 0 {
+		gs.Games = cur
+		return gs, nil
+	}
+	n := len(cur)
+	for _, c := range chunks {
+		n += len(c)
+	}
+	gs.Games = make([]Game, 0, n)
+	for _, c := range chunks {
+		gs.Games = append(gs.Games, c...)
+	}
+	gs.Games = append(gs.Games, cur...)
 	return gs, nil
+}
+
+// bytesPerGame is a little under the shared file's mean row (60 bytes), so
+// that a size hint over-allocates rather than grows.
+const bytesPerGame = 56
+
+// sizeHint is the bytes left in r when r can tell (an in-memory reader or a
+// file), else 0.
+func sizeHint(r io.Reader) int {
+	switch v := r.(type) {
+	case interface{ Len() int }:
+		return v.Len()
+	case interface{ Stat() (os.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			return int(min(fi.Size(), 1<<34))
+		}
+	}
+	return 0
 }
 
 // parser interns ids, events, rounds and dates: a million rows repeat few of them.
@@ -128,14 +169,26 @@ type parser struct {
 	ids  map[string]int32
 	strs map[string]string
 	days map[string]int32
+	// The file is sorted by date and holds runs of one event: the last
+	// date, event and komi seen answer most rows without a map probe.
+	lastDate, lastEvent, lastKomi string
+	lastDay                       int32
+	lastKomiV                     float64
 }
 
 func (p *parser) intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	if s == p.lastEvent {
+		return p.lastEvent
+	}
 	if v, ok := p.strs[s]; ok {
 		return v
 	}
 	s = strings.Clone(s) // the record's backing array is reused
 	p.strs[s] = s
+	p.lastEvent = s
 	return s
 }
 
@@ -154,48 +207,66 @@ func (p *parser) player(id string, gs *Games) (int32, error) {
 }
 
 func (p *parser) day(s string) (int32, error) {
-	if d, ok := p.days[s]; ok {
-		return d, nil
+	if s == p.lastDate && s != "" {
+		return p.lastDay, nil
 	}
-	t, err := time.Parse(time.DateOnly, s)
-	if err != nil {
-		return 0, fmt.Errorf("date %q: want YYYY-MM-DD", s)
+	d, ok := p.days[s]
+	if !ok {
+		t, err := time.Parse(time.DateOnly, s)
+		if err != nil {
+			return 0, fmt.Errorf("date %q: want YYYY-MM-DD", s)
+		}
+		d = int32(t.Unix() / 86400)
+		s = strings.Clone(s)
+		p.days[s] = d
+	} else {
+		s = strings.Clone(s)
 	}
-	d := int32(t.Unix() / 86400)
-	p.days[strings.Clone(s)] = d
+	p.lastDate, p.lastDay = s, d
 	return d, nil
 }
 
-func (p *parser) game(rec []string, gs *Games) (Game, error) {
-	var g Game
+// komi parses a komi, remembering the last one (most rows repeat it).
+func (p *parser) komi(s string) (float64, error) {
+	if s == p.lastKomi && s != "" {
+		return p.lastKomiV, nil
+	}
+	k, err := strconv.ParseFloat(s, 64)
+	if err != nil || k != k || k < -1000 || k > 1000 {
+		return 0, fmt.Errorf("komi %q: want a number of points", s)
+	}
+	p.lastKomi, p.lastKomiV = strings.Clone(s), k
+	return k, nil
+}
+
+func (p *parser) game(rec []string, gs *Games, g *Game) error {
 	var err error
 	if g.Day, err = p.day(rec[0]); err != nil {
-		return g, err
+		return err
 	}
 	g.Event = p.intern(rec[1])
 	g.Round = p.intern(rec[2])
 	if g.Black, err = p.player(rec[3], gs); err != nil {
-		return g, fmt.Errorf("black: %w", err)
+		return fmt.Errorf("black: %w", err)
 	}
 	if g.White, err = p.player(rec[4], gs); err != nil {
-		return g, fmt.Errorf("white: %w", err)
+		return fmt.Errorf("white: %w", err)
 	}
 	if g.Black == g.White {
-		return g, fmt.Errorf("player %q plays himself", rec[3])
+		return fmt.Errorf("player %q plays himself", rec[3])
 	}
 	if g.BlackRank, err = ParseRank(rec[5]); err != nil {
-		return g, fmt.Errorf("black_rank: %w", err)
+		return fmt.Errorf("black_rank: %w", err)
 	}
 	if g.WhiteRank, err = ParseRank(rec[6]); err != nil {
-		return g, fmt.Errorf("white_rank: %w", err)
+		return fmt.Errorf("white_rank: %w", err)
 	}
 	if g.Handicap, err = strconv.Atoi(rec[7]); err != nil || g.Handicap < 0 || g.Handicap > 30 {
-		return g, fmt.Errorf("handicap %q: want 0..30 stones", rec[7])
+		return fmt.Errorf("handicap %q: want 0..30 stones", rec[7])
 	}
 	if rec[8] != "" {
-		g.Komi, err = strconv.ParseFloat(rec[8], 64)
-		if err != nil || g.Komi != g.Komi || g.Komi < -1000 || g.Komi > 1000 {
-			return g, fmt.Errorf("komi %q: want a number of points", rec[8])
+		if g.Komi, err = p.komi(rec[8]); err != nil {
+			return err
 		}
 		g.HasKomi = true
 	}
@@ -203,7 +274,7 @@ func (p *parser) game(rec []string, gs *Games) (Game, error) {
 	case "B", "W", "D":
 		g.Winner = rec[9][0]
 	default:
-		return g, fmt.Errorf("winner %q: want B, W or D", rec[9])
+		return fmt.Errorf("winner %q: want B, W or D", rec[9])
 	}
-	return g, nil
+	return nil
 }

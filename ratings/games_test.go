@@ -1,7 +1,11 @@
 package ratings
 
 import (
+	"encoding/csv"
+	"errors"
+	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -148,6 +152,35 @@ func FuzzReadGames(f *testing.F) {
 			s := StonesToBlack(g.Handicap, g.Komi, g.HasKomi)
 			if s != s || s < -9.5 || s > 9.5 {
 				t.Fatalf("game %d: advantage %v stones", i, s)
+			}
+		}
+	})
+}
+
+// FuzzReadGamesRecords checks the in-place row splitter against
+// encoding/csv: the same rows, or both an error.
+func FuzzReadGamesRecords(f *testing.F) {
+	f.Add("a,b,c\n1,2,3\r\n\n\"x,\"\"y\",,\"multi\nline\"\n")
+	f.Add("a,b,c\n1,2\n")
+	f.Add("a,b,c\n1,2,3,4\n")
+	f.Add("a,b\rc,d\n1,2,3")
+	f.Add("a,\"b,c\n")
+	f.Add("a,b\"c,d\n")
+	f.Fuzz(func(t *testing.T, file string) {
+		cr := csv.NewReader(strings.NewReader(file))
+		cr.FieldsPerRecord = 3
+		rs := newRecords(strings.NewReader(file), 3)
+		for row := 0; ; row++ {
+			want, werr := cr.Read()
+			got, gerr := rs.next()
+			if (werr == nil) != (gerr == nil) || errors.Is(werr, io.EOF) != errors.Is(gerr, io.EOF) {
+				t.Fatalf("row %d: error %v, encoding/csv %v", row, gerr, werr)
+			}
+			if werr != nil {
+				return
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("row %d: %q, encoding/csv %q", row, got, want)
 			}
 		}
 	})

@@ -26,13 +26,16 @@ func NewGoR(players int, unknown float64) *GoR {
 	return &GoR{unknown: unknown, r: make([]float64, players), seen: make([]bool, players), acc: newDeltas(players)}
 }
 
-// gorBeta is the EGD's beta. Ratings reach 3300 only through a large
-// handicap added to a top rating; the clamp keeps the logarithm finite.
-func gorBeta(r float64) float64 { return -7 * math.Log(max(3300-r, 1)) }
-
 // GoRExpected is the EGD's expected score of a player rated r against opp.
+//
+// Ratings reach 3300 only through a large handicap added to a top
+// rating; the clamp keeps the quotient finite. e^(beta(opp) - beta(r)) is ((3300-r)/(3300-opp))^7: a quotient and three
+// products where the formula takes two logarithms and an exponential (the
+// replay's hottest arithmetic).
 func GoRExpected(r, opp float64) float64 {
-	return 1 / (1 + math.Exp(gorBeta(opp)-gorBeta(r)))
+	q := max(3300-r, 1) / max(3300-opp, 1)
+	q2 := q * q
+	return 1 / (1 + q2*q2*q2*q)
 }
 
 // GoRCon is the EGD's update factor: large for weak players, small for strong.

@@ -75,3 +75,17 @@ func TestGoRReplay(t *testing.T) {
 		t.Error("a top rating with a large handicap gives NaN")
 	}
 }
+
+// TestGoRExpectedMatchesBeta checks the power form of GoRExpected against
+// the EGD's formula with beta(r) = -7 ln(3300 - r), over the whole scale.
+func TestGoRExpectedMatchesBeta(t *testing.T) {
+	beta := func(r float64) float64 { return -7 * math.Log(max(3300-r, 1)) }
+	for r := -900.0; r <= 3400; r += 37 {
+		for opp := -900.0; opp <= 3400; opp += 41 {
+			want := 1 / (1 + math.Exp(beta(opp)-beta(r)))
+			if got := GoRExpected(r, opp); math.Abs(got-want) > 1e-12 {
+				t.Fatalf("GoRExpected(%v, %v) = %v, want %v", r, opp, got, want)
+			}
+		}
+	}
+}

@@ -190,44 +190,53 @@ func (b *Board) check(c Color, p Point) (Violation, uint64) {
 	}
 	opp := c.Opponent()
 	h := b.hash ^ b.zob.stone[c][p]
+	// One read of each neighbour's colour and chain head, then each chain
+	// once: adj is how many of p's neighbours it holds, the pseudo-
+	// liberties that p takes from it.
 	var seen [4]Point
 	nseen := 0
 	captures, hasLiberty := 0, false
 	ns := b.neighbours(p)
-	for _, n := range ns {
+	var hds [4]Point
+	for i, n := range ns {
 		switch b.color[n] {
 		case Empty:
 			hasLiberty = true
-		case c, opp:
-			hd := b.head[n]
-			dup := false
-			for _, s := range seen[:nseen] {
-				dup = dup || s == hd
+			hds[i] = Pass
+		case edge:
+			hds[i] = Pass
+		default:
+			hds[i] = b.head[n]
+		}
+	}
+	for i, hd := range hds {
+		if hd == Pass {
+			continue
+		}
+		adj, dup := int16(1), false
+		for j, o := range hds {
+			if j != i && o == hd {
+				dup = dup || j < i
+				adj++
 			}
-			if dup {
-				continue
-			}
-			seen[nseen] = hd
-			nseen++
-			adj := int16(0)
-			for _, m := range ns {
-				if b.color[m] != Empty && b.color[m] != edge && b.head[m] == hd {
-					adj++
-				}
-			}
-			if b.color[n] == opp {
-				if b.libs[hd] == adj { // every liberty of the chain is p: captured
-					captures += int(b.count[hd])
-					for s := hd; ; {
-						h ^= b.zob.stone[opp][s]
-						if s = b.next[s]; s == hd {
-							break
-						}
+		}
+		if dup {
+			continue
+		}
+		seen[nseen] = hd
+		nseen++
+		if b.color[ns[i]] == opp {
+			if b.libs[hd] == adj { // every liberty of the chain is p: captured
+				captures += int(b.count[hd])
+				for s := hd; ; {
+					h ^= b.zob.stone[opp][s]
+					if s = b.next[s]; s == hd {
+						break
 					}
 				}
-			} else if b.libs[hd] > adj {
-				hasLiberty = true
 			}
+		} else if b.libs[hd] > adj {
+			hasLiberty = true
 		}
 	}
 	if captures == 0 && !hasLiberty {
@@ -285,16 +294,21 @@ func (b *Board) Play(c Color, p Point) Violation {
 			b.libs[b.head[n]]--
 		}
 	}
-	for _, n := range ns {
-		if b.color[n] == c && b.head[n] != b.head[p] {
-			b.merge(b.head[p], b.head[n])
-		}
-	}
+	// Merges and captures in one pass: a capture adds liberties to the
+	// chains around it as they are at that moment, and a merge sums them,
+	// so the order does not matter.
 	captures, lastCaptured := 0, Pass
 	for _, n := range ns {
-		if b.color[n] == opp && b.libs[b.head[n]] == 0 {
-			lastCaptured = n
-			captures += b.remove(b.head[n])
+		switch b.color[n] {
+		case c:
+			if b.head[n] != b.head[p] {
+				b.merge(b.head[p], b.head[n])
+			}
+		case opp:
+			if b.libs[b.head[n]] == 0 {
+				lastCaptured = n
+				captures += b.remove(b.head[n])
+			}
 		}
 	}
 	b.captured[c] += captures

@@ -181,3 +181,48 @@ func TestBoardAgreesWithNaiveBoard(t *testing.T) {
 	}
 	t.Logf("%d moves compared", moves)
 }
+
+// FuzzBoardAgreesWithNaiveBoard plays a random game chosen by the fuzzer
+// (size, rule, suicide, seed) on Board and on the naive board: the same
+// verdicts and positions at every move.
+func FuzzBoardAgreesWithNaiveBoard(f *testing.F) {
+	f.Add(uint8(5), uint8(0), false, uint64(1))
+	f.Add(uint8(9), uint8(1), true, uint64(7))
+	f.Add(uint8(3), uint8(2), false, uint64(42))
+	f.Fuzz(func(t *testing.T, sz, rl uint8, suicide bool, seed uint64) {
+		size := 2 + int(sz)%12
+		rule := KoRule(rl % 3)
+		rng := rand.New(rand.NewPCG(seed, uint64(size)))
+		b, _ := NewBoard(size)
+		b.KoRule, b.AllowSuicide = rule, suicide
+		n := newNaive(size, rule, suicide)
+		c := Black
+		for m := 0; m < 4*size*size; m++ {
+			i := rng.IntN(size*size+1) - 1
+			if i >= 0 && rng.IntN(25) == 0 {
+				sc := Color(rng.IntN(3))
+				b.Setup(sc, b.At(i%size, i/size))
+				if n.grid[i] != sc { // a setup that changes nothing leaves the ko as it was
+					n.grid[i], n.koAt = sc, -1
+				}
+				continue
+			}
+			p := Pass
+			if i >= 0 {
+				p = b.At(i%size, i/size)
+			}
+			got, want := b.Play(c, p), n.play(c, i)
+			if got != want {
+				t.Fatalf("move %d: %s at %d: board says %q, naive %q\n%s", m, c, i, got, want, b)
+			}
+			for j, col := range n.grid {
+				if b.Color(b.At(j%size, j/size)) != col {
+					t.Fatalf("move %d: positions differ at %d\n%s", m, j, b)
+				}
+			}
+			if got == NoViolation { // the naive board's ko binds the next player, whoever it is
+				c = c.Opponent()
+			}
+		}
+	})
+}
