@@ -101,12 +101,12 @@ func BenchmarkIssuanceBySerial(b *testing.B) {
 				return err
 			}
 			number := fmt.Sprintf("B%08d", serial)
-			if _, err := tx.Exec(ctx, `INSERT INTO bench_certificates (number, serial, player_id, holder_name, rank, issued_at) VALUES ($1, $2, $3, $4, 1, now())`,
-				number, serial, i, "bench"); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO bench_certificates (number, serial, player_id, holder_name, rank, issued_at) VALUES ($1, $2, $3, $4, 1, $5)`,
+				number, serial, i, "bench", e.clock.Now()); err != nil {
 				return err
 			}
-			_, err := tx.Exec(ctx, `INSERT INTO bench_events (at, actor, action, entity_id, payload) VALUES (now(), 'agency:110', 'certificate.issued', $1, $2)`,
-				number, fmt.Sprintf(`{"serial": %d}`, serial))
+			_, err := tx.Exec(ctx, `INSERT INTO bench_events (at, actor, action, entity_id, payload) VALUES ($3, 'agency:110', 'certificate.issued', $1, $2)`,
+				number, fmt.Sprintf(`{"serial": %d}`, serial), e.clock.Now())
 			return err
 		})
 	}
