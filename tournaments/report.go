@@ -150,8 +150,13 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 		}
 		games = matchRounds(r.Event, r.Participants, games)
 		rank := TeamStandings
-		if r.Event.TeamFormat == TotalScore {
+		switch {
+		case r.Event.TeamFormat == TotalScore:
 			rank = TeamStandingsByTotal
+		case r.Event.System == SwissSystem && r.Event.Order == SwissTotalOrder:
+			rank = func(m map[int]TeamMember, g []Game, b []string) ([]TeamStanding, error) {
+				return TeamStandingsBySwissTotal(m, g, b, r.Event.Rounds)
+			}
 		}
 		if r.Teams, err = rank(members, games, byes); err != nil {
 			return r, fmt.Errorf("team standings of tournament %d: %w", id, err)

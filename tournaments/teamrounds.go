@@ -103,7 +103,11 @@ func teamRound(e Event, ps []Participant, games []GameRow, byes []byeRow, round 
 			}
 			met[a][index[b]], met[b][index[a]] = true, true
 		}
-		st, err := teamStandings(members, decided, byeTeams, e.TeamFormat == TotalScore)
+		how := byMatchPoints
+		if e.TeamFormat == TotalScore {
+			how = byBoardTotal
+		}
+		st, err := teamStandings(members, decided, byeTeams, how, 0)
 		if err != nil {
 			return nil, 0, err
 		}

@@ -20,7 +20,21 @@ type TeamStanding struct {
 	BoardPoints int   // the members' game points (win 2, draw 1)
 	ByBoard     []int // board points of board 1, 2, …
 	Matches     int
+	// SOS and Total are a team Swiss ranked by total score (A): the
+	// opponents' match points, and total = match points + SOS ÷ rounds −
+	// rounds; zero otherwise.
+	SOS   int
+	Total float64
 }
+
+// teamRanking is what team standings compare first.
+type teamRanking int
+
+const (
+	byMatchPoints teamRanking = iota // the Chinese rules' default: 场分
+	byBoardTotal                     // 队员总分制: the members' points
+	bySwissTotal                     // a team Swiss by total score (A)
+)
 
 // TeamStandings ranks teams by the Chinese rules: match points, then board
 // points, then the first board's points, then the next board's; teams equal
@@ -28,16 +42,29 @@ type TeamStanding struct {
 // the same two teams. A team's bye (byes names one team per entry) counts as
 // a match won, with no board points.
 func TeamStandings(members map[int]TeamMember, games []Game, byes []string) ([]TeamStanding, error) {
-	return teamStandings(members, games, byes, false)
+	return teamStandings(members, games, byes, byMatchPoints, 0)
 }
 
 // TeamStandingsByTotal ranks teams as 队员总分制 does: by the sum of the
 // members' points (board points) first, then match points, then the boards.
 func TeamStandingsByTotal(members map[int]TeamMember, games []Game, byes []string) ([]TeamStanding, error) {
-	return teamStandings(members, games, byes, true)
+	return teamStandings(members, games, byes, byBoardTotal, 0)
 }
 
-func teamStandings(members map[int]TeamMember, games []Game, byes []string, byTotal bool) ([]TeamStanding, error) {
+// TeamStandingsBySwissTotal ranks a team Swiss by total score, as the
+// rules allow ("在积分编排赛制的团体赛中，团体成绩根据总得分或总积分的高低区分
+// 名次，总得分计算办法与个人积分编排制比赛相同。如相同则依循环赛顺序区分名次"):
+// total = match points + SOS ÷ rounds − rounds, as the individual Swiss (A)
+// (SwissTotalOrder) counts it with the teams' match points, then the
+// round-robin order (match points, board points, the boards).
+func TeamStandingsBySwissTotal(members map[int]TeamMember, games []Game, byes []string, rounds int) ([]TeamStanding, error) {
+	if rounds <= 0 {
+		return nil, fmt.Errorf("swiss total needs the number of rounds")
+	}
+	return teamStandings(members, games, byes, bySwissTotal, rounds)
+}
+
+func teamStandings(members map[int]TeamMember, games []Game, byes []string, how teamRanking, rounds int) ([]TeamStanding, error) {
 	boards := 0
 	teams := map[string]*TeamStanding{}
 	for _, m := range members {
@@ -90,8 +117,11 @@ func teamStandings(members map[int]TeamMember, games []Game, byes []string, byTo
 		m.pa += pa
 		m.pb += pb
 	}
+	opponents := map[string][]string{}
 	for _, m := range matches {
 		ta, tb := teams[m.a], teams[m.b]
+		opponents[m.a] = append(opponents[m.a], m.b)
+		opponents[m.b] = append(opponents[m.b], m.a)
 		ta.Matches++
 		tb.Matches++
 		switch {
@@ -111,12 +141,24 @@ func teamStandings(members map[int]TeamMember, games []Game, byes []string, byTo
 		}
 	}
 	var out []TeamStanding
-	for _, t := range teams {
+	for name, t := range teams {
+		if how == bySwissTotal {
+			for _, o := range opponents[name] {
+				t.SOS += teams[o].MatchPoints
+			}
+			t.Total = float64(t.MatchPoints) + float64(t.SOS)/float64(rounds) - float64(rounds)
+		}
 		out = append(out, *t)
 	}
 	less := func(x, y TeamStanding) int { // >0 when x ranks above y
-		if byTotal && x.BoardPoints != y.BoardPoints {
+		switch {
+		case how == byBoardTotal && x.BoardPoints != y.BoardPoints:
 			return x.BoardPoints - y.BoardPoints
+		case how == bySwissTotal:
+			// total·R = points·R + SOS − R² keeps the comparison exact
+			if d := (x.MatchPoints*rounds + x.SOS) - (y.MatchPoints*rounds + y.SOS); d != 0 {
+				return d
+			}
 		}
 		if x.MatchPoints != y.MatchPoints {
 			return x.MatchPoints - y.MatchPoints

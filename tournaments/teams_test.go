@@ -44,3 +44,47 @@ func TestTeamStandings(t *testing.T) {
 		t.Fatalf("team bye: %+v", st)
 	}
 }
+
+// TestTeamSwissByTotalScore: "在积分编排赛制的团体赛中，团体成绩根据总得分或总积分
+// 的高低区分名次，总得分计算办法与个人积分编排制比赛相同。如相同则依循环赛顺序区分
+// 名次。" Four one-board teams, two rounds: A beats B and C beats D, then C
+// beats A and B beats D. Match points C 4, A 2, B 2, D 0; opponents' match
+// points A 6, B 2, C 2, D 6; total = points + SOS ÷ 2 − 2: A 3, C 3, B 1,
+// D 1. A and B, level on match and board points, share a place by match
+// points; by total A is above B. A and C are level on total: the
+// round-robin order (match points) puts C first.
+func TestTeamSwissByTotalScore(t *testing.T) {
+	members := map[int]TeamMember{1: {"A", 1}, 2: {"B", 1}, 3: {"C", 1}, 4: {"D", 1}}
+	games := []Game{
+		{Round: 1, Black: 1, White: 2, Result: BlackWins}, {Round: 1, Black: 3, White: 4, Result: BlackWins},
+		{Round: 2, Black: 1, White: 3, Result: WhiteWins}, {Round: 2, Black: 2, White: 4, Result: BlackWins},
+	}
+	for _, tt := range []struct {
+		what   string
+		rank   func() ([]TeamStanding, error)
+		order  string
+		places []int
+		totals []float64
+	}{
+		{"by match points", func() ([]TeamStanding, error) { return TeamStandings(members, games, nil) }, "CABD", []int{1, 2, 2, 4}, nil},
+		{"by total score (A)", func() ([]TeamStanding, error) { return TeamStandingsBySwissTotal(members, games, nil, 2) }, "CABD", []int{1, 2, 3, 4}, []float64{3, 3, 1, 1}},
+	} {
+		st, err := tt.rank()
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := ""
+		for i, s := range st {
+			order += s.Team
+			if s.Place != tt.places[i] || (tt.totals != nil && s.Total != tt.totals[i]) {
+				t.Errorf("%s: %s placed %d total %v; want %d, %v", tt.what, s.Team, s.Place, s.Total, tt.places[i], tt.totals)
+			}
+		}
+		if order != tt.order {
+			t.Errorf("%s: %s, want %s", tt.what, order, tt.order)
+		}
+	}
+	if _, err := TeamStandingsBySwissTotal(members, games, nil, 0); err == nil {
+		t.Error("a total without the number of rounds")
+	}
+}

@@ -146,7 +146,8 @@ func (s *TournamentServer) GetTournament(ctx context.Context, req *pb.GetTournam
 		resp.Rounds = append(resp.Rounds, roundPB(rd))
 	}
 	for _, t := range r.Teams {
-		row := &pb.TeamStandingRow{Place: int32(t.Place), Team: t.Team, MatchPoints: int32(t.MatchPoints), BoardPoints: int32(t.BoardPoints)}
+		row := &pb.TeamStandingRow{Place: int32(t.Place), Team: t.Team, MatchPoints: int32(t.MatchPoints), BoardPoints: int32(t.BoardPoints),
+			Sos: int32(t.SOS), Total: t.Total}
 		for _, b := range t.ByBoard {
 			row.ByBoard = append(row.ByBoard, int32(b))
 		}

@@ -575,3 +575,9 @@ func ratingFlagApart(p kit.Page, grades int) string {
 	}
 	return fmt.Sprintf(p.T["rating_flag_above"], grades)
 }
+
+// teamSwissTotal says whether e's team standings rank by total score (A),
+// so the page shows the opponents' match points and the total.
+func teamSwissTotal(e tournaments.Event) bool {
+	return e.System == tournaments.SwissSystem && e.Order == tournaments.SwissTotalOrder
+}

@@ -2053,12 +2053,16 @@ func (x *StandingRow) GetPlayoffPoints() int32 {
 }
 
 type TeamStandingRow struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Place         int32                  `protobuf:"varint,1,opt,name=place,proto3" json:"place,omitempty"`
-	Team          string                 `protobuf:"bytes,2,opt,name=team,proto3" json:"team,omitempty"`
-	MatchPoints   int32                  `protobuf:"varint,3,opt,name=match_points,json=matchPoints,proto3" json:"match_points,omitempty"`
-	BoardPoints   int32                  `protobuf:"varint,4,opt,name=board_points,json=boardPoints,proto3" json:"board_points,omitempty"`
-	ByBoard       []int32                `protobuf:"varint,5,rep,packed,name=by_board,json=byBoard,proto3" json:"by_board,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Place       int32                  `protobuf:"varint,1,opt,name=place,proto3" json:"place,omitempty"`
+	Team        string                 `protobuf:"bytes,2,opt,name=team,proto3" json:"team,omitempty"`
+	MatchPoints int32                  `protobuf:"varint,3,opt,name=match_points,json=matchPoints,proto3" json:"match_points,omitempty"`
+	BoardPoints int32                  `protobuf:"varint,4,opt,name=board_points,json=boardPoints,proto3" json:"board_points,omitempty"`
+	ByBoard     []int32                `protobuf:"varint,5,rep,packed,name=by_board,json=byBoard,proto3" json:"by_board,omitempty"`
+	// a team Swiss ranked by total score (A): the opponents' match points and
+	// the total (match points + sos / rounds - rounds); 0 otherwise
+	Sos           int32   `protobuf:"varint,6,opt,name=sos,proto3" json:"sos,omitempty"`
+	Total         float64 `protobuf:"fixed64,7,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2126,6 +2130,20 @@ func (x *TeamStandingRow) GetByBoard() []int32 {
 		return x.ByBoard
 	}
 	return nil
+}
+
+func (x *TeamStandingRow) GetSos() int32 {
+	if x != nil {
+		return x.Sos
+	}
+	return 0
+}
+
+func (x *TeamStandingRow) GetTotal() float64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
 }
 
 type Proposal struct {
@@ -6766,13 +6784,15 @@ const file_dankyu_v1_tournaments_proto_rawDesc = "" +
 	"\bwarnings\x18\x0e \x01(\x05R\bwarnings\x12\x1c\n" +
 	"\twithdrawn\x18\x0f \x01(\bR\twithdrawn\x12\x12\n" +
 	"\x04tied\x18\x10 \x01(\bR\x04tied\x12%\n" +
-	"\x0eplayoff_points\x18\x11 \x01(\x05R\rplayoffPoints\"\x9c\x01\n" +
+	"\x0eplayoff_points\x18\x11 \x01(\x05R\rplayoffPoints\"\xc4\x01\n" +
 	"\x0fTeamStandingRow\x12\x14\n" +
 	"\x05place\x18\x01 \x01(\x05R\x05place\x12\x12\n" +
 	"\x04team\x18\x02 \x01(\tR\x04team\x12!\n" +
 	"\fmatch_points\x18\x03 \x01(\x05R\vmatchPoints\x12!\n" +
 	"\fboard_points\x18\x04 \x01(\x05R\vboardPoints\x12\x19\n" +
-	"\bby_board\x18\x05 \x03(\x05R\abyBoard\"\x93\x02\n" +
+	"\bby_board\x18\x05 \x03(\x05R\abyBoard\x12\x10\n" +
+	"\x03sos\x18\x06 \x01(\x05R\x03sos\x12\x14\n" +
+	"\x05total\x18\a \x01(\x01R\x05total\"\x93\x02\n" +
 	"\bProposal\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\x05R\x06number\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12%\n" +
