@@ -113,7 +113,7 @@ func (e *env) scenario(t *testing.T) (eventID int64) {
 	fixture.Stock(t, e.cs, "110", 2026, 100, 100)
 	fixture.Stock(t, e.cs, "310", 2026, 100, 100)
 
-	// a dan-grade round robin of 8: every game a forfeit win for black
+	// a dan-grade round robin of 8: boards 1 and 3 won by black unplayed
 	e.at(t, "2026-04-01")
 	ev, err := e.ts.CreateEvent(ctx, beijing, "", tournaments.EventInput{Name: "2026年北京市段位赛", Start: "2026-04-01", End: "2026-04-02",
 		Level: "province", System: "round_robin", DanGrade: true, Groups: []tournaments.GroupInput{{Name: "A", TargetRank: "1d", MinWins: 1}}})
@@ -134,7 +134,9 @@ func (e *env) scenario(t *testing.T) (eventID int64) {
 			t.Fatalf("pair round %d: %v", r, err)
 		}
 		for _, g := range ri.Games {
-			res := "black_forfeit"
+			// board 3's white came past the lateness limit: as unplayed a
+			// win as board 1's forfeit, and counted with it
+			res := map[int]string{1: "black_forfeit", 3: "white_late"}[g.Board]
 			if g.Board%2 == 0 {
 				res = "white"
 			}
