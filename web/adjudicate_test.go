@@ -95,7 +95,7 @@ func TestTournamentEndDateLabel(t *testing.T) {
 	agencyTok, _ := e.tokens(t)
 	c := client(t)
 	e.signIn(t, c, agencyTok)
-	for _, tt := range []struct{ lang, want string }{{"zh-CN", "<label>结束 <input type=\"date\" name=\"end\">"}, {"en", "<label>End <input type=\"date\" name=\"end\">"}} {
+	for _, tt := range []struct{ lang, want string }{{"zh-CN", "<label>结束 <input type=\"date\" name=\"end\""}, {"en", "<label>End <input type=\"date\" name=\"end\""}} {
 		code, page, _ := fetch(t, c, "GET", e.srv.URL+"/workspace?lang="+tt.lang, nil)
 		if code != 200 || !strings.Contains(page, tt.want) {
 			t.Errorf("%s: %d, want %s on the tournament form", tt.lang, code, tt.want)

@@ -43,7 +43,8 @@ var walk24Tokens = map[string]bool{
 	"CN":    true,                 // the ISO country code, a value of the player's country field
 	"Ctrl":  true,                 // the key to press, as printed on keyboards
 	"Tromp": true, "Taylor": true, // the authors the Tromp–Taylor rules are named after
-	"dd": true, // an SGF point, the way a record writes it
+	"dd":  true, // an SGF point, the way a record writes it
+	"GBK": true, // the Chinese text encoding a paper roster may come in, known by this name
 	// the standings' tie-break columns, as the pairing programs and the EGD
 	// print them (the crosstable's contents are issue 24c's)
 	"SOS": true, "SOSOS": true,

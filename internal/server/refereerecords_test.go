@@ -20,7 +20,7 @@ func TestRefereeRecordsSwissOverGRPC(t *testing.T) {
 	bj := e.as(e.bj)
 	client := pb.NewTournamentServiceClient(e.conn)
 	reg := pb.NewRegistryServiceClient(e.conn)
-	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "回避赛", StartDate: "2026-12-05", Level: "city",
+	created, err := client.CreateTournament(bj, &pb.CreateTournamentRequest{Name: "回避赛", StartDate: "2026-11-30", Level: "city",
 		System: "swiss", Rounds: 1, ChiefReferee: "王裁判"})
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -31,6 +32,11 @@ func TestServersShareLowVolumeLimits(t *testing.T) {
 	_, conn := harness.NewDB(t)
 	clock := fixture.TodayClock(t)
 	cfg := &server.Config{RateVerify: "1/1h", RateObjection: "2/1h", RateLogin: "3/1m", RateAdjudicate: "off"}
+	var svc struct {
+		reg *registry.Service
+		cs  *certs.Service
+		ts  *tournaments.Service
+	}
 	portal := func() string {
 		pool, err := pgxpool.New(ctx, conn)
 		if err != nil {
@@ -45,6 +51,7 @@ func TestServersShareLowVolumeLimits(t *testing.T) {
 			t.Fatal(err)
 		}
 		ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
+		svc.reg, svc.cs, svc.ts = reg, cs, ts
 		lim, err := cfg.Limiters(clock.Now, log)
 		if err != nil {
 			t.Fatal(err)
@@ -59,9 +66,26 @@ func TestServersShareLowVolumeLimits(t *testing.T) {
 		return srv.URL
 	}
 	servers := []string{portal(), portal()}
+	// a 4-dan application on notice: an objection to a notice that does
+	// not exist is refused before it spends the budget
+	if _, err := svc.reg.CreateAgency(ctx, fixture.Staff, "", registry.AgencyInput{Prefix: "110", Name: "北京棋院", Contact: "010-1234"}); err != nil {
+		t.Fatal(err)
+	}
+	fixture.StockThrough(t, svc.cs, "110", clock.Now(), clock.Now(), 5, 5)
+	pl := fixture.Player(t, svc.reg, "110", "郑一鸣", "3d", "1986-06-01", 1)
+	app, err := svc.cs.Apply(ctx, fixture.Agency("110"), "", certs.ApplicationInput{PlayerID: pl.ID, TargetRank: "4d", Basis: "tournament",
+		EventID: fixture.Earned(t, svc.ts, "4d", pl.ID)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if app, err = svc.cs.Approve(ctx, fixture.Agency("110"), "", app.ID); err != nil || app.NoticeID == 0 {
+		t.Fatalf("on notice: %v %v", app, err)
+	}
+	objections := fmt.Sprintf("/notices/%d/objections", app.NoticeID)
 	post := func(i int, path string) int {
 		t.Helper()
-		resp, err := http.PostForm(servers[i%2]+path, url.Values{"token": {"not-a-token"}, "name": {"x"}})
+		// a well-formed objection with a stale form token: checked, charged, refused
+		resp, err := http.PostForm(servers[i%2]+path, url.Values{"token": {"not-a-token"}, "name": {"x"}, "contact": {"x@example.org"}, "reason": {"x"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +95,7 @@ func TestServersShareLowVolumeLimits(t *testing.T) {
 	for _, tt := range []struct {
 		path  string
 		limit int
-	}{{"/login", 3}, {"/notices/1/objections", 2}} {
+	}{{"/login", 3}, {objections, 2}} {
 		for i := range tt.limit {
 			if code := post(i, tt.path); code == http.StatusTooManyRequests {
 				t.Fatalf("%s, request %d of %d (server %d): refused", tt.path, i+1, tt.limit, i%2)

@@ -428,8 +428,8 @@ func auditRows(p kit.Page, v auditView) templ.Component {
 			// the agency by its name (the prefix beside it), fixed at the
 			// left while the indicators scroll
 			write(`<tr data-testid="audit-row-` + prefix + `"><th scope="row" class="agency-cell" data-testid="audit-agency-` + prefix + `"><a href="` +
-				html.EscapeString(string(auditLink(a.AgencyPrefix, a.Year))) + `" data-testid="audit-link-` + prefix + `">` +
-				html.EscapeString(p.AgencyName(a.AgencyPrefix)) + `</a> <span class="muted">` + prefix + `</span></th><td class="ruling-cell" data-testid="audit-ruling-` + prefix + `">`)
+				html.EscapeString(string(auditLink(a.AgencyPrefix, a.Year))) + `" data-testid="audit-link-` + prefix + `"><span lang="zh-CN">` +
+				html.EscapeString(p.AgencyName(a.AgencyPrefix)) + `</span></a> <span class="muted">` + prefix + `</span></th><td class="ruling-cell" data-testid="audit-ruling-` + prefix + `">`)
 			if a.Ruling != nil {
 				write(html.EscapeString(p.T["audit_outcome_"+outcomeOf(a)]))
 			}

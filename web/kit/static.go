@@ -41,6 +41,7 @@ input, select, textarea { max-width: 100%; box-sizing: border-box; }
   header { padding: .5rem .75rem; gap: .25rem 1rem; }
   main, footer { padding: 0 .75rem; }
   main table { display: block; overflow-x: auto; max-width: 100%; }
+  main .wide table { display: table; overflow-x: visible; } /* its box scrolls, not the table */
   th, td { min-width: 4.5em; }
   tr > :first-child { position: sticky; left: 0; background: #fff; }
 }
