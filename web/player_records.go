@@ -13,8 +13,9 @@ import (
 )
 
 // PlayerRecords are staff's acts on a player's record that the gRPC API
-// offers too: transfer to another province, honorary 8 dan, and merging a
-// duplicate record (the same calls: registry.Service, records.Merger).
+// offers too: transfer to another province, club or school, family,
+// honorary 8 dan, and merging a duplicate record (the same calls:
+// registry.Service, records.Merger).
 type PlayerRecords interface {
 	TransferPlayer(ctx context.Context, actor ledger.Actor, key string, id int64, toProvince string) (registry.Player, error)
 	RecordHonoraryDan(ctx context.Context, actor ledger.Actor, key string, id int64, basis string) (registry.Player, error)
