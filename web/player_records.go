@@ -13,11 +13,16 @@ import (
 )
 
 // PlayerRecords are staff's acts on a player's record that the gRPC API
-// offers too: transfer to another province, honorary 8 dan, and merging a
-// duplicate record (the same calls: registry.Service, records.Merger).
+// offers too: transfer to another province, club or school, family,
+// honorary 8 dan, and merging a duplicate record (the same calls:
+// registry.Service, records.Merger).
 type PlayerRecords interface {
 	TransferPlayer(ctx context.Context, actor ledger.Actor, key string, id int64, toProvince string) (registry.Player, error)
 	RecordHonoraryDan(ctx context.Context, actor ledger.Actor, key string, id int64, basis string) (registry.Player, error)
+	// A club or school from a date, and two players of one family (an
+	// event's pairing may keep them apart).
+	SetAffiliation(ctx context.Context, actor ledger.Actor, key string, in registry.AffiliationInput) (registry.Affiliation, error)
+	LinkFamily(ctx context.Context, actor ledger.Actor, key string, a, b int64) error
 }
 
 // Merger merges a duplicate record of a person into the one kept
@@ -38,6 +43,7 @@ type recordPages struct {
 // pick from, and the form refused last (Act) as typed, with its refusal.
 type recordsView struct {
 	Player registry.Player
+	Affs   []registry.Affiliation
 	Find   string
 	Found  []registry.Player
 	Merge  bool
@@ -80,6 +86,21 @@ var recordActs = []recordAct{
 		_, err := p.records.RecordHonoraryDan(r.Context(), a, key, id, r.PostFormValue("basis"))
 		return err
 	}},
+	{"affiliation", []string{"kind", "name", "from"}, "affiliation_set", func(p *recordPages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		_, err := p.records.SetAffiliation(r.Context(), a, key, registry.AffiliationInput{PlayerID: id, Kind: r.PostFormValue("kind"),
+			Name: r.PostFormValue("name"), From: r.PostFormValue("from")})
+		return err
+	}},
+	{"family", []string{"player_b"}, "family_linked", func(p *recordPages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		other, err := kit.FormInt(r, "player_b")
+		if err != nil {
+			return err
+		}
+		if other == 0 {
+			return reasonFamilyNumber.OnField("player_b")
+		}
+		return p.records.LinkFamily(r.Context(), a, key, id, other)
+	}},
 	{"merge", []string{"duplicate"}, "players_merged", func(p *recordPages, r *http.Request, a ledger.Actor, key string, id int64) error {
 		dup, err := kit.FormInt(r, "duplicate")
 		if err != nil {
@@ -101,6 +122,11 @@ var recordActs = []recordAct{
 // reasonPickDuplicate refuses a merge without a record picked.
 var reasonPickDuplicate = ledger.NewReason(ledger.Invalid, "PORTAL_MERGE_PICK",
 	"请先按姓名查找并选定要并入的重复档案。", "find the duplicate record by name and pick it first.")
+
+// reasonFamilyNumber refuses a family link without the other player's
+// registry number.
+var reasonFamilyNumber = ledger.NewReason(ledger.Invalid, "PORTAL_FAMILY_NUMBER",
+	"请填写同一家庭另一名棋手的登记号。", "enter the registry number of the other player of the family.")
 
 // newRecordPages serves the page when reg records transfers and honorary ranks.
 func newRecordPages(s *kit.Site, reg Registry, merger Merger) *recordPages {
@@ -132,7 +158,8 @@ func (p *recordPages) routes(mux *http.ServeMux) {
 			return kit.Done(act.ok), act.do(p, r, a, key, id)
 		})
 		p.Confirmed(mux, "/workspace/players/{id}/records/"+act.name, kit.Confirmation{What: "rec_confirm_" + act.name, Back: back,
-			Labels:  map[string]string{"province_code": "province", "basis": "honorary_basis", "duplicate": "rec_duplicate"},
+			Labels: map[string]string{"province_code": "province", "basis": "honorary_basis", "duplicate": "rec_duplicate",
+				"kind": "rec_aff_kind", "name": "rec_aff_name", "from": "rec_aff_from", "player_b": "rec_family_other"},
 			Subject: p.subject, Show: p.showValue}, do)
 	}
 }
@@ -161,7 +188,9 @@ func (p *recordPages) showValue(r *http.Request, pg kit.Page, field, value strin
 	switch field {
 	case "province_code":
 		return kit.ProvinceOf(pg.Lang, value)
-	case "duplicate":
+	case "kind":
+		return pg.T["rr_aff_"+value]
+	case "duplicate", "player_b":
 		id, err := strconv.ParseInt(value, 10, 64)
 		if err != nil {
 			return ""
@@ -191,6 +220,10 @@ func (p *recordPages) show(w http.ResponseWriter, r *http.Request, code int, v r
 		return
 	}
 	v.Player, v.Merge, v.Staff = pl, p.merger != nil, a.IsStaff()
+	if v.Affs, err = p.reg.Affiliations(r.Context(), id); err != nil {
+		p.Fail(w, r, err)
+		return
+	}
 	if v.Find = strings.TrimSpace(r.URL.Query().Get("find")); v.Find != "" {
 		found, err := p.reg.SearchPlayers(r.Context(), a, registry.PlayerQuery{Name: v.Find, PageSize: 50})
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,11 @@ type Referee interface {
 	RefereeWarnings(ctx context.Context, id int64) ([]tournaments.RefereeWarning, error)
 	Sanction(ctx context.Context, actor ledger.Actor, key string, id int64, in tournaments.SanctionInput) (tournaments.Sanction, error)
 	EventSanctions(ctx context.Context, id int64) ([]tournaments.Sanction, error)
+	// A Swiss's rounds added or cut, and its pairing constraint (players of
+	// one club, school or family kept apart in the first rounds).
+	SetSwissRounds(ctx context.Context, actor ledger.Actor, key string, id int64, rounds int) (tournaments.Event, error)
+	SetPairingConstraint(ctx context.Context, actor ledger.Actor, key string, id int64, c tournaments.PairingConstraint) (tournaments.PairingConstraint, error)
+	GetPairingConstraint(ctx context.Context, id int64) (tournaments.PairingConstraint, error)
 }
 
 // refereeView is the referee's page: the event, its protests, and the
@@ -42,6 +48,8 @@ type refereeView struct {
 	Protests  []tournaments.Protest
 	Warnings  []tournaments.RefereeWarning
 	Sanctions []tournaments.Sanction
+	Pairing   tournaments.PairingConstraint
+	Swiss     bool // the event's rounds and pairing constraint may be set
 	Staff     bool
 	Act       string
 	Vals      url.Values
@@ -57,6 +65,15 @@ func (v refereeView) val(act, field string) string {
 		return ""
 	}
 	return v.Vals.Get(field)
+}
+
+// checked is whether the refused form ticked value in a field of boxes;
+// with no refused form, what the event holds (now).
+func (v refereeView) checked(act, field, value string, now []string) bool {
+	if v.Act != act {
+		return slices.Contains(now, value)
+	}
+	return slices.Contains(v.Vals[field], value)
 }
 
 // errs are the refused form's words, none for the other forms.
@@ -117,6 +134,26 @@ var refereeActs = append([]refereeAct{
 		return err
 	}},
 }, baseRefereeActs...)
+
+// swissActs add or cut a Swiss's rounds and state its pairing constraint.
+var swissActs = []refereeAct{
+	{"swiss-rounds", []string{"rounds"}, "swiss_rounds_set", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		n, err := kit.FormInt(r, "rounds")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.SetSwissRounds(r.Context(), a, key, id, int(n))
+		return err
+	}},
+	{"pairing-constraint", []string{"avoid_rounds", "kinds"}, "pairing_constraint_set", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
+		n, err := kit.FormInt(r, "avoid_rounds")
+		if err != nil {
+			return err
+		}
+		_, err = p.referee.SetPairingConstraint(r.Context(), a, key, id, tournaments.PairingConstraint{Rounds: int(n), Kinds: r.PostForm["kinds"]})
+		return err
+	}},
+}
 
 var baseRefereeActs = []refereeAct{
 	{"confirm-round", []string{"round"}, "round_confirmed", func(p *Pages, r *http.Request, a ledger.Actor, key string, id int64) error {
@@ -250,7 +287,7 @@ func (p *Pages) refereeRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /tournaments/{id}/referee", func(w http.ResponseWriter, r *http.Request) {
 		p.showReferee(w, r, http.StatusOK, refereeView{})
 	})
-	for _, act := range refereeActs {
+	for _, act := range append(slices.Clone(refereeActs), swissActs...) {
 		back := func(r *http.Request) string { return "/tournaments/" + r.PathValue("id") + "/referee" }
 		fail := func(w http.ResponseWriter, r *http.Request, _ ledger.Actor, code int, errText string, err error) {
 			p.showReferee(w, r, code, refereeView{Act: act.name, Vals: r.PostForm, Errs: kit.FieldErrors(kit.LangFrom(w, r), errText, err, act.fields...)})
@@ -275,7 +312,8 @@ var refereeLabels = map[string]string{"round": "ref_round", "board": "board", "s
 	"byoyomi_seconds": "cond_f_byoyomi_seconds", "byoyomi_kept_minutes": "cond_f_byoyomi_kept_minutes", "period_moves": "cond_f_period_moves",
 	"period_minutes": "cond_f_period_minutes", "lateness": "cond_f_lateness", "sealing": "cond_f_sealing", "cycle": "cond_f_cycle",
 	"document": "cond_f_document", "sealed_by": "cond_f_sealed_by", "point": "cond_f_point", "record": "cond_f_record", "minutes": "cond_f_minutes",
-	"cause": "rr_cause", "note": "rr_note", "referee": "rr_referee", "kind": "rr_kind"}
+	"cause": "rr_cause", "note": "rr_note", "referee": "rr_referee", "kind": "rr_kind",
+	"rounds": "sw_rounds", "avoid_rounds": "sw_avoid_rounds", "kinds": "sw_kinds"}
 
 // refereeShow words a value on the confirmation page as the form showed it.
 func (p *Pages) refereeShow(r *http.Request, pg kit.Page, field, value string) string {
@@ -293,6 +331,8 @@ func (p *Pages) refereeShow(r *http.Request, pg kit.Page, field, value string) s
 		return pg.T["cond_"+field+"_"+value]
 	case "cause", "kind":
 		return pg.T["rr_"+field+"_"+value]
+	case "kinds":
+		return pg.T["sw_kind_"+value]
 	case "number", "numbers":
 		id, ok := kit.PathID(r)
 		if !ok {
@@ -339,6 +379,11 @@ func (p *Pages) showReferee(w http.ResponseWriter, r *http.Request, code int, v 
 		p.Fail(w, r, err)
 		return
 	}
+	if v.Pairing, err = p.referee.GetPairingConstraint(r.Context(), id); err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	v.Swiss = swissLike(rep.Event.System)
 	v.Report, v.Names, v.Staff = rep, map[int]string{}, a.IsStaff()
 	for _, pt := range rep.Participants {
 		v.Names[pt.Number] = pt.Name
@@ -350,4 +395,19 @@ func (p *Pages) showReferee(w http.ResponseWriter, r *http.Request, code int, v 
 	pg := p.Page(w, r, "ref_title")
 	pg.Title = pg.T["ref_title"] + " · " + rep.Event.Name
 	p.Render(w, r, code, refereePage(pg, v))
+}
+
+// swissLike are the systems whose rounds may be added or cut and whose
+// pairing may keep players apart (tournaments.SetSwissRounds).
+func swissLike(s tournaments.System) bool {
+	return s == tournaments.SwissSystem || s == tournaments.McMahonSystem || s == tournaments.SwissEliminationSystem
+}
+
+// swissValue is the refused form's value of a field as typed, else what
+// the event holds now.
+func swissValue(v refereeView, act, field, now string) string {
+	if v.Act != act {
+		return now
+	}
+	return v.Vals.Get(field)
 }

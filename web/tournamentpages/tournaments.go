@@ -117,6 +117,7 @@ type eventView struct {
 	Cross     []crossRow
 	Organiser bool // the viewer may run the event
 	Referee   bool // the referee's page is linked: the organiser's or staff's
+	Pairing   tournaments.PairingConstraint
 	// Find is the name the organiser searched to add a participant, Found
 	// the registered players of that name to pick from.
 	Find  string
@@ -217,6 +218,10 @@ func (p *Pages) showTournament(w http.ResponseWriter, r *http.Request, code int,
 			return
 		}
 		if v.Sanctions, err = p.referee.EventSanctions(r.Context(), rep.Event.ID); err != nil {
+			p.Fail(w, r, err)
+			return
+		}
+		if v.Pairing, err = p.referee.GetPairingConstraint(r.Context(), rep.Event.ID); err != nil {
 			p.Fail(w, r, err)
 			return
 		}
