@@ -112,3 +112,30 @@ func TestBayesLearnsOnRealGames(t *testing.T) {
 		s2.Update(gs.Games[i : i+1])
 	}
 }
+
+// On a few hundred games the pull toward the defaults holds the tuned
+// parameters nearer to them than a search without it, at some cost in
+// training fit, and the tuned objective is never worse than the defaults'.
+func TestTunePullsTowardDefaults(t *testing.T) {
+	gs := readTestdata(t, "egc2013-rounds1-3.csv")
+	m := Models()[0]
+	n, players := len(gs.Games), len(gs.Players)
+	unknown := MedianFirstRank(gs.Games, players)
+	fit := func(x []float64) float64 {
+		return Score(Replay(gs.Games, m.New(x, players, unknown), ByGame), gs.Games).LogLoss
+	}
+	dist := func(x []float64) float64 { return tunePull(m, x, 1) }
+	free := tune(m, gs.Games, players, unknown, ByGame, 80, math.Inf(1))
+	pulled := Tune(m, gs.Games, players, unknown, ByGame, 80)
+	if !(dist(pulled) < dist(free)) {
+		t.Errorf("distance from the defaults %v pulled, %v free (%v, %v)", dist(pulled), dist(free), pulled, free)
+	}
+	if !(fit(free) <= fit(pulled)) {
+		t.Errorf("training log-loss %v free, %v pulled", fit(free), fit(pulled))
+	}
+	def := Defaults(m)
+	obj := func(x []float64) float64 { return fit(x) + tunePull(m, x, tunePriorSD)/float64(n) }
+	if !(obj(pulled) <= obj(def)) {
+		t.Errorf("objective %v tuned, %v at the defaults", obj(pulled), obj(def))
+	}
+}
