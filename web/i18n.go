@@ -39,6 +39,7 @@ func tables() []kit.Table {
 		{Feature: "arena", Texts: tournamentpages.ArenaTexts},
 		{Feature: "referee", Texts: tournamentpages.RefereeTexts},
 		{Feature: "conduct", Texts: tournamentpages.ConductTexts},
+		{Feature: "dan-grade groups", Texts: tournamentpages.GradeGroupTexts},
 		{Feature: "player workspace", Texts: playerWorkspaceMessages},
 		{Feature: "player games", Texts: playerGamesMessages},
 		{Feature: "player records", Texts: recordMessages},
