@@ -28,12 +28,13 @@ func TestGradeGroups24(t *testing.T) {
 	fixture.Stock(t, e.cs, "110", e.clock.Now().In(ledger.ChinaTime).Year(), 10, 10)
 	ev, err := e.ts.CreateEvent(ctx, bj, "", tournaments.EventInput{Name: "分组段位赛", Start: e.ts.Today(), Level: "province",
 		System: "round_robin", DanGrade: true, Groups: []tournaments.GroupInput{
-			{Name: "四段组", TargetRank: "4d", MinWins: 5}, {Name: "初段组", TargetRank: "1d", MinWins: 2}}})
+			{Name: "四段组", TargetRank: "4d", MinWins: 5}, {Name: "初段组", TargetRank: "1d", MinWins: 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// entered in this order, the lower number wins: the four of 四段组
-	// win 7, 6, 5, 4 games, those of 初段组 3, 2, 1, 0
+	// win 7, 6, 5, 4 games (three qualify), those of 初段组 3, 2, 1, 0
+	// (three qualify)
 	type entrant struct{ name, rank, birth, group string }
 	field := []entrant{
 		{"甲一", "3d", "1980-01-01", "四段组"}, {"甲二", "3d", "1981-01-01", "四段组"}, {"甲三", "3d", "1982-01-01", "四段组"}, {"甲四", "3d", "1983-01-01", "四段组"},
@@ -66,7 +67,7 @@ func TestGradeGroups24(t *testing.T) {
 	for _, pr := range rep.Proposals {
 		app[pr.Name] = pr.ApplicationID
 	}
-	for _, n := range []string{"甲一", "甲二", "甲三", "乙一", "乙二"} {
+	for _, n := range []string{"甲一", "甲二", "甲三", "乙一", "乙二", "乙三"} {
 		if app[n] == 0 {
 			t.Fatalf("no application filed for %s: %+v", n, rep.Proposals)
 		}
@@ -87,17 +88,33 @@ func TestGradeGroups24(t *testing.T) {
 		t.Fatalf("approve 乙二: %+v, %v", minor, err)
 	}
 
+	// 甲三's game against 乙四 was arranged: both results voided, he
+	// falls to 4 wins and his application is withdrawn
+	var round, board int
+	for _, rd := range rep.Rounds {
+		for _, g := range rd.Games {
+			if (g.Black == 3 && g.White == 8) || (g.Black == 8 && g.White == 3) {
+				round, board = rd.Round, g.Board
+			}
+		}
+	}
+	if _, err := e.ts.VoidResult(ctx, bj, "", ev.ID, tournaments.VoidInput{Round: round, Board: board, Side: tournaments.VoidBoth, Reason: "下假棋"}); err != nil {
+		t.Fatalf("void round %d board %d: %v", round, board, err)
+	}
+	if rep, err = e.ts.EventReport(ctx, ev.ID); err != nil {
+		t.Fatal(err)
+	}
 	notice := fmt.Sprintf("/notices/%d", onNotice.NoticeID)
 	verify := "/verify?number=" + issued.CertificateNumber
 	four, _ := registry.ParseRank("4d")
 	one, _ := registry.ParseRank("1d")
 	b := browser(t)
 	for _, tt := range []struct {
-		lang                                                    kit.Lang
-		param, onNotice, refused, filed, issued, withheld, qual string
+		lang                                                                             kit.Lang
+		param, onNotice, refused, filed, issued, withheld, withdrawn, qual, wins5, wins1 string
 	}{
-		{kit.Chinese, "zh-CN", "已批准，公示中", "未获批准", "已提交，待审批", "已发证", "未成年：不公开", "达标"},
-		{kit.English, "en", "Approved, on public notice", "Refused", "Filed, awaiting approval", "Certificate issued", "Not shown (a minor)", "qualified for"},
+		{kit.Chinese, "zh-CN", "已批准，公示中", "未获批准", "已提交，待审批", "已发证", "未成年：不公开", "已撤回", "达标", "胜 5 局以上", "胜 1 局以上"},
+		{kit.English, "en", "Approved, on public notice", "Refused", "Filed, awaiting approval", "Certificate issued", "Not shown (a minor)", "Withdrawn", "qualified for", "at least 5 wins", "at least 1 win"},
 	} {
 		run(t, b, "the event", chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d?lang=%s", e.srv.URL, ev.ID, tt.param)),
 			chromedp.WaitVisible(css(`[data-testid="grade-groups"]`)))
@@ -135,13 +152,29 @@ func TestGradeGroups24(t *testing.T) {
 		if want := kit.RankName(tt.lang, four) + "," + kit.RankName(tt.lang, one); strings.Join(got.Ranks, ",") != want {
 			t.Errorf("%s: target ranks %q, want %s", tt.param, got.Ranks, want)
 		}
-		if len(got.Rules) != 2 || !strings.Contains(got.Rules[0], "5") || !strings.Contains(got.Rules[1], "2") {
-			t.Errorf("%s: rules %q, want 5 wins and 2 wins", tt.param, got.Rules)
+		for i, rule := range []struct {
+			wins string
+			rank registry.Rank
+		}{{tt.wins5, four}, {tt.wins1, one}} {
+			if want := rule.wins + " → " + kit.RankName(tt.lang, rule.rank); i >= len(got.Rules) || !strings.HasSuffix(got.Rules[i], want) {
+				t.Errorf("%s: rules %q, want group %d's to end %q", tt.param, got.Rules, i+1, want)
+			}
 		}
 		mark := func(r registry.Rank) string { return "✓ " + tt.qual + " " + kit.RankName(tt.lang, r) }
-		want := [][]string{
-			{"甲一|" + mark(four) + "|" + tt.onNotice + "|" + notice, "甲二|" + mark(four) + "|" + tt.refused + "|", "甲三|" + mark(four) + "|" + tt.filed + "|", "甲四|||"},
-			{"乙一|" + mark(one) + "|" + tt.issued + "|" + verify, "乙二|" + mark(one) + "|" + tt.withheld + "|", "乙三|||", "乙四|||"},
+		line := map[string]string{
+			"甲一": mark(four) + "|" + tt.onNotice + "|" + notice, "甲二": mark(four) + "|" + tt.refused + "|",
+			"甲三": "|" + tt.withdrawn + "|", "甲四": "||",
+			"乙一": mark(one) + "|" + tt.issued + "|" + verify, "乙二": mark(one) + "|" + tt.withheld + "|",
+			"乙三": mark(one) + "|" + tt.filed + "|", "乙四": "||",
+		}
+		// each group's players in the order of the event's standings
+		want := [][]string{nil, nil}
+		for _, s := range rep.Standings {
+			g := 0
+			if strings.HasPrefix(s.Name, "乙") {
+				g = 1
+			}
+			want[g] = append(want[g], s.Name+"|"+line[s.Name])
 		}
 		if fmt.Sprint(got.Rows) != fmt.Sprint(want) {
 			t.Errorf("%s: group tables\n got %q\nwant %q", tt.param, got.Rows, want)
@@ -149,7 +182,7 @@ func TestGradeGroups24(t *testing.T) {
 		// the proposals' table says the same, the minor's withheld
 		props := strings.Join(got.Props, "\n")
 		for _, w := range []string{tt.onNotice + " · " + map[kit.Lang]string{kit.Chinese: "公示", kit.English: "public notice"}[tt.lang] + "|" + notice,
-			tt.issued + " · " + issued.CertificateNumber + "|" + verify, tt.refused + "|", tt.filed + "|", "乙二" + tt.withheld + "|"} {
+			tt.issued + " · " + issued.CertificateNumber + "|" + verify, tt.refused + "|", tt.filed + "|", "乙二" + tt.withheld + "|", "甲三" + tt.withdrawn + "|"} {
 			if !strings.Contains(props, w) {
 				t.Errorf("%s: the proposals lack %q:\n%s", tt.param, w, props)
 			}
@@ -171,6 +204,14 @@ func TestGradeGroups24(t *testing.T) {
 		if tt.lang == kit.English && regexp.MustCompile(`\p{Han}`).MatchString(rest) {
 			t.Errorf("en: Chinese in the group tables: %q", rest)
 		}
+		// on a 390 px phone the group tables scroll inside their box
+		run(t, b, "a phone", chromedp.EmulateViewport(390, 844))
+		over, err := chromedp.Run(b, chromedp.Evaluate[int](`(() => { const s = document.querySelector('[data-testid="grade-groups"]');
+			return Math.ceil(Math.max(s.scrollWidth - s.clientWidth, s.getBoundingClientRect().right - window.innerWidth)) })()`))
+		if err != nil || over > 0 {
+			t.Errorf("%s: at 390 px the group tables reach %d px past the screen (%v)", tt.param, over, err)
+		}
+		run(t, b, "a desk", chromedp.EmulateViewport(1280, 900))
 	}
 }
 

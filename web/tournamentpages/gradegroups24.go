@@ -2,8 +2,10 @@ package tournamentpages
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/registry"
@@ -179,15 +181,20 @@ func (p *Pages) proposalOutcomes(ctx context.Context, lang kit.Lang, r tournamen
 	return out, nil
 }
 
-// gradeRuleText words a group's rules: "胜 5 局以上 → 1段; 名次前 2 名 → 2段".
-func gradeRuleText(lang kit.Lang, rules []tournaments.GradingRule) string {
-	out := ""
-	for i, r := range rules {
-		if i > 0 {
-			out += "; "
+// gradeRuleText words a group's rules in the page's language, ranks as
+// the page names them: "胜 5 局以上 → 4段；名次前 2 名 → 5段".
+func gradeRuleText(p kit.Page, rules []tournaments.GradingRule) string {
+	var out []string
+	for _, r := range rules {
+		key := "gg_rule_wins"
+		if r.MinWins == 1 {
+			key = "gg_rule_wins_one" // "at least 1 win"
 		}
-		r.Group = "" // the table names its group already
-		out += r.Text(lang)
+		cond := fmt.Sprintf(p.T[key], r.MinWins)
+		if r.MaxPlacing > 0 {
+			cond = fmt.Sprintf(p.T["gg_rule_place"], r.MaxPlacing)
+		}
+		out = append(out, cond+" → "+kit.RankName(p.Lang, r.Rank))
 	}
-	return out
+	return strings.Join(out, p.T["gg_rule_sep"])
 }

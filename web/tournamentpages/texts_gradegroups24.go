@@ -9,6 +9,11 @@ func GradeGroupTexts(l kit.Lang) map[string]string {
 		return map[string]string{
 			"gg_title":          "Standings by dan-grade group",
 			"gg_rule":           "Qualifies with",
+			"gg_target":         "Target rank",
+			"gg_rule_wins":      "at least %d wins",
+			"gg_rule_wins_one":  "at least %d win",
+			"gg_rule_place":     "placing %d or better",
+			"gg_rule_sep":       "; ",
 			"gg_qualified":      "Qualified",
 			"gg_qualified_mark": "qualified for",
 			"gg_application":    "Certificate application",
@@ -26,6 +31,11 @@ func GradeGroupTexts(l kit.Lang) map[string]string {
 	return map[string]string{
 		"gg_title":          "段位组成绩",
 		"gg_rule":           "达标条件",
+		"gg_target":         "目标段位",
+		"gg_rule_wins":      "胜 %d 局以上",
+		"gg_rule_wins_one":  "胜 %d 局以上",
+		"gg_rule_place":     "名次前 %d 名",
+		"gg_rule_sep":       "；",
 		"gg_qualified":      "达标",
 		"gg_qualified_mark": "达标",
 		"gg_application":    "证书申请",
