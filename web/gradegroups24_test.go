@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
@@ -224,4 +225,47 @@ type gradeGroups24Page struct {
 	Props    []string   `json:"props"`
 	Main     string     `json:"main"`
 	Sections string     `json:"section"`
+}
+
+// TestGradeGroups24Outcomes: what the event's page reads of an issued
+// application follows its certificate — a reissue's new number, none once
+// revoked — and an unknown application is left out.
+func TestGradeGroups24Outcomes(t *testing.T) {
+	e := newPortalEnv(t)
+	ctx := context.Background()
+	fixture.Stock(t, e.cs, "110", e.clock.Now().In(ledger.ChinaTime).Year(), 10, 10)
+	c := e.issueOneDan(t, fixture.Player(t, e.reg, "110", "丙一", "", "1990-01-01", 70).ID)
+	re, err := e.cs.Reissue(ctx, fixture.Staff, "", c.Number, "遗失补发")
+	if err != nil || re.Number == c.Number {
+		t.Fatalf("reissue %s: %+v, %v", c.Number, re, err)
+	}
+	outcome := func() certs.ApplicationOutcome {
+		got, err := e.cs.ApplicationOutcomes(ctx, []int64{c.ApplicationID, 999999})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := got[999999]; ok || len(got) != 1 {
+			t.Fatalf("outcomes %+v: want the one application only", got)
+		}
+		return got[c.ApplicationID]
+	}
+	for _, tt := range []struct {
+		what    string
+		act     func()
+		number  string
+		revoked bool
+	}{
+		{"reissued", func() {}, re.Number, false},
+		{"revoked", func() {
+			if _, err := e.cs.Revoke(ctx, fixture.Staff, "", re.Number, "冒名顶替"); err != nil {
+				t.Fatal(err)
+			}
+		}, "", true},
+	} {
+		tt.act()
+		o := outcome()
+		if o.Status != certs.AppIssued || o.CertificateNumber != tt.number || o.Revoked != tt.revoked {
+			t.Errorf("%s: %+v, want number %q revoked %v", tt.what, o, tt.number, tt.revoked)
+		}
+	}
 }
