@@ -29,7 +29,7 @@ func TestGradeGroups24Tables(t *testing.T) {
 			set = start.Add(72 * time.Hour)
 		}
 		r := tournaments.Report{Event: tournaments.Event{DanGrade: true, Status: status, Start: start, GradingSetAt: set,
-			Groups: []tournaments.Group{{ID: 1, Name: "A", TargetRank: rank("2d"), MinWins: 4}, {ID: 2, Name: "B", TargetRank: rank("1d"), MinWins: 3}},
+			Groups:  []tournaments.Group{{ID: 1, Name: "A", TargetRank: rank("2d"), MinWins: 4}, {ID: 2, Name: "B", TargetRank: rank("1d"), MinWins: 3}},
 			Grading: []tournaments.GradingRule{{MaxPlacing: 1, Rank: rank("3d")}, {MaxPlacing: 4, Group: "B", Rank: rank("1d")}}}}
 		// places 1..6: wins 5, 4, 4, 3, 2, 1; odd numbers in A, even in B
 		for i, w := range []int{5, 4, 4, 3, 2, 1} {
