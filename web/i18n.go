@@ -40,6 +40,7 @@ func tables() []kit.Table {
 		{Feature: "referee", Texts: tournamentpages.RefereeTexts},
 		{Feature: "conduct", Texts: tournamentpages.ConductTexts},
 		{Feature: "swiss forms", Texts: tournamentpages.SwissFormTexts},
+		{Feature: "dan-grade groups", Texts: tournamentpages.GradeGroupTexts},
 		{Feature: "player workspace", Texts: playerWorkspaceMessages},
 		{Feature: "player games", Texts: playerGamesMessages},
 		{Feature: "player records", Texts: recordMessages},

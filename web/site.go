@@ -126,6 +126,9 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 	if gf, ok := opt.Ratings.(tournamentpages.GroupFlagger); ok {
 		tp.WithGroupFlags(gf) // the book flags dan-grade group entrants far from the group's rank
 	}
+	if apps, ok := cs.(tournamentpages.Applications); ok {
+		tp.WithApplications(apps, reg) // a dan-grade event's proposals with what became of them
+	}
 	tp.Routes(mux)
 	ratingpages.New(s, opt.Ratings, reg).Routes(mux)
 	if ratingpages.Tunes(opt.Ratings) {

@@ -37,6 +37,10 @@ type Pages struct {
 	// flags finds dan-grade group entrants far from their group's rank
 	// (the ratings' book); nil shows none.
 	flags GroupFlagger
+	// apps and listed word what became of a dan-grade event's proposals
+	// (nil: their status is not shown) for the players the public sees.
+	apps   Applications
+	listed Listed
 }
 
 // GroupFlagger flags the entrants of an event's dan-grade groups whose
@@ -137,6 +141,11 @@ type eventView struct {
 	// RatingFlags are the dan-grade group entrants whose rating puts them
 	// far from their group's rank: shown to the organiser and staff only.
 	RatingFlags []book.GroupFlag
+	// GradeGroups are a dan-grade event's groups with their players in
+	// standings order; Outcomes what became of each proposal, by
+	// participant number.
+	GradeGroups []gradeGroup
+	Outcomes    map[int]*proposalOutcome
 }
 
 // crossRow is one line of the crosstable, in standings order: the
@@ -249,6 +258,12 @@ func (p *Pages) showTournament(w http.ResponseWriter, r *http.Request, code int,
 		}
 		v.RatingFlags = flags
 	}
+	pg := p.Page(w, r, "tournaments")
+	if v.Outcomes, err = p.proposalOutcomes(r.Context(), pg.Lang, rep); err != nil {
+		p.Fail(w, r, err)
+		return
+	}
+	v.GradeGroups = gradeGroups(rep, v.Outcomes)
 	if v.Find = strings.TrimSpace(r.URL.Query().Get("find")); v.Find != "" && v.Organiser && p.players != nil {
 		q := registry.PlayerQuery{Name: v.Find, PageSize: 50}
 		if pr, ok := registry.ProvinceByPrefix(rep.Event.OrganiserPrefix); ok && pr.Prefix != registry.AssociationPrefix {
@@ -258,7 +273,6 @@ func (p *Pages) showTournament(w http.ResponseWriter, r *http.Request, code int,
 			v.Found = found.Players
 		}
 	}
-	pg := p.Page(w, r, "tournaments")
 	pg.Title = rep.Event.Name
 	p.Render(w, r, code, tournamentPage(pg, v))
 }
