@@ -95,7 +95,7 @@ func (f *facts) arranged(games []ratedGame) {
 			mu[i], sd[i] = mu[i]/cnt[i], priorSD
 		default:
 			mu[i], sd[i] = unknownRank, unknownSD
-			if ps := f.players[id]; ps != nil {
+			if ps := f.player(id); ps != nil {
 				if r := ps.bestBefore(f.period.End); r != registry.NoRank {
 					mu[i], sd[i] = rankScale(r), priorSD
 				}
