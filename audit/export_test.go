@@ -39,9 +39,9 @@ func (s *Service) ReplayedGames(ctx context.Context, year int) (map[int64]map[[2
 	out := map[int64]map[[2]int]ReplayedGame{}
 	for id, t := range f.events {
 		out[id] = map[[2]int]ReplayedGame{}
-		for k, g := range t.games {
-			out[id][[2]int{k.round, k.board}] = ReplayedGame{Black: g.black, White: g.white, Result: g.result, Playoff: g.playoff}
-		}
+		t.games.each(func(k gameKey, g *gameState) {
+			out[id][[2]int{k.round, k.board}] = ReplayedGame{Black: int(g.black), White: int(g.white), Result: g.result, Playoff: g.playoff}
+		})
 	}
 	return out, nil
 }

@@ -178,18 +178,6 @@ type appState struct {
 	appraiser int64
 }
 
-type gameKey struct{ round, board int }
-
-type gameState struct {
-	black, white int
-	result       string
-	resultEvent  int64
-	warnings     [2]int // black's and white's
-	flagged      bool   // the record disagrees with the reported result
-	hasRecord    bool
-	playoff      bool // a playoff game: no part of the wins' count
-}
-
 // resultChange is a result event that changed a board's earlier result.
 type resultChange struct {
 	round, board int
@@ -203,7 +191,7 @@ type tournamentState struct {
 	players   map[int]int64         // participant number → player id
 	ranks     map[int]registry.Rank // participant number → the rank entered (nil: none)
 	withdrawn map[int]bool          // participant numbers
-	games     map[gameKey]*gameState
+	games     gameTable
 	paired    map[int]ledger.LoggedEvent // each round's pairing (id and time)
 	changes   []resultChange
 	confirmed map[int]bool // rounds the chief referee confirmed (tournament.round_confirmed)
@@ -233,7 +221,8 @@ type facts struct {
 	seen    map[string]bool // agency, key and ref of items counted once
 	// published counts the notices of each agency published in the period
 	published map[string]int64
-	more      // what the later indicators gather (patterns.go)
+	more                        // what the later indicators gather (patterns.go)
+	strs      map[string]string // interned strings (facts.intern)
 	// minorAsks are the 4–5 dan issued in the period to players whose birth
 	// date the log does not hold (rows since issue 31 keep only the year):
 	// whether each was a minor is asked of the registry after the pass
@@ -580,7 +569,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return nil
 		}
 		if _, seen := f.events[fx.ID]; !seen {
-			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, withdrawn: map[int]bool{}, games: map[gameKey]*gameState{},
+			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, withdrawn: map[int]bool{},
 				paired: map[int]ledger.LoggedEvent{}}
 		}
 		if e.Action == "tournament.imported" && f.events[fx.ID].imported == 0 {
@@ -770,7 +759,7 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			return err
 		}
 		// the drawn colours: the pair stays, black is who the stones gave it to
-		if g := t.games[gameKey{int(p.int("round")), int(p.int("board"))}]; g != nil && g.white == int(p.int("black")) {
+		if g := t.games.get(gameKey{int(p.int("round")), int(p.int("board"))}); g != nil && int64(g.white) == p.int("black") {
 			g.black, g.white = g.white, g.black
 		}
 	case "tournament.withdrawal":
@@ -781,14 +770,14 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		n := int(p.int("number"))
 		t.withdrawn[n] = true
 		if t.facts.Team { // his unplayed game is forfeited (art. 28.4)
-			for _, g := range t.games {
-				if g.result == "" && (g.black == n || g.white == n) {
+			t.games.each(func(_ gameKey, g *gameState) {
+				if g.result == "" && (int(g.black) == n || int(g.white) == n) {
 					g.result, g.resultEvent = string(tournaments.BlackForfeit), e.ID
-					if g.black == n {
+					if int(g.black) == n {
 						g.result = string(tournaments.WhiteForfeit)
 					}
 				}
-			}
+			})
 		}
 	case "tournament.round_confirmed":
 		p, err := readPayload[tournaments.RoundConfirmedPayload](e.Payload, "round")
@@ -816,12 +805,8 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			f.count(t.facts.Organiser, KeyConfirmedVoids, Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", t.facts.ID, k.round, k.board),
 				Link: fmt.Sprintf("/tournaments/%d", t.facts.ID), EventID: e.ID, Note: p.str("was") + " → " + p.str("result") + " (" + e.Actor + ")"})
 		}
-		g := t.games[k]
-		if g == nil {
-			g = &gameState{}
-			t.games[k] = g
-		}
-		g.result, g.resultEvent = p.str("result"), e.ID
+		g := t.games.add(k)
+		g.result, g.resultEvent = f.intern(p.str("result")), e.ID
 	case "tournament.result":
 		pl, err := readPayload[tournaments.ResultPayload](e.Payload, "round", "board", "result", "warnings", "flagged", "record")
 		if err != nil {
@@ -831,16 +816,12 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			Round, Board int
 			Result       string
 		}{int(pl.int("round")), int(pl.int("board")), pl.str("result")}
-		g := t.games[gameKey{p.Round, p.Board}]
-		if g == nil {
-			g = &gameState{}
-			t.games[gameKey{p.Round, p.Board}] = g
-		}
+		g := t.games.add(gameKey{p.Round, p.Board})
 		if g.result != "" && g.result != p.Result && f.inPeriod(e.At) {
 			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: g.result, to: p.Result})
 		}
-		g.result, g.resultEvent = p.Result, e.ID
-		g.warnings, g.flagged, g.hasRecord = pl.pair("warnings"), pl.bool("flagged"), pl.bool("record")
+		g.result, g.resultEvent = f.intern(p.Result), e.ID
+		g.warnings, g.flagged, g.hasRecord = warnings8(pl.pair("warnings")), pl.bool("flagged"), pl.bool("record")
 	case "tournament.finished":
 		t.finished = true
 	}
@@ -853,8 +834,9 @@ func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tourname
 	if _, seen := t.paired[round]; !seen {
 		t.paired[round] = ledger.LoggedEvent{ID: e.ID, At: e.At}
 	}
+	t.games.reserve(round, len(pairs))
 	for i, pr := range pairs {
-		g := &gameState{black: pr.Black, white: pr.White, playoff: playoff}
+		g := gameState{black: int32(pr.Black), white: int32(pr.White), playoff: playoff}
 		if t.facts.Team {
 			switch gone := t.withdrawn; {
 			case gone[pr.Black] && gone[pr.White]:
@@ -868,7 +850,7 @@ func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tourname
 				g.resultEvent = e.ID
 			}
 		}
-		t.games[gameKey{round, i + 1}] = g
+		t.games.set(gameKey{round, i + 1}, g)
 	}
 }
 
@@ -935,14 +917,14 @@ func (f *facts) finish() {
 			continue
 		}
 		missing := 0
-		for _, g := range t.games {
+		t.games.each(func(_ gameKey, g *gameState) {
 			if !tournaments.Result(g.result).Decided() {
 				missing++
 			}
-		}
-		if missing > 0 || len(t.games) == 0 {
+		})
+		if missing > 0 || t.games.len() == 0 {
 			f.count(org, KeyIncompleteDanEvents, Item{Kind: "tournament", Ref: strconv.FormatInt(id, 10),
-				Link: fmt.Sprintf("/tournaments/%d", id), Note: fmt.Sprintf("%d/%d", missing, len(t.games))}) // games without a result / games
+				Link: fmt.Sprintf("/tournaments/%d", id), Note: fmt.Sprintf("%d/%d", missing, t.games.len())}) // games without a result / games
 		}
 		f.qualifying(id, t)
 	}
@@ -999,14 +981,14 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 		return false
 	}
 	org := t.facts.Organiser
-	for k, g := range t.games {
+	t.games.each(func(k gameKey, g *gameState) {
 		if g.playoff {
-			continue
+			return
 		}
 		for _, side := range []struct {
 			number, opponent int
 			win              string
-		}{{g.black, g.white, "b"}, {g.white, g.black, "w"}} {
+		}{{int(g.black), int(g.white), "b"}, {int(g.white), int(g.black), "w"}} {
 			won := tournaments.Result(g.result).Winner() == side.win[0] || g.result == "both_win"
 			if !won || !certified(side.number) {
 				continue
@@ -1030,7 +1012,7 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 				f.count(org, KeyBothWinGuestQualifying, game)
 			}
 		}
-	}
+	})
 }
 
 // dateOf is the Beijing calendar date of t, as a UTC midnight (how dates scan).

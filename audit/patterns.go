@@ -151,26 +151,25 @@ func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
 			continue
 		}
 		k := gameKey{g.Round, g.Board}
-		if logged := t.games[k]; logged != nil {
+		if logged := t.games.get(k); logged != nil {
 			// a result recorded after the import: the log has the latest word
 			if logged.black == 0 && logged.white == 0 {
-				logged.black, logged.white = g.Black, g.White
+				logged.black, logged.white = int32(g.Black), int32(g.White)
 			}
 			continue
 		}
-		t.games[k] = &gameState{black: g.Black, white: g.White, result: g.Result, resultEvent: t.imported,
-			warnings: [2]int{g.BlackWarnings, g.WhiteWarnings}, flagged: g.Flagged}
+		t.games.set(k, gameState{black: int32(g.Black), white: int32(g.White), result: f.intern(g.Result), resultEvent: t.imported,
+			warnings: warnings8([2]int{g.BlackWarnings, g.WhiteWarnings}), flagged: g.Flagged})
 	}
 	var recorded []int64
 	for id, t := range f.events {
 		if !f.endsInPeriod(t) {
 			continue
 		}
-		for _, g := range t.games {
-			if g.hasRecord {
-				recorded = append(recorded, id)
-				break
-			}
+		has := false
+		t.games.each(func(_ gameKey, g *gameState) { has = has || g.hasRecord })
+		if has {
+			recorded = append(recorded, id)
 		}
 	}
 	slices.Sort(recorded)
@@ -183,7 +182,7 @@ func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
 	}
 	f.records = rs[:0]
 	for _, r := range rs {
-		if g := f.events[r.Tournament].games[gameKey{r.Round, r.Board}]; g == nil || !g.hasRecord {
+		if g := f.events[r.Tournament].games.get(gameKey{r.Round, r.Board}); g == nil || !g.hasRecord {
 			continue // recorded after the position
 		}
 		f.records = append(f.records, r)
@@ -271,12 +270,12 @@ func (f *facts) finishMore() {
 			continue
 		}
 		org := t.facts.Organiser
-		for k, g := range t.games {
+		t.games.each(func(k gameKey, g *gameState) {
 			if g.flagged {
 				f.count(org, KeyRecordsDisagree, gameItem(id, k, g, g.result))
 			}
 			var winner int64
-			b, w := t.players[g.black], t.players[g.white]
+			b, w := t.players[int(g.black)], t.players[int(g.white)]
 			switch tournaments.Result(g.result).Winner() {
 			case 'b':
 				if g.warnings[0] >= 2 {
@@ -289,10 +288,10 @@ func (f *facts) finishMore() {
 				}
 				winner = w
 			default:
-				continue
+				return
 			}
 			if b == 0 || w == 0 || b == w {
-				continue
+				return
 			}
 			key := [2]int64{min(b, w), max(b, w)}
 			i, ok := index[key]
@@ -306,14 +305,14 @@ func (f *facts) finishMore() {
 			aggs[i].add(key, pairGame{ref: gameRef{id, int32(k.round), int32(k.board)}, row: g.resultEvent, winner: winner,
 				forfeit: forfeit})
 			if !forfeit { // played
-				r := ratedGame{a: b, b: w, ra: t.ranks[g.black], rb: t.ranks[g.white], event: id}
+				r := ratedGame{a: b, b: w, ra: t.ranks[int(g.black)], rb: t.ranks[int(g.white)], event: id}
 				if winner == w {
-					r.a, r.b, r.ra, r.rb = w, b, t.ranks[g.white], t.ranks[g.black]
+					r.a, r.b, r.ra, r.rb = w, b, t.ranks[int(g.white)], t.ranks[int(g.black)]
 				}
 				rated = append(rated, r)
 				ratedPair = append(ratedPair, i)
 			}
-		}
+		})
 	}
 	if f.needs(KeyResultsAgainstRatings) {
 		for j := range rated {
@@ -343,7 +342,7 @@ func (f *facts) pair(key [2]int64, gs []pairGame) {
 func (f *facts) item(g pairGame, note string) (string, Item) {
 	t := f.events[g.ref.event]
 	k := gameKey{int(g.ref.round), int(g.ref.board)}
-	return t.facts.Organiser, gameItem(g.ref.event, k, t.games[k], note)
+	return t.facts.Organiser, gameItem(g.ref.event, k, t.games.get(k), note)
 }
 
 // judgePair counts forfeits both ways (on the organiser of the pair's last
@@ -392,7 +391,7 @@ func (f *facts) identical() {
 		if c.edits > 0 {
 			key = KeyNearCopies
 		}
-		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, t.games[k], copyNote(c)))
+		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, t.games.get(k), copyNote(c)))
 	}
 }
 

@@ -86,19 +86,19 @@ func (f *facts) thinQualifying() {
 				}
 			}
 			opps := map[int]bool{}
-			for _, g := range q.games {
+			q.games.each(func(_ gameKey, g *gameState) {
 				if g.result == "" || g.result == "black_forfeit" || g.result == "white_forfeit" || g.result == "both_lose" {
-					continue
+					return
 				}
 				for _, n := range numbers {
 					switch n {
-					case g.black:
-						opps[g.white] = true
-					case g.white:
-						opps[g.black] = true
+					case int(g.black):
+						opps[int(g.white)] = true
+					case int(g.white):
+						opps[int(g.black)] = true
 					}
 				}
-			}
+			})
 			shut := 0
 			for n := range opps {
 				if p := q.players[n]; p == 0 || closed(p, issuer) {

@@ -1,0 +1,145 @@
+package audit
+
+// The national log holds some 735 000 games: a tournament keeps its games
+// by value, round by round in slices indexed by board, instead of a map of
+// pointers (a third of the pass's memory before).
+
+type gameKey struct{ round, board int }
+
+// gameState is one game as the log leaves it.
+type gameState struct {
+	resultEvent  int64
+	result       string // interned: facts.intern
+	black, white int32
+	warnings     [2]int8 // black's and white's (saturated: only ≥ 2 is asked)
+	flagged      bool    // the record disagrees with the reported result
+	hasRecord    bool
+	playoff      bool // a playoff game: no part of the wins' count
+	exists       bool // the board has a game (slots between boards stay empty)
+}
+
+// denseBoards bounds the boards kept in a round's slice; a board beyond
+// (never in the registry's own pairings) is kept in a map.
+const denseBoards = 1 << 12
+
+// roundGames are one round's games, boards[b-1] board b.
+type roundGames struct {
+	round  int
+	boards []gameState
+}
+
+// gameTable is a tournament's games.
+type gameTable struct {
+	rounds []roundGames
+	other  map[gameKey]*gameState // boards outside 1..denseBoards
+	n      int
+}
+
+// len is the number of games.
+func (t *gameTable) len() int { return t.n }
+
+// get is the game at k (nil: none); the pointer holds until the next add.
+func (t *gameTable) get(k gameKey) *gameState {
+	if k.board < 1 || k.board > denseBoards {
+		return t.other[k]
+	}
+	for i := range t.rounds {
+		if r := &t.rounds[i]; r.round == k.round {
+			if k.board > len(r.boards) || !r.boards[k.board-1].exists {
+				return nil
+			}
+			return &r.boards[k.board-1]
+		}
+	}
+	return nil
+}
+
+// add returns the game at k, an empty one added when there is none.
+func (t *gameTable) add(k gameKey) *gameState {
+	if g := t.get(k); g != nil {
+		return g
+	}
+	t.n++
+	if k.board < 1 || k.board > denseBoards {
+		if t.other == nil {
+			t.other = map[gameKey]*gameState{}
+		}
+		g := &gameState{exists: true}
+		t.other[k] = g
+		return g
+	}
+	var r *roundGames
+	for i := range t.rounds {
+		if t.rounds[i].round == k.round {
+			r = &t.rounds[i]
+		}
+	}
+	if r == nil {
+		t.rounds = append(t.rounds, roundGames{round: k.round})
+		r = &t.rounds[len(t.rounds)-1]
+	}
+	for len(r.boards) < k.board {
+		r.boards = append(r.boards, gameState{})
+	}
+	g := &r.boards[k.board-1]
+	g.exists = true
+	return g
+}
+
+// reserve makes room for boards 1..n of round (a pairing's), so that the
+// round's slice is allocated once at its size.
+func (t *gameTable) reserve(round, n int) {
+	n = min(n, denseBoards)
+	for i := range t.rounds {
+		if r := &t.rounds[i]; r.round == round {
+			if cap(r.boards) < n {
+				r.boards = append(make([]gameState, 0, n), r.boards...)
+			}
+			return
+		}
+	}
+	t.rounds = append(t.rounds, roundGames{round: round, boards: make([]gameState, 0, n)})
+}
+
+// set puts g at k, replacing any game there.
+func (t *gameTable) set(k gameKey, g gameState) {
+	g.exists = true
+	*t.add(k) = g
+}
+
+// each calls fn with every game, round by round in order of first
+// appearance, board by board.
+func (t *gameTable) each(fn func(k gameKey, g *gameState)) {
+	for i := range t.rounds {
+		r := &t.rounds[i]
+		for b := range r.boards {
+			if r.boards[b].exists {
+				fn(gameKey{r.round, b + 1}, &r.boards[b])
+			}
+		}
+	}
+	for k, g := range t.other {
+		fn(k, g)
+	}
+}
+
+// warnings8 is a warning count in a byte, saturated.
+func warnings8(w [2]int) [2]int8 {
+	var out [2]int8
+	for i, n := range w {
+		out[i] = int8(max(-128, min(127, n)))
+	}
+	return out
+}
+
+// intern returns s as a string kept once (results repeat on every game).
+func (f *facts) intern(s string) string {
+	if v, ok := f.strs[s]; ok {
+		return v
+	}
+	if f.strs == nil {
+		f.strs = map[string]string{}
+	}
+	f.strs[s] = s
+	return s
+}
