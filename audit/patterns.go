@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -255,16 +256,38 @@ func (a *pairAgg) add(key [2]int64, g pairGame) {
 	}
 }
 
+// pairRow is one decisive game between two registered players, for the
+// pair indicators: the national year has some 735 000 games, so the games
+// are listed compactly and sorted by pair rather than gathered in a map of
+// pairs.
+type pairRow struct {
+	key     [2]int64
+	event   int64
+	row     int64 // its result's event-log row
+	round   int32
+	board   int32
+	rated   int32 // its index in the rated games (-1: not rated)
+	side    uint8 // the winner: key[side]
+	forfeit bool
+}
+
+func (r *pairRow) game() pairGame {
+	return pairGame{ref: gameRef{r.event, r.round, r.board}, row: r.row, winner: r.key[r.side], forfeit: r.forfeit}
+}
+
 // finishMore measures the later indicators once the whole history is read.
 // (Nothing here depends on the order maps are walked in: every count is a
 // sum, each pair's games are judged by their log rows, and the drill-down
 // sorts its items.)
 func (f *facts) finishMore() {
-	index := map[[2]int64]int32{}
-	var aggs []pairAgg
-	var keys [][2]int64
-	var rated []ratedGame
-	var ratedPair []int32 // each rated game's pair
+	n := 0
+	for _, t := range f.events {
+		if f.endsInPeriod(t) {
+			n += t.games.len()
+		}
+	}
+	rows := make([]pairRow, 0, n) // sized once: no copies left behind by growth
+	rated := make([]ratedGame, 0, n)
 	for id, t := range f.events {
 		if !f.endsInPeriod(t) {
 			continue
@@ -293,35 +316,43 @@ func (f *facts) finishMore() {
 			if b == 0 || w == 0 || b == w {
 				return
 			}
-			key := [2]int64{min(b, w), max(b, w)}
-			i, ok := index[key]
-			if !ok {
-				i = int32(len(aggs))
-				index[key] = i
-				aggs = append(aggs, pairAgg{})
-				keys = append(keys, key)
+			r := pairRow{key: [2]int64{min(b, w), max(b, w)}, event: id, row: g.resultEvent, round: int32(k.round), board: int32(k.board), rated: -1,
+				forfeit: g.result == "black_forfeit" || g.result == "white_forfeit"}
+			if winner == r.key[1] {
+				r.side = 1
 			}
-			forfeit := g.result == "black_forfeit" || g.result == "white_forfeit"
-			aggs[i].add(key, pairGame{ref: gameRef{id, int32(k.round), int32(k.board)}, row: g.resultEvent, winner: winner,
-				forfeit: forfeit})
-			if !forfeit { // played
-				r := ratedGame{a: b, b: w, ra: t.ranks[int(g.black)], rb: t.ranks[int(g.white)], event: id}
+			if !r.forfeit { // played
+				rg := ratedGame{a: b, b: w, ra: rank8(t.ranks[int(g.black)]), rb: rank8(t.ranks[int(g.white)]), event: id}
 				if winner == w {
-					r.a, r.b, r.ra, r.rb = w, b, t.ranks[int(g.white)], t.ranks[int(g.black)]
+					rg.a, rg.b, rg.ra, rg.rb = w, b, rank8(t.ranks[int(g.white)]), rank8(t.ranks[int(g.black)])
 				}
-				rated = append(rated, r)
-				ratedPair = append(ratedPair, i)
+				r.rated = int32(len(rated))
+				rated = append(rated, rg)
 			}
+			rows = append(rows, r)
 		})
 	}
-	if f.needs(KeyResultsAgainstRatings) {
-		for j := range rated {
-			rated[j].judged = aggs[ratedPair[j]].manyEvents
+	// each pair's games together, in the order of their rows
+	slices.SortFunc(rows, func(x, y pairRow) int {
+		return cmp.Or(cmp.Compare(x.key[0], y.key[0]), cmp.Compare(x.key[1], y.key[1]), cmp.Compare(x.row, y.row),
+			cmp.Compare(x.event, y.event), cmp.Compare(x.round, y.round), cmp.Compare(x.board, y.board))
+	})
+	for i := 0; i < len(rows); {
+		j := i
+		a := &pairAgg{}
+		for ; j < len(rows) && rows[j].key == rows[i].key; j++ {
+			a.add(rows[i].key, rows[j].game())
 		}
-		f.arranged(rated)
+		for _, r := range rows[i:j] {
+			if r.rated >= 0 {
+				rated[r.rated].judged = a.manyEvents
+			}
+		}
+		f.judgePair(rows[i].key, a)
+		i = j
 	}
-	for i := range aggs {
-		f.judgePair(keys[i], &aggs[i])
+	if f.needs(KeyResultsAgainstRatings) {
+		f.arranged(rated)
 	}
 	f.identical()
 	f.thinQualifying()
