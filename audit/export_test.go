@@ -32,7 +32,7 @@ func (s *Service) ReplayedGames(ctx context.Context, year int) (map[int64]map[[2
 	if err != nil {
 		return nil, err
 	}
-	f, err := gather(ctx, s.store.DB(), pos, s.cfg.Period(year), nil, nil, s.rating())
+	f, err := replay(ctx, s.store.DB(), pos, s.cfg.Period(year), nil, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -344,6 +344,22 @@ func certRef(number string, e ledger.LoggedEvent) Item {
 // gather reads the event log up to position (and before the period's end)
 // once, with the fixed facts of the tournaments, and measures every agency.
 func gather(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string, collect func(agency, key string) bool, rt rating) (*facts, error) {
+	f, err := replay(ctx, q, position, period, agencies, collect)
+	if err != nil {
+		return nil, err
+	}
+	f.countFallen()
+	f.finish()
+	f.finishMore() // drops the games once counted
+	if err := f.rate(ctx, rt); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// replay is gather's pass over the log and the tables, before anything is
+// measured from what it leaves.
+func replay(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string, collect func(agency, key string) bool) (*facts, error) {
 	evs, err := tournaments.AllEventFacts(ctx, q)
 	if err != nil {
 		return nil, err
@@ -380,12 +396,6 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 		return nil, err
 	}
 	if err := f.readTables(ctx, q); err != nil {
-		return nil, err
-	}
-	f.countFallen()
-	f.finish()
-	f.finishMore()
-	if err := f.rate(ctx, rt); err != nil {
 		return nil, err
 	}
 	return f, nil

@@ -280,6 +280,9 @@ func (r *pairRow) game() pairGame {
 // sum, each pair's games are judged by their log rows, and the drill-down
 // sorts its items.)
 func (f *facts) finishMore() {
+	// what reads the games beyond this pass, before they are dropped
+	f.identical()
+	f.thinQualifying()
 	n := 0
 	for _, t := range f.events {
 		if f.endsInPeriod(t) {
@@ -331,6 +334,10 @@ func (f *facts) finishMore() {
 			}
 			rows = append(rows, r)
 		})
+		t.games = gameTable{} // counted: the pair indicators name a game by its row
+	}
+	for _, t := range f.events {
+		t.games = gameTable{}
 	}
 	// each pair's games together, in the order of their rows
 	slices.SortFunc(rows, func(x, y pairRow) int {
@@ -354,8 +361,6 @@ func (f *facts) finishMore() {
 	if f.needs(KeyResultsAgainstRatings) {
 		f.arranged(rated)
 	}
-	f.identical()
-	f.thinQualifying()
 	f.appraisers()
 	f.inactiveYears()
 }
@@ -373,7 +378,7 @@ func (f *facts) pair(key [2]int64, gs []pairGame) {
 func (f *facts) item(g pairGame, note string) (string, Item) {
 	t := f.events[g.ref.event]
 	k := gameKey{int(g.ref.round), int(g.ref.board)}
-	return t.facts.Organiser, gameItem(g.ref.event, k, t.games.get(k), note)
+	return t.facts.Organiser, gameItem(g.ref.event, k, &gameState{resultEvent: g.row}, note)
 }
 
 // judgePair counts forfeits both ways (on the organiser of the pair's last
