@@ -188,11 +188,9 @@ type resultChange struct {
 
 type tournamentState struct {
 	facts     tournaments.EventFacts
-	players   map[int]int64         // participant number → player id
-	ranks     map[int]registry.Rank // participant number → the rank entered (nil: none)
-	withdrawn map[int]bool          // participant numbers
+	players   participants // by number: the player, the rank entered, withdrawn
 	games     gameTable
-	paired    map[int]ledger.LoggedEvent // each round's pairing (id and time)
+	paired    []pairedRound // each round's first pairing
 	changes   []resultChange
 	confirmed map[int]bool // rounds the chief referee confirmed (tournament.round_confirmed)
 	finished  bool
@@ -579,8 +577,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return nil
 		}
 		if _, seen := f.events[fx.ID]; !seen {
-			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, withdrawn: map[int]bool{},
-				paired: map[int]ledger.LoggedEvent{}}
+			f.events[fx.ID] = &tournamentState{facts: fx}
 		}
 		if e.Action == "tournament.imported" && f.events[fx.ID].imported == 0 {
 			f.events[fx.ID].imported = e.ID
@@ -744,12 +741,9 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		if err != nil {
 			return err
 		}
-		t.players[int(p.int("number"))] = p.int("player_id")
+		pt := t.players.add(int(p.int("number")), p.int("player_id"))
 		if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank {
-			if t.ranks == nil {
-				t.ranks = map[int]registry.Rank{}
-			}
-			t.ranks[int(p.int("number"))] = r
+			pt.rank = rank8(r)
 		}
 	case "tournament.round_paired":
 		var p tournaments.RoundPairedPayload
@@ -778,7 +772,7 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			return err
 		}
 		n := int(p.int("number"))
-		t.withdrawn[n] = true
+		t.players.at(n).withdrawn = true
 		if t.facts.Team { // his unplayed game is forfeited (art. 28.4)
 			t.games.each(func(_ gameKey, g *gameState) {
 				if g.result == "" && (int(g.black) == n || int(g.white) == n) {
@@ -838,22 +832,39 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 	return nil
 }
 
+// pairedRound is a round's pairing event (its id and time).
+type pairedRound struct {
+	round int
+	id    int64
+	at    time.Time
+}
+
+// pairedAt is round's pairing, if it was paired.
+func (t *tournamentState) pairedAt(round int) (pairedRound, bool) {
+	for _, p := range t.paired {
+		if p.round == round {
+			return p, true
+		}
+	}
+	return pairedRound{}, false
+}
+
 // pair records the games of a round as the pairing event e left them: in a
 // team event a withdrawn member's game is a forfeit from the start.
 func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tournaments.Pairing, playoff bool) {
-	if _, seen := t.paired[round]; !seen {
-		t.paired[round] = ledger.LoggedEvent{ID: e.ID, At: e.At}
+	if _, seen := t.pairedAt(round); !seen {
+		t.paired = append(t.paired, pairedRound{round: round, id: e.ID, at: e.At})
 	}
 	t.games.reserve(round, len(pairs))
 	for i, pr := range pairs {
 		g := gameState{black: int32(pr.Black), white: int32(pr.White), playoff: playoff}
 		if t.facts.Team {
-			switch gone := t.withdrawn; {
-			case gone[pr.Black] && gone[pr.White]:
+			switch gb, gw := t.players.get(pr.Black).withdrawn, t.players.get(pr.White).withdrawn; {
+			case gb && gw:
 				g.result = string(tournaments.BothLose)
-			case gone[pr.Black]:
+			case gb:
 				g.result = string(tournaments.WhiteForfeit)
-			case gone[pr.White]:
+			case gw:
 				g.result = string(tournaments.BlackForfeit)
 			}
 			if g.result != "" {
@@ -908,8 +919,8 @@ func (f *facts) finish() {
 		org := t.facts.Organiser
 		lateAfter := time.Date(t.facts.End.Year(), t.facts.End.Month(), t.facts.End.Day(), 0, 0, 0, 0, ledger.ChinaTime).AddDate(0, 0, 8)
 		for _, c := range t.changes {
-			next, paired := t.paired[c.round+1]
-			if (paired && (next.ID < c.event || next.At.Before(c.at))) || c.at.After(lateAfter) {
+			next, paired := t.pairedAt(c.round + 1)
+			if (paired && (next.id < c.event || next.at.Before(c.at))) || c.at.After(lateAfter) {
 				f.count(org, KeyLateResultChanges, Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, c.round, c.board),
 					Link: fmt.Sprintf("/tournaments/%d", id), EventID: c.event, Note: c.from + " → " + c.to})
 			}
@@ -979,8 +990,9 @@ func (f *facts) existsFrom(agency string) time.Time {
 // dan on or after its start, and which of them were forfeits.
 func (f *facts) qualifying(id int64, t *tournamentState) {
 	certified := func(number int) bool {
-		ps := f.player(t.players[number])
-		if ps == nil || t.players[number] == 0 {
+		id := t.players.get(number).player
+		ps := f.player(id)
+		if ps == nil || id == 0 {
 			return false
 		}
 		for _, at := range ps.danCerts() {
@@ -1015,7 +1027,7 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 			// knows lost the game
 			bw := f.m(org, KeyBothWinGuestQualifying)
 			bw.base++
-			if g.result == "both_win" || t.players[side.opponent] == 0 {
+			if g.result == "both_win" || t.players.get(side.opponent).player == 0 {
 				if g.result != "both_win" {
 					game.Note = g.result + ", against a guest"
 				}

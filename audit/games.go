@@ -143,3 +143,80 @@ func (f *facts) intern(s string) string {
 	f.strs[s] = s
 	return s
 }
+
+// participant is one participant number of a tournament.
+type participant struct {
+	player    int64 // 0: a guest (no registered player)
+	known     bool  // the number was added (tournament.participant_added)
+	withdrawn bool
+	rank      rank8 // the rank entered (0: none)
+}
+
+// participants are a tournament's participants by number, in a slice
+// indexed by number instead of three maps.
+type participants struct {
+	dense []participant // dense[n-1] is number n
+	other map[int]*participant
+	n     int // numbers added
+}
+
+// get is number n (the zero participant when unknown).
+func (ps *participants) get(n int) participant {
+	if n >= 1 && n <= denseBoards*4 {
+		if n <= len(ps.dense) {
+			return ps.dense[n-1]
+		}
+		return participant{}
+	}
+	if p := ps.other[n]; p != nil {
+		return *p
+	}
+	return participant{}
+}
+
+// at is number n's slot, made when there is none.
+func (ps *participants) at(n int) *participant {
+	if n >= 1 && n <= denseBoards*4 {
+		for len(ps.dense) < n {
+			ps.dense = append(ps.dense, participant{})
+		}
+		return &ps.dense[n-1]
+	}
+	if ps.other == nil {
+		ps.other = map[int]*participant{}
+	}
+	p := ps.other[n]
+	if p == nil {
+		p = &participant{}
+		ps.other[n] = p
+	}
+	return p
+}
+
+// add records number n as player's (0: a guest).
+func (ps *participants) add(n int, player int64) *participant {
+	p := ps.at(n)
+	if !p.known {
+		p.known = true
+		ps.n++
+	}
+	p.player = player
+	return p
+}
+
+// len is how many numbers were added.
+func (ps *participants) len() int { return ps.n }
+
+// each calls fn with every number added and its player.
+func (ps *participants) each(fn func(n int, player int64)) {
+	for i, p := range ps.dense {
+		if p.known {
+			fn(i+1, p.player)
+		}
+	}
+	for n, p := range ps.other {
+		if p.known {
+			fn(n, p.player)
+		}
+	}
+}

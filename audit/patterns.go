@@ -301,7 +301,8 @@ func (f *facts) finishMore() {
 				f.count(org, KeyRecordsDisagree, gameItem(id, k, g, g.result))
 			}
 			var winner int64
-			b, w := t.players[int(g.black)], t.players[int(g.white)]
+			pb, pw := t.players.get(int(g.black)), t.players.get(int(g.white))
+			b, w := pb.player, pw.player
 			switch tournaments.Result(g.result).Winner() {
 			case 'b':
 				if g.warnings[0] >= 2 {
@@ -325,9 +326,9 @@ func (f *facts) finishMore() {
 				r.side = 1
 			}
 			if !r.forfeit { // played
-				rg := ratedGame{a: b, b: w, ra: rank8(t.ranks[int(g.black)]), rb: rank8(t.ranks[int(g.white)]), event: id}
+				rg := ratedGame{a: b, b: w, ra: pb.rank, rb: pw.rank, event: id}
 				if winner == w {
-					rg.a, rg.b, rg.ra, rg.rb = w, b, rank8(t.ranks[int(g.white)]), rank8(t.ranks[int(g.black)])
+					rg.a, rg.b, rg.ra, rg.rb = w, b, pw.rank, pb.rank
 				}
 				r.rated = int32(len(rated))
 				rated = append(rated, rg)
