@@ -200,8 +200,8 @@ type tournamentState struct {
 // facts is what one pass over the event log up to a position gathers, per agency.
 type facts struct {
 	period  Period
-	months  []time.Time     // the 13 month boundaries of the period
-	players map[int64]int32 // player id → his index in pl
+	months  []time.Time // the 13 month boundaries of the period
+	players playerIndex // player id → his index in pl
 	pl      []playerState
 	// prefixes are the agencies' prefixes by index ("" first); provinceIdx
 	// maps a province code to its agency's index
@@ -308,7 +308,7 @@ func (f *facts) prefixOfProvince(code string) uint8 { return f.provinceIdx[code]
 // player is the player with id (nil: none in the log so far); the pointer
 // holds until the next newPlayer.
 func (f *facts) player(id int64) *playerState {
-	i, ok := f.players[id]
+	i, ok := f.players.get(id)
 	if !ok {
 		return nil
 	}
@@ -317,11 +317,11 @@ func (f *facts) player(id int64) *playerState {
 
 // newPlayer starts the player id afresh.
 func (f *facts) newPlayer(id int64) *playerState {
-	if i, ok := f.players[id]; ok {
+	if i, ok := f.players.get(id); ok {
 		f.pl[i] = playerState{}
 		return &f.pl[i]
 	}
-	f.players[id] = int32(len(f.pl))
+	f.players.put(id, int32(len(f.pl)))
 	f.pl = append(f.pl, playerState{})
 	return &f.pl[len(f.pl)-1]
 }
@@ -362,7 +362,7 @@ func replay(ctx context.Context, q ledger.Querier, position int64, period Period
 	if err != nil {
 		return nil, err
 	}
-	f := &facts{period: period, players: map[int64]int32{}, certs: map[string]certState{}, apps: map[string]appState{},
+	f := &facts{period: period, certs: map[string]certState{}, apps: map[string]appState{},
 		notices: map[string]string{}, events: map[int64]*tournamentState{}, measures: map[string]map[string]*measure{},
 		active: map[string][]int64{}, agencies: agencies, collect: collect, seen: map[string]bool{},
 		published: map[string]int64{}, more: newMore()}
@@ -518,7 +518,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		if err != nil {
 			return err
 		}
-		p := appState{player: pl.int("player_id"), basis: pl.str("basis"), appraiser: pl.int("appraiser_id")}
+		p := appState{player: pl.int("player_id"), basis: f.intern(pl.str("basis")), appraiser: pl.int("appraiser_id")}
 		f.apps[e.EntityID] = p
 		ps := f.player(p.player)
 		if ps == nil {
@@ -622,7 +622,7 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 		Number, Rank, Basis, Issuer, IssueDate string
 		PlayerID, Replaces                     int64
 	}{pl.str("number"), pl.str("rank"), pl.str("basis"), pl.str("issuer"), pl.str("issue_date"), pl.int("player_id"), pl.int("replaces")}
-	f.certs[e.EntityID] = certState{issuer: p.Issuer, player: p.PlayerID}
+	f.certs[e.EntityID] = certState{issuer: f.intern(p.Issuer), player: p.PlayerID}
 	f.touch(p.Issuer, e)
 	ps := f.player(p.PlayerID)
 	if ps == nil {
@@ -881,10 +881,10 @@ func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tourname
 func (f *facts) finish() {
 	players := map[string]int64{}
 	danPlayers := map[string]int64{}
-	for id, i := range f.players {
+	f.players.each(func(id int64, i int32) {
 		ps := &f.pl[i]
 		if ps.merged || ps.prefix == 0 {
-			continue
+			return
 		}
 		prefix := f.prefixes[ps.prefix]
 		players[prefix]++
@@ -894,13 +894,13 @@ func (f *facts) finish() {
 				f.count(prefix, KeyDanWithoutCertificate, playerRef(id))
 			}
 		}
-	}
+	})
 	// judged once the whole history is read, so neither depends on the
 	// order of the log's rows beyond their times
-	for id, i := range f.players {
+	f.players.each(func(id int64, i int32) {
 		ps := &f.pl[i]
 		if ps.extra == nil {
-			continue
+			return
 		}
 		for _, app := range ps.extra.appraisals {
 			for _, ed := range ps.extra.birthEdits {
@@ -913,7 +913,7 @@ func (f *facts) finish() {
 				}
 			}
 		}
-	}
+	})
 	startDay, endDay := dateOf(f.period.Start), dateOf(f.period.End)
 	for id, t := range f.events {
 		org := t.facts.Organiser

@@ -220,3 +220,47 @@ func (ps *participants) each(fn func(n int, player int64)) {
 		}
 	}
 }
+
+// playerIndex maps player ids to their index in facts.pl: a slice by id
+// while the ids are dense (the registry's count up from 1), a map beyond.
+type playerIndex struct {
+	dense []int32 // dense[id] is the index + 1 (0: none)
+	other map[int64]int32
+	n     int
+}
+
+func (x *playerIndex) get(id int64) (int32, bool) {
+	if id >= 0 && id < int64(len(x.dense)) && x.dense[id] != 0 {
+		return x.dense[id] - 1, true
+	}
+	i, ok := x.other[id]
+	return i, ok
+}
+
+// put adds id (not yet in x) at index i.
+func (x *playerIndex) put(id int64, i int32) {
+	x.n++
+	if id >= 0 && id < int64(max(1<<16, 4*x.n)) {
+		for int64(len(x.dense)) <= id {
+			x.dense = append(x.dense, 0)
+		}
+		x.dense[id] = i + 1
+		return
+	}
+	if x.other == nil {
+		x.other = map[int64]int32{}
+	}
+	x.other[id] = i
+}
+
+// each calls fn with every id and its index.
+func (x *playerIndex) each(fn func(id int64, i int32)) {
+	for id, i := range x.dense {
+		if i != 0 {
+			fn(int64(id), i-1)
+		}
+	}
+	for id, i := range x.other {
+		fn(id, i)
+	}
+}
