@@ -266,8 +266,8 @@ type pairRow struct {
 	row     int64 // its result's event-log row
 	round   int32
 	board   int32
-	rated   int32 // its index in the rated games (-1: not rated)
-	side    uint8 // the winner: key[side]
+	ranks   [2]rank8 // the ranks entered of key[0] and key[1]
+	side    uint8    // the winner: key[side]
 	forfeit bool
 }
 
@@ -290,7 +290,6 @@ func (f *facts) finishMore() {
 		}
 	}
 	rows := make([]pairRow, 0, n) // sized once: no copies left behind by growth
-	rated := make([]ratedGame, 0, n)
 	for id, t := range f.events {
 		if !f.endsInPeriod(t) {
 			continue
@@ -320,18 +319,13 @@ func (f *facts) finishMore() {
 			if b == 0 || w == 0 || b == w {
 				return
 			}
-			r := pairRow{key: [2]int64{min(b, w), max(b, w)}, event: id, row: g.resultEvent, round: int32(k.round), board: int32(k.board), rated: -1,
-				forfeit: g.result == "black_forfeit" || g.result == "white_forfeit"}
+			r := pairRow{key: [2]int64{b, w}, event: id, row: g.resultEvent, round: int32(k.round), board: int32(k.board),
+				ranks: [2]rank8{pb.rank, pw.rank}, forfeit: g.result == "black_forfeit" || g.result == "white_forfeit"}
+			if w < b {
+				r.key, r.ranks = [2]int64{w, b}, [2]rank8{pw.rank, pb.rank}
+			}
 			if winner == r.key[1] {
 				r.side = 1
-			}
-			if !r.forfeit { // played
-				rg := ratedGame{a: b, b: w, ra: pb.rank, rb: pw.rank, event: id}
-				if winner == w {
-					rg.a, rg.b, rg.ra, rg.rb = w, b, pw.rank, pb.rank
-				}
-				r.rated = int32(len(rated))
-				rated = append(rated, rg)
 			}
 			rows = append(rows, r)
 		})
@@ -345,6 +339,13 @@ func (f *facts) finishMore() {
 		return cmp.Or(cmp.Compare(x.key[0], y.key[0]), cmp.Compare(x.key[1], y.key[1]), cmp.Compare(x.row, y.row),
 			cmp.Compare(x.event, y.event), cmp.Compare(x.round, y.round), cmp.Compare(x.board, y.board))
 	})
+	played := 0
+	for _, r := range rows {
+		if !r.forfeit {
+			played++
+		}
+	}
+	rated := make([]ratedGame, 0, played) // the played games, the winner first
 	for i := 0; i < len(rows); {
 		j := i
 		a := &pairAgg{}
@@ -352,8 +353,9 @@ func (f *facts) finishMore() {
 			a.add(rows[i].key, rows[j].game())
 		}
 		for _, r := range rows[i:j] {
-			if r.rated >= 0 {
-				rated[r.rated].judged = a.manyEvents
+			if !r.forfeit {
+				w, l := r.side, 1-r.side
+				rated = append(rated, ratedGame{a: r.key[w], b: r.key[l], ra: r.ranks[w], rb: r.ranks[l], event: r.event, judged: a.manyEvents})
 			}
 		}
 		f.judgePair(rows[i].key, a)
