@@ -40,7 +40,7 @@ func (s *Service) ReplayedGames(ctx context.Context, year int) (map[int64]map[[2
 	for id, t := range f.events {
 		out[id] = map[[2]int]ReplayedGame{}
 		t.games.each(func(k gameKey, g *gameState) {
-			out[id][[2]int{k.round, k.board}] = ReplayedGame{Black: int(g.black), White: int(g.white), Result: g.result, Playoff: g.playoff}
+			out[id][[2]int{k.round, k.board}] = ReplayedGame{Black: int(g.black), White: int(g.white), Result: f.results[g.result], Playoff: g.playoff}
 		})
 	}
 	return out, nil

@@ -221,6 +221,9 @@ type facts struct {
 	published map[string]int64
 	more                        // what the later indicators gather (patterns.go)
 	strs      map[string]string // interned strings (facts.intern)
+	// results are the games\' results by code (facts.code), "" first
+	results     []string
+	resultCodes map[string]uint32
 	// minorAsks are the 4–5 dan issued in the period to players whose birth
 	// date the log does not hold (rows since issue 31 keep only the year):
 	// whether each was a minor is asked of the registry after the pass
@@ -366,7 +369,7 @@ func replay(ctx context.Context, q ledger.Querier, position int64, period Period
 		notices: map[string]string{}, events: map[int64]*tournamentState{}, measures: map[string]map[string]*measure{},
 		active: map[string][]int64{}, agencies: agencies, collect: collect, seen: map[string]bool{},
 		published: map[string]int64{}, more: newMore()}
-	f.prefixes, f.provinceIdx = []string{""}, map[string]uint8{}
+	f.prefixes, f.provinceIdx, f.results = []string{""}, map[string]uint8{}, []string{""}
 	for _, p := range registry.Provinces() {
 		if p.Prefix != registry.AssociationPrefix {
 			i := slices.Index(f.prefixes, p.Prefix)
@@ -750,13 +753,13 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		t.pair(e, p.Round, p.Pairs, false)
+		t.pair(f, e, p.Round, p.Pairs, false)
 	case "tournament.playoff_paired":
 		var p tournaments.PlayoffPairedPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		t.pair(e, p.Round, p.Pairs, true)
+		t.pair(f, e, p.Round, p.Pairs, true)
 	case "tournament.nigiri":
 		p, err := readPayload[tournaments.NigiriPayload](e.Payload, "round", "board", "black")
 		if err != nil {
@@ -775,10 +778,10 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		t.players.at(n).withdrawn = true
 		if t.facts.Team { // his unplayed game is forfeited (art. 28.4)
 			t.games.each(func(_ gameKey, g *gameState) {
-				if g.result == "" && (int(g.black) == n || int(g.white) == n) {
-					g.result, g.resultEvent = string(tournaments.BlackForfeit), e.ID
+				if g.result == 0 && (int(g.black) == n || int(g.white) == n) {
+					g.result, g.resultEvent = f.code(string(tournaments.BlackForfeit)), e.ID
 					if int(g.black) == n {
-						g.result = string(tournaments.WhiteForfeit)
+						g.result = f.code(string(tournaments.WhiteForfeit))
 					}
 				}
 			})
@@ -810,7 +813,7 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 				Link: fmt.Sprintf("/tournaments/%d", t.facts.ID), EventID: e.ID, Note: p.str("was") + " → " + p.str("result") + " (" + e.Actor + ")"})
 		}
 		g := t.games.add(k)
-		g.result, g.resultEvent = f.intern(p.str("result")), e.ID
+		g.result, g.resultEvent = f.code(p.str("result")), e.ID
 	case "tournament.result":
 		pl, err := readPayload[tournaments.ResultPayload](e.Payload, "round", "board", "result", "warnings", "flagged", "record")
 		if err != nil {
@@ -821,10 +824,10 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			Result       string
 		}{int(pl.int("round")), int(pl.int("board")), pl.str("result")}
 		g := t.games.add(gameKey{p.Round, p.Board})
-		if g.result != "" && g.result != p.Result && f.inPeriod(e.At) {
-			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: g.result, to: p.Result})
+		if g.result != 0 && f.results[g.result] != p.Result && f.inPeriod(e.At) {
+			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: f.results[g.result], to: p.Result})
 		}
-		g.result, g.resultEvent = f.intern(p.Result), e.ID
+		g.result, g.resultEvent = f.code(p.Result), e.ID
 		g.warnings, g.flagged, g.hasRecord = warnings8(pl.pair("warnings")), pl.bool("flagged"), pl.bool("record")
 	case "tournament.finished":
 		t.finished = true
@@ -851,7 +854,7 @@ func (t *tournamentState) pairedAt(round int) (pairedRound, bool) {
 
 // pair records the games of a round as the pairing event e left them: in a
 // team event a withdrawn member's game is a forfeit from the start.
-func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tournaments.Pairing, playoff bool) {
+func (t *tournamentState) pair(f *facts, e ledger.LoggedEvent, round int, pairs []tournaments.Pairing, playoff bool) {
 	if _, seen := t.pairedAt(round); !seen {
 		t.paired = append(t.paired, pairedRound{round: round, id: e.ID, at: e.At})
 	}
@@ -861,13 +864,13 @@ func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tourname
 		if t.facts.Team {
 			switch gb, gw := t.players.get(pr.Black).withdrawn, t.players.get(pr.White).withdrawn; {
 			case gb && gw:
-				g.result = string(tournaments.BothLose)
+				g.result = f.code(string(tournaments.BothLose))
 			case gb:
-				g.result = string(tournaments.WhiteForfeit)
+				g.result = f.code(string(tournaments.WhiteForfeit))
 			case gw:
-				g.result = string(tournaments.BlackForfeit)
+				g.result = f.code(string(tournaments.BlackForfeit))
 			}
-			if g.result != "" {
+			if g.result != 0 {
 				g.resultEvent = e.ID
 			}
 		}
@@ -939,7 +942,7 @@ func (f *facts) finish() {
 		}
 		missing := 0
 		t.games.each(func(_ gameKey, g *gameState) {
-			if !tournaments.Result(g.result).Decided() {
+			if !tournaments.Result(f.results[g.result]).Decided() {
 				missing++
 			}
 		})
@@ -1011,15 +1014,15 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 			number, opponent int
 			win              string
 		}{{int(g.black), int(g.white), "b"}, {int(g.white), int(g.black), "w"}} {
-			won := tournaments.Result(g.result).Winner() == side.win[0] || g.result == "both_win"
+			won := tournaments.Result(f.results[g.result]).Winner() == side.win[0] || f.results[g.result] == "both_win"
 			if !won || !certified(side.number) {
 				continue
 			}
 			m := f.m(org, KeyForfeitQualifying)
 			m.base++
 			game := Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, k.round, k.board),
-				Link: fmt.Sprintf("/tournaments/%d", id), EventID: g.resultEvent, Note: g.result}
-			if tournaments.Result(g.result).Unplayed() { // a forfeit or the opponent's lateness
+				Link: fmt.Sprintf("/tournaments/%d", id), EventID: g.resultEvent, Note: f.results[g.result]}
+			if tournaments.Result(f.results[g.result]).Unplayed() { // a forfeit or the opponent's lateness
 				f.count(org, KeyForfeitQualifying, game)
 			}
 			// both credited with a win, or a win over a guest (no
@@ -1027,9 +1030,9 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 			// knows lost the game
 			bw := f.m(org, KeyBothWinGuestQualifying)
 			bw.base++
-			if g.result == "both_win" || t.players.get(side.opponent).player == 0 {
-				if g.result != "both_win" {
-					game.Note = g.result + ", against a guest"
+			if f.results[g.result] == "both_win" || t.players.get(side.opponent).player == 0 {
+				if f.results[g.result] != "both_win" {
+					game.Note = f.results[g.result] + ", against a guest"
 				}
 				f.count(org, KeyBothWinGuestQualifying, game)
 			}

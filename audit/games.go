@@ -9,8 +9,8 @@ type gameKey struct{ round, board int }
 // gameState is one game as the log leaves it.
 type gameState struct {
 	resultEvent  int64
-	result       string // interned: facts.intern
 	black, white int32
+	result       uint32  // its index in facts.results ("": 0)
 	warnings     [2]int8 // black's and white's (saturated: only ≥ 2 is asked)
 	flagged      bool    // the record disagrees with the reported result
 	hasRecord    bool
@@ -130,6 +130,27 @@ func warnings8(w [2]int) [2]int8 {
 		out[i] = int8(max(-128, min(127, n)))
 	}
 	return out
+}
+
+// code is result's index in f.results, added when new (a game keeps the
+// index, not the string: there are a handful of results and 735 000 games).
+func (f *facts) code(result string) uint32 {
+	if result == "" {
+		return 0
+	}
+	if i, ok := f.resultCodes[result]; ok {
+		return i
+	}
+	if len(f.results) == 0 {
+		f.results = []string{""}
+	}
+	if f.resultCodes == nil {
+		f.resultCodes = map[string]uint32{}
+	}
+	i := uint32(len(f.results))
+	f.results = append(f.results, result)
+	f.resultCodes[result] = i
+	return i
 }
 
 // intern returns s as a string kept once (results repeat on every game).

@@ -159,7 +159,7 @@ func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
 			}
 			continue
 		}
-		t.games.set(k, gameState{black: int32(g.Black), white: int32(g.White), result: f.intern(g.Result), resultEvent: t.imported,
+		t.games.set(k, gameState{black: int32(g.Black), white: int32(g.White), result: f.code(g.Result), resultEvent: t.imported,
 			warnings: warnings8([2]int{g.BlackWarnings, g.WhiteWarnings}), flagged: g.Flagged})
 	}
 	var recorded []int64
@@ -297,20 +297,20 @@ func (f *facts) finishMore() {
 		org := t.facts.Organiser
 		t.games.each(func(k gameKey, g *gameState) {
 			if g.flagged {
-				f.count(org, KeyRecordsDisagree, gameItem(id, k, g, g.result))
+				f.count(org, KeyRecordsDisagree, gameItem(id, k, g, f.results[g.result]))
 			}
 			var winner int64
 			pb, pw := t.players.get(int(g.black)), t.players.get(int(g.white))
 			b, w := pb.player, pw.player
-			switch tournaments.Result(g.result).Winner() {
+			switch tournaments.Result(f.results[g.result]).Winner() {
 			case 'b':
 				if g.warnings[0] >= 2 {
-					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", black had two warnings"))
+					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, f.results[g.result]+", black had two warnings"))
 				}
 				winner = b
 			case 'w':
 				if g.warnings[1] >= 2 {
-					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", white had two warnings"))
+					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, f.results[g.result]+", white had two warnings"))
 				}
 				winner = w
 			default:
@@ -320,7 +320,7 @@ func (f *facts) finishMore() {
 				return
 			}
 			r := pairRow{key: [2]int64{b, w}, event: id, row: g.resultEvent, round: int32(k.round), board: int32(k.board),
-				ranks: [2]rank8{pb.rank, pw.rank}, forfeit: g.result == "black_forfeit" || g.result == "white_forfeit"}
+				ranks: [2]rank8{pb.rank, pw.rank}, forfeit: f.results[g.result] == "black_forfeit" || f.results[g.result] == "white_forfeit"}
 			if w < b {
 				r.key, r.ranks = [2]int64{w, b}, [2]rank8{pw.rank, pb.rank}
 			}

@@ -87,7 +87,7 @@ func (f *facts) thinQualifying() {
 			})
 			opps := map[int]bool{}
 			q.games.each(func(_ gameKey, g *gameState) {
-				if g.result == "" || g.result == "black_forfeit" || g.result == "white_forfeit" || g.result == "both_lose" {
+				if f.results[g.result] == "" || f.results[g.result] == "black_forfeit" || f.results[g.result] == "white_forfeit" || f.results[g.result] == "both_lose" {
 					return
 				}
 				for _, n := range numbers {
