@@ -37,8 +37,8 @@ const (
 // of an event ending in the period.
 type ratedGame struct {
 	a, b   int64 // a won
-	ra, rb registry.Rank
 	event  int64
+	ra, rb rank8
 	judged bool // the pair met in two events or more
 }
 
@@ -81,7 +81,7 @@ func (f *facts) arranged(games []ratedGame) {
 		for _, x := range [2]struct {
 			p int64
 			r registry.Rank
-		}{{g.a, g.ra}, {g.b, g.rb}} {
+		}{{g.a, g.ra.rank()}, {g.b, g.rb.rank()}} {
 			if x.r != registry.NoRank {
 				i := idx[x.p]
 				mu[i] += rankScale(x.r)
@@ -95,7 +95,7 @@ func (f *facts) arranged(games []ratedGame) {
 			mu[i], sd[i] = mu[i]/cnt[i], priorSD
 		default:
 			mu[i], sd[i] = unknownRank, unknownSD
-			if ps := f.players[id]; ps != nil {
+			if ps := f.player(id); ps != nil {
 				if r := ps.bestBefore(f.period.End); r != registry.NoRank {
 					mu[i], sd[i] = rankScale(r), priorSD
 				}

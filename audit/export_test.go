@@ -32,16 +32,16 @@ func (s *Service) ReplayedGames(ctx context.Context, year int) (map[int64]map[[2
 	if err != nil {
 		return nil, err
 	}
-	f, err := gather(ctx, s.store.DB(), pos, s.cfg.Period(year), nil, nil, s.rating())
+	f, err := replay(ctx, s.store.DB(), pos, s.cfg.Period(year), nil, nil)
 	if err != nil {
 		return nil, err
 	}
 	out := map[int64]map[[2]int]ReplayedGame{}
 	for id, t := range f.events {
 		out[id] = map[[2]int]ReplayedGame{}
-		for k, g := range t.games {
-			out[id][[2]int{k.round, k.board}] = ReplayedGame{Black: g.black, White: g.white, Result: g.result, Playoff: g.playoff}
-		}
+		t.games.each(func(k gameKey, g *gameState) {
+			out[id][[2]int{k.round, k.board}] = ReplayedGame{Black: int(g.black), White: int(g.white), Result: f.results[g.result], Playoff: g.playoff}
+		})
 	}
 	return out, nil
 }

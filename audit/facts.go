@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,22 +36,76 @@ type measure struct {
 // Period is an audit year's span, [Start, End).
 type Period struct{ Start, End time.Time }
 
+// playerState is one player as the log leaves him. The national log holds
+// some 325 000 players, so each is kept small and by value (facts.pl):
+// ranks in a byte, the birth date as a number, the agency as an index into
+// facts.prefixes, and what few players have (later declared ranks, dan
+// certificates, birth-date edits, appraisals) behind one pointer.
 type playerState struct {
-	prefix string
-	merged bool
-	birth  string // YYYY-MM-DD
+	extra *playerExtra // nil: none of it
+	birth int32        // YYYYMMDD (0: none, or not a date)
 	// birthAsked: the log holds the player but not his birth date (rows
 	// since issue 31 keep the year only); the registry is asked for it
 	birthAsked bool
-	startRank  registry.Rank
-	rank       registry.Rank
-	lastCert   registry.Rank
-	paper      registry.Rank // the highest rank of its paper-recorded certificates (0: none)
-	declared   []rankAt      // the declared rank (自报) as registered, then each change, in log order
+	merged     bool
 	hasCert    bool
-	danCerts   []time.Time
-	birthEdits []ledger.LoggedEvent
-	appraisals []ledger.LoggedEvent // appraisal applications in the period
+	declared0  bool  // the declared rank (自报) is known: declared holds it
+	prefix     uint8 // index into facts.prefixes (0: none)
+	rank       rank8
+	lastCert   rank8
+	paper      rank8 // the highest rank of its paper-recorded certificates (0: none)
+	declared   rank8 // the declared rank as registered (or first logged)
+}
+
+// playerExtra is what only some players have.
+type playerExtra struct {
+	declared   []rankAt    // each later change of the declared rank, in log order
+	danCerts   []time.Time // his dan certificates' times
+	birthEdits []eventAt
+	appraisals []eventAt // appraisal applications in the period
+}
+
+// rank8 is a registry.Rank (-30 … 8) in a byte.
+type rank8 int8
+
+func (r rank8) rank() registry.Rank { return registry.Rank(r) }
+
+// eventAt is an event-log row's id and time (and the application it names).
+type eventAt struct {
+	id     int64
+	at     time.Time
+	entity string
+}
+
+func (ps *playerState) more() *playerExtra {
+	if ps.extra == nil {
+		ps.extra = &playerExtra{}
+	}
+	return ps.extra
+}
+
+func (ps *playerState) danCerts() []time.Time {
+	if ps.extra == nil {
+		return nil
+	}
+	return ps.extra.danCerts
+}
+
+// setBirth keeps a YYYY-MM-DD birth date ("" or not a date: none).
+func (ps *playerState) setBirth(s string) {
+	ps.birth = 0
+	if b, err := time.Parse(time.DateOnly, s); err == nil {
+		ps.birth = int32(b.Year()*10000 + int(b.Month())*100 + b.Day())
+	}
+}
+
+// under18 reports whether the player, by the birth date kept, is under 18 on date (YYYY-MM-DD).
+func (ps *playerState) under18(date string) bool {
+	if ps.birth == 0 {
+		return false
+	}
+	b := time.Date(int(ps.birth/10000), time.Month(ps.birth/100%100), int(ps.birth%100), 0, 0, 0, 0, time.UTC)
+	return under18(b.Format(time.DateOnly), date)
 }
 
 // rankAt is a declared rank from a moment on.
@@ -69,12 +124,16 @@ const declaredCredit = 90 * 24 * time.Hour
 // lowest the declared rank stood in the declaredCredit before t (the rank
 // declared at registration counts however recent).
 func (ps *playerState) declaredBefore(t time.Time) registry.Rank {
-	if len(ps.declared) == 0 {
+	if !ps.declared0 {
 		return registry.NoRank
 	}
 	from := t.Add(-declaredCredit)
-	credit := ps.declared[0].rank
-	for _, d := range ps.declared[1:] {
+	credit := ps.declared.rank()
+	var later []rankAt
+	if ps.extra != nil {
+		later = ps.extra.declared
+	}
+	for _, d := range later {
 		if d.at.After(t) {
 			break
 		}
@@ -100,7 +159,7 @@ func rankOrder(r registry.Rank) int {
 // earlier certificate's.
 func (ps *playerState) bestBefore(t time.Time) registry.Rank {
 	best := ps.declaredBefore(t)
-	for _, r := range []registry.Rank{ps.paper, ps.lastCert} {
+	for _, r := range []registry.Rank{ps.paper.rank(), ps.lastCert.rank()} {
 		if r != registry.NoRank && lowerRank(best, r) {
 			best = r
 		}
@@ -119,18 +178,6 @@ type appState struct {
 	appraiser int64
 }
 
-type gameKey struct{ round, board int }
-
-type gameState struct {
-	black, white int
-	result       string
-	resultEvent  int64
-	warnings     [2]int // black's and white's
-	flagged      bool   // the record disagrees with the reported result
-	hasRecord    bool
-	playoff      bool // a playoff game: no part of the wins' count
-}
-
 // resultChange is a result event that changed a board's earlier result.
 type resultChange struct {
 	round, board int
@@ -141,11 +188,9 @@ type resultChange struct {
 
 type tournamentState struct {
 	facts     tournaments.EventFacts
-	players   map[int]int64         // participant number → player id
-	ranks     map[int]registry.Rank // participant number → the rank entered (nil: none)
-	withdrawn map[int]bool          // participant numbers
-	games     map[gameKey]*gameState
-	paired    map[int]ledger.LoggedEvent // each round's pairing (id and time)
+	players   participants // by number: the player, the rank entered, withdrawn
+	games     gameTable
+	paired    []pairedRound // each round's first pairing
 	changes   []resultChange
 	confirmed map[int]bool // rounds the chief referee confirmed (tournament.round_confirmed)
 	finished  bool
@@ -154,23 +199,31 @@ type tournamentState struct {
 
 // facts is what one pass over the event log up to a position gathers, per agency.
 type facts struct {
-	period   Period
-	months   []time.Time // the 13 month boundaries of the period
-	players  map[int64]*playerState
-	certs    map[string]certState
-	apps     map[string]appState
-	notices  map[string]string // notice id → application entity id
-	events   map[int64]*tournamentState
-	measures map[string]map[string]*measure // agency → key → measure
-	active   map[string][]int64             // agency → first event id of each month (0: none)
-	agencies []string                       // the agencies audited
+	period  Period
+	months  []time.Time // the 13 month boundaries of the period
+	players playerIndex // player id → his index in pl
+	pl      []playerState
+	// prefixes are the agencies' prefixes by index ("" first); provinceIdx
+	// maps a province code to its agency's index
+	prefixes    []string
+	provinceIdx map[string]uint8
+	certs       map[string]certState
+	apps        map[string]appState
+	notices     map[string]string // notice id → application entity id
+	events      map[int64]*tournamentState
+	measures    map[string]map[string]*measure // agency → key → measure
+	active      map[string][]int64             // agency → first event id of each month (0: none)
+	agencies    []string                       // the agencies audited
 	// collect says whose items to keep (the drill-down's); nil keeps none
-	collect  func(agency, key string) bool
-	seen     map[string]bool // agency, key and ref of items counted once
-	province map[string]string
+	collect func(agency, key string) bool
+	seen    map[string]bool // agency, key and ref of items counted once
 	// published counts the notices of each agency published in the period
 	published map[string]int64
-	more      // what the later indicators gather (patterns.go)
+	more                        // what the later indicators gather (patterns.go)
+	strs      map[string]string // interned strings (facts.intern)
+	// results are the games\' results by code (facts.code), "" first
+	results     []string
+	resultCodes map[string]uint32
 	// minorAsks are the 4–5 dan issued in the period to players whose birth
 	// date the log does not hold (rows since issue 31 keep only the year):
 	// whether each was a minor is asked of the registry after the pass
@@ -252,7 +305,29 @@ func (f *facts) touch(agency string, e ledger.LoggedEvent) {
 	}
 }
 
-func (f *facts) prefixOfProvince(code string) string { return f.province[code] }
+// prefixOfProvince is the index in f.prefixes of the agency of a province (0: none).
+func (f *facts) prefixOfProvince(code string) uint8 { return f.provinceIdx[code] }
+
+// player is the player with id (nil: none in the log so far); the pointer
+// holds until the next newPlayer.
+func (f *facts) player(id int64) *playerState {
+	i, ok := f.players.get(id)
+	if !ok {
+		return nil
+	}
+	return &f.pl[i]
+}
+
+// newPlayer starts the player id afresh.
+func (f *facts) newPlayer(id int64) *playerState {
+	if i, ok := f.players.get(id); ok {
+		f.pl[i] = playerState{}
+		return &f.pl[i]
+	}
+	f.players.put(id, int32(len(f.pl)))
+	f.pl = append(f.pl, playerState{})
+	return &f.pl[len(f.pl)-1]
+}
 
 func playerRef(id int64) Item {
 	s := strconv.FormatInt(id, 10)
@@ -270,17 +345,39 @@ func certRef(number string, e ledger.LoggedEvent) Item {
 // gather reads the event log up to position (and before the period's end)
 // once, with the fixed facts of the tournaments, and measures every agency.
 func gather(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string, collect func(agency, key string) bool, rt rating) (*facts, error) {
+	f, err := replay(ctx, q, position, period, agencies, collect)
+	if err != nil {
+		return nil, err
+	}
+	f.countFallen()
+	f.finish()
+	f.finishMore() // drops the games once counted
+	if err := f.rate(ctx, rt); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// replay is gather's pass over the log and the tables, before anything is
+// measured from what it leaves.
+func replay(ctx context.Context, q ledger.Querier, position int64, period Period, agencies []string, collect func(agency, key string) bool) (*facts, error) {
 	evs, err := tournaments.AllEventFacts(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	f := &facts{period: period, players: map[int64]*playerState{}, certs: map[string]certState{}, apps: map[string]appState{},
+	f := &facts{period: period, certs: map[string]certState{}, apps: map[string]appState{},
 		notices: map[string]string{}, events: map[int64]*tournamentState{}, measures: map[string]map[string]*measure{},
-		active: map[string][]int64{}, agencies: agencies, collect: collect, seen: map[string]bool{}, province: map[string]string{},
+		active: map[string][]int64{}, agencies: agencies, collect: collect, seen: map[string]bool{},
 		published: map[string]int64{}, more: newMore()}
+	f.prefixes, f.provinceIdx, f.results = []string{""}, map[string]uint8{}, []string{""}
 	for _, p := range registry.Provinces() {
 		if p.Prefix != registry.AssociationPrefix {
-			f.province[p.Code] = p.Prefix
+			i := slices.Index(f.prefixes, p.Prefix)
+			if i < 0 {
+				i = len(f.prefixes)
+				f.prefixes = append(f.prefixes, p.Prefix)
+			}
+			f.provinceIdx[p.Code] = uint8(i)
 		}
 	}
 	for i := range 13 {
@@ -302,12 +399,6 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	if err := f.readTables(ctx, q); err != nil {
 		return nil, err
 	}
-	f.countFallen()
-	f.finish()
-	f.finishMore()
-	if err := f.rate(ctx, rt); err != nil {
-		return nil, err
-	}
 	return f, nil
 }
 
@@ -323,8 +414,11 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return err
 		}
 		r, _ := registry.ParseRank(p.str("rank"))
-		ps := &playerState{prefix: f.prefixOfProvince(p.str("province_code")), birth: p.str("birth_date"), startRank: r, rank: r}
-		ps.birthAsked = ps.birth == ""
+		ps := f.newPlayer(id64())
+		ps.prefix, ps.rank = f.prefixOfProvince(p.str("province_code")), rank8(r)
+		birth := p.str("birth_date")
+		ps.setBirth(birth)
+		ps.birthAsked = birth == ""
 		// the declared rank (自报); rows older than the typed payload had
 		// one rank, the entered one (a player is registered uncertified,
 		// so a new row's rank is empty)
@@ -332,66 +426,70 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		if d := p.str("declared_rank"); d != "" {
 			declared, _ = registry.ParseRank(d)
 		}
-		ps.declared = []rankAt{{e.At, declared}}
-		f.players[id64()] = ps
-		f.touch(ps.prefix, e)
+		ps.declared0, ps.declared = true, rank8(declared)
+		f.touch(f.prefixes[ps.prefix], e)
 		if f.inPeriod(e.At) {
 			it := playerRef(id64())
 			it.EventID = e.ID
-			f.count(ps.prefix, KeyPlayersRegistered, it)
+			f.count(f.prefixes[ps.prefix], KeyPlayersRegistered, it)
 		}
 	case "player.updated":
 		var p registry.PlayerUpdatedPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		ps := f.players[id64()]
+		ps := f.player(id64())
 		if ps == nil {
 			return nil
 		}
 		if p.Before.DeclaredRank != p.After.DeclaredRank {
 			if r, err := registry.ParseRank(p.After.DeclaredRank); err == nil {
-				ps.declared = append(ps.declared, rankAt{e.At, r})
+				if !ps.declared0 { // the first declared rank known: its time is never asked
+					ps.declared0, ps.declared = true, rank8(r)
+				} else {
+					ps.more().declared = append(ps.more().declared, rankAt{e.At, r})
+				}
 			}
 		}
 		switch {
 		case p.BirthDateChanged: // the date itself is no longer logged: asked of the registry when needed
-			ps.birth, ps.birthAsked = "", true
-			ps.birthEdits = append(ps.birthEdits, ledger.LoggedEvent{ID: e.ID, At: e.At})
+			ps.birth, ps.birthAsked = 0, true
+			ps.more().birthEdits = append(ps.more().birthEdits, eventAt{id: e.ID, at: e.At})
 		case p.After.BirthDate != "" && p.Before.BirthDate != p.After.BirthDate: // a row from before issue 31
-			ps.birth, ps.birthAsked = p.After.BirthDate, false
-			ps.birthEdits = append(ps.birthEdits, ledger.LoggedEvent{ID: e.ID, At: e.At})
+			ps.setBirth(p.After.BirthDate)
+			ps.birthAsked = false
+			ps.more().birthEdits = append(ps.more().birthEdits, eventAt{id: e.ID, at: e.At})
 		}
-		if pr := f.prefixOfProvince(p.After.ProvinceCode); pr != "" {
+		if pr := f.prefixOfProvince(p.After.ProvinceCode); pr != 0 {
 			ps.prefix = pr
 		}
-		f.touch(ps.prefix, e)
+		f.touch(f.prefixes[ps.prefix], e)
 	case "player.transferred":
 		var p registry.PlayerTransferredPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		if ps := f.players[id64()]; ps != nil {
-			f.touch(ps.prefix, e)
+		if ps := f.player(id64()); ps != nil {
+			f.touch(f.prefixes[ps.prefix], e)
 			ps.prefix = f.prefixOfProvince(p.To)
-			f.touch(ps.prefix, e)
+			f.touch(f.prefixes[ps.prefix], e)
 		}
 	case "player.rank_changed":
 		p, err := readPayload[registry.PlayerRankChangedPayload](e.Payload, "to")
 		if err != nil {
 			return err
 		}
-		if ps := f.players[id64()]; ps != nil {
+		if ps := f.player(id64()); ps != nil {
 			if r, err := registry.ParseRank(p.str("to")); err == nil {
-				ps.rank = r
+				ps.rank = rank8(r)
 			}
 		}
 	case "player.honorary_dan":
-		if ps := f.players[id64()]; ps != nil {
-			ps.rank = registry.HonoraryDan8
+		if ps := f.player(id64()); ps != nil {
+			ps.rank = rank8(registry.HonoraryDan8)
 		}
 	case "player.merged":
-		if ps := f.players[id64()]; ps != nil {
+		if ps := f.player(id64()); ps != nil {
 			ps.merged = true
 		}
 	case "certificate.issued":
@@ -401,10 +499,10 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		if err != nil {
 			return err
 		}
-		if ps := f.players[p.int("player_id")]; ps != nil {
+		if ps := f.player(p.int("player_id")); ps != nil {
 			ps.hasCert = true
-			if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank && lowerRank(ps.paper, r) {
-				ps.paper = r
+			if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank && lowerRank(ps.paper.rank(), r) {
+				ps.paper = rank8(r)
 			}
 		}
 	case "certificate.review_requested":
@@ -423,23 +521,23 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		if err != nil {
 			return err
 		}
-		p := appState{player: pl.int("player_id"), basis: pl.str("basis"), appraiser: pl.int("appraiser_id")}
+		p := appState{player: pl.int("player_id"), basis: f.intern(pl.str("basis")), appraiser: pl.int("appraiser_id")}
 		f.apps[e.EntityID] = p
-		ps := f.players[p.player]
+		ps := f.player(p.player)
 		if ps == nil {
 			return nil
 		}
-		f.touch(ps.prefix, e)
+		f.touch(f.prefixes[ps.prefix], e)
 		if f.inPeriod(e.At) {
-			f.evidence(ps.prefix, e, p, pl.str("event_ref"), pl.str("record_ref"))
+			f.evidence(f.prefixes[ps.prefix], e, p, pl.str("event_ref"), pl.str("record_ref"))
 		}
 		if p.basis == "appraisal" && f.inPeriod(e.At) {
-			ps.appraisals = append(ps.appraisals, ledger.LoggedEvent{ID: e.ID, At: e.At, EntityID: e.EntityID})
+			ps.more().appraisals = append(ps.more().appraisals, eventAt{id: e.ID, at: e.At, entity: e.EntityID})
 		}
 	case "application.approved", "application.rejected", "application.failed":
 		if a, ok := f.apps[e.EntityID]; ok {
-			if ps := f.players[a.player]; ps != nil {
-				f.touch(ps.prefix, e)
+			if ps := f.player(a.player); ps != nil {
+				f.touch(f.prefixes[ps.prefix], e)
 			}
 		}
 	case "notice.published":
@@ -449,8 +547,8 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		f.notices[e.EntityID] = strconv.FormatInt(p.int("application_id"), 10)
 		if a, ok := f.apps[f.notices[e.EntityID]]; ok && f.inPeriod(e.At) {
-			if ps := f.players[a.player]; ps != nil {
-				f.published[ps.prefix]++
+			if ps := f.player(a.player); ps != nil {
+				f.published[f.prefixes[ps.prefix]]++
 			}
 		}
 	case "objection.upheld":
@@ -458,8 +556,8 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		if !ok {
 			return nil
 		}
-		if ps := f.players[a.player]; ps != nil && f.inPeriod(e.At) {
-			f.count(ps.prefix, KeyUpheldObjections, Item{Kind: "notice", Ref: e.EntityID, Link: "/notices/" + e.EntityID, EventID: e.ID})
+		if ps := f.player(a.player); ps != nil && f.inPeriod(e.At) {
+			f.count(f.prefixes[ps.prefix], KeyUpheldObjections, Item{Kind: "notice", Ref: e.EntityID, Link: "/notices/" + e.EntityID, EventID: e.ID})
 		}
 	case "order.placed", "order.amended":
 		agency, _, _ := strings.Cut(e.EntityID, "/")
@@ -482,8 +580,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return nil
 		}
 		if _, seen := f.events[fx.ID]; !seen {
-			f.events[fx.ID] = &tournamentState{facts: fx, players: map[int]int64{}, withdrawn: map[int]bool{}, games: map[gameKey]*gameState{},
-				paired: map[int]ledger.LoggedEvent{}}
+			f.events[fx.ID] = &tournamentState{facts: fx}
 		}
 		if e.Action == "tournament.imported" && f.events[fx.ID].imported == 0 {
 			f.events[fx.ID].imported = e.ID
@@ -528,12 +625,11 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 		Number, Rank, Basis, Issuer, IssueDate string
 		PlayerID, Replaces                     int64
 	}{pl.str("number"), pl.str("rank"), pl.str("basis"), pl.str("issuer"), pl.str("issue_date"), pl.int("player_id"), pl.int("replaces")}
-	f.certs[e.EntityID] = certState{issuer: p.Issuer, player: p.PlayerID}
+	f.certs[e.EntityID] = certState{issuer: f.intern(p.Issuer), player: p.PlayerID}
 	f.touch(p.Issuer, e)
-	ps := f.players[p.PlayerID]
+	ps := f.player(p.PlayerID)
 	if ps == nil {
-		ps = &playerState{}
-		f.players[p.PlayerID] = ps
+		ps = f.newPlayer(p.PlayerID)
 	}
 	ps.hasCert = true
 	if p.Replaces != 0 {
@@ -544,7 +640,7 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 		return err
 	}
 	prev := ps.bestBefore(e.At)
-	ps.lastCert = rank
+	ps.lastCert = rank8(rank)
 	in := f.inPeriod(e.At)
 	if in {
 		f.count(p.Issuer, KeyCertificatesIssued, certRef(p.Number, e))
@@ -553,12 +649,12 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 		return nil
 	}
 	twice := false
-	for _, t := range ps.danCerts {
+	for _, t := range ps.danCerts() {
 		if e.At.Sub(t) <= 365*24*time.Hour {
 			twice = true
 		}
 	}
-	ps.danCerts = append(ps.danCerts, e.At)
+	ps.more().danCerts = append(ps.more().danCerts, e.At)
 	if !in {
 		return nil
 	}
@@ -568,7 +664,7 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 		f.count(p.Issuer, KeyHighDanShare, it)
 		if ps.birthAsked {
 			f.minorAsks = append(f.minorAsks, minorAsk{issuer: p.Issuer, issueDate: p.IssueDate, ask: registry.BirthAsk{Player: p.PlayerID, At: e.At}, item: it})
-		} else if under18(ps.birth, p.IssueDate) {
+		} else if ps.under18(p.IssueDate) {
 			f.count(p.Issuer, KeyMinorHighDan, it)
 		}
 	}
@@ -648,32 +744,29 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		if err != nil {
 			return err
 		}
-		t.players[int(p.int("number"))] = p.int("player_id")
+		pt := t.players.add(int(p.int("number")), p.int("player_id"))
 		if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank {
-			if t.ranks == nil {
-				t.ranks = map[int]registry.Rank{}
-			}
-			t.ranks[int(p.int("number"))] = r
+			pt.rank = rank8(r)
 		}
 	case "tournament.round_paired":
 		var p tournaments.RoundPairedPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		t.pair(e, p.Round, p.Pairs, false)
+		t.pair(f, e, p.Round, p.Pairs, false)
 	case "tournament.playoff_paired":
 		var p tournaments.PlayoffPairedPayload
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		t.pair(e, p.Round, p.Pairs, true)
+		t.pair(f, e, p.Round, p.Pairs, true)
 	case "tournament.nigiri":
 		p, err := readPayload[tournaments.NigiriPayload](e.Payload, "round", "board", "black")
 		if err != nil {
 			return err
 		}
 		// the drawn colours: the pair stays, black is who the stones gave it to
-		if g := t.games[gameKey{int(p.int("round")), int(p.int("board"))}]; g != nil && g.white == int(p.int("black")) {
+		if g := t.games.get(gameKey{int(p.int("round")), int(p.int("board"))}); g != nil && int64(g.white) == p.int("black") {
 			g.black, g.white = g.white, g.black
 		}
 	case "tournament.withdrawal":
@@ -682,16 +775,16 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			return err
 		}
 		n := int(p.int("number"))
-		t.withdrawn[n] = true
+		t.players.at(n).withdrawn = true
 		if t.facts.Team { // his unplayed game is forfeited (art. 28.4)
-			for _, g := range t.games {
-				if g.result == "" && (g.black == n || g.white == n) {
-					g.result, g.resultEvent = string(tournaments.BlackForfeit), e.ID
-					if g.black == n {
-						g.result = string(tournaments.WhiteForfeit)
+			t.games.each(func(_ gameKey, g *gameState) {
+				if g.result == 0 && (int(g.black) == n || int(g.white) == n) {
+					g.result, g.resultEvent = f.code(string(tournaments.BlackForfeit)), e.ID
+					if int(g.black) == n {
+						g.result = f.code(string(tournaments.WhiteForfeit))
 					}
 				}
-			}
+			})
 		}
 	case "tournament.round_confirmed":
 		p, err := readPayload[tournaments.RoundConfirmedPayload](e.Payload, "round")
@@ -719,12 +812,8 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			f.count(t.facts.Organiser, KeyConfirmedVoids, Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", t.facts.ID, k.round, k.board),
 				Link: fmt.Sprintf("/tournaments/%d", t.facts.ID), EventID: e.ID, Note: p.str("was") + " → " + p.str("result") + " (" + e.Actor + ")"})
 		}
-		g := t.games[k]
-		if g == nil {
-			g = &gameState{}
-			t.games[k] = g
-		}
-		g.result, g.resultEvent = p.str("result"), e.ID
+		g := t.games.add(k)
+		g.result, g.resultEvent = f.code(p.str("result")), e.ID
 	case "tournament.result":
 		pl, err := readPayload[tournaments.ResultPayload](e.Payload, "round", "board", "result", "warnings", "flagged", "record")
 		if err != nil {
@@ -734,44 +823,58 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			Round, Board int
 			Result       string
 		}{int(pl.int("round")), int(pl.int("board")), pl.str("result")}
-		g := t.games[gameKey{p.Round, p.Board}]
-		if g == nil {
-			g = &gameState{}
-			t.games[gameKey{p.Round, p.Board}] = g
+		g := t.games.add(gameKey{p.Round, p.Board})
+		if g.result != 0 && f.results[g.result] != p.Result && f.inPeriod(e.At) {
+			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: f.results[g.result], to: p.Result})
 		}
-		if g.result != "" && g.result != p.Result && f.inPeriod(e.At) {
-			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: g.result, to: p.Result})
-		}
-		g.result, g.resultEvent = p.Result, e.ID
-		g.warnings, g.flagged, g.hasRecord = pl.pair("warnings"), pl.bool("flagged"), pl.bool("record")
+		g.result, g.resultEvent = f.code(p.Result), e.ID
+		g.warnings, g.flagged, g.hasRecord = warnings8(pl.pair("warnings")), pl.bool("flagged"), pl.bool("record")
 	case "tournament.finished":
 		t.finished = true
 	}
 	return nil
 }
 
+// pairedRound is a round's pairing event (its id and time).
+type pairedRound struct {
+	round int
+	id    int64
+	at    time.Time
+}
+
+// pairedAt is round's pairing, if it was paired.
+func (t *tournamentState) pairedAt(round int) (pairedRound, bool) {
+	for _, p := range t.paired {
+		if p.round == round {
+			return p, true
+		}
+	}
+	return pairedRound{}, false
+}
+
 // pair records the games of a round as the pairing event e left them: in a
 // team event a withdrawn member's game is a forfeit from the start.
-func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tournaments.Pairing, playoff bool) {
-	if _, seen := t.paired[round]; !seen {
-		t.paired[round] = ledger.LoggedEvent{ID: e.ID, At: e.At}
+func (t *tournamentState) pair(f *facts, e ledger.LoggedEvent, round int, pairs []tournaments.Pairing, playoff bool) {
+	if _, seen := t.pairedAt(round); !seen {
+		t.paired = append(t.paired, pairedRound{round: round, id: e.ID, at: e.At})
 	}
+	t.games.reserve(round, len(pairs))
 	for i, pr := range pairs {
-		g := &gameState{black: pr.Black, white: pr.White, playoff: playoff}
+		g := gameState{black: int32(pr.Black), white: int32(pr.White), playoff: playoff}
 		if t.facts.Team {
-			switch gone := t.withdrawn; {
-			case gone[pr.Black] && gone[pr.White]:
-				g.result = string(tournaments.BothLose)
-			case gone[pr.Black]:
-				g.result = string(tournaments.WhiteForfeit)
-			case gone[pr.White]:
-				g.result = string(tournaments.BlackForfeit)
+			switch gb, gw := t.players.get(pr.Black).withdrawn, t.players.get(pr.White).withdrawn; {
+			case gb && gw:
+				g.result = f.code(string(tournaments.BothLose))
+			case gb:
+				g.result = f.code(string(tournaments.WhiteForfeit))
+			case gw:
+				g.result = f.code(string(tournaments.BlackForfeit))
 			}
-			if g.result != "" {
+			if g.result != 0 {
 				g.resultEvent = e.ID
 			}
 		}
-		t.games[gameKey{round, i + 1}] = g
+		t.games.set(gameKey{round, i + 1}, g)
 	}
 }
 
@@ -781,40 +884,46 @@ func (t *tournamentState) pair(e ledger.LoggedEvent, round int, pairs []tourname
 func (f *facts) finish() {
 	players := map[string]int64{}
 	danPlayers := map[string]int64{}
-	for id, ps := range f.players {
-		if ps.merged || ps.prefix == "" {
-			continue
+	f.players.each(func(id int64, i int32) {
+		ps := &f.pl[i]
+		if ps.merged || ps.prefix == 0 {
+			return
 		}
-		players[ps.prefix]++
+		prefix := f.prefixes[ps.prefix]
+		players[prefix]++
 		if ps.rank >= 1 && ps.rank <= 7 {
-			danPlayers[ps.prefix]++
+			danPlayers[prefix]++
 			if !ps.hasCert {
-				f.count(ps.prefix, KeyDanWithoutCertificate, playerRef(id))
+				f.count(prefix, KeyDanWithoutCertificate, playerRef(id))
 			}
 		}
-	}
+	})
 	// judged once the whole history is read, so neither depends on the
 	// order of the log's rows beyond their times
-	for id, ps := range f.players {
-		for _, app := range ps.appraisals {
-			for _, ed := range ps.birthEdits {
-				if !ed.At.After(app.At) && app.At.Sub(ed.At) <= 30*24*time.Hour {
+	f.players.each(func(id int64, i int32) {
+		ps := &f.pl[i]
+		if ps.extra == nil {
+			return
+		}
+		for _, app := range ps.extra.appraisals {
+			for _, ed := range ps.extra.birthEdits {
+				if !ed.at.After(app.at) && app.at.Sub(ed.at) <= 30*24*time.Hour {
 					it := playerRef(id)
-					it.EventID = ed.ID
-					it.Note = "application " + app.EntityID
-					f.countOnce(ps.prefix, KeyIdentityEdits, it)
+					it.EventID = ed.id
+					it.Note = "application " + app.entity
+					f.countOnce(f.prefixes[ps.prefix], KeyIdentityEdits, it)
 					break
 				}
 			}
 		}
-	}
+	})
 	startDay, endDay := dateOf(f.period.Start), dateOf(f.period.End)
 	for id, t := range f.events {
 		org := t.facts.Organiser
 		lateAfter := time.Date(t.facts.End.Year(), t.facts.End.Month(), t.facts.End.Day(), 0, 0, 0, 0, ledger.ChinaTime).AddDate(0, 0, 8)
 		for _, c := range t.changes {
-			next, paired := t.paired[c.round+1]
-			if (paired && (next.ID < c.event || next.At.Before(c.at))) || c.at.After(lateAfter) {
+			next, paired := t.pairedAt(c.round + 1)
+			if (paired && (next.id < c.event || next.at.Before(c.at))) || c.at.After(lateAfter) {
 				f.count(org, KeyLateResultChanges, Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, c.round, c.board),
 					Link: fmt.Sprintf("/tournaments/%d", id), EventID: c.event, Note: c.from + " → " + c.to})
 			}
@@ -832,14 +941,14 @@ func (f *facts) finish() {
 			continue
 		}
 		missing := 0
-		for _, g := range t.games {
-			if !tournaments.Result(g.result).Decided() {
+		t.games.each(func(_ gameKey, g *gameState) {
+			if !tournaments.Result(f.results[g.result]).Decided() {
 				missing++
 			}
-		}
-		if missing > 0 || len(t.games) == 0 {
+		})
+		if missing > 0 || t.games.len() == 0 {
 			f.count(org, KeyIncompleteDanEvents, Item{Kind: "tournament", Ref: strconv.FormatInt(id, 10),
-				Link: fmt.Sprintf("/tournaments/%d", id), Note: fmt.Sprintf("%d/%d", missing, len(t.games))}) // games without a result / games
+				Link: fmt.Sprintf("/tournaments/%d", id), Note: fmt.Sprintf("%d/%d", missing, t.games.len())}) // games without a result / games
 		}
 		f.qualifying(id, t)
 	}
@@ -884,11 +993,12 @@ func (f *facts) existsFrom(agency string) time.Time {
 // dan on or after its start, and which of them were forfeits.
 func (f *facts) qualifying(id int64, t *tournamentState) {
 	certified := func(number int) bool {
-		ps := f.players[t.players[number]]
-		if ps == nil || t.players[number] == 0 {
+		id := t.players.get(number).player
+		ps := f.player(id)
+		if ps == nil || id == 0 {
 			return false
 		}
-		for _, at := range ps.danCerts {
+		for _, at := range ps.danCerts() {
 			if !dateOf(at).Before(t.facts.Start) {
 				return true
 			}
@@ -896,23 +1006,23 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 		return false
 	}
 	org := t.facts.Organiser
-	for k, g := range t.games {
+	t.games.each(func(k gameKey, g *gameState) {
 		if g.playoff {
-			continue
+			return
 		}
 		for _, side := range []struct {
 			number, opponent int
 			win              string
-		}{{g.black, g.white, "b"}, {g.white, g.black, "w"}} {
-			won := tournaments.Result(g.result).Winner() == side.win[0] || g.result == "both_win"
+		}{{int(g.black), int(g.white), "b"}, {int(g.white), int(g.black), "w"}} {
+			won := tournaments.Result(f.results[g.result]).Winner() == side.win[0] || f.results[g.result] == "both_win"
 			if !won || !certified(side.number) {
 				continue
 			}
 			m := f.m(org, KeyForfeitQualifying)
 			m.base++
 			game := Item{Kind: "game", Ref: fmt.Sprintf("%d/%d/%d", id, k.round, k.board),
-				Link: fmt.Sprintf("/tournaments/%d", id), EventID: g.resultEvent, Note: g.result}
-			if tournaments.Result(g.result).Unplayed() { // a forfeit or the opponent's lateness
+				Link: fmt.Sprintf("/tournaments/%d", id), EventID: g.resultEvent, Note: f.results[g.result]}
+			if tournaments.Result(f.results[g.result]).Unplayed() { // a forfeit or the opponent's lateness
 				f.count(org, KeyForfeitQualifying, game)
 			}
 			// both credited with a win, or a win over a guest (no
@@ -920,14 +1030,14 @@ func (f *facts) qualifying(id int64, t *tournamentState) {
 			// knows lost the game
 			bw := f.m(org, KeyBothWinGuestQualifying)
 			bw.base++
-			if g.result == "both_win" || t.players[side.opponent] == 0 {
-				if g.result != "both_win" {
-					game.Note = g.result + ", against a guest"
+			if f.results[g.result] == "both_win" || t.players.get(side.opponent).player == 0 {
+				if f.results[g.result] != "both_win" {
+					game.Note = f.results[g.result] + ", against a guest"
 				}
 				f.count(org, KeyBothWinGuestQualifying, game)
 			}
 		}
-	}
+	})
 }
 
 // dateOf is the Beijing calendar date of t, as a UTC midnight (how dates scan).

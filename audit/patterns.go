@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -151,26 +152,25 @@ func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
 			continue
 		}
 		k := gameKey{g.Round, g.Board}
-		if logged := t.games[k]; logged != nil {
+		if logged := t.games.get(k); logged != nil {
 			// a result recorded after the import: the log has the latest word
 			if logged.black == 0 && logged.white == 0 {
-				logged.black, logged.white = g.Black, g.White
+				logged.black, logged.white = int32(g.Black), int32(g.White)
 			}
 			continue
 		}
-		t.games[k] = &gameState{black: g.Black, white: g.White, result: g.Result, resultEvent: t.imported,
-			warnings: [2]int{g.BlackWarnings, g.WhiteWarnings}, flagged: g.Flagged}
+		t.games.set(k, gameState{black: int32(g.Black), white: int32(g.White), result: f.code(g.Result), resultEvent: t.imported,
+			warnings: warnings8([2]int{g.BlackWarnings, g.WhiteWarnings}), flagged: g.Flagged})
 	}
 	var recorded []int64
 	for id, t := range f.events {
 		if !f.endsInPeriod(t) {
 			continue
 		}
-		for _, g := range t.games {
-			if g.hasRecord {
-				recorded = append(recorded, id)
-				break
-			}
+		has := false
+		t.games.each(func(_ gameKey, g *gameState) { has = has || g.hasRecord })
+		if has {
+			recorded = append(recorded, id)
 		}
 	}
 	slices.Sort(recorded)
@@ -183,7 +183,7 @@ func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
 	}
 	f.records = rs[:0]
 	for _, r := range rs {
-		if g := f.events[r.Tournament].games[gameKey{r.Round, r.Board}]; g == nil || !g.hasRecord {
+		if g := f.events[r.Tournament].games.get(gameKey{r.Round, r.Board}); g == nil || !g.hasRecord {
 			continue // recorded after the position
 		}
 		f.records = append(f.records, r)
@@ -256,76 +256,114 @@ func (a *pairAgg) add(key [2]int64, g pairGame) {
 	}
 }
 
+// pairRow is one decisive game between two registered players, for the
+// pair indicators: the national year has some 735 000 games, so the games
+// are listed compactly and sorted by pair rather than gathered in a map of
+// pairs.
+type pairRow struct {
+	key     [2]int64
+	event   int64
+	row     int64 // its result's event-log row
+	round   int32
+	board   int32
+	ranks   [2]rank8 // the ranks entered of key[0] and key[1]
+	side    uint8    // the winner: key[side]
+	forfeit bool
+}
+
+func (r *pairRow) game() pairGame {
+	return pairGame{ref: gameRef{r.event, r.round, r.board}, row: r.row, winner: r.key[r.side], forfeit: r.forfeit}
+}
+
 // finishMore measures the later indicators once the whole history is read.
 // (Nothing here depends on the order maps are walked in: every count is a
 // sum, each pair's games are judged by their log rows, and the drill-down
 // sorts its items.)
 func (f *facts) finishMore() {
-	index := map[[2]int64]int32{}
-	var aggs []pairAgg
-	var keys [][2]int64
-	var rated []ratedGame
-	var ratedPair []int32 // each rated game's pair
+	// what reads the games beyond this pass, before they are dropped
+	f.identical()
+	f.thinQualifying()
+	n := 0
+	for _, t := range f.events {
+		if f.endsInPeriod(t) {
+			n += t.games.len()
+		}
+	}
+	rows := make([]pairRow, 0, n) // sized once: no copies left behind by growth
 	for id, t := range f.events {
 		if !f.endsInPeriod(t) {
 			continue
 		}
 		org := t.facts.Organiser
-		for k, g := range t.games {
+		t.games.each(func(k gameKey, g *gameState) {
 			if g.flagged {
-				f.count(org, KeyRecordsDisagree, gameItem(id, k, g, g.result))
+				f.count(org, KeyRecordsDisagree, gameItem(id, k, g, f.results[g.result]))
 			}
 			var winner int64
-			b, w := t.players[g.black], t.players[g.white]
-			switch tournaments.Result(g.result).Winner() {
+			pb, pw := t.players.get(int(g.black)), t.players.get(int(g.white))
+			b, w := pb.player, pw.player
+			switch tournaments.Result(f.results[g.result]).Winner() {
 			case 'b':
 				if g.warnings[0] >= 2 {
-					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", black had two warnings"))
+					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, f.results[g.result]+", black had two warnings"))
 				}
 				winner = b
 			case 'w':
 				if g.warnings[1] >= 2 {
-					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, g.result+", white had two warnings"))
+					f.count(org, KeyWinnerTwoWarnings, gameItem(id, k, g, f.results[g.result]+", white had two warnings"))
 				}
 				winner = w
 			default:
-				continue
+				return
 			}
 			if b == 0 || w == 0 || b == w {
-				continue
+				return
 			}
-			key := [2]int64{min(b, w), max(b, w)}
-			i, ok := index[key]
-			if !ok {
-				i = int32(len(aggs))
-				index[key] = i
-				aggs = append(aggs, pairAgg{})
-				keys = append(keys, key)
+			r := pairRow{key: [2]int64{b, w}, event: id, row: g.resultEvent, round: int32(k.round), board: int32(k.board),
+				ranks: [2]rank8{pb.rank, pw.rank}, forfeit: f.results[g.result] == "black_forfeit" || f.results[g.result] == "white_forfeit"}
+			if w < b {
+				r.key, r.ranks = [2]int64{w, b}, [2]rank8{pw.rank, pb.rank}
 			}
-			forfeit := g.result == "black_forfeit" || g.result == "white_forfeit"
-			aggs[i].add(key, pairGame{ref: gameRef{id, int32(k.round), int32(k.board)}, row: g.resultEvent, winner: winner,
-				forfeit: forfeit})
-			if !forfeit { // played
-				r := ratedGame{a: b, b: w, ra: t.ranks[g.black], rb: t.ranks[g.white], event: id}
-				if winner == w {
-					r.a, r.b, r.ra, r.rb = w, b, t.ranks[g.white], t.ranks[g.black]
-				}
-				rated = append(rated, r)
-				ratedPair = append(ratedPair, i)
+			if winner == r.key[1] {
+				r.side = 1
+			}
+			rows = append(rows, r)
+		})
+		t.games = gameTable{} // counted: the pair indicators name a game by its row
+	}
+	for _, t := range f.events {
+		t.games = gameTable{}
+	}
+	// each pair's games together, in the order of their rows
+	slices.SortFunc(rows, func(x, y pairRow) int {
+		return cmp.Or(cmp.Compare(x.key[0], y.key[0]), cmp.Compare(x.key[1], y.key[1]), cmp.Compare(x.row, y.row),
+			cmp.Compare(x.event, y.event), cmp.Compare(x.round, y.round), cmp.Compare(x.board, y.board))
+	})
+	played := 0
+	for _, r := range rows {
+		if !r.forfeit {
+			played++
+		}
+	}
+	rated := make([]ratedGame, 0, played) // the played games, the winner first
+	for i := 0; i < len(rows); {
+		j := i
+		a := &pairAgg{}
+		for ; j < len(rows) && rows[j].key == rows[i].key; j++ {
+			a.add(rows[i].key, rows[j].game())
+		}
+		for _, r := range rows[i:j] {
+			if !r.forfeit {
+				w, l := r.side, 1-r.side
+				rated = append(rated, ratedGame{a: r.key[w], b: r.key[l], ra: r.ranks[w], rb: r.ranks[l], event: r.event, judged: a.manyEvents})
 			}
 		}
+		f.judgePair(rows[i].key, a)
+		i = j
 	}
 	if f.needs(KeyResultsAgainstRatings) {
-		for j := range rated {
-			rated[j].judged = aggs[ratedPair[j]].manyEvents
-		}
 		f.arranged(rated)
 	}
-	for i := range aggs {
-		f.judgePair(keys[i], &aggs[i])
-	}
-	f.identical()
-	f.thinQualifying()
 	f.appraisers()
 	f.inactiveYears()
 }
@@ -343,7 +381,7 @@ func (f *facts) pair(key [2]int64, gs []pairGame) {
 func (f *facts) item(g pairGame, note string) (string, Item) {
 	t := f.events[g.ref.event]
 	k := gameKey{int(g.ref.round), int(g.ref.board)}
-	return t.facts.Organiser, gameItem(g.ref.event, k, t.games[k], note)
+	return t.facts.Organiser, gameItem(g.ref.event, k, &gameState{resultEvent: g.row}, note)
 }
 
 // judgePair counts forfeits both ways (on the organiser of the pair's last
@@ -392,7 +430,7 @@ func (f *facts) identical() {
 		if c.edits > 0 {
 			key = KeyNearCopies
 		}
-		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, t.games[k], copyNote(c)))
+		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, t.games.get(k), copyNote(c)))
 	}
 }
 

@@ -79,7 +79,8 @@ func TestPairPatterns(t *testing.T) {
 	} {
 		f := testFacts("310")
 		for id := range int64(4) {
-			f.events[id] = &tournamentState{facts: tournaments.EventFacts{ID: id, Organiser: "310"}, games: map[gameKey]*gameState{{1, 1}: {}}}
+			f.events[id] = &tournamentState{facts: tournaments.EventFacts{ID: id, Organiser: "310"}}
+			f.events[id].games.add(gameKey{1, 1})
 		}
 		f.pair([2]int64{1, 2}, tt.games)
 		m, tr := f.m("310", KeyMutualForfeits), f.m("310", KeyTradedWins)

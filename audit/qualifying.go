@@ -34,11 +34,11 @@ func (f *facts) thinQualifying() {
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
-		for _, p := range f.events[id].players {
+		f.events[id].players.each(func(_ int, p int64) {
 			if p != 0 {
 				eventsOf[p] = append(eventsOf[p], id)
 			}
-		}
+		})
 	}
 	startDay, endDay := dateOf(f.period.Start), dateOf(f.period.End)
 	inYear := func(t *tournamentState) bool {
@@ -52,7 +52,7 @@ func (f *facts) thinQualifying() {
 			if !inYear(t) {
 				continue
 			}
-			if t.facts.Organiser != org || len(t.players) >= TinyEvent {
+			if t.facts.Organiser != org || t.players.len() >= TinyEvent {
 				return false
 			}
 		}
@@ -80,35 +80,35 @@ func (f *facts) thinQualifying() {
 				continue
 			}
 			var numbers []int
-			for n, p := range q.players {
+			q.players.each(func(n int, p int64) {
 				if p == c.player {
 					numbers = append(numbers, n)
 				}
-			}
+			})
 			opps := map[int]bool{}
-			for _, g := range q.games {
-				if g.result == "" || g.result == "black_forfeit" || g.result == "white_forfeit" || g.result == "both_lose" {
-					continue
+			q.games.each(func(_ gameKey, g *gameState) {
+				if f.results[g.result] == "" || f.results[g.result] == "black_forfeit" || f.results[g.result] == "white_forfeit" || f.results[g.result] == "both_lose" {
+					return
 				}
 				for _, n := range numbers {
 					switch n {
-					case g.black:
-						opps[g.white] = true
-					case g.white:
-						opps[g.black] = true
+					case int(g.black):
+						opps[int(g.white)] = true
+					case int(g.white):
+						opps[int(g.black)] = true
 					}
 				}
-			}
+			})
 			shut := 0
 			for n := range opps {
-				if p := q.players[n]; p == 0 || closed(p, issuer) {
+				if p := q.players.get(n).player; p == 0 || closed(p, issuer) {
 					shut++
 				}
 			}
 			var why string
 			switch {
-			case len(q.players) < TinyEvent:
-				why = fmt.Sprintf("%d participants", len(q.players))
+			case q.players.len() < TinyEvent:
+				why = fmt.Sprintf("%d participants", q.players.len())
 			case len(opps) > 0 && 4*shut >= 3*len(opps):
 				why = fmt.Sprintf("%d of %d opponents play nowhere else", shut, len(opps))
 			default:
