@@ -92,7 +92,7 @@ const MaxFormInt = math.MaxInt32
 // Full-width digits and signs (５０, as Chinese input methods type them)
 // are read as the same number.
 func FormInt(r *http.Request, field string) (int64, error) {
-	v := strings.TrimSpace(width.Narrow.String(r.PostFormValue(field)))
+	v := Narrow(r.PostFormValue(field))
 	if v == "" {
 		return 0, nil
 	}
