@@ -17,12 +17,12 @@ import (
 	"github.com/dankyu/dankyu/web/kit"
 )
 
-// TestGradeGroups24 (issue 24): a finished dan-grade event's page shows
+// TestGradeGroupStandings (issue 24): a finished dan-grade event's page shows
 // its standings group by group — the group's rank and rule, its players
 // in standings order, who qualified — and what became of each proposed
 // application in words, linked to its notice or certificate, a minor's
 // withheld, and never an internal application id.
-func TestGradeGroups24(t *testing.T) {
+func TestGradeGroupStandings(t *testing.T) {
 	e := newPortalEnv(t)
 	ctx := context.Background()
 	bj := fixture.Agency("110")
@@ -216,7 +216,7 @@ func TestGradeGroups24(t *testing.T) {
 	}
 }
 
-// gradeGroups24Page is what TestGradeGroups24 reads of the event's page.
+// gradeGroups24Page is what TestGradeGroupStandings reads of the event's page.
 type gradeGroups24Page struct {
 	Groups   []string   `json:"groups"`
 	Ranks    []string   `json:"ranks"`
@@ -227,10 +227,10 @@ type gradeGroups24Page struct {
 	Sections string     `json:"section"`
 }
 
-// TestGradeGroups24Outcomes: what the event's page reads of an issued
+// TestGradeGroupOutcomes: what the event's page reads of an issued
 // application follows its certificate — a reissue's new number, none once
 // revoked — and an unknown application is left out.
-func TestGradeGroups24Outcomes(t *testing.T) {
+func TestGradeGroupOutcomes(t *testing.T) {
 	e := newPortalEnv(t)
 	ctx := context.Background()
 	fixture.Stock(t, e.cs, "110", e.clock.Now().In(ledger.ChinaTime).Year(), 10, 10)

@@ -56,10 +56,10 @@ func shot(t *testing.T, ctx context.Context, name string) {
 // overflowJS is how far the page is wider than the screen, in CSS px.
 const overflowJS = `document.documentElement.scrollWidth - window.innerWidth`
 
-// TestPages24RankChartPhone (issue 24): a player promoted to 1 and 2 dan
+// TestPageRankChartPhone (issue 24): a player promoted to 1 and 2 dan
 // on one day has a rank chart that ends at 2 dan; at 390 px the chart fits
 // the screen and none of its labels touch another, in both languages.
-func TestPages24RankChartPhone(t *testing.T) {
+func TestPageRankChartPhone(t *testing.T) {
 	e := newPortalEnv(t)
 	e.stockThisYear(t)
 	ctx := context.Background()
@@ -115,12 +115,12 @@ func TestPages24RankChartPhone(t *testing.T) {
 	}
 }
 
-// TestPages24StatisticsPastYear (issue 24): a past year's statistics are
+// TestPageStatisticsPastYear (issue 24): a past year's statistics are
 // as that year ended. The next year revokes one of its certificates,
 // registers players and issues a certificate; the year's every table (the
 // public ones and the staff's per agency, page and CSV, zh and en) reads as
 // it did before.
-func TestPages24StatisticsPastYear(t *testing.T) {
+func TestPageStatisticsPastYear(t *testing.T) {
 	e := newPortalEnv(t)
 	fixture.StatisticsData(t, e.reg, e.cs, e.ts, e.clock)
 	year := fixture.StatisticsYear(e.clock)
@@ -188,10 +188,10 @@ func TestPages24StatisticsPastYear(t *testing.T) {
 	}
 }
 
-// TestPages24RatingsHideMinors (issue 24): the public rating list leaves
+// TestPageRatingsHideMinors (issue 24): the public rating list leaves
 // out the minors the public player search hides, nationally and by
 // province, and numbers the players it shows without gaps; guests stay.
-func TestPages24RatingsHideMinors(t *testing.T) {
+func TestPageRatingsHideMinors(t *testing.T) {
 	var b *book.Book
 	e := newPortalEnvWith(t, func(s *ledger.Store) web.Options { b = book.New(s); return web.Options{Ratings: b} })
 	ts := tournaments.New(e.store, e.reg, proposals.Certs{Certs: e.cs}, tournaments.WithRater(eventratings.Book{Book: b}))
@@ -328,11 +328,11 @@ func pdfWords(t *testing.T, pdf []byte, name string) []pdfWord {
 	return words
 }
 
-// TestPages24AuditReportPDFReadable (issue 24): the audit report's
+// TestPageAuditReportPDFReadable (issue 24): the audit report's
 // indicator table wraps long names onto lines instead of shrinking them:
 // in both languages no word is under 6 pt, no two words' boxes overlap,
 // and every indicator's English name reads whole in its column.
-func TestPages24AuditReportPDFReadable(t *testing.T) {
+func TestPageAuditReportPDFReadable(t *testing.T) {
 	e := newReportEnv(t)
 	_, staffTok := e.tokens(t)
 	staff := signedIn(t, e.portalEnv, staffTok)
@@ -385,11 +385,11 @@ func TestPages24AuditReportPDFReadable(t *testing.T) {
 	}
 }
 
-// TestPages24AuditTableFits (issue 24): the national audit table names the
+// TestPageAuditTableFits (issue 24): the national audit table names the
 // agencies, scrolls inside its box (the page no wider than the screen) with
 // the agency's name fixed at the left, and its ruling reads on one line,
 // at 1 280 and 390 px in both languages.
-func TestPages24AuditTableFits(t *testing.T) {
+func TestPageAuditTableFits(t *testing.T) {
 	e := newReportEnv(t)
 	_, staffTok := e.tokens(t)
 	ctx := browser(t)
@@ -445,10 +445,10 @@ func TestPages24AuditTableFits(t *testing.T) {
 	}
 }
 
-// TestPages24Crosstable (issue 24): the crosstable links each registered
+// TestPageCrosstable (issue 24): the crosstable links each registered
 // player's name to his page and each game to the opponent's line, marks a
 // game decided by forfeit, and writes a bye in the page's language.
-func TestPages24Crosstable(t *testing.T) {
+func TestPageCrosstable(t *testing.T) {
 	e := newPortalEnv(t)
 	entrants := []tournaments.ParticipantInput{{PlayerID: e.player.ID}}
 	for i, name := range []string{"对手甲", "对手乙"} {
@@ -494,11 +494,11 @@ func TestPages24Crosstable(t *testing.T) {
 	}
 }
 
-// TestPages24PlayerGames (issue 24): a player's public page lists his
+// TestPagePlayerGames (issue 24): a player's public page lists his
 // events newest first, each with his place, his rating's change, and his
 // games round by round: the opponent (linked to his page; a guest named as
 // one), colour and result in the page's language, a bye as a bye.
-func TestPages24PlayerGames(t *testing.T) {
+func TestPagePlayerGames(t *testing.T) {
 	e := ratedPortal(t)
 	ctx := browser(t)
 	for _, tt := range []struct{ lang, won, lost, bye, black, guest string }{
@@ -542,9 +542,9 @@ func TestPages24PlayerGames(t *testing.T) {
 	}
 }
 
-// TestPages24ChiefReferee (issue 24): the tournament's page names the
+// TestPageChiefReferee (issue 24): the tournament's page names the
 // chief referee the organiser appointed, in both languages.
-func TestPages24ChiefReferee(t *testing.T) {
+func TestPageChiefReferee(t *testing.T) {
 	e := newPortalEnv(t)
 	ev, err := e.ts.CreateEvent(context.Background(), fixture.Agency("110"), "", tournaments.EventInput{Name: "裁判长赛", Start: "2026-10-03",
 		Level: "city", System: "round_robin", ChiefReferee: "赵裁判"})

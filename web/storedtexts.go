@@ -65,10 +65,10 @@ func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
 // agency or staff) is data alone.
 func storedReason(reason string) (key, data string) {
 	if m := storedObjectionRE.FindStringSubmatch(reason); m != nil {
-		return "stored24_objection_upheld", m[1]
+		return "stored_objection_upheld", m[1]
 	}
 	if storedObjectionNote.MatchString(reason) {
-		return "stored24_objection_upheld", ""
+		return "stored_objection_upheld", ""
 	}
 	return "", reason
 }

@@ -2,9 +2,9 @@ package web
 
 import "testing"
 
-// TestStoredTexts24: the texts the registry stored in English are read
+// TestStoredTexts: the texts the registry stored in English are read
 // back into their parameters; any other text is left as data.
-func TestStoredTexts24(t *testing.T) {
+func TestStoredTexts(t *testing.T) {
 	for _, tc := range []struct {
 		detail string
 		ok     bool
@@ -24,8 +24,8 @@ func TestStoredTexts24(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ reason, key, data string }{
-		{"objection 2 upheld: 查实代下", "stored24_objection_upheld", "查实代下"},
-		{"objection 12 was upheld", "stored24_objection_upheld", ""},
+		{"objection 2 upheld: 查实代下", "stored_objection_upheld", "查实代下"},
+		{"objection 12 was upheld", "stored_objection_upheld", ""},
 		{"材料不全", "", "材料不全"},
 	} {
 		if k, d := storedReason(tc.reason); k != tc.key || d != tc.data {

@@ -1483,7 +1483,7 @@ func auditAgencyPage(p kit.Page, v auditView) templ.Component {
 							}()
 						}
 						ctx = templ.InitializeContext(ctx)
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 119, "p.T[\"stored24_colon\"] ")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 119, "p.T[\"stored_colon\"] ")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}

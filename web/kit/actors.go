@@ -14,9 +14,9 @@ func (p Page) StoredActor(by string) string {
 	case "staff":
 		return p.T["staff_member"] + " " + name
 	case "system":
-		return p.T["actor24_system"]
+		return p.T["actor_system"]
 	case "public":
-		return p.T["actor24_public"]
+		return p.T["actor_public"]
 	}
 	return by
 }

@@ -2,10 +2,10 @@ package kit
 
 import "testing"
 
-// TestFieldLabel24: a field path into a list is labelled with the item
+// TestFieldLabel: a field path into a list is labelled with the item
 // counted from one; a field without a label is left unnamed, never shown
 // as the program names it.
-func TestFieldLabel24(t *testing.T) {
+func TestFieldLabel(t *testing.T) {
 	zh := map[string]string{"field_path_sep": "的", "field_groups_item": "第%d组", "field_groups.target_rank": "目标段位",
 		"field_name": "名称", "field_grading_item": "第%d条定级规则", "field_rank": "段级位"}
 	en := map[string]string{"field_path_sep": "'s ", "field_groups_item": "group %d", "field_groups.target_rank": "target rank", "field_name": "name"}
@@ -28,9 +28,9 @@ func TestFieldLabel24(t *testing.T) {
 	}
 }
 
-// TestStoredActor24: a stored actor is named as people say it.
-func TestStoredActor24(t *testing.T) {
-	p := Page{T: map[string]string{"staff_member": "工作人员", "actor24_system": "登记系统", "actor24_public": "公众", "association": "中国围棋协会"}}
+// TestStoredActor: a stored actor is named as people say it.
+func TestStoredActor(t *testing.T) {
+	p := Page{T: map[string]string{"staff_member": "工作人员", "actor_system": "登记系统", "actor_public": "公众", "association": "中国围棋协会"}}
 	for by, want := range map[string]string{"staff:李伟": "工作人员 李伟", "system:finish": "登记系统", "public": "公众",
 		"agency:000": "中国围棋协会", "agency:999": "999"} {
 		if got := p.StoredActor(by); got != want {

@@ -9,12 +9,12 @@ import (
 	"github.com/dankyu/dankyu/tournaments"
 )
 
-// TestGradeGroups24Tables: a group's table holds its players in standings
+// TestGradeGroupTables: a group's table holds its players in standings
 // order; a player is marked with the highest rank the group's rules earn
 // him (its minimum wins, or the grading table's placing rows for the
 // group or for everyone) — and nobody before the event is over or when
 // its rules were published after the start.
-func TestGradeGroups24Tables(t *testing.T) {
+func TestGradeGroupTables(t *testing.T) {
 	rank := func(s string) registry.Rank {
 		r, err := registry.ParseRank(s)
 		if err != nil {
