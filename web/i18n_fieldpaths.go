@@ -10,8 +10,8 @@ func fieldPathMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
 			"verify24_technical":       "Technical verification",
-			"actor_system":           "the registry's system",
-			"actor_public":           "the public",
+			"actor_system":             "the registry's system",
+			"actor_public":             "the public",
 			"field_path_sep":           "'s ",
 			"field_groups_item":        "group %d",
 			"field_groups.target_rank": "target rank",
@@ -24,8 +24,8 @@ func fieldPathMessages(l Lang) map[string]string {
 	}
 	return map[string]string{
 		"verify24_technical":       "技术核验",
-		"actor_system":           "登记系统",
-		"actor_public":           "公众",
+		"actor_system":             "登记系统",
+		"actor_public":             "公众",
 		"field_path_sep":           "的",
 		"field_groups_item":        "第%d组",
 		"field_groups.target_rank": "目标段位",
