@@ -215,7 +215,9 @@ func (b *Board) move(c Color, p Point, commit bool) Violation {
 	ns := [4]Point{p - s, p - 1, p + 1, p + s}
 	// Empty points and the frame have head 0 (a frame point), so every
 	// neighbour's head can be read and its liberties taken without asking
-	// its colour; point 0's count means nothing and is never read.
+	// its colour; point 0 is never a stone, and its count, set high here,
+	// means nothing but "not captured, not the mover's".
+	b.libs[0] = 1 << 14
 	var hds [4]Point
 	empties := int16(0)
 	for i, n := range ns {
@@ -230,14 +232,11 @@ func (b *Board) move(c Color, p Point, commit bool) Violation {
 	h := b.hash ^ b.zob.stone[c][p]
 	captures, lastCaptured, alive := 0, Pass, empties > 0
 	for i, hd := range hds {
-		if hd == 0 {
+		if b.libs[hd] > 0 {
+			alive = alive || b.color[hd] == c
 			continue
 		}
-		if b.color[hd] == c {
-			alive = alive || b.libs[hd] > 0
-			continue
-		}
-		if b.libs[hd] != 0 || (i > 0 && hd == hds[0]) || (i > 1 && hd == hds[1]) || (i > 2 && hd == hds[2]) {
+		if b.color[hd] == c || (i > 0 && hd == hds[0]) || (i > 1 && hd == hds[1]) || (i > 2 && hd == hds[2]) {
 			continue
 		}
 		h ^= b.chainKey[hd] // captured: every liberty it had was p
