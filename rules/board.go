@@ -79,10 +79,12 @@ const Pass Point = -1
 type Board struct {
 	size, stride int
 	color        []Color
-	head         []Point // chain head of each stone
-	next         []Point // circular list through a chain's stones
-	libs         []int16 // pseudo-liberties, at the head (an empty point adjacent twice counts twice)
-	count        []int16 // stones in the chain, at the head
+	head         []Point  // chain head of each stone
+	next         []Point  // circular list through a chain's stones
+	libs         []int16  // pseudo-liberties, at the head (an empty point adjacent twice counts twice)
+	count        []int16  // stones in the chain, at the head
+	chainKey     []uint64 // XOR of the chain's stones' Zobrist keys, at the head
+	blank        []Color  // the empty board with its frame, for Reset
 	zob          *zobrist
 	hash         uint64
 	koPoint      Point // the point the player koColor may not retake at once
@@ -104,9 +106,18 @@ func NewBoard(size int) (*Board, error) {
 	b := &Board{
 		size: size, stride: stride,
 		color: make([]Color, n), head: make([]Point, n), next: make([]Point, n),
-		libs: make([]int16, n), count: make([]int16, n),
+		libs: make([]int16, n), count: make([]int16, n), chainKey: make([]uint64, n),
+		blank:   make([]Color, n),
 		zob:     newZobrist(n),
 		koPoint: Pass,
+	}
+	for i := range b.blank {
+		b.blank[i] = edge
+	}
+	for y := range size {
+		for x := range size {
+			b.blank[b.At(x, y)] = Empty
+		}
 	}
 	b.history.init(512)
 	b.Reset()
@@ -115,14 +126,8 @@ func NewBoard(size int) (*Board, error) {
 
 // Reset empties the board and forgets its history, keeping its settings.
 func (b *Board) Reset() {
-	for i := range b.color {
-		b.color[i] = edge
-	}
-	for y := 0; y < b.size; y++ {
-		for x := 0; x < b.size; x++ {
-			b.color[b.At(x, y)] = Empty
-		}
-	}
+	copy(b.color, b.blank)
+	clear(b.head) // the head of every point that holds no stone is 0, a frame point
 	b.hash, b.dirty = 0, false
 	b.koPoint, b.koColor = Pass, Empty
 	b.captured = [3]int{}
@@ -174,102 +179,7 @@ func (b *Board) key(toMove Color) uint64 {
 }
 
 // Check reports whether c may play at p, without changing anything.
-func (b *Board) Check(c Color, p Point) Violation {
-	v, _ := b.check(c, p)
-	return v
-}
-
-// check finds the violation, if any, and the hash after the move.
-func (b *Board) check(c Color, p Point) (Violation, uint64) {
-	b.settle()
-	if p < 0 || int(p) >= len(b.color) || b.color[p] == edge {
-		return OffBoard, 0
-	}
-	if b.color[p] != Empty {
-		return Occupied, 0
-	}
-	opp := c.Opponent()
-	h := b.hash ^ b.zob.stone[c][p]
-	// One read of each neighbour's colour and chain head, then each chain
-	// once: adj is how many of p's neighbours it holds, the pseudo-
-	// liberties that p takes from it.
-	var seen [4]Point
-	nseen := 0
-	captures, hasLiberty := 0, false
-	ns := b.neighbours(p)
-	var hds [4]Point
-	for i, n := range ns {
-		switch b.color[n] {
-		case Empty:
-			hasLiberty = true
-			hds[i] = Pass
-		case edge:
-			hds[i] = Pass
-		default:
-			hds[i] = b.head[n]
-		}
-	}
-	for i, hd := range hds {
-		if hd == Pass {
-			continue
-		}
-		adj, dup := int16(1), false
-		for j, o := range hds {
-			if j != i && o == hd {
-				dup = dup || j < i
-				adj++
-			}
-		}
-		if dup {
-			continue
-		}
-		seen[nseen] = hd
-		nseen++
-		if b.color[ns[i]] == opp {
-			if b.libs[hd] == adj { // every liberty of the chain is p: captured
-				captures += int(b.count[hd])
-				for s := hd; ; {
-					h ^= b.zob.stone[opp][s]
-					if s = b.next[s]; s == hd {
-						break
-					}
-				}
-			}
-		} else if b.libs[hd] > adj {
-			hasLiberty = true
-		}
-	}
-	if captures == 0 && !hasLiberty {
-		if !b.AllowSuicide {
-			return Suicide, 0
-		}
-		// Suicide where allowed: the stone and its friends leave the board.
-		h ^= b.zob.stone[c][p]
-		for _, hd := range seen[:nseen] {
-			if b.color[hd] == c {
-				for s := hd; ; {
-					h ^= b.zob.stone[c][s]
-					if s = b.next[s]; s == hd {
-						break
-					}
-				}
-			}
-		}
-	}
-	if p == b.koPoint && c == b.koColor {
-		return Ko, 0
-	}
-	if b.KoRule != SimpleKo {
-		k := h
-		if b.KoRule == SituationalSuperko && opp == White {
-			k ^= b.zob.whiteToMove
-		}
-		if b.history.has(k) {
-			return Superko, 0
-		}
-	}
-	return NoViolation, h
-}
+func (b *Board) Check(c Color, p Point) Violation { return b.move(c, p, false) }
 
 // Play puts a stone of colour c at p, or passes when p is Pass. An illegal
 // move changes nothing and returns its violation.
@@ -279,40 +189,121 @@ func (b *Board) Play(c Color, p Point) Violation {
 		b.history.add(b.key(c.Opponent()))
 		return NoViolation
 	}
-	v, h := b.check(c, p)
-	if v != NoViolation {
-		return v
+	return b.move(c, p, true)
+}
+
+// move judges c at p and, when legal and commit is set, plays it. Both share
+// one reading of the neighbours: p's adjacencies are taken from the
+// neighbouring chains' pseudo-liberties first (a chain left with none is
+// captured, or is the mover's own chain with no other liberty) and given
+// back if the move is illegal or only checked.
+func (b *Board) move(c Color, p Point, commit bool) Violation {
+	if b.dirty {
+		b.settle()
+	}
+	if p < 0 || int(p) >= len(b.color) {
+		return OffBoard
+	}
+	switch b.color[p] {
+	case Empty:
+	case edge:
+		return OffBoard
+	default:
+		return Occupied
+	}
+	s := Point(b.stride)
+	ns := [4]Point{p - s, p - 1, p + 1, p + s}
+	// Empty points and the frame have head 0 (a frame point), so every
+	// neighbour's head can be read and its liberties taken without asking
+	// its colour; point 0 is never a stone, and its count, set high here,
+	// means nothing but "not captured, not the mover's".
+	b.libs[0] = 1 << 14
+	var hds [4]Point
+	empties := int16(0)
+	for i, n := range ns {
+		if b.color[n] == Empty {
+			empties++
+		}
+		hd := b.head[n]
+		b.libs[hd]--
+		hds[i] = hd
 	}
 	opp := c.Opponent()
-	b.color[p], b.head[p], b.next[p], b.count[p], b.libs[p] = c, p, p, 1, 0
-	ns := b.neighbours(p)
-	for _, n := range ns {
-		switch b.color[n] {
-		case Empty:
-			b.libs[p]++
-		case c, opp:
-			b.libs[b.head[n]]--
+	h := b.hash ^ b.zob.stone[c][p]
+	captures, lastCaptured, alive := 0, Pass, empties > 0
+	for i, hd := range hds {
+		if b.libs[hd] > 0 {
+			alive = alive || b.color[hd] == c
+			continue
+		}
+		if b.color[hd] == c || (i > 0 && hd == hds[0]) || (i > 1 && hd == hds[1]) || (i > 2 && hd == hds[2]) {
+			continue
+		}
+		h ^= b.chainKey[hd] // captured: every liberty it had was p
+		captures += int(b.count[hd])
+		lastCaptured = ns[i]
+	}
+	suicide := captures == 0 && !alive
+	if suicide {
+		if !b.AllowSuicide {
+			b.giveBack(&hds)
+			return Suicide
+		}
+		// Suicide where allowed: the stone and its friends leave the board.
+		h ^= b.zob.stone[c][p]
+		for i, hd := range hds {
+			if hd != 0 && b.color[hd] == c && (i == 0 || hd != hds[0]) && (i <= 1 || hd != hds[1]) && (i <= 2 || hd != hds[2]) {
+				h ^= b.chainKey[hd]
+			}
 		}
 	}
+	if p == b.koPoint && c == b.koColor {
+		b.giveBack(&hds)
+		return Ko
+	}
+	k := h
+	if b.KoRule == SituationalSuperko && opp == White {
+		k ^= b.zob.whiteToMove
+	}
+	switch {
+	case b.KoRule == SimpleKo:
+		if commit {
+			b.history.add(k)
+		}
+	case commit:
+		if !b.history.addNew(k) {
+			b.giveBack(&hds)
+			return Superko
+		}
+	case b.history.has(k):
+		b.giveBack(&hds)
+		return Superko
+	}
+	if !commit {
+		b.giveBack(&hds)
+		return NoViolation
+	}
+
+	b.color[p], b.head[p], b.next[p], b.count[p], b.libs[p] = c, p, p, 1, empties
+	b.chainKey[p] = b.zob.stone[c][p]
 	// Merges and captures in one pass: a capture adds liberties to the
 	// chains around it as they are at that moment, and a merge sums them,
-	// so the order does not matter.
-	captures, lastCaptured := 0, Pass
+	// so the order does not matter. A chain captured through one neighbour
+	// is empty when met through another.
 	for _, n := range ns {
 		switch b.color[n] {
 		case c:
-			if b.head[n] != b.head[p] {
-				b.merge(b.head[p], b.head[n])
+			if hp, hn := b.head[p], b.head[n]; hn != hp {
+				b.merge(hp, hn)
 			}
 		case opp:
-			if b.libs[b.head[n]] == 0 {
-				lastCaptured = n
-				captures += b.remove(b.head[n])
+			if hd := b.head[n]; b.libs[hd] == 0 {
+				b.remove(hd)
 			}
 		}
 	}
 	b.captured[c] += captures
-	if captures == 0 && b.libs[b.head[p]] == 0 { // allowed suicide
+	if suicide { // allowed suicide
 		b.captured[opp] += b.remove(b.head[p])
 	}
 	b.koPoint, b.koColor = Pass, Empty
@@ -320,8 +311,14 @@ func (b *Board) Play(c Color, p Point) Violation {
 		b.koPoint, b.koColor = lastCaptured, opp
 	}
 	b.hash = h
-	b.history.add(b.key(opp))
 	return NoViolation
+}
+
+// giveBack undoes move's taking of p's adjacencies from its neighbours' chains.
+func (b *Board) giveBack(hds *[4]Point) {
+	for _, hd := range hds {
+		b.libs[hd]++
+	}
 }
 
 // merge joins chain b into chain a (the larger keeps its head).
@@ -338,13 +335,14 @@ func (bd *Board) merge(a, b Point) {
 	bd.next[a], bd.next[b] = bd.next[b], bd.next[a]
 	bd.count[a] += bd.count[b]
 	bd.libs[a] += bd.libs[b]
+	bd.chainKey[a] ^= bd.chainKey[b]
 }
 
 // remove takes a chain off the board, giving its neighbours their liberties back.
 func (b *Board) remove(hd Point) int {
 	n := 0
 	for s := hd; ; {
-		b.color[s] = Empty
+		b.color[s], b.head[s] = Empty, 0
 		n++
 		s = b.next[s]
 		if s == hd {
@@ -390,11 +388,14 @@ func (b *Board) settle() {
 		return
 	}
 	b.dirty = false
-	b.Points(func(p Point) {
-		if c := b.color[p]; c == Black || c == White {
-			b.head[p], b.next[p], b.count[p], b.libs[p] = p, p, 1, 0
+	for p, c := range b.color {
+		if c == Black || c == White {
+			b.head[p], b.next[p], b.count[p], b.libs[p] = Point(p), Point(p), 1, 0
+			b.chainKey[p] = b.zob.stone[c][p]
+		} else {
+			b.head[p] = 0
 		}
-	})
+	}
 	b.Points(func(p Point) {
 		c := b.color[p]
 		if c != Black && c != White {

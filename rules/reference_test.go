@@ -160,8 +160,19 @@ func TestBoardAgreesWithNaiveBoard(t *testing.T) {
 						if i >= 0 {
 							p = b.At(i%size, i/size)
 						}
-						got, want := b.Play(c, p), n.play(c, i)
+						want := n.play(c, i)
+						checked, before := b.Check(c, p), b.String()
+						if b.String() != before {
+							t.Fatalf("size %d move %d: Check changed the board", size, m)
+						}
+						got := b.Play(c, p)
 						moves++
+						if p != Pass && checked != got { // Check of a pass says off-board
+							t.Fatalf("size %d rule %d suicide %v move %d: %s at %d: Check says %q, Play %q\n%s", size, rule, suicide, m, c, i, checked, got, b)
+						}
+						if h := recomputedHash(b); b.Hash() != h {
+							t.Fatalf("size %d move %d: hash %x, stones hash to %x", size, m, b.Hash(), h)
+						}
 						if got != want {
 							t.Fatalf("size %d rule %d suicide %v move %d: %s at %d: board says %q, naive %q\n%s",
 								size, rule, suicide, m, c, i, got, want, b)
@@ -211,7 +222,15 @@ func FuzzBoardAgreesWithNaiveBoard(f *testing.F) {
 			if i >= 0 {
 				p = b.At(i%size, i/size)
 			}
-			got, want := b.Play(c, p), n.play(c, i)
+			want := n.play(c, i)
+			checked := b.Check(c, p)
+			got := b.Play(c, p)
+			if p != Pass && checked != got { // Check of a pass says off-board
+				t.Fatalf("move %d: %s at %d: Check says %q, Play %q\n%s", m, c, i, checked, got, b)
+			}
+			if h := recomputedHash(b); b.Hash() != h {
+				t.Fatalf("move %d: hash %x, stones hash to %x", m, b.Hash(), h)
+			}
 			if got != want {
 				t.Fatalf("move %d: %s at %d: board says %q, naive %q\n%s", m, c, i, got, want, b)
 			}
@@ -225,4 +244,15 @@ func FuzzBoardAgreesWithNaiveBoard(f *testing.F) {
 			}
 		}
 	})
+}
+
+// recomputedHash is the Zobrist hash of b's stones from scratch.
+func recomputedHash(b *Board) uint64 {
+	h := uint64(0)
+	b.Points(func(p Point) {
+		if c := b.Color(p); c == Black || c == White {
+			h ^= b.zob.stone[c][p]
+		}
+	})
+	return h
 }

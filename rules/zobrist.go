@@ -95,3 +95,33 @@ func (s *hashSet) insert(k uint64) {
 		}
 	}
 }
+
+// addNew adds k unless it is there already, and reports whether it added
+// it: one probe where has and then add take two.
+func (s *hashSet) addNew(k uint64) bool {
+	if k == 0 {
+		if s.hasZero {
+			return false
+		}
+		s.hasZero = true
+		return true
+	}
+	if 2*(s.n+1) > len(s.slots) {
+		if s.has(k) {
+			return false
+		}
+		s.add(k)
+		return true
+	}
+	mask := uint64(len(s.slots) - 1)
+	for i := k & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case k:
+			return false
+		case 0:
+			s.slots[i] = k
+			s.n++
+			return true
+		}
+	}
+}
