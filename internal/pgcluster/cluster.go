@@ -44,6 +44,7 @@ type Cluster struct {
 	opts      Options
 	log       *slog.Logger
 	started   bool     // this process started the server, so it stops it
+	created   bool     // the last Start made the data folder
 	primary   *Cluster // set for a streaming standby of that primary
 }
 
@@ -282,6 +283,7 @@ func (c *Cluster) Start(ctx context.Context) error {
 		if err := create(ctx); err != nil {
 			return err
 		}
+		c.created = true
 	}
 	if c.running() {
 		c.log.Info("reusing the PostgreSQL server already running", "data", c.dataDir())
@@ -443,6 +445,10 @@ func (c *Cluster) StartWithPgCtl(ctx context.Context) error {
 	c.started = true
 	return nil
 }
+
+// Created says whether Start made the data folder (a new cluster, with no
+// database or roles of the server's yet).
+func (c *Cluster) Created() bool { return c.created }
 
 func (c *Cluster) initdb(ctx context.Context) error {
 	// initdb wants an empty or missing folder: clear a half-made one.
