@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -43,6 +44,7 @@ type Cluster struct {
 	opts      Options
 	log       *slog.Logger
 	started   bool     // this process started the server, so it stops it
+	created   bool     // the last Start made the data folder
 	primary   *Cluster // set for a streaming standby of that primary
 }
 
@@ -281,6 +283,7 @@ func (c *Cluster) Start(ctx context.Context) error {
 		if err := create(ctx); err != nil {
 			return err
 		}
+		c.created = true
 	}
 	if c.running() {
 		c.log.Info("reusing the PostgreSQL server already running", "data", c.dataDir())
@@ -292,21 +295,160 @@ func (c *Cluster) Start(ctx context.Context) error {
 		c.log.Info("the PostgreSQL server found running has gone", "data", c.dataDir())
 	}
 	c.clearStale()
-	opts := fmt.Sprintf("-c listen_addresses='' -k %s -c unix_socket_permissions=0700", c.SocketDir)
-	// The log must not keep personal data: a failed statement's text and a
-	// unique violation's DETAIL would print full identity numbers.
-	opts += " -c log_min_error_statement=panic -c log_error_verbosity=terse"
-	if c.opts.Throwaway {
-		opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-	}
 	start := time.Now()
-	if err := c.run(ctx, "pg_ctl", "-D", c.dataDir(), "-l", c.logFile(), "-w", "-t", "60", "-o", opts, "start"); err != nil {
-		return fmt.Errorf("start PostgreSQL (its log: %s): %w", c.logFile(), err)
+	if err := c.launch(ctx); err != nil {
+		return err
 	}
 	c.started = true
 	c.log.Info("PostgreSQL started", "data", c.dataDir(), "socket", c.SocketDir, "took", time.Since(start).Round(time.Millisecond))
-	return c.waitReady(ctx, false)
+	return nil
 }
+
+// postgresArgs are the postmaster's settings: a Unix socket of its own
+// and no TCP.
+func (c *Cluster) postgresArgs() []string {
+	args := []string{"-D", c.dataDir(), "-k", c.SocketDir,
+		"-c", "listen_addresses=", "-c", "unix_socket_permissions=0700",
+		// The log must not keep personal data: a failed statement's text and a
+		// unique violation's DETAIL would print full identity numbers.
+		"-c", "log_min_error_statement=panic", "-c", "log_error_verbosity=terse"}
+	if c.opts.Throwaway {
+		args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+	}
+	return args
+}
+
+// readyTimeout bounds the wait for a started postmaster (pg_ctl's -t 60).
+const readyTimeout = 60 * time.Second
+
+// readyPoll is how often launch looks at postmaster.pid. pg_ctl start -w
+// looks 10 times a second (WAITS_PER_SEC in pg_ctl.c), so it returns up
+// to 100 ms after the server is ready; this file is a read of a few bytes.
+const readyPoll = 2 * time.Millisecond
+
+// launch runs the postmaster itself (what pg_ctl start does: its own
+// session, stdin from /dev/null, output appended to the log) and waits
+// until postmaster.pid says it accepts connections, as pg_ctl -w does but
+// looking every readyPoll. A postmaster that exits, or is not ready within
+// readyTimeout, fails the start with the log's last lines.
+func (c *Cluster) launch(ctx context.Context) error {
+	log, err := os.OpenFile(c.logFile(), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("open PostgreSQL's log: %w", err)
+	}
+	defer log.Close() // the postmaster holds its own copy
+	if c.cred != nil {
+		if err := log.Chown(int(c.cred.Uid), int(c.cred.Gid)); err != nil {
+			return fmt.Errorf("hand %s to the postgres user: %w", c.logFile(), err)
+		}
+	}
+	logStart, _ := log.Seek(0, io.SeekEnd)
+	// not CommandContext: the postmaster outlives this call and is stopped
+	// by Stop, in order
+	cmd := exec.Command(filepath.Join(c.binDir, "postgres"), c.postgresArgs()...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Credential: c.cred}
+	cmd.Dir = c.Dir
+	cmd.Env = append(os.Environ(), "LC_ALL=C", "LANG=C")
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start PostgreSQL: %w", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }() // reaps it, whenever it ends
+	failed := func(why string) error {
+		return fmt.Errorf("start PostgreSQL in %s: %s; the end of its log (%s):\n%s", c.dataDir(), why, c.logFile(), c.logTail(logStart))
+	}
+	deadline := time.NewTimer(readyTimeout)
+	defer deadline.Stop()
+	tick := time.NewTicker(readyPoll)
+	defer tick.Stop()
+	for {
+		if c.readyPid(cmd.Process.Pid) {
+			return nil
+		}
+		select {
+		case err := <-exited:
+			return failed(fmt.Sprintf("the server exited (%v)", err))
+		case <-deadline.C:
+			stop(cmd.Process, exited)
+			return failed(fmt.Sprintf("not ready to accept connections after %v", readyTimeout))
+		case <-ctx.Done():
+			stop(cmd.Process, exited)
+			return failed(ctx.Err().Error())
+		case <-tick.C:
+		}
+	}
+}
+
+// stop ends a postmaster that did not become ready (SIGQUIT, pg_ctl's
+// immediate mode; SIGKILL if it lingers) and waits until it has gone, so
+// that no half-started server is left holding the data folder.
+func stop(p *os.Process, exited <-chan error) {
+	_ = p.Signal(syscall.SIGQUIT)
+	select {
+	case <-exited:
+	case <-time.After(10 * time.Second):
+		_ = p.Kill()
+		<-exited
+	}
+}
+
+// readyPid reports whether postmaster.pid is pid's and says "ready" or
+// (a hot standby) "standby", the states pg_ctl -w waits for. Line 1 is
+// the pid, line 8 the status (PostgreSQL 10 and later).
+func (c *Cluster) readyPid(pid int) bool {
+	b, err := os.ReadFile(filepath.Join(c.dataDir(), "postmaster.pid"))
+	if err != nil {
+		return false
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) < 8 || strings.TrimSpace(lines[0]) != strconv.Itoa(pid) {
+		return false
+	}
+	status := strings.TrimSpace(lines[7])
+	return status == "ready" || status == "standby"
+}
+
+// logTail is the log written since offset from, at most its last 2 KiB.
+func (c *Cluster) logTail(from int64) string {
+	b, err := os.ReadFile(c.logFile())
+	if err != nil {
+		return "(unreadable: " + err.Error() + ")"
+	}
+	if from < 0 || from > int64(len(b)) {
+		from = 0
+	}
+	b = b[from:]
+	if len(b) > 2048 {
+		b = b[len(b)-2048:]
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return "(nothing written)"
+	}
+	return strings.TrimSpace(string(b))
+}
+
+// StartWithPgCtl starts the cluster, made and stopped before, the way
+// Start did before it ran the postmaster itself: pg_ctl start -w, with the
+// same settings. It is BenchmarkRestartToServing's baseline (cmd/dankyud).
+func (c *Cluster) StartWithPgCtl(ctx context.Context) error {
+	if err := c.prepareDirs(); err != nil {
+		return err
+	}
+	var opts []string
+	for _, a := range c.postgresArgs()[2:] { // without -D, which pg_ctl passes
+		opts = append(opts, "'"+a+"'")
+	}
+	if err := c.run(ctx, "pg_ctl", "-D", c.dataDir(), "-l", c.logFile(), "-w", "-t", "60", "-o", strings.Join(opts, " "), "start"); err != nil {
+		return fmt.Errorf("start PostgreSQL (its log: %s): %w", c.logFile(), err)
+	}
+	c.started = true
+	return nil
+}
+
+// Created says whether Start made the data folder (a new cluster, with no
+// database or roles of the server's yet).
+func (c *Cluster) Created() bool { return c.created }
 
 func (c *Cluster) initdb(ctx context.Context) error {
 	// initdb wants an empty or missing folder: clear a half-made one.
@@ -381,7 +523,7 @@ func (c *Cluster) waitReady(ctx context.Context, found bool) error {
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			return fmt.Errorf("PostgreSQL in %s does not accept connections (its log: %s): %w", c.dataDir(), c.logFile(), err)
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 

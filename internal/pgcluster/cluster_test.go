@@ -233,3 +233,80 @@ func TestRolesSettled(t *testing.T) {
 		t.Fatal("not settled after the table was handed over")
 	}
 }
+
+// TestStartFailsWithTheLog breaks the cluster's configuration, and cuts a
+// start short: Start must return (not hang) with an error that says what
+// went wrong, quoting the log, and leave no postmaster behind; once
+// repaired, the cluster starts.
+func TestStartFailsWithTheLog(t *testing.T) {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "dkc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	c, err := New(dir, Options{Throwaway: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Stop(ctx, false, true); err != nil {
+		t.Fatal(err)
+	}
+	auto := filepath.Join(c.dataDir(), "postgresql.auto.conf")
+	good, err := os.ReadFile(auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, conf string
+		timeout    time.Duration
+		want       []string
+	}{
+		{"invalid setting", "shared_buffers = 'banana'\n", time.Minute, []string{"the server exited", "shared_buffers", "banana"}},
+		{"unknown setting", "no_such_setting = 1\n", time.Minute, []string{"the server exited", "no_such_setting"}},
+		{"cut short", "", time.Microsecond, []string{"context deadline exceeded", "the end of its log"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(auto, append(append([]byte{}, good...), tc.conf...), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			cctx, cancel := context.WithTimeout(ctx, tc.timeout)
+			defer cancel()
+			begin := time.Now()
+			err := c.Start(cctx)
+			if err == nil {
+				c.Stop(ctx, true, true)
+				t.Fatal("started")
+			}
+			t.Log(err)
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error does not say %q: %v", w, err)
+				}
+			}
+			if took := time.Since(begin); took > 30*time.Second {
+				t.Errorf("took %v to fail", took)
+			}
+			for i := 0; i < 200 && c.running(); i++ {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if c.running() {
+				c.Stop(ctx, true, true)
+				t.Fatal("a postmaster is left running")
+			}
+		})
+	}
+	if err := os.WriteFile(auto, good, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(ctx); err != nil {
+		t.Fatalf("start once repaired: %v", err)
+	}
+	if err := c.Stop(ctx, false, true); err != nil {
+		t.Fatal(err)
+	}
+}

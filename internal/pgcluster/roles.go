@@ -32,8 +32,20 @@ func (c *Cluster) RolesSettled(ctx context.Context, db, owner, server string) bo
 		return false
 	}
 	defer conn.Close(ctx)
+	return RolesSettledOn(ctx, conn, owner, server)
+}
+
+// Querier is what RolesSettledOn asks through: a connection or a pool.
+type Querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// RolesSettledOn is RolesSettled's query on a connection of any role to the
+// database (it reads only the catalogues): a restart asks it on the owner's
+// connection, which then migrates, instead of opening the superuser's too.
+func RolesSettledOn(ctx context.Context, q Querier, owner, server string) bool {
 	var settled bool
-	err = conn.QueryRow(ctx, `SELECT (SELECT count(*) FROM pg_roles WHERE rolname IN ($1, $2)) = 2
+	err := q.QueryRow(ctx, `SELECT (SELECT count(*) FROM pg_roles WHERE rolname IN ($1, $2)) = 2
 		AND (SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = current_database()) = $1
 		AND (SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'public') = $1
 		AND NOT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -103,7 +103,7 @@ func Restore(ctx context.Context, src DatabaseSource, file string, log *slog.Log
 		return fmt.Errorf("restore %s: %w", file, err)
 	}
 	// bring it to this version and grant the server's role, as a start would
-	if _, err := migrate(ctx, url, migrateURL); err != nil {
+	if _, err := migrate(ctx, d, url, migrateURL); err != nil {
 		return err
 	}
 	return nil

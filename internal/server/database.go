@@ -20,6 +20,7 @@ const EmbeddedDatabase = "dankyu"
 type Database struct {
 	Pool    *pgxpool.Pool
 	cluster *pgcluster.Cluster // nil with an outside database
+	owner   *pgxpool.Pool      // the owner's connection reach settled on, for migrate
 	stopPG  bool
 }
 
@@ -46,7 +47,18 @@ func OpenDatabase(ctx context.Context, src DatabaseSource, stopOnClose bool, log
 		return nil, err
 	}
 	reached := time.Now()
-	version, err := migrate(ctx, url, migrateURL)
+	// the server's pool connects while the owner migrates: each connection
+	// forks a backend, which then costs no wall time of its own
+	pool, err := pgxpool.New(ctx, url) // connects on first use
+	if err != nil {
+		d.Close(ctx)
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	d.Pool = pool
+	warm := make(chan error, 1)
+	go func() { warm <- pool.Ping(ctx) }()
+	version, err := migrate(ctx, d, url, migrateURL)
+	warmErr := <-warm
 	if err != nil {
 		d.Close(ctx)
 		return nil, err
@@ -54,15 +66,12 @@ func OpenDatabase(ctx context.Context, src DatabaseSource, stopOnClose bool, log
 	if migrateURL == "" {
 		log.Warn("the server migrates and runs as one role: set --migration-url to the owner's URL so the server's own role cannot rewrite the event log")
 	}
-	pool, err := pgxpool.New(ctx, url)
-	if err != nil {
-		d.Close(ctx)
-		return nil, fmt.Errorf("open database: %w", err)
-	}
-	d.Pool = pool
-	if err := pool.Ping(ctx); err != nil {
-		d.Close(ctx)
-		return nil, fmt.Errorf("connect to database: %w", err)
+	if warmErr != nil {
+		// refused before the migration's grants, perhaps: once more now
+		if err := pool.Ping(ctx); err != nil {
+			d.Close(ctx)
+			return nil, fmt.Errorf("connect to database: %w", err)
+		}
 	}
 	// where startup goes (BenchmarkRestartToServing logs it)
 	log.Info("database ready", "embedded", d.cluster != nil, "schema_version", version,
@@ -86,8 +95,18 @@ func reach(ctx context.Context, src DatabaseSource, stopOnClose bool, log *slog.
 		return nil, "", "", err
 	}
 	d.cluster = c
-	if c.RolesSettled(ctx, EmbeddedDatabase, EmbeddedOwnerRole, EmbeddedServerRole) {
-		return d, c.ConnStringAs(EmbeddedDatabase, EmbeddedServerRole), c.ConnStringAs(EmbeddedDatabase, EmbeddedOwnerRole), nil
+	url, ownerURL := c.ConnStringAs(EmbeddedDatabase, EmbeddedServerRole), c.ConnStringAs(EmbeddedDatabase, EmbeddedOwnerRole)
+	// A cluster made before has its database and roles, as a rule: ask
+	// on the owner's connection, which migrate then uses, rather than open
+	// the superuser's as well (a connection forks a backend).
+	if !c.Created() {
+		if owner, err := ownerPool(ctx, ownerURL); err == nil {
+			if pgcluster.RolesSettledOn(ctx, owner, EmbeddedOwnerRole, EmbeddedServerRole) {
+				d.owner = owner
+				return d, url, ownerURL, nil
+			}
+			owner.Close()
+		}
 	}
 	if err := c.EnsureDatabase(ctx, EmbeddedDatabase); err != nil {
 		d.Close(ctx)
@@ -97,7 +116,7 @@ func reach(ctx context.Context, src DatabaseSource, stopOnClose bool, log *slog.
 		d.Close(ctx)
 		return nil, "", "", err
 	}
-	return d, c.ConnStringAs(EmbeddedDatabase, EmbeddedServerRole), c.ConnStringAs(EmbeddedDatabase, EmbeddedOwnerRole), nil
+	return d, url, ownerURL, nil
 }
 
 // ownerOf is the URL that connects as the schema's owner: the migration
@@ -109,23 +128,37 @@ func ownerOf(url, migrateURL string) string {
 	return url
 }
 
-// migrate applies the migrations as the owner (migrateURL, or url when
-// there is none) and, with a separate owner, grants url's role what the
-// server needs.
-func migrate(ctx context.Context, url, migrateURL string) (int64, error) {
-	cfg, err := pgxpool.ParseConfig(ownerOf(url, migrateURL))
+// ownerPool connects to the database as its owner, for migrations.
+func ownerPool(ctx context.Context, url string) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
-		return 0, fmt.Errorf("migration database URL: %w", err)
+		return nil, fmt.Errorf("migration database URL: %w", err)
 	}
 	cfg.MaxConns = 2
 	owner, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return 0, fmt.Errorf("open database to migrate: %w", err)
+		return nil, fmt.Errorf("open database to migrate: %w", err)
+	}
+	if err := owner.Ping(ctx); err != nil {
+		owner.Close()
+		return nil, fmt.Errorf("connect to database to migrate: %w", err)
+	}
+	return owner, nil
+}
+
+// migrate applies the migrations as the owner (migrateURL, or url when
+// there is none) and, with a separate owner, grants url's role what the
+// server needs. It uses (and closes) the owner's pool reach left in d.
+func migrate(ctx context.Context, d *Database, url, migrateURL string) (int64, error) {
+	owner := d.owner
+	d.owner = nil
+	if owner == nil {
+		var err error
+		if owner, err = ownerPool(ctx, ownerOf(url, migrateURL)); err != nil {
+			return 0, err
+		}
 	}
 	defer owner.Close()
-	if err := owner.Ping(ctx); err != nil {
-		return 0, fmt.Errorf("connect to database to migrate: %w", err)
-	}
 	db := stdlib.OpenDBFromPool(owner)
 	defer db.Close()
 	version, err := migrations.Up(ctx, db)
@@ -139,7 +172,7 @@ func migrate(ctx context.Context, url, migrateURL string) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("database URL: %w", err)
 	}
-	if server.ConnConfig.User == cfg.ConnConfig.User {
+	if server.ConnConfig.User == owner.Config().ConnConfig.User {
 		return version, nil // one role after all: revoking would only bind the owner
 	}
 	if err := migrations.GrantServer(ctx, db, server.ConnConfig.User); err != nil {
@@ -152,6 +185,9 @@ func migrate(ctx context.Context, url, migrateURL string) (int64, error) {
 func (d *Database) Close(ctx context.Context) error {
 	if d.Pool != nil {
 		d.Pool.Close()
+	}
+	if d.owner != nil {
+		d.owner.Close()
 	}
 	if d.cluster != nil {
 		return d.cluster.Stop(ctx, d.stopPG, false)

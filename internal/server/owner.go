@@ -16,7 +16,7 @@ func OpenAsOwner(ctx context.Context, src DatabaseSource, log *slog.Logger) (*Da
 	if err != nil {
 		return nil, err
 	}
-	if _, err := migrate(ctx, url, migrateURL); err != nil {
+	if _, err := migrate(ctx, d, url, migrateURL); err != nil {
 		d.Close(ctx)
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/dankyu/dankyu/internal/pgcluster"
 	"github.com/dankyu/dankyu/internal/server"
 )
 
@@ -60,18 +61,46 @@ func assertLeastPrivilege(t *testing.T, pool *pgxpool.Pool, wantUser string) {
 
 // TestEmbeddedServerRoleOwnsNothing starts the embedded default: the
 // migrations run as dankyu_owner, the server connects as dankyu_server.
+// Then it restarts twice: once after the superuser made a table behind the
+// server's back (roles not settled: the start hands it to the owner), and
+// once more with everything settled (the start checks and migrates on the
+// owner's one connection); each start keeps the same least privilege.
 func TestEmbeddedServerRoleOwnsNothing(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	db, err := server.OpenDatabase(ctx, server.DatabaseSource{DataDir: t.TempDir()}, true, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close(ctx)
-	assertLeastPrivilege(t, db.Pool, server.EmbeddedServerRole)
-	var owner string
-	if err := db.Pool.QueryRow(ctx, `SELECT pg_get_userbyid(relowner) FROM pg_class WHERE relname = 'events'`).Scan(&owner); err != nil || owner != server.EmbeddedOwnerRole {
-		t.Fatalf("events owned by %q (%v), want %s", owner, err, server.EmbeddedOwnerRole)
+	dir := t.TempDir()
+	for i, step := range []string{"first start", "restart, a stray table", "restart, settled"} {
+		db, err := server.OpenDatabase(ctx, server.DatabaseSource{DataDir: dir}, true, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		assertLeastPrivilege(t, db.Pool, server.EmbeddedServerRole)
+		for _, table := range []string{"events", "restart_stray"} {
+			if i == 0 && table == "restart_stray" {
+				continue
+			}
+			var owner string
+			if err := db.Pool.QueryRow(ctx, `SELECT pg_get_userbyid(relowner) FROM pg_class WHERE relname = $1`, table).Scan(&owner); err != nil || owner != server.EmbeddedOwnerRole {
+				t.Errorf("%s: %s owned by %q (%v), want %s", step, table, owner, err, server.EmbeddedOwnerRole)
+			}
+		}
+		if i == 0 {
+			c, err := pgcluster.New(dir, pgcluster.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			conn, err := pgx.Connect(ctx, c.ConnString(server.EmbeddedDatabase))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := conn.Exec(ctx, `CREATE TABLE restart_stray (x int)`); err != nil {
+				t.Fatal(err)
+			}
+			conn.Close(ctx)
+		}
+		if err := db.Close(ctx); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

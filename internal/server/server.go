@@ -239,6 +239,10 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	defer func() { stopSweep(); <-hooksDone }()
 	defer func() { stopSweep(); <-sweepDone }()
 
+	// health says what holds from the first probe on: probed before the
+	// gRPC server answers (its health service starts at SERVING); the
+	// bound listeners hold early connections in their backlog meanwhile
+	checker.Run(ctx)
 	errc := make(chan error, 2)
 	go func() { errc <- gs.Serve(grpcLis) }()
 	go func() {
@@ -246,7 +250,6 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 			errc <- err
 		}
 	}()
-	checker.Run(ctx) // health says what holds from the first probe on
 	superviseCtx, stopSupervising := context.WithCancel(context.Background())
 	checked := make(chan struct{})
 	go func() { defer close(checked); checker.Watch(superviseCtx, cfg.DBCheckInterval) }()
