@@ -507,21 +507,28 @@ func (f *facts) inactiveYears() {
 }
 
 // bool is a boolean field (false when absent).
-func (p payload) bool(key string) bool { return string(p[key]) == "true" }
+func (p *payload) bool(key string) bool { return string(p.get(key)) == "true" }
 
 // pair is a field holding a list of two integers ([0, 0] when absent).
-func (p payload) pair(key string) [2]int {
+func (p *payload) pair(key string) [2]int {
 	var out [2]int
-	v := p[key]
+	v := p.get(key)
 	if len(v) < 2 || v[0] != '[' {
 		return out
 	}
-	for i, s := range strings.SplitN(string(v[1:len(v)-1]), ",", 3) {
-		if i > 1 {
+	v = v[1 : len(v)-1]
+	for i := range 2 {
+		field, rest, _ := strings.Cut(string(v), ",") // no copy: string(v) is only read here
+		s := strings.TrimSpace(field)
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			n = 0
+		}
+		out[i] = n
+		v = v[len(v)-len(rest):]
+		if len(rest) == 0 {
 			break
 		}
-		n, _ := strconv.Atoi(strings.TrimSpace(s))
-		out[i] = n
 	}
 	return out
 }
