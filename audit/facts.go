@@ -383,14 +383,7 @@ func replay(ctx context.Context, q ledger.Querier, position int64, period Period
 	for i := range 13 {
 		f.months = append(f.months, period.Start.In(ledger.ChinaTime).AddDate(0, i, 0))
 	}
-	err = ledger.ScanEvents(ctx, q, position, period.End, func(e ledger.LoggedEvent) error {
-		f.saw(e)
-		if err := f.apply(e, evs); err != nil {
-			return fmt.Errorf("event %d (%s): %w", e.ID, e.Action, err)
-		}
-		return nil
-	})
-	if err != nil {
+	if err := f.applyAll(ctx, q, position, evs); err != nil {
 		return nil, err
 	}
 	if err := f.minors(ctx, q); err != nil {
@@ -400,6 +393,70 @@ func replay(ctx context.Context, q ledger.Querier, position int64, period Period
 		return nil, err
 	}
 	return f, nil
+}
+
+// scanBatch is how many rows the scan hands the pass at a time.
+const scanBatch = 1024
+
+// applyAll applies the log's rows up to position, in order. The rows are
+// read and decoded (pgx) on one goroutine and applied on another, in
+// batches, so that the decoding of the next rows overlaps the pass over
+// the last: the pass is sequential, the reading need not wait for it.
+func (f *facts) applyAll(ctx context.Context, q ledger.Querier, position int64, evs map[int64]tournaments.EventFacts) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	batches := make(chan []ledger.LoggedEvent, 4)
+	free := make(chan []ledger.LoggedEvent, 6) // batches applied, for reuse
+	applied := make(chan error, 1)
+	go func() {
+		var failed error
+		for b := range batches {
+			for _, e := range b {
+				if failed != nil {
+					break
+				}
+				f.saw(e)
+				if err := f.apply(e, evs); err != nil {
+					failed = fmt.Errorf("event %d (%s): %w", e.ID, e.Action, err)
+					cancel(failed) // stops the scan
+				}
+			}
+			select {
+			case free <- b[:0]:
+			default:
+			}
+		}
+		applied <- failed
+	}()
+	batch := make([]ledger.LoggedEvent, 0, scanBatch)
+	send := func() error {
+		select {
+		case batches <- batch:
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+		select {
+		case batch = <-free:
+		default:
+			batch = make([]ledger.LoggedEvent, 0, scanBatch)
+		}
+		return nil
+	}
+	err := ledger.ScanEvents(ctx, q, position, f.period.End, func(e ledger.LoggedEvent) error {
+		batch = append(batch, e)
+		if len(batch) == scanBatch {
+			return send()
+		}
+		return nil
+	})
+	if err == nil && len(batch) > 0 {
+		err = send()
+	}
+	close(batches)
+	if failed := <-applied; failed != nil {
+		return failed // the pass's error, not the scan's cancellation it caused
+	}
+	return err
 }
 
 func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts) error {

@@ -335,10 +335,7 @@ func (f *facts) finishMore() {
 		t.games = gameTable{}
 	}
 	// each pair's games together, in the order of their rows
-	slices.SortFunc(rows, func(x, y pairRow) int {
-		return cmp.Or(cmp.Compare(x.key[0], y.key[0]), cmp.Compare(x.key[1], y.key[1]), cmp.Compare(x.row, y.row),
-			cmp.Compare(x.event, y.event), cmp.Compare(x.round, y.round), cmp.Compare(x.board, y.board))
-	})
+	slices.SortFunc(rows, comparePairRows)
 	played := 0
 	for _, r := range rows {
 		if !r.forfeit {
@@ -366,6 +363,28 @@ func (f *facts) finishMore() {
 	}
 	f.appraisers()
 	f.inactiveYears()
+}
+
+// comparePairRows orders pair rows by pair, then row, event, round and
+// board; each comparison only when the ones before it tie (cmp.Or would
+// make all six for each of the sort's some 15 million comparisons).
+func comparePairRows(x, y pairRow) int {
+	if c := cmp.Compare(x.key[0], y.key[0]); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(x.key[1], y.key[1]); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(x.row, y.row); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(x.event, y.event); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(x.round, y.round); c != 0 {
+		return c
+	}
+	return cmp.Compare(x.board, y.board)
 }
 
 // pair judges the games of one pair of players.
@@ -507,21 +526,28 @@ func (f *facts) inactiveYears() {
 }
 
 // bool is a boolean field (false when absent).
-func (p payload) bool(key string) bool { return string(p[key]) == "true" }
+func (p *payload) bool(key string) bool { return string(p.get(key)) == "true" }
 
 // pair is a field holding a list of two integers ([0, 0] when absent).
-func (p payload) pair(key string) [2]int {
+func (p *payload) pair(key string) [2]int {
 	var out [2]int
-	v := p[key]
+	v := p.get(key)
 	if len(v) < 2 || v[0] != '[' {
 		return out
 	}
-	for i, s := range strings.SplitN(string(v[1:len(v)-1]), ",", 3) {
-		if i > 1 {
+	v = v[1 : len(v)-1]
+	for i := range 2 {
+		field, rest, _ := strings.Cut(string(v), ",") // no copy: string(v) is only read here
+		s := strings.TrimSpace(field)
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			n = 0
+		}
+		out[i] = n
+		v = v[len(v)-len(rest):]
+		if len(rest) == 0 {
 			break
 		}
-		n, _ := strconv.Atoi(strings.TrimSpace(s))
-		out[i] = n
 	}
 	return out
 }

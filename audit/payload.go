@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/dankyu/dankyu/ledger"
@@ -12,8 +13,27 @@ import (
 // payload reads the top-level fields of an event's JSON object without
 // decoding the rest: the audit reads a few fields of every row of the log,
 // and a reflective decode of each was most of its time. Nested values are
-// returned raw; strings with escapes are decoded by encoding/json.
-type payload map[string][]byte
+// returned raw; strings with escapes are decoded by encoding/json. It is a
+// value of fixed size, the wanted keys beside their raw values, so that
+// reading 1.5 million rows allocates nothing per row for it.
+type payload struct {
+	n    int
+	keys [maxWanted]string
+	vals [maxWanted][]byte
+}
+
+// maxWanted bounds the keys one read asks for.
+const maxWanted = 10
+
+// get is the raw value of key (nil when absent or not asked for).
+func (p *payload) get(key string) []byte {
+	for i := range p.n {
+		if p.keys[i] == key {
+			return p.vals[i]
+		}
+	}
+	return nil
+}
 
 var errPayload = errors.New("event payload is not a JSON object")
 
@@ -28,10 +48,14 @@ func readPayload[T ledger.Payload](p []byte, want ...string) (payload, error) {
 
 // scanPayload returns the raw values of the wanted top-level keys of p.
 func scanPayload(p []byte, want ...string) (payload, error) {
-	out := make(payload, len(want))
+	var out payload
+	if len(want) > maxWanted {
+		return out, fmt.Errorf("%d payload keys asked for, at most %d", len(want), maxWanted)
+	}
+	out.n = copy(out.keys[:], want)
 	i := skipSpace(p, 0)
 	if i >= len(p) || p[i] != '{' {
-		return nil, errPayload
+		return out, errPayload
 	}
 	i = skipSpace(p, i+1)
 	if i < len(p) && p[i] == '}' {
@@ -39,41 +63,44 @@ func scanPayload(p []byte, want ...string) (payload, error) {
 	}
 	for {
 		if i >= len(p) || p[i] != '"' {
-			return nil, errPayload
+			return out, errPayload
 		}
 		end, err := skipString(p, i)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
-		key := string(p[i+1 : end-1])
-		if bytes.IndexByte(p[i+1:end-1], '\\') >= 0 {
-			if json.Unmarshal(p[i:end], &key) != nil {
-				return nil, errPayload
+		raw := p[i+1 : end-1]
+		var escaped string
+		if bytes.IndexByte(raw, '\\') >= 0 {
+			if json.Unmarshal(p[i:end], &escaped) != nil {
+				return out, errPayload
 			}
+			raw = nil
 		}
 		i = skipSpace(p, end)
 		if i >= len(p) || p[i] != ':' {
-			return nil, errPayload
+			return out, errPayload
 		}
 		i = skipSpace(p, i+1)
 		vend, err := skipValue(p, i)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
-		for _, w := range want {
-			if key == w {
-				out[w] = p[i:vend]
+		for k := range out.n {
+			// string(raw) in a comparison copies nothing
+			if (raw != nil && string(raw) == out.keys[k]) || (raw == nil && escaped == out.keys[k]) {
+				out.vals[k] = p[i:vend]
 			}
 		}
 		i = skipSpace(p, vend)
 		if i >= len(p) {
-			return nil, errPayload
+			return out, errPayload
 		}
 		if p[i] == '}' {
 			return out, nil
 		}
 		if p[i] != ',' {
-			return nil, errPayload
+			return out, errPayload
 		}
 		i = skipSpace(p, i+1)
 	}
@@ -139,8 +166,8 @@ func skipValue(p []byte, i int) (int, error) {
 }
 
 // str is a string field ("" when absent or null).
-func (p payload) str(key string) string {
-	v := p[key]
+func (p *payload) str(key string) string {
+	v := p.get(key)
 	if len(v) < 2 || v[0] != '"' {
 		return ""
 	}
@@ -156,13 +183,41 @@ func (p payload) str(key string) string {
 }
 
 // int is an integer field (0 when absent, null or not an integer).
-func (p payload) int(key string) int64 {
-	n, err := strconv.ParseInt(string(p[key]), 10, 64)
+func (p *payload) int(key string) int64 {
+	v := p.get(key)
+	if n, ok := plainInt(v); ok {
+		return n
+	}
+	n, err := strconv.ParseInt(string(v), 10, 64)
 	if err != nil {
-		if f, ferr := strconv.ParseFloat(string(p[key]), 64); ferr == nil {
+		if f, ferr := strconv.ParseFloat(string(v), 64); ferr == nil {
 			return int64(f)
 		}
 		return 0
 	}
 	return n
+}
+
+// plainInt reads a short run of decimal digits, with an optional minus
+// sign, without converting it to a string (ok false: anything else).
+func plainInt(v []byte) (int64, bool) {
+	neg := len(v) > 0 && v[0] == '-'
+	d := v
+	if neg {
+		d = v[1:]
+	}
+	if len(d) == 0 || len(d) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range d {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }

@@ -321,7 +321,8 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 		}
 	}
 	if c := strings.TrimSpace(q.ProvinceCode); c != "" {
-		if _, ok := ProvinceByCode(c); !ok {
+		pr, ok := ProvinceByCode(c)
+		if !ok {
 			return PlayerPage{}, ReasonNotAProvinceCode.OnField("province_code", "value", c)
 		}
 		if n != "" {
@@ -329,7 +330,13 @@ func (s *Service) SearchPlayers(ctx context.Context, actor ledger.Actor, q Playe
 			// from the grams' own key (not each candidate's row)
 			conds = append(conds, "g1.province = "+arg(c))
 		} else {
-			conds = append(conds, "province_code = "+arg(c))
+			// the code written into the statement (one of the fixed list's
+			// two digits, not the caller's text), so that each province is
+			// planned with its own size: as a parameter, the generic plan
+			// pgx's prepared statement falls back to walked every player in
+			// id order for a small province's few (Tibet's 900 lie at the
+			// end of the national set's ids: 178 ms against 0.3 ms)
+			conds = append(conds, "province_code = '"+pr.Code+"'")
 		}
 	}
 	if !actor.IsStaff() {
