@@ -126,7 +126,7 @@ func (s *Bayes) Predict(g *Game) float64 {
 	if s.p.Learn <= 0 {
 		return 1 / (1 + math.Exp(-x))
 	}
-	return s.grades.Predict(gradeFeats(x, b, w, adv))
+	return s.grades.Predict(s.gradeFeats(x, b, w, adv))
 }
 
 // RatingOnly is P(black wins) from the ratings alone, without the learned
@@ -138,9 +138,15 @@ func (s *Bayes) RatingOnly(g *Game) float64 {
 }
 
 // gradeFeats are the combination's inputs for one game: a constant, the
-// grade difference with black's advantage, in stones (a player of unknown
-// grade counts at his rating), and the ratings' logit.
-func gradeFeats(x float64, b, w belief, adv float64) [gradeFeatures]float64 {
+// grades' logit — the two declared grades with black's advantage on the
+// ratings' own win model, before uncertainty (a player of unknown grade
+// counts at his rating) — and the ratings' logit. Both logits are on one
+// scale, so that the prior sd Learn means the same on either weight: with
+// the grade difference in stones (1 stone is 0.3–0.6 logit at the tuned
+// widths) the grades' weight started two to three times as uncertain as
+// the ratings', and the early predictions were flattened by it, which the
+// tuner answered by turning the learning down (Learn 0.125 on EGC 2013).
+func (s *Bayes) gradeFeats(x float64, b, w belief, adv float64) [gradeFeatures]float64 {
 	rb, rw := b.rank, w.rank
 	if math.IsNaN(rb) {
 		rb = b.m
@@ -148,7 +154,7 @@ func gradeFeats(x float64, b, w belief, adv float64) [gradeFeatures]float64 {
 	if math.IsNaN(rw) {
 		rw = w.m
 	}
-	return [gradeFeatures]float64{1, (rb + adv - rw) / GoRPerStone, x}
+	return [gradeFeatures]float64{1, s.beta(rb+adv) - s.beta(rw), x}
 }
 
 // Grades returns the learned combination of ratings and grades as it stands.
@@ -165,7 +171,7 @@ func (s *Bayes) Update(batch []Game) {
 		adv := advantage(g)
 		x, sb, sw := s.game(b, w, adv)
 		if s.p.Learn > 0 {
-			s.feats = append(s.feats, gradeFeats(x*glickoG(math.Sqrt(sb*sb*b.v+sw*sw*w.v)), b, w, adv))
+			s.feats = append(s.feats, s.gradeFeats(x*glickoG(math.Sqrt(sb*sb*b.v+sw*sw*w.v)), b, w, adv))
 		}
 		y := g.Score()
 		// Each player's step integrates over the opponent's uncertainty
