@@ -142,9 +142,9 @@ func (s *Bayes) RatingOnly(g *Game) float64 {
 // ratings' own win model, before uncertainty (a player of unknown grade
 // counts at his rating) — and the ratings' logit. Both logits are on one
 // scale, so that the prior sd Learn means the same on either weight: with
-// the grade difference in stones (1 stone is 0.3–0.6 logit at the tuned
-// widths) the grades' weight started two to three times as uncertain as
-// the ratings', and the early predictions were flattened by it, which the
+// the grade difference in stones (1 stone is 0.2–0.4 logit at the tuned
+// widths) the grades' weight started 2.5–5 times as uncertain as the
+// ratings', and the early predictions were flattened by it, which the
 // tuner answered by turning the learning down (Learn 0.125 on EGC 2013).
 func (s *Bayes) gradeFeats(x float64, b, w belief, adv float64) [gradeFeatures]float64 {
 	rb, rw := b.rank, w.rank
