@@ -177,3 +177,28 @@ func TestBayesGradeFeatureOnTheRatingsScale(t *testing.T) {
 		}
 	}
 }
+
+// A newcomer's first grade is less certain the weaker it is: Kyu per 10
+// grades below 1k/1d, less above; Kyu 0 (a parameter set stored before
+// Kyu existed) or 1 is the same SD0 at every grade.
+func TestBayesNewcomerUncertaintyByGrade(t *testing.T) {
+	for _, tc := range []struct {
+		kyu, gor, wantSD float64
+	}{
+		{1.25, 2050, 280},
+		{1.25, 1050, 280 * 1.25},
+		{1.25, 50, 280 * 1.25 * 1.25},
+		{1.25, 2550, 280 / math.Sqrt(1.25)},
+		{1.25, -2000, 280 * math.Pow(1.25, 2.95)}, // floored at 30k
+		{1, 50, 280},
+		{0, 50, 280},
+	} {
+		p := DefaultBayes()
+		p.SD0, p.Kyu = 280, tc.kyu
+		s := NewBayes(1, 2100, p)
+		b := s.belief(0, Rank{GoR: tc.gor, Known: true}, 0)
+		if got := math.Sqrt(b.v); math.Abs(got-tc.wantSD) > 1e-9 {
+			t.Errorf("kyu %v, first grade %v: sd %v, want %v", tc.kyu, tc.gor, got, tc.wantSD)
+		}
+	}
+}
