@@ -14,21 +14,27 @@ type BayesParams struct {
 	// the declared grades (see Grades); 0 turns the combination off and
 	// predicts from the ratings alone.
 	Learn float64
+	// Kyu is how much more uncertain a newcomer's first grade is 10 grades
+	// weaker (SD0 × Kyu^((2050 − r)/1000) at first grade r; < 1 at the dan
+	// grades), as the AGA seeds a kyu wider than a dan; 0 or 1: the same
+	// SD0 at every grade (a parameter set stored before Kyu existed).
+	Kyu float64
 }
 
 // DefaultBayes are the parameters a registry rates with before it has
 // tuned on its own games. Chosen on the four shared splits together (KGS,
 // AGA, EGC 2013, Tygem; docs/ratings.md), not tuned on one: a newcomer
-// trusted to about 3 grades (an entry grade is worth more than a
-// self-declared one: EGC 2013, all newcomers at their EGD grades, wants
-// less, AGA more), a deviation growing 12 GoR per sqrt(day) away (a
-// player seen again after a year is 2.3 grades uncertain), a width of 350
+// at 1k/1d trusted to about 2.8 grades, a 10k 3.4, a 5d 2.5 (an entry
+// grade is worth more than a self-declared one: EGC 2013, all newcomers at
+// their EGD grades, wants less, AGA more; KGS, AGA and EGC tuned Kyu 1.36–1.49),
+// a deviation growing 12 GoR per sqrt(day) away (a
+// player seen again after a year is 2.3 grades uncertain), a width of 270
 // GoR the same at every strength (the old defaults' GoR-like 171,
 // steepening toward a pole at 3300, were three times too confident: their
 // calibration slope was 0.56 on KGS), and the grades' weight learned from
 // the results (Learn 0.5).
 func DefaultBayes() BayesParams {
-	return BayesParams{SD0: 330, Drift: 12, Play: 3, RankSD: 500, Width: 350, Span: 1e6, Learn: 0.5}
+	return BayesParams{SD0: 280, Drift: 12, Play: 3, RankSD: 500, Width: 270, Span: 1e6, Learn: 0.5, Kyu: 1.25}
 }
 
 // Bayes is the project's own rating system: every player is a Gaussian
@@ -84,10 +90,14 @@ func (s *Bayes) belief(p int32, rank Rank, day int32) belief {
 	v0 := s.p.SD0 * s.p.SD0
 	if !s.seen[p] {
 		r := startRating(rank, s.unknown)
-		if !rank.Known {
-			return belief{r, v0, math.NaN()}
+		f := 1.0 // the newcomer's sd over SD0
+		if s.p.Kyu > 0 {
+			f = math.Pow(s.p.Kyu, (2050-min(max(r, -900), 2700))/1000)
 		}
-		return belief{r, v0, r}
+		if !rank.Known {
+			return belief{r, v0 * f * f, math.NaN()}
+		}
+		return belief{r, v0 * f * f, r}
 	}
 	b := belief{s.m[p], s.v[p], s.rank[p]}
 	b.v = min(b.v+s.p.Drift*s.p.Drift*float64(max(day-s.last[p], 0))+s.p.Play*s.p.Play, v0)
@@ -126,7 +136,7 @@ func (s *Bayes) Predict(g *Game) float64 {
 	if s.p.Learn <= 0 {
 		return 1 / (1 + math.Exp(-x))
 	}
-	return s.grades.Predict(gradeFeats(x, b, w, adv))
+	return s.grades.Predict(s.gradeFeats(x, b, w, adv))
 }
 
 // RatingOnly is P(black wins) from the ratings alone, without the learned
@@ -138,9 +148,15 @@ func (s *Bayes) RatingOnly(g *Game) float64 {
 }
 
 // gradeFeats are the combination's inputs for one game: a constant, the
-// grade difference with black's advantage, in stones (a player of unknown
-// grade counts at his rating), and the ratings' logit.
-func gradeFeats(x float64, b, w belief, adv float64) [gradeFeatures]float64 {
+// grades' logit — the two declared grades with black's advantage on the
+// ratings' own win model, before uncertainty (a player of unknown grade
+// counts at his rating) — and the ratings' logit. Both logits are on one
+// scale, so that the prior sd Learn means the same on either weight: with
+// the grade difference in stones (1 stone is 0.2–0.4 logit at the tuned
+// widths) the grades' weight started 2.5–5 times as uncertain as the
+// ratings', and the early predictions were flattened by it, which the
+// tuner answered by turning the learning down (Learn 0.125 on EGC 2013).
+func (s *Bayes) gradeFeats(x float64, b, w belief, adv float64) [gradeFeatures]float64 {
 	rb, rw := b.rank, w.rank
 	if math.IsNaN(rb) {
 		rb = b.m
@@ -148,7 +164,7 @@ func gradeFeats(x float64, b, w belief, adv float64) [gradeFeatures]float64 {
 	if math.IsNaN(rw) {
 		rw = w.m
 	}
-	return [gradeFeatures]float64{1, (rb + adv - rw) / GoRPerStone, x}
+	return [gradeFeatures]float64{1, s.beta(rb+adv) - s.beta(rw), x}
 }
 
 // Grades returns the learned combination of ratings and grades as it stands.
@@ -165,7 +181,7 @@ func (s *Bayes) Update(batch []Game) {
 		adv := advantage(g)
 		x, sb, sw := s.game(b, w, adv)
 		if s.p.Learn > 0 {
-			s.feats = append(s.feats, gradeFeats(x*glickoG(math.Sqrt(sb*sb*b.v+sw*sw*w.v)), b, w, adv))
+			s.feats = append(s.feats, s.gradeFeats(x*glickoG(math.Sqrt(sb*sb*b.v+sw*sw*w.v)), b, w, adv))
 		}
 		y := g.Score()
 		// Each player's step integrates over the opponent's uncertainty

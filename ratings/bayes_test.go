@@ -139,3 +139,66 @@ func TestTunePullsTowardDefaults(t *testing.T) {
 		t.Errorf("objective %v tuned, %v at the defaults", obj(pulled), obj(def))
 	}
 }
+
+// The grades enter the combination as a logit on the ratings' own win
+// model, so that the prior sd learn means the same on the grades' weight
+// as on the ratings': a grade difference of d GoR is worth what a rating
+// difference of d is, whatever the width.
+func TestBayesGradeFeatureOnTheRatingsScale(t *testing.T) {
+	for _, tc := range []struct {
+		width, span  float64
+		rb, rw, adv  float64
+		unknownBlack bool
+	}{
+		{350, 1e6, 2100, 1800, 0, false},
+		{175, 1e6, 2100, 1800, 0, false},
+		{350, 1200, 2400, 2000, 150, false},
+		{247.5, 1e6, 1500, 1900, 250, true},
+	} {
+		p := DefaultBayes()
+		p.Width, p.Span = tc.width, tc.span
+		s := NewBayes(2, 2100, p)
+		b := belief{m: tc.rb - 50, v: 100, rank: tc.rb}
+		if tc.unknownBlack {
+			b = belief{m: tc.rb, v: 100, rank: math.NaN()}
+		}
+		w := belief{m: tc.rw + 70, v: 100, rank: tc.rw}
+		f := s.gradeFeats(0.3, b, w, tc.adv)
+		// The same difference between the ratings themselves: the
+		// ratings' logit before uncertainty.
+		rb, _, _ := s.game(belief{m: tc.rb}, belief{m: tc.rw}, tc.adv)
+		if math.Abs(f[1]-rb) > 1e-12 || f[0] != 1 || f[2] != 0.3 {
+			t.Errorf("%+v: features %v, want (1, %v, 0.3)", tc, f, rb)
+		}
+		if tc.span == 1e6 {
+			if want := (tc.rb + tc.adv - tc.rw) / tc.width; math.Abs(f[1]-want) > 1e-3 {
+				t.Errorf("%+v: grade logit %v, want about %v", tc, f[1], want)
+			}
+		}
+	}
+}
+
+// A newcomer's first grade is less certain the weaker it is: Kyu per 10
+// grades below 1k/1d, less above; Kyu 0 (a parameter set stored before
+// Kyu existed) or 1 is the same SD0 at every grade.
+func TestBayesNewcomerUncertaintyByGrade(t *testing.T) {
+	for _, tc := range []struct {
+		kyu, gor, wantSD float64
+	}{
+		{1.25, 2050, 280},
+		{1.25, 1050, 280 * 1.25},
+		{1.25, 50, 280 * 1.25 * 1.25},
+		{1.25, 2550, 280 / math.Sqrt(1.25)},
+		{1.25, -2000, 280 * math.Pow(1.25, 2.95)}, // floored at 30k
+		{1, 50, 280},
+		{0, 50, 280},
+	} {
+		p := DefaultBayes()
+		p.SD0, p.Kyu = 280, tc.kyu
+		s := NewBayes(1, 2100, p)
+		b := s.belief(0, Rank{GoR: tc.gor, Known: true}, 0)
+		if got := math.Sqrt(b.v); math.Abs(got-tc.wantSD) > 1e-9 {
+			t.Errorf("kyu %v, first grade %v: sd %v, want %v", tc.kyu, tc.gor, got, tc.wantSD)
+		}
+	}
+}

@@ -6,8 +6,8 @@ const gradeFeatures = 3
 
 // Grades is the learned weight of the declared grades: a Bayesian online
 // logistic regression of each result on three inputs — a constant, the
-// grade difference of the two players with black's advantage (in stones),
-// and the ratings' own logit — whose weights start at "the ratings alone"
+// grades' logit (the two declared grades with black's advantage on the
+// ratings' win model) and the ratings' own logit — whose weights start at "the ratings alone"
 // (0, 0, 1) and are updated after every game by one assumed-density step
 // (Laplace approximation of the logistic likelihood, a 3×3 Kalman update).
 //
@@ -84,6 +84,6 @@ func (g *Grades) Update(f [gradeFeatures]float64, y float64) {
 	g.N++
 }
 
-// Weights are the grade's and the rating's weights in logit per stone and
-// per rating logit: how much each has proven to be worth so far.
+// Weights are the grades' and the ratings' weights, each per logit of its
+// own prediction: how much each has proven to be worth so far.
 func (g *Grades) Weights() (grade, rating float64) { return g.Mean[1], g.Mean[2] }

@@ -23,7 +23,7 @@ func Models() []Model {
 	return []Model{
 		{Name: "bayes", Params: []Param{
 			{"sd0", d.SD0, 20, 1000}, {"drift", d.Drift, 0.01, 200}, {"play", d.Play, 0.01, 200}, {"rank_sd", d.RankSD, 5, 5000},
-			{"width", d.Width, 20, 5000}, {"span", d.Span, 1200, 1e6}, {"learn", d.Learn, 0.01, 10},
+			{"width", d.Width, 20, 5000}, {"span", d.Span, 1200, 1e6}, {"learn", d.Learn, 0.01, 10}, {"kyu", d.Kyu, 0.25, 8},
 		}, New: func(x []float64, players int, unknown float64) System {
 			return NewBayes(players, unknown, BayesFrom(x))
 		}},
@@ -123,7 +123,12 @@ func tunePull(m Model, x []float64, sd float64) float64 {
 	return s
 }
 
+// BayesVector is p in the order of bayes' Model's Params.
+func BayesVector(p BayesParams) []float64 {
+	return []float64{p.SD0, p.Drift, p.Play, p.RankSD, p.Width, p.Span, p.Learn, p.Kyu}
+}
+
 // BayesFrom reads bayes' parameters in the order of its Model's Params.
 func BayesFrom(x []float64) BayesParams {
-	return BayesParams{SD0: x[0], Drift: x[1], Play: x[2], RankSD: x[3], Width: x[4], Span: x[5], Learn: x[6]}
+	return BayesParams{SD0: x[0], Drift: x[1], Play: x[2], RankSD: x[3], Width: x[4], Span: x[5], Learn: x[6], Kyu: x[7]}
 }

@@ -358,7 +358,7 @@ func ratingsTuneRegistry(ctx context.Context, c *call, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "rating parameters version %d: %s\n  tuned on %d games, scored on the %d after: log-loss %.4f with the defaults, %.4f tuned, %.4f rank-only; every rating recomputed\n",
-		p.Version, formatParams(ratings.Models()[0], []float64{p.Bayes.SD0, p.Bayes.Drift, p.Bayes.Play, p.Bayes.RankSD, p.Bayes.Width, p.Bayes.Span, p.Bayes.Learn}),
+		p.Version, formatParams(ratings.Models()[0], ratings.BayesVector(p.Bayes)),
 		p.TrainGames, p.EvalGames, p.DefaultLogLoss, p.TunedLogLoss, p.RankOnlyLogLoss)
 	return nil
 }

@@ -110,7 +110,7 @@ func TestRatingsTune(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"tuned bayes on ", "defaults: sd0=330", "tuned:    sd0=", "bayes (default)", "bayes (tuned)", "rankonly"} {
+	for _, want := range []string{"tuned bayes on ", "defaults: sd0=280", "tuned:    sd0=", "bayes (default)", "bayes (tuned)", "rankonly"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}

@@ -123,7 +123,7 @@ func (s *RatingServer) ListRatingParams(ctx context.Context, req *pb.ListRatingP
 func ratingParamsPB(p book.Params) *pb.RatingParams {
 	b := p.Bayes
 	return &pb.RatingParams{Version: p.Version, Sd0: b.SD0, Drift: b.Drift, Play: b.Play, RankSd: b.RankSD, Width: b.Width,
-		Span: b.Span, Learn: b.Learn, TrainGames: int32(p.TrainGames), EvalGames: int32(p.EvalGames),
+		Span: b.Span, Learn: b.Learn, Kyu: b.Kyu, TrainGames: int32(p.TrainGames), EvalGames: int32(p.EvalGames),
 		DefaultLogLoss: p.DefaultLogLoss, TunedLogLoss: p.TunedLogLoss, RankOnlyLogLoss: p.RankOnlyLogLoss,
 		TunedAt: timestamppb.New(p.At), TunedBy: p.By}
 }

@@ -204,7 +204,7 @@ func (b *Book) Tune(ctx context.Context, actor ledger.Actor, key string, req Tun
 		if err := ledger.Append(ctx, tx, now, actor, "rating_params", strconv.FormatInt(p.Version, 10), TunedPayload{
 			Version: p.Version, TrainGames: p.TrainGames, EvalGames: p.EvalGames,
 			DefaultLogLoss: p.DefaultLogLoss, TunedLogLoss: p.TunedLogLoss, RankOnlyLogLoss: p.RankOnlyLogLoss,
-			SD0: p.Bayes.SD0, Drift: p.Bayes.Drift, Play: p.Bayes.Play, RankSD: p.Bayes.RankSD, Width: p.Bayes.Width, Span: p.Bayes.Span, Learn: p.Bayes.Learn,
+			SD0: p.Bayes.SD0, Drift: p.Bayes.Drift, Play: p.Bayes.Play, RankSD: p.Bayes.RankSD, Width: p.Bayes.Width, Span: p.Bayes.Span, Learn: p.Bayes.Learn, Kyu: p.Bayes.Kyu,
 		}); err != nil {
 			return Params{}, err
 		}

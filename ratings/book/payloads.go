@@ -46,6 +46,7 @@ type TunedPayload struct {
 	Width           float64 `json:"width"`
 	Span            float64 `json:"span"`
 	Learn           float64 `json:"learn"`
+	Kyu             float64 `json:"kyu"`
 }
 
 func (TunedPayload) Action() string { return "ratings.tuned" }

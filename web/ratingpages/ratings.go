@@ -229,7 +229,7 @@ func (p *Pages) paramsLine(ctx context.Context, pg kit.Page) (paramsText, error)
 		return paramsText{}, err
 	}
 	b := ps.Bayes
-	vals := fmt.Sprintf("sd0=%.4g drift=%.4g play=%.4g rank_sd=%.4g width=%.4g span=%.4g learn=%.4g", b.SD0, b.Drift, b.Play, b.RankSD, b.Width, b.Span, b.Learn)
+	vals := fmt.Sprintf("sd0=%.4g drift=%.4g play=%.4g rank_sd=%.4g width=%.4g span=%.4g learn=%.4g kyu=%.4g", b.SD0, b.Drift, b.Play, b.RankSD, b.Width, b.Span, b.Learn, b.Kyu)
 	if ps.Version == 0 {
 		return paramsText{pg.T["rating_params_default"], vals}, nil
 	}

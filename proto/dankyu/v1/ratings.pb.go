@@ -231,8 +231,10 @@ type RatingParams struct {
 	RankOnlyLogLoss float64                `protobuf:"fixed64,13,opt,name=rank_only_log_loss,json=rankOnlyLogLoss,proto3" json:"rank_only_log_loss,omitempty"`
 	TunedAt         *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=tuned_at,json=tunedAt,proto3" json:"tuned_at,omitempty"`
 	TunedBy         string                 `protobuf:"bytes,15,opt,name=tuned_by,json=tunedBy,proto3" json:"tuned_by,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// How much more uncertain a newcomer's first grade is 10 grades weaker.
+	Kyu           float64 `protobuf:"fixed64,860,opt,name=kyu,proto3" json:"kyu,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RatingParams) Reset() {
@@ -368,6 +370,13 @@ func (x *RatingParams) GetTunedBy() string {
 		return x.TunedBy
 	}
 	return ""
+}
+
+func (x *RatingParams) GetKyu() float64 {
+	if x != nil {
+		return x.Kyu
+	}
+	return 0
 }
 
 type GetPlayerRatingRequest struct {
@@ -1077,7 +1086,7 @@ const file_dankyu_v1_ratings_proto_rawDesc = "" +
 	"\x17ListRatingParamsRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\"O\n" +
 	"\x18ListRatingParamsResponse\x123\n" +
-	"\bversions\x18\x01 \x03(\v2\x17.dankyu.v1.RatingParamsR\bversions\"\xcc\x03\n" +
+	"\bversions\x18\x01 \x03(\v2\x17.dankyu.v1.RatingParamsR\bversions\"\xdf\x03\n" +
 	"\fRatingParams\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x03R\aversion\x12\x10\n" +
 	"\x03sd0\x18\x02 \x01(\x01R\x03sd0\x12\x14\n" +
@@ -1096,7 +1105,8 @@ const file_dankyu_v1_ratings_proto_rawDesc = "" +
 	"\x0etuned_log_loss\x18\f \x01(\x01R\ftunedLogLoss\x12+\n" +
 	"\x12rank_only_log_loss\x18\r \x01(\x01R\x0frankOnlyLogLoss\x125\n" +
 	"\btuned_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\atunedAt\x12\x19\n" +
-	"\btuned_by\x18\x0f \x01(\tR\atunedBy\"5\n" +
+	"\btuned_by\x18\x0f \x01(\tR\atunedBy\x12\x11\n" +
+	"\x03kyu\x18\xdc\x06 \x01(\x01R\x03kyu\"5\n" +
 	"\x16GetPlayerRatingRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\x03R\bplayerId\"J\n" +
 	"\x17GetPlayerRatingResponse\x12/\n" +
