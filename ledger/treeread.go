@@ -248,9 +248,16 @@ type treeHead struct {
 // receiptsAt proves events (every one within h) against the head h kept
 // in memory, from its root's hashes and the cache, reading the hashes
 // neither holds in one query. A proof that does not check against h's
-// root drops the cache and the head and answers nil, nil: the caller reads
-// the tree from the database.
+// root drops the cache and the head and answers nil, nil, as does a head
+// older than the notary's last of the primary's tree: the caller reads the
+// tree from the database.
 func (t *TreeSigner) receiptsAt(ctx context.Context, events []Event, h *treeHead) ([]*Receipt, error) {
+	if t.primary && t.notary.Last().Tree.N > h.N {
+		// the notary published a later head of this tree (a checkpoint
+		// asked for): read it once rather than sign the older one anew
+		// for every answer
+		return nil, nil
+	}
 	db := treeReader{ctx: ctx, db: t.db}
 	var dry recordingReader
 	for _, e := range events {

@@ -40,7 +40,8 @@ func (d countingDB) QueryRow(ctx context.Context, sql string, args ...any) pgx.R
 // the database is never served (the receipts are made again from the
 // database's hashes, and still check); a record that is not the tree's
 // gets no receipt, from the head in memory or the database's; an event
-// beyond the head kept (the tree grew) is proved in the tree as it is now.
+// beyond the head kept (the tree grew), or a later head published, is
+// proved in the tree as it is now.
 func TestReceiptsOfOneStatement(t *testing.T) {
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
@@ -145,6 +146,14 @@ func TestReceiptsOfOneStatement(t *testing.T) {
 	check("10", 0)
 	appendOne(t, store, at.Add(time.Hour), 3)
 	check("3", -1) // the tree grew: its new root read
+	check("3", 0)
+	// the tree grew elsewhere and its new head was published (a
+	// checkpoint asked for): proved against that head, read once
+	appendOne(t, store, at.Add(2*time.Hour), 5)
+	if _, err := one.Checkpoint(ctx); err != nil {
+		t.Fatal(err)
+	}
+	check("3", -1)
 	check("3", 0)
 }
 
