@@ -252,12 +252,6 @@ type treeHead struct {
 // older than the notary's last of the primary's tree: the caller reads the
 // tree from the database.
 func (t *TreeSigner) receiptsAt(ctx context.Context, events []Event, h *treeHead) ([]*Receipt, error) {
-	if t.primary && t.notary.Last().Tree.N > h.N {
-		// the notary published a later head of this tree (a checkpoint
-		// asked for): read it once rather than sign the older one anew
-		// for every answer
-		return nil, nil
-	}
 	db := treeReader{ctx: ctx, db: t.db}
 	var dry recordingReader
 	for _, e := range events {
@@ -292,9 +286,20 @@ func (t *TreeSigner) receiptsAt(ctx context.Context, events []Event, h *treeHead
 	}
 	// through the notary, as every head served: it refuses while halted and
 	// signs afresh when its checkpoint is due
-	s, err := t.notary.publish(ctx, t.db, t.primary, h.Tree)
-	if err != nil {
+	s, ok, err := t.notary.publishKept(ctx, t.db, t.primary, h.Tree)
+	switch {
+	case err != nil:
 		return nil, err
+	case !ok && t.primary:
+		// the notary published a later head of this tree since (a
+		// checkpoint asked for): read it rather than sign an older one
+		return nil, nil
+	case !ok:
+		// a replica's tree behind the primary's: its own head, signed as
+		// it is (a prefix of the primary's tree)
+		if s, err = t.notary.publish(ctx, t.db, t.primary, h.Tree); err != nil {
+			return nil, err
+		}
 	}
 	for _, rc := range out {
 		rc.Checkpoint = s.Note
