@@ -536,16 +536,15 @@ func (s *Service) Verify(ctx context.Context, number string) (Verification, erro
 	return s.checked(ctx, v.Number, cs[0]), nil
 }
 
-// VerifyWithTree is Verify in one statement that also reads the event
-// tree's size and the hashes at frontier (ledger.TreeSigner.Frontier: its
-// root's, as last seen; nil TreeRead when no certificate was found):
-// ledger.TreeSigner.ReceiptsOf makes the events' receipts from it without
-// another round trip.
-func (s *Service) VerifyWithTree(ctx context.Context, number string, frontier []int64) (Verification, *ledger.TreeRead, error) {
+// VerifyWithTree is Verify in one statement (the row, its events, the
+// holder's birth date), its events kept for ledger.TreeSigner.ReceiptsOf
+// (nil TreeRead when no certificate was found), which proves them from the
+// tree head it keeps without another round trip.
+func (s *Service) VerifyWithTree(ctx context.Context, number string) (Verification, *ledger.TreeRead, error) {
 	n, err := parseNumberField(number)
 	if err != nil {
 		if pn, ok := printedNumber(width.Fold.String(number)); ok {
-			cs, trees, perr := readCheckedTree(ctx, s.db, `WHERE c.printed_number = $1`, pn, frontier)
+			cs, trees, perr := readCheckedTree(ctx, s.db, `WHERE c.printed_number = $1`, pn)
 			if perr == nil && len(cs) == 1 {
 				return s.checked(ctx, pn, cs[0]), trees[0], nil
 			}
@@ -553,7 +552,7 @@ func (s *Service) VerifyWithTree(ctx context.Context, number string, frontier []
 		return Verification{}, nil, err
 	}
 	v := Verification{Number: n.String()}
-	cs, trees, err := readCheckedTree(ctx, s.db, `WHERE c.number = $1`, v.Number, frontier)
+	cs, trees, err := readCheckedTree(ctx, s.db, `WHERE c.number = $1`, v.Number)
 	switch {
 	case err != nil:
 		return Verification{}, nil, fmt.Errorf("verify %s: %w", v.Number, err)

@@ -267,11 +267,11 @@ const logEntitySQL = `CASE WHEN coalesce(c.number, '') = '' AND coalesce(c.print
 	WHEN coalesce(c.number, '') <> '' THEN c.number ELSE '#' || c.id END`
 
 // readCheckedTree is readChecked in one statement: each certificate row
-// with its state events (a row each) and the event tree's size and the
-// hashes at the indexes frontier (ledger.EventTreeColumnsSQL).
-func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg any, frontier []int64) ([]checkedCertificate, []*ledger.TreeRead, error) {
-	rows, err := q.Query(ctx, `SELECT `+certificateColumns+`, `+registry.HolderBirthSQL("c.player_id")+`, `+ledger.EventTreeColumnsSQL(3)+` FROM certificates c`+certificateJoins+
-		ledger.EventsJoinSQL("certificate", logEntitySQL, 2)+` `+where+` ORDER BY c.id`, arg, StateActions(), frontier)
+// with its holder's birth date and its state events (a row each,
+// ledger.EventColumnsSQL), kept for their receipts.
+func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg any) ([]checkedCertificate, []*ledger.TreeRead, error) {
+	rows, err := q.Query(ctx, `SELECT `+certificateColumns+`, `+registry.HolderBirthSQL("c.player_id")+`, `+ledger.EventColumnsSQL()+` FROM certificates c`+certificateJoins+
+		ledger.EventsJoinSQL("certificate", logEntitySQL, 2)+` `+where+` ORDER BY c.id`, arg, StateActions())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -281,7 +281,7 @@ func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg an
 	for rows.Next() {
 		var c Certificate
 		var birth *time.Time
-		tr := ledger.NewTreeRead("certificate", frontier)
+		tr := ledger.NewTreeRead("certificate")
 		dest := append([]any{&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
 			&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
 			&c.PrintedNumber, &c.PaperBasis, &birth}, tr.Targets()...)

@@ -134,8 +134,21 @@ func (n *Notary) signHead(head tlog.Tree, cosigners []note.Signer) (SignedHead, 
 // notary. A replica's head behind the last is signed as it is (a prefix of
 // the primary's tree) and not kept.
 func (n *Notary) publish(ctx context.Context, db Querier, primary bool, head tlog.Tree) (SignedHead, error) {
+	s, _, err := n.publishHead(ctx, db, primary, head, false)
+	return s, err
+}
+
+// publishKept is publish of a head this tree's signer kept from an
+// earlier read of the database (TreeSigner.ReceiptsOf): ok is false, and
+// nothing signed, when the notary has published a later head since, which
+// is no finding (the head kept is older, not the tree smaller).
+func (n *Notary) publishKept(ctx context.Context, db Querier, primary bool, head tlog.Tree) (s SignedHead, ok bool, err error) {
+	return n.publishHead(ctx, db, primary, head, true)
+}
+
+func (n *Notary) publishHead(ctx context.Context, db Querier, primary bool, head tlog.Tree, kept bool) (SignedHead, bool, error) {
 	if err := n.Halted(); err != nil {
-		return SignedHead{}, err
+		return SignedHead{}, false, err
 	}
 	var finding error
 	defer func() {
@@ -147,37 +160,41 @@ func (n *Notary) publish(ctx context.Context, db Querier, primary bool, head tlo
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	last := n.last
+	if kept && last.Note != nil && head.N < last.Tree.N {
+		return SignedHead{}, false, nil
+	}
 	if last.Note != nil {
 		switch {
 		case head.N < last.Tree.N && primary:
-			return SignedHead{}, n.found(&TreeMismatch{fmt.Sprintf("the stored tree has %d events, fewer than the %d of the checkpoint last published: rows were deleted", head.N, last.Tree.N)}, &finding)
+			return SignedHead{}, false, n.found(&TreeMismatch{fmt.Sprintf("the stored tree has %d events, fewer than the %d of the checkpoint last published: rows were deleted", head.N, last.Tree.N)}, &finding)
 		case head.N < last.Tree.N:
-			return n.signHead(head, nil)
+			s, err := n.signHead(head, nil)
+			return s, err == nil, err
 		case head.N == last.Tree.N && head.Hash != last.Tree.Hash:
-			return SignedHead{}, n.found(&TreeMismatch{fmt.Sprintf("the stored tree of %d events has another root than the checkpoint last published: the log was rewritten", head.N)}, &finding)
+			return SignedHead{}, false, n.found(&TreeMismatch{fmt.Sprintf("the stored tree of %d events has another root than the checkpoint last published: the log was rewritten", head.N)}, &finding)
 		case head.N == last.Tree.N && (n.refresh <= 0 || n.now().Sub(last.Time) < n.refresh):
-			return last, nil
+			return last, true, nil
 		case head.N > last.Tree.N && last.Tree.N > 0:
 			p, err := tlog.ProveTree(head.N, last.Tree.N, treeReader{ctx: ctx, db: db})
 			if err != nil {
-				return SignedHead{}, fmt.Errorf("consistency with the last checkpoint: %w", err)
+				return SignedHead{}, false, fmt.Errorf("consistency with the last checkpoint: %w", err)
 			}
 			if err := tlog.CheckTree(p, head.N, head.Hash, last.Tree.N, last.Tree.Hash); err != nil {
-				return SignedHead{}, n.found(&TreeMismatch{fmt.Sprintf("the stored tree of %d events does not extend the checkpoint of %d last published: %v", head.N, last.Tree.N, err)}, &finding)
+				return SignedHead{}, false, n.found(&TreeMismatch{fmt.Sprintf("the stored tree of %d events does not extend the checkpoint of %d last published: %v", head.N, last.Tree.N, err)}, &finding)
 			}
 		}
 	}
 	s, err := n.signHead(head, nil)
 	if err != nil {
-		return SignedHead{}, err
+		return SignedHead{}, false, err
 	}
 	if n.keep != nil {
 		if err := n.keep(ctx, s); err != nil {
-			return SignedHead{}, fmt.Errorf("keep checkpoint: %w", err)
+			return SignedHead{}, false, fmt.Errorf("keep checkpoint: %w", err)
 		}
 	}
 	n.last = s
-	return s, nil
+	return s, true, nil
 }
 
 // PublishRotation signs the current tree (which holds the rotation's

@@ -15,19 +15,25 @@ import (
 )
 
 // A public read that answers with receipts (a certificate's verification)
-// reads its row, the row's events, the tree's size and the hashes of the
-// tree's root in one statement: the owner's query joins EventsJoinSQL and
-// selects EventTreeColumnsSQL, and ReceiptsOf builds the receipts.
+// reads its row and the row's events in one statement: the owner's query
+// joins EventsJoinSQL and selects EventColumnsSQL, and ReceiptsOf builds
+// the receipts.
 //
-// The root is always the database's, read in the same snapshot as the
-// row and its events. The inclusion proofs' sibling hashes (complete
-// subtrees, which never change once written) come from a bounded cache of
-// hashes read from the database before, and each proof is checked against
-// that root and the event's record before it is served: a proof that does
-// not check (a cache that disagrees with the database) is dropped and
-// made again from the database's hashes alone. A proof that checks is the
+// The tree's head (its size and root) is the one this signer last read
+// from the database and published, kept in memory with the hashes of its
+// root, as the Go checksum database's clients keep a tree head and its
+// tiles: an event within that head is proved from it and the cache of
+// complete subtrees' hashes (which never change once written) without
+// reading the tree again. Each proof is checked against the head's root and
+// the event's record read in the statement before it is served. A proof
+// that does not check (a record that is not the tree's, a cache or head
+// that disagrees with the database) drops the cache and the head, and the
+// receipts are made as for a tree grown beyond the head: the tree's size
+// and root hashes read from the database, the proofs made from its hashes
+// alone, the new head published by the notary (which refuses a head that
+// does not extend the last it published). A proof that checks is the
 // tree's only one for that record and root (else SHA-256 collides), so a
-// receipt never disagrees with the database's row, events and root.
+// receipt never disagrees with the event read or the head published.
 
 var plainWord = regexp.MustCompile(`^[a-z_]+$`)
 
@@ -44,21 +50,24 @@ func EventsJoinSQL(entityType, entity string, actionsParam int) string {
 		strconv.Itoa(actionsParam) + `)) ev ON true`
 }
 
-// EventTreeColumnsSQL are the select list's columns for EventsJoinSQL's
-// event and the tree: its count of stored hashes and, sorted by index,
-// the hashes at the indexes in parameter $frontierParam (bigint[],
-// TreeSigner.Frontier). Scan them with TreeRead.Targets.
-func EventTreeColumnsSQL(frontierParam int) string {
-	return `ev.id, ev.at, ev.actor, ev.action, ev.entity_id, ev.payload, ev.prev_hash, ev.hash,
-		(SELECT coalesce(max(idx) + 1, 0) FROM event_tree),
-		(SELECT coalesce(array_agg(t.hash ORDER BY t.idx), '{}') FROM event_tree t WHERE t.idx = ANY($` + strconv.Itoa(frontierParam) + `))`
+// EventColumnsSQL are the select list's columns for EventsJoinSQL's
+// event. Scan them with TreeRead.Targets.
+func EventColumnsSQL() string {
+	return `ev.id, ev.at, ev.actor, ev.action, ev.entity_id, ev.payload, ev.prev_hash, ev.hash`
 }
 
-// TreeRead collects what EventTreeColumnsSQL yields, row by row: an
-// entity's events and the tree's count and root hashes.
+// treeColumnsSQL reads the tree's count of stored hashes and, sorted by
+// index, the hashes at the indexes in $1 (bigint[], the frontier).
+const treeColumnsSQL = `SELECT (SELECT coalesce(max(idx) + 1, 0) FROM event_tree),
+	(SELECT coalesce(array_agg(t.hash ORDER BY t.idx), '{}') FROM event_tree t WHERE t.idx = ANY($1))`
+
+// TreeRead collects what EventColumnsSQL yields, row by row: an entity's
+// events (and, once ReceiptsOf reads them, the tree's count and root
+// hashes).
 type TreeRead struct {
 	entityType string
 	events     []Event
+	tree       bool // count and hashes read
 	frontier   []int64
 	count      int64
 	hashes     [][]byte
@@ -70,16 +79,15 @@ type TreeRead struct {
 	prev, hash              []byte
 }
 
-// NewTreeRead is a TreeRead for a query of entityType's events whose
-// frontier parameter was frontier.
-func NewTreeRead(entityType string, frontier []int64) *TreeRead {
-	return &TreeRead{entityType: entityType, frontier: frontier}
+// NewTreeRead is a TreeRead for a query of entityType's events.
+func NewTreeRead(entityType string) *TreeRead {
+	return &TreeRead{entityType: entityType}
 }
 
-// Targets are one row's scan destinations for EventTreeColumnsSQL; call
-// Next after each row's scan.
+// Targets are one row's scan destinations for EventColumnsSQL; call Next
+// after each row's scan.
 func (r *TreeRead) Targets() []any {
-	return []any{&r.id, &r.at, &r.actor, &r.action, &r.entityID, &r.payload, &r.prev, &r.hash, &r.count, &r.hashes}
+	return []any{&r.id, &r.at, &r.actor, &r.action, &r.entityID, &r.payload, &r.prev, &r.hash}
 }
 
 // Next keeps the row just scanned.
@@ -111,24 +119,39 @@ func frontierOf(n int64) []int64 {
 	return slices.Compact(dry.asked)
 }
 
-// Frontier is the parameter of EventTreeColumnsSQL: the hashes of the
-// root of the tree as this signer last saw it (when the tree has grown
-// since, ReceiptsOf reads the new root's in a second query).
-func (t *TreeSigner) Frontier() []int64 {
+// frontier is the indexes of the hashes of the root of the tree as this
+// signer last saw it (when the tree has grown since, ReceiptsOf reads the
+// new root's in a second query).
+func (t *TreeSigner) frontier() []int64 {
 	if t.seen == nil {
 		return []int64{}
 	}
 	return t.seen.frontier()
 }
 
-// ReceiptsOf proves each of events (read with r) in the tree r read,
-// every receipt against the same signed head, as Receipts does, from what
-// the one statement read and the cache of complete subtrees' hashes. A
-// further query only when the tree grew since the last (the new root's
-// hashes, the notary's consistency proof) or a hash is not cached.
+// ReceiptsOf proves each of events (read with r) in the tree, every
+// receipt against the same signed head, as Receipts does: from the head
+// kept in memory and the cache of complete subtrees' hashes when every
+// event is within that head, with no query once the cache holds the
+// proofs' hashes. Else (the tree grew, or a proof did not check) from the
+// tree's size and root read from the database, and the notary's
+// consistency proof with the last head it published.
 func (t *TreeSigner) ReceiptsOf(ctx context.Context, events []Event, r *TreeRead) ([]*Receipt, error) {
 	if len(events) == 0 {
 		return make([]*Receipt, 0), nil
+	}
+	if !r.tree {
+		if h := t.seen.head(); h != nil && within(events, h.N) {
+			rcs, err := t.receiptsAt(ctx, events, h)
+			if rcs != nil || err != nil {
+				return rcs, err
+			}
+		}
+		r.frontier = t.frontier()
+		if err := t.db.QueryRow(ctx, treeColumnsSQL, r.frontier).Scan(&r.count, &r.hashes); err != nil {
+			return nil, fmt.Errorf("event tree head: %w", err)
+		}
+		r.tree = true
 	}
 	n, err := leavesFor(r.count)
 	if err != nil {
@@ -196,7 +219,91 @@ func (t *TreeSigner) ReceiptsOf(ctx context.Context, events []Event, r *TreeRead
 		}
 		out[i] = &Receipt{Index: e.ID - 1, Size: n, Record: e.Hash, TreeHash: root, Proof: p, Checkpoint: cp}
 	}
-	// what the database answered made proofs that checked: kept
+	// what the database answered made proofs that checked: kept, and the
+	// head the notary signed kept for the next events within it
+	t.seen.keep(read)
+	if cp != nil {
+		t.seen.setHead(&treeHead{Tree: tlog.Tree{N: n, Hash: root}, root: fresh})
+	}
+	return out, nil
+}
+
+// within says whether every event is a leaf of the tree of n leaves.
+func within(events []Event, n int64) bool {
+	for _, e := range events {
+		if e.ID < 1 || e.ID > n {
+			return false
+		}
+	}
+	return true
+}
+
+// treeHead is a head of the tree read from the database and published by
+// the notary, with its root's stored hashes.
+type treeHead struct {
+	tlog.Tree
+	root memTree
+}
+
+// receiptsAt proves events (every one within h) against the head h kept
+// in memory, from its root's hashes and the cache, reading the hashes
+// neither holds in one query. A proof that does not check against h's
+// root drops the cache and the head and answers nil, nil, as does a head
+// older than the notary's last of the primary's tree: the caller reads the
+// tree from the database.
+func (t *TreeSigner) receiptsAt(ctx context.Context, events []Event, h *treeHead) ([]*Receipt, error) {
+	db := treeReader{ctx: ctx, db: t.db}
+	var dry recordingReader
+	for _, e := range events {
+		if _, err := tlog.ProveRecord(h.N, e.ID-1, layers{h.root, t.seen, nil, &dry}); err != nil {
+			return nil, fmt.Errorf("inclusion proof: %w", err)
+		}
+	}
+	read := memTree{}
+	if len(dry.asked) > 0 {
+		slices.Sort(dry.asked)
+		need := slices.Compact(dry.asked)
+		hs, err := db.ReadHashes(need)
+		if err != nil {
+			return nil, err
+		}
+		for i, x := range need {
+			read[x] = hs[i]
+		}
+	}
+	out := make([]*Receipt, len(events))
+	for i, e := range events {
+		p, err := tlog.ProveRecord(h.N, e.ID-1, layers{h.root, t.seen, read, recorder{db, read}})
+		if err != nil {
+			return nil, fmt.Errorf("inclusion proof: %w", err)
+		}
+		if tlog.CheckRecord(p, h.N, h.Hash, e.ID-1, tlog.RecordHash(e.Hash)) != nil {
+			t.seen.clear()
+			t.seen.setHead(nil)
+			return nil, nil
+		}
+		out[i] = &Receipt{Index: e.ID - 1, Size: h.N, Record: e.Hash, TreeHash: h.Hash, Proof: p}
+	}
+	// through the notary, as every head served: it refuses while halted and
+	// signs afresh when its checkpoint is due
+	s, ok, err := t.notary.publishKept(ctx, t.db, t.primary, h.Tree)
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok && t.primary:
+		// the notary published a later head of this tree since (a
+		// checkpoint asked for): read it rather than sign an older one
+		return nil, nil
+	case !ok:
+		// a replica's tree behind the primary's: its own head, signed as
+		// it is (a prefix of the primary's tree)
+		if s, err = t.notary.publish(ctx, t.db, t.primary, h.Tree); err != nil {
+			return nil, err
+		}
+	}
+	for _, rc := range out {
+		rc.Checkpoint = s.Note
+	}
 	t.seen.keep(read)
 	return out, nil
 }
@@ -288,6 +395,7 @@ type hashCache struct {
 	hashes map[int64]tlog.Hash
 	n      atomic.Int64
 	front  atomic.Pointer[[]int64]
+	last   atomic.Pointer[treeHead]
 }
 
 func newHashCache() *hashCache { return &hashCache{hashes: map[int64]tlog.Hash{}} }
@@ -324,6 +432,20 @@ func (c *hashCache) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	clear(c.hashes)
+}
+
+// head is the tree head last published from the database, nil for none.
+func (c *hashCache) head() *treeHead {
+	if c == nil {
+		return nil
+	}
+	return c.last.Load()
+}
+
+func (c *hashCache) setHead(h *treeHead) {
+	if c != nil {
+		c.last.Store(h)
+	}
 }
 
 func (c *hashCache) saw(n int64) {

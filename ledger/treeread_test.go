@@ -3,6 +3,7 @@ package ledger_test
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -32,12 +33,15 @@ func (d countingDB) QueryRow(ctx context.Context, sql string, args ...any) pgx.R
 }
 
 // TestReceiptsOfOneStatement: receipts built from one statement's read of
-// an entity's events and the tree's root are the receipts Receipts makes
-// with its own queries and check with the verifier key; once the signer
-// has seen the tree at its size it asks nothing more; a cache that
-// disagrees with the database is never served (the receipts are made
-// again from the database's hashes, and still check); a tree grown since
-// the root was asked for is read as it is now.
+// an entity's events, proved from the tree head the signer keeps, are the
+// receipts Receipts makes with its own queries and check with the
+// verifier key; once the signer has published the tree's head and cached
+// the proofs' hashes it asks nothing more; a cache that disagrees with
+// the database is never served (the receipts are made again from the
+// database's hashes, and still check); a record that is not the tree's
+// gets no receipt, from the head in memory or the database's; an event
+// beyond the head kept (the tree grew), or a later head published, is
+// proved in the tree as it is now.
 func TestReceiptsOfOneStatement(t *testing.T) {
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
@@ -56,12 +60,12 @@ func TestReceiptsOfOneStatement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := `SELECT x.entity, ` + ledger.EventTreeColumnsSQL(3) + ` FROM (VALUES ($1::text)) x(entity)` +
+	q := `SELECT x.entity, ` + ledger.EventColumnsSQL() + ` FROM (VALUES ($1::text)) x(entity)` +
 		ledger.EventsJoinSQL("test", "x.entity", 2) + ` ORDER BY ev.id`
-	check := func(entity string, wantQueries int64) {
+	read := func(entity string) ([]ledger.Event, *ledger.TreeRead) {
 		t.Helper()
-		r := ledger.NewTreeRead("test", one.Frontier())
-		rows, err := pool.Query(ctx, q, entity, []string{"test.event"}, one.Frontier())
+		r := ledger.NewTreeRead("test")
+		rows, err := pool.Query(ctx, q, entity, []string{"test.event"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +80,11 @@ func TestReceiptsOfOneStatement(t *testing.T) {
 		if err := rows.Err(); err != nil {
 			t.Fatal(err)
 		}
-		events := r.Events()
+		return r.Events(), r
+	}
+	check := func(entity string, wantQueries int64) {
+		t.Helper()
+		events, r := read(entity)
 		want, err := ledger.EventsFor(ctx, pool, "test", entity)
 		if err != nil {
 			t.Fatal(err)
@@ -124,8 +132,28 @@ func TestReceiptsOfOneStatement(t *testing.T) {
 	}
 	check("10", -1) // a spoilt cache: proofs from the database, still checking
 	check("10", 0)
+	// a record that is not the tree's: refused against the head kept and
+	// against the database's tree alike, and the next answer still checks
+	events, r := read("10")
+	events[len(events)-1].Hash = slices.Clone(events[len(events)-1].Hash)
+	events[len(events)-1].Hash[0] ^= 0xff
+	if rcs, err := one.ReceiptsOf(ctx, events, r); err == nil {
+		t.Fatalf("a record that is not the tree's got receipts %v", rcs)
+	} else if _, ok := errors.AsType[*ledger.TreeMismatch](err); !ok {
+		t.Fatalf("a record that is not the tree's: %v, want a tree mismatch", err)
+	}
+	check("10", -1)
+	check("10", 0)
 	appendOne(t, store, at.Add(time.Hour), 3)
 	check("3", -1) // the tree grew: its new root read
+	check("3", 0)
+	// the tree grew elsewhere and its new head was published (a
+	// checkpoint asked for): proved against that head, read once
+	appendOne(t, store, at.Add(2*time.Hour), 5)
+	if _, err := one.Checkpoint(ctx); err != nil {
+		t.Fatal(err)
+	}
+	check("3", -1)
 	check("3", 0)
 }
 

@@ -140,9 +140,10 @@ func (pr *PublicReads) VerifyWithReceipts(ctx context.Context, number string) (c
 			v, err = db.certs.Verify(ctx, number)
 			return err
 		}
-		// the row, its events and the tree's hashes in one statement
+		// the row and its events in one statement, proved from the tree
+		// head the signer keeps
 		var tr *ledger.TreeRead
-		if v, tr, err = db.certs.VerifyWithTree(ctx, number, db.tree.Frontier()); err != nil || !v.Found || tr == nil {
+		if v, tr, err = db.certs.VerifyWithTree(ctx, number); err != nil || !v.Found || tr == nil {
 			return err
 		}
 		if rcs, err = db.tree.ReceiptsOf(ctx, v.Events, tr); err != nil {
