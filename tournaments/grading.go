@@ -262,14 +262,12 @@ type PlayerRecord struct {
 func PlayerRecordTx(ctx context.Context, q ledger.Querier, eventID, playerID int64) (PlayerRecord, error) {
 	s := &Service{}
 	var pr PlayerRecord
-	var n int
-	if err := q.QueryRow(ctx, `SELECT count(*) FROM tournaments WHERE id = $1`, eventID).Scan(&n); err != nil {
-		return pr, fmt.Errorf("tournament %d: %w", eventID, err)
-	}
-	if n == 0 {
+	// the standings' part of the report only; its first read says whether
+	// the event exists
+	r, err := s.standingsReport(ctx, q, eventID)
+	if e, ok := ledger.AsError(err); ok && e.Reason == ReasonNoSuchEvent {
 		return pr, nil
 	}
-	r, err := s.eventReport(ctx, q, eventID)
 	if err != nil {
 		return pr, err
 	}
