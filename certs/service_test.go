@@ -57,7 +57,7 @@ func newEnvAt(t testing.TB, cfg certs.Config, at time.Time, opts ...certs.Option
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110", "310", "440")
-	cs, err := certs.New(store, reg, cfg, append([]certs.Option{certs.WithEventEvidence(proposals.Evidence{})}, opts...)...)
+	cs, err := certs.New(store, reg, cfg, append([]certs.Option{certs.WithEventEvidence(proposals.Evidence{Standings: tournaments.NewStandingsCache()})}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,10 +8,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/mod/sumdb/tlog"
 )
 
 // Event is one row of the append-only event log.
@@ -60,7 +63,34 @@ type Tx struct {
 	// written are the events appended, told to the store's observers
 	// once the transaction has committed.
 	written []Event
+	// tip is the store's end of the log, whose tree edge an append reuses;
+	// next is the end this transaction's append leaves, made the tip once
+	// it has committed.
+	tip, next *logTip
 }
+
+// rider is a statement written by the append's own statement (a
+// data-modifying WITH), so that it costs no round trip of its own while
+// the locks are held: its SQL numbers its parameters from $1, renumbered
+// when it rides.
+type rider struct {
+	sql  string
+	args []any
+}
+
+// renumbered is r's SQL with its parameters numbered after the first n.
+func (r rider) renumbered(n int) string {
+	if n == 0 {
+		return r.sql
+	}
+	return placeholder.ReplaceAllStringFunc(r.sql, func(p string) string {
+		i, _ := strconv.Atoi(p[1:])
+		return "$" + strconv.Itoa(n+i)
+	})
+}
+
+// placeholder is a parameter of a statement ($1, $2, …).
+var placeholder = regexp.MustCompile(`\$[0-9]+`)
 
 // Payload is the payload of one action of the event log: a struct of the
 // package that writes the action, whose JSON tags are the row's keys. Each
@@ -102,9 +132,15 @@ func encodePayload(p Payload) (json.RawMessage, error) {
 }
 
 // flushEvents appends the queued events, chained to the last row, under the
-// advisory lock that keeps appends in order.
-func (tx *Tx) flushEvents(ctx context.Context) error {
+// advisory lock that keeps appends in order, and writes with them what
+// rides along (nil: nothing).
+func (tx *Tx) flushEvents(ctx context.Context, ride *rider) error {
 	if len(tx.pending) == 0 {
+		if ride != nil {
+			if _, err := tx.Exec(ctx, ride.sql, ride.args...); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, eventLogLock); err != nil {
@@ -143,18 +179,34 @@ func (tx *Tx) flushEvents(ctx context.Context) error {
 	}
 	// the tree's new hashes (catching up on any rows it does not cover
 	// yet), written by the same statement as the events
-	idx, hashes, err := extendTree(ctx, tx, treeCount, lastID-int64(len(tx.pending)), tx.pending)
+	firstID, firstPrev := lastID-int64(len(tx.pending)), tx.pending[0].PrevHash
+	var known map[int64]tlog.Hash
+	if tx.tip != nil {
+		known = tx.tip.seed(firstID, firstPrev, treeCount)
+	}
+	idx, hashes, size, known, err := extendTree(ctx, tx, treeCount, firstID, tx.pending, known)
 	if err != nil {
 		return err
 	}
 	stmt := sql.String()
+	var with []string
 	if len(idx) > 0 {
 		n := len(args)
-		stmt = fmt.Sprintf(`WITH tree AS (INSERT INTO event_tree (idx, hash) SELECT * FROM unnest($%d::bigint[], $%d::bytea[])) `, n+1, n+2) + stmt
+		with = append(with, fmt.Sprintf(`tree AS (INSERT INTO event_tree (idx, hash) SELECT * FROM unnest($%d::bigint[], $%d::bytea[]))`, n+1, n+2))
 		args = append(args, idx, hashes)
+	}
+	if ride != nil {
+		with = append(with, `rider AS (`+ride.renumbered(len(args))+`)`)
+		args = append(args, ride.args...)
+	}
+	if len(with) > 0 {
+		stmt = `WITH ` + strings.Join(with, ", ") + ` ` + stmt
 	}
 	if _, err := tx.Exec(ctx, stmt, args...); err != nil {
 		return fmt.Errorf("append %d events: %w", len(tx.pending), err)
+	}
+	if edge := edgeOf(size, known); edge != nil && tx.tip != nil && size == lastID {
+		tx.next = &logTip{lastID: lastID, lastHash: prev, treeCount: treeCount + int64(len(idx)), edge: edge}
 	}
 	tx.written = append(tx.written, tx.pending...)
 	tx.pending = tx.pending[:0]

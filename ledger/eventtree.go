@@ -91,39 +91,63 @@ func TreeSize(ctx context.Context, db Querier) (int64, error) {
 // stored hashes) the records of events after its last one: those already
 // in the table up to lastID (rows from before the tree existed; none once
 // it has caught up) and then the given new ones. The caller writes them.
-func extendTree(ctx context.Context, tx *Tx, treeCount, lastID int64, fresh []Event) (idx []int64, hashes [][]byte, err error) {
+// known holds stored hashes already known (the tree's right edge, kept
+// from the last append), read from the table only when missing; it comes
+// back with the new hashes too, and size is the tree's new number of
+// records.
+func extendTree(ctx context.Context, tx *Tx, treeCount, lastID int64, fresh []Event, known map[int64]tlog.Hash) (idx []int64, hashes [][]byte, size int64, _ map[int64]tlog.Hash, err error) {
 	n, err := leavesFor(treeCount)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, nil, err
 	}
 	var records [][]byte
 	if n < lastID {
 		rows, err := tx.Query(ctx, `SELECT hash FROM events WHERE id > $1 ORDER BY id`, n)
 		if err != nil {
-			return nil, nil, fmt.Errorf("read events after the tree: %w", err)
+			return nil, nil, 0, nil, fmt.Errorf("read events after the tree: %w", err)
 		}
 		for rows.Next() {
 			var h []byte
 			if err := rows.Scan(&h); err != nil {
 				rows.Close()
-				return nil, nil, fmt.Errorf("read events after the tree: %w", err)
+				return nil, nil, 0, nil, fmt.Errorf("read events after the tree: %w", err)
 			}
 			records = append(records, h)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return nil, nil, fmt.Errorf("read events after the tree: %w", err)
+			return nil, nil, 0, nil, fmt.Errorf("read events after the tree: %w", err)
 		}
 	}
 	for _, e := range fresh {
 		records = append(records, e.Hash)
 	}
-	r := treeReader{ctx: ctx, db: tx, pending: map[int64]tlog.Hash{}}
+	if known == nil {
+		known = map[int64]tlog.Hash{}
+	}
+	r := treeReader{ctx: ctx, db: tx, pending: known}
+	if edgeOf(n, known) == nil {
+		// the edge in one read: it is all the appends below read of the
+		// stored tree, and it is kept for the next append
+		var want []int64
+		for level := 0; n>>level > 0; level++ {
+			if (n>>level)&1 == 1 {
+				want = append(want, tlog.StoredHashIndex(level, n>>level-1))
+			}
+		}
+		hs, err := r.ReadHashes(want)
+		if err != nil {
+			return nil, nil, 0, nil, err
+		}
+		for i, x := range want {
+			known[x] = hs[i]
+		}
+	}
 	for i, rec := range records {
 		leaf := n + int64(i)
 		hs, err := tlog.StoredHashes(leaf, rec, r)
 		if err != nil {
-			return nil, nil, fmt.Errorf("event tree hashes of record %d: %w", leaf, err)
+			return nil, nil, 0, nil, fmt.Errorf("event tree hashes of record %d: %w", leaf, err)
 		}
 		base := tlog.StoredHashIndex(0, leaf)
 		for j, h := range hs {
@@ -132,7 +156,7 @@ func extendTree(ctx context.Context, tx *Tx, treeCount, lastID int64, fresh []Ev
 			hashes = append(hashes, h[:])
 		}
 	}
-	return idx, hashes, nil
+	return idx, hashes, n + int64(len(records)), known, nil
 }
 
 // TreeHead is the stored tree's size and root hash.

@@ -43,6 +43,8 @@ type Store struct {
 	observeCommit func(Event)
 	// refusal, once set (RefuseWrites), fails every transaction.
 	refusal atomic.Pointer[Error]
+	// tip is the end of the event log as this store last appended it.
+	tip logTip
 }
 
 // ObserveEvents calls observe with the action of every event a transaction
@@ -61,6 +63,7 @@ func (s *Store) committed(tx *Tx) {
 	if tx == nil {
 		return
 	}
+	s.tip.advance(tx.next)
 	for _, e := range tx.written {
 		if s.observe != nil {
 			s.observe(e.Action)

@@ -41,7 +41,7 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 	var out T
 	var done *Tx
 	err = pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
-		tx := &Tx{Tx: ptx}
+		tx := &Tx{Tx: ptx, tip: &s.tip}
 		done = tx
 		if key != "" {
 			if len(key) > 200 {
@@ -88,7 +88,7 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 		}
 		out = res
 		if key == "" {
-			return tx.flushEvents(ctx)
+			return tx.flushEvents(ctx, nil)
 		}
 		var kept any = res
 		if r, ok := any(res).(Redactor); ok {
@@ -98,14 +98,16 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 		if err != nil {
 			return fmt.Errorf("encode response: %w", err)
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO idempotency_keys (actor, key, method, request_hash, response, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6)`, actor.String(), key, method, reqHash, resp, now)
-		if err != nil {
-			return fmt.Errorf("record idempotency key: %w", err)
+		// the record is written by the events' statement: the event-log
+		// lock, which every writer waits for, is then held for the append
+		// and the commit alone, and whatever the change locked (a series
+		// row) is held one round trip less
+		record := &rider{sql: `INSERT INTO idempotency_keys (actor, key, method, request_hash, response, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6)`, args: []any{actor.String(), key, method, reqHash, resp, now}}
+		if err := tx.flushEvents(ctx, record); err != nil {
+			return fmt.Errorf("record idempotency key and events: %w", err)
 		}
-		// the events last: the event-log lock, which every writer waits
-		// for, is then held for the append and the commit alone
-		return tx.flushEvents(ctx)
+		return nil
 	})
 	if err != nil {
 		return zero, err
@@ -143,12 +145,12 @@ func Transact(ctx context.Context, s *Store, fn func(tx *Tx) error) error {
 	}
 	var done *Tx
 	err := pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
-		tx := &Tx{Tx: ptx}
+		tx := &Tx{Tx: ptx, tip: &s.tip}
 		done = tx
 		if err := fn(tx); err != nil {
 			return err
 		}
-		return tx.flushEvents(ctx)
+		return tx.flushEvents(ctx, nil)
 	})
 	if err == nil {
 		s.committed(done)

@@ -260,19 +260,28 @@ type PlayerRecord struct {
 // adapter calls it without one). An unknown event is Exists false, not an
 // error.
 func PlayerRecordTx(ctx context.Context, q ledger.Querier, eventID, playerID int64) (PlayerRecord, error) {
+	r, ok, err := standingsOf(ctx, q, eventID)
+	if err != nil || !ok {
+		return PlayerRecord{}, err
+	}
+	return recordOf(r, playerID), nil
+}
+
+// standingsOf is the standings' part of an event's report; false when
+// there is no such event (its first read says so).
+func standingsOf(ctx context.Context, q ledger.Querier, eventID int64) (Report, bool, error) {
 	s := &Service{}
+	r, err := s.standingsReport(ctx, q, eventID)
+	if e, ok := ledger.AsError(err); ok && e.Reason == ReasonNoSuchEvent {
+		return Report{}, false, nil
+	}
+	return r, err == nil, err
+}
+
+// recordOf is what report r says of a registered player. It only reads r
+// (a cached report is shared).
+func recordOf(r Report, playerID int64) PlayerRecord {
 	var pr PlayerRecord
-	var n int
-	if err := q.QueryRow(ctx, `SELECT count(*) FROM tournaments WHERE id = $1`, eventID).Scan(&n); err != nil {
-		return pr, fmt.Errorf("tournament %d: %w", eventID, err)
-	}
-	if n == 0 {
-		return pr, nil
-	}
-	r, err := s.eventReport(ctx, q, eventID)
-	if err != nil {
-		return pr, err
-	}
 	e := r.Event
 	pr.Exists, pr.Name, pr.Start, pr.Level, pr.Organiser = true, e.Name, e.Start, e.Level, e.OrganiserPrefix
 	pr.Imported = e.Source != ""
@@ -286,7 +295,7 @@ func PlayerRecordTx(ctx context.Context, q ledger.Querier, eventID, playerID int
 		}
 	}
 	if !pr.Participant {
-		return pr, nil
+		return pr
 	}
 	pr.Number = me.Number
 	for _, st := range r.Standings {
@@ -308,7 +317,7 @@ func PlayerRecordTx(ctx context.Context, q ledger.Querier, eventID, playerID int
 	if pr.Finished && pr.RulesHold {
 		pr.Earned = Earned(pr.Rules, pr.Placing, pr.Wins)
 	}
-	return pr, nil
+	return pr
 }
 
 // Earned is the highest rank rules earn a placing and a number of wins

@@ -95,12 +95,8 @@ func (s *Service) EventReport(ctx context.Context, id int64) (Report, error) {
 }
 
 func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (Report, error) {
-	var r Report
-	var err error
-	if r.Event, err = s.getEvent(ctx, q, id); err != nil {
-		return r, err
-	}
-	if r.Participants, err = s.participants(ctx, q, id); err != nil {
+	r, err := s.standingsReport(ctx, q, id)
+	if err != nil {
 		return r, err
 	}
 	if c, ok, err := conductOf(ctx, q, id); err != nil {
@@ -113,12 +109,6 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 	}
 	if r.Latenesses, err = latenesses(ctx, q, id); err != nil {
 		return r, err
-	}
-	if r.Rounds, err = s.rounds(ctx, q, id); err != nil {
-		return r, err
-	}
-	if r.Standings, err = Standings(field(r.Event, r.Participants, r.Rounds), r.Event.Order); err != nil {
-		return r, fmt.Errorf("standings of tournament %d: %w", id, err)
 	}
 	if r.Event.System == ArenaSystem {
 		var games []Game
@@ -176,6 +166,27 @@ func (s *Service) eventReport(ctx context.Context, q ledger.Querier, id int64) (
 		r.Proposals = append(r.Proposals, p)
 	}
 	return r, rows.Err()
+}
+
+// standingsReport is the part of an event's report its standings need:
+// the event, its participants, its rounds and the individual standings
+// (an approval's evidence reads no more of it).
+func (s *Service) standingsReport(ctx context.Context, q ledger.Querier, id int64) (Report, error) {
+	var r Report
+	var err error
+	if r.Event, err = s.getEvent(ctx, q, id); err != nil {
+		return r, err
+	}
+	if r.Participants, err = s.participants(ctx, q, id); err != nil {
+		return r, err
+	}
+	if r.Rounds, err = s.rounds(ctx, q, id); err != nil {
+		return r, err
+	}
+	if r.Standings, err = Standings(field(r.Event, r.Participants, r.Rounds), r.Event.Order); err != nil {
+		return r, fmt.Errorf("standings of tournament %d: %w", id, err)
+	}
+	return r, nil
 }
 
 // WriteStandingsCSV writes the standings as CSV (UTF-8 with a BOM for Excel).

@@ -36,11 +36,15 @@ func (c Certs) RecheckEventTx(ctx context.Context, tx *ledger.Tx, now time.Time,
 
 // Evidence states the registry's events' results for certification: the
 // adapter behind certs.EventEvidence (wire it with certs.WithEventEvidence).
-type Evidence struct{}
+type Evidence struct {
+	// Standings, when set, keeps events' standings between approvals
+	// (nil: computed for each).
+	Standings *tournaments.StandingsCache
+}
 
 // PlayerRecord reads what event eventID says of player playerID.
-func (Evidence) PlayerRecord(ctx context.Context, q ledger.Querier, eventID, playerID int64) (certs.EventRecord, error) {
-	r, err := tournaments.PlayerRecordTx(ctx, q, eventID, playerID)
+func (e Evidence) PlayerRecord(ctx context.Context, q ledger.Querier, eventID, playerID int64) (certs.EventRecord, error) {
+	r, err := e.Standings.PlayerRecord(ctx, q, eventID, playerID)
 	if err != nil {
 		return certs.EventRecord{}, err
 	}

@@ -129,7 +129,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		reps.Close(stopCtx)
 	}()
 	router := replicas.New(db.Pool, reps.DBs, replicas.Options{MaxLag: cfg.Scale.ReplicaMaxLag, Log: log})
-	cs, err := certs.New(store, reg, ccfg, certs.WithGrantGate(au), certs.WithApprovalGate(au), certs.WithEventEvidence(proposals.Evidence{}))
+	cs, err := certs.New(store, reg, ccfg, certs.WithGrantGate(au), certs.WithApprovalGate(au), certs.WithEventEvidence(proposals.Evidence{Standings: tournaments.NewStandingsCache()}))
 	if err != nil {
 		return err
 	}
