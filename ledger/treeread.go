@@ -178,25 +178,9 @@ func (t *TreeSigner) ReceiptsOf(ctx context.Context, events []Event, r *TreeRead
 	}
 	// the hashes the proofs need that neither the statement nor the cache
 	// holds, in one query (none once the cache has them)
-	var dry recordingReader
-	for _, e := range events {
-		if e.ID >= 1 && e.ID <= n {
-			if _, err := tlog.ProveRecord(n, e.ID-1, layers{fresh, t.seen, nil, &dry}); err != nil {
-				return nil, fmt.Errorf("inclusion proof: %w", err)
-			}
-		}
-	}
-	read := memTree{}
-	if len(dry.asked) > 0 {
-		slices.Sort(dry.asked)
-		need := slices.Compact(dry.asked)
-		hs, err := db.ReadHashes(need)
-		if err != nil {
-			return nil, err
-		}
-		for i, x := range need {
-			read[x] = hs[i]
-		}
+	read, err := t.missingHashes(db, n, fresh, events)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]*Receipt, len(events))
 	var cp []byte
@@ -253,23 +237,9 @@ type treeHead struct {
 // tree from the database.
 func (t *TreeSigner) receiptsAt(ctx context.Context, events []Event, h *treeHead) ([]*Receipt, error) {
 	db := treeReader{ctx: ctx, db: t.db}
-	var dry recordingReader
-	for _, e := range events {
-		if _, err := tlog.ProveRecord(h.N, e.ID-1, layers{h.root, t.seen, nil, &dry}); err != nil {
-			return nil, fmt.Errorf("inclusion proof: %w", err)
-		}
-	}
-	read := memTree{}
-	if len(dry.asked) > 0 {
-		slices.Sort(dry.asked)
-		need := slices.Compact(dry.asked)
-		hs, err := db.ReadHashes(need)
-		if err != nil {
-			return nil, err
-		}
-		for i, x := range need {
-			read[x] = hs[i]
-		}
+	read, err := t.missingHashes(db, h.N, h.root, events)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]*Receipt, len(events))
 	for i, e := range events {
@@ -460,4 +430,33 @@ func (c *hashCache) frontier() []int64 {
 		return *f
 	}
 	return []int64{}
+}
+
+// missingHashes reads, in one query, the hashes that the inclusion proofs
+// of events (those within the tree of n leaves) need and that neither
+// known (the root's hashes) nor the cache holds: a dry run of the proofs
+// records what they would ask for.
+func (t *TreeSigner) missingHashes(db treeReader, n int64, known memTree, events []Event) (memTree, error) {
+	var dry recordingReader
+	for _, e := range events {
+		if e.ID >= 1 && e.ID <= n {
+			if _, err := tlog.ProveRecord(n, e.ID-1, layers{known, t.seen, nil, &dry}); err != nil {
+				return nil, fmt.Errorf("inclusion proof: %w", err)
+			}
+		}
+	}
+	read := memTree{}
+	if len(dry.asked) == 0 {
+		return read, nil
+	}
+	slices.Sort(dry.asked)
+	need := slices.Compact(dry.asked)
+	hs, err := db.ReadHashes(need)
+	if err != nil {
+		return nil, err
+	}
+	for i, x := range need {
+		read[x] = hs[i]
+	}
+	return read, nil
 }

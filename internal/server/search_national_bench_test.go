@@ -130,7 +130,7 @@ func BenchmarkSearchNational(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			t := searchRounds(5, 30, search, get)
+			t := interleaved(5, 30, search, get)
 			r := searchSpread(t[0], t[1])
 			b.Logf("SearchPlayers %s: %v per call (median) vs GetPlayer %v: %.1f / %.1f / %.1f×", s.name,
 				searchMedian(t[0]), searchMedian(t[1]), r[0], r[1], r[2])
@@ -176,23 +176,6 @@ func genericPlans(b *testing.B, pool *pgxpool.Pool, province string) string {
 		b.Fatal(err)
 	}
 	return out.String()
-}
-
-// searchRounds runs each op n times per round, rounds times, in turn
-// (their order alternating), and returns each op's time per call per round.
-func searchRounds(rounds, n int, ops ...func()) [][]time.Duration {
-	out := make([][]time.Duration, len(ops))
-	for r := range rounds {
-		for k := range ops {
-			i := (k + r) % len(ops)
-			start := time.Now()
-			for range n {
-				ops[i]()
-			}
-			out[i] = append(out[i], time.Since(start)/time.Duration(n))
-		}
-	}
-	return out
 }
 
 // searchSpread is min / median / max of x/base, round by round.
