@@ -9,7 +9,7 @@ package web
 func fieldPathMessages(l Lang) map[string]string {
 	if l == English {
 		return map[string]string{
-			"verify24_technical":       "Technical verification",
+			"verify_technical":         "Technical verification",
 			"actor_system":             "the registry's system",
 			"actor_public":             "the public",
 			"field_path_sep":           "'s ",
@@ -23,7 +23,7 @@ func fieldPathMessages(l Lang) map[string]string {
 		}
 	}
 	return map[string]string{
-		"verify24_technical":       "技术核验",
+		"verify_technical":         "技术核验",
 		"actor_system":             "登记系统",
 		"actor_public":             "公众",
 		"field_path_sep":           "的",
