@@ -265,7 +265,8 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 				return Application{}, err
 			}
 		}
-		p, err := registry.PlayerTx(ctx, tx, app.PlayerID, true)
+		// the player, locked, and his pending identity change in one round trip
+		p, change, pending, err := registry.PlayerAndPendingChange(ctx, tx, app.PlayerID)
 		if err != nil {
 			return Application{}, err
 		}
@@ -273,7 +274,7 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 			return Application{}, ReasonAlreadyHolds.With(ledger.Value("player", strconv.FormatInt(p.ID, 10)),
 				ledger.Words("current", p.Rank.Chinese(), p.Rank.String()), ledger.Words("target", app.TargetRank.Chinese(), app.TargetRank.String()))
 		}
-		if err := identityReady(ctx, tx, app, p, now); err != nil {
+		if err := identityReady(ctx, tx, app, p, now, &pendingChange{change, pending}); err != nil {
 			return Application{}, err
 		}
 		if NeedsEvent(app.Basis) {
