@@ -78,7 +78,7 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110")
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{Standings: tournaments.NewStandingsCache()}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,6 +131,23 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 				}
 				at += k + len(part)
 			}
+		}
+	}
+	// the whole approval, from begin to the commit, with the event's
+	// standings cached (as the server wires it): eleven round trips
+	// (nineteen before the reads and writes were pipelined)
+	var trips [][]string
+	for _, q := range trail.sql {
+		if q == "begin" {
+			trips = append(trips, nil)
+		}
+		if n := len(trips); n > 0 {
+			trips[n-1] = append(trips[n-1], q)
+		}
+	}
+	for i, got := range trips {
+		if len(got) != 11 {
+			t.Errorf("approval %d made %d round trips, want 11: %q", i+1, len(got), got)
 		}
 	}
 	// before the lock: the key's lock and record pipelined in one round trip
