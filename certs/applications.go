@@ -80,13 +80,25 @@ func scanApplication(r pgx.Row) (Application, error) {
 	return a, err
 }
 
+// applicationTx locks an application and reads it, in one round trip: the
+// read is pipelined behind the lock and bound (its snapshot taken) once the
+// lock is held, so it sees a decision committed while this one waited.
 func applicationTx(ctx context.Context, tx *ledger.Tx, id int64) (Application, error) {
-	if _, err := tx.Exec(ctx, `SELECT 1 FROM applications WHERE id = $1 FOR UPDATE`, id); err != nil {
+	var (
+		a       Application
+		readErr error
+	)
+	b := &pgx.Batch{}
+	b.Queue(`SELECT 1 FROM applications WHERE id = $1 FOR UPDATE`, id)
+	b.Queue(applicationSelect+` WHERE a.id = $1`, id).QueryRow(func(r pgx.Row) error {
+		a, readErr = scanApplication(r)
+		return nil
+	})
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return Application{}, ledger.PgErr(err, fmt.Sprintf("lock application %d", id))
 	}
-	a, err := scanApplication(tx.QueryRow(ctx, applicationSelect+` WHERE a.id = $1`, id))
-	if err != nil {
-		return Application{}, ledger.RowErr(err, fmt.Sprintf("application %d", id), ReasonNoSuchApplication.New("application", appID(id)))
+	if readErr != nil {
+		return Application{}, ledger.RowErr(readErr, fmt.Sprintf("application %d", id), ReasonNoSuchApplication.New("application", appID(id)))
 	}
 	return a, nil
 }
@@ -253,7 +265,8 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 				return Application{}, err
 			}
 		}
-		p, err := registry.PlayerTx(ctx, tx, app.PlayerID, true)
+		// the player, locked, and his pending identity change in one round trip
+		p, change, pending, err := registry.PlayerAndPendingChange(ctx, tx, app.PlayerID)
 		if err != nil {
 			return Application{}, err
 		}
@@ -261,7 +274,7 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 			return Application{}, ReasonAlreadyHolds.With(ledger.Value("player", strconv.FormatInt(p.ID, 10)),
 				ledger.Words("current", p.Rank.Chinese(), p.Rank.String()), ledger.Words("target", app.TargetRank.Chinese(), app.TargetRank.String()))
 		}
-		if err := identityReady(ctx, tx, app, p, now); err != nil {
+		if err := identityReady(ctx, tx, app, p, now, &pendingChange{change, pending}); err != nil {
 			return Application{}, err
 		}
 		if NeedsEvent(app.Basis) {
@@ -296,14 +309,14 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		} else {
 			// decided before the serial is taken, so that the series row
 			// stays locked for as few statements as may be (the
-			// certificate's insert links it to the application)
-			if _, err := tx.Exec(ctx, `UPDATE applications SET status = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
-				id, AppIssued, now, actor.String()); err != nil {
-				return Application{}, ledger.PgErr(err, "approve application")
-			}
+			// certificate's insert links it to the application); sent in
+			// one round trip with issuance's reads
+			decide := &pgx.Batch{}
+			decide.Queue(`UPDATE applications SET status = $2, decided_at = $3, decided_by = $4 WHERE id = $1`,
+				id, AppIssued, now, actor.String())
 			// issue before any event is appended: the series row lock comes before the event-log lock
 			c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: app.TargetRank, basis: app.Basis,
-				issuer: issuerOf(app), applicationID: app.ID})
+				issuer: issuerOf(app), applicationID: app.ID, before: decide})
 			if err != nil {
 				return Application{}, err
 			}

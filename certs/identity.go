@@ -54,17 +54,32 @@ func waitForIdentity(ctx context.Context, q ledger.Querier, playerID int64, acti
 	if err != nil || !pending {
 		return err
 	}
+	return identityWaits(playerID, c, action)
+}
+
+func identityWaits(playerID int64, c registry.IdentityChange, action ledger.Param) error {
 	return ReasonIdentityChangeWaits.With(ledger.Value("player", strconv.FormatInt(playerID, 10)),
 		ledger.Value("change", strconv.FormatInt(c.ID, 10)), action)
+}
+
+// pendingChange is a player's pending identity change as read with him
+// (registry.PlayerAndPendingChange); nil: not read yet.
+type pendingChange struct {
+	change  registry.IdentityChange
+	pending bool
 }
 
 // identityReady checks, when an application is approved or its certificate
 // issued (on now), that the holder's identity is settled: no change waits,
 // and for an appraisal no birth date changed after it was filed and the
 // player is still of the appraisal's age.
-func identityReady(ctx context.Context, tx *ledger.Tx, app Application, p registry.Player, now time.Time) error {
-	if err := waitForIdentity(ctx, tx, p.ID, actionApprove); err != nil {
-		return err
+func identityReady(ctx context.Context, tx *ledger.Tx, app Application, p registry.Player, now time.Time, read *pendingChange) error {
+	if read == nil {
+		if err := waitForIdentity(ctx, tx, p.ID, actionApprove); err != nil {
+			return err
+		}
+	} else if read.pending {
+		return identityWaits(p.ID, read.change, actionApprove)
 	}
 	if app.Basis != Appraisal {
 		return nil

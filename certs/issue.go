@@ -91,6 +91,9 @@ type issueInput struct {
 	// (grade nil: the grade of rank and basis)
 	grade      *AthleteGrade
 	paperBasis Basis
+	// before: statements the caller pipelines ahead of issuance's reads
+	// (nil: none), sent with them
+	before *pgx.Batch
 }
 
 // nextSerial hands out the next serial of a series and the series' used
@@ -123,6 +126,27 @@ func usedStock(ctx context.Context, q ledger.Querier, prefix string, yy int, kin
 		return 0, ledger.PgErr(err, "read used stock")
 	}
 	return used, nil
+}
+
+// queueGrantedStock is grantedStock queued on b: granted and ok are set
+// when b's results are read.
+func queueGrantedStock(b *pgx.Batch, agency string, year int, kind Kind, granted *int, ok *bool) {
+	col := "dan_count"
+	if kind == KyuSeries {
+		col = "kyu_count"
+	}
+	b.Queue(`SELECT `+col+` FROM certificate_orders WHERE agency_prefix = $1 AND year = $2 AND status = 'granted'`,
+		agency, year).QueryRow(func(r pgx.Row) error {
+		err := r.Scan(granted)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("read granted stock: %w", err)
+		}
+		*ok = true
+		return nil
+	})
 }
 
 // grantedStock is an agency's granted count of one kind for a full year.
@@ -189,29 +213,35 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 		c.AthleteGrade = *in.grade
 	}
 	printed := s.Printed(in.rank)
+	// what issuance reads and writes before the serial (with what the
+	// caller queued in in.before), pipelined in one round trip: none of it
+	// depends on the rest
+	b := in.before
+	if b == nil {
+		b = &pgx.Batch{}
+	}
 	granted, hasStock := 0, false
 	if printed && in.issuer != registry.AssociationPrefix {
-		var err error
-		if granted, hasStock, err = grantedStock(ctx, tx, in.issuer, full, kind); err != nil {
-			return Certificate{}, err
-		}
-		if !hasStock {
-			return Certificate{}, noStock(in.issuer, full, kind)
-		}
+		queueGrantedStock(b, in.issuer, full, kind, &granted, &hasStock)
 	}
 	if in.issuer != registry.AssociationPrefix {
-		var err error
-		if c.IssuingBody, err = registry.AgencyName(ctx, tx, in.issuer); err != nil {
-			return Certificate{}, err
-		}
+		registry.QueueAgencyName(b, in.issuer, &c.IssuingBody)
 	}
 	grantedAt := in.grantedAt
 	if grantedAt.IsZero() {
 		grantedAt = now
 		// a fresh certificate is the newest: the rank follows it
-		if err := registry.SetRank(ctx, tx, now, actor, in.player.ID, in.player.Rank, in.rank, "certificate issued"); err != nil {
+		if err := registry.QueueSetRank(ctx, b, tx, now, actor, in.player.ID, in.player.Rank, in.rank, "certificate issued"); err != nil {
 			return Certificate{}, err
 		}
+	}
+	if b.Len() > 0 {
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return Certificate{}, ledger.PgErr(err, "before the serial")
+		}
+	}
+	if printed && in.issuer != registry.AssociationPrefix && !hasStock {
+		return Certificate{}, noStock(in.issuer, full, kind)
 	}
 	var number, serial, replaces, application any
 	if in.replaces != 0 {

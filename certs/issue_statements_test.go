@@ -35,12 +35,31 @@ func (s *sqlTrail) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.Trace
 
 func (s *sqlTrail) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
+// TraceBatchStart keeps a batch (its statements pipelined, one round
+// trip) as one entry: its statements joined by " ; ".
+func (s *sqlTrail) TraceBatchStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceBatchStartData) context.Context {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.on {
+		var sql []string
+		for _, q := range d.Batch.QueuedQueries {
+			sql = append(sql, strings.Join(strings.Fields(q.SQL), " "))
+		}
+		s.sql = append(s.sql, strings.Join(sql, " ; "))
+	}
+	return ctx
+}
+
+func (s *sqlTrail) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {}
+
+func (s *sqlTrail) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
+
 // TestIssuanceLockedPathStatements: while an approval holds its series'
 // row lock (from the serial's upsert to the commit), which every issuer of
-// the series waits for, it sends five statements: the certificate, the
-// event log's lock, the log's end, the events with their tree hashes and
-// the idempotency record, the commit. The tree's edge is not read again
-// once this store has appended.
+// the series waits for, it makes three round trips: the certificate; the
+// event log's lock with the log's end (pipelined); the events with their
+// tree hashes and the idempotency record, with the commit (pipelined).
+// The tree's edge is not read again once this store has appended.
 func TestIssuanceLockedPathStatements(t *testing.T) {
 	ctx := context.Background()
 	_, conn := harness.NewDB(t)
@@ -59,7 +78,7 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 	store := ledger.New(pool, clock.Now, nil)
 	reg := registry.New(store)
 	fixture.Agencies(t, reg, "110")
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{}))
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{Standings: tournaments.NewStandingsCache()}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,32 +101,57 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 		}
 		trail.on = false
 	}
-	// two approvals traced
+	// two approvals traced; a round trip's entry ends with "commit" when
+	// it commits
 	var locked [][]string
 	for _, q := range trail.sql {
 		if strings.Contains(q, "INTO certificate_series") {
 			locked = append(locked, nil)
 			continue
 		}
-		if n := len(locked); n > 0 && (len(locked[n-1]) == 0 || locked[n-1][len(locked[n-1])-1] != "commit") {
+		if n := len(locked); n > 0 && (len(locked[n-1]) == 0 || !strings.HasSuffix(locked[n-1][len(locked[n-1])-1], "commit")) {
 			locked[n-1] = append(locked[n-1], q)
 		}
 	}
-	want := []string{"INSERT INTO certificates", "pg_advisory_xact_lock", "FROM event_tree", "INSERT INTO events", "commit"}
+	// each round trip's statements, in order
+	want := [][]string{{"INSERT INTO certificates"}, {"pg_advisory_xact_lock", "FROM event_tree"}, {"INTO idempotency_keys", "INSERT INTO events", "; commit"}}
 	if len(locked) != 2 {
 		t.Fatalf("%d approvals took a serial, want 2: %q", len(locked), trail.sql)
 	}
 	for i, got := range locked {
 		if len(got) != len(want) {
-			t.Fatalf("approval %d sent %d statements under the series lock, want %d: %q", i+1, len(got), len(want), got)
+			t.Fatalf("approval %d sent %d round trips under the series lock, want %d: %q", i+1, len(got), len(want), got)
 		}
 		for j, w := range want {
-			if !strings.Contains(got[j], w) {
-				t.Fatalf("approval %d's statement %d under the series lock is %q, want one with %q", i+1, j+1, got[j], w)
+			at := 0
+			for _, part := range w {
+				k := strings.Index(got[j][at:], part)
+				if k < 0 {
+					t.Fatalf("approval %d's round trip %d under the series lock is %q, want %q in that order", i+1, j+1, got[j], w)
+				}
+				at += k + len(part)
 			}
 		}
-		if !strings.Contains(got[3], "INTO idempotency_keys") {
-			t.Fatalf("approval %d's events statement does not write the idempotency record: %q", i+1, got[3])
+	}
+	// the whole approval, from begin to the commit, with the event's
+	// standings cached (as the server wires it): eleven round trips
+	// (nineteen before the reads and writes were pipelined)
+	var trips [][]string
+	for _, q := range trail.sql {
+		if q == "begin" {
+			trips = append(trips, nil)
 		}
+		if n := len(trips); n > 0 {
+			trips[n-1] = append(trips[n-1], q)
+		}
+	}
+	for i, got := range trips {
+		if len(got) != 11 {
+			t.Errorf("approval %d made %d round trips, want 11: %q", i+1, len(got), got)
+		}
+	}
+	// before the lock: the key's lock and record pipelined in one round trip
+	if !strings.Contains(trail.sql[1], "pg_advisory_xact_lock(hashtextextended") || !strings.Contains(trail.sql[1], "; SELECT method, request_hash") {
+		t.Fatalf("the idempotency key's lock and read are not one round trip: %q", trail.sql[1])
 	}
 }

@@ -519,7 +519,7 @@ func (s *Service) finalize(ctx context.Context, tx *ledger.Tx, now time.Time, ac
 	if err != nil {
 		return Certificate{}, err
 	}
-	if err := identityReady(ctx, tx, app, p, now); err != nil { // the notice stays open until the holder's identity is settled
+	if err := identityReady(ctx, tx, app, p, now, nil); err != nil { // the notice stays open until the holder's identity is settled
 		return Certificate{}, err
 	}
 	// marked before the serial is taken (the certificate's insert links

@@ -39,25 +39,33 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 		reqHash = m.Sum(nil)
 	}
 	var out T
-	var done *Tx
-	err = pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
-		tx := &Tx{Tx: ptx, tip: &s.tip}
-		done = tx
+	done, err := s.inTx(ctx, func(tx *Tx) error {
 		if key != "" {
 			if len(key) > 200 {
 				return ReasonIdempotencyKeyTooLong.OnField("idempotency-key")
-			}
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, actor.String()+"\x1f"+key); err != nil {
-				return fmt.Errorf("lock idempotency key: %w", err)
 			}
 			var (
 				gotMethod string
 				gotHash   []byte
 				resp      []byte
 				created   time.Time
+				readErr   error
 			)
-			err := tx.QueryRow(ctx, `SELECT method, request_hash, response, created_at FROM idempotency_keys WHERE actor = $1 AND key = $2`,
-				actor.String(), key).Scan(&gotMethod, &gotHash, &resp, &created)
+			// the key's lock and its record in one round trip: the read is
+			// pipelined behind the lock and bound (its snapshot taken) once
+			// the lock is held, so it sees the record of a retry that held
+			// the key first
+			b := &pgx.Batch{}
+			b.Queue(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, actor.String()+"\x1f"+key)
+			b.Queue(`SELECT method, request_hash, response, created_at FROM idempotency_keys WHERE actor = $1 AND key = $2`,
+				actor.String(), key).QueryRow(func(r pgx.Row) error {
+				readErr = r.Scan(&gotMethod, &gotHash, &resp, &created)
+				return nil
+			})
+			if err := tx.SendBatch(ctx, b).Close(); err != nil {
+				return fmt.Errorf("lock and read idempotency key: %w", err)
+			}
+			err := readErr
 			switch {
 			case err == nil && !created.After(s.Now().Add(-s.idemTTL)):
 				// expired but not yet swept: the key is free again
@@ -116,6 +124,41 @@ func Mutate[T any](ctx context.Context, s *Store, actor Actor, key, method strin
 	return out, nil
 }
 
+// inTx runs fn in a transaction on a connection of its own and commits it,
+// unless fn's last write did (tx.ended, see lastWrite); on an error or a
+// panic it is rolled back, unless it already ended.
+func (s *Store) inTx(ctx context.Context, fn func(tx *Tx) error) (*Tx, error) {
+	c, err := s.db.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("acquire connection: %w", err)
+	}
+	// a connection left inside a transaction (a failed rollback) is
+	// closed by the pool, not reused
+	defer c.Release()
+	ptx, err := c.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tx := &Tx{Tx: ptx, tip: &s.tip}
+	finished := false
+	defer func() {
+		// a commit that failed in the server ended the transaction too
+		if !finished && !tx.ended && c.Conn().PgConn().TxStatus() != 'I' {
+			_ = ptx.Rollback(ctx)
+		}
+	}()
+	if err := fn(tx); err != nil {
+		return nil, err
+	}
+	if !tx.ended {
+		if err := ptx.Commit(ctx); err != nil {
+			return nil, err
+		}
+	}
+	finished = true
+	return tx, nil
+}
+
 // Redactor is an answer with personal data the idempotency record must not
 // keep (e.g. a full identity number): the record keeps Redacted(), and the
 // answer's type is a Rereader that fills the rest in again on a retry.
@@ -143,10 +186,7 @@ func Transact(ctx context.Context, s *Store, fn func(tx *Tx) error) error {
 	if err := s.Writable(); err != nil {
 		return err
 	}
-	var done *Tx
-	err := pgx.BeginFunc(ctx, s.db, func(ptx pgx.Tx) error {
-		tx := &Tx{Tx: ptx, tip: &s.tip}
-		done = tx
+	done, err := s.inTx(ctx, func(tx *Tx) error {
 		if err := fn(tx); err != nil {
 			return err
 		}

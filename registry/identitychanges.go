@@ -178,6 +178,39 @@ func PendingIdentityChange(ctx context.Context, q ledger.Querier, playerID int64
 	return c, true, nil
 }
 
+// PlayerAndPendingChange is PlayerTx (the row locked) and
+// PendingIdentityChange in one round trip: the change's read is pipelined
+// behind the lock and sees what was committed while it waited.
+func PlayerAndPendingChange(ctx context.Context, tx pgx.Tx, id int64) (Player, IdentityChange, bool, error) {
+	var (
+		p          Player
+		c          IdentityChange
+		pErr, cErr error
+	)
+	b := &pgx.Batch{}
+	b.Queue(`SELECT `+playerColumns+` FROM players WHERE id = $1 FOR UPDATE`, id).QueryRow(func(r pgx.Row) error {
+		p, pErr = scanPlayer(r)
+		return nil
+	})
+	b.Queue(`SELECT `+changeColumns+changeFrom+` WHERE c.player_id = $1 AND c.status = 'pending'`, id).QueryRow(func(r pgx.Row) error {
+		c, cErr = scanChange(r)
+		return nil
+	})
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		return Player{}, IdentityChange{}, false, playerErr(err, id)
+	}
+	if pErr != nil {
+		return Player{}, IdentityChange{}, false, playerErr(pErr, id)
+	}
+	if errors.Is(cErr, pgx.ErrNoRows) {
+		return p, IdentityChange{}, false, nil
+	}
+	if cErr != nil {
+		return Player{}, IdentityChange{}, false, ledger.PgErr(cErr, fmt.Sprintf("pending identity change of player %d", id))
+	}
+	return p, c, true, nil
+}
+
 // BirthDateChangedAfter returns the latest change that moved the player's
 // birth date and took effect (approved or applied at once) after t, as q
 // sees it: an appraisal filed before it was checked against another birth

@@ -52,6 +52,29 @@ func playerErr(err error, id int64) error {
 	return ledger.PgErr(err, fmt.Sprintf("player %d", id))
 }
 
+// QueueSetRank is SetRank with its update queued on b, for a caller that
+// pipelines it with statements of its own (one round trip for all); the
+// event is queued in tx at once, and b must be sent in tx.
+func QueueSetRank(ctx context.Context, b *pgx.Batch, tx *ledger.Tx, now time.Time, actor ledger.Actor, playerID int64, from, to Rank, why string) error {
+	if from == to {
+		return nil
+	}
+	b.Queue(`UPDATE players SET rank = $2, rank_certified = true, updated_at = $3 WHERE id = $1`, playerID, to, now)
+	return ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(playerID, 10),
+		NewPlayerRankChangedPayload(from, to, why))
+}
+
+// QueueAgencyName is AgencyName queued on b: name is set when b's results
+// are read.
+func QueueAgencyName(b *pgx.Batch, prefix string, name *string) {
+	b.Queue(`SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, prefix).QueryRow(func(r pgx.Row) error {
+		if err := r.Scan(name); err != nil {
+			return ledger.PgErr(err, "agency "+prefix)
+		}
+		return nil
+	})
+}
+
 // AgencyName returns the name of the agency with the prefix as q sees it,
 // or "" when the province has none (the association's 000 has none).
 func AgencyName(ctx context.Context, q ledger.Querier, prefix string) (string, error) {
