@@ -286,9 +286,11 @@ func verificationTag(l kit.Lang, v certs.Verification, c verifyClaim) string {
 	if v.UnderReview != nil {
 		review = strings.Join(v.Mismatch, ",")
 	}
-	sum := sha256.Sum256([]byte(strings.Join([]string{string(l), v.Number, strconv.FormatBool(v.Found),
-		strconv.FormatInt(last, 10), fmt.Sprintf("%+v", v.Certificate), review, fmt.Sprintf("%+v", c)}, "\x00")))
-	return `W/"v` + strconv.FormatInt(last, 10) + "-" + hex.EncodeToString(sum[:12]) + `"`
+	// written into the hash as they were joined (the tags stay the same)
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%t\x00%d\x00%+v\x00%s\x00%+v", string(l), v.Number, v.Found, last, v.Certificate, review, c)
+	var sum [sha256.Size]byte
+	return `W/"v` + strconv.FormatInt(last, 10) + "-" + hex.EncodeToString(h.Sum(sum[:0])[:12]) + `"`
 }
 
 // shownReceipt is a receipt on the verification page, with its event's action.
