@@ -299,13 +299,14 @@ func readCheckedTree(ctx context.Context, q ledger.Querier, where treeWhere, arg
 	defer rows.Close()
 	var out []checkedCertificate
 	var trees []*ledger.TreeRead
+	dest := make([]any, 0, 32)
 	for rows.Next() {
 		var c Certificate
 		var birth *time.Time
 		tr := ledger.NewTreeRead("certificate")
-		dest := append([]any{&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
+		dest = tr.AppendTargets(append(dest[:0], &c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
 			&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
-			&c.PrintedNumber, &c.PaperBasis, &birth}, tr.Targets()...)
+			&c.PrintedNumber, &c.PaperBasis, &birth))
 		if err := rows.Scan(dest...); err != nil {
 			return nil, nil, err
 		}

@@ -86,8 +86,12 @@ func NewTreeRead(entityType string) *TreeRead {
 
 // Targets are one row's scan destinations for EventColumnsSQL; call Next
 // after each row's scan.
-func (r *TreeRead) Targets() []any {
-	return []any{&r.id, &r.at, &r.actor, &r.action, &r.entityID, &r.payload, &r.prev, &r.hash}
+func (r *TreeRead) Targets() []any { return r.AppendTargets(nil) }
+
+// AppendTargets appends Targets to dest (a select list's other columns'
+// destinations, made with room for them: no copy per row).
+func (r *TreeRead) AppendTargets(dest []any) []any {
+	return append(dest, &r.id, &r.at, &r.actor, &r.action, &r.entityID, &r.payload, &r.prev, &r.hash)
 }
 
 // Next keeps the row just scanned.
