@@ -280,19 +280,16 @@ const (
 var checkedTreeSQL = func() [2]string {
 	sql := func(where string) string {
 		return `SELECT ` + certificateColumns + `, ` + registry.HolderBirthSQL("c.player_id") + `, ` + ledger.EventColumnsSQL() +
-			` FROM certificates c` + certificateJoins + ledger.EventsJoinSQL("certificate", logEntitySQL, 2) + ` ` + where + ` ORDER BY c.id`
+			` FROM certificates c` + certificateJoins + ledger.EventsOfActionsJoinSQL("certificate", logEntitySQL, StateActions()) + ` ` + where + ` ORDER BY c.id`
 	}
 	return [2]string{byNumber: sql(`WHERE c.number = $1`), byPrinted: sql(`WHERE c.printed_number = $1`)}
 }()
-
-// stateActions is StateActions, the statement's $2.
-var stateActions = StateActions()
 
 // readCheckedTree is readChecked in one statement: each certificate row
 // with its holder's birth date and its state events (a row each,
 // ledger.EventColumnsSQL), kept for their receipts.
 func readCheckedTree(ctx context.Context, q ledger.Querier, where treeWhere, arg any) ([]checkedCertificate, []*ledger.TreeRead, error) {
-	rows, err := q.Query(ctx, checkedTreeSQL[where], arg, stateActions)
+	rows, err := q.Query(ctx, checkedTreeSQL[where], arg)
 	if err != nil {
 		return nil, nil, err
 	}
