@@ -574,7 +574,7 @@ func (s *Service) VerifyWithTree(ctx context.Context, number string) (Verificati
 	n, err := parseNumberField(number)
 	if err != nil {
 		if pn, ok := printedNumber(width.Fold.String(number)); ok {
-			cs, trees, perr := readCheckedTree(ctx, s.db, `WHERE c.printed_number = $1`, pn)
+			cs, trees, perr := readCheckedTree(ctx, s.db, byPrinted, pn)
 			if perr == nil && len(cs) == 1 {
 				return s.checked(ctx, pn, cs[0]), trees[0], nil
 			}
@@ -582,7 +582,7 @@ func (s *Service) VerifyWithTree(ctx context.Context, number string) (Verificati
 		return Verification{}, nil, err
 	}
 	v := Verification{Number: n.String()}
-	cs, trees, err := readCheckedTree(ctx, s.db, `WHERE c.number = $1`, v.Number)
+	cs, trees, err := readCheckedTree(ctx, s.db, byNumber, v.Number)
 	switch {
 	case err != nil:
 		return Verification{}, nil, fmt.Errorf("verify %s: %w", v.Number, err)

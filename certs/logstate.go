@@ -266,25 +266,44 @@ func readChecked(ctx context.Context, q ledger.Querier, where string, args ...an
 const logEntitySQL = `CASE WHEN coalesce(c.number, '') = '' AND coalesce(c.printed_number, '') <> '' THEN c.printed_number
 	WHEN coalesce(c.number, '') <> '' THEN c.number ELSE '#' || c.id END`
 
+// treeWhere is which certificate readCheckedTree reads: by number or by
+// the number printed in an older format ($1).
+type treeWhere int
+
+const (
+	byNumber treeWhere = iota
+	byPrinted
+)
+
+// checkedTreeSQL is readCheckedTree's statement of each treeWhere, made
+// once (not per verification).
+var checkedTreeSQL = func() [2]string {
+	sql := func(where string) string {
+		return `SELECT ` + certificateColumns + `, ` + registry.HolderBirthSQL("c.player_id") + `, ` + ledger.EventColumnsSQL() +
+			` FROM certificates c` + certificateJoins + ledger.EventsOfActionsJoinSQL("certificate", logEntitySQL, StateActions()) + ` ` + where + ` ORDER BY c.id`
+	}
+	return [2]string{byNumber: sql(`WHERE c.number = $1`), byPrinted: sql(`WHERE c.printed_number = $1`)}
+}()
+
 // readCheckedTree is readChecked in one statement: each certificate row
 // with its holder's birth date and its state events (a row each,
 // ledger.EventColumnsSQL), kept for their receipts.
-func readCheckedTree(ctx context.Context, q ledger.Querier, where string, arg any) ([]checkedCertificate, []*ledger.TreeRead, error) {
-	rows, err := q.Query(ctx, `SELECT `+certificateColumns+`, `+registry.HolderBirthSQL("c.player_id")+`, `+ledger.EventColumnsSQL()+` FROM certificates c`+certificateJoins+
-		ledger.EventsJoinSQL("certificate", logEntitySQL, 2)+` `+where+` ORDER BY c.id`, arg, StateActions())
+func readCheckedTree(ctx context.Context, q ledger.Querier, where treeWhere, arg any) ([]checkedCertificate, []*ledger.TreeRead, error) {
+	rows, err := q.Query(ctx, checkedTreeSQL[where], arg)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer rows.Close()
 	var out []checkedCertificate
 	var trees []*ledger.TreeRead
+	dest := make([]any, 0, 32)
 	for rows.Next() {
 		var c Certificate
 		var birth *time.Time
 		tr := ledger.NewTreeRead("certificate")
-		dest := append([]any{&c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
+		dest = tr.AppendTargets(append(dest[:0], &c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
 			&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
-			&c.PrintedNumber, &c.PaperBasis, &birth}, tr.Targets()...)
+			&c.PrintedNumber, &c.PaperBasis, &birth))
 		if err := rows.Scan(dest...); err != nil {
 			return nil, nil, err
 		}

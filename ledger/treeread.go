@@ -50,6 +50,30 @@ func EventsJoinSQL(entityType, entity string, actionsParam int) string {
 		strconv.Itoa(actionsParam) + `)) ev ON true`
 }
 
+// actionWord is an action's name as it may stand in a statement's text.
+var actionWord = regexp.MustCompile(`^[a-z_]+(\.[a-z_]+)*$`)
+
+// EventsOfActionsJoinSQL is EventsJoinSQL with the actions written in the
+// statement (names of the code's, plain words) rather than a parameter:
+// no array encoded and sent with every call of a hot read.
+func EventsOfActionsJoinSQL(entityType, entity string, actions []string) string {
+	if !plainWord.MatchString(entityType) || len(actions) == 0 {
+		panic("ledger: entity type " + strconv.Quote(entityType) + " is not a plain word, or no actions")
+	}
+	in := ""
+	for i, a := range actions {
+		if !actionWord.MatchString(a) {
+			panic("ledger: action " + strconv.Quote(a) + " is not a plain name")
+		}
+		if i > 0 {
+			in += ", "
+		}
+		in += "'" + a + "'"
+	}
+	return ` LEFT JOIN LATERAL (SELECT e.id, e.at, e.actor, e.action, e.entity_id, e.payload::text AS payload, e.prev_hash, e.hash
+		FROM events e WHERE e.entity_type = '` + entityType + `' AND e.entity_id = ` + entity + ` AND e.action IN (` + in + `)) ev ON true`
+}
+
 // EventColumnsSQL are the select list's columns for EventsJoinSQL's
 // event. Scan them with TreeRead.Targets.
 func EventColumnsSQL() string {
@@ -86,8 +110,12 @@ func NewTreeRead(entityType string) *TreeRead {
 
 // Targets are one row's scan destinations for EventColumnsSQL; call Next
 // after each row's scan.
-func (r *TreeRead) Targets() []any {
-	return []any{&r.id, &r.at, &r.actor, &r.action, &r.entityID, &r.payload, &r.prev, &r.hash}
+func (r *TreeRead) Targets() []any { return r.AppendTargets(nil) }
+
+// AppendTargets appends Targets to dest (a select list's other columns'
+// destinations, made with room for them: no copy per row).
+func (r *TreeRead) AppendTargets(dest []any) []any {
+	return append(dest, &r.id, &r.at, &r.actor, &r.action, &r.entityID, &r.payload, &r.prev, &r.hash)
 }
 
 // Next keeps the row just scanned.

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -164,4 +165,22 @@ func testKey(t *testing.T) (skey, vkey string) {
 		t.Fatal(err)
 	}
 	return skey, vkey
+}
+
+// TestEventsOfActionsJoinSQL: the actions are written into the statement
+// only as plain names; anything else (a quote) is refused.
+func TestEventsOfActionsJoinSQL(t *testing.T) {
+	if q := ledger.EventsOfActionsJoinSQL("certificate", "c.number", []string{"certificate.issued", "certificate.revoked"}); !strings.Contains(q, `e.action IN ('certificate.issued', 'certificate.revoked')`) {
+		t.Errorf("actions not in the statement: %s", q)
+	}
+	for _, bad := range [][]string{{"x'); DROP TABLE events; --"}, {"certificate.Issued"}, nil} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%q: no panic", bad)
+				}
+			}()
+			ledger.EventsOfActionsJoinSQL("certificate", "c.number", bad)
+		}()
+	}
 }

@@ -63,9 +63,14 @@ func Provinces() []Province {
 	return append(provinces(), Province{"00", AssociationPrefix, "中国围棋协会", "Chinese Weiqi Association"})
 }
 
+// provinceTable and prefixTable are provinces and Provinces, built once
+// for the lookups (every verification names its certificate's province);
+// never changed.
+var provinceTable, prefixTable = provinces(), Provinces()
+
 // ProvinceByCode finds a province by its two-digit code (not the association).
 func ProvinceByCode(code string) (Province, bool) {
-	ps := provinces()
+	ps := provinceTable
 	i := slices.IndexFunc(ps, func(p Province) bool { return p.Code == code })
 	if i < 0 {
 		return Province{}, false
@@ -75,7 +80,7 @@ func ProvinceByCode(code string) (Province, bool) {
 
 // ProvinceByPrefix finds a province, or the association, by its three-digit prefix.
 func ProvinceByPrefix(prefix string) (Province, bool) {
-	ps := Provinces()
+	ps := prefixTable
 	i := slices.IndexFunc(ps, func(p Province) bool { return p.Prefix == prefix })
 	if i < 0 {
 		return Province{}, false

@@ -233,18 +233,19 @@ func claimOf(v certs.Verification, name string, byLink bool) verifyClaim {
 }
 
 // showVerification is the verification page of number, with the name the
-// claimant gave ("" none); byLink: reached through a paper's link.
+// claimant gave ("" none); byLink: reached through a paper's link. The
+// page writes its links with its language (RenderLinked).
 func (p *certPages) showVerification(w http.ResponseWriter, r *http.Request, number, name string, byLink bool) {
 	pg := p.Page(w, r, "verify")
 	// every answer is revalidated: a cache keeps it, but asks each time
 	w.Header().Set("Cache-Control", "no-cache")
 	if number == "" {
-		p.Render(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, verifyClaim{Name: name}, ""))
+		p.RenderLinked(w, r, http.StatusOK, verifyPage(pg, number, nil, nil, verifyClaim{Name: name}, ""))
 		return
 	}
 	v, rcs, err := p.verifyWithReceipts(r.Context(), number)
 	if err != nil {
-		p.Render(w, r, kit.HTTPStatus(err), verifyPage(pg, number, nil, nil, verifyClaim{Name: name}, p.UserError(r, pg, err)))
+		p.RenderLinked(w, r, kit.HTTPStatus(err), verifyPage(pg, number, nil, nil, verifyClaim{Name: name}, p.UserError(r, pg, err)))
 		return
 	}
 	claim := claimOf(v, name, byLink)
@@ -264,7 +265,7 @@ func (p *certPages) showVerification(w http.ResponseWriter, r *http.Request, num
 			shown = append(shown, shownReceipt{Action: v.Events[i].Action, Receipt: rc})
 		}
 	}
-	p.Render(w, r, http.StatusOK, verifyPage(pg, number, &v, shown, claim, ""))
+	p.RenderLinked(w, r, http.StatusOK, verifyPage(pg, number, &v, shown, claim, ""))
 }
 
 // verificationTag is the ETag of a verification page: it changes when the
@@ -285,9 +286,11 @@ func verificationTag(l kit.Lang, v certs.Verification, c verifyClaim) string {
 	if v.UnderReview != nil {
 		review = strings.Join(v.Mismatch, ",")
 	}
-	sum := sha256.Sum256([]byte(strings.Join([]string{string(l), v.Number, strconv.FormatBool(v.Found),
-		strconv.FormatInt(last, 10), fmt.Sprintf("%+v", v.Certificate), review, fmt.Sprintf("%+v", c)}, "\x00")))
-	return `W/"v` + strconv.FormatInt(last, 10) + "-" + hex.EncodeToString(sum[:12]) + `"`
+	// written into the hash as they were joined (the tags stay the same)
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%t\x00%d\x00%+v\x00%s\x00%+v", string(l), v.Number, v.Found, last, v.Certificate, review, c)
+	var sum [sha256.Size]byte
+	return `W/"v` + strconv.FormatInt(last, 10) + "-" + hex.EncodeToString(h.Sum(sum[:0])[:12]) + `"`
 }
 
 // shownReceipt is a receipt on the verification page, with its event's action.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a-h/templ"
 	"golang.org/x/net/html"
 )
 
@@ -193,7 +194,7 @@ func keepLang(dst io.Writer, src []byte, lang string) error {
 			} else {
 				out = append(out, rest[:end]...)
 			}
-			if hidden {
+			if hidden && !langField(src[i+end:], lang) {
 				out = append(out, `<input type="hidden" name="lang" value="`+html.EscapeString(lang)+`"/>`...)
 			}
 			pos = i + end
@@ -203,6 +204,25 @@ func keepLang(dst io.Writer, src []byte, lang string) error {
 	out = append(out, src[pos:]...)
 	_, err := dst.Write(out)
 	return err
+}
+
+// langField says whether b starts with the hidden field of lang that a
+// GET form keeping its language has (written by the page: Page.LinkLang).
+func langField(b []byte, lang string) bool {
+	f := `<input type="hidden" name="lang" value="` + html.EscapeString(lang) + `"`
+	if !bytes.HasPrefix(b, []byte(f)) {
+		return false
+	}
+	b = b[len(f):]
+	return bytes.HasPrefix(b, []byte(">")) || bytes.HasPrefix(b, []byte("/>"))
+}
+
+// KeepsLang reports whether page keeps lang in its own links and GET
+// forms already, as keepLang would write them: the check of a page that
+// writes its links itself (Page.Link, Site.RenderLinked).
+func KeepsLang(page []byte, lang Lang) bool {
+	var out bytes.Buffer
+	return keepLang(&out, page, string(lang)) == nil && bytes.Equal(out.Bytes(), page)
 }
 
 // tagName is the lowered name of the tag whose text (after '<') starts b,
@@ -373,26 +393,51 @@ func ownPath(u string) bool {
 // the site's or names a language already.
 func withLang(as []html.Attribute, key, lang string) bool {
 	for i, a := range as {
-		if a.Key != key || !ownPath(a.Val) {
+		if a.Key != key {
 			continue
 		}
-		link, frag, _ := strings.Cut(a.Val, "#")
-		p, q, _ := strings.Cut(link, "?")
-		if strings.HasPrefix(q, "lang=") || strings.Contains(q, "&lang=") {
-			return false
-		}
-		if q != "" {
-			q += "&"
-		}
-		v := p + "?" + q + "lang=" + lang
-		if frag != "" {
-			v += "#" + frag
-		}
+		v, ok := linkWithLang(a.Val, lang)
 		as[i].Val = v
-		return true
+		return ok
 	}
 	return false
 }
+
+// linkWithLang is the link u with lang added (and true), unless it is not
+// the site's or names a language already (u as it is, false).
+func linkWithLang(u, lang string) (string, bool) {
+	if !ownPath(u) {
+		return u, false
+	}
+	link, frag, _ := strings.Cut(u, "#")
+	p, q, _ := strings.Cut(link, "?")
+	if strings.HasPrefix(q, "lang=") || strings.Contains(q, "&lang=") {
+		return u, false
+	}
+	if q != "" {
+		q += "&"
+	}
+	v := p + "?" + q + "lang=" + lang
+	if frag != "" {
+		v += "#" + frag
+	}
+	return v, true
+}
+
+// Link is the site's own link u as the page writes it: with the language
+// its links keep (as keepLang adds it) when the page's URL names it and
+// the public reads it, else as it is.
+func (p Page) Link(u string) templ.SafeURL {
+	if p.linkLang == "" {
+		return templ.SafeURL(u)
+	}
+	v, _ := linkWithLang(u, string(p.linkLang))
+	return templ.SafeURL(v)
+}
+
+// LinkLang is the language a GET form of the page keeps in a hidden
+// field named lang ("" for none), as keepLang adds it.
+func (p Page) LinkLang() Lang { return p.linkLang }
 
 // NoneMatch says whether the request's If-None-Match names tag (weakly
 // compared, as a GET's conditional is): the asker's copy is current.

@@ -135,3 +135,30 @@ func FuzzKeepLang(f *testing.F) {
 		}
 	})
 }
+
+// TestKeepsLang: a page that writes its links with the language (and its
+// GET form's field) is left as it is; one link or form without it is not.
+func TestKeepsLang(t *testing.T) {
+	kept := `<a href="/players?lang=en">p</a><a href="https://example.org/">o</a>` +
+		`<form method="get" action="/verify"><input type="hidden" name="lang" value="en"><input name="number"/></form>` +
+		`<form method="get" action="/verify/batch"><input type="hidden" name="lang" value="en"/></form>`
+	if !KeepsLang([]byte(kept), English) {
+		t.Errorf("a page keeping the language is rewritten")
+	}
+	for _, bad := range []string{`<a href="/players">p</a>`, `<form method="get" action="/verify"><input name="number"/></form>`,
+		`<form method="get" action="/verify"><input type="hidden" name="lang" value="zh-CN"></form>`} {
+		if KeepsLang([]byte(kept+bad), English) {
+			t.Errorf("%s: taken for keeping the language", bad)
+		}
+	}
+	pg := Page{linkLang: English}
+	for u, want := range map[string]string{"/log/inclusion?index=3&size=9": "/log/inclusion?index=3&size=9&lang=en", "/": "/?lang=en",
+		"/static/site.css": "/static/site.css", "/notices?lang=zh-CN": "/notices?lang=zh-CN", "//evil.example/x": "//evil.example/x"} {
+		if got := string(pg.Link(u)); got != want {
+			t.Errorf("Link(%q) = %q, want %q", u, got, want)
+		}
+	}
+	if got := (Page{}).Link("/players"); got != "/players" {
+		t.Errorf("a page without a language in its URL: Link = %q", got)
+	}
+}

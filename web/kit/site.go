@@ -14,7 +14,9 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -193,6 +195,9 @@ func (s *Site) Page(w http.ResponseWriter, r *http.Request, titleKey string) Pag
 	if pg.Actor.Kind != ledger.Public {
 		pg.CSRF = s.FormToken(w, r)
 	}
+	if l, named := URLLang(r); named && !signedIn(r) {
+		pg.linkLang = l // as Render keeps it
+	}
 	pg.served = s.nav
 	return pg
 }
@@ -230,6 +235,33 @@ func (s *Site) Render(w http.ResponseWriter, r *http.Request, code int, c templ.
 		s.log.ErrorContext(r.Context(), "write page", "path", r.URL.Path, "err", err)
 	}
 }
+
+// RenderLinked answers with a page that writes its own links with the
+// language its URL names (Page.Link, and LinkLang's field in a GET form),
+// so that none is rewritten after it (keepLang's scan of /verify was a
+// quarter of its handler's CPU). The page is rendered whole and written in
+// one write with its length.
+func (s *Site) RenderLinked(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	buf := pageBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 1<<16 {
+			buf.Reset()
+			pageBuffers.Put(buf)
+		}
+	}()
+	if err := c.Render(r.Context(), buf); err != nil {
+		s.log.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(code)
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		s.log.ErrorContext(r.Context(), "write page", "path", r.URL.Path, "err", err)
+	}
+}
+
+// pageBuffers are RenderLinked's buffers, reused (a page is a few kB).
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Fail answers a request that could not be served: not found, or a
 // failure that is logged and shown without its text.
