@@ -94,6 +94,7 @@ type Site struct {
 	texts               map[Lang]map[string]string // every string, built once (read only)
 	cache               CacheConfig
 	nav                 map[string]bool // the optional pages served (e.g. "audit"), linked in the navigation
+	pages               sync.Pool       // RenderLinked's buffers, reused (a page is a few kB)
 }
 
 // Serves marks an optional feature's pages as served (before the first
@@ -243,11 +244,14 @@ func (s *Site) Render(w http.ResponseWriter, r *http.Request, code int, c templ.
 // one write with its length.
 func (s *Site) RenderLinked(w http.ResponseWriter, r *http.Request, code int, c templ.Component) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	buf := pageBuffers.Get().(*bytes.Buffer)
+	buf, _ := s.pages.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
 	defer func() {
 		if buf.Cap() <= 1<<16 {
 			buf.Reset()
-			pageBuffers.Put(buf)
+			s.pages.Put(buf)
 		}
 	}()
 	if err := c.Render(r.Context(), buf); err != nil {
@@ -259,9 +263,6 @@ func (s *Site) RenderLinked(w http.ResponseWriter, r *http.Request, code int, c 
 		s.log.ErrorContext(r.Context(), "write page", "path", r.URL.Path, "err", err)
 	}
 }
-
-// pageBuffers are RenderLinked's buffers, reused (a page is a few kB).
-var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Fail answers a request that could not be served: not found, or a
 // failure that is logged and shown without its text.
