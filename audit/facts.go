@@ -228,6 +228,8 @@ type facts struct {
 	// date the log does not hold (rows since issue 31 keep only the year):
 	// whether each was a minor is asked of the registry after the pass
 	minorAsks []minorAsk
+	pairBuf   []tournaments.Pairing // readPairing's, reused: t.pair copies the pairs
+	ranks     map[string]parsedRank // facts.rank's
 }
 
 // minorAsk is a 4–5 dan certificate whose holder's age is asked after the pass.
@@ -470,7 +472,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		if err != nil {
 			return err
 		}
-		r, _ := registry.ParseRank(p.str("rank"))
+		r, _ := f.rank(&p, "rank")
 		ps := f.newPlayer(id64())
 		ps.prefix, ps.rank = f.prefixOfProvince(p.str("province_code")), rank8(r)
 		birth := p.str("birth_date")
@@ -480,8 +482,8 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		// one rank, the entered one (a player is registered uncertified,
 		// so a new row's rank is empty)
 		declared := r
-		if d := p.str("declared_rank"); d != "" {
-			declared, _ = registry.ParseRank(d)
+		if d := p.get("declared_rank"); len(d) > 2 && d[0] == '"' { // a string, not "" (what p.str reads)
+			declared, _ = f.rank(&p, "declared_rank")
 		}
 		ps.declared0, ps.declared = true, rank8(declared)
 		f.touch(f.prefixes[ps.prefix], e)
@@ -537,7 +539,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return err
 		}
 		if ps := f.player(id64()); ps != nil {
-			if r, err := registry.ParseRank(p.str("to")); err == nil {
+			if r, err := f.rank(&p, "to"); err == nil {
 				ps.rank = rank8(r)
 			}
 		}
@@ -558,7 +560,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		if ps := f.player(p.int("player_id")); ps != nil {
 			ps.hasCert = true
-			if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank && lowerRank(ps.paper.rank(), r) {
+			if r, err := f.rank(&p, "rank"); err == nil && r != registry.NoRank && lowerRank(ps.paper.rank(), r) {
 				ps.paper = rank8(r)
 			}
 		}
@@ -692,7 +694,7 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 	if p.Replaces != 0 {
 		return nil // a reissue replaces a certificate, it promotes nobody
 	}
-	rank, err := registry.ParseRank(p.Rank)
+	rank, err := f.rank(&pl, "rank")
 	if err != nil {
 		return err
 	}
@@ -802,21 +804,23 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			return err
 		}
 		pt := t.players.add(int(p.int("number")), p.int("player_id"))
-		if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank {
+		if r, err := f.rank(&p, "rank"); err == nil && r != registry.NoRank {
 			pt.rank = rank8(r)
 		}
 	case "tournament.round_paired":
-		var p tournaments.RoundPairedPayload
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		round, pairs, err := readPairing(e.Payload, false, f.pairBuf)
+		if err != nil {
 			return err
 		}
-		t.pair(f, e, p.Round, p.Pairs, false)
+		t.pair(f, e, round, pairs, false)
+		f.pairBuf = pairs[:0]
 	case "tournament.playoff_paired":
-		var p tournaments.PlayoffPairedPayload
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		round, pairs, err := readPairing(e.Payload, true, f.pairBuf)
+		if err != nil {
 			return err
 		}
-		t.pair(f, e, p.Round, p.Pairs, true)
+		t.pair(f, e, round, pairs, true)
+		f.pairBuf = pairs[:0]
 	case "tournament.nigiri":
 		p, err := readPayload[tournaments.NigiriPayload](e.Payload, "round", "board", "black")
 		if err != nil {
