@@ -351,9 +351,11 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	if err != nil {
 		return nil, err
 	}
+	copies := f.startCopies()
 	f.countFallen()
 	f.finish()
 	f.finishMore() // drops the games once counted
+	f.identical(copies)
 	if err := f.rate(ctx, rt); err != nil {
 		return nil, err
 	}

@@ -5,9 +5,11 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dankyu/dankyu/ledger"
@@ -31,6 +33,7 @@ type more struct {
 	firstAt         time.Time                     // the log's first event
 	dan             map[string][]ratedCertificate // issuer → its dan certificates of the period
 	records         []tournaments.RecordMoves     // the recorded games of the period's events, as of the position
+	recordRows      map[gameRef]int64             // each record's game's result row
 	fallen          map[string]fallenEvidence     // certificate number → its evidence fell away, still standing
 }
 
@@ -182,11 +185,15 @@ func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
 		return err
 	}
 	f.records = rs[:0]
+	f.recordRows = make(map[gameRef]int64, len(rs))
 	for _, r := range rs {
-		if g := f.events[r.Tournament].games.get(gameKey{r.Round, r.Board}); g == nil || !g.hasRecord {
+		g := f.events[r.Tournament].games.get(gameKey{r.Round, r.Board})
+		if g == nil || !g.hasRecord {
 			continue // recorded after the position
 		}
 		f.records = append(f.records, r)
+		// the games are dropped before the copies are counted (identical)
+		f.recordRows[gameRef{r.Tournament, int32(r.Round), int32(r.Board)}] = g.resultEvent
 	}
 	// compared in the order of the games (an earlier game is the original)
 	slices.SortFunc(f.records, func(a, b tournaments.RecordMoves) int {
@@ -281,7 +288,6 @@ func (r *pairRow) game() pairGame {
 // sorts its items.)
 func (f *facts) finishMore() {
 	// what reads the games beyond this pass, before they are dropped
-	f.identical()
 	f.thinQualifying()
 	n := 0
 	for _, t := range f.events {
@@ -335,7 +341,7 @@ func (f *facts) finishMore() {
 		t.games = gameTable{}
 	}
 	// each pair's games together, in the order of their rows
-	slices.SortFunc(rows, comparePairRows)
+	sortPairRows(rows)
 	played := 0
 	for _, r := range rows {
 		if !r.forfeit {
@@ -441,16 +447,56 @@ func (f *facts) judgePair(key [2]int64, a *pairAgg) {
 // identical counts the recorded games of the period that repeat an
 // earlier game's record, up to the board's symmetries and the colours
 // (identical_move_sequences), or nearly (near_copy_records).
-func (f *facts) identical() {
-	for _, c := range matchRecords(f.records, MinIdenticalMoves) {
+//
+// The matching reads only the records, so it runs on a goroutine of its
+// own beside the measures that follow the pass (startCopies); identical
+// waits for it.
+func (f *facts) identical(matches <-chan []copyMatch) {
+	for _, c := range <-matches {
 		t := f.events[c.later.Tournament]
 		k := gameKey{c.later.Round, c.later.Board}
 		key := KeyIdenticalMoves
 		if c.edits > 0 {
 			key = KeyNearCopies
 		}
-		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, t.games.get(k), copyNote(c)))
+		row := f.recordRows[gameRef{c.later.Tournament, int32(k.round), int32(k.board)}]
+		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, &gameState{resultEvent: row}, copyNote(c)))
 	}
+}
+
+// startCopies matches the records (matchRecords) on a goroutine of its own.
+func (f *facts) startCopies() <-chan []copyMatch {
+	out := make(chan []copyMatch, 1)
+	go func() { out <- matchRecords(f.records, MinIdenticalMoves) }()
+	return out
+}
+
+// sortPairRows sorts the pair rows (comparePairRows) on two goroutines: the
+// rows are split in place around a sampled pivot row, and each side sorted
+// on its own. comparePairRows is a total order (no two rows name the same
+// game), so the result is the one slices.SortFunc gives.
+func sortPairRows(rows []pairRow) {
+	if len(rows) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
+		slices.SortFunc(rows, comparePairRows)
+		return
+	}
+	var sample [255]pairRow
+	for i := range sample {
+		sample[i] = rows[i*(len(rows)/len(sample))]
+	}
+	slices.SortFunc(sample[:], comparePairRows)
+	pivot := sample[len(sample)/2]
+	lo := 0
+	for i := range rows {
+		if comparePairRows(rows[i], pivot) < 0 {
+			rows[lo], rows[i] = rows[i], rows[lo]
+			lo++
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { slices.SortFunc(rows[:lo], comparePairRows) })
+	slices.SortFunc(rows[lo:], comparePairRows)
+	wg.Wait()
 }
 
 // appraisers measures, per agency, the appraiser who signed most of its
