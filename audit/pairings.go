@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"math"
 
 	"github.com/dankyu/dankyu/registry"
 	"github.com/dankyu/dankyu/tournaments"
@@ -66,11 +67,15 @@ func quickPairing(p []byte, playoff bool, buf []tournaments.Pairing) (round int,
 			pairs, ok = d.pairs(pairs)
 			return ok
 		case 2:
-			n, ok := d.int()
-			round = int(n)
+			var ok bool
+			round, ok = d.intField()
 			return ok
 		case 4:
 			_, ok := d.pairs(nil)
+			return ok
+		}
+		if k == 0 { // bye is an int, seed an int64
+			_, ok := d.intField()
 			return ok
 		}
 		_, ok := d.int()
@@ -150,26 +155,41 @@ func (d *strictJSON) object(field func(key string) bool) bool {
 	}
 }
 
-// int reads an integer in JSON's form (no leading zero), of at most 18 digits.
+// int reads an integer in JSON's form (no leading zero, no fraction or
+// exponent) that an int64 holds.
 func (d *strictJSON) int() (int64, bool) {
-	start := d.skip()
-	j := start
-	if j < len(d.p) && d.p[j] == '-' {
+	j := d.skip()
+	neg := j < len(d.p) && d.p[j] == '-'
+	if neg {
 		j++
 	}
 	digits := j
+	var u uint64
 	for j < len(d.p) && d.p[j] >= '0' && d.p[j] <= '9' {
+		u = u*10 + uint64(d.p[j]-'0')
 		j++
 	}
-	if j == digits || j-digits > 18 || (d.p[digits] == '0' && j-digits > 1) {
+	// 19 digits cannot overflow a uint64; an int64 is checked below
+	if j == digits || j-digits > 19 || (d.p[digits] == '0' && j-digits > 1) {
 		return 0, false
 	}
 	if j < len(d.p) && (d.p[j] == '.' || d.p[j] == 'e' || d.p[j] == 'E') {
 		return 0, false
 	}
-	n, ok := plainInt(d.p[start:j])
 	d.i = j
-	return n, ok
+	switch {
+	case !neg && u <= math.MaxInt64:
+		return int64(u), true
+	case neg && u <= 1<<63:
+		return int64(-u), true // -(1<<63) wraps to itself: math.MinInt64
+	}
+	return 0, false
+}
+
+// intField is int for a field of Go type int (false: out of its range).
+func (d *strictJSON) intField() (int, bool) {
+	n, ok := d.int()
+	return int(n), ok && int64(int(n)) == n
 }
 
 // bool reads true or false.
@@ -220,11 +240,11 @@ func (d *strictJSON) pairs(buf []tournaments.Pairing) ([]tournaments.Pairing, bo
 				pr.Nigiri = v
 				return ok
 			}
-			n, ok := d.int()
+			n, ok := d.intField()
 			if k == 0 {
-				pr.Black = int(n)
+				pr.Black = n
 			} else {
-				pr.White = int(n)
+				pr.White = n
 			}
 			return ok
 		})

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
 	"testing"
 
@@ -21,6 +22,10 @@ func FuzzReadPairing(f *testing.F) {
 		`{"round":02,"pairs":[{"black":1}]}`,
 		`{"round":1.0,"pairs":[{"Black":1e1}]}`,
 		`{"round":1,"round":2}`,
+		`{"bye":0,"pairs":[],"round":1,"seed":4564750088046094962}`,
+		`{"bye":0,"pairs":[],"round":1,"seed":-9223372036854775808}`,
+		`{"bye":0,"pairs":[],"round":1,"seed":9223372036854775808}`,
+		`{"bye":0,"pairs":[],"round":-0,"seed":-9223372036854775809}`,
 	} {
 		f.Add([]byte(s), false)
 		f.Add([]byte(s), true)
@@ -59,7 +64,8 @@ func TestReadPairingByHand(t *testing.T) {
 		v       any
 		playoff bool
 	}{
-		{tournaments.RoundPairedPayload{Bye: 5, Pairs: prs, Round: 3, Seed: 99}, false},
+		{tournaments.RoundPairedPayload{Bye: 5, Pairs: prs, Round: 3, Seed: 4564750088046094962}, false},
+		{tournaments.RoundPairedPayload{Pairs: prs, Round: 3, Seed: math.MinInt64}, false},
 		{tournaments.RoundPairedPayload{Pairs: prs, Round: 2, Together: prs[:1]}, false},
 		{tournaments.PlayoffPairedPayload{Pairs: prs, Round: 6}, true},
 	} {
