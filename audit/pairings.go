@@ -40,9 +40,9 @@ func quickPairing(p []byte, playoff bool, buf []tournaments.Pairing) (round int,
 	d := strictJSON{p: p}
 	var seen [5]bool // bye, pairs, round, seed, together
 	pairs = buf
-	ok = d.object(func(key string) bool {
+	ok = d.object(func(key []byte) bool {
 		k := -1
-		switch key {
+		switch string(key) { // no copy: a switch on constants
 		case "pairs":
 			k = 1
 		case "round":
@@ -112,9 +112,9 @@ func (d *strictJSON) byte(c byte) bool {
 }
 
 // key reads an object's key and its colon: a string without escapes.
-func (d *strictJSON) key() (string, bool) {
+func (d *strictJSON) key() ([]byte, bool) {
 	if !d.byte('"') {
-		return "", false
+		return nil, false
 	}
 	start := d.i
 	for d.i < len(d.p) {
@@ -122,19 +122,17 @@ func (d *strictJSON) key() (string, bool) {
 		case c == '"':
 			k := d.p[start:d.i]
 			d.i++
-			// the keys asked for are constants: the conversion in the
-			// caller's switch copies nothing
-			return string(k), d.byte(':')
+			return k, d.byte(':')
 		case c == '\\' || c < 0x20 || c >= 0x80:
-			return "", false
+			return nil, false
 		}
 		d.i++
 	}
-	return "", false
+	return nil, false
 }
 
 // object reads {"key": value, ...}, value read by field (false: give up).
-func (d *strictJSON) object(field func(key string) bool) bool {
+func (d *strictJSON) object(field func(key []byte) bool) bool {
 	if !d.byte('{') {
 		return false
 	}
@@ -221,9 +219,9 @@ func (d *strictJSON) pairs(buf []tournaments.Pairing) ([]tournaments.Pairing, bo
 	for {
 		var pr tournaments.Pairing
 		var seen [3]bool
-		ok := d.object(func(key string) bool {
+		ok := d.object(func(key []byte) bool {
 			k := -1
-			switch key {
+			switch string(key) {
 			case "Black":
 				k = 0
 			case "White":
