@@ -276,6 +276,17 @@ func (f *facts) count(agency, key string, it Item) {
 	}
 }
 
+// countBy is count with the item built only when it is kept (the
+// drill-down's): most counts keep none, and a player's item is three
+// strings.
+func (f *facts) countBy(agency, key string, it func() Item) {
+	x := f.m(agency, key)
+	x.count++
+	if f.collect != nil && f.collect(agency, key) {
+		x.items = append(x.items, it())
+	}
+}
+
 func (f *facts) inPeriod(t time.Time) bool {
 	return !t.Before(f.period.Start) && t.Before(f.period.End)
 }
@@ -476,7 +487,12 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		r, _ := f.rank(&p, "rank")
 		ps := f.newPlayer(id64())
-		ps.prefix, ps.rank = f.prefixOfProvince(p.str("province_code")), rank8(r)
+		ps.rank = rank8(r)
+		if code := p.strBytes("province_code"); code != nil {
+			ps.prefix = f.provinceIdx[string(code)] // no copy for a lookup
+		} else {
+			ps.prefix = f.prefixOfProvince(p.str("province_code"))
+		}
 		birth := p.str("birth_date")
 		ps.setBirth(birth)
 		ps.birthAsked = birth == ""
@@ -490,9 +506,11 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		ps.declared0, ps.declared = true, rank8(declared)
 		f.touch(f.prefixes[ps.prefix], e)
 		if f.inPeriod(e.At) {
-			it := playerRef(id64())
-			it.EventID = e.ID
-			f.count(f.prefixes[ps.prefix], KeyPlayersRegistered, it)
+			f.countBy(f.prefixes[ps.prefix], KeyPlayersRegistered, func() Item {
+				it := playerRef(id64())
+				it.EventID = e.ID
+				return it
+			})
 		}
 	case "player.updated":
 		var p registry.PlayerUpdatedPayload
@@ -882,15 +900,12 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		if err != nil {
 			return err
 		}
-		p := struct {
-			Round, Board int
-			Result       string
-		}{int(pl.int("round")), int(pl.int("board")), pl.str("result")}
-		g := t.games.add(gameKey{p.Round, p.Board})
-		if g.result != 0 && f.results[g.result] != p.Result && f.inPeriod(e.At) {
-			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: f.results[g.result], to: p.Result})
+		round, board, code := int(pl.int("round")), int(pl.int("board")), f.codeField(&pl, "result")
+		g := t.games.add(gameKey{round, board})
+		if g.result != 0 && g.result != code && f.inPeriod(e.At) {
+			t.changes = append(t.changes, resultChange{round: round, board: board, at: e.At, event: e.ID, from: f.results[g.result], to: f.results[code]})
 		}
-		g.result, g.resultEvent = f.code(p.Result), e.ID
+		g.result, g.resultEvent = code, e.ID
 		g.warnings, g.flagged, g.hasRecord = warnings8(pl.pair("warnings")), pl.bool("flagged"), pl.bool("record")
 	case "tournament.finished":
 		t.finished = true

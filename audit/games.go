@@ -1,5 +1,7 @@
 package audit
 
+import "bytes"
+
 // The national log holds some 735 000 games: a tournament keeps its games
 // by value, round by round in slices indexed by board, instead of a map of
 // pointers (a third of the pass's memory before).
@@ -154,6 +156,17 @@ func (f *facts) code(result string) uint32 {
 }
 
 // intern returns s as a string kept once (results repeat on every game).
+// codeField is f.code of the string field key of p, found without
+// copying the text when it has been seen (a result row each game).
+func (f *facts) codeField(p *payload, key string) uint32 {
+	if v := p.get(key); len(v) > 2 && v[0] == '"' && bytes.IndexByte(v, '\\') < 0 {
+		if i, ok := f.resultCodes[string(v[1:len(v)-1])]; ok { // no copy for a lookup
+			return i
+		}
+	}
+	return f.code(p.str(key))
+}
+
 func (f *facts) intern(s string) string {
 	if v, ok := f.strs[s]; ok {
 		return v

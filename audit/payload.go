@@ -194,6 +194,16 @@ func (p *payload) str(key string) string {
 	return string(inner)
 }
 
+// strBytes is the text of a string field without escapes, in p's bytes
+// (nil when absent, not a string or escaped: str reads those).
+func (p *payload) strBytes(key string) []byte {
+	v := p.get(key)
+	if len(v) < 2 || v[0] != '"' || bytes.IndexByte(v, '\\') >= 0 {
+		return nil
+	}
+	return v[1 : len(v)-1]
+}
+
 // int is an integer field (0 when absent, null or not an integer).
 func (p *payload) int(key string) int64 {
 	v := p.get(key)
