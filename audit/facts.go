@@ -485,14 +485,9 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		if err != nil {
 			return err
 		}
-		r, _ := f.rank(&p, "rank")
+		r, _ := f.rank(p.quoted("rank"))
 		ps := f.newPlayer(id64())
-		ps.rank = rank8(r)
-		if code := p.strBytes("province_code"); code != nil {
-			ps.prefix = f.provinceIdx[string(code)] // no copy for a lookup
-		} else {
-			ps.prefix = f.prefixOfProvince(p.str("province_code"))
-		}
+		ps.prefix, ps.rank = f.province(p.quoted("province_code")), rank8(r)
 		birth := p.str("birth_date")
 		ps.setBirth(birth)
 		ps.birthAsked = birth == ""
@@ -500,8 +495,8 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		// one rank, the entered one (a player is registered uncertified,
 		// so a new row's rank is empty)
 		declared := r
-		if d := p.get("declared_rank"); len(d) > 2 && d[0] == '"' { // a string, not "" (what p.str reads)
-			declared, _ = f.rank(&p, "declared_rank")
+		if d := p.quoted("declared_rank"); len(d) > 2 && d[0] == '"' { // a string, not "" (what p.str reads)
+			declared, _ = f.rank(p.quoted("declared_rank"))
 		}
 		ps.declared0, ps.declared = true, rank8(declared)
 		f.touch(f.prefixes[ps.prefix], e)
@@ -559,7 +554,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return err
 		}
 		if ps := f.player(id64()); ps != nil {
-			if r, err := f.rank(&p, "to"); err == nil {
+			if r, err := f.rank(p.quoted("to")); err == nil {
 				ps.rank = rank8(r)
 			}
 		}
@@ -580,7 +575,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		if ps := f.player(p.int("player_id")); ps != nil {
 			ps.hasCert = true
-			if r, err := f.rank(&p, "rank"); err == nil && r != registry.NoRank && lowerRank(ps.paper.rank(), r) {
+			if r, err := f.rank(p.quoted("rank")); err == nil && r != registry.NoRank && lowerRank(ps.paper.rank(), r) {
 				ps.paper = rank8(r)
 			}
 		}
@@ -714,7 +709,7 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 	if p.Replaces != 0 {
 		return nil // a reissue replaces a certificate, it promotes nobody
 	}
-	rank, err := f.rank(&pl, "rank")
+	rank, err := f.rank(pl.quoted("rank"))
 	if err != nil {
 		return err
 	}
@@ -824,7 +819,7 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			return err
 		}
 		pt := t.players.add(int(p.int("number")), p.int("player_id"))
-		if r, err := f.rank(&p, "rank"); err == nil && r != registry.NoRank {
+		if r, err := f.rank(p.quoted("rank")); err == nil && r != registry.NoRank {
 			pt.rank = rank8(r)
 		}
 	case "tournament.round_paired":
@@ -900,7 +895,7 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		if err != nil {
 			return err
 		}
-		round, board, code := int(pl.int("round")), int(pl.int("board")), f.codeField(&pl, "result")
+		round, board, code := int(pl.int("round")), int(pl.int("board")), f.codeOf(pl.quoted("result"))
 		g := t.games.add(gameKey{round, board})
 		if g.result != 0 && g.result != code && f.inPeriod(e.At) {
 			t.changes = append(t.changes, resultChange{round: round, board: board, at: e.At, event: e.ID, from: f.results[g.result], to: f.results[code]})

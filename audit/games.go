@@ -1,7 +1,5 @@
 package audit
 
-import "bytes"
-
 // The national log holds some 735 000 games: a tournament keeps its games
 // by value, round by round in slices indexed by board, instead of a map of
 // pointers (a third of the pass's memory before).
@@ -156,15 +154,15 @@ func (f *facts) code(result string) uint32 {
 }
 
 // intern returns s as a string kept once (results repeat on every game).
-// codeField is f.code of the string field key of p, found without
-// copying the text when it has been seen (a result row each game).
-func (f *facts) codeField(p *payload, key string) uint32 {
-	if v := p.get(key); len(v) > 2 && v[0] == '"' && bytes.IndexByte(v, '\\') < 0 {
-		if i, ok := f.resultCodes[string(v[1:len(v)-1])]; ok { // no copy for a lookup
+// codeOf is f.code of a raw string value (payload.quoted), found without
+// copying its text when it has been seen (a result row each game).
+func (f *facts) codeOf(v []byte) uint32 {
+	if t, ok := plainText(v); ok && len(t) > 0 {
+		if i, ok := f.resultCodes[string(t)]; ok { // no copy for a lookup
 			return i
 		}
 	}
-	return f.code(p.str(key))
+	return f.code(text(v))
 }
 
 func (f *facts) intern(s string) string {

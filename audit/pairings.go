@@ -259,24 +259,34 @@ func (d *strictJSON) pairs(buf []tournaments.Pairing) ([]tournaments.Pairing, bo
 	}
 }
 
-// rank is registry.ParseRank of the string field key, remembered by its
-// text: the log repeats a few dozen ranks a million times, and ParseRank
-// narrows full-width characters first (a transform per call).
-func (f *facts) rank(p *payload, key string) (registry.Rank, error) {
-	v := p.get(key)
-	if len(v) >= 2 && v[0] == '"' {
-		if r, ok := f.ranks[string(v[1:len(v)-1])]; ok { // no copy for a lookup
+// rank is registry.ParseRank of a raw string value (payload.quoted),
+// remembered by its text: the log repeats a few dozen ranks a million
+// times, and ParseRank narrows full-width characters first (a transform
+// per call).
+func (f *facts) rank(v []byte) (registry.Rank, error) {
+	t, plain := plainText(v)
+	if plain {
+		if r, ok := f.ranks[string(t)]; ok { // no copy for a lookup
 			return r.rank, r.err
 		}
 	}
-	r, err := registry.ParseRank(p.str(key))
-	if len(v) >= 2 && v[0] == '"' && len(f.ranks) < 256 {
+	r, err := registry.ParseRank(text(v))
+	if plain && len(f.ranks) < 256 {
 		if f.ranks == nil {
 			f.ranks = map[string]parsedRank{}
 		}
-		f.ranks[string(v[1:len(v)-1])] = parsedRank{r, err}
+		f.ranks[string(t)] = parsedRank{r, err}
 	}
 	return r, err
+}
+
+// province is the index of a province's agency (prefixOfProvince) from a
+// raw string value, found without copying its text.
+func (f *facts) province(v []byte) uint8 {
+	if t, ok := plainText(v); ok {
+		return f.provinceIdx[string(t)]
+	}
+	return f.prefixOfProvince(text(v))
 }
 
 // parsedRank is a remembered registry.ParseRank.

@@ -181,8 +181,16 @@ func skipValue(p []byte, i int) (int, error) {
 }
 
 // str is a string field ("" when absent or null).
-func (p *payload) str(key string) string {
-	v := p.get(key)
+func (p *payload) str(key string) string { return text(p.get(key)) }
+
+// quoted is the raw JSON value of a string field, quotes and escapes
+// included (nil when absent): what the pass looks up in a table of texts
+// seen (ranks, results, provinces) without copying it to a string first.
+// text reads it as str would.
+func (p *payload) quoted(key string) []byte { return p.get(key) }
+
+// text is a raw value as str reads it ("" when not a string).
+func text(v []byte) string {
 	if len(v) < 2 || v[0] != '"' {
 		return ""
 	}
@@ -194,14 +202,13 @@ func (p *payload) str(key string) string {
 	return string(inner)
 }
 
-// strBytes is the text of a string field without escapes, in p's bytes
-// (nil when absent, not a string or escaped: str reads those).
-func (p *payload) strBytes(key string) []byte {
-	v := p.get(key)
+// plainText is the text of a raw string value without escapes, in its
+// bytes (ok false: not a string, or escaped).
+func plainText(v []byte) ([]byte, bool) {
 	if len(v) < 2 || v[0] != '"' || bytes.IndexByte(v, '\\') >= 0 {
-		return nil
+		return nil, false
 	}
-	return v[1 : len(v)-1]
+	return v[1 : len(v)-1], true
 }
 
 // int is an integer field (0 when absent, null or not an integer).
