@@ -33,15 +33,6 @@ const (
 	arrangedMin   = 2     // games against repeated opponents, at least
 )
 
-// ratedGame is one played, decisive game between two registered players
-// of an event ending in the period.
-type ratedGame struct {
-	a, b   int64 // a won
-	event  int64
-	ra, rb rank8
-	judged bool // the pair met in two events or more
-}
-
 // rankScale puts a rank on a scale of grades (1 kyu 0, 1 dan 1).
 func rankScale(r registry.Rank) float64 {
 	if r < 0 {
@@ -56,8 +47,11 @@ var hermite = [5][2]float64{{-2.856970, 0.011257}, {-1.355626, 0.222076}, {0, 0.
 
 func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
-// arranged measures results_against_ratings over the rated games.
-func (f *facts) arranged(games []ratedGame) {
+// arranged measures results_against_ratings over the rated games: the
+// played, decisive games between two registered players of the events
+// ending in the period (pair rows, judged set where the pair met in two
+// events or more).
+func (f *facts) arranged(games []pairRow) {
 	idx := map[int64]int32{}
 	var ids []int64
 	at := func(id int64) int32 {
@@ -73,8 +67,9 @@ func (f *facts) arranged(games []ratedGame) {
 	// below read them eight times a game (the map lookups were 40% of it)
 	pairs := make([][2]int32, len(games))
 	for k, g := range games {
-		pairs[k] = [2]int32{at(g.a), at(g.b)}
+		pairs[k] = [2]int32{at(g.key[g.side]), at(g.key[1-g.side])} // the winner first
 	}
+	idx = nil // read no more: the map goes before the steps' slices come
 	n := len(ids)
 	// the prior: the mean of the ranks entered for the player
 	mu, sd := make([]float64, n), make([]float64, n)
@@ -83,7 +78,7 @@ func (f *facts) arranged(games []ratedGame) {
 		for _, x := range [2]struct {
 			i int32
 			r registry.Rank
-		}{{pairs[k][0], g.ra.rank()}, {pairs[k][1], g.rb.rank()}} {
+		}{{pairs[k][0], g.ranks[g.side].rank()}, {pairs[k][1], g.ranks[1-g.side].rank()}} {
 			if x.r != registry.NoRank {
 				i := x.i
 				mu[i] += rankScale(x.r)
