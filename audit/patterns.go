@@ -448,8 +448,8 @@ func (f *facts) judgePair(key [2]int64, a *pairAgg) {
 // (identical_move_sequences), or nearly (near_copy_records).
 //
 // The matching reads only the records, so it runs on a goroutine of its
-// own beside the measures that follow the pass (startCopies); identical
-// waits for it.
+// own beside the measures that follow the pass (startCopies, beside
+// finish); identical waits for it.
 func (f *facts) identical(matches <-chan []copyMatch) {
 	for _, c := range <-matches {
 		t := f.events[c.later.Tournament]
