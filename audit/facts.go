@@ -365,8 +365,9 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	copies := f.startCopies()
 	f.countFallen()
 	f.finish()
-	// joined before the pair rows are built, so that the matching's
-	// tables are not held at the same time (the audit's peak)
+	// joined before the pair rows are built and the games dropped: the
+	// copies are named by their games, and the matching's tables are not
+	// held at the audit's peak
 	f.identical(copies)
 	f.finishMore() // drops the games once counted
 	if err := f.rate(ctx, rt); err != nil {

@@ -33,7 +33,6 @@ type more struct {
 	firstAt         time.Time                     // the log's first event
 	dan             map[string][]ratedCertificate // issuer → its dan certificates of the period
 	records         []tournaments.RecordMoves     // the recorded games of the period's events, as of the position
-	recordRows      map[gameRef]int64             // each record's game's result row
 	fallen          map[string]fallenEvidence     // certificate number → its evidence fell away, still standing
 }
 
@@ -185,15 +184,11 @@ func (f *facts) readTables(ctx context.Context, q ledger.Querier) error {
 		return err
 	}
 	f.records = rs[:0]
-	f.recordRows = make(map[gameRef]int64, len(rs))
 	for _, r := range rs {
-		g := f.events[r.Tournament].games.get(gameKey{r.Round, r.Board})
-		if g == nil || !g.hasRecord {
+		if g := f.events[r.Tournament].games.get(gameKey{r.Round, r.Board}); g == nil || !g.hasRecord {
 			continue // recorded after the position
 		}
 		f.records = append(f.records, r)
-		// the games are dropped before the copies are counted (identical)
-		f.recordRows[gameRef{r.Tournament, int32(r.Round), int32(r.Board)}] = g.resultEvent
 	}
 	// compared in the order of the games (an earlier game is the original)
 	slices.SortFunc(f.records, func(a, b tournaments.RecordMoves) int {
@@ -458,8 +453,7 @@ func (f *facts) identical(matches <-chan []copyMatch) {
 		if c.edits > 0 {
 			key = KeyNearCopies
 		}
-		row := f.recordRows[gameRef{c.later.Tournament, int32(k.round), int32(k.board)}]
-		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, &gameState{resultEvent: row}, copyNote(c)))
+		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, t.games.get(k), copyNote(c)))
 	}
 }
 
