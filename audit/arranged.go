@@ -99,35 +99,6 @@ func (f *facts) arranged(games []pairRow) {
 			}
 		}
 	}
-	// the estimate: a few Newton steps of the posterior mode, from the
-	// games not judged
-	s := slices.Clone(mu)
-	grad, hess := make([]float64, n), make([]float64, n)
-	for range 8 {
-		for i := range n {
-			grad[i] = -(s[i] - mu[i]) / (sd[i] * sd[i])
-			hess[i] = 1 / (sd[i] * sd[i])
-		}
-		for k, g := range games {
-			if g.judged {
-				continue
-			}
-			a, b := pairs[k][0], pairs[k][1]
-			p := logistic(ratingSlope * (s[a] - s[b]))
-			w := ratingSlope * ratingSlope * p * (1 - p)
-			grad[a] += ratingSlope * (1 - p)
-			grad[b] -= ratingSlope * (1 - p)
-			hess[a] += w
-			hess[b] += w
-		}
-		for i := range n {
-			s[i] += grad[i] / hess[i]
-		}
-	}
-	variance := make([]float64, n)
-	for i := range n {
-		variance[i] = 1 / hess[i] // of the last step: near enough the mode's
-	}
 	// the judged games of each player
 	type judgedGame struct {
 		opp   int32
@@ -142,6 +113,42 @@ func (f *facts) arranged(games []pairRow) {
 		a, b := pairs[k][0], pairs[k][1]
 		per[a] = append(per[a], judgedGame{b, true, g.event})
 		per[b] = append(per[b], judgedGame{a, false, g.event})
+	}
+	// the games not judged, by their players' indices, in place of the
+	// pairs: the games themselves (the caller's pair rows, 34 MB at
+	// national scale) are not needed past here
+	steps := pairs[:0]
+	for k, g := range games {
+		if !g.judged {
+			steps = append(steps, pairs[k])
+		}
+	}
+	games = nil
+	// the estimate: a few Newton steps of the posterior mode, from the
+	// games not judged
+	s := slices.Clone(mu)
+	grad, hess := make([]float64, n), make([]float64, n)
+	for range 8 {
+		for i := range n {
+			grad[i] = -(s[i] - mu[i]) / (sd[i] * sd[i])
+			hess[i] = 1 / (sd[i] * sd[i])
+		}
+		for _, st := range steps {
+			a, b := st[0], st[1]
+			p := logistic(ratingSlope * (s[a] - s[b]))
+			w := ratingSlope * ratingSlope * p * (1 - p)
+			grad[a] += ratingSlope * (1 - p)
+			grad[b] -= ratingSlope * (1 - p)
+			hess[a] += w
+			hess[b] += w
+		}
+		for i := range n {
+			s[i] += grad[i] / hess[i]
+		}
+	}
+	variance := make([]float64, n)
+	for i := range n {
+		variance[i] = 1 / hess[i] // of the last step: near enough the mode's
 	}
 	var ps []float64
 	for i := range n {
