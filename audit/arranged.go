@@ -33,15 +33,6 @@ const (
 	arrangedMin   = 2     // games against repeated opponents, at least
 )
 
-// ratedGame is one played, decisive game between two registered players
-// of an event ending in the period.
-type ratedGame struct {
-	a, b   int64 // a won
-	event  int64
-	ra, rb rank8
-	judged bool // the pair met in two events or more
-}
-
 // rankScale puts a rank on a scale of grades (1 kyu 0, 1 dan 1).
 func rankScale(r registry.Rank) float64 {
 	if r < 0 {
@@ -56,8 +47,11 @@ var hermite = [5][2]float64{{-2.856970, 0.011257}, {-1.355626, 0.222076}, {0, 0.
 
 func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
-// arranged measures results_against_ratings over the rated games.
-func (f *facts) arranged(games []ratedGame) {
+// arranged measures results_against_ratings over the rated games: the
+// played, decisive games between two registered players of the events
+// ending in the period (pair rows, judged set where the pair met in two
+// events or more).
+func (f *facts) arranged(games []pairRow) {
 	idx := map[int64]int32{}
 	var ids []int64
 	at := func(id int64) int32 {
@@ -69,21 +63,24 @@ func (f *facts) arranged(games []ratedGame) {
 		}
 		return i
 	}
-	for _, g := range games {
-		at(g.a)
-		at(g.b)
+	// each game's two players by index, looked up once: the Newton steps
+	// below read them eight times a game (the map lookups were 40% of it)
+	pairs := make([][2]int32, len(games))
+	for k, g := range games {
+		pairs[k] = [2]int32{at(g.key[g.side]), at(g.key[1-g.side])} // the winner first
 	}
+	idx = nil // read no more: the map goes before the steps' slices come
 	n := len(ids)
 	// the prior: the mean of the ranks entered for the player
 	mu, sd := make([]float64, n), make([]float64, n)
 	cnt := make([]float64, n)
-	for _, g := range games {
+	for k, g := range games {
 		for _, x := range [2]struct {
-			p int64
+			i int32
 			r registry.Rank
-		}{{g.a, g.ra.rank()}, {g.b, g.rb.rank()}} {
+		}{{pairs[k][0], g.ranks[g.side].rank()}, {pairs[k][1], g.ranks[1-g.side].rank()}} {
 			if x.r != registry.NoRank {
-				i := idx[x.p]
+				i := x.i
 				mu[i] += rankScale(x.r)
 				cnt[i]++
 			}
@@ -102,6 +99,31 @@ func (f *facts) arranged(games []ratedGame) {
 			}
 		}
 	}
+	// the judged games of each player
+	type judgedGame struct {
+		opp   int32
+		won   bool
+		event int64
+	}
+	per := make([][]judgedGame, n)
+	for k, g := range games {
+		if !g.judged {
+			continue
+		}
+		a, b := pairs[k][0], pairs[k][1]
+		per[a] = append(per[a], judgedGame{b, true, g.event})
+		per[b] = append(per[b], judgedGame{a, false, g.event})
+	}
+	// the games not judged, by their players' indices, in place of the
+	// pairs: the games themselves (the caller's pair rows, 34 MB at
+	// national scale) are not needed past here
+	steps := pairs[:0]
+	for k, g := range games {
+		if !g.judged {
+			steps = append(steps, pairs[k])
+		}
+	}
+	games = nil
 	// the estimate: a few Newton steps of the posterior mode, from the
 	// games not judged
 	s := slices.Clone(mu)
@@ -111,11 +133,8 @@ func (f *facts) arranged(games []ratedGame) {
 			grad[i] = -(s[i] - mu[i]) / (sd[i] * sd[i])
 			hess[i] = 1 / (sd[i] * sd[i])
 		}
-		for _, g := range games {
-			if g.judged {
-				continue
-			}
-			a, b := idx[g.a], idx[g.b]
+		for _, st := range steps {
+			a, b := st[0], st[1]
 			p := logistic(ratingSlope * (s[a] - s[b]))
 			w := ratingSlope * ratingSlope * p * (1 - p)
 			grad[a] += ratingSlope * (1 - p)
@@ -130,21 +149,6 @@ func (f *facts) arranged(games []ratedGame) {
 	variance := make([]float64, n)
 	for i := range n {
 		variance[i] = 1 / hess[i] // of the last step: near enough the mode's
-	}
-	// the judged games of each player
-	type judgedGame struct {
-		opp   int32
-		won   bool
-		event int64
-	}
-	per := make([][]judgedGame, n)
-	for _, g := range games {
-		if !g.judged {
-			continue
-		}
-		a, b := idx[g.a], idx[g.b]
-		per[a] = append(per[a], judgedGame{b, true, g.event})
-		per[b] = append(per[b], judgedGame{a, false, g.event})
 	}
 	var ps []float64
 	for i := range n {

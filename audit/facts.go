@@ -228,6 +228,8 @@ type facts struct {
 	// date the log does not hold (rows since issue 31 keep only the year):
 	// whether each was a minor is asked of the registry after the pass
 	minorAsks []minorAsk
+	pairBuf   []tournaments.Pairing // readPairing's, reused: t.pair copies the pairs
+	ranks     map[string]parsedRank // facts.rank's
 }
 
 // minorAsk is a 4–5 dan certificate whose holder's age is asked after the pass.
@@ -271,6 +273,17 @@ func (f *facts) count(agency, key string, it Item) {
 	x.count++
 	if f.collect != nil && f.collect(agency, key) {
 		x.items = append(x.items, it)
+	}
+}
+
+// countBy is count with the item built only when it is kept (the
+// drill-down's): most counts keep none, and a player's item is three
+// strings.
+func (f *facts) countBy(agency, key string, it func() Item) {
+	x := f.m(agency, key)
+	x.count++
+	if f.collect != nil && f.collect(agency, key) {
+		x.items = append(x.items, it())
 	}
 }
 
@@ -349,8 +362,13 @@ func gather(ctx context.Context, q ledger.Querier, position int64, period Period
 	if err != nil {
 		return nil, err
 	}
+	copies := f.startCopies()
 	f.countFallen()
 	f.finish()
+	// joined before the pair rows are built and the games dropped: the
+	// copies are named by their games, and the matching's tables are not
+	// held at the audit's peak
+	f.identical(copies)
 	f.finishMore() // drops the games once counted
 	if err := f.rate(ctx, rt); err != nil {
 		return nil, err
@@ -470,9 +488,9 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		if err != nil {
 			return err
 		}
-		r, _ := registry.ParseRank(p.str("rank"))
+		r, _ := f.rank(p.quoted("rank"))
 		ps := f.newPlayer(id64())
-		ps.prefix, ps.rank = f.prefixOfProvince(p.str("province_code")), rank8(r)
+		ps.prefix, ps.rank = f.province(p.quoted("province_code")), rank8(r)
 		birth := p.str("birth_date")
 		ps.setBirth(birth)
 		ps.birthAsked = birth == ""
@@ -480,15 +498,17 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		// one rank, the entered one (a player is registered uncertified,
 		// so a new row's rank is empty)
 		declared := r
-		if d := p.str("declared_rank"); d != "" {
-			declared, _ = registry.ParseRank(d)
+		if d := p.quoted("declared_rank"); len(d) > 2 && d[0] == '"' { // a string, not "" (what p.str reads)
+			declared, _ = f.rank(p.quoted("declared_rank"))
 		}
 		ps.declared0, ps.declared = true, rank8(declared)
 		f.touch(f.prefixes[ps.prefix], e)
 		if f.inPeriod(e.At) {
-			it := playerRef(id64())
-			it.EventID = e.ID
-			f.count(f.prefixes[ps.prefix], KeyPlayersRegistered, it)
+			f.countBy(f.prefixes[ps.prefix], KeyPlayersRegistered, func() Item {
+				it := playerRef(id64())
+				it.EventID = e.ID
+				return it
+			})
 		}
 	case "player.updated":
 		var p registry.PlayerUpdatedPayload
@@ -537,7 +557,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 			return err
 		}
 		if ps := f.player(id64()); ps != nil {
-			if r, err := registry.ParseRank(p.str("to")); err == nil {
+			if r, err := f.rank(p.quoted("to")); err == nil {
 				ps.rank = rank8(r)
 			}
 		}
@@ -558,7 +578,7 @@ func (f *facts) apply(e ledger.LoggedEvent, evs map[int64]tournaments.EventFacts
 		}
 		if ps := f.player(p.int("player_id")); ps != nil {
 			ps.hasCert = true
-			if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank && lowerRank(ps.paper.rank(), r) {
+			if r, err := f.rank(p.quoted("rank")); err == nil && r != registry.NoRank && lowerRank(ps.paper.rank(), r) {
 				ps.paper = rank8(r)
 			}
 		}
@@ -692,7 +712,7 @@ func (f *facts) issued(e ledger.LoggedEvent) error {
 	if p.Replaces != 0 {
 		return nil // a reissue replaces a certificate, it promotes nobody
 	}
-	rank, err := registry.ParseRank(p.Rank)
+	rank, err := f.rank(pl.quoted("rank"))
 	if err != nil {
 		return err
 	}
@@ -802,21 +822,23 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 			return err
 		}
 		pt := t.players.add(int(p.int("number")), p.int("player_id"))
-		if r, err := registry.ParseRank(p.str("rank")); err == nil && r != registry.NoRank {
+		if r, err := f.rank(p.quoted("rank")); err == nil && r != registry.NoRank {
 			pt.rank = rank8(r)
 		}
 	case "tournament.round_paired":
-		var p tournaments.RoundPairedPayload
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		round, pairs, err := readPairing(e.Payload, false, f.pairBuf)
+		if err != nil {
 			return err
 		}
-		t.pair(f, e, p.Round, p.Pairs, false)
+		t.pair(f, e, round, pairs, false)
+		f.pairBuf = pairs[:0]
 	case "tournament.playoff_paired":
-		var p tournaments.PlayoffPairedPayload
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		round, pairs, err := readPairing(e.Payload, true, f.pairBuf)
+		if err != nil {
 			return err
 		}
-		t.pair(f, e, p.Round, p.Pairs, true)
+		t.pair(f, e, round, pairs, true)
+		f.pairBuf = pairs[:0]
 	case "tournament.nigiri":
 		p, err := readPayload[tournaments.NigiriPayload](e.Payload, "round", "board", "black")
 		if err != nil {
@@ -876,15 +898,12 @@ func (f *facts) tournament(e ledger.LoggedEvent) error {
 		if err != nil {
 			return err
 		}
-		p := struct {
-			Round, Board int
-			Result       string
-		}{int(pl.int("round")), int(pl.int("board")), pl.str("result")}
-		g := t.games.add(gameKey{p.Round, p.Board})
-		if g.result != 0 && f.results[g.result] != p.Result && f.inPeriod(e.At) {
-			t.changes = append(t.changes, resultChange{round: p.Round, board: p.Board, at: e.At, event: e.ID, from: f.results[g.result], to: p.Result})
+		round, board, code := int(pl.int("round")), int(pl.int("board")), f.codeOf(pl.quoted("result"))
+		g := t.games.add(gameKey{round, board})
+		if g.result != 0 && g.result != code && f.inPeriod(e.At) {
+			t.changes = append(t.changes, resultChange{round: round, board: board, at: e.At, event: e.ID, from: f.results[g.result], to: f.results[code]})
 		}
-		g.result, g.resultEvent = f.code(p.Result), e.ID
+		g.result, g.resultEvent = code, e.ID
 		g.warnings, g.flagged, g.hasRecord = warnings8(pl.pair("warnings")), pl.bool("flagged"), pl.bool("record")
 	case "tournament.finished":
 		t.finished = true

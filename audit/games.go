@@ -154,6 +154,17 @@ func (f *facts) code(result string) uint32 {
 }
 
 // intern returns s as a string kept once (results repeat on every game).
+// codeOf is f.code of a raw string value (payload.quoted), found without
+// copying its text when it has been seen (a result row each game).
+func (f *facts) codeOf(v []byte) uint32 {
+	if t, ok := plainText(v); ok && len(t) > 0 {
+		if i, ok := f.resultCodes[string(t)]; ok { // no copy for a lookup
+			return i
+		}
+	}
+	return f.code(text(v))
+}
+
 func (f *facts) intern(s string) string {
 	if v, ok := f.strs[s]; ok {
 		return v

@@ -5,9 +5,11 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dankyu/dankyu/ledger"
@@ -269,6 +271,7 @@ type pairRow struct {
 	ranks   [2]rank8 // the ranks entered of key[0] and key[1]
 	side    uint8    // the winner: key[side]
 	forfeit bool
+	judged  bool // the pair met in two events or more (set once the rows are sorted)
 }
 
 func (r *pairRow) game() pairGame {
@@ -281,7 +284,6 @@ func (r *pairRow) game() pairGame {
 // sorts its items.)
 func (f *facts) finishMore() {
 	// what reads the games beyond this pass, before they are dropped
-	f.identical()
 	f.thinQualifying()
 	n := 0
 	for _, t := range f.events {
@@ -335,28 +337,26 @@ func (f *facts) finishMore() {
 		t.games = gameTable{}
 	}
 	// each pair's games together, in the order of their rows
-	slices.SortFunc(rows, comparePairRows)
-	played := 0
-	for _, r := range rows {
-		if !r.forfeit {
-			played++
-		}
-	}
-	rated := make([]ratedGame, 0, played) // the played games, the winner first
+	sortPairRows(rows)
 	for i := 0; i < len(rows); {
 		j := i
 		a := &pairAgg{}
 		for ; j < len(rows) && rows[j].key == rows[i].key; j++ {
 			a.add(rows[i].key, rows[j].game())
 		}
-		for _, r := range rows[i:j] {
-			if !r.forfeit {
-				w, l := r.side, 1-r.side
-				rated = append(rated, ratedGame{a: r.key[w], b: r.key[l], ra: r.ranks[w], rb: r.ranks[l], event: r.event, judged: a.manyEvents})
-			}
+		for k := i; k < j; k++ {
+			rows[k].judged = a.manyEvents
 		}
 		f.judgePair(rows[i].key, a)
 		i = j
+	}
+	// the played games, in place: a copy of them beside the rows was
+	// 20 MB more at the audit's peak
+	rated := rows[:0]
+	for _, r := range rows {
+		if !r.forfeit {
+			rated = append(rated, r)
+		}
 	}
 	if f.needs(KeyResultsAgainstRatings) {
 		f.arranged(rated)
@@ -441,8 +441,12 @@ func (f *facts) judgePair(key [2]int64, a *pairAgg) {
 // identical counts the recorded games of the period that repeat an
 // earlier game's record, up to the board's symmetries and the colours
 // (identical_move_sequences), or nearly (near_copy_records).
-func (f *facts) identical() {
-	for _, c := range matchRecords(f.records, MinIdenticalMoves) {
+//
+// The matching reads only the records, so it runs on a goroutine of its
+// own beside the measures that follow the pass (startCopies, beside
+// finish); identical waits for it.
+func (f *facts) identical(matches <-chan []copyMatch) {
+	for _, c := range <-matches {
 		t := f.events[c.later.Tournament]
 		k := gameKey{c.later.Round, c.later.Board}
 		key := KeyIdenticalMoves
@@ -451,6 +455,41 @@ func (f *facts) identical() {
 		}
 		f.countOnce(t.facts.Organiser, key, gameItem(c.later.Tournament, k, t.games.get(k), copyNote(c)))
 	}
+}
+
+// startCopies matches the records (matchRecords) on a goroutine of its own.
+func (f *facts) startCopies() <-chan []copyMatch {
+	out := make(chan []copyMatch, 1)
+	go func() { out <- matchRecords(f.records, MinIdenticalMoves) }()
+	return out
+}
+
+// sortPairRows sorts the pair rows (comparePairRows) on two goroutines: the
+// rows are split in place around a sampled pivot row, and each side sorted
+// on its own. comparePairRows is a total order (no two rows name the same
+// game), so the result is the one slices.SortFunc gives.
+func sortPairRows(rows []pairRow) {
+	if len(rows) < 1<<14 || runtime.GOMAXPROCS(0) < 2 {
+		slices.SortFunc(rows, comparePairRows)
+		return
+	}
+	var sample [255]pairRow
+	for i := range sample {
+		sample[i] = rows[i*(len(rows)/len(sample))]
+	}
+	slices.SortFunc(sample[:], comparePairRows)
+	pivot := sample[len(sample)/2]
+	lo := 0
+	for i := range rows {
+		if comparePairRows(rows[i], pivot) < 0 {
+			rows[lo], rows[i] = rows[i], rows[lo]
+			lo++
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { slices.SortFunc(rows[:lo], comparePairRows) })
+	slices.SortFunc(rows[lo:], comparePairRows)
+	wg.Wait()
 }
 
 // appraisers measures, per agency, the appraiser who signed most of its
