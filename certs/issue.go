@@ -128,9 +128,10 @@ func usedStock(ctx context.Context, q ledger.Querier, prefix string, yy int, kin
 	return used, nil
 }
 
-// queueGrantedStock is grantedStock queued on b: granted and ok are set
-// when b's results are read.
-func queueGrantedStock(b *pgx.Batch, agency string, year int, kind Kind, granted *int, ok *bool) {
+// queueGrantedStock queues on b the read of an agency's granted count of
+// one kind for a full year: granted and ok (there is a grant) are set when
+// b's results are read, a failed read worded by word.
+func queueGrantedStock(b *pgx.Batch, agency string, year int, kind Kind, granted *int, ok *bool, word func(error) error) {
 	col := "dan_count"
 	if kind == KyuSeries {
 		col = "kyu_count"
@@ -142,29 +143,25 @@ func queueGrantedStock(b *pgx.Batch, agency string, year int, kind Kind, granted
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("read granted stock: %w", err)
+			return word(err)
 		}
 		*ok = true
 		return nil
 	})
 }
 
-// grantedStock is an agency's granted count of one kind for a full year.
+// grantedStock is an agency's granted count of one kind for a full year,
+// and whether there is a grant: queueGrantedStock's read sent alone, its
+// error (the read's, or the batch's before it) worded here once.
 func grantedStock(ctx context.Context, tx *ledger.Tx, agency string, year int, kind Kind) (int, bool, error) {
-	col := "dan_count"
-	if kind == KyuSeries {
-		col = "kyu_count"
-	}
 	var n int
-	err := tx.QueryRow(ctx, `SELECT `+col+` FROM certificate_orders WHERE agency_prefix = $1 AND year = $2 AND status = 'granted'`,
-		agency, year).Scan(&n)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, false, nil
-	}
-	if err != nil {
+	var ok bool
+	b := &pgx.Batch{}
+	queueGrantedStock(b, agency, year, kind, &n, &ok, func(err error) error { return err })
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return 0, false, ledger.PgErr(err, "read granted stock")
 	}
-	return n, true, nil
+	return n, ok, nil
 }
 
 func noStock(agency string, year int, kind Kind) error {
@@ -222,7 +219,7 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	}
 	granted, hasStock := 0, false
 	if printed && in.issuer != registry.AssociationPrefix {
-		queueGrantedStock(b, in.issuer, full, kind, &granted, &hasStock)
+		queueGrantedStock(b, in.issuer, full, kind, &granted, &hasStock, func(err error) error { return fmt.Errorf("read granted stock: %w", err) })
 	}
 	if in.issuer != registry.AssociationPrefix {
 		registry.QueueAgencyName(b, in.issuer, &c.IssuingBody)

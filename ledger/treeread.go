@@ -42,12 +42,7 @@ var plainWord = regexp.MustCompile(`^[a-z_]+$`)
 // of the outer row), of the actions in parameter $actionsParam (text[]),
 // one row each (none: one row of NULLs). Order the query by ev.id.
 func EventsJoinSQL(entityType, entity string, actionsParam int) string {
-	if !plainWord.MatchString(entityType) {
-		panic("ledger: entity type " + strconv.Quote(entityType) + " is not a plain word")
-	}
-	return ` LEFT JOIN LATERAL (SELECT e.id, e.at, e.actor, e.action, e.entity_id, e.payload::text AS payload, e.prev_hash, e.hash
-		FROM events e WHERE e.entity_type = '` + entityType + `' AND e.entity_id = ` + entity + ` AND e.action = ANY($` +
-		strconv.Itoa(actionsParam) + `)) ev ON true`
+	return eventsJoinSQL(entityType, entity, `= ANY($`+strconv.Itoa(actionsParam)+`)`)
 }
 
 // actionWord is an action's name as it may stand in a statement's text.
@@ -57,8 +52,8 @@ var actionWord = regexp.MustCompile(`^[a-z_]+(\.[a-z_]+)*$`)
 // statement (names of the code's, plain words) rather than a parameter:
 // no array encoded and sent with every call of a hot read.
 func EventsOfActionsJoinSQL(entityType, entity string, actions []string) string {
-	if !plainWord.MatchString(entityType) || len(actions) == 0 {
-		panic("ledger: entity type " + strconv.Quote(entityType) + " is not a plain word, or no actions")
+	if len(actions) == 0 {
+		panic("ledger: no actions for entity type " + strconv.Quote(entityType))
 	}
 	in := ""
 	for i, a := range actions {
@@ -70,8 +65,17 @@ func EventsOfActionsJoinSQL(entityType, entity string, actions []string) string 
 		}
 		in += "'" + a + "'"
 	}
+	return eventsJoinSQL(entityType, entity, `IN (`+in+`)`)
+}
+
+// eventsJoinSQL is the join of EventsJoinSQL and EventsOfActionsJoinSQL,
+// the event's action kept by the condition actions (`= ANY($2)`, `IN (…)`).
+func eventsJoinSQL(entityType, entity, actions string) string {
+	if !plainWord.MatchString(entityType) {
+		panic("ledger: entity type " + strconv.Quote(entityType) + " is not a plain word")
+	}
 	return ` LEFT JOIN LATERAL (SELECT e.id, e.at, e.actor, e.action, e.entity_id, e.payload::text AS payload, e.prev_hash, e.hash
-		FROM events e WHERE e.entity_type = '` + entityType + `' AND e.entity_id = ` + entity + ` AND e.action IN (` + in + `)) ev ON true`
+		FROM events e WHERE e.entity_type = '` + entityType + `' AND e.entity_id = ` + entity + ` AND e.action ` + actions + `) ev ON true`
 }
 
 // EventColumnsSQL are the select list's columns for EventsJoinSQL's

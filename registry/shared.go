@@ -34,14 +34,14 @@ func PlayerTx(ctx context.Context, tx pgx.Tx, id int64, lock bool) (Player, erro
 // logs why (the certificate that caused it), and from then on the rank
 // follows certificates only (RankCertified).
 func SetRank(ctx context.Context, tx *ledger.Tx, now time.Time, actor ledger.Actor, playerID int64, from, to Rank, why string) error {
-	if from == to {
-		return nil
+	b := &pgx.Batch{}
+	if err := QueueSetRank(ctx, b, tx, now, actor, playerID, from, to, why); err != nil || b.Len() == 0 {
+		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE players SET rank = $2, rank_certified = true, updated_at = $3 WHERE id = $1`, playerID, to, now); err != nil {
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return ledger.PgErr(err, fmt.Sprintf("set rank of player %d", playerID))
 	}
-	return ledger.Append(ctx, tx, now, actor, "player", strconv.FormatInt(playerID, 10),
-		NewPlayerRankChangedPayload(from, to, why))
+	return nil
 }
 
 // playerErr words a failed read of player id: not found, or what PgErr says.
@@ -67,20 +67,28 @@ func QueueSetRank(ctx context.Context, b *pgx.Batch, tx *ledger.Tx, now time.Tim
 // QueueAgencyName is AgencyName queued on b: name is set when b's results
 // are read.
 func QueueAgencyName(b *pgx.Batch, prefix string, name *string) {
+	queueAgencyName(b, prefix, name, func(err error) error { return ledger.PgErr(err, "agency "+prefix) })
+}
+
+// queueAgencyName queues AgencyName's read on b, a failed read worded by
+// word (AgencyName words the whole batch's error instead, which may fail
+// before the read).
+func queueAgencyName(b *pgx.Batch, prefix string, name *string, word func(error) error) {
 	b.Queue(`SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, prefix).QueryRow(func(r pgx.Row) error {
 		if err := r.Scan(name); err != nil {
-			return ledger.PgErr(err, "agency "+prefix)
+			return word(err)
 		}
 		return nil
 	})
 }
 
-// AgencyName returns the name of the agency with the prefix as q sees it,
+// AgencyName returns the name of the agency with the prefix as tx sees it,
 // or "" when the province has none (the association's 000 has none).
-func AgencyName(ctx context.Context, q ledger.Querier, prefix string) (string, error) {
+func AgencyName(ctx context.Context, tx *ledger.Tx, prefix string) (string, error) {
 	var name string
-	err := q.QueryRow(ctx, `SELECT coalesce((SELECT name FROM agencies WHERE prefix = $1), '')`, prefix).Scan(&name)
-	if err != nil {
+	b := &pgx.Batch{}
+	queueAgencyName(b, prefix, &name, func(err error) error { return err })
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return "", ledger.PgErr(err, "agency "+prefix)
 	}
 	return name, nil
