@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
@@ -262,10 +263,6 @@ func readChecked(ctx context.Context, q ledger.Querier, where string, args ...an
 	return out, nil
 }
 
-// logEntitySQL is logEntity in SQL, of certificateSelect's row c.
-const logEntitySQL = `CASE WHEN coalesce(c.number, '') = '' AND coalesce(c.printed_number, '') <> '' THEN c.printed_number
-	WHEN coalesce(c.number, '') <> '' THEN c.number ELSE '#' || c.id END`
-
 // treeWhere is which certificate readCheckedTree reads: by number or by
 // the number printed in an older format ($1).
 type treeWhere int
@@ -276,18 +273,28 @@ const (
 )
 
 // checkedTreeSQL is readCheckedTree's statement of each treeWhere, made
-// once (not per verification).
+// once (not per verification). Each is run on every public verification
+// and its executor state built anew each time, so it has what it needs and
+// no more: the row's own columns (the links' numbers and its log entity
+// kept on it, migration 00112, not joined or computed), NULLs scanned as
+// such (no coalesce), and no ORDER BY: number and printed_number are
+// unique, so every row is of one certificate, and its events are put
+// oldest first in Go (TreeRead.Events sorts them by id).
 var checkedTreeSQL = func() [2]string {
 	sql := func(where string) string {
-		return `SELECT ` + certificateColumns + `, ` + registry.HolderBirthSQL("c.player_id") + `, ` + ledger.EventColumnsSQL() +
-			` FROM certificates c` + certificateJoins + ledger.EventsOfActionsJoinSQL("certificate", logEntitySQL, StateActions()) + ` ` + where + ` ORDER BY c.id`
+		return `SELECT c.id, c.number, c.kind, c.issuing_prefix, c.issuing_body, c.player_id, c.holder_name, c.rank, c.basis,
+	c.application_id, c.issued_at, c.issue_date, c.athlete_grade, c.status, c.status_reason, c.replaces_number,
+	c.replaced_by_number, c.from_paper, c.printed_number, c.paper_basis, ` + registry.HolderBirthSQL("c.player_id") + `, ` +
+			ledger.EventColumnsSQL() + ` FROM certificates c` + ledger.EventsOfActionsJoinSQL("certificate", "c.log_entity", StateActions()) +
+			` ` + where
 	}
 	return [2]string{byNumber: sql(`WHERE c.number = $1`), byPrinted: sql(`WHERE c.printed_number = $1`)}
 }()
 
-// readCheckedTree is readChecked in one statement: each certificate row
+// readCheckedTree is readChecked in one statement: the certificate row
 // with its holder's birth date and its state events (a row each,
-// ledger.EventColumnsSQL), kept for their receipts.
+// ledger.EventColumnsSQL), kept for their receipts. where reads one
+// certificate at most (a unique column).
 func readCheckedTree(ctx context.Context, q ledger.Querier, where treeWhere, arg any) ([]checkedCertificate, []*ledger.TreeRead, error) {
 	rows, err := q.Query(ctx, checkedTreeSQL[where], arg)
 	if err != nil {
@@ -299,14 +306,17 @@ func readCheckedTree(ctx context.Context, q ledger.Querier, where treeWhere, arg
 	dest := make([]any, 0, 32)
 	for rows.Next() {
 		var c Certificate
+		var number, printed pgtype.Text
+		var application pgtype.Int8
 		var birth *time.Time
 		tr := ledger.NewTreeRead("certificate")
-		dest = tr.AppendTargets(append(dest[:0], &c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
-			&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
-			&c.PrintedNumber, &c.PaperBasis, &birth))
+		dest = tr.AppendTargets(append(dest[:0], &c.ID, &number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
+			&application, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
+			&printed, &c.PaperBasis, &birth))
 		if err := rows.Scan(dest...); err != nil {
 			return nil, nil, err
 		}
+		c.Number, c.PrintedNumber, c.ApplicationID = number.String, printed.String, application.Int64 // NULL: "", 0
 		tr.Next()
 		if k := len(out) - 1; k >= 0 && out[k].ID == c.ID {
 			trees[k].Take(tr) // another event of the same certificate
