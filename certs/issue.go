@@ -461,8 +461,11 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 		if err != nil {
 			return Certificate{}, err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'reissued', status_reason = $2, replaced_by = $3, status_at = $4 WHERE id = $1`,
-			old.ID, reason, c.ID, now); err != nil {
+		// the links' numbers go on both rows with the links (read by the
+		// verification without joining the rows)
+		if _, err := tx.Exec(ctx, `WITH n AS (UPDATE certificates SET replaces_number = $6 WHERE id = $3)
+			UPDATE certificates SET status = 'reissued', status_reason = $2, replaced_by = $3, replaced_by_number = $5, status_at = $4 WHERE id = $1`,
+			old.ID, reason, c.ID, now, c.Number, old.Number); err != nil {
 			return Certificate{}, ledger.PgErr(err, "mark certificate reissued")
 		}
 		// a flag for review goes with the new number: a reissue does not clear it

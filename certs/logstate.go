@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/registry"
@@ -262,10 +263,6 @@ func readChecked(ctx context.Context, q ledger.Querier, where string, args ...an
 	return out, nil
 }
 
-// logEntitySQL is logEntity in SQL, of certificateSelect's row c.
-const logEntitySQL = `CASE WHEN coalesce(c.number, '') = '' AND coalesce(c.printed_number, '') <> '' THEN c.printed_number
-	WHEN coalesce(c.number, '') <> '' THEN c.number ELSE '#' || c.id END`
-
 // treeWhere is which certificate readCheckedTree reads: by number or by
 // the number printed in an older format ($1).
 type treeWhere int
@@ -276,19 +273,35 @@ const (
 )
 
 // checkedTreeSQL is readCheckedTree's statement of each treeWhere, made
-// once (not per verification).
+// once (not per verification). Each is run on every public verification
+// and its executor state built anew each time, so it has what it needs and
+// no more: the row's own columns (the links' numbers and its log entity
+// kept on it, migration 00112, not joined or computed), NULLs scanned as
+// such (no coalesce), and no ORDER BY: number and printed_number are
+// unique, so every row is of one certificate, and its events are put
+// oldest first in Go (TreeRead.Events sorts them by id).
 var checkedTreeSQL = func() [2]string {
 	sql := func(where string) string {
-		return `SELECT ` + certificateColumns + `, ` + registry.HolderBirthSQL("c.player_id") + `, ` + ledger.EventColumnsSQL() +
-			` FROM certificates c` + certificateJoins + ledger.EventsOfActionsJoinSQL("certificate", logEntitySQL, StateActions()) + ` ` + where + ` ORDER BY c.id`
+		return `SELECT c.id, c.number, c.kind, c.issuing_prefix, c.issuing_body, c.player_id, c.holder_name, c.rank, c.basis,
+	c.application_id, c.issued_at, c.issue_date, c.athlete_grade, c.status, c.status_reason, c.replaces_number,
+	c.replaced_by_number, c.from_paper, c.printed_number, c.paper_basis, ` + registry.HolderBirthSQL("c.player_id") + `, ` +
+			ledger.EventColumnsSQL() + ` FROM certificates c` + ledger.EventsOfActionsJoinSQL("certificate", "c.log_entity", StateActions()) +
+			` ` + where
 	}
 	return [2]string{byNumber: sql(`WHERE c.number = $1`), byPrinted: sql(`WHERE c.printed_number = $1`)}
 }()
 
-// readCheckedTree is readChecked in one statement: each certificate row
+// readCheckedTree is readChecked in one statement: the certificate row
 // with its holder's birth date and its state events (a row each,
-// ledger.EventColumnsSQL), kept for their receipts.
+// ledger.EventColumnsSQL), kept for their receipts. where reads one
+// certificate at most (a unique column).
 func readCheckedTree(ctx context.Context, q ledger.Querier, where treeWhere, arg any) ([]checkedCertificate, []*ledger.TreeRead, error) {
+	return readCheckedTreeRaw(ctx, q, where, arg, true)
+}
+
+// readCheckedTreeRaw is readCheckedTree, its rows read raw when raw
+// (falling back to pgx's scan), else scanned by pgx (its tests compare).
+func readCheckedTreeRaw(ctx context.Context, q ledger.Querier, where treeWhere, arg any, raw bool) ([]checkedCertificate, []*ledger.TreeRead, error) {
 	rows, err := q.Query(ctx, checkedTreeSQL[where], arg)
 	if err != nil {
 		return nil, nil, err
@@ -298,16 +311,25 @@ func readCheckedTree(ctx context.Context, q ledger.Querier, where treeWhere, arg
 	var trees []*ledger.TreeRead
 	dest := make([]any, 0, 32)
 	for rows.Next() {
+		tr := ledger.NewTreeRead("certificate")
 		var c Certificate
 		var birth *time.Time
-		tr := ledger.NewTreeRead("certificate")
-		dest = tr.AppendTargets(append(dest[:0], &c.ID, &c.Number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
-			&c.ApplicationID, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
-			&c.PrintedNumber, &c.PaperBasis, &birth))
-		if err := rows.Scan(dest...); err != nil {
-			return nil, nil, err
+		ok := false
+		if raw {
+			c, birth, ok = rawCheckedRow(rows, tr)
 		}
-		tr.Next()
+		if !ok { // not as the raw read expects: pgx's scan, which says why
+			var number, printed pgtype.Text
+			var application pgtype.Int8
+			dest = tr.AppendTargets(append(dest[:0], &c.ID, &number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
+				&application, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
+				&printed, &c.PaperBasis, &birth))
+			if err := rows.Scan(dest...); err != nil {
+				return nil, nil, err
+			}
+			c.Number, c.PrintedNumber, c.ApplicationID = number.String, printed.String, application.Int64 // NULL: "", 0
+			tr.Next()
+		}
 		if k := len(out) - 1; k >= 0 && out[k].ID == c.ID {
 			trees[k].Take(tr) // another event of the same certificate
 			continue
@@ -322,6 +344,46 @@ func readCheckedTree(ctx context.Context, q ledger.Querier, where treeWhere, arg
 		out[k].events = trees[k].Events()
 	}
 	return out, trees, nil
+}
+
+// rawCheckedRow reads a row of checkedTreeSQL from its raw values
+// (ledger.RawRow: pgx's decoding without a scan plan per column and
+// call), its event into tr; false when a column is not as expected (its
+// type, format or a NULL where none can be), nothing kept.
+func rawCheckedRow(rows pgx.Rows, tr *ledger.TreeRead) (c Certificate, birth *time.Time, ok bool) {
+	r := ledger.NewRawRow(rows.FieldDescriptions(), rows.RawValues())
+	text := func(i int) string {
+		if s := r.Text(i); s != nil {
+			return *s
+		}
+		return ""
+	}
+	notNull := func(i int) string {
+		s := r.Text(i)
+		if s == nil {
+			r.Ok = false
+			return ""
+		}
+		return *s
+	}
+	id, player := r.Int8(0), r.Int8(5)
+	issuedAt, issueDate := r.Timestamptz(10), r.Date(11)
+	if id == nil || player == nil || issuedAt == nil || issueDate == nil {
+		return c, nil, false
+	}
+	c = Certificate{ID: *id, Number: text(1), Kind: Kind(notNull(2)), IssuingPrefix: notNull(3), IssuingBody: notNull(4),
+		PlayerID: *player, PlayerName: notNull(6), Rank: registry.Rank(r.Int2(7)), Basis: Basis(notNull(8)),
+		IssuedAt: *issuedAt, IssueDate: *issueDate, AthleteGrade: AthleteGrade(notNull(12)), Status: CertStatus(notNull(13)),
+		StatusReason: notNull(14), Replaces: notNull(15), ReplacedBy: notNull(16), FromPaper: r.Bool(17),
+		PrintedNumber: text(18), PaperBasis: Basis(notNull(19))}
+	if app := r.Int8(9); app != nil {
+		c.ApplicationID = *app
+	}
+	birth = r.Date(20)
+	if !r.Ok || !tr.NextRaw(&r, 21) {
+		return Certificate{}, nil, false
+	}
+	return c, birth, true
 }
 
 // MaxLogMismatches bounds the list CheckCertificatesAgainstLog returns.

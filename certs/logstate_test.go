@@ -3,6 +3,7 @@ package certs_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -144,12 +145,87 @@ func TestPaperRecordBoundToItsLog(t *testing.T) {
 		if err := json.Unmarshal(v.Events[0].Payload, &pl); err != nil || pl.Holder != p.Name || pl.Issuer != "110" {
 			t.Errorf("%s's event: %+v, %v", number, pl, err)
 		}
+		// the one statement finds it too (the printed number, its events
+		// under the entity the row's log_entity names) and reads the same row
+		w, tr, err := e.cs.VerifyWithTree(ctx, number)
+		if err != nil || tr == nil || w.UnderReview != nil || w.Certificate != v.Certificate || len(w.Events) != 1 || w.Events[0].ID != v.Events[0].ID {
+			t.Errorf("VerifyWithTree(%s) = %+v, %v; Verify read %+v", number, w, err, v)
+		}
 	}
 	if _, err := e.pool.Exec(ctx, `UPDATE certificates SET athlete_grade = 'first' WHERE printed_number = 'BJ1998-0037'`); err != nil {
 		t.Fatal(err)
 	}
 	if v, err := e.cs.Verify(ctx, "BJ1998-0037"); err != nil || v.UnderReview == nil || !slices.Equal(v.Mismatch, []string{"athlete_grade"}) {
 		t.Fatalf("changed grade: %+v, %v", v, err)
+	}
+}
+
+// TestVerifyWithTreeReadsTheLinksKept: the one-statement verification
+// reads a reissue's numbers from the row (migration 00112), written by the
+// reissue with the links; it answers what the two-step Verify (which joins
+// the linked rows) answers, events oldest first, and a kept number changed
+// behind the services' back is answered as under review.
+func TestVerifyWithTreeReadsTheLinksKept(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, certs.Config{})
+	e.stock(t, "110", 10, 0)
+	p := fixture.Player(t, e.reg, "110", "链接", "", "1990-01-01", 1)
+	a, err := e.cs.Approve(ctx, beijing, "", e.apply(t, beijing, p, "1d").ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := e.cs.Reissue(ctx, beijing, "", a.CertificateNumber, "遗失")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := e.cs.Reissue(ctx, beijing, "", b.Number, "损坏")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][2]string{ // replaces, replaced by
+		a.CertificateNumber: {"", b.Number},
+		b.Number:            {a.CertificateNumber, c.Number},
+		c.Number:            {b.Number, ""},
+	}
+	for number, links := range want {
+		v, err := e.cs.Verify(ctx, number)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, tr, err := e.cs.VerifyWithTree(ctx, number)
+		if err != nil || tr == nil || w.UnderReview != nil || w.Certificate != v.Certificate {
+			t.Fatalf("VerifyWithTree(%s) = %+v, %v; Verify read %+v", number, w, err, v.Certificate)
+		}
+		if got := [2]string{w.Certificate.Replaces, w.Certificate.ReplacedBy}; got != links {
+			t.Errorf("%s: links %v, want %v", number, got, links)
+		}
+		// the row read raw (no scan plan per column) is the row pgx scans
+		raw, scanned, allRaw, err := e.cs.VerifyReadBothWays(ctx, number)
+		if err != nil || !allRaw || len(raw) != 4 || !reflect.DeepEqual(raw, scanned) {
+			t.Errorf("%s read raw (all rows: %v, %v):\n%#v\nscanned:\n%#v", number, allRaw, err, raw, scanned)
+		}
+		if !slices.IsSortedFunc(w.Events, func(x, y ledger.Event) int { return int(x.ID - y.ID) }) || len(w.Events) != len(v.Events) {
+			t.Errorf("%s: events %v, want oldest first as %v", number, w.Events, v.Events)
+		}
+	}
+	for _, tamper := range []struct {
+		sql, number, field string
+	}{
+		{`UPDATE certificates SET replaced_by_number = '110260009' WHERE number = $1`, b.Number, "replaced_by"},
+		{`UPDATE certificates SET replaces_number = '' WHERE number = $1`, b.Number, "replaces"},
+		{`UPDATE certificates SET replaces_number = $1 WHERE number = $1`, a.CertificateNumber, "replaces"},
+	} {
+		if _, err := e.pool.Exec(ctx, `UPDATE certificates SET replaces_number = $2, replaced_by_number = $3 WHERE number = $1`,
+			tamper.number, want[tamper.number][0], want[tamper.number][1]); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.pool.Exec(ctx, tamper.sql, tamper.number); err != nil {
+			t.Fatal(err)
+		}
+		w, _, err := e.cs.VerifyWithTree(ctx, tamper.number)
+		if err != nil || w.UnderReview == nil || !slices.Equal(w.Mismatch, []string{tamper.field}) {
+			t.Errorf("after %s of %s: %+v, %v, want under review in %s", tamper.sql, tamper.number, w, err, tamper.field)
+		}
 	}
 }
 
