@@ -296,12 +296,6 @@ var checkedTreeSQL = func() [2]string {
 // ledger.EventColumnsSQL), kept for their receipts. where reads one
 // certificate at most (a unique column).
 func readCheckedTree(ctx context.Context, q ledger.Querier, where treeWhere, arg any) ([]checkedCertificate, []*ledger.TreeRead, error) {
-	return readCheckedTreeRaw(ctx, q, where, arg, true)
-}
-
-// readCheckedTreeRaw is readCheckedTree, its rows read raw when raw
-// (falling back to pgx's scan), else scanned by pgx (its tests compare).
-func readCheckedTreeRaw(ctx context.Context, q ledger.Querier, where treeWhere, arg any, raw bool) ([]checkedCertificate, []*ledger.TreeRead, error) {
 	rows, err := q.Query(ctx, checkedTreeSQL[where], arg)
 	if err != nil {
 		return nil, nil, err
@@ -311,25 +305,19 @@ func readCheckedTreeRaw(ctx context.Context, q ledger.Querier, where treeWhere, 
 	var trees []*ledger.TreeRead
 	dest := make([]any, 0, 32)
 	for rows.Next() {
-		tr := ledger.NewTreeRead("certificate")
 		var c Certificate
+		var number, printed pgtype.Text
+		var application pgtype.Int8
 		var birth *time.Time
-		ok := false
-		if raw {
-			c, birth, ok = rawCheckedRow(rows, tr)
+		tr := ledger.NewTreeRead("certificate")
+		dest = tr.AppendTargets(append(dest[:0], &c.ID, &number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
+			&application, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
+			&printed, &c.PaperBasis, &birth))
+		if err := rows.Scan(dest...); err != nil {
+			return nil, nil, err
 		}
-		if !ok { // not as the raw read expects: pgx's scan, which says why
-			var number, printed pgtype.Text
-			var application pgtype.Int8
-			dest = tr.AppendTargets(append(dest[:0], &c.ID, &number, &c.Kind, &c.IssuingPrefix, &c.IssuingBody, &c.PlayerID, &c.PlayerName, &c.Rank, &c.Basis,
-				&application, &c.IssuedAt, &c.IssueDate, &c.AthleteGrade, &c.Status, &c.StatusReason, &c.Replaces, &c.ReplacedBy, &c.FromPaper,
-				&printed, &c.PaperBasis, &birth))
-			if err := rows.Scan(dest...); err != nil {
-				return nil, nil, err
-			}
-			c.Number, c.PrintedNumber, c.ApplicationID = number.String, printed.String, application.Int64 // NULL: "", 0
-			tr.Next()
-		}
+		c.Number, c.PrintedNumber, c.ApplicationID = number.String, printed.String, application.Int64 // NULL: "", 0
+		tr.Next()
 		if k := len(out) - 1; k >= 0 && out[k].ID == c.ID {
 			trees[k].Take(tr) // another event of the same certificate
 			continue
@@ -344,46 +332,6 @@ func readCheckedTreeRaw(ctx context.Context, q ledger.Querier, where treeWhere, 
 		out[k].events = trees[k].Events()
 	}
 	return out, trees, nil
-}
-
-// rawCheckedRow reads a row of checkedTreeSQL from its raw values
-// (ledger.RawRow: pgx's decoding without a scan plan per column and
-// call), its event into tr; false when a column is not as expected (its
-// type, format or a NULL where none can be), nothing kept.
-func rawCheckedRow(rows pgx.Rows, tr *ledger.TreeRead) (c Certificate, birth *time.Time, ok bool) {
-	r := ledger.NewRawRow(rows.FieldDescriptions(), rows.RawValues())
-	text := func(i int) string {
-		if s := r.Text(i); s != nil {
-			return *s
-		}
-		return ""
-	}
-	notNull := func(i int) string {
-		s := r.Text(i)
-		if s == nil {
-			r.Ok = false
-			return ""
-		}
-		return *s
-	}
-	id, player := r.Int8(0), r.Int8(5)
-	issuedAt, issueDate := r.Timestamptz(10), r.Date(11)
-	if id == nil || player == nil || issuedAt == nil || issueDate == nil {
-		return c, nil, false
-	}
-	c = Certificate{ID: *id, Number: text(1), Kind: Kind(notNull(2)), IssuingPrefix: notNull(3), IssuingBody: notNull(4),
-		PlayerID: *player, PlayerName: notNull(6), Rank: registry.Rank(r.Int2(7)), Basis: Basis(notNull(8)),
-		IssuedAt: *issuedAt, IssueDate: *issueDate, AthleteGrade: AthleteGrade(notNull(12)), Status: CertStatus(notNull(13)),
-		StatusReason: notNull(14), Replaces: notNull(15), ReplacedBy: notNull(16), FromPaper: r.Bool(17),
-		PrintedNumber: text(18), PaperBasis: Basis(notNull(19))}
-	if app := r.Int8(9); app != nil {
-		c.ApplicationID = *app
-	}
-	birth = r.Date(20)
-	if !r.Ok || !tr.NextRaw(&r, 21) {
-		return Certificate{}, nil, false
-	}
-	return c, birth, true
 }
 
 // MaxLogMismatches bounds the list CheckCertificatesAgainstLog returns.

@@ -132,28 +132,6 @@ func (r *TreeRead) Next() {
 	r.id, r.prev, r.hash = nil, nil, nil
 }
 
-// NextRaw keeps the event of row's columns from at on (EventColumnsSQL),
-// read raw; false when they do not read so (row.Ok false), nothing kept:
-// the caller scans the row into Targets instead.
-func (r *TreeRead) NextRaw(row *RawRow, at int) bool {
-	id, when := row.Int8(at), row.Timestamptz(at+1)
-	actor, action, entity, payload := row.Text(at+2), row.Text(at+3), row.Text(at+4), row.Text(at+5)
-	prev, hash := row.Bytes(at+6), row.Bytes(at+7)
-	if !row.Ok {
-		return false
-	}
-	if id == nil {
-		return true // no event: the LEFT JOIN's NULLs
-	}
-	if when == nil || actor == nil || action == nil || entity == nil || payload == nil {
-		row.Ok = false // a column NULL that pgx would refuse to scan
-		return false
-	}
-	r.events = append(r.events, Event{ID: *id, At: *when, Actor: *actor, Action: *action, EntityType: r.entityType,
-		EntityID: *entity, Payload: json.RawMessage(*payload), PrevHash: prev, Hash: hash})
-	return true
-}
-
 // Take adds the events of another row's read (of the same entity).
 func (r *TreeRead) Take(row *TreeRead) { r.events = append(r.events, row.events...) }
 
