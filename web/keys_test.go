@@ -7,9 +7,12 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/ledger"
@@ -348,5 +351,72 @@ func TestWebhooksOnThePortal(t *testing.T) {
 	list = page(agency, u+"?ok=webhook_unsubscribed")
 	if !strings.Contains(list, "订阅已退订。") || strings.Contains(list, `data-testid="webhook-unsubscribe"`) {
 		t.Error("the list does not show the subscription ended")
+	}
+}
+
+// TestKeysAndWebhooksInChromium: staff follow the workspace's links in a
+// Chinese browser, issue an institution key (read once from its answer),
+// revoke it through the confirmation page, then subscribe a URL to two
+// kinds of events (ticked boxes) and end the subscription.
+func TestKeysAndWebhooksInChromium(t *testing.T) {
+	var hooks *webhooks.Service
+	e := newPortalEnvWith(t, func(s *ledger.Store) web.Options {
+		hooks = webhooks.New(s, nil, nil)
+		return web.Options{Webhooks: hooks}
+	})
+	_, staffTok := e.tokens(t)
+	bg := context.Background()
+	ctx := browser(t)
+	u := e.srv.URL
+	run(t, ctx, "sign in", chromedp.Navigate(u+"/login"),
+		chromedp.SendKeys(css(`[data-testid="login-token"]`), staffTok),
+		chromedp.Click(css(`[data-testid="login-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="nav-workspace"]`)))
+
+	run(t, ctx, "issue a key", chromedp.Navigate(u+"/workspace"),
+		chromedp.Click(css(`[data-testid="institution-keys-link"]`)),
+		chromedp.WaitVisible(css(`[data-testid="key-form"]`)),
+		chromedp.SendKeys(css(`[data-testid="key-institution"]`), "北京市体育局"),
+		chromedp.SendKeys(css(`[data-testid="key-quota"]`), "40"),
+		chromedp.SetValue(css(`[data-testid="key-per"]`), "hour"),
+		chromedp.Click(css(`[data-testid="key-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="new-key"]`)))
+	key := text(t, ctx, `[data-testid="new-key"]`)
+	if id, err := e.reg.SpendInstitutionKey(bg, key, 1); err != nil || id == 0 {
+		t.Fatalf("the key read from the page: %q %v", key, err)
+	}
+	if got := text(t, ctx, `[data-testid="key-state"]`); got != "正常" {
+		t.Errorf("the new key's state %q", got)
+	}
+	run(t, ctx, "revoke it", chromedp.SendKeys(css(`[data-testid="key-revoke-reason"]`), "测试结束"),
+		chromedp.Click(css(`[data-testid="key-revoke"]`)),
+		chromedp.WaitVisible(css(`[data-testid="confirm-heading"]`)),
+		chromedp.Click(css(`[data-testid="confirm-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="ok"]`)))
+	if got := text(t, ctx, `[data-testid="key-state"]`); !strings.HasPrefix(got, "已吊销") || !strings.Contains(got, "测试结束") {
+		t.Errorf("the revoked key's state %q", got)
+	}
+	if _, err := e.reg.SpendInstitutionKey(bg, key, 1); !revokedKey(err) {
+		t.Errorf("the revoked key: %v", err)
+	}
+
+	run(t, ctx, "subscribe", chromedp.Navigate(u+"/workspace"),
+		chromedp.Click(css(`[data-testid="webhooks-link"]`)),
+		chromedp.WaitVisible(css(`[data-testid="webhook-form"]`)),
+		chromedp.SendKeys(css(`[data-testid="webhook-url"]`), "https://example.org/hook"),
+		chromedp.Click(css(`[data-testid="webhook-action-certificate.issued"]`)),
+		chromedp.Click(css(`[data-testid="webhook-action-notice.published"]`)),
+		chromedp.Click(css(`[data-testid="webhook-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="new-secret"]`)))
+	subs, err := hooks.Subscriptions(bg, fixture.Staff)
+	if err != nil || len(subs) != 1 || !slices.Equal(subs[0].Actions, []string{"certificate.issued", "notice.published"}) {
+		t.Fatalf("subscriptions: %+v %v", subs, err)
+	}
+	run(t, ctx, "unsubscribe", chromedp.Click(css(`[data-testid="webhook-unsubscribe"]`)),
+		chromedp.WaitVisible(css(`[data-testid="confirm-heading"]`)),
+		chromedp.Click(css(`[data-testid="confirm-submit"]`)),
+		chromedp.WaitVisible(css(`[data-testid="ok"]`)))
+	if got := text(t, ctx, `[data-testid="webhook-state"]`); got != "已退订" {
+		t.Errorf("the ended subscription's state %q", got)
 	}
 }
