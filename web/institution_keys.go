@@ -36,7 +36,7 @@ func (p *keyPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /workspace/institution-keys", p.issue)
 	mux.HandleFunc("GET /workspace/institution-keys/{id}", p.usage)
 	p.Confirmed(mux, "/workspace/institution-keys/{id}/revoke", kit.Confirmation{What: "confirm_revoke_key", Back: toKeys,
-		Subject: p.keySubject}, p.PostFields(toKeys, p.failList, p.revoke))
+		Subject: p.keySubject, Check: p.mayRevoke}, p.PostFields(toKeys, p.failList, p.revoke))
 }
 
 func toKeys(*http.Request) string { return "/workspace/institution-keys" }
@@ -131,6 +131,17 @@ func (p *keyPages) revoke(r *http.Request, a ledger.Actor, key string) (kit.Outc
 	}
 	_, err := p.keys.RevokeInstitutionKey(r.Context(), a, key, id, r.PostFormValue("reason"))
 	return kit.Done("key_revoked"), err
+}
+
+// mayRevoke refuses the confirmation page as the registry would refuse
+// the revocation: to anyone but staff, for an unknown key.
+func (p *keyPages) mayRevoke(r *http.Request, a ledger.Actor) error {
+	id, ok := kit.PathID(r)
+	if !ok {
+		return ledger.ErrNotFound
+	}
+	_, _, err := p.keys.InstitutionKeyUsage(r.Context(), a, id, 1)
+	return err
 }
 
 // keySubject names the key of the path on its confirmation page, as the

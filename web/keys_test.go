@@ -153,6 +153,12 @@ func TestInstitutionKeysOnThePortal(t *testing.T) {
 			oneLanguage(t, "the refusal", body, "zh-CN")
 		}
 	}
+	if code, _, _ := fetch(t, agency, "GET", u+"/"+id+"/revoke/confirm?reason=x", nil); code != http.StatusForbidden {
+		t.Errorf("agency GET of the confirmation: %d", code)
+	}
+	if code, _, _ := fetch(t, staff, "GET", u+"/99/revoke/confirm?reason=x", nil); code != http.StatusNotFound {
+		t.Errorf("the confirmation of an unknown key: %d", code)
+	}
 	_, ws, _ := fetch(t, agency, "GET", e.srv.URL+"/workspace", nil)
 	code, _, _ = fetch(t, agency, "POST", u, url.Values{"csrf": {csrfOf(t, ws)}, "idem": {"a1"}, "institution": {"某大学"}, "quota": {"9"}, "per": {"day"}})
 	if code != http.StatusForbidden {
@@ -319,6 +325,9 @@ func TestWebhooksOnThePortal(t *testing.T) {
 	}
 	if code, body, _ := fetch(t, other, "GET", u+"/"+id, nil); code != http.StatusNotFound || strings.Contains(body, receiver.URL) {
 		t.Errorf("another agency's GET of the attempts: %d", code)
+	}
+	if code, _, _ := fetch(t, other, "GET", u+"/"+id+"/unsubscribe/confirm", nil); code != http.StatusNotFound {
+		t.Errorf("another agency's GET of the confirmation: %d", code)
 	}
 	code, _, _ = fetch(t, other, "POST", u+"/"+id+"/unsubscribe", url.Values{"csrf": {csrfOf(t, page(other, u))}, "idem": {"o1"}, "confirm": {"yes"}})
 	if subs, _ := hooks.Subscriptions(ctx, fixture.Staff); code != http.StatusNotFound || subs[0].Ended {

@@ -37,7 +37,7 @@ func (p *webhookPages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /workspace/webhooks", p.subscribe)
 	mux.HandleFunc("GET /workspace/webhooks/{id}", p.attempts)
 	p.Confirmed(mux, "/workspace/webhooks/{id}/unsubscribe", kit.Confirmation{What: "confirm_unsubscribe", Back: toWebhooks,
-		Subject: p.subject}, p.PostFields(toWebhooks, p.failList, p.unsubscribe))
+		Subject: p.subject, Check: p.mayEnd}, p.PostFields(toWebhooks, p.failList, p.unsubscribe))
 }
 
 func toWebhooks(*http.Request) string { return "/workspace/webhooks" }
@@ -128,6 +128,25 @@ func (p *webhookPages) unsubscribe(r *http.Request, a ledger.Actor, key string) 
 	}
 	_, err := p.hooks.Unsubscribe(r.Context(), a, key, id)
 	return kit.Done("webhook_unsubscribed"), err
+}
+
+// mayEnd refuses the confirmation page as the service would refuse the
+// unsubscription: a subscription not among those it shows the actor.
+func (p *webhookPages) mayEnd(r *http.Request, a ledger.Actor) error {
+	id, ok := kit.PathID(r)
+	if !ok {
+		return ledger.ErrNotFound
+	}
+	subs, err := p.hooks.Subscriptions(r.Context(), a)
+	if err != nil {
+		return err
+	}
+	for _, s := range subs {
+		if s.ID == id {
+			return nil
+		}
+	}
+	return webhooks.ReasonNoSuchWebhook.New("id", strconv.FormatInt(id, 10))
 }
 
 // subject names the subscription of the path on its confirmation page,
