@@ -47,6 +47,7 @@ func tables() []kit.Table {
 		{Feature: "paper certificates", Texts: paperMessages},
 		{Feature: "workspace sections", Texts: workspaceSectionMessages},
 		{Feature: "staff", Texts: staffpages.Texts},
+		{Feature: "institution keys and webhooks", Texts: keyMessages},
 		{Feature: "boards", Texts: boardMessages},
 		{Feature: "printing", Texts: printingMessages},
 		{Feature: "errors", Texts: errorMessages},

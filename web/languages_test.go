@@ -140,7 +140,7 @@ func TestEveryPageInOneLanguage(t *testing.T) {
 		"/workspace/import", "/workspace/reissue", "/workspace/revoke/confirm?number=" + c1.Number + "&reason=" + url.QueryEscape("冒名"),
 		tour + "/finish/confirm", tour}
 	staffPages := []string{"/workspace", "/workspace/agencies", "/workspace/tokens", "/workspace/agencies/110/suspend/confirm?reason=x",
-		"/workspace/tokens/1/revoke/confirm", "/workspace/statistics", "/certificates/" + c1.Number}
+		"/workspace/tokens/1/revoke/confirm", "/workspace/institution-keys", "/workspace/statistics", "/certificates/" + c1.Number}
 	agency, staff := client(t), client(t)
 	e.signIn(t, agency, agencyTok)
 	e.signIn(t, staff, staffTok)

@@ -35,6 +35,7 @@ type Registry interface {
 	rankReviewer
 	playerWriter
 	staffpages.Registry
+	institutionKeys
 }
 
 // playerCertificates is what a player's page shows of certification.

@@ -61,6 +61,10 @@ type Options struct {
 	// Merger merges duplicate player records (internal/records); nil: the
 	// portal offers no merge.
 	Merger Merger
+	// Webhooks are the subscriptions to the registry's events (the
+	// webhooks service): their pages under /workspace/webhooks; nil
+	// serves none.
+	Webhooks Webhooks
 	// Observe, when set, is called after each request with the route
 	// pattern it matched in r.Pattern (for metrics).
 	Observe func(r *http.Request)
@@ -116,6 +120,7 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		newRecordPages(s, reg, opt.Merger),
 		newPaperPages(s, cs),
 		&identityPages{Site: s, reg: reg},
+		&keyPages{Site: s, keys: reg},
 		&applyPages{Site: s, certs: cs, reg: reg, events: ts},
 		&appraisalPages{Site: s, certs: cs},
 		&printPages{Site: s, certs: cs, holders: reg, sealer: opt.Sealer, links: links, font: font},
@@ -135,6 +140,10 @@ func New(ctx context.Context, store kit.Store, reg Registry, cs Certs, ts tourna
 		s.Serves("rating-tune") // staff see the tuning page in the navigation
 	}
 	staffpages.New(s, reg, cs).WithNational(cs).Routes(mux)
+	if opt.Webhooks != nil {
+		s.Serves("webhooks")
+		(&webhookPages{Site: s, hooks: opt.Webhooks}).routes(mux)
+	}
 	if opt.Audit != nil {
 		s.Serves("audit")
 		auditpages.New(s, opt.Audit, font).Routes(mux)

@@ -186,6 +186,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	wopt.Ratings = rb
 	wopt.Audit = au
 	wopt.Merger = records.New(store, reg, cs, ts)
+	wopt.Webhooks = webhooks.New(store, nil, log) // the subscriptions' pages; the dispatcher runs below
 	wopt.Observe = metrics.SetRoute
 	wopt.Log = pr.Log()
 	wopt.OpenData = &opendata.Sources{Log: opendata.StoreLog{Store: store}, Ratings: rb, Players: reg, Certs: cs, Tournaments: ts,
