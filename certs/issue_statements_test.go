@@ -134,8 +134,9 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 		}
 	}
 	// the whole approval, from begin to the commit, with the event's
-	// standings cached (as the server wires it): eleven round trips
-	// (nineteen before the reads and writes were pipelined)
+	// standings cached (as the server wires it): ten round trips
+	// (nineteen before the reads and writes were pipelined, eleven before
+	// the agency's standing rode with the application's read)
 	var trips [][]string
 	for _, q := range trail.sql {
 		if q == "begin" {
@@ -146,9 +147,13 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 		}
 	}
 	for i, got := range trips {
-		if len(got) != 11 {
-			t.Errorf("approval %d made %d round trips, want 11: %q", i+1, len(got), got)
+		if len(got) != 10 {
+			t.Errorf("approval %d made %d round trips, want 10: %q", i+1, len(got), got)
 		}
+	}
+	// the application's lock and read with the agency's standing
+	if !strings.Contains(trail.sql[2], "FOR UPDATE ; SELECT") || !strings.HasSuffix(trail.sql[2], "SELECT status FROM agencies WHERE prefix = $1") {
+		t.Errorf("the application's read and the agency's standing are not one round trip: %q", trail.sql[2])
 	}
 	// before the lock: the key's lock and record pipelined in one round trip
 	if !strings.Contains(trail.sql[1], "pg_advisory_xact_lock(hashtextextended") || !strings.Contains(trail.sql[1], "; SELECT method, request_hash") {
