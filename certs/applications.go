@@ -288,8 +288,12 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 				return Application{}, err
 			}
 		}
-		// the player, locked, and his pending identity change in one round trip
-		p, change, pending, err := registry.PlayerAndPendingChange(ctx, tx, app.PlayerID)
+		// the player, locked, and his pending identity change in one round
+		// trip, with the first read of the event's evidence (the standings
+		// cache's check)
+		evidence := &pgx.Batch{}
+		readEvidence := s.queueEvidence(evidence, app.Basis, app.PlayerID, app.EventID)
+		p, change, pending, err := registry.PlayerAndPendingChangeWith(ctx, tx, app.PlayerID, evidence)
 		if err != nil {
 			return Application{}, err
 		}
@@ -303,7 +307,7 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		if NeedsEvent(app.Basis) {
 			// a result may have been voided or corrected, the event unlisted,
 			// since the application was filed; text alone never holds
-			if _, err := s.checkEvidence(ctx, tx, app.Basis, app.TargetRank, app.PlayerID, app.EventID); err != nil {
+			if _, err := s.checkEvidenceRead(ctx, tx, app.Basis, app.TargetRank, app.PlayerID, app.EventID, readEvidence); err != nil {
 				return Application{}, err
 			}
 		}

@@ -134,9 +134,10 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 		}
 	}
 	// the whole approval, from begin to the commit, with the event's
-	// standings cached (as the server wires it): ten round trips
+	// standings cached (as the server wires it): nine round trips
 	// (nineteen before the reads and writes were pipelined, eleven before
-	// the agency's standing rode with the application's read)
+	// the agency's standing rode with the application's read and the
+	// standings cache's check with the player's)
 	var trips [][]string
 	for _, q := range trail.sql {
 		if q == "begin" {
@@ -147,13 +148,18 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 		}
 	}
 	for i, got := range trips {
-		if len(got) != 10 {
-			t.Errorf("approval %d made %d round trips, want 10: %q", i+1, len(got), got)
+		if len(got) != 9 {
+			t.Errorf("approval %d made %d round trips, want 9: %q", i+1, len(got), got)
 		}
 	}
 	// the application's lock and read with the agency's standing
 	if !strings.Contains(trail.sql[2], "FOR UPDATE ; SELECT") || !strings.HasSuffix(trail.sql[2], "SELECT status FROM agencies WHERE prefix = $1") {
 		t.Errorf("the application's read and the agency's standing are not one round trip: %q", trail.sql[2])
+	}
+	// the player's lock and read with the standings cache's check
+	if !strings.HasPrefix(trail.sql[3], "SELECT id, name") || !strings.Contains(trail.sql[3], "FROM players WHERE id = $1 FOR UPDATE ; SELECT") ||
+		!strings.Contains(trail.sql[3], "; SELECT EXISTS (SELECT FROM tournaments WHERE id = $1)") {
+		t.Errorf("the player's read and the standings cache's check are not one round trip: %q", trail.sql[3])
 	}
 	// before the lock: the key's lock and record pipelined in one round trip
 	if !strings.Contains(trail.sql[1], "pg_advisory_xact_lock(hashtextextended") || !strings.Contains(trail.sql[1], "; SELECT method, request_hash") {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/dankyu/dankyu/ledger"
 )
 
@@ -44,6 +46,25 @@ func (c *StandingsCache) PlayerRecord(ctx context.Context, q ledger.Querier, eve
 	if c == nil {
 		return PlayerRecordTx(ctx, q, eventID, playerID)
 	}
+	return c.playerRecord(eventID, playerID, func(sql string, args []any, scan func(pgx.Row) error) {
+		_ = scan(q.QueryRow(ctx, sql, args...)) // its error is kept for finish
+	})(ctx, q)
+}
+
+// QueuePlayerRecord is PlayerRecord in two steps: it queues on b the
+// cache's check (one statement), so that the caller sends it with its own
+// reads; finish, called once b is sent in the same transaction (before
+// anything else of the event is read), gives the record, reading the
+// standings when the cache cannot.
+func (c *StandingsCache) QueuePlayerRecord(b *pgx.Batch, eventID, playerID int64) (finish func(context.Context, ledger.Querier) (PlayerRecord, error)) {
+	return c.playerRecord(eventID, playerID, func(sql string, args []any, scan func(pgx.Row) error) {
+		b.Queue(sql, args...).QueryRow(scan)
+	})
+}
+
+// playerRecord sends the cache's check with send (now or queued) and
+// returns what finishes the read once it is sent.
+func (c *StandingsCache) playerRecord(eventID, playerID int64, send func(sql string, args []any, scan func(pgx.Row) error)) func(context.Context, ledger.Querier) (PlayerRecord, error) {
 	c.mu.Lock()
 	e, hit := c.events[eventID]
 	c.mu.Unlock()
@@ -51,38 +72,44 @@ func (c *StandingsCache) PlayerRecord(ctx context.Context, q ledger.Querier, eve
 	if hit {
 		cached = &e
 	}
-	v, err := eventVersion(ctx, q, eventID, cached)
-	if err != nil {
-		return PlayerRecord{}, err
-	}
-	if !v.exists {
-		return PlayerRecord{}, nil // no such event
-	}
-	if hit && v.unchanged {
-		return recordOf(e.report, playerID), nil
-	}
-	r, ok, err := standingsOf(ctx, q, eventID)
-	if err != nil || !ok {
-		return PlayerRecord{}, err
-	}
-	if v.ownWrites {
-		// computed with this transaction's uncommitted changes of the
-		// event, which may yet roll back: not for others
+	var (
+		v       version
+		readErr error
+	)
+	sendEventVersion(send, eventID, cached, &v, &readErr)
+	return func(ctx context.Context, q ledger.Querier) (PlayerRecord, error) {
+		if readErr != nil {
+			return PlayerRecord{}, readErr
+		}
+		if !v.exists {
+			return PlayerRecord{}, nil // no such event
+		}
+		if hit && v.unchanged {
+			return recordOf(e.report, playerID), nil
+		}
+		r, ok, err := standingsOf(ctx, q, eventID)
+		if err != nil || !ok {
+			return PlayerRecord{}, err
+		}
+		if v.ownWrites {
+			// computed with this transaction's uncommitted changes of the
+			// event, which may yet roll back: not for others
+			return recordOf(r, playerID), nil
+		}
+		c.mu.Lock()
+		if _, ok := c.events[eventID]; !ok && len(c.events) >= maxCachedEvents {
+			for id := range c.events { // any one: the map is small
+				delete(c.events, id)
+				break
+			}
+		}
+		c.events[eventID] = cachedStandings{snapshot: v.snapshot, own: v.own, report: r}
+		c.mu.Unlock()
 		return recordOf(r, playerID), nil
 	}
-	c.mu.Lock()
-	if _, ok := c.events[eventID]; !ok && len(c.events) >= maxCachedEvents {
-		for id := range c.events { // any one: the map is small
-			delete(c.events, id)
-			break
-		}
-	}
-	c.events[eventID] = cachedStandings{snapshot: v.snapshot, own: v.own, report: r}
-	c.mu.Unlock()
-	return recordOf(r, playerID), nil
 }
 
-// version is what eventVersion reads.
+// version is what sendEventVersion reads.
 type version struct {
 	exists    bool   // the event exists
 	unchanged bool   // no change since the cached entry's snapshot
@@ -91,7 +118,7 @@ type version struct {
 	own       string // this transaction's id, "" when it has none yet
 }
 
-// eventVersion reads, in one statement, whether the event exists, the
+// sendEventVersion sends (with send) the statement that reads whether the event exists, the
 // snapshot and transaction id to keep with standings read now, and
 // whether anything of the event changed that the cached entry's snapshot
 // did not see. Every writer of the rows the standings are read from (the
@@ -104,8 +131,8 @@ type version struct {
 // key), so this costs the same on an event of any size; it replaced a
 // digest of every row version of the seven tables, 0.4 ms on an event of
 // 751 players, read by every approval.
-func eventVersion(ctx context.Context, q ledger.Querier, id int64, cached *cachedStandings) (version, error) {
-	var v version
+// v and readErr are set when its result is read.
+func sendEventVersion(send func(string, []any, func(pgx.Row) error), id int64, cached *cachedStandings, v *version, readErr *error) {
 	var snap, own *string
 	if cached != nil {
 		snap = &cached.snapshot
@@ -113,17 +140,19 @@ func eventVersion(ctx context.Context, q ledger.Querier, id int64, cached *cache
 			own = &cached.own
 		}
 	}
-	var unchanged *bool
-	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT FROM tournaments WHERE id = $1),
+	send(`SELECT EXISTS (SELECT FROM tournaments WHERE id = $1),
 		pg_current_snapshot()::text, coalesce(pg_current_xact_id_if_assigned()::text, ''),
 		EXISTS (SELECT FROM tournament_changes c WHERE c.tournament_id = $1 AND c.xid = pg_current_xact_id_if_assigned()),
 		NOT EXISTS (SELECT FROM tournament_changes c WHERE c.tournament_id IN ($1, 0)
 			AND c.xid >= pg_snapshot_xmin($2::text::pg_snapshot)
 			AND (NOT pg_visible_in_snapshot(c.xid, $2::text::pg_snapshot) OR c.xid = $3::text::xid8))`,
-		id, snap, own).Scan(&v.exists, &v.snapshot, &v.own, &v.ownWrites, &unchanged)
-	if err != nil {
-		return version{}, fmt.Errorf("version of tournament %d: %w", id, err)
-	}
-	v.unchanged = cached != nil && unchanged != nil && *unchanged
-	return v, nil
+		[]any{id, snap, own}, func(r pgx.Row) error {
+			var unchanged *bool
+			if err := r.Scan(&v.exists, &v.snapshot, &v.own, &v.ownWrites, &unchanged); err != nil {
+				*readErr = fmt.Errorf("version of tournament %d: %w", id, err)
+				return nil
+			}
+			v.unchanged = cached != nil && unchanged != nil && *unchanged
+			return nil
+		})
 }
