@@ -343,7 +343,7 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 				id, AppIssued, now, actor.String())
 			// issue before any event is appended: the series row lock comes before the event-log lock
 			c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: app.TargetRank, basis: app.Basis,
-				issuer: issuerOf(app), applicationID: app.ID, before: decide})
+				issuer: issuerOf(app), applicationID: app.ID, before: decide, last: true})
 			if err != nil {
 				return Application{}, err
 			}

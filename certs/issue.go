@@ -94,6 +94,12 @@ type issueInput struct {
 	// before: statements the caller pipelines ahead of issuance's reads
 	// (nil: none), sent with them
 	before *pgx.Batch
+	// last: the change takes no lock after this issue (one certificate,
+	// then only the log's append at commit), so the log's lock and end
+	// can be read with the certificate's insert. Not for a change that
+	// issues several: the log's lock would come before the next series'
+	// row lock, against the order every issuer takes them in.
+	last bool
 }
 
 // nextSerial hands out the next serial of a series and the series' used
@@ -283,14 +289,28 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 			c.Number = num.String()
 			number, serial = c.Number, last
 		}
-		err := tx.QueryRow(ctx, `WITH c AS (INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
+		insert := &pgx.Batch{}
+		var err error
+		insert.Queue(`WITH c AS (INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
 			application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces, holder_name, issuing_body, paper_basis)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15, $16, $17, $18)
 			ON CONFLICT (issuing_prefix, year, kind, serial) DO NOTHING RETURNING id),
 			a AS (UPDATE applications SET certificate_id = c.id FROM c WHERE applications.id = $10)
 			SELECT id FROM c`,
 			number, kind, in.issuer, yy, serial, in.player.ID, in.rank, in.player.Rank, in.basis,
-			application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody, c.PaperBasis).Scan(&c.ID)
+			application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody, c.PaperBasis).QueryRow(func(r pgx.Row) error {
+			err = r.Scan(&c.ID)
+			return nil
+		})
+		if in.last && count == 1 {
+			// the log's lock and end with the insert: the append at commit
+			// then writes in the next round trip, one less while the series
+			// row is locked
+			tx.QueueLogHead(insert)
+		}
+		if berr := tx.SendBatch(ctx, insert).Close(); berr != nil && err == nil {
+			err = berr
+		}
 		if err == nil {
 			break
 		}
