@@ -8,6 +8,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/dankyu/dankyu/ledger"
 )
 
@@ -206,6 +208,48 @@ func New(agencies Agencies) *Policy { return &Policy{agencies: agencies} }
 // transaction the change runs in, so a suspension committed before it is
 // seen.
 func (p *Policy) Require(ctx context.Context, q ledger.Querier, actor ledger.Actor, c Capability, owner string) error {
+	return p.require(actor, c, owner, func() (bool, error) { return p.agencies.AgencyActive(ctx, q, actor.Agency) })
+}
+
+// AgencyQueuer is Agencies that can queue the standing's read on a batch:
+// active and err are set when the batch's results are read.
+type AgencyQueuer interface {
+	QueueAgencyActive(b *pgx.Batch, prefix string, active *bool, err *error)
+}
+
+// Standing is an agency's standing read ahead by Queue.
+type Standing struct {
+	active bool
+	err    error
+}
+
+// Queue queues on b, for an agency actor, the read of its standing that
+// Require would make, so that it is sent with the transaction's other
+// reads instead of in a round trip of its own; nil when nothing is to be
+// read (staff, the public) or the agencies cannot queue it. b must be sent
+// in the transaction the change runs in, before RequireRead.
+func (p *Policy) Queue(b *pgx.Batch, actor ledger.Actor) *Standing {
+	aq, ok := p.agencies.(AgencyQueuer)
+	if !ok || actor.IsStaff() || actor.Kind != ledger.AgencyActor {
+		return nil
+	}
+	st := &Standing{}
+	aq.QueueAgencyActive(b, actor.Agency, &st.active, &st.err)
+	return st
+}
+
+// RequireRead is Require with the agency's standing read ahead (st from
+// Queue, its batch sent); a nil st reads it as Require does.
+func (p *Policy) RequireRead(ctx context.Context, q ledger.Querier, actor ledger.Actor, c Capability, owner string, st *Standing) error {
+	if st == nil {
+		return p.Require(ctx, q, actor, c, owner)
+	}
+	return p.require(actor, c, owner, func() (bool, error) { return st.active, st.err })
+}
+
+// require decides; standing reads the agency's standing when the decision
+// needs it.
+func (p *Policy) require(actor ledger.Actor, c Capability, owner string, standing func() (bool, error)) error {
 	d, ok := describe(c)
 	if !ok {
 		return fmt.Errorf("unknown capability %d", int(c))
@@ -223,7 +267,7 @@ func (p *Policy) Require(ctx context.Context, q ledger.Querier, actor ledger.Act
 	case d.rule == ownEvenIdle:
 		return nil
 	}
-	active, err := p.agencies.AgencyActive(ctx, q, actor.Agency)
+	active, err := standing()
 	if err != nil {
 		return fmt.Errorf("%s: standing of agency %s: %w", c, actor.Agency, err)
 	}

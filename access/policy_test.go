@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/dankyu/dankyu/access"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/internal/pgtest"
@@ -76,6 +78,21 @@ func TestEveryCapabilityForEveryone(t *testing.T) {
 			{"staff", staff, "110", want.staff},
 		} {
 			err := reg.Policy().Require(ctx, pool, tt.actor, c, tt.owner)
+			// the same decision with the agency's standing read ahead in a batch
+			b := &pgx.Batch{}
+			st := reg.Policy().Queue(b, tt.actor)
+			if b.Len() > 0 {
+				if err := pool.SendBatch(ctx, b).Close(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if (st == nil) != (tt.actor.Kind != ledger.AgencyActor) {
+				t.Errorf("%s / %s: queued a standing %v", c, tt.who, st != nil)
+			}
+			ahead := reg.Policy().RequireRead(ctx, pool, tt.actor, c, tt.owner, st)
+			if (ahead == nil) != (err == nil) || reasonOf(ahead) != reasonOf(err) {
+				t.Errorf("%s / %s: read ahead %v, read now %v", c, tt.who, ahead, err)
+			}
 			switch {
 			case tt.want == nil && err != nil:
 				t.Errorf("%s / %s: refused (%v), want allowed", c, tt.who, err)
@@ -96,4 +113,12 @@ func TestEveryCapabilityForEveryone(t *testing.T) {
 func hasBothLanguages(err error) bool {
 	e, ok := ledger.AsError(err)
 	return ok && e.Message(ledger.Chinese) != "" && e.Message(ledger.English) != "" && e.Message(ledger.Chinese) != e.Message(ledger.English)
+}
+
+// reasonOf is err's reason, nil when it has none.
+func reasonOf(err error) any {
+	if e, ok := ledger.AsError(err); ok {
+		return e.Reason
+	}
+	return nil
 }

@@ -84,6 +84,12 @@ func scanApplication(r pgx.Row) (Application, error) {
 // read is pipelined behind the lock and bound (its snapshot taken) once the
 // lock is held, so it sees a decision committed while this one waited.
 func applicationTx(ctx context.Context, tx *ledger.Tx, id int64) (Application, error) {
+	return applicationTxWith(ctx, tx, id, nil)
+}
+
+// applicationTxWith is applicationTx sending after it, in the same round
+// trip, the statements of after (nil: none).
+func applicationTxWith(ctx context.Context, tx *ledger.Tx, id int64, after *pgx.Batch) (Application, error) {
 	var (
 		a       Application
 		readErr error
@@ -94,6 +100,9 @@ func applicationTx(ctx context.Context, tx *ledger.Tx, id int64) (Application, e
 		a, readErr = scanApplication(r)
 		return nil
 	})
+	if after != nil {
+		b.QueuedQueries = append(b.QueuedQueries, after.QueuedQueries...)
+	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return Application{}, ledger.PgErr(err, fmt.Sprintf("lock application %d", id))
 	}
@@ -235,11 +244,28 @@ func requireApproved(ctx context.Context, tx *ledger.Tx, id int64, agency string
 
 // mayDecide checks that actor may approve or reject app: staff always; the
 // active agency of the player's province for kyu to 5 dan.
-func (s *Service) mayDecide(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, app Application) error {
+// st is the actor's standing read ahead with the application (nil: read
+// now).
+func (s *Service) mayDecide(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, app Application, st *access.Standing) error {
 	if AssociationIssues(app.TargetRank) {
-		return s.policy.Require(ctx, tx, actor, access.ApplyHighDan, app.AgencyPrefix)
+		return s.policy.RequireRead(ctx, tx, actor, access.ApplyHighDan, app.AgencyPrefix, st)
 	}
-	return s.policy.Require(ctx, tx, actor, access.DecideApplication, app.AgencyPrefix)
+	return s.policy.RequireRead(ctx, tx, actor, access.DecideApplication, app.AgencyPrefix, st)
+}
+
+// applicationToDecide is the application, locked, read with the actor's
+// standing (which mayDecide needs) in one round trip.
+func (s *Service) applicationToDecide(ctx context.Context, tx *ledger.Tx, actor ledger.Actor, id int64) (Application, error) {
+	b := &pgx.Batch{}
+	st := s.policy.Queue(b, actor)
+	app, err := applicationTxWith(ctx, tx, id, b)
+	if err != nil {
+		return Application{}, err
+	}
+	if err := s.mayDecide(ctx, tx, actor, app, st); err != nil {
+		return Application{}, err
+	}
+	return app, nil
 }
 
 // Approve approves an application: kyu to 3 dan are issued at once, 4 to 7
@@ -250,11 +276,8 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		return Application{}, err
 	}
 	return ledger.Mutate(ctx, s.store, actor, key, "Approve", id, func(tx *ledger.Tx, now time.Time) (Application, error) {
-		app, err := applicationTx(ctx, tx, id)
+		app, err := s.applicationToDecide(ctx, tx, actor, id)
 		if err != nil {
-			return Application{}, err
-		}
-		if err := s.mayDecide(ctx, tx, actor, app); err != nil {
 			return Application{}, err
 		}
 		if app.Status != AppApplied {
@@ -265,8 +288,12 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 				return Application{}, err
 			}
 		}
-		// the player, locked, and his pending identity change in one round trip
-		p, change, pending, err := registry.PlayerAndPendingChange(ctx, tx, app.PlayerID)
+		// the player, locked, and his pending identity change in one round
+		// trip, with the first read of the event's evidence (the standings
+		// cache's check)
+		evidence := &pgx.Batch{}
+		readEvidence := s.queueEvidence(evidence, app.Basis, app.PlayerID, app.EventID)
+		p, change, pending, err := registry.PlayerAndPendingChangeWith(ctx, tx, app.PlayerID, evidence)
 		if err != nil {
 			return Application{}, err
 		}
@@ -280,7 +307,7 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 		if NeedsEvent(app.Basis) {
 			// a result may have been voided or corrected, the event unlisted,
 			// since the application was filed; text alone never holds
-			if _, err := s.checkEvidence(ctx, tx, app.Basis, app.TargetRank, app.PlayerID, app.EventID); err != nil {
+			if _, err := s.checkEvidenceRead(ctx, tx, app.Basis, app.TargetRank, app.PlayerID, app.EventID, readEvidence); err != nil {
 				return Application{}, err
 			}
 		}
@@ -316,7 +343,7 @@ func (s *Service) Approve(ctx context.Context, actor ledger.Actor, key string, i
 				id, AppIssued, now, actor.String())
 			// issue before any event is appended: the series row lock comes before the event-log lock
 			c, err := s.issueTx(ctx, tx, now, actor, issueInput{player: p, rank: app.TargetRank, basis: app.Basis,
-				issuer: issuerOf(app), applicationID: app.ID, before: decide})
+				issuer: issuerOf(app), applicationID: app.ID, before: decide, last: true})
 			if err != nil {
 				return Application{}, err
 			}
@@ -346,11 +373,8 @@ func (s *Service) Reject(ctx context.Context, actor ledger.Actor, key string, id
 	}
 	req := []any{id, reason}
 	return ledger.Mutate(ctx, s.store, actor, key, "Reject", req, func(tx *ledger.Tx, now time.Time) (Application, error) {
-		app, err := applicationTx(ctx, tx, id)
+		app, err := s.applicationToDecide(ctx, tx, actor, id)
 		if err != nil {
-			return Application{}, err
-		}
-		if err := s.mayDecide(ctx, tx, actor, app); err != nil {
 			return Application{}, err
 		}
 		switch {

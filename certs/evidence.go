@@ -67,6 +67,24 @@ type EventEvidence interface {
 	PlayerRecord(ctx context.Context, q ledger.Querier, eventID, playerID int64) (EventRecord, error)
 }
 
+// QueuedEvidence is EventEvidence that can send its first read with the
+// caller's: finish, called once b is sent in the transaction q (before
+// anything else of the event is read), gives the record.
+type QueuedEvidence interface {
+	QueuePlayerRecord(b *pgx.Batch, eventID, playerID int64) (finish func(ctx context.Context, q ledger.Querier) (EventRecord, error))
+}
+
+// queueEvidence queues on b the first read of checkEvidence's record (nil
+// when there is none to queue: the basis needs no event, or the evidence
+// cannot queue); pass the result to checkEvidenceRead.
+func (s *Service) queueEvidence(b *pgx.Batch, basis Basis, playerID, eventID int64) func(context.Context, ledger.Querier) (EventRecord, error) {
+	qe, ok := s.evidence.(QueuedEvidence)
+	if !ok || !NeedsEvent(basis) || eventID <= 0 {
+		return nil
+	}
+	return qe.QueuePlayerRecord(b, eventID, playerID)
+}
+
 // WithEventEvidence has e state the events' results that tournament, 6-dan
 // and 7-dan applications rest on. Without it such applications are refused
 // (EVIDENCE_UNCHECKED): text never satisfies a basis.
@@ -95,6 +113,13 @@ func recordRefText(r EventRecord) string {
 // checkEvidence checks the event an application names against its basis
 // and target rank, and returns the registry's record of the player there.
 func (s *Service) checkEvidence(ctx context.Context, q ledger.Querier, basis Basis, target registry.Rank, playerID, eventID int64) (EventRecord, error) {
+	return s.checkEvidenceRead(ctx, q, basis, target, playerID, eventID, nil)
+}
+
+// checkEvidenceRead is checkEvidence finishing the read queueEvidence
+// queued (nil: read all now).
+func (s *Service) checkEvidenceRead(ctx context.Context, q ledger.Querier, basis Basis, target registry.Rank, playerID, eventID int64,
+	queued func(context.Context, ledger.Querier) (EventRecord, error)) (EventRecord, error) {
 	ev := strconv.FormatInt(eventID, 10)
 	if eventID <= 0 {
 		return EventRecord{}, ReasonEvidenceEventRequired.OnField("event_id")
@@ -102,7 +127,15 @@ func (s *Service) checkEvidence(ctx context.Context, q ledger.Querier, basis Bas
 	if s.evidence == nil {
 		return EventRecord{}, ReasonEvidenceUnchecked.OnField("event_id")
 	}
-	r, err := s.evidence.PlayerRecord(ctx, q, eventID, playerID)
+	var (
+		r   EventRecord
+		err error
+	)
+	if queued != nil {
+		r, err = queued(ctx, q)
+	} else {
+		r, err = s.evidence.PlayerRecord(ctx, q, eventID, playerID)
+	}
 	if err != nil {
 		return EventRecord{}, err
 	}

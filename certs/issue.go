@@ -94,23 +94,12 @@ type issueInput struct {
 	// before: statements the caller pipelines ahead of issuance's reads
 	// (nil: none), sent with them
 	before *pgx.Batch
-}
-
-// nextSerial hands out the next serial of a series and the series' used
-// stock, counting this issue when count is 1 (its first serial; a serial
-// held from paper is skipped without counting again). The upsert's row
-// lock makes concurrent issuers of one series wait for each other; a
-// rolled-back transaction rolls its serial and count back with it, so a
-// series never skips and the count is exact.
-func nextSerial(ctx context.Context, tx *ledger.Tx, prefix string, year int, kind Kind, count int) (serial, used int, err error) {
-	err = tx.QueryRow(ctx, `INSERT INTO certificate_series (prefix, year, kind, last_serial, used) VALUES ($1, $2, $3, 1, $4)
-		ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1,
-			used = certificate_series.used + $4
-		RETURNING last_serial, used`, prefix, year, kind, count).Scan(&serial, &used)
-	if err != nil {
-		return 0, 0, ledger.PgErr(err, "next serial")
-	}
-	return serial, used, nil
+	// last: the change takes no lock after this issue (one certificate,
+	// then only the log's append at commit), so the log's lock and end
+	// can be read with the certificate's insert. Not for a change that
+	// issues several: the log's lock would come before the next series'
+	// row lock, against the order every issuer takes them in.
+	last bool
 }
 
 // usedStock is the numbered certificates of a series issued in the
@@ -240,7 +229,7 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	if printed && in.issuer != registry.AssociationPrefix && !hasStock {
 		return Certificate{}, noStock(in.issuer, full, kind)
 	}
-	var number, serial, replaces, application any
+	var replaces, application any
 	if in.replaces != 0 {
 		replaces = in.replaces
 	}
@@ -250,49 +239,98 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 	// The serial is taken, then the certificate inserted unless a
 	// certificate recorded from paper holds that serial (the series stays
 	// gapless: every serial is issued here or recorded from paper), in
-	// which case the next serial is taken. The insert is a statement of
-	// its own after the series row lock, so that it sees a paper record
-	// committed while this issuer waited (and waits for one being
-	// written); it also links the application, so that the lock is held
-	// for two statements before the event-log append.
+	// which case the next serial is taken. Both are one statement (a
+	// data-modifying WITH), which also links the application: the series
+	// row is locked by its first part, so the lock is held for no round
+	// trip before the event-log append but the append's own. The insert
+	// still skips a serial that a paper record committed while this
+	// issuer waited for the row (ON CONFLICT DO NOTHING sees committed
+	// rows its snapshot does not, and waits for one being written), and
+	// is not made when the serial is past the series or the stock is used
+	// up (refused below, the transaction rolled back).
+	max := MaxDanSerial
+	if kind == KyuSeries {
+		max = MaxKyuSerial
+	}
+	var grantedArg any
+	if hasStock {
+		grantedArg = granted
+	}
 	for count := 1; ; count = 0 {
+		insert := &pgx.Batch{}
+		var (
+			err        error
+			id         *int64
+			last, used int
+		)
 		if printed {
-			last, used, err := nextSerial(ctx, tx, in.issuer, yy, kind, count)
-			if err != nil {
-				return Certificate{}, err
+			// the number's text before its serial, and the serial's digits
+			first, nerr := NewNumber(kind, in.issuer, yy, 1)
+			if nerr != nil {
+				return Certificate{}, fmt.Errorf("issue certificate: %w", nerr)
 			}
-			max := MaxDanSerial
-			if kind == KyuSeries {
-				max = MaxKyuSerial
-			}
-			if last > max {
-				return Certificate{}, ReasonSeriesFull.With(ledger.Value("prefix", in.issuer), ledger.Value("yy", fmt.Sprintf("%02d", yy)),
-					kindWords(kind), ledger.Value("max", strconv.Itoa(max)))
-			}
-			// used counts this issue: the stock is used up when it exceeds the grant
-			if hasStock && used > granted {
-				return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
-			}
-			num, err := NewNumber(kind, in.issuer, yy, last)
-			if err != nil {
-				return Certificate{}, fmt.Errorf("issue certificate: %w", err)
-			}
-			c.Number = num.String()
-			number, serial = c.Number, last
+			head, width := first.String(), serialDigits(kind)
+			head = head[:len(head)-width]
+			insert.Queue(`WITH s AS (INSERT INTO certificate_series (prefix, year, kind, last_serial, used) VALUES ($2, $3, $1, 1, $17)
+				ON CONFLICT (prefix, year, kind) DO UPDATE SET last_serial = certificate_series.last_serial + 1,
+					used = certificate_series.used + $17
+				RETURNING last_serial, used),
+			c AS (INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
+				application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces, holder_name, issuing_body, paper_basis)
+				SELECT $18 || lpad(s.last_serial::text, $19, '0'), $1, $2, $3, s.last_serial, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'valid', $13, $14, $15, $16
+				FROM s WHERE s.last_serial <= $20 AND ($21::int IS NULL OR s.used <= $21::int)
+				ON CONFLICT (issuing_prefix, year, kind, serial) DO NOTHING RETURNING id),
+			a AS (UPDATE applications SET certificate_id = c.id FROM c WHERE applications.id = $8)
+			SELECT s.last_serial, s.used, c.id FROM s LEFT JOIN c ON true`,
+				kind, in.issuer, yy, in.player.ID, in.rank, in.player.Rank, in.basis,
+				application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody, c.PaperBasis,
+				count, head, width, max, grantedArg).QueryRow(func(r pgx.Row) error {
+				err = r.Scan(&last, &used, &id)
+				return nil
+			})
+		} else {
+			insert.Queue(`WITH c AS (INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
+				application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces, holder_name, issuing_body, paper_basis)
+				VALUES (NULL, $1, $2, $3, NULL, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'valid', $13, $14, $15, $16) RETURNING id),
+				a AS (UPDATE applications SET certificate_id = c.id FROM c WHERE applications.id = $8)
+				SELECT id FROM c`,
+				kind, in.issuer, yy, in.player.ID, in.rank, in.player.Rank, in.basis,
+				application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody, c.PaperBasis).QueryRow(func(r pgx.Row) error {
+				err = r.Scan(&id)
+				return nil
+			})
 		}
-		err := tx.QueryRow(ctx, `WITH c AS (INSERT INTO certificates (number, kind, issuing_prefix, year, serial, player_id, rank, previous_rank, basis,
-			application_id, issued_at, granted_at, issue_date, athlete_grade, status, replaces, holder_name, issuing_body, paper_basis)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'valid', $15, $16, $17, $18)
-			ON CONFLICT (issuing_prefix, year, kind, serial) DO NOTHING RETURNING id),
-			a AS (UPDATE applications SET certificate_id = c.id FROM c WHERE applications.id = $10)
-			SELECT id FROM c`,
-			number, kind, in.issuer, yy, serial, in.player.ID, in.rank, in.player.Rank, in.basis,
-			application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody, c.PaperBasis).Scan(&c.ID)
-		if err == nil {
+		if in.last && count == 1 {
+			// the log's lock and end with the insert: the append at commit
+			// then writes in the next round trip, the only one while the
+			// series row is locked
+			tx.QueueLogHead(insert)
+		}
+		if berr := tx.SendBatch(ctx, insert).Close(); berr != nil && err == nil {
+			err = berr
+		}
+		if err != nil {
+			return Certificate{}, ledger.PgErr(err, "issue certificate")
+		}
+		if !printed {
+			c.ID = *id
 			break
 		}
-		if !errors.Is(err, pgx.ErrNoRows) || !printed {
-			return Certificate{}, ledger.PgErr(err, "issue certificate")
+		if last > max {
+			return Certificate{}, ReasonSeriesFull.With(ledger.Value("prefix", in.issuer), ledger.Value("yy", fmt.Sprintf("%02d", yy)),
+				kindWords(kind), ledger.Value("max", strconv.Itoa(max)))
+		}
+		// used counts this issue: the stock is used up when it exceeds the grant
+		if hasStock && used > granted {
+			return Certificate{}, stockUsedUp(in.issuer, full, kind, granted)
+		}
+		if id != nil {
+			num, nerr := NewNumber(kind, in.issuer, yy, last)
+			if nerr != nil {
+				return Certificate{}, fmt.Errorf("issue certificate: %w", nerr)
+			}
+			c.ID, c.Number = *id, num.String()
+			break
 		}
 	}
 	return c, ledger.Append(ctx, tx, now, actor, "certificate", certEntity(c), NewCertificateIssuedPayload(c, in.replaces))

@@ -54,10 +54,10 @@ func (s *sqlTrail) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQue
 
 func (s *sqlTrail) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
 
-// TestIssuanceLockedPathStatements: while an approval holds its series'
-// row lock (from the serial's upsert to the commit), which every issuer of
-// the series waits for, it makes three round trips: the certificate; the
-// event log's lock with the log's end (pipelined); the events with their
+// TestIssuanceLockedPathStatements: an approval takes its series' row
+// lock, which every issuer of the series waits for, in the statement that
+// also inserts the certificate, sent with the event log's lock and the
+// log's end; it holds it for one round trip more: the events with their
 // tree hashes and the idempotency record, with the commit (pipelined).
 // The tree's edge is not read again once this store has appended.
 func TestIssuanceLockedPathStatements(t *testing.T) {
@@ -106,7 +106,7 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 	var locked [][]string
 	for _, q := range trail.sql {
 		if strings.Contains(q, "INTO certificate_series") {
-			locked = append(locked, nil)
+			locked = append(locked, []string{q})
 			continue
 		}
 		if n := len(locked); n > 0 && (len(locked[n-1]) == 0 || !strings.HasSuffix(locked[n-1][len(locked[n-1])-1], "commit")) {
@@ -114,28 +114,31 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 		}
 	}
 	// each round trip's statements, in order
-	want := [][]string{{"INSERT INTO certificates"}, {"pg_advisory_xact_lock", "FROM event_tree"}, {"INTO idempotency_keys", "INSERT INTO events", "; commit"}}
+	want := [][]string{{"INTO certificate_series", "INSERT INTO certificates", "; SELECT pg_advisory_xact_lock", "FROM event_tree"}, {"INTO idempotency_keys", "INSERT INTO events", "; commit"}}
 	if len(locked) != 2 {
 		t.Fatalf("%d approvals took a serial, want 2: %q", len(locked), trail.sql)
 	}
 	for i, got := range locked {
 		if len(got) != len(want) {
-			t.Fatalf("approval %d sent %d round trips under the series lock, want %d: %q", i+1, len(got), len(want), got)
+			t.Fatalf("approval %d sent %d round trips from the series lock to the commit, want %d: %q", i+1, len(got), len(want), got)
 		}
 		for j, w := range want {
 			at := 0
 			for _, part := range w {
 				k := strings.Index(got[j][at:], part)
 				if k < 0 {
-					t.Fatalf("approval %d's round trip %d under the series lock is %q, want %q in that order", i+1, j+1, got[j], w)
+					t.Fatalf("approval %d's round trip %d from the series lock on is %q, want %q in that order", i+1, j+1, got[j], w)
 				}
 				at += k + len(part)
 			}
 		}
 	}
 	// the whole approval, from begin to the commit, with the event's
-	// standings cached (as the server wires it): eleven round trips
-	// (nineteen before the reads and writes were pipelined)
+	// standings cached (as the server wires it): seven round trips
+	// (nineteen before the reads and writes were pipelined, eleven before
+	// the agency's standing rode with the application's read, the
+	// standings cache's check with the player's, the serial with the
+	// certificate and the log's lock with them)
 	var trips [][]string
 	for _, q := range trail.sql {
 		if q == "begin" {
@@ -146,9 +149,18 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 		}
 	}
 	for i, got := range trips {
-		if len(got) != 11 {
-			t.Errorf("approval %d made %d round trips, want 11: %q", i+1, len(got), got)
+		if len(got) != 7 {
+			t.Errorf("approval %d made %d round trips, want 7: %q", i+1, len(got), got)
 		}
+	}
+	// the application's lock and read with the agency's standing
+	if !strings.Contains(trail.sql[2], "FOR UPDATE ; SELECT") || !strings.HasSuffix(trail.sql[2], "SELECT status FROM agencies WHERE prefix = $1") {
+		t.Errorf("the application's read and the agency's standing are not one round trip: %q", trail.sql[2])
+	}
+	// the player's lock and read with the standings cache's check
+	if !strings.HasPrefix(trail.sql[3], "SELECT id, name") || !strings.Contains(trail.sql[3], "FROM players WHERE id = $1 FOR UPDATE ; SELECT") ||
+		!strings.Contains(trail.sql[3], "; SELECT EXISTS (SELECT FROM tournaments WHERE id = $1)") {
+		t.Errorf("the player's read and the standings cache's check are not one round trip: %q", trail.sql[3])
 	}
 	// before the lock: the key's lock and record pipelined in one round trip
 	if !strings.Contains(trail.sql[1], "pg_advisory_xact_lock(hashtextextended") || !strings.Contains(trail.sql[1], "; SELECT method, request_hash") {

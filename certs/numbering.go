@@ -54,9 +54,18 @@ type Number struct {
 // String writes the number: dan "PPPYYSSSS" (9 digits), kyu "KPPPYYSSSSS".
 func (n Number) String() string {
 	if n.Kind == KyuSeries {
-		return fmt.Sprintf("K%s%02d%05d", n.Prefix, n.Year, n.Serial)
+		return fmt.Sprintf("K%s%02d%0*d", n.Prefix, n.Year, serialDigits(n.Kind), n.Serial)
 	}
-	return fmt.Sprintf("%s%02d%04d", n.Prefix, n.Year, n.Serial)
+	return fmt.Sprintf("%s%02d%0*d", n.Prefix, n.Year, serialDigits(n.Kind), n.Serial)
+}
+
+// serialDigits is the width of a number's serial, zero-padded (issuance
+// writes the number in SQL from the text before it and the serial).
+func serialDigits(k Kind) int {
+	if k == KyuSeries {
+		return 5
+	}
+	return 4
 }
 
 // NewNumber checks the parts of a number and builds it.

@@ -70,6 +70,43 @@ type Tx struct {
 	tip, next *logTip
 	// ended: the transaction committed with its last write (lastWrite).
 	ended bool
+	// head is the log's end read ahead under the log's lock
+	// (QueueLogHead), nil when not
+	head *logHead
+}
+
+// logHead is the log's end: its last row and the tree's size.
+type logHead struct {
+	lastID    int64
+	prev      []byte
+	treeCount int64
+	read      bool
+}
+
+// QueueLogHead queues on b the log's lock and the read of its end that
+// the append at commit makes first, so that a change which is to append
+// sends them with its own statements, in the round trip after which it
+// holds its other locks, instead of in one of their own. The lock is held
+// from then to commit (what is read stays the end); b must be sent in tx.
+// A change that queues it takes the log's lock after the locks its
+// statements before it in b take, as an append at commit would.
+func (tx *Tx) QueueLogHead(b *pgx.Batch) {
+	h := &logHead{prev: []byte{}}
+	tx.head = h
+	queueLogHead(b, h)
+}
+
+func queueLogHead(b *pgx.Batch, h *logHead) {
+	b.Queue(`SELECT pg_advisory_xact_lock($1)`, eventLogLock)
+	b.Queue(`SELECT coalesce(e.id, 0), coalesce(e.hash, ''::bytea), t.count
+		FROM (SELECT coalesce(max(idx) + 1, 0) AS count FROM event_tree) t
+		LEFT JOIN LATERAL (SELECT id, hash FROM events ORDER BY id DESC LIMIT 1) e ON true`).QueryRow(func(r pgx.Row) error {
+		if err := r.Scan(&h.lastID, &h.prev, &h.treeCount); err != nil {
+			return err
+		}
+		h.read = true
+		return nil
+	})
 }
 
 // rider is a statement written by the append's own statement (a
@@ -151,21 +188,17 @@ func (tx *Tx) flushEvents(ctx context.Context, ride *rider) error {
 	// server binds it, taking its snapshot, only once the lock is held,
 	// so it sees every append before this one. The lock is held from here
 	// to commit, so a round trip less here is one less for every writer.
-	var (
-		lastID    int64
-		prev      = []byte{}
-		treeCount int64
-	)
-	head := &pgx.Batch{}
-	head.Queue(`SELECT pg_advisory_xact_lock($1)`, eventLogLock)
-	head.Queue(`SELECT coalesce(e.id, 0), coalesce(e.hash, ''::bytea), t.count
-		FROM (SELECT coalesce(max(idx) + 1, 0) AS count FROM event_tree) t
-		LEFT JOIN LATERAL (SELECT id, hash FROM events ORDER BY id DESC LIMIT 1) e ON true`).QueryRow(func(r pgx.Row) error {
-		return r.Scan(&lastID, &prev, &treeCount)
-	})
-	if err := tx.SendBatch(ctx, head).Close(); err != nil {
-		return fmt.Errorf("lock event log and read its end: %w", err)
+	h := tx.head
+	tx.head = nil // the end moves with this append
+	if h == nil || !h.read {
+		h = &logHead{prev: []byte{}}
+		head := &pgx.Batch{}
+		queueLogHead(head, h)
+		if err := tx.SendBatch(ctx, head).Close(); err != nil {
+			return fmt.Errorf("lock event log and read its end: %w", err)
+		}
 	}
+	lastID, prev, treeCount := h.lastID, h.prev, h.treeCount
 	var (
 		sql  strings.Builder
 		args []any

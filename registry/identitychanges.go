@@ -182,6 +182,13 @@ func PendingIdentityChange(ctx context.Context, q ledger.Querier, playerID int64
 // PendingIdentityChange in one round trip: the change's read is pipelined
 // behind the lock and sees what was committed while it waited.
 func PlayerAndPendingChange(ctx context.Context, tx pgx.Tx, id int64) (Player, IdentityChange, bool, error) {
+	return PlayerAndPendingChangeWith(ctx, tx, id, nil)
+}
+
+// PlayerAndPendingChangeWith is PlayerAndPendingChange sending after it,
+// in the same round trip, the statements of after (nil: none), whose
+// results are read by their own callbacks.
+func PlayerAndPendingChangeWith(ctx context.Context, tx pgx.Tx, id int64, after *pgx.Batch) (Player, IdentityChange, bool, error) {
 	var (
 		p          Player
 		c          IdentityChange
@@ -196,6 +203,9 @@ func PlayerAndPendingChange(ctx context.Context, tx pgx.Tx, id int64) (Player, I
 		c, cErr = scanChange(r)
 		return nil
 	})
+	if after != nil {
+		b.QueuedQueries = append(b.QueuedQueries, after.QueuedQueries...)
+	}
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
 		return Player{}, IdentityChange{}, false, playerErr(err, id)
 	}

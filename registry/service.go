@@ -31,8 +31,14 @@ func (s *Service) Policy() *access.Policy { return s.policy }
 // AgencyActive reports whether the agency exists and is not suspended, as
 // seen by q (the caller's transaction, or the pool).
 func (s *Service) AgencyActive(ctx context.Context, q ledger.Querier, prefix string) (bool, error) {
+	return agencyActive(q.QueryRow(ctx, agencyStatusSQL, prefix), prefix)
+}
+
+const agencyStatusSQL = `SELECT status FROM agencies WHERE prefix = $1`
+
+func agencyActive(r pgx.Row, prefix string) (bool, error) {
 	var status AgencyStatus
-	err := q.QueryRow(ctx, `SELECT status FROM agencies WHERE prefix = $1`, prefix).Scan(&status)
+	err := r.Scan(&status)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, ReasonNoSuchAgency.New("agency", prefix)
 	}
@@ -40,4 +46,13 @@ func (s *Service) AgencyActive(ctx context.Context, q ledger.Querier, prefix str
 		return false, ledger.PgErr(err, "agency "+prefix)
 	}
 	return status == AgencyActive, nil
+}
+
+// QueueAgencyActive is AgencyActive queued on b (access.AgencyQueuer):
+// active and err are set when b's results are read.
+func (s *Service) QueueAgencyActive(b *pgx.Batch, prefix string, active *bool, err *error) {
+	b.Queue(agencyStatusSQL, prefix).QueryRow(func(r pgx.Row) error {
+		*active, *err = agencyActive(r, prefix)
+		return nil
+	})
 }

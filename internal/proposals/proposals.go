@@ -8,6 +8,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/tournaments"
@@ -45,6 +47,24 @@ type Evidence struct {
 // PlayerRecord reads what event eventID says of player playerID.
 func (e Evidence) PlayerRecord(ctx context.Context, q ledger.Querier, eventID, playerID int64) (certs.EventRecord, error) {
 	r, err := e.Standings.PlayerRecord(ctx, q, eventID, playerID)
+	return eventRecord(r, err)
+}
+
+// QueuePlayerRecord is PlayerRecord with its first statement queued on b
+// (certs.QueuedEvidence); without a cache it reads all when finished.
+func (e Evidence) QueuePlayerRecord(b *pgx.Batch, eventID, playerID int64) func(context.Context, ledger.Querier) (certs.EventRecord, error) {
+	if e.Standings == nil {
+		return func(ctx context.Context, q ledger.Querier) (certs.EventRecord, error) {
+			return e.PlayerRecord(ctx, q, eventID, playerID)
+		}
+	}
+	finish := e.Standings.QueuePlayerRecord(b, eventID, playerID)
+	return func(ctx context.Context, q ledger.Querier) (certs.EventRecord, error) {
+		return eventRecord(finish(ctx, q))
+	}
+}
+
+func eventRecord(r tournaments.PlayerRecord, err error) (certs.EventRecord, error) {
 	if err != nil {
 		return certs.EventRecord{}, err
 	}
