@@ -300,10 +300,19 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 				return nil
 			})
 		}
-		if in.last && count == 1 {
+		switch {
+		case in.last && printed:
 			// the log's lock and end with the insert: the append at commit
 			// then writes in the next round trip, the only one while the
-			// series row is locked
+			// series row is locked. Only once the certificate is in (the
+			// serial's row is not one recorded from paper): a try that
+			// skipped a paper serial must not hold the log while the next
+			// waits on a paper record being written, whose append waits
+			// for the log.
+			tx.QueueLogHeadIf(insert, `EXISTS (SELECT FROM certificate_series s JOIN certificates c
+				ON c.issuing_prefix = s.prefix AND c.year = s.year AND c.kind = s.kind AND c.serial = s.last_serial
+				WHERE s.prefix = $1 AND s.year = $2 AND s.kind = $3 AND NOT c.from_paper)`, in.issuer, yy, kind)
+		case in.last:
 			tx.QueueLogHead(insert)
 		}
 		if berr := tx.SendBatch(ctx, insert).Close(); berr != nil && err == nil {
@@ -499,11 +508,10 @@ func (s *Service) Reissue(ctx context.Context, actor ledger.Actor, key, number, 
 		if err != nil {
 			return Certificate{}, err
 		}
-		// the links' numbers go on both rows with the links (read by the
-		// verification without joining the rows)
-		if _, err := tx.Exec(ctx, `WITH n AS (UPDATE certificates SET replaces_number = $6 WHERE id = $3)
-			UPDATE certificates SET status = 'reissued', status_reason = $2, replaced_by = $3, replaced_by_number = $5, status_at = $4 WHERE id = $1`,
-			old.ID, reason, c.ID, now, c.Number, old.Number); err != nil {
+		// the links' numbers, which the verification reads without joining
+		// the rows, follow the links by trigger (migration 00114)
+		if _, err := tx.Exec(ctx, `UPDATE certificates SET status = 'reissued', status_reason = $2, replaced_by = $3, status_at = $4 WHERE id = $1`,
+			old.ID, reason, c.ID, now); err != nil {
 			return Certificate{}, ledger.PgErr(err, "mark certificate reissued")
 		}
 		// a flag for review goes with the new number: a reissue does not clear it

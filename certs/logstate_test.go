@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
 	"github.com/dankyu/dankyu/ledger"
@@ -160,8 +162,8 @@ func TestPaperRecordBoundToItsLog(t *testing.T) {
 }
 
 // TestVerifyWithTreeReadsTheLinksKept: the one-statement verification
-// reads a reissue's numbers from the row (migration 00112), written by the
-// reissue with the links; it answers what the two-step Verify (which joins
+// reads a reissue's numbers from the row (migration 00112), kept with the
+// links by trigger (00114); it answers what the two-step Verify (which joins
 // the linked rows) answers, events oldest first, and a kept number changed
 // behind the services' back is answered as under review.
 func TestVerifyWithTreeReadsTheLinksKept(t *testing.T) {
@@ -202,6 +204,34 @@ func TestVerifyWithTreeReadsTheLinksKept(t *testing.T) {
 			t.Errorf("%s: events %v, want oldest first as %v", number, w.Events, v.Events)
 		}
 	}
+	// the kept numbers follow the links whoever writes them (migration
+	// 00114): a writer that sets a link alone, as a server from before the
+	// numbers were kept would, or sets a number by hand
+	for _, w := range []struct {
+		sql, number string
+		want        [2]string
+	}{
+		{`UPDATE certificates SET replaced_by = NULL WHERE number = $1`, a.CertificateNumber, [2]string{"", ""}},
+		{`UPDATE certificates SET replaced_by = (SELECT id FROM certificates WHERE number = $2) WHERE number = $1`, a.CertificateNumber, want[a.CertificateNumber]},
+		{`UPDATE certificates SET replaces_number = '110260009', replaced_by_number = $2 WHERE number = $1`, b.Number, want[b.Number]},
+	} {
+		args := []any{w.number}
+		if strings.Contains(w.sql, "$2") {
+			args = append(args, b.Number)
+		}
+		if _, err := e.pool.Exec(ctx, w.sql, args...); err != nil {
+			t.Fatal(err)
+		}
+		var got [2]string
+		if err := e.pool.QueryRow(ctx, `SELECT replaces_number, replaced_by_number FROM certificates WHERE number = $1`, w.number).Scan(&got[0], &got[1]); err != nil {
+			t.Fatal(err)
+		}
+		if got != w.want {
+			t.Errorf("after %s of %s: kept numbers %v, want %v", w.sql, w.number, got, w.want)
+		}
+	}
+	// a tamperer who can switch the triggers off is still caught: the
+	// verification checks the kept numbers against the log
 	for _, tamper := range []struct {
 		sql, number, field string
 	}{
@@ -213,7 +243,14 @@ func TestVerifyWithTreeReadsTheLinksKept(t *testing.T) {
 			tamper.number, want[tamper.number][0], want[tamper.number][1]); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := e.pool.Exec(ctx, tamper.sql, tamper.number); err != nil {
+		err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `SET LOCAL session_replication_role = replica`); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, tamper.sql, tamper.number)
+			return err
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
 		w, _, err := e.cs.VerifyWithTree(ctx, tamper.number)

@@ -91,17 +91,33 @@ type logHead struct {
 // A change that queues it takes the log's lock after the locks its
 // statements before it in b take, as an append at commit would.
 func (tx *Tx) QueueLogHead(b *pgx.Batch) {
-	h := &logHead{prev: []byte{}}
-	tx.head = h
-	queueLogHead(b, h)
+	tx.QueueLogHeadIf(b, "true")
 }
 
-func queueLogHead(b *pgx.Batch, h *logHead) {
-	b.Queue(`SELECT pg_advisory_xact_lock($1)`, eventLogLock)
+// QueueLogHeadIf is QueueLogHead taken only when guard, an SQL condition
+// whose parameters are args numbered from $1, holds when the lock is
+// queued; when it does not, neither the lock nor the end is taken and the
+// append at commit reads them itself. A change whose statements may do
+// nothing and be tried again guards them so, lest it hold the log while a
+// later try waits for a row another appender holds (that appender then
+// waiting for the log).
+func (tx *Tx) QueueLogHeadIf(b *pgx.Batch, guard string, args ...any) {
+	h := &logHead{prev: []byte{}}
+	tx.head = h
+	queueLogHead(b, h, rider{guard, args})
+}
+
+func queueLogHead(b *pgx.Batch, h *logHead, guard rider) {
+	b.Queue(`SELECT pg_advisory_xact_lock($1) WHERE `+guard.renumbered(1), append([]any{eventLogLock}, guard.args...)...)
 	b.Queue(`SELECT coalesce(e.id, 0), coalesce(e.hash, ''::bytea), t.count
 		FROM (SELECT coalesce(max(idx) + 1, 0) AS count FROM event_tree) t
-		LEFT JOIN LATERAL (SELECT id, hash FROM events ORDER BY id DESC LIMIT 1) e ON true`).QueryRow(func(r pgx.Row) error {
-		if err := r.Scan(&h.lastID, &h.prev, &h.treeCount); err != nil {
+		LEFT JOIN LATERAL (SELECT id, hash FROM events ORDER BY id DESC LIMIT 1) e ON true
+		WHERE `+guard.sql, guard.args...).QueryRow(func(r pgx.Row) error {
+		err := r.Scan(&h.lastID, &h.prev, &h.treeCount)
+		if errors.Is(err, pgx.ErrNoRows) { // the guard did not hold: nothing locked
+			return nil
+		}
+		if err != nil {
 			return err
 		}
 		h.read = true
@@ -193,7 +209,7 @@ func (tx *Tx) flushEvents(ctx context.Context, ride *rider) error {
 	if h == nil || !h.read {
 		h = &logHead{prev: []byte{}}
 		head := &pgx.Batch{}
-		queueLogHead(head, h)
+		queueLogHead(head, h, rider{sql: "true"})
 		if err := tx.SendBatch(ctx, head).Close(); err != nil {
 			return fmt.Errorf("lock event log and read its end: %w", err)
 		}

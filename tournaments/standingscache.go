@@ -130,7 +130,9 @@ type version struct {
 // the snapshot's oldest running transaction are read (by the primary
 // key), so this costs the same on an event of any size; it replaced a
 // digest of every row version of the seven tables, 0.4 ms on an event of
-// 751 players, read by every approval.
+// 751 players, read by every approval. An entry whose snapshot is ahead
+// of the database's transaction ids (a promoted replica that had not
+// received the last commits, which reuses their ids) is not trusted.
 // v and readErr are set when its result is read.
 func sendEventVersion(send func(string, []any, func(pgx.Row) error), id int64, cached *cachedStandings, v *version, readErr *error) {
 	var snap, own *string
@@ -143,7 +145,8 @@ func sendEventVersion(send func(string, []any, func(pgx.Row) error), id int64, c
 	send(`SELECT EXISTS (SELECT FROM tournaments WHERE id = $1),
 		pg_current_snapshot()::text, coalesce(pg_current_xact_id_if_assigned()::text, ''),
 		EXISTS (SELECT FROM tournament_changes c WHERE c.tournament_id = $1 AND c.xid = pg_current_xact_id_if_assigned()),
-		NOT EXISTS (SELECT FROM tournament_changes c WHERE c.tournament_id IN ($1, 0)
+		pg_snapshot_xmax(pg_current_snapshot()) >= pg_snapshot_xmax($2::text::pg_snapshot)
+		AND NOT EXISTS (SELECT FROM tournament_changes c WHERE c.tournament_id IN ($1, 0)
 			AND c.xid >= pg_snapshot_xmin($2::text::pg_snapshot)
 			AND (NOT pg_visible_in_snapshot(c.xid, $2::text::pg_snapshot) OR c.xid = $3::text::xid8))`,
 		[]any{id, snap, own}, func(r pgx.Row) error {

@@ -57,6 +57,48 @@ func TestStandingsCacheSeesChanges(t *testing.T) {
 	}
 }
 
+// TestStandingsCacheDistrustsASnapshotFromAhead: after a failover to a
+// replica that had not received the primary's last commits, transaction
+// ids the old primary used are used again, so an entry read there in a
+// snapshot ahead of the database's ids is not trusted: a change made now
+// (with an id below that snapshot's) is still seen.
+func TestStandingsCacheDistrustsASnapshotFromAhead(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	var players []int64
+	for i := range 4 {
+		players = append(players, fixture.Player(t, e.reg, "110", fmt.Sprintf("切换%d", i), "", "1990-01-01", i).ID)
+	}
+	ev := fixture.Earned(t, e.ts, "1d", players...)
+	cache := tournaments.NewStandingsCache()
+	if _, err := cache.PlayerRecord(ctx, e.pool, ev, players[0]); err != nil {
+		t.Fatal(err)
+	}
+	var next uint64
+	if err := e.pool.QueryRow(ctx, `SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint`).Scan(&next); err != nil {
+		t.Fatal(err)
+	}
+	ahead := fmt.Sprintf("%d:%d:", next+1_000_000, next+1_000_000)
+	cache.AgeSnapshotForTest(ev, ahead)
+	if _, err := e.pool.Exec(ctx, `UPDATE tournament_games SET result = CASE result WHEN 'black' THEN 'white' ELSE 'black' END
+		WHERE tournament_id = $1 AND round = 1 AND board = 1`, ev); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range players {
+		c, err := cache.PlayerRecord(ctx, e.pool, ev, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := tournaments.PlayerRecordTx(ctx, e.pool, ev, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(c, f) {
+			t.Fatalf("entry read in %s: player %d cached %+v, computed %+v", ahead, p, c, f)
+		}
+	}
+}
+
 // TestStandingsCacheSeesConcurrentWriters: the cache is checked against
 // the snapshot its entry was read in, so it sees a writer that was running
 // when the entry was read and commits after, a reader's own write made
