@@ -112,7 +112,7 @@ func describe(c Capability) (capability, bool) {
 	case ManageAgencies:
 		return capability{staffOnly, "管理代理机构", "manage agencies"}, true
 	case ManageTokens:
-		return capability{staffOnly, "管理访问令牌", "manage tokens"}, true
+		return capability{staffOnly, "管理访问令牌和机构密钥", "manage access tokens and institution keys"}, true
 	case RecordRanks:
 		return capability{staffOnly, "记录荣誉段位、复核自报段位", "record honorary ranks and review declared ranks"}, true
 	case MergeRecords:

@@ -45,7 +45,9 @@ var (
 	ReasonInstitutionKeyQuotaRange = ledger.NewReason(ledger.Invalid, "INSTITUTION_KEY_QUOTA_RANGE",
 		"额度须在 1 到 {max} 之间。", "the quota must be from 1 to {max}.")
 	ReasonNoSuchInstitutionKey = ledger.NewReason(ledger.NotFound, "NO_SUCH_INSTITUTION_KEY",
-		"没有编号为 {key} 的机构密钥，或它已被吊销。", "there is no institution key {key}, or it is already revoked.")
+		"没有编号为 {key} 的机构密钥。", "there is no institution key {key}.")
+	ReasonInstitutionKeyAlreadyRevoked = ledger.NewReason(ledger.Precondition, "INSTITUTION_KEY_ALREADY_REVOKED",
+		"编号为 {key} 的机构密钥已于 {date} 吊销，无需再次吊销。", "institution key {key} was already revoked on {date}.")
 )
 
 // InstitutionKey is a key's record; the key itself is shown once, at issue.
@@ -139,6 +141,18 @@ func (s *Service) RevokeInstitutionKey(ctx context.Context, actor ledger.Actor, 
 			return InstitutionKey{}, ledger.PgErr(err, "revoke institution key")
 		}
 		if tag.RowsAffected() == 0 {
+			// none such, or revoked before: the refusal says which
+			var revoked *time.Time
+			err := tx.QueryRow(ctx, `SELECT revoked_at FROM institution_keys WHERE id = $1`, id).Scan(&revoked)
+			switch {
+			case errors.Is(err, pgx.ErrNoRows):
+				return InstitutionKey{}, ReasonNoSuchInstitutionKey.OnField("id", "key", strconv.FormatInt(id, 10))
+			case err != nil:
+				return InstitutionKey{}, ledger.PgErr(err, "revoke institution key")
+			case revoked != nil:
+				return InstitutionKey{}, ReasonInstitutionKeyAlreadyRevoked.New("key", strconv.FormatInt(id, 10),
+					"date", revoked.In(ledger.ChinaTime).Format(time.DateOnly))
+			}
 			return InstitutionKey{}, ReasonNoSuchInstitutionKey.OnField("id", "key", strconv.FormatInt(id, 10))
 		}
 		if err := ledger.Append(ctx, tx, now, actor, "institution_key", strconv.FormatInt(id, 10), InstitutionKeyRevokedPayload{Reason: why}); err != nil {

@@ -35,7 +35,10 @@ func keyMessages(l Lang) map[string]string {
 			"nav_institution_keys":   "Institution keys",
 
 			"webhooks":                            "Webhooks",
-			"webhooks_intro":                      "The registry posts each public event of the kinds you choose to your URL as it happens, signed with the subscription's secret (docs/open-data.md); a failed delivery is tried again with a growing pause.",
+			"webhooks_intro":                      "The registry posts each public event of the kinds you choose to your URL as it happens; a failed delivery is tried again with a growing pause.",
+			"webhook_sig_1":                       "Each post carries the header ",
+			"webhook_sig_2":                       ": t is the time in seconds since 1970, v1 the hex ",
+			"webhook_sig_3":                       " of the time, a dot and the body, keyed with the subscription's secret. Check it before trusting the post.",
 			"webhook_subscribe":                   "Subscribe",
 			"webhook_new":                         "New subscription",
 			"webhook_secret":                      "Signing secret:",
@@ -101,7 +104,10 @@ func keyMessages(l Lang) map[string]string {
 		"nav_institution_keys":   "机构密钥",
 
 		"webhooks":                            "事件推送",
-		"webhooks_intro":                      "登记系统在所选类型的公开事件发生时，向您的网址推送通知，并以该订阅的密钥签名（见开放数据文档）；推送失败会间隔渐长地重试。",
+		"webhooks_intro":                      "登记系统在所选类型的公开事件发生时，向您的网址推送通知；推送失败会间隔渐长地重试。",
+		"webhook_sig_1":                       "每次推送带有请求头 ",
+		"webhook_sig_2":                       "：t 为自 1970 年起的秒数，v1 为以该订阅的密钥对“时间.正文”计算的 ",
+		"webhook_sig_3":                       "（十六进制）。请先核对签名，再采信推送内容。",
 		"webhook_subscribe":                   "订阅",
 		"webhook_new":                         "新订阅",
 		"webhook_secret":                      "签名密钥：",

@@ -255,10 +255,14 @@ func TestWebhooksOnThePortal(t *testing.T) {
 	for _, tt := range []struct {
 		url, action map[string]string // by language: the values typed, echoed on the page
 		field       string
+		says        map[string]string // by language: what the refusal says
 	}{
-		{map[string]string{"en": "ftp://example.org/hook", "zh-CN": "网址"}, map[string]string{"en": "certificate.issued", "zh-CN": "certificate.issued"}, "webhook_url"},
-		{map[string]string{"en": receiver.URL, "zh-CN": receiver.URL}, nil, "webhook_actions"},
-		{map[string]string{"en": receiver.URL, "zh-CN": receiver.URL}, map[string]string{"en": "player.registered", "zh-CN": "登记棋手"}, "webhook_actions"},
+		{map[string]string{"en": "ftp://example.org/hook", "zh-CN": "网址"}, map[string]string{"en": "certificate.issued", "zh-CN": "certificate.issued"}, "webhook_url",
+			map[string]string{"en": "“ftp://example.org/hook” is not a URL", "zh-CN": "“网址”不是可推送的网址"}},
+		{map[string]string{"en": receiver.URL, "zh-CN": receiver.URL}, nil, "webhook_actions",
+			map[string]string{"en": "Choose at least one event", "zh-CN": "请至少选择一种要推送的事件"}},
+		{map[string]string{"en": receiver.URL, "zh-CN": receiver.URL}, map[string]string{"en": "player.registered", "zh-CN": "登记棋手"}, "webhook_actions",
+			map[string]string{"en": "“player.registered” is not an event", "zh-CN": "“登记棋手”不是可订阅的事件"}},
 	} {
 		for _, lang := range []string{"en", "zh-CN"} {
 			n++
@@ -269,6 +273,9 @@ func TestWebhooksOnThePortal(t *testing.T) {
 			code, body, _ := fetch(t, agency, "POST", u+"?lang="+lang, form)
 			if code != http.StatusBadRequest || !strings.Contains(body, `data-testid="field-error-`+tt.field+`"`) {
 				t.Errorf("%v: %d, want the refusal beside %s", form, code, tt.field)
+			}
+			if !strings.Contains(body, tt.says[lang]) {
+				t.Errorf("%v (%s): the refusal does not say %q", form, lang, tt.says[lang])
 			}
 			oneLanguage(t, "the refused subscription", body, lang)
 		}

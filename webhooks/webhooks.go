@@ -144,7 +144,7 @@ func (s *Service) Subscribe(ctx context.Context, actor ledger.Actor, key, rawURL
 		return Subscription{}, err
 	}
 	if len(actions) == 0 {
-		return Subscription{}, ReasonWebhookActions.OnField("webhook_actions", "value", "")
+		return Subscription{}, ReasonWebhookNoActions.OnField("webhook_actions")
 	}
 	acts := slices.Clone(actions)
 	slices.Sort(acts)

@@ -95,7 +95,7 @@ func TestWebhooksDeliverSignedAndRetried(t *testing.T) {
 		{agency, "ftp://example.org/hook", []string{"certificate.revoked"}, "WEBHOOK_URL"},
 		{agency, "https://user:pw@example.org/hook", []string{"certificate.revoked"}, "WEBHOOK_URL"},
 		{agency, "https://example.org/hook", []string{"player.registered"}, "WEBHOOK_ACTIONS"},
-		{agency, "https://example.org/hook", nil, "WEBHOOK_ACTIONS"},
+		{agency, "https://example.org/hook", nil, "WEBHOOK_NO_ACTIONS"},
 	} {
 		_, err := hooks.Subscribe(ctx, tt.actor, "", tt.url, tt.actions)
 		var le *ledger.Error

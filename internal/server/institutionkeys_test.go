@@ -132,8 +132,12 @@ func TestInstitutionKeyQuota(t *testing.T) {
 		t.Fatalf("a revoked key over gRPC: %v", err)
 	}
 	_, err = e.client.RevokeInstitutionKey(e.as(e.staff), &pb.RevokeInstitutionKeyRequest{Id: id, Reason: "again"})
-	if reasonOf(err) != "NO_SUCH_INSTITUTION_KEY" {
-		t.Fatalf("revoking twice: %v", err)
+	if status.Code(err) != codes.FailedPrecondition || reasonOf(err) != "INSTITUTION_KEY_ALREADY_REVOKED" {
+		t.Fatalf("revoking twice: %v, want FAILED_PRECONDITION, INSTITUTION_KEY_ALREADY_REVOKED", err)
+	}
+	_, err = e.client.RevokeInstitutionKey(e.as(e.staff), &pb.RevokeInstitutionKeyRequest{Id: id + 1000, Reason: "none such"})
+	if status.Code(err) != codes.NotFound || reasonOf(err) != "NO_SUCH_INSTITUTION_KEY" {
+		t.Fatalf("revoking a key never issued: %v, want NOT_FOUND, NO_SUCH_INSTITUTION_KEY", err)
 	}
 
 	// both logged, with typed payloads and without the key

@@ -33,7 +33,7 @@ h2 { margin-top: 2rem; border-bottom: 1px solid #ccc; }
    first column (the name) held in place; a cell is never narrower than a
    name, so names do not wrap one character a line; pictures, charts and
    the board scale to the screen; hashes and long codes break inside their box. */
-.verdict, code { overflow-wrap: anywhere; }
+.verdict, .verdict-head, code { overflow-wrap: anywhere; }
 details.proof { margin-top: .75rem; } details.proof > summary { cursor: pointer; color: #555; }
 svg, img { max-width: 100%; height: auto; }
 input, select, textarea { max-width: 100%; box-sizing: border-box; }
