@@ -23,7 +23,7 @@ func keyMessages(l Lang) map[string]string {
 			"key_issued":             "Issued",
 			"key_revoked":            "Revoked",
 			"key_revoke":             "Revoke",
-			"key_usage":              "Use",
+			"key_usage":              "Usage",
 			"key_none":               "No institution key has been issued.",
 			"key_total_used":         "Verifications in the windows shown",
 			"key_no_usage":           "The key has not been used yet.",
