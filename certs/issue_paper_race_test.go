@@ -7,10 +7,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
-	"github.com/dankyu/dankyu/internal/proposals"
 	"github.com/dankyu/dankyu/ledger"
-	"github.com/dankyu/dankyu/registry"
-	"github.com/dankyu/dankyu/tournaments"
 )
 
 // TestIssuanceWaitsForAPaperSerialWithoutHoldingTheLog: an approval whose
@@ -22,17 +19,9 @@ import (
 func TestIssuanceWaitsForAPaperSerialWithoutHoldingTheLog(t *testing.T) {
 	ctx := context.Background()
 	pool, _ := harness.NewDB(t)
-	clock := fixture.NewClock(fixture.Today(t))
-	store := ledger.New(pool, clock.Now, nil)
-	reg := registry.New(store)
-	fixture.Agencies(t, reg, "110")
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{Standings: tournaments.NewStandingsCache()}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
+	i := issuing110(t, pool)
+	clock, store, reg, cs, ts := i.clock, i.store, i.reg, i.cs, i.ts
 	year := clock.Now().In(ledger.ChinaTime).Year()
-	fixture.Stock(t, cs, "110", year, certs.MaxDanSerial, 0)
 	holder := fixture.Player(t, reg, "110", "纸本甲", "", "1990-01-01", 0)
 	p := fixture.Player(t, reg, "110", "审批乙", "", "1990-01-01", 1).ID
 	ev := fixture.Earned(t, ts, "1d", p)

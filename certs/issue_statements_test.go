@@ -54,6 +54,33 @@ func (s *sqlTrail) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQue
 
 func (s *sqlTrail) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
 
+// issuing is a registry's services on one database.
+type issuing struct {
+	clock *fixture.Clock
+	store *ledger.Store
+	reg   *registry.Service
+	cs    *certs.Service
+	ts    *tournaments.Service
+}
+
+// issuing110 is the services on pool of a registry whose agency 110
+// approves with a cached evidence of standings, the series of this year
+// stocked to its end.
+func issuing110(t *testing.T, pool *pgxpool.Pool) issuing {
+	t.Helper()
+	clock := fixture.NewClock(fixture.Today(t))
+	store := ledger.New(pool, clock.Now, nil)
+	reg := registry.New(store)
+	fixture.Agencies(t, reg, "110")
+	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{Standings: tournaments.NewStandingsCache()}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
+	fixture.Stock(t, cs, "110", clock.Now().In(ledger.ChinaTime).Year(), certs.MaxDanSerial, 0)
+	return issuing{clock, store, reg, cs, ts}
+}
+
 // TestIssuanceLockedPathStatements: an approval takes its series' row
 // lock, which every issuer of the series waits for, in the statement that
 // also inserts the certificate, sent with the event log's lock and the
@@ -74,16 +101,8 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	clock := fixture.NewClock(fixture.Today(t))
-	store := ledger.New(pool, clock.Now, nil)
-	reg := registry.New(store)
-	fixture.Agencies(t, reg, "110")
-	cs, err := certs.New(store, reg, certs.Config{}, certs.WithEventEvidence(proposals.Evidence{Standings: tournaments.NewStandingsCache()}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	fixture.Stock(t, cs, "110", clock.Now().In(ledger.ChinaTime).Year(), certs.MaxDanSerial, 0)
+	i := issuing110(t, pool)
+	reg, cs, ts := i.reg, i.cs, i.ts
 	var players []int64
 	for i := range 3 {
 		players = append(players, fixture.Player(t, reg, "110", "stmt"+string(rune('a'+i)), "", "1990-01-01", i).ID)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/ledger"
 	"github.com/dankyu/dankyu/tournaments"
 )
 
@@ -80,23 +81,38 @@ func TestStandingsCacheDistrustsASnapshotFromAhead(t *testing.T) {
 	}
 	ahead := fmt.Sprintf("%d:%d:", next+1_000_000, next+1_000_000)
 	cache.AgeSnapshotForTest(ev, ahead)
-	if _, err := e.pool.Exec(ctx, `UPDATE tournament_games SET result = CASE result WHEN 'black' THEN 'white' ELSE 'black' END
-		WHERE tournament_id = $1 AND round = 1 AND board = 1`, ev); err != nil {
+	if _, err := e.pool.Exec(ctx, flipBoardOne, ev); err != nil {
 		t.Fatal(err)
 	}
+	cachedAsComputed(t, cache, e.pool, ev, players, "entry read in "+ahead)
+}
+
+// flipBoardOne flips board 1's result of round 1 of an event in SQL, as
+// any writer of the table would.
+const flipBoardOne = `UPDATE tournament_games SET result = CASE result WHEN 'black' THEN 'white' ELSE 'black' END
+	WHERE tournament_id = $1 AND round = 1 AND board = 1`
+
+// cachedAsComputed reads the players' records of event ev through the
+// cache and computed afresh, fails the test at step when they differ, and
+// returns the cached ones.
+func cachedAsComputed(t *testing.T, cache *tournaments.StandingsCache, q ledger.Querier, ev int64, players []int64, step string) []tournaments.PlayerRecord {
+	t.Helper()
+	var cached []tournaments.PlayerRecord
 	for _, p := range players {
-		c, err := cache.PlayerRecord(ctx, e.pool, ev, p)
+		c, err := cache.PlayerRecord(t.Context(), q, ev, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := tournaments.PlayerRecordTx(ctx, e.pool, ev, p)
+		f, err := tournaments.PlayerRecordTx(t.Context(), q, ev, p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(c, f) {
-			t.Fatalf("entry read in %s: player %d cached %+v, computed %+v", ahead, p, c, f)
+			t.Fatalf("%s: player %d cached %+v, computed %+v", step, p, c, f)
 		}
+		cached = append(cached, c)
 	}
+	return cached
 }
 
 // TestStandingsCacheSeesConcurrentWriters: the cache is checked against
@@ -114,26 +130,10 @@ func TestStandingsCacheSeesConcurrentWriters(t *testing.T) {
 	}
 	ev := fixture.Earned(t, e.ts, "1d", players...)
 	cache := tournaments.NewStandingsCache()
-	const flip = `UPDATE tournament_games SET result = CASE result WHEN 'black' THEN 'white' ELSE 'black' END
-		WHERE tournament_id = $1 AND round = 1 AND board = 1`
+	const flip = flipBoardOne
 	check := func(step string) []tournaments.PlayerRecord {
 		t.Helper()
-		var cached []tournaments.PlayerRecord
-		for _, p := range players {
-			c, err := cache.PlayerRecord(ctx, e.pool, ev, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := tournaments.PlayerRecordTx(ctx, e.pool, ev, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(c, f) {
-				t.Fatalf("%s: player %d cached %+v, computed %+v", step, p, c, f)
-			}
-			cached = append(cached, c)
-		}
-		return cached
+		return cachedAsComputed(t, cache, e.pool, ev, players, step)
 	}
 	first := check("first read")
 
