@@ -262,6 +262,7 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 			err        error
 			id         *int64
 			last, used int
+			locked     bool // the statement took the log's lock
 		)
 		if printed {
 			// the number's text before its serial, and the serial's digits
@@ -280,12 +281,14 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 				SELECT $18 || lpad(s.last_serial::text, $19, '0'), $1, $2, $3, s.last_serial, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'valid', $13, $14, $15, $16
 				FROM s WHERE s.last_serial <= $20 AND ($21::int IS NULL OR s.used <= $21::int)
 				ON CONFLICT (issuing_prefix, year, kind, serial) DO NOTHING RETURNING id),
-			a AS (UPDATE applications SET certificate_id = c.id FROM c WHERE applications.id = $8)
-			SELECT s.last_serial, s.used, c.id FROM s LEFT JOIN c ON true`,
+			a AS (UPDATE applications SET certificate_id = c.id FROM c WHERE applications.id = $8),
+			l AS (SELECT pg_advisory_xact_lock($22) FROM c WHERE $23)
+			SELECT s.last_serial, s.used, c.id FROM s LEFT JOIN c ON true LEFT JOIN l ON true`,
 				kind, in.issuer, yy, in.player.ID, in.rank, in.player.Rank, in.basis,
 				application, now, grantedAt, c.IssueDate, c.AthleteGrade, replaces, c.PlayerName, c.IssuingBody, c.PaperBasis,
-				count, head, width, max, grantedArg).QueryRow(func(r pgx.Row) error {
+				count, head, width, max, grantedArg, ledger.LogLock, in.last).QueryRow(func(r pgx.Row) error {
 				err = r.Scan(&last, &used, &id)
+				locked = err == nil && id != nil && in.last
 				return nil
 			})
 		} else {
@@ -300,20 +303,19 @@ func (s *Service) issueTx(ctx context.Context, tx *ledger.Tx, now time.Time, act
 				return nil
 			})
 		}
-		switch {
-		case in.last && printed:
+		if in.last && !printed {
 			// the log's lock and end with the insert: the append at commit
 			// then writes in the next round trip, the only one while the
-			// series row is locked. Only once the certificate is in (the
-			// serial's row is not one recorded from paper): a try that
-			// skipped a paper serial must not hold the log while the next
-			// waits on a paper record being written, whose append waits
-			// for the log.
-			tx.QueueLogHeadIf(insert, `EXISTS (SELECT FROM certificate_series s JOIN certificates c
-				ON c.issuing_prefix = s.prefix AND c.year = s.year AND c.kind = s.kind AND c.serial = s.last_serial
-				WHERE s.prefix = $1 AND s.year = $2 AND s.kind = $3 AND NOT c.from_paper)`, in.issuer, yy, kind)
-		case in.last:
+			// series row is locked
 			tx.QueueLogHead(insert)
+		}
+		if in.last && printed {
+			// the same, the lock taken by the insert's statement once its
+			// certificate is in (not when the serial is a paper record's):
+			// a try that skipped a paper serial must not hold the log while
+			// the next waits on a paper record being written, whose append
+			// waits for the log
+			tx.QueueLogEndAfter(insert, &locked)
 		}
 		if berr := tx.SendBatch(ctx, insert).Close(); berr != nil && err == nil {
 			err = berr

@@ -133,7 +133,7 @@ func TestIssuanceLockedPathStatements(t *testing.T) {
 		}
 	}
 	// each round trip's statements, in order
-	want := [][]string{{"INTO certificate_series", "INSERT INTO certificates", "; SELECT pg_advisory_xact_lock", "FROM event_tree"}, {"INTO idempotency_keys", "INSERT INTO events", "; commit"}}
+	want := [][]string{{"INTO certificate_series", "INSERT INTO certificates", "SELECT pg_advisory_xact_lock", "FROM event_tree"}, {"INTO idempotency_keys", "INSERT INTO events", "; commit"}}
 	if len(locked) != 2 {
 		t.Fatalf("%d approvals took a serial, want 2: %q", len(locked), trail.sql)
 	}

@@ -91,36 +91,41 @@ type logHead struct {
 // A change that queues it takes the log's lock after the locks its
 // statements before it in b take, as an append at commit would.
 func (tx *Tx) QueueLogHead(b *pgx.Batch) {
-	tx.QueueLogHeadIf(b, "true")
-}
-
-// QueueLogHeadIf is QueueLogHead taken only when guard, an SQL condition
-// whose parameters are args numbered from $1, holds when the lock is
-// queued; when it does not, neither the lock nor the end is taken and the
-// append at commit reads them itself. A change whose statements may do
-// nothing and be tried again guards them so, lest it hold the log while a
-// later try waits for a row another appender holds (that appender then
-// waiting for the log).
-func (tx *Tx) QueueLogHeadIf(b *pgx.Batch, guard string, args ...any) {
 	h := &logHead{prev: []byte{}}
 	tx.head = h
-	queueLogHead(b, h, rider{guard, args})
+	b.Queue(`SELECT pg_advisory_xact_lock($1)`, eventLogLock)
+	queueLogEnd(b, h, nil)
 }
 
-func queueLogHead(b *pgx.Batch, h *logHead, guard rider) {
-	b.Queue(`SELECT pg_advisory_xact_lock($1) WHERE `+guard.renumbered(1), append([]any{eventLogLock}, guard.args...)...)
+// LogLock is the event log's advisory lock, for a statement that takes it
+// itself (QueueLogEndAfter): pg_advisory_xact_lock(LogLock).
+const LogLock = eventLogLock
+
+// QueueLogEndAfter is QueueLogHead for a change whose statement queued
+// before on b takes the log's lock itself, and only when it makes the
+// change that is to append: it queues the read of the log's end, which is
+// kept when *locked is true as that result is read (the statement's own
+// scan sets it) and dropped otherwise, the append at commit then locking
+// and reading the end itself. A statement that may do nothing and be
+// tried again takes the lock so, lest a try that did nothing hold the
+// log while the next waits for a row another appender is writing, that
+// appender waiting for the log.
+func (tx *Tx) QueueLogEndAfter(b *pgx.Batch, locked *bool) {
+	h := &logHead{prev: []byte{}}
+	tx.head = h
+	queueLogEnd(b, h, locked)
+}
+
+// queueLogEnd queues the read of the log's end into h, kept when locked
+// is nil or true when it is read.
+func queueLogEnd(b *pgx.Batch, h *logHead, locked *bool) {
 	b.Queue(`SELECT coalesce(e.id, 0), coalesce(e.hash, ''::bytea), t.count
 		FROM (SELECT coalesce(max(idx) + 1, 0) AS count FROM event_tree) t
-		LEFT JOIN LATERAL (SELECT id, hash FROM events ORDER BY id DESC LIMIT 1) e ON true
-		WHERE `+guard.sql, guard.args...).QueryRow(func(r pgx.Row) error {
-		err := r.Scan(&h.lastID, &h.prev, &h.treeCount)
-		if errors.Is(err, pgx.ErrNoRows) { // the guard did not hold: nothing locked
-			return nil
-		}
-		if err != nil {
+		LEFT JOIN LATERAL (SELECT id, hash FROM events ORDER BY id DESC LIMIT 1) e ON true`).QueryRow(func(r pgx.Row) error {
+		if err := r.Scan(&h.lastID, &h.prev, &h.treeCount); err != nil {
 			return err
 		}
-		h.read = true
+		h.read = locked == nil || *locked
 		return nil
 	})
 }
@@ -209,7 +214,8 @@ func (tx *Tx) flushEvents(ctx context.Context, ride *rider) error {
 	if h == nil || !h.read {
 		h = &logHead{prev: []byte{}}
 		head := &pgx.Batch{}
-		queueLogHead(head, h, rider{sql: "true"})
+		head.Queue(`SELECT pg_advisory_xact_lock($1)`, eventLogLock)
+		queueLogEnd(head, h, nil)
 		if err := tx.SendBatch(ctx, head).Close(); err != nil {
 			return fmt.Errorf("lock event log and read its end: %w", err)
 		}
