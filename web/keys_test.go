@@ -213,7 +213,7 @@ func TestWebhooksOnThePortal(t *testing.T) {
 	var hooks *webhooks.Service
 	var buf lockedBuffer
 	e := newPortalEnvLogging(t, func(s *ledger.Store) web.Options {
-		hooks = webhooks.New(s, nil, nil)
+		hooks = webhooks.New(s, nil, nil, webhooks.PrivateNetworks()) // the receiver is on loopback
 		return web.Options{Webhooks: hooks}
 	}, slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	e.stockThisYear(t)
@@ -377,7 +377,7 @@ func TestWebhooksOnThePortal(t *testing.T) {
 func TestKeysAndWebhooksInChromium(t *testing.T) {
 	var hooks *webhooks.Service
 	e := newPortalEnvWith(t, func(s *ledger.Store) web.Options {
-		hooks = webhooks.New(s, nil, nil)
+		hooks = webhooks.New(s, nil, nil, webhooks.PrivateNetworks()) // the receiver is on loopback
 		return web.Options{Webhooks: hooks}
 	})
 	_, staffTok := e.tokens(t)

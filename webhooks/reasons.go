@@ -9,6 +9,9 @@ var (
 	ReasonWebhookURL = ledger.NewReason(ledger.Invalid, "WEBHOOK_URL",
 		"“{value}”不是可推送的网址：请填写以 https:// 或 http:// 开头的完整网址（不超过 500 个字符）。",
 		"“{value}” is not a URL to deliver to: give a full https:// or http:// address (at most 500 characters).")
+	ReasonWebhookInside = ledger.NewReason(ledger.Invalid, "WEBHOOK_INSIDE_ADDRESS",
+		"“{value}”指向本机或内部网络地址：登记系统只向公网地址推送，请填写接收程序的公网网址。",
+		"“{value}” names this machine or an inside network: the registry delivers to public addresses only; give the receiver's public URL.")
 	ReasonWebhookActions = ledger.NewReason(ledger.Invalid, "WEBHOOK_ACTIONS",
 		"“{value}”不是可订阅的事件：可选 notice.published、objection.lodged、notice.completed、certificate.issued、certificate.revoked、certificate.reissued。",
 		"“{value}” is not an event to subscribe to: the events are notice.published, objection.lodged, notice.completed, certificate.issued, certificate.revoked and certificate.reissued.")

@@ -26,11 +26,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -93,19 +96,86 @@ type Service struct {
 	store  *ledger.Store
 	client *http.Client
 	log    *slog.Logger
+	// private: receivers may be on loopback, private or link-local
+	// addresses (PrivateNetworks)
+	private bool
 }
 
+// Option changes a Service.
+type Option func(*Service)
+
+// PrivateNetworks lets subscriptions name, and deliveries reach, receivers
+// on loopback, private and link-local addresses: for an association whose
+// receivers are on its own network, and for tests. Without it the registry
+// posts only to public addresses, so that a subscriber cannot make it probe
+// the machines beside it (its database, its metrics, a cloud's metadata
+// address) and read the answers off the delivery attempts.
+func PrivateNetworks() Option { return func(s *Service) { s.private = true } }
+
 // New returns the service; client posts the deliveries (nil: one with a
-// 10 s timeout that follows no redirect).
-func New(store *ledger.Store, client *http.Client, log *slog.Logger) *Service {
-	if client == nil {
-		client = &http.Client{Timeout: 10 * time.Second,
+// 10 s timeout that follows no redirect and, unless PrivateNetworks, dials
+// public addresses only, checked on the address dialled, after the name is
+// resolved).
+func New(store *ledger.Store, client *http.Client, log *slog.Logger, opts ...Option) *Service {
+	s := &Service{store: store, client: client, log: log}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.client == nil {
+		dialer := &net.Dialer{Timeout: 5 * time.Second}
+		if !s.private {
+			dialer.Control = refuseNonPublic
+		}
+		s.client = &http.Client{Timeout: 10 * time.Second,
+			Transport: &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 5 * time.Second,
+				MaxIdleConnsPerHost: 2, IdleConnTimeout: 90 * time.Second, ForceAttemptHTTP2: true},
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: store, client: client, log: log}
+	return s
+}
+
+// errNotPublic is a delivery refused before connecting: its address is
+// not a public one.
+var errNotPublic = errors.New("not a public address: the registry delivers to public addresses only")
+
+// refuseNonPublic is the dialer's check of the address it is about to
+// connect to (a name already resolved, so a name that resolves to an
+// inside address is refused as the address itself would be).
+func refuseNonPublic(_, address string, _ syscall.RawConn) error {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		return err
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil || !publicAddr(ip) {
+		return fmt.Errorf("%s: %w", host, errNotPublic)
+	}
+	return nil
+}
+
+// sharedAddressSpace is 100.64.0.0/10, a carrier's inside addresses.
+var sharedAddressSpace = netip.MustParsePrefix("100.64.0.0/10")
+
+// publicAddr: a global unicast address that is not a private, shared or
+// otherwise inside one.
+func publicAddr(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	return ip.IsGlobalUnicast() && !ip.IsPrivate() && !sharedAddressSpace.Contains(ip)
+}
+
+// insideHost says a URL's host names an inside address outright: a
+// literal non-public address or localhost. (A name that resolves to one
+// is refused when it is dialled.)
+func insideHost(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(strings.Trim(h, "[]"))
+	return err == nil && !publicAddr(ip)
 }
 
 // mayOwn: agencies and staff subscribe.
@@ -142,6 +212,9 @@ func (s *Service) Subscribe(ctx context.Context, actor ledger.Actor, key, rawURL
 	u, err := checkURL(rawURL)
 	if err != nil {
 		return Subscription{}, err
+	}
+	if parsed, _ := url.Parse(u); !s.private && insideHost(parsed.Hostname()) {
+		return Subscription{}, ReasonWebhookInside.OnField("webhook_url", "value", clip(u))
 	}
 	if len(actions) == 0 {
 		return Subscription{}, ReasonWebhookNoActions.OnField("webhook_actions")

@@ -80,7 +80,7 @@ func TestWebhooksDeliverSignedAndRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	hooks := webhooks.New(store, nil, nil)
+	hooks := webhooks.New(store, nil, nil, webhooks.PrivateNetworks()) // the receiver is on loopback
 	fixture.Agencies(t, reg, "110")
 
 	// refusals

@@ -17,6 +17,7 @@ import (
 	"github.com/dankyu/dankyu/internal/ratelimit"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/web"
+	"github.com/dankyu/dankyu/webhooks"
 )
 
 // Config is everything the server can be told; each field has a flag and a
@@ -41,9 +42,12 @@ type Config struct {
 	LogCheckInterval     time.Duration
 	LogCheckpointRefresh time.Duration
 	// LogKeyRotate accepts a missing or changed log key, logging the rotation.
-	LogKeyRotate    bool
-	ShutdownTimeout time.Duration
-	LogFormat       string
+	LogKeyRotate bool
+	// WebhookPrivateNetworks lets webhooks reach receivers on inside
+	// addresses (webhooks.PrivateNetworks).
+	WebhookPrivateNetworks bool
+	ShutdownTimeout        time.Duration
+	LogFormat              string
 	// NoticePeriod is how long a 4–7 dan stays on public notice.
 	NoticePeriod time.Duration
 	// PrintedKyu lists the kyu grades that get a numbered certificate, e.g. "1,2,5,10,15,20,25".
@@ -261,4 +265,12 @@ func (c *Config) Validate() error {
 	}
 	errs = append(errs, c.Scale.validate(c.DatabaseURL == ""))
 	return errors.Join(errs...)
+}
+
+// WebhookOptions are the webhooks service's options the settings make.
+func (c Config) WebhookOptions() []webhooks.Option {
+	if c.WebhookPrivateNetworks {
+		return []webhooks.Option{webhooks.PrivateNetworks()}
+	}
+	return nil
 }

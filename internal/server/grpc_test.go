@@ -75,7 +75,7 @@ func newEnvConfig(t testing.TB, cfg server.Config) *env {
 		t.Fatal(err)
 	}
 	ts := tournaments.New(store, reg, proposals.Certs{Certs: cs})
-	gs, hs := server.NewGRPCServer(store, reg, cs, ts, au, book.New(store), log, lim.API())
+	gs, hs := server.NewGRPCServer(store, reg, cs, ts, au, book.New(store), log, lim.API(), server.WithWebhooks(cfg.WebhookOptions()...))
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -63,7 +63,7 @@ func NewGRPCServer(store *ledger.Store, reg *registry.Service, cs *certs.Service
 	pb.RegisterRatingServiceServer(s, api.NewRatingServer(rb))
 	pb.RegisterAuditServiceServer(s, api.NewAuditServer(au))
 	// subscriptions only: the dispatcher that delivers runs in Run
-	pb.RegisterWebhookServiceServer(s, api.NewWebhookServer(webhooks.New(store, nil, log)))
+	pb.RegisterWebhookServiceServer(s, api.NewWebhookServer(webhooks.New(store, nil, log, o.hooks...)))
 	hs := grpchealth.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
 	reflection.Register(s)
@@ -171,7 +171,8 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	met.Pools(reps.pools(db.Pool))
 	met.Router(router)
 	met.Limits(lim.verify, lim.objection, lim.login, lim.adjudicate, lim.inFlight, lim.inFlightSignedIn)
-	gs, hs := NewGRPCServer(store, reg, cs, ts, au, rb, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()))
+	gs, hs := NewGRPCServer(store, reg, cs, ts, au, rb, log, lim.API(), WithPublicReads(pr), WithInterceptor(met.UnaryInterceptor()),
+		WithWebhooks(cfg.WebhookOptions()...))
 	// the HTTP/JSON API: the same gRPC server behind a transcoder, on the
 	// portal's listener; outside the portal's witness guard, so that a
 	// tripped witness refuses over HTTP exactly what it refuses over gRPC
@@ -186,7 +187,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	wopt.Ratings = rb
 	wopt.Audit = au
 	wopt.Merger = records.New(store, reg, cs, ts)
-	wopt.Webhooks = webhooks.New(store, nil, log) // the subscriptions' pages; the dispatcher runs below
+	wopt.Webhooks = webhooks.New(store, nil, log, cfg.WebhookOptions()...) // the subscriptions' pages; the dispatcher runs below
 	wopt.Observe = metrics.SetRoute
 	wopt.Log = pr.Log()
 	wopt.OpenData = &opendata.Sources{Log: opendata.StoreLog{Store: store}, Ratings: rb, Players: reg, Certs: cs, Tournaments: ts,
@@ -236,7 +237,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	defer func() { stopSweep(); <-flushDone }()
 	// the webhooks' dispatcher follows the log (webhooks, docs/open-data.md)
 	hooksDone := make(chan struct{})
-	go func() { defer close(hooksDone); webhooks.New(store, nil, log).Run(sweepCtx, webhookInterval) }()
+	go func() { defer close(hooksDone); webhooks.New(store, nil, log, cfg.WebhookOptions()...).Run(sweepCtx, webhookInterval) }()
 	defer func() { stopSweep(); <-hooksDone }()
 	defer func() { stopSweep(); <-sweepDone }()
 

@@ -18,6 +18,7 @@ import (
 
 	"github.com/dankyu/dankyu/certs"
 	"github.com/dankyu/dankyu/internal/fixture"
+	"github.com/dankyu/dankyu/internal/server"
 	"github.com/dankyu/dankyu/ledger"
 	pb "github.com/dankyu/dankyu/proto/dankyu/v1"
 	"github.com/dankyu/dankyu/webhooks"
@@ -32,7 +33,7 @@ import (
 // POST to /api/v1/webhooks subscribes as well and the refusal is the same
 // as over gRPC.
 func TestWebhookServiceOverGRPC(t *testing.T) {
-	e := newEnv(t)
+	e := newEnvConfig(t, server.Config{WebhookPrivateNetworks: true}) // the receiver is on loopback
 	ctx := context.Background()
 	e.clock.Set(time.Date(2027, 3, 1, 2, 0, 0, 0, time.UTC))
 	hooks := pb.NewWebhookServiceClient(e.conn)
@@ -58,7 +59,7 @@ func TestWebhookServiceOverGRPC(t *testing.T) {
 	t.Cleanup(recv.Close)
 
 	// the dispatcher as the server runs it, driven by hand: it starts at the log's end
-	disp := webhooks.New(e.store, nil, nil)
+	disp := webhooks.New(e.store, nil, nil, webhooks.PrivateNetworks())
 	if _, err := disp.Enqueue(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -169,5 +170,24 @@ func TestWebhookServiceOverGRPC(t *testing.T) {
 	ended, err := hooks.UnsubscribeWebhook(e.as(e.bj), &pb.UnsubscribeWebhookRequest{Id: id})
 	if err != nil || !ended.GetWebhook().GetEnded() {
 		t.Fatalf("unsubscribe: %v, %v", ended, err)
+	}
+}
+
+// TestWebhooksRefuseInsideAddresses: by default a subscription may not
+// name this machine or an inside network (the registry would otherwise
+// probe them for the subscriber and show the answers in its attempts);
+// a public address is taken.
+func TestWebhooksRefuseInsideAddresses(t *testing.T) {
+	e := newEnv(t)
+	hooks := pb.NewWebhookServiceClient(e.conn)
+	for _, u := range []string{"http://127.0.0.1:5432/", "http://localhost:9464/metrics", "http://[::1]/", "http://10.1.2.3/hook",
+		"http://192.168.0.7/", "http://169.254.169.254/latest/meta-data/", "http://0.0.0.0:8080/", "http://[::ffff:127.0.0.1]/", "https://db.localhost/"} {
+		_, err := hooks.SubscribeWebhook(e.as(e.bj), &pb.SubscribeWebhookRequest{Url: u, Actions: []string{"certificate.issued"}})
+		if status.Code(err) != codes.InvalidArgument || reasonOf(err) != "WEBHOOK_INSIDE_ADDRESS" {
+			t.Errorf("subscribing %s: %v, want INVALID_ARGUMENT, WEBHOOK_INSIDE_ADDRESS", u, err)
+		}
+	}
+	if _, err := hooks.SubscribeWebhook(e.as(e.bj), &pb.SubscribeWebhookRequest{Url: "https://203.0.113.9/hook", Actions: []string{"certificate.issued"}}); err != nil {
+		t.Errorf("a public address: %v", err)
 	}
 }
