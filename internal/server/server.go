@@ -237,7 +237,10 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	defer func() { stopSweep(); <-flushDone }()
 	// the webhooks' dispatcher follows the log (webhooks, docs/open-data.md)
 	hooksDone := make(chan struct{})
-	go func() { defer close(hooksDone); webhooks.New(store, nil, log, cfg.WebhookOptions()...).Run(sweepCtx, webhookInterval) }()
+	go func() {
+		defer close(hooksDone)
+		webhooks.New(store, nil, log, cfg.WebhookOptions()...).Run(sweepCtx, webhookInterval)
+	}()
 	defer func() { stopSweep(); <-hooksDone }()
 	defer func() { stopSweep(); <-sweepDone }()
 
