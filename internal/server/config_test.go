@@ -85,6 +85,7 @@ var garbage = map[string]string{
 	"DANKYU_LOG_CHECK_INTERVAL":       "every minute",
 	"DANKYU_LOG_CHECKPOINT_REFRESH":   "1 hour",
 	"DANKYU_LOG_KEY_ROTATE":           "maybe",
+	"DANKYU_WEBHOOK_PRIVATE_NETWORKS": "sometimes",
 }
 
 // anyString are the variables every value of which is a path the server
