@@ -93,6 +93,12 @@ type logHead struct {
 func (tx *Tx) QueueLogHead(b *pgx.Batch) {
 	h := &logHead{prev: []byte{}}
 	tx.head = h
+	queueLogLockAndEnd(b, h)
+}
+
+// queueLogLockAndEnd queues the log's lock and, bound once it is held,
+// the read of its end into h.
+func queueLogLockAndEnd(b *pgx.Batch, h *logHead) {
 	b.Queue(`SELECT pg_advisory_xact_lock($1)`, eventLogLock)
 	queueLogEnd(b, h, nil)
 }
@@ -214,8 +220,7 @@ func (tx *Tx) flushEvents(ctx context.Context, ride *rider) error {
 	if h == nil || !h.read {
 		h = &logHead{prev: []byte{}}
 		head := &pgx.Batch{}
-		head.Queue(`SELECT pg_advisory_xact_lock($1)`, eventLogLock)
-		queueLogEnd(head, h, nil)
+		queueLogLockAndEnd(head, h)
 		if err := tx.SendBatch(ctx, head).Close(); err != nil {
 			return fmt.Errorf("lock event log and read its end: %w", err)
 		}

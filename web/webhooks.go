@@ -137,16 +137,8 @@ func (p *webhookPages) mayEnd(r *http.Request, a ledger.Actor) error {
 	if !ok {
 		return ledger.ErrNotFound
 	}
-	subs, err := p.hooks.Subscriptions(r.Context(), a)
-	if err != nil {
-		return err
-	}
-	for _, s := range subs {
-		if s.ID == id {
-			return nil
-		}
-	}
-	return webhooks.ReasonNoSuchWebhook.New("id", strconv.FormatInt(id, 10))
+	_, err := p.find(r, a, id)
+	return err
 }
 
 // subject names the subscription of the path on its confirmation page,
@@ -156,24 +148,25 @@ func (p *webhookPages) subject(r *http.Request, _ kit.Page) string {
 	if !ok {
 		return ""
 	}
-	if sub, ok := p.find(r, id); ok {
+	if sub, err := p.find(r, p.Actor(r), id); err == nil {
 		return "#" + strconv.FormatInt(id, 10) + " " + sub.URL
 	}
 	return ""
 }
 
-// find is the subscription id among the actor's (staff: everyone's).
-func (p *webhookPages) find(r *http.Request, id int64) (webhooks.Subscription, bool) {
-	subs, err := p.hooks.Subscriptions(r.Context(), p.Actor(r))
+// find is the subscription id among those the service shows a (staff:
+// everyone's); one not among them is refused as the service refuses it.
+func (p *webhookPages) find(r *http.Request, a ledger.Actor, id int64) (webhooks.Subscription, error) {
+	subs, err := p.hooks.Subscriptions(r.Context(), a)
 	if err != nil {
-		return webhooks.Subscription{}, false
+		return webhooks.Subscription{}, err
 	}
 	for _, s := range subs {
 		if s.ID == id {
-			return s, true
+			return s, nil
 		}
 	}
-	return webhooks.Subscription{}, false
+	return webhooks.Subscription{}, webhooks.ReasonNoSuchWebhook.New("id", strconv.FormatInt(id, 10))
 }
 
 // attemptsView is a subscription's page: its record and its latest tries.
@@ -198,10 +191,10 @@ func (p *webhookPages) attempts(w http.ResponseWriter, r *http.Request) {
 		p.Refuse(w, r, pg, err)
 		return
 	}
-	sub, ok := p.find(r, id)
-	if !ok {
+	sub, err := p.find(r, p.Actor(r), id)
+	if err != nil {
 		// not the actor's (nor any): as the service answers over the API
-		p.Refuse(w, r, pg, webhooks.ReasonNoSuchWebhook.New("id", strconv.FormatInt(id, 10)))
+		p.Refuse(w, r, pg, err)
 		return
 	}
 	v := attemptsView{Sub: sub, Total: len(as)}

@@ -186,12 +186,16 @@ func mayOwn(a ledger.Actor) error {
 	return ReasonWebhookForbidden.New()
 }
 
-// checkURL accepts an absolute http(s) URL without user information.
-func checkURL(raw string) (string, error) {
+// checkURL accepts an absolute http(s) URL without user information,
+// whose host is not an inside address unless PrivateNetworks.
+func (s *Service) checkURL(raw string) (string, error) {
 	raw = strings.TrimSpace(raw)
 	u, err := url.Parse(raw)
 	if err != nil || len(raw) > MaxURLLen || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil {
 		return "", ReasonWebhookURL.OnField("webhook_url", "value", clip(raw))
+	}
+	if !s.private && insideHost(u.Hostname()) {
+		return "", ReasonWebhookInside.OnField("webhook_url", "value", clip(u.String()))
 	}
 	return u.String(), nil
 }
@@ -209,12 +213,9 @@ func (s *Service) Subscribe(ctx context.Context, actor ledger.Actor, key, rawURL
 	if err := mayOwn(actor); err != nil {
 		return Subscription{}, err
 	}
-	u, err := checkURL(rawURL)
+	u, err := s.checkURL(rawURL)
 	if err != nil {
 		return Subscription{}, err
-	}
-	if parsed, _ := url.Parse(u); !s.private && insideHost(parsed.Hostname()) {
-		return Subscription{}, ReasonWebhookInside.OnField("webhook_url", "value", clip(u))
 	}
 	if len(actions) == 0 {
 		return Subscription{}, ReasonWebhookNoActions.OnField("webhook_actions")
